@@ -1,0 +1,76 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Module map and dependency direction: docs/architecture.md.
+// Arrows point down only: CLI → Server → Store/API → Core.
+let package = Package(
+    name: "Verity",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .executable(name: "verity", targets: ["VerityCLI"]),
+        .library(name: "Verity", targets: ["Verity"]),
+        .library(name: "VerityAPI", targets: ["VerityAPI"]),
+        .library(name: "VerityServer", targets: ["VerityServer"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
+        .package(url: "https://github.com/vapor/fluent.git", from: "4.13.0"),
+        .package(url: "https://github.com/vapor/fluent-sqlite-driver.git", from: "4.9.0"),
+        .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.14.0"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.24.0"),
+    ],
+    targets: [
+        // Domain: values, rules, state machines, error codes. No I/O.
+        .target(name: "VerityCore"),
+        // Wire types shared by server and SDK. Foundation only.
+        .target(name: "VerityAPI"),
+        // Fluent models, migrations, repositories.
+        .target(
+            name: "VerityStore",
+            dependencies: [
+                "VerityCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+            ]
+        ),
+        // Vapor app: one folder per surface.
+        .target(
+            name: "VerityServer",
+            dependencies: [
+                "VerityCore", "VerityAPI", "VerityStore",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        // The SDK: VerityAPI + Foundation only.
+        .target(name: "Verity", dependencies: ["VerityAPI"]),
+        // Thin executable: parses arguments, calls into VerityServer.
+        .executableTarget(
+            name: "VerityCLI",
+            dependencies: [
+                "VerityServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "VerityCoreTests", dependencies: ["VerityCore"]),
+        .testTarget(
+            name: "VerityServerTests",
+            dependencies: [
+                "VerityServer",
+                .product(name: "VaporTesting", package: "vapor"),
+            ]
+        ),
+        .testTarget(
+            name: "VerityEndToEndTests",
+            dependencies: ["Verity", "VerityServer"]
+        ),
+    ]
+)

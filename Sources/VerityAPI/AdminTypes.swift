@@ -1,0 +1,39 @@
+/// Options when minting an end-user token.
+public struct UserTokenRequest: Codable, Sendable, Equatable {
+    /// Lifetime in seconds (60–86400); 900 when absent.
+    public var ttlSeconds: Int?
+
+    public init(ttlSeconds: Int? = nil) { self.ttlSeconds = ttlSeconds }
+}
+
+/// A short-lived token the SDK sends for one end user.
+public struct UserToken: Codable, Sendable, Equatable {
+    /// Send as `Authorization: Bearer <token>`.
+    public var token: String
+    /// When the token stops working.
+    public var expiresAtEpochMs: Int64
+
+    public init(token: String, expiresAtEpochMs: Int64) {
+        self.token = token
+        self.expiresAtEpochMs = expiresAtEpochMs
+    }
+}
+
+/// Raises (or lowers back to the environment's minimum) one user's required level.
+public struct RequiredVerificationMethodInput: Codable, Sendable, Equatable {
+    /// `GOVERNMENT_ID` to demand a document from this user; `KNOWLEDGE_OF_PII` to
+    /// go back to the environment's rule.
+    public var requiredVerificationMethod: VerificationMethod
+
+    public init(requiredVerificationMethod: VerificationMethod) {
+        self.requiredVerificationMethod = requiredVerificationMethod
+    }
+}
+
+/// How many tokens a revocation ended.
+public struct RevokedTokens: Codable, Sendable, Equatable {
+    /// Tokens that were live and are now revoked.
+    public var revoked: Int
+
+    public init(revoked: Int) { self.revoked = revoked }
+}

@@ -1,0 +1,42 @@
+/// The body of every `/v1` and `/admin/v1` error response.
+public struct ErrorEnvelope: Codable, Sendable, Equatable {
+    /// The error itself.
+    public var error: Body
+
+    /// One error: a stable code, a human message, retry advice and the field at fault.
+    public struct Body: Codable, Sendable, Equatable {
+        /// Stable UPPER_SNAKE code, e.g. `CONSENT_REQUIRED`.
+        public var code: String
+        /// For people; may change between versions.
+        public var message: String
+        /// Whether the same request may succeed later.
+        public var retryable: Bool
+        /// The request field at fault, if one is.
+        public var field: String?
+
+        public init(code: String, message: String, retryable: Bool, field: String?) {
+            self.code = code
+            self.message = message
+            self.retryable = retryable
+            self.field = field
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(code, forKey: .code)
+            try container.encode(message, forKey: .message)
+            try container.encode(retryable, forKey: .retryable)
+            try container.encode(field, forKey: .field)
+        }
+    }
+
+    public init(error: Body) { self.error = error }
+}
+
+/// Body of `/healthz` and `/readyz`.
+public struct HealthStatus: Codable, Sendable, Equatable {
+    /// `ok`, or `unavailable` with a 503.
+    public var status: String
+
+    public init(status: String) { self.status = status }
+}

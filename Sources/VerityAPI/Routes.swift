@@ -1,0 +1,67 @@
+import Foundation
+
+/// Paths of the identity surface, used by the server to register routes and by
+/// the SDK to call them: one spelling of each path.
+public enum IdentityRoute: String, CaseIterable, Sendable {
+    case supportedCountries = "supported-countries"
+    case verify = "verify"
+    case verification = "verification"
+    case consentRequired = "consent/required"
+    case consent = "consent"
+    case consentContent = "consent/content"
+
+    /// Path components after the host, e.g. `["v1", "identity", "verify"]`.
+    public var components: [String] { ["v1", "identity"] + rawValue.split(separator: "/").map(String.init) }
+    /// `/v1/identity/verify`.
+    public var path: String { "/" + components.joined(separator: "/") }
+}
+
+/// Paths of the admin surface. Routes about one user take the integrator's
+/// own user reference.
+public enum AdminRoute: Sendable, Equatable {
+    case userToken(userRef: String)
+    case revokeUserTokens(userRef: String)
+    case userVerification(userRef: String)
+    case resetVerification(userRef: String)
+    case requiredVerificationMethod(userRef: String)
+
+    /// The placeholder servers register in place of a user reference.
+    public static let userRefParameter = ":userRef"
+    public static let maxUserRefLength = 128
+
+    /// Every route with the placeholder, for registration.
+    public static let patterns: [AdminRoute] = [
+        .userToken(userRef: userRefParameter), .revokeUserTokens(userRef: userRefParameter),
+        .userVerification(userRef: userRefParameter), .resetVerification(userRef: userRefParameter),
+        .requiredVerificationMethod(userRef: userRefParameter),
+    ]
+
+    public var components: [String] {
+        switch self {
+        case .userToken(let ref): ["admin", "v1", "users", ref, "token"]
+        case .revokeUserTokens(let ref): ["admin", "v1", "users", ref, "tokens", "revoke"]
+        case .userVerification(let ref): ["admin", "v1", "users", ref, "identity-verification"]
+        case .resetVerification(let ref): ["admin", "v1", "users", ref, "identity-verification", "reset"]
+        case .requiredVerificationMethod(let ref): ["admin", "v1", "users", ref, "identity-verification", "required-method"]
+        }
+    }
+
+    /// The path with the user reference percent-encoded.
+    public var path: String {
+        "/" + components.map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathComponentAllowed) ?? $0 }
+            .joined(separator: "/")
+    }
+}
+
+/// Paths load balancers and monitors call.
+public enum OpsRoute: String, CaseIterable, Sendable {
+    case healthz, readyz
+
+    public var path: String { "/" + rawValue }
+}
+
+extension CharacterSet {
+    /// Unreserved characters only, so '/', '?' and '%' in a reference stay data.
+    static let urlPathComponentAllowed = CharacterSet(charactersIn:
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import VerityServer
+import VerityStore
+
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Start a server with a demo tenant, registry, consent texts, keys and a token.")
+
+    @Option(help: "Port to listen on.") var port: Int = 8080
+    @Option(help: "Address to listen on.") var host: String = "127.0.0.1"
+    @Option(help: "Folder for the SQLite file, the data key and demo-keys.json.") var dataDir: String = "./data"
+
+    func run() async throws {
+        try FileManager.default.createDirectory(atPath: dataDir, withIntermediateDirectories: true)
+        var overrides = ["VERITY_HOST": host, "VERITY_PORT": String(port), "VERITY_DATA_DIR": dataDir]
+        if ProcessInfo.processInfo.environment["VERITY_DATA_KEY"]?.isEmpty ?? true {
+            overrides["VERITY_DATA_KEY"] = try DemoDataKey.loadOrCreate(in: dataDir)
+        }
+        let settings = try SettingsLoading.load(overrides: overrides)
+        let baseURL = "http://\(host):\(port)"
+        try await ServerRunner.run(settings: settings, autoMigrate: true) { app in
+            let keys = try await DemoSetup.seed(app, settings: settings, baseURL: baseURL)
+            let path = try DemoSetup.write(keys, toDirectory: dataDir)
+            print("""
+            Verity demo is starting at \(baseURL)
+              secret key (tenant "demo", test): \(keys.secretKey)
+              user token (\(DemoSetup.userRef), 24 h):  \(keys.userToken)
+              keys written to \(path)
+
+            Try it:
+              curl -s -H "Authorization: Bearer \(keys.userToken)" \(baseURL)/v1/identity/supported-countries
+
+            """)
+        }
+    }
+}
+
+/// The demo keeps its data key beside its database, so restarts can read old data.
+enum DemoDataKey {
+    static func loadOrCreate(in directory: String) throws -> String {
+        let path = (directory as NSString).appendingPathComponent("data.key")
+        if let existing = try? String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines),
+           !existing.isEmpty {
+            return existing
+        }
+        let key = DataProtector.randomBytes(32).base64EncodedString()
+        FileManager.default.createFile(atPath: path, contents: Data(key.utf8), attributes: [.posixPermissions: 0o600])
+        return key
+    }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import VerityCore
+import VerityServer
+
+struct EnvironmentCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "environment", abstract: "Show or change an environment's verification rules.",
+        subcommands: [Show.self, Set.self])
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the environment's rules as JSON.")
+        @OptionGroup var target: TenantOptions
+
+        func run() async throws {
+            let settings = try SettingsLoading.load()
+            let configuration = try await VerityApp.withDatabase(settings) { app in
+                try await AdminOperations(db: app.db, settings: settings)
+                    .configuration(tenant: target.tenant, environment: target.environment)
+            }
+            print(try JSONOutput.render(configuration))
+        }
+    }
+
+    struct Set: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change some of the environment's rules.")
+        @OptionGroup var target: TenantOptions
+        @Option(help: "Comma-separated ISO 3166-1 alpha-2 codes.") var countries: String?
+        @Option(help: "Failed PII attempts allowed (1–20).") var maxAttempts: Int?
+        @Option(help: "true to require consent before verification.") var consentRequired: Bool?
+        @Option(help: "KNOWLEDGE_OF_PII or GOVERNMENT_ID for every user.") var requiredMethod: String?
+        @Option(help: "true to ask for a government ID when PII cannot verify.") var escalate: Bool?
+        @Option(help: "registry or bureau.") var dataSource: String?
+        @Option(help: "Locale of the default consent text.") var defaultLocale: String?
+
+        func run() async throws {
+            let required = try requiredMethod.map { text in
+                guard let method = VerificationMethod(rawValue: text) else { throw ValidationError("unknown method \(text)") }
+                return method
+            }
+            let source = try dataSource.map { text in
+                guard let kind = DataSourceKind(rawValue: text) else { throw ValidationError("data source is registry or bureau") }
+                return kind
+            }
+            let settings = try SettingsLoading.load()
+            let updated = try await VerityApp.withDatabase(settings) { app in
+                try await AdminOperations(db: app.db, settings: settings)
+                    .updateConfiguration(tenant: target.tenant, environment: target.environment) { configuration in
+                        if let countries { configuration.supportedCountries = countries.split(separator: ",").map(String.init) }
+                        if let maxAttempts { configuration.policy.maxAttempts = maxAttempts }
+                        if let consentRequired { configuration.consentRequired = consentRequired }
+                        if let required { configuration.policy.requiredMethod = required }
+                        if let escalate { configuration.policy.escalateToGovernmentID = escalate }
+                        if let source { configuration.dataSource = source }
+                        if let defaultLocale { configuration.defaultConsentLocale = defaultLocale }
+                    }
+            }
+            print(try JSONOutput.render(updated))
+        }
+    }
+}

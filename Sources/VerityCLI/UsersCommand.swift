@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import VerityAPI
+import VerityServer
+
+struct UsersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "users", abstract: "Act on one end user.",
+        subcommands: [Reset.self, Token.self, RequireMethod.self])
+
+    struct Reset: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Reset a user's identity verification.")
+        @OptionGroup var target: TenantOptions
+        @Option(help: "The integrator's reference for the user.") var user: String
+
+        func run() async throws {
+            let settings = try SettingsLoading.load()
+            let identity = try await VerityApp.withDatabase(settings) { app in
+                try await AdminOperations(db: app.db, settings: settings)
+                    .resetUser(tenant: target.tenant, environment: target.environment, userRef: user)
+            }
+            print(try JSONOutput.render(identity))
+        }
+    }
+
+    struct Token: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Mint an end-user token.")
+        @OptionGroup var target: TenantOptions
+        @Option(help: "The integrator's reference for the user.") var user: String
+        @Option(help: "Lifetime in seconds (60–86400).") var ttl: Int?
+
+        func run() async throws {
+            let settings = try SettingsLoading.load()
+            let token = try await VerityApp.withDatabase(settings) { app in
+                try await AdminOperations(db: app.db, settings: settings)
+                    .mintToken(tenant: target.tenant, environment: target.environment, userRef: user, ttlSeconds: ttl)
+            }
+            print(try JSONOutput.render(token))
+        }
+    }
+
+    struct RequireMethod: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "require", abstract: "Set the level one user must reach (GOVERNMENT_ID or KNOWLEDGE_OF_PII).")
+        @OptionGroup var target: TenantOptions
+        @Option(help: "The integrator's reference for the user.") var user: String
+        @Argument(help: "GOVERNMENT_ID or KNOWLEDGE_OF_PII.") var method: String
+
+        func run() async throws {
+            guard let level = VerificationMethod(rawValue: method), level != .none else {
+                throw ValidationError("method must be GOVERNMENT_ID or KNOWLEDGE_OF_PII")
+            }
+            let settings = try SettingsLoading.load()
+            let identity = try await VerityApp.withDatabase(settings) { app in
+                try await AdminOperations(db: app.db, settings: settings)
+                    .requireMethod(tenant: target.tenant, environment: target.environment, userRef: user, method: level)
+            }
+            print(try JSONOutput.render(identity))
+        }
+    }
+}
+
+enum JSONOutput {
+    static func render<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+@main
+struct VerityCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verity",
+        abstract: "Verity: self-hosted identity verification.",
+        subcommands: [ServeCommand.self, MigrateCommand.self, DemoCommand.self, KeysCommand.self, UsersCommand.self,
+                      RegistryCommand.self, ConsentCommand.self, EnvironmentCommand.self]
+    )
+}

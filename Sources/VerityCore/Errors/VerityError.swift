@@ -1,0 +1,70 @@
+/// The one error type of the `/v1` and `/admin/v1` surfaces.
+///
+/// Clients compare errors by `code` only: adding a code or rewording a message
+/// breaks nobody. Every case carries the HTTP status it is rendered with,
+/// whether retrying the same request can succeed, and the offending field.
+public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let code: Code
+    public let message: String
+    public let field: String?
+
+    public init(_ code: Code, _ message: String, field: String? = nil) {
+        self.code = code
+        self.message = message
+        self.field = field
+    }
+
+    public var httpStatus: Int { code.httpStatus }
+    public var retryable: Bool { code.retryable }
+    public var description: String { "\(code.rawValue): \(message)" }
+
+    public static func == (lhs: VerityError, rhs: VerityError) -> Bool { lhs.code == rhs.code }
+
+    /// A stable UPPER_SNAKE error code with its HTTP status and retry advice.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        public let rawValue: String
+        public let httpStatus: Int
+        public let retryable: Bool
+
+        public var description: String { rawValue }
+        public static func == (lhs: Code, rhs: Code) -> Bool { lhs.rawValue == rhs.rawValue }
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+        private init(_ rawValue: String, _ httpStatus: Int, retryable: Bool = false) {
+            self.rawValue = rawValue
+            self.httpStatus = httpStatus
+            self.retryable = retryable
+        }
+
+        public static let invalidInput = Code("INVALID_INPUT", 400)
+        public static let payloadTooLarge = Code("PAYLOAD_TOO_LARGE", 413)
+        public static let unsupportedMediaType = Code("UNSUPPORTED_MEDIA_TYPE", 415)
+        public static let unsupportedCountry = Code("UNSUPPORTED_COUNTRY", 400)
+        public static let consentRequired = Code("CONSENT_REQUIRED", 403)
+        public static let consentContentMismatch = Code("CONSENT_CONTENT_MISMATCH", 409)
+        public static let consentContentNotFound = Code("CONSENT_CONTENT_NOT_FOUND", 404)
+        public static let notAuthorized = Code("NOT_AUTHORIZED", 401)
+        public static let invalidToken = Code("INVALID_TOKEN", 401)
+        public static let invalidAPIKey = Code("INVALID_API_KEY", 401)
+        public static let notFound = Code("NOT_FOUND", 404)
+        public static let methodNotAllowed = Code("METHOD_NOT_ALLOWED", 405)
+        public static let conflict = Code("CONFLICT", 409)
+        public static let rateLimited = Code("RATE_LIMITED", 429, retryable: true)
+        public static let serviceUnavailable = Code("SERVICE_UNAVAILABLE", 503, retryable: true)
+        public static let systemError = Code("SYSTEM_ERROR", 500, retryable: true)
+
+        /// Every code, for documentation and for rendering unknown statuses.
+        public static let all: [Code] = [
+            invalidInput, payloadTooLarge, unsupportedMediaType, unsupportedCountry,
+            consentRequired, consentContentMismatch, consentContentNotFound,
+            notAuthorized, invalidToken, invalidAPIKey, notFound, methodNotAllowed,
+            conflict, rateLimited, serviceUnavailable, systemError,
+        ]
+    }
+}
+
+extension VerityError {
+    public static func invalid(_ field: String, _ message: String) -> VerityError {
+        VerityError(.invalidInput, message, field: field)
+    }
+}

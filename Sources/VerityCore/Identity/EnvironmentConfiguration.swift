@@ -1,0 +1,47 @@
+/// Which trusted data source an environment verifies against.
+public enum DataSourceKind: String, Sendable, Codable, CaseIterable {
+    /// The reference registry embedded in Verity's database.
+    case registry
+    /// The HTTP identity bureau configured in the server settings.
+    case bureau
+}
+
+/// Per-environment rules: what an operator can set for `test` and `live`.
+public struct EnvironmentConfiguration: Sendable, Equatable, Codable {
+    public var supportedCountries: [String]
+    public var policy: VerificationPolicy
+    public var consentRequired: Bool
+    public var defaultConsentLocale: String
+    public var dataSource: DataSourceKind
+
+    public init(supportedCountries: [String] = ["US", "GB", "CA"], policy: VerificationPolicy = VerificationPolicy(),
+                consentRequired: Bool = true, defaultConsentLocale: String = "en-US",
+                dataSource: DataSourceKind = .registry) {
+        self.supportedCountries = supportedCountries
+        self.policy = policy
+        self.consentRequired = consentRequired
+        self.defaultConsentLocale = defaultConsentLocale
+        self.dataSource = dataSource
+    }
+
+    /// Checks every setting; countries are upper-cased and de-duplicated.
+    public func validated() throws(VerityError) -> EnvironmentConfiguration {
+        var copy = self
+        var seen = Set<String>()
+        copy.supportedCountries = []
+        for text in supportedCountries {
+            guard let code = CountryCode.parse(text) else {
+                throw .invalid("supportedCountries", "\(text) is not an ISO 3166-1 alpha-2 code")
+            }
+            if seen.insert(code).inserted { copy.supportedCountries.append(code) }
+        }
+        guard !copy.supportedCountries.isEmpty else {
+            throw .invalid("supportedCountries", "at least one country must be supported")
+        }
+        guard ConsentContentSelector.isValidLocale(defaultConsentLocale) else {
+            throw .invalid("defaultConsentLocale", "defaultConsentLocale must be a locale such as en-US")
+        }
+        copy.policy = try policy.validated()
+        return copy
+    }
+}

@@ -1,0 +1,30 @@
+/// A trusted source of identity records: the embedded reference registry or
+/// an outside bureau. Implementations throw `VerityError(.serviceUnavailable)`
+/// when they cannot answer; they never see unvalidated input.
+public protocol IdentityDataSource: Sendable {
+    /// A short name kept in the audit trail ("registry", "bureau").
+    var name: String { get }
+    func check(_ claim: IdentityClaim) async throws -> DataSourceOutcome
+}
+
+/// A person as a trusted source records them.
+public struct IdentityRecord: Sendable, Equatable, Codable {
+    public var firstName, lastName, address: String
+    public var city, state: String?
+    public var postalCode, country, dateOfBirth: String
+    public var deceased: Bool
+    public var fraudAlert: Bool
+
+    public init(claim: IdentityClaim, deceased: Bool = false, fraudAlert: Bool = false) {
+        firstName = claim.firstName
+        lastName = claim.lastName
+        address = claim.address
+        city = claim.city
+        state = claim.state
+        postalCode = claim.postalCode.canonical
+        country = claim.country
+        dateOfBirth = claim.dateOfBirth.description
+        self.deceased = deceased
+        self.fraudAlert = fraudAlert
+    }
+}

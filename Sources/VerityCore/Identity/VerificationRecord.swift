@@ -1,0 +1,102 @@
+/// The stored facts about one user's identity verification. Everything a
+/// client sees is derived from these by `VerificationPolicy.status(of:)`.
+public struct VerificationRecord: Sendable, Equatable {
+    /// Highest level achieved so far.
+    public var achievedMethod: VerificationMethod
+    public var verifiedAtEpochMs: Int64?
+    /// Failed PII attempts since the last administrative reset.
+    public var failedAttempts: Int
+    public var block: VerificationBlock?
+    /// A level an administrator raised for this user alone.
+    public var requiredMethodOverride: VerificationMethod?
+    public var lastAttemptedAtEpochMs: Int64?
+
+    public init(achievedMethod: VerificationMethod = .none, verifiedAtEpochMs: Int64? = nil, failedAttempts: Int = 0,
+                block: VerificationBlock? = nil, requiredMethodOverride: VerificationMethod? = nil,
+                lastAttemptedAtEpochMs: Int64? = nil) {
+        self.achievedMethod = achievedMethod
+        self.verifiedAtEpochMs = verifiedAtEpochMs
+        self.failedAttempts = failedAttempts
+        self.block = block
+        self.requiredMethodOverride = requiredMethodOverride
+        self.lastAttemptedAtEpochMs = lastAttemptedAtEpochMs
+    }
+
+    /// A user nobody has tried to verify, or one just reset.
+    public static let fresh = VerificationRecord()
+}
+
+/// What a client is told about a user's verification (the spec's
+/// `VerifiedIdentity` less owner and consent).
+public struct VerificationStatus: Sendable, Equatable {
+    public var verified: Bool
+    public var verifiedAtEpochMs: Int64
+    public var verificationMethod: VerificationMethod
+    public var canAttemptVerificationAgain: Bool
+    public var attemptsRemaining: Int
+    public var requiredVerificationMethod: VerificationMethod
+    public var verificationLastAttemptedAtEpochMs: Int64
+    public var acceptableDocumentTypes: [DocumentType]
+    public var documentVerificationStatus: DocumentVerificationStatus
+    public var block: VerificationBlock?
+}
+
+extension VerificationPolicy {
+    /// Derives the client's view of `record` under this policy.
+    public func status(of record: VerificationRecord) -> VerificationStatus {
+        let attemptsRemaining = record.block == nil ? max(0, maxAttempts - record.failedAttempts) : 0
+        let piiExhausted = attemptsRemaining == 0 && record.block == nil
+        var required = max(requiredMethod, record.requiredMethodOverride ?? .none)
+        if piiExhausted, escalateToGovernmentID, record.achievedMethod < .knowledgeOfPII {
+            required = .governmentID
+        }
+        let verified = record.achievedMethod != .none && record.achievedMethod >= required
+        // PII can raise a user to KNOWLEDGE_OF_PII and no further.
+        let canAttempt = !verified && record.block == nil && attemptsRemaining > 0
+            && record.achievedMethod < .knowledgeOfPII
+        let documentStatus: DocumentVerificationStatus
+        if record.achievedMethod == .governmentID {
+            documentStatus = .succeeded
+        } else if required == .governmentID {
+            documentStatus = .notAttempted
+        } else {
+            documentStatus = .notRequired
+        }
+        return VerificationStatus(
+            verified: verified,
+            verifiedAtEpochMs: verified ? (record.verifiedAtEpochMs ?? 0) : 0,
+            verificationMethod: record.achievedMethod,
+            canAttemptVerificationAgain: canAttempt,
+            attemptsRemaining: attemptsRemaining,
+            requiredVerificationMethod: required,
+            verificationLastAttemptedAtEpochMs: record.lastAttemptedAtEpochMs ?? 0,
+            acceptableDocumentTypes: required == .governmentID && !verified ? acceptableDocumentTypes : [],
+            documentVerificationStatus: documentStatus,
+            block: record.block
+        )
+    }
+}
+
+/// How an attempt changes the stored record once the data source answered.
+///
+/// Attempts are charged before the data source is asked (so concurrent
+/// requests can never exceed the limit) and settled afterwards.
+public struct AttemptSettlement: Sendable, Equatable {
+    /// Give the charged attempt back: it was not a failure.
+    public var refund: Bool
+    /// The level reached, if the attempt raised it.
+    public var achieved: VerificationMethod?
+    /// A reason to stop all further attempts.
+    public var block: VerificationBlock?
+
+    public static func settling(_ outcome: DataSourceOutcome) -> AttemptSettlement {
+        switch outcome {
+        case .matched: AttemptSettlement(refund: true, achieved: .knowledgeOfPII, block: nil)
+        case .notMatched: AttemptSettlement(refund: false, achieved: nil, block: nil)
+        case .deceased, .fraudAlert: AttemptSettlement(refund: false, achieved: nil, block: outcome.block)
+        }
+    }
+
+    /// The data source could not answer: the user keeps the attempt.
+    public static let unanswered = AttemptSettlement(refund: true, achieved: nil, block: nil)
+}

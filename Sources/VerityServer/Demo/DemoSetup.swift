@@ -1,0 +1,54 @@
+import Foundation
+import Vapor
+import VerityCore
+import VerityStore
+
+/// What `verity demo` hands a newcomer, also written to `demo-keys.json`.
+public struct DemoKeys: Codable, Sendable {
+    public var baseURL: String
+    public var secretKey: String
+    public var userToken: String
+}
+
+/// Seeds a demo tenant: registry, consent texts, a secret key and a token.
+public enum DemoSetup {
+    public static let tenant = "demo"
+    public static let userRef = "demo-user-1"
+
+    /// Seeds the database behind `app` (idempotent for the registry and consent
+    /// texts; a new key and token every run) and returns the keys.
+    public static func seed(_ app: Application, settings: Settings, baseURL: String,
+                            clock: VerityClock = .system) async throws -> DemoKeys {
+        let operations = try AdminOperations(db: app.db, settings: settings, clock: clock)
+        let secretKey = try await operations.createKey(tenant: tenant, environment: .test)
+        if try await operations.registryCount() == 0 {
+            _ = try await operations.importRegistry(csv: DemoRegistry.csv) { _, _ in }
+        }
+        let texts = try await ConsentRepository(db: app.db)
+            .currentTexts(environmentID: try await environmentID(app, operations))
+        if texts.isEmpty {
+            for text in DemoConsent.texts {
+                try await operations.addConsentText(tenant: tenant, environment: .test, locale: text.locale,
+                                                    contentType: text.contentType, content: text.content)
+            }
+        }
+        let token = try await operations.mintToken(tenant: tenant, environment: .test, userRef: userRef, ttlSeconds: 86400)
+        return DemoKeys(baseURL: baseURL, secretKey: secretKey, userToken: token.token)
+    }
+
+    private static func environmentID(_ app: Application, _ operations: AdminOperations) async throws -> UUID {
+        guard let environment = try await TenantRepository(db: app.db).environment(tenant: tenant, kind: .test) else {
+            throw VerityError(.notFound, "demo tenant missing")
+        }
+        return try environment.requireID()
+    }
+
+    /// Writes the keys where scripts can read them.
+    public static func write(_ keys: DemoKeys, toDirectory directory: String) throws -> String {
+        let path = (directory as NSString).appendingPathComponent("demo-keys.json")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try encoder.encode(keys).write(to: URL(fileURLWithPath: path), options: .atomic)
+        return path
+    }
+}

@@ -1,0 +1,47 @@
+import Vapor
+import VerityAPI
+import VerityCore
+
+/// `/v1/identity/consent`: the user's consent to identity-data processing.
+struct ConsentController: RouteCollection {
+    let dependencies: ServerDependencies
+
+    func boot(routes: any RoutesBuilder) throws {
+        let consent = routes.grouped(UserTokenMiddleware(tokens: dependencies.tokens, protector: dependencies.protector,
+                                                         clock: dependencies.clock))
+        consent.get(routePath(IdentityRoute.consentRequired.components), use: required)
+        consent.get(routePath(IdentityRoute.consent.components), use: status)
+        consent.get(routePath(IdentityRoute.consentContent.components), use: content)
+        consent.post(routePath(IdentityRoute.consent.components), use: provide)
+        consent.delete(routePath(IdentityRoute.consent.components), use: withdraw)
+    }
+
+    func required(request: Request) async throws -> ConsentRequirement {
+        ConsentRequirement(required: try request.identityContext().environment.configuration.consentRequired)
+    }
+
+    func status(request: Request) async throws -> IdentityDataProcessingConsentStatus {
+        try await service(request).status(userID: try request.identityContext().userID)
+    }
+
+    func content(request: Request) async throws -> IdentityDataProcessingConsentContent {
+        try await service(request).content(
+            environment: try request.identityContext().environment,
+            preferredContentType: request.query[String.self, at: "preferredContentType"],
+            preferredLocale: request.query[String.self, at: "preferredLocale"])
+    }
+
+    func provide(request: Request) async throws -> IdentityDataProcessingConsentStatus {
+        let input = try RequestBody.decode(IdentityDataProcessingConsentInput.self, from: request)
+        let context = try request.identityContext()
+        return try await service(request).provide(input, userID: context.userID, environment: context.environment)
+    }
+
+    func withdraw(request: Request) async throws -> IdentityDataProcessingConsentStatus {
+        try await service(request).withdraw(userID: try request.identityContext().userID)
+    }
+
+    private func service(_ request: Request) -> ConsentService {
+        ConsentService(db: request.db, clock: dependencies.clock)
+    }
+}

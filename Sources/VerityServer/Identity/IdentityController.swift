@@ -1,0 +1,34 @@
+import Vapor
+import VerityAPI
+import VerityCore
+
+/// `/v1/identity`: verification by PII, for one end user per token.
+struct IdentityController: RouteCollection {
+    let dependencies: ServerDependencies
+
+    func boot(routes: any RoutesBuilder) throws {
+        let identity = routes.grouped(UserTokenMiddleware(tokens: dependencies.tokens, protector: dependencies.protector,
+                                                          clock: dependencies.clock))
+        identity.get(routePath(IdentityRoute.supportedCountries.components), use: supportedCountries)
+        identity.post(routePath(IdentityRoute.verify.components), use: verify)
+        identity.get(routePath(IdentityRoute.verification.components), use: verification)
+    }
+
+    func supportedCountries(request: Request) async throws -> SupportedCountries {
+        SupportedCountries(countries: try request.identityContext().environment.configuration.supportedCountries)
+    }
+
+    func verify(request: Request) async throws -> VerifiedIdentity {
+        let input = try RequestBody.decode(VerifyIdentityInput.self, from: request)
+        return try await service(request).verify(input, for: try request.identityContext())
+    }
+
+    func verification(request: Request) async throws -> VerifiedIdentity {
+        try await service(request).status(for: try request.identityContext())
+    }
+
+    private func service(_ request: Request) -> IdentityVerificationService {
+        IdentityVerificationService(db: request.db, protector: dependencies.protector, clock: dependencies.clock,
+                                    dataSources: dependencies.dataSources, logger: request.logger)
+    }
+}

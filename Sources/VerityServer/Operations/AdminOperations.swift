@@ -1,0 +1,131 @@
+import Fluent
+import Foundation
+import VerityAPI
+import VerityCore
+import VerityStore
+
+/// Operator tasks the CLI runs against the database directly: tenants and
+/// keys, the reference registry, consent texts, environment settings, users.
+public struct AdminOperations: Sendable {
+    let db: any Database
+    let protector: DataProtector
+    let clock: VerityClock
+    let settings: Settings
+
+    public init(db: any Database, settings: Settings, clock: VerityClock = .system) throws {
+        self.db = db
+        self.protector = try DataProtector(dataKey: settings.dataKey)
+        self.clock = clock
+        self.settings = settings
+    }
+
+    /// A new secret key for the tenant's environment (the tenant is created if new).
+    public func createKey(tenant: String, environment kind: EnvironmentKind) async throws -> String {
+        let environment = try await environment(tenant: tenant, kind: kind, create: true)
+        let key = try await TenantRepository(db: db).createKey(for: environment, now: clock.nowMillis())
+        try await audit("key.create", environmentID: environment.id)
+        return key
+    }
+
+    public func revokeKey(_ secret: String) async throws -> Bool {
+        let revoked = try await TenantRepository(db: db).revokeKey(secret, now: clock.nowMillis())
+        if revoked { try await audit("key.revoke", environmentID: nil) }
+        return revoked
+    }
+
+    public func configuration(tenant: String, environment kind: EnvironmentKind) async throws -> EnvironmentConfiguration {
+        try await environment(tenant: tenant, kind: kind, create: false).configuration
+    }
+
+    /// Changes an environment's settings; the result is validated before it is saved.
+    public func updateConfiguration(tenant: String, environment kind: EnvironmentKind,
+                                    _ change: (inout EnvironmentConfiguration) -> Void) async throws -> EnvironmentConfiguration {
+        let environment = try await environment(tenant: tenant, kind: kind, create: false)
+        var configuration = environment.configuration
+        change(&configuration)
+        try await TenantRepository(db: db).updateConfiguration(configuration, of: environment)
+        try await audit("environment.configure", environmentID: environment.id)
+        return environment.configuration
+    }
+
+    /// Imports a registry CSV: all rows or none. Throws `RegistryCSV.Problems`
+    /// listing every bad row by line number.
+    public func importRegistry(csv text: String, progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void) async throws -> Int {
+        let records = try RegistryCSV.parse(text, today: clock.today()).get()
+        let total = records.count
+        try await ReferenceRegistry(db: db, protector: protector)
+            .importRecords(records, now: clock.nowMillis()) { progress($0, total) }
+        try await audit("registry.import", environmentID: nil)
+        return total
+    }
+
+    public func registryCount() async throws -> Int {
+        try await ReferenceRegistry(db: db, protector: protector).count()
+    }
+
+    public func addConsentText(tenant: String, environment kind: EnvironmentKind, locale: String,
+                               contentType: String, content: String) async throws {
+        guard ConsentContentSelector.isValidLocale(locale) else { throw VerityError.invalid("locale", "locale must look like en-US") }
+        guard ConsentContentSelector.isValidContentType(contentType) else {
+            throw VerityError.invalid("contentType", "content type must look like text/plain")
+        }
+        guard !content.isEmpty, content.utf8.count <= ConsentService.maxContentBytes else {
+            throw VerityError.invalid("content", "content must be 1 to \(ConsentService.maxContentBytes) bytes")
+        }
+        let environment = try await environment(tenant: tenant, kind: kind, create: false)
+        _ = try await ConsentRepository(db: db).addText(
+            environmentID: try environment.requireID(), locale: ConsentContentSelector.normalizeLocale(locale),
+            contentType: contentType.lowercased(), content: content, now: clock.nowMillis())
+        try await audit("consent.text.add", environmentID: environment.id)
+    }
+
+    public func mintToken(tenant: String, environment kind: EnvironmentKind, userRef: String,
+                          ttlSeconds: Int? = nil) async throws -> UserToken {
+        try await userService(tenant: tenant, kind: kind) { service, context in
+            try await service.mintToken(userRef: userRef, request: UserTokenRequest(ttlSeconds: ttlSeconds), context: context)
+        }
+    }
+
+    public func resetUser(tenant: String, environment kind: EnvironmentKind, userRef: String) async throws -> VerifiedIdentity {
+        try await userService(tenant: tenant, kind: kind) { service, context in
+            try await service.reset(userRef: userRef, context: context)
+        }
+    }
+
+    public func requireMethod(tenant: String, environment kind: EnvironmentKind, userRef: String,
+                              method: VerityAPI.VerificationMethod) async throws -> VerifiedIdentity {
+        try await userService(tenant: tenant, kind: kind) { service, context in
+            try await service.setRequiredMethod(userRef: userRef, input: .init(requiredVerificationMethod: method), context: context)
+        }
+    }
+
+    private func userService<T>(tenant: String, kind: EnvironmentKind,
+                                _ body: (AdminUserService, AdminContext) async throws -> T) async throws -> T {
+        let environment = try await environment(tenant: tenant, kind: kind, create: false)
+        let service = AdminUserService(db: db, protector: protector, clock: clock,
+                                       tokens: await UserTokenService.make(protector: protector, clock: clock),
+                                       defaultTokenTTL: settings.tokenTTLSeconds)
+        return try await body(service, AdminContext(environment: environment, keyPrefix: "cli"))
+    }
+
+    private func environment(tenant: String, kind: EnvironmentKind, create: Bool) async throws -> EnvironmentModel {
+        let tenants = TenantRepository(db: db)
+        if create { _ = try await tenants.ensureTenant(named: try Self.validTenantName(tenant), now: clock.nowMillis()) }
+        guard let environment = try await tenants.environment(tenant: tenant, kind: kind) else {
+            throw VerityError(.notFound, "no tenant named \(tenant) (create one with `verity keys create`)", field: "tenant")
+        }
+        return environment
+    }
+
+    static func validTenantName(_ name: String) throws -> String {
+        guard (1...64).contains(name.count),
+              name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+            throw VerityError.invalid("tenant", "a tenant name is 1–64 letters, digits, '-' or '_'")
+        }
+        return name
+    }
+
+    private func audit(_ action: String, environmentID: UUID?) async throws {
+        try await AuditRepository(db: db).record(action, actor: "cli", environmentID: environmentID, userID: nil, now: clock.nowMillis())
+    }
+}

@@ -1,0 +1,84 @@
+import Fluent
+import Foundation
+import VerityAPI
+import VerityCore
+import VerityStore
+
+/// What an integrator's backend does about one of its users.
+struct AdminUserService: Sendable {
+    let db: any Database
+    let protector: DataProtector
+    let clock: VerityClock
+    let tokens: UserTokenService
+    let defaultTokenTTL: Int
+
+    var users: UserRepository { UserRepository(db: db, protector: protector) }
+
+    static func validateUserRef(_ ref: String) throws -> String {
+        guard !ref.isEmpty else { throw VerityError.invalid("userRef", "userRef must not be empty") }
+        guard ref.count <= AdminRoute.maxUserRefLength else {
+            throw VerityError.invalid("userRef", "userRef must be at most \(AdminRoute.maxUserRefLength) characters")
+        }
+        guard !ref.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw VerityError.invalid("userRef", "userRef must not contain control characters")
+        }
+        return ref
+    }
+
+    func mintToken(userRef: String, request: UserTokenRequest, context: AdminContext) async throws -> UserToken {
+        let ttl = request.ttlSeconds ?? defaultTokenTTL
+        guard (60...86400).contains(ttl) else { throw VerityError.invalid("ttlSeconds", "ttlSeconds must be between 60 and 86400") }
+        let user = try await users.findOrCreate(userRef: try Self.validateUserRef(userRef),
+                                                environmentID: context.environmentID, now: clock.nowMillis())
+        let minted = try await tokens.mint(userID: try user.requireID(), environmentID: context.environmentID, ttlSeconds: ttl)
+        try await users.recordToken(userID: try user.requireID(), tokenID: minted.tokenID,
+                                    expiresAt: minted.token.expiresAtEpochMs, now: clock.nowMillis())
+        return minted.token
+    }
+
+    func revokeTokens(userRef: String, context: AdminContext) async throws -> RevokedTokens {
+        let user = try await existingUser(userRef, context)
+        let count = try await users.revokeTokens(userID: try user.requireID(), now: clock.nowMillis())
+        try await audit("tokens.revoke", user, context)
+        return RevokedTokens(revoked: count)
+    }
+
+    func verification(userRef: String, context: AdminContext) async throws -> VerifiedIdentity {
+        let user = try await existingUser(userRef, context)
+        return try await IdentityVerificationService.status(userID: try user.requireID(), environment: context.environment,
+                                                            db: db, clock: clock)
+    }
+
+    func reset(userRef: String, context: AdminContext) async throws -> VerifiedIdentity {
+        let user = try await existingUser(userRef, context)
+        try await VerificationRepository(db: db).reset(userID: try user.requireID())
+        try await audit("identity-verification.reset", user, context)
+        return try await verification(userRef: userRef, context: context)
+    }
+
+    func setRequiredMethod(userRef: String, input: RequiredVerificationMethodInput,
+                           context: AdminContext) async throws -> VerifiedIdentity {
+        let override: VerityCore.VerificationMethod?
+        switch input.requiredVerificationMethod {
+        case .governmentID: override = .governmentID
+        case .knowledgeOfPII: override = nil
+        case .none: throw VerityError.invalid("requiredVerificationMethod", "requiredVerificationMethod must be KNOWLEDGE_OF_PII or GOVERNMENT_ID")
+        }
+        let user = try await existingUser(userRef, context)
+        try await VerificationRepository(db: db).setRequiredOverride(userID: try user.requireID(), method: override)
+        try await audit("identity-verification.required-method.\(input.requiredVerificationMethod.rawValue)", user, context)
+        return try await verification(userRef: userRef, context: context)
+    }
+
+    private func existingUser(_ userRef: String, _ context: AdminContext) async throws -> EndUserModel {
+        guard let user = try await users.find(userRef: try Self.validateUserRef(userRef), environmentID: context.environmentID) else {
+            throw VerityError(.notFound, "no user with this reference in this environment", field: "userRef")
+        }
+        return user
+    }
+
+    private func audit(_ action: String, _ user: EndUserModel, _ context: AdminContext) async throws {
+        try await AuditRepository(db: db).record(action, actor: "key:\(context.keyPrefix)", environmentID: context.environmentID,
+                                                 userID: user.id, now: clock.nowMillis())
+    }
+}

@@ -1,0 +1,88 @@
+import Fluent
+import Foundation
+import VerityAPI
+import VerityCore
+import VerityStore
+
+/// Consent to identity-data processing: texts, the user's status and history.
+struct ConsentService: Sendable {
+    let db: any Database
+    let clock: VerityClock
+
+    static let maxContentBytes = 32 * 1024
+
+    var repository: ConsentRepository { ConsentRepository(db: db) }
+
+    func isConsented(userID: UUID) async throws -> Bool {
+        try await status(userID: userID).consented
+    }
+
+    /// Current state from the history: the last event decides; the texts and
+    /// times of the last consent stay visible after a withdrawal.
+    func status(userID: UUID) async throws -> IdentityDataProcessingConsentStatus {
+        let history = try await repository.history(userID: userID)
+        guard let lastProvided = history.last(where: { $0.action == ConsentAction.provided.rawValue }) else {
+            return IdentityDataProcessingConsentStatus(consented: false)
+        }
+        let withdrawn = history.last.flatMap { $0.action == ConsentAction.withdrawn.rawValue ? $0.at : nil }
+        let text = lastProvided.consentText
+        return IdentityDataProcessingConsentStatus(
+            consented: withdrawn == nil, consentedAtEpochMs: lastProvided.at, consentWithdrawnAtEpochMs: withdrawn,
+            content: text?.content, contentType: text?.contentType, locale: text?.locale)
+    }
+
+    func content(environment: EnvironmentModel, preferredContentType: String?,
+                 preferredLocale: String?) async throws -> IdentityDataProcessingConsentContent {
+        if let type = preferredContentType, !ConsentContentSelector.isValidContentType(type) {
+            throw VerityError.invalid("preferredContentType", "preferredContentType must be a media type such as text/plain")
+        }
+        if let locale = preferredLocale, !ConsentContentSelector.isValidLocale(locale) {
+            throw VerityError.invalid("preferredLocale", "preferredLocale must be a locale such as en-US")
+        }
+        let texts = try await repository.currentTexts(environmentID: environment.requireID())
+        let choices = texts.map { ConsentTextChoice(locale: $0.locale, contentType: $0.contentType) }
+        guard let choice = ConsentContentSelector.select(
+            from: choices, preferredLocale: preferredLocale, preferredContentType: preferredContentType,
+            defaultLocale: environment.configuration.defaultConsentLocale),
+              let text = texts.first(where: { $0.locale == choice.locale && $0.contentType == choice.contentType })
+        else { throw VerityError(.consentContentNotFound, "no consent text has been published for this environment") }
+        return IdentityDataProcessingConsentContent(content: text.content, contentType: text.contentType, locale: text.locale)
+    }
+
+    /// Records consent to `input`, which must be a current text exactly as served.
+    func provide(_ input: IdentityDataProcessingConsentInput, userID: UUID,
+                 environment: EnvironmentModel) async throws -> IdentityDataProcessingConsentStatus {
+        guard !input.content.isEmpty else { throw VerityError.invalid("content", "content must not be empty") }
+        guard input.content.utf8.count <= Self.maxContentBytes else {
+            throw VerityError.invalid("content", "content must be at most \(Self.maxContentBytes) bytes")
+        }
+        guard ConsentContentSelector.isValidContentType(input.contentType) else {
+            throw VerityError.invalid("contentType", "contentType must be a media type such as text/plain")
+        }
+        guard ConsentContentSelector.isValidLocale(input.locale) else {
+            throw VerityError.invalid("locale", "locale must be a locale such as en-US")
+        }
+        let texts = try await repository.currentTexts(environmentID: environment.requireID())
+        let locale = ConsentContentSelector.normalizeLocale(input.locale)
+        guard let text = texts.first(where: {
+            ConsentContentSelector.normalizeLocale($0.locale) == locale
+                && $0.contentType.lowercased() == input.contentType.lowercased() && $0.content == input.content
+        }) else {
+            throw VerityError(.consentContentMismatch, "the content is not the current consent text for this locale and content type",
+                              field: "content")
+        }
+        let current = try await status(userID: userID)
+        if !(current.consented && current.content == text.content && current.locale == text.locale) {
+            try await repository.record(userID: userID, action: .provided, textID: text.requireID(), now: clock.nowMillis())
+        }
+        return try await status(userID: userID)
+    }
+
+    /// Withdraws consent; a no-op when none is given. Earlier verification stands.
+    func withdraw(userID: UUID) async throws -> IdentityDataProcessingConsentStatus {
+        if try await isConsented(userID: userID) {
+            try await repository.record(userID: userID, action: .withdrawn, textID: nil, now: clock.nowMillis())
+        }
+        return try await status(userID: userID)
+    }
+}

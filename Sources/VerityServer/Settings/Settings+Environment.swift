@@ -1,0 +1,68 @@
+import Foundation
+
+/// A setting that is missing or malformed; the server refuses to start.
+public struct SettingsError: Error, CustomStringConvertible, Sendable {
+    public let variable: String
+    public let problem: String
+
+    public var description: String { "\(variable): \(problem)" }
+}
+
+extension Settings {
+    /// Reads settings from `environment` (the process environment in
+    /// production, a dictionary in tests), applying defaults.
+    public static func from(environment env: [String: String]) throws -> Settings {
+        guard let keyText = env["VERITY_DATA_KEY"], !keyText.isEmpty else {
+            throw SettingsError(variable: "VERITY_DATA_KEY", problem: "is required (make one with `verity keys data-key`)")
+        }
+        guard let key = Data(base64Encoded: keyText), key.count == 32 else {
+            throw SettingsError(variable: "VERITY_DATA_KEY", problem: "must be 32 bytes, base64-encoded")
+        }
+        var settings = Settings(dataKey: key)
+        if let host = env["VERITY_HOST"], !host.isEmpty { settings.host = host }
+        settings.port = try integer(env, "VERITY_PORT", default: settings.port, in: 0...65535)
+        if let url = env["DATABASE_URL"], !url.isEmpty {
+            guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
+                throw SettingsError(variable: "DATABASE_URL", problem: "must start with postgres://")
+            }
+            settings.databaseURL = url
+        }
+        if let dir = env["VERITY_DATA_DIR"], !dir.isEmpty { settings.dataDirectory = dir }
+        settings.tokenTTLSeconds = try integer(env, "VERITY_TOKEN_TTL_SECONDS", default: 900, in: 60...86400)
+        if let url = env["VERITY_BUREAU_URL"], !url.isEmpty {
+            guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? "") else {
+                throw SettingsError(variable: "VERITY_BUREAU_URL", problem: "must be an http or https URL")
+            }
+            guard let apiKey = env["VERITY_BUREAU_KEY"], !apiKey.isEmpty else {
+                throw SettingsError(variable: "VERITY_BUREAU_KEY", problem: "is required when VERITY_BUREAU_URL is set")
+            }
+            settings.bureau = BureauSettings(
+                url: parsed, apiKey: apiKey,
+                timeoutMilliseconds: try integer(env, "VERITY_BUREAU_TIMEOUT_MS", default: 3000, in: 50...60000),
+                retries: try integer(env, "VERITY_BUREAU_RETRIES", default: 2, in: 0...5))
+        }
+        if let level = env["VERITY_LOG_LEVEL"], !level.isEmpty {
+            let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+            guard levels.contains(level) else {
+                throw SettingsError(variable: "VERITY_LOG_LEVEL", problem: "must be one of \(levels.joined(separator: ", "))")
+            }
+            settings.logLevel = level
+        }
+        if let format = env["VERITY_LOG_FORMAT"], !format.isEmpty {
+            guard ["json", "text"].contains(format) else {
+                throw SettingsError(variable: "VERITY_LOG_FORMAT", problem: "must be json or text")
+            }
+            settings.jsonLogs = format == "json"
+        }
+        return settings
+    }
+
+    private static func integer(_ env: [String: String], _ name: String, default value: Int,
+                                in range: ClosedRange<Int>) throws -> Int {
+        guard let text = env[name], !text.isEmpty else { return value }
+        guard let number = Int(text), range.contains(number) else {
+            throw SettingsError(variable: name, problem: "must be a whole number in \(range.lowerBound)...\(range.upperBound)")
+        }
+        return number
+    }
+}

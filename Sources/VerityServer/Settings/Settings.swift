@@ -1,0 +1,56 @@
+import Foundation
+
+/// Every setting the server reads, with its default. Nothing else in Verity
+/// reads the process environment.
+public struct Settings: Sendable {
+    public var host: String = "127.0.0.1"
+    public var port: Int = 8080
+    /// PostgreSQL when set (`postgres://user:pass@host:port/db`); SQLite otherwise.
+    public var databaseURL: String?
+    /// Folder of the SQLite file and of `verity demo`'s output.
+    public var dataDirectory: String = "./data"
+    /// 32 random bytes: encrypts PII, keys blind indexes, signs tokens.
+    public var dataKey: Data
+    /// Lifetime of end-user tokens when the backend does not ask for another.
+    public var tokenTTLSeconds: Int = 900
+    /// The HTTP identity bureau, for environments whose data source is `bureau`.
+    public var bureau: BureauSettings?
+    public var logLevel: String = "info"
+    /// Logs as JSON lines (default) or as text for people at a terminal.
+    public var jsonLogs: Bool = true
+
+    public init(dataKey: Data) { self.dataKey = dataKey }
+
+    public var sqlitePath: String { (dataDirectory as NSString).appendingPathComponent("verity.sqlite") }
+
+    /// Every variable, its default and what it does: printed by `verity serve --help`.
+    public static let documentation: [(name: String, defaultValue: String, meaning: String)] = [
+        ("VERITY_HOST", "127.0.0.1", "address to listen on"),
+        ("VERITY_PORT", "8080", "port to listen on"),
+        ("DATABASE_URL", "(unset: SQLite)", "postgres://user:password@host:port/database to use PostgreSQL"),
+        ("VERITY_DATA_DIR", "./data", "folder of the SQLite file"),
+        ("VERITY_DATA_KEY", "(required)", "32 random bytes, base64: encrypts PII and signs tokens (`verity keys data-key`)"),
+        ("VERITY_TOKEN_TTL_SECONDS", "900", "default lifetime of end-user tokens (60–86400)"),
+        ("VERITY_BUREAU_URL", "(unset)", "HTTP identity bureau endpoint for environments using the bureau"),
+        ("VERITY_BUREAU_KEY", "(unset)", "bearer key sent to the bureau"),
+        ("VERITY_BUREAU_TIMEOUT_MS", "3000", "per-request bureau timeout"),
+        ("VERITY_BUREAU_RETRIES", "2", "bureau retries after a timeout or 5xx"),
+        ("VERITY_LOG_LEVEL", "info", "trace, debug, info, notice, warning, error, critical"),
+        ("VERITY_LOG_FORMAT", "json", "json or text"),
+    ]
+}
+
+/// Where and how to reach the identity bureau.
+public struct BureauSettings: Sendable {
+    public var url: URL
+    public var apiKey: String
+    public var timeoutMilliseconds: Int = 3000
+    public var retries: Int = 2
+
+    public init(url: URL, apiKey: String, timeoutMilliseconds: Int = 3000, retries: Int = 2) {
+        self.url = url
+        self.apiKey = apiKey
+        self.timeoutMilliseconds = timeoutMilliseconds
+        self.retries = retries
+    }
+}

@@ -1,0 +1,52 @@
+import Vapor
+import VerityCore
+
+/// Decodes JSON request bodies into wire types, turning every decoding
+/// failure into `INVALID_INPUT` that names the field at fault.
+enum RequestBody {
+    static let maxBytes = 64 * 1024
+
+    static func decode<T: Decodable>(_ type: T.Type, from request: Request) throws -> T {
+        guard let body = request.body.data, body.readableBytes > 0 else {
+            throw VerityError(.invalidInput, "a JSON request body is required")
+        }
+        if let contentType = request.headers.contentType, contentType != .json,
+           !(contentType.type == "application" && contentType.subType.hasSuffix("+json")) {
+            throw VerityError(.unsupportedMediaType, "send the body as application/json")
+        }
+        return try JSONDecoder().decode(T.self, from: Data(buffer: body))
+    }
+
+    static func verityError(for error: DecodingError) -> VerityError {
+        func name(_ path: [any CodingKey]) -> String? {
+            path.isEmpty ? nil : path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let field = name(context.codingPath + [key]) ?? key.stringValue
+            return .invalid(field, "\(field) is required")
+        case .valueNotFound(_, let context):
+            let field = name(context.codingPath) ?? "body"
+            return .invalid(field, "\(field) must not be null")
+        case .typeMismatch(let expected, let context):
+            let field = name(context.codingPath) ?? "body"
+            return .invalid(field, "\(field) must be \(describe(expected))")
+        case .dataCorrupted(let context):
+            guard let field = name(context.codingPath) else {
+                return VerityError(.invalidInput, "the request body is not valid JSON")
+            }
+            return .invalid(field, "\(field) has an unsupported value")
+        @unknown default:
+            return VerityError(.invalidInput, "the request body could not be read")
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Int64.Type: "a whole number"
+        case is Bool.Type: "true or false"
+        default: "a JSON object"
+        }
+    }
+}

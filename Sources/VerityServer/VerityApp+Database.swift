@@ -1,0 +1,24 @@
+import Fluent
+import Vapor
+import VerityStore
+
+extension VerityApp {
+    /// Runs `body` with the database open and no HTTP server, for CLI tasks.
+    public static func withDatabase<T: Sendable>(_ settings: Settings, migrate: Bool = true,
+                                                 _ body: @Sendable (Application) async throws -> T) async throws -> T {
+        let app = try await Application.make(Environment(name: "production", arguments: ["verity"]))
+        do {
+            app.logger.logLevel = .warning
+            try VerityDatabase.use(on: app.databases, postgresURL: settings.databaseURL, sqlitePath: settings.sqlitePath)
+            app.migrations.add(VerityMigrations.all)
+            try await VerityDatabase.prepare(app.db)
+            if migrate { try await app.autoMigrate() }
+            let result = try await body(app)
+            try await app.asyncShutdown()
+            return result
+        } catch {
+            try? await app.asyncShutdown()
+            throw error
+        }
+    }
+}

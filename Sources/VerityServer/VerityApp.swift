@@ -1,0 +1,48 @@
+import Fluent
+import Logging
+import Vapor
+import VerityStore
+
+/// Assembles the server. The CLI and the tests call the same `configure`.
+public enum VerityApp {
+    /// Wires database, middleware and every surface into `app`.
+    public static func configure(_ app: Application, settings: Settings, clock: VerityClock = .system,
+                                 autoMigrate: Bool = false) async throws {
+        app.http.server.configuration.hostname = settings.host
+        app.http.server.configuration.port = settings.port
+        app.routes.defaultMaxBodySize = ByteCount(integerLiteral: RequestBody.maxBytes)
+        app.logger.logLevel = Logger.Level(rawValue: settings.logLevel) ?? .info
+
+        try VerityDatabase.use(on: app.databases, postgresURL: settings.databaseURL, sqlitePath: settings.sqlitePath)
+        app.migrations.add(VerityMigrations.all)
+        try await VerityDatabase.prepare(app.db)
+        if autoMigrate { try await app.autoMigrate() }
+
+        let protector = try DataProtector(dataKey: settings.dataKey)
+        let bureau = settings.bureau.map { HTTPBureau(settings: $0, client: app.http.client.shared, logger: app.logger) }
+        let dependencies = ServerDependencies(
+            settings: settings, protector: protector, clock: clock,
+            tokens: await UserTokenService.make(protector: protector, clock: clock),
+            dataSources: DataSourceProvider(protector: protector, bureau: bureau))
+
+        app.middleware = Middlewares()
+        app.middleware.use(RequestLogMiddleware())
+        app.middleware.use(APIErrorMiddleware())
+
+        try app.register(collection: HealthController())
+        try app.register(collection: IdentityController(dependencies: dependencies))
+        try app.register(collection: ConsentController(dependencies: dependencies))
+        try app.register(collection: AdminUserController(dependencies: dependencies))
+    }
+
+    /// JSON (or text) logs for the whole process; call once, before the app exists.
+    public static func bootstrapLogging(_ settings: Settings) {
+        let level = Logger.Level(rawValue: settings.logLevel) ?? .info
+        LoggingSystem.bootstrap { label in
+            if settings.jsonLogs { return JSONLogHandler(label: label, level: level) }
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Fluent
+import Foundation
+
+/// One person in an integrator's app, known to Verity by a keyed hash of the
+/// integrator's own reference for them.
+public final class EndUserModel: Model, @unchecked Sendable {
+    public static let schema = "end_users"
+
+    @ID public var id: UUID?
+    @Parent(key: "environment_id") public var environment: EnvironmentModel
+    @Field(key: "ref_index") public var refIndex: String
+    @Field(key: "created_at") public var createdAt: Int64
+
+    public init() {}
+
+    public init(id: UUID = UUID(), environmentID: UUID, refIndex: String, createdAt: Int64) {
+        self.id = id
+        self.$environment.id = environmentID
+        self.refIndex = refIndex
+        self.createdAt = createdAt
+    }
+}

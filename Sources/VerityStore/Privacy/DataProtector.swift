@@ -1,0 +1,69 @@
+import Crypto
+import Foundation
+
+/// Encrypts PII at rest and makes keyed lookup indexes, all from one data key.
+///
+/// Separate subkeys are derived for encryption and for blind indexes, so an
+/// index can never be used to attack the ciphertext or the other way round.
+public struct DataProtector: Sendable {
+    private let encryptionKey: SymmetricKey
+    private let indexKey: SymmetricKey
+    private let tokenSigningSecret: SymmetricKey
+
+    /// `dataKey` is 32 random bytes (`VERITY_DATA_KEY`, base64).
+    public init(dataKey: Data) throws(StoreError) {
+        guard dataKey.count == 32 else { throw StoreError.badDataKey }
+        let master = SymmetricKey(data: dataKey)
+        encryptionKey = Self.derive(master, "verity.pii.encryption.v1")
+        indexKey = Self.derive(master, "verity.pii.blind-index.v1")
+        tokenSigningSecret = Self.derive(master, "verity.token.signing.v1")
+    }
+
+    /// AES-GCM: nonce, ciphertext and tag in one blob.
+    public func seal(_ plaintext: Data) throws -> Data {
+        guard let combined = try AES.GCM.seal(plaintext, using: encryptionKey).combined else { throw StoreError.sealFailed }
+        return combined
+    }
+
+    public func open(_ sealed: Data) throws -> Data {
+        try AES.GCM.open(AES.GCM.SealedBox(combined: sealed), using: encryptionKey)
+    }
+
+    public func seal<T: Encodable>(json value: T) throws -> Data {
+        try seal(JSONEncoder().encode(value))
+    }
+
+    public func open<T: Decodable>(json type: T.Type, from sealed: Data) throws -> T {
+        try JSONDecoder().decode(type, from: open(sealed))
+    }
+
+    /// A keyed hash of `text` within `domain`: equal inputs give equal indexes,
+    /// and without the data key nobody can tell what was indexed.
+    public func blindIndex(_ text: String, domain: String) -> String {
+        let mac = HMAC<SHA256>.authenticationCode(for: Data("\(domain)\u{0}\(text)".utf8), using: indexKey)
+        return Data(mac).hexString
+    }
+
+    /// Bytes for signing end-user tokens (HMAC-SHA256).
+    public var tokenSigningKeyBytes: Data {
+        tokenSigningSecret.withUnsafeBytes { Data($0) }
+    }
+
+    /// SHA-256 of a high-entropy secret (API keys, token ids): stored instead of the secret.
+    public static func hashSecret(_ secret: String) -> String {
+        Data(SHA256.hash(data: Data(secret.utf8))).hexString
+    }
+
+    /// `count` random bytes from the system's secure generator.
+    public static func randomBytes(_ count: Int) -> Data {
+        Data(SymmetricKey(size: .init(bitCount: count * 8)).withUnsafeBytes { Array($0) })
+    }
+
+    private static func derive(_ master: SymmetricKey, _ label: String) -> SymmetricKey {
+        HKDF<SHA256>.deriveKey(inputKeyMaterial: master, info: Data(label.utf8), outputByteCount: 32)
+    }
+}
+
+extension Data {
+    var hexString: String { map { String(format: "%02x", $0) }.joined() }
+}

@@ -1,0 +1,18 @@
+import Fluent
+import Foundation
+
+/// Administrative actions, for operators and auditors.
+public struct AuditRepository: Sendable {
+    let db: any Database
+
+    public init(db: any Database) { self.db = db }
+
+    public func record(_ action: String, actor: String, environmentID: UUID?, userID: UUID?, now: Int64) async throws {
+        try await AuditEventModel(environmentID: environmentID, userID: userID, action: action, actor: actor, at: now)
+            .create(on: db)
+    }
+
+    public func events(environmentID: UUID) async throws -> [AuditEventModel] {
+        try await AuditEventModel.query(on: db).filter(\.$environmentID == environmentID).sort(\.$at).all()
+    }
+}

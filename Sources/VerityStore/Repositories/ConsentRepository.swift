@@ -1,0 +1,35 @@
+import Fluent
+import Foundation
+
+/// Consent texts per environment and each user's consent history.
+public struct ConsentRepository: Sendable {
+    let db: any Database
+
+    public init(db: any Database) { self.db = db }
+
+    public func addText(environmentID: UUID, locale: String, contentType: String, content: String,
+                        now: Int64) async throws -> ConsentTextModel {
+        let text = ConsentTextModel(environmentID: environmentID, locale: locale, contentType: contentType,
+                                    content: content, createdAt: now)
+        try await text.create(on: db)
+        return text
+    }
+
+    /// The newest text for every locale and content type.
+    public func currentTexts(environmentID: UUID) async throws -> [ConsentTextModel] {
+        let all = try await ConsentTextModel.query(on: db).filter(\.$environment.$id == environmentID)
+            .sort(\.$createdAt, .descending).all()
+        var seen = Set<String>()
+        return all.filter { seen.insert("\($0.locale.lowercased())|\($0.contentType.lowercased())").inserted }
+    }
+
+    public func record(userID: UUID, action: ConsentAction, textID: UUID?, now: Int64) async throws {
+        try await ConsentEventModel(userID: userID, action: action, consentTextID: textID, at: now).create(on: db)
+    }
+
+    /// The user's consent history, oldest first, with the texts they agreed to.
+    public func history(userID: UUID) async throws -> [ConsentEventModel] {
+        try await ConsentEventModel.query(on: db).filter(\.$user.$id == userID)
+            .with(\.$consentText).sort(\.$at).all()
+    }
+}

@@ -1,0 +1,57 @@
+import Fluent
+import Foundation
+import VerityCore
+
+/// The embedded reference registry: a trusted data source of people held in
+/// Verity's own database, every record sealed with the data key.
+public struct ReferenceRegistry: IdentityDataSource {
+    let db: any Database
+    let protector: DataProtector
+
+    public init(db: any Database, protector: DataProtector) {
+        self.db = db
+        self.protector = protector
+    }
+
+    public var name: String { "registry" }
+
+    public func check(_ claim: IdentityClaim) async throws -> DataSourceOutcome {
+        let index = protector.blindIndex(IdentityMatcher.lookupKey(claim), domain: "registry")
+        let rows = try await RegistryRecordModel.query(on: db).filter(\.$lookupIndex == index).all()
+        let candidates = try rows.map { row in
+            do { return try protector.open(json: IdentityRecord.self, from: row.sealedRecord) }
+            catch { throw StoreError.corruptRecord(RegistryRecordModel.schema) }
+        }
+        return IdentityMatcher.outcome(for: claim, among: candidates)
+    }
+
+    /// Adds all records in one transaction: either every record is stored or none.
+    /// `progress` is called with the number stored so far.
+    public func importRecords(_ records: [IdentityRecord], now: Int64,
+                              progress: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+        let sealed = try records.map { record in
+            RegistryRecordModel(
+                lookupIndex: protector.blindIndex(IdentityMatcher.lookupKey(
+                    country: record.country, lastName: record.lastName, dateOfBirth: record.dateOfBirth), domain: "registry"),
+                sealedRecord: try protector.seal(json: record), createdAt: now)
+        }
+        try await db.transaction { tx in
+            var done = 0
+            for batch in sealed.chunked(into: 200) {
+                try await batch.create(on: tx)
+                done += batch.count
+                progress(done)
+            }
+        }
+    }
+
+    public func count() async throws -> Int {
+        try await RegistryRecordModel.query(on: db).count()
+    }
+}
+
+extension Array {
+    func chunked(into size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+    }
+}

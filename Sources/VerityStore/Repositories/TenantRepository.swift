@@ -1,0 +1,86 @@
+import Fluent
+import Foundation
+import VerityCore
+
+/// Tenants, their two environments and their secret keys.
+public struct TenantRepository: Sendable {
+    let db: any Database
+
+    public init(db: any Database) { self.db = db }
+
+    /// The tenant named `name`, created with default test and live environments
+    /// if it does not exist yet.
+    public func ensureTenant(named name: String, now: Int64) async throws -> TenantModel {
+        if let existing = try await TenantModel.query(on: db).filter(\.$name == name).first() { return existing }
+        return try await db.transaction { tx in
+            let tenant = TenantModel(name: name, createdAt: now)
+            try await tenant.create(on: tx)
+            for kind in EnvironmentKind.allCases {
+                try await EnvironmentModel(tenantID: try tenant.requireID(), kind: kind,
+                                           configuration: EnvironmentConfiguration(), createdAt: now).create(on: tx)
+            }
+            return tenant
+        }
+    }
+
+    public func environment(tenant name: String, kind: EnvironmentKind) async throws -> EnvironmentModel? {
+        guard let tenant = try await TenantModel.query(on: db).filter(\.$name == name).first() else { return nil }
+        return try await EnvironmentModel.query(on: db)
+            .filter(\.$tenant.$id == tenant.requireID()).filter(\.$kind == kind.rawValue).first()
+    }
+
+    public func environment(id: UUID) async throws -> EnvironmentModel? {
+        try await EnvironmentModel.find(id, on: db)
+    }
+
+    public func updateConfiguration(_ configuration: EnvironmentConfiguration, of environment: EnvironmentModel) async throws {
+        environment.configuration = try configuration.validated()
+        try await environment.update(on: db)
+    }
+
+    /// Makes a secret key (`vk_test_…` / `vk_live_…`) and returns it: the only
+    /// time it exists in plaintext.
+    public func createKey(for environment: EnvironmentModel, now: Int64) async throws -> String {
+        let secret = "vk_\(environment.kind)_" + Base62.random(length: 40)
+        let key = APIKeyModel(environmentID: try environment.requireID(), keyHash: DataProtector.hashSecret(secret),
+                              displayPrefix: String(secret.prefix(14)), createdAt: now)
+        try await key.create(on: db)
+        return secret
+    }
+
+    /// Revokes the key; true if a live key was revoked.
+    public func revokeKey(_ secret: String, now: Int64) async throws -> Bool {
+        guard let key = try await APIKeyModel.query(on: db)
+            .filter(\.$keyHash == DataProtector.hashSecret(secret)).filter(\.$revokedAt == nil).first()
+        else { return false }
+        key.revokedAt = now
+        try await key.update(on: db)
+        return true
+    }
+
+    /// The environment a live secret key belongs to, or nil.
+    public func authenticate(secretKey: String) async throws -> (key: APIKeyModel, environment: EnvironmentModel)? {
+        guard secretKey.hasPrefix("vk_"), secretKey.count <= 64,
+              let key = try await APIKeyModel.query(on: db)
+                .filter(\.$keyHash == DataProtector.hashSecret(secretKey)).filter(\.$revokedAt == nil)
+                .with(\.$environment).first()
+        else { return nil }
+        return (key, key.environment)
+    }
+}
+
+/// Random text from [0-9A-Za-z], for secrets people copy and paste.
+public enum Base62 {
+    static let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+    public static func random(length: Int) -> String {
+        var result = ""
+        // Rejection sampling keeps every character equally likely.
+        while result.count < length {
+            for byte in DataProtector.randomBytes(length) where byte < 248 && result.count < length {
+                result.append(alphabet[Int(byte) % 62])
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,71 @@
+import Fluent
+import Foundation
+
+/// End users and the tokens minted for them.
+public struct UserRepository: Sendable {
+    let db: any Database
+    let protector: DataProtector
+
+    public init(db: any Database, protector: DataProtector) {
+        self.db = db
+        self.protector = protector
+    }
+
+    func refIndex(_ userRef: String, environmentID: UUID) -> String {
+        protector.blindIndex(userRef, domain: "user-ref:\(environmentID.uuidString)")
+    }
+
+    public func find(userRef: String, environmentID: UUID) async throws -> EndUserModel? {
+        try await EndUserModel.query(on: db)
+            .filter(\.$environment.$id == environmentID)
+            .filter(\.$refIndex == refIndex(userRef, environmentID: environmentID)).first()
+    }
+
+    /// The user with this reference, created with a fresh verification record
+    /// the first time the integrator names them.
+    public func findOrCreate(userRef: String, environmentID: UUID, now: Int64) async throws -> EndUserModel {
+        if let user = try await find(userRef: userRef, environmentID: environmentID) { return user }
+        do {
+            return try await db.transaction { tx in
+                let user = EndUserModel(environmentID: environmentID,
+                                        refIndex: refIndex(userRef, environmentID: environmentID), createdAt: now)
+                try await user.create(on: tx)
+                try await IdentityVerificationModel(userID: try user.requireID()).create(on: tx)
+                return user
+            }
+        } catch where (error as? any DatabaseError)?.isConstraintFailure == true {
+            // Another request created the same user first: use theirs.
+            guard let user = try await find(userRef: userRef, environmentID: environmentID) else { throw error }
+            return user
+        }
+    }
+
+    public func user(id: UUID, environmentID: UUID) async throws -> EndUserModel? {
+        try await EndUserModel.query(on: db).filter(\.$id == id).filter(\.$environment.$id == environmentID).first()
+    }
+
+    public func recordToken(userID: UUID, tokenID: String, expiresAt: Int64, now: Int64) async throws {
+        try await AccessTokenModel(userID: userID, tokenIDHash: DataProtector.hashSecret(tokenID),
+                                   expiresAt: expiresAt, createdAt: now).create(on: db)
+    }
+
+    /// True when the token was minted for this user and is neither expired nor revoked.
+    public func isTokenLive(tokenID: String, userID: UUID, now: Int64) async throws -> Bool {
+        try await AccessTokenModel.query(on: db)
+            .filter(\.$tokenIDHash == DataProtector.hashSecret(tokenID))
+            .filter(\.$user.$id == userID)
+            .filter(\.$revokedAt == nil)
+            .filter(\.$expiresAt > now)
+            .first() != nil
+    }
+
+    /// Revokes every live token of the user; returns how many.
+    public func revokeTokens(userID: UUID, now: Int64) async throws -> Int {
+        let live = try await AccessTokenModel.query(on: db)
+            .filter(\.$user.$id == userID).filter(\.$revokedAt == nil).filter(\.$expiresAt > now).count()
+        try await AccessTokenModel.query(on: db)
+            .filter(\.$user.$id == userID).filter(\.$revokedAt == nil)
+            .set(\.$revokedAt, to: now).update()
+        return live
+    }
+}
