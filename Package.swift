@@ -60,17 +60,28 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Fresh databases and a seeded app for tests (SQLite, or PostgreSQL via TEST_DATABASE_URL).
+        .target(
+            name: "VerityTestSupport",
+            dependencies: [
+                "VerityServer", "VerityStore", "VerityAPI", "VerityCore",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+            ],
+            path: "Tests/VerityTestSupport"
+        ),
         .testTarget(name: "VerityCoreTests", dependencies: ["VerityCore"]),
         .testTarget(
             name: "VerityServerTests",
             dependencies: [
-                "VerityServer",
+                "VerityServer", "VerityTestSupport",
                 .product(name: "VaporTesting", package: "vapor"),
             ]
         ),
         .testTarget(
             name: "VerityEndToEndTests",
-            dependencies: ["Verity", "VerityServer"]
+            dependencies: ["Verity", "VerityServer", "VerityTestSupport"]
         ),
     ]
 )

@@ -1,0 +1,92 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+@_exported import VerityAPI
+
+/// Verifies the identity of one end user against a Verity server.
+///
+/// Create one per user session with the server's address and a way to get
+/// that user's token (minted by your backend with its secret key, through
+/// `POST /admin/v1/users/{userRef}/token`). Every method throws
+/// ``IdentityVerificationError``.
+///
+/// ```swift
+/// let client = IdentityVerificationClient(baseURL: url) { try await myBackend.verityToken() }
+/// let identity = try await client.verifyIdentity(input: VerifyIdentityInput(
+///     firstName: "John", lastName: "Smith", address: "222333 Peachtree Place",
+///     city: "Atlanta", state: "GA", postalCode: "30318", country: "US", dateOfBirth: "1975-02-28"))
+/// ```
+public final class IdentityVerificationClient: Sendable {
+    private let transport: HTTPTransport
+
+    /// - Parameters:
+    ///   - baseURL: The Verity server, e.g. `https://verity.example.com`.
+    ///   - session: The URL session to send requests with.
+    ///   - tokenProvider: Returns a current end-user token; called before each request.
+    public init(baseURL: URL, session: URLSession = .shared, tokenProvider: @escaping @Sendable () async throws -> String) {
+        transport = HTTPTransport(baseURL: baseURL, session: session, tokenProvider: tokenProvider)
+    }
+
+    /// A client that always sends `token`.
+    public convenience init(baseURL: URL, token: String, session: URLSession = .shared) {
+        self.init(baseURL: baseURL, session: session) { token }
+    }
+
+    /// ISO 3166-1 alpha-2 codes of the countries whose identities can be verified.
+    public func listSupportedCountries() async throws -> [String] {
+        try await transport.send("GET", IdentityRoute.supportedCountries.path, as: SupportedCountries.self).countries
+    }
+
+    /// Verifies the user from their name, address and date of birth.
+    ///
+    /// A user already verified gets their state back without a new attempt;
+    /// so does a user who may not attempt again. Check ``VerifiedIdentity/verified``,
+    /// then ``VerifiedIdentity/canAttemptVerificationAgain`` and
+    /// ``VerifiedIdentity/requiredVerificationMethod`` to guide the user.
+    /// Throws ``IdentityVerificationError/Code/consentRequired`` when the
+    /// environment requires consent that was not given.
+    public func verifyIdentity(input: VerifyIdentityInput) async throws -> VerifiedIdentity {
+        try await transport.send("POST", IdentityRoute.verify.path, body: input, as: VerifiedIdentity.self)
+    }
+
+    /// The user's current verification state.
+    public func checkIdentityVerification() async throws -> VerifiedIdentity {
+        try await transport.send("GET", IdentityRoute.verification.path, as: VerifiedIdentity.self)
+    }
+
+    /// Whether this environment requires consent before verification.
+    public func isConsentRequiredForVerification() async throws -> Bool {
+        try await transport.send("GET", IdentityRoute.consentRequired.path, as: ConsentRequirement.self).required
+    }
+
+    /// The user's consent status, with the text they agreed to.
+    public func getIdentityDataProcessingConsentStatus() async throws -> IdentityDataProcessingConsentStatus {
+        try await transport.send("GET", IdentityRoute.consent.path, as: IdentityDataProcessingConsentStatus.self)
+    }
+
+    /// The consent text closest to the preferred locale and content type; falls
+    /// back to the same language, then to the environment's default.
+    public func getIdentityDataProcessingConsentContent(
+        input: IdentityDataProcessingConsentContentInput
+    ) async throws -> IdentityDataProcessingConsentContent {
+        try await transport.send("GET", IdentityRoute.consentContent.path, query: [
+            URLQueryItem(name: "preferredContentType", value: input.preferredContentType),
+            URLQueryItem(name: "preferredLocale", value: input.preferredLocale),
+        ], as: IdentityDataProcessingConsentContent.self)
+    }
+
+    /// Records that the user agreed to `input`, exactly as it was served by
+    /// ``getIdentityDataProcessingConsentContent(input:)``.
+    public func provideIdentityDataProcessingConsent(
+        input: IdentityDataProcessingConsentInput
+    ) async throws -> IdentityDataProcessingConsentStatus {
+        try await transport.send("POST", IdentityRoute.consent.path, body: input, as: IdentityDataProcessingConsentStatus.self)
+    }
+
+    /// Withdraws the user's consent. Earlier verification stays valid; new
+    /// verification attempts need consent again where it is required.
+    public func withdrawIdentityDataProcessingConsent() async throws -> IdentityDataProcessingConsentStatus {
+        try await transport.send("DELETE", IdentityRoute.consent.path, as: IdentityDataProcessingConsentStatus.self)
+    }
+}

@@ -1,0 +1,86 @@
+/// An error from the identity verification service or from reaching it.
+///
+/// Compare errors by ``code``: two errors are equal when their codes are, so
+/// `error == .consentRequired` works whatever the message says, and a code the
+/// SDK does not know yet still arrives intact in ``code``.
+///
+/// ```swift
+/// do { _ = try await client.verifyIdentity(input: input) }
+/// catch let error as IdentityVerificationError where error == .consentRequired { … }
+/// catch let error as IdentityVerificationError where error.code == .invalidInput { print(error.field ?? "") }
+/// ```
+public struct IdentityVerificationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The stable code, e.g. ``Code/consentRequired``.
+    public let code: Code
+    /// A human-readable explanation; may change between versions.
+    public let message: String
+    /// The input field at fault, for ``Code/invalidInput`` and similar.
+    public let field: String?
+    /// Whether the same call may succeed if tried again later.
+    public let retryable: Bool
+    /// The HTTP status the service answered with; 0 when it was not reached.
+    public let httpStatus: Int
+
+    /// Creates an error; the SDK makes these from service responses.
+    public init(code: Code, message: String, field: String? = nil, retryable: Bool = false, httpStatus: Int = 0) {
+        self.code = code
+        self.message = message
+        self.field = field
+        self.retryable = retryable
+        self.httpStatus = httpStatus
+    }
+
+    public var description: String { "\(code.rawValue)" + (field.map { " (\($0))" } ?? "") + ": \(message)" }
+
+    public static func == (lhs: IdentityVerificationError, rhs: IdentityVerificationError) -> Bool { lhs.code == rhs.code }
+
+    /// A stable error code. Known codes have static members; unknown ones keep their text.
+    public struct Code: RawRepresentable, Hashable, Sendable {
+        /// The UPPER_SNAKE code as the service sends it.
+        public let rawValue: String
+        /// Wraps a code string.
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// Consent must be given before verification in this environment.
+        public static let consentRequired = Code(rawValue: "CONSENT_REQUIRED")
+        /// The consent content given is not the current consent text.
+        public static let consentContentMismatch = Code(rawValue: "CONSENT_CONTENT_MISMATCH")
+        /// No consent text has been published.
+        public static let consentContentNotFound = Code(rawValue: "CONSENT_CONTENT_NOT_FOUND")
+        /// A field is missing, empty, too long or malformed: see ``IdentityVerificationError/field``.
+        public static let invalidInput = Code(rawValue: "INVALID_INPUT")
+        /// The country is not in ``IdentityVerificationClient/listSupportedCountries()``.
+        public static let unsupportedCountry = Code(rawValue: "UNSUPPORTED_COUNTRY")
+        /// No credential was sent.
+        public static let notAuthorized = Code(rawValue: "NOT_AUTHORIZED")
+        /// The token is malformed, expired or revoked: get a new one from your backend.
+        public static let invalidToken = Code(rawValue: "INVALID_TOKEN")
+        /// The resource does not exist.
+        public static let notFound = Code(rawValue: "NOT_FOUND")
+        /// The request body is too large.
+        public static let payloadTooLarge = Code(rawValue: "PAYLOAD_TOO_LARGE")
+        /// Too many requests; try again later.
+        public static let rateLimited = Code(rawValue: "RATE_LIMITED")
+        /// The service or its data source is unavailable; try again later.
+        public static let serviceUnavailable = Code(rawValue: "SERVICE_UNAVAILABLE")
+        /// The service failed; try again later.
+        public static let systemError = Code(rawValue: "SYSTEM_ERROR")
+        /// The service could not be reached (SDK-side).
+        public static let networkError = Code(rawValue: "NETWORK_ERROR")
+        /// The service answered with something the SDK cannot read (SDK-side).
+        public static let invalidResponse = Code(rawValue: "INVALID_RESPONSE")
+    }
+
+    /// The service requires consent first.
+    public static let consentRequired = IdentityVerificationError(code: .consentRequired, message: "consent required")
+    /// The credential was missing or rejected.
+    public static let notAuthorized = IdentityVerificationError(code: .notAuthorized, message: "not authorized")
+    /// The token was rejected.
+    public static let invalidToken = IdentityVerificationError(code: .invalidToken, message: "invalid token")
+    /// The service is unavailable.
+    public static let serviceUnavailable = IdentityVerificationError(code: .serviceUnavailable, message: "service unavailable")
+    /// The input was invalid in `field`.
+    public static func invalidInput(_ field: String?) -> IdentityVerificationError {
+        IdentityVerificationError(code: .invalidInput, message: "invalid input", field: field)
+    }
+}

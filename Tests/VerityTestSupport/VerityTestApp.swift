@@ -1,0 +1,74 @@
+import Fluent
+import Foundation
+import Vapor
+import VerityAPI
+import VerityServer
+import VerityStore
+import VerityCore
+
+/// A configured Verity on a fresh database, with a tenant "acme" whose test
+/// environment has a secret key, the demo registry and consent texts.
+public struct VerityTestApp: Sendable {
+    public let app: Application
+    public let settings: Settings
+    public let clock: TestClock
+    public let secretKey: String
+    public let tenant = "acme"
+
+    public var operations: AdminOperations {
+        get throws { try AdminOperations(db: app.db, settings: settings, clock: clock.verityClock) }
+    }
+
+    /// A token for `userRef` in the acme test environment.
+    public func token(for userRef: String, ttlSeconds: Int? = nil) async throws -> String {
+        try await operations.mintToken(tenant: tenant, environment: .test, userRef: userRef, ttlSeconds: ttlSeconds).token
+    }
+
+    /// Changes the acme test environment's rules.
+    public func configure(_ change: @escaping (inout EnvironmentConfiguration) -> Void) async throws {
+        _ = try await operations.updateConfiguration(tenant: tenant, environment: .test, change)
+    }
+
+    /// Starts the HTTP server on a free loopback port and returns its base URL.
+    public func startServer() async throws -> URL {
+        try await app.server.start(address: .hostname("127.0.0.1", port: 0))
+        guard let port = app.http.server.shared.localAddress?.port else { throw Abort(.internalServerError, reason: "no port") }
+        return URL(string: "http://127.0.0.1:\(port)")!
+    }
+}
+
+
+/// Runs `body` against a fresh, seeded Verity and always shuts it down.
+public func withVerityApp<T: Sendable>(
+    settings change: (inout Settings) -> Void = { _ in },
+    _ body: (VerityTestApp) async throws -> T
+) async throws -> T {
+    let database = try await TestDatabase.make()
+    var settings = Settings(dataKey: DataProtector.randomBytes(32))
+    settings.dataDirectory = database.directory
+    settings.databaseURL = database.postgresURL
+    change(&settings)
+    let clock = TestClock()
+    let app = try await Application.make(.testing)
+    app.logger.logLevel = .warning
+    do {
+        try await VerityApp.configure(app, settings: settings, clock: clock.verityClock, autoMigrate: true)
+        let operations = try AdminOperations(db: app.db, settings: settings, clock: clock.verityClock)
+        let secretKey = try await operations.createKey(tenant: "acme", environment: .test)
+        _ = try await operations.importRegistry(csv: TestData.registryCSV) { _, _ in }
+        for text in TestData.consentTexts {
+            try await operations.addConsentText(tenant: "acme", environment: .test, locale: text.locale,
+                                                contentType: text.contentType, content: text.content)
+        }
+        let result = try await body(VerityTestApp(app: app, settings: settings, clock: clock, secretKey: secretKey))
+        await app.server.shutdown()
+        try await app.asyncShutdown()
+        await database.drop()
+        return result
+    } catch {
+        await app.server.shutdown()
+        try? await app.asyncShutdown()
+        await database.drop()
+        throw error
+    }
+}
