@@ -33,6 +33,7 @@ struct DemoCommand: AsyncParsableCommand {
               curl -s -H "Authorization: Bearer \(keys.userToken)" \(baseURL)/v1/identity/supported-countries
 
             """)
+            fflush(stdout)
         }
     }
 }

@@ -9,6 +9,7 @@ struct CreateConsentTexts: AsyncMigration {
             .field("content_type", .string, .required)
             .field("content", .string, .required)
             .field("created_at", .int64, .required)
+            .field("superseded_at", .int64)
             .create()
     }
 

@@ -1,8 +1,8 @@
 import Fluent
 import Foundation
 
-/// A consent agreement an administrator published. The newest text per
-/// environment, locale and content type is the current one.
+/// A consent agreement an administrator published. Publishing a text for an
+/// environment, locale and content type supersedes the one before it.
 public final class ConsentTextModel: Model, @unchecked Sendable {
     public static let schema = "consent_texts"
 
@@ -12,6 +12,7 @@ public final class ConsentTextModel: Model, @unchecked Sendable {
     @Field(key: "content_type") public var contentType: String
     @Field(key: "content") public var content: String
     @Field(key: "created_at") public var createdAt: Int64
+    @OptionalField(key: "superseded_at") public var supersededAt: Int64?
 
     public init() {}
 

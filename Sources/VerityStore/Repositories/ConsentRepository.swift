@@ -9,18 +9,22 @@ public struct ConsentRepository: Sendable {
 
     public func addText(environmentID: UUID, locale: String, contentType: String, content: String,
                         now: Int64) async throws -> ConsentTextModel {
-        let text = ConsentTextModel(environmentID: environmentID, locale: locale, contentType: contentType,
-                                    content: content, createdAt: now)
-        try await text.create(on: db)
-        return text
+        try await db.transaction { tx in
+            try await ConsentTextModel.query(on: tx)
+                .filter(\.$environment.$id == environmentID).filter(\.$locale == locale)
+                .filter(\.$contentType == contentType).filter(\.$supersededAt == nil)
+                .set(\.$supersededAt, to: now).update()
+            let text = ConsentTextModel(environmentID: environmentID, locale: locale, contentType: contentType,
+                                        content: content, createdAt: now)
+            try await text.create(on: tx)
+            return text
+        }
     }
 
-    /// The newest text for every locale and content type.
+    /// The current text for every locale and content type.
     public func currentTexts(environmentID: UUID) async throws -> [ConsentTextModel] {
-        let all = try await ConsentTextModel.query(on: db).filter(\.$environment.$id == environmentID)
-            .sort(\.$createdAt, .descending).all()
-        var seen = Set<String>()
-        return all.filter { seen.insert("\($0.locale.lowercased())|\($0.contentType.lowercased())").inserted }
+        try await ConsentTextModel.query(on: db).filter(\.$environment.$id == environmentID)
+            .filter(\.$supersededAt == nil).sort(\.$locale).sort(\.$contentType).all()
     }
 
     public func record(userID: UUID, action: ConsentAction, textID: UUID?, now: Int64) async throws {

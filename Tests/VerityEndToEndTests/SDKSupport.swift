@@ -1,0 +1,35 @@
+import Foundation
+import Verity
+import VerityTestSupport
+
+/// Runs `body` with a live server on loopback and an SDK client for `userRef`.
+func withLiveClient<T: Sendable>(
+    userRef: String = "user-1",
+    _ body: (IdentityVerificationClient, VerityTestApp, URL) async throws -> T
+) async throws -> T {
+    try await withVerityApp { app async throws in
+        let url = try await app.startServer()
+        let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: userRef))
+        return try await body(client, app, url)
+    }
+}
+
+extension IdentityVerificationClient {
+    /// Gives consent to the current en-US plain-text consent text.
+    func consent() async throws {
+        let content = try await getIdentityDataProcessingConsentContent(
+            input: .init(preferredContentType: "text/plain", preferredLocale: "en-US"))
+        _ = try await provideIdentityDataProcessingConsent(
+            input: .init(content: content.content, contentType: content.contentType, locale: content.locale))
+    }
+}
+
+/// The error a call threw, or nil.
+func verityError(_ call: () async throws -> some Any) async -> IdentityVerificationError? {
+    do {
+        _ = try await call()
+        return nil
+    } catch {
+        return error as? IdentityVerificationError
+    }
+}

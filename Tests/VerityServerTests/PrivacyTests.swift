@@ -1,0 +1,45 @@
+import Foundation
+import Fluent
+import Testing
+import VerityAPI
+import VerityStore
+import VerityTestSupport
+
+@Suite("PII and secrets are never stored in plaintext")
+struct PrivacyTests {
+    @Test func theDatabaseHoldsNoNamesDatesKeysOrTokens() async throws {
+        try await withVerityApp { app async throws in
+            // given
+            let http = RawHTTP(baseURL: try await app.startServer())
+            try await app.configure { $0.consentRequired = false }
+            let token = try await app.token(for: "private-user@example.com")
+            let unusual = VerifyIdentityInput(firstName: "Zebulon", lastName: "Quixotically", address: "7 Xylophone Way",
+                                              postalCode: "10001", country: "US", dateOfBirth: "1977-07-17")
+            _ = try await http.send("POST", IdentityRoute.verify.path, bearer: token, json: unusual)
+            _ = try await http.send("POST", IdentityRoute.verify.path, bearer: token, json: TestData.johnSmith)
+            // when
+            let everything = try await DatabaseText.dump(app)
+            // then
+            for secret in ["Smith", "SMITH", "smith", "1975-02-28", "Peachtree", "Quixotically", "1977-07-17",
+                           "Xylophone", "private-user@example.com", app.secretKey, token] {
+                #expect(!everything.contains(secret), "the database contains \(secret.prefix(12))")
+            }
+            // The dump is real: the tenant's name is not secret and is there.
+            #expect(everything.contains("acme"))
+        }
+    }
+
+    @Test func theAuditTrailKeepsAttemptsWithoutPII() async throws {
+        try await withVerityApp { app async throws in
+            let http = RawHTTP(baseURL: try await app.startServer())
+            try await app.configure { $0.consentRequired = false }
+            let token = try await app.token(for: "audited")
+            _ = try await http.send("POST", IdentityRoute.verify.path, bearer: token, json: TestData.stranger)
+            _ = try await http.send("POST", IdentityRoute.verify.path, bearer: token, json: TestData.johnSmith)
+            let attempts = try await VerificationAttemptModel.query(on: app.app.db).sort(\.$attemptedAt).all()
+            #expect(attempts.map(\.outcome) == ["notMatched", "matched"])
+            #expect(attempts.allSatisfy { $0.source == "registry" && $0.settledAt != nil && $0.inputDigest.count == 64 })
+            #expect(attempts[0].inputDigest != attempts[1].inputDigest)
+        }
+    }
+}

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Starts a throwaway PostgreSQL on loopback for tests and benchmarks, as the
+# postgres user (root cannot run initdb). Prints the admin URL.
+#   scripts/postgres.sh start [PORT]   scripts/postgres.sh stop
+set -euo pipefail
+PORT="${2:-55432}"
+DIR="/tmp/verity-pg-$PORT"
+BIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
+case "${1:-start}" in
+  start)
+    if [ ! -f "$DIR/PG_VERSION" ]; then
+      mkdir -p "$DIR" && chown postgres:postgres "$DIR"
+      su postgres -c "$BIN/initdb -D $DIR -U postgres --auth=trust -E UTF8 >/dev/null"
+    fi
+    if ! su postgres -c "$BIN/pg_ctl -D $DIR status" >/dev/null 2>&1; then
+      su postgres -c "$BIN/pg_ctl -D $DIR -l $DIR/server.log -w -o '-c listen_addresses=127.0.0.1 -p $PORT -k /tmp -c max_connections=300 -c fsync=off' start" >/dev/null
+    fi
+    echo "postgres://postgres@127.0.0.1:$PORT/postgres"
+    ;;
+  stop)
+    su postgres -c "$BIN/pg_ctl -D $DIR -m fast stop" >/dev/null 2>&1 || true
+    ;;
+esac
