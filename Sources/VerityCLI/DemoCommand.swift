@@ -23,7 +23,8 @@ struct DemoCommand: AsyncParsableCommand {
         try await ServerRunner.run(settings: settings, autoMigrate: true) { app in
             let keys = try await DemoSetup.seed(app, settings: settings, baseURL: baseURL)
             let path = try DemoSetup.write(keys, toDirectory: dataDir)
-            print("""
+            // Unbuffered, so a script tailing the output sees it at once.
+            FileHandle.standardOutput.write(Data("""
             Verity demo is starting at \(baseURL)
               secret key (tenant "demo", test): \(keys.secretKey)
               user token (\(DemoSetup.userRef), 24 h):  \(keys.userToken)
@@ -32,8 +33,7 @@ struct DemoCommand: AsyncParsableCommand {
             Try it:
               curl -s -H "Authorization: Bearer \(keys.userToken)" \(baseURL)/v1/identity/supported-countries
 
-            """)
-            fflush(stdout)
+            """.utf8))
         }
     }
 }
@@ -47,7 +47,9 @@ enum DemoDataKey {
             return existing
         }
         let key = DataProtector.randomBytes(32).base64EncodedString()
-        FileManager.default.createFile(atPath: path, contents: Data(key.utf8), attributes: [.posixPermissions: 0o600])
+        guard FileManager.default.createFile(atPath: path, contents: Data(key.utf8), attributes: [.posixPermissions: 0o600]) else {
+            throw ValidationError("cannot write the demo data key to \(path)")
+        }
         return key
     }
 }

@@ -1,0 +1,17 @@
+# Conveniences; the README's two commands are scripts/demo.sh and scripts/test.sh.
+.PHONY: demo test build bench contract
+
+build:
+	swift build --build-tests
+
+demo:
+	bash scripts/demo.sh
+
+test:
+	bash scripts/test.sh
+
+contract: build
+	bash tests-contract/schemathesis.sh
+
+bench:
+	bash bench/run.sh

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# The README's run command: installs what is needed, builds, and starts the
+# demo server (SQLite under ./data) with a demo tenant, registry and keys.
+#   scripts/demo.sh [--port N] [--data-dir DIR]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+bash scripts/install-deps.sh
+swift build --product verity
+exec .build/debug/verity demo "$@"

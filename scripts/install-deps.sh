@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs what Verity needs on a fresh Debian 12 machine (run as root).
+# The Swift 6.3 toolchain itself is expected at /opt/swift or on PATH.
+#   scripts/install-deps.sh            server, demo and tests
+#   scripts/install-deps.sh --bench    also what `make bench` needs
+set -euo pipefail
+PACKAGES=(ca-certificates curl git make python3 python3-venv python3-pip libsqlite3-dev libcurl4-openssl-dev
+          libssl-dev zlib1g-dev postgresql postgresql-contrib)
+[ "${1:-}" = "--bench" ] && PACKAGES+=(postgresql-contrib)
+
+missing=()
+for package in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+  if [ -x /opt/swift/usr/bin/swift ]; then
+    echo "Swift is at /opt/swift/usr/bin; add it to PATH." >&2
+  else
+    echo "Swift 6.3 is required (https://www.swift.org/install/linux/)." >&2
+  fi
+  exit 1
+fi

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The README's test command: installs what is needed, builds, and runs every
+# suite on SQLite and on PostgreSQL, then the schemathesis contract test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+bash scripts/install-deps.sh
+
+echo "== build"
+if ! swift build --build-tests > /tmp/verity-build.log 2>&1; then
+  grep -E "error" /tmp/verity-build.log | head -40; tail -20 /tmp/verity-build.log; exit 1
+fi
+tail -1 /tmp/verity-build.log
+
+total=0
+run_suite() {
+  local name="$1"; shift
+  echo "== swift test on $name"
+  local log; log=$(mktemp)
+  if ! env "$@" swift test --skip-build 2>&1 | tee "$log" | grep -E "✘|Test run with|error:"; then :; fi
+  if ! grep -qE "Test run with [0-9]+ tests? .*passed" "$log"; then
+    echo "swift test on $name failed"; tail -50 "$log"; exit 1
+  fi
+  total=$((total + $(grep -oE "Test run with [0-9]+ tests?" "$log" | grep -oE "[0-9]+" | tail -1)))
+}
+
+run_suite SQLite TEST_DATABASE_URL=
+PG_URL=$(bash scripts/postgres.sh start 55432)
+run_suite PostgreSQL TEST_DATABASE_URL="$PG_URL"
+
+echo "== schemathesis contract test"
+[ -x .venv/bin/schemathesis ] || { python3 -m venv .venv && .venv/bin/pip install -q "schemathesis==4.32.5"; }
+bash tests-contract/schemathesis.sh .build/debug/verity > /tmp/verity-schemathesis.log 2>&1 || {
+  grep -vE "^\s*$" /tmp/verity-schemathesis.log | tail -80; exit 1; }
+grep -E "generated|schemathesis:" /tmp/verity-schemathesis.log
+
+echo "verity: $((total + 3)) passed, 0 failed"

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Contract test: runs schemathesis against docs/openapi.yaml and a live
+# `verity demo` on loopback. Fails on any 5xx, undocumented status code, or
+# response that breaks the schema.
+#   tests-contract/schemathesis.sh [VERITY_BINARY]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN="${1:-.build/debug/verity}"
+ST="${SCHEMATHESIS:-.venv/bin/schemathesis}"
+PORT="${SCHEMATHESIS_PORT:-18765}"
+DATA="$(mktemp -d)"
+BASE="http://127.0.0.1:$PORT"
+EXAMPLES="${SCHEMATHESIS_EXAMPLES:-40}"
+
+"$BIN" demo --port "$PORT" --data-dir "$DATA" >"$DATA/demo.out" 2>"$DATA/demo.log" &
+SERVER=$!
+cleanup() { kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; rm -rf "$DATA"; }
+trap cleanup EXIT
+for _ in $(seq 1 100); do
+  curl -fs "$BASE/readyz" >/dev/null 2>&1 && [ -f "$DATA/demo-keys.json" ] && break
+  sleep 0.2
+done
+TOKEN=$(python3 -c "import json,sys;print(json.load(open(sys.argv[1]))['userToken'])" "$DATA/demo-keys.json")
+SECRET=$(python3 -c "import json,sys;print(json.load(open(sys.argv[1]))['secretKey'])" "$DATA/demo-keys.json")
+
+# Consent first, so verification requests reach the data source.
+CONTENT=$(curl -fs -H "Authorization: Bearer $TOKEN" "$BASE/v1/identity/consent/content?preferredLocale=en-US&preferredContentType=text/plain")
+curl -fs -X POST -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -d "$CONTENT" "$BASE/v1/identity/consent" >/dev/null
+
+CHECKS="not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance"
+COMMON=(run docs/openapi.yaml --url "$BASE" --checks "$CHECKS" --max-examples "$EXAMPLES" --seed 20261121
+        --phases examples,coverage,fuzzing --workers 1 --suppress-health-check all)
+status=0
+"$ST" "${COMMON[@]}" --include-path-regex '^/v1/' -H "Authorization: Bearer $TOKEN" || status=1
+"$ST" "${COMMON[@]}" --include-path-regex '^/admin/' -H "Authorization: Bearer $SECRET" || status=1
+"$ST" "${COMMON[@]}" --include-path-regex '^/(healthz|readyz)$' || status=1
+if grep -q '"level":"error"' "$DATA/demo.log"; then
+  echo "the server logged errors:"; grep '"level":"error"' "$DATA/demo.log" | head -20; status=1
+fi
+if [ "$status" -eq 0 ]; then echo "schemathesis: 3 passed, 0 failed"; else echo "schemathesis: failures above"; fi
+exit "$status"
