@@ -71,6 +71,15 @@ let package = Package(
             ],
             path: "Tests/VerityTestSupport"
         ),
+        // Load generator for `make bench` (not shipped).
+        .executableTarget(
+            name: "VerityBench",
+            dependencies: [
+                "VerityAPI",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(name: "VerityCoreTests", dependencies: ["VerityCore"]),
         .testTarget(
             name: "VerityServerTests",

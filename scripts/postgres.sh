@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Starts a throwaway PostgreSQL on loopback for tests and benchmarks, as the
 # postgres user (root cannot run initdb). Prints the admin URL.
-#   scripts/postgres.sh start [PORT]   scripts/postgres.sh stop
+#   scripts/postgres.sh start [PORT] [fast]   scripts/postgres.sh stop [PORT]
+# "fast" turns fsync off (tests only; benchmarks use PostgreSQL's defaults).
 set -euo pipefail
 PORT="${2:-55432}"
 DIR="/tmp/verity-pg-$PORT"
@@ -12,8 +13,10 @@ case "${1:-start}" in
       mkdir -p "$DIR" && chown postgres:postgres "$DIR"
       su postgres -c "$BIN/initdb -D $DIR -U postgres --auth=trust -E UTF8 >/dev/null"
     fi
+    OPTIONS="-c listen_addresses=127.0.0.1 -p $PORT -k /tmp -c max_connections=300"
+    [ "${3:-}" = "fast" ] && OPTIONS="$OPTIONS -c fsync=off -c synchronous_commit=off"
     if ! su postgres -c "$BIN/pg_ctl -D $DIR status" >/dev/null 2>&1; then
-      su postgres -c "$BIN/pg_ctl -D $DIR -l $DIR/server.log -w -o '-c listen_addresses=127.0.0.1 -p $PORT -k /tmp -c max_connections=300 -c fsync=off' start" >/dev/null
+      su postgres -c "$BIN/pg_ctl -D $DIR -l $DIR/server.log -w -o '$OPTIONS' start" >/dev/null
     fi
     echo "postgres://postgres@127.0.0.1:$PORT/postgres"
     ;;

@@ -25,7 +25,7 @@ run_suite() {
 }
 
 run_suite SQLite TEST_DATABASE_URL=
-PG_URL=$(bash scripts/postgres.sh start 55432)
+PG_URL=$(bash scripts/postgres.sh start 55432 fast)
 run_suite PostgreSQL TEST_DATABASE_URL="$PG_URL"
 
 echo "== schemathesis contract test"

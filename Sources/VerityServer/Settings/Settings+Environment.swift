@@ -42,7 +42,9 @@ extension Settings {
                 retries: try integer(env, "VERITY_BUREAU_RETRIES", default: 2, in: 0...5))
         }
         if let level = env["VERITY_LOG_LEVEL"], !level.isEmpty {
-            let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+            // No "trace": at trace level the HTTP stack logs raw request heads,
+            // credentials included.
+            let levels = ["debug", "info", "notice", "warning", "error", "critical"]
             guard levels.contains(level) else {
                 throw SettingsError(variable: "VERITY_LOG_LEVEL", problem: "must be one of \(levels.joined(separator: ", "))")
             }

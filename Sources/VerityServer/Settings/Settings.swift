@@ -35,7 +35,7 @@ public struct Settings: Sendable {
         ("VERITY_BUREAU_KEY", "(unset)", "bearer key sent to the bureau"),
         ("VERITY_BUREAU_TIMEOUT_MS", "3000", "per-request bureau timeout"),
         ("VERITY_BUREAU_RETRIES", "2", "bureau retries after a timeout or 5xx"),
-        ("VERITY_LOG_LEVEL", "info", "trace, debug, info, notice, warning, error, critical"),
+        ("VERITY_LOG_LEVEL", "info", "debug, info, notice, warning, error, critical"),
         ("VERITY_LOG_FORMAT", "json", "json or text"),
     ]
 }

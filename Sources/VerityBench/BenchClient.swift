@@ -1,0 +1,55 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import VerityAPI
+
+/// JSON over AsyncHTTPClient against one Verity server.
+struct BenchClient: Sendable {
+    let http: HTTPClient
+    let baseURL: String
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    func send<Body: Encodable, Reply: Decodable>(_ method: HTTPMethod, _ path: String, bearer: String,
+                                                 body: Body?, as: Reply.Type) async throws -> Reply {
+        var request = HTTPClientRequest(url: baseURL + path)
+        request.method = method
+        request.headers.add(name: "Authorization", value: "Bearer \(bearer)")
+        if let body {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(bytes: Array(try JSONEncoder().encode(body))))
+        }
+        let response = try await http.execute(request, timeout: .seconds(30))
+        let bytes = try await response.body.collect(upTo: 1 << 20)
+        guard response.status == .ok else {
+            throw Failure(description: "\(method) \(path): HTTP \(response.status.code) \(String(buffer: bytes))")
+        }
+        return try JSONDecoder().decode(Reply.self, from: Data(bytes.readableBytesView))
+    }
+
+    /// A new end user with consent given: its token.
+    func preparedUser(_ ref: String, secretKey: String) async throws -> String {
+        let token = try await send(.POST, AdminRoute.userToken(userRef: ref).path, bearer: secretKey,
+                                   body: UserTokenRequest(ttlSeconds: 3600), as: UserToken.self).token
+        let content = try await send(.GET, IdentityRoute.consentContent.path + "?preferredLocale=en-US&preferredContentType=text/plain",
+                                     bearer: token, body: Optional<UserTokenRequest>.none,
+                                     as: IdentityDataProcessingConsentContent.self)
+        _ = try await send(.POST, IdentityRoute.consent.path, bearer: token,
+                           body: IdentityDataProcessingConsentInput(content: content.content, contentType: content.contentType,
+                                                                    locale: content.locale),
+                           as: IdentityDataProcessingConsentStatus.self)
+        return token
+    }
+
+    /// One verification of the specification's example person; true when verified.
+    func verify(token: String) async throws -> Bool {
+        try await send(.POST, IdentityRoute.verify.path, bearer: token, body: Self.johnSmith, as: VerifiedIdentity.self).verified
+    }
+
+    static let johnSmith = VerifyIdentityInput(
+        firstName: "John", lastName: "Smith", address: "222333 Peachtree Place", city: "Atlanta", state: "GA",
+        postalCode: "30318", country: "US", dateOfBirth: "1975-02-28")
+}
