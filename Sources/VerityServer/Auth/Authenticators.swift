@@ -11,13 +11,7 @@ struct AdminContext: Sendable {
 }
 
 /// The end user a token speaks for, for identity routes.
-struct IdentityContext: Sendable {
-    let user: EndUserModel
-    let environment: EnvironmentModel
-
-    var userID: UUID { user.id! }
-    var environmentID: UUID { environment.id! }
-}
+typealias IdentityContext = TokenSession
 
 extension Request {
     /// The `Authorization: Bearer` credential, or `NOT_AUTHORIZED`.
@@ -50,12 +44,10 @@ struct UserTokenMiddleware: AsyncMiddleware {
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let claims = try await tokens.verify(try request.bearerCredential())
-        let users = UserRepository(db: request.db, protector: protector)
-        guard try await users.isTokenLive(tokenID: claims.tokenID, userID: claims.userID, now: clock.nowMillis()),
-              let user = try await users.user(id: claims.userID, environmentID: claims.environmentID),
-              let environment = try await TenantRepository(db: request.db).environment(id: claims.environmentID)
+        guard let session = try await UserRepository(db: request.db, protector: protector).session(
+            tokenID: claims.tokenID, userID: claims.userID, environmentID: claims.environmentID, now: clock.nowMillis())
         else { throw VerityError(.invalidToken, "the token is not valid, has expired or was revoked") }
-        request.storage[IdentityContextKey.self] = IdentityContext(user: user, environment: environment)
+        request.storage[IdentityContextKey.self] = session
         request.logger[metadataKey: "user_id"] = .string(claims.userID.uuidString)
         return try await next.respond(to: request)
     }

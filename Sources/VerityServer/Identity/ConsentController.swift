@@ -17,7 +17,7 @@ struct ConsentController: RouteCollection {
     }
 
     func required(request: Request) async throws -> ConsentRequirement {
-        ConsentRequirement(required: try request.identityContext().environment.configuration.consentRequired)
+        ConsentRequirement(required: try request.identityContext().configuration.consentRequired)
     }
 
     func status(request: Request) async throws -> IdentityDataProcessingConsentStatus {
@@ -26,7 +26,7 @@ struct ConsentController: RouteCollection {
 
     func content(request: Request) async throws -> IdentityDataProcessingConsentContent {
         try await service(request).content(
-            environment: try request.identityContext().environment,
+            context: try request.identityContext(),
             preferredContentType: request.query[String.self, at: "preferredContentType"],
             preferredLocale: request.query[String.self, at: "preferredLocale"])
     }
@@ -34,7 +34,7 @@ struct ConsentController: RouteCollection {
     func provide(request: Request) async throws -> IdentityDataProcessingConsentStatus {
         let input = try RequestBody.decode(IdentityDataProcessingConsentInput.self, from: request)
         let context = try request.identityContext()
-        return try await service(request).provide(input, userID: context.userID, environment: context.environment)
+        return try await service(request).provide(input, context: context)
     }
 
     func withdraw(request: Request) async throws -> IdentityDataProcessingConsentStatus {

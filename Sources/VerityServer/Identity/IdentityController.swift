@@ -15,7 +15,7 @@ struct IdentityController: RouteCollection {
     }
 
     func supportedCountries(request: Request) async throws -> SupportedCountries {
-        SupportedCountries(countries: try request.identityContext().environment.configuration.supportedCountries)
+        SupportedCountries(countries: try request.identityContext().configuration.supportedCountries)
     }
 
     func verify(request: Request) async throws -> VerifiedIdentity {

@@ -45,8 +45,9 @@ struct AdminUserService: Sendable {
 
     func verification(userRef: String, context: AdminContext) async throws -> VerifiedIdentity {
         let user = try await existingUser(userRef, context)
-        return try await IdentityVerificationService.status(userID: try user.requireID(), environment: context.environment,
-                                                            db: db, clock: clock)
+        let record = try await VerificationRepository(db: db).record(userID: try user.requireID())
+        return VerifiedIdentity(status: context.environment.configuration.policy.status(of: record),
+                                owner: try user.requireID(), consented: user.consentedAt != nil)
     }
 
     func reset(userRef: String, context: AdminContext) async throws -> VerifiedIdentity {

@@ -13,10 +13,6 @@ struct ConsentService: Sendable {
 
     var repository: ConsentRepository { ConsentRepository(db: db) }
 
-    func isConsented(userID: UUID) async throws -> Bool {
-        try await status(userID: userID).consented
-    }
-
     /// Current state from the history: the last event decides; the texts and
     /// times of the last consent stay visible after a withdrawal.
     func status(userID: UUID) async throws -> IdentityDataProcessingConsentStatus {
@@ -31,7 +27,7 @@ struct ConsentService: Sendable {
             content: text?.content, contentType: text?.contentType, locale: text?.locale)
     }
 
-    func content(environment: EnvironmentModel, preferredContentType: String?,
+    func content(context: IdentityContext, preferredContentType: String?,
                  preferredLocale: String?) async throws -> IdentityDataProcessingConsentContent {
         if let type = preferredContentType, !ConsentContentSelector.isValidContentType(type) {
             throw VerityError.invalid("preferredContentType", "preferredContentType must be a media type such as text/plain")
@@ -39,19 +35,20 @@ struct ConsentService: Sendable {
         if let locale = preferredLocale, !ConsentContentSelector.isValidLocale(locale) {
             throw VerityError.invalid("preferredLocale", "preferredLocale must be a locale such as en-US")
         }
-        let texts = try await repository.currentTexts(environmentID: environment.requireID())
+        let texts = try await repository.currentTexts(environmentID: context.environmentID)
         let choices = texts.map { ConsentTextChoice(locale: $0.locale, contentType: $0.contentType) }
         guard let choice = ConsentContentSelector.select(
             from: choices, preferredLocale: preferredLocale, preferredContentType: preferredContentType,
-            defaultLocale: environment.configuration.defaultConsentLocale),
+            defaultLocale: context.configuration.defaultConsentLocale),
               let text = texts.first(where: { $0.locale == choice.locale && $0.contentType == choice.contentType })
         else { throw VerityError(.consentContentNotFound, "no consent text has been published for this environment") }
         return IdentityDataProcessingConsentContent(content: text.content, contentType: text.contentType, locale: text.locale)
     }
 
     /// Records consent to `input`, which must be a current text exactly as served.
-    func provide(_ input: IdentityDataProcessingConsentInput, userID: UUID,
-                 environment: EnvironmentModel) async throws -> IdentityDataProcessingConsentStatus {
+    func provide(_ input: IdentityDataProcessingConsentInput,
+                 context: IdentityContext) async throws -> IdentityDataProcessingConsentStatus {
+        let userID = context.userID
         guard !input.content.isEmpty else { throw VerityError.invalid("content", "content must not be empty") }
         guard input.content.utf8.count <= Self.maxContentBytes else {
             throw VerityError.invalid("content", "content must be at most \(Self.maxContentBytes) bytes")
@@ -62,7 +59,7 @@ struct ConsentService: Sendable {
         guard ConsentContentSelector.isValidLocale(input.locale) else {
             throw VerityError.invalid("locale", "locale must be a locale such as en-US")
         }
-        let texts = try await repository.currentTexts(environmentID: environment.requireID())
+        let texts = try await repository.currentTexts(environmentID: context.environmentID)
         let locale = ConsentContentSelector.normalizeLocale(input.locale)
         guard let text = texts.first(where: {
             ConsentContentSelector.normalizeLocale($0.locale) == locale
@@ -80,7 +77,7 @@ struct ConsentService: Sendable {
 
     /// Withdraws consent; a no-op when none is given. Earlier verification stands.
     func withdraw(userID: UUID) async throws -> IdentityDataProcessingConsentStatus {
-        if try await isConsented(userID: userID) {
+        if try await status(userID: userID).consented {
             try await repository.record(userID: userID, action: .withdrawn, textID: nil, now: clock.nowMillis())
         }
         return try await status(userID: userID)

@@ -15,53 +15,47 @@ struct IdentityVerificationService: Sendable {
     let logger: Logger
 
     func verify(_ input: VerifyIdentityInput, for context: IdentityContext) async throws -> VerifiedIdentity {
-        let configuration = context.environment.configuration
-        let consent = ConsentService(db: db, clock: clock)
-        if configuration.consentRequired, try await !consent.isConsented(userID: context.userID) {
+        let configuration = context.configuration
+        if configuration.consentRequired, !context.consented {
             throw VerityError(.consentRequired, "the user must consent to identity data processing before verification")
         }
         let claim = try IdentityClaim.validate(input.fields, supportedCountries: Set(configuration.supportedCountries),
                                                today: clock.today(graceDays: 1))
         let repository = VerificationRepository(db: db)
-        let current = configuration.policy.status(of: try await repository.record(userID: context.userID))
-        guard current.canAttemptVerificationAgain else {
-            // Verified users, blocked users and users out of attempts get their
-            // state back; no new attempt is made or charged.
-            return try await status(for: context)
-        }
         let source = try dataSources.source(for: configuration.dataSource, db: db)
         let digest = protector.blindIndex(IdentityMatcher.canonicalText(claim), domain: "attempt-input")
         guard let attemptID = try await repository.chargeAttempt(
             userID: context.userID, environmentID: context.environmentID, maxAttempts: configuration.policy.maxAttempts,
             source: source.name, inputDigest: digest, now: clock.nowMillis())
-        else { return try await status(for: context) }
+        else {
+            // Verified users, blocked users and users out of attempts get their
+            // state back; no new attempt is made or charged.
+            return try await status(for: context)
+        }
 
         let outcome: DataSourceOutcome
         do {
             outcome = try await source.check(claim)
         } catch {
-            try await repository.settle(attemptID: attemptID, userID: context.userID, outcome: nil, now: clock.nowMillis())
+            _ = try await repository.settle(attemptID: attemptID, userID: context.userID, outcome: nil, now: clock.nowMillis())
             logger.warning("data source unavailable", metadata: ["source": .string(source.name), "attempt_id": .string(attemptID.uuidString)])
             if let verityError = error as? VerityError { throw verityError }
             throw VerityError(.serviceUnavailable, "the identity data source is unavailable; try again later")
         }
-        try await repository.settle(attemptID: attemptID, userID: context.userID, outcome: outcome, now: clock.nowMillis())
+        let record = try await repository.settle(attemptID: attemptID, userID: context.userID, outcome: outcome,
+                                                 now: clock.nowMillis())
         logger.info("identity verification attempt", metadata: [
             "attempt_id": .string(attemptID.uuidString), "outcome": .string(outcome.rawValue), "source": .string(source.name),
         ])
-        return try await status(for: context)
+        return VerifiedIdentity(status: configuration.policy.status(of: record), owner: context.userID,
+                                consented: context.consented)
     }
 
     /// The user's current state, as `checkIdentityVerification` reports it.
     func status(for context: IdentityContext) async throws -> VerifiedIdentity {
-        try await Self.status(userID: context.userID, environment: context.environment, db: db, clock: clock)
-    }
-
-    static func status(userID: UUID, environment: EnvironmentModel, db: any Database,
-                       clock: VerityClock) async throws -> VerifiedIdentity {
-        let record = try await VerificationRepository(db: db).record(userID: userID)
-        let consented = try await ConsentService(db: db, clock: clock).isConsented(userID: userID)
-        return VerifiedIdentity(status: environment.configuration.policy.status(of: record), owner: userID, consented: consented)
+        let record = try await VerificationRepository(db: db).record(userID: context.userID)
+        return VerifiedIdentity(status: context.configuration.policy.status(of: record), owner: context.userID,
+                                consented: context.consented)
     }
 }
 

@@ -7,6 +7,7 @@ struct CreateEndUsers: AsyncMigration {
             .field("environment_id", .uuid, .required, .references(EnvironmentModel.schema, "id", onDelete: .cascade))
             .field("ref_index", .string, .required)
             .field("created_at", .int64, .required)
+            .field("consented_at", .int64)
             .unique(on: "environment_id", "ref_index")
             .create()
     }

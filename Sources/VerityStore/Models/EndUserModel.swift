@@ -10,6 +10,10 @@ public final class EndUserModel: Model, @unchecked Sendable {
     @Parent(key: "environment_id") public var environment: EnvironmentModel
     @Field(key: "ref_index") public var refIndex: String
     @Field(key: "created_at") public var createdAt: Int64
+    /// When the user's current consent was given; nil while not consented.
+    /// Kept with each consent event in one transaction, so the hot path
+    /// reads consent with the token in one query.
+    @OptionalField(key: "consented_at") public var consentedAt: Int64?
 
     public init() {}
 

@@ -27,8 +27,14 @@ public struct ConsentRepository: Sendable {
             .filter(\.$supersededAt == nil).sort(\.$locale).sort(\.$contentType).all()
     }
 
+    /// Adds an event to the user's history and sets their current consent,
+    /// both or neither.
     public func record(userID: UUID, action: ConsentAction, textID: UUID?, now: Int64) async throws {
-        try await ConsentEventModel(userID: userID, action: action, consentTextID: textID, at: now).create(on: db)
+        try await db.transaction { tx in
+            try await EndUserModel.query(on: tx).filter(\.$id == userID)
+                .set(\.$consentedAt, to: action == .provided ? now : nil).update()
+            try await ConsentEventModel(userID: userID, action: action, consentTextID: textID, at: now).create(on: tx)
+        }
     }
 
     /// The user's consent history, oldest first, with the texts they agreed to.

@@ -17,7 +17,8 @@ public struct ReferenceRegistry: IdentityDataSource {
 
     public func check(_ claim: IdentityClaim) async throws -> DataSourceOutcome {
         let index = protector.blindIndex(IdentityMatcher.lookupKey(claim), domain: "registry")
-        let rows = try await RegistryRecordModel.query(on: db).filter(\.$lookupIndex == index).all()
+        let rows = try await RegistryRecordModel.query(on: db).filter(\.$lookupIndex == index)
+            .field(\.$sealedRecord).all()
         let candidates = try rows.map { row in
             do { return try protector.open(json: IdentityRecord.self, from: row.sealedRecord) }
             catch { throw StoreError.corruptRecord(RegistryRecordModel.schema) }

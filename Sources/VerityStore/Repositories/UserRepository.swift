@@ -49,16 +49,6 @@ public struct UserRepository: Sendable {
                                    expiresAt: expiresAt, createdAt: now).create(on: db)
     }
 
-    /// True when the token was minted for this user and is neither expired nor revoked.
-    public func isTokenLive(tokenID: String, userID: UUID, now: Int64) async throws -> Bool {
-        try await AccessTokenModel.query(on: db)
-            .filter(\.$tokenIDHash == DataProtector.hashSecret(tokenID))
-            .filter(\.$user.$id == userID)
-            .filter(\.$revokedAt == nil)
-            .filter(\.$expiresAt > now)
-            .first() != nil
-    }
-
     /// Revokes every live token of the user; returns how many.
     public func revokeTokens(userID: UUID, now: Int64) async throws -> Int {
         let live = try await AccessTokenModel.query(on: db)

@@ -15,7 +15,23 @@ public struct VerificationRepository: Sendable {
     public init(db: any Database) { self.db = db }
 
     public func record(userID: UUID) async throws -> VerificationRecord {
-        try await model(userID: userID, on: db).record
+        let row = try await sql(db).raw("""
+            SELECT \(unsafeRaw: Self.recordColumns) FROM identity_verifications WHERE user_id = \(bind: userID)
+            """).first()
+        guard let row else { throw StoreError.corruptRecord(IdentityVerificationModel.schema) }
+        return try Self.record(from: row)
+    }
+
+    static let recordColumns = "achieved_method, verified_at, failed_attempts, block, required_override, last_attempted_at"
+
+    static func record(from row: any SQLRow) throws -> VerificationRecord {
+        VerificationRecord(
+            achievedMethod: VerificationMethod(rawValue: try row.decode(column: "achieved_method", as: String.self)) ?? .none,
+            verifiedAtEpochMs: try row.decode(column: "verified_at", as: Int64?.self),
+            failedAttempts: try row.decode(column: "failed_attempts", as: Int.self),
+            block: try row.decode(column: "block", as: String?.self).flatMap(VerificationBlock.init(rawValue:)),
+            requiredMethodOverride: try row.decode(column: "required_override", as: String?.self).flatMap(VerificationMethod.init(rawValue:)),
+            lastAttemptedAtEpochMs: try row.decode(column: "last_attempted_at", as: Int64?.self))
     }
 
     /// Charges one attempt if the user may still attempt. Returns the ledger
@@ -23,46 +39,50 @@ public struct VerificationRepository: Sendable {
     public func chargeAttempt(userID: UUID, environmentID: UUID, maxAttempts: Int, source: String,
                               inputDigest: String, now: Int64) async throws -> UUID? {
         try await db.transaction { tx in
+            let sql = sql(tx)
             // A write comes first so SQLite takes its write lock at once.
-            let charged = try await sql(tx).raw("""
+            let charged = try await sql.raw("""
                 UPDATE identity_verifications
                 SET failed_attempts = failed_attempts + 1, last_attempted_at = \(bind: now)
                 WHERE user_id = \(bind: userID) AND failed_attempts < \(bind: maxAttempts)
                   AND block IS NULL AND achieved_method = \(bind: VerificationMethod.none.rawValue)
                 RETURNING id
-                """).all()
-            guard !charged.isEmpty else { return nil }
-            let attempt = VerificationAttemptModel(userID: userID, environmentID: environmentID, source: source,
-                                                   inputDigest: inputDigest, attemptedAt: now)
-            try await attempt.create(on: tx)
-            return try attempt.requireID()
+                """).first()
+            guard charged != nil else { return nil }
+            let attemptID = UUID()
+            try await sql.raw("""
+                INSERT INTO verification_attempts (id, user_id, environment_id, source, outcome, input_digest, attempted_at)
+                VALUES (\(bind: attemptID), \(bind: userID), \(bind: environmentID), \(bind: source), 'pending',
+                        \(bind: inputDigest), \(bind: now))
+                """).run()
+            return attemptID
         }
     }
 
-    /// Records what the data source said (`outcome` nil: it could not answer).
-    public func settle(attemptID: UUID, userID: UUID, outcome: DataSourceOutcome?, now: Int64) async throws {
+    /// Records what the data source said (`outcome` nil: it could not answer)
+    /// and returns the user's record as it now stands.
+    public func settle(attemptID: UUID, userID: UUID, outcome: DataSourceOutcome?, now: Int64) async throws -> VerificationRecord {
         let settlement = outcome.map(AttemptSettlement.settling) ?? .unanswered
-        try await db.transaction { tx in
+        return try await db.transaction { tx in
             let sql = sql(tx)
-            if settlement.refund {
-                try await sql.raw("""
-                    UPDATE identity_verifications SET failed_attempts = failed_attempts - 1
-                    WHERE user_id = \(bind: userID) AND failed_attempts > 0
-                    """).run()
-            }
-            if let achieved = settlement.achieved {
-                try await sql.raw("""
-                    UPDATE identity_verifications SET achieved_method = \(bind: achieved.rawValue), verified_at = \(bind: now)
-                    WHERE user_id = \(bind: userID)
-                    """).run()
-            }
-            if let block = settlement.block {
-                try await sql.raw("""
-                    UPDATE identity_verifications SET block = \(bind: block.rawValue) WHERE user_id = \(bind: userID)
-                    """).run()
-            }
-            try await VerificationAttemptModel.query(on: tx).filter(\.$id == attemptID)
-                .set(\.$outcome, to: outcome?.rawValue ?? "unanswered").set(\.$settledAt, to: now).update()
+            // One statement: the refund never goes below zero, a reached level
+            // never goes down, a block is never lifted here.
+            let row = try await sql.raw("""
+                UPDATE identity_verifications SET
+                  failed_attempts = CASE WHEN \(bind: settlement.refund) AND failed_attempts > 0
+                                         THEN failed_attempts - 1 ELSE failed_attempts END,
+                  achieved_method = COALESCE(\(bind: settlement.achieved?.rawValue), achieved_method),
+                  verified_at = CASE WHEN \(bind: settlement.achieved != nil) THEN \(bind: now) ELSE verified_at END,
+                  block = COALESCE(\(bind: settlement.block?.rawValue), block)
+                WHERE user_id = \(bind: userID)
+                RETURNING \(unsafeRaw: Self.recordColumns)
+                """).first()
+            try await sql.raw("""
+                UPDATE verification_attempts SET outcome = \(bind: outcome?.rawValue ?? "unanswered"), settled_at = \(bind: now)
+                WHERE id = \(bind: attemptID)
+                """).run()
+            guard let row else { throw StoreError.corruptRecord(IdentityVerificationModel.schema) }
+            return try Self.record(from: row)
         }
     }
 
@@ -86,13 +106,6 @@ public struct VerificationRepository: Sendable {
 
     public func attempts(userID: UUID) async throws -> [VerificationAttemptModel] {
         try await VerificationAttemptModel.query(on: db).filter(\.$user.$id == userID).sort(\.$attemptedAt).all()
-    }
-
-    private func model(userID: UUID, on db: any Database) async throws -> IdentityVerificationModel {
-        guard let model = try await IdentityVerificationModel.query(on: db).filter(\.$user.$id == userID).first() else {
-            throw StoreError.corruptRecord(IdentityVerificationModel.schema)
-        }
-        return model
     }
 
     private func sql(_ db: any Database) -> any SQLDatabase {

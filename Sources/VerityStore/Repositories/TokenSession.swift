@@ -1,0 +1,35 @@
+import Fluent
+import Foundation
+import SQLKit
+import VerityCore
+
+/// Everything an identity request needs to know about its caller, read in one
+/// query: the token is live, the user belongs to the token's environment,
+/// the environment's rules, and whether the user consents.
+public struct TokenSession: Sendable {
+    public let userID: UUID
+    public let environmentID: UUID
+    public let configuration: EnvironmentConfiguration
+    public let consented: Bool
+}
+
+extension UserRepository {
+    /// The session for a verified token, or nil when the token was revoked,
+    /// expired, or names a user outside its environment.
+    public func session(tokenID: String, userID: UUID, environmentID: UUID, now: Int64) async throws -> TokenSession? {
+        guard let sql = db as? any SQLDatabase else { return nil }
+        let row = try await sql.raw("""
+            SELECT e.configuration AS configuration, u.consented_at AS consented_at
+            FROM access_tokens t
+            JOIN end_users u ON u.id = t.user_id
+            JOIN environments e ON e.id = u.environment_id
+            WHERE t.token_id_hash = \(bind: DataProtector.hashSecret(tokenID)) AND t.user_id = \(bind: userID)
+              AND u.environment_id = \(bind: environmentID) AND t.revoked_at IS NULL AND t.expires_at > \(bind: now)
+            """).first()
+        guard let row else { return nil }
+        return TokenSession(
+            userID: userID, environmentID: environmentID,
+            configuration: try row.decode(column: "configuration", as: EnvironmentConfiguration.self),
+            consented: try row.decodeNil(column: "consented_at") == false)
+    }
+}
