@@ -86,6 +86,7 @@ let package = Package(
             dependencies: [
                 "VerityServer", "VerityTestSupport",
                 .product(name: "VaporTesting", package: "vapor"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Testing
 import VerityAPI
 import VerityServer
@@ -21,8 +22,8 @@ struct LoggingTests {
             // then
             let requestID = try #require(reply.headers["X-Request-Id"] as? String)
             let lines = CapturedLogs.all
-            #expect(lines.contains { $0.contains(requestID) && $0.contains("\"route\":\"\\/v1\\/identity\\/verify\"") })
-            #expect(lines.contains { $0.contains("users\\/:userRef\\/token") })
+            #expect(lines.contains { $0.contains(requestID) && $0.contains("\"route\":\"/v1/identity/verify\"") })
+            #expect(lines.contains { $0.contains("users/:userRef/token") })
             // Even a library logging at trace level cannot leak a credential.
             #expect(!JSONLogHandler.redactingCredentials("headers: Authorization: Bearer \(token); Host: x").contains(token))
             #expect(!JSONLogHandler.redactingCredentials("key \(app.secretKey)").contains(app.secretKey))
@@ -32,4 +33,28 @@ struct LoggingTests {
             }
         }
     }
+
+    @Test func everyLineIsOneValidJSONObject() throws {
+        // given
+        let captured = LineBox()
+        var logger = Logger(label: "verity.test") { JSONLogHandler(label: $0, level: .debug, write: captured.add) }
+        logger[metadataKey: "request_id"] = "abc"
+        // when
+        logger.info("quote \" backslash \\ newline \n tab \t bell \u{7} é 🙂", metadata: ["n": .stringConvertible(42)])
+        // then
+        let line = try #require(captured.lines.first)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
+        #expect(object["message"] == "quote \" backslash \\ newline \n tab \t bell \u{7} é 🙂")
+        #expect(object["request_id"] == "abc")
+        #expect(object["n"] == "42")
+        #expect(object["level"] == "info")
+        #expect(object["time"]?.count == 24)
+    }
+}
+
+final class LineBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    var lines: [String] { lock.withLock { stored } }
+    func add(_ line: String) { lock.withLock { stored.append(line) } }
 }

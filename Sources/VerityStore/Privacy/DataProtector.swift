@@ -41,7 +41,7 @@ public struct DataProtector: Sendable {
     /// and without the data key nobody can tell what was indexed.
     public func blindIndex(_ text: String, domain: String) -> String {
         let mac = HMAC<SHA256>.authenticationCode(for: Data("\(domain)\u{0}\(text)".utf8), using: indexKey)
-        return Data(mac).hexString
+        return mac.hexString
     }
 
     /// Bytes for signing end-user tokens (HMAC-SHA256).
@@ -51,7 +51,7 @@ public struct DataProtector: Sendable {
 
     /// SHA-256 of a high-entropy secret (API keys, token ids): stored instead of the secret.
     public static func hashSecret(_ secret: String) -> String {
-        Data(SHA256.hash(data: Data(secret.utf8))).hexString
+        SHA256.hash(data: Data(secret.utf8)).hexString
     }
 
     /// `count` random bytes from the system's secure generator.
@@ -64,6 +64,16 @@ public struct DataProtector: Sendable {
     }
 }
 
-extension Data {
-    var hexString: String { map { String(format: "%02x", $0) }.joined() }
+extension Sequence where Element == UInt8 {
+    /// Lower-case hex; on the hot path of every request, so no String(format:).
+    var hexString: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64)
+        for byte in self {
+            bytes.append(digits[Int(byte >> 4)])
+            bytes.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }

@@ -8,8 +8,8 @@ public struct AuditRepository: Sendable {
     public init(db: any Database) { self.db = db }
 
     public func record(_ action: String, actor: String, environmentID: UUID?, userID: UUID?, now: Int64) async throws {
-        try await AuditEventModel(environmentID: environmentID, userID: userID, action: action, actor: actor, at: now)
-            .create(on: db)
+        let event = AuditEventModel(environmentID: environmentID, userID: userID, action: action, actor: actor, at: now)
+        try await db.write { try await event.create(on: $0) }
     }
 
     public func events(environmentID: UUID) async throws -> [AuditEventModel] {

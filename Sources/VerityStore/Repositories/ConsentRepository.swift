@@ -9,7 +9,7 @@ public struct ConsentRepository: Sendable {
 
     public func addText(environmentID: UUID, locale: String, contentType: String, content: String,
                         now: Int64) async throws -> ConsentTextModel {
-        try await db.transaction { tx in
+        try await db.write { tx in
             try await ConsentTextModel.query(on: tx)
                 .filter(\.$environment.$id == environmentID).filter(\.$locale == locale)
                 .filter(\.$contentType == contentType).filter(\.$supersededAt == nil)
@@ -30,7 +30,7 @@ public struct ConsentRepository: Sendable {
     /// Adds an event to the user's history and sets their current consent,
     /// both or neither.
     public func record(userID: UUID, action: ConsentAction, textID: UUID?, now: Int64) async throws {
-        try await db.transaction { tx in
+        try await db.write { tx in
             try await EndUserModel.query(on: tx).filter(\.$id == userID)
                 .set(\.$consentedAt, to: action == .provided ? now : nil).update()
             try await ConsentEventModel(userID: userID, action: action, consentTextID: textID, at: now).create(on: tx)

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import SQLKit
 import VerityCore
 
 /// The embedded reference registry: a trusted data source of people held in
@@ -17,10 +18,10 @@ public struct ReferenceRegistry: IdentityDataSource {
 
     public func check(_ claim: IdentityClaim) async throws -> DataSourceOutcome {
         let index = protector.blindIndex(IdentityMatcher.lookupKey(claim), domain: "registry")
-        let rows = try await RegistryRecordModel.query(on: db).filter(\.$lookupIndex == index)
-            .field(\.$sealedRecord).all()
+        guard let sql = db as? any SQLDatabase else { throw StoreError.corruptRecord(RegistryRecordModel.schema) }
+        let rows = try await sql.raw("SELECT sealed_record FROM registry_records WHERE lookup_index = \(bind: index)").all()
         let candidates = try rows.map { row in
-            do { return try protector.open(json: IdentityRecord.self, from: row.sealedRecord) }
+            do { return try protector.open(json: IdentityRecord.self, from: try row.decode(column: "sealed_record", as: Data.self)) }
             catch { throw StoreError.corruptRecord(RegistryRecordModel.schema) }
         }
         return IdentityMatcher.outcome(for: claim, among: candidates)
@@ -36,7 +37,7 @@ public struct ReferenceRegistry: IdentityDataSource {
                     country: record.country, lastName: record.lastName, dateOfBirth: record.dateOfBirth), domain: "registry"),
                 sealedRecord: try protector.seal(json: record), createdAt: now)
         }
-        try await db.transaction { tx in
+        try await db.write { tx in
             var done = 0
             for batch in sealed.chunked(into: 200) {
                 try await batch.create(on: tx)

@@ -12,7 +12,7 @@ public struct TenantRepository: Sendable {
     /// if it does not exist yet.
     public func ensureTenant(named name: String, now: Int64) async throws -> TenantModel {
         if let existing = try await TenantModel.query(on: db).filter(\.$name == name).first() { return existing }
-        return try await db.transaction { tx in
+        return try await db.write { tx in
             let tenant = TenantModel(name: name, createdAt: now)
             try await tenant.create(on: tx)
             for kind in EnvironmentKind.allCases {
@@ -35,7 +35,7 @@ public struct TenantRepository: Sendable {
 
     public func updateConfiguration(_ configuration: EnvironmentConfiguration, of environment: EnvironmentModel) async throws {
         environment.configuration = try configuration.validated()
-        try await environment.update(on: db)
+        try await db.write { try await environment.update(on: $0) }
     }
 
     /// Makes a secret key (`vk_test_…` / `vk_live_…`) and returns it: the only
@@ -44,7 +44,7 @@ public struct TenantRepository: Sendable {
         let secret = "vk_\(environment.kind)_" + Base62.random(length: 40)
         let key = APIKeyModel(environmentID: try environment.requireID(), keyHash: DataProtector.hashSecret(secret),
                               displayPrefix: String(secret.prefix(14)), createdAt: now)
-        try await key.create(on: db)
+        try await db.write { try await key.create(on: $0) }
         return secret
     }
 
@@ -54,7 +54,7 @@ public struct TenantRepository: Sendable {
             .filter(\.$keyHash == DataProtector.hashSecret(secret)).filter(\.$revokedAt == nil).first()
         else { return false }
         key.revokedAt = now
-        try await key.update(on: db)
+        try await db.write { try await key.update(on: $0) }
         return true
     }
 

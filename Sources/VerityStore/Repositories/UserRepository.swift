@@ -26,7 +26,7 @@ public struct UserRepository: Sendable {
     public func findOrCreate(userRef: String, environmentID: UUID, now: Int64) async throws -> EndUserModel {
         if let user = try await find(userRef: userRef, environmentID: environmentID) { return user }
         do {
-            return try await db.transaction { tx in
+            return try await db.write { tx in
                 let user = EndUserModel(environmentID: environmentID,
                                         refIndex: refIndex(userRef, environmentID: environmentID), createdAt: now)
                 try await user.create(on: tx)
@@ -45,17 +45,20 @@ public struct UserRepository: Sendable {
     }
 
     public func recordToken(userID: UUID, tokenID: String, expiresAt: Int64, now: Int64) async throws {
-        try await AccessTokenModel(userID: userID, tokenIDHash: DataProtector.hashSecret(tokenID),
-                                   expiresAt: expiresAt, createdAt: now).create(on: db)
+        let token = AccessTokenModel(userID: userID, tokenIDHash: DataProtector.hashSecret(tokenID),
+                                     expiresAt: expiresAt, createdAt: now)
+        try await db.write { try await token.create(on: $0) }
     }
 
     /// Revokes every live token of the user; returns how many.
     public func revokeTokens(userID: UUID, now: Int64) async throws -> Int {
         let live = try await AccessTokenModel.query(on: db)
             .filter(\.$user.$id == userID).filter(\.$revokedAt == nil).filter(\.$expiresAt > now).count()
-        try await AccessTokenModel.query(on: db)
-            .filter(\.$user.$id == userID).filter(\.$revokedAt == nil)
-            .set(\.$revokedAt, to: now).update()
+        try await db.write { tx in
+            try await AccessTokenModel.query(on: tx)
+                .filter(\.$user.$id == userID).filter(\.$revokedAt == nil)
+                .set(\.$revokedAt, to: now).update()
+        }
         return live
     }
 }

@@ -38,7 +38,7 @@ public struct VerificationRepository: Sendable {
     /// row's id, or nil when no attempt is allowed.
     public func chargeAttempt(userID: UUID, environmentID: UUID, maxAttempts: Int, source: String,
                               inputDigest: String, now: Int64) async throws -> UUID? {
-        try await db.transaction { tx in
+        try await db.write { tx in
             let sql = sql(tx)
             // A write comes first so SQLite takes its write lock at once.
             let charged = try await sql.raw("""
@@ -63,7 +63,7 @@ public struct VerificationRepository: Sendable {
     /// and returns the user's record as it now stands.
     public func settle(attemptID: UUID, userID: UUID, outcome: DataSourceOutcome?, now: Int64) async throws -> VerificationRecord {
         let settlement = outcome.map(AttemptSettlement.settling) ?? .unanswered
-        return try await db.transaction { tx in
+        return try await db.write { tx in
             let sql = sql(tx)
             // One statement: the refund never goes below zero, a reached level
             // never goes down, a block is never lifted here.
@@ -89,19 +89,23 @@ public struct VerificationRepository: Sendable {
     /// The administrative reset: the user starts again as if never attempted.
     /// A per-user required level set by an administrator stays.
     public func reset(userID: UUID) async throws {
-        try await IdentityVerificationModel.query(on: db).filter(\.$user.$id == userID)
-            .set(\.$achievedMethod, to: VerificationMethod.none.rawValue)
-            .set(\.$verifiedAt, to: nil)
-            .set(\.$failedAttempts, to: 0)
-            .set(\.$block, to: nil)
-            .set(\.$lastAttemptedAt, to: nil)
-            .update()
+        try await db.write { tx in
+            try await IdentityVerificationModel.query(on: tx).filter(\.$user.$id == userID)
+                .set(\.$achievedMethod, to: VerificationMethod.none.rawValue)
+                .set(\.$verifiedAt, to: nil)
+                .set(\.$failedAttempts, to: 0)
+                .set(\.$block, to: nil)
+                .set(\.$lastAttemptedAt, to: nil)
+                .update()
+        }
     }
 
     /// Sets (or with nil clears) the level an administrator requires of this user.
     public func setRequiredOverride(userID: UUID, method: VerificationMethod?) async throws {
-        try await IdentityVerificationModel.query(on: db).filter(\.$user.$id == userID)
-            .set(\.$requiredOverride, to: method?.rawValue).update()
+        try await db.write { tx in
+            try await IdentityVerificationModel.query(on: tx).filter(\.$user.$id == userID)
+                .set(\.$requiredOverride, to: method?.rawValue).update()
+        }
     }
 
     public func attempts(userID: UUID) async throws -> [VerificationAttemptModel] {
