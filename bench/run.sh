@@ -41,7 +41,7 @@ start_demo 18801 "$SQLITE_DIR"
 stop_server
 
 echo "== PostgreSQL (defaults: fsync on) on port $PG_PORT"
-rm -rf "/tmp/verity-pg-$PG_PORT"
+bash scripts/postgres.sh stop $PG_PORT; rm -rf "/tmp/verity-pg-$PG_PORT"
 PG_ADMIN=$(bash scripts/postgres.sh start $PG_PORT)
 PSQL=(psql -q -h 127.0.0.1 -p $PG_PORT -U postgres)
 "${PSQL[@]}" -c "CREATE DATABASE verity_bench" -c "CREATE DATABASE pgbench_bench"

@@ -36,25 +36,35 @@ public struct VerificationRepository: Sendable {
 
     /// Charges one attempt if the user may still attempt. Returns the ledger
     /// row's id, or nil when no attempt is allowed.
+    ///
+    /// PostgreSQL does it in one statement (a data-modifying CTE); SQLite,
+    /// which has none, in a transaction of two.
     public func chargeAttempt(userID: UUID, environmentID: UUID, maxAttempts: Int, source: String,
                               inputDigest: String, now: Int64) async throws -> UUID? {
-        try await db.write { tx in
-            let sql = sql(tx)
-            // A write comes first so SQLite takes its write lock at once.
-            let charged = try await sql.raw("""
-                UPDATE identity_verifications
-                SET failed_attempts = failed_attempts + 1, last_attempted_at = \(bind: now)
-                WHERE user_id = \(bind: userID) AND failed_attempts < \(bind: maxAttempts)
-                  AND block IS NULL AND achieved_method = \(bind: VerificationMethod.none.rawValue)
-                RETURNING id
+        let attemptID = UUID()
+        let charge: SQLQueryString = """
+            UPDATE identity_verifications
+            SET failed_attempts = failed_attempts + 1, last_attempted_at = \(bind: now)
+            WHERE user_id = \(bind: userID) AND failed_attempts < \(bind: maxAttempts)
+              AND block IS NULL AND achieved_method = \(bind: VerificationMethod.none.rawValue)
+            RETURNING user_id
+            """
+        let ledgerColumns: SQLQueryString = """
+            INSERT INTO verification_attempts (id, user_id, environment_id, source, outcome, input_digest, attempted_at)
+            """
+        let ledgerValues: SQLQueryString = """
+            \(bind: attemptID), \(bind: userID), \(bind: environmentID), \(bind: source), 'pending', \(bind: inputDigest), \(bind: now)
+            """
+        if isPostgres {
+            let row = try await sql(db).raw("""
+                WITH charged AS (\(charge)) \(ledgerColumns) SELECT \(ledgerValues) FROM charged RETURNING id
                 """).first()
-            guard charged != nil else { return nil }
-            let attemptID = UUID()
-            try await sql.raw("""
-                INSERT INTO verification_attempts (id, user_id, environment_id, source, outcome, input_digest, attempted_at)
-                VALUES (\(bind: attemptID), \(bind: userID), \(bind: environmentID), \(bind: source), 'pending',
-                        \(bind: inputDigest), \(bind: now))
-                """).run()
+            return row == nil ? nil : attemptID
+        }
+        return try await db.write { tx in
+            // The write comes first so SQLite takes its write lock at once.
+            guard try await sql(tx).raw(charge).first() != nil else { return nil }
+            try await sql(tx).raw("\(ledgerColumns) VALUES (\(ledgerValues))").run()
             return attemptID
         }
     }
@@ -63,27 +73,34 @@ public struct VerificationRepository: Sendable {
     /// and returns the user's record as it now stands.
     public func settle(attemptID: UUID, userID: UUID, outcome: DataSourceOutcome?, now: Int64) async throws -> VerificationRecord {
         let settlement = outcome.map(AttemptSettlement.settling) ?? .unanswered
-        return try await db.write { tx in
-            let sql = sql(tx)
-            // One statement: the refund never goes below zero, a reached level
-            // never goes down, a block is never lifted here.
-            let row = try await sql.raw("""
-                UPDATE identity_verifications SET
-                  failed_attempts = CASE WHEN \(bind: settlement.refund) AND failed_attempts > 0
-                                         THEN failed_attempts - 1 ELSE failed_attempts END,
-                  achieved_method = COALESCE(\(bind: settlement.achieved?.rawValue), achieved_method),
-                  verified_at = CASE WHEN \(bind: settlement.achieved != nil) THEN \(bind: now) ELSE verified_at END,
-                  block = COALESCE(\(bind: settlement.block?.rawValue), block)
-                WHERE user_id = \(bind: userID)
-                RETURNING \(unsafeRaw: Self.recordColumns)
-                """).first()
-            try await sql.raw("""
-                UPDATE verification_attempts SET outcome = \(bind: outcome?.rawValue ?? "unanswered"), settled_at = \(bind: now)
-                WHERE id = \(bind: attemptID)
-                """).run()
-            guard let row else { throw StoreError.corruptRecord(IdentityVerificationModel.schema) }
-            return try Self.record(from: row)
+        // The refund never goes below zero, a reached level never goes down,
+        // a block is never lifted here.
+        let settle: SQLQueryString = """
+            UPDATE identity_verifications SET
+              failed_attempts = CASE WHEN \(bind: settlement.refund) AND failed_attempts > 0
+                                     THEN failed_attempts - 1 ELSE failed_attempts END,
+              achieved_method = COALESCE(\(bind: settlement.achieved?.rawValue), achieved_method),
+              verified_at = CASE WHEN \(bind: settlement.achieved != nil) THEN \(bind: now) ELSE verified_at END,
+              block = COALESCE(\(bind: settlement.block?.rawValue), block)
+            WHERE user_id = \(bind: userID)
+            RETURNING \(unsafeRaw: Self.recordColumns)
+            """
+        let ledger: SQLQueryString = """
+            UPDATE verification_attempts SET outcome = \(bind: outcome?.rawValue ?? "unanswered"), settled_at = \(bind: now)
+            WHERE id = \(bind: attemptID)
+            """
+        let row: (any SQLRow)?
+        if isPostgres {
+            row = try await sql(db).raw("WITH settled AS (\(settle)), ledger AS (\(ledger)) SELECT * FROM settled").first()
+        } else {
+            row = try await db.write { tx in
+                let row = try await sql(tx).raw(settle).first()
+                try await sql(tx).raw(ledger).run()
+                return row
+            }
         }
+        guard let row else { throw StoreError.corruptRecord(IdentityVerificationModel.schema) }
+        return try Self.record(from: row)
     }
 
     /// The administrative reset: the user starts again as if never attempted.
@@ -111,6 +128,8 @@ public struct VerificationRepository: Sendable {
     public func attempts(userID: UUID) async throws -> [VerificationAttemptModel] {
         try await VerificationAttemptModel.query(on: db).filter(\.$user.$id == userID).sort(\.$attemptedAt).all()
     }
+
+    private var isPostgres: Bool { sql(db).dialect.name == "postgresql" }
 
     private func sql(_ db: any Database) -> any SQLDatabase {
         // Both drivers Verity ships (SQLite, PostgreSQL) are SQL databases.
