@@ -8,7 +8,6 @@ import Foundation
 /// a fixed rate (latency measured from each request's scheduled time, so a
 /// slow server cannot hide its queueing). Every verification is a fresh user,
 /// so each one is a real attempt: charge, registry lookup, settle.
-@main
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "verity-bench")
 
@@ -41,6 +40,8 @@ struct BenchCommand: AsyncParsableCommand {
         _ = try await closedLoop(client, tokens: warm, concurrency: concurrency)
 
         let tokens = try await prepare(client, count: requests, prefix: "bench-\(run)")
+        // A marker for profilers: from here on only verifications run.
+        FileHandle.standardError.write(Data("measuring\n".utf8))
         let started = DispatchTime.now().uptimeNanoseconds
         let stats = try await closedLoop(client, tokens: tokens, concurrency: concurrency)
         let seconds = milliseconds(since: started) / 1000

@@ -1,6 +1,5 @@
 import ArgumentParser
 
-@main
 struct VerityCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verity",

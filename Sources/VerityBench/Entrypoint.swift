@@ -1,0 +1,11 @@
+import NIOCore
+import NIOPosix
+
+@main
+enum Entrypoint {
+    static func main() async {
+        // Same executor as the server, so the load generator spends as little CPU as it can.
+        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        await BenchCommand.main()
+    }
+}
