@@ -34,4 +34,8 @@ bash tests-contract/schemathesis.sh .build/debug/verity > /tmp/verity-schemathes
   grep -vE "^\s*$" /tmp/verity-schemathesis.log | tail -80; exit 1; }
 grep -E "generated|schemathesis:" /tmp/verity-schemathesis.log
 
-echo "verity: $((total + 3)) passed, 0 failed"
+echo "== command-line test"
+bash tests-contract/cli.sh .build/debug/verity | tee /tmp/verity-cli.log
+cli=$(grep -oE "cli: [0-9]+ passed" /tmp/verity-cli.log | grep -oE "[0-9]+")
+
+echo "verity: $((total + 3 + cli)) passed, 0 failed"

@@ -30,8 +30,10 @@ public struct IdentityVerificationError: Error, Sendable, Equatable, CustomStrin
         self.httpStatus = httpStatus
     }
 
+    /// The code, the field at fault and the message, for logs and debugging.
     public var description: String { "\(code.rawValue)" + (field.map { " (\($0))" } ?? "") + ": \(message)" }
 
+    /// Equal when the codes are equal, whatever the messages say.
     public static func == (lhs: IdentityVerificationError, rhs: IdentityVerificationError) -> Bool { lhs.code == rhs.code }
 
     /// A stable error code. Known codes have static members; unknown ones keep their text.

@@ -3,6 +3,7 @@ public struct UserTokenRequest: Codable, Sendable, Equatable {
     /// Lifetime in seconds (60–86400); 900 when absent.
     public var ttlSeconds: Int?
 
+    /// Creates the value from its fields.
     public init(ttlSeconds: Int? = nil) { self.ttlSeconds = ttlSeconds }
 }
 
@@ -13,6 +14,7 @@ public struct UserToken: Codable, Sendable, Equatable {
     /// When the token stops working.
     public var expiresAtEpochMs: Int64
 
+    /// Creates the value from its fields.
     public init(token: String, expiresAtEpochMs: Int64) {
         self.token = token
         self.expiresAtEpochMs = expiresAtEpochMs
@@ -25,6 +27,7 @@ public struct RequiredVerificationMethodInput: Codable, Sendable, Equatable {
     /// go back to the environment's rule.
     public var requiredVerificationMethod: VerificationMethod
 
+    /// Creates the value from its fields.
     public init(requiredVerificationMethod: VerificationMethod) {
         self.requiredVerificationMethod = requiredVerificationMethod
     }
@@ -35,5 +38,6 @@ public struct RevokedTokens: Codable, Sendable, Equatable {
     /// Tokens that were live and are now revoked.
     public var revoked: Int
 
+    /// Creates the value from its fields.
     public init(revoked: Int) { self.revoked = revoked }
 }

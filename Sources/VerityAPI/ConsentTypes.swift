@@ -3,6 +3,7 @@ public struct ConsentRequirement: Codable, Sendable, Equatable {
     /// True when `verifyIdentity` fails with `consentRequired` until consent is given.
     public var required: Bool
 
+    /// Creates the value from its fields.
     public init(required: Bool) { self.required = required }
 }
 
@@ -21,6 +22,7 @@ public struct IdentityDataProcessingConsentStatus: Codable, Sendable, Equatable 
     /// The locale of `content`.
     public var locale: String?
 
+    /// Creates the value from its fields.
     public init(consented: Bool, consentedAtEpochMs: Int64? = nil, consentWithdrawnAtEpochMs: Int64? = nil,
                 content: String? = nil, contentType: String? = nil, locale: String? = nil) {
         self.consented = consented
@@ -39,6 +41,7 @@ public struct IdentityDataProcessingConsentContentInput: Codable, Sendable, Equa
     /// The user's locale, e.g. `en-US`.
     public var preferredLocale: String
 
+    /// Creates the value from its fields.
     public init(preferredContentType: String, preferredLocale: String) {
         self.preferredContentType = preferredContentType
         self.preferredLocale = preferredLocale
@@ -54,6 +57,7 @@ public struct IdentityDataProcessingConsentContent: Codable, Sendable, Equatable
     /// Its locale.
     public var locale: String
 
+    /// Creates the value from its fields.
     public init(content: String, contentType: String, locale: String) {
         self.content = content
         self.contentType = contentType
@@ -70,6 +74,7 @@ public struct IdentityDataProcessingConsentInput: Codable, Sendable, Equatable {
     /// Its locale.
     public var locale: String
 
+    /// Creates the value from its fields.
     public init(content: String, contentType: String, locale: String) {
         self.content = content
         self.contentType = contentType

@@ -14,6 +14,7 @@ public struct ErrorEnvelope: Codable, Sendable, Equatable {
         /// The request field at fault, if one is.
         public var field: String?
 
+        /// Creates the value from its fields.
         public init(code: String, message: String, retryable: Bool, field: String?) {
             self.code = code
             self.message = message
@@ -21,6 +22,7 @@ public struct ErrorEnvelope: Codable, Sendable, Equatable {
             self.field = field
         }
 
+        /// Encodes every field, writing optional ones as `null` when absent.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(code, forKey: .code)
@@ -30,6 +32,7 @@ public struct ErrorEnvelope: Codable, Sendable, Equatable {
         }
     }
 
+    /// Creates the value from its fields.
     public init(error: Body) { self.error = error }
 }
 
@@ -38,5 +41,6 @@ public struct HealthStatus: Codable, Sendable, Equatable {
     /// `ok`, or `unavailable` with a 503.
     public var status: String
 
+    /// Creates the value from its fields.
     public init(status: String) { self.status = status }
 }

@@ -13,6 +13,7 @@ public struct VerifyIdentityInput: Codable, Sendable, Equatable {
     public var country: String
     public var dateOfBirth: String
 
+    /// Creates the value from its fields.
     public init(firstName: String, lastName: String, address: String, city: String? = nil, state: String? = nil,
                 postalCode: String, country: String, dateOfBirth: String) {
         self.firstName = firstName
@@ -99,6 +100,7 @@ public struct VerifiedIdentity: Codable, Sendable, Equatable {
     /// Where document verification stands.
     public var documentVerificationStatus: DocumentVerificationStatus
 
+    /// Creates the value from its fields.
     public init(owner: String, verified: Bool, verifiedAtEpochMs: Int64, verificationMethod: VerificationMethod,
                 canAttemptVerificationAgain: Bool, attemptsRemaining: Int, requiredVerificationMethod: VerificationMethod,
                 verificationLastAttemptedAtEpochMs: Int64, idScanUrl: String?, consented: Bool,
@@ -117,7 +119,7 @@ public struct VerifiedIdentity: Codable, Sendable, Equatable {
         self.documentVerificationStatus = documentVerificationStatus
     }
 
-    // idScanUrl is always present on the wire, as null until a capture page exists.
+    /// Encodes every field; `idScanUrl` is always present, as `null` until a capture page exists.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(owner, forKey: .owner)
@@ -140,5 +142,6 @@ public struct SupportedCountries: Codable, Sendable, Equatable {
     /// ISO 3166-1 alpha-2 codes.
     public var countries: [String]
 
+    /// Creates the value from its fields.
     public init(countries: [String]) { self.countries = countries }
 }
