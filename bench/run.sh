@@ -37,7 +37,7 @@ echo "== Verity on SQLite"
 SQLITE_DIR=$(mktemp -d)
 start_demo 18801 "$SQLITE_DIR"
 "$BIN/VerityBench" --base-url http://127.0.0.1:18801 --secret-key "$(secret_of "$SQLITE_DIR")" \
-  --concurrency "$CLIENTS" --requests "$REQUESTS" --rate "$RATE" --label sqlite | tee "$OUT/sqlite.txt"
+  --concurrency "$CLIENTS" --requests "$REQUESTS" --rate "$RATE" --rate-seconds 10 --label sqlite | tee "$OUT/sqlite.txt"
 stop_server
 
 echo "== PostgreSQL (defaults: fsync on) on port $PG_PORT"

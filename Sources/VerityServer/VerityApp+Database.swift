@@ -11,7 +11,7 @@ extension VerityApp {
             app.logger.logLevel = .warning
             try VerityDatabase.use(on: app.databases, postgresURL: settings.databaseURL, sqlitePath: settings.sqlitePath)
             app.migrations.add(VerityMigrations.all)
-            try await VerityDatabase.prepare(app.db)
+            try await VerityDatabase.prepare(app.databases, on: app.eventLoopGroup, logger: app.logger)
             if migrate { try await app.autoMigrate() }
             let result = try await body(app)
             try await app.asyncShutdown()

@@ -15,7 +15,7 @@ public enum VerityApp {
 
         try VerityDatabase.use(on: app.databases, postgresURL: settings.databaseURL, sqlitePath: settings.sqlitePath)
         app.migrations.add(VerityMigrations.all)
-        try await VerityDatabase.prepare(app.db)
+        try await VerityDatabase.prepare(app.databases, on: app.eventLoopGroup, logger: app.logger)
         if autoMigrate { try await app.autoMigrate() }
 
         let protector = try DataProtector(dataKey: settings.dataKey)

@@ -19,11 +19,19 @@ public enum VerityDatabase {
         }
     }
 
-    /// SQLite: write-ahead logging, so readers never wait for a writer.
-    /// (The setting is stored in the file; PostgreSQL needs nothing here.)
-    public static func prepare(_ database: any Database) async throws {
-        guard let sql = database as? any SQLDatabase, sql.dialect.name == "sqlite" else { return }
-        try await sql.raw("PRAGMA journal_mode=WAL").run()
-        try await sql.raw("PRAGMA synchronous=NORMAL").run()
+    /// SQLite: write-ahead logging (stored in the file), so readers never
+    /// wait for a writer, and per-connection settings on every connection —
+    /// there is one per event loop.
+    public static func prepare(_ databases: Databases, on group: any EventLoopGroup, logger: Logger) async throws {
+        for loop in group.makeIterator() {
+            guard let sql = databases.database(logger: logger, on: loop) as? any SQLDatabase,
+                  sql.dialect.name == "sqlite" else { return }
+            try await sql.raw("PRAGMA journal_mode=WAL").run()
+            // Commits are durable in WAL mode with FULL; NORMAL would skip the
+            // fsync and could lose the last attempts on power loss.
+            try await sql.raw("PRAGMA synchronous=\(unsafeRaw: synchronousMode)").run()
+        }
     }
+
+    static let synchronousMode = "FULL"
 }
