@@ -55,6 +55,9 @@ check "an unknown tenant is named" bash -c "'$BIN' environment show --tenant nob
 check "users token prints a token" grep -q '"token"' "$WORK/token.json"
 "$BIN" users reset --tenant acme --environment live --user alice > "$WORK/reset.json" 2>&1
 check "users reset prints the state" grep -q '"attemptsRemaining" : 5' "$WORK/reset.json"
+"$BIN" audit --tenant acme --environment live > "$WORK/audit.jsonl" 2>&1
+check "audit lists the reset" grep -q '"action":"identity-verification.reset"' "$WORK/audit.jsonl"
+check "audit names no user reference" bash -c "! grep -q alice '$WORK/audit.jsonl'"
 check "keys revoke" "$BIN" keys revoke "$KEY"
 check "a revoked key cannot be revoked twice" bash -c "! '$BIN' keys revoke '$KEY'"
 check "serve without a data key names the setting" bash -c "env -u VERITY_DATA_KEY '$BIN' serve 2>&1 | grep -q 'VERITY_DATA_KEY'"

@@ -35,11 +35,15 @@ struct PrivacyTests {
             try await app.configure { $0.consentRequired = false }
             let token = try await app.token(for: "audited")
             _ = try await http.send("POST", IdentityRoute.verify.path, bearer: token, json: TestData.stranger)
+            app.clock.advance(seconds: 1)
             _ = try await http.send("POST", IdentityRoute.verify.path, bearer: token, json: TestData.johnSmith)
             let attempts = try await VerificationAttemptModel.query(on: app.app.db).sort(\.$attemptedAt).all()
             #expect(attempts.map(\.outcome) == ["notMatched", "matched"])
             #expect(attempts.allSatisfy { $0.source == "registry" && $0.settledAt != nil && $0.inputDigest.count == 64 })
             #expect(attempts[0].inputDigest != attempts[1].inputDigest)
+            // Operators read it with `verity audit`.
+            let lines = try await app.operations.audit(tenant: app.tenant, environment: .test, limit: 10)
+            #expect(lines.filter { $0.kind == "attempt" }.map(\.action) == ["registry:matched", "registry:notMatched"])
         }
     }
 }

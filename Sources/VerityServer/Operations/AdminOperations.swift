@@ -117,6 +117,10 @@ public struct AdminOperations: Sendable {
         return environment
     }
 
+    func environmentID(tenant: String, kind: EnvironmentKind) async throws -> UUID {
+        try await environment(tenant: tenant, kind: kind, create: false).requireID()
+    }
+
     static func validTenantName(_ name: String) throws -> String {
         guard (1...64).contains(name.count),
               name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
@@ -127,5 +131,30 @@ public struct AdminOperations: Sendable {
 
     private func audit(_ action: String, environmentID: UUID?) async throws {
         try await AuditRepository(db: db).record(action, actor: "cli", environmentID: environmentID, userID: nil, now: clock.nowMillis())
+    }
+}
+
+/// One line of the audit trail, as operators read it. Ids, codes and times only.
+public struct AuditLine: Codable, Sendable {
+    public var at: Int64
+    public var kind: String
+    public var action: String
+    public var userID: String?
+    public var actor: String?
+}
+
+extension AdminOperations {
+    /// The newest verification attempts and administrative events of an
+    /// environment, newest first.
+    public func audit(tenant: String, environment kind: EnvironmentKind, limit: Int) async throws -> [AuditLine] {
+        let environmentID = try await environmentID(tenant: tenant, kind: kind)
+        let attempts = try await VerificationRepository(db: db).attempts(environmentID: environmentID, limit: limit).map {
+            AuditLine(at: $0.attemptedAt, kind: "attempt", action: "\($0.source):\($0.outcome)",
+                      userID: $0.$user.id.uuidString, actor: nil)
+        }
+        let events = try await AuditRepository(db: db).events(environmentID: environmentID, limit: limit).map {
+            AuditLine(at: $0.at, kind: "admin", action: $0.action, userID: $0.userID?.uuidString, actor: $0.actor)
+        }
+        return Array((attempts + events).sorted { $0.at > $1.at }.prefix(limit))
     }
 }

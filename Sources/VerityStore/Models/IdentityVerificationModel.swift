@@ -2,7 +2,8 @@ import Fluent
 import Foundation
 import VerityCore
 
-/// A user's stored `VerificationRecord`, one row per user.
+/// A user's stored `VerificationRecord`, one row per user (read and written
+/// with SQL in `VerificationRepository`, the hot path).
 public final class IdentityVerificationModel: Model, @unchecked Sendable {
     public static let schema = "identity_verifications"
 
@@ -21,16 +22,5 @@ public final class IdentityVerificationModel: Model, @unchecked Sendable {
         self.$user.id = userID
         self.achievedMethod = VerificationMethod.none.rawValue
         self.failedAttempts = 0
-    }
-
-    public var record: VerificationRecord {
-        VerificationRecord(
-            achievedMethod: VerificationMethod(rawValue: achievedMethod) ?? .none,
-            verifiedAtEpochMs: verifiedAt,
-            failedAttempts: failedAttempts,
-            block: block.flatMap(VerificationBlock.init(rawValue:)),
-            requiredMethodOverride: requiredOverride.flatMap(VerificationMethod.init(rawValue:)),
-            lastAttemptedAtEpochMs: lastAttemptedAt
-        )
     }
 }

@@ -12,7 +12,9 @@ public struct AuditRepository: Sendable {
         try await db.write { try await event.create(on: $0) }
     }
 
-    public func events(environmentID: UUID) async throws -> [AuditEventModel] {
-        try await AuditEventModel.query(on: db).filter(\.$environmentID == environmentID).sort(\.$at).all()
+    /// The newest administrative events of an environment, newest first.
+    public func events(environmentID: UUID, limit: Int) async throws -> [AuditEventModel] {
+        try await AuditEventModel.query(on: db).filter(\.$environmentID == environmentID)
+            .sort(\.$at, .descending).limit(limit).all()
     }
 }

@@ -40,10 +40,6 @@ public struct UserRepository: Sendable {
         }
     }
 
-    public func user(id: UUID, environmentID: UUID) async throws -> EndUserModel? {
-        try await EndUserModel.query(on: db).filter(\.$id == id).filter(\.$environment.$id == environmentID).first()
-    }
-
     public func recordToken(userID: UUID, tokenID: String, expiresAt: Int64, now: Int64) async throws {
         let token = AccessTokenModel(userID: userID, tokenIDHash: DataProtector.hashSecret(tokenID),
                                      expiresAt: expiresAt, createdAt: now)

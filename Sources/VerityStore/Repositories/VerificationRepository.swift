@@ -125,8 +125,10 @@ public struct VerificationRepository: Sendable {
         }
     }
 
-    public func attempts(userID: UUID) async throws -> [VerificationAttemptModel] {
-        try await VerificationAttemptModel.query(on: db).filter(\.$user.$id == userID).sort(\.$attemptedAt).all()
+    /// The newest attempts in an environment, newest first.
+    public func attempts(environmentID: UUID, limit: Int) async throws -> [VerificationAttemptModel] {
+        try await VerificationAttemptModel.query(on: db).filter(\.$environmentID == environmentID)
+            .sort(\.$attemptedAt, .descending).limit(limit).all()
     }
 
     private var isPostgres: Bool { sql(db).dialect.name == "postgresql" }
