@@ -105,3 +105,22 @@ struct AdminAPITests {
         }
     }
 }
+
+@Suite("User references are taken literally")
+struct UserReferenceTests {
+    @Test func percentSignsAndSlashesAreData() async throws {
+        try await withVerityApp { app async throws in
+            let http = RawHTTP(baseURL: try await app.startServer())
+            // given a user whose reference looks percent-encoded
+            _ = try await http.send("POST", AdminRoute.userToken(userRef: "a%41b/c").path, bearer: app.secretKey)
+            // then it is found by exactly that reference, and not by its decoded twin
+            let exact = try await http.send("GET", AdminRoute.userVerification(userRef: "a%41b/c").path, bearer: app.secretKey)
+            #expect(exact.status == 200)
+            let twin = try await http.send("GET", AdminRoute.userVerification(userRef: "aAb/c").path, bearer: app.secretKey)
+            #expect(twin.status == 404)
+            // and the CLI, which takes references as typed, finds the same user
+            let reset = try await app.operations.resetUser(tenant: app.tenant, environment: .test, userRef: "a%41b/c")
+            #expect(reset.attemptsRemaining == 3)
+        }
+    }
+}

@@ -18,9 +18,10 @@ func routePath(_ components: [String]) -> [PathComponent] {
 }
 
 extension Request {
-    /// The `userRef` path parameter, percent-decoded by the router.
+    /// The `userRef` path parameter. The router has already percent-decoded
+    /// it once; decoding again would make "a%41b" the same user as "aAb".
     func userRef() throws -> String {
         guard let ref = parameters.get("userRef") else { throw VerityError(.invalidInput, "userRef is required", field: "userRef") }
-        return ref.removingPercentEncoding ?? ref
+        return ref
     }
 }
