@@ -39,6 +39,9 @@ struct BadInputTests {
         ("[]", "INVALID_INPUT", "body"),
         ("\"just a string\"", "INVALID_INPUT", "body"),
         ("", "INVALID_INPUT", nil),
+        (String(repeating: "[", count: 60_000), "INVALID_INPUT", nil),
+        (String(repeating: #"{"a":"#, count: 10_000) + "1" + String(repeating: "}", count: 10_000), "INVALID_INPUT", nil),
+        (#"{"firstName":"Jo\u0000hn","lastName":"Smith","address":"1 Main St","postalCode":"30318","country":"US","dateOfBirth":"1975-02-28"}"#, "INVALID_INPUT", "firstName"),
     ]
 
     @Test func everyFieldProblemIsNamed() async throws {
