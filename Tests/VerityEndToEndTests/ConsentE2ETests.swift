@@ -90,4 +90,16 @@ struct ConsentE2ETests {
             #expect(try await !client.verifyIdentity(input: TestData.stranger).verified)
         }
     }
+
+    @Test func withdrawingInTheSameMillisecondStillWithdraws() async throws {
+        try await withLiveClient { client, _, _ async throws in
+            // given: the clock does not move between the two calls
+            try await client.consent()
+            // when
+            _ = try await client.withdrawIdentityDataProcessingConsent()
+            // then
+            #expect(try await !client.getIdentityDataProcessingConsentStatus().consented)
+            #expect(await verityError { try await client.verifyIdentity(input: TestData.johnSmith) } == .consentRequired)
+        }
+    }
 }

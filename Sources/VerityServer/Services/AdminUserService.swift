@@ -47,7 +47,7 @@ struct AdminUserService: Sendable {
         let user = try await existingUser(userRef, context)
         let record = try await VerificationRepository(db: db).record(userID: try user.requireID())
         return VerifiedIdentity(status: context.environment.configuration.policy.status(of: record),
-                                owner: try user.requireID(), consented: user.consentedAt != nil)
+                                owner: try user.requireID(), consented: user.consented)
     }
 
     func reset(userRef: String, context: AdminContext) async throws -> VerifiedIdentity {

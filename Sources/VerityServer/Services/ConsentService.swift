@@ -13,17 +13,15 @@ struct ConsentService: Sendable {
 
     var repository: ConsentRepository { ConsentRepository(db: db) }
 
-    /// Current state from the history: the last event decides; the texts and
-    /// times of the last consent stay visible after a withdrawal.
+    /// The user's consent as it stands; the text and time of the last
+    /// consent stay visible after a withdrawal.
     func status(userID: UUID) async throws -> IdentityDataProcessingConsentStatus {
-        let history = try await repository.history(userID: userID)
-        guard let lastProvided = history.last(where: { $0.action == ConsentAction.provided.rawValue }) else {
+        guard let user = try await repository.consent(userID: userID), let consentedAt = user.consentedAt else {
             return IdentityDataProcessingConsentStatus(consented: false)
         }
-        let withdrawn = history.last.flatMap { $0.action == ConsentAction.withdrawn.rawValue ? $0.at : nil }
-        let text = lastProvided.consentText
+        let text = user.consentText
         return IdentityDataProcessingConsentStatus(
-            consented: withdrawn == nil, consentedAtEpochMs: lastProvided.at, consentWithdrawnAtEpochMs: withdrawn,
+            consented: user.consented, consentedAtEpochMs: consentedAt, consentWithdrawnAtEpochMs: user.consentWithdrawnAt,
             content: text?.content, contentType: text?.contentType, locale: text?.locale)
     }
 

@@ -8,6 +8,8 @@ struct CreateEndUsers: AsyncMigration {
             .field("ref_index", .string, .required)
             .field("created_at", .int64, .required)
             .field("consented_at", .int64)
+            .field("consent_withdrawn_at", .int64)
+            .field("consent_text_id", .uuid, .references(ConsentTextModel.schema, "id"))
             .unique(on: "environment_id", "ref_index")
             .create()
     }

@@ -7,12 +7,12 @@ public enum VerityMigrations {
         CreateTenants(),
         CreateEnvironments(),
         CreateAPIKeys(),
+        CreateConsentTexts(),
         CreateEndUsers(),
         CreateAccessTokens(),
         CreateIdentityVerifications(),
         CreateVerificationAttempts(),
         CreateRegistryRecords(),
-        CreateConsentTexts(),
         CreateConsentEvents(),
         CreateAuditEvents(),
     ]

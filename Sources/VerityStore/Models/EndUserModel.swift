@@ -10,10 +10,18 @@ public final class EndUserModel: Model, @unchecked Sendable {
     @Parent(key: "environment_id") public var environment: EnvironmentModel
     @Field(key: "ref_index") public var refIndex: String
     @Field(key: "created_at") public var createdAt: Int64
-    /// When the user's current consent was given; nil while not consented.
-    /// Kept with each consent event in one transaction, so the hot path
-    /// reads consent with the token in one query.
+    // The user's consent as it stands, written with each consent event in one
+    // transaction (the events are the history): the hot path reads consent
+    // with the token in one query, and there is one answer to "consented?".
+    /// When consent was last given; kept after a withdrawal.
     @OptionalField(key: "consented_at") public var consentedAt: Int64?
+    /// When consent was withdrawn after it was last given.
+    @OptionalField(key: "consent_withdrawn_at") public var consentWithdrawnAt: Int64?
+    /// The text last consented to.
+    @OptionalParent(key: "consent_text_id") public var consentText: ConsentTextModel?
+
+    /// Consent given and not withdrawn since.
+    public var consented: Bool { consentedAt != nil && consentWithdrawnAt == nil }
 
     public init() {}
 

@@ -31,15 +31,20 @@ public struct ConsentRepository: Sendable {
     /// both or neither.
     public func record(userID: UUID, action: ConsentAction, textID: UUID?, now: Int64) async throws {
         try await db.write { tx in
-            try await EndUserModel.query(on: tx).filter(\.$id == userID)
-                .set(\.$consentedAt, to: action == .provided ? now : nil).update()
+            let user = EndUserModel.query(on: tx).filter(\.$id == userID)
+            switch action {
+            case .provided:
+                try await user.set(\.$consentedAt, to: now).set(\.$consentWithdrawnAt, to: nil)
+                    .set(\.$consentText.$id, to: textID).update()
+            case .withdrawn:
+                try await user.set(\.$consentWithdrawnAt, to: now).update()
+            }
             try await ConsentEventModel(userID: userID, action: action, consentTextID: textID, at: now).create(on: tx)
         }
     }
 
-    /// The user's consent history, oldest first, with the texts they agreed to.
-    public func history(userID: UUID) async throws -> [ConsentEventModel] {
-        try await ConsentEventModel.query(on: db).filter(\.$user.$id == userID)
-            .with(\.$consentText).sort(\.$at).all()
+    /// The user with their current consent and the text they consented to.
+    public func consent(userID: UUID) async throws -> EndUserModel? {
+        try await EndUserModel.query(on: db).filter(\.$id == userID).with(\.$consentText).first()
     }
 }

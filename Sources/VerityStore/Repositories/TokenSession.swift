@@ -19,7 +19,8 @@ extension UserRepository {
     public func session(tokenID: String, userID: UUID, environmentID: UUID, now: Int64) async throws -> TokenSession? {
         guard let sql = db as? any SQLDatabase else { return nil }
         let row = try await sql.raw("""
-            SELECT e.configuration AS configuration, u.consented_at AS consented_at
+            SELECT e.configuration AS configuration,
+                   CASE WHEN u.consented_at IS NOT NULL AND u.consent_withdrawn_at IS NULL THEN 1 ELSE 0 END AS consented
             FROM access_tokens t
             JOIN end_users u ON u.id = t.user_id
             JOIN environments e ON e.id = u.environment_id
@@ -30,6 +31,6 @@ extension UserRepository {
         return TokenSession(
             userID: userID, environmentID: environmentID,
             configuration: try row.decode(column: "configuration", as: EnvironmentConfiguration.self),
-            consented: try row.decodeNil(column: "consented_at") == false)
+            consented: try row.decode(column: "consented", as: Int.self) == 1)
     }
 }
