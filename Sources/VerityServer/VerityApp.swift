@@ -25,6 +25,10 @@ public enum VerityApp {
             tokens: await UserTokenService.make(protector: protector, clock: clock),
             dataSources: DataSourceProvider(protector: protector, bureau: bureau))
 
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        ContentConfiguration.global.use(encoder: encoder, for: .json)
+
         app.middleware = Middlewares()
         app.middleware.use(RequestLogMiddleware())
         app.middleware.use(APIErrorMiddleware())
