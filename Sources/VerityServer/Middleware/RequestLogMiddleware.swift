@@ -8,7 +8,9 @@ struct RequestLogMiddleware: AsyncMiddleware {
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let requestID = Self.acceptableID(request.headers.first(name: Self.header)) ?? request.id
-        request.logger[metadataKey: "request_id"] = .string(requestID)
+        // Vapor already tags its request logger with "request-id"; replace it
+        // when the caller sent an id of its own.
+        request.logger[metadataKey: "request-id"] = .string(requestID)
         let started = DispatchTime.now().uptimeNanoseconds
         let response = try await next.respond(to: request)
         response.headers.replaceOrAdd(name: Self.header, value: requestID)
