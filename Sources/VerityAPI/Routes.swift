@@ -29,13 +29,6 @@ public enum AdminRoute: Sendable, Equatable {
     public static let userRefParameter = ":userRef"
     public static let maxUserRefLength = 128
 
-    /// Every route with the placeholder, for registration.
-    public static let patterns: [AdminRoute] = [
-        .userToken(userRef: userRefParameter), .revokeUserTokens(userRef: userRefParameter),
-        .userVerification(userRef: userRefParameter), .resetVerification(userRef: userRefParameter),
-        .requiredVerificationMethod(userRef: userRefParameter),
-    ]
-
     public var components: [String] {
         switch self {
         case .userToken(let ref): ["admin", "v1", "users", ref, "token"]

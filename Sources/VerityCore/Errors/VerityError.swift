@@ -48,7 +48,6 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let invalidAPIKey = Code("INVALID_API_KEY", 401)
         public static let notFound = Code("NOT_FOUND", 404)
         public static let methodNotAllowed = Code("METHOD_NOT_ALLOWED", 405)
-        public static let conflict = Code("CONFLICT", 409)
         public static let rateLimited = Code("RATE_LIMITED", 429, retryable: true)
         public static let serviceUnavailable = Code("SERVICE_UNAVAILABLE", 503, retryable: true)
         public static let systemError = Code("SYSTEM_ERROR", 500, retryable: true)
@@ -58,7 +57,7 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
             invalidInput, payloadTooLarge, unsupportedMediaType, unsupportedCountry,
             consentRequired, consentContentMismatch, consentContentNotFound,
             notAuthorized, invalidToken, invalidAPIKey, notFound, methodNotAllowed,
-            conflict, rateLimited, serviceUnavailable, systemError,
+            rateLimited, serviceUnavailable, systemError,
         ]
     }
 }
