@@ -18,10 +18,16 @@ public struct ReferenceRegistry: IdentityDataSource {
 
     public func check(_ claim: IdentityClaim) async throws -> DataSourceOutcome {
         let index = protector.blindIndex(IdentityMatcher.lookupKey(claim), domain: "registry")
-        guard let sql = db as? any SQLDatabase else { throw StoreError.corruptRecord(RegistryRecordModel.schema) }
-        let rows = try await sql.raw("SELECT sealed_record FROM registry_records WHERE lookup_index = \(bind: index)").all()
-        let candidates = try rows.map { row in
-            do { return try protector.open(json: IdentityRecord.self, from: try row.decode(column: "sealed_record", as: Data.self)) }
+        let sealed: [Data]
+        if let rows = try await db.prepared(RegistryLookupStatement(lookupIndex: index)) {
+            sealed = rows.map { Data($0.readableBytesView) }
+        } else {
+            guard let sql = db as? any SQLDatabase else { throw StoreError.corruptRecord(RegistryRecordModel.schema) }
+            sealed = try await sql.raw("SELECT sealed_record FROM registry_records WHERE lookup_index = \(bind: index)").all()
+                .map { try $0.decode(column: "sealed_record", as: Data.self) }
+        }
+        let candidates = try sealed.map { record in
+            do { return try protector.open(json: IdentityRecord.self, from: record) }
             catch { throw StoreError.corruptRecord(RegistryRecordModel.schema) }
         }
         return IdentityMatcher.outcome(for: claim, among: candidates)

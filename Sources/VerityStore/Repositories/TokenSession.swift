@@ -17,6 +17,15 @@ extension UserRepository {
     /// The session for a verified token, or nil when the token was revoked,
     /// expired, or names a user outside its environment.
     public func session(tokenID: String, userID: UUID, environmentID: UUID, now: Int64) async throws -> TokenSession? {
+        let tokenHash = DataProtector.hashSecret(tokenID)
+        if let rows = try await db.prepared(SessionStatement(tokenHash: tokenHash, userID: userID,
+                                                             environmentID: environmentID, now: now)) {
+            guard let (configuration, consented) = rows.first else { return nil }
+            return TokenSession(
+                userID: userID, environmentID: environmentID,
+                configuration: try JSONDecoder().decode(EnvironmentConfiguration.self, from: Data(configuration.utf8)),
+                consented: consented == 1)
+        }
         guard let sql = db as? any SQLDatabase else { return nil }
         let row = try await sql.raw("""
             SELECT e.configuration AS configuration,
@@ -24,7 +33,7 @@ extension UserRepository {
             FROM access_tokens t
             JOIN end_users u ON u.id = t.user_id
             JOIN environments e ON e.id = u.environment_id
-            WHERE t.token_id_hash = \(bind: DataProtector.hashSecret(tokenID)) AND t.user_id = \(bind: userID)
+            WHERE t.token_id_hash = \(bind: tokenHash) AND t.user_id = \(bind: userID)
               AND u.environment_id = \(bind: environmentID) AND t.revoked_at IS NULL AND t.expires_at > \(bind: now)
             """).first()
         guard let row else { return nil }

@@ -37,34 +37,30 @@ public struct VerificationRepository: Sendable {
     /// Charges one attempt if the user may still attempt. Returns the ledger
     /// row's id, or nil when no attempt is allowed.
     ///
-    /// PostgreSQL does it in one statement (a data-modifying CTE); SQLite,
-    /// which has none, in a transaction of two.
+    /// PostgreSQL does it in one prepared statement (a data-modifying CTE);
+    /// SQLite, which has none, in a transaction of two.
     public func chargeAttempt(userID: UUID, environmentID: UUID, maxAttempts: Int, source: String,
                               inputDigest: String, now: Int64) async throws -> UUID? {
         let attemptID = UUID()
-        let charge: SQLQueryString = """
-            UPDATE identity_verifications
-            SET failed_attempts = failed_attempts + 1, last_attempted_at = \(bind: now)
-            WHERE user_id = \(bind: userID) AND failed_attempts < \(bind: maxAttempts)
-              AND block IS NULL AND achieved_method = \(bind: VerificationMethod.none.rawValue)
-            RETURNING user_id
-            """
-        let ledgerColumns: SQLQueryString = """
-            INSERT INTO verification_attempts (id, user_id, environment_id, source, outcome, input_digest, attempted_at)
-            """
-        let ledgerValues: SQLQueryString = """
-            \(bind: attemptID), \(bind: userID), \(bind: environmentID), \(bind: source), 'pending', \(bind: inputDigest), \(bind: now)
-            """
-        if isPostgres {
-            let row = try await sql(db).raw("""
-                WITH charged AS (\(charge)) \(ledgerColumns) SELECT \(ledgerValues) FROM charged RETURNING id
-                """).first()
-            return row == nil ? nil : attemptID
+        if let rows = try await db.prepared(ChargeAttemptStatement(
+            now: now, userID: userID, maxAttempts: maxAttempts, attemptID: attemptID, environmentID: environmentID,
+            source: source, inputDigest: inputDigest)) {
+            return rows.first
         }
         return try await db.write { tx in
             // The write comes first so SQLite takes its write lock at once.
-            guard try await sql(tx).raw(charge).first() != nil else { return nil }
-            try await sql(tx).raw("\(ledgerColumns) VALUES (\(ledgerValues))").run()
+            guard try await sql(tx).raw("""
+                UPDATE identity_verifications
+                SET failed_attempts = failed_attempts + 1, last_attempted_at = \(bind: now)
+                WHERE user_id = \(bind: userID) AND failed_attempts < \(bind: maxAttempts)
+                  AND block IS NULL AND achieved_method = \(bind: VerificationMethod.none.rawValue)
+                RETURNING user_id
+                """).first() != nil else { return nil }
+            try await sql(tx).raw("""
+                INSERT INTO verification_attempts (id, user_id, environment_id, source, outcome, input_digest, attempted_at)
+                VALUES (\(bind: attemptID), \(bind: userID), \(bind: environmentID), \(bind: source), 'pending',
+                        \(bind: inputDigest), \(bind: now))
+                """).run()
             return attemptID
         }
     }
@@ -73,31 +69,30 @@ public struct VerificationRepository: Sendable {
     /// and returns the user's record as it now stands.
     public func settle(attemptID: UUID, userID: UUID, outcome: DataSourceOutcome?, now: Int64) async throws -> VerificationRecord {
         let settlement = outcome.map(AttemptSettlement.settling) ?? .unanswered
-        // The refund never goes below zero, a reached level never goes down,
-        // a block is never lifted here.
-        let settle: SQLQueryString = """
-            UPDATE identity_verifications SET
-              failed_attempts = CASE WHEN \(bind: settlement.refund) AND failed_attempts > 0
-                                     THEN failed_attempts - 1 ELSE failed_attempts END,
-              achieved_method = COALESCE(\(bind: settlement.achieved?.rawValue), achieved_method),
-              verified_at = CASE WHEN \(bind: settlement.achieved != nil) THEN \(bind: now) ELSE verified_at END,
-              block = COALESCE(\(bind: settlement.block?.rawValue), block)
-            WHERE user_id = \(bind: userID)
-            RETURNING \(unsafeRaw: Self.recordColumns)
-            """
-        let ledger: SQLQueryString = """
-            UPDATE verification_attempts SET outcome = \(bind: outcome?.rawValue ?? "unanswered"), settled_at = \(bind: now)
-            WHERE id = \(bind: attemptID)
-            """
-        let row: (any SQLRow)?
-        if isPostgres {
-            row = try await sql(db).raw("WITH settled AS (\(settle)), ledger AS (\(ledger)) SELECT * FROM settled").first()
-        } else {
-            row = try await db.write { tx in
-                let row = try await sql(tx).raw(settle).first()
-                try await sql(tx).raw(ledger).run()
-                return row
-            }
+        let outcomeName = outcome?.rawValue ?? "unanswered"
+        if let rows = try await db.prepared(SettleAttemptStatement(
+            settlement: settlement, now: now, userID: userID, outcome: outcomeName, attemptID: attemptID)) {
+            guard let row = rows.first else { throw StoreError.corruptRecord(IdentityVerificationModel.schema) }
+            return SettleAttemptStatement.record(row)
+        }
+        let row = try await db.write { tx in
+            // The refund never goes below zero, a reached level never goes
+            // down, a block is never lifted here.
+            let row = try await sql(tx).raw("""
+                UPDATE identity_verifications SET
+                  failed_attempts = CASE WHEN \(bind: settlement.refund) AND failed_attempts > 0
+                                         THEN failed_attempts - 1 ELSE failed_attempts END,
+                  achieved_method = COALESCE(\(bind: settlement.achieved?.rawValue), achieved_method),
+                  verified_at = CASE WHEN \(bind: settlement.achieved != nil) THEN \(bind: now) ELSE verified_at END,
+                  block = COALESCE(\(bind: settlement.block?.rawValue), block)
+                WHERE user_id = \(bind: userID)
+                RETURNING \(unsafeRaw: Self.recordColumns)
+                """).first()
+            try await sql(tx).raw("""
+                UPDATE verification_attempts SET outcome = \(bind: outcomeName), settled_at = \(bind: now)
+                WHERE id = \(bind: attemptID)
+                """).run()
+            return row
         }
         guard let row else { throw StoreError.corruptRecord(IdentityVerificationModel.schema) }
         return try Self.record(from: row)
@@ -130,8 +125,6 @@ public struct VerificationRepository: Sendable {
         try await VerificationAttemptModel.query(on: db).filter(\.$environmentID == environmentID)
             .sort(\.$attemptedAt, .descending).limit(limit).all()
     }
-
-    private var isPostgres: Bool { sql(db).dialect.name == "postgresql" }
 
     private func sql(_ db: any Database) -> any SQLDatabase {
         // Both drivers Verity ships (SQLite, PostgreSQL) are SQL databases.
