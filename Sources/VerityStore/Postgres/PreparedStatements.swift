@@ -121,7 +121,7 @@ struct SettleAttemptStatement: PostgresPreparedStatement {
         SELECT * FROM settled
         """
     static let bindingDataTypes: [PostgresDataType] = [.bool, .text, .bool, .int8, .text, .uuid, .text, .uuid]
-    typealias Row = (String, Int64?, Int, String?, String?, Int64?)
+    typealias Row = VerificationRepository.StoredRecord
 
     var settlement: AttemptSettlement
     var now: Int64
@@ -143,11 +143,4 @@ struct SettleAttemptStatement: PostgresPreparedStatement {
     }
 
     func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
-
-    static func record(_ row: Row) -> VerificationRecord {
-        VerificationRecord(
-            achievedMethod: VerificationMethod(rawValue: row.0) ?? .none, verifiedAtEpochMs: row.1,
-            failedAttempts: row.2, block: row.3.flatMap(VerificationBlock.init(rawValue:)),
-            requiredMethodOverride: row.4.flatMap(VerificationMethod.init(rawValue:)), lastAttemptedAtEpochMs: row.5)
-    }
 }

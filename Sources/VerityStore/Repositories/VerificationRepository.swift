@@ -24,14 +24,23 @@ public struct VerificationRepository: Sendable {
 
     static let recordColumns = "achieved_method, verified_at, failed_attempts, block, required_override, last_attempted_at"
 
+    /// `recordColumns` as stored, in order.
+    typealias StoredRecord = (String, Int64?, Int, String?, String?, Int64?)
+
     static func record(from row: any SQLRow) throws -> VerificationRecord {
+        record(from: (
+            try row.decode(column: "achieved_method", as: String.self), try row.decode(column: "verified_at", as: Int64?.self),
+            try row.decode(column: "failed_attempts", as: Int.self), try row.decode(column: "block", as: String?.self),
+            try row.decode(column: "required_override", as: String?.self),
+            try row.decode(column: "last_attempted_at", as: Int64?.self)))
+    }
+
+    /// The one place stored text becomes domain values (SQLite and PostgreSQL alike).
+    static func record(from stored: StoredRecord) -> VerificationRecord {
         VerificationRecord(
-            achievedMethod: VerificationMethod(rawValue: try row.decode(column: "achieved_method", as: String.self)) ?? .none,
-            verifiedAtEpochMs: try row.decode(column: "verified_at", as: Int64?.self),
-            failedAttempts: try row.decode(column: "failed_attempts", as: Int.self),
-            block: try row.decode(column: "block", as: String?.self).flatMap(VerificationBlock.init(rawValue:)),
-            requiredMethodOverride: try row.decode(column: "required_override", as: String?.self).flatMap(VerificationMethod.init(rawValue:)),
-            lastAttemptedAtEpochMs: try row.decode(column: "last_attempted_at", as: Int64?.self))
+            achievedMethod: VerificationMethod(rawValue: stored.0) ?? .none, verifiedAtEpochMs: stored.1,
+            failedAttempts: stored.2, block: stored.3.flatMap(VerificationBlock.init(rawValue:)),
+            requiredMethodOverride: stored.4.flatMap(VerificationMethod.init(rawValue:)), lastAttemptedAtEpochMs: stored.5)
     }
 
     /// Charges one attempt if the user may still attempt. Returns the ledger
@@ -73,7 +82,7 @@ public struct VerificationRepository: Sendable {
         if let rows = try await db.prepared(SettleAttemptStatement(
             settlement: settlement, now: now, userID: userID, outcome: outcomeName, attemptID: attemptID)) {
             guard let row = rows.first else { throw StoreError.corruptRecord(IdentityVerificationModel.schema) }
-            return SettleAttemptStatement.record(row)
+            return Self.record(from: row)
         }
         let row = try await db.write { tx in
             // The refund never goes below zero, a reached level never goes
