@@ -1,0 +1,70 @@
+import Testing
+@testable import VerityCore
+
+@Suite("MRZ: recognition errors are repaired only when field types or check digits confirm it")
+struct MRZRepairTests {
+    let parser = MRZParser(today: CalendarDate(year: 2026, month: 11, day: 22)!)
+    let nameLine = "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<"
+    let numberLine = "L898902C36UTO7408122F1204159ZE184226B<<<<<10"
+
+    @Test func lettersInDatesBecomeDigits() throws {
+        // given: O for 0 and I for 1 in the dates, S for 5 in a check digit
+        let mrz = try parser.parse([nameLine, "L898902C36UTO74O8122FI204IS9ZE184226B<<<<<10"])
+        // then
+        #expect(mrz.valid)
+        #expect(mrz.dateOfBirth == CalendarDate(year: 1974, month: 8, day: 12))
+        #expect(mrz.corrections.count == 4)
+        #expect(mrz.corrections.allSatisfy { $0.reason == .fieldType })
+        #expect(mrz.corrections.first == MRZCorrection(line: 2, position: 16, from: "O", to: "0", reason: .fieldType))
+    }
+
+    @Test func fillersReadAsLettersAfterTheNameBecomeFillers() throws {
+        let mrz = try parser.parse(["P<UTOERIKSSON<<ANNA<MARIA<<<KKK<<<<KK<<<<C<<", numberLine])
+        #expect(mrz.surname == "ERIKSSON")
+        #expect(mrz.givenNames == "ANNA MARIA")
+        #expect(mrz.lines[0] == nameLine)
+        #expect(mrz.corrections.count == 6 && mrz.corrections.allSatisfy { $0.reason == .filler })
+    }
+
+    @Test func digitsInNamesBecomeLetters() throws {
+        let mrz = try parser.parse(["P<UTOER1KSS0N<<ANNA<MAR1A<<<<<<<<<<<<<<<<<<<", numberLine])
+        #expect(mrz.surname == "ERIKSSON" && mrz.givenNames == "ANNA MARIA")
+    }
+
+    @Test func aDocumentNumberLookalikeIsSettledByItsCheckDigit() throws {
+        // given: the 0 of L898902C3 read as O; both are legal in a document number
+        let mrz = try parser.parse([nameLine, "L8989O2C36UTO7408122F1204159ZE184226B<<<<<10"])
+        // then: only 0 makes the check digit 6 confirm the number
+        #expect(mrz.documentNumber == "L898902C3")
+        #expect(mrz.valid)
+        #expect(mrz.corrections == [MRZCorrection(line: 2, position: 6, from: "O", to: "0", reason: .checkDigit)])
+    }
+
+    @Test func aLookalikeTwoRepairsCouldExplainIsLeftAlone() throws {
+        // given: the 2 read as Z; changing Z→2 or the first 8→B both satisfy the check digit
+        let mrz = try parser.parse([nameLine, "L89890ZC36UTO7408122F1204159ZE184226B<<<<<10"])
+        // then: no guess; the failure stays visible
+        #expect(mrz.documentNumber == "L89890ZC3")
+        #expect(!mrz.valid)
+        #expect(mrz.corrections.isEmpty)
+    }
+
+    @Test func aMisreadDigitWithoutALookalikeIsNeverGuessed() throws {
+        // given: a 7 read as 1 in the birth date (no letter involved)
+        let mrz = try parser.parse([nameLine, "L898902C36UTO1408122F1204159ZE184226B<<<<<10"])
+        // then: the check digit fails and stays failed; the date is not rewritten
+        #expect(!mrz.valid)
+        #expect(mrz.dateOfBirth == CalendarDate(year: 2014, month: 8, day: 12))
+        #expect(mrz.corrections.isEmpty)
+    }
+
+    @Test func aFillerCheckDigitReadAsKIsRestored() throws {
+        // TD2 whose optional data is empty: composite confirms; K stands for <
+        let mrz = try parser.parse(["I<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<", "D231458907UTO7408122F1204159<<<<<<<6"])
+        #expect(mrz.valid)
+        let kLine = "L898902C36UTO7408122F1204159ZE184226B<<<<<K0"
+        let repaired = try parser.parse([nameLine, kLine])
+        #expect(repaired.checks.first { $0.name == "personalNumber" }?.printed == "<")
+        #expect(!repaired.valid, "the personal number is not all fillers, so < cannot confirm it")
+    }
+}
