@@ -1,0 +1,127 @@
+/// The structure of an AAMVA DL/ID card design standard barcode payload:
+/// header, subfile designators and the data elements of each subfile.
+///
+/// Real barcodes stray from the standard (missing control characters, the old
+/// "AAMVA" file type, wrong offsets), so the reader falls back step by step and
+/// says what it had to forgive in `warnings`.
+public struct AAMVAPayload: Sendable, Codable, Equatable {
+    /// "ANSI " (the standard) or "AAMVA" (before 2000).
+    public let fileType: String
+    /// Issuer identification number: 6 digits naming the jurisdiction.
+    public let issuerIdentificationNumber: String
+    /// AAMVA version 1–10 (00 means before the 2000 standard).
+    public let version: Int
+    public let jurisdictionVersion: Int?
+    public let subfiles: [AAMVASubfile]
+    public let warnings: [String]
+
+    /// The first DL or ID subfile: the one with the cardholder's data.
+    public var cardSubfile: AAMVASubfile? { subfiles.first { $0.type == "DL" || $0.type == "ID" } }
+}
+
+/// One subfile: "DL", "ID", or a jurisdiction's own ("ZV", "ZC", …).
+public struct AAMVASubfile: Sendable, Codable, Equatable {
+    public let type: String
+    /// Data elements in payload order: three-letter element id and trimmed value.
+    public let elements: [AAMVAElement]
+
+    public subscript(_ id: String) -> String? {
+        elements.first { $0.id == id }?.value
+    }
+}
+
+public struct AAMVAElement: Sendable, Codable, Equatable {
+    public let id: String
+    public let value: String
+}
+
+public enum AAMVAPayloadReader {
+    static let dataElementSeparator: UInt8 = 0x0A
+    static let recordSeparator: UInt8 = 0x1E
+    static let segmentTerminator: UInt8 = 0x0D
+
+    /// Reads a raw payload. Throws `INVALID_INPUT` (field `barcode`) when no AAMVA
+    /// header and no card subfile can be found.
+    public static func read(_ bytes: [UInt8]) throws(VerityError) -> AAMVAPayload {
+        var warnings: [String] = []
+        guard bytes.count <= 8_192 else {
+            throw VerityError.invalid("barcode", "An AAMVA payload is at most a few kilobytes; got \(bytes.count) bytes.")
+        }
+        guard let header = AAMVAHeader.find(in: bytes, warnings: &warnings) else {
+            throw VerityError.invalid("barcode", "Not an AAMVA driver licence or ID card payload: no \"ANSI \" or \"AAMVA\" header.")
+        }
+        var subfiles: [AAMVASubfile] = []
+        for designator in header.designators {
+            if let subfile = subfileAt(designator, in: bytes) {
+                subfiles.append(subfile)
+            } else if let subfile = searchSubfile(designator.type, in: bytes, after: header.endOffset) {
+                warnings.append("subfile \(designator.type) was not at its declared offset \(designator.offset)")
+                subfiles.append(subfile)
+            } else {
+                warnings.append("subfile \(designator.type) declared in the header was not found")
+            }
+        }
+        if !subfiles.contains(where: { $0.type == "DL" || $0.type == "ID" }) {
+            for type in ["DL", "ID"] {
+                if let subfile = searchSubfile(type, in: bytes, after: header.endOffset) {
+                    warnings.append("subfile \(type) found without a valid designator")
+                    subfiles.insert(subfile, at: 0)
+                    break
+                }
+            }
+        }
+        guard subfiles.contains(where: { $0.type == "DL" || $0.type == "ID" }) else {
+            throw VerityError.invalid("barcode", "The AAMVA payload holds no DL or ID subfile.")
+        }
+        return AAMVAPayload(fileType: header.fileType, issuerIdentificationNumber: header.issuer,
+                            version: header.version, jurisdictionVersion: header.jurisdictionVersion,
+                            subfiles: subfiles, warnings: warnings)
+    }
+
+    private static func subfileAt(_ designator: AAMVAHeader.Designator, in bytes: [UInt8]) -> AAMVASubfile? {
+        let start = designator.offset
+        guard start >= 0, start + 2 <= bytes.count, Array(bytes[start..<start + 2]) == Array(designator.type.utf8) else { return nil }
+        let end = min(bytes.count, start + max(designator.length, 2))
+        return parseSubfile(type: designator.type, body: Array(bytes[(start + 2)..<end]))
+    }
+
+    /// Finds `type` followed by a data element id (e.g. "DLDAQ", "IDDCA").
+    private static func searchSubfile(_ type: String, in bytes: [UInt8], after offset: Int) -> AAMVASubfile? {
+        let marker = Array(type.utf8)
+        var index = max(0, offset)
+        while index + 5 <= bytes.count {
+            if Array(bytes[index..<index + 2]) == marker, isElementId(bytes[(index + 2)..<(index + 5)]) {
+                let end = bytes[(index + 2)...].firstIndex(of: segmentTerminator) ?? bytes.count
+                return parseSubfile(type: type, body: Array(bytes[(index + 2)..<end]))
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Elements are separated by LF; some issuers use CR or omit the final terminator.
+    static func parseSubfile(type: String, body: [UInt8]) -> AAMVASubfile {
+        var elements: [AAMVAElement] = []
+        for chunk in body.split(whereSeparator: { $0 == dataElementSeparator || $0 == segmentTerminator || $0 == recordSeparator }) {
+            guard chunk.count >= 3, isElementId(chunk.prefix(3)) else { continue }
+            let id = String(decoding: chunk.prefix(3), as: UTF8.self)
+            let value = String(decoding: chunk.dropFirst(3), as: UTF8.self).trimmingSpaces
+            if !elements.contains(where: { $0.id == id }) { elements.append(AAMVAElement(id: id, value: value)) }
+        }
+        return AAMVASubfile(type: type, elements: elements)
+    }
+
+    static func isElementId<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
+        bytes.count == 3 && bytes.allSatisfy { (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) }
+            && bytes.first.map { (0x41...0x5A).contains($0) } == true
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first == " " || first == "\t" { scalars = scalars.dropFirst() }
+        while let last = scalars.last, last == " " || last == "\t" { scalars = scalars.dropLast() }
+        return String(scalars)
+    }
+}
