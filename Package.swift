@@ -27,6 +27,18 @@ let package = Package(
     targets: [
         // Domain: values, rules, state machines, error codes. No I/O.
         .target(name: "VerityCore"),
+        // C and C++ libraries behind small shims; only VerityVision sees them.
+        .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
+        .target(name: "CZXing", linkerSettings: [.linkedLibrary("ZXing")]),
+        // Image bytes to facts: decoding, quality, MRZ, barcodes, OCR.
+        .target(
+            name: "VerityVision",
+            dependencies: ["VerityCore", "CLeptonica", "CTesseract", "CZXing"],
+            resources: [.copy("Resources")],
+            // Pixel loops are 20-50x slower unoptimised; tests would crawl.
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+        ),
         // Wire types shared by server and SDK. Foundation only.
         .target(name: "VerityAPI"),
         // Fluent models, migrations, repositories.
@@ -57,7 +69,7 @@ let package = Package(
         .executableTarget(
             name: "VerityCLI",
             dependencies: [
-                "VerityServer",
+                "VerityServer", "VerityVision",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -5,6 +5,7 @@ struct VerityCommand: AsyncParsableCommand {
         commandName: "verity",
         abstract: "Verity: self-hosted identity verification.",
         subcommands: [ServeCommand.self, MigrateCommand.self, DemoCommand.self, KeysCommand.self, UsersCommand.self,
-                      RegistryCommand.self, ConsentCommand.self, EnvironmentCommand.self, AuditCommand.self]
+                      RegistryCommand.self, ConsentCommand.self, EnvironmentCommand.self, AuditCommand.self,
+                      DocumentCommand.self]
     )
 }

@@ -39,6 +39,8 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let invalidInput = Code("INVALID_INPUT", 400)
         public static let payloadTooLarge = Code("PAYLOAD_TOO_LARGE", 413)
         public static let unsupportedMediaType = Code("UNSUPPORTED_MEDIA_TYPE", 415)
+        public static let invalidImage = Code("INVALID_IMAGE", 400)
+        public static let imageTooLarge = Code("IMAGE_TOO_LARGE", 413)
         public static let unsupportedCountry = Code("UNSUPPORTED_COUNTRY", 400)
         public static let consentRequired = Code("CONSENT_REQUIRED", 403)
         public static let consentContentMismatch = Code("CONSENT_CONTENT_MISMATCH", 409)
@@ -54,7 +56,7 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
 
         /// Every code, for documentation and for rendering unknown statuses.
         public static let all: [Code] = [
-            invalidInput, payloadTooLarge, unsupportedMediaType, unsupportedCountry,
+            invalidInput, payloadTooLarge, unsupportedMediaType, invalidImage, imageTooLarge, unsupportedCountry,
             consentRequired, consentContentMismatch, consentContentNotFound,
             notAuthorized, invalidToken, invalidAPIKey, notFound, methodNotAllowed,
             rateLimited, serviceUnavailable, systemError,

@@ -1,0 +1,2 @@
+// Tesseract's C API (Debian libtesseract-dev).
+#include <tesseract/capi.h>

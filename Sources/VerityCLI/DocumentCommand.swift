@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import VerityCore
+import VerityVision
+
+/// `verity document …`: the document engine on files, without a server.
+struct DocumentCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "document", abstract: "Read identity documents: full report, MRZ, barcodes, AAMVA payloads.",
+        subcommands: [Inspect.self, MRZ.self, Barcode.self, AAMVA.self])
+
+    struct Inspect: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Inspect a document's images (PNG, JPEG or GIF) and print the report.")
+
+        @Option(help: "passport, driverLicense or idCard.") var type: String
+        @Option(help: "ISO 3166 alpha-2 country of issue, e.g. US, EG.") var country: String
+        @Argument(help: "Image of the front (or the passport data page).") var front: String
+        @Argument(help: "Image of the back.") var back: String?
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            guard let documentType = DocumentType(rawValue: type) else {
+                throw ValidationError("--type must be one of: \(DocumentType.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            guard let countryCode = CountryCode.parse(country) else { throw ValidationError("--country must be an ISO 3166 alpha-2 code") }
+            let inspector = DocumentInspector(today: CLIClock.today)
+            let report = try CLIOutput.reporting {
+                try inspector.inspect(front: try CLIFiles.read(front), back: try back.map(CLIFiles.read),
+                                      type: documentType, country: countryCode)
+            }
+            try CLIOutput.print(report, json: json)
+        }
+    }
+
+    struct MRZ: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Parse MRZ lines and check every check digit.",
+            discussion: "Quote each line: verity document mrz 'P<UTOERIKSSON<<ANNA<MARIA<<<…' 'L898902C36UTO…'")
+
+        @Argument(help: "Two or three MRZ lines.") var lines: [String]
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let result = try CLIOutput.reporting { try MRZParser(today: CLIClock.today).parse(lines) }
+            try CLIOutput.print(result, json: json)
+            if !result.valid { throw ExitCode(2) }
+        }
+    }
+
+    struct Barcode: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List every barcode in an image: format, text, bytes (base64).")
+
+        @Argument(help: "PNG, JPEG or GIF image.") var image: String
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let bytes = try CLIFiles.read(image)
+            let symbols = try CLIOutput.reporting { try BarcodeScanner().scan(imageBytes: bytes) }
+            try CLIOutput.print(symbols, json: json)
+            if symbols.isEmpty { throw ExitCode(2) }
+        }
+    }
+
+    struct AAMVA: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Parse a raw AAMVA driver licence payload (the PDF417 bytes).")
+
+        @Argument(help: "File holding the raw payload.") var file: String
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let bytes = try CLIFiles.read(file)
+            let licence = try CLIOutput.reporting { try AAMVALicense.parse(bytes) }
+            try CLIOutput.print(licence, json: json)
+        }
+    }
+}
+
+enum CLIClock {
+    /// Today's date in UTC: decides centuries and expiry.
+    static var today: CalendarDate {
+        let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: Date())
+        return CalendarDate(year: parts.year!, month: parts.month!, day: parts.day!)!
+    }
+}
+
+enum CLIFiles {
+    static func read(_ path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("cannot read \(path)") }
+        return [UInt8](data)
+    }
+}
+
+enum CLIOutput {
+    /// Runs `work`; a VerityError is printed as "CODE: message" with exit status 65.
+    static func reporting<T>(_ work: () throws -> T) throws -> T {
+        do {
+            return try work()
+        } catch let error as VerityError {
+            var stderr = StandardError()
+            Swift.print("\(error.code.rawValue): \(error.message)", to: &stderr)
+            throw ExitCode(65)
+        }
+    }
+
+    static func print<T: Encodable>(_ value: T, json: Bool) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = json ? [.sortedKeys, .withoutEscapingSlashes] : [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        Swift.print(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+}

@@ -1,0 +1,107 @@
+/// Everything the document engine found in one document's images: the evidence
+/// a reviewer, the API and the SDK see alike. Decisions are derived from it by
+/// `DocumentDecisionPolicy`, not made by the stages that produced it.
+public struct DocumentReport: Sendable, Codable, Equatable {
+    public var documentType: DocumentType
+    public var country: String
+    /// Each field once, from its most trusted source.
+    public var fields: [DocumentField]
+    public var mrz: MRZResult?
+    public var barcode: BarcodeEvidence?
+    /// Where two sources disagree about one field.
+    public var mismatches: [FieldMismatch]
+    public var front: SideEvidence
+    public var back: SideEvidence?
+    /// The spec's summary flags.
+    public var documentVerificationPlus: DocumentVerificationPlus
+    /// Non-nil when the images cannot be read: what the user can do about it.
+    public var documentUnreadable: [UnreadableReason]?
+    public var timings: [StageTiming]
+
+    public init(documentType: DocumentType, country: String, fields: [DocumentField] = [], mrz: MRZResult? = nil,
+                barcode: BarcodeEvidence? = nil, mismatches: [FieldMismatch] = [], front: SideEvidence, back: SideEvidence? = nil,
+                documentVerificationPlus: DocumentVerificationPlus = .init(), documentUnreadable: [UnreadableReason]? = nil,
+                timings: [StageTiming] = []) {
+        self.documentType = documentType
+        self.country = country
+        self.fields = fields
+        self.mrz = mrz
+        self.barcode = barcode
+        self.mismatches = mismatches
+        self.front = front
+        self.back = back
+        self.documentVerificationPlus = documentVerificationPlus
+        self.documentUnreadable = documentUnreadable
+        self.timings = timings
+    }
+
+    public func field(_ name: String) -> DocumentField? { fields.first { $0.name == name } }
+}
+
+/// One value read from the document.
+public struct DocumentField: Sendable, Codable, Equatable {
+    /// snake_case as in the spec: `date_of_birth`, `front_nid`, `expiry_date`, …
+    public var name: String
+    public var value: String
+    public var source: FieldSource
+    /// 0–1: the recogniser's confidence, or 1 for values confirmed by check digits.
+    public var confidence: Double
+
+    public init(name: String, value: String, source: FieldSource, confidence: Double) {
+        self.name = name
+        self.value = value
+        self.source = source
+        self.confidence = confidence
+    }
+}
+
+public enum FieldSource: String, Sendable, Codable {
+    case mrz, barcode, ocr, derived
+}
+
+public struct FieldMismatch: Sendable, Codable, Equatable {
+    public var field: String
+    /// The values by source, e.g. ["mrz": "1974-08-12", "ocr": "1974-08-13"].
+    public var values: [String: String]
+
+    public init(field: String, values: [String: String]) {
+        self.field = field
+        self.values = values
+    }
+}
+
+/// What a barcode held.
+public struct BarcodeEvidence: Sendable, Codable, Equatable {
+    public var format: String
+    public var aamva: AAMVALicense?
+
+    public init(format: String, aamva: AAMVALicense?) {
+        self.format = format
+        self.aamva = aamva
+    }
+}
+
+/// Facts about one side's image.
+public struct SideEvidence: Sendable, Codable, Equatable {
+    public var quality: QualityReport
+    /// How far the image was turned to read it upright: 0, 90, 180 or 270.
+    public var orientation: Int
+    /// 0–100: how sure the engine is of what it read on this side.
+    public var confidence: Int
+
+    public init(quality: QualityReport, orientation: Int = 0, confidence: Int = 0) {
+        self.quality = quality
+        self.orientation = orientation
+        self.confidence = confidence
+    }
+}
+
+public struct StageTiming: Sendable, Codable, Equatable {
+    public var stage: String
+    public var milliseconds: Double
+
+    public init(stage: String, milliseconds: Double) {
+        self.stage = stage
+        self.milliseconds = milliseconds
+    }
+}

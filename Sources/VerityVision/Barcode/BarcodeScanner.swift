@@ -1,0 +1,72 @@
+import CZXing
+import Foundation
+import VerityCore
+
+/// One decoded barcode.
+public struct BarcodeSymbol: Sendable, Codable, Equatable {
+    /// "PDF417", "QRCode", …
+    public let format: String
+    /// The content as UTF-8 text (lossy for binary content).
+    public let text: String
+    /// The raw content, base64: what AAMVA parsing uses, so control characters survive.
+    public let bytes: String
+    /// How the image was prepared before zxing read it: "direct", "upscaled×2", "rotated 6°", "page".
+    public let attempt: String
+
+    public var rawBytes: [UInt8] { Data(base64Encoded: bytes).map { [UInt8]($0) } ?? [] }
+}
+
+/// Reads PDF417 and QR codes with zxing-cpp. zxing 1.4 misses PDF417 tilted by
+/// 3° or more and PDF417 with small modules, so when a direct read finds nothing
+/// the scanner tries the flattened document, an enlarged copy, and a sweep of tilts.
+public struct BarcodeScanner: Sendable {
+    public var formats: Int32 = Int32(CZX_FORMAT_PDF417 | CZX_FORMAT_QRCODE | CZX_FORMAT_DATAMATRIX | CZX_FORMAT_AZTEC)
+    static let tilts: [Double] = [-3, 3, -6, 6, -9, 9, -12, 12, -16, 16]
+
+    public init() {}
+
+    /// Decodes the image first (bounded, typed errors), then scans.
+    public func scan(imageBytes: [UInt8]) throws(VerityError) -> [BarcodeSymbol] {
+        let image = try ImageDecoder().decode(imageBytes)
+        return scan(PageImage(image))
+    }
+
+    func scan(_ page: PageImage) -> [BarcodeSymbol] {
+        let direct = scan(page.originalGray, note: "direct")
+        if !direct.isEmpty { return direct }
+        return fallbacks(page.page, prefix: "page")
+    }
+
+    /// Enlarge small symbols, then sweep tilts.
+    func fallbacks(_ image: GrayImage, prefix: String) -> [BarcodeSymbol] {
+        let first = scan(image, note: prefix)
+        if !first.isEmpty { return first }
+        let factor = max(image.width, image.height) < 1600 ? 2 : 1
+        let base = image.upscaled(by: factor)
+        if factor > 1 {
+            let upscaled = scan(base, note: "\(prefix) upscaled×\(factor)")
+            if !upscaled.isEmpty { return upscaled }
+        }
+        for tilt in Self.tilts {
+            let found = scan(base.rotated(byDegrees: tilt), note: "\(prefix) rotated \(Int(tilt))°")
+            if !found.isEmpty { return found }
+        }
+        return []
+    }
+
+    func scan(_ image: GrayImage, note: String) -> [BarcodeSymbol] {
+        var symbols: UnsafeMutablePointer<czx_symbol>?
+        let count = image.pixels.withUnsafeBufferPointer {
+            czx_read($0.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width), formats, 1, &symbols)
+        }
+        guard count > 0, let symbols else { return [] }
+        defer { czx_free(symbols, count) }
+        return (0..<Int(count)).map { index in
+            let symbol = symbols[index]
+            let bytes = symbol.bytes.map { [UInt8](UnsafeBufferPointer(start: $0, count: Int(symbol.bytes_length))) } ?? []
+            return BarcodeSymbol(format: String(cString: czx_format_name(symbol.format)),
+                                 text: symbol.text.map { String(cString: $0) } ?? "",
+                                 bytes: Data(bytes).base64EncodedString(), attempt: note)
+        }
+    }
+}

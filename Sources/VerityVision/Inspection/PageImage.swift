@@ -1,0 +1,53 @@
+import VerityCore
+
+/// One side of a document, decoded and flattened: the colour image as
+/// captured, the grey page cut out of it and turned upright.
+struct PageImage {
+    let original: RGBImage
+    let originalGray: GrayImage
+    let placement: DocumentPlacement?
+    /// The document alone, perspective removed, long side horizontal.
+    var page: GrayImage
+    /// Quarter turns applied to `page` so far (clockwise degrees).
+    var orientation: Int
+
+    init(_ image: RGBImage) {
+        original = image
+        originalGray = image.gray
+        let found = DocumentLocator().locate(in: originalGray)
+        placement = found?.placement
+        var page = originalGray
+        if let found, !found.placement.fillsFrame, let flat = PageImage.flatten(originalGray, corners: found.corners) {
+            page = flat
+        }
+        orientation = 0
+        if page.height > page.width {
+            page = page.rotated(clockwise: 90)
+            orientation = 90
+        }
+        self.page = page
+    }
+
+    /// Cuts out the quadrilateral at its own resolution.
+    static func flatten(_ image: GrayImage, corners: [Point]) -> GrayImage? {
+        func distance(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+        let width = Int(max(distance(corners[0], corners[1]), distance(corners[3], corners[2])).rounded())
+        let height = Int(max(distance(corners[0], corners[3]), distance(corners[1], corners[2])).rounded())
+        guard width >= 32, height >= 32 else { return nil }
+        return image.warped(corners: corners, width: width, height: height)
+    }
+
+    /// The same capture without flattening (long side horizontal).
+    func unflattened() -> PageImage {
+        var copy = self
+        copy.page = originalGray.height > originalGray.width ? originalGray.rotated(clockwise: 90) : originalGray
+        copy.orientation = originalGray.height > originalGray.width ? 90 : 0
+        return copy
+    }
+
+    /// Turns the page half a turn (upside-down captures).
+    mutating func turnHalf() {
+        page = page.rotated(clockwise: 180)
+        orientation = (orientation + 180) % 360
+    }
+}

@@ -1,0 +1,34 @@
+import VerityCore
+
+/// Reads the MRZ from a grey image of a document page.
+public struct MRZReading: Sendable {
+    /// The lines as recognised, before repair.
+    public let recognisedLines: [String]
+    public let result: MRZResult?
+    /// Mean classifier probability over all characters (0–1).
+    public let confidence: Double
+    /// Where the zone is in the image that was read.
+    public let bounds: PixelRect
+    /// Characters whose best guess was below 0.6: (line, position, read, alternatives).
+    public let uncertain: Int
+}
+
+public struct MRZReader: Sendable {
+    public let parser: MRZParser
+
+    public init(today: CalendarDate) {
+        parser = MRZParser(today: today)
+    }
+
+    /// nil when no zone of MRZ shape is found.
+    public func read(_ image: GrayImage) -> MRZReading? {
+        guard let zone = MRZLocator().locate(in: image) else { return nil }
+        let reader = MRZLineReader(image: image, classifier: .shared)
+        let readings = zone.lines.map { reader.read($0, count: zone.characters) }
+        let lines = readings.map(\.text)
+        let allGuesses = readings.flatMap(\.guesses)
+        let confidence = allGuesses.reduce(0) { $0 + $1.probability } / Double(max(1, allGuesses.count))
+        return MRZReading(recognisedLines: lines, result: try? parser.parse(lines), confidence: confidence,
+                          bounds: zone.bounds, uncertain: allGuesses.filter { $0.probability < 0.6 }.count)
+    }
+}

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Renders synthetic identity documents with ground truth, then degrades them the
+way real captures are degraded. Deterministic for a given --seed.
+
+  generate.py --out DIR [--per-kind N] [--seed S]
+
+DIR/truth.json lists every sample: files, document type, country, degradation,
+what a quality check should find, and the true field values."""
+import argparse
+import base64
+import json
+import os
+
+import degrade
+import egypt
+import people
+import templates
+
+
+def iso(d):
+    return d.isoformat()
+
+
+def latin_truth(p, lines=None):
+    truth = {
+        "surname": p["surname"], "given_names": p["given_names"], "document_number": p["document_number"],
+        "date_of_birth": iso(p["birth"]), "expiry_date": iso(p["expiry"]), "issue_date": iso(p["issue"]),
+        "sex": p["sex"], "nationality": p["nationality"],
+    }
+    if lines:
+        truth["mrz"] = lines
+    return truth
+
+
+def egypt_truth(p):
+    return {
+        "first_name": p["first_name"], "full_name": p["full_name"], "street": p["street"],
+        "police_station": p["police_station"], "governorate": p["governorate"], "front_nid": p["nid"], "back_nid": p["nid"],
+        "date_of_birth": iso(p["birth"]), "gender": p["gender"], "religion": p["religion"],
+        "marital_status": p["marital_status"], "husband_name": p["husband_name"], "profession": p["profession"],
+        "release_date": p["release"].strftime("%Y-%m"), "expiry_date": iso(p["expiry"]), "serial_number": p["serial"],
+    }
+
+
+def save(image, directory, name, file_format):
+    path = os.path.join(directory, f"{name}.{file_format}")
+    if file_format == "jpg":
+        image.save(path, "JPEG", quality=92)
+    else:
+        image.save(path, "PNG", optimize=False, compress_level=1)
+    return os.path.basename(path)
+
+
+def render(kind, r):
+    """(sides, type, country, truth, extra) for one fictional document."""
+    if kind == "passport":
+        p = people.person(r)
+        page, lines = templates.passport(p, r)
+        return [page], "passport", p["issuing_state"], latin_truth(p, lines), {}
+    if kind == "id_card":
+        p = people.person(r)
+        front, back, lines = templates.id_card(p, r)
+        return [front, back], "idCard", p["issuing_state"], latin_truth(p, lines), {}
+    if kind == "driver_licence":
+        p = people.person(r)
+        front, back, payload = templates.driver_licence(p, r)
+        truth = latin_truth(p)
+        truth.update({"street": p["street"], "city": p["city"], "region": p["region"], "postal_code": p["postal_code"]})
+        return [front, back], "driverLicense", "US", truth, {"aamva_base64": base64.b64encode(payload).decode()}
+    if kind == "egypt_id":
+        p = egypt.person(r)
+        front, back = egypt.card(p, r)
+        return [front, back], "idCard", "EG", egypt_truth(p), {}
+    raise ValueError(kind)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--per-kind", type=int, default=4, help="documents of each kind (each gets every degradation)")
+    parser.add_argument("--seed", type=int, default=9303)
+    parser.add_argument("--kinds", default="passport,id_card,driver_licence,egypt_id")
+    parser.add_argument("--degradations", default=",".join(degrade.DEGRADATIONS))
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    samples = []
+    for kind in args.kinds.split(","):
+        for number in range(args.per_kind):
+            r = people.rng(f"{args.seed}-{kind}-{number}")
+            sides, document_type, country, truth, extra = render(kind, r)
+            for name in args.degradations.split(","):
+                files, facts = [], {}
+                for side_index, side in enumerate(sides):
+                    image, file_format, side_facts = degrade.DEGRADATIONS[name](side, people.rng(f"{args.seed}-{kind}-{number}-{name}-{side_index}"))
+                    files.append(save(image, args.out, f"{kind}-{number:03d}-{name}-{'front' if side_index == 0 else 'back'}", file_format))
+                    facts = facts or side_facts
+                samples.append({"id": f"{kind}-{number:03d}-{name}", "kind": kind, "type": document_type, "country": country,
+                                "degradation": name, "files": files, "facts": facts, "truth": truth, **extra})
+    with open(os.path.join(args.out, "truth.json"), "w", encoding="utf-8") as handle:
+        json.dump({"seed": args.seed, "samples": samples}, handle, ensure_ascii=False, indent=1)
+    print(f"docgen: {len(samples)} samples in {args.out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""Trains the MRZ glyph classifier from OCR-B renderings (Debian fonts-ocr-b, public
+domain) and writes Sources/VerityVision/Resources/mrz-ocrb.mlp.
+
+  train.py [--samples-per-line-set N] [--epochs E] [--out FILE]
+
+Lines of random MRZ characters are rendered at many sizes and degraded (blur,
+noise, JPEG, stroke weight, contrast, background print, resampling), cut into
+fixed-pitch cells, and turned into features by features.py. A one-hidden-layer
+network is trained with Adam. Deterministic for a given --seed."""
+import argparse
+import io
+import os
+import struct
+import sys
+
+import numpy
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+import features
+
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<"
+FONTS = ["/usr/share/fonts/opentype/ocr-b/OCRB.otf", "/usr/share/fonts/opentype/ocr-b/OCRBS.otf"]
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_OUT = os.path.join(HERE, "..", "..", "Sources", "VerityVision", "Resources", "mrz-ocrb.mlp")
+
+
+def percentile(values, p):
+    ordered = numpy.sort(values.reshape(-1))
+    return float(ordered[int(p * (len(ordered) - 1))])
+
+
+def render_line(rng, text):
+    size = int(rng.integers(18, 56))
+    pitch = size * rng.uniform(0.63, 0.70)
+    font = ImageFont.truetype(FONTS[int(rng.integers(0, len(FONTS)))], size)
+    width = int(pitch * len(text) + size * 2)
+    height = int(size * 2.2)
+    background = int(rng.integers(150, 256))
+    ink = int(rng.integers(0, 90))
+    image = Image.new("L", (width, height), background)
+    draw = ImageDraw.Draw(image)
+    if rng.random() < 0.5:
+        tone = max(0, background - int(rng.integers(10, 45)))
+        phase = rng.uniform(0, 6.3)
+        for k in range(0, height, int(rng.integers(5, 12))):
+            points = [(x, k + 4 * numpy.sin(x / 30.0 + phase)) for x in range(0, width, 6)]
+            draw.line(points, fill=tone, width=1)
+    left, top = size, int(size * 0.5)
+    cells = []
+    for column, character in enumerate(text):
+        x = left + column * pitch + rng.uniform(-0.04, 0.04) * size
+        y = top + rng.uniform(-0.04, 0.04) * size
+        draw.text((x, y), character, font=font, fill=ink)
+        cells.append((x - pitch * 0.18, x + pitch * 0.98))
+    return image, cells, (top, top + size * 1.1)
+
+
+def degrade(rng, image, cells, band):
+    scale = 1.0
+    if rng.random() < 0.5:
+        scale = rng.uniform(0.45, 1.3)
+        image = image.resize((max(8, int(image.width * scale)), max(8, int(image.height * scale))), Image.Resampling.BILINEAR)
+    if rng.random() < 0.3:
+        image = image.filter(ImageFilter.MinFilter(3) if rng.random() < 0.5 else ImageFilter.MaxFilter(3))
+    if rng.random() < 0.6:
+        image = image.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, 1.6)))
+    pixels = numpy.asarray(image, dtype=numpy.float32)
+    if rng.random() < 0.6:
+        pixels = pixels + rng.normal(0, rng.uniform(2, 16), pixels.shape)
+    image = Image.fromarray(pixels.clip(0, 255).astype(numpy.uint8))
+    if rng.random() < 0.5:
+        buffer = io.BytesIO()
+        image.save(buffer, "JPEG", quality=int(rng.integers(20, 95)))
+        image = Image.open(io.BytesIO(buffer.getvalue())).convert("L")
+    cells = [(a * scale, b * scale) for a, b in cells]
+    return numpy.asarray(image, dtype=numpy.float32), cells, (band[0] * scale, band[1] * scale)
+
+
+def line_samples(rng, text):
+    image, cells, band = render_line(rng, text)
+    gray, cells, band = degrade(rng, image, cells, band)
+    top, bottom = int(max(0, band[0] - 3)), int(min(gray.shape[0], band[1] + 3))
+    region = gray[top:bottom]
+    background, ink_level = percentile(region, 0.9), percentile(region, 0.1)
+    if background - ink_level < 25:
+        return []
+    threshold = (background + ink_level) / 2
+    boxes = []
+    for a, b in cells:
+        x0, x1 = int(max(0, a)), int(min(gray.shape[1], b))
+        mask = region[:, x0:x1] < threshold
+        ys, xs = numpy.nonzero(mask)
+        if len(xs) < 2:
+            boxes.append(None)
+            continue
+        boxes.append((x0 + xs.min(), top + ys.min(), x0 + xs.max() + 1, top + ys.max() + 1))
+    present = [box for box in boxes if box is not None]
+    if len(present) < len(text) * 0.8:
+        return []
+    heights = numpy.array(sorted(box[3] - box[1] for box in present))
+    letter_height = float(heights[int(0.75 * (len(heights) - 1))])
+    tall = sorted((box[1] + box[3]) / 2 for box in present if box[3] - box[1] >= 0.8 * letter_height)
+    line_center = tall[(len(tall) - 1) // 2]
+    ink = features.ink_map(gray, background, ink_level)
+    return [(features.glyph(ink, box, letter_height, line_center), ALPHABET.index(character))
+            for box, character in zip(boxes, text) if box is not None]
+
+
+def random_text(rng, length):
+    # Fillers and digits dominate real MRZs.
+    weights = numpy.array([1.0] * 26 + [1.6] * 10 + [3.5])
+    weights /= weights.sum()
+    return "".join(ALPHABET[i] for i in rng.choice(len(ALPHABET), size=length, p=weights))
+
+
+def dataset(rng, lines):
+    xs, ys = [], []
+    for _ in range(lines):
+        for x, y in line_samples(rng, random_text(rng, int(rng.integers(20, 45)))):
+            xs.append(x)
+            ys.append(y)
+    return numpy.stack(xs), numpy.array(ys)
+
+
+def train(rng, x, y, hidden, epochs):
+    n_in, n_out = x.shape[1], len(ALPHABET)
+    w1 = rng.normal(0, numpy.sqrt(2 / n_in), (n_in, hidden)).astype(numpy.float32)
+    b1 = numpy.zeros(hidden, numpy.float32)
+    w2 = rng.normal(0, numpy.sqrt(2 / hidden), (hidden, n_out)).astype(numpy.float32)
+    b2 = numpy.zeros(n_out, numpy.float32)
+    params = [w1, b1, w2, b2]
+    m = [numpy.zeros_like(p) for p in params]
+    v = [numpy.zeros_like(p) for p in params]
+    step, batch = 0, 128
+    for epoch in range(epochs):
+        rate = 0.002 * (0.85 ** epoch)
+        order = rng.permutation(len(x))
+        for start in range(0, len(x), batch):
+            index = order[start:start + batch]
+            xb, yb = x[index], y[index]
+            h = numpy.maximum(xb @ w1 + b1, 0)
+            logits = h @ w2 + b2
+            logits -= logits.max(axis=1, keepdims=True)
+            p = numpy.exp(logits)
+            p /= p.sum(axis=1, keepdims=True)
+            p[numpy.arange(len(yb)), yb] -= 1
+            p /= len(yb)
+            gw2, gb2 = h.T @ p, p.sum(axis=0)
+            dh = (p @ w2.T) * (h > 0)
+            gw1, gb1 = xb.T @ dh, dh.sum(axis=0)
+            step += 1
+            for i, g in enumerate([gw1, gb1, gw2, gb2]):
+                m[i] = 0.9 * m[i] + 0.1 * g
+                v[i] = 0.999 * v[i] + 0.001 * g * g
+                params[i] -= rate * (m[i] / (1 - 0.9 ** step)) / (numpy.sqrt(v[i] / (1 - 0.999 ** step)) + 1e-8)
+        print(f"epoch {epoch + 1}: train accuracy {accuracy(params, x[:5000], y[:5000]):.4f}", file=sys.stderr)
+    return params
+
+
+def predict(params, x):
+    w1, b1, w2, b2 = params
+    return (numpy.maximum(x @ w1 + b1, 0) @ w2 + b2).argmax(axis=1)
+
+
+def accuracy(params, x, y):
+    return float((predict(params, x) == y).mean())
+
+
+def write(path, params):
+    w1, b1, w2, b2 = params
+    with open(path, "wb") as handle:
+        handle.write(b"VMLP")
+        handle.write(struct.pack("<IIII", 1, w1.shape[0], w1.shape[1], w2.shape[1]))
+        handle.write(ALPHABET.encode("ascii"))
+        # Row-major [out][in], the order the Swift loop reads.
+        for array in (w1.T, b1, w2.T, b2):
+            handle.write(numpy.ascontiguousarray(array, dtype="<f4").tobytes())
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--lines", type=int, default=1800)
+    parser.add_argument("--epochs", type=int, default=14)
+    parser.add_argument("--hidden", type=int, default=128)
+    parser.add_argument("--seed", type=int, default=9303)
+    parser.add_argument("--out", default=DEFAULT_OUT)
+    args = parser.parse_args()
+    rng = numpy.random.default_rng(args.seed)
+    x, y = dataset(rng, args.lines)
+    xv, yv = dataset(numpy.random.default_rng(args.seed + 1), max(100, args.lines // 8))
+    print(f"{len(x)} training glyphs, {len(xv)} validation glyphs", file=sys.stderr)
+    params = train(rng, x, y, args.hidden, args.epochs)
+    errors = predict(params, xv) != yv
+    print(f"validation accuracy {1 - errors.mean():.4f}", file=sys.stderr)
+    confusions = {}
+    for truth, guess in zip(yv[errors], predict(params, xv)[errors]):
+        key = ALPHABET[truth] + "->" + ALPHABET[guess]
+        confusions[key] = confusions.get(key, 0) + 1
+    print("most frequent confusions:", sorted(confusions.items(), key=lambda kv: -kv[1])[:10], file=sys.stderr)
+    write(args.out, params)
+    print(f"wrote {os.path.relpath(args.out)}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
