@@ -63,11 +63,13 @@ def degrade(rng, image, cells, band):
         image = image.resize((max(8, int(image.width * scale)), max(8, int(image.height * scale))), Image.Resampling.BILINEAR)
     if rng.random() < 0.3:
         image = image.filter(ImageFilter.MinFilter(3) if rng.random() < 0.5 else ImageFilter.MaxFilter(3))
-    if rng.random() < 0.6:
-        image = image.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, 1.6)))
+    if rng.random() < 0.65:
+        # Up to a blur that leaves strokes barely apart: out-of-focus phone shots.
+        size = band[1] - band[0]
+        image = image.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, max(0.6, 0.13 * size * scale))))
     pixels = numpy.asarray(image, dtype=numpy.float32)
     if rng.random() < 0.6:
-        pixels = pixels + rng.normal(0, rng.uniform(2, 16), pixels.shape)
+        pixels = pixels + rng.normal(0, rng.uniform(2, 22), pixels.shape)
     image = Image.fromarray(pixels.clip(0, 255).astype(numpy.uint8))
     if rng.random() < 0.5:
         buffer = io.BytesIO()

@@ -9,19 +9,32 @@ struct GlyphFeatures {
     static let count = gridWidth * gridHeight + 3
 
     /// Ink (0 = paper, 1 = full ink) of a grey image, given paper and ink levels.
+    /// Covers `rect` of an image; coordinates stay those of the whole image.
     struct InkMap {
+        let originX: Int
+        let originY: Int
         let width: Int
         let height: Int
         let values: [Float]
 
-        init(_ image: GrayImage, paper: Float, ink: Float) {
+        init(_ image: GrayImage, rect: PixelRect, paper: Float, ink: Float) {
+            let area = rect.clamped(width: image.width, height: image.height)
             let span = max(paper - ink, 1)
-            width = image.width
-            height = image.height
-            values = image.pixels.map { min(max((paper - Float($0)) / span, 0), 1) }
+            originX = area.x
+            originY = area.y
+            width = max(1, area.width)
+            height = max(1, area.height)
+            var values = [Float](repeating: 0, count: width * height)
+            for y in 0..<area.height {
+                for x in 0..<area.width {
+                    values[y * width + x] = min(max((paper - Float(image[area.x + x, area.y + y])) / span, 0), 1)
+                }
+            }
+            self.values = values
         }
 
-        @inline(__always) func bilinear(_ x: Float, _ y: Float) -> Float {
+        @inline(__always) func bilinear(_ absoluteX: Float, _ absoluteY: Float) -> Float {
+            let x = absoluteX - Float(originX), y = absoluteY - Float(originY)
             let cx = min(max(x, 0), Float(width - 1)), cy = min(max(y, 0), Float(height - 1))
             let x0 = Int(cx), y0 = Int(cy)
             let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)

@@ -24,11 +24,29 @@ public struct MRZReader: Sendable {
     public func read(_ image: GrayImage) -> MRZReading? {
         guard let zone = MRZLocator().locate(in: image) else { return nil }
         let reader = MRZLineReader(image: image, classifier: .shared)
-        let readings = zone.lines.map { reader.read($0, count: zone.characters) }
+        // The lines of one zone share their pitch: take it from the line with the
+        // most separate glyphs, where blur merged the fewest.
+        let clearest = zone.lines.max { $0.components.count < $1.components.count }!
+        let pitch = MRZLineReader.grid(clearest.components).pitch
+        let readings = zone.lines.map { reader.read($0, count: zone.characters, pitch: pitch) }
         let lines = readings.map(\.text)
+        // The lines of one zone share their pitch: take it from the line with the
+        // most separate glyphs, where blur merged the fewest.
+        let clearest = zone.lines.max { $0.components.count < $1.components.count }!
+        let pitch = MRZLineReader.grid(clearest.components).pitch
+        let readings = zone.lines.map { reader.read($0, count: zone.characters, pitch: pitch) }
+        let lines = readings.map(\.text)
+        if getenv("VERITY_DEBUG_MRZ") != nil {
+            for (line, reading) in zip(zone.lines, readings) {
+                print("line h=\(line.letterHeight) slope=\(line.slope) comps=\(line.components.count) grid=\(MRZLineReader.grid(line.components))")
+                print(reading.guesses.map { "\($0.character)\(Int($0.probability * 100))" + ($0.alternatives.first.map { "/\($0.0)\(Int($0.1 * 100))" } ?? "") }.joined(separator: " "))
+            }
+        }
         let allGuesses = readings.flatMap(\.guesses)
         let confidence = allGuesses.reduce(0) { $0 + $1.probability } / Double(max(1, allGuesses.count))
-        return MRZReading(recognisedLines: lines, result: try? parser.parse(lines), confidence: confidence,
+        // Second guesses the classifier gave real weight to; check digits may pick one.
+        let alternatives = readings.map { $0.guesses.map { $0.alternatives.filter { $0.1 >= 0.05 }.map(\.0) } }
+        return MRZReading(recognisedLines: lines, result: try? parser.parse(lines, alternatives: alternatives), confidence: confidence,
                           bounds: zone.bounds, uncertain: allGuesses.filter { $0.probability < 0.6 }.count)
     }
 }

@@ -23,6 +23,7 @@ enum MRZConfusions {
         case "8": result += ["B"]
         default: break
         }
+        if fillerLookalikes.contains(character) { result.append("<") }
         return result.reduce(into: []) { unique, next in if !unique.contains(next) && next != character { unique.append(next) } }
     }
 }

@@ -9,8 +9,10 @@ public struct MRZParser: Sendable {
 
     /// Parses `lines` (spaces are ignored, letters are upper-cased), repairing
     /// recognition errors first. Throws `INVALID_INPUT` (field `mrz`) when the
-    /// lines match no ICAO layout.
-    public func parse(_ rawLines: [String]) throws(VerityError) -> MRZResult {
+    /// lines match no ICAO layout. `alternatives` are, per line and position,
+    /// other characters a recogniser found plausible there; a check digit may
+    /// choose one of them.
+    public func parse(_ rawLines: [String], alternatives: [[[Character]]]? = nil) throws(VerityError) -> MRZResult {
         let lines = rawLines.map { $0.uppercased().filter { !$0.isWhitespace } }.filter { !$0.isEmpty }
         guard let format = MRZFormat.detect(lines), lines.allSatisfy({ $0.count == format.lineLength }) else {
             let shape = lines.map { String($0.count) }.joined(separator: "+")
@@ -19,7 +21,8 @@ public struct MRZParser: Sendable {
         if let bad = lines.joined().first(where: { MRZCheckDigit.value(of: $0) == nil && !$0.isLetter && !$0.isNumber }) {
             throw VerityError.invalid("mrz", "An MRZ holds only A-Z, 0-9 and <; found \"\(bad)\".")
         }
-        var repair = MRZRepair(lines: lines, layout: format.layout)
+        let usable = alternatives.flatMap { $0.count == lines.count && zip($0, lines).allSatisfy { $0.count == $1.count } ? $0 : nil }
+        var repair = MRZRepair(lines: lines, layout: format.layout, alternatives: usable)
         repair.run()
         return read(format: format, repair: repair)
     }

@@ -6,10 +6,13 @@ struct MRZRepair {
     private(set) var lines: [[Character]]
     private(set) var corrections: [MRZCorrection] = []
     let layout: MRZLayout
+    /// What the recogniser thought each character might also be, by line and position.
+    let recognised: [[[Character]]]
 
-    init(lines: [String], layout: MRZLayout) {
+    init(lines: [String], layout: MRZLayout, alternatives: [[[Character]]]? = nil) {
         self.lines = lines.map(Array.init)
         self.layout = layout
+        recognised = alternatives ?? lines.map { [[Character]](repeating: [], count: $0.count) }
     }
 
     mutating func run() {
@@ -144,10 +147,16 @@ struct MRZRepair {
     private func uniqueSmallestChange(positions: [(Int, Int)], classOf characterClass: MRZCharacterClass,
                                       accepts: ([Character]) -> Bool) -> [(Int, Int, Character)]? {
         let original = positions.map { lines[$0.0][$0.1] }
-        let options: [[Character]] = original.map { character in
-            // Digit-only fields were settled by their type: swapping one digit for
-            // another would let a check digit "confirm" a guess.
-            characterClass == .digits ? [] : MRZConfusions.alternatives(of: character)
+        let options: [[Character]] = positions.indices.map { index in
+            let character = original[index]
+            let (line, position) = positions[index]
+            let seen = line < recognised.count && position < recognised[line].count ? recognised[line][position] : []
+            // Digit-only fields were settled by their type: a digit is swapped for
+            // another only when the recogniser itself saw that digit there.
+            if characterClass == .digits { return seen.filter(\.isNumber).filter { $0 != character } }
+            var options = MRZConfusions.alternatives(of: character)
+            for other in seen where other != character && !options.contains(other) { options.append(other) }
+            return options
         }
         for size in 1...2 {
             var found: [[(Int, Character)]] = []
