@@ -30,18 +30,6 @@ public struct MRZReader: Sendable {
         let pitch = MRZLineReader.grid(clearest.components).pitch
         let readings = zone.lines.map { reader.read($0, count: zone.characters, pitch: pitch) }
         let lines = readings.map(\.text)
-        // The lines of one zone share their pitch: take it from the line with the
-        // most separate glyphs, where blur merged the fewest.
-        let clearest = zone.lines.max { $0.components.count < $1.components.count }!
-        let pitch = MRZLineReader.grid(clearest.components).pitch
-        let readings = zone.lines.map { reader.read($0, count: zone.characters, pitch: pitch) }
-        let lines = readings.map(\.text)
-        if getenv("VERITY_DEBUG_MRZ") != nil {
-            for (line, reading) in zip(zone.lines, readings) {
-                print("line h=\(line.letterHeight) slope=\(line.slope) comps=\(line.components.count) grid=\(MRZLineReader.grid(line.components))")
-                print(reading.guesses.map { "\($0.character)\(Int($0.probability * 100))" + ($0.alternatives.first.map { "/\($0.0)\(Int($0.1 * 100))" } ?? "") }.joined(separator: " "))
-            }
-        }
         let allGuesses = readings.flatMap(\.guesses)
         let confidence = allGuesses.reduce(0) { $0 + $1.probability } / Double(max(1, allGuesses.count))
         // Second guesses the classifier gave real weight to; check digits may pick one.
