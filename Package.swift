@@ -98,6 +98,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "VerityCoreTests", dependencies: ["VerityCore"]),
+        .testTarget(name: "VerityVisionTests", dependencies: ["VerityVision", "VerityCore"]),
         .testTarget(
             name: "VerityServerTests",
             dependencies: [

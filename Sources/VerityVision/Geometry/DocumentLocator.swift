@@ -24,8 +24,10 @@ struct DocumentLocator {
         let regions = ConnectedComponents.find(in: mask, width: small.width, height: small.height, minimumArea: Int(frameArea * 0.1))
         guard let paper = regions.max(by: { $0.area < $1.area }) else { return nil }
         let coverage = Double(paper.area) / frameArea
-        // Background covers little: the bright class is everything, so the document fills the frame.
-        if coverage > 0.9 { return fillingFrame(image) }
+        // Background covers little, or the paper reaches all four edges: a flat scan.
+        let edge = 2
+        let touchesAllSides = paper.minX < edge && paper.minY < edge && paper.maxX >= small.width - edge && paper.maxY >= small.height - edge
+        if coverage > 0.9 || (touchesAllSides && coverage > 0.6) { return fillingFrame(image) }
         // Keep only the paper region itself, so edges of other bright blobs do not count.
         let paperMask = regionMask(paper, mask: mask, width: small.width, height: small.height)
         let outline = EdgeLines.outline(mask: paperMask, width: small.width, height: small.height)

@@ -80,8 +80,8 @@ public struct ImageHeader: Sendable, Equatable {
                 guard index + 10 <= bytes.count else { throw invalid("The GIF file is truncated.") }
                 let width = littleEndian16(bytes, index + 5), height = littleEndian16(bytes, index + 7)
                 guard bytes.last == 0x3B else { throw invalid("The GIF file is truncated.") }
-                _ = try sized(.gif, width: width, height: height)
-                return try sized(.gif, width: screenWidth, height: screenHeight)
+                // Decoders allocate for the larger of the screen and the frame.
+                return try sized(.gif, width: max(width, screenWidth), height: max(height, screenHeight))
             default:
                 throw invalid("The GIF file is malformed.")
             }

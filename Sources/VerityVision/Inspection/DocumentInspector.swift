@@ -2,7 +2,7 @@ import VerityCore
 
 /// From image bytes to a `DocumentReport`: decode, find and flatten the
 /// document, measure quality, read the MRZ, barcode and printed text, and
-/// cross-check what was read.
+/// cross-check what was read. Decisions come from `DocumentDecisionPolicy`.
 public struct DocumentInspector: Sendable {
     public let today: CalendarDate
     public var decoder = ImageDecoder()
@@ -13,37 +13,87 @@ public struct DocumentInspector: Sendable {
 
     public func inspect(front: [UInt8], back: [UInt8]? = nil, type: DocumentType, country: String) throws(VerityError) -> DocumentReport {
         var clock = Stopwatch()
-        let frontImage = try clock.measure("decode") { () throws(VerityError) -> RGBImage in try decoder.decode(front) }
+        let frontImage = try clock.measure("decode") { () throws(VerityError) -> RGBImage in try decode(front, side: "front") }
+        let backImage = try clock.measure("decode") { () throws(VerityError) -> RGBImage? in try back.map { bytes throws(VerityError) in try decode(bytes, side: "back") } }
         var frontPage = clock.measure("locate") { PageImage(frontImage) }
-        let (mrz, page) = clock.measure("mrz") { readMRZ(frontPage) }
-        frontPage = page
-        let quality = QualityReport(width: frontImage.width, height: frontImage.height, document: frontPage.placement)
-        return DocumentReport(documentType: type, country: country, mrz: mrz?.result,
-                              front: SideEvidence(quality: quality, orientation: frontPage.orientation,
-                                                  confidence: Int(((mrz?.confidence ?? 0) * 100).rounded())),
-                              timings: clock.timings)
+        var backPage = clock.measure("locate") { backImage.map(PageImage.init) }
+
+        var evidence = DocumentEvidence(country: country)
+        var outcome: ReadOutcome
+        var mrzBounds: PixelRect?
+        var textHeight: (DocumentSide, Double)?
+        switch type {
+        case .passport, .idCard:
+            let sides: [(DocumentSide, PageImage)] = type == .passport ? [(.front, frontPage)]
+                : [backPage.map { (DocumentSide.back, $0) }, (.front, frontPage)].compactMap { $0 }
+            // The MRZ is on the back of most ID cards and on the front of some.
+            let read = clock.measure("mrz") { () -> [(side: DocumentSide, reading: (MRZReading?, PageImage))] in
+                var results: [(side: DocumentSide, reading: (MRZReading?, PageImage))] = []
+                for (side, page) in sides {
+                    results.append((side, MRZSearch(today: today).read(page)))
+                    if results.last!.reading.0?.result?.valid == true { break }
+                }
+                return results
+            }
+            let found = read.first { $0.reading.0?.result?.valid == true } ?? read.first { $0.reading.0 != nil } ?? read[0]
+            let (reading, page) = found.reading
+            if found.side == .front { frontPage = page } else { backPage = page }
+            evidence.mrz = reading?.result
+            evidence.mrzConfidence = reading?.confidence ?? 0
+            evidence.mrzSide = found.side
+            if found.side == .front { mrzBounds = reading?.bounds }
+            if let reading { textHeight = (found.side, reading.letterHeight) }
+            let status: ReadOutcome.Status = reading == nil ? .notFound : reading?.result?.valid == true ? .read : .unreadable
+            outcome = ReadOutcome(kind: .mrz, side: found.side, status: status, confidence: reading?.confidence ?? 0)
+        case .driverLicense:
+            let sides: [(DocumentSide, PageImage)] = [backPage.map { (DocumentSide.back, $0) }, (.front, frontPage)].compactMap { $0 }
+            var licence: (DocumentSide, BarcodeSymbol, AAMVALicense)?
+            clock.measure("barcode") {
+                for (side, page) in sides {
+                    for symbol in BarcodeScanner().scan(page) where symbol.format == "PDF417" {
+                        if let parsed = try? AAMVALicense.parse(symbol.rawBytes) { licence = (side, symbol, parsed); return }
+                    }
+                }
+            }
+            evidence.aamva = licence?.2
+            evidence.barcodeSide = licence?.0 ?? .back
+            outcome = ReadOutcome(kind: .barcode, side: licence?.0 ?? (backPage == nil ? .front : .back),
+                                  status: licence == nil ? .notFound : .read, confidence: licence == nil ? 0 : 1)
+        }
+
+        let visual = try clock.measure("ocr") { () throws(VerityError) -> VisualZoneReader.Reading in
+            try VisualZoneReader().read(frontPage.page, blank: mrzBounds, widthMillimetres: type == .passport ? 125 : 85.6)
+        }
+        evidence.visual = visual.values
+        evidence.visualSide = .front
+
+        var frontQuality = clock.measure("quality") { QualityAnalyzer().measure(frontPage) }
+        var backQuality = clock.measure("quality") { backPage.map { QualityAnalyzer().measure($0) } }
+        if let (side, height) = textHeight {
+            let signal = QualitySignal(name: .textHeight, value: height, threshold: QualityThresholds().textHeight, direction: .atLeast)
+            if side == .front { frontQuality.signals.append(signal) } else { backQuality?.signals.append(signal) }
+        }
+
+        let (fields, mismatches) = FieldAssembler(today: today).assemble(evidence)
+        let readConfidence = Int((outcome.confidence * 100).rounded())
+        let visualConfidence = Int(visual.meanConfidence.rounded())
+        var report = DocumentReport(
+            documentType: type, country: country, fields: fields, mrz: evidence.mrz,
+            barcode: evidence.aamva.map { BarcodeEvidence(format: "PDF417", aamva: $0) }, mismatches: mismatches,
+            front: SideEvidence(quality: frontQuality, orientation: frontPage.orientation,
+                                confidence: outcome.side == .front ? min(readConfidence, max(visualConfidence, readConfidence)) : visualConfidence),
+            back: backPage.map { SideEvidence(quality: backQuality!, orientation: $0.orientation,
+                                              confidence: outcome.side == .back ? readConfidence : 0) },
+            timings: clock.timings)
+        DocumentDecisionPolicy(today: today).apply(to: &report, outcome: outcome, flagged: evidence.flagged)
+        return report
     }
 
-    /// Tries the flattened page upright and upside down, then the unflattened
-    /// image (a wrong corner from a cut-off document distorts the flattening).
-    func readMRZ(_ page: PageImage) -> (MRZReading?, PageImage) {
-        let reader = MRZReader(today: today)
-        var best: (MRZReading?, PageImage) = (nil, page)
-        var candidates = [page]
-        var turned = page
-        turned.turnHalf()
-        candidates.append(turned)
-        if page.placement?.fillsFrame == false {
-            let raw = page.unflattened()
-            var rawTurned = raw
-            rawTurned.turnHalf()
-            candidates += [raw, rawTurned]
+    private func decode(_ bytes: [UInt8], side: String) throws(VerityError) -> RGBImage {
+        do {
+            return try decoder.decode(bytes)
+        } catch {
+            throw VerityError(error.code, error.message, field: side)
         }
-        for candidate in candidates {
-            guard let reading = reader.read(candidate.page) else { continue }
-            if reading.result?.valid == true { return (reading, candidate) }
-            if best.0 == nil || reading.confidence > best.0!.confidence { best = (reading, candidate) }
-        }
-        return best
     }
 }

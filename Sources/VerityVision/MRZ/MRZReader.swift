@@ -9,8 +9,10 @@ public struct MRZReading: Sendable {
     public let confidence: Double
     /// Where the zone is in the image that was read.
     public let bounds: PixelRect
-    /// Characters whose best guess was below 0.6: (line, position, read, alternatives).
+    /// Characters whose best guess was below 0.6.
     public let uncertain: Int
+    /// Letter height of the zone in pixels.
+    public let letterHeight: Double
 }
 
 public struct MRZReader: Sendable {
@@ -35,6 +37,7 @@ public struct MRZReader: Sendable {
         // Second guesses the classifier gave real weight to; check digits may pick one.
         let alternatives = readings.map { $0.guesses.map { $0.alternatives.filter { $0.1 >= 0.05 }.map(\.0) } }
         return MRZReading(recognisedLines: lines, result: try? parser.parse(lines, alternatives: alternatives), confidence: confidence,
-                          bounds: zone.bounds, uncertain: allGuesses.filter { $0.probability < 0.6 }.count)
+                          bounds: zone.bounds, uncertain: allGuesses.filter { $0.probability < 0.6 }.count,
+                          letterHeight: zone.lines.map(\.letterHeight).reduce(0, +) / Double(zone.lines.count))
     }
 }

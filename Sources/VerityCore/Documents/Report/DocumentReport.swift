@@ -46,13 +46,20 @@ public struct DocumentField: Sendable, Codable, Equatable {
     public var source: FieldSource
     /// 0–1: the recogniser's confidence, or 1 for values confirmed by check digits.
     public var confidence: Double
+    /// The side it was read from.
+    public var side: DocumentSide
 
-    public init(name: String, value: String, source: FieldSource, confidence: Double) {
+    public init(name: String, value: String, source: FieldSource, confidence: Double, side: DocumentSide = .front) {
         self.name = name
         self.value = value
         self.source = source
-        self.confidence = confidence
+        self.confidence = (confidence * 1000).rounded() / 1000
+        self.side = side
     }
+}
+
+public enum DocumentSide: String, Sendable, Codable {
+    case front, back
 }
 
 public enum FieldSource: String, Sendable, Codable {

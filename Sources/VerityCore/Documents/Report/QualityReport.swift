@@ -24,8 +24,10 @@ public struct QualitySignal: Sendable, Codable, Equatable {
         case sharpness
         /// Share of the document's area that is saturated white in blobs.
         case glare
-        /// Mean grey level (0–255) of the document.
+        /// Mean grey level (0–255) of the document: too dark below the threshold.
         case brightness
+        /// The same mean: washed out above the threshold.
+        case overexposure
         /// Standard deviation of grey levels of the document.
         case contrast
         /// Mean colour saturation (0–1) of the document; a grey copy has none.
