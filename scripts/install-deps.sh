@@ -5,7 +5,11 @@
 #   scripts/install-deps.sh --bench    also what `make bench` needs
 set -euo pipefail
 PACKAGES=(ca-certificates curl git make python3 python3-venv python3-pip libsqlite3-dev libcurl4-openssl-dev
-          libssl-dev zlib1g-dev postgresql postgresql-contrib)
+          libssl-dev zlib1g-dev postgresql postgresql-contrib
+          # Document engine: image decoding, OCR models, barcodes.
+          libleptonica-dev libtesseract-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-ara libzxing-dev
+          # Fonts the test documents and the MRZ model are rendered from.
+          fonts-ocr-b fonts-hosny-amiri fonts-dejavu-core)
 [ "${1:-}" = "--bench" ] && PACKAGES+=(postgresql-contrib)
 
 missing=()

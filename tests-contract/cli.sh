@@ -63,5 +63,32 @@ check "a revoked key cannot be revoked twice" bash -c "! '$BIN' keys revoke '$KE
 check "serve without a data key names the setting" bash -c "env -u VERITY_DATA_KEY '$BIN' serve 2>&1 | grep -q 'VERITY_DATA_KEY'"
 check "serve --help lists settings" bash -c "'$BIN' serve --help | grep -q DATABASE_URL"
 
+# The document engine from the command line, on generated documents.
+DOCS="${VERITY_DOCGEN_DIR:-$(pwd)/.build/docgen}"
+TD3=("P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<" "L898902C36UTO7408122F1204159ZE184226B<<<<<10")
+"$BIN" document mrz "${TD3[@]}" --json > "$WORK/mrz.json"; code=$?
+check "document mrz: the ICAO specimen is valid" bash -c "[ $code -eq 0 ] && grep -q '\"valid\":true' '$WORK/mrz.json'"
+check "document mrz: each check digit is listed" grep -q '"name":"composite"' "$WORK/mrz.json"
+"$BIN" document mrz "${TD3[0]}" "L898902C36UTO7408123F1204159ZE184226B<<<<<10" --json > "$WORK/mrz-bad.json"; code=$?
+check "document mrz: a wrong check digit exits 2 and says valid false" bash -c "[ $code -eq 2 ] && grep -q '\"valid\":false' '$WORK/mrz-bad.json'"
+"$BIN" document mrz "P<UTO" > /dev/null 2> "$WORK/mrz-short.err"; code=$?
+check "document mrz: a wrong shape is INVALID_INPUT, exit 65" bash -c "[ $code -eq 65 ] && grep -q INVALID_INPUT '$WORK/mrz-short.err'"
+LICENCE_BACK="$DOCS/driver_licence-000-clean-back.png"
+"$BIN" document barcode "$LICENCE_BACK" --json > "$WORK/barcode.json"
+check "document barcode: PDF417 with its raw bytes" bash -c "grep -q '\"format\":\"PDF417\"' '$WORK/barcode.json' && grep -q '\"bytes\":\"QAoeDUFOU0kg' '$WORK/barcode.json'"
+python3 -c "import json,base64,sys; open('$WORK/payload.bin','wb').write(base64.b64decode(json.load(open('$WORK/barcode.json'))[0]['bytes']))"
+"$BIN" document aamva "$WORK/payload.bin" --json > "$WORK/aamva.json"
+check "document aamva: fields of the payload" bash -c "grep -q '\"familyName\"' '$WORK/aamva.json' && grep -q '\"version\":10' '$WORK/aamva.json'"
+"$BIN" document inspect --type passport --country US "$DOCS/passport-000-photo-front.jpg" --json > "$WORK/inspect.json"
+check "document inspect: a passport photo's MRZ is valid" bash -c "grep -q '\"valid\":true' '$WORK/inspect.json' && grep -q '\"documentVerificationPlus\"' '$WORK/inspect.json'"
+"$BIN" document inspect --type passport --country US "$WORK/consent.txt" > /dev/null 2> "$WORK/inspect-bad.err"; code=$?
+check "document inspect: a text file is INVALID_IMAGE, exit 65" bash -c "[ $code -eq 65 ] && grep -q INVALID_IMAGE '$WORK/inspect-bad.err'"
+check "document inspect: an unknown type is refused" bash -c "! '$BIN' document inspect --type visa --country US '$LICENCE_BACK'"
+# Tesseract's OpenMP must be limited before the library loads: the binary re-executes itself.
+env -u OMP_THREAD_LIMIT VERITY_PORT=0 "$BIN" serve > "$WORK/serve.log" 2>&1 & SERVE_PID=$!
+sleep 2
+check "serve runs with OMP_THREAD_LIMIT=1" bash -c "tr '\\0' '\\n' < /proc/$SERVE_PID/environ | grep -qx OMP_THREAD_LIMIT=1"
+kill "$SERVE_PID" 2>/dev/null; wait "$SERVE_PID" 2>/dev/null
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

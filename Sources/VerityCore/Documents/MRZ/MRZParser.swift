@@ -76,6 +76,7 @@ public struct MRZParser: Sendable {
             optionalData1: optional1,
             optionalData2: trimmed(layout.optionalData2),
             checks: checks,
+            valid: checks.allSatisfy(\.valid),
             corrections: repair.corrections,
             issuingStateKnown: ICAOCountryCode.isKnown(issuingState),
             nationalityKnown: ICAOCountryCode.isKnown(nationality)

@@ -16,14 +16,14 @@ public struct MRZResult: Sendable, Codable, Equatable {
     public let optionalData1: String
     public let optionalData2: String
     public let checks: [MRZCheck]
+    /// All check digits confirm their fields.
+    public let valid: Bool
     /// Characters changed by repair, each confirmed by field type or by a check digit.
     public let corrections: [MRZCorrection]
     /// Whether the issuing state and nationality are ISO 3166 or ICAO codes.
     public let issuingStateKnown: Bool
     public let nationalityKnown: Bool
 
-    /// All check digits confirm their fields.
-    public var valid: Bool { checks.allSatisfy(\.valid) }
 }
 
 public enum MRZSex: String, Sendable, Codable {
