@@ -63,7 +63,8 @@ def person(r, today=datetime.date(2026, 11, 22)):
 def ar(draw, right, y, text, size, bold=False, fill=(20, 20, 25)):
     """Right-aligned Arabic text; raqm shapes and orders it."""
     font = fonts.font(fonts.ARABIC_BOLD if bold else fonts.ARABIC, size)
-    draw.text((right, y), text, font=font, fill=fill, anchor="ra", direction="rtl", language="ar")
+    # Amiri's decorative ligatures (e.g. for "محمد") are not what cards print.
+    draw.text((right, y), text, font=font, fill=fill, anchor="ra", direction="rtl", language="ar", features=["-dlig"])
 
 
 def card(p, r):

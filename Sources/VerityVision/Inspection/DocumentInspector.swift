@@ -22,7 +22,21 @@ public struct DocumentInspector: Sendable {
         var outcome: ReadOutcome
         var mrzBounds: PixelRect?
         var textHeight: (DocumentSide, Double)?
+        var visual = VisualZoneReader.Reading(lines: [], values: [], meanConfidence: 0)
+        var sideConfidence: (front: Double, back: Double)?
         switch type {
+        case .idCard where country == "EG":
+            let read = try clock.measure("ocr") { () throws(VerityError) in try EgyptianIDReader().read(front: frontPage, back: backPage) }
+            let (fields, flagged) = EgyptianIDRules(today: today).evaluate(read.text)
+            evidence.read = fields
+            evidence.flagged = flagged
+            frontPage.orientation = read.frontOrientation
+            backPage?.orientation = read.backOrientation
+            sideConfidence = read.confidence
+            let numbers = [read.text.frontNID, read.text.backNID].compactMap { $0 }
+            outcome = ReadOutcome(kind: .text, side: read.text.frontNID == nil ? .front : .back,
+                                  status: numbers.isEmpty ? .notFound : (numbers.count == 2 || backPage == nil) ? .read : .unreadable,
+                                  confidence: (read.confidence.0 + read.confidence.1) / 2)
         case .passport, .idCard:
             let sides: [(DocumentSide, PageImage)] = type == .passport ? [(.front, frontPage)]
                 : [backPage.map { (DocumentSide.back, $0) }, (.front, frontPage)].compactMap { $0 }
@@ -61,11 +75,13 @@ public struct DocumentInspector: Sendable {
                                   status: licence == nil ? .notFound : .read, confidence: licence == nil ? 0 : 1)
         }
 
-        let visual = try clock.measure("ocr") { () throws(VerityError) -> VisualZoneReader.Reading in
-            try VisualZoneReader().read(frontPage.page, blank: mrzBounds, widthMillimetres: type == .passport ? 125 : 85.6)
+        if sideConfidence == nil {
+            visual = try clock.measure("ocr") { () throws(VerityError) -> VisualZoneReader.Reading in
+                try VisualZoneReader().read(frontPage.page, blank: mrzBounds, widthMillimetres: type == .passport ? 125 : 85.6)
+            }
+            evidence.visual = visual.values
+            evidence.visualSide = .front
         }
-        evidence.visual = visual.values
-        evidence.visualSide = .front
 
         var frontQuality = clock.measure("quality") { QualityAnalyzer().measure(frontPage) }
         var backQuality = clock.measure("quality") { backPage.map { QualityAnalyzer().measure($0) } }
@@ -75,15 +91,20 @@ public struct DocumentInspector: Sendable {
         }
 
         let (fields, mismatches) = FieldAssembler(today: today).assemble(evidence)
-        let readConfidence = Int((outcome.confidence * 100).rounded())
-        let visualConfidence = Int(visual.meanConfidence.rounded())
+        var readConfidence = Int((outcome.confidence * 100).rounded())
+        var visualConfidence = Int(visual.meanConfidence.rounded())
+        if let sideConfidence {
+            // Each side carries its own reading: report them as they are.
+            visualConfidence = Int((sideConfidence.front * 100).rounded())
+            readConfidence = Int((sideConfidence.back * 100).rounded())
+        }
         var report = DocumentReport(
             documentType: type, country: country, fields: fields, mrz: evidence.mrz,
             barcode: evidence.aamva.map { BarcodeEvidence(format: "PDF417", aamva: $0) }, mismatches: mismatches,
             front: SideEvidence(quality: frontQuality, orientation: frontPage.orientation,
-                                confidence: outcome.side == .front ? min(readConfidence, max(visualConfidence, readConfidence)) : visualConfidence),
+                                confidence: outcome.side == .front && sideConfidence == nil ? readConfidence : visualConfidence),
             back: backPage.map { SideEvidence(quality: backQuality!, orientation: $0.orientation,
-                                              confidence: outcome.side == .back ? readConfidence : 0) },
+                                              confidence: outcome.side == .back || sideConfidence != nil ? readConfidence : 0) },
             timings: clock.timings)
         DocumentDecisionPolicy(today: today).apply(to: &report, outcome: outcome, flagged: evidence.flagged)
         return report

@@ -25,7 +25,7 @@ public struct MRZReader: Sendable {
     /// nil when no zone of MRZ shape is found.
     public func read(_ image: GrayImage) -> MRZReading? {
         guard let zone = MRZLocator().locate(in: image) else { return nil }
-        let reader = MRZLineReader(image: image, classifier: .shared)
+        let reader = MRZLineReader(image: image, classifier: .mrz)
         // The lines of one zone share their pitch: take it from the line with the
         // most separate glyphs, where blur merged the fewest.
         let clearest = zone.lines.max { $0.components.count < $1.components.count }!

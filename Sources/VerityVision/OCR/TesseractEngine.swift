@@ -50,6 +50,15 @@ final class TesseractEngine: @unchecked Sendable {
 
     /// Lines of text in `image`, top to bottom. `characters` limits what may be read.
     func lines(in image: GrayImage, layout: PageLayout, characters: String? = nil, resolution: Int = 300) -> [OCRLine] {
+        recognise(image, layout: layout, characters: characters, resolution: resolution, level: RIL_TEXTLINE)
+    }
+
+    /// Words of text in `image` with their boxes.
+    func words(in image: GrayImage, layout: PageLayout, resolution: Int = 300) -> [OCRLine] {
+        recognise(image, layout: layout, characters: nil, resolution: resolution, level: RIL_WORD)
+    }
+
+    private func recognise(_ image: GrayImage, layout: PageLayout, characters: String?, resolution: Int, level: TessPageIteratorLevel) -> [OCRLine] {
         guard image.width >= 3, image.height >= 3 else { return [] }
         _ = TessBaseAPISetVariable(handle, "tessedit_char_whitelist", characters ?? "")
         TessBaseAPISetPageSegMode(handle, TessPageSegMode(rawValue: UInt32(layout.rawValue)))
@@ -61,7 +70,6 @@ final class TesseractEngine: @unchecked Sendable {
         guard TessBaseAPIRecognize(handle, nil) == 0, let iterator = TessBaseAPIGetIterator(handle) else { return [] }
         defer { TessResultIteratorDelete(iterator) }
         var result: [OCRLine] = []
-        let level = RIL_TEXTLINE
         repeat {
             guard let raw = TessResultIteratorGetUTF8Text(iterator, level) else { continue }
             let text = String(cString: raw).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -2,7 +2,7 @@
 """Trains the MRZ glyph classifier from OCR-B renderings (Debian fonts-ocr-b, public
 domain) and writes Sources/VerityVision/Resources/mrz-ocrb.mlp.
 
-  train.py [--samples-per-line-set N] [--epochs E] [--out FILE]
+  train_mrz.py [--samples-per-line-set N] [--epochs E] [--out FILE]
 
 Lines of random MRZ characters are rendered at many sizes and degraded (blur,
 noise, JPEG, stroke weight, contrast, background print, resampling), cut into
@@ -18,6 +18,7 @@ import numpy
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 import features
+import mlp
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<"
 FONTS = ["/usr/share/fonts/opentype/ocr-b/OCRB.otf", "/usr/share/fonts/opentype/ocr-b/OCRBS.otf"]
@@ -125,61 +126,6 @@ def dataset(rng, lines):
     return numpy.stack(xs), numpy.array(ys)
 
 
-def train(rng, x, y, hidden, epochs):
-    n_in, n_out = x.shape[1], len(ALPHABET)
-    w1 = rng.normal(0, numpy.sqrt(2 / n_in), (n_in, hidden)).astype(numpy.float32)
-    b1 = numpy.zeros(hidden, numpy.float32)
-    w2 = rng.normal(0, numpy.sqrt(2 / hidden), (hidden, n_out)).astype(numpy.float32)
-    b2 = numpy.zeros(n_out, numpy.float32)
-    params = [w1, b1, w2, b2]
-    m = [numpy.zeros_like(p) for p in params]
-    v = [numpy.zeros_like(p) for p in params]
-    step, batch = 0, 128
-    for epoch in range(epochs):
-        rate = 0.002 * (0.85 ** epoch)
-        order = rng.permutation(len(x))
-        for start in range(0, len(x), batch):
-            index = order[start:start + batch]
-            xb, yb = x[index], y[index]
-            h = numpy.maximum(xb @ w1 + b1, 0)
-            logits = h @ w2 + b2
-            logits -= logits.max(axis=1, keepdims=True)
-            p = numpy.exp(logits)
-            p /= p.sum(axis=1, keepdims=True)
-            p[numpy.arange(len(yb)), yb] -= 1
-            p /= len(yb)
-            gw2, gb2 = h.T @ p, p.sum(axis=0)
-            dh = (p @ w2.T) * (h > 0)
-            gw1, gb1 = xb.T @ dh, dh.sum(axis=0)
-            step += 1
-            for i, g in enumerate([gw1, gb1, gw2, gb2]):
-                m[i] = 0.9 * m[i] + 0.1 * g
-                v[i] = 0.999 * v[i] + 0.001 * g * g
-                params[i] -= rate * (m[i] / (1 - 0.9 ** step)) / (numpy.sqrt(v[i] / (1 - 0.999 ** step)) + 1e-8)
-        print(f"epoch {epoch + 1}: train accuracy {accuracy(params, x[:5000], y[:5000]):.4f}", file=sys.stderr)
-    return params
-
-
-def predict(params, x):
-    w1, b1, w2, b2 = params
-    return (numpy.maximum(x @ w1 + b1, 0) @ w2 + b2).argmax(axis=1)
-
-
-def accuracy(params, x, y):
-    return float((predict(params, x) == y).mean())
-
-
-def write(path, params):
-    w1, b1, w2, b2 = params
-    with open(path, "wb") as handle:
-        handle.write(b"VMLP")
-        handle.write(struct.pack("<IIII", 1, w1.shape[0], w1.shape[1], w2.shape[1]))
-        handle.write(ALPHABET.encode("ascii"))
-        # Row-major [out][in], the order the Swift loop reads.
-        for array in (w1.T, b1, w2.T, b2):
-            handle.write(numpy.ascontiguousarray(array, dtype="<f4").tobytes())
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--lines", type=int, default=1800)
@@ -192,15 +138,15 @@ def main():
     x, y = dataset(rng, args.lines)
     xv, yv = dataset(numpy.random.default_rng(args.seed + 1), max(100, args.lines // 8))
     print(f"{len(x)} training glyphs, {len(xv)} validation glyphs", file=sys.stderr)
-    params = train(rng, x, y, args.hidden, args.epochs)
-    errors = predict(params, xv) != yv
+    params = mlp.train(rng, x, y, args.hidden, args.epochs, len(ALPHABET))
+    errors = mlp.predict(params, xv) != yv
     print(f"validation accuracy {1 - errors.mean():.4f}", file=sys.stderr)
     confusions = {}
-    for truth, guess in zip(yv[errors], predict(params, xv)[errors]):
+    for truth, guess in zip(yv[errors], mlp.predict(params, xv)[errors]):
         key = ALPHABET[truth] + "->" + ALPHABET[guess]
         confusions[key] = confusions.get(key, 0) + 1
     print("most frequent confusions:", sorted(confusions.items(), key=lambda kv: -kv[1])[:10], file=sys.stderr)
-    write(args.out, params)
+    mlp.write(args.out, params, ALPHABET)
     print(f"wrote {os.path.relpath(args.out)}", file=sys.stderr)
 
 

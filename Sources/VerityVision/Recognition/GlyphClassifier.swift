@@ -1,7 +1,8 @@
 import Foundation
 
-/// The MRZ character classifier: a one-hidden-layer network trained on
-/// rendered OCR-B by tools/mrzmodel/train.py (file format written there).
+/// A glyph classifier: a one-hidden-layer network trained on rendered fonts by
+/// tools/mrzmodel (OCR-B for the MRZ, Arabic fonts for Eastern Arabic digits);
+/// the file format is written by tools/mrzmodel/mlp.py.
 final class GlyphClassifier: Sendable {
     let alphabet: [Character]
     private let inputs: Int, hidden: Int, outputs: Int
@@ -14,24 +15,32 @@ final class GlyphClassifier: Sendable {
         let alternatives: [(Character, Double)]
     }
 
-    static let shared: GlyphClassifier = {
-        guard let url = Bundle.module.url(forResource: "mrz-ocrb", withExtension: "mlp", subdirectory: "Resources")
-            ?? Bundle.module.url(forResource: "mrz-ocrb", withExtension: "mlp"),
+    /// OCR-B: A–Z, 0–9 and <.
+    static let mrz = named("mrz-ocrb")
+    /// ٠–٩ and /.
+    static let easternDigits = named("eastern-digits")
+
+    private static func named(_ name: String) -> GlyphClassifier {
+        guard let url = Bundle.module.url(forResource: name, withExtension: "mlp", subdirectory: "Resources")
+            ?? Bundle.module.url(forResource: name, withExtension: "mlp"),
               let data = try? Data(contentsOf: url), let classifier = GlyphClassifier(data: [UInt8](data)) else {
-            fatalError("VerityVision resource mrz-ocrb.mlp is missing or corrupt: rebuild the package.")
+            // A build without its resources is broken, not a request error.
+            fatalError("VerityVision resource \(name).mlp is missing or corrupt: rebuild the package.")
         }
         return classifier
-    }()
+    }
 
     init?(data: [UInt8]) {
         guard data.count > 20, Array(data[0..<4]) == Array("VMLP".utf8) else { return nil }
         func u32(_ offset: Int) -> Int { Int(UInt32(data[offset]) | UInt32(data[offset + 1]) << 8 | UInt32(data[offset + 2]) << 16 | UInt32(data[offset + 3]) << 24) }
-        guard u32(4) == 1 else { return nil }
+        guard u32(4) == 2, data.count > 24 else { return nil }
         inputs = u32(8); hidden = u32(12); outputs = u32(16)
-        var offset = 20
-        guard inputs == GlyphFeatures.count, data.count >= offset + outputs else { return nil }
-        alphabet = data[offset..<(offset + outputs)].map { Character(Unicode.Scalar($0)) }
-        offset += outputs
+        let alphabetBytes = u32(20)
+        var offset = 24
+        guard inputs == GlyphFeatures.count, data.count >= offset + alphabetBytes else { return nil }
+        alphabet = Array(String(decoding: data[offset..<(offset + alphabetBytes)], as: UTF8.self))
+        guard alphabet.count == outputs else { return nil }
+        offset += alphabetBytes
         let floats = (data.count - offset) / 4
         guard floats == inputs * hidden + hidden + hidden * outputs + outputs else { return nil }
         var values = [Float](repeating: 0, count: floats)

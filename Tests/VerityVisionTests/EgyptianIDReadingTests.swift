@@ -1,0 +1,87 @@
+import Testing
+import VerityCore
+@testable import VerityVision
+
+/// Generated Egyptian-style ID cards: Arabic text through Tesseract `ara`,
+/// national numbers and dates through the Eastern Arabic digit classifier.
+@Suite("Egyptian ID: both sides read, national numbers cross-checked")
+struct EgyptianIDReadingTests {
+    let documents = GeneratedDocuments.shared
+    let inspector = DocumentInspector(today: GeneratedDocuments.today)
+
+    func inspect(front: String, back: String) throws -> DocumentReport {
+        try inspector.inspect(front: documents.bytes(front), back: documents.bytes(back), type: .idCard, country: "EG")
+    }
+
+    @Test func fieldsAreReadAtTheExpectedAccuracy() throws {
+        var exact: [String: AccuracyTable] = [:]
+        var nameErrors = 0, nameCharacters = 0
+        for sample in documents.samples(kind: "egypt_id") where sample.degradation != "blur" {
+            let report = try inspect(front: sample.files[0], back: sample.files[1])
+            for (field, truth) in sample.truth {
+                guard let expected = truth.text, !expected.isEmpty else { continue }
+                exact[field, default: AccuracyTable()].record("all", report.field(field)?.value == expected)
+            }
+            let name = sample.truth["full_name"]!.text!
+            nameErrors += FieldTextDistance.edits(name, report.field("full_name")?.value ?? "")
+            nameCharacters += name.count
+        }
+        let characterErrorRate = Double(nameErrors) / Double(nameCharacters)
+        print("Egyptian ID exact: " + exact.keys.sorted().map { "\($0) \(Int((exact[$0]!.rate("all") * 100).rounded()))%" }.joined(separator: ", ")
+              + "; full name character error rate \(Int((characterErrorRate * 100).rounded()))%")
+        // The digit classifier carries the numbers; Tesseract the words.
+        #expect(exact["front_nid"]!.rate("all") >= 0.85)
+        #expect(exact["back_nid"]!.rate("all") >= 0.85)
+        #expect(exact["date_of_birth"]!.rate("all") >= 0.9)
+        #expect(exact["release_date"]!.rate("all") >= 0.8)
+        #expect(exact["expiry_date"]!.rate("all") >= 0.7)
+        #expect(exact["serial_number"]!.rate("all") >= 0.8)
+        #expect(exact["religion"]!.rate("all") >= 0.75)
+        #expect(exact["marital_status"]!.rate("all") >= 0.75)
+        #expect(exact["governorate"]!.rate("all") >= 0.75)
+        #expect(characterErrorRate <= 0.25)
+    }
+
+    @Test func aCleanCardsNumbersAgreeAndDeriveBirthDateAndGovernorate() throws {
+        let sample = documents.samples(kind: "egypt_id").first { $0.degradation == "clean" }!
+        let report = try inspect(front: sample.files[0], back: sample.files[1])
+        #expect(report.field("front_nid")?.value == sample.truth["front_nid"]?.text)
+        #expect(report.field("date_of_birth")?.source == .derived)
+        #expect(report.field("birth_governorate") != nil)
+        #expect(report.field("age") != nil)
+        let review = report.documentVerificationPlus.reviewRequired
+        #expect(!review.contains("front_nid") && !review.contains("back_nid"))
+        #expect(report.documentUnreadable == nil)
+    }
+
+    @Test func aFrontAndABackOfDifferentCardsAreFlagged() throws {
+        let cards = documents.samples(kind: "egypt_id").filter { $0.degradation == "clean" }
+        let report = try inspect(front: cards[0].files[0], back: cards[1].files[1])
+        #expect(report.documentVerificationPlus.reviewRequired.contains("front_nid"))
+        #expect(report.documentVerificationPlus.reviewRequired.contains("back_nid"))
+        #expect(!report.documentVerificationPlus.frontDataValidity || !report.documentVerificationPlus.backDataValidity)
+    }
+
+    @Test func aPassportPageIsNoEgyptianCard() throws {
+        let passport = documents.samples(kind: "passport").first { $0.degradation == "clean" }!
+        let report = try inspect(front: passport.files[0], back: passport.files[0])
+        #expect(report.documentUnreadable?.contains(.textUnreadable) == true)
+    }
+}
+
+enum FieldTextDistance {
+    static func edits(_ a: String, _ b: String) -> Int {
+        let x = Array(a), y = Array(b)
+        guard !x.isEmpty else { return y.count }
+        guard !y.isEmpty else { return x.count }
+        var previous = Array(0...y.count)
+        for i in 1...x.count {
+            var current = [i] + [Int](repeating: 0, count: y.count)
+            for j in 1...y.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[y.count]
+    }
+}

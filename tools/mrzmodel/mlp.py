@@ -1,0 +1,65 @@
+"""A one-hidden-layer network trained with Adam, and its file format (read by
+Sources/VerityVision/Recognition/GlyphClassifier.swift)."""
+import struct
+import sys
+
+import numpy
+
+
+def train(rng, x, y, hidden, epochs, classes):
+    n_in, n_out = x.shape[1], classes
+    w1 = rng.normal(0, numpy.sqrt(2 / n_in), (n_in, hidden)).astype(numpy.float32)
+    b1 = numpy.zeros(hidden, numpy.float32)
+    w2 = rng.normal(0, numpy.sqrt(2 / hidden), (hidden, n_out)).astype(numpy.float32)
+    b2 = numpy.zeros(n_out, numpy.float32)
+    params = [w1, b1, w2, b2]
+    m = [numpy.zeros_like(p) for p in params]
+    v = [numpy.zeros_like(p) for p in params]
+    step, batch = 0, 128
+    for epoch in range(epochs):
+        rate = 0.002 * (0.85 ** epoch)
+        order = rng.permutation(len(x))
+        for start in range(0, len(x), batch):
+            index = order[start:start + batch]
+            xb, yb = x[index], y[index]
+            h = numpy.maximum(xb @ w1 + b1, 0)
+            logits = h @ w2 + b2
+            logits -= logits.max(axis=1, keepdims=True)
+            p = numpy.exp(logits)
+            p /= p.sum(axis=1, keepdims=True)
+            p[numpy.arange(len(yb)), yb] -= 1
+            p /= len(yb)
+            gw2, gb2 = h.T @ p, p.sum(axis=0)
+            dh = (p @ w2.T) * (h > 0)
+            gw1, gb1 = xb.T @ dh, dh.sum(axis=0)
+            step += 1
+            for i, g in enumerate([gw1, gb1, gw2, gb2]):
+                m[i] = 0.9 * m[i] + 0.1 * g
+                v[i] = 0.999 * v[i] + 0.001 * g * g
+                params[i] -= rate * (m[i] / (1 - 0.9 ** step)) / (numpy.sqrt(v[i] / (1 - 0.999 ** step)) + 1e-8)
+        print(f"epoch {epoch + 1}: train accuracy {accuracy(params, x[:5000], y[:5000]):.4f}", file=sys.stderr)
+    return params
+
+
+def predict(params, x):
+    w1, b1, w2, b2 = params
+    return (numpy.maximum(x @ w1 + b1, 0) @ w2 + b2).argmax(axis=1)
+
+
+def accuracy(params, x, y):
+    return float((predict(params, x) == y).mean())
+
+
+def write(path, params, alphabet):
+    w1, b1, w2, b2 = params
+    with open(path, "wb") as handle:
+        handle.write(b"VMLP")
+        # Version 2: the alphabet is UTF-8 with its byte length first.
+        handle.write(struct.pack("<IIIII", 2, w1.shape[0], w1.shape[1], w2.shape[1], len(alphabet.encode("utf-8"))))
+        encoded = alphabet.encode("utf-8")
+        handle.write(encoded)
+        # Row-major [out][in], the order the Swift loop reads.
+        for array in (w1.T, b1, w2.T, b2):
+            handle.write(numpy.ascontiguousarray(array, dtype="<f4").tobytes())
+
+
