@@ -1,5 +1,5 @@
 # Conveniences; the README's two commands are scripts/demo.sh and scripts/test.sh.
-.PHONY: demo test build bench contract
+.PHONY: demo test build bench bench-documents contract
 
 build:
 	swift build --build-tests
@@ -15,3 +15,7 @@ contract: build
 
 bench:
 	bash bench/run.sh
+	bash bench/documents.sh
+
+bench-documents:
+	bash bench/documents.sh

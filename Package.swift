@@ -90,7 +90,7 @@ let package = Package(
         .executableTarget(
             name: "VerityBench",
             dependencies: [
-                "VerityAPI",
+                "VerityAPI", "VerityVision", "VerityCore",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -36,7 +36,7 @@ secret_of() { python3 -c "import json,sys;print(json.load(open(sys.argv[1]))['se
 echo "== Verity on SQLite"
 SQLITE_DIR=$(mktemp -d)
 start_demo 18801 "$SQLITE_DIR"
-"$BIN/VerityBench" --base-url http://127.0.0.1:18801 --secret-key "$(secret_of "$SQLITE_DIR")" \
+"$BIN/VerityBench" identity --base-url http://127.0.0.1:18801 --secret-key "$(secret_of "$SQLITE_DIR")" \
   --concurrency "$CLIENTS" --requests "$REQUESTS" --rate "$RATE" --rate-seconds 10 --label sqlite | tee "$OUT/sqlite.txt"
 stop_server
 
@@ -49,7 +49,7 @@ PSQL=(psql -q -h 127.0.0.1 -p $PG_PORT -U postgres)
 echo "== Verity on PostgreSQL"
 PG_DIR=$(mktemp -d)
 DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/verity_bench" start_demo 18802 "$PG_DIR"
-"$BIN/VerityBench" --base-url http://127.0.0.1:18802 --secret-key "$(secret_of "$PG_DIR")" \
+"$BIN/VerityBench" identity --base-url http://127.0.0.1:18802 --secret-key "$(secret_of "$PG_DIR")" \
   --concurrency "$CLIENTS" --requests "$REQUESTS" --label postgres | tee "$OUT/postgres.txt"
 stop_server
 

@@ -1,3 +1,4 @@
+import ArgumentParser
 import NIOCore
 import NIOPosix
 
@@ -8,4 +9,9 @@ enum Entrypoint {
         NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         await BenchCommand.main()
     }
+}
+
+struct BenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verity-bench", subcommands: [IdentityBenchCommand.self, DocumentBenchCommand.self])
 }

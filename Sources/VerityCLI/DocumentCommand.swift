@@ -7,7 +7,7 @@ import VerityVision
 struct DocumentCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "document", abstract: "Read identity documents: full report, MRZ, barcodes, AAMVA payloads.",
-        subcommands: [Inspect.self, MRZ.self, Barcode.self, AAMVA.self])
+        subcommands: [Inspect.self, MRZ.self, Barcode.self, AAMVA.self, OCR.self])
 
     struct Inspect: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -72,6 +72,22 @@ struct DocumentCommand: ParsableCommand {
             let bytes = try CLIFiles.read(file)
             let licence = try CLIOutput.reporting { try AAMVALicense.parse(bytes) }
             try CLIOutput.print(licence, json: json)
+        }
+    }
+}
+
+extension DocumentCommand {
+    struct OCR: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the lines of text Tesseract finds in an image.")
+
+        @Option(help: "eng or ara.") var language: String = "eng"
+        @Argument(help: "PNG, JPEG or GIF image.") var image: String
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let bytes = try CLIFiles.read(image)
+            let lines = try CLIOutput.reporting { try PrintedTextReader().lines(imageBytes: bytes, language: language) }
+            if json { try CLIOutput.print(lines, json: true) } else { for line in lines { print(line.text) } }
         }
     }
 }

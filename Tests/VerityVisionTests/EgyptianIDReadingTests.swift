@@ -1,5 +1,5 @@
 import Testing
-import VerityCore
+@testable import VerityCore
 @testable import VerityVision
 
 /// Generated Egyptian-style ID cards: Arabic text through Tesseract `ara`,
@@ -20,10 +20,12 @@ struct EgyptianIDReadingTests {
             let report = try inspect(front: sample.files[0], back: sample.files[1])
             for (field, truth) in sample.truth {
                 guard let expected = truth.text, !expected.isEmpty else { continue }
-                exact[field, default: AccuracyTable()].record("all", report.field(field)?.value == expected)
+                // Gender counts when read from the print; the number's is a fallback.
+                let read = report.field(field).flatMap { field == "gender" && $0.source != .ocr ? nil : $0 }
+                exact[field, default: AccuracyTable()].record("all", read?.value == expected)
             }
             let name = sample.truth["full_name"]!.text!
-            nameErrors += FieldTextDistance.edits(name, report.field("full_name")?.value ?? "")
+            nameErrors += FieldText.editDistance(name, report.field("full_name")?.value ?? "")
             nameCharacters += name.count
         }
         let characterErrorRate = Double(nameErrors) / Double(nameCharacters)
@@ -66,22 +68,5 @@ struct EgyptianIDReadingTests {
         let passport = documents.samples(kind: "passport").first { $0.degradation == "clean" }!
         let report = try inspect(front: passport.files[0], back: passport.files[0])
         #expect(report.documentUnreadable?.contains(.textUnreadable) == true)
-    }
-}
-
-enum FieldTextDistance {
-    static func edits(_ a: String, _ b: String) -> Int {
-        let x = Array(a), y = Array(b)
-        guard !x.isEmpty else { return y.count }
-        guard !y.isEmpty else { return x.count }
-        var previous = Array(0...y.count)
-        for i in 1...x.count {
-            var current = [i] + [Int](repeating: 0, count: y.count)
-            for j in 1...y.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[y.count]
     }
 }

@@ -51,3 +51,9 @@ def glyph(ink, box, letter_height, line_center):
     grid = values.reshape(GRID_H, SUB, GRID_W, SUB).mean(axis=(1, 3))
     extra = [(y1 - y0) / letter_height, (x1 - x0) / letter_height, ((y0 + y1) / 2 - line_center) / letter_height]
     return numpy.concatenate([grid.reshape(-1), numpy.array(extra, dtype=numpy.float32)]).astype(numpy.float32)
+
+
+def percentile(values, p):
+    """Nearest-rank percentile, as Thresholds.percentile computes it in Swift."""
+    ordered = numpy.sort(values.reshape(-1))
+    return float(ordered[int(p * (len(ordered) - 1))])

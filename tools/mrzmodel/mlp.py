@@ -1,5 +1,7 @@
 """A one-hidden-layer network trained with Adam, and its file format (read by
 Sources/VerityVision/Recognition/GlyphClassifier.swift)."""
+import argparse
+import os
 import struct
 import sys
 
@@ -63,3 +65,29 @@ def write(path, params, alphabet):
             handle.write(numpy.ascontiguousarray(array, dtype="<f4").tobytes())
 
 
+
+
+def main(doc, dataset, alphabet, default_out, lines, epochs, hidden, seed):
+    """Command line shared by the trainers: build the data, train, report, write."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--lines", type=int, default=lines)
+    parser.add_argument("--epochs", type=int, default=epochs)
+    parser.add_argument("--hidden", type=int, default=hidden)
+    parser.add_argument("--seed", type=int, default=seed)
+    parser.add_argument("--out", default=default_out)
+    args = parser.parse_args()
+    rng = numpy.random.default_rng(args.seed)
+    x, y = dataset(rng, args.lines)
+    xv, yv = dataset(numpy.random.default_rng(args.seed + 1), max(100, args.lines // 8))
+    print(f"{len(x)} training glyphs, {len(xv)} validation glyphs", file=sys.stderr)
+    params = train(rng, x, y, args.hidden, args.epochs, len(alphabet))
+    guesses = predict(params, xv)
+    errors = guesses != yv
+    print(f"validation accuracy {1 - errors.mean():.4f}", file=sys.stderr)
+    confusions = {}
+    for truth, guess in zip(yv[errors], guesses[errors]):
+        key = alphabet[truth] + "->" + alphabet[guess]
+        confusions[key] = confusions.get(key, 0) + 1
+    print("most frequent confusions:", sorted(confusions.items(), key=lambda kv: -kv[1])[:10], file=sys.stderr)
+    write(args.out, params, alphabet)
+    print(f"wrote {os.path.relpath(args.out)}", file=sys.stderr)

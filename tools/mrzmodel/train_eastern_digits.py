@@ -9,10 +9,8 @@ Needs Debian fonts-hosny-amiri, fonts-dejavu-core, fonts-kacst, fonts-arabeyes.
 Numbers are rendered glyph by glyph in many Arabic fonts and sizes, degraded as
 photos degrade them, and each glyph's ink box becomes features by features.py,
 exactly as the run-time reader cuts digits into connected components."""
-import argparse
 import io
 import os
-import sys
 
 import numpy
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
@@ -37,11 +35,6 @@ FONTS = [
 ]
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_OUT = os.path.join(HERE, "..", "..", "Sources", "VerityVision", "Resources", "eastern-digits.mlp")
-
-
-def percentile(values, p):
-    ordered = numpy.sort(values.reshape(-1))
-    return float(ordered[int(p * (len(ordered) - 1))])
 
 
 def render(rng, text):
@@ -90,7 +83,7 @@ def degrade(rng, image, boxes):
 def samples(rng, text):
     image, boxes = render(rng, text)
     gray, boxes = degrade(rng, image, boxes)
-    background, ink_level = percentile(gray, 0.9), percentile(gray, 0.02)
+    background, ink_level = features.percentile(gray, 0.9), features.percentile(gray, 0.02)
     if background - ink_level < 25:
         return []
     threshold = (background + ink_level) / 2
@@ -132,22 +125,7 @@ def dataset(rng, lines):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--lines", type=int, default=5000)
-    parser.add_argument("--epochs", type=int, default=18)
-    parser.add_argument("--hidden", type=int, default=96)
-    parser.add_argument("--seed", type=int, default=1414)
-    parser.add_argument("--out", default=DEFAULT_OUT)
-    args = parser.parse_args()
-    rng = numpy.random.default_rng(args.seed)
-    x, y = dataset(rng, args.lines)
-    xv, yv = dataset(numpy.random.default_rng(args.seed + 1), max(100, args.lines // 8))
-    print(f"{len(x)} training glyphs, {len(xv)} validation glyphs", file=sys.stderr)
-    params = mlp.train(rng, x, y, args.hidden, args.epochs, len(ALPHABET))
-    predicted = mlp.predict(params, xv)
-    print(f"validation accuracy {(predicted == yv).mean():.4f}", file=sys.stderr)
-    mlp.write(args.out, params, ALPHABET)
-    print(f"wrote {os.path.relpath(args.out)}", file=sys.stderr)
+    mlp.main(__doc__, dataset, ALPHABET, DEFAULT_OUT, lines=5000, epochs=18, hidden=96, seed=1414)
 
 
 if __name__ == "__main__":

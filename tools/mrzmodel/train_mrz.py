@@ -8,11 +8,9 @@ Lines of random MRZ characters are rendered at many sizes and degraded (blur,
 noise, JPEG, stroke weight, contrast, background print, resampling), cut into
 fixed-pitch cells, and turned into features by features.py. A one-hidden-layer
 network is trained with Adam. Deterministic for a given --seed."""
-import argparse
 import io
 import os
 import struct
-import sys
 
 import numpy
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
@@ -24,11 +22,6 @@ ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<"
 FONTS = ["/usr/share/fonts/opentype/ocr-b/OCRB.otf", "/usr/share/fonts/opentype/ocr-b/OCRBS.otf"]
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_OUT = os.path.join(HERE, "..", "..", "Sources", "VerityVision", "Resources", "mrz-ocrb.mlp")
-
-
-def percentile(values, p):
-    ordered = numpy.sort(values.reshape(-1))
-    return float(ordered[int(p * (len(ordered) - 1))])
 
 
 def render_line(rng, text):
@@ -85,7 +78,7 @@ def line_samples(rng, text):
     gray, cells, band = degrade(rng, image, cells, band)
     top, bottom = int(max(0, band[0] - 3)), int(min(gray.shape[0], band[1] + 3))
     region = gray[top:bottom]
-    background, ink_level = percentile(region, 0.9), percentile(region, 0.1)
+    background, ink_level = features.percentile(region, 0.9), features.percentile(region, 0.1)
     if background - ink_level < 25:
         return []
     threshold = (background + ink_level) / 2
@@ -127,27 +120,7 @@ def dataset(rng, lines):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--lines", type=int, default=1800)
-    parser.add_argument("--epochs", type=int, default=14)
-    parser.add_argument("--hidden", type=int, default=128)
-    parser.add_argument("--seed", type=int, default=9303)
-    parser.add_argument("--out", default=DEFAULT_OUT)
-    args = parser.parse_args()
-    rng = numpy.random.default_rng(args.seed)
-    x, y = dataset(rng, args.lines)
-    xv, yv = dataset(numpy.random.default_rng(args.seed + 1), max(100, args.lines // 8))
-    print(f"{len(x)} training glyphs, {len(xv)} validation glyphs", file=sys.stderr)
-    params = mlp.train(rng, x, y, args.hidden, args.epochs, len(ALPHABET))
-    errors = mlp.predict(params, xv) != yv
-    print(f"validation accuracy {1 - errors.mean():.4f}", file=sys.stderr)
-    confusions = {}
-    for truth, guess in zip(yv[errors], mlp.predict(params, xv)[errors]):
-        key = ALPHABET[truth] + "->" + ALPHABET[guess]
-        confusions[key] = confusions.get(key, 0) + 1
-    print("most frequent confusions:", sorted(confusions.items(), key=lambda kv: -kv[1])[:10], file=sys.stderr)
-    mlp.write(args.out, params, ALPHABET)
-    print(f"wrote {os.path.relpath(args.out)}", file=sys.stderr)
+    mlp.main(__doc__, dataset, ALPHABET, DEFAULT_OUT, lines=6000, epochs=20, hidden=128, seed=9303)
 
 
 if __name__ == "__main__":

@@ -76,8 +76,18 @@ public struct DocumentInspector: Sendable {
         }
 
         if sideConfidence == nil {
+            let width = type == .passport ? 125.0 : 85.6
             visual = try clock.measure("ocr") { () throws(VerityError) -> VisualZoneReader.Reading in
-                try VisualZoneReader().read(frontPage.page, blank: mrzBounds, widthMillimetres: type == .passport ? 125 : 85.6)
+                try VisualZoneReader().read(frontPage.page, blank: mrzBounds, widthMillimetres: width)
+            }
+            // A front without an MRZ has no other clue to which way is up: captions do.
+            if visual.values.count < 2, mrzBounds == nil {
+                var turned = frontPage
+                turned.turnHalf()
+                let second = try clock.measure("ocr") { () throws(VerityError) -> VisualZoneReader.Reading in
+                    try VisualZoneReader().read(turned.page, blank: nil, widthMillimetres: width)
+                }
+                if second.values.count > visual.values.count { visual = second; frontPage = turned }
             }
             evidence.visual = visual.values
             evidence.visualSide = .front

@@ -84,7 +84,11 @@ public struct EgyptianIDRules: Sendable {
         // Back: vocabularies, and gender against the number.
         let gender = text.gender.flatMap { ArabicMatching.nearest($0.text, in: Self.genders, maximumDistance: 1) }
         add("gender", gender, text.gender?.confidence ?? 0, .back)
-        if gender == nil { flagged.insert("gender") }
+        if gender == nil {
+            // Unreadable print: the number still says it; the printed word stays up for review.
+            flagged.insert("gender")
+            if let nid { add("gender", nid.gender == .male ? "ذكر" : "أنثى", 1, .front, .derived) }
+        }
         if let gender, let nid, (gender == "ذكر") != (nid.gender == .male) { flagged.insert("gender") }
         let religion = text.religion.flatMap { ArabicMatching.nearest($0.text, in: Self.religions, maximumDistance: 1) }
         add("religion", religion, text.religion?.confidence ?? 0, .back)

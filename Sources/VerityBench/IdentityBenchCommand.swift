@@ -8,8 +8,8 @@ import Foundation
 /// a fixed rate (latency measured from each request's scheduled time, so a
 /// slow server cannot hide its queueing). Every verification is a fresh user,
 /// so each one is a real attempt: charge, registry lookup, settle.
-struct BenchCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "verity-bench")
+struct IdentityBenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "identity", abstract: "verifyIdentity against a running server.")
 
     @Option(help: "Verity base URL.") var baseURL: String
     @Option(help: "Secret key of the environment to use.") var secretKey: String
