@@ -25,28 +25,40 @@ public struct BarcodeScanner: Sendable {
 
     public init() {}
 
-    /// Decodes the image first (bounded, typed errors), then scans.
+    /// Decodes the image first (bounded, typed errors), then scans: the image
+    /// as it is, and only when that finds nothing, the fallbacks.
     public func scan(imageBytes: [UInt8]) throws(VerityError) -> [BarcodeSymbol] {
         let image = try ImageDecoder().decode(imageBytes)
-        return scan(PageImage(image))
+        let direct = scan(image.gray, note: "direct")
+        return direct.isEmpty ? fallbacks(PageImage(image)) : direct
     }
 
     func scan(_ page: PageImage) -> [BarcodeSymbol] {
         let direct = scan(page.originalGray, note: "direct")
-        if !direct.isEmpty { return direct }
-        return fallbacks(page.page, prefix: "page")
+        return direct.isEmpty ? fallbacks(page) : direct
     }
 
-    /// Enlarge small symbols, then sweep tilts.
-    func fallbacks(_ image: GrayImage, prefix: String) -> [BarcodeSymbol] {
-        let first = scan(image, note: prefix)
-        if !first.isEmpty { return first }
+    /// The flattened document (a photo's perspective and tilt removed), an
+    /// enlarged copy for small modules, and a sweep of tilts only when no
+    /// document edge was found to flatten by.
+    func fallbacks(_ page: PageImage) -> [BarcodeSymbol] {
+        let flattened = page.placement.map { !$0.fillsFrame } ?? false
+        if flattened {
+            let found = scan(page.page, note: "page")
+            if !found.isEmpty { return found }
+        }
+        return fallbacks(page.page, prefix: flattened ? "page" : "image", sweepTilts: !flattened)
+    }
+
+    /// Enlarge small symbols, then (optionally) sweep tilts.
+    func fallbacks(_ image: GrayImage, prefix: String, sweepTilts: Bool = true) -> [BarcodeSymbol] {
         let factor = max(image.width, image.height) < 1600 ? 2 : 1
         let base = image.upscaled(by: factor)
         if factor > 1 {
             let upscaled = scan(base, note: "\(prefix) upscaled×\(factor)")
             if !upscaled.isEmpty { return upscaled }
         }
+        guard sweepTilts else { return [] }
         for tilt in Self.tilts {
             let found = scan(base.rotated(byDegrees: tilt), note: "\(prefix) rotated \(Int(tilt))°")
             if !found.isEmpty { return found }
