@@ -91,17 +91,21 @@ struct DocumentBenchCommand: ParsableCommand {
 
         // PDF417 on licence backs.
         let licences = samples.filter { $0.kind == "driver_licence" }
-        var decoded = 0, barcodeTime = 0.0
+        var decoded = 0, barcodeTime = 0.0, perFile: [String: Double] = [:], found: [String: Bool] = [:]
         for sample in licences {
             let data = try bytes(sample.files[1])
             let expected = [UInt8](Data(base64Encoded: sample.aamva_base64 ?? "") ?? Data())
             let start = DispatchTime.now().uptimeNanoseconds
             let symbols = (try? BarcodeScanner().scan(imageBytes: data)) ?? []
-            barcodeTime += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-            if symbols.contains(where: { $0.rawBytes == expected }) { decoded += 1 }
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            barcodeTime += elapsed
+            perFile[sample.files[1]] = elapsed
+            found[sample.files[1]] = symbols.contains(where: { $0.rawBytes == expected })
+            if found[sample.files[1]] == true { decoded += 1 }
         }
         results["pdf417"] = ["files": licences.map { $0.files[1] }, "expected": licences.map { $0.aamva_base64 ?? "" },
-                             "images": licences.count, "decoded": decoded, "msPerImage": barcodeTime / Double(max(1, licences.count))]
+                             "images": licences.count, "decoded": decoded, "msPerImage": barcodeTime / Double(max(1, licences.count)),
+                             "msByFile": perFile, "decodedByFile": found]
 
         // Tesseract: the visual zone of passport pages (the part above the MRZ) as crops.
         try FileManager.default.createDirectory(atPath: crops, withIntermediateDirectories: true)

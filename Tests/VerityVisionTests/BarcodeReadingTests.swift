@@ -39,3 +39,19 @@ struct BarcodeReadingTests {
         #expect(try BarcodeScanner().scan(imageBytes: documents.bytes(sample.files[0])).isEmpty)
     }
 }
+
+@Suite("Barcodes: QR codes are read as well")
+struct QRCodeReadingTests {
+    let documents = GeneratedDocuments.shared
+
+    @Test func qrCodesDecodeToTheirText() throws {
+        var table = AccuracyTable()
+        for sample in documents.samples(kind: "qr_card") {
+            let symbols = try BarcodeScanner().scan(imageBytes: documents.bytes(sample.files[0]))
+            table.record(sample.degradation, symbols.contains { $0.format == "QRCode" && $0.text == sample.truth["qr_text"]?.text })
+        }
+        print(table.summary("QR decoded"))
+        #expect(table.rate("clean") == 1)
+        #expect(table.rate(excluding: ["blur", "glare"]) >= 0.9)
+    }
+}

@@ -67,6 +67,10 @@ def render(kind, r):
         truth = latin_truth(p)
         truth.update({"street": p["street"], "city": p["city"], "region": p["region"], "postal_code": p["postal_code"]})
         return [front, back], "driverLicense", "US", truth, {"aamva_base64": base64.b64encode(payload).decode()}
+    if kind == "qr_card":
+        p = people.person(r)
+        back, text = templates.residence_permit(p, r)
+        return [back], "idCard", p["issuing_state"], {"qr_text": text}, {}
     if kind == "egypt_id":
         p = egypt.person(r)
         front, back = egypt.card(p, r)
@@ -79,13 +83,14 @@ def main():
     parser.add_argument("--out", required=True)
     parser.add_argument("--per-kind", type=int, default=4, help="documents of each kind (each gets every degradation)")
     parser.add_argument("--seed", type=int, default=9303)
-    parser.add_argument("--kinds", default="passport,id_card,driver_licence,egypt_id")
+    parser.add_argument("--kinds", default="passport,id_card,driver_licence,egypt_id,qr_card")
     parser.add_argument("--degradations", default=",".join(degrade.DEGRADATIONS))
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     samples = []
     for kind in args.kinds.split(","):
-        for number in range(args.per_kind):
+        # QR cards only check the QR path: a couple of them is enough.
+        for number in range(args.per_kind if kind != "qr_card" else min(2, args.per_kind)):
             r = people.rng(f"{args.seed}-{kind}-{number}")
             sides, document_type, country, truth, extra = render(kind, r)
             for name in args.degradations.split(","):

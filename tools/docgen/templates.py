@@ -2,6 +2,7 @@
 import io
 
 import pdf417gen
+import segno
 from PIL import Image, ImageDraw
 
 import aamva
@@ -87,3 +88,15 @@ def driver_licence(p, r):
     back.paste(symbol, ((856 - symbol.width) // 2, 150))
     ImageDraw.Draw(back).text((30, 30), "This card is the property of the State", font=fonts.font(fonts.SANS, 20), fill=(60, 60, 60))
     return front, back, payload
+
+
+def residence_permit(p, r):
+    """A card back carrying a QR code with a verification link, as many newer IDs do."""
+    back = canvas.background((856, 540), (226, 236, 228), r)
+    text = f"https://verify.example/permit/{p['document_number']}?n={p['surname'].replace(' ', '+')}"
+    buffer = io.BytesIO()
+    segno.make(text, error="m").save(buffer, kind="png", scale=7, border=4)
+    symbol = Image.open(io.BytesIO(buffer.getvalue())).convert("RGB")
+    back.paste(symbol, (856 - symbol.width - 40, (540 - symbol.height) // 2))
+    ImageDraw.Draw(back).text((40, 40), "RESIDENCE PERMIT", font=fonts.font(fonts.SANS_BOLD, 30), fill=(30, 60, 40))
+    return back, text

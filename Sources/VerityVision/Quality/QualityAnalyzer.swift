@@ -46,13 +46,38 @@ struct QualityAnalyzer {
 
     /// Share of the page that is blown-out white in blobs brighter than the paper.
     /// A white document scanned flat is not glare: only pixels well above the
-    /// paper's own level count.
+    /// paper's own level count. Nor is white print (a QR code's modules, a
+    /// barcode's quiet zone): a reflection fades out into a bright halo, print
+    /// stops at a sharp edge.
     func glareShare(_ image: GrayImage, paper: Double) -> Double {
         guard paper < 238 else { return 0 }
+        // Smoothed first: sensor noise must not make print edges look soft.
+        let image = image.smoothed()
         let mask = image.pixels.map { $0 >= 250 }
         let minimum = max(20, image.width * image.height / 400)
         let blobs = ConnectedComponents.find(in: mask, width: image.width, height: image.height, minimumArea: minimum)
-        return Double(blobs.reduce(0) { $0 + $1.area }) / Double(image.width * image.height)
+        let glare = blobs.filter { softEdged($0, mask: mask, image: image) }
+        return Double(glare.reduce(0) { $0 + $1.area }) / Double(image.width * image.height)
+    }
+
+    /// Whether the pixels just outside a blob are nearly white too (a reflection
+    /// fading out) rather than a sharp step to print or paper.
+    private func softEdged(_ blob: Component, mask: [Bool], image: GrayImage) -> Bool {
+        let area = PixelRect(x: blob.minX - 1, y: blob.minY - 1, width: blob.width + 2, height: blob.height + 2)
+            .clamped(width: image.width, height: image.height)
+        var edge = 0, bright = 0
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX where !mask[y * image.width + x] {
+                let touches = (x > 0 && mask[y * image.width + x - 1]) || (x < image.width - 1 && mask[y * image.width + x + 1])
+                    || (y > 0 && mask[(y - 1) * image.width + x]) || (y < image.height - 1 && mask[(y + 1) * image.width + x])
+                guard touches else { continue }
+                edge += 1
+                if image[x, y] >= 242 { bright += 1 }
+            }
+        }
+        // Part of the rim fading out is enough: glare over print (a barcode)
+        // merges with white print whose edges are sharp.
+        return edge > 0 && (bright * 4 >= edge || bright * 25 >= image.width)
     }
 
     /// Mean saturation, (max − min) / max per pixel, over the document in the
