@@ -44,40 +44,20 @@ struct QualityAnalyzer {
         return squares / count - mean * mean
     }
 
-    /// Share of the page that is blown-out white in blobs brighter than the paper.
-    /// A white document scanned flat is not glare: only pixels well above the
-    /// paper's own level count. Nor is white print (a QR code's modules, a
-    /// barcode's quiet zone): a reflection fades out into a bright halo, print
-    /// stops at a sharp edge.
+    /// Share of the page washed out by a reflection: where even the page's
+    /// average over a neighbourhood ~2% of its width is saturated. White print
+    /// (a QR code, a barcode's quiet zone, thin white lines) averages with the
+    /// ink and paper around it and stays below; a highlight's core does not.
+    /// A page that is white all over is not judged (no paper level to stand out from).
     func glareShare(_ image: GrayImage, paper: Double) -> Double {
         guard paper < 238 else { return 0 }
-        // Smoothed first: sensor noise must not make print edges look soft.
-        let image = image.smoothed()
-        let mask = image.pixels.map { $0 >= 250 }
-        let minimum = max(20, image.width * image.height / 400)
-        let blobs = ConnectedComponents.find(in: mask, width: image.width, height: image.height, minimumArea: minimum)
-        let glare = blobs.filter { softEdged($0, mask: mask, image: image) }
-        return Double(glare.reduce(0) { $0 + $1.area }) / Double(image.width * image.height)
-    }
-
-    /// Whether the pixels just outside a blob are nearly white too (a reflection
-    /// fading out) rather than a sharp step to print or paper.
-    private func softEdged(_ blob: Component, mask: [Bool], image: GrayImage) -> Bool {
-        let area = PixelRect(x: blob.minX - 1, y: blob.minY - 1, width: blob.width + 2, height: blob.height + 2)
-            .clamped(width: image.width, height: image.height)
-        var edge = 0, bright = 0
-        for y in area.y..<area.maxY {
-            for x in area.x..<area.maxX where !mask[y * image.width + x] {
-                let touches = (x > 0 && mask[y * image.width + x - 1]) || (x < image.width - 1 && mask[y * image.width + x + 1])
-                    || (y > 0 && mask[(y - 1) * image.width + x]) || (y < image.height - 1 && mask[(y + 1) * image.width + x])
-                guard touches else { continue }
-                edge += 1
-                if image[x, y] >= 242 { bright += 1 }
-            }
+        let radius = max(4, image.width / 50)
+        let mean = BoxMean(image)
+        var washedOut = 0
+        for y in stride(from: 0, to: image.height, by: 2) {
+            for x in stride(from: 0, to: image.width, by: 2) where mean.at(x, y, radius: radius) >= 248 { washedOut += 1 }
         }
-        // Part of the rim fading out is enough: glare over print (a barcode)
-        // merges with white print whose edges are sharp.
-        return edge > 0 && (bright * 4 >= edge || bright * 25 >= image.width)
+        return Double(washedOut) / Double(((image.width + 1) / 2) * ((image.height + 1) / 2))
     }
 
     /// Mean saturation, (max − min) / max per pixel, over the document in the
@@ -113,6 +93,34 @@ struct QualityAnalyzer {
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
         return (value * scale).rounded() / scale
+    }
+}
+
+/// Means over square neighbourhoods in constant time, from an integral image.
+struct BoxMean {
+    private let width: Int, height: Int
+    private let integral: [Int]
+
+    init(_ image: GrayImage) {
+        width = image.width
+        height = image.height
+        var integral = [Int](repeating: 0, count: (width + 1) * (height + 1))
+        for y in 0..<height {
+            var row = 0
+            for x in 0..<width {
+                row += Int(image.pixels[y * width + x])
+                integral[(y + 1) * (width + 1) + x + 1] = integral[y * (width + 1) + x + 1] + row
+            }
+        }
+        self.integral = integral
+    }
+
+    func at(_ x: Int, _ y: Int, radius: Int) -> Double {
+        let top = max(0, y - radius), bottom = min(height, y + radius + 1)
+        let left = max(0, x - radius), right = min(width, x + radius + 1)
+        let sum = integral[bottom * (width + 1) + right] - integral[top * (width + 1) + right]
+            - integral[bottom * (width + 1) + left] + integral[top * (width + 1) + left]
+        return Double(sum) / Double((bottom - top) * (right - left))
     }
 }
 
