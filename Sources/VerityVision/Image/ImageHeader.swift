@@ -26,8 +26,9 @@ public struct ImageHeader: Sendable, Equatable {
 
     private static func png(_ bytes: [UInt8]) throws(VerityError) -> ImageHeader {
         guard bytes.count >= 33, Array(bytes[12..<16]) == Array("IHDR".utf8) else { throw invalid("The PNG file has no header chunk.") }
-        // A complete PNG ends with the IEND chunk (and its CRC).
-        guard bytes.count >= 45, Array(bytes[(bytes.count - 8)..<(bytes.count - 4)]) == Array("IEND".utf8) else {
+        // A complete PNG ends with the IEND chunk (and its CRC); some tools append a few bytes after it.
+        let tail = Array(bytes.suffix(64)), iend = Array("IEND".utf8)
+        guard bytes.count >= 45, tail.indices.dropLast(3).contains(where: { Array(tail[$0..<($0 + 4)]) == iend }) else {
             throw invalid("The PNG file is truncated.")
         }
         return try sized(.png, width: bigEndian32(bytes, 16), height: bigEndian32(bytes, 20))
