@@ -31,10 +31,23 @@ let package = Package(
         .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
         .target(name: "CZXing", linkerSettings: [.linkedLibrary("ZXing")]),
+        // dlib (HOG, landmarks, ResNet embedding, MMOD) and OpenCV dnn (age). dlib's
+        // code is in its headers: optimised even in debug builds, or it crawls.
+        .target(
+            name: "CFace",
+            cxxSettings: [.unsafeFlags(["-O2", "-I/usr/include/opencv4", "-DDLIB_NO_GUI_SUPPORT"])],
+            linkerSettings: [
+                .linkedLibrary("dlib"), .linkedLibrary("blas"), .linkedLibrary("lapack"),
+                .linkedLibrary("opencv_dnn"), .linkedLibrary("opencv_core"),
+            ]
+        ),
         // Image bytes to facts: decoding, quality, MRZ, barcodes, OCR.
         .target(
             name: "VerityVision",
-            dependencies: ["VerityCore", "CLeptonica", "CTesseract", "CZXing"],
+            dependencies: [
+                "VerityCore", "CLeptonica", "CTesseract", "CZXing", "CFace",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             resources: [.copy("Resources")],
             // Pixel loops are 20-50x slower unoptimised; tests would crawl.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]

@@ -90,5 +90,14 @@ sleep 2
 check "serve runs with OMP_THREAD_LIMIT=1" bash -c "tr '\\0' '\\n' < /proc/$SERVE_PID/environ | grep -qx OMP_THREAD_LIMIT=1"
 kill "$SERVE_PID" 2>/dev/null; wait "$SERVE_PID" 2>/dev/null
 
+# Faces: real photos from the face_recognition sdist, models from PyPI.
+FACES="${VERITY_FACEDATA_DIR:-$(pwd)/.build/facedata}"; MODELS="${VERITY_MODELS_DIR:-$(pwd)/models}"
+"$BIN" face compare --models-dir "$MODELS" "$FACES/obama.jpg" "$FACES/obama2.jpg" --json > "$WORK/face.json"
+check "face compare: one person matches" grep -q '"match":true' "$WORK/face.json"
+"$BIN" face compare --models-dir "$WORK" "$FACES/obama.jpg" "$FACES/obama2.jpg" > /dev/null 2> "$WORK/face.err"; code=$?
+check "face compare: missing models are SERVICE_UNAVAILABLE, exit 65" bash -c "[ $code -eq 65 ] && grep -q 'install-face-models' '$WORK/face.err'"
+"$BIN" face age --models-dir "$MODELS" "$FACES/biden.jpg" --json > "$WORK/age.json"
+check "face age: an estimate with a band" bash -c "grep -q '\"age\"' '$WORK/age.json' && grep -q '\"high\"' '$WORK/age.json'"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

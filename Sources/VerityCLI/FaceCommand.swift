@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import VerityCore
+import VerityVision
+
+/// `verity face …`: the face engine on files.
+struct FaceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "face", abstract: "Compare faces and estimate age (models: scripts/install-face-models.sh).",
+        subcommands: [Compare.self, Age.self])
+
+    struct Models: ParsableArguments {
+        @Option(help: "Directory of the face models.") var modelsDir: String = "models"
+    }
+
+    struct Compare: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Compare the faces in two images (a selfie and a document portrait).")
+
+        @OptionGroup var models: Models
+        @Option(help: "Distance at or below which the faces match.") var threshold: Double = FaceEngine.defaultThreshold
+        @Argument(help: "First image (PNG, JPEG or GIF).") var first: String
+        @Argument(help: "Second image.") var second: String
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            guard threshold > 0, threshold < 2 else { throw ValidationError("--threshold must be between 0 and 2") }
+            let (a, b) = (try CLIFiles.read(first), try CLIFiles.read(second))
+            let result = try CLIOutput.reporting {
+                try FaceEngine(modelsDirectory: models.modelsDir).compare(a, b, threshold: threshold)
+            }
+            try CLIOutput.print(result, json: json)
+        }
+    }
+
+    struct Age: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Estimate the age of the face in an image.")
+
+        @OptionGroup var models: Models
+        @Argument(help: "PNG, JPEG or GIF image.") var image: String
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let bytes = try CLIFiles.read(image)
+            guard let estimate = try CLIOutput.reporting({ try FaceEngine(modelsDirectory: models.modelsDir).estimateAge(bytes) }) else {
+                var stderr = StandardError()
+                Swift.print("FACE_NOT_FOUND: no face large enough in \(image)", to: &stderr)
+                throw ExitCode(2)
+            }
+            try CLIOutput.print(estimate, json: json)
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import CFace
+import Foundation
+import VerityCore
+
+/// Faces: detection, selfie-to-portrait comparison, age. Embeddings and face
+/// crops exist only inside these calls: nothing is stored or logged.
+public final class FaceEngine: Sendable {
+    /// Distance at or below which two faces are the same person. dlib publishes
+    /// 0.6 for clean photos; the calibrated value for documents is set per environment.
+    public static let defaultThreshold = 0.6
+    /// Smallest eye distance compared, in pixels.
+    public static let minimumEyeDistance = 12.0
+
+    private let pool: FaceNetworkPool
+
+    /// Checks the model files first (missing or altered files are `SERVICE_UNAVAILABLE`).
+    public init(modelsDirectory: String) throws(VerityError) {
+        pool = FaceNetworkPool(files: try FaceModelFiles(directory: modelsDirectory))
+    }
+
+    public func compare(_ firstBytes: [UInt8], _ secondBytes: [UInt8], threshold: Double = FaceEngine.defaultThreshold) throws(VerityError) -> FaceComparison {
+        var clock = Stopwatch()
+        let first = try clock.measure("decode") { () throws(VerityError) -> RGBImage in try decode(firstBytes, field: "first") }
+        let second = try clock.measure("decode") { () throws(VerityError) -> RGBImage in try decode(secondBytes, field: "second") }
+        return try pool.with { networks throws(VerityError) in
+            let (a, aFinding) = clock.measure("detect") { find(first, networks) }
+            let (b, bFinding) = clock.measure("detect") { find(second, networks) }
+            guard let a, let b else {
+                return FaceComparison(match: nil, distance: nil, similarity: nil, threshold: threshold, first: aFinding, second: bFinding, timings: clock.timings)
+            }
+            let distance = clock.measure("embed") { () -> Double in
+                let x = embedding(first, a, networks), y = embedding(second, b, networks)
+                return zip(x, y).reduce(0.0) { $0 + Double(($1.0 - $1.1) * ($1.0 - $1.1)) }.squareRoot()
+            }
+            let similarity = min(1, max(0, 1 - distance / (2 * threshold)))
+            return FaceComparison(match: distance <= threshold, distance: round(distance), similarity: round(similarity),
+                                  threshold: threshold, first: aFinding, second: bFinding, timings: clock.timings)
+        }
+    }
+
+    /// Age of the face in `bytes`, or nil age fields when there is none.
+    public func estimateAge(_ bytes: [UInt8]) throws(VerityError) -> AgeEstimate? {
+        var clock = Stopwatch()
+        let image = try clock.measure("decode") { () throws(VerityError) -> RGBImage in try decode(bytes, field: "image") }
+        return try pool.with { networks throws(VerityError) -> AgeEstimate? in
+            let (face, finding) = clock.measure("detect") { find(image, networks) }
+            guard let face else { return nil }
+            let probabilities = clock.measure("age") { ageProbabilities(image, face, networks) }
+            guard probabilities.count == 81 else { throw VerityError(.systemError, "The age network returned no estimate.") }
+            // Class 0 stands for under one year (0.25), then 1…80.
+            let ages = [0.25] + (1...80).map(Double.init)
+            let mean = zip(ages, probabilities).reduce(0.0) { $0 + $1.0 * Double($1.1) }
+            return AgeEstimate(age: round(mean), low: percentile(probabilities, ages, 0.1), high: percentile(probabilities, ages, 0.9),
+                               finding: finding, timings: clock.timings)
+        }
+    }
+
+    // MARK: Steps
+
+    private func decode(_ bytes: [UInt8], field: String) throws(VerityError) -> RGBImage {
+        do { return try ImageDecoder().decode(bytes) } catch { throw VerityError(error.code, error.message, field: field) }
+    }
+
+    /// The largest face; several faces of similar size, or only tiny ones, are outcomes of their own.
+    func find(_ image: RGBImage, _ networks: FaceNetworkPool.Networks) -> (DetectedFace?, FaceFinding) {
+        let faces = FaceDetector().detect(image, networks: networks).sorted { $0.box.width > $1.box.width }
+        guard let largest = faces.first, eyeDistance(largest) >= Self.minimumEyeDistance else {
+            return (nil, FaceFinding(outcome: .noFace, face: nil, count: faces.count, quality: nil))
+        }
+        if faces.count > 1, Double(faces[1].box.width) >= 0.7 * Double(largest.box.width) {
+            return (nil, FaceFinding(outcome: .severalFaces, face: nil, count: faces.count, quality: nil))
+        }
+        return (largest, FaceFinding(outcome: .found, face: largest, count: faces.count, quality: quality(image, largest)))
+    }
+
+    private func embedding(_ image: RGBImage, _ face: DetectedFace, _ networks: FaceNetworkPool.Networks) -> [Float] {
+        var vector = [Float](repeating: 0, count: 128)
+        let landmarks = face.cLandmarks
+        _ = image.pixels.withUnsafeBufferPointer {
+            cface_embed(networks.engine, $0.baseAddress, Int32(image.width), Int32(image.height), face.cBox, landmarks, &vector)
+        }
+        return vector
+    }
+
+    private func ageProbabilities(_ image: RGBImage, _ face: DetectedFace, _ networks: FaceNetworkPool.Networks) -> [Float] {
+        var chip = [UInt8](repeating: 0, count: 64 * 64 * 3)
+        let landmarks = face.cLandmarks
+        // 64 px with 0.2 padding: the chip the age network was trained on.
+        let status = image.pixels.withUnsafeBufferPointer {
+            cface_chip($0.baseAddress, Int32(image.width), Int32(image.height), face.cBox, landmarks, 64, 0.2, &chip)
+        }
+        guard status == 0 else { return [] }
+        var probabilities = [Float](repeating: 0, count: 81)
+        guard cface_age_probabilities(networks.age, chip, &probabilities) == 0 else { return [] }
+        return probabilities
+    }
+
+    // MARK: Measures
+
+    private func eyeDistance(_ face: DetectedFace) -> Double {
+        // Landmarks 0,1: one eye's corners; 2,3: the other's; 4: the nose.
+        let p = face.landmarks
+        let left = Point(x: (p[2].x + p[3].x) / 2, y: (p[2].y + p[3].y) / 2), right = Point(x: (p[0].x + p[1].x) / 2, y: (p[0].y + p[1].y) / 2)
+        return ((left.x - right.x) * (left.x - right.x) + (left.y - right.y) * (left.y - right.y)).squareRoot()
+    }
+
+    private func quality(_ image: RGBImage, _ face: DetectedFace) -> FaceQuality {
+        let p = face.landmarks
+        let eyes = eyeDistance(face)
+        let midX = (p[0].x + p[1].x + p[2].x + p[3].x) / 4
+        let crop = image.gray.cropped(face.box)
+        return FaceQuality(eyeDistance: round(eyes), sharpness: round(QualityAnalyzer().laplacianVariance(crop)),
+                           yaw: round((p[4].x - midX) / max(eyes, 1)))
+    }
+
+    private func percentile(_ probabilities: [Float], _ ages: [Double], _ p: Double) -> Double {
+        var total = 0.0
+        for (probability, age) in zip(probabilities, ages) {
+            total += Double(probability)
+            if total >= p { return age }
+        }
+        return ages.last!
+    }
+
+    private func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+}

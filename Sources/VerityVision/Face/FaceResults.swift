@@ -1,0 +1,53 @@
+import VerityCore
+
+/// What was found when looking for one face in an image.
+public struct FaceFinding: Sendable, Codable, Equatable {
+    public enum Outcome: String, Sendable, Codable {
+        case found
+        /// No face, or none large enough to compare.
+        case noFace
+        /// More than one face of similar size: which one is meant is unknown.
+        case severalFaces
+    }
+
+    public let outcome: Outcome
+    public let face: DetectedFace?
+    /// Faces detected, any size.
+    public let count: Int
+    public let quality: FaceQuality?
+}
+
+/// Capture quality of a face.
+public struct FaceQuality: Sendable, Codable, Equatable {
+    /// Distance between the eye centres in pixels.
+    public let eyeDistance: Double
+    /// Variance of the Laplacian inside the face box (higher is sharper).
+    public let sharpness: Double
+    /// Nose offset from the eyes' midline relative to the eye distance: 0 is frontal,
+    /// about ±0.5 a strong turn; the sign gives the side.
+    public let yaw: Double
+}
+
+/// A selfie compared with a document portrait (or any two faces).
+public struct FaceComparison: Sendable, Codable, Equatable {
+    /// nil when either image has no usable face.
+    public let match: Bool?
+    /// Euclidean distance between the two 128-d embeddings (same person ≲ 0.5).
+    public let distance: Double?
+    /// 1 − distance/(2 × threshold), kept within 0…1: 0.5 at the threshold.
+    public let similarity: Double?
+    public let threshold: Double
+    public let first: FaceFinding
+    public let second: FaceFinding
+    public let timings: [StageTiming]
+}
+
+/// An age estimate with the band it most likely lies in.
+public struct AgeEstimate: Sendable, Codable, Equatable {
+    public let age: Double
+    /// 10th and 90th percentiles of the network's age distribution.
+    public let low: Double
+    public let high: Double
+    public let finding: FaceFinding
+    public let timings: [StageTiming]
+}

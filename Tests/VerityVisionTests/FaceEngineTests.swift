@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import VerityCore
+@testable import VerityVision
+
+/// Real photos from the face_recognition 1.3.0 sdist (scripts/fetch-face-test-data.sh)
+/// and the CC0 dlib models (scripts/install-face-models.sh).
+@Suite("Face engine: the same person matches, different people do not, bad input is typed")
+struct FaceEngineTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let models = ProcessInfo.processInfo.environment["VERITY_MODELS_DIR"] ?? root.appendingPathComponent("models").path
+    static let faces = URL(fileURLWithPath: ProcessInfo.processInfo.environment["VERITY_FACEDATA_DIR"]
+        ?? root.appendingPathComponent(".build/facedata").path)
+
+    func photo(_ name: String) -> [UInt8] {
+        [UInt8]((try? Data(contentsOf: Self.faces.appendingPathComponent(name))) ?? Data())
+    }
+
+    @Test func photosOfOnePersonMatchAndOfTwoPeopleDoNot() throws {
+        // given
+        let engine = try FaceEngine(modelsDirectory: Self.models)
+        // when
+        let same = try [("obama.jpg", "obama2.jpg"), ("obama.jpg", "obama3.jpg"), ("obama2.jpg", "obama3.jpg")].map {
+            try engine.compare(photo($0.0), photo($0.1))
+        }
+        let different = try ["obama.jpg", "obama2.jpg", "obama3.jpg"].map { try engine.compare(photo($0), photo("biden.jpg")) }
+        // then
+        #expect(same.allSatisfy { $0.match == true && ($0.distance ?? 1) < 0.5 })
+        #expect(different.allSatisfy { $0.match == false && ($0.distance ?? 0) > 0.7 })
+        #expect(same.allSatisfy { $0.first.outcome == .found && $0.first.quality!.eyeDistance > 20 })
+        #expect(Set(same[0].timings.map(\.stage)) == ["decode", "detect", "embed"])
+    }
+
+    @Test func ageIsEstimatedWithABand() throws {
+        let engine = try FaceEngine(modelsDirectory: Self.models)
+        let older = try #require(try engine.estimateAge(photo("biden.jpg")))
+        let younger = try #require(try engine.estimateAge(photo("obama.jpg")))
+        #expect(older.age > younger.age + 15)
+        #expect(older.low <= older.age && older.age <= older.high)
+    }
+
+    @Test func anImageWithoutAFaceIsAnOutcomeNotAnError() throws {
+        let engine = try FaceEngine(modelsDirectory: Self.models)
+        let back = GeneratedDocuments.shared.samples(kind: "driver_licence").first { $0.degradation == "clean" }!.files[1]
+        let result = try engine.compare(photo("obama.jpg"), GeneratedDocuments.shared.bytes(back))
+        #expect(result.match == nil && result.distance == nil)
+        #expect(result.second.outcome == .noFace)
+        #expect(try engine.estimateAge(GeneratedDocuments.shared.bytes(back)) == nil)
+    }
+
+    @Test func badImagesAreTypedErrorsNamingTheImage() throws {
+        let engine = try FaceEngine(modelsDirectory: Self.models)
+        do {
+            _ = try engine.compare(photo("obama.jpg"), Array("not an image".utf8))
+            Issue.record("expected INVALID_IMAGE")
+        } catch {
+            #expect(error.code == .invalidImage && error.field == "second")
+        }
+    }
+
+    @Test func missingOrAlteredModelsStopTheEngineWithAClearMessage() throws {
+        // given: a copy of the models with one byte changed
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("verity-models-\(UUID().uuidString)")
+        try FileManager.default.copyItem(atPath: Self.models, toPath: copy.path)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let file = copy.appendingPathComponent("shape_predictor_5_face_landmarks.dat")
+        var bytes = try Data(contentsOf: file)
+        bytes[1000] ^= 0xFF
+        try bytes.write(to: file)
+        // then
+        #expect(throws: VerityError(.serviceUnavailable, "")) { try FaceEngine(modelsDirectory: copy.path) }
+        do { _ = try FaceEngine(modelsDirectory: "/nonexistent") } catch { #expect(error.message.contains("install-face-models")) }
+    }
+}
