@@ -72,3 +72,42 @@ struct FaceEngineTests {
         do { _ = try FaceEngine(modelsDirectory: "/nonexistent") } catch { #expect(error.message.contains("install-face-models")) }
     }
 }
+
+@Suite("Face engine: error rates on dlib's johns (5 people × 11 photos)")
+struct FaceErrorRateTests {
+    @Test func noFalseMatchesAndFewFalseNonMatchesAtTheThreshold() throws {
+        // given: every photo's embedding, by person
+        let engine = try FaceEngine(modelsDirectory: FaceEngineTests.models)
+        let johns = FaceEngineTests.faces.appendingPathComponent("johns")
+        var people: [(String, [[Float]])] = []
+        var undetected = 0
+        for person in try FileManager.default.contentsOfDirectory(atPath: johns.path).sorted() {
+            let folder = johns.appendingPathComponent(person)
+            var vectors: [[Float]] = []
+            for file in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
+                let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(file)))
+                if let vector = try engine.embedding(of: bytes) { vectors.append(vector) } else { undetected += 1 }
+            }
+            people.append((person, vectors))
+        }
+        // when: every same-person and different-person pair
+        var same: [Double] = [], different: [Double] = []
+        for (index, (_, vectors)) in people.enumerated() {
+            for i in vectors.indices { for j in vectors.indices where j > i { same.append(FaceEngine.distance(vectors[i], vectors[j])) } }
+            for (_, others) in people[(index + 1)...] {
+                for x in vectors { for y in others { different.append(FaceEngine.distance(x, y)) } }
+            }
+        }
+        let threshold = FaceEngine.defaultThreshold
+        let falseMatches = different.filter { $0 <= threshold }.count
+        let falseNonMatches = same.filter { $0 > threshold }.count
+        print("johns: \(same.count) same-person pairs, \(different.count) different-person pairs, \(undetected) photos without a face; "
+              + "FMR \(falseMatches)/\(different.count), FNMR \(falseNonMatches)/\(same.count) at \(threshold); "
+              + "same max \(same.max() ?? 0), different min \(different.min() ?? 0)")
+        // then
+        #expect(undetected == 0)
+        #expect(same.count == 275 && different.count == 1210)
+        #expect(falseMatches == 0)
+        #expect(Double(falseNonMatches) <= 0.02 * Double(same.count))
+    }
+}

@@ -29,8 +29,7 @@ public final class FaceEngine: Sendable {
                 return FaceComparison(match: nil, distance: nil, similarity: nil, threshold: threshold, first: aFinding, second: bFinding, timings: clock.timings)
             }
             let distance = clock.measure("embed") { () -> Double in
-                let x = embedding(first, a, networks), y = embedding(second, b, networks)
-                return zip(x, y).reduce(0.0) { $0 + Double(($1.0 - $1.1) * ($1.0 - $1.1)) }.squareRoot()
+                Self.distance(embedding(first, a, networks), embedding(second, b, networks))
             }
             let similarity = min(1, max(0, 1 - distance / (2 * threshold)))
             return FaceComparison(match: distance <= threshold, distance: round(distance), similarity: round(similarity),
@@ -53,6 +52,20 @@ public final class FaceEngine: Sendable {
             return AgeEstimate(age: round(mean), low: percentile(probabilities, ages, 0.1), high: percentile(probabilities, ages, 0.9),
                                finding: finding, timings: clock.timings)
         }
+    }
+
+    /// The embedding of the one face in `bytes`, for measuring error rates over
+    /// many pairs (tests, benchmarks); nil without a usable face.
+    func embedding(of bytes: [UInt8]) throws(VerityError) -> [Float]? {
+        let image = try decode(bytes, field: "image")
+        return try pool.with { networks throws(VerityError) -> [Float]? in
+            let (face, _) = find(image, networks)
+            return face.map { embedding(image, $0, networks) }
+        }
+    }
+
+    static func distance(_ x: [Float], _ y: [Float]) -> Double {
+        zip(x, y).reduce(0.0) { $0 + Double(($1.0 - $1.1) * ($1.0 - $1.1)) }.squareRoot()
     }
 
     // MARK: Steps
