@@ -11,9 +11,9 @@ bash scripts/install-deps.sh
 export OMP_THREAD_LIMIT=1
 
 echo "== test documents, face models and face photos"
-bash scripts/generate-test-documents.sh
 bash scripts/install-face-models.sh
 bash scripts/fetch-face-test-data.sh
+bash scripts/generate-test-documents.sh
 
 echo "== build"
 if ! swift build --build-tests > /tmp/verity-build.log 2>&1; then

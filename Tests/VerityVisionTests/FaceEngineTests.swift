@@ -111,3 +111,46 @@ struct FaceErrorRateTests {
         #expect(Double(falseNonMatches) <= 0.02 * Double(same.count))
     }
 }
+
+@Suite("Face engine: selfies against portraits printed on generated documents")
+struct DocumentPortraitTests {
+    @Test func documentPortraitsMatchTheirHolderAndNoOneElse() throws {
+        let engine = try FaceEngine(modelsDirectory: FaceEngineTests.models)
+        let documents = GeneratedDocuments.shared
+        let johns = FaceEngineTests.faces.appendingPathComponent("johns")
+        func photos(_ person: String) throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: johns.appendingPathComponent(person).path).sorted()
+        }
+        func bytes(_ person: String, _ file: String) throws -> [UInt8] {
+            [UInt8](try Data(contentsOf: johns.appendingPathComponent(person).appendingPathComponent(file)))
+        }
+        let everyone = try FileManager.default.contentsOfDirectory(atPath: johns.path).sorted()
+        var genuine = AccuracyTable(), impostor = AccuracyTable(), found = AccuracyTable()
+        var distances: [String: [Double]] = [:]
+        for sample in documents.samples where ["passport", "id_card"].contains(sample.kind) {
+            guard let person = sample.truth["portrait_person"]?.text, let used = sample.truth["portrait_photo"]?.text else { continue }
+            // given: a selfie of the holder that is not the printed photo, and one of somebody else
+            let selfie = try bytes(person, try photos(person).first { $0 != used }!)
+            let other = everyone.first { $0 != person }!
+            let stranger = try bytes(other, try photos(other)[0])
+            let document = documents.bytes(sample.files[0])
+            // when
+            let holder = try engine.compare(selfie, document)
+            let notHolder = try engine.compare(stranger, document)
+            // then
+            found.record(sample.degradation, holder.distance != nil)
+            if let distance = holder.distance {
+                genuine.record(sample.degradation, holder.match == true)
+                distances[sample.degradation, default: []].append(distance)
+            }
+            if notHolder.distance != nil { impostor.record(sample.degradation, notHolder.match == true) }
+        }
+        print(found.summary("portrait found"))
+        print(genuine.summary("holder matched"))
+        print(impostor.summary("stranger matched (false matches)"))
+        print("holder distances: " + distances.keys.sorted().map { "\($0) max \(String(format: "%.3f", distances[$0]!.max()!))" }.joined(separator: ", "))
+        #expect(impostor.rate(excluding: []) == 0, "no stranger may match a document")
+        #expect(genuine.rate(excluding: ["blur"]) >= 0.9)
+        #expect(found.rate(excluding: ["blur"]) >= 0.9)
+    }
+}

@@ -19,8 +19,23 @@ def background(size, tint, r):
     return image
 
 
-def portrait(image, box, r):
-    """A neutral drawn head-and-shoulders silhouette standing in for a photo."""
+def photo_portrait(image, box, path):
+    """A real face photo (from a package's test images) cut to the portrait box."""
+    x0, y0, x1, y1 = box
+    width, height = x1 - x0, y1 - y0
+    photo = Image.open(path).convert("RGB")
+    scale = max(width / photo.width, height / photo.height)
+    photo = photo.resize((int(photo.width * scale + 0.5), int(photo.height * scale + 0.5)), Image.Resampling.LANCZOS)
+    left, top = (photo.width - width) // 2, (photo.height - height) // 2
+    image.paste(photo.crop((left, top, left + width, top + height)), (x0, y0))
+
+
+def portrait(image, box, r, photo=None):
+    """The holder's photo: a real face when one is given, else a neutral drawn
+    head-and-shoulders silhouette."""
+    if photo:
+        photo_portrait(image, box, photo)
+        return
     x0, y0, x1, y1 = box
     photo = Image.new("RGB", (x1 - x0, y1 - y0), (214, 220, 226))
     draw = ImageDraw.Draw(photo)

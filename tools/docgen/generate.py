@@ -51,16 +51,39 @@ def save(image, directory, name, file_format):
     return os.path.basename(path)
 
 
-def render(kind, r):
+def face_photos(directory):
+    """{person: [photo paths]} from a folder of per-person folders (dlib's johns)."""
+    if not directory or not os.path.isdir(directory):
+        return {}
+    return {person: sorted(os.path.join(directory, person, name) for name in os.listdir(os.path.join(directory, person)))
+            for person in sorted(os.listdir(directory)) if os.path.isdir(os.path.join(directory, person))}
+
+
+def with_photo(p, r, photos, truth):
+    """Gives the holder a real face; the truth names the person and the photo used."""
+    if not photos:
+        return p
+    person = r.choice(sorted(photos))
+    p["photo"] = r.choice(photos[person])
+    truth["portrait_person"] = person
+    truth["portrait_photo"] = os.path.basename(p["photo"])
+    return p
+
+
+def render(kind, r, photos):
     """(sides, type, country, truth, extra) for one fictional document."""
     if kind == "passport":
         p = people.person(r)
+        portrait = {}
+        with_photo(p, r, photos, portrait)
         page, lines = templates.passport(p, r)
-        return [page], "passport", p["issuing_state"], latin_truth(p, lines), {}
+        return [page], "passport", p["issuing_state"], {**latin_truth(p, lines), **portrait}, {}
     if kind == "id_card":
         p = people.person(r)
+        portrait = {}
+        with_photo(p, r, photos, portrait)
         front, back, lines = templates.id_card(p, r)
-        return [front, back], "idCard", p["issuing_state"], latin_truth(p, lines), {}
+        return [front, back], "idCard", p["issuing_state"], {**latin_truth(p, lines), **portrait}, {}
     if kind == "driver_licence":
         p = people.person(r)
         front, back, payload = templates.driver_licence(p, r)
@@ -85,14 +108,16 @@ def main():
     parser.add_argument("--seed", type=int, default=9303)
     parser.add_argument("--kinds", default="passport,id_card,driver_licence,egypt_id,qr_card")
     parser.add_argument("--degradations", default=",".join(degrade.DEGRADATIONS))
+    parser.add_argument("--portraits", help="folder of per-person face photo folders (dlib's examples/johns) for passport and ID card portraits")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     samples = []
+    photos = face_photos(args.portraits)
     for kind in args.kinds.split(","):
         # QR cards only check the QR path: a couple of them is enough.
         for number in range(args.per_kind if kind != "qr_card" else min(2, args.per_kind)):
             r = people.rng(f"{args.seed}-{kind}-{number}")
-            sides, document_type, country, truth, extra = render(kind, r)
+            sides, document_type, country, truth, extra = render(kind, r, photos)
             for name in args.degradations.split(","):
                 files, facts = [], {}
                 for side_index, side in enumerate(sides):

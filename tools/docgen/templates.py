@@ -23,7 +23,7 @@ def passport(p, r):
     draw = ImageDraw.Draw(image)
     draw.text((40, 24), "UTOPIA  PASSPORT  PASSEPORT", font=fonts.font(fonts.SANS_BOLD, 30), fill=(90, 40, 60))
     draw.text((900, 30), "SPECIMEN", font=fonts.font(fonts.SANS_BOLD, 26), fill=(190, 120, 120))
-    canvas.portrait(image, (40, 110, 340, 500), r)
+    canvas.portrait(image, (40, 110, 340, 500), r, p.get("photo"))
     x = 380
     canvas.label_value(draw, (x, 100), "Type / Type", "P")
     canvas.label_value(draw, (x + 180, 100), "Code / Code", p["issuing_state"])
@@ -46,7 +46,7 @@ def id_card(p, r):
     front = canvas.background((856, 540), (222, 234, 240), r)
     draw = ImageDraw.Draw(front)
     draw.text((30, 18), "UTOPIA  IDENTITY CARD", font=fonts.font(fonts.SANS_BOLD, 28), fill=(30, 60, 110))
-    canvas.portrait(front, (30, 90, 250, 380), r)
+    canvas.portrait(front, (30, 90, 250, 380), r, p.get("photo"))
     canvas.label_value(draw, (280, 80), "Surname", p["surname"], value_size=24)
     canvas.label_value(draw, (280, 150), "Given names", p["given_names"], value_size=24)
     canvas.label_value(draw, (280, 220), "Date of birth", visual_date(p["birth"]), value_size=24)

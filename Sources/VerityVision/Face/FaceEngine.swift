@@ -23,13 +23,13 @@ public final class FaceEngine: Sendable {
         let first = try clock.measure("decode") { () throws(VerityError) -> RGBImage in try decode(firstBytes, field: "first") }
         let second = try clock.measure("decode") { () throws(VerityError) -> RGBImage in try decode(secondBytes, field: "second") }
         return try pool.with { networks throws(VerityError) in
-            let (a, aFinding) = clock.measure("detect") { find(first, networks) }
-            let (b, bFinding) = clock.measure("detect") { find(second, networks) }
+            let (a, aFinding, firstUpright) = clock.measure("detect") { findUpright(first, networks) }
+            let (b, bFinding, secondUpright) = clock.measure("detect") { findUpright(second, networks) }
             guard let a, let b else {
                 return FaceComparison(match: nil, distance: nil, similarity: nil, threshold: threshold, first: aFinding, second: bFinding, timings: clock.timings)
             }
             let distance = clock.measure("embed") { () -> Double in
-                Self.distance(embedding(first, a, networks), embedding(second, b, networks))
+                Self.distance(embedding(firstUpright, a, networks), embedding(secondUpright, b, networks))
             }
             let similarity = min(1, max(0, 1 - distance / (2 * threshold)))
             return FaceComparison(match: distance <= threshold, distance: round(distance), similarity: round(similarity),
@@ -42,9 +42,9 @@ public final class FaceEngine: Sendable {
         var clock = Stopwatch()
         let image = try clock.measure("decode") { () throws(VerityError) -> RGBImage in try decode(bytes, field: "image") }
         return try pool.with { networks throws(VerityError) -> AgeEstimate? in
-            let (face, finding) = clock.measure("detect") { find(image, networks) }
+            let (face, finding, upright) = clock.measure("detect") { findUpright(image, networks) }
             guard let face else { return nil }
-            let probabilities = clock.measure("age") { ageProbabilities(image, face, networks) }
+            let probabilities = clock.measure("age") { ageProbabilities(upright, face, networks) }
             guard probabilities.count == 81 else { throw VerityError(.systemError, "The age network returned no estimate.") }
             // Class 0 stands for under one year (0.25), then 1…80.
             let ages = [0.25] + (1...80).map(Double.init)
@@ -59,8 +59,8 @@ public final class FaceEngine: Sendable {
     func embedding(of bytes: [UInt8]) throws(VerityError) -> [Float]? {
         let image = try decode(bytes, field: "image")
         return try pool.with { networks throws(VerityError) -> [Float]? in
-            let (face, _) = find(image, networks)
-            return face.map { embedding(image, $0, networks) }
+            let (face, _, upright) = findUpright(image, networks)
+            return face.map { embedding(upright, $0, networks) }
         }
     }
 
@@ -74,8 +74,34 @@ public final class FaceEngine: Sendable {
         do { return try ImageDecoder().decode(bytes) } catch { throw VerityError(error.code, error.message, field: field) }
     }
 
-    /// The largest face; several faces of similar size, or only tiny ones, are outcomes of their own.
+    /// The largest face; several faces of similar size, or only tiny ones, are
+    /// outcomes of their own. dlib finds upright faces only: a document photographed
+    /// sideways or upside down is turned until a confident face appears.
     func find(_ image: RGBImage, _ networks: FaceNetworkPool.Networks) -> (DetectedFace?, FaceFinding) {
+        let (face, finding, _) = findUpright(image, networks)
+        return (face, finding)
+    }
+
+    func findUpright(_ image: RGBImage, _ networks: FaceNetworkPool.Networks) -> (DetectedFace?, FaceFinding, RGBImage) {
+        var best = findInOrientation(image, networks)
+        if best.0.map({ $0.score >= Self.confidentScore }) == true { return (best.0, best.1, image) }
+        var bestImage = image
+        for turn in [90, 180, 270] {
+            let turned = image.rotated(clockwise: turn)
+            let attempt = findInOrientation(turned, networks)
+            if let face = attempt.0, face.score > (best.0?.score ?? -.infinity) {
+                best = attempt
+                bestImage = turned
+                if face.score >= Self.confidentScore { break }
+            }
+        }
+        return (best.0, best.1, bestImage)
+    }
+
+    /// HOG scores above this are faces beyond doubt; weaker upright finds are checked against other turns.
+    static let confidentScore = 1.0
+
+    private func findInOrientation(_ image: RGBImage, _ networks: FaceNetworkPool.Networks) -> (DetectedFace?, FaceFinding) {
         let faces = FaceDetector().detect(image, networks: networks).sorted { $0.box.width > $1.box.width }
         guard let largest = faces.first, eyeDistance(largest) >= Self.minimumEyeDistance else {
             return (nil, FaceFinding(outcome: .noFace, face: nil, count: faces.count, quality: nil))
