@@ -1,5 +1,5 @@
 # Conveniences; the README's two commands are scripts/demo.sh and scripts/test.sh.
-.PHONY: demo test build bench bench-documents contract
+.PHONY: demo test build bench bench-documents bench-faces contract
 
 build:
 	swift build --build-tests
@@ -16,6 +16,10 @@ contract: build
 bench:
 	bash bench/run.sh
 	bash bench/documents.sh
+	bash bench/faces.sh
 
 bench-documents:
 	bash bench/documents.sh
+
+bench-faces:
+	bash bench/faces.sh

@@ -21,11 +21,12 @@ struct FaceDetector {
     static let hogSide = 800
     static let cnnSide = 640
 
-    func detect(_ image: RGBImage, networks: FaceNetworkPool.Networks) -> [DetectedFace] {
+    /// `cnnFallback`: when HOG finds nothing, try the (ten times slower) CNN.
+    func detect(_ image: RGBImage, networks: FaceNetworkPool.Networks, cnnFallback: Bool = true) -> [DetectedFace] {
         var boxes = run(image, side: Self.hogSide, upsample: image.longSide < 400 ? 1 : 0) { pixels, width, height, upsample, out, capacity in
             cface_detect_hog(networks.engine, pixels, width, height, upsample, out, capacity)
         }
-        if boxes.isEmpty {
+        if boxes.isEmpty && cnnFallback {
             boxes = run(image, side: Self.cnnSide, upsample: image.longSide < 320 ? 1 : 0) { pixels, width, height, upsample, out, capacity in
                 cface_detect_cnn(networks.engine, pixels, width, height, upsample, out, capacity)
             }

@@ -83,17 +83,22 @@ public final class FaceEngine: Sendable {
     }
 
     func findUpright(_ image: RGBImage, _ networks: FaceNetworkPool.Networks) -> (DetectedFace?, FaceFinding, RGBImage) {
-        var best = findInOrientation(image, networks)
+        // HOG in every quarter turn first; the slow CNN only if no turn shows a face.
+        var best = findInOrientation(image, networks, cnnFallback: false)
         if best.0.map({ $0.score >= Self.confidentScore }) == true { return (best.0, best.1, image) }
         var bestImage = image
         for turn in [90, 180, 270] {
             let turned = image.rotated(clockwise: turn)
-            let attempt = findInOrientation(turned, networks)
+            let attempt = findInOrientation(turned, networks, cnnFallback: false)
             if let face = attempt.0, face.score > (best.0?.score ?? -.infinity) {
                 best = attempt
                 bestImage = turned
                 if face.score >= Self.confidentScore { break }
             }
+        }
+        if best.0 == nil {
+            let withCNN = findInOrientation(image, networks, cnnFallback: true)
+            return (withCNN.0, withCNN.1, image)
         }
         return (best.0, best.1, bestImage)
     }
@@ -101,8 +106,8 @@ public final class FaceEngine: Sendable {
     /// HOG scores above this are faces beyond doubt; weaker upright finds are checked against other turns.
     static let confidentScore = 1.0
 
-    private func findInOrientation(_ image: RGBImage, _ networks: FaceNetworkPool.Networks) -> (DetectedFace?, FaceFinding) {
-        let faces = FaceDetector().detect(image, networks: networks).sorted { $0.box.width > $1.box.width }
+    private func findInOrientation(_ image: RGBImage, _ networks: FaceNetworkPool.Networks, cnnFallback: Bool) -> (DetectedFace?, FaceFinding) {
+        let faces = FaceDetector().detect(image, networks: networks, cnnFallback: cnnFallback).sorted { $0.box.width > $1.box.width }
         guard let largest = faces.first, eyeDistance(largest) >= Self.minimumEyeDistance else {
             return (nil, FaceFinding(outcome: .noFace, face: nil, count: faces.count, quality: nil))
         }
