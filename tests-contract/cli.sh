@@ -98,6 +98,8 @@ check "face compare: one person matches" grep -q '"match":true' "$WORK/face.json
 check "face compare: missing models are SERVICE_UNAVAILABLE, exit 65" bash -c "[ $code -eq 65 ] && grep -q 'install-face-models' '$WORK/face.err'"
 "$BIN" face age --models-dir "$MODELS" "$FACES/biden.jpg" --json > "$WORK/age.json"
 check "face age: an estimate with a band" bash -c "grep -q '\"age\"' '$WORK/age.json' && grep -q '\"high\"' '$WORK/age.json'"
+"$BIN" face age --models-dir "$MODELS" --over 21 "$FACES/biden.jpg" --json > "$WORK/over.json"
+check "face age --over: an older face passes" grep -q '"decision":"pass"' "$WORK/over.json"
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -36,17 +36,27 @@ struct FaceCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Estimate the age of the face in an image.")
 
         @OptionGroup var models: Models
+        @Option(help: "Also decide whether the person is at least this old (face alone passes only 7 years above it).")
+        var over: Int?
         @Argument(help: "PNG, JPEG or GIF image.") var image: String
         @Flag(help: "Print JSON.") var json = false
 
+        struct Result: Encodable {
+            let estimate: AgeEstimate
+            let minimumAge: Int?
+            let decision: AgeCheckPolicy.Decision?
+        }
+
         func run() throws {
+            if let over, !(1...120).contains(over) { throw ValidationError("--over must be between 1 and 120") }
             let bytes = try CLIFiles.read(image)
             guard let estimate = try CLIOutput.reporting({ try FaceEngine(modelsDirectory: models.modelsDir).estimateAge(bytes) }) else {
                 var stderr = StandardError()
                 Swift.print("FACE_NOT_FOUND: no face large enough in \(image)", to: &stderr)
                 throw ExitCode(2)
             }
-            try CLIOutput.print(estimate, json: json)
+            let decision = over.map { AgeCheckPolicy().decide(estimate: estimate.age, low: estimate.low, minimumAge: $0) }
+            try CLIOutput.print(Result(estimate: estimate, minimumAge: over, decision: decision), json: json)
         }
     }
 }
