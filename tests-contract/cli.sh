@@ -100,6 +100,8 @@ check "face compare: missing models are SERVICE_UNAVAILABLE, exit 65" bash -c "[
 check "face age: an estimate with a band" bash -c "grep -q '\"age\"' '$WORK/age.json' && grep -q '\"high\"' '$WORK/age.json'"
 "$BIN" face age --models-dir "$MODELS" --over 21 "$FACES/biden.jpg" --json > "$WORK/over.json"
 check "face age --over: an older face passes" grep -q '"decision":"pass"' "$WORK/over.json"
+"$BIN" face liveness --models-dir "$MODELS" --turn left "$FACES/obama.jpg" "$FACES/obama.jpg" --json > "$WORK/live.json"; code=$?
+check "face liveness: a still photo does not turn, exit 2" bash -c "[ $code -eq 2 ] && grep -q NO_TURN '$WORK/live.json'"
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

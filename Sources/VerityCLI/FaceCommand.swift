@@ -7,7 +7,7 @@ import VerityVision
 struct FaceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "face", abstract: "Compare faces and estimate age (models: scripts/install-face-models.sh).",
-        subcommands: [Compare.self, Age.self])
+        subcommands: [Compare.self, Age.self, Liveness.self])
 
     struct Models: ParsableArguments {
         @Option(help: "Directory of the face models.") var modelsDir: String = "models"
@@ -57,6 +57,28 @@ struct FaceCommand: ParsableCommand {
             }
             let decision = over.map { AgeCheckPolicy().decide(estimate: estimate.age, low: estimate.low, minimumAge: $0) }
             try CLIOutput.print(Result(estimate: estimate, minimumAge: over, decision: decision), json: json)
+        }
+    }
+
+    struct Liveness: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check a head-turn challenge: 2–5 frames taken while the user turned their head.",
+            discussion: "Liveness signals, not a certified presentation-attack detector: see docs/faces.md.")
+
+        @OptionGroup var models: Models
+        @Option(help: "The turn the user was asked for: left or right (the user's own left/right).") var turn: String
+        @Argument(help: "Frames in capture order (PNG, JPEG or GIF).") var frames: [String]
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            guard let direction = HeadTurnChallenge.Direction(rawValue: turn) else { throw ValidationError("--turn must be left or right") }
+            guard (2...5).contains(frames.count) else { throw ValidationError("give 2 to 5 frames") }
+            let images = try frames.map(CLIFiles.read)
+            let result = try CLIOutput.reporting {
+                try FaceEngine(modelsDirectory: models.modelsDir).headTurn(images, direction: direction)
+            }
+            try CLIOutput.print(result, json: json)
+            if !result.passed { throw ExitCode(2) }
         }
     }
 }

@@ -154,3 +154,65 @@ struct DocumentPortraitTests {
         #expect(found.rate(excluding: ["blur"]) >= 0.9)
     }
 }
+
+/// Head turns from real photos: dlib's johns show each person at several poses.
+@Suite("Liveness: the head-turn challenge")
+struct HeadTurnTests {
+    let engine: FaceEngine
+
+    init() throws {
+        engine = try FaceEngine(modelsDirectory: FaceEngineTests.models)
+    }
+
+    /// Each person's photos with their yaw, most frontal first.
+    func posed() throws -> [(String, [(yaw: Double, bytes: [UInt8])])] {
+        let johns = FaceEngineTests.faces.appendingPathComponent("johns")
+        return try FileManager.default.contentsOfDirectory(atPath: johns.path).sorted().map { person in
+            let folder = johns.appendingPathComponent(person)
+            let photos = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().compactMap { file -> (Double, [UInt8])? in
+                let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(file)))
+                guard let yaw = try engine.compare(bytes, bytes).first.quality?.yaw else { return nil }
+                return (yaw, bytes)
+            }
+            return (person, photos.sorted { abs($0.0) < abs($1.0) }.map { (yaw: $0.0, bytes: $0.1) })
+        }
+    }
+
+    @Test func realTurnsPassAndStillsSwapsAndWrongTurnsFail() throws {
+        var genuine = 0, genuinePassed = 0, attacks = 0, attacksPassed = 0
+        let people = try posed()
+        for (index, (_, photos)) in people.enumerated() {
+            // The two photos of the person whose poses differ most: a turn from one to the other.
+            let byYaw = photos.sorted { $0.yaw < $1.yaw }
+            let (frontal, turned) = (byYaw.first!, byYaw.last!)
+            guard abs(turned.yaw - frontal.yaw) >= 0.15 else { continue }
+            let direction: HeadTurnChallenge.Direction = turned.yaw > frontal.yaw ? .left : .right
+            let opposite: HeadTurnChallenge.Direction = direction == .left ? .right : .left
+            // when: a genuine turn
+            genuine += 1
+            if try engine.headTurn([frontal.bytes, turned.bytes], direction: direction).passed { genuinePassed += 1 }
+            // and three attacks: a still photo, a swapped person, the wrong way
+            let still = try engine.headTurn([frontal.bytes, frontal.bytes], direction: direction)
+            let someoneElse = people[(index + 1) % people.count].1
+            let swapped = try engine.headTurn([frontal.bytes, someoneElse.first { abs($0.yaw - frontal.yaw) >= 0.15 }?.bytes ?? someoneElse[0].bytes],
+                                              direction: direction)
+            let wrongWay = try engine.headTurn([frontal.bytes, turned.bytes], direction: opposite)
+            #expect(still.failures.contains(.noTurn))
+            #expect(swapped.failures.contains(.identityChanged))
+            #expect(wrongWay.failures == [.wrongDirection])
+            attacks += 3
+            attacksPassed += [still, swapped, wrongWay].filter(\.passed).count
+        }
+        print("head turn: genuine \(genuinePassed)/\(genuine) passed, attacks \(attacksPassed)/\(attacks) passed")
+        #expect(genuine >= 3)
+        #expect(genuinePassed == genuine)
+        #expect(attacksPassed == 0)
+    }
+
+    @Test func aFrameWithoutAFaceFailsTheChallenge() throws {
+        let back = GeneratedDocuments.shared.samples(kind: "driver_licence").first { $0.degradation == "clean" }!.files[1]
+        let photo = [UInt8](try Data(contentsOf: FaceEngineTests.faces.appendingPathComponent("obama.jpg")))
+        let result = try engine.headTurn([photo, GeneratedDocuments.shared.bytes(back)], direction: .left)
+        #expect(result.failures == [.faceMissing])
+    }
+}

@@ -54,6 +54,31 @@ public final class FaceEngine: Sendable {
         }
     }
 
+    /// Checks an active challenge: frames captured while the user was asked to
+    /// turn their head `direction`.
+    public func headTurn(_ frames: [[UInt8]], direction: HeadTurnChallenge.Direction,
+                         challenge: HeadTurnChallenge = HeadTurnChallenge()) throws(VerityError) -> HeadTurnResult {
+        guard frames.count <= 5 else { throw VerityError.invalid("frames", "A head-turn challenge has 2 to 5 frames.") }
+        var clock = Stopwatch()
+        var images: [RGBImage] = []
+        for (index, bytes) in frames.enumerated() {
+            images.append(try clock.measure("decode") { () throws(VerityError) -> RGBImage in try decode(bytes, field: "frames[\(index)]") })
+        }
+        return try pool.with { networks throws(VerityError) -> HeadTurnResult in
+            // Frames are upright selfies: no turning the image to find the face.
+            let found = clock.measure("detect") { images.map { ($0, findInOrientation($0, networks, cnnFallback: true)) } }
+            let yaws = found.map { $0.1.1.quality?.yaw }
+            let vectors = clock.measure("embed") { found.map { image, finding in finding.0.map { embedding(image, $0, networks) } } }
+            let distances = vectors.dropFirst().compactMap { vector -> Double? in
+                guard let first = vectors[0], let vector else { return nil }
+                return round(Self.distance(first, vector))
+            }
+            let failures = challenge.evaluate(direction: direction, yaws: yaws, distances: distances)
+            return HeadTurnResult(passed: failures.isEmpty, direction: direction, failures: failures, yaws: yaws, distances: distances,
+                                  timings: clock.timings)
+        }
+    }
+
     /// The embedding of the one face in `bytes`, for measuring error rates over
     /// many pairs (tests, benchmarks); nil without a usable face.
     func embedding(of bytes: [UInt8]) throws(VerityError) -> [Float]? {

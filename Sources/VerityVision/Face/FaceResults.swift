@@ -51,3 +51,15 @@ public struct AgeEstimate: Sendable, Codable, Equatable {
     public let finding: FaceFinding
     public let timings: [StageTiming]
 }
+
+/// The outcome of a head-turn challenge over several frames.
+public struct HeadTurnResult: Sendable, Codable, Equatable {
+    public let passed: Bool
+    public let direction: HeadTurnChallenge.Direction
+    public let failures: [HeadTurnChallenge.Failure]
+    /// Each frame's yaw (nil without a face).
+    public let yaws: [Double?]
+    /// Embedding distance from the first frame to each later one.
+    public let distances: [Double]
+    public let timings: [StageTiming]
+}
