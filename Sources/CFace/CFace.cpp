@@ -72,8 +72,11 @@ extern "C" cface_engine *cface_open(const char *models_dir, char *error, int err
 
 extern "C" void cface_close(cface_engine *engine) { delete engine; }
 
-extern "C" int cface_detect_hog(cface_engine *engine, const unsigned char *rgb, int width, int height, int upsample,
-                                cface_box *boxes, int capacity) {
+namespace {
+/// Upsamples `upsample` times, runs `detector` (returning rectangles with
+/// confidences), and writes boxes in the original image's pixels.
+template <typename Detector>
+int detect(const unsigned char *rgb, int width, int height, int upsample, cface_box *boxes, int capacity, Detector detector) {
     try {
         auto image = to_matrix(rgb, width, height);
         int scale = 1;
@@ -81,40 +84,36 @@ extern "C" int cface_detect_hog(cface_engine *engine, const unsigned char *rgb, 
             dlib::pyramid_up(image);
             scale *= 2;
         }
-        std::vector<dlib::rect_detection> detections;
-        engine->hog(image, detections, 0.0);
         std::vector<dlib::rectangle> found;
         std::vector<double> scores;
-        for (const auto &d : detections) {
-            found.push_back(d.rect);
-            scores.push_back(d.detection_confidence);
-        }
+        detector(image, found, scores);
         return write_boxes(found, scores, scale, boxes, capacity);
     } catch (...) {
         return -1;
     }
 }
+}  // namespace
 
-extern "C" int cface_detect_cnn(cface_engine *engine, const unsigned char *rgb, int width, int height, int upsample,
+extern "C" int cface_detect_hog(cface_engine *engine, const unsigned char *rgb, int width, int height, int upsample,
                                 cface_box *boxes, int capacity) {
-    try {
-        auto image = to_matrix(rgb, width, height);
-        int scale = 1;
-        for (int i = 0; i < upsample; i++) {
-            dlib::pyramid_up(image);
-            scale *= 2;
-        }
-        auto detections = engine->mmod(image);
-        std::vector<dlib::rectangle> found;
-        std::vector<double> scores;
+    return detect(rgb, width, height, upsample, boxes, capacity, [engine](auto &image, auto &found, auto &scores) {
+        std::vector<dlib::rect_detection> detections;
+        engine->hog(image, detections, 0.0);
         for (const auto &d : detections) {
             found.push_back(d.rect);
             scores.push_back(d.detection_confidence);
         }
-        return write_boxes(found, scores, scale, boxes, capacity);
-    } catch (...) {
-        return -1;
-    }
+    });
+}
+
+extern "C" int cface_detect_cnn(cface_engine *engine, const unsigned char *rgb, int width, int height, int upsample,
+                                cface_box *boxes, int capacity) {
+    return detect(rgb, width, height, upsample, boxes, capacity, [engine](auto &image, auto &found, auto &scores) {
+        for (const auto &d : engine->mmod(image)) {
+            found.push_back(d.rect);
+            scores.push_back(d.detection_confidence);
+        }
+    });
 }
 
 extern "C" int cface_landmarks(cface_engine *engine, const unsigned char *rgb, int width, int height, cface_box box,
