@@ -48,6 +48,18 @@ struct FaceEngineTests {
         #expect(try engine.estimateAge(GeneratedDocuments.shared.bytes(back)) == nil)
     }
 
+    @Test func tinyAndStripImagesHaveNoFaceInsteadOfStoppingTheProcess() throws {
+        // dlib aborts the process on images smaller than its scanning window.
+        let engine = try FaceEngine(modelsDirectory: Self.models)
+        for (width, height) in [(1, 1), (2, 2), (1, 4000), (4000, 3), (4000, 45)] {
+            let image = RGBImage(width: width, height: height, pixels: [UInt8](repeating: 128, count: width * height * 3))
+            let png = try #require(PNGWriter.encode(image))
+            let result = try engine.compare(photo("obama.jpg"), png)
+            #expect(result.second.outcome == .noFace, "\(width)×\(height)")
+            #expect(try engine.estimateAge(png) == nil)
+        }
+    }
+
     @Test func badImagesAreTypedErrorsNamingTheImage() throws {
         let engine = try FaceEngine(modelsDirectory: Self.models)
         do {

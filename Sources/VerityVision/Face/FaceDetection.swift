@@ -49,6 +49,8 @@ struct FaceDetector {
                      detector: (UnsafePointer<UInt8>?, Int32, Int32, Int32, UnsafeMutablePointer<cface_box>?, Int32) -> Int32) -> [cface_box] {
         let scale = min(1, Double(side) / Double(image.longSide))
         let working = scale < 1 ? image.resized(width: max(1, Int(Double(image.width) * scale)), height: max(1, Int(Double(image.height) * scale))) : image
+        // dlib's scanners stop the process on images smaller than their window.
+        guard min(working.width, working.height) >= FaceEngine.minimumImageSide else { return [] }
         var boxes = [cface_box](repeating: cface_box(), count: 32)
         let count = working.pixels.withUnsafeBufferPointer {
             detector($0.baseAddress, Int32(working.width), Int32(working.height), Int32(upsample), &boxes, 32)

@@ -128,10 +128,17 @@ public final class FaceEngine: Sendable {
         return (best.0, best.1, bestImage)
     }
 
+    /// Smallest image side searched for a face (a face with eyes 12 px apart needs ~40 px).
+    static let minimumImageSide = 40
+
     /// HOG scores above this are faces beyond doubt; weaker upright finds are checked against other turns.
     static let confidentScore = 1.0
 
     private func findInOrientation(_ image: RGBImage, _ networks: FaceNetworkPool.Networks, cnnFallback: Bool) -> (DetectedFace?, FaceFinding) {
+        // dlib's detectors stop the process on images too small to scan; no face fits there anyway.
+        guard min(image.width, image.height) >= Self.minimumImageSide else {
+            return (nil, FaceFinding(outcome: .noFace, face: nil, count: 0, quality: nil))
+        }
         let faces = FaceDetector().detect(image, networks: networks, cnnFallback: cnnFallback).sorted { $0.box.width > $1.box.width }
         guard let largest = faces.first, eyeDistance(largest) >= Self.minimumEyeDistance else {
             return (nil, FaceFinding(outcome: .noFace, face: nil, count: faces.count, quality: nil))

@@ -20,6 +20,10 @@ struct PageImage {
         if let found, !found.placement.fillsFrame, let flat = PageImage.flatten(originalGray, corners: found.corners) {
             page = flat
         }
+        // Reading needs ~10 px per millimetre at most; a 36-megapixel photo is
+        // brought down so every later stage has bounded work.
+        let factor = max(page.width, page.height) / Self.workingSide + 1
+        if factor > 1 { page = page.downscaled(by: factor) }
         orientation = 0
         if page.height > page.width {
             page = page.rotated(clockwise: 90)
@@ -27,6 +31,9 @@ struct PageImage {
         }
         self.page = page
     }
+
+    /// Longest side a flattened page is read at.
+    static let workingSide = 2400
 
     /// Cuts out the quadrilateral at its own resolution.
     static func flatten(_ image: GrayImage, corners: [Point]) -> GrayImage? {
@@ -40,7 +47,9 @@ struct PageImage {
     /// The same capture without flattening (long side horizontal).
     func unflattened() -> PageImage {
         var copy = self
-        copy.page = originalGray.height > originalGray.width ? originalGray.rotated(clockwise: 90) : originalGray
+        let factor = max(originalGray.width, originalGray.height) / Self.workingSide + 1
+        let gray = factor > 1 ? originalGray.downscaled(by: factor) : originalGray
+        copy.page = gray.height > gray.width ? gray.rotated(clockwise: 90) : gray
         copy.orientation = originalGray.height > originalGray.width ? 90 : 0
         return copy
     }
