@@ -99,11 +99,13 @@ let package = Package(
             ],
             path: "Tests/VerityTestSupport"
         ),
+        // truth.json of the test document generator, for tests and benchmarks (not shipped).
+        .target(name: "DocgenManifest", path: "tools/docgen/Manifest"),
         // Load generator for `make bench` (not shipped).
         .executableTarget(
             name: "VerityBench",
             dependencies: [
-                "VerityAPI", "VerityVision", "VerityCore",
+                "VerityAPI", "VerityVision", "VerityCore", "DocgenManifest",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -111,7 +113,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "VerityCoreTests", dependencies: ["VerityCore"]),
-        .testTarget(name: "VerityVisionTests", dependencies: ["VerityVision", "VerityCore"]),
+        .testTarget(name: "VerityVisionTests", dependencies: ["VerityVision", "VerityCore", "DocgenManifest"]),
         .testTarget(
             name: "VerityServerTests",
             dependencies: [

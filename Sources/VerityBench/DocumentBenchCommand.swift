@@ -1,4 +1,5 @@
 import ArgumentParser
+import DocgenManifest
 import Dispatch
 import Foundation
 import VerityCore
@@ -16,29 +17,9 @@ struct DocumentBenchCommand: ParsableCommand {
     @Option(help: "Where to write the visual-zone crops the OCR comparison uses.") var crops: String
     @Option(help: "Where to write the JSON results.") var out: String
 
-    struct Sample: Decodable {
-        let id: String
-        let kind: String
-        let type: String
-        let country: String
-        let degradation: String
-        let files: [String]
-        let truth: [String: Truth]
-        let aamva_base64: String?
-    }
-
-    enum Truth: Decodable {
-        case text(String), lines([String])
-        init(from decoder: Decoder) throws {
-            let c = try decoder.singleValueContainer()
-            if let t = try? c.decode(String.self) { self = .text(t) } else { self = .lines(try c.decode([String].self)) }
-        }
-    }
-
     func run() throws {
         let base = URL(fileURLWithPath: dir)
-        struct File: Decodable { let samples: [Sample] }
-        let samples = try JSONDecoder().decode(File.self, from: Data(contentsOf: base.appendingPathComponent("truth.json"))).samples
+        let samples = try DocgenManifest.load(directory: base).samples
         func bytes(_ name: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: base.appendingPathComponent(name))) }
         let today = CalendarDate(year: 2026, month: 11, day: 22)!
         var results: [String: Any] = [:]
@@ -84,7 +65,7 @@ struct DocumentBenchCommand: ParsableCommand {
             let reading = try? MRZImageReader(today: today).read(imageBytes: data)
             mrzTime += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
             if reading?.result?.valid == true { mrzValid += 1 }
-            if case .lines(let lines)? = sample.truth["mrz"], reading?.result?.lines == lines { mrzExact += 1 }
+            if let lines = sample.truth["mrz"]?.lines, reading?.result?.lines == lines { mrzExact += 1 }
         }
         results["mrz"] = ["files": passports.map { $0.files[0] }, "images": passports.count, "valid": mrzValid, "exact": mrzExact,
                           "msPerImage": mrzTime / Double(max(1, passports.count))]

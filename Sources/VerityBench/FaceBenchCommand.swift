@@ -1,4 +1,5 @@
 import ArgumentParser
+import DocgenManifest
 import Dispatch
 import Foundation
 import VerityCore
@@ -42,20 +43,11 @@ struct FaceBenchCommand: ParsableCommand {
         let ageMs = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(files.count)
 
         // Selfie (a johns photo of the holder) against the whole document capture.
-        struct Sample: Decodable { let kind: String; let files: [String]; let truth: [String: Value] }
-        enum Value: Decodable {
-            case text(String), lines([String])
-            init(from decoder: Decoder) throws {
-                let c = try decoder.singleValueContainer()
-                if let t = try? c.decode(String.self) { self = .text(t) } else { self = .lines(try c.decode([String].self)) }
-            }
-        }
-        struct Manifest: Decodable { let samples: [Sample] }
         let docs = URL(fileURLWithPath: documents)
-        let manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: docs.appendingPathComponent("truth.json")))
+        let manifest = try DocgenManifest.load(directory: docs)
         var decisions: [Double] = []
         for sample in manifest.samples where sample.kind == "passport" {
-            guard case .text(let person)? = sample.truth["portrait_person"], case .text(let used)? = sample.truth["portrait_photo"],
+            guard let person = sample.truth["portrait_person"]?.text, let used = sample.truth["portrait_photo"]?.text,
                   let selfie = files.first(where: { $0.0 == person && !$0.1.hasSuffix(used) }) else { continue }
             let document = [UInt8](try Data(contentsOf: docs.appendingPathComponent(sample.files[0])))
             let selfieBytes = try bytes(selfie.1)

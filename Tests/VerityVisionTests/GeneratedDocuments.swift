@@ -1,38 +1,11 @@
+import DocgenManifest
 import Foundation
 import VerityCore
 
 /// The synthetic documents of tools/docgen/generate.py with their ground truth.
 /// scripts/test.sh generates them into .build/docgen (or VERITY_DOCGEN_DIR).
 struct GeneratedDocuments {
-    struct Sample: Decodable {
-        let id: String
-        let kind: String
-        let type: String
-        let country: String
-        let degradation: String
-        let files: [String]
-        let truth: [String: TruthValue]
-        let aamva_base64: String?
-    }
-
-    /// Truth values are strings, or lists of strings (MRZ lines).
-    enum TruthValue: Decodable {
-        case text(String)
-        case lines([String])
-
-        init(from decoder: Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if let text = try? container.decode(String.self) { self = .text(text) } else { self = .lines(try container.decode([String].self)) }
-        }
-
-        var text: String? { if case .text(let value) = self { value } else { nil } }
-        var lines: [String]? { if case .lines(let value) = self { value } else { nil } }
-    }
-
-    struct Truth: Decodable {
-        let seed: Int
-        let samples: [Sample]
-    }
+    typealias Sample = DocgenManifest.Sample
 
     let directory: URL
     let samples: [Sample]
@@ -41,8 +14,7 @@ struct GeneratedDocuments {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let path = ProcessInfo.processInfo.environment["VERITY_DOCGEN_DIR"] ?? root.appendingPathComponent(".build/docgen").path
         let directory = URL(fileURLWithPath: path)
-        guard let data = try? Data(contentsOf: directory.appendingPathComponent("truth.json")),
-              let truth = try? JSONDecoder().decode(Truth.self, from: data) else {
+        guard let truth = try? DocgenManifest.load(directory: directory) else {
             fatalError("No generated documents in \(path): run scripts/generate-test-documents.sh (scripts/test.sh does).")
         }
         return GeneratedDocuments(directory: directory, samples: truth.samples)

@@ -43,12 +43,11 @@ struct EasternDigitReader {
         }
         guard !run.isEmpty else { return Reading(text: "", confidence: 0, boxes: []) }
         let minX = run.map(\.minX).min()!, maxX = run.map(\.maxX).max()!
-        let reading = read(image, rect: PixelRect(x: minX, y: area.y, width: maxX - minX + 1, height: area.height), ink: [])
+        let reading = read(image, rect: PixelRect(x: minX, y: area.y, width: maxX - minX + 1, height: area.height))
         return reading.confidence >= 0.8 ? reading : Reading(text: "", confidence: reading.confidence, boxes: [])
     }
     /// Digits in `rect`, left to right (numbers run left to right in Arabic text).
-    /// With `fromLeftUntilText`, stops at the first glyph that is not a confident digit.
-    func read(_ image: GrayImage, rect: PixelRect, ink: [Bool]) -> Reading {
+    func read(_ image: GrayImage, rect: PixelRect) -> Reading {
         let area = rect.clamped(width: image.width, height: image.height)
         guard area.width > 2, area.height > 2 else { return Reading(text: "", confidence: 0, boxes: []) }
         // Thresholded at the segment's own midpoint, as in training: an adaptive

@@ -13,6 +13,8 @@ struct EgyptianIDReader {
         var ink: [Bool]
         var bands: [TextBand]
         var orientation: Int
+        /// The band, segment and reading of the 14-digit national number, if found.
+        var number: (TextBand, PixelRect, EasternDigitReader.Reading)?
     }
 
     func read(front: PageImage, back: PageImage?) throws(VerityError) -> (text: EgyptianIDText, frontOrientation: Int, backOrientation: Int, confidence: (Double, Double)) {
@@ -42,7 +44,7 @@ struct EgyptianIDReader {
 
     /// 1 for a number that parses (date, governorate), plus the reading's confidence.
     private func numberScore(_ side: Side) -> Double {
-        guard let (_, _, reading) = nid(in: side) else { return 0 }
+        guard let (_, _, reading) = side.number else { return 0 }
         return ((try? EgyptianNationalNumber.parse(reading.text)) != nil ? 1 : 0) + reading.confidence
     }
 
@@ -57,14 +59,16 @@ struct EgyptianIDReader {
         // The front's text stands right of the portrait; the back uses the whole width.
         let left = front ? card.width * 3 / 10 : 0
         let bands = TextBands.find(in: card, region: PixelRect(x: left, y: 0, width: card.width - left, height: card.height), ink: ink)
-        return Side(page: card, ink: ink, bands: bands, orientation: orientation)
+        var side = Side(page: card, ink: ink, bands: bands, orientation: orientation)
+        side.number = nid(in: side)
+        return side
     }
 
     /// The band reading as 14 digits: the national number.
     private func nid(in side: Side) -> (TextBand, PixelRect, EasternDigitReader.Reading)? {
         for band in side.bands {
             for segment in band.segments where segment.width > band.rect.height * 3 {
-                let reading = EasternDigitReader().read(side.page, rect: segment, ink: side.ink)
+                let reading = EasternDigitReader().read(side.page, rect: segment)
                 if reading.text.count == 14, !reading.text.contains("/"), reading.confidence > 0.7 {
                     return (band, segment, reading)
                 }
@@ -76,7 +80,7 @@ struct EgyptianIDReader {
     // MARK: Front
 
     private func readFront(_ side: Side, into text: inout EgyptianIDText) throws(VerityError) -> Double {
-        let number = nid(in: side)
+        let number = side.number
         if let number { text.frontNID = .init(number.2.text, confidence: number.2.confidence) }
         // Text lines right of the photo, above the number, below the card's title.
         var lines: [(Double, EgyptianIDText.Value)] = []
@@ -110,7 +114,7 @@ struct EgyptianIDReader {
         guard let wordsEnd = try ArabicLineReader().rightEdgeOfWords(side.page, rect: rect), rect.maxX - wordsEnd > rect.height / 3 else {
             return street
         }
-        let number = EasternDigitReader().read(side.page, rect: PixelRect(x: wordsEnd + 2, y: rect.y, width: rect.maxX - wordsEnd - 2, height: rect.height), ink: [])
+        let number = EasternDigitReader().read(side.page, rect: PixelRect(x: wordsEnd + 2, y: rect.y, width: rect.maxX - wordsEnd - 2, height: rect.height))
         guard !number.text.isEmpty, !number.text.contains("/"), number.confidence > 0.8 else { return street }
         let words = street.text.split(separator: " ").filter { !$0.contains(where: \.isNumber) }
         return .init(ArabicDigits.toEastern(number.text) + " " + words.joined(separator: " "), confidence: street.confidence)
@@ -141,13 +145,13 @@ struct EgyptianIDReader {
 
     private func readBack(_ side: Side, into text: inout EgyptianIDText) throws(VerityError) -> Double {
         var confidences: [Double] = []
-        let number = nid(in: side)
+        let number = side.number
         if let (band, segment, reading) = number {
             text.backNID = .init(reading.text, confidence: reading.confidence)
             confidences.append(reading.confidence)
             // The release date (YYYY/MM) sits on the same line, left of the number.
             for other in band.segments where other.maxX < segment.x {
-                let date = EasternDigitReader().read(side.page, rect: other, ink: side.ink)
+                let date = EasternDigitReader().read(side.page, rect: other)
                 if date.text.contains("/") { text.releaseDate = .init(date.text, confidence: date.confidence); confidences.append(date.confidence) }
             }
         }

@@ -62,47 +62,6 @@ enum Leptonica {
         }
         return RGBImage(width: width, height: height, pixels: pixels)
     }
-
-    /// An 8-bit PIX holding `image`; the caller destroys it.
-    static func pix(from image: GrayImage) -> UnsafeMutablePointer<PIX>? {
-        guard let pix = pixCreate(Int32(image.width), Int32(image.height), 8), let data = pixGetData(pix) else { return nil }
-        let wordsPerLine = Int(pixGetWpl(pix))
-        image.pixels.withUnsafeBufferPointer { source in
-            for y in 0..<image.height {
-                let line = data + y * wordsPerLine
-                for x in 0..<image.width {
-                    // Byte 0 of a word is its most significant byte.
-                    let shift = UInt32(24 - 8 * (x & 3))
-                    line[x >> 2] |= UInt32(source[y * image.width + x]) << shift
-                }
-            }
-        }
-        return pix
-    }
-
-    /// The pixels of an 8-bit PIX.
-    static func gray(from pix: UnsafeMutablePointer<PIX>) -> GrayImage? {
-        var owned: UnsafeMutablePointer<PIX>?
-        let eight: UnsafeMutablePointer<PIX>
-        if pixGetDepth(pix) == 8 && pixGetColormap(pix) == nil {
-            eight = pix
-        } else {
-            guard let converted = pixConvertTo8(pix, 0) else { return nil }
-            owned = converted
-            eight = converted
-        }
-        defer { if owned != nil { pixDestroy(&owned) } }
-        let width = Int(pixGetWidth(eight)), height = Int(pixGetHeight(eight)), wordsPerLine = Int(pixGetWpl(eight))
-        guard let data = pixGetData(eight) else { return nil }
-        var pixels = [UInt8](repeating: 0, count: width * height)
-        for y in 0..<height {
-            let line = data + y * wordsPerLine
-            for x in 0..<width {
-                pixels[y * width + x] = UInt8(truncatingIfNeeded: line[x >> 2] >> UInt32(24 - 8 * (x & 3)))
-            }
-        }
-        return GrayImage(width: width, height: height, pixels: pixels)
-    }
 }
 
 /// Leptonica prints every error to stderr; Verity reports errors itself.

@@ -1,0 +1,39 @@
+import Foundation
+
+/// truth.json as tools/docgen/generate.py writes it: the generated samples with
+/// their ground truth. Shared by the vision tests and the benchmarks.
+public struct DocgenManifest: Decodable, Sendable {
+    public let seed: Int
+    public let samples: [Sample]
+
+    public struct Sample: Decodable, Sendable {
+        public let id: String
+        public let kind: String
+        public let type: String
+        public let country: String
+        public let degradation: String
+        public let files: [String]
+        public let truth: [String: TruthValue]
+        /// The raw AAMVA payload of a licence's PDF417, base64.
+        public let aamva_base64: String?
+    }
+
+    /// Truth values are strings, or lists of strings (MRZ lines).
+    public enum TruthValue: Decodable, Sendable {
+        case text(String)
+        case lines([String])
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let text = try? container.decode(String.self) { self = .text(text) } else { self = .lines(try container.decode([String].self)) }
+        }
+
+        public var text: String? { if case .text(let value) = self { value } else { nil } }
+        public var lines: [String]? { if case .lines(let value) = self { value } else { nil } }
+    }
+
+    /// Reads DIRECTORY/truth.json.
+    public static func load(directory: URL) throws -> DocgenManifest {
+        try JSONDecoder().decode(DocgenManifest.self, from: Data(contentsOf: directory.appendingPathComponent("truth.json")))
+    }
+}
