@@ -66,27 +66,6 @@ struct FaceDetector {
 extension RGBImage {
     var longSide: Int { max(width, height) }
 
-    /// Turned clockwise by 90, 180 or 270 degrees.
-    func rotated(clockwise degrees: Int) -> RGBImage {
-        let turns = ((degrees / 90) % 4 + 4) % 4
-        guard turns != 0 else { return self }
-        let outWidth = turns == 2 ? width : height, outHeight = turns == 2 ? height : width
-        var out = [UInt8](repeating: 0, count: pixels.count)
-        for y in 0..<height {
-            for x in 0..<width {
-                let (nx, ny): (Int, Int)
-                switch turns {
-                case 1: (nx, ny) = (height - 1 - y, x)
-                case 2: (nx, ny) = (width - 1 - x, height - 1 - y)
-                default: (nx, ny) = (y, width - 1 - x)
-                }
-                let source = (y * width + x) * 3, target = (ny * outWidth + nx) * 3
-                out[target] = pixels[source]; out[target + 1] = pixels[source + 1]; out[target + 2] = pixels[source + 2]
-            }
-        }
-        return RGBImage(width: outWidth, height: outHeight, pixels: out)
-    }
-
     /// Resized with bilinear sampling, per channel (box-filtered first when shrinking 2× or more).
     func resized(width outWidth: Int, height outHeight: Int) -> RGBImage {
         var channels: [GrayImage] = []

@@ -2,7 +2,8 @@ import CLeptonica
 import VerityCore
 
 /// Decodes PNG, JPEG and GIF with Leptonica after checking the header, so a
-/// decompression bomb is refused before a byte is inflated.
+/// decompression bomb is refused before a byte is inflated; JPEGs come out
+/// turned as their EXIF orientation says.
 public struct ImageDecoder: Sendable {
     /// Largest accepted file.
     public var maximumBytes = 20 * 1024 * 1024
@@ -34,7 +35,8 @@ public struct ImageDecoder: Sendable {
               Int(pixGetWidth(decoded)) * Int(pixGetHeight(decoded)) <= maximumPixels else {
             throw ImageHeader.invalid("The image's pixels do not match its header.")
         }
-        return try Leptonica.rgb(from: decoded)
+        let image = try Leptonica.rgb(from: decoded)
+        return header.format == .jpeg ? image.displayed(ExifOrientation.read(jpeg: bytes)) : image
     }
 }
 
