@@ -102,6 +102,11 @@ check "face age: an estimate with a band" bash -c "grep -q '\"age\"' '$WORK/age.
 check "face age --over: an older face passes" grep -q '"decision":"pass"' "$WORK/over.json"
 "$BIN" face liveness --models-dir "$MODELS" --turn left "$FACES/obama.jpg" "$FACES/obama.jpg" --json > "$WORK/live.json"; code=$?
 check "face liveness: a still photo does not turn, exit 2" bash -c "[ $code -eq 2 ] && grep -q NO_TURN '$WORK/live.json'"
+ATTACKS="${VERITY_ATTACKS_DIR:-$(pwd)/.build/attacks}"
+"$BIN" face liveness --models-dir "$MODELS" "$FACES/obama.jpg" --json > "$WORK/passive.json"; code=$?
+check "face liveness: a real photo shows no recapture signal, exit 0" bash -c "[ $code -eq 0 ] && grep -q '\"attackSuspected\":false' '$WORK/passive.json'"
+"$BIN" face liveness --models-dir "$MODELS" "$FACES/obama.jpg" "$ATTACKS/003-screen.jpg" --json > "$WORK/replay.json"; code=$?
+check "face liveness: a screen replay is flagged, exit 2" bash -c "[ $code -eq 2 ] && grep -q SCREEN_OR_PRINT_PATTERN '$WORK/replay.json'"
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -62,23 +62,38 @@ struct FaceCommand: ParsableCommand {
 
     struct Liveness: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check a head-turn challenge: 2–5 frames taken while the user turned their head.",
-            discussion: "Liveness signals, not a certified presentation-attack detector: see docs/faces.md.")
+            abstract: "Liveness signals: passive checks of each image, or a head-turn challenge over 2–5 frames (--turn).",
+            discussion: "Liveness signals, not a certified presentation-attack detector: see docs/faces.md. Exit status 2 when an image looks like a recapture or the challenge fails.")
 
         @OptionGroup var models: Models
-        @Option(help: "The turn the user was asked for: left or right (the user's own left/right).") var turn: String
-        @Argument(help: "Frames in capture order (PNG, JPEG or GIF).") var frames: [String]
+        @Option(help: "Check a head-turn challenge: the turn the user was asked for, left or right (the user's own).") var turn: String?
+        @Argument(help: "Images (PNG, JPEG or GIF): selfies to check one by one, or the challenge's frames in capture order.") var images: [String]
         @Flag(help: "Print JSON.") var json = false
 
+        struct Checked: Encodable {
+            let image: String
+            let signals: LivenessSignals
+        }
+
         func run() throws {
-            guard let direction = HeadTurnChallenge.Direction(rawValue: turn) else { throw ValidationError("--turn must be left or right") }
-            guard (2...5).contains(frames.count) else { throw ValidationError("give 2 to 5 frames") }
-            let images = try frames.map(CLIFiles.read)
-            let result = try CLIOutput.reporting {
-                try FaceEngine(modelsDirectory: models.modelsDir).headTurn(images, direction: direction)
+            guard !images.isEmpty else { throw ValidationError("give at least one image") }
+            let engine = try CLIOutput.reporting { try FaceEngine(modelsDirectory: models.modelsDir) }
+            if let turn {
+                guard let direction = HeadTurnChallenge.Direction(rawValue: turn) else { throw ValidationError("--turn must be left or right") }
+                guard (2...5).contains(images.count) else { throw ValidationError("a head-turn challenge has 2 to 5 frames") }
+                let frames = try images.map(CLIFiles.read)
+                let result = try CLIOutput.reporting { try engine.headTurn(frames, direction: direction) }
+                try CLIOutput.print(result, json: json)
+                if !result.passed { throw ExitCode(2) }
+                return
             }
-            try CLIOutput.print(result, json: json)
-            if !result.passed { throw ExitCode(2) }
+            var checked: [Checked] = []
+            for image in images {
+                let bytes = try CLIFiles.read(image)
+                checked.append(Checked(image: image, signals: try CLIOutput.reporting { try engine.livenessSignals(bytes) }))
+            }
+            try CLIOutput.print(checked, json: json)
+            if checked.contains(where: { $0.signals.attackSuspected == true }) { throw ExitCode(2) }
         }
     }
 }

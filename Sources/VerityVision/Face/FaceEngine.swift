@@ -79,6 +79,25 @@ public final class FaceEngine: Sendable {
         }
     }
 
+    /// Passive liveness signals on one selfie: a screen's moiré or a print's
+    /// halftone over the face, a frame edge around it.
+    public func livenessSignals(_ bytes: [UInt8], policy: PassiveLivenessPolicy = PassiveLivenessPolicy()) throws(VerityError) -> LivenessSignals {
+        var clock = Stopwatch()
+        let image = try clock.measure("decode") { () throws(VerityError) -> RGBImage in try decode(bytes, field: "image") }
+        return try pool.with { networks throws(VerityError) -> LivenessSignals in
+            let (face, finding, upright) = clock.measure("detect") { findUpright(image, networks) }
+            guard let face else {
+                return LivenessSignals(attackSuspected: nil, reasons: [], patternStrength: nil, frameSides: [], finding: finding, timings: clock.timings)
+            }
+            let gray = upright.gray
+            let pattern = clock.measure("pattern") { PeriodicPattern().strength(gray, face: face.box) }
+            let sides = clock.measure("edges") { FrameEdges().sides(gray, face: face.box) }
+            let reasons = policy.evaluate(patternStrength: pattern, frameSides: sides.count)
+            return LivenessSignals(attackSuspected: !reasons.isEmpty, reasons: reasons, patternStrength: pattern.map(round),
+                                   frameSides: FrameEdges.Side.allCases.filter(sides.contains), finding: finding, timings: clock.timings)
+        }
+    }
+
     /// The embedding of the one face in `bytes`, for measuring error rates over
     /// many pairs (tests, benchmarks); nil without a usable face.
     func embedding(of bytes: [UInt8]) throws(VerityError) -> [Float]? {

@@ -63,3 +63,20 @@ public struct HeadTurnResult: Sendable, Codable, Equatable {
     public let distances: [Double]
     public let timings: [StageTiming]
 }
+
+/// Passive liveness signals on one image: traces of a screen, a print or a
+/// photo held up to the camera. Signals, not a certified attack detector.
+public struct LivenessSignals: Sendable, Codable, Equatable {
+    /// true when a signal suggests a recapture; nil without a face to examine.
+    public let attackSuspected: Bool?
+    public let reasons: [PassiveLivenessPolicy.Reason]
+    /// Strongest periodic peak over the face (log power above its neighbourhood; nil when the face is too small).
+    public let patternStrength: Double?
+    /// Sides of the face with a long straight edge running past it.
+    public let frameSides: [FrameSide]
+    public let finding: FaceFinding
+    public let timings: [StageTiming]
+}
+
+/// A side of the face in the image.
+public enum FrameSide: String, Sendable, Codable, CaseIterable { case left, right, top, bottom }
