@@ -83,6 +83,10 @@ check "document aamva: fields of the payload" bash -c "grep -q '\"familyName\"' 
 check "document inspect: a passport photo's MRZ is valid" bash -c "grep -q '\"valid\":true' '$WORK/inspect.json' && grep -q '\"documentVerificationPlus\"' '$WORK/inspect.json'"
 "$BIN" document inspect --type passport --country US "$WORK/consent.txt" > /dev/null 2> "$WORK/inspect-bad.err"; code=$?
 check "document inspect: a text file is INVALID_IMAGE, exit 65" bash -c "[ $code -eq 65 ] && grep -q INVALID_IMAGE '$WORK/inspect-bad.err'"
+"$BIN" document inspect --type idCard --country NL "$DOCS/id_card-000-tampered_digital-front.png" "$DOCS/id_card-000-tampered_digital-back.png" --json > "$WORK/forged.json"
+check "document inspect: a portrait pasted into the capture is face fraud zone 2" grep -q '"faceFraudZone":2' "$WORK/forged.json"
+"$BIN" document inspect --no-faces --type passport --country US "$DOCS/passport-000-photo-front.jpg" --json > "$WORK/nofaces.json"
+check "document inspect --no-faces: no fraud zones" bash -c "! grep -q advancedConfidence '$WORK/nofaces.json' && grep -q '\"valid\":true' '$WORK/nofaces.json'"
 check "document inspect: an unknown type is refused" bash -c "! '$BIN' document inspect --type visa --country US '$LICENCE_BACK'"
 # Tesseract's OpenMP must be limited before the library loads: the binary re-executes itself.
 env -u OMP_THREAD_LIMIT VERITY_PORT=0 "$BIN" serve > "$WORK/serve.log" 2>&1 & SERVE_PID=$!

@@ -17,6 +17,8 @@ struct DocumentCommand: ParsableCommand {
         @Option(help: "ISO 3166 alpha-2 country of issue, e.g. US, EG.") var country: String
         @Argument(help: "Image of the front (or the passport data page).") var front: String
         @Argument(help: "Image of the back.") var back: String?
+        @Option(help: "Directory of the face models, for the portrait checks (advancedConfidence).") var modelsDir: String = "models"
+        @Flag(help: "Skip the portrait checks (no face models needed; advancedConfidence is absent).") var noFaces = false
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
@@ -24,7 +26,8 @@ struct DocumentCommand: ParsableCommand {
                 throw ValidationError("--type must be one of: \(DocumentType.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             guard let countryCode = CountryCode.parse(country) else { throw ValidationError("--country must be an ISO 3166 alpha-2 code") }
-            let inspector = DocumentInspector(today: CLIClock.today)
+            let faces = noFaces ? nil : try CLIOutput.reporting { try FaceEngine(modelsDirectory: modelsDir) }
+            let inspector = DocumentInspector(today: CLIClock.today, faces: faces)
             let report = try CLIOutput.reporting {
                 try inspector.inspect(front: try CLIFiles.read(front), back: try back.map(CLIFiles.read),
                                       type: documentType, country: countryCode)

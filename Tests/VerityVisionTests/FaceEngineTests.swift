@@ -138,8 +138,8 @@ struct DocumentPortraitTests {
         }
         let everyone = try FileManager.default.contentsOfDirectory(atPath: johns.path).sorted()
         var genuine = AccuracyTable(), impostor = AccuracyTable(), found = AccuracyTable()
-        var distances: [String: [Double]] = [:]
-        for sample in documents.samples where ["passport", "id_card"].contains(sample.kind) {
+        var distances: [String: [Double]] = [:], substitutedMatched = 0
+        for sample in documents.samples + documents.forgeries where ["passport", "id_card"].contains(sample.kind) {
             guard let person = sample.truth["portrait_person"]?.text, let used = sample.truth["portrait_photo"]?.text else { continue }
             // given: a selfie of the holder that is not the printed photo, and one of somebody else
             let selfie = try bytes(person, try photos(person).first { $0 != used }!)
@@ -149,7 +149,11 @@ struct DocumentPortraitTests {
             // when
             let holder = try engine.compare(selfie, document)
             let notHolder = try engine.compare(stranger, document)
-            // then
+            // then: a forged document carries someone else's photo, so its holder must not match it
+            if sample.isForgery {
+                if holder.match == true { substitutedMatched += 1 }
+                continue
+            }
             found.record(sample.degradation, holder.distance != nil)
             if let distance = holder.distance {
                 genuine.record(sample.degradation, holder.match == true)
@@ -162,6 +166,7 @@ struct DocumentPortraitTests {
         print(impostor.summary("stranger matched (false matches)"))
         print("holder distances: " + distances.keys.sorted().map { "\($0) max \(String(format: "%.3f", distances[$0]!.max()!))" }.joined(separator: ", "))
         #expect(impostor.rate(excluding: []) == 0, "no stranger may match a document")
+        #expect(substitutedMatched == 0, "the holder does not match a substituted portrait")
         #expect(genuine.rate(excluding: ["blur"]) >= 0.9)
         #expect(found.rate(excluding: ["blur"]) >= 0.9)
     }

@@ -8,7 +8,10 @@ struct GeneratedDocuments {
     typealias Sample = DocgenManifest.Sample
 
     let directory: URL
+    /// Genuine documents.
     let samples: [Sample]
+    /// The same documents with another person's photo over the portrait.
+    let forgeries: [Sample]
 
     static let shared: GeneratedDocuments = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -17,7 +20,7 @@ struct GeneratedDocuments {
         guard let truth = try? DocgenManifest.load(directory: directory) else {
             fatalError("No generated documents in \(path): run scripts/generate-test-documents.sh (scripts/test.sh does).")
         }
-        return GeneratedDocuments(directory: directory, samples: truth.samples)
+        return GeneratedDocuments(directory: directory, samples: truth.samples, forgeries: truth.forgeries)
     }()
 
     func bytes(_ file: String) -> [UInt8] {
@@ -25,6 +28,7 @@ struct GeneratedDocuments {
     }
 
     func samples(kind: String) -> [Sample] { samples.filter { $0.kind == kind } }
+    func forgeries(kind: String) -> [Sample] { forgeries.filter { $0.kind == kind } }
 
     static let today = CalendarDate(year: 2026, month: 11, day: 22)!
 }

@@ -19,6 +19,16 @@ def background(size, tint, r):
     return image
 
 
+# Where each template prints the holder's portrait (left, top, right, bottom):
+# on the left of the page or card, as ICAO 9303 and AAMVA lay it out.
+PORTRAIT_BOXES = {
+    "passport": (40, 110, 340, 500),
+    "id_card": (30, 90, 250, 380),
+    "driver_licence": (30, 90, 250, 380),
+    "egypt_id": (30, 60, 250, 340),
+}
+
+
 def photo_portrait(image, box, path):
     """A real face photo (from a package's test images) cut to the portrait box."""
     x0, y0, x1, y1 = box

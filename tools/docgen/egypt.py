@@ -72,7 +72,7 @@ def card(p, r):
     draw = ImageDraw.Draw(front)
     ar(draw, 826, 14, "جمهورية مصر العربية", 30, bold=True, fill=(40, 60, 90))
     ar(draw, 826, 60, "بطاقة تحقيق الشخصية", 24, fill=(40, 60, 90))
-    canvas.portrait(front, (30, 60, 250, 340), r)
+    canvas.portrait(front, canvas.PORTRAIT_BOXES["egypt_id"], r)
     ar(draw, 826, 120, p["first_name"], 40, bold=True)
     ar(draw, 826, 180, p["rest_of_name"], 36, bold=True)
     ar(draw, 826, 250, p["street"], 30)

@@ -14,7 +14,9 @@ import os
 import degrade
 import egypt
 import people
+import tamper
 import templates
+import canvas
 
 
 def iso(d):
@@ -70,6 +72,13 @@ def with_photo(p, r, photos, truth):
     return p
 
 
+def with_portrait(front, kind, p):
+    """Prints the photo over the drawn silhouette after the card is rendered, so
+    the card's other random choices are the same as before it had a photo."""
+    if p.get("photo"):
+        canvas.photo_portrait(front, canvas.PORTRAIT_BOXES[kind], p["photo"])
+
+
 def render(kind, r, photos):
     """(sides, type, country, truth, extra) for one fictional document."""
     if kind == "passport":
@@ -86,8 +95,12 @@ def render(kind, r, photos):
         return [front, back], "idCard", p["issuing_state"], {**latin_truth(p, lines), **portrait}, {}
     if kind == "driver_licence":
         p = people.person(r)
+        portrait = {}
+        # Its own generator, so the licence's other random choices stay as they were before it had a photo.
+        with_photo(p, people.rng(f"portrait-{p['document_number']}"), photos, portrait)
         front, back, payload = templates.driver_licence(p, r)
-        truth = latin_truth(p)
+        with_portrait(front, kind, p)
+        truth = {**latin_truth(p), **portrait}
         truth.update({"street": p["street"], "city": p["city"], "region": p["region"], "postal_code": p["postal_code"]})
         return [front, back], "driverLicense", "US", truth, {"aamva_base64": base64.b64encode(payload).decode()}
     if kind == "qr_card":
@@ -96,9 +109,29 @@ def render(kind, r, photos):
         return [back], "idCard", p["issuing_state"], {"qr_text": text}, {}
     if kind == "egypt_id":
         p = egypt.person(r)
+        portrait = {}
+        with_photo(p, people.rng(f"portrait-{p['nid']}"), photos, portrait)
         front, back = egypt.card(p, r)
-        return [front, back], "idCard", "EG", egypt_truth(p), {}
+        with_portrait(front, kind, p)
+        return [front, back], "idCard", "EG", {**egypt_truth(p), **portrait}, {}
     raise ValueError(kind)
+
+
+def tampered(args, kind, number, sides, document_type, country, truth, extra, photos):
+    """The same document with another person's photo over its portrait (tamper.py)."""
+    samples = []
+    for name, forge in tamper.TAMPERINGS.items():
+        r = people.rng(f"{args.seed}-{kind}-{number}-{name}")
+        other = r.choice([person for person in sorted(photos) if person != truth.get("portrait_person")])
+        path = r.choice(photos[other])
+        front, file_format, facts = forge(sides[0], canvas.PORTRAIT_BOXES[kind], path, r)
+        files = [save(front, args.out, f"{kind}-{number:03d}-{name}-front", file_format)]
+        for back in sides[1:]:
+            files.append(save(back, args.out, f"{kind}-{number:03d}-{name}-back", "png"))
+        samples.append({"id": f"{kind}-{number:03d}-{name}", "kind": kind, "type": document_type, "country": country,
+                        "degradation": name, "files": files, "facts": facts,
+                        "truth": {**truth, "pasted_person": other, "pasted_photo": os.path.basename(path)}, **extra})
+    return samples
 
 
 def main():
@@ -108,6 +141,7 @@ def main():
     parser.add_argument("--seed", type=int, default=9303)
     parser.add_argument("--kinds", default="passport,id_card,driver_licence,egypt_id,qr_card")
     parser.add_argument("--degradations", default=",".join(degrade.DEGRADATIONS))
+    parser.add_argument("--tampering", type=int, default=1, help="also forge each document with a substituted portrait (1) or not (0)")
     parser.add_argument("--portraits", help="folder of per-person face photo folders (dlib's examples/johns) for passport and ID card portraits")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
@@ -126,6 +160,8 @@ def main():
                     facts = facts or side_facts
                 samples.append({"id": f"{kind}-{number:03d}-{name}", "kind": kind, "type": document_type, "country": country,
                                 "degradation": name, "files": files, "facts": facts, "truth": truth, **extra})
+            if photos and kind in canvas.PORTRAIT_BOXES and args.tampering:
+                samples += tampered(args, kind, number, sides, document_type, country, truth, extra, photos)
     with open(os.path.join(args.out, "truth.json"), "w", encoding="utf-8") as handle:
         json.dump({"seed": args.seed, "samples": samples}, handle, ensure_ascii=False, indent=1)
     print(f"docgen: {len(samples)} samples in {args.out}")

@@ -11,7 +11,7 @@ public final class FaceEngine: Sendable {
     /// Smallest eye distance compared, in pixels.
     public static let minimumEyeDistance = 12.0
 
-    private let pool: FaceNetworkPool
+    let pool: FaceNetworkPool
 
     /// Checks the model files first (missing or altered files are `SERVICE_UNAVAILABLE`).
     public init(modelsDirectory: String) throws(VerityError) {

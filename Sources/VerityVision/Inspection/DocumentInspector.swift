@@ -6,9 +6,14 @@ import VerityCore
 public struct DocumentInspector: Sendable {
     public let today: CalendarDate
     public var decoder = ImageDecoder()
+    /// With a face engine, the front's portrait is checked for substitution
+    /// (`advancedConfidence.faceFraudZone`); without one, that zone is absent.
+    public var faces: FaceEngine?
+    public var faceFraudPolicy = FaceFraudPolicy()
 
-    public init(today: CalendarDate) {
+    public init(today: CalendarDate, faces: FaceEngine? = nil) {
         self.today = today
+        self.faces = faces
     }
 
     public func inspect(front: [UInt8], back: [UInt8]? = nil, type: DocumentType, country: String) throws(VerityError) -> DocumentReport {
@@ -100,6 +105,8 @@ public struct DocumentInspector: Sendable {
             if side == .front { frontQuality.signals.append(signal) } else { backQuality?.signals.append(signal) }
         }
 
+        let portrait = faces.map { engine in clock.measure("portrait") { engine.inspectPortrait(page: frontPage.page) } }
+
         let (fields, mismatches) = FieldAssembler(today: today).assemble(evidence)
         var readConfidence = Int((outcome.confidence * 100).rounded())
         var visualConfidence = Int(visual.meanConfidence.rounded())
@@ -116,6 +123,7 @@ public struct DocumentInspector: Sendable {
             back: backPage.map { SideEvidence(quality: backQuality!, orientation: $0.orientation,
                                               confidence: outcome.side == .back || sideConfidence != nil ? readConfidence : 0) },
             timings: clock.timings)
+        report.advancedConfidence = portrait.map { AdvancedConfidence(face: faceFraudPolicy.assess($0), portrait: $0) }
         DocumentDecisionPolicy(today: today).apply(to: &report, outcome: outcome, flagged: evidence.flagged)
         return report
     }

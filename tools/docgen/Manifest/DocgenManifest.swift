@@ -4,7 +4,17 @@ import Foundation
 /// their ground truth. Shared by the vision tests and the benchmarks.
 public struct DocgenManifest: Decodable, Sendable {
     public let seed: Int
-    public let samples: [Sample]
+    /// Every sample, forgeries included.
+    public let all: [Sample]
+    /// Genuine documents: what reading accuracy is measured on.
+    public var samples: [Sample] { all.filter { !$0.isForgery } }
+    /// The same documents with a substituted portrait (tools/docgen/tamper.py).
+    public var forgeries: [Sample] { all.filter(\.isForgery) }
+
+    enum CodingKeys: String, CodingKey {
+        case seed
+        case all = "samples"
+    }
 
     public struct Sample: Decodable, Sendable {
         public let id: String
@@ -16,6 +26,8 @@ public struct DocgenManifest: Decodable, Sendable {
         public let truth: [String: TruthValue]
         /// The raw AAMVA payload of a licence's PDF417, base64.
         public let aamva_base64: String?
+
+        public var isForgery: Bool { degradation.hasPrefix("tampered") }
     }
 
     /// Truth values are strings, or lists of strings (MRZ lines).

@@ -16,6 +16,8 @@ public struct DocumentReport: Sendable, Codable, Equatable {
     public var documentVerificationPlus: DocumentVerificationPlus
     /// Non-nil when the images cannot be read: what the user can do about it.
     public var documentUnreadable: [UnreadableReason]?
+    /// Fraud zones; nil when the face engine was not part of the inspection.
+    public var advancedConfidence: AdvancedConfidence?
     public var timings: [StageTiming]
 
     public init(documentType: DocumentType, country: String, fields: [DocumentField] = [], mrz: MRZResult? = nil,
@@ -110,5 +112,27 @@ public struct StageTiming: Sendable, Codable, Equatable {
     public init(stage: String, milliseconds: Double) {
         self.stage = stage
         self.milliseconds = milliseconds
+    }
+}
+
+/// The spec's `advancedConfidence` zones (0 green, 1 review, 2 fraud), for
+/// the checks this engine makes: the portrait (`faceFraudZone`).
+/// `frontImageManipulationZone` is not measured and therefore absent.
+public struct AdvancedConfidence: Sendable, Codable, Equatable {
+    /// The parent zone: the highest of the measured zones.
+    public var fraudDetectionZone: Int
+    public var faceFraudZone: Int
+    /// 0–1: how strongly the portrait checks point to a substituted portrait.
+    public var faceFraudScore: Double
+    public var faceFraudReasons: [FaceFraudPolicy.Reason]
+    /// What the zone was decided from.
+    public var portrait: PortraitEvidence
+
+    public init(face: FaceFraudPolicy.Assessment, portrait: PortraitEvidence) {
+        fraudDetectionZone = face.zone
+        faceFraudZone = face.zone
+        faceFraudScore = face.score
+        faceFraudReasons = face.reasons
+        self.portrait = portrait
     }
 }

@@ -55,6 +55,8 @@ struct EdgeMap {
         /// Extent along the line (y for vertical lines, x for level ones).
         let start: Double
         let end: Double
+        /// Degrees away from exactly upright or level.
+        let tilt: Int
     }
 
     let width: Int
@@ -107,7 +109,7 @@ struct EdgeMap {
                 }
                 for rho in 1..<(votes.count - 1) where votes[rho] >= Int(minimumLength * Double(along)) / 2 {
                     guard votes[rho] >= votes[rho - 1], votes[rho] >= votes[rho + 1] else { continue }
-                    if let segment = trace(rho: Double(rho - span), c: c, s: s, expected: expected, vertical: vertical),
+                    if let segment = trace(rho: Double(rho - span), c: c, s: s, expected: expected, vertical: vertical, tilt: tilt),
                        segment.end - segment.start >= minimumLength * Double(along) {
                         lines.append(segment)
                     }
@@ -118,7 +120,7 @@ struct EdgeMap {
     }
 
     /// The longest run of agreeing edge pixels along a line, allowing short gaps.
-    private func trace(rho: Double, c: Double, s: Double, expected: Int, vertical: Bool) -> Segment? {
+    private func trace(rho: Double, c: Double, s: Double, expected: Int, vertical: Bool, tilt: Int) -> Segment? {
         let along = vertical ? height : width
         let maximumGap = max(3, along / 40)
         var best: (Int, Int)? = nil, runStart: Int? = nil, lastHit = -1_000_000
@@ -142,6 +144,6 @@ struct EdgeMap {
         guard let (start, end) = best else { return nil }
         let middle = Double(start + end) / 2
         let position = vertical ? (rho - middle * s) / c : (rho - middle * c) / s
-        return Segment(vertical: vertical, position: position, start: Double(start), end: Double(end))
+        return Segment(vertical: vertical, position: position, start: Double(start), end: Double(end), tilt: tilt)
     }
 }
