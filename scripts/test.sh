@@ -14,7 +14,7 @@ echo "== test documents, face models and face photos"
 bash scripts/install-face-models.sh
 bash scripts/fetch-face-test-data.sh
 bash scripts/generate-test-documents.sh
-bash scripts/generate-attack-set.sh
+bash scripts/generate-face-test-sets.sh
 
 echo "== build"
 if ! swift build --build-tests > /tmp/verity-build.log 2>&1; then

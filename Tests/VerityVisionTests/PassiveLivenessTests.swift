@@ -3,7 +3,7 @@ import Testing
 import VerityCore
 @testable import VerityVision
 
-/// The attack set of tools/attacks/generate.py (scripts/generate-attack-set.sh):
+/// The attack set of tools/attacks/generate.py (scripts/generate-face-test-sets.sh):
 /// real photos, and simulated screen replays, halftone prints and held-up
 /// photo prints of the same photos.
 @Suite("Liveness signals: recaptures of a screen, a print or a photo are flagged, real photos are not")
