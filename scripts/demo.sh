@@ -6,5 +6,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 bash scripts/install-deps.sh
+bash scripts/install-face-models.sh
 swift build --product verity
 exec .build/debug/verity demo "$@"

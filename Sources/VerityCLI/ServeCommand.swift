@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import Vapor
+import VerityCore
 import VerityServer
+import VerityVision
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,6 +24,12 @@ struct ServeCommand: AsyncParsableCommand {
 /// Starts the HTTP server and blocks until SIGINT or SIGTERM.
 enum ServerRunner {
     static func run(settings: Settings, autoMigrate: Bool, beforeServing: (@Sendable (Application) async throws -> Void)? = nil) async throws {
+        // Refuse to start with missing or altered face models rather than fail on the first face.
+        do {
+            _ = try FaceModelFiles(directory: settings.modelsDirectory)
+        } catch {
+            throw SettingsError(variable: "VERITY_MODELS_DIR", problem: error.message)
+        }
         VerityApp.bootstrapLogging(settings)
         let app = try await Application.make(Vapor.Environment(name: "production", arguments: ["verity", "serve"]))
         do {

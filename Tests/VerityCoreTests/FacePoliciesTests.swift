@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import VerityCore
 
@@ -34,5 +35,27 @@ struct FacePoliciesTests {
         #expect(policy.evaluate(patternStrength: nil, frameSides: 0).isEmpty)
         #expect(policy.evaluate(patternStrength: 5, frameSides: 0) == [.screenOrPrintPattern])
         #expect(policy.evaluate(patternStrength: 1, frameSides: 3) == [.frameAroundFace])
+    }
+}
+
+@Suite("Environment face settings")
+struct FaceMatchSettingsTests {
+    @Test func configurationsStoredBeforeFaceSettingsReadWithTheCalibratedThreshold() throws {
+        let stored = #"{"supportedCountries":["US"],"policy":{"maxAttempts":3,"requiredMethod":"KNOWLEDGE_OF_PII","escalateToGovernmentID":true,"acceptableDocumentTypes":["passport"]},"consentRequired":true,"defaultConsentLocale":"en-US","dataSource":"registry"}"#
+        let configuration = try JSONDecoder().decode(EnvironmentConfiguration.self, from: Data(stored.utf8))
+        #expect(configuration.faces.matchThreshold == 0.58)
+        let roundTrip = try JSONDecoder().decode(EnvironmentConfiguration.self, from: JSONEncoder().encode(configuration))
+        #expect(roundTrip == configuration)
+    }
+
+    @Test func thresholdsOutsideTheMeasuredRangeAreRefused() {
+        for bad in [0.0, 0.3, 0.7, 1.5, .nan, .infinity] {
+            var configuration = EnvironmentConfiguration()
+            configuration.faces.matchThreshold = bad
+            #expect(throws: VerityError.self) { try configuration.validated() }
+        }
+        var fine = EnvironmentConfiguration()
+        fine.faces.matchThreshold = 0.55
+        #expect((try? fine.validated())?.faces.matchThreshold == 0.55)
     }
 }

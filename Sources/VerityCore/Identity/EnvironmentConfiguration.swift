@@ -13,15 +13,32 @@ public struct EnvironmentConfiguration: Sendable, Equatable, Codable {
     public var consentRequired: Bool
     public var defaultConsentLocale: String
     public var dataSource: DataSourceKind
+    public var faces: FaceMatchSettings
 
     public init(supportedCountries: [String] = ["US", "GB", "CA"], policy: VerificationPolicy = VerificationPolicy(),
                 consentRequired: Bool = true, defaultConsentLocale: String = "en-US",
-                dataSource: DataSourceKind = .registry) {
+                dataSource: DataSourceKind = .registry, faces: FaceMatchSettings = FaceMatchSettings()) {
         self.supportedCountries = supportedCountries
         self.policy = policy
         self.consentRequired = consentRequired
         self.defaultConsentLocale = defaultConsentLocale
         self.dataSource = dataSource
+        self.faces = faces
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case supportedCountries, policy, consentRequired, defaultConsentLocale, dataSource, faces
+    }
+
+    /// Configurations stored before an environment had face settings read with the defaults.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        supportedCountries = try container.decode([String].self, forKey: .supportedCountries)
+        policy = try container.decode(VerificationPolicy.self, forKey: .policy)
+        consentRequired = try container.decode(Bool.self, forKey: .consentRequired)
+        defaultConsentLocale = try container.decode(String.self, forKey: .defaultConsentLocale)
+        dataSource = try container.decode(DataSourceKind.self, forKey: .dataSource)
+        faces = try container.decodeIfPresent(FaceMatchSettings.self, forKey: .faces) ?? FaceMatchSettings()
     }
 
     /// Checks every setting; countries are upper-cased and de-duplicated.
@@ -42,6 +59,7 @@ public struct EnvironmentConfiguration: Sendable, Equatable, Codable {
             throw .invalid("defaultConsentLocale", "defaultConsentLocale must be a locale such as en-US")
         }
         copy.policy = try policy.validated()
+        copy.faces = try faces.validated()
         return copy
     }
 }

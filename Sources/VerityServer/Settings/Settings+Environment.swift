@@ -6,6 +6,11 @@ public struct SettingsError: Error, CustomStringConvertible, Sendable {
     public let problem: String
 
     public var description: String { "\(variable): \(problem)" }
+
+    public init(variable: String, problem: String) {
+        self.variable = variable
+        self.problem = problem
+    }
 }
 
 extension Settings {
@@ -28,6 +33,7 @@ extension Settings {
             settings.databaseURL = url
         }
         if let dir = env["VERITY_DATA_DIR"], !dir.isEmpty { settings.dataDirectory = dir }
+        if let dir = env["VERITY_MODELS_DIR"], !dir.isEmpty { settings.modelsDirectory = dir }
         settings.tokenTTLSeconds = try integer(env, "VERITY_TOKEN_TTL_SECONDS", default: 900, in: 60...86400)
         if let url = env["VERITY_BUREAU_URL"], !url.isEmpty {
             guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? "") else {

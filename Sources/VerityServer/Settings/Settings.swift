@@ -15,6 +15,8 @@ public struct Settings: Sendable {
     public var tokenTTLSeconds: Int = 900
     /// The HTTP identity bureau, for environments whose data source is `bureau`.
     public var bureau: BureauSettings?
+    /// The face models (scripts/install-face-models.sh), checked when the server starts.
+    public var modelsDirectory: String = "./models"
     public var logLevel: String = "info"
     /// Logs as JSON lines (default) or as text for people at a terminal.
     public var jsonLogs: Bool = true
@@ -35,6 +37,7 @@ public struct Settings: Sendable {
         ("VERITY_BUREAU_KEY", "(unset)", "bearer key sent to the bureau"),
         ("VERITY_BUREAU_TIMEOUT_MS", "3000", "per-request bureau timeout"),
         ("VERITY_BUREAU_RETRIES", "2", "bureau retries after a timeout or 5xx"),
+        ("VERITY_MODELS_DIR", "./models", "folder of the face models (scripts/install-face-models.sh); checked at start"),
         ("VERITY_LOG_LEVEL", "info", "debug, info, notice, warning, error, critical"),
         ("VERITY_LOG_FORMAT", "json", "json or text"),
     ]

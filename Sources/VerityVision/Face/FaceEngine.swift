@@ -6,10 +6,9 @@ import VerityCore
 /// crops exist only inside these calls: nothing is stored or logged.
 public final class FaceEngine: Sendable {
     /// Distance at or below which two faces are the same person: calibrated on
-    /// selfies against document-like portraits (small, grey, soft, compressed,
-    /// faded), where 0 false matches and ≤ 2% false non-matches hold for every
-    /// kind (docs/faces.md); dlib publishes 0.6 for clean photos. Environments may set their own.
-    public static let defaultThreshold = 0.58
+    /// selfies against document-like portraits (docs/faces.md); dlib publishes
+    /// 0.6 for clean photos. Environments may set their own (`FaceMatchSettings`).
+    public static let defaultThreshold = FaceMatchSettings.defaultThreshold
     /// Smallest eye distance compared, in pixels.
     public static let minimumEyeDistance = 12.0
 
