@@ -35,6 +35,10 @@ def main():
     print(f"Age: verity {results['msPerAge']:.1f} ms/face (decode + detect + age) over {len(results['faces'])} faces")
     print(f"Selfie vs passport capture, {results['documentDecisions']} decisions: mean {results['documentDecisionMeanMs']:.0f} ms, "
           f"max {results['documentDecisionMaxMs']:.0f} ms (aim <= 500)")
+    print(f"Passive liveness signals, {results['livenessImages']} images (decode + detect + pattern + edges): "
+          f"mean {results['livenessMeanMs']:.0f} ms, max {results['livenessMaxMs']:.0f} ms")
+    print(f"Portrait check on a flattened document front, {results['portraitChecks']} fronts: "
+          f"mean {results['portraitMeanMs']:.0f} ms, max {results['portraitMaxMs']:.0f} ms")
 
 
 if __name__ == "__main__":

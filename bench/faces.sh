@@ -10,6 +10,7 @@ bash scripts/install-deps.sh
 bash scripts/install-face-models.sh
 bash scripts/fetch-face-test-data.sh
 bash scripts/generate-test-documents.sh
+bash scripts/generate-face-test-sets.sh
 [ -x .venv-bench/bin/python ] || python3 -m venv .venv-bench
 .venv-bench/bin/pip install -q -r bench/requirements.txt
 # face_recognition's dependency on dlib would compile it; the dlib-bin wheel is the same library.
@@ -17,5 +18,6 @@ bash scripts/generate-test-documents.sh
 swift build -c release --product VerityBench > "$OUT/build-faces.log" 2>&1 || { tail -30 "$OUT/build-faces.log"; exit 1; }
 FACES="${VERITY_FACEDATA_DIR:-.build/facedata}"
 taskset -c 0 .build/release/VerityBench faces --johns "$FACES/johns" --documents "${VERITY_DOCGEN_DIR:-.build/docgen}" \
+  --attacks "${VERITY_ATTACKS_DIR:-.build/attacks}" \
   --models "${VERITY_MODELS_DIR:-models}" --out "$OUT/faces.json"
 taskset -c 0 .venv-bench/bin/python bench/faces.py "$OUT/faces.json" "$FACES/johns" | tee "$OUT/faces.txt"

@@ -13,6 +13,7 @@ struct FaceBenchCommand: ParsableCommand {
 
     @Option(help: "Folder of per-person photo folders (dlib's johns).") var johns: String
     @Option(help: "Directory of tools/docgen output (documents with real portraits).") var documents: String
+    @Option(help: "Directory of tools/attacks output (real photos and recaptures).") var attacks: String
     @Option(help: "Face models directory.") var models: String = "models"
     @Option(help: "Where to write the JSON results.") var out: String
 
@@ -56,12 +57,34 @@ struct FaceBenchCommand: ParsableCommand {
             decisions.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e6)
         }
         decisions.sort()
+
+        // Passive liveness signals on every image of the attack set.
+        let attackBase = URL(fileURLWithPath: attacks)
+        let images = try FileManager.default.contentsOfDirectory(atPath: attackBase.path).filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".png") }.sorted()
+        var liveness = LatencyStats()
+        for image in images {
+            let data = [UInt8](try Data(contentsOf: attackBase.appendingPathComponent(image)))
+            let begin = DispatchTime.now().uptimeNanoseconds
+            _ = try engine.livenessSignals(data)
+            liveness.add(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e6)
+        }
+
+        // The portrait check on each document front, on top of reading it.
+        var portraits = LatencyStats()
+        for sample in manifest.all where ["passport", "id_card", "driver_licence", "egypt_id"].contains(sample.kind) {
+            let page = try DocumentPages.flattened(try ImageDecoder().decode([UInt8](try Data(contentsOf: docs.appendingPathComponent(sample.files[0])))))
+            let begin = DispatchTime.now().uptimeNanoseconds
+            _ = engine.inspectPortrait(page: page)
+            portraits.add(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e6)
+        }
         let results: [String: Any] = [
             "pairs": pairs.map { [$0.0, $0.1] }, "msPerPair": pairMs,
             "faces": files.map(\.1), "msPerAge": ageMs,
             "documentDecisions": decisions.count,
             "documentDecisionMeanMs": decisions.reduce(0, +) / Double(max(1, decisions.count)),
             "documentDecisionMaxMs": decisions.last ?? 0,
+            "livenessImages": images.count, "livenessMeanMs": liveness.mean, "livenessMaxMs": liveness.percentile(100),
+            "portraitChecks": portraits.samples.count, "portraitMeanMs": portraits.mean, "portraitMaxMs": portraits.percentile(100),
         ]
         try JSONSerialization.data(withJSONObject: results, options: [.prettyPrinted, .sortedKeys]).write(to: URL(fileURLWithPath: out))
         print("verity-bench faces: wrote \(out)")

@@ -5,6 +5,8 @@ struct LatencyStats: Sendable {
     mutating func add(_ milliseconds: Double) { samples.append(milliseconds) }
     mutating func merge(_ other: LatencyStats) { samples += other.samples }
 
+    var mean: Double { samples.isEmpty ? .nan : samples.reduce(0, +) / Double(samples.count) }
+
     func percentile(_ p: Double) -> Double {
         guard !samples.isEmpty else { return .nan }
         let sorted = samples.sorted()

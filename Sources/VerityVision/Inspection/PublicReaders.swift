@@ -32,3 +32,9 @@ public struct PrintedTextReader: Sendable {
         }
     }
 }
+
+/// The document alone in a capture, as the inspector sees it: found, perspective
+/// removed, long side horizontal, at most 2,400 px (for the portrait check on its own).
+public enum DocumentPages {
+    public static func flattened(_ image: RGBImage) -> GrayImage { PageImage(image).page }
+}
