@@ -233,3 +233,46 @@ struct HeadTurnTests {
         #expect(result.failures == [.faceMissing])
     }
 }
+
+@Suite("Face quality: eyes visible")
+struct EyeVisibilityTests {
+    @Test func realPhotosShowTheirEyesAndCoveredEyesDoNot() throws {
+        // given
+        let engine = try FaceEngine(modelsDirectory: FaceEngineTests.models)
+        let johns = FaceEngineTests.faces.appendingPathComponent("johns")
+        var visible = 0, total = 0
+        for person in try FileManager.default.contentsOfDirectory(atPath: johns.path).sorted() {
+            for file in try FileManager.default.contentsOfDirectory(atPath: johns.appendingPathComponent(person).path).sorted() {
+                let bytes = [UInt8](try Data(contentsOf: johns.appendingPathComponent(person).appendingPathComponent(file)))
+                // when
+                let finding = try engine.compare(bytes, bytes).first
+                total += 1
+                if finding.quality?.eyesVisible == true { visible += 1 }
+            }
+        }
+        // then
+        #expect(Double(visible) >= 0.95 * Double(total), "\(visible)/\(total) real photos show both eyes")
+
+        // given: the same photo with dark glasses painted over both eyes
+        let photo = FaceEngineTests().photo("obama.jpg")
+        let face = try #require(try engine.compare(photo, photo).first.face)
+        var image = try ImageDecoder().decode(photo)
+        let p = face.landmarks
+        let eyeWidth = abs(p[0].x - p[1].x)
+        for (a, b) in [(p[0], p[1]), (p[2], p[3])] {
+            let cx = (a.x + b.x) / 2, cy = (a.y + b.y) / 2
+            for y in Int(cy - 0.6 * eyeWidth)...Int(cy + 0.5 * eyeWidth) {
+                for x in Int(cx - 0.9 * eyeWidth)...Int(cx + 0.9 * eyeWidth) {
+                    for channel in 0..<3 { image.pixels[(y * image.width + x) * 3 + channel] = 18 }
+                }
+            }
+        }
+        let covered = try #require(PNGWriter.encode(image))
+        // when
+        let finding = try engine.compare(covered, photo).first
+        // then
+        #expect(finding.outcome == .found)
+        #expect(finding.quality?.eyesVisible == false)
+        #expect(try engine.compare(photo, photo).first.quality?.eyesVisible == true)
+    }
+}

@@ -59,7 +59,7 @@ struct PassiveLivenessTests {
         // then
         #expect(plain.attackSuspected == false && plain.reasons.isEmpty)
         #expect(screened.attackSuspected == true && screened.reasons == [.screenOrPrintPattern])
-        #expect(Set(screened.timings.map(\.stage)) == ["decode", "detect", "pattern", "edges"])
+        #expect(Set(screened.timings.map(\.stage)) == ["decode", "detect", "pattern", "edges", "surface"])
     }
 
     @Test func theFFTPutsACosineAtItsFrequency() {

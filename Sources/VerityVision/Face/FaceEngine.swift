@@ -91,14 +91,19 @@ public final class FaceEngine: Sendable {
         return try pool.with { networks throws(VerityError) -> LivenessSignals in
             let (face, finding, upright) = clock.measure("detect") { findUpright(image, networks) }
             guard let face else {
-                return LivenessSignals(attackSuspected: nil, reasons: [], patternStrength: nil, frameSides: [], finding: finding, timings: clock.timings)
+                return LivenessSignals(attackSuspected: nil, reasons: [], patternStrength: nil, frameSides: [], glare: 0, colourRange: 0,
+                                       finding: finding, timings: clock.timings)
             }
             let gray = upright.gray
             let pattern = clock.measure("pattern") { PeriodicPattern().strength(gray, face: face.box) }
             let sides = clock.measure("edges") { FrameEdges().sides(gray, face: face.box) }
+            let (glare, colourRange) = clock.measure("surface") {
+                (SurfaceSignals().glare(upright, face: face.box), SurfaceSignals().colourRange(upright, face: face.box))
+            }
             let reasons = policy.evaluate(patternStrength: pattern, frameSides: sides.count)
             return LivenessSignals(attackSuspected: !reasons.isEmpty, reasons: reasons, patternStrength: pattern.map(round),
-                                   frameSides: FrameEdges.Side.allCases.filter(sides.contains), finding: finding, timings: clock.timings)
+                                   frameSides: FrameEdges.Side.allCases.filter(sides.contains), glare: round(glare), colourRange: colourRange,
+                                   finding: finding, timings: clock.timings)
         }
     }
 
@@ -209,9 +214,10 @@ public final class FaceEngine: Sendable {
         let p = face.landmarks
         let eyes = eyeDistance(face)
         let midX = (p[0].x + p[1].x + p[2].x + p[3].x) / 4
-        let crop = image.gray.cropped(face.box)
+        let gray = image.gray
+        let crop = gray.cropped(face.box)
         return FaceQuality(eyeDistance: round(eyes), sharpness: round(QualityAnalyzer().laplacianVariance(crop)),
-                           yaw: round((p[4].x - midX) / max(eyes, 1)))
+                           yaw: round((p[4].x - midX) / max(eyes, 1)), eyesVisible: EyeVisibility().visible(gray, landmarks: p))
     }
 
     private func percentile(_ probabilities: [Float], _ ages: [Double], _ p: Double) -> Double {

@@ -26,6 +26,8 @@ public struct FaceQuality: Sendable, Codable, Equatable {
     /// Nose offset from the eyes' midline relative to the eye distance: 0 is frontal,
     /// about ±0.5 a strong turn; the sign gives the side.
     public let yaw: Double
+    /// Both eye regions show the contrast of an eye (not sunglasses, a hand, hair).
+    public let eyesVisible: Bool
 }
 
 /// A selfie compared with a document portrait (or any two faces).
@@ -74,6 +76,10 @@ public struct LivenessSignals: Sendable, Codable, Equatable {
     public let patternStrength: Double?
     /// Sides of the face with a long straight edge running past it.
     public let frameSides: [FrameSide]
+    /// Share of the face blown out in every channel (glossy glare); measured, not decided on (docs/faces.md).
+    public let glare: Double
+    /// 95th percentile of chroma around the face (0 for grey pictures); measured, not decided on.
+    public let colourRange: Double
     public let finding: FaceFinding
     public let timings: [StageTiming]
 }
