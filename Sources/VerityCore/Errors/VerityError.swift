@@ -51,6 +51,14 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let notFound = Code("NOT_FOUND", 404)
         public static let methodNotAllowed = Code("METHOD_NOT_ALLOWED", 405)
         public static let rateLimited = Code("RATE_LIMITED", 429, retryable: true)
+        // Certification (the spec's error callbacks).
+        public static let validationError = Code("VALIDATION_ERROR", 400)
+        public static let deviceVerificationLimit = Code("DEVICE_VERIFICATION_LIMIT", 429, retryable: true)
+        public static let expiredVerificationCode = Code("EXPIRED_VERIFICATION_CODE", 410)
+        public static let userLocked = Code("USER_LOCKED", 423)
+        public static let userAlreadyRegistered = Code("USER_ALREADY_REGISTERED", 409)
+        public static let userNotAccredited = Code("USER_NOT_ACCREDITED", 403)
+        public static let deviceNotVerified = Code("DEVICE_NOT_VERIFIED", 403)
         public static let serviceUnavailable = Code("SERVICE_UNAVAILABLE", 503, retryable: true)
         public static let systemError = Code("SYSTEM_ERROR", 500, retryable: true)
 
@@ -59,7 +67,8 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
             invalidInput, payloadTooLarge, unsupportedMediaType, invalidImage, imageTooLarge, unsupportedCountry,
             consentRequired, consentContentMismatch, consentContentNotFound,
             notAuthorized, invalidToken, invalidAPIKey, notFound, methodNotAllowed,
-            rateLimited, serviceUnavailable, systemError,
+            rateLimited, validationError, deviceVerificationLimit, expiredVerificationCode, userLocked,
+            userAlreadyRegistered, userNotAccredited, deviceNotVerified, serviceUnavailable, systemError,
         ]
     }
 }
