@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.24.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
@@ -52,6 +54,16 @@ let package = Package(
             // Pixel loops are 20-50x slower unoptimised; tests would crawl.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
+        // The platform CA: certificates, CSRs, revocation lists (swift-certificates).
+        .target(
+            name: "VerityPKI",
+            dependencies: [
+                "VerityCore",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         // Wire types shared by server and SDK. Foundation only.
         .target(name: "VerityAPI"),
         // Fluent models, migrations, repositories.
@@ -82,7 +94,7 @@ let package = Package(
         .executableTarget(
             name: "VerityCLI",
             dependencies: [
-                "VerityServer", "VerityVision",
+                "VerityServer", "VerityVision", "VerityPKI",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -114,6 +126,14 @@ let package = Package(
         ),
         .testTarget(name: "VerityCoreTests", dependencies: ["VerityCore"]),
         .testTarget(name: "VerityVisionTests", dependencies: ["VerityVision", "VerityCore", "DocgenManifest"]),
+        .testTarget(
+            name: "VerityPKITests",
+            dependencies: [
+                "VerityPKI", "VerityCore",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .testTarget(
             name: "VerityServerTests",
             dependencies: [

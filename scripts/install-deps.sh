@@ -11,7 +11,9 @@ PACKAGES=(ca-certificates curl git make python3 python3-venv python3-pip libsqli
           # Face engine: dlib (with OpenBLAS, ~10× faster than reference BLAS) and OpenCV dnn.
           libdlib-dev libblas-dev liblapack-dev libopenblas0-pthread libopencv-dev
           # Fonts the test documents and the MRZ model are rendered from.
-          fonts-ocr-b fonts-hosny-amiri fonts-dejavu-core)
+          fonts-ocr-b fonts-hosny-amiri fonts-dejavu-core
+          # Certification: openssl checks every certificate, request and CRL the CA writes.
+          openssl)
 [ "${1:-}" = "--bench" ] && PACKAGES+=(postgresql-contrib)
 
 missing=()

@@ -99,6 +99,15 @@ kill "$SERVE_PID" 2>/dev/null; wait "$SERVE_PID" 2>/dev/null
 VERITY_MODELS_DIR="$WORK/no-models" VERITY_PORT=0 timeout 20 "$BIN" serve > /dev/null 2> "$WORK/serve-models.err"; code=$?
 check "serve refuses to start without the face models, naming the fix" bash -c "[ $code -ne 0 ] && [ $code -ne 124 ] && grep -q 'VERITY_MODELS_DIR' '$WORK/serve-models.err' && grep -q install-face-models '$WORK/serve-models.err'"
 
+# The platform CA: files, openssl's view of them, no second CA over the first.
+"$BIN" ca init --data-dir "$WORK/ca" --organisation "Verity CLI Test" > "$WORK/ca.out" 2>&1
+check "ca init writes the root and issuing CA" bash -c "[ -f '$WORK/ca/ca-root.pem' ] && [ -f '$WORK/ca/ca-issuing.pem' ]"
+check "ca init: openssl verifies the issuing CA against the root" openssl verify -CAfile "$WORK/ca/ca-root.pem" "$WORK/ca/ca-issuing.pem"
+check "ca init: the CA keys are sealed, owner-only" bash -c "[ \"\$(stat -c %a '$WORK/ca/ca-issuing.key.sealed')\" = 600 ] && ! grep -q 'PRIVATE KEY' '$WORK/ca/ca-issuing.key.sealed'"
+check "ca init refuses to replace a CA" bash -c "! '$BIN' ca init --data-dir '$WORK/ca' 2>/dev/null"
+"$BIN" ca chain --data-dir "$WORK/ca" > "$WORK/chain.pem"
+check "ca chain prints the issuing CA and the root" bash -c "[ \"\$(grep -c 'BEGIN CERTIFICATE' '$WORK/chain.pem')\" = 2 ]"
+
 # Faces: real photos from the face_recognition sdist, models from PyPI.
 FACES="${VERITY_FACEDATA_DIR:-$(pwd)/.build/facedata}"; MODELS="${VERITY_MODELS_DIR:-$(pwd)/models}"
 "$BIN" face compare --models-dir "$MODELS" "$FACES/obama.jpg" "$FACES/obama2.jpg" --json > "$WORK/face.json"

@@ -6,6 +6,6 @@ struct VerityCommand: AsyncParsableCommand {
         abstract: "Verity: self-hosted identity verification.",
         subcommands: [ServeCommand.self, MigrateCommand.self, DemoCommand.self, KeysCommand.self, UsersCommand.self,
                       RegistryCommand.self, ConsentCommand.self, EnvironmentCommand.self, AuditCommand.self,
-                      DocumentCommand.self, FaceCommand.self]
+                      DocumentCommand.self, FaceCommand.self, CACommand.self]
     )
 }

@@ -34,6 +34,7 @@ extension Settings {
         }
         if let dir = env["VERITY_DATA_DIR"], !dir.isEmpty { settings.dataDirectory = dir }
         if let dir = env["VERITY_MODELS_DIR"], !dir.isEmpty { settings.modelsDirectory = dir }
+        if let arc = env["VERITY_PKI_POLICY_ARC"], !arc.isEmpty { settings.pkiPolicyArc = arc }
         settings.tokenTTLSeconds = try integer(env, "VERITY_TOKEN_TTL_SECONDS", default: 900, in: 60...86400)
         if let url = env["VERITY_BUREAU_URL"], !url.isEmpty {
             guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? "") else {

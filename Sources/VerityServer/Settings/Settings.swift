@@ -15,6 +15,9 @@ public struct Settings: Sendable {
     public var tokenTTLSeconds: Int = 900
     /// The HTTP identity bureau, for environments whose data source is `bureau`.
     public var bureau: BureauSettings?
+    /// Arc of the certificate policy OIDs (your IANA enterprise number's); the
+    /// default is RFC 5612's documentation arc, for development only.
+    public var pkiPolicyArc: String = "1.3.6.1.4.1.32473"
     /// The face models (scripts/install-face-models.sh), checked when the server starts.
     public var modelsDirectory: String = "./models"
     public var logLevel: String = "info"
@@ -37,6 +40,7 @@ public struct Settings: Sendable {
         ("VERITY_BUREAU_KEY", "(unset)", "bearer key sent to the bureau"),
         ("VERITY_BUREAU_TIMEOUT_MS", "3000", "per-request bureau timeout"),
         ("VERITY_BUREAU_RETRIES", "2", "bureau retries after a timeout or 5xx"),
+        ("VERITY_PKI_POLICY_ARC", "1.3.6.1.4.1.32473", "OID arc of the certificate policies (set your enterprise number's arc in production)"),
         ("VERITY_MODELS_DIR", "./models", "folder of the face models (scripts/install-face-models.sh); checked at start"),
         ("VERITY_LOG_LEVEL", "info", "debug, info, notice, warning, error, critical"),
         ("VERITY_LOG_FORMAT", "json", "json or text"),

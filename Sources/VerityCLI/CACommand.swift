@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import VerityCore
+import VerityPKI
+import VerityServer
+
+/// `verity ca …`: the platform certificate authority's files.
+struct CACommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ca", abstract: "The platform certificate authority (root and issuing CA).",
+        subcommands: [Init.self, Chain.self])
+
+    struct Init: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create the root and issuing CA: ca-root.pem and ca-issuing.pem in the data folder, keys sealed with the data key.")
+        @Option(help: "Folder for the CA files (default: VERITY_DATA_DIR).") var dataDir: String?
+        @Option(help: "Organisation named in the CA certificates.") var organisation: String = "Verity"
+
+        func run() throws {
+            guard !organisation.isEmpty, organisation.count <= 64 else { throw ValidationError("--organisation must be 1–64 characters") }
+            let settings = try SettingsLoading.load()
+            let policy = try CLIOutput.reporting { try CertificatePolicy(arc: settings.pkiPolicyArc) }
+            let files = CAFiles(directory: dataDir ?? settings.dataDirectory, dataKey: settings.dataKey)
+            let ca = try CLIOutput.reporting { try files.initialise(organisation: organisation, policy: policy) }
+            print("Created \(files.rootCertificatePath) and \(files.issuingCertificatePath)")
+            print("root:    \(ca.root.subject)")
+            print("issuing: \(ca.issuing.subject)")
+            if settings.pkiPolicyArc == CertificatePolicy.documentationArc {
+                var stderr = StandardError()
+                Swift.print("note: certificate policies use RFC 5612's documentation arc; set VERITY_PKI_POLICY_ARC to your enterprise number's arc for production", to: &stderr)
+            }
+        }
+    }
+
+    struct Chain: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the CA chain (issuing CA, then root) as PEM.")
+        @Option(help: "Folder of the CA files (default: VERITY_DATA_DIR).") var dataDir: String?
+
+        func run() throws {
+            let settings = try SettingsLoading.load()
+            let policy = try CLIOutput.reporting { try CertificatePolicy(arc: settings.pkiPolicyArc) }
+            let ca = try CLIOutput.reporting { try CAFiles(directory: dataDir ?? settings.dataDirectory, dataKey: settings.dataKey).load(policy: policy) }
+            print(try ca.chainPEM(), terminator: "")
+        }
+    }
+}
