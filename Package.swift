@@ -54,11 +54,13 @@ let package = Package(
             // Pixel loops are 20-50x slower unoptimised; tests would crawl.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
+        // PKCS#11 (SoftHSM2, hardware HSMs) through dlopen; header from libp11-kit-dev.
+        .target(name: "CPKCS11", cSettings: [.unsafeFlags(["-I/usr/include/p11-kit-1"])], linkerSettings: [.linkedLibrary("dl")]),
         // The platform CA: certificates, CSRs, revocation lists (swift-certificates).
         .target(
             name: "VerityPKI",
             dependencies: [
-                "VerityCore",
+                "VerityCore", "CPKCS11",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -12,8 +12,9 @@ PACKAGES=(ca-certificates curl git make python3 python3-venv python3-pip libsqli
           libdlib-dev libblas-dev liblapack-dev libopenblas0-pthread libopencv-dev
           # Fonts the test documents and the MRZ model are rendered from.
           fonts-ocr-b fonts-hosny-amiri fonts-dejavu-core
-          # Certification: openssl checks every certificate, request and CRL the CA writes.
-          openssl)
+          # Certification: openssl checks every certificate, request and CRL the CA writes;
+          # SoftHSM2 is the PKCS#11 HSM in development and tests (pkcs11-tool from opensc).
+          openssl softhsm2 opensc libp11-kit-dev)
 [ "${1:-}" = "--bench" ] && PACKAGES+=(postgresql-contrib)
 
 missing=()

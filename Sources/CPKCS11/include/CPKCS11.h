@@ -1,0 +1,46 @@
+// A small C view of a PKCS#11 module (SoftHSM2 in development, a hardware HSM
+// in production): load it, find tokens by label, log in, make P-256 keys that
+// never leave the token, sign digests with them, delete them.
+#ifndef CPKCS11_H
+#define CPKCS11_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct cp11_module cp11_module;
+
+/// Loads the module at `path` and initialises it. NULL on failure, with a message in `error`.
+cp11_module *cp11_open(const char *path, char *error, int error_length);
+void cp11_close(cp11_module *module);
+
+/// Every function returns 0 (CKR_OK) or the PKCS#11 return value.
+
+/// The slot holding the initialised token labelled `label` (labels compare without the padding).
+unsigned long cp11_find_token(cp11_module *module, const char *label, unsigned long *slot);
+/// Initialises a fresh token labelled `label` on a free slot, with `so_pin` and the user PIN `user_pin`.
+unsigned long cp11_init_token(cp11_module *module, const char *so_pin, const char *label, const char *user_pin);
+/// Opens a read-write session on `slot` and logs in as the user with `pin`.
+unsigned long cp11_login(cp11_module *module, unsigned long slot, const char *pin, unsigned long *session);
+void cp11_logout(cp11_module *module, unsigned long session);
+
+/// Makes a P-256 key pair labelled `label` on the token: the private key is
+/// sensitive, never extractable and can only sign. `ec_point` receives the
+/// public point as X9.62 uncompressed bytes (65).
+unsigned long cp11_generate_p256(cp11_module *module, unsigned long session, const char *label, unsigned char ec_point[65]);
+/// The public point of the key pair labelled `label`.
+unsigned long cp11_public_point(cp11_module *module, unsigned long session, const char *label, unsigned char ec_point[65]);
+/// ECDSA over a 32-byte digest with the private key labelled `label`: r || s (64 bytes).
+unsigned long cp11_sign_digest(cp11_module *module, unsigned long session, const char *label, const unsigned char digest[32],
+                               unsigned char signature[64]);
+/// The private key's protection, as the token reports it.
+unsigned long cp11_private_key_flags(cp11_module *module, unsigned long session, const char *label, int *sensitive,
+                                     int *extractable);
+/// Deletes every object labelled `label`; `deleted` receives how many.
+unsigned long cp11_destroy(cp11_module *module, unsigned long session, const char *label, int *deleted);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
