@@ -48,6 +48,7 @@ extension Settings {
                 timeoutMilliseconds: try integer(env, "VERITY_BUREAU_TIMEOUT_MS", default: 3000, in: 50...60000),
                 retries: try integer(env, "VERITY_BUREAU_RETRIES", default: 2, in: 0...5))
         }
+        settings.sms = try smsSettings(env)
         if let level = env["VERITY_LOG_LEVEL"], !level.isEmpty {
             // No "trace": at trace level the HTTP stack logs raw request heads,
             // credentials included.
@@ -64,6 +65,38 @@ extension Settings {
             settings.jsonLogs = format == "json"
         }
         return settings
+    }
+
+    /// The SMS provider, when VERITY_SMS_URL is set.
+    static func smsSettings(_ env: [String: String]) throws -> SMSSettings? {
+        guard let url = env["VERITY_SMS_URL"], !url.isEmpty else { return nil }
+        guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? "") else {
+            throw SettingsError(variable: "VERITY_SMS_URL", problem: "must be an http or https URL")
+        }
+        var sms = SMSSettings(url: parsed)
+        if let auth = env["VERITY_SMS_AUTH"], !auth.isEmpty {
+            let parts = auth.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+            switch (parts.first, parts.count) {
+            case ("bearer", 2) where !parts[1].isEmpty: sms.authorization = .bearer(parts[1])
+            case ("basic", 3) where !parts[1].isEmpty: sms.authorization = .basic(user: parts[1], password: parts[2])
+            default: throw SettingsError(variable: "VERITY_SMS_AUTH", problem: "must be bearer:TOKEN or basic:USER:PASSWORD")
+            }
+        }
+        if let template = env["VERITY_SMS_TEMPLATE"], !template.isEmpty {
+            guard template.contains("{{to}}"), template.contains("{{text}}") else {
+                throw SettingsError(variable: "VERITY_SMS_TEMPLATE", problem: "must contain {{to}} and {{text}}")
+            }
+            sms.bodyTemplate = template
+        }
+        if let type = env["VERITY_SMS_CONTENT_TYPE"], !type.isEmpty {
+            guard ["application/json", "application/x-www-form-urlencoded"].contains(type) else {
+                throw SettingsError(variable: "VERITY_SMS_CONTENT_TYPE", problem: "must be application/json or application/x-www-form-urlencoded")
+            }
+            sms.contentType = type
+        }
+        sms.timeoutMilliseconds = try integer(env, "VERITY_SMS_TIMEOUT_MS", default: 5000, in: 50...60000)
+        sms.retries = try integer(env, "VERITY_SMS_RETRIES", default: 2, in: 0...5)
+        return sms
     }
 
     private static func integer(_ env: [String: String], _ name: String, default value: Int,

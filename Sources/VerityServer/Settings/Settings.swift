@@ -15,6 +15,8 @@ public struct Settings: Sendable {
     public var tokenTTLSeconds: Int = 900
     /// The HTTP identity bureau, for environments whose data source is `bureau`.
     public var bureau: BureauSettings?
+    /// The SMS provider for device verification codes; unset: the development outbox.
+    public var sms: SMSSettings?
     /// Arc of the certificate policy OIDs (your IANA enterprise number's); the
     /// default is RFC 5612's documentation arc, for development only.
     public var pkiPolicyArc: String = "1.3.6.1.4.1.32473"
@@ -40,6 +42,12 @@ public struct Settings: Sendable {
         ("VERITY_BUREAU_KEY", "(unset)", "bearer key sent to the bureau"),
         ("VERITY_BUREAU_TIMEOUT_MS", "3000", "per-request bureau timeout"),
         ("VERITY_BUREAU_RETRIES", "2", "bureau retries after a timeout or 5xx"),
+        ("VERITY_SMS_URL", "(unset: development outbox)", "SMS provider endpoint (HTTP POST per message)"),
+        ("VERITY_SMS_AUTH", "(unset)", "bearer:TOKEN or basic:USER:PASSWORD sent to the SMS provider"),
+        ("VERITY_SMS_TEMPLATE", #"{"to":"{{to}}","text":"{{text}}"}"#, "request body; {{to}} and {{text}} are filled in and escaped"),
+        ("VERITY_SMS_CONTENT_TYPE", "application/json", "or application/x-www-form-urlencoded"),
+        ("VERITY_SMS_TIMEOUT_MS", "5000", "per-request SMS provider timeout"),
+        ("VERITY_SMS_RETRIES", "2", "SMS retries after a timeout, 429 or 5xx"),
         ("VERITY_PKI_POLICY_ARC", "1.3.6.1.4.1.32473", "OID arc of the certificate policies (set your enterprise number's arc in production)"),
         ("VERITY_MODELS_DIR", "./models", "folder of the face models (scripts/install-face-models.sh); checked at start"),
         ("VERITY_LOG_LEVEL", "info", "debug, info, notice, warning, error, critical"),

@@ -1,0 +1,125 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+import VerityCore
+
+/// Where and how to reach an SMS provider over HTTP.
+public struct SMSSettings: Sendable {
+    public enum Authorization: Sendable, Equatable {
+        case none
+        case bearer(String)
+        case basic(user: String, password: String)
+    }
+
+    public var url: URL
+    public var authorization: Authorization
+    /// The request body, with `{{to}}` and `{{text}}` replaced by the number and
+    /// the message, escaped for `contentType` (JSON string or form field).
+    public var bodyTemplate: String
+    public var contentType: String
+    public var timeoutMilliseconds: Int
+    public var retries: Int
+
+    public static let defaultTemplate = #"{"to":"{{to}}","text":"{{text}}"}"#
+
+    public init(url: URL, authorization: Authorization = .none, bodyTemplate: String = SMSSettings.defaultTemplate,
+                contentType: String = "application/json", timeoutMilliseconds: Int = 5000, retries: Int = 2) {
+        self.url = url
+        self.authorization = authorization
+        self.bodyTemplate = bodyTemplate
+        self.contentType = contentType
+        self.timeoutMilliseconds = timeoutMilliseconds
+        self.retries = retries
+    }
+}
+
+/// An SMS provider reached with one HTTP POST per message. Any 2xx is
+/// success; timeouts, 429 and 5xx are retried with backoff; anything else is
+/// `SERVICE_UNAVAILABLE`. The number and the text never reach the logs.
+public struct HTTPSMSGateway: SMSGateway {
+    let settings: SMSSettings
+    let client: HTTPClient
+    let logger: Logger
+
+    public init(settings: SMSSettings, client: HTTPClient, logger: Logger) {
+        self.settings = settings
+        self.client = client
+        self.logger = logger
+    }
+
+    public func send(_ message: SMSMessage) async throws {
+        let body = Self.render(settings.bodyTemplate, message: message, contentType: settings.contentType)
+        var attempt = 0
+        while true {
+            switch await post(body) {
+            case .sent:
+                return
+            case .retry(let reason) where attempt < settings.retries:
+                attempt += 1
+                logger.notice("sms retry", metadata: ["reason": .string(reason), "attempt": .stringConvertible(attempt)])
+                try await Task.sleep(nanoseconds: UInt64(100_000_000) << UInt64(attempt - 1))
+            case .retry(let reason), .fail(let reason):
+                logger.warning("sms failed", metadata: ["reason": .string(reason)])
+                throw VerityError(.serviceUnavailable, "The SMS provider is unavailable; try again later.")
+            }
+        }
+    }
+
+    /// The template with the placeholders filled in, escaped for the body's format.
+    static func render(_ template: String, message: SMSMessage, contentType: String) -> String {
+        let escape: (String) -> String = contentType.lowercased().hasPrefix("application/x-www-form-urlencoded")
+            ? { $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? "" }
+            : { jsonEscaped($0) }
+        return template.replacingOccurrences(of: "{{to}}", with: escape(message.to))
+            .replacingOccurrences(of: "{{text}}", with: escape(message.text))
+    }
+
+    /// The inside of a JSON string literal.
+    static func jsonEscaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    private enum Reply {
+        case sent
+        case retry(String)
+        case fail(String)
+    }
+
+    private func post(_ body: String) async -> Reply {
+        var request = HTTPClientRequest(url: settings.url.absoluteString)
+        request.method = .POST
+        switch settings.authorization {
+        case .none: break
+        case .bearer(let token): request.headers.add(name: "Authorization", value: "Bearer \(token)")
+        case .basic(let user, let password):
+            request.headers.add(name: "Authorization", value: "Basic \(Data("\(user):\(password)".utf8).base64EncodedString())")
+        }
+        request.headers.add(name: "Content-Type", value: settings.contentType)
+        request.body = .bytes(ByteBuffer(string: body))
+        do {
+            let response = try await client.execute(request, timeout: .milliseconds(Int64(settings.timeoutMilliseconds)))
+            _ = try? await response.body.collect(upTo: 64 * 1024)
+            switch response.status.code {
+            case 200...299: return .sent
+            case 429, 500...599: return .retry("status \(response.status.code)")
+            default: return .fail("status \(response.status.code)")
+            }
+        } catch {
+            return .retry("transport: \(type(of: error))")
+        }
+    }
+}
