@@ -1,5 +1,5 @@
 # Conveniences; the README's two commands are scripts/demo.sh and scripts/test.sh.
-.PHONY: demo test build bench bench-documents bench-faces contract
+.PHONY: demo test build bench bench-documents bench-faces bench-pki contract
 
 build:
 	swift build --build-tests
@@ -17,9 +17,13 @@ bench:
 	bash bench/run.sh
 	bash bench/documents.sh
 	bash bench/faces.sh
+	bash bench/pki.sh
 
 bench-documents:
 	bash bench/documents.sh
 
 bench-faces:
 	bash bench/faces.sh
+
+bench-pki:
+	bash bench/pki.sh

@@ -119,7 +119,8 @@ let package = Package(
         .executableTarget(
             name: "VerityBench",
             dependencies: [
-                "VerityAPI", "VerityVision", "VerityCore", "DocgenManifest",
+                "VerityAPI", "VerityVision", "VerityCore", "VerityPKI", "DocgenManifest",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
