@@ -15,5 +15,7 @@ public enum VerityMigrations {
         CreateRegistryRecords(),
         CreateConsentEvents(),
         CreateAuditEvents(),
+        CreateCertificationEntities(),
+        CreateCheckpoints(),
     ]
 }
