@@ -33,29 +33,13 @@ struct HTTPBureau: IdentityDataSource {
             firstName: claim.firstName, lastName: claim.lastName, address: claim.address, city: claim.city,
             state: claim.state, postalCode: claim.postalCode.canonical, country: claim.country,
             dateOfBirth: claim.dateOfBirth.description))
-        var attempt = 0
-        while true {
-            switch await send(body) {
-            case .answer(let outcome):
-                return outcome
-            case .retry(let reason) where attempt < settings.retries:
-                attempt += 1
-                logger.notice("bureau retry", metadata: ["reason": .string(reason), "attempt": .stringConvertible(attempt)])
-                try await Task.sleep(nanoseconds: UInt64(100_000_000) << UInt64(attempt - 1))
-            case .retry(let reason), .fail(let reason):
-                logger.warning("bureau failed", metadata: ["reason": .string(reason)])
-                throw VerityError(.serviceUnavailable, "the identity bureau is unavailable; try again later")
-            }
+        return try await OutboundRetry.run(retries: settings.retries, logger: logger, service: "bureau",
+                                           unavailable: "the identity bureau is unavailable; try again later") {
+            await send(body)
         }
     }
 
-    private enum Reply {
-        case answer(DataSourceOutcome)
-        case retry(String)
-        case fail(String)
-    }
-
-    private func send(_ body: Data) async -> Reply {
+    private func send(_ body: Data) async -> OutboundRetry.Reply<DataSourceOutcome> {
         var request = HTTPClientRequest(url: settings.url.absoluteString)
         request.method = .POST
         request.headers.add(name: "Authorization", value: "Bearer \(settings.apiKey)")
@@ -70,7 +54,7 @@ struct HTTPBureau: IdentityDataSource {
                 guard let reply = try? JSONDecoder().decode(BureauResponse.self, from: Data(buffer: bytes)),
                       let outcome = Self.outcome(reply.result)
                 else { return .fail("unreadable response") }
-                return .answer(outcome)
+                return .done(outcome)
             case 429, 500...599:
                 return .retry("status \(response.status.code)")
             default:

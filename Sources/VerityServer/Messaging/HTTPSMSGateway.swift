@@ -51,19 +51,9 @@ public struct HTTPSMSGateway: SMSGateway {
 
     public func send(_ message: SMSMessage) async throws {
         let body = Self.render(settings.bodyTemplate, message: message, contentType: settings.contentType)
-        var attempt = 0
-        while true {
-            switch await post(body) {
-            case .sent:
-                return
-            case .retry(let reason) where attempt < settings.retries:
-                attempt += 1
-                logger.notice("sms retry", metadata: ["reason": .string(reason), "attempt": .stringConvertible(attempt)])
-                try await Task.sleep(nanoseconds: UInt64(100_000_000) << UInt64(attempt - 1))
-            case .retry(let reason), .fail(let reason):
-                logger.warning("sms failed", metadata: ["reason": .string(reason)])
-                throw VerityError(.serviceUnavailable, "The SMS provider is unavailable; try again later.")
-            }
+        try await OutboundRetry.run(retries: settings.retries, logger: logger, service: "sms",
+                                    unavailable: "The SMS provider is unavailable; try again later.") {
+            await post(body)
         }
     }
 
@@ -93,13 +83,7 @@ public struct HTTPSMSGateway: SMSGateway {
         return out
     }
 
-    private enum Reply {
-        case sent
-        case retry(String)
-        case fail(String)
-    }
-
-    private func post(_ body: String) async -> Reply {
+    private func post(_ body: String) async -> OutboundRetry.Reply<Void> {
         var request = HTTPClientRequest(url: settings.url.absoluteString)
         request.method = .POST
         switch settings.authorization {
@@ -114,7 +98,7 @@ public struct HTTPSMSGateway: SMSGateway {
             let response = try await client.execute(request, timeout: .milliseconds(Int64(settings.timeoutMilliseconds)))
             _ = try? await response.body.collect(upTo: 64 * 1024)
             switch response.status.code {
-            case 200...299: return .sent
+            case 200...299: return .done(())
             case 429, 500...599: return .retry("status \(response.status.code)")
             default: return .fail("status \(response.status.code)")
             }
