@@ -83,21 +83,3 @@ extension RGBImage {
         return RGBImage(width: outWidth, height: outHeight, pixels: out)
     }
 }
-
-extension RGBImage {
-    /// The same picture with its colour removed (grey in all three channels).
-    var greyRGB: RGBImage {
-        RGBImage(width: width, height: height, pixels: gray.pixels.flatMap { [$0, $0, $0] })
-    }
-
-    /// True when the picture carries (almost) no colour: a grey portrait, a black-and-white copy.
-    var isGrey: Bool {
-        var spread = 0, count = 0
-        for index in stride(from: 0, to: pixels.count, by: 3 * 7) {
-            let r = Int(pixels[index]), g = Int(pixels[index + 1]), b = Int(pixels[index + 2])
-            spread += max(r, g, b) - min(r, g, b)
-            count += 1
-        }
-        return count > 0 && Double(spread) / Double(count) < 6
-    }
-}
