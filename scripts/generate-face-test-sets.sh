@@ -12,20 +12,21 @@ OUT="${VERITY_ATTACKS_DIR:-.build/attacks}"
 FACES="${VERITY_FACEDATA_DIR:-.build/facedata}"
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/pip install -q -r tools/docgen/requirements.txt
-stamp=$( (cat tools/attacks/*.py tools/docgen/requirements.txt; ls "$FACES") | sha256sum | cut -c1-16)
-if [ -f "$OUT/manifest.json" ] && [ "$(cat "$OUT/.stamp" 2>/dev/null)" = "$stamp" ]; then
-  echo "attacks: $OUT is up to date"
-else
-  rm -rf "$OUT"; mkdir -p "$OUT"
+# regenerate NAME OUT MARKER STAMP -- COMMAND…: runs COMMAND into a fresh OUT
+# unless OUT holds MARKER from a run with the same STAMP.
+regenerate() {
+  local name="$1" out="$2" marker="$3" stamp="$4"; shift 5
+  if [ -f "$out/$marker" ] && [ "$(cat "$out/.stamp" 2>/dev/null)" = "$stamp" ]; then
+    echo "$name: $out is up to date"; return
+  fi
+  rm -rf "$out"; mkdir -p "$out"
+  "$@"
+  echo "$stamp" > "$out/.stamp"
+}
+regenerate attacks "$OUT" manifest.json \
+  "$( (cat tools/attacks/*.py tools/docgen/requirements.txt; ls "$FACES") | sha256sum | cut -c1-16)" -- \
   .venv/bin/python tools/attacks/generate.py --faces "$FACES" --out "$OUT"
-  echo "$stamp" > "$OUT/.stamp"
-fi
 CALIB="${VERITY_FACECALIB_DIR:-.build/facecalib}"
-stamp=$( (cat tools/facecalib/*.py tools/docgen/requirements.txt; ls "$FACES/johns") | sha256sum | cut -c1-16)
-if [ -f "$CALIB/variants.json" ] && [ "$(cat "$CALIB/.stamp" 2>/dev/null)" = "$stamp" ]; then
-  echo "facecalib: $CALIB is up to date"
-else
-  rm -rf "$CALIB"; mkdir -p "$CALIB"
+regenerate facecalib "$CALIB" variants.json \
+  "$( (cat tools/facecalib/*.py tools/docgen/requirements.txt; ls "$FACES/johns") | sha256sum | cut -c1-16)" -- \
   .venv/bin/python tools/facecalib/generate.py --faces "$FACES/johns" --out "$CALIB"
-  echo "$stamp" > "$CALIB/.stamp"
-fi

@@ -32,30 +32,30 @@ public struct PlatformCA: Sendable {
                               policy: CertificatePolicy, now: Date = Date()) throws -> PlatformCA {
         let rootName = try DistinguishedName { OrganizationName(organisation); CommonName("\(organisation) Root CA") }
         let issuingName = try DistinguishedName { OrganizationName(organisation); CommonName("\(organisation) Issuing CA") }
-        let rootPublic = Certificate.PublicKey(rootKey.publicKey), issuingPublic = Certificate.PublicKey(issuingKey.publicKey)
-        let rootSKI = SubjectKeyIdentifier(hash: rootPublic)
-        let root = try Certificate(
-            version: .v3, serialNumber: Certificate.SerialNumber(bytes: ArraySlice(SerialNumbers.random())), publicKey: rootPublic,
-            notValidBefore: now.addingTimeInterval(-300), notValidAfter: now.addingTimeInterval(rootLifetime),
-            issuer: rootName, subject: rootName, signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions {
-                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 1))
-                Critical(KeyUsage(keyCertSign: true, cRLSign: true))
-                rootSKI
-            },
-            issuerPrivateKey: rootKey.certificateKey)
-        let issuing = try Certificate(
-            version: .v3, serialNumber: Certificate.SerialNumber(bytes: ArraySlice(SerialNumbers.random())), publicKey: issuingPublic,
-            notValidBefore: now.addingTimeInterval(-300), notValidAfter: now.addingTimeInterval(issuingLifetime),
-            issuer: rootName, subject: issuingName, signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions {
-                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
-                Critical(KeyUsage(keyCertSign: true, cRLSign: true))
-                SubjectKeyIdentifier(hash: issuingPublic)
-                AuthorityKeyIdentifier(keyIdentifier: rootSKI.keyIdentifier)
-            },
-            issuerPrivateKey: rootKey.certificateKey)
+        let rootSKI = SubjectKeyIdentifier(hash: Certificate.PublicKey(rootKey.publicKey))
+        let root = try caCertificate(subject: rootName, key: rootKey, issuer: rootName, signer: rootKey, lifetime: rootLifetime,
+                                     pathLength: 1, authorityKey: nil, now: now)
+        let issuing = try caCertificate(subject: issuingName, key: issuingKey, issuer: rootName, signer: rootKey, lifetime: issuingLifetime,
+                                        pathLength: 0, authorityKey: rootSKI.keyIdentifier, now: now)
         return PlatformCA(root: root, issuing: issuing, issuingKey: issuingKey, policy: policy)
+    }
+
+    /// A CA certificate: may sign certificates and CRLs, `pathLength` CAs below it.
+    private static func caCertificate(subject: DistinguishedName, key: any CASigningKey, issuer: DistinguishedName,
+                                      signer: any CASigningKey, lifetime: TimeInterval, pathLength: Int,
+                                      authorityKey: ArraySlice<UInt8>?, now: Date) throws -> Certificate {
+        let publicKey = Certificate.PublicKey(key.publicKey)
+        return try Certificate(
+            version: .v3, serialNumber: Certificate.SerialNumber(bytes: ArraySlice(SerialNumbers.random())), publicKey: publicKey,
+            notValidBefore: now.addingTimeInterval(-300), notValidAfter: now.addingTimeInterval(lifetime),
+            issuer: issuer, subject: subject, signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: try Certificate.Extensions {
+                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: pathLength))
+                Critical(KeyUsage(keyCertSign: true, cRLSign: true))
+                SubjectKeyIdentifier(hash: publicKey)
+                if let authorityKey { AuthorityKeyIdentifier(keyIdentifier: authorityKey) }
+            },
+            issuerPrivateKey: signer.certificateKey)
     }
 
     /// A user certificate for `publicKey` (from a verified CSR, or an HSM key at
