@@ -83,15 +83,25 @@ let package = Package(
         .target(
             name: "VerityServer",
             dependencies: [
-                "VerityCore", "VerityAPI", "VerityStore",
+                "VerityCore", "VerityAPI", "VerityStore", "VerityPKI",
                 .product(name: "Vapor", package: "vapor"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
-        // The SDK: VerityAPI + Foundation only.
-        .target(name: "Verity", dependencies: ["VerityAPI"]),
+        // The SDK: VerityAPI, and the device's keys, CSRs and CMS signatures
+        // (swift-crypto, swift-certificates) for certification.
+        .target(
+            name: "Verity",
+            dependencies: [
+                "VerityAPI", "VerityCore",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         // Thin executable: parses arguments, calls into VerityServer.
         .executableTarget(
             name: "VerityCLI",
@@ -106,7 +116,7 @@ let package = Package(
         .target(
             name: "VerityTestSupport",
             dependencies: [
-                "VerityServer", "VerityStore", "VerityAPI", "VerityCore",
+                "VerityServer", "VerityStore", "VerityAPI", "VerityCore", "VerityPKI",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
@@ -132,7 +142,7 @@ let package = Package(
         .testTarget(
             name: "VerityPKITests",
             dependencies: [
-                "VerityPKI", "VerityCore",
+                "VerityPKI", "VerityCore", "VerityTestSupport",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -147,7 +157,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VerityEndToEndTests",
-            dependencies: ["Verity", "VerityServer", "VerityTestSupport"]
+            dependencies: ["Verity", "VerityServer", "VerityTestSupport", "VerityPKI", "VerityStore"]
         ),
     ]
 )

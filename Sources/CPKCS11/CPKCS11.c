@@ -119,6 +119,16 @@ unsigned long cp11_init_token(cp11_module *module, const char *so_pin, const cha
     return rv;
 }
 
+unsigned long cp11_wipe_token(cp11_module *module, const char *so_pin, const char *label, const char *new_label) {
+    CK_SLOT_ID slot;
+    CK_RV rv = cp11_find_token(module, label, &slot);
+    if (rv != CKR_OK) return rv;
+    CK_UTF8CHAR padded[32];
+    padded_label(new_label, padded);
+    // Re-initialising a token destroys every object on it.
+    return module->functions->C_InitToken(slot, (CK_UTF8CHAR_PTR)so_pin, strlen(so_pin), padded);
+}
+
 unsigned long cp11_login(cp11_module *module, unsigned long slot, const char *pin, unsigned long *session) {
     CK_SESSION_HANDLE handle;
     CK_RV rv = module->functions->C_OpenSession(slot, CKF_SERIAL_SESSION | CKF_RW_SESSION, NULL, NULL, &handle);

@@ -14,30 +14,18 @@ struct HTTPTransport: Sendable {
     func send<Response: Decodable>(_ method: String, _ path: String, query: [URLQueryItem] = [],
                                    body: (some Encodable)? = Optional<Empty>.none,
                                    as type: Response.Type = Response.self) async throws -> Response {
-        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
-            throw IdentityVerificationError(code: .invalidInput, message: "the base URL is not valid", field: "baseURL")
-        }
-        components.percentEncodedPath = components.percentEncodedPath.trimmingSuffix("/") + path
-        if !query.isEmpty { components.queryItems = query }
-        guard let url = components.url else {
-            throw IdentityVerificationError(code: .invalidInput, message: "the request URL is not valid")
-        }
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        request.setValue("Bearer \(try await tokenProvider())", forHTTPHeaderField: "Authorization")
-        if let body {
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            request.httpBody = try JSONEncoder().encode(body)
-        }
-        let (data, response): (Data, URLResponse)
+        let (data, status): (Data, Int)
         do {
-            (data, response) = try await session.data(for: request)
-        } catch {
-            throw IdentityVerificationError(code: .networkError, message: "the service could not be reached: \(error.localizedDescription)",
-                                            retryable: true)
+            (data, status) = try await RawHTTP.exchange(
+                baseURL: baseURL, session: session, method: method, path: path, query: query,
+                body: try body.map { try JSONEncoder().encode($0) }, bearer: try await tokenProvider())
+        } catch let failure as RawHTTP.Failure {
+            switch failure {
+            case .badURL: throw IdentityVerificationError(code: .invalidInput, message: "the base URL is not valid", field: "baseURL")
+            case .unreachable(let reason):
+                throw IdentityVerificationError(code: .networkError, message: "the service could not be reached: \(reason)", retryable: true)
+            }
         }
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard (200..<300).contains(status) else { throw Self.error(from: data, status: status) }
         do {
             return try JSONDecoder().decode(Response.self, from: data)
@@ -59,6 +47,38 @@ struct HTTPTransport: Sendable {
     }
 
     struct Empty: Codable {}
+}
+
+/// One HTTP exchange with a JSON body and a bearer token, shared by the clients;
+/// each maps statuses and envelopes to its own error type.
+enum RawHTTP {
+    enum Failure: Error {
+        case badURL
+        case unreachable(String)
+    }
+
+    static func exchange(baseURL: URL, session: URLSession, method: String, path: String, query: [URLQueryItem] = [],
+                         body: Data?, bearer: String, headers: [String: String] = [:]) async throws -> (Data, Int) {
+        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else { throw Failure.badURL }
+        components.percentEncodedPath = components.percentEncodedPath.trimmingSuffix("/") + path
+        if !query.isEmpty { components.queryItems = query }
+        guard let url = components.url else { throw Failure.badURL }
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        if let body {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = body
+        }
+        do {
+            let (data, response) = try await session.data(for: request)
+            return (data, (response as? HTTPURLResponse)?.statusCode ?? 0)
+        } catch {
+            throw Failure.unreachable(error.localizedDescription)
+        }
+    }
 }
 
 extension String {

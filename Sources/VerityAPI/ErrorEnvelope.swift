@@ -13,13 +13,21 @@ public struct ErrorEnvelope: Codable, Sendable, Equatable {
         public var retryable: Bool
         /// The request field at fault, if one is.
         public var field: String?
+        /// For `INVALID_TOKEN` from the certification surface: what the client
+        /// should do, `REFRESH_TOKEN` (get a new device token) or `VERIFY_DEVICE`.
+        public var resolution: String?
+        /// Every field at fault with what is wrong with it (registration forms).
+        public var details: [FieldError]?
 
         /// Creates the value from its fields.
-        public init(code: String, message: String, retryable: Bool, field: String?) {
+        public init(code: String, message: String, retryable: Bool, field: String?, resolution: String? = nil,
+                    details: [FieldError]? = nil) {
             self.code = code
             self.message = message
             self.retryable = retryable
             self.field = field
+            self.resolution = resolution
+            self.details = details
         }
 
         /// Encodes every field, writing optional ones as `null` when absent.
@@ -29,6 +37,22 @@ public struct ErrorEnvelope: Codable, Sendable, Equatable {
             try container.encode(message, forKey: .message)
             try container.encode(retryable, forKey: .retryable)
             try container.encode(field, forKey: .field)
+            try container.encodeIfPresent(resolution, forKey: .resolution)
+            try container.encodeIfPresent(details, forKey: .details)
+        }
+    }
+
+    /// One field at fault.
+    public struct FieldError: Codable, Sendable, Equatable {
+        /// The field's name.
+        public var field: String
+        /// What is wrong, e.g. "must be a date as YYYY-MM-DD".
+        public var message: String
+
+        /// Creates the value from its fields.
+        public init(field: String, message: String) {
+            self.field = field
+            self.message = message
         }
     }
 

@@ -9,6 +9,8 @@ import X509
 public struct SigningRequest: Sendable {
     public let csr: CertificateSigningRequest
     public let publicKey: P256.Signing.PublicKey
+    /// The request, DER: what is stored with the certificate.
+    public let der: [UInt8]
 
     /// CSRs are a few hundred bytes; anything far larger is not one.
     public static let maximumBytes = 16 * 1024
@@ -36,6 +38,8 @@ public struct SigningRequest: Sendable {
         }
         csr = parsed
         publicKey = key
+        var serializer = DER.Serializer()
+        der = (try? serializer.serialize(parsed)).map { serializer.serializedBytes } ?? bytes
     }
 
     /// The request's common name, if it has exactly one.

@@ -20,10 +20,15 @@ public enum VerityApp {
 
         let protector = try DataProtector(dataKey: settings.dataKey)
         let bureau = settings.bureau.map { HTTPBureau(settings: $0, client: app.http.client.shared, logger: app.logger) }
+        let pki = try CertificationPKI.load(settings: settings)
+        let issuer = CertificateIssuer(db: app.db, protector: protector, clock: clock, pki: pki, authority: nil, logger: app.logger)
+        let sms = settings.sms.map { HTTPSMSGateway(settings: $0, client: app.http.client.shared, logger: app.logger) }
         let dependencies = ServerDependencies(
             settings: settings, protector: protector, clock: clock,
             tokens: await UserTokenService.make(protector: protector, clock: clock),
-            dataSources: DataSourceProvider(protector: protector, bureau: bureau))
+            dataSources: DataSourceProvider(protector: protector, bureau: bureau),
+            pki: pki, issuer: issuer, messaging: CertificationMessaging(provider: sms, protector: protector, clock: clock))
+        app.lifecycle.use(IssuerPoller(issuer: issuer))
 
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
@@ -37,6 +42,9 @@ public enum VerityApp {
         try app.register(collection: IdentityController(dependencies: dependencies))
         try app.register(collection: ConsentController(dependencies: dependencies))
         try app.register(collection: AdminUserController(dependencies: dependencies))
+        try app.register(collection: CertificationController(dependencies: dependencies))
+        try app.register(collection: AdminCertificationController(dependencies: dependencies))
+        try app.register(collection: PKIController(dependencies: dependencies))
     }
 
     /// JSON (or text) logs for the whole process; call once, before the app exists.

@@ -33,7 +33,7 @@ extension Database {
     /// Runs `body` in a transaction; on SQLite, after the writes before it.
     /// Every write Verity makes goes through here; never call it inside `body`
     /// (the gate is not re-entrant).
-    func write<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         guard (self as? any SQLDatabase)?.dialect.name == "sqlite" else {
             return try await transaction(body)
         }

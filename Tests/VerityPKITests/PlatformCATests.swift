@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import VerityTestSupport
 import Testing
 import VerityCore
 import X509

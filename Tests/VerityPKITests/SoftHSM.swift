@@ -14,7 +14,8 @@ enum SoftHSM {
         let configuration = directory.appendingPathComponent("softhsm2.conf")
         try! "directories.tokendir = \(tokens.path)\nobjectstore.backend = file\nlog.level = ERROR\nslots.removable = false\n"
             .write(to: configuration, atomically: true, encoding: .utf8)
-        setenv("SOFTHSM2_CONF", configuration.path, 1)
+        // Another suite in this process may have set it up first: keep theirs.
+        setenv("SOFTHSM2_CONF", configuration.path, 0)
         return try! PKCS11Module.shared(path: modulePath)
     }()
 

@@ -5,6 +5,7 @@ import VerityAPI
 import VerityServer
 import VerityStore
 import VerityCore
+import VerityPKI
 
 /// A configured Verity on a fresh database, with a tenant "acme" whose test
 /// environment has a secret key, the demo registry and consent texts.
@@ -48,6 +49,9 @@ public func withVerityApp<T: Sendable>(
     settings.dataDirectory = database.directory
     settings.databaseURL = database.postgresURL
     change(&settings)
+    // Every test server has a platform CA, as `verity ca init` makes one.
+    let caFiles = CAFiles(directory: settings.dataDirectory, dataKey: settings.dataKey)
+    if !caFiles.exists { _ = try caFiles.initialise(organisation: "Verity Test", policy: try CertificatePolicy()) }
     let clock = TestClock()
     let app = try await Application.make(.testing)
     app.logger.logLevel = .warning

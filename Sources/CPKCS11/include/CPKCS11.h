@@ -21,6 +21,9 @@ unsigned long cp11_find_token(cp11_module *module, const char *label, unsigned l
 /// Initialises a fresh token labelled `label` on a free slot, with `so_pin` and the user PIN `user_pin`.
 unsigned long cp11_init_token(cp11_module *module, const char *so_pin, const char *label, const char *user_pin);
 /// Opens a read-write session on `slot` and logs in as the user with `pin`.
+/// Re-initialises the token `label` as `new_label` with the SO PIN: every key on it is destroyed.
+unsigned long cp11_wipe_token(cp11_module *module, const char *so_pin, const char *label, const char *new_label);
+
 unsigned long cp11_login(cp11_module *module, unsigned long slot, const char *pin, unsigned long *session);
 void cp11_logout(cp11_module *module, unsigned long session);
 

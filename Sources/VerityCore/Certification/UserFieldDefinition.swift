@@ -83,7 +83,8 @@ public struct RegistrationValidator: Sendable {
     public func validate(_ values: [String: String]) throws(VerityError) -> [String: String] {
         let found = problems(in: values)
         guard found.isEmpty else {
-            throw VerityError(.validationError, found.map { "\($0.field) \($0.message)" }.joined(separator: "; "), field: found[0].field)
+            throw VerityError(.validationError, found.map { "\($0.field) \($0.message)" }.joined(separator: "; "), field: found[0].field,
+                              problems: found)
         }
         return values.compactMapValues { value in
             let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -127,4 +128,9 @@ public struct RegistrationValidator: Sendable {
 public struct FieldProblem: Sendable, Equatable, Codable {
     public let field: String
     public let message: String
+
+    public init(field: String, message: String) {
+        self.field = field
+        self.message = message
+    }
 }

@@ -7,11 +7,18 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
     public let code: Code
     public let message: String
     public let field: String?
+    /// What the client should do about an `INVALID_TOKEN` (certification surface).
+    public let resolution: TokenResolution?
+    /// Every field at fault, when there are several (registration forms).
+    public let problems: [FieldProblem]
 
-    public init(_ code: Code, _ message: String, field: String? = nil) {
+    public init(_ code: Code, _ message: String, field: String? = nil, resolution: TokenResolution? = nil,
+                problems: [FieldProblem] = []) {
         self.code = code
         self.message = message
         self.field = field
+        self.resolution = resolution
+        self.problems = problems
     }
 
     public var httpStatus: Int { code.httpStatus }

@@ -44,6 +44,15 @@ public final class PKCS11Module: @unchecked Sendable {
         try Self.check(status, "initialise the token")
     }
 
+    /// Destroys every key on the token `label` (re-initialising it under a
+    /// retired label, so the label can never be found again). Needs the SO PIN.
+    public func wipeToken(label: String, soPIN: String) throws(VerityError) {
+        try Self.checkLabel(label)
+        let retired = "void-" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(26).lowercased()
+        let status = lock.withLock { cp11_wipe_token(module, soPIN, label, retired) }
+        try Self.check(status, "wipe the token")
+    }
+
     /// Runs `body` in a session logged in to the token `label` as its user.
     /// A wrong PIN is `VALIDATION_ERROR`; a PIN the token has locked is `USER_LOCKED`.
     public func withSession<T>(token label: String, pin: String, _ body: (HSMSession) throws(VerityError) -> T) throws(VerityError) -> T {

@@ -23,7 +23,10 @@ struct APIErrorMiddleware: AsyncMiddleware {
 
     static func response(for error: VerityError, request: Request) -> Response {
         let body = ErrorEnvelope(error: .init(code: error.code.rawValue, message: error.message,
-                                              retryable: error.retryable, field: error.field))
+                                              retryable: error.retryable, field: error.field,
+                                              resolution: error.resolution?.rawValue,
+                                              details: error.problems.isEmpty ? nil
+                                                  : error.problems.map { .init(field: $0.field, message: $0.message) }))
         let response = Response(status: HTTPResponseStatus(statusCode: error.httpStatus))
         try? response.content.encode(body, as: .json)
         if error.code == .notAuthorized || error.code == .invalidToken || error.code == .invalidAPIKey {

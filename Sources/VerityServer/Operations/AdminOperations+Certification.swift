@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import VerityCore
 import VerityStore
@@ -28,49 +29,91 @@ extension AdminOperations {
 
     public func createEntity(tenant: String, environment kind: EnvironmentKind, name: String, displayName: String,
                              levels: [Int], fields: [UserFieldDefinition]) async throws -> CertificationEntitySummary {
+        let environmentID = try await environmentID(tenant: tenant, kind: kind)
+        return try await directory.createEntity(environmentID: environmentID, name: name, displayName: displayName, levels: levels, fields: fields)
+    }
+
+    public func entities(tenant: String, environment kind: EnvironmentKind) async throws -> [CertificationEntitySummary] {
+        try await directory.entities(environmentID: try await environmentID(tenant: tenant, kind: kind))
+    }
+
+    public func addCheckpoint(tenant: String, environment kind: EnvironmentKind, name: String, address: String,
+                              latitude: Double, longitude: Double, levels: [Int], openingHours: String?) async throws -> CheckpointSummary {
+        let environmentID = try await environmentID(tenant: tenant, kind: kind)
+        return try await directory.addCheckpoint(environmentID: environmentID, name: name, address: address, latitude: latitude,
+                                                 longitude: longitude, levels: levels, openingHours: openingHours)
+    }
+
+    public func checkpoints(tenant: String, environment kind: EnvironmentKind) async throws -> [CheckpointSummary] {
+        try await directory.checkpoints(environmentID: try await environmentID(tenant: tenant, kind: kind))
+    }
+
+    /// The `limit` (1–100) checkpoints nearest to a point, nearest first.
+    public func nearestCheckpoints(tenant: String, environment kind: EnvironmentKind, latitude: Double, longitude: Double,
+                                   limit: Int) async throws -> [CheckpointSummary] {
+        let environmentID = try await environmentID(tenant: tenant, kind: kind)
+        return try await directory.nearestCheckpoints(environmentID: environmentID, latitude: latitude, longitude: longitude, limit: limit)
+    }
+
+    var directory: DirectoryOperations { DirectoryOperations(db: db, clock: clock) }
+}
+
+/// Entities and checkpoints of one environment, checked: what the CLI and the
+/// admin API both call.
+struct DirectoryOperations: Sendable {
+    let db: any Database
+    let clock: VerityClock
+
+    func createEntity(environmentID: UUID, name: String, displayName: String, levels: [Int],
+                      fields: [UserFieldDefinition]) async throws -> CertificationEntitySummary {
         guard (1...64).contains(name.count), name.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-" || $0 == "_") }) else {
             throw VerityError(.validationError, "An entity name is 1–64 lowercase letters, digits, '-' or '_'.", field: "name")
         }
         try Self.checkText(displayName, field: "displayName", limit: 200)
         let accreditation = try Self.levels(levels)
-        guard fields.count <= Self.maximumFields else {
-            throw VerityError(.validationError, "An entity has at most \(Self.maximumFields) fields.", field: "userFieldDefinitions")
+        guard fields.count <= AdminOperations.maximumFields else {
+            throw VerityError(.validationError, "An entity has at most \(AdminOperations.maximumFields) fields.", field: "userFieldDefinitions")
         }
         let checked = try fields.map { field throws(VerityError) in try field.validated() }
         guard Set(checked.map(\.name)).count == checked.count else {
             throw VerityError(.validationError, "Field names must be distinct.", field: "userFieldDefinitions")
         }
-        let environmentID = try await environmentID(tenant: tenant, kind: kind)
         let entity = try await CertificationDirectory(db: db).createEntity(
             environmentID: environmentID, name: name, displayName: displayName, levels: accreditation, fields: checked, now: clock.nowMillis())
         return Self.summary(entity)
     }
 
-    public func entities(tenant: String, environment kind: EnvironmentKind) async throws -> [CertificationEntitySummary] {
-        let environmentID = try await environmentID(tenant: tenant, kind: kind)
-        return try await CertificationDirectory(db: db).entities(environmentID: environmentID).map(Self.summary)
+    func entities(environmentID: UUID) async throws -> [CertificationEntitySummary] {
+        try await CertificationDirectory(db: db).entities(environmentID: environmentID).map(Self.summary)
     }
 
-    public func addCheckpoint(tenant: String, environment kind: EnvironmentKind, name: String, address: String,
-                              latitude: Double, longitude: Double, levels: [Int], openingHours: String?) async throws -> CheckpointSummary {
+    func addCheckpoint(environmentID: UUID, name: String, address: String, latitude: Double, longitude: Double,
+                       levels: [Int], openingHours: String?) async throws -> CheckpointSummary {
         try Self.checkText(name, field: "name", limit: 200)
         try Self.checkText(address, field: "address", limit: 500)
         if let openingHours { try Self.checkText(openingHours, field: "openingHours", limit: 200) }
         let location = try GeoCoordinate(latitude: latitude, longitude: longitude)
         let accreditation = try Self.levels(levels)
-        let environmentID = try await environmentID(tenant: tenant, kind: kind)
         let checkpoint = try await CertificationDirectory(db: db).addCheckpoint(
             environmentID: environmentID, name: name, address: address, location: location, levels: accreditation,
             openingHours: openingHours, now: clock.nowMillis())
         return try Self.summary(checkpoint, distance: nil)
     }
 
-    /// The `limit` (1–100) checkpoints nearest to a point, nearest first.
-    public func nearestCheckpoints(tenant: String, environment kind: EnvironmentKind, latitude: Double, longitude: Double,
-                                   limit: Int) async throws -> [CheckpointSummary] {
+    func checkpoints(environmentID: UUID) async throws -> [CheckpointSummary] {
+        try await CertificationDirectory(db: db).checkpoints(environmentID: environmentID).map { try Self.summary($0, distance: nil) }
+    }
+
+    func checkpoint(environmentID: UUID, id: UUID) async throws -> CheckpointSummary {
+        guard let checkpoint = try await CertificationDirectory(db: db).checkpoint(environmentID: environmentID, id: id) else {
+            throw VerityError(.notFound, "No checkpoint has that id.", field: "id")
+        }
+        return try Self.summary(checkpoint, distance: nil)
+    }
+
+    func nearestCheckpoints(environmentID: UUID, latitude: Double, longitude: Double, limit: Int) async throws -> [CheckpointSummary] {
         guard (1...100).contains(limit) else { throw VerityError(.validationError, "limit is 1–100.", field: "limit") }
         let location = try GeoCoordinate(latitude: latitude, longitude: longitude)
-        let environmentID = try await environmentID(tenant: tenant, kind: kind)
         return try await CertificationDirectory(db: db).nearestCheckpoints(environmentID: environmentID, to: location, limit: limit)
             .map { try Self.summary($0.0, distance: ($0.1 * 1000).rounded() / 1000) }
     }

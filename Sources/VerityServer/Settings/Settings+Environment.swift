@@ -35,6 +35,18 @@ extension Settings {
         if let dir = env["VERITY_DATA_DIR"], !dir.isEmpty { settings.dataDirectory = dir }
         if let dir = env["VERITY_MODELS_DIR"], !dir.isEmpty { settings.modelsDirectory = dir }
         if let arc = env["VERITY_PKI_POLICY_ARC"], !arc.isEmpty { settings.pkiPolicyArc = arc }
+        if let url = env["VERITY_PUBLIC_URL"], !url.isEmpty {
+            guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil else {
+                throw SettingsError(variable: "VERITY_PUBLIC_URL", problem: "must be an http or https URL")
+            }
+            settings.publicURL = url.hasSuffix("/") ? String(url.dropLast()) : url
+        }
+        if let module = env["VERITY_HSM_MODULE"], !module.isEmpty {
+            guard let soPIN = env["VERITY_HSM_SO_PIN"], (4...255).contains(soPIN.count) else {
+                throw SettingsError(variable: "VERITY_HSM_SO_PIN", problem: "is required (4–255 characters) when VERITY_HSM_MODULE is set")
+            }
+            settings.hsm = HSMSettings(modulePath: module, securityOfficerPIN: soPIN)
+        }
         settings.tokenTTLSeconds = try integer(env, "VERITY_TOKEN_TTL_SECONDS", default: 900, in: 60...86400)
         if let url = env["VERITY_BUREAU_URL"], !url.isEmpty {
             guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? "") else {

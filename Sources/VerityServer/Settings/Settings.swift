@@ -20,6 +20,11 @@ public struct Settings: Sendable {
     /// Arc of the certificate policy OIDs (your IANA enterprise number's); the
     /// default is RFC 5612's documentation arc, for development only.
     public var pkiPolicyArc: String = "1.3.6.1.4.1.32473"
+    /// Where clients reach this server, for the CRL address in certificates;
+    /// unset: http://host:port.
+    public var publicURL: String?
+    /// The PKCS#11 module for level-4 keys (each user's key in a token of its own).
+    public var hsm: HSMSettings?
     /// The face models (scripts/install-face-models.sh), checked when the server starts.
     public var modelsDirectory: String = "./models"
     public var logLevel: String = "info"
@@ -27,6 +32,9 @@ public struct Settings: Sendable {
     public var jsonLogs: Bool = true
 
     public init(dataKey: Data) { self.dataKey = dataKey }
+
+    /// The address in certificates' CRL distribution point.
+    public var crlURL: String { (publicURL ?? "http://\(host):\(port)") + "/pki/crl.der" }
 
     public var sqlitePath: String { (dataDirectory as NSString).appendingPathComponent("verity.sqlite") }
 
@@ -49,6 +57,9 @@ public struct Settings: Sendable {
         ("VERITY_SMS_TIMEOUT_MS", "5000", "per-request SMS provider timeout"),
         ("VERITY_SMS_RETRIES", "2", "SMS retries after a timeout, 429 or 5xx"),
         ("VERITY_PKI_POLICY_ARC", "1.3.6.1.4.1.32473", "OID arc of the certificate policies (set your enterprise number's arc in production)"),
+        ("VERITY_PUBLIC_URL", "http://VERITY_HOST:VERITY_PORT", "address clients reach the server at; certificates point their CRL at /pki/crl.der there"),
+        ("VERITY_HSM_MODULE", "(unset: no level 4)", "PKCS#11 module for level-4 keys, e.g. /usr/lib/softhsm/libsofthsm2.so"),
+        ("VERITY_HSM_SO_PIN", "(required with the module)", "security officer PIN that initialises and wipes level-4 tokens"),
         ("VERITY_MODELS_DIR", "./models", "folder of the face models (scripts/install-face-models.sh); checked at start"),
         ("VERITY_LOG_LEVEL", "info", "debug, info, notice, warning, error, critical"),
         ("VERITY_LOG_FORMAT", "json", "json or text"),
@@ -67,5 +78,18 @@ public struct BureauSettings: Sendable {
         self.apiKey = apiKey
         self.timeoutMilliseconds = timeoutMilliseconds
         self.retries = retries
+    }
+}
+
+/// The HSM for level-4 keys.
+public struct HSMSettings: Sendable {
+    /// Path of the PKCS#11 module (SoftHSM2's in development).
+    public var modulePath: String
+    /// Initialises a token per level-4 user and wipes it when they uncertify.
+    public var securityOfficerPIN: String
+
+    public init(modulePath: String, securityOfficerPIN: String) {
+        self.modulePath = modulePath
+        self.securityOfficerPIN = securityOfficerPIN
     }
 }

@@ -17,6 +17,12 @@ enum RequestBody {
         return try JSONDecoder().decode(T.self, from: Data(buffer: body))
     }
 
+    /// Like `decode`, but an empty body is nil (for optional bodies).
+    static func decodeOptional<T: Decodable>(_ type: T.Type, from request: Request) throws -> T? {
+        guard let body = request.body.data, body.readableBytes > 0 else { return nil }
+        return try decode(type, from: request)
+    }
+
     static func verityError(for error: DecodingError) -> VerityError {
         func name(_ path: [any CodingKey]) -> String? {
             path.isEmpty ? nil : path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")

@@ -10,6 +10,9 @@ struct ServerDependencies: Sendable {
     let clock: VerityClock
     let tokens: UserTokenService
     let dataSources: DataSourceProvider
+    let pki: CertificationPKI
+    let issuer: CertificateIssuer
+    let messaging: CertificationMessaging
 }
 
 /// Route components from a typed route's path (see `VerityAPI.Routes`).

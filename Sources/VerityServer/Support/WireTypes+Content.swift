@@ -11,3 +11,17 @@ extension IdentityDataProcessingConsentContent: Content {}
 extension UserToken: Content {}
 extension RevokedTokens: Content {}
 extension HealthStatus: Content {}
+extension DeviceVerificationSent: Content {}
+extension DeviceToken: Content {}
+extension EntityDetails: Content {}
+extension CertificationUser: Content {}
+extension UserCertificate: Content {}
+extension AccreditationRequestView: Content {}
+extension AuthenticationChallenge: Content {}
+extension AuthenticationSession: Content {}
+extension TransactionView: Content {}
+extension DocumentSignatureOutput: Content {}
+extension CheckpointDetails: Content {}
+extension ActivationCodeIssued: Content {}
+extension UnlockResult: Content {}
+extension SessionCheck: Content {}

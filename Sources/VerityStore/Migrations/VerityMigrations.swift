@@ -17,5 +17,16 @@ public enum VerityMigrations {
         CreateAuditEvents(),
         CreateCertificationEntities(),
         CreateCheckpoints(),
+        CreateCertificationDevices(),
+        CreateDeviceCodes(),
+        CreateDeviceTokens(),
+        CreateCertificationLocks(),
+        CreateRegistrations(),
+        CreateAccreditationRequests(),
+        CreateActivationCodes(),
+        CreateUserCertificates(),
+        CreateAuthenticationChallenges(),
+        CreateTransactions(),
+        CreateSMSOutbox(),
     ]
 }

@@ -1,13 +1,13 @@
 import Foundation
 
 /// Runs the openssl command line tool: the independent check of everything VerityPKI writes.
-enum OpenSSL {
-    struct Result {
-        let status: Int32
-        let output: String
+public enum OpenSSL {
+    public struct Result: Sendable {
+        public let status: Int32
+        public let output: String
     }
 
-    static func run(_ arguments: [String], in directory: URL) throws -> Result {
+    public static func run(_ arguments: [String], in directory: URL) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
         process.arguments = arguments
@@ -21,7 +21,7 @@ enum OpenSSL {
         return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
     }
 
-    static func temporaryDirectory() throws -> URL {
+    public static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("verity-pki-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url

@@ -1,0 +1,356 @@
+import Crypto
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import VerityAPI
+import VerityCore
+@_spi(CMS) import X509
+
+/// The certification SDK for one entity: verify the device by SMS code,
+/// register, get accredited and certified (levels 1–4), then authenticate,
+/// approve transactions and sign documents. The spec's callbacks become
+/// `async` calls that throw ``CertificationError``.
+///
+/// Keys for levels 1–3 are made on the device and never leave it; a level-4
+/// key lives in the platform's HSM behind the user's password.
+public final class CertificationClient: Sendable {
+    let baseURL: URL
+    /// The entity this app registers users with.
+    public let entity: String
+    let keyStore: any KeyStore
+    let session: URLSession
+    let userTokenProvider: @Sendable () async throws -> String
+
+    /// `userTokenProvider` returns a user token from the app's backend (`POST /admin/v1/users/{ref}/token`);
+    /// it is used until the device is verified, and to recover a lost device token.
+    public init(baseURL: URL, entity: String, keyStore: any KeyStore, session: URLSession = .shared,
+                userTokenProvider: @escaping @Sendable () async throws -> String) {
+        self.baseURL = baseURL
+        self.entity = entity
+        self.keyStore = keyStore
+        self.session = session
+        self.userTokenProvider = userTokenProvider
+    }
+
+    // MARK: Device
+
+    /// Sends a 6-digit code by SMS to `phoneNumber` (E.164) for this device.
+    @discardableResult
+    public func requestUserDeviceVerification(phoneNumber: String) async throws -> DeviceVerificationSent {
+        try await send("POST", CertificationRoute.deviceVerificationRequest.path,
+                       body: DeviceVerificationRequest(deviceId: try deviceIdentifier(), phoneNumber: phoneNumber), userToken: true)
+    }
+
+    /// Checks the SMS code; the device is then verified (for every entity) and keeps a device token.
+    public func verifyUserDevice(verificationCode: String) async throws {
+        let token: DeviceToken = try await send("POST", CertificationRoute.deviceVerification.path,
+                                                body: DeviceVerificationInput(deviceId: try deviceIdentifier(), verificationCode: verificationCode),
+                                                userToken: true)
+        try store(Data(token.token.utf8), Names.deviceToken)
+    }
+
+    /// A new device token for this verified device: in exchange for the old
+    /// one, or with a fresh user token when the old one is gone.
+    public func refreshDeviceToken() async throws {
+        let input = DeviceTokenRequest(deviceId: try deviceIdentifier())
+        let token: DeviceToken
+        if let old = try storedDeviceToken() {
+            do {
+                token = try await send("POST", CertificationRoute.deviceToken.path, body: input, bearer: old)
+            } catch let error as CertificationError where error.code == .invalidToken {
+                token = try await send("POST", CertificationRoute.deviceToken.path, body: input, userToken: true)
+            }
+        } else {
+            token = try await send("POST", CertificationRoute.deviceToken.path, body: input, userToken: true)
+        }
+        try store(Data(token.token.utf8), Names.deviceToken)
+    }
+
+    /// Does what an `INVALID_TOKEN` error's resolution says. For
+    /// ``CertificationError/Resolution/verifyDevice`` the app must ask the user
+    /// for a new SMS code: this forgets the stale token and rethrows.
+    public func resolve(_ error: CertificationError) async throws {
+        switch error.resolution {
+        case .refreshToken: try await refreshDeviceToken()
+        case .verifyDevice, .none:
+            try? keyStore.delete(Names.deviceToken)
+            throw error
+        }
+    }
+
+    // MARK: User, entity, registration
+
+    /// The user's status with the entity, their fields and certificate.
+    public func requestUser() async throws -> CertificationUser {
+        try await send("GET", CertificationRoute.user(entity: entity).path)
+    }
+
+    /// The entity's registration form and levels.
+    public func requestEntityDetails() async throws -> EntityDetails {
+        try await send("GET", CertificationRoute.entity(entity).path)
+    }
+
+    /// Registers with the entity: every field is checked against its definition.
+    @discardableResult
+    public func registerUser(_ fields: [String: String]) async throws -> CertificationUser {
+        try await send("POST", CertificationRoute.registration(entity: entity).path, body: RegistrationInput(fields: fields))
+    }
+
+    /// Asks an operator to accredit the user at `level` (2–4).
+    @discardableResult
+    public func requestAccreditation(level: Int, evidence: AccreditationEvidence? = nil) async throws -> AccreditationRequestView {
+        try await send("POST", CertificationRoute.accreditationRequests(entity: entity).path,
+                       body: AccreditationRequestInput(level: level, evidence: evidence))
+    }
+
+    // MARK: Certification
+
+    /// Level 1: a key made here, certified by the platform at once.
+    @discardableResult
+    public func certifyUserAtLevel1() async throws -> CertificationUser {
+        let csr = try await signingRequest()
+        let user: CertificationUser = try await send("POST", CertificationRoute.certifyLevel1(entity: entity).path,
+                                                     body: CertifyLevel1Input(csr: csr))
+        if user.certificate != nil { try adopt(user.certificate) }
+        return user
+    }
+
+    /// Levels 2–3: a key made here, its CSR sent with the DIAC; the user is
+    /// then `CERTIFICATE_PENDING` until ``fetchCertificate()`` finds it issued.
+    @discardableResult
+    public func certifyUser(diac: String) async throws -> CertificationUser {
+        let csr = try await signingRequest()
+        return try await send("POST", CertificationRoute.certify(entity: entity).path, body: CertifyInput(diac: diac, csr: csr))
+    }
+
+    /// Level 4: the key is made in the platform's HSM, protected by `password`
+    /// (8–128 characters), which every later signature needs.
+    @discardableResult
+    public func certifyUserAtLevel4(diac: String, password: String) async throws -> CertificationUser {
+        try await send("POST", CertificationRoute.certifyLevel4(entity: entity).path, body: CertifyLevel4Input(diac: diac, password: password))
+    }
+
+    /// The issued certificate and chain; kept on the device with its key.
+    @discardableResult
+    public func fetchCertificate() async throws -> UserCertificate {
+        let certificate: UserCertificate = try await send("GET", CertificationRoute.certificate(entity: entity).path)
+        try adopt(certificate)
+        return certificate
+    }
+
+    /// Gives the certificate up (revoked; a level-4 key destroyed) and forgets the key here.
+    @discardableResult
+    public func uncertify() async throws -> CertificationUser {
+        let user: CertificationUser = try await send("DELETE", CertificationRoute.certificate(entity: entity).path)
+        for name in [Names.key(entity), Names.pendingKey(entity), Names.chain(entity)] { try keyStore.delete(name) }
+        return user
+    }
+
+    // MARK: Using the certificate
+
+    /// Signs a server nonce with the certificate's key (level 4: in the HSM, with `password`).
+    public func authenticate(password: String? = nil) async throws -> AuthenticationSession {
+        let challenge: AuthenticationChallenge = try await send("POST", CertificationRoute.challenges(entity: entity).path)
+        guard let nonce = Data(base64Encoded: challenge.nonce) else {
+            throw CertificationError(code: .invalidResponse, message: "the challenge is not base64")
+        }
+        let proof = try signature(over: nonce, password: password)
+        return try await send("POST", CertificationRoute.challengeResponse(entity: entity, id: challenge.id.uuidString).path, body: proof)
+    }
+
+    /// Transactions waiting for the user's approval.
+    public func requestTransactions() async throws -> [TransactionView] {
+        try await send("GET", CertificationRoute.transactions(entity: entity).path)
+    }
+
+    /// Approves `transaction`: the digest is recomputed here from the
+    /// description the user saw, so a server cannot swap what is signed.
+    public func approveTransaction(_ transaction: TransactionView, password: String? = nil) async throws -> TransactionView {
+        let description = TransactionDescription(reference: transaction.description.reference, summary: transaction.description.summary,
+                                                 details: transaction.description.details)
+        let digest = Array(SHA256.hash(data: description.canonicalBytes))
+        guard digest.map({ String(format: "%02x", $0) }).joined() == transaction.digest.lowercased() else {
+            throw CertificationError(code: .invalidResponse, message: "the transaction's digest does not match its description")
+        }
+        let proof = try signature(over: Data(digest), password: password)
+        return try await send("POST", CertificationRoute.transactionApproval(entity: entity, id: transaction.id.uuidString).path, body: proof)
+    }
+
+    /// A detached CMS (PKCS#7) signature over `document`: made here with the
+    /// device key (levels 1–3), or in the HSM with `password` (level 4).
+    public func signDocument(_ document: Data, password: String? = nil) async throws -> Data {
+        if let password {
+            let output: DocumentSignatureOutput = try await send("POST", CertificationRoute.signatures(entity: entity).path,
+                                                                 body: DocumentSigningInput(document: document.base64EncodedString(), password: password))
+            guard let signature = Data(base64Encoded: output.signature) else {
+                throw CertificationError(code: .invalidResponse, message: "the signature is not base64")
+            }
+            return signature
+        }
+        let (key, chain) = try certifiedKey()
+        do {
+            let signature = try CMS.sign(Array(document), signatureAlgorithm: .ecdsaWithSHA256, additionalIntermediateCertificates: Array(chain.dropFirst()),
+                                         certificate: chain[0], privateKey: Certificate.PrivateKey(key), signingTime: Date(), detached: true)
+            return Data(signature)
+        } catch {
+            throw CertificationError(code: .keyStoreError, message: "the document could not be signed: \(error)")
+        }
+    }
+
+    // MARK: Checkpoints
+
+    /// Every checkpoint where users are accredited in person.
+    public func requestCheckpoints() async throws -> [CheckpointDetails] {
+        try await send("GET", CertificationRoute.checkpoints.path)
+    }
+
+    /// The `limit` nearest checkpoints to a point, nearest first (great-circle distance).
+    public func requestNearestCheckpoints(latitude: Double, longitude: Double, limit: Int = 10) async throws -> [CheckpointDetails] {
+        try await send("GET", CertificationRoute.nearestCheckpoints.path, query: [
+            URLQueryItem(name: "latitude", value: String(latitude)), URLQueryItem(name: "longitude", value: String(longitude)),
+            URLQueryItem(name: "limit", value: String(limit)),
+        ])
+    }
+
+    /// One checkpoint.
+    public func requestCheckpointDetails(id: UUID) async throws -> CheckpointDetails {
+        try await send("GET", CertificationRoute.checkpoint(id: id.uuidString).path)
+    }
+
+    // MARK: Keys
+
+    enum Names {
+        static let deviceID = "device-id"
+        static let deviceToken = "device-token"
+        static func key(_ entity: String) -> String { "\(entity).key" }
+        static func pendingKey(_ entity: String) -> String { "\(entity).pending-key" }
+        static func chain(_ entity: String) -> String { "\(entity).chain.pem" }
+    }
+
+    /// This install's identifier, made once.
+    func deviceIdentifier() throws -> String {
+        if let stored = try keyStore.read(Names.deviceID), let text = String(data: stored, encoding: .utf8), !text.isEmpty { return text }
+        let made = UUID().uuidString + "-" + UUID().uuidString.prefix(8)
+        try store(Data(made.utf8), Names.deviceID)
+        return made
+    }
+
+    private func storedDeviceToken() throws -> String? {
+        try keyStore.read(Names.deviceToken).flatMap { String(data: $0, encoding: .utf8) }
+    }
+
+    private func store(_ value: Data, _ name: String) throws {
+        do { try keyStore.write(name, value) } catch let error as CertificationError { throw error } catch {
+            throw CertificationError(code: .keyStoreError, message: "the key store could not keep \(name)")
+        }
+    }
+
+    /// A new key (kept as pending until its certificate arrives) and its CSR,
+    /// naming the registered person.
+    private func signingRequest() async throws -> String {
+        let user = try await requestUser()
+        let key = P256.Signing.PrivateKey()
+        try store(key.rawRepresentation, Names.pendingKey(entity))
+        let name = RegisteredName.parts(of: user.fields ?? [:]).map { "\($0.givenName) \($0.surname)" }
+        do {
+            let subject = try DistinguishedName { if let name { CommonName(name) } }
+            let csr = try CertificateSigningRequest(version: .v1, subject: subject, privateKey: Certificate.PrivateKey(key),
+                                                    attributes: CertificateSigningRequest.Attributes(), signatureAlgorithm: .ecdsaWithSHA256)
+            return try csr.serializeAsPEM().pemString
+        } catch {
+            throw CertificationError(code: .keyStoreError, message: "the signing request could not be made: \(error)")
+        }
+    }
+
+    /// Keeps a certificate with the key it certifies: a pending key becomes the key.
+    private func adopt(_ certificate: UserCertificate?) throws {
+        guard let certificate, !certificate.keyInHSM else { return }
+        let chain = try Self.certificates(certificate.chainPEM)
+        for name in [Names.pendingKey(entity), Names.key(entity)] {
+            guard let raw = try keyStore.read(name), let key = try? P256.Signing.PrivateKey(rawRepresentation: raw) else { continue }
+            if P256.Signing.PublicKey(chain[0].publicKey)?.rawRepresentation == key.publicKey.rawRepresentation {
+                try store(raw, Names.key(entity))
+                if name != Names.key(entity) { try keyStore.delete(name) }
+                try store(Data(certificate.chainPEM.utf8), Names.chain(entity))
+                return
+            }
+        }
+        throw CertificationError(code: .invalidResponse, message: "the certificate is not for a key on this device")
+    }
+
+    private func certifiedKey() throws -> (P256.Signing.PrivateKey, [Certificate]) {
+        guard let raw = try keyStore.read(Names.key(entity)), let key = try? P256.Signing.PrivateKey(rawRepresentation: raw),
+              let chainData = try keyStore.read(Names.chain(entity)), let pem = String(data: chainData, encoding: .utf8) else {
+            throw CertificationError(code: .userNotAccredited, message: "this device holds no certified key for \(entity): fetch the certificate first")
+        }
+        return (key, try Self.certificates(pem))
+    }
+
+    /// The device's signature over `message`, or the password for the HSM to sign with.
+    private func signature(over message: Data, password: String?) throws -> SignatureInput {
+        if let password { return SignatureInput(password: password) }
+        let (key, _) = try certifiedKey()
+        let signature = try key.signature(for: message)
+        return SignatureInput(signature: signature.derRepresentation.base64EncodedString())
+    }
+
+    static func certificates(_ pem: String) throws -> [Certificate] {
+        let blocks = pem.components(separatedBy: "-----END CERTIFICATE-----").compactMap { part -> String? in
+            guard let start = part.range(of: "-----BEGIN CERTIFICATE-----") else { return nil }
+            return String(part[start.lowerBound...]) + "-----END CERTIFICATE-----"
+        }
+        let certificates = blocks.compactMap { try? Certificate(pemEncoded: $0) }
+        guard !certificates.isEmpty, certificates.count == blocks.count else {
+            throw CertificationError(code: .invalidResponse, message: "the certificate chain could not be read")
+        }
+        return certificates
+    }
+
+    // MARK: HTTP
+
+    private func send<Response: Decodable>(_ method: String, _ path: String, query: [URLQueryItem] = [],
+                                           body: (some Encodable)? = Optional<RawHTTPEmpty>.none, userToken: Bool = false,
+                                           bearer: String? = nil) async throws -> Response {
+        let credential: String
+        if let bearer {
+            credential = bearer
+        } else if !userToken, let device = try storedDeviceToken() {
+            credential = device
+        } else {
+            credential = try await userTokenProvider()
+        }
+        let (data, status): (Data, Int)
+        do {
+            (data, status) = try await RawHTTP.exchange(
+                baseURL: baseURL, session: session, method: method, path: path, query: query,
+                body: try body.map { try JSONEncoder().encode($0) }, bearer: credential,
+                headers: ["Verity-Device-ID": try deviceIdentifier()])
+        } catch let failure as RawHTTP.Failure {
+            switch failure {
+            case .badURL: throw CertificationError(code: .validationError, message: "the base URL is not valid", field: "baseURL")
+            case .unreachable(let reason):
+                throw CertificationError(code: .noConnection, message: "the service could not be reached: \(reason)", retryable: true)
+            }
+        }
+        guard (200..<300).contains(status) else { throw Self.error(from: data, status: status) }
+        do {
+            return try JSONDecoder().decode(Response.self, from: data)
+        } catch {
+            throw CertificationError(code: .invalidResponse, message: "the service's answer could not be read", httpStatus: status)
+        }
+    }
+
+    static func error(from data: Data, status: Int) -> CertificationError {
+        guard let envelope = try? JSONDecoder().decode(ErrorEnvelope.self, from: data) else {
+            return CertificationError(code: status >= 500 ? .serviceUnavailable : .invalidResponse,
+                                      message: "the service answered HTTP \(status)", retryable: status >= 500, httpStatus: status)
+        }
+        let body = envelope.error
+        return CertificationError(code: .init(rawValue: body.code), message: body.message, field: body.field, retryable: body.retryable,
+                                  httpStatus: status, resolution: body.resolution.flatMap(CertificationError.Resolution.init(rawValue:)),
+                                  fieldErrors: (body.details ?? []).map { .init(field: $0.field, message: $0.message) })
+    }
+}
+
+struct RawHTTPEmpty: Codable {}

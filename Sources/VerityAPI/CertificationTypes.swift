@@ -1,0 +1,418 @@
+import Foundation
+
+// Wire types of the certification surface (`/v1/certification`, see
+// docs/certification.md). Times are epoch milliseconds; binary values base64.
+
+/// Asks for an SMS code for this device.
+public struct DeviceVerificationRequest: Codable, Sendable, Equatable {
+    /// The install's identifier (the SDK makes and keeps one), 16–128 characters.
+    public var deviceId: String
+    /// E.164, e.g. `+447700900123`.
+    public var phoneNumber: String
+
+    /// Creates the value from its fields.
+    public init(deviceId: String, phoneNumber: String) {
+        self.deviceId = deviceId
+        self.phoneNumber = phoneNumber
+    }
+}
+
+/// When the code just sent stops working.
+public struct DeviceVerificationSent: Codable, Sendable, Equatable {
+    /// The code's expiry.
+    public var expiresAtEpochMs: Int64
+
+    /// Creates the value from its fields.
+    public init(expiresAtEpochMs: Int64) { self.expiresAtEpochMs = expiresAtEpochMs }
+}
+
+/// The code the user received, for this device.
+public struct DeviceVerificationInput: Codable, Sendable, Equatable {
+    /// The install's identifier the code was requested for.
+    public var deviceId: String
+    /// Six digits.
+    public var verificationCode: String
+
+    /// Creates the value from its fields.
+    public init(deviceId: String, verificationCode: String) {
+        self.deviceId = deviceId
+        self.verificationCode = verificationCode
+    }
+}
+
+/// Asks for a new device token for a device verified before.
+public struct DeviceTokenRequest: Codable, Sendable, Equatable {
+    /// The verified install's identifier.
+    public var deviceId: String
+
+    /// Creates the value from its fields.
+    public init(deviceId: String) { self.deviceId = deviceId }
+}
+
+/// A token bound to one verified device; send as `Authorization: Bearer`.
+public struct DeviceToken: Codable, Sendable, Equatable {
+    /// Opaque, starts with `vdt_`.
+    public var token: String
+    /// When it stops working.
+    public var expiresAtEpochMs: Int64
+
+    /// Creates the value from its fields.
+    public init(token: String, expiresAtEpochMs: Int64) {
+        self.token = token
+        self.expiresAtEpochMs = expiresAtEpochMs
+    }
+}
+
+/// One field of an entity's registration form.
+public struct FieldDefinition: Codable, Sendable, Equatable {
+    /// The key of the value in `registerUser`'s fields.
+    public var name: String
+    /// `text`, `date` (YYYY-MM-DD), `number`, `email`, `phone` (E.164) or `choice`.
+    public var type: String
+    /// Whether the field must have a value.
+    public var required: Bool
+    /// Most characters allowed.
+    public var maxLength: Int?
+    /// Least value of a number.
+    public var minimum: Double?
+    /// Greatest value of a number.
+    public var maximum: Double?
+    /// The allowed values of a choice.
+    public var choices: [String]?
+
+    /// Creates the value from its fields.
+    public init(name: String, type: String, required: Bool = true, maxLength: Int? = nil, minimum: Double? = nil,
+                maximum: Double? = nil, choices: [String]? = nil) {
+        self.name = name
+        self.type = type
+        self.required = required
+        self.maxLength = maxLength
+        self.minimum = minimum
+        self.maximum = maximum
+        self.choices = choices
+    }
+}
+
+/// An entity as the app sees it: its form and the levels it offers.
+public struct EntityDetails: Codable, Sendable, Equatable {
+    /// The entity's short name.
+    public var name: String
+    /// The name shown to users.
+    public var displayName: String
+    /// Accreditation levels offered (1–4).
+    public var levels: [Int]
+    /// The registration form.
+    public var userFieldDefinitions: [FieldDefinition]
+
+    /// Creates the value from its fields.
+    public init(name: String, displayName: String, levels: [Int], userFieldDefinitions: [FieldDefinition]) {
+        self.name = name
+        self.displayName = displayName
+        self.levels = levels
+        self.userFieldDefinitions = userFieldDefinitions
+    }
+}
+
+/// The registration form's values, by field name.
+public struct RegistrationInput: Codable, Sendable, Equatable {
+    /// Values as text: dates as YYYY-MM-DD, numbers in decimal.
+    public var fields: [String: String]
+
+    /// Creates the value from its fields.
+    public init(fields: [String: String]) { self.fields = fields }
+}
+
+/// A certificate and the chain up to the platform root, PEM.
+public struct UserCertificate: Codable, Sendable, Equatable {
+    /// Hex serial number.
+    public var serialNumber: String
+    /// The accreditation level it was issued for.
+    public var level: Int
+    /// End of validity.
+    public var notAfterEpochMs: Int64
+    /// The user's certificate then the issuing CA's, PEM.
+    public var chainPEM: String
+    /// Whether the private key is in the platform's HSM (level 4).
+    public var keyInHSM: Bool
+
+    /// Creates the value from its fields.
+    public init(serialNumber: String, level: Int, notAfterEpochMs: Int64, chainPEM: String, keyInHSM: Bool) {
+        self.serialNumber = serialNumber
+        self.level = level
+        self.notAfterEpochMs = notAfterEpochMs
+        self.chainPEM = chainPEM
+        self.keyInHSM = keyInHSM
+    }
+}
+
+/// Where the user stands with one entity.
+public struct CertificationUser: Codable, Sendable, Equatable {
+    /// `UNVERIFIED`, `UNREGISTERED`, `UNCERTIFIED`, `CERTIFICATE_PENDING` or `CERTIFIED`.
+    public var status: String
+    /// The highest level the user is accredited at, if any.
+    public var accreditedLevel: Int?
+    /// The registration form's values, once registered.
+    public var fields: [String: String]?
+    /// The current certificate, when certified.
+    public var certificate: UserCertificate?
+
+    /// Creates the value from its fields.
+    public init(status: String, accreditedLevel: Int? = nil, fields: [String: String]? = nil, certificate: UserCertificate? = nil) {
+        self.status = status
+        self.accreditedLevel = accreditedLevel
+        self.fields = fields
+        self.certificate = certificate
+    }
+}
+
+/// Evidence of an identity check, required from level 3.
+public struct AccreditationEvidence: Codable, Sendable, Equatable {
+    /// `document` (an identity verification the user passed) or `checkpoint` (an in-person visit).
+    public var kind: String
+    /// For `checkpoint`, the checkpoint's id; for `document`, a reference the operator can look up.
+    public var reference: String
+
+    /// Creates the value from its fields.
+    public init(kind: String, reference: String) {
+        self.kind = kind
+        self.reference = reference
+    }
+}
+
+/// A user's request to be accredited at a level.
+public struct AccreditationRequestInput: Codable, Sendable, Equatable {
+    /// 2, 3 or 4.
+    public var level: Int
+    /// How the user's identity was checked (levels 3 and 4).
+    public var evidence: AccreditationEvidence?
+
+    /// Creates the value from its fields.
+    public init(level: Int, evidence: AccreditationEvidence? = nil) {
+        self.level = level
+        self.evidence = evidence
+    }
+}
+
+/// An accreditation request and its decision.
+public struct AccreditationRequestView: Codable, Sendable, Equatable {
+    /// The request's id.
+    public var id: UUID
+    /// The entity's name.
+    public var entity: String
+    /// The level asked for.
+    public var level: Int
+    /// `pending`, `approved` or `rejected`.
+    public var status: String
+    /// The identity evidence recorded.
+    public var evidence: AccreditationEvidence?
+    /// Why it was rejected.
+    public var reason: String?
+    /// When it was made.
+    public var createdAtEpochMs: Int64
+
+    /// Creates the value from its fields.
+    public init(id: UUID, entity: String, level: Int, status: String, evidence: AccreditationEvidence?, reason: String?,
+                createdAtEpochMs: Int64) {
+        self.id = id
+        self.entity = entity
+        self.level = level
+        self.status = status
+        self.evidence = evidence
+        self.reason = reason
+        self.createdAtEpochMs = createdAtEpochMs
+    }
+}
+
+/// A device key's certificate signing request (level 1).
+public struct CertifyLevel1Input: Codable, Sendable, Equatable {
+    /// PKCS#10, PEM or base64 DER, for a P-256 key, CN = the registered name.
+    public var csr: String
+
+    /// Creates the value from its fields.
+    public init(csr: String) { self.csr = csr }
+}
+
+/// A device key's CSR with the activation code for its level (levels 2–3).
+public struct CertifyInput: Codable, Sendable, Equatable {
+    /// The 16-digit DIAC; spaces and dashes are ignored.
+    public var diac: String
+    /// PKCS#10, PEM or base64 DER.
+    public var csr: String
+
+    /// Creates the value from its fields.
+    public init(diac: String, csr: String) {
+        self.diac = diac
+        self.csr = csr
+    }
+}
+
+/// Level 4: the key is made in the platform's HSM, protected by the user's password.
+public struct CertifyLevel4Input: Codable, Sendable, Equatable {
+    /// The 16-digit level-4 DIAC.
+    public var diac: String
+    /// 8–128 characters; never stored. Needed again for every signature.
+    public var password: String
+
+    /// Creates the value from its fields.
+    public init(diac: String, password: String) {
+        self.diac = diac
+        self.password = password
+    }
+}
+
+/// A nonce to sign with the certificate's key.
+public struct AuthenticationChallenge: Codable, Sendable, Equatable {
+    /// The challenge's id.
+    public var id: UUID
+    /// 32 random bytes, base64: sign exactly these bytes (ECDSA P-256, SHA-256).
+    public var nonce: String
+    /// When the challenge stops working.
+    public var expiresAtEpochMs: Int64
+
+    /// Creates the value from its fields.
+    public init(id: UUID, nonce: String, expiresAtEpochMs: Int64) {
+        self.id = id
+        self.nonce = nonce
+        self.expiresAtEpochMs = expiresAtEpochMs
+    }
+}
+
+/// Proof of the key: a device signature (levels 1–3), or the HSM password (level 4).
+public struct SignatureInput: Codable, Sendable, Equatable {
+    /// ECDSA signature, DER, base64 (levels 1–3).
+    public var signature: String?
+    /// The level-4 password that unlocks the HSM key.
+    public var password: String?
+
+    /// Creates the value from its fields.
+    public init(signature: String? = nil, password: String? = nil) {
+        self.signature = signature
+        self.password = password
+    }
+}
+
+/// An authenticated session bought with a signed challenge.
+public struct AuthenticationSession: Codable, Sendable, Equatable {
+    /// Opaque; the app's backend checks it with `/admin/v1/certification/sessions/verify`.
+    public var sessionToken: String
+    /// When the session ends.
+    public var expiresAtEpochMs: Int64
+    /// The level of the certificate that signed.
+    public var level: Int
+
+    /// Creates the value from its fields.
+    public init(sessionToken: String, expiresAtEpochMs: Int64, level: Int) {
+        self.sessionToken = sessionToken
+        self.expiresAtEpochMs = expiresAtEpochMs
+        self.level = level
+    }
+}
+
+/// What the user is asked to approve.
+public struct TransactionDetails: Codable, Sendable, Equatable {
+    /// The app's reference for it.
+    public var reference: String
+    /// One line for people.
+    public var summary: String
+    /// Named values (amount, payee, ...).
+    public var details: [String: String]
+
+    /// Creates the value from its fields.
+    public init(reference: String, summary: String, details: [String: String] = [:]) {
+        self.reference = reference
+        self.summary = summary
+        self.details = details
+    }
+}
+
+/// A transaction and its approval.
+public struct TransactionView: Codable, Sendable, Equatable {
+    /// The transaction's id.
+    public var id: UUID
+    /// The entity's name.
+    public var entity: String
+    /// What is approved.
+    public var description: TransactionDetails
+    /// Hex SHA-256 of the canonical description: what the user signs.
+    public var digest: String
+    /// `pending`, `approved` or `expired`.
+    public var status: String
+    /// The approval signature (DER, base64).
+    public var signature: String?
+    /// Serial of the certificate that signed.
+    public var certificateSerial: String?
+    /// When an unapproved transaction expires.
+    public var expiresAtEpochMs: Int64
+    /// When it was approved.
+    public var decidedAtEpochMs: Int64?
+
+    /// Creates the value from its fields.
+    public init(id: UUID, entity: String, description: TransactionDetails, digest: String, status: String, signature: String?,
+                certificateSerial: String?, expiresAtEpochMs: Int64, decidedAtEpochMs: Int64?) {
+        self.id = id
+        self.entity = entity
+        self.description = description
+        self.digest = digest
+        self.status = status
+        self.signature = signature
+        self.certificateSerial = certificateSerial
+        self.expiresAtEpochMs = expiresAtEpochMs
+        self.decidedAtEpochMs = decidedAtEpochMs
+    }
+}
+
+/// A document to sign with the level-4 HSM key.
+public struct DocumentSigningInput: Codable, Sendable, Equatable {
+    /// The document, base64 (at most 10 MiB decoded).
+    public var document: String
+    /// The level-4 password.
+    public var password: String
+
+    /// Creates the value from its fields.
+    public init(document: String, password: String) {
+        self.document = document
+        self.password = password
+    }
+}
+
+/// A detached CMS (PKCS#7) signature, DER, base64.
+public struct DocumentSignatureOutput: Codable, Sendable, Equatable {
+    /// Verify with `openssl cms -verify -binary -inform DER -content FILE -CAfile chain.pem`.
+    public var signature: String
+
+    /// Creates the value from its fields.
+    public init(signature: String) { self.signature = signature }
+}
+
+/// A checkpoint where users are accredited in person.
+public struct CheckpointDetails: Codable, Sendable, Equatable {
+    /// The checkpoint's id.
+    public var id: UUID
+    /// Its name.
+    public var name: String
+    /// Its postal address.
+    public var address: String
+    /// Degrees north.
+    public var latitude: Double
+    /// Degrees east.
+    public var longitude: Double
+    /// Levels an operator there can accredit.
+    public var levels: [Int]
+    /// Free text.
+    public var openingHours: String?
+    /// Great-circle distance from the point searched, when searched by location.
+    public var distanceKilometres: Double?
+
+    /// Creates the value from its fields.
+    public init(id: UUID, name: String, address: String, latitude: Double, longitude: Double, levels: [Int],
+                openingHours: String?, distanceKilometres: Double?) {
+        self.id = id
+        self.name = name
+        self.address = address
+        self.latitude = latitude
+        self.longitude = longitude
+        self.levels = levels
+        self.openingHours = openingHours
+        self.distanceKilometres = distanceKilometres
+    }
+}

@@ -1,0 +1,176 @@
+import Fluent
+import Foundation
+import Logging
+import VerityAPI
+import VerityCore
+import VerityPKI
+import VerityStore
+
+/// Operators' and the app backend's side of certification in one environment:
+/// deciding accreditation requests (an approval makes the DIAC), unlocking
+/// users, asking users to approve transactions, checking sessions.
+struct AccreditationAdminService: Sendable {
+    let db: any Database
+    let protector: DataProtector
+    let clock: VerityClock
+    let messaging: CertificationMessaging
+    let environmentID: UUID
+    let logger: Logger
+
+    static let maximumListed = 200
+
+    /// Requests of the environment, newest first; `status` filters (`pending`, `approved`, `rejected`).
+    func requests(status: String?) async throws -> [AccreditationRequestView] {
+        if let status, !["pending", "approved", "rejected"].contains(status) {
+            throw VerityError(.validationError, "status is pending, approved or rejected.", field: "status")
+        }
+        var query = AccreditationRequestModel.query(on: db)
+            .join(RegistrationModel.self, on: \AccreditationRequestModel.$registration.$id == \RegistrationModel.$id)
+            .join(CertificationEntityModel.self, on: \RegistrationModel.$entity.$id == \CertificationEntityModel.$id)
+            .filter(CertificationEntityModel.self, \.$environment.$id == environmentID)
+        if let status { query = query.filter(\.$status == status) }
+        let rows = try await query.sort(\.$createdAt, .descending).range(..<Self.maximumListed).all()
+        return try rows.map { row in
+            try RegistrationService.view(row, entity: try row.joined(CertificationEntityModel.self).name)
+        }
+    }
+
+    private func request(_ idText: String) async throws -> (AccreditationRequestModel, RegistrationModel, CertificationEntityModel) {
+        guard let id = UUID(uuidString: idText),
+              let request = try await AccreditationRequestModel.query(on: db).filter(\.$id == id)
+                .with(\.$registration, { $0.with(\.$entity) }).first(),
+              request.registration.entity.$environment.id == environmentID else {
+            throw VerityError(.notFound, "No accreditation request has that id.", field: "id")
+        }
+        guard request.status == "pending" else {
+            throw VerityError(.validationError, "The request was \(request.status) already.", field: "id")
+        }
+        return (request, request.registration, request.registration.entity)
+    }
+
+    /// Approves: the user is accredited at the level and gets a DIAC, sent by
+    /// SMS to their verified phone and shown here once. Level 3 and above
+    /// need recorded identity evidence (a document check or a checkpoint visit).
+    func approve(_ idText: String, input: AccreditationApprovalInput) async throws -> ActivationCodeIssued {
+        let (request, registration, entity) = try await request(idText)
+        let level = try AccreditationLevel.parse(request.level)
+        let given = try await RegistrationService.checkedEvidence(input.evidence, level: level, environmentID: environmentID, db: db)
+        let evidence = given ?? request.evidenceKind.map { AccreditationEvidence(kind: $0, reference: request.evidenceReference ?? "") }
+        if level.requiresIdentityCheck && evidence == nil {
+            throw VerityError(.validationError, "Level \(level.rawValue) needs a recorded identity check: a verified document or a checkpoint visit.", field: "evidence")
+        }
+        let code = ActivationCodes.generate()
+        let now = clock.nowMillis()
+        let expires = now + ActivationCodes.lifetimeMilliseconds
+        let requestID = try request.requireID()
+        let registrationID = try registration.requireID()
+        let codeRow = ActivationCodeModel(registrationID: registrationID, level: level.rawValue,
+                                          codeHash: ActivationCodes.hash(code, protector: protector), expiresAt: expires, createdAt: now)
+        let decided = try await db.write { tx -> Bool in
+            guard let fresh = try await AccreditationRequestModel.find(requestID, on: tx), fresh.status == "pending" else { return false }
+            fresh.status = "approved"
+            fresh.decidedAt = now
+            fresh.evidenceKind = evidence?.kind
+            fresh.evidenceReference = evidence?.reference
+            try await fresh.update(on: tx)
+            if let fresh = try await RegistrationModel.find(registrationID, on: tx), (fresh.accreditedLevel ?? 0) < level.rawValue {
+                fresh.accreditedLevel = level.rawValue
+                try await fresh.update(on: tx)
+            }
+            try await codeRow.create(on: tx)
+            return true
+        }
+        guard decided else { throw VerityError(.validationError, "The request was decided already.", field: "id") }
+        await deliver(code, level: level, entity: entity, userID: registration.$user.id)
+        return ActivationCodeIssued(requestId: requestID, level: level.rawValue, diac: code.grouped, expiresAtEpochMs: expires)
+    }
+
+    func reject(_ idText: String, input: AccreditationRejectionInput) async throws -> AccreditationRequestView {
+        let (request, _, entity) = try await request(idText)
+        try DirectoryOperations.checkText(input.reason, field: "reason", limit: 500)
+        let now = clock.nowMillis()
+        let requestID = try request.requireID()
+        try await db.write { tx in
+            try await AccreditationRequestModel.query(on: tx).filter(\.$id == requestID).filter(\.$status == "pending")
+                .set(\.$status, to: "rejected").set(\.$reason, to: input.reason).set(\.$decidedAt, to: now).update()
+        }
+        request.status = "rejected"
+        request.reason = input.reason
+        return try RegistrationService.view(request, entity: entity.name)
+    }
+
+    /// Sends the DIAC to the phone of the user's last verified device. A
+    /// failed delivery does not undo the approval: the operator has the code.
+    private func deliver(_ code: ActivationCode, level: AccreditationLevel, entity: CertificationEntityModel, userID: UUID) async {
+        do {
+            guard let device = try await CertificationDeviceModel.query(on: db).filter(\.$user.$id == userID)
+                .filter(\.$verifiedAt != nil).sort(\.$verifiedAt, .descending).first() else { return }
+            let phone = String(decoding: try protector.open(device.phoneSealed), as: UTF8.self)
+            let gateway = try await messaging.gateway(db: db, environmentID: environmentID)
+            try await gateway.send(SMSMessage(to: phone, text: "Your \(entity.displayName) level \(level.rawValue) activation code is \(code.grouped). Keep it secret."))
+        } catch {
+            logger.warning("activation code not delivered by SMS", metadata: ["error_code": .string((error as? VerityError)?.code.rawValue ?? "SYSTEM_ERROR")])
+        }
+    }
+
+    func unlock(userRef: String) async throws -> UnlockResult {
+        let user = try await user(userRef)
+        return UnlockResult(unlocked: try await CertificationLocks(db: db).unlock(userID: try user.requireID()))
+    }
+
+    private func user(_ userRef: String) async throws -> EndUserModel {
+        guard let user = try await UserRepository(db: db, protector: protector).find(userRef: userRef, environmentID: environmentID) else {
+            throw VerityError(.notFound, "No user has that reference.", field: "userRef")
+        }
+        return user
+    }
+
+    // MARK: Transactions and sessions
+
+    func createTransaction(userRef: String, input: TransactionInput) async throws -> TransactionView {
+        let user = try await user(userRef)
+        guard let entity = try await CertificationDirectory(db: db).entity(environmentID: environmentID, name: input.entity) else {
+            throw VerityError(.notFound, "No entity is named \(input.entity.prefix(64)).", field: "entity")
+        }
+        guard let registration = try await RegistrationModel.query(on: db).filter(\.$entity.$id == entity.requireID())
+            .filter(\.$user.$id == user.requireID()).first() else {
+            throw VerityError(.notFound, "The user is not registered with \(entity.name).", field: "userRef")
+        }
+        let ttl = input.ttlSeconds ?? 600
+        guard (60...86_400).contains(ttl) else { throw VerityError(.validationError, "ttlSeconds is 60–86400.", field: "ttlSeconds") }
+        let description = try TransactionDescription(reference: input.description.reference, summary: input.description.summary,
+                                                     details: input.description.details).validated()
+        let digest = SerialNumbers.hex(UserSignatures.digest(of: description)).lowercased()
+        let stored = TransactionDetails(reference: description.reference, summary: description.summary, details: description.details)
+        let now = clock.nowMillis()
+        let row = TransactionModel(registrationID: try registration.requireID(), descriptionSealed: try protector.seal(json: stored),
+                                   digest: digest, expiresAt: now + Int64(ttl) * 1000, createdAt: now)
+        try await db.write { try await row.create(on: $0) }
+        return try TransactionViews.view(row, entity: entity.name, protector: protector)
+    }
+
+    func transaction(_ idText: String) async throws -> TransactionView {
+        guard let id = UUID(uuidString: idText),
+              let row = try await TransactionModel.query(on: db).filter(\.$id == id).with(\.$registration, { $0.with(\.$entity) }).first(),
+              row.registration.entity.$environment.id == environmentID else {
+            throw VerityError(.notFound, "No transaction has that id.", field: "id")
+        }
+        if row.status == "pending", row.expiresAt <= clock.nowMillis() { row.status = "expired" }
+        return try TransactionViews.view(row, entity: row.registration.entity.name, protector: protector)
+    }
+
+    func checkSession(_ input: SessionCheckInput) async throws -> SessionCheck {
+        guard input.sessionToken.hasPrefix("vas_"), input.sessionToken.count <= 128,
+              let row = try await AuthenticationChallengeModel.query(on: db)
+                .filter(\.$sessionHash == DataProtector.hashSecret(input.sessionToken))
+                .with(\.$registration, { $0.with(\.$entity) }).first(),
+              row.registration.entity.$environment.id == environmentID,
+              let expires = row.sessionExpiresAt, expires > clock.nowMillis() else {
+            return SessionCheck(valid: false)
+        }
+        let level = try await UserCertificateModel.query(on: db).filter(\.$serial == row.certificateSerial ?? "").first()
+        guard let level, level.status == "issued" else { return SessionCheck(valid: false) }
+        return SessionCheck(valid: true, entity: row.registration.entity.name, level: level.level,
+                            certificateSerial: row.certificateSerial, expiresAtEpochMs: expires)
+    }
+}

@@ -1,0 +1,25 @@
+import Crypto
+import Foundation
+import VerityCore
+import VerityPKI
+import X509
+
+/// Who signs user certificates for levels 2–4: the built-in platform CA, or
+/// an outside CA the operator brings (`HTTPCertificateAuthority`). Level 1 is
+/// always the platform's own (the spec: not from an external CA).
+protocol CertificateAuthority: Sendable {
+    /// A certificate for `publicKey` naming `subject` at `level`. `csr` is the
+    /// device's request (DER), nil for HSM keys. Throws `SERVICE_UNAVAILABLE`
+    /// when the CA cannot be reached (the job is retried) and `VALIDATION_ERROR`
+    /// when it refuses.
+    func issue(publicKey: P256.Signing.PublicKey, csr: [UInt8]?, subject: UserSubject, level: AccreditationLevel) async throws -> Certificate
+}
+
+/// The platform CA in this server's data folder.
+struct BuiltInCertificateAuthority: CertificateAuthority {
+    let ca: PlatformCA
+
+    func issue(publicKey: P256.Signing.PublicKey, csr: [UInt8]?, subject: UserSubject, level: AccreditationLevel) async throws -> Certificate {
+        try ca.issue(publicKey: publicKey, subject: subject, level: level)
+    }
+}

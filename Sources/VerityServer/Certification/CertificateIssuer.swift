@@ -1,0 +1,146 @@
+import Fluent
+import Foundation
+import Logging
+import VerityCore
+import VerityPKI
+import VerityStore
+import X509
+import Crypto
+
+/// Issues pending certificates. Pending rows of `cert_certificates` are the
+/// job queue: a server leases one at a time (a conditional UPDATE), so any
+/// number of stateless servers share the work and a crashed server's lease
+/// simply runs out. Requests kick the issuer; a slow poll catches the rest.
+final class CertificateIssuer: Sendable {
+    let db: any Database
+    let protector: DataProtector
+    let clock: VerityClock
+    let pki: CertificationPKI
+    /// For levels 2–4; the built-in CA when nil.
+    let authority: (any CertificateAuthority)?
+    let logger: Logger
+    private let running = RunningFlag()
+
+    static let leaseMilliseconds: Int64 = 60_000
+    static let maximumAttempts = 3
+
+    init(db: any Database, protector: DataProtector, clock: VerityClock, pki: CertificationPKI,
+         authority: (any CertificateAuthority)?, logger: Logger) {
+        self.db = db
+        self.protector = protector
+        self.clock = clock
+        self.pki = pki
+        self.authority = authority
+        self.logger = logger
+    }
+
+    /// Starts draining the queue in the background unless a drain is running.
+    func kick() {
+        Task { await drain() }
+    }
+
+    /// Issues every pending certificate whose lease is free.
+    func drain() async {
+        guard await running.start() else { return }
+        while let id = try? await CertificationCounters(db: db).leaseNextCertificate(
+            now: clock.nowMillis(), leaseMilliseconds: Self.leaseMilliseconds) {
+            await process(id)
+        }
+        await running.stop()
+    }
+
+    /// Issues the leased certificate `id`, recording success or failure.
+    func process(_ id: UUID) async {
+        do {
+            try await issue(id)
+        } catch {
+            let message = (error as? VerityError)?.message ?? "the certificate authority failed"
+            logger.warning("certificate issuance failed", metadata: ["certificate_id": .string(id.uuidString),
+                                                                   "error": .string(String(message.prefix(200)))])
+            try? await recordFailure(id, message: message, retryable: (error as? VerityError)?.retryable ?? true)
+        }
+    }
+
+    private func issue(_ id: UUID) async throws {
+        guard let row = try await UserCertificateModel.query(on: db).filter(\.$id == id).with(\.$registration, { $0.with(\.$entity) }).first(),
+              row.status == "pending" else { return }
+        let registration = row.registration
+        let fields = try protector.open(json: [String: String].self, from: registration.fieldsSealed)
+        let subject = try RegisteredSubject.make(fields: fields, entity: registration.entity, registrationID: try registration.requireID())
+        let level = try AccreditationLevel.parse(row.level)
+        let publicKey = try P256.Signing.PublicKey(x963Representation: row.publicKey)
+        let ca = try pki.requireCA()
+        let signer: any CertificateAuthority = level == .level1 ? BuiltInCertificateAuthority(ca: ca)
+            : (authority ?? BuiltInCertificateAuthority(ca: ca))
+        let certificate = try await signer.issue(publicKey: publicKey, csr: row.csr.map(Array.init), subject: subject, level: level)
+        guard P256.Signing.PublicKey(certificate.publicKey)?.x963Representation == publicKey.x963Representation else {
+            throw VerityError(.validationError, "The certificate authority returned a certificate for another key.")
+        }
+        let pem = try certificate.serializeAsPEM().pemString
+        let serial = SerialNumbers.hex(Array(certificate.serialNumber.bytes))
+        let now = clock.nowMillis()
+        let notAfter = Int64(certificate.notValidAfter.timeIntervalSince1970 * 1000)
+        let registrationID = try registration.requireID()
+        let userID = registration.$user.id
+        let replaced = try await db.write { tx -> [UserCertificateModel] in
+            // A new certificate replaces the old: at most one is live per registration.
+            let old = try await UserCertificateModel.query(on: tx).filter(\.$registration.$id == registrationID)
+                .filter(\.$status == "issued").all()
+            try await UserCertificateModel.query(on: tx).filter(\.$registration.$id == registrationID)
+                .filter(\.$status == "issued").set(\.$status, to: "revoked").set(\.$revokedAt, to: now).update()
+            try await UserCertificateModel.query(on: tx).filter(\.$id == id).filter(\.$status == "pending")
+                .set(\.$status, to: "issued").set(\.$serial, to: serial).set(\.$certificatePEM, to: pem)
+                .set(\.$notAfter, to: notAfter).set(\.$issuedAt, to: now).set(\.$leaseUntil, to: nil).update()
+            try await RegistrationModel.query(on: tx).filter(\.$id == registrationID)
+                .set(\.$status, to: CertificationStatus.certified.rawValue).update()
+            try await DeviceTokens.revokeAll(userID: userID, reason: .certificationChanged, inTransaction: tx, now: now)
+            return old
+        }
+        for old in replaced { try? wipeHSMKey(of: old) }
+        logger.info("certificate issued", metadata: ["certificate_id": .string(id.uuidString), "level": .stringConvertible(row.level)])
+    }
+
+    private func recordFailure(_ id: UUID, message: String, retryable: Bool) async throws {
+        guard let row = try await UserCertificateModel.query(on: db).filter(\.$id == id).first() else { return }
+        let now = clock.nowMillis()
+        if retryable && row.attempts < Self.maximumAttempts {
+            // Back off: the lease runs out after a few seconds, then any server retries.
+            try await db.write { tx in
+                try await UserCertificateModel.query(on: tx).filter(\.$id == id)
+                    .set(\.$leaseUntil, to: now + 2_000 * Int64(row.attempts)).set(\.$failure, to: message).update()
+            }
+            return
+        }
+        let registrationID = row.$registration.id
+        let stillCertified = try await UserCertificates(db: db).current(registrationID: registrationID) != nil
+        try await db.write { tx in
+            try await UserCertificateModel.query(on: tx).filter(\.$id == id)
+                .set(\.$status, to: "failed").set(\.$failure, to: message).set(\.$leaseUntil, to: nil).update()
+            // Refused: back to where the user stood before asking.
+            try await RegistrationModel.query(on: tx).filter(\.$id == registrationID)
+                .set(\.$status, to: (stillCertified ? CertificationStatus.certified : .uncertified).rawValue).update()
+        }
+        try? wipeHSMKey(of: row)
+    }
+
+    /// Destroys a level-4 key (the whole per-user token) with the SO PIN.
+    func wipeHSMKey(of row: UserCertificateModel) throws {
+        guard let token = row.hsmToken else { return }
+        let (module, settings) = try pki.requireHSM()
+        guard module.hasToken(token) else { return }
+        try module.wipeToken(label: token, soPIN: settings.securityOfficerPIN)
+    }
+}
+
+/// One drain at a time per process.
+actor RunningFlag {
+    private var running = false
+
+    func start() -> Bool {
+        if running { return false }
+        running = true
+        return true
+    }
+
+    func stop() { running = false }
+}

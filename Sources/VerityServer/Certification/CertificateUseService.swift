@@ -1,0 +1,179 @@
+import Crypto
+import Fluent
+import Foundation
+import VerityAPI
+import VerityCore
+import VerityPKI
+import VerityStore
+import X509
+
+/// What a certified user does with the certificate: authenticate by signing
+/// a nonce, approve transactions by signing their canonical hash, and (level
+/// 4) sign documents with the HSM key. Levels 1–3 sign on the device; level 4
+/// signs in the HSM with the user's password.
+struct CertificateUseService: Sendable {
+    let db: any Database
+    let protector: DataProtector
+    let clock: VerityClock
+    let pki: CertificationPKI
+    let sessionLifetimeMilliseconds: Int64
+
+    static let challengeLifetimeMilliseconds: Int64 = 120_000
+    static let maximumDocumentBytes = 10 * 1024 * 1024
+
+    var registrations: RegistrationService { RegistrationService(db: db, protector: protector, clock: clock) }
+
+    private func certified(_ name: String, context: CertificationContext) async throws -> (CertificationEntityModel, RegistrationModel, UserCertificateModel, Certificate) {
+        let entity = try await registrations.entity(name, environmentID: context.environmentID)
+        let registration = try await registrations.requireRegistration(entity: entity, context: context)
+        try await CertificationLocks(db: db).checkUnlocked(userID: context.userID)
+        let (row, certificate) = try await UserCertificates(db: db).requireCurrent(registrationID: try registration.requireID())
+        return (entity, registration, row, certificate)
+    }
+
+    // MARK: Authentication
+
+    func challenge(_ name: String, context: CertificationContext) async throws -> AuthenticationChallenge {
+        let (_, registration, _, _) = try await certified(name, context: context)
+        let nonce = DataProtector.randomBytes(32)
+        let expires = clock.nowMillis() + Self.challengeLifetimeMilliseconds
+        let row = AuthenticationChallengeModel(registrationID: try registration.requireID(), nonce: nonce, expiresAt: expires)
+        try await db.write { try await row.create(on: $0) }
+        return AuthenticationChallenge(id: try row.requireID(), nonce: nonce.base64EncodedString(), expiresAtEpochMs: expires)
+    }
+
+    /// Checks the signed nonce (each challenge is answered once) and opens a session.
+    func answer(_ name: String, challengeID: String, input: SignatureInput, context: CertificationContext) async throws -> AuthenticationSession {
+        let (_, registration, row, certificate) = try await certified(name, context: context)
+        guard let id = UUID(uuidString: challengeID), let challenge = try await AuthenticationChallengeModel.find(id, on: db),
+              challenge.$registration.id == (try registration.requireID()) else {
+            throw VerityError(.notFound, "No such challenge.", field: "id")
+        }
+        guard try await CertificationCounters(db: db).useChallenge(id: id, now: clock.nowMillis()) else {
+            throw VerityError(.validationError, "The challenge was answered already or has expired: ask for a new one.", field: "id")
+        }
+        let message = Array(challenge.nonce)
+        let signature = try await proof(input, row: row, message: message, context: context)
+        try await pki.signatureChecker().check(signature: signature, over: message, by: certificate, revokedSerials: [])
+        let session = "vas_" + Base62.random(length: 40)
+        let expires = clock.nowMillis() + sessionLifetimeMilliseconds
+        let serial = row.serial
+        try await db.write { tx in
+            try await AuthenticationChallengeModel.query(on: tx).filter(\.$id == id)
+                .set(\.$sessionHash, to: DataProtector.hashSecret(session)).set(\.$sessionExpiresAt, to: expires)
+                .set(\.$certificateSerial, to: serial).update()
+        }
+        return AuthenticationSession(sessionToken: session, expiresAtEpochMs: expires, level: row.level)
+    }
+
+    // MARK: Transactions
+
+    func pendingTransactions(_ name: String, context: CertificationContext) async throws -> [TransactionView] {
+        let entity = try await registrations.entity(name, environmentID: context.environmentID)
+        let registration = try await registrations.requireRegistration(entity: entity, context: context)
+        let rows = try await TransactionModel.query(on: db).filter(\.$registration.$id == registration.requireID())
+            .filter(\.$status == "pending").filter(\.$expiresAt > clock.nowMillis()).sort(\.$createdAt).range(..<100).all()
+        return try rows.map { try TransactionViews.view($0, entity: entity.name, protector: protector) }
+    }
+
+    /// Checks the user's signature over the transaction's digest and stores the approval.
+    func approve(_ name: String, transactionID: String, input: SignatureInput, context: CertificationContext) async throws -> TransactionView {
+        let (entity, registration, row, certificate) = try await certified(name, context: context)
+        guard let id = UUID(uuidString: transactionID), let transaction = try await TransactionModel.find(id, on: db),
+              transaction.$registration.id == (try registration.requireID()) else {
+            throw VerityError(.notFound, "No such transaction.", field: "id")
+        }
+        guard transaction.status == "pending" else {
+            throw VerityError(.validationError, "The transaction was \(transaction.status) already.", field: "id")
+        }
+        let now = clock.nowMillis()
+        guard transaction.expiresAt > now else { throw VerityError(.validationError, "The transaction has expired.", field: "id") }
+        guard let digest = TransactionViews.digestBytes(transaction.digest) else { throw VerityError(.systemError, "A transaction digest is damaged.") }
+        let signature = try await proof(input, row: row, message: digest, context: context)
+        try await pki.signatureChecker().check(signature: signature, over: digest, by: certificate, revokedSerials: [])
+        let serial = row.serial
+        let approved = try await db.write { tx -> Bool in
+            guard let fresh = try await TransactionModel.find(id, on: tx), fresh.status == "pending" else { return false }
+            fresh.status = "approved"
+            fresh.signature = Data(signature)
+            fresh.certificateSerial = serial
+            fresh.decidedAt = now
+            try await fresh.update(on: tx)
+            return true
+        }
+        guard approved else { throw VerityError(.validationError, "The transaction was decided already.", field: "id") }
+        guard let stored = try await TransactionModel.find(id, on: db) else { throw VerityError(.notFound, "No such transaction.") }
+        return try TransactionViews.view(stored, entity: entity.name, protector: protector)
+    }
+
+    // MARK: Documents (level 4)
+
+    func signDocument(_ name: String, input: DocumentSigningInput, context: CertificationContext) async throws -> DocumentSignatureOutput {
+        let (_, _, row, certificate) = try await certified(name, context: context)
+        guard let token = row.hsmToken else {
+            throw VerityError(.validationError, "Levels 1–3 sign documents on the device with its own key (CertificationClient.signDocument).")
+        }
+        guard input.document.count <= (Self.maximumDocumentBytes / 3 + 1) * 4, let document = Data(base64Encoded: input.document),
+              !document.isEmpty else {
+            throw VerityError(.validationError, "document is the file, base64, at most \(Self.maximumDocumentBytes / 1_048_576) MiB.", field: "document")
+        }
+        try CertificationService.checkPassword(input.password)
+        let (module, _) = try pki.requireHSM()
+        let ca = try pki.requireCA()
+        let key = try await countingWrongPasswords(context) {
+            try HSMKey(module: module, token: token, label: CertificationService.hsmKeyLabel, pin: input.password)
+        }
+        let signature = try DocumentSignature.sign(Array(document), certificate: certificate, key: key.certificateKey, chain: [ca.issuing])
+        return DocumentSignatureOutput(signature: Data(signature).base64EncodedString())
+    }
+
+    // MARK: Proof of the key
+
+    /// Runs an HSM call that logs in with the user's password; a wrong
+    /// password (`VALIDATION_ERROR`) counts towards the user's lock.
+    private func countingWrongPasswords<T>(_ context: CertificationContext, _ body: () throws -> T) async throws -> T {
+        let outcome = Result { try body() }
+        if case .failure(let error) = outcome, (error as? VerityError)?.code == .validationError {
+            try await CertificationLocks(db: db).recordWrongSecret(userID: context.userID, now: clock.nowMillis())
+        }
+        return try outcome.get()
+    }
+
+    /// The signature over `message`: the device's (levels 1–3) or the HSM's
+    /// with the password (level 4). A wrong password counts towards the lock.
+    private func proof(_ input: SignatureInput, row: UserCertificateModel, message: [UInt8], context: CertificationContext) async throws -> [UInt8] {
+        if let token = row.hsmToken {
+            guard let password = input.password else {
+                throw VerityError(.validationError, "A level-4 key signs in the HSM: send the password.", field: "password")
+            }
+            try CertificationService.checkPassword(password)
+            let (module, _) = try pki.requireHSM()
+            return try await countingWrongPasswords(context) {
+                try module.withSession(token: token, pin: password) { session throws(VerityError) in
+                    Array(try session.sign(message, label: CertificationService.hsmKeyLabel).derRepresentation)
+                }
+            }
+        }
+        guard let text = input.signature, text.count <= 256, let signature = Data(base64Encoded: text), !signature.isEmpty else {
+            throw VerityError(.validationError, "signature is the ECDSA signature, DER, base64.", field: "signature")
+        }
+        return Array(signature)
+    }
+}
+
+/// Transactions as the app and the user see them.
+enum TransactionViews {
+    /// The 32 bytes of a stored hex digest.
+    static func digestBytes(_ hex: String) -> [UInt8]? {
+        let digits = Array(hex.utf8)
+        guard digits.count == 64 else { return nil }
+        return stride(from: 0, to: 64, by: 2).compactMap { UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16) }
+    }
+
+    static func view(_ row: TransactionModel, entity: String, protector: DataProtector) throws -> TransactionView {
+        let details = try protector.open(json: TransactionDetails.self, from: row.descriptionSealed)
+        return TransactionView(id: try row.requireID(), entity: entity, description: details, digest: row.digest, status: row.status,
+                               signature: row.signature?.base64EncodedString(), certificateSerial: row.certificateSerial,
+                               expiresAtEpochMs: row.expiresAt, decidedAtEpochMs: row.decidedAt)
+    }
+}

@@ -1,0 +1,141 @@
+import Fluent
+import Vapor
+import VerityCore
+import VerityStore
+
+/// Who a certification request speaks for, and from which verified device.
+struct CertificationContext: Sendable {
+    let userID: UUID
+    let environmentID: UUID
+    /// The verified device a device token is bound to; nil with the app's user token.
+    let device: CertificationDeviceModel?
+
+    /// The verified device, or `DEVICE_NOT_VERIFIED` for a user token.
+    func requireDevice() throws(VerityError) -> CertificationDeviceModel {
+        guard let device else {
+            throw VerityError(.deviceNotVerified, "Verify this device with the SMS code and use its device token.")
+        }
+        return device
+    }
+}
+
+/// Device tokens: opaque, stored as SHA-256, bound to a verified device.
+enum DeviceTokens {
+    static let prefix = "vdt_"
+    static let lifetimeMilliseconds: Int64 = 30 * 86_400_000
+    /// The header the SDK sends with its install's identifier; must match the token's device.
+    static let deviceHeader = "Verity-Device-ID"
+
+    /// Why tokens are revoked, and the resolution a client is told.
+    enum RevocationReason: String {
+        /// The user was certified or uncertified: the token describes an old state.
+        case certificationChanged = "certification-changed"
+        /// The token was exchanged for a new one.
+        case rotated
+        /// The user was locked.
+        case locked
+
+        var resolution: TokenResolution {
+            switch self {
+            case .certificationChanged: .refreshToken
+            case .rotated, .locked: .verifyDevice
+            }
+        }
+    }
+
+    static func hash(deviceID: String) -> String { DataProtector.hashSecret("device:" + deviceID) }
+
+    /// A new token for `device`, recorded; returns the token to hand out once.
+    static func mint(device: CertificationDeviceModel, on db: any Database, now: Int64) async throws -> (String, Int64) {
+        let token = prefix + Base62.random(length: 40)
+        let expires = now + lifetimeMilliseconds
+        let row = DeviceTokenModel(tokenHash: DataProtector.hashSecret(token), deviceID: try device.requireID(),
+                                   userID: device.$user.id, expiresAt: expires, createdAt: now)
+        try await db.write { try await row.create(on: $0) }
+        return (token, expires)
+    }
+
+    /// Revokes every live token of the user's devices.
+    static func revokeAll(userID: UUID, reason: RevocationReason, on db: any Database, now: Int64) async throws {
+        try await db.write { tx in try await revokeAll(userID: userID, reason: reason, inTransaction: tx, now: now) }
+    }
+
+    /// The same inside a caller's transaction: a status change and the
+    /// revocation of the tokens describing the old status land together.
+    static func revokeAll(userID: UUID, reason: RevocationReason, inTransaction tx: any Database, now: Int64) async throws {
+        try await DeviceTokenModel.query(on: tx).filter(\.$user.$id == userID).filter(\.$revokedAt == nil)
+            .set(\.$revokedAt, to: now).set(\.$revokedReason, to: reason.rawValue).update()
+    }
+
+    /// Spends a token exchanged for a new one.
+    static func retire(_ row: DeviceTokenModel, on db: any Database, now: Int64) async throws {
+        let id = try row.requireID()
+        try await db.write { tx in
+            try await DeviceTokenModel.query(on: tx).filter(\.$id == id)
+                .set(\.$revokedAt, to: now).set(\.$revokedReason, to: RevocationReason.rotated.rawValue).update()
+        }
+    }
+
+    /// The token's row and device, or `INVALID_TOKEN` with what to do about it.
+    /// `allowStale`: accept an expired token or one revoked because the
+    /// certification changed (only to exchange it for a new one).
+    static func resolve(_ token: String, request: Request, on db: any Database, now: Int64,
+                        allowStale: Bool = false) async throws -> (DeviceTokenModel, CertificationDeviceModel, UUID) {
+        guard token.count <= 128, let row = try await DeviceTokenModel.query(on: db)
+            .filter(\.$tokenHash == DataProtector.hashSecret(token)).with(\.$device).with(\.$user).first()
+        else {
+            throw VerityError(.invalidToken, "The device token is not known: verify the device again.", resolution: .verifyDevice)
+        }
+        if let reason = row.revokedReason.flatMap(RevocationReason.init(rawValue:)) ?? (row.revokedAt != nil ? .locked : nil) {
+            guard allowStale, reason == .certificationChanged else {
+                throw VerityError(.invalidToken, reason == .certificationChanged
+                                  ? "The user's certification changed: ask for a new device token."
+                                  : "The device token is no longer valid: verify the device again.", resolution: reason.resolution)
+            }
+        }
+        if row.expiresAt <= now, !allowStale {
+            throw VerityError(.invalidToken, "The device token has expired: ask for a new one.", resolution: .refreshToken)
+        }
+        guard row.device.verifiedAt != nil else {
+            throw VerityError(.invalidToken, "The device is not verified: verify it again.", resolution: .verifyDevice)
+        }
+        if let claimed = request.headers.first(name: deviceHeader), hash(deviceID: claimed) != row.device.deviceHash {
+            throw VerityError(.invalidToken, "The device token belongs to another device.", resolution: .verifyDevice)
+        }
+        return (row, row.device, row.user.$environment.id)
+    }
+}
+
+/// Admits a device token (`vdt_…`) or the app's user token (JWT); a device
+/// token also names the verified device.
+struct CertificationAuthMiddleware: AsyncMiddleware {
+    let dependencies: ServerDependencies
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let bearer = try request.bearerCredential()
+        let now = dependencies.clock.nowMillis()
+        let context: CertificationContext
+        if bearer.hasPrefix(DeviceTokens.prefix) {
+            let (_, device, environmentID) = try await DeviceTokens.resolve(bearer, request: request, on: request.db, now: now)
+            context = CertificationContext(userID: device.$user.id, environmentID: environmentID, device: device)
+        } else {
+            let claims = try await dependencies.tokens.verify(bearer)
+            guard try await UserRepository(db: request.db, protector: dependencies.protector).session(
+                tokenID: claims.tokenID, userID: claims.userID, environmentID: claims.environmentID, now: now) != nil
+            else { throw VerityError(.invalidToken, "The user token is not valid, has expired or was revoked.") }
+            context = CertificationContext(userID: claims.userID, environmentID: claims.environmentID, device: nil)
+        }
+        request.storage[CertificationContextKey.self] = context
+        request.logger[metadataKey: "user_id"] = .string(context.userID.uuidString)
+        return try await next.respond(to: request)
+    }
+}
+
+enum CertificationContextKey: StorageKey { typealias Value = CertificationContext }
+
+extension Request {
+    func certificationContext() throws -> CertificationContext {
+        guard let context = storage[CertificationContextKey.self] else { throw VerityError(.notAuthorized, "a token is required") }
+        return context
+    }
+}

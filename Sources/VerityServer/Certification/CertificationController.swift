@@ -1,0 +1,221 @@
+import Fluent
+import Vapor
+import VerityAPI
+import VerityCore
+import VerityStore
+
+/// `/v1/certification`: what the SDK's `CertificationClient` calls.
+struct CertificationController: RouteCollection {
+    let dependencies: ServerDependencies
+
+    func boot(routes: any RoutesBuilder) throws {
+        let api = routes.grouped(CertificationAuthMiddleware(dependencies: dependencies))
+        let e = CertificationRoute.entityParameter, id = CertificationRoute.idParameter
+        func path(_ route: CertificationRoute) -> [PathComponent] { routePath(route.components) }
+
+        api.post(path(.deviceVerificationRequest), use: requestCode)
+        api.post(path(.deviceVerification), use: verifyDevice)
+        // Refreshing accepts a stale device token, so it authenticates itself.
+        routes.post(path(.deviceToken), use: refreshToken)
+        api.get(path(.entity(e)), use: entityDetails)
+        api.get(path(.user(entity: e)), use: user)
+        api.post(path(.registration(entity: e)), use: register)
+        api.post(path(.accreditationRequests(entity: e)), use: requestAccreditation)
+        api.post(path(.certifyLevel1(entity: e)), use: certifyLevel1)
+        api.post(path(.certify(entity: e)), use: certify)
+        api.post(path(.certifyLevel4(entity: e)), use: certifyLevel4)
+        api.get(path(.certificate(entity: e)), use: certificate)
+        api.delete(path(.certificate(entity: e)), use: uncertify)
+        api.post(path(.challenges(entity: e)), use: challenge)
+        api.post(path(.challengeResponse(entity: e, id: id)), use: answer)
+        api.get(path(.transactions(entity: e)), use: transactions)
+        api.post(path(.transactionApproval(entity: e, id: id)), use: approve)
+        api.on(.POST, path(.signatures(entity: e)), body: .collect(maxSize: "15mb"), use: signDocument)
+        api.get(path(.checkpoints), use: checkpoints)
+        api.get(path(.nearestCheckpoints), use: nearestCheckpoints)
+        api.get(path(.checkpoint(id: id)), use: checkpoint)
+    }
+
+    // MARK: Device
+
+    func requestCode(request: Request) async throws -> Response {
+        let input = try RequestBody.decode(DeviceVerificationRequest.self, from: request)
+        let sent = try await devices(request).requestCode(input, context: try request.certificationContext())
+        return try await sent.encodeResponse(status: .accepted, for: request)
+    }
+
+    func verifyDevice(request: Request) async throws -> DeviceToken {
+        let input = try RequestBody.decode(DeviceVerificationInput.self, from: request)
+        return try await devices(request).verify(input, context: try request.certificationContext())
+    }
+
+    func refreshToken(request: Request) async throws -> DeviceToken {
+        let input = try RequestBody.decode(DeviceTokenRequest.self, from: request)
+        let bearer = try request.bearerCredential()
+        let now = dependencies.clock.nowMillis()
+        let context: CertificationContext
+        if bearer.hasPrefix(DeviceTokens.prefix) {
+            let (row, device, environmentID) = try await DeviceTokens.resolve(bearer, request: request, on: request.db, now: now, allowStale: true)
+            guard device.deviceHash == (try DeviceVerificationService.deviceHash(input.deviceId)) else {
+                throw VerityError(.invalidToken, "The device token belongs to another device.", resolution: .verifyDevice)
+            }
+            // The old token is spent: exchanged once, never again.
+            try await DeviceTokens.retire(row, on: request.db, now: now)
+            context = CertificationContext(userID: device.$user.id, environmentID: environmentID, device: device)
+        } else {
+            let claims = try await dependencies.tokens.verify(bearer)
+            context = CertificationContext(userID: claims.userID, environmentID: claims.environmentID, device: nil)
+            guard try await UserRepository(db: request.db, protector: dependencies.protector).session(
+                tokenID: claims.tokenID, userID: claims.userID, environmentID: claims.environmentID, now: now) != nil else {
+                throw VerityError(.invalidToken, "The user token is not valid, has expired or was revoked.")
+            }
+        }
+        return try await devices(request).refresh(input, context: context)
+    }
+
+    // MARK: Entity, registration, accreditation
+
+    func entityDetails(request: Request) async throws -> EntityDetails {
+        try await registrations(request).details(try entityName(request), context: try request.certificationContext())
+    }
+
+    func user(request: Request) async throws -> CertificationUser {
+        try await registrations(request).user(try entityName(request), context: try request.certificationContext(), ca: dependencies.pki)
+    }
+
+    func register(request: Request) async throws -> CertificationUser {
+        let input = try RequestBody.decode(RegistrationInput.self, from: request)
+        return try await registrations(request).register(try entityName(request), input: input, context: try request.certificationContext(),
+                                                          pki: dependencies.pki)
+    }
+
+    func requestAccreditation(request: Request) async throws -> Response {
+        let input = try RequestBody.decode(AccreditationRequestInput.self, from: request)
+        let view = try await registrations(request).requestAccreditation(try entityName(request), input: input,
+                                                                         context: try request.certificationContext())
+        return try await view.encodeResponse(status: .created, for: request)
+    }
+
+    // MARK: Certification
+
+    func certifyLevel1(request: Request) async throws -> CertificationUser {
+        let input = try RequestBody.decode(CertifyLevel1Input.self, from: request)
+        return try await certification(request).certifyAtLevel1(try entityName(request), input: input, context: try request.certificationContext())
+    }
+
+    func certify(request: Request) async throws -> Response {
+        let input = try RequestBody.decode(CertifyInput.self, from: request)
+        let user = try await certification(request).certify(try entityName(request), input: input, context: try request.certificationContext())
+        return try await user.encodeResponse(status: .accepted, for: request)
+    }
+
+    func certifyLevel4(request: Request) async throws -> Response {
+        let input = try RequestBody.decode(CertifyLevel4Input.self, from: request)
+        let user = try await certification(request).certifyAtLevel4(try entityName(request), input: input, context: try request.certificationContext())
+        return try await user.encodeResponse(status: .accepted, for: request)
+    }
+
+    func certificate(request: Request) async throws -> UserCertificate {
+        try await certification(request).certificate(try entityName(request), context: try request.certificationContext())
+    }
+
+    func uncertify(request: Request) async throws -> CertificationUser {
+        try await certification(request).uncertify(try entityName(request), context: try request.certificationContext())
+    }
+
+    // MARK: Using the certificate
+
+    func challenge(request: Request) async throws -> Response {
+        let challenge = try await uses(request).challenge(try entityName(request), context: try request.certificationContext())
+        return try await challenge.encodeResponse(status: .created, for: request)
+    }
+
+    func answer(request: Request) async throws -> AuthenticationSession {
+        let input = try RequestBody.decode(SignatureInput.self, from: request)
+        return try await uses(request).answer(try entityName(request), challengeID: try idParameter(request), input: input,
+                                              context: try request.certificationContext())
+    }
+
+    func transactions(request: Request) async throws -> [TransactionView] {
+        try await uses(request).pendingTransactions(try entityName(request), context: try request.certificationContext())
+    }
+
+    func approve(request: Request) async throws -> TransactionView {
+        let input = try RequestBody.decode(SignatureInput.self, from: request)
+        return try await uses(request).approve(try entityName(request), transactionID: try idParameter(request), input: input,
+                                               context: try request.certificationContext())
+    }
+
+    func signDocument(request: Request) async throws -> DocumentSignatureOutput {
+        let input = try RequestBody.decode(DocumentSigningInput.self, from: request)
+        return try await uses(request).signDocument(try entityName(request), input: input, context: try request.certificationContext())
+    }
+
+    // MARK: Checkpoints
+
+    func checkpoints(request: Request) async throws -> [CheckpointDetails] {
+        let context = try request.certificationContext()
+        return try await directory(request).checkpoints(environmentID: context.environmentID).map(CheckpointDetails.init)
+    }
+
+    func nearestCheckpoints(request: Request) async throws -> [CheckpointDetails] {
+        let context = try request.certificationContext()
+        guard let latitude = Double(request.query[String.self, at: "latitude"] ?? "") else {
+            throw VerityError(.validationError, "latitude is required, in degrees.", field: "latitude")
+        }
+        guard let longitude = Double(request.query[String.self, at: "longitude"] ?? "") else {
+            throw VerityError(.validationError, "longitude is required, in degrees.", field: "longitude")
+        }
+        let limitText = request.query[String.self, at: "limit"] ?? "10"
+        guard let limit = Int(limitText) else { throw VerityError(.validationError, "limit is 1–100.", field: "limit") }
+        return try await directory(request).nearestCheckpoints(environmentID: context.environmentID, latitude: latitude,
+                                                               longitude: longitude, limit: limit).map(CheckpointDetails.init)
+    }
+
+    func checkpoint(request: Request) async throws -> CheckpointDetails {
+        let context = try request.certificationContext()
+        guard let id = UUID(uuidString: try idParameter(request)) else { throw VerityError(.notFound, "No checkpoint has that id.", field: "id") }
+        return CheckpointDetails(try await directory(request).checkpoint(environmentID: context.environmentID, id: id))
+    }
+
+    // MARK: Plumbing
+
+    private func entityName(_ request: Request) throws -> String {
+        guard let name = request.parameters.get("entity") else { throw VerityError(.validationError, "entity is required", field: "entity") }
+        return name
+    }
+
+    private func idParameter(_ request: Request) throws -> String {
+        guard let id = request.parameters.get("id") else { throw VerityError(.validationError, "id is required", field: "id") }
+        return id
+    }
+
+    private func devices(_ request: Request) -> DeviceVerificationService {
+        DeviceVerificationService(db: request.db, protector: dependencies.protector, clock: dependencies.clock, messaging: dependencies.messaging)
+    }
+
+    private func registrations(_ request: Request) -> RegistrationService {
+        RegistrationService(db: request.db, protector: dependencies.protector, clock: dependencies.clock)
+    }
+
+    private func certification(_ request: Request) -> CertificationService {
+        CertificationService(db: request.db, protector: dependencies.protector, clock: dependencies.clock, pki: dependencies.pki,
+                             issuer: dependencies.issuer)
+    }
+
+    private func uses(_ request: Request) -> CertificateUseService {
+        CertificateUseService(db: request.db, protector: dependencies.protector, clock: dependencies.clock, pki: dependencies.pki,
+                              sessionLifetimeMilliseconds: Int64(dependencies.settings.tokenTTLSeconds) * 1000)
+    }
+
+    private func directory(_ request: Request) -> DirectoryOperations {
+        DirectoryOperations(db: request.db, clock: dependencies.clock)
+    }
+}
+
+extension CheckpointDetails {
+    init(_ summary: CheckpointSummary) {
+        self.init(id: summary.id, name: summary.name, address: summary.address, latitude: summary.latitude, longitude: summary.longitude,
+                  levels: summary.levels, openingHours: summary.openingHours, distanceKilometres: summary.distanceKilometres)
+    }
+}

@@ -1,0 +1,64 @@
+import Fluent
+import Foundation
+import VerityCore
+import VerityStore
+
+/// Lockout after repeated wrong secrets: SMS codes (`DeviceVerificationPolicy`)
+/// and activation codes or level-4 passwords (`maximumWrongSecrets`). A locked
+/// user gets `USER_LOCKED` until an operator unlocks them.
+struct CertificationLocks: Sendable {
+    let db: any Database
+
+    /// Wrong activation codes or level-4 passwords in a row before the user is locked.
+    static let maximumWrongSecrets = 5
+
+    func state(userID: UUID) async throws -> CertificationLockModel? {
+        try await CertificationLockModel.query(on: db).filter(\.$user.$id == userID).first()
+    }
+
+    func checkUnlocked(userID: UUID) async throws {
+        if try await state(userID: userID)?.lockedAt != nil {
+            throw VerityError(.userLocked, "The user is locked after too many wrong codes; an operator can unlock them.")
+        }
+    }
+
+    /// Counts a wrong SMS code; locks the user at the policy's limit.
+    func recordWrongCode(userID: UUID, policy: DeviceVerificationPolicy, now: Int64) async throws -> Int {
+        let count = try await CertificationCounters(db: db).addWrongCode(userID: userID)
+        if count >= policy.wrongCodesBeforeLock { try await lock(userID: userID, now: now) }
+        return count
+    }
+
+    /// Counts a wrong activation code or password; throws `USER_LOCKED` when it locks the user.
+    func recordWrongSecret(userID: UUID, now: Int64) async throws {
+        let count = try await CertificationCounters(db: db).addWrongSecret(userID: userID)
+        if count >= Self.maximumWrongSecrets {
+            try await lock(userID: userID, now: now)
+            throw VerityError(.userLocked, "Too many wrong codes or passwords: the user is locked until an operator unlocks them.")
+        }
+    }
+
+    func resetWrongSecrets(userID: UUID) async throws {
+        try await db.write { tx in
+            try await CertificationLockModel.query(on: tx).filter(\.$user.$id == userID).set(\.$wrongSecrets, to: 0).update()
+        }
+    }
+
+    private func lock(userID: UUID, now: Int64) async throws {
+        try await db.write { tx in
+            try await CertificationLockModel.query(on: tx).filter(\.$user.$id == userID).filter(\.$lockedAt == nil)
+                .set(\.$lockedAt, to: now).update()
+        }
+        try await DeviceTokens.revokeAll(userID: userID, reason: .locked, on: db, now: now)
+    }
+
+    /// An operator's unlock: clears the lock and both runs; false when the user was not locked.
+    func unlock(userID: UUID) async throws -> Bool {
+        guard let state = try await state(userID: userID), state.lockedAt != nil else { return false }
+        try await db.write { tx in
+            try await CertificationLockModel.query(on: tx).filter(\.$user.$id == userID)
+                .set(\.$lockedAt, to: nil).set(\.$wrongCodes, to: 0).set(\.$wrongSecrets, to: 0).update()
+        }
+        return true
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import VerityCore
+import VerityPKI
+import X509
+
+/// The platform CA and the level-4 HSM as this server holds them. The CA is
+/// read from the data folder at start (`verity ca init` writes it); without
+/// it, requests that need a certificate get `SERVICE_UNAVAILABLE`.
+struct CertificationPKI: Sendable {
+    let ca: PlatformCA?
+    let hsm: PKCS11Module?
+    let hsmSettings: HSMSettings?
+
+    /// Loads the CA when its files exist; files that exist but do not open
+    /// (wrong data key, damaged) stop the server: silently running without
+    /// the CA would hide the fault.
+    static func load(settings: Settings) throws -> CertificationPKI {
+        let files = CAFiles(directory: settings.dataDirectory, dataKey: settings.dataKey)
+        let policy = try CertificatePolicy(arc: settings.pkiPolicyArc)
+        let ca = files.exists ? try files.load(policy: policy, crlURL: settings.crlURL) : nil
+        let hsm = try settings.hsm.map { settings throws(VerityError) in try PKCS11Module.shared(path: settings.modulePath) }
+        return CertificationPKI(ca: ca, hsm: hsm, hsmSettings: settings.hsm)
+    }
+
+    func requireCA() throws(VerityError) -> PlatformCA {
+        guard let ca else {
+            throw VerityError(.serviceUnavailable, "The platform CA is not set up: run `verity ca init` in the data folder.")
+        }
+        return ca
+    }
+
+    func requireHSM() throws(VerityError) -> (PKCS11Module, HSMSettings) {
+        guard let hsm, let hsmSettings else {
+            throw VerityError(.serviceUnavailable, "Level 4 needs an HSM: set VERITY_HSM_MODULE and VERITY_HSM_SO_PIN.")
+        }
+        return (hsm, hsmSettings)
+    }
+
+    /// What checks user signatures: the platform root and issuing CA.
+    func signatureChecker() throws(VerityError) -> UserSignatures {
+        let ca = try requireCA()
+        return UserSignatures(root: ca.root, intermediates: [ca.issuing])
+    }
+}

@@ -1,0 +1,238 @@
+import Crypto
+import Fluent
+import Foundation
+import VerityAPI
+import VerityCore
+import VerityPKI
+import VerityStore
+
+/// Certifying and uncertifying a registered user: level 1 at once, levels 2–3
+/// with a DIAC and the device's CSR, level 4 with a DIAC and a key made in the HSM.
+struct CertificationService: Sendable {
+    let db: any Database
+    let protector: DataProtector
+    let clock: VerityClock
+    let pki: CertificationPKI
+    let issuer: CertificateIssuer
+
+    var registrations: RegistrationService { RegistrationService(db: db, protector: protector, clock: clock) }
+
+    /// Level 1: the platform certifies the device's key at once, with no code.
+    func certifyAtLevel1(_ name: String, input: CertifyLevel1Input, context: CertificationContext) async throws -> CertificationUser {
+        let entity = try await registrations.entity(name, environmentID: context.environmentID)
+        let registration = try await registrations.requireRegistration(entity: entity, context: context)
+        try await CertificationLocks(db: db).checkUnlocked(userID: context.userID)
+        guard entity.levels.contains(1), (registration.accreditedLevel ?? 0) >= 1 else {
+            throw VerityError(.userNotAccredited, "\(entity.name) does not offer level 1: ask for an activation code.")
+        }
+        let status = try currentStatus(registration)
+        _ = try CertificationStateMachine().next(from: status, on: .certifiedAtLevel1)
+        let request = try checkedRequest(input.csr, entity: entity, registration: registration)
+        _ = try pki.requireCA()
+        let row = UserCertificateModel(registrationID: try registration.requireID(), level: 1,
+                                       publicKey: request.publicKey.x963Representation, csr: Data(request.der), hsmToken: nil,
+                                       createdAt: clock.nowMillis())
+        // Leased from the start: this request issues it, not the background worker.
+        row.leaseUntil = clock.nowMillis() + CertificateIssuer.leaseMilliseconds
+        try await db.write { try await row.create(on: $0) }
+        await issuer.process(try row.requireID())
+        guard let issued = try await UserCertificateModel.find(row.requireID(), on: db), issued.status == "issued" else {
+            // Level 1 answers now or not at all: no retry behind the user's back.
+            let id = try row.requireID()
+            try await db.write { tx in
+                try await UserCertificateModel.query(on: tx).filter(\.$id == id).filter(\.$status == "pending")
+                    .set(\.$status, to: "failed").update()
+            }
+            throw VerityError(.serviceUnavailable, "The certificate could not be issued; try again.")
+        }
+        return try await registrations.view(try await reload(registration), pki: pki)
+    }
+
+    /// Levels 2–3: a DIAC for the level and the device's CSR → `CERTIFICATE_PENDING`.
+    func certify(_ name: String, input: CertifyInput, context: CertificationContext) async throws -> CertificationUser {
+        let entity = try await registrations.entity(name, environmentID: context.environmentID)
+        let registration = try await registrations.requireRegistration(entity: entity, context: context)
+        let code = try ActivationCode.parse(input.diac)
+        try await CertificationLocks(db: db).checkUnlocked(userID: context.userID)
+        let request = try checkedRequest(input.csr, entity: entity, registration: registration)
+        let status = try currentStatus(registration)
+        let activation = try await checkedCode(code, registration: registration, context: context, expecting: [.level2, .level3])
+        _ = try CertificationStateMachine().next(from: status, on: .certificateRequested)
+        _ = try pki.requireCA()
+        try await use(activation, context: context)
+        let row = UserCertificateModel(registrationID: try registration.requireID(), level: activation.level,
+                                       publicKey: request.publicKey.x963Representation, csr: Data(request.der), hsmToken: nil,
+                                       createdAt: clock.nowMillis())
+        try await queue(row, registration: registration)
+        return try await registrations.view(try await reload(registration), pki: pki)
+    }
+
+    /// Level 4: the key pair is made inside the HSM, in a token of the user's
+    /// own whose PIN is `password` (never stored) → `CERTIFICATE_PENDING`.
+    func certifyAtLevel4(_ name: String, input: CertifyLevel4Input, context: CertificationContext) async throws -> CertificationUser {
+        let entity = try await registrations.entity(name, environmentID: context.environmentID)
+        let registration = try await registrations.requireRegistration(entity: entity, context: context)
+        let code = try ActivationCode.parse(input.diac)
+        try Self.checkPassword(input.password)
+        try await CertificationLocks(db: db).checkUnlocked(userID: context.userID)
+        let status = try currentStatus(registration)
+        let activation = try await checkedCode(code, registration: registration, context: context, expecting: [.level4])
+        _ = try CertificationStateMachine().next(from: status, on: .certificateRequested)
+        _ = try RegisteredSubject.make(fields: try protector.open(json: [String: String].self, from: registration.fieldsSealed),
+                                       entity: entity, registrationID: try registration.requireID())
+        _ = try pki.requireCA()
+        let (module, hsm) = try pki.requireHSM()
+        let certificateID = UUID()
+        let token = "vu-" + certificateID.uuidString.replacingOccurrences(of: "-", with: "").prefix(29).lowercased()
+        try module.initialiseToken(label: token, soPIN: hsm.securityOfficerPIN, userPIN: input.password)
+        let publicKey: P256.Signing.PublicKey
+        do {
+            publicKey = try module.withSession(token: token, pin: input.password) { session throws(VerityError) in
+                try session.generateP256(label: Self.hsmKeyLabel)
+            }
+            try await use(activation, context: context)
+        } catch {
+            try? module.wipeToken(label: token, soPIN: hsm.securityOfficerPIN)
+            throw error
+        }
+        let row = UserCertificateModel(registrationID: try registration.requireID(), level: 4, publicKey: publicKey.x963Representation,
+                                       csr: nil, hsmToken: token, createdAt: clock.nowMillis())
+        row.id = certificateID
+        try await queue(row, registration: registration)
+        return try await registrations.view(try await reload(registration), pki: pki)
+    }
+
+    /// Gives the certificate up: revoked (on the next CRL), a level-4 key
+    /// destroyed, the user back to `UNCERTIFIED`; device tokens must be refreshed.
+    func uncertify(_ name: String, context: CertificationContext) async throws -> CertificationUser {
+        let entity = try await registrations.entity(name, environmentID: context.environmentID)
+        let registration = try await registrations.requireRegistration(entity: entity, context: context)
+        let next = try CertificationStateMachine().next(from: try currentStatus(registration), on: .uncertified)
+        let registrationID = try registration.requireID()
+        let live = try await UserCertificateModel.query(on: db).filter(\.$registration.$id == registrationID)
+            .filter(\.$status ~~ ["issued", "pending"]).all()
+        // The key goes first: if the HSM cannot delete it, nothing changes and the user may retry.
+        for row in live { try issuer.wipeHSMKey(of: row) }
+        let now = clock.nowMillis()
+        let userID = context.userID
+        try await db.write { tx in
+            try await UserCertificateModel.query(on: tx).filter(\.$registration.$id == registrationID).filter(\.$status == "issued")
+                .set(\.$status, to: "revoked").set(\.$revokedAt, to: now).update()
+            try await UserCertificateModel.query(on: tx).filter(\.$registration.$id == registrationID).filter(\.$status == "pending")
+                .set(\.$status, to: "failed").set(\.$failure, to: "cancelled by uncertify").update()
+            try await RegistrationModel.query(on: tx).filter(\.$id == registrationID).set(\.$status, to: next.rawValue).update()
+            try await DeviceTokens.revokeAll(userID: userID, reason: .certificationChanged, inTransaction: tx, now: now)
+        }
+        return try await registrations.view(try await reload(registration), pki: pki)
+    }
+
+    /// The current certificate and chain (the spec's `fetchCertificate`).
+    func certificate(_ name: String, context: CertificationContext) async throws -> UserCertificate {
+        let entity = try await registrations.entity(name, environmentID: context.environmentID)
+        let registration = try await registrations.requireRegistration(entity: entity, context: context)
+        guard let row = try await UserCertificates(db: db).current(registrationID: try registration.requireID()) else {
+            throw VerityError(.notFound, "The user has no certificate with \(entity.name).")
+        }
+        return try UserCertificates.wire(row, pki: pki)
+    }
+
+    // MARK: Steps
+
+    static let hsmKeyLabel = "signing"
+
+    static func checkPassword(_ password: String) throws(VerityError) {
+        guard (8...128).contains(password.count), !password.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw VerityError(.validationError, "The password is 8–128 printable characters.", field: "password")
+        }
+    }
+
+    private func currentStatus(_ registration: RegistrationModel) throws -> CertificationStatus {
+        guard let status = CertificationStatus(rawValue: registration.status) else {
+            throw VerityError(.systemError, "A registration has an unknown status.")
+        }
+        return status
+    }
+
+    private func reload(_ registration: RegistrationModel) async throws -> RegistrationModel {
+        try await RegistrationModel.find(registration.requireID(), on: db) ?? registration
+    }
+
+    /// The device's CSR, checked: well-formed, self-signed, P-256, naming the registered person.
+    private func checkedRequest(_ text: String, entity: CertificationEntityModel, registration: RegistrationModel) throws -> SigningRequest {
+        let bytes: [UInt8]
+        if text.contains("-----BEGIN") {
+            bytes = Array(text.utf8)
+        } else if let der = Data(base64Encoded: text) {
+            bytes = Array(der)
+        } else {
+            throw VerityError(.validationError, "csr is a PKCS#10 request, PEM or base64 DER.", field: "csr")
+        }
+        let request = try SigningRequest(bytes)
+        let fields = try protector.open(json: [String: String].self, from: registration.fieldsSealed)
+        let subject = try RegisteredSubject.make(fields: fields, entity: entity, registrationID: try registration.requireID())
+        guard subject.matches(request) else {
+            throw VerityError(.validationError, "The request names someone other than the registered user.", field: "csr")
+        }
+        return request
+    }
+
+    /// The registration's live activation code matching `code`; wrong codes count towards the lock.
+    private func checkedCode(_ code: ActivationCode, registration: RegistrationModel, context: CertificationContext,
+                             expecting levels: Set<AccreditationLevel>) async throws -> ActivationCodeModel {
+        let registrationID = try registration.requireID()
+        let accredited = registration.accreditedLevel ?? 0
+        guard levels.contains(where: { $0.rawValue <= accredited }) else {
+            throw VerityError(.userNotAccredited, "The user is not accredited at level \(levels.map(\.rawValue).min() ?? 2) or above: ask for accreditation first.")
+        }
+        let hash = ActivationCodes.hash(code, protector: protector)
+        guard let row = try await ActivationCodeModel.query(on: db).filter(\.$codeHash == hash).first(),
+              row.$registration.id == registrationID else {
+            try await CertificationLocks(db: db).recordWrongSecret(userID: context.userID, now: clock.nowMillis())
+            throw VerityError(.validationError, "The activation code is not valid.", field: "diac")
+        }
+        guard row.usedAt == nil else {
+            try await CertificationLocks(db: db).recordWrongSecret(userID: context.userID, now: clock.nowMillis())
+            throw VerityError(.validationError, "The activation code was used already.", field: "diac")
+        }
+        guard row.expiresAt > clock.nowMillis() else {
+            throw VerityError(.validationError, "The activation code has expired: ask the operator for a new one.", field: "diac")
+        }
+        guard let level = AccreditationLevel(rawValue: row.level), levels.contains(level) else {
+            throw VerityError(.userNotAccredited, row.level == 4
+                              ? "This is a level-4 code: certify at level 4 with a password."
+                              : "This is a level-\(row.level) code: certify with the device's key.", field: "diac")
+        }
+        return row
+    }
+
+    /// Spends the code once, atomically, and clears the user's wrong-code run.
+    private func use(_ code: ActivationCodeModel, context: CertificationContext) async throws {
+        guard try await CertificationCounters(db: db).useActivationCode(id: try code.requireID(), now: clock.nowMillis()) else {
+            throw VerityError(.validationError, "The activation code was used already.", field: "diac")
+        }
+        try await CertificationLocks(db: db).resetWrongSecrets(userID: context.userID)
+    }
+
+    private func queue(_ row: UserCertificateModel, registration: RegistrationModel) async throws {
+        let registrationID = try registration.requireID()
+        try await db.write { tx in
+            try await row.create(on: tx)
+            try await RegistrationModel.query(on: tx).filter(\.$id == registrationID)
+                .set(\.$status, to: CertificationStatus.certificatePending.rawValue).update()
+        }
+        issuer.kick()
+    }
+}
+
+/// DIACs are stored as a keyed hash: 16 digits are too few to leave to plain SHA-256.
+enum ActivationCodes {
+    static let lifetimeMilliseconds: Int64 = 30 * 86_400_000
+
+    static func hash(_ code: ActivationCode, protector: DataProtector) -> String {
+        protector.blindIndex(code.digits, domain: "diac")
+    }
+
+    static func generate() -> ActivationCode {
+        ActivationCode.generate { Int.random(in: 0...9) }
+    }
+}

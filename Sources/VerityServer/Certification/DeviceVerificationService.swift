@@ -1,0 +1,133 @@
+import Crypto
+import Fluent
+import Foundation
+import VerityAPI
+import VerityCore
+import VerityStore
+
+/// Phone verification of a device: an SMS code, its guesses and lockout, and
+/// the device token the verified device then uses.
+struct DeviceVerificationService: Sendable {
+    let db: any Database
+    let protector: DataProtector
+    let clock: VerityClock
+    let messaging: CertificationMessaging
+    var policy = DeviceVerificationPolicy()
+
+    /// Sends a new code to `phoneNumber` for this device. Earlier codes of the device stop working.
+    func requestCode(_ input: DeviceVerificationRequest, context: CertificationContext) async throws -> DeviceVerificationSent {
+        let deviceHash = try Self.deviceHash(input.deviceId)
+        let phone = input.phoneNumber.trimmingCharacters(in: .whitespaces)
+        guard phone.range(of: "^\\+[1-9][0-9]{6,14}$", options: .regularExpression) != nil else {
+            throw VerityError(.validationError, "The phone number must be international, such as +447700900123.", field: "phoneNumber")
+        }
+        try await CertificationLocks(db: db).checkUnlocked(userID: context.userID)
+        let now = clock.nowMillis()
+        let since = now - policy.requestWindowMilliseconds
+        let recent = try await DeviceCodeModel.query(on: db).filter(\.$user.$id == context.userID)
+            .filter(\.$issuedAt > since).all().map(\.issuedAt)
+        try policy.checkRequest(now: now, previousRequests: recent)
+
+        let gateway = try await messaging.gateway(db: db, environmentID: context.environmentID)
+        let code = policy.newCode { Int.random(in: 0...9) }
+        let sealedPhone = try protector.seal(Data(phone.utf8))
+        let userID = context.userID
+        let protector = self.protector
+        let codeHashFor: @Sendable (UUID) -> String = { Self.codeHash(code, deviceID: $0, protector: protector) }
+        try await db.write { tx in
+            let device: CertificationDeviceModel
+            if let existing = try await CertificationDeviceModel.query(on: tx).filter(\.$user.$id == userID)
+                .filter(\.$deviceHash == deviceHash).first() {
+                existing.phoneSealed = sealedPhone
+                try await existing.update(on: tx)
+                device = existing
+            } else {
+                device = CertificationDeviceModel(userID: userID, deviceHash: deviceHash, phoneSealed: sealedPhone, createdAt: now)
+                try await device.create(on: tx)
+            }
+            let deviceID = try device.requireID()
+            try await DeviceCodeModel.query(on: tx).filter(\.$device.$id == deviceID).filter(\.$closedAt == nil)
+                .set(\.$closedAt, to: now).update()
+            try await DeviceCodeModel(deviceID: deviceID, userID: userID, codeHash: codeHashFor(deviceID), issuedAt: now).create(on: tx)
+        }
+        let minutes = policy.codeLifetimeMilliseconds / 60_000
+        try await gateway.send(SMSMessage(to: phone, text: "Your verification code is \(code). It expires in \(minutes) minutes. Never share it."))
+        return DeviceVerificationSent(expiresAtEpochMs: now + policy.codeLifetimeMilliseconds)
+    }
+
+    /// Checks a code; on success the device is verified (for every entity) and gets a device token.
+    func verify(_ input: DeviceVerificationInput, context: CertificationContext) async throws -> DeviceToken {
+        let deviceHash = try Self.deviceHash(input.deviceId)
+        let submitted = try policy.parse(input.verificationCode)
+        let locks = CertificationLocks(db: db)
+        try await locks.checkUnlocked(userID: context.userID)
+        let now = clock.nowMillis()
+        guard let device = try await CertificationDeviceModel.query(on: db).filter(\.$user.$id == context.userID)
+            .filter(\.$deviceHash == deviceHash).first() else {
+            throw VerityError(.expiredVerificationCode, "No code was sent to this device: request one.")
+        }
+        let deviceID = try device.requireID()
+        guard let code = try await DeviceCodeModel.query(on: db).filter(\.$device.$id == deviceID).filter(\.$closedAt == nil)
+            .sort(\.$issuedAt, .descending).first() else {
+            throw VerityError(.expiredVerificationCode, "The verification code has expired; request a new one.")
+        }
+        // Spend the guess first, atomically, so racing guesses cannot exceed the limit.
+        let spent = try await CertificationCounters(db: db).spendGuess(codeID: try code.requireID(), maximum: policy.attemptsPerCode)
+        let matches = Self.constantTimeEqual(Self.codeHash(submitted, deviceID: deviceID, protector: protector), code.codeHash)
+        let challenge = spent.map { DeviceVerificationPolicy.Challenge(issuedAt: code.issuedAt, attempts: $0) }
+        let wrongInARow = try await locks.state(userID: context.userID)?.wrongCodes ?? 0
+        let outcome = policy.evaluate(challenge: challenge, matches: matches, now: now, wrongInARow: wrongInARow)
+        switch outcome {
+        case .verified:
+            try await db.write { tx in
+                try await DeviceCodeModel.query(on: tx).filter(\.$id == code.requireID()).set(\.$closedAt, to: now).update()
+                try await CertificationDeviceModel.query(on: tx).filter(\.$id == deviceID).set(\.$verifiedAt, to: now).update()
+                try await CertificationLockModel.query(on: tx).filter(\.$user.$id == context.userID).set(\.$wrongCodes, to: 0).update()
+            }
+            device.verifiedAt = now
+            let (token, expires) = try await DeviceTokens.mint(device: device, on: db, now: now)
+            return DeviceToken(token: token, expiresAtEpochMs: expires)
+        case .wrongCode:
+            _ = try await locks.recordWrongCode(userID: context.userID, policy: policy, now: now)
+        case .locked:
+            _ = try await locks.recordWrongCode(userID: context.userID, policy: policy, now: now)
+        case .expired:
+            break
+        }
+        throw outcome.error ?? VerityError(.validationError, "The verification code is wrong.", field: "verificationCode")
+    }
+
+    /// A new device token for a verified device: with the app's user token and
+    /// the device's identifier, or in exchange for this device's stale token
+    /// (expired, or replaced because the certification changed).
+    func refresh(_ input: DeviceTokenRequest, context: CertificationContext) async throws -> DeviceToken {
+        let deviceHash = try Self.deviceHash(input.deviceId)
+        try await CertificationLocks(db: db).checkUnlocked(userID: context.userID)
+        guard let device = try await CertificationDeviceModel.query(on: db).filter(\.$user.$id == context.userID)
+            .filter(\.$deviceHash == deviceHash).first(), device.verifiedAt != nil else {
+            throw VerityError(.deviceNotVerified, "This device is not verified: request an SMS code.")
+        }
+        let (token, expires) = try await DeviceTokens.mint(device: device, on: db, now: clock.nowMillis())
+        return DeviceToken(token: token, expiresAtEpochMs: expires)
+    }
+
+    /// A device identifier's hash, after checking its shape.
+    static func deviceHash(_ deviceID: String) throws(VerityError) -> String {
+        guard (16...128).contains(deviceID.count), deviceID.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+            throw VerityError(.validationError, "deviceId is 16–128 letters, digits, '-' or '_'.", field: "deviceId")
+        }
+        return DeviceTokens.hash(deviceID: deviceID)
+    }
+
+    /// Six digits have a million values: the hash is keyed (and per device) so
+    /// a stolen database cannot be searched for the codes.
+    private static func codeHash(_ code: String, deviceID: UUID, protector: DataProtector) -> String {
+        protector.blindIndex(code, domain: "device-code:\(deviceID.uuidString)")
+    }
+
+    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}

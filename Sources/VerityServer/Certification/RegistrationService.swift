@@ -1,0 +1,153 @@
+import Fluent
+import Foundation
+import VerityAPI
+import VerityCore
+import VerityStore
+
+/// Entities as users see them, registration, the user's status, and
+/// accreditation requests.
+struct RegistrationService: Sendable {
+    let db: any Database
+    let protector: DataProtector
+    let clock: VerityClock
+
+    /// The entity by name in the caller's environment, or `NOT_FOUND`.
+    func entity(_ name: String, environmentID: UUID) async throws -> CertificationEntityModel {
+        guard name.count <= 64, let entity = try await CertificationDirectory(db: db).entity(environmentID: environmentID, name: name) else {
+            throw VerityError(.notFound, "No entity is named \(name.prefix(64)).", field: "entity")
+        }
+        return entity
+    }
+
+    func details(_ name: String, context: CertificationContext) async throws -> EntityDetails {
+        let entity = try await entity(name, environmentID: context.environmentID)
+        return EntityDetails(name: entity.name, displayName: entity.displayName, levels: entity.levels,
+                             userFieldDefinitions: entity.fieldDefinitions.map(FieldDefinition.init))
+    }
+
+    func registration(entityID: UUID, userID: UUID) async throws -> RegistrationModel? {
+        try await RegistrationModel.query(on: db).filter(\.$entity.$id == entityID).filter(\.$user.$id == userID).first()
+    }
+
+    /// The registration, or `USER_NOT_ACCREDITED` telling the user to register first.
+    func requireRegistration(entity: CertificationEntityModel, context: CertificationContext) async throws -> RegistrationModel {
+        _ = try context.requireDevice()
+        guard let registration = try await registration(entityID: try entity.requireID(), userID: context.userID) else {
+            throw VerityError(.userNotAccredited, "Register with \(entity.name) first.")
+        }
+        return registration
+    }
+
+    /// The spec's `requestUser`: status with this entity, fields, accreditation and certificate.
+    func user(_ name: String, context: CertificationContext, ca: CertificationPKI) async throws -> CertificationUser {
+        let entity = try await entity(name, environmentID: context.environmentID)
+        guard context.device != nil else { return CertificationUser(status: CertificationStatus.unverified.rawValue) }
+        guard let registration = try await registration(entityID: try entity.requireID(), userID: context.userID) else {
+            return CertificationUser(status: CertificationStatus.unregistered.rawValue)
+        }
+        return try await view(registration, pki: ca)
+    }
+
+    func view(_ registration: RegistrationModel, pki: CertificationPKI) async throws -> CertificationUser {
+        let fields = try protector.open(json: [String: String].self, from: registration.fieldsSealed)
+        let certificate = try await UserCertificates(db: db).current(registrationID: try registration.requireID())
+        return CertificationUser(status: registration.status, accreditedLevel: registration.accreditedLevel, fields: fields,
+                                 certificate: try certificate.map { try UserCertificates.wire($0, pki: pki) })
+    }
+
+    /// The spec's `registerUser`: every field checked against the entity's form → `UNCERTIFIED`.
+    func register(_ name: String, input: RegistrationInput, context: CertificationContext, pki: CertificationPKI) async throws -> CertificationUser {
+        let entity = try await entity(name, environmentID: context.environmentID)
+        _ = try context.requireDevice()
+        try await CertificationLocks(db: db).checkUnlocked(userID: context.userID)
+        let entityID = try entity.requireID()
+        if try await registration(entityID: entityID, userID: context.userID) != nil {
+            throw VerityError(.userAlreadyRegistered, "The user is already registered with \(entity.name).")
+        }
+        guard input.fields.count <= AdminOperations.maximumFields * 2 else {
+            throw VerityError(.validationError, "Too many fields.", field: "fields")
+        }
+        let today = clock.today(graceDays: 1)
+        let validator = RegistrationValidator(definitions: entity.fieldDefinitions,
+                                              today: CalendarDate(year: today.year, month: today.month, day: today.day)!)
+        let values = try validator.validate(input.fields)
+        let status = try CertificationStateMachine().next(from: .unregistered, on: .registered)
+        // Level 1 is self-accreditation: registering is the accreditation.
+        let registration = RegistrationModel(entityID: entityID, userID: context.userID, fieldsSealed: try protector.seal(json: values),
+                                             status: status.rawValue, accreditedLevel: entity.levels.contains(1) ? 1 : nil,
+                                             createdAt: clock.nowMillis())
+        do {
+            try await db.write { try await registration.create(on: $0) }
+        } catch where (error as? any DatabaseError)?.isConstraintFailure == true {
+            throw VerityError(.userAlreadyRegistered, "The user is already registered with \(entity.name).")
+        }
+        return try await view(registration, pki: pki)
+    }
+
+    /// A request to be accredited at level 2–4, for an operator to decide.
+    func requestAccreditation(_ name: String, input: AccreditationRequestInput, context: CertificationContext) async throws -> AccreditationRequestView {
+        let entity = try await entity(name, environmentID: context.environmentID)
+        let registration = try await requireRegistration(entity: entity, context: context)
+        let level = try AccreditationLevel.parse(input.level)
+        guard level >= .level2 else {
+            throw VerityError(.validationError, "Level 1 needs no request: registering accredits it.", field: "level")
+        }
+        guard entity.levels.contains(level.rawValue) else {
+            throw VerityError(.validationError, "\(entity.name) does not offer level \(level.rawValue).", field: "level")
+        }
+        if let accredited = registration.accreditedLevel, accredited >= level.rawValue {
+            throw VerityError(.validationError, "The user is already accredited at level \(accredited).", field: "level")
+        }
+        let evidence = try await Self.checkedEvidence(input.evidence, level: level, environmentID: context.environmentID, db: db)
+        let registrationID = try registration.requireID()
+        let pending = try await AccreditationRequestModel.query(on: db).filter(\.$registration.$id == registrationID)
+            .filter(\.$status == "pending").filter(\.$level == level.rawValue).count()
+        guard pending == 0 else {
+            throw VerityError(.validationError, "A request for level \(level.rawValue) is already waiting for an operator.", field: "level")
+        }
+        let request = AccreditationRequestModel(registrationID: registrationID, level: level.rawValue, evidenceKind: evidence?.kind,
+                                                evidenceReference: evidence?.reference, createdAt: clock.nowMillis())
+        try await db.write { try await request.create(on: $0) }
+        return try Self.view(request, entity: entity.name)
+    }
+
+    /// Evidence of an identity check: a checkpoint of this environment that
+    /// accredits the level, or a document check's reference.
+    static func checkedEvidence(_ evidence: AccreditationEvidence?, level: AccreditationLevel, environmentID: UUID,
+                                db: any Database) async throws -> AccreditationEvidence? {
+        guard let evidence else { return nil }
+        let reference = evidence.reference.trimmingCharacters(in: .whitespaces)
+        guard (1...200).contains(reference.count), !reference.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw VerityError(.validationError, "The evidence reference is 1–200 printable characters.", field: "evidence.reference")
+        }
+        switch evidence.kind {
+        case "checkpoint":
+            guard let id = UUID(uuidString: reference),
+                  let checkpoint = try await CertificationDirectory(db: db).checkpoint(environmentID: environmentID, id: id) else {
+                throw VerityError(.validationError, "No checkpoint has that id.", field: "evidence.reference")
+            }
+            guard checkpoint.levels.contains(level.rawValue) else {
+                throw VerityError(.validationError, "That checkpoint does not accredit level \(level.rawValue).", field: "evidence.reference")
+            }
+        case "document":
+            break
+        default:
+            throw VerityError(.validationError, "Evidence is a `document` check or a `checkpoint` visit.", field: "evidence.kind")
+        }
+        return AccreditationEvidence(kind: evidence.kind, reference: reference)
+    }
+
+    static func view(_ request: AccreditationRequestModel, entity: String) throws -> AccreditationRequestView {
+        AccreditationRequestView(
+            id: try request.requireID(), entity: entity, level: request.level, status: request.status,
+            evidence: request.evidenceKind.map { AccreditationEvidence(kind: $0, reference: request.evidenceReference ?? "") },
+            reason: request.reason, createdAtEpochMs: request.createdAt)
+    }
+}
+
+extension FieldDefinition {
+    init(_ definition: UserFieldDefinition) {
+        self.init(name: definition.name, type: definition.type.rawValue, required: definition.required, maxLength: definition.maxLength,
+                  minimum: definition.minimum, maximum: definition.maximum, choices: definition.choices)
+    }
+}

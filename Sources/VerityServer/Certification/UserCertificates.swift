@@ -1,0 +1,51 @@
+import Fluent
+import Foundation
+import VerityAPI
+import VerityCore
+import VerityPKI
+import VerityStore
+import X509
+
+/// Reading users' certificates: the current one, the revoked ones, the wire form.
+struct UserCertificates: Sendable {
+    let db: any Database
+
+    /// The issued, unrevoked certificate of a registration (the newest).
+    func current(registrationID: UUID) async throws -> UserCertificateModel? {
+        try await UserCertificateModel.query(on: db).filter(\.$registration.$id == registrationID)
+            .filter(\.$status == "issued").sort(\.$issuedAt, .descending).first()
+    }
+
+    /// The current certificate or `USER_NOT_ACCREDITED` when the user is not certified.
+    func requireCurrent(registrationID: UUID) async throws -> (UserCertificateModel, Certificate) {
+        guard let row = try await current(registrationID: registrationID), let pem = row.certificatePEM else {
+            throw VerityError(.userNotAccredited, "The user is not certified with this entity.")
+        }
+        return (row, try Certificate(pemEncoded: pem))
+    }
+
+    /// Every revoked serial (uppercase hex) with its revocation time, for the CRL.
+    func revoked() async throws -> [(serial: String, revokedAt: Int64)] {
+        try await UserCertificateModel.query(on: db).filter(\.$status == "revoked").all()
+            .compactMap { row in row.serial.map { ($0, row.revokedAt ?? row.createdAt) } }
+    }
+
+    static func wire(_ row: UserCertificateModel, pki: CertificationPKI) throws -> UserCertificate {
+        let chain = (try? pki.requireCA().issuing.serializeAsPEM().pemString).map { "\n" + $0 + "\n" } ?? ""
+        return UserCertificate(serialNumber: row.serial ?? "", level: row.level, notAfterEpochMs: row.notAfter ?? 0,
+                               chainPEM: (row.certificatePEM ?? "") + chain, keyInHSM: row.hsmToken != nil)
+    }
+}
+
+/// Who a certificate names, from the fields the user registered (`RegisteredName`).
+enum RegisteredSubject {
+    static func make(fields: [String: String], entity: CertificationEntityModel, registrationID: UUID) throws(VerityError) -> UserSubject {
+        guard let (given, surname) = RegisteredName.parts(of: fields) else {
+            throw VerityError(.validationError, "Certificates name the user: \(entity.name)'s form needs a given-name field (\(RegisteredName.givenNameFields[0])) and a surname field (\(RegisteredName.surnameFields[0])).")
+        }
+        let email = entity.fieldDefinitions.first { $0.type == .email && fields[$0.name] != nil }.flatMap { fields[$0.name] }
+        // serialNumber is a PrintableString: the registration id's hex is stable and names nobody.
+        let identifier = registrationID.uuidString.replacingOccurrences(of: "-", with: "")
+        return UserSubject(givenName: given, surname: surname, email: email, organisation: entity.displayName, userIdentifier: identifier)
+    }
+}

@@ -1,0 +1,38 @@
+import Vapor
+import VerityAPI
+import VerityCore
+import VerityPKI
+
+/// `/pki/crl.der` and `/pki/chain.pem`: what relying parties need to check
+/// certificates and signatures. Public; no PII (serials and dates only).
+struct PKIController: RouteCollection {
+    let dependencies: ServerDependencies
+
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get(routePath(PKIRoute.crl.components), use: crl)
+        routes.get(routePath(PKIRoute.chain.components), use: chain)
+    }
+
+    func chain(request: Request) async throws -> Response {
+        let pem = try dependencies.pki.requireCA().chainPEM()
+        let response = Response(status: .ok, body: .init(string: pem))
+        response.headers.contentType = HTTPMediaType(type: "application", subType: "x-pem-file")
+        return response
+    }
+
+    /// A fresh CRL each time: the revoked list lives in the database, so every
+    /// server gives the same answer. The CRL number is the time in seconds,
+    /// which only grows.
+    func crl(request: Request) async throws -> Response {
+        let ca = try dependencies.pki.requireCA()
+        let revoked = try await UserCertificates(db: request.db).revoked().compactMap { entry -> RevocationList.Entry? in
+            guard let serial = SerialNumbers.bytes(hex: entry.serial) else { return nil }
+            return RevocationList.Entry(serial: serial, revokedAt: Date(timeIntervalSince1970: Double(entry.revokedAt) / 1000))
+        }
+        let now = Date(timeIntervalSince1970: Double(dependencies.clock.nowMillis()) / 1000)
+        let der = try ca.revocationList(revoked, number: Int(now.timeIntervalSince1970), now: now)
+        let response = Response(status: .ok, body: .init(data: Data(der)))
+        response.headers.contentType = HTTPMediaType(type: "application", subType: "pkix-crl")
+        return response
+    }
+}

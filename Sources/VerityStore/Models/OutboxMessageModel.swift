@@ -1,0 +1,22 @@
+import Fluent
+import Foundation
+
+/// An SMS the development outbox kept instead of sending (test environments only).
+public final class OutboxMessageModel: Model, @unchecked Sendable {
+    public static let schema = "sms_outbox"
+
+    @ID public var id: UUID?
+    @Parent(key: "environment_id") public var environment: EnvironmentModel
+    @Field(key: "to_sealed") public var toSealed: Data
+    @Field(key: "text_sealed") public var textSealed: Data
+    @Field(key: "created_at") public var createdAt: Int64
+
+    public init() {}
+
+    public init(environmentID: UUID, toSealed: Data, textSealed: Data, createdAt: Int64) {
+        self.$environment.id = environmentID
+        self.toSealed = toSealed
+        self.textSealed = textSealed
+        self.createdAt = createdAt
+    }
+}

@@ -1,0 +1,42 @@
+import Fluent
+import Foundation
+
+/// A certificate asked for by a user, from request to revocation. Pending
+/// rows are also the issuance job queue: a worker leases one at a time.
+public final class UserCertificateModel: Model, @unchecked Sendable {
+    public static let schema = "cert_certificates"
+
+    @ID public var id: UUID?
+    @Parent(key: "registration_id") public var registration: RegistrationModel
+    @Field(key: "level") public var level: Int
+    /// `pending`, `issued`, `failed` or `revoked`.
+    @Field(key: "status") public var status: String
+    /// The P-256 public key (X9.63) the certificate is for.
+    @Field(key: "public_key") public var publicKey: Data
+    /// The CSR (DER) for device keys; nil for HSM keys.
+    @OptionalField(key: "csr") public var csr: Data?
+    /// Level 4: the HSM token and key label holding the private key.
+    @OptionalField(key: "hsm_token") public var hsmToken: String?
+    @OptionalField(key: "serial") public var serial: String?
+    @OptionalField(key: "certificate_pem") public var certificatePEM: String?
+    @OptionalField(key: "not_after") public var notAfter: Int64?
+    @OptionalField(key: "failure") public var failure: String?
+    @Field(key: "attempts") public var attempts: Int
+    @OptionalField(key: "lease_until") public var leaseUntil: Int64?
+    @Field(key: "created_at") public var createdAt: Int64
+    @OptionalField(key: "issued_at") public var issuedAt: Int64?
+    @OptionalField(key: "revoked_at") public var revokedAt: Int64?
+
+    public init() {}
+
+    public init(registrationID: UUID, level: Int, publicKey: Data, csr: Data?, hsmToken: String?, createdAt: Int64) {
+        self.$registration.id = registrationID
+        self.level = level
+        self.status = "pending"
+        self.publicKey = publicKey
+        self.csr = csr
+        self.hsmToken = hsmToken
+        self.attempts = 0
+        self.createdAt = createdAt
+    }
+}

@@ -1,0 +1,149 @@
+import Fluent
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Verity
+import VerityAPI
+import VerityServer
+import VerityStore
+import VerityTestSupport
+
+/// A live server with a certification entity, an operator (secret key) and
+/// SDK clients with their own key stores.
+struct CertificationHarness: Sendable {
+    let app: VerityTestApp
+    let url: URL
+    static let entity = "bank"
+
+    /// The entity every test registers with: all four levels, a name, an email and a date of birth.
+    static let entityInput = EntityInput(name: entity, displayName: "Example Bank", levels: [1, 2, 3, 4], userFieldDefinitions: [
+        FieldDefinition(name: "givenName", type: "text"),
+        FieldDefinition(name: "surname", type: "text"),
+        FieldDefinition(name: "email", type: "email", required: false),
+        FieldDefinition(name: "dateOfBirth", type: "date"),
+    ])
+
+    static let alice = ["givenName": "Alice", "surname": "Example", "email": "alice@example.org", "dateOfBirth": "1990-04-01"]
+
+    /// A client for `userRef` with a fresh file key store.
+    func client(_ userRef: String, entity: String = CertificationHarness.entity) throws -> CertificationClient {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("verity-keys-\(UUID().uuidString)")
+        let app = self.app
+        return CertificationClient(baseURL: url, entity: entity, keyStore: try FileKeyStore(directory: directory)) {
+            try await app.token(for: userRef)
+        }
+    }
+
+    /// An admin API call with the acme test key; the decoded body and the status.
+    func admin<Response: Decodable>(_ method: String, _ path: String, body: (some Encodable)? = Optional<Int>.none,
+                                    as type: Response.Type = Response.self) async throws -> (Response?, Int) {
+        var request = URLRequest(url: URL(string: url.absoluteString + path)!)
+        request.httpMethod = method
+        request.setValue("Bearer \(app.secretKey)", forHTTPHeaderField: "Authorization")
+        if let body {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = try JSONEncoder().encode(body)
+        }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        return (try? JSONDecoder().decode(Response.self, from: data), status)
+    }
+
+    /// Bytes of a public path (`/pki/...`).
+    func download(_ path: String) async throws -> Data {
+        try await URLSession.shared.data(from: URL(string: url.absoluteString + path)!).0
+    }
+
+    /// Asks for an SMS code a second after the last one, so the outbox's
+    /// newest message is the code just sent (the test clock stands still).
+    func sendCode(_ client: CertificationClient, to phone: String = "+447700900123") async throws {
+        app.clock.advance(seconds: 1)
+        try await client.requestUserDeviceVerification(phoneNumber: phone)
+    }
+
+    /// The newest message in the development outbox, opened.
+    func lastMessage() async throws -> String {
+        let protector = try DataProtector(dataKey: app.settings.dataKey)
+        guard let row = try await OutboxMessageModel.query(on: app.app.db).sort(\.$createdAt, .descending).first() else { return "" }
+        return String(decoding: try protector.open(row.textSealed), as: UTF8.self)
+    }
+
+    /// The 6-digit code in the newest message.
+    func lastCode() async throws -> String {
+        let text = try await lastMessage()
+        guard let range = text.range(of: "[0-9]{6}", options: .regularExpression) else { return "" }
+        return String(text[range])
+    }
+
+    /// A client whose device is verified and whose user is registered.
+    func registeredClient(_ userRef: String, phone: String = "+447700900123") async throws -> CertificationClient {
+        let client = try client(userRef)
+        try await sendCode(client, to: phone)
+        try await client.verifyUserDevice(verificationCode: try await lastCode())
+        try await client.registerUser(Self.alice)
+        return client
+    }
+
+    /// Approves the newest pending request of the environment; the DIAC.
+    func approveNewest(evidence: AccreditationEvidence? = nil) async throws -> String {
+        let (requests, _) = try await admin("GET", CertificationAdminRoute.accreditationRequests.path + "?status=pending",
+                                            as: [AccreditationRequestView].self)
+        guard let newest = requests?.first else { return "" }
+        app.clock.advance(seconds: 1)
+        let (issued, _) = try await admin("POST", CertificationAdminRoute.approve(id: newest.id.uuidString).path,
+                                          body: AccreditationApprovalInput(evidence: evidence), as: ActivationCodeIssued.self)
+        return issued?.diac ?? ""
+    }
+}
+
+/// Runs `body` with a live server whose acme test environment has the `bank` entity.
+func withCertification<T: Sendable>(hsm: Bool = false, _ body: (CertificationHarness) async throws -> T) async throws -> T {
+    if hsm { SoftHSMSetup.configure() }
+    return try await withVerityApp(settings: { settings in
+        if hsm { settings.hsm = HSMSettings(modulePath: SoftHSMSetup.modulePath, securityOfficerPIN: SoftHSMSetup.soPIN) }
+    }) { app async throws in
+        let url = try await app.startServer()
+        let harness = CertificationHarness(app: app, url: url)
+        let (_, status) = try await harness.admin("POST", CertificationAdminRoute.entities.path, body: CertificationHarness.entityInput,
+                                                  as: EntityDetails.self)
+        guard status == 201 else { throw CertificationError(code: .validationError, message: "entity not created: \(status)") }
+        return try await body(harness)
+    }
+}
+
+/// The certification error a call threw, or nil.
+func certificationError(_ call: () async throws -> some Any) async -> CertificationError? {
+    do {
+        _ = try await call()
+        return nil
+    } catch {
+        return error as? CertificationError
+    }
+}
+
+extension CertificationClient {
+    /// `call`, doing what an INVALID_TOKEN's resolution says once: a status
+    /// change may land between any two calls (the spec's InvalidTokenError).
+    func resolving<T>(_ call: () async throws -> T) async throws -> T {
+        do {
+            return try await call()
+        } catch let error as CertificationError where error.code == .invalidToken {
+            try await resolve(error)
+            return try await call()
+        }
+    }
+
+    func currentUser() async throws -> CertificationUser {
+        try await resolving { try await requestUser() }
+    }
+
+    /// Waits (up to 20 s) until the user is certified, then fetches the certificate.
+    func waitForCertificate() async throws -> UserCertificate {
+        for _ in 0..<200 {
+            if try await currentUser().status == "CERTIFIED" { return try await resolving { try await fetchCertificate() } }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw CertificationError(code: .serviceUnavailable, message: "the certificate was not issued in time")
+    }
+}
