@@ -108,6 +108,27 @@ check "ca init refuses to replace a CA" bash -c "! '$BIN' ca init --data-dir '$W
 "$BIN" ca chain --data-dir "$WORK/ca" > "$WORK/chain.pem"
 check "ca chain prints the issuing CA and the root" bash -c "[ \"\$(grep -c 'BEGIN CERTIFICATE' '$WORK/chain.pem')\" = 2 ]"
 
+# Certification: entities, checkpoints, accreditation decisions, the outbox, signatures.
+"$BIN" entities create --tenant acme --name bank --display-name "Example Bank" --levels 1,2,3 \
+  --fields '[{"name":"givenName","type":"text","required":true},{"name":"surname","type":"text","required":true}]' > "$WORK/entity.json"
+check "entities create prints the form" grep -q '"givenName"' "$WORK/entity.json"
+check "entities create refuses a bad level" bash -c "! '$BIN' entities create --tenant acme --name bank2 --display-name B --levels 5 --fields '[]' 2>/dev/null"
+check "entities list shows it" bash -c "'$BIN' entities list --tenant acme | grep -q '\"bank\"'"
+"$BIN" checkpoints add --tenant acme --name "Fiji office" --address "1 Suva Street" --latitude=-18.14 --longitude=178.44 --levels 2,3 > /dev/null
+"$BIN" checkpoints add --tenant acme --name "Samoa office" --address "1 Apia Road" --latitude=-13.83 --longitude=-171.76 --levels 3 > /dev/null
+"$BIN" checkpoints nearest --tenant acme --latitude=-16.0 --longitude=-179.9 --limit 1 > "$WORK/nearest.json"
+check "checkpoints nearest works across the antimeridian" grep -q "Fiji office" "$WORK/nearest.json"
+check "accreditations list: none pending" bash -c "'$BIN' accreditations list --tenant acme --status pending | python3 -c 'import json,sys; assert json.load(sys.stdin) == []'"
+"$BIN" accreditations approve --tenant acme 00000000-0000-0000-0000-000000000000 > /dev/null 2> "$WORK/approve.err"; code=$?
+check "accreditations approve: an unknown request is NOT_FOUND, exit 65" bash -c "[ $code -eq 65 ] && grep -q NOT_FOUND '$WORK/approve.err'"
+check "sms outbox is empty at first" bash -c "'$BIN' sms outbox --tenant acme | python3 -c 'import json,sys; assert json.load(sys.stdin) == []'"
+check "sms outbox refuses a live environment" bash -c "! '$BIN' sms outbox --tenant acme --environment live 2>/dev/null"
+openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout "$WORK/other.key" -out "$WORK/other.pem" -subj "/CN=Someone Else" -days 1 2>/dev/null
+printf 'contract\n' > "$WORK/doc.txt"
+openssl cms -sign -binary -in "$WORK/doc.txt" -signer "$WORK/other.pem" -inkey "$WORK/other.key" -outform DER -out "$WORK/doc.p7s"
+"$BIN" sign verify "$WORK/doc.txt" "$WORK/doc.p7s" --data-dir "$WORK/ca" > /dev/null 2> "$WORK/sign.err"; code=$?
+check "sign verify: a signer outside the platform CA fails, exit 65" bash -c "[ $code -eq 65 ] && grep -q VALIDATION_ERROR '$WORK/sign.err'"
+
 # Faces: real photos from the face_recognition sdist, models from PyPI.
 FACES="${VERITY_FACEDATA_DIR:-$(pwd)/.build/facedata}"; MODELS="${VERITY_MODELS_DIR:-$(pwd)/models}"
 "$BIN" face compare --models-dir "$MODELS" "$FACES/obama.jpg" "$FACES/obama2.jpg" --json > "$WORK/face.json"

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VerityPKI
 import VerityServer
 import VerityStore
 
@@ -19,6 +20,11 @@ struct DemoCommand: AsyncParsableCommand {
             overrides["VERITY_DATA_KEY"] = try DemoDataKey.loadOrCreate(in: dataDir)
         }
         let settings = try SettingsLoading.load(overrides: overrides)
+        // The platform CA, as `verity ca init` makes it, the first time.
+        let caFiles = CAFiles(directory: dataDir, dataKey: settings.dataKey)
+        if !caFiles.exists {
+            _ = try CLIOutput.reporting { try caFiles.initialise(organisation: "Verity Demo", policy: try CertificatePolicy(arc: settings.pkiPolicyArc)) }
+        }
         let baseURL = "http://\(host):\(port)"
         try await ServerRunner.run(settings: settings, autoMigrate: true) { app in
             let keys = try await DemoSetup.seed(app, settings: settings, baseURL: baseURL)

@@ -122,6 +122,17 @@ enum CLIOutput {
         }
     }
 
+    /// `reporting` for async work.
+    static func reportingAsync<T>(_ work: () async throws -> T) async throws -> T {
+        do {
+            return try await work()
+        } catch let error as VerityError {
+            var stderr = StandardError()
+            Swift.print("\(error.code.rawValue): \(error.message)", to: &stderr)
+            throw ExitCode(65)
+        }
+    }
+
     static func print<T: Encodable>(_ value: T, json: Bool) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = json ? [.sortedKeys, .withoutEscapingSlashes] : [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

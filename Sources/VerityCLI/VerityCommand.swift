@@ -6,6 +6,7 @@ struct VerityCommand: AsyncParsableCommand {
         abstract: "Verity: self-hosted identity verification.",
         subcommands: [ServeCommand.self, MigrateCommand.self, DemoCommand.self, KeysCommand.self, UsersCommand.self,
                       RegistryCommand.self, ConsentCommand.self, EnvironmentCommand.self, AuditCommand.self,
-                      DocumentCommand.self, FaceCommand.self, CACommand.self]
+                      DocumentCommand.self, FaceCommand.self, CACommand.self, EntitiesCommand.self,
+                      CheckpointsCommand.self, AccreditationsCommand.self, SMSCommand.self, SignCommand.self]
     )
 }

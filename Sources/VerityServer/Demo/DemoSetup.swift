@@ -14,6 +14,8 @@ public struct DemoKeys: Codable, Sendable {
 public enum DemoSetup {
     public static let tenant = "demo"
     public static let userRef = "demo-user-1"
+    /// The certification entity the demo users register with.
+    public static let entity = "demo-bank"
 
     /// Seeds the database behind `app` (idempotent for the registry and consent
     /// texts; a new key and token every run) and returns the keys.
@@ -31,6 +33,13 @@ public enum DemoSetup {
                 try await operations.addConsentText(tenant: tenant, environment: .test, locale: text.locale,
                                                     contentType: text.contentType, content: text.content)
             }
+        }
+        if try await operations.entities(tenant: tenant, environment: .test).isEmpty {
+            _ = try await operations.createEntity(tenant: tenant, environment: .test, name: entity, displayName: "Demo Bank",
+                                                  levels: [1, 2, 3, 4], fields: DemoCertification.fields)
+            _ = try await operations.addCheckpoint(tenant: tenant, environment: .test, name: "Demo Bank, City branch",
+                                                   address: "1 Example Street, London EC2V 7HH", latitude: 51.5142, longitude: -0.0931,
+                                                   levels: [2, 3, 4], openingHours: "Mon–Fri 09:00–17:00")
         }
         let token = try await operations.mintToken(tenant: tenant, environment: .test, userRef: userRef, ttlSeconds: 86400)
         return DemoKeys(baseURL: baseURL, secretKey: secretKey, userToken: token.token)
@@ -51,4 +60,14 @@ public enum DemoSetup {
         try encoder.encode(keys).write(to: URL(fileURLWithPath: path), options: .atomic)
         return path
     }
+}
+
+/// The demo entity's registration form.
+enum DemoCertification {
+    static let fields = [
+        UserFieldDefinition(name: "givenName", type: .text, maxLength: 100),
+        UserFieldDefinition(name: "surname", type: .text, maxLength: 100),
+        UserFieldDefinition(name: "email", type: .email, required: false),
+        UserFieldDefinition(name: "dateOfBirth", type: .date),
+    ]
 }

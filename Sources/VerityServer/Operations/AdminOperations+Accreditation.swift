@@ -1,0 +1,76 @@
+import AsyncHTTPClient
+import Fluent
+import Foundation
+import Logging
+import VerityAPI
+import VerityCore
+import VerityPKI
+import VerityStore
+
+/// A message kept by the development outbox, as `verity sms outbox` prints it.
+public struct OutboxEntry: Sendable, Codable, Equatable {
+    public let to: String
+    public let text: String
+    public let createdAtEpochMs: Int64
+}
+
+/// Who signed a document, as `verity sign verify` reports it.
+public struct SignatureReport: Sendable, Codable, Equatable {
+    public let valid: Bool
+    public let signer: String
+    public let serialNumber: String
+    public let level: Int?
+}
+
+/// Operators' certification tasks from the CLI: the same service the admin API uses.
+extension AdminOperations {
+    public func accreditationRequests(tenant: String, environment kind: EnvironmentKind, status: String?) async throws -> [AccreditationRequestView] {
+        try await accreditation(tenant: tenant, kind: kind).requests(status: status)
+    }
+
+    public func approveAccreditation(tenant: String, environment kind: EnvironmentKind, id: String,
+                                     evidence: AccreditationEvidence?) async throws -> ActivationCodeIssued {
+        try await accreditation(tenant: tenant, kind: kind).approve(id, input: AccreditationApprovalInput(evidence: evidence))
+    }
+
+    public func rejectAccreditation(tenant: String, environment kind: EnvironmentKind, id: String, reason: String) async throws -> AccreditationRequestView {
+        try await accreditation(tenant: tenant, kind: kind).reject(id, input: AccreditationRejectionInput(reason: reason))
+    }
+
+    public func unlockCertificationUser(tenant: String, environment kind: EnvironmentKind, userRef: String) async throws -> UnlockResult {
+        try await accreditation(tenant: tenant, kind: kind).unlock(userRef: userRef)
+    }
+
+    /// The development outbox of a test environment, newest first.
+    public func outbox(tenant: String, environment kind: EnvironmentKind, limit: Int) async throws -> [OutboxEntry] {
+        guard kind == .test else { throw VerityError(.validationError, "Live environments never use the development outbox.", field: "environment") }
+        let environmentID = try await environmentID(tenant: tenant, kind: kind)
+        return try await OutboxMessageModel.query(on: db).filter(\.$environment.$id == environmentID)
+            .sort(\.$createdAt, .descending).range(..<max(1, min(limit, 1000))).all().map { row in
+                OutboxEntry(to: String(decoding: try protector.open(row.toSealed), as: UTF8.self),
+                            text: String(decoding: try protector.open(row.textSealed), as: UTF8.self), createdAtEpochMs: row.createdAt)
+            }
+    }
+
+    /// Checks a detached CMS signature against the platform CA in `caDirectory`
+    /// and the revocations in the database.
+    public func verifySignature(document: [UInt8], signature: [UInt8], caDirectory: String) async throws -> SignatureReport {
+        let policy = try CertificatePolicy(arc: settings.pkiPolicyArc)
+        let ca = try CAFiles(directory: caDirectory, dataKey: settings.dataKey).load(policy: policy)
+        let revoked = Set(try await UserCertificates(db: db).revoked().map(\.serial))
+        let signer = try await DocumentSignature.verify(document, signature: signature, root: ca.root, intermediates: [ca.issuing],
+                                                        revokedSerials: revoked, now: Date(timeIntervalSince1970: Double(clock.nowMillis()) / 1000))
+        let serial = SerialNumbers.hex(Array(signer.serialNumber.bytes))
+        let level = try await UserCertificateModel.query(on: db).filter(\.$serial == serial).first()?.level
+        return SignatureReport(valid: true, signer: signer.subject.description, serialNumber: serial, level: level)
+    }
+
+    private func accreditation(tenant: String, kind: EnvironmentKind) async throws -> AccreditationAdminService {
+        let environmentID = try await environmentID(tenant: tenant, kind: kind)
+        let logger = Logger(label: "verity.cli")
+        let provider = settings.sms.map { HTTPSMSGateway(settings: $0, client: HTTPClient.shared, logger: logger) }
+        return AccreditationAdminService(db: db, protector: protector, clock: clock,
+                                         messaging: CertificationMessaging(provider: provider, protector: protector, clock: clock),
+                                         environmentID: environmentID, logger: logger)
+    }
+}
