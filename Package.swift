@@ -157,7 +157,13 @@ let package = Package(
         ),
         .testTarget(
             name: "VerityEndToEndTests",
-            dependencies: ["Verity", "VerityServer", "VerityTestSupport", "VerityPKI", "VerityStore"]
+            dependencies: [
+                "Verity", "VerityServer", "VerityTestSupport", "VerityPKI", "VerityStore",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
     ]
 )

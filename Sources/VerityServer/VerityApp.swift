@@ -1,6 +1,7 @@
 import Fluent
 import Logging
 import Vapor
+import VerityPKI
 import VerityStore
 
 /// Assembles the server. The CLI and the tests call the same `configure`.
@@ -21,7 +22,11 @@ public enum VerityApp {
         let protector = try DataProtector(dataKey: settings.dataKey)
         let bureau = settings.bureau.map { HTTPBureau(settings: $0, client: app.http.client.shared, logger: app.logger) }
         let pki = try CertificationPKI.load(settings: settings)
-        let issuer = CertificateIssuer(db: app.db, protector: protector, clock: clock, pki: pki, authority: nil, logger: app.logger)
+        let authority = try settings.externalCA.map { external in
+            HTTPCertificateAuthority(settings: external, chain: pki.externalChain, policy: try CertificatePolicy(arc: settings.pkiPolicyArc),
+                                     client: app.http.client.shared, logger: app.logger)
+        }
+        let issuer = CertificateIssuer(db: app.db, protector: protector, clock: clock, pki: pki, authority: authority, logger: app.logger)
         let sms = settings.sms.map { HTTPSMSGateway(settings: $0, client: app.http.client.shared, logger: app.logger) }
         let dependencies = ServerDependencies(
             settings: settings, protector: protector, clock: clock,

@@ -98,9 +98,12 @@ struct CertificationHarness: Sendable {
 }
 
 /// Runs `body` with a live server whose acme test environment has the `bank` entity.
-func withCertification<T: Sendable>(hsm: Bool = false, _ body: (CertificationHarness) async throws -> T) async throws -> T {
+func withCertification<T: Sendable>(hsm: Bool = false, logLevel: String = "info", settings change: (inout Settings) -> Void = { _ in },
+                                    _ body: (CertificationHarness) async throws -> T) async throws -> T {
     if hsm { SoftHSMSetup.configure() }
     return try await withVerityApp(settings: { settings in
+        settings.logLevel = logLevel
+        change(&settings)
         if hsm { settings.hsm = HSMSettings(modulePath: SoftHSMSetup.modulePath, securityOfficerPIN: SoftHSMSetup.soPIN) }
     }) { app async throws in
         let url = try await app.startServer()

@@ -13,6 +13,10 @@ protocol CertificateAuthority: Sendable {
     /// when the CA cannot be reached (the job is retried) and `VALIDATION_ERROR`
     /// when it refuses.
     func issue(publicKey: P256.Signing.PublicKey, csr: [UInt8]?, subject: UserSubject, level: AccreditationLevel) async throws -> Certificate
+
+    /// Tells the CA a certificate is given up. The built-in CA's revocations
+    /// are the database's (published at /pki/crl.der), so it has nothing to do.
+    func revoke(serialNumber: String) async throws
 }
 
 /// The platform CA in this server's data folder.
@@ -22,4 +26,6 @@ struct BuiltInCertificateAuthority: CertificateAuthority {
     func issue(publicKey: P256.Signing.PublicKey, csr: [UInt8]?, subject: UserSubject, level: AccreditationLevel) async throws -> Certificate {
         try ca.issue(publicKey: publicKey, subject: subject, level: level)
     }
+
+    func revoke(serialNumber: String) async throws {}
 }

@@ -97,6 +97,7 @@ final class CertificateIssuer: Sendable {
             return old
         }
         for old in replaced { try? wipeHSMKey(of: old) }
+        await notifyRevoked(replaced)
         logger.info("certificate issued", metadata: ["certificate_id": .string(id.uuidString), "level": .stringConvertible(row.level)])
     }
 
@@ -121,6 +122,20 @@ final class CertificateIssuer: Sendable {
                 .set(\.$status, to: (stillCertified ? CertificationStatus.certified : .uncertified).rawValue).update()
         }
         try? wipeHSMKey(of: row)
+    }
+
+    /// Tells an outside CA about certificates given up (levels 2–4 it issued).
+    /// Our own checks refuse them at once; a CA that cannot be told is logged.
+    func notifyRevoked(_ rows: [UserCertificateModel]) async {
+        guard let authority else { return }
+        for row in rows where row.level >= 2 {
+            guard let serial = row.serial else { continue }
+            do {
+                try await authority.revoke(serialNumber: serial)
+            } catch {
+                logger.warning("the certificate authority was not told of a revocation", metadata: ["serial": .string(serial)])
+            }
+        }
     }
 
     /// Destroys a level-4 key (the whole per-user token) with the SO PIN.

@@ -10,6 +10,8 @@ struct CertificationPKI: Sendable {
     let ca: PlatformCA?
     let hsm: PKCS11Module?
     let hsmSettings: HSMSettings?
+    /// An outside CA's chain (issuing … root) when one issues levels 2–4.
+    let externalChain: [Certificate]
 
     /// Loads the CA when its files exist; files that exist but do not open
     /// (wrong data key, damaged) stop the server: silently running without
@@ -19,7 +21,8 @@ struct CertificationPKI: Sendable {
         let policy = try CertificatePolicy(arc: settings.pkiPolicyArc)
         let ca = files.exists ? try files.load(policy: policy, crlURL: settings.crlURL) : nil
         let hsm = try settings.hsm.map { settings throws(VerityError) in try PKCS11Module.shared(path: settings.modulePath) }
-        return CertificationPKI(ca: ca, hsm: hsm, hsmSettings: settings.hsm)
+        let external = try settings.externalCA.map { try HTTPCertificateAuthority.loadChain($0.chainPath) } ?? []
+        return CertificationPKI(ca: ca, hsm: hsm, hsmSettings: settings.hsm, externalChain: external)
     }
 
     func requireCA() throws(VerityError) -> PlatformCA {
@@ -36,9 +39,17 @@ struct CertificationPKI: Sendable {
         return (hsm, hsmSettings)
     }
 
-    /// What checks user signatures: the platform root and issuing CA.
+    /// What checks user signatures: the platform root and issuing CA, and
+    /// the outside CA's chain when there is one.
     func signatureChecker() throws(VerityError) -> UserSignatures {
         let ca = try requireCA()
-        return UserSignatures(root: ca.root, intermediates: [ca.issuing])
+        return UserSignatures(roots: [ca.root] + externalChain.filter { $0.subject == $0.issuer },
+                              intermediates: [ca.issuing] + externalChain.filter { $0.subject != $0.issuer })
+    }
+
+    /// The CA certificate that issued `certificate` (PEM), for the chain a client keeps.
+    func issuerPEM(of certificate: Certificate) -> String? {
+        let candidates = (ca.map { [$0.issuing] } ?? []) + externalChain.filter { $0.subject != $0.issuer }
+        return candidates.first { $0.subject == certificate.issuer }.flatMap { try? $0.serializeAsPEM().pemString }
     }
 }

@@ -123,6 +123,7 @@ struct CertificationService: Sendable {
             try await RegistrationModel.query(on: tx).filter(\.$id == registrationID).set(\.$status, to: next.rawValue).update()
             try await DeviceTokens.revokeAll(userID: userID, reason: .certificationChanged, inTransaction: tx, now: now)
         }
+        await issuer.notifyRevoked(live.filter { $0.status == "issued" })
         return try await registrations.view(try await reload(registration), pki: pki)
     }
 

@@ -31,7 +31,8 @@ struct UserCertificates: Sendable {
     }
 
     static func wire(_ row: UserCertificateModel, pki: CertificationPKI) throws -> UserCertificate {
-        let chain = (try? pki.requireCA().issuing.serializeAsPEM().pemString).map { "\n" + $0 + "\n" } ?? ""
+        let leaf = row.certificatePEM.flatMap { try? Certificate(pemEncoded: $0) }
+        let chain = leaf.flatMap(pki.issuerPEM(of:)).map { "\n" + $0 + "\n" } ?? ""
         return UserCertificate(serialNumber: row.serial ?? "", level: row.level, notAfterEpochMs: row.notAfter ?? 0,
                                chainPEM: (row.certificatePEM ?? "") + chain, keyInHSM: row.hsmToken != nil)
     }

@@ -41,6 +41,18 @@ extension Settings {
             }
             settings.publicURL = url.hasSuffix("/") ? String(url.dropLast()) : url
         }
+        if let url = env["VERITY_EXTERNAL_CA_URL"], !url.isEmpty {
+            guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil else {
+                throw SettingsError(variable: "VERITY_EXTERNAL_CA_URL", problem: "must be an http or https URL")
+            }
+            guard let token = env["VERITY_EXTERNAL_CA_TOKEN"], !token.isEmpty else {
+                throw SettingsError(variable: "VERITY_EXTERNAL_CA_TOKEN", problem: "is required when VERITY_EXTERNAL_CA_URL is set")
+            }
+            guard let chain = env["VERITY_EXTERNAL_CA_CHAIN"], !chain.isEmpty else {
+                throw SettingsError(variable: "VERITY_EXTERNAL_CA_CHAIN", problem: "is required when VERITY_EXTERNAL_CA_URL is set")
+            }
+            settings.externalCA = ExternalCASettings(url: parsed, token: token, chainPath: chain)
+        }
         if let module = env["VERITY_HSM_MODULE"], !module.isEmpty {
             guard let soPIN = env["VERITY_HSM_SO_PIN"], (4...255).contains(soPIN.count) else {
                 throw SettingsError(variable: "VERITY_HSM_SO_PIN", problem: "is required (4–255 characters) when VERITY_HSM_MODULE is set")

@@ -23,6 +23,8 @@ public struct Settings: Sendable {
     /// Where clients reach this server, for the CRL address in certificates;
     /// unset: http://host:port.
     public var publicURL: String?
+    /// An outside CA for levels 2–4; unset: the built-in platform CA.
+    public var externalCA: ExternalCASettings?
     /// The PKCS#11 module for level-4 keys (each user's key in a token of its own).
     public var hsm: HSMSettings?
     /// The face models (scripts/install-face-models.sh), checked when the server starts.
@@ -58,6 +60,9 @@ public struct Settings: Sendable {
         ("VERITY_SMS_RETRIES", "2", "SMS retries after a timeout, 429 or 5xx"),
         ("VERITY_PKI_POLICY_ARC", "1.3.6.1.4.1.32473", "OID arc of the certificate policies (set your enterprise number's arc in production)"),
         ("VERITY_PUBLIC_URL", "http://VERITY_HOST:VERITY_PORT", "address clients reach the server at; certificates point their CRL at /pki/crl.der there"),
+        ("VERITY_EXTERNAL_CA_URL", "(unset: the platform CA)", "outside CA issuing levels 2–4 (POST {url}/certificates, see docs/certification.md)"),
+        ("VERITY_EXTERNAL_CA_TOKEN", "(required with the URL)", "bearer token sent to the outside CA"),
+        ("VERITY_EXTERNAL_CA_CHAIN", "(required with the URL)", "PEM file: the outside CA's chain, issuing CA to root"),
         ("VERITY_HSM_MODULE", "(unset: no level 4)", "PKCS#11 module for level-4 keys, e.g. /usr/lib/softhsm/libsofthsm2.so"),
         ("VERITY_HSM_SO_PIN", "(required with the module)", "security officer PIN that initialises and wipes level-4 tokens"),
         ("VERITY_MODELS_DIR", "./models", "folder of the face models (scripts/install-face-models.sh); checked at start"),

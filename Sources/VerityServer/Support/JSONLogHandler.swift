@@ -47,9 +47,11 @@ public struct JSONLogHandler: LogHandler {
     /// Defence in depth: whatever a library logs, a bearer credential or a
     /// secret key never reaches the log.
     public static func redactingCredentials(_ text: String) -> String {
-        guard text.contains("Bearer") || text.contains("vk_") else { return text }
+        guard text.contains("Bearer") || text.contains("vk_") || text.contains("vdt_") || text.contains("vas_") else { return text }
         var result = text.replacingOccurrences(of: #"Bearer\s+[^\s;,"]+"#, with: "Bearer [redacted]", options: .regularExpression)
         result = result.replacingOccurrences(of: #"vk_(test|live)_[0-9A-Za-z]+"#, with: "vk_$1_[redacted]", options: .regularExpression)
+        // Device tokens and authentication sessions of the certification surface.
+        result = result.replacingOccurrences(of: #"(vdt|vas)_[0-9A-Za-z]+"#, with: "$1_[redacted]", options: .regularExpression)
         return result
     }
 

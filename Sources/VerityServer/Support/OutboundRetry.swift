@@ -12,7 +12,9 @@ enum OutboundRetry {
         case fail(String)
     }
 
-    static func run<Value>(retries: Int, logger: Logger, service: String, unavailable: String,
+    /// `refusal`: thrown instead when the service answers with a final "no"
+    /// (`.fail`), for services whose refusals are answers, not outages.
+    static func run<Value>(retries: Int, logger: Logger, service: String, unavailable: String, refusal: VerityError? = nil,
                            _ attempt: () async -> Reply<Value>) async throws -> Value {
         var tries = 0
         while true {
@@ -23,7 +25,10 @@ enum OutboundRetry {
                 tries += 1
                 logger.notice("\(service) retry", metadata: ["reason": .string(reason), "attempt": .stringConvertible(tries)])
                 try await Task.sleep(nanoseconds: UInt64(100_000_000) << UInt64(tries - 1))
-            case .retry(let reason), .fail(let reason):
+            case .fail(let reason):
+                logger.warning("\(service) \(refusal == nil ? "failed" : "refused")", metadata: ["reason": .string(reason)])
+                throw refusal ?? VerityError(.serviceUnavailable, unavailable)
+            case .retry(let reason):
                 logger.warning("\(service) failed", metadata: ["reason": .string(reason)])
                 throw VerityError(.serviceUnavailable, unavailable)
             }

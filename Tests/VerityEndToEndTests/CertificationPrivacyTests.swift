@@ -1,0 +1,58 @@
+import Fluent
+import Foundation
+import Testing
+import Verity
+import VerityAPI
+import VerityServer
+import VerityStore
+import VerityTestSupport
+
+@Suite("Certification keeps codes, passwords and PII out of logs and the database")
+struct CertificationPrivacyTests {
+    @Test func noCodePasswordPhoneOrNameIsLoggedOrStoredInPlaintext() async throws {
+        CapturedLogs.install
+        try await withCertification(hsm: true, logLevel: "debug") { harness async throws in
+            let client = try harness.client("privacy-user")
+            try await harness.sendCode(client, to: "+447700900321")
+            let code = try await harness.lastCode()
+            try await client.verifyUserDevice(verificationCode: code)
+            try await client.registerUser(["givenName": "Philippa", "surname": "Quenneville", "email": "pq@example.org", "dateOfBirth": "1981-03-09"])
+            try await client.requestAccreditation(level: 4, evidence: AccreditationEvidence(kind: "document", reference: "check 1"))
+            let diac = try await harness.approveNewest()
+            let password = "Unguessable-Password-77"
+            try await client.certifyUserAtLevel4(diac: diac, password: password)
+            _ = try await client.waitForCertificate()
+            _ = try await client.authenticate(password: password)
+            _ = await certificationError { try await client.authenticate(password: "Wrong-Password-000") }
+
+            let digits = diac.filter(\.isNumber)
+            let database = try await DatabaseText.dump(harness.app)
+            for secret in [code + " ", digits, diac, password, "+447700900321", "Philippa", "Quenneville", "pq@example.org", "1981-03-09"] {
+                #expect(!database.contains(secret), "the database contains \(secret.prefix(6))…")
+            }
+            let logs = CapturedLogs.all.joined(separator: "\n")
+            #expect(!logs.isEmpty)
+            for secret in [digits, diac, password, "+447700900321", "Philippa", "Quenneville", "pq@example.org"] {
+                #expect(!logs.contains(secret), "a log line contains \(secret.prefix(6))…")
+            }
+            #expect(logs.range(of: #"vdt_[0-9A-Za-z]{8}"#, options: .regularExpression) == nil)
+            #expect(logs.range(of: "Your verification code is [0-9]{6}", options: .regularExpression) == nil)
+        }
+    }
+
+    @Test func anotherTenantSeesNothing() async throws {
+        try await withCertification { harness async throws in
+            let client = try await harness.registeredClient("alice")
+            _ = try await client.certifyUserAtLevel1()
+            // A second tenant with a user of the same reference.
+            let operations = try harness.app.operations
+            _ = try await operations.createKey(tenant: "globex", environment: .test)
+            let outsider = CertificationClient(baseURL: harness.url, entity: CertificationHarness.entity,
+                                               keyStore: try FileKeyStore(directory: FileManager.default.temporaryDirectory.appendingPathComponent("verity-keys-\(UUID().uuidString)"))) {
+                try await operations.mintToken(tenant: "globex", environment: .test, userRef: "alice", ttlSeconds: nil).token
+            }
+            #expect(await certificationError { try await outsider.requestEntityDetails() }?.code == .notFound)
+            #expect(await certificationError { try await outsider.requestUser() }?.code == .notFound)
+        }
+    }
+}
