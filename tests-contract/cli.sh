@@ -129,6 +129,15 @@ openssl cms -sign -binary -in "$WORK/doc.txt" -signer "$WORK/other.pem" -inkey "
 "$BIN" sign verify "$WORK/doc.txt" "$WORK/doc.p7s" --data-dir "$WORK/ca" > /dev/null 2> "$WORK/sign.err"; code=$?
 check "sign verify: a signer outside the platform CA fails, exit 65" bash -c "[ $code -eq 65 ] && grep -q VALIDATION_ERROR '$WORK/sign.err'"
 
+# The CA's keys made in an HSM token (SoftHSM2), the token initialised by `ca init`.
+mkdir -p "$WORK/hsm/tokens"
+printf 'directories.tokendir = %s\nobjectstore.backend = file\nlog.level = ERROR\n' "$WORK/hsm/tokens" > "$WORK/hsm/softhsm2.conf"
+SOFTHSM2_CONF="$WORK/hsm/softhsm2.conf" VERITY_HSM_MODULE=/usr/lib/softhsm/libsofthsm2.so VERITY_HSM_SO_PIN=so-pin-1234 \
+  VERITY_HSM_CA_TOKEN=verity-ca VERITY_HSM_CA_PIN=ca-pin-5678 "$BIN" ca init --data-dir "$WORK/hsmca" > "$WORK/hsmca.out" 2>&1
+check "ca init with an HSM: keys in the token" bash -c "grep -q 'keys in HSM token verity-ca' '$WORK/hsmca.out' && [ -f '$WORK/hsmca/ca-keys.json' ] && ! ls '$WORK/hsmca' | grep -q sealed"
+check "ca init with an HSM: openssl verifies the issuing CA" openssl verify -CAfile "$WORK/hsmca/ca-root.pem" "$WORK/hsmca/ca-issuing.pem"
+check "ca init with an HSM: pkcs11-tool sees private keys it cannot read" bash -c "SOFTHSM2_CONF='$WORK/hsm/softhsm2.conf' pkcs11-tool --module /usr/lib/softhsm/libsofthsm2.so --token-label verity-ca --login --pin ca-pin-5678 --list-objects --type privkey 2>/dev/null | grep -q 'never extractable'"
+
 # Faces: real photos from the face_recognition sdist, models from PyPI.
 FACES="${VERITY_FACEDATA_DIR:-$(pwd)/.build/facedata}"; MODELS="${VERITY_MODELS_DIR:-$(pwd)/models}"
 "$BIN" face compare --models-dir "$MODELS" "$FACES/obama.jpg" "$FACES/obama2.jpg" --json > "$WORK/face.json"

@@ -21,8 +21,16 @@ struct CACommand: ParsableCommand {
             let settings = try SettingsLoading.load()
             let policy = try CLIOutput.reporting { try CertificatePolicy(arc: settings.pkiPolicyArc) }
             let files = CAFiles(directory: dataDir ?? settings.dataDirectory, dataKey: settings.dataKey)
-            let ca = try CLIOutput.reporting { try files.initialise(organisation: organisation, policy: policy) }
-            print("Created \(files.rootCertificatePath) and \(files.issuingCertificatePath)")
+            let ca = try CLIOutput.reporting {
+                guard let hsm = settings.hsm, let token = hsm.caToken, let pin = hsm.caPIN else {
+                    return try files.initialise(organisation: organisation, policy: policy)
+                }
+                // The CA keys are made in the HSM; a token that does not exist yet is initialised with the SO PIN.
+                let module = try PKCS11Module.shared(path: hsm.modulePath)
+                if !module.hasToken(token) { try module.initialiseToken(label: token, soPIN: hsm.securityOfficerPIN, userPIN: pin) }
+                return try files.initialise(organisation: organisation, policy: policy, hsm: CAFiles.HSMKeys(module: module, token: token, pin: pin))
+            }
+            print("Created \(files.rootCertificatePath) and \(files.issuingCertificatePath)" + (files.keysInHSM ? " (keys in HSM token \(settings.hsm?.caToken ?? ""))" : ""))
             print("root:    \(ca.root.subject)")
             print("issuing: \(ca.issuing.subject)")
             if settings.pkiPolicyArc == CertificatePolicy.documentationArc {
@@ -38,9 +46,10 @@ struct CACommand: ParsableCommand {
 
         func run() throws {
             let settings = try SettingsLoading.load()
-            let policy = try CLIOutput.reporting { try CertificatePolicy(arc: settings.pkiPolicyArc) }
-            let ca = try CLIOutput.reporting { try CAFiles(directory: dataDir ?? settings.dataDirectory, dataKey: settings.dataKey).load(policy: policy) }
-            print(try ca.chainPEM(), terminator: "")
+            let files = CAFiles(directory: dataDir ?? settings.dataDirectory, dataKey: settings.dataKey)
+            // The chain is public: certificates only, whatever holds the keys.
+            let chain = try CLIOutput.reporting { try files.chainPEM() }
+            print(chain, terminator: "")
         }
     }
 }

@@ -4,8 +4,10 @@ import VerityCore
 import X509
 
 /// The platform CA on disk: `ca-root.pem` and `ca-issuing.pem` in the data
-/// folder, and each CA key sealed with AES-GCM under a key derived from the
-/// data key (`ca-root.key.sealed`, `ca-issuing.key.sealed`, mode 0600).
+/// folder, and each CA key either sealed with AES-GCM under a key derived from
+/// the data key (`ca-root.key.sealed`, `ca-issuing.key.sealed`, mode 0600) or,
+/// when an HSM is configured, made and kept in an HSM token (`ca-keys.json`
+/// names the token and key labels; the PIN stays in settings).
 public struct CAFiles: Sendable {
     public let directory: String
     let dataKey: Data
@@ -20,32 +22,104 @@ public struct CAFiles: Sendable {
 
     public var exists: Bool { FileManager.default.fileExists(atPath: issuingCertificatePath) }
 
-    /// Creates the CA; refuses to replace one (every certificate it issued would become unverifiable).
-    public func initialise(organisation: String, policy: CertificatePolicy, now: Date = Date()) throws -> PlatformCA {
+    /// Where the CA keys live when they are in an HSM.
+    public struct HSMKeys: Sendable {
+        public let module: PKCS11Module
+        public let token: String
+        public let pin: String
+
+        public init(module: PKCS11Module, token: String, pin: String) {
+            self.module = module
+            self.token = token
+            self.pin = pin
+        }
+    }
+
+    /// What `ca-keys.json` records: the token and the key labels, never the PIN.
+    struct HSMKeyRecord: Codable {
+        let token: String
+        let root: String
+        let issuing: String
+    }
+
+    static let rootKeyLabel = "verity-ca-root"
+    static let issuingKeyLabel = "verity-ca-issuing"
+
+    /// Whether the CA keys are in an HSM.
+    public var keysInHSM: Bool { FileManager.default.fileExists(atPath: path("ca-keys.json")) }
+
+    /// Creates the CA with both keys made inside the HSM token (sensitive, never extractable).
+    public func initialise(organisation: String, policy: CertificatePolicy, hsm: HSMKeys, now: Date = Date()) throws -> PlatformCA {
+        try refuseExisting()
+        try hsm.module.withSession(token: hsm.token, pin: hsm.pin) { session throws(VerityError) in
+            _ = try session.generateP256(label: Self.rootKeyLabel)
+            _ = try session.generateP256(label: Self.issuingKeyLabel)
+        }
+        let rootKey = try HSMKey(module: hsm.module, token: hsm.token, label: Self.rootKeyLabel, pin: hsm.pin)
+        let issuingKey = try HSMKey(module: hsm.module, token: hsm.token, label: Self.issuingKeyLabel, pin: hsm.pin)
+        let ca = try PlatformCA.create(organisation: organisation, rootKey: rootKey, issuingKey: issuingKey, policy: policy, now: now)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let record = HSMKeyRecord(token: hsm.token, root: Self.rootKeyLabel, issuing: Self.issuingKeyLabel)
+        try write(try JSONEncoder().encode(record), to: path("ca-keys.json"), mode: 0o644)
+        try writeCertificates(ca)
+        return ca
+    }
+
+    private func refuseExisting() throws {
         guard !exists else {
             throw VerityError(.validationError, "A CA already exists in \(directory); remove its files on purpose to start again.")
         }
+    }
+
+    private func writeCertificates(_ ca: PlatformCA) throws {
+        try write(Data(ca.root.serializeAsPEM().pemString.utf8 + [0x0A]), to: rootCertificatePath, mode: 0o644)
+        try write(Data(ca.issuing.serializeAsPEM().pemString.utf8 + [0x0A]), to: issuingCertificatePath, mode: 0o644)
+    }
+
+    /// Creates the CA; refuses to replace one (every certificate it issued would become unverifiable).
+    public func initialise(organisation: String, policy: CertificatePolicy, now: Date = Date()) throws -> PlatformCA {
+        try refuseExisting()
         let rootKey = P256.Signing.PrivateKey(), issuingKey = P256.Signing.PrivateKey()
         let ca = try PlatformCA.create(organisation: organisation, rootKey: SoftwareCAKey(rootKey), issuingKey: SoftwareCAKey(issuingKey),
                                        policy: policy, now: now)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try write(seal(rootKey.rawRepresentation), to: path("ca-root.key.sealed"), mode: 0o600)
         try write(seal(issuingKey.rawRepresentation), to: path("ca-issuing.key.sealed"), mode: 0o600)
-        try write(Data(ca.root.serializeAsPEM().pemString.utf8 + [0x0A]), to: rootCertificatePath, mode: 0o644)
-        try write(Data(ca.issuing.serializeAsPEM().pemString.utf8 + [0x0A]), to: issuingCertificatePath, mode: 0o644)
+        try writeCertificates(ca)
         return ca
     }
 
-    /// Loads the CA, checking that the issuing key belongs to the issuing certificate.
-    public func load(policy: CertificatePolicy, crlURL: String? = nil) throws -> PlatformCA {
+    /// Loads the CA, checking that the issuing key belongs to the issuing
+    /// certificate. Keys in an HSM need `hsm` (module and PIN; the token is
+    /// the one `ca-keys.json` names).
+    public func load(policy: CertificatePolicy, crlURL: String? = nil, hsm: (module: PKCS11Module, pin: String)? = nil) throws -> PlatformCA {
         guard exists else { throw VerityError(.serviceUnavailable, "No CA in \(directory): run `verity ca init`.") }
         let root = try Certificate(pemEncoded: String(decoding: try read(rootCertificatePath), as: UTF8.self))
         let issuing = try Certificate(pemEncoded: String(decoding: try read(issuingCertificatePath), as: UTF8.self))
-        let key = try P256.Signing.PrivateKey(rawRepresentation: open(try read(path("ca-issuing.key.sealed"))))
-        guard Certificate.PublicKey(key.publicKey) == issuing.publicKey else {
-            throw VerityError(.serviceUnavailable, "The issuing CA key in \(directory) does not belong to ca-issuing.pem.")
+        let key: any CASigningKey
+        if keysInHSM {
+            guard let record = try? JSONDecoder().decode(HSMKeyRecord.self, from: try read(path("ca-keys.json"))) else {
+                throw VerityError(.serviceUnavailable, "ca-keys.json in \(directory) cannot be read.")
+            }
+            guard let hsm else {
+                throw VerityError(.serviceUnavailable, "The CA keys are in HSM token \(record.token): set VERITY_HSM_MODULE and VERITY_HSM_CA_PIN.")
+            }
+            key = try HSMKey(module: hsm.module, token: record.token, label: record.issuing, pin: hsm.pin)
+        } else {
+            key = SoftwareCAKey(try P256.Signing.PrivateKey(rawRepresentation: open(try read(path("ca-issuing.key.sealed")))))
         }
-        return PlatformCA(root: root, issuing: issuing, issuingKey: SoftwareCAKey(key), policy: policy, crlURL: crlURL)
+        guard Certificate.PublicKey(key.publicKey) == issuing.publicKey else {
+            throw VerityError(.serviceUnavailable, "The issuing CA key does not belong to ca-issuing.pem in \(directory).")
+        }
+        return PlatformCA(root: root, issuing: issuing, issuingKey: key, policy: policy, crlURL: crlURL)
+    }
+
+    /// The issuing CA then the root, PEM, read from the certificate files alone.
+    public func chainPEM() throws -> String {
+        guard exists else { throw VerityError(.serviceUnavailable, "No CA in \(directory): run `verity ca init`.") }
+        let issuing = String(decoding: try read(issuingCertificatePath), as: UTF8.self)
+        let root = String(decoding: try read(rootCertificatePath), as: UTF8.self)
+        return issuing + root
     }
 
     // MARK: Sealing

@@ -19,8 +19,9 @@ struct CertificationPKI: Sendable {
     static func load(settings: Settings) throws -> CertificationPKI {
         let files = CAFiles(directory: settings.dataDirectory, dataKey: settings.dataKey)
         let policy = try CertificatePolicy(arc: settings.pkiPolicyArc)
-        let ca = files.exists ? try files.load(policy: policy, crlURL: settings.crlURL) : nil
         let hsm = try settings.hsm.map { settings throws(VerityError) in try PKCS11Module.shared(path: settings.modulePath) }
+        let caPIN = hsm.flatMap { module in settings.hsm?.caPIN.map { (module: module, pin: $0) } }
+        let ca = files.exists ? try files.load(policy: policy, crlURL: settings.crlURL, hsm: caPIN) : nil
         let external = try settings.externalCA.map { try HTTPCertificateAuthority.loadChain($0.chainPath) } ?? []
         return CertificationPKI(ca: ca, hsm: hsm, hsmSettings: settings.hsm, externalChain: external)
     }

@@ -57,7 +57,15 @@ extension Settings {
             guard let soPIN = env["VERITY_HSM_SO_PIN"], (4...255).contains(soPIN.count) else {
                 throw SettingsError(variable: "VERITY_HSM_SO_PIN", problem: "is required (4–255 characters) when VERITY_HSM_MODULE is set")
             }
-            settings.hsm = HSMSettings(modulePath: module, securityOfficerPIN: soPIN)
+            var hsm = HSMSettings(modulePath: module, securityOfficerPIN: soPIN)
+            if let token = env["VERITY_HSM_CA_TOKEN"], !token.isEmpty {
+                guard let pin = env["VERITY_HSM_CA_PIN"], (4...255).contains(pin.count) else {
+                    throw SettingsError(variable: "VERITY_HSM_CA_PIN", problem: "is required (4–255 characters) when VERITY_HSM_CA_TOKEN is set")
+                }
+                hsm.caToken = token
+                hsm.caPIN = pin
+            }
+            settings.hsm = hsm
         }
         settings.tokenTTLSeconds = try integer(env, "VERITY_TOKEN_TTL_SECONDS", default: 900, in: 60...86400)
         if let url = env["VERITY_BUREAU_URL"], !url.isEmpty {

@@ -65,6 +65,8 @@ public struct Settings: Sendable {
         ("VERITY_EXTERNAL_CA_CHAIN", "(required with the URL)", "PEM file: the outside CA's chain, issuing CA to root"),
         ("VERITY_HSM_MODULE", "(unset: no level 4)", "PKCS#11 module for level-4 keys, e.g. /usr/lib/softhsm/libsofthsm2.so"),
         ("VERITY_HSM_SO_PIN", "(required with the module)", "security officer PIN that initialises and wipes level-4 tokens"),
+        ("VERITY_HSM_CA_TOKEN", "(unset: CA keys in sealed files)", "label of the HSM token for the CA keys; `verity ca init` makes the keys there"),
+        ("VERITY_HSM_CA_PIN", "(required with the CA token)", "user PIN of the CA token"),
         ("VERITY_MODELS_DIR", "./models", "folder of the face models (scripts/install-face-models.sh); checked at start"),
         ("VERITY_LOG_LEVEL", "info", "debug, info, notice, warning, error, critical"),
         ("VERITY_LOG_FORMAT", "json", "json or text"),
@@ -92,9 +94,15 @@ public struct HSMSettings: Sendable {
     public var modulePath: String
     /// Initialises a token per level-4 user and wipes it when they uncertify.
     public var securityOfficerPIN: String
+    /// The token holding the platform CA's keys (`verity ca init` makes them there); nil: sealed files.
+    public var caToken: String?
+    /// The CA token's user PIN.
+    public var caPIN: String?
 
-    public init(modulePath: String, securityOfficerPIN: String) {
+    public init(modulePath: String, securityOfficerPIN: String, caToken: String? = nil, caPIN: String? = nil) {
         self.modulePath = modulePath
         self.securityOfficerPIN = securityOfficerPIN
+        self.caToken = caToken
+        self.caPIN = caPIN
     }
 }
