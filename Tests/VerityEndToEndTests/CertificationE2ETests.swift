@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import Verity
 import VerityAPI
+import VerityCore
 import VerityPKI
 import VerityStore
 import VerityTestSupport
@@ -160,6 +161,9 @@ struct CertificationE2ETests {
                 as: CheckpointDetails.self)
             let nearest = try await client.requestNearestCheckpoints(latitude: 51.5, longitude: -0.12, limit: 5)
             #expect(nearest.first?.id == checkpoint?.id)
+            #expect((nearest.first?.distanceKilometres ?? 99) < 2)
+            #expect(try await client.requestCheckpointDetails(id: try #require(checkpoint).id).name == "London office")
+            #expect(try await client.requestCheckpoints().count == 1)
             let level3 = try await harness.approveNewest(evidence: AccreditationEvidence(kind: "checkpoint", reference: try #require(checkpoint).id.uuidString))
             try await client.certifyUser(diac: level3)
             #expect(try await client.waitForCertificate().level == 3)
@@ -203,6 +207,27 @@ struct CertificationE2ETests {
             #expect(try await client.currentUser().status == "UNCERTIFIED")
             try await harness.download(PKIRoute.crl.path).write(to: folder.appendingPathComponent("crl.der"))
             #expect(try OpenSSL.run(["crl", "-inform", "DER", "-in", "crl.der", "-noout", "-text"], in: folder).output.contains(certificate.serialNumber))
+        }
+    }
+
+    @Test func guessingActivationCodesLocksTheUser() async throws {
+        try await withCertification { harness async throws in
+            let client = try await harness.registeredClient("alice")
+            try await client.requestAccreditation(level: 2)
+            let diac = try await harness.approveNewest()
+            // Codes with a right check digit that are not the user's: each counts.
+            for _ in 0..<4 {
+                let guess = ActivationCode.generate { Int.random(in: 0...9) }.grouped
+                #expect(await certificationError { try await client.certifyUser(diac: guess) }?.code == .validationError)
+            }
+            let fifth = ActivationCode.generate { Int.random(in: 0...9) }.grouped
+            #expect(await certificationError { try await client.certifyUser(diac: fifth) }?.code == .userLocked)
+            // Locked: even the right code waits for an operator.
+            #expect(await certificationError { try await client.certifyUser(diac: diac) }?.code != nil)
+            let (unlocked, _) = try await harness.admin("POST", CertificationAdminRoute.unlock(userRef: "alice").path, as: UnlockResult.self)
+            #expect(unlocked?.unlocked == true)
+            try await client.resolving { try await client.refreshDeviceToken() }
+            #expect(try await client.certifyUser(diac: diac).status == "CERTIFICATE_PENDING")
         }
     }
 
