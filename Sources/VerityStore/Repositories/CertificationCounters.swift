@@ -77,6 +77,11 @@ public struct CertificationCounters: Sendable {
 
     /// Leases the oldest pending certificate whose lease is free for `leaseMilliseconds`; its id.
     public func leaseNextCertificate(now: Int64, leaseMilliseconds: Int64) async throws -> UUID? {
+        // A read first: the poller asks every few seconds, and an idle queue should cost no write.
+        guard try await Self.sql(db).raw("""
+            SELECT id FROM cert_certificates
+            WHERE status = 'pending' AND (lease_until IS NULL OR lease_until < \(bind: now)) LIMIT 1
+            """).first() != nil else { return nil }
         return try await db.write { tx in
             let sql = try Self.sql(tx)
             return try await sql.raw("""
