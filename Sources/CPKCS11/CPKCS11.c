@@ -142,6 +142,10 @@ unsigned long cp11_login(cp11_module *module, unsigned long slot, const char *pi
     return CKR_OK;
 }
 
+void cp11_close_session(cp11_module *module, unsigned long session) {
+    module->functions->C_CloseSession(session);
+}
+
 void cp11_logout(cp11_module *module, unsigned long session) {
     module->functions->C_Logout(session);
     module->functions->C_CloseSession(session);

@@ -36,7 +36,7 @@ struct PKIBenchCommand: ParsableCommand {
         }
         let hsmCA = try PlatformCA.create(organisation: "Bench HSM",
                                           rootKey: try HSMKey(module: hsm, token: token, label: "root", pin: "bench-pin"),
-                                          issuingKey: try HSMKey(module: hsm, token: token, label: "issuing", pin: "bench-pin"),
+                                          issuingKey: try HSMKey(module: hsm, token: token, label: "issuing", pin: "bench-pin", keepsSessionOpen: true),
                                           policy: CertificatePolicy())
         let hsmRate = try perSecond { for key in deviceKeys { _ = try hsmCA.issue(publicKey: key, subject: subject, level: .level4) } }
 

@@ -104,7 +104,7 @@ public struct CAFiles: Sendable {
             guard let hsm else {
                 throw VerityError(.serviceUnavailable, "The CA keys are in HSM token \(record.token): set VERITY_HSM_MODULE and VERITY_HSM_CA_PIN.")
             }
-            key = try HSMKey(module: hsm.module, token: record.token, label: record.issuing, pin: hsm.pin)
+            key = try HSMKey(module: hsm.module, token: record.token, label: record.issuing, pin: hsm.pin, keepsSessionOpen: true)
         } else {
             key = SoftwareCAKey(try P256.Signing.PrivateKey(rawRepresentation: open(try read(path("ca-issuing.key.sealed")))))
         }

@@ -31,10 +31,15 @@ struct HSMCAFilesTests {
         try certificate.serializeAsPEM().pemString.write(to: folder.appendingPathComponent("user.pem"), atomically: true, encoding: .utf8)
         let verify = try OpenSSL.run(["verify", "-CAfile", "ca-root.pem", "-untrusted", "ca-issuing.pem", "user.pem"], in: folder)
         #expect(verify.status == 0, "\(verify.output)")
-        // The keys stay sensitive and unextractable in the token.
+        // The keys stay sensitive and unextractable in the token. (This session
+        // logs the token out as it ends; the CA's kept session logs in again.)
         let protection = try SoftHSM.module.withSession(token: token, pin: pin) { session throws(VerityError) in
             try session.protection(label: "verity-ca-issuing")
         }
         #expect(protection.sensitive && !protection.extractable)
+        let again = try ca.issue(publicKey: P256.Signing.PrivateKey().publicKey, subject: UserSubject(
+            givenName: "Ivo", surname: "Example", email: nil, organisation: "HSM Test", userIdentifier: "ABC124"), level: .level2)
+        try again.serializeAsPEM().pemString.write(to: folder.appendingPathComponent("again.pem"), atomically: true, encoding: .utf8)
+        #expect(try OpenSSL.run(["verify", "-CAfile", "ca-root.pem", "-untrusted", "ca-issuing.pem", "again.pem"], in: folder).status == 0)
     }
 }

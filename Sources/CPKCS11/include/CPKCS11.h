@@ -24,6 +24,9 @@ unsigned long cp11_init_token(cp11_module *module, const char *so_pin, const cha
 /// Re-initialises the token `label` as `new_label` with the SO PIN: every key on it is destroyed.
 unsigned long cp11_wipe_token(cp11_module *module, const char *so_pin, const char *label, const char *new_label);
 
+/// Closes a session without logging the token out (other sessions stay logged in).
+void cp11_close_session(cp11_module *module, unsigned long session);
+
 unsigned long cp11_login(cp11_module *module, unsigned long slot, const char *pin, unsigned long *session);
 void cp11_logout(cp11_module *module, unsigned long session);
 

@@ -13,20 +13,25 @@ public struct HSMKey: CASigningKey {
     public let label: String
     let pin: String
     public let publicKey: P256.Signing.PublicKey
+    /// Set for a key that signs often (the issuing CA's): its session stays
+    /// logged in. Never for level-4 user keys, whose every use must present the password.
+    let kept: KeptSession?
 
-    /// Looks the key up (checking the PIN as it does).
-    public init(module: PKCS11Module, token: String, label: String, pin: String) throws(VerityError) {
+    /// Looks the key up (checking the PIN as it does). `keepsSessionOpen`: see `kept`.
+    public init(module: PKCS11Module, token: String, label: String, pin: String, keepsSessionOpen: Bool = false) throws(VerityError) {
         self.module = module
         self.token = token
         self.label = label
         self.pin = pin
+        kept = keepsSessionOpen ? KeptSession() : nil
         publicKey = try module.withSession(token: token, pin: pin) { session throws(VerityError) in try session.publicKey(label: label) }
     }
 
     public var certificateKey: Certificate.PrivateKey { Certificate.PrivateKey(HSMCertificateKey(key: self)) }
 
     public func signature(for data: [UInt8]) throws -> [UInt8] {
-        Array(try module.withSession(token: token, pin: pin) { session throws(VerityError) in try session.sign(data, label: label) }.derRepresentation)
+        if let kept { return Array(try module.sign(data, label: label, token: token, pin: pin, keeping: kept).derRepresentation) }
+        return Array(try module.withSession(token: token, pin: pin) { session throws(VerityError) in try session.sign(data, label: label) }.derRepresentation)
     }
 
 }

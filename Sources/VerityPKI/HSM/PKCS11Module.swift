@@ -67,6 +67,47 @@ public final class PKCS11Module: @unchecked Sendable {
         return try body(HSMSession(module: module, session: session))
     }
 
+    /// ECDSA over SHA-256 of `data` in a session kept logged in between calls
+    /// (`kept`), for a key that signs over and over (the CA's): SoftHSM2
+    /// derives a key from the PIN at every login, which costs more than the
+    /// signature. A session another caller logged out is opened again once.
+    public func sign(_ data: [UInt8], label: String, token: String, pin: String,
+                     keeping kept: KeptSession) throws(VerityError) -> P256.Signing.ECDSASignature {
+        try Self.checkLabel(token)
+        let digest = Array(SHA256.hash(data: data))
+        lock.lock()
+        defer { lock.unlock() }
+        for attempt in 0..<2 {
+            let session: UInt
+            if let open = kept.handle {
+                session = open
+            } else {
+                var slot: UInt = 0
+                try Self.check(cp11_find_token(module, token, &slot), "find the token")
+                var opened: UInt = 0
+                try Self.check(cp11_login(module, slot, pin, &opened), "log in to the token")
+                kept.handle = opened
+                session = opened
+            }
+            var raw = [UInt8](repeating: 0, count: 64)
+            let status = cp11_sign_digest(module, session, label, digest, &raw)
+            // Logged out by another session of this token (private keys then look absent:
+            // CKR_OBJECT_HANDLE_INVALID, CKR_KEY_HANDLE_INVALID), or the session is gone
+            // (CKR_USER_NOT_LOGGED_IN, CKR_SESSION_CLOSED, CKR_SESSION_HANDLE_INVALID): start again once.
+            if attempt == 0, [0x60, 0x82, 0x101, 0xB0, 0xB3].contains(status) {
+                cp11_close_session(module, session)
+                kept.handle = nil
+                continue
+            }
+            try Self.check(status, "sign")
+            guard let signature = try? P256.Signing.ECDSASignature(rawRepresentation: raw) else {
+                throw VerityError(.serviceUnavailable, "The HSM returned a malformed signature.")
+            }
+            return signature
+        }
+        throw VerityError(.serviceUnavailable, "The HSM could not sign.")
+    }
+
     static func checkLabel(_ label: String) throws(VerityError) {
         guard (1...32).contains(label.utf8.count), label.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
             throw VerityError(.validationError, "Token and key labels are 1–32 letters, digits, '-', '_' or '.'.", field: "label")
@@ -85,6 +126,14 @@ public final class PKCS11Module: @unchecked Sendable {
         default: throw VerityError(.serviceUnavailable, "The HSM could not \(action) (PKCS#11 0x\(String(status, radix: 16))).")
         }
     }
+}
+
+/// The handle of a session `PKCS11Module.sign(_:label:token:pin:keeping:)`
+/// keeps open; guarded by the module's lock.
+public final class KeptSession: @unchecked Sendable {
+    var handle: UInt?
+
+    public init() {}
 }
 
 /// A logged-in session on one token.

@@ -19,7 +19,7 @@ final class CertificateIssuer: Sendable {
     /// For levels 2–4; the built-in CA when nil.
     let authority: (any CertificateAuthority)?
     let logger: Logger
-    private let running = RunningFlag()
+    private let runs = IssuerRuns()
 
     static let leaseMilliseconds: Int64 = 60_000
     static let maximumAttempts = 3
@@ -34,19 +34,23 @@ final class CertificateIssuer: Sendable {
         self.logger = logger
     }
 
-    /// Starts draining the queue in the background unless a drain is running.
+    /// Starts draining the queue in the background (after the running drain, if any).
     func kick() {
-        Task { await drain() }
+        Task { await runs.start { await self.drain() } }
+    }
+
+    /// Lets the running drain finish and starts no other: the database goes
+    /// away with the application.
+    func stop() async {
+        await runs.stop()
     }
 
     /// Issues every pending certificate whose lease is free.
     func drain() async {
-        guard await running.start() else { return }
-        while let id = try? await CertificationCounters(db: db).leaseNextCertificate(
+        while await !runs.stopped, let id = try? await CertificationCounters(db: db).leaseNextCertificate(
             now: clock.nowMillis(), leaseMilliseconds: Self.leaseMilliseconds) {
             await process(id)
         }
-        await running.stop()
     }
 
     /// Issues the leased certificate `id`, recording success or failure.
@@ -147,15 +151,37 @@ final class CertificateIssuer: Sendable {
     }
 }
 
-/// One drain at a time per process.
-actor RunningFlag {
-    private var running = false
+/// One drain at a time per process; a kick during a drain runs one more
+/// after it, so a job queued at the end of a drain is not left to the poller.
+actor IssuerRuns {
+    private var current: Task<Void, Never>?
+    private var again = false
+    private(set) var stopped = false
 
-    func start() -> Bool {
-        if running { return false }
-        running = true
-        return true
+    func start(_ work: @escaping @Sendable () async -> Void) {
+        guard !stopped else { return }
+        guard current == nil else {
+            again = true
+            return
+        }
+        current = Task {
+            await work()
+            await self.finished(work)
+        }
     }
 
-    func stop() { running = false }
+    private func finished(_ work: @escaping @Sendable () async -> Void) {
+        current = nil
+        if again && !stopped {
+            again = false
+            start(work)
+        }
+    }
+
+    /// The running drain sees `stopped` between certificates and ends; none
+    /// starts after it (`finished` checks `stopped`).
+    func stop() async {
+        stopped = true
+        if let running = current { await running.value }
+    }
 }

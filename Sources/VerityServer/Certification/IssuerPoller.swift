@@ -18,7 +18,11 @@ final class IssuerPoller: LifecycleHandler, @unchecked Sendable {
         }
     }
 
-    func shutdown(_ application: Application) {
+    /// Runs even when the application never booted (tests start the server
+    /// directly): requests may have kicked the issuer.
+    func shutdownAsync(_ application: Application) async {
         task?.cancel()
+        await task?.value
+        await issuer.stop()
     }
 }
