@@ -115,6 +115,22 @@ struct CertificationE2ETests {
             let cms = try OpenSSL.run(["cms", "-verify", "-binary", "-inform", "DER", "-in", "doc.p7s", "-content", "doc.txt",
                                        "-CAfile", "root.pem", "-purpose", "any", "-out", "/dev/null"], in: folder)
             #expect(cms.status == 0, "\(cms.output)")
+
+            // The CSR the SDK sent, as stored, passes openssl's self-signature check.
+            let stored = try #require(try await UserCertificateModel.query(on: harness.app.app.db).first()?.csr)
+            try stored.write(to: folder.appendingPathComponent("device.csr"))
+            let request = try OpenSSL.run(["req", "-inform", "DER", "-in", "device.csr", "-verify", "-noout", "-subject"], in: folder)
+            #expect(request.status == 0 && request.output.contains("Alice Example"), "\(request.output)")
+
+            // `verity sign verify` accepts the device's signature (chain, validity, revocation in the database).
+            let checked = try VerityCommand.run(["sign", "verify", folder.appendingPathComponent("doc.txt").path,
+                                                 folder.appendingPathComponent("doc.p7s").path], app: harness.app)
+            #expect(checked.status == 0, "\(checked.output)")
+            #expect(checked.output.contains(certificate.serialNumber))
+            try Data("Loan agreement 43\n".utf8).write(to: folder.appendingPathComponent("other.txt"))
+            let other = try VerityCommand.run(["sign", "verify", folder.appendingPathComponent("other.txt").path,
+                                               folder.appendingPathComponent("doc.p7s").path], app: harness.app)
+            #expect(other.status == 65, "\(other.output)")
         }
     }
 
@@ -278,5 +294,18 @@ enum TransactionDigest {
         let digits = Array(hex.utf8)
         guard digits.count % 2 == 0 else { return nil }
         return stride(from: 0, to: digits.count, by: 2).compactMap { UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16) }
+    }
+}
+
+/// Runs the built `verity` binary against a test app's data folder and database.
+enum VerityCommand {
+    static func run(_ arguments: [String], app: VerityTestApp) throws -> OpenSSL.Result {
+        let binary = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug/verity")
+        var environment = ProcessInfo.processInfo.environment
+        environment["VERITY_DATA_KEY"] = app.settings.dataKey.base64EncodedString()
+        environment["VERITY_DATA_DIR"] = app.settings.dataDirectory
+        environment["DATABASE_URL"] = app.settings.databaseURL ?? ""
+        environment["VERITY_LOG_LEVEL"] = "error"
+        return try OpenSSL.run(executable: binary, arguments, environment: environment)
     }
 }

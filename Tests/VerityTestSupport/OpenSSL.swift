@@ -5,13 +5,25 @@ public enum OpenSSL {
     public struct Result: Sendable {
         public let status: Int32
         public let output: String
+
+        public init(status: Int32, output: String) {
+            self.status = status
+            self.output = output
+        }
     }
 
     public static func run(_ arguments: [String], in directory: URL) throws -> Result {
+        try run(executable: URL(fileURLWithPath: "/usr/bin/openssl"), arguments, in: directory)
+    }
+
+    /// Any command, its output and error interleaved; `environment` replaces the process's.
+    public static func run(executable: URL, _ arguments: [String], in directory: URL? = nil,
+                           environment: [String: String]? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = directory
+        if let directory { process.currentDirectoryURL = directory }
+        if let environment { process.environment = environment }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -191,7 +191,10 @@ struct CertificationController: RouteCollection {
     }
 
     private func devices(_ request: Request) -> DeviceVerificationService {
-        DeviceVerificationService(db: request.db, protector: dependencies.protector, clock: dependencies.clock, messaging: dependencies.messaging)
+        var policy = DeviceVerificationPolicy()
+        policy.codeLifetimeMilliseconds = Int64(dependencies.settings.deviceCodeLifetimeSeconds) * 1000
+        return DeviceVerificationService(db: request.db, protector: dependencies.protector, clock: dependencies.clock,
+                                         messaging: dependencies.messaging, policy: policy)
     }
 
     private func registrations(_ request: Request) -> RegistrationService {

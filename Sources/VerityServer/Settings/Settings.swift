@@ -15,6 +15,8 @@ public struct Settings: Sendable {
     public var tokenTTLSeconds: Int = 900
     /// The HTTP identity bureau, for environments whose data source is `bureau`.
     public var bureau: BureauSettings?
+    /// How long an SMS verification code works.
+    public var deviceCodeLifetimeSeconds: Int = 600
     /// The SMS provider for device verification codes; unset: the development outbox.
     public var sms: SMSSettings?
     /// Arc of the certificate policy OIDs (your IANA enterprise number's); the
@@ -52,6 +54,7 @@ public struct Settings: Sendable {
         ("VERITY_BUREAU_KEY", "(unset)", "bearer key sent to the bureau"),
         ("VERITY_BUREAU_TIMEOUT_MS", "3000", "per-request bureau timeout"),
         ("VERITY_BUREAU_RETRIES", "2", "bureau retries after a timeout or 5xx"),
+        ("VERITY_SMS_CODE_TTL_SECONDS", "600", "lifetime of a device verification code (60–3600)"),
         ("VERITY_SMS_URL", "(unset: development outbox)", "SMS provider endpoint (HTTP POST per message)"),
         ("VERITY_SMS_AUTH", "(unset)", "bearer:TOKEN or basic:USER:PASSWORD sent to the SMS provider"),
         ("VERITY_SMS_TEMPLATE", #"{"to":"{{to}}","text":"{{text}}"}"#, "request body; {{to}} and {{text}} are filled in and escaped"),
