@@ -14,11 +14,9 @@ struct EntitiesCommand: AsyncParsableCommand {
         @OptionGroup var target: TenantOptions
 
         func run() async throws {
-            let settings = try SettingsLoading.load()
-            let entities = try await VerityApp.withDatabase(settings) { app in
-                try await AdminOperations(db: app.db, settings: settings).entities(tenant: target.tenant, environment: target.environment)
+            try await AdminCommand.run { operations in
+                try await operations.entities(tenant: target.tenant, environment: target.environment)
             }
-            print(try JSONOutput.render(entities))
         }
     }
 
@@ -36,15 +34,11 @@ struct EntitiesCommand: AsyncParsableCommand {
             guard let definitions = try? JSONDecoder().decode([UserFieldDefinition].self, from: Data(fields.utf8)) else {
                 throw ValidationError(#"--fields must be a JSON array of {"name", "type", "required"} objects"#)
             }
-            let settings = try SettingsLoading.load()
-            let entity = try await CLIOutput.reportingAsync {
-                try await VerityApp.withDatabase(settings) { app in
-                    try await AdminOperations(db: app.db, settings: settings).createEntity(
-                        tenant: target.tenant, environment: target.environment, name: name, displayName: displayName,
-                        levels: levelList.compactMap { $0 }, fields: definitions)
-                }
+            try await AdminCommand.run { operations in
+                try await operations.createEntity(
+                    tenant: target.tenant, environment: target.environment, name: name, displayName: displayName,
+                    levels: levelList.compactMap { $0 }, fields: definitions)
             }
-            print(try JSONOutput.render(entity))
         }
     }
 }
@@ -59,11 +53,9 @@ struct CheckpointsCommand: AsyncParsableCommand {
         @OptionGroup var target: TenantOptions
 
         func run() async throws {
-            let settings = try SettingsLoading.load()
-            let checkpoints = try await VerityApp.withDatabase(settings) { app in
-                try await AdminOperations(db: app.db, settings: settings).checkpoints(tenant: target.tenant, environment: target.environment)
+            try await AdminCommand.run { operations in
+                try await operations.checkpoints(tenant: target.tenant, environment: target.environment)
             }
-            print(try JSONOutput.render(checkpoints))
         }
     }
 
@@ -79,15 +71,11 @@ struct CheckpointsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let levelList = levels.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-            let settings = try SettingsLoading.load()
-            let checkpoint = try await CLIOutput.reportingAsync {
-                try await VerityApp.withDatabase(settings) { app in
-                    try await AdminOperations(db: app.db, settings: settings).addCheckpoint(
-                        tenant: target.tenant, environment: target.environment, name: name, address: address, latitude: latitude,
-                        longitude: longitude, levels: levelList, openingHours: openingHours)
-                }
+            try await AdminCommand.run { operations in
+                try await operations.addCheckpoint(
+                    tenant: target.tenant, environment: target.environment, name: name, address: address, latitude: latitude,
+                    longitude: longitude, levels: levelList, openingHours: openingHours)
             }
-            print(try JSONOutput.render(checkpoint))
         }
     }
 
@@ -99,14 +87,10 @@ struct CheckpointsCommand: AsyncParsableCommand {
         @Option(help: "How many (1–100).") var limit: Int = 5
 
         func run() async throws {
-            let settings = try SettingsLoading.load()
-            let checkpoints = try await CLIOutput.reportingAsync {
-                try await VerityApp.withDatabase(settings) { app in
-                    try await AdminOperations(db: app.db, settings: settings).nearestCheckpoints(
-                        tenant: target.tenant, environment: target.environment, latitude: latitude, longitude: longitude, limit: limit)
-                }
+            try await AdminCommand.run { operations in
+                try await operations.nearestCheckpoints(
+                    tenant: target.tenant, environment: target.environment, latitude: latitude, longitude: longitude, limit: limit)
             }
-            print(try JSONOutput.render(checkpoints))
         }
     }
 }
@@ -123,14 +107,10 @@ struct AccreditationsCommand: AsyncParsableCommand {
         @Option(help: "pending, approved or rejected.") var status: String?
 
         func run() async throws {
-            let settings = try SettingsLoading.load()
-            let requests = try await CLIOutput.reportingAsync {
-                try await VerityApp.withDatabase(settings) { app in
-                    try await AdminOperations(db: app.db, settings: settings).accreditationRequests(
-                        tenant: target.tenant, environment: target.environment, status: status)
-                }
+            try await AdminCommand.run { operations in
+                try await operations.accreditationRequests(
+                    tenant: target.tenant, environment: target.environment, status: status)
             }
-            print(try JSONOutput.render(requests))
         }
     }
 
@@ -148,14 +128,10 @@ struct AccreditationsCommand: AsyncParsableCommand {
             case (let kind?, let reference?): proof = AccreditationEvidence(kind: kind, reference: reference)
             default: throw ValidationError("--evidence and --reference go together")
             }
-            let settings = try SettingsLoading.load()
-            let issued = try await CLIOutput.reportingAsync {
-                try await VerityApp.withDatabase(settings) { app in
-                    try await AdminOperations(db: app.db, settings: settings).approveAccreditation(
-                        tenant: target.tenant, environment: target.environment, id: id, evidence: proof)
-                }
+            try await AdminCommand.run { operations in
+                try await operations.approveAccreditation(
+                    tenant: target.tenant, environment: target.environment, id: id, evidence: proof)
             }
-            print(try JSONOutput.render(issued))
         }
     }
 
@@ -166,14 +142,10 @@ struct AccreditationsCommand: AsyncParsableCommand {
         @Option(help: "Why (1–500 characters).") var reason: String
 
         func run() async throws {
-            let settings = try SettingsLoading.load()
-            let request = try await CLIOutput.reportingAsync {
-                try await VerityApp.withDatabase(settings) { app in
-                    try await AdminOperations(db: app.db, settings: settings).rejectAccreditation(
-                        tenant: target.tenant, environment: target.environment, id: id, reason: reason)
-                }
+            try await AdminCommand.run { operations in
+                try await operations.rejectAccreditation(
+                    tenant: target.tenant, environment: target.environment, id: id, reason: reason)
             }
-            print(try JSONOutput.render(request))
         }
     }
 
@@ -183,14 +155,10 @@ struct AccreditationsCommand: AsyncParsableCommand {
         @Option(help: "The integrator's reference for the user.") var user: String
 
         func run() async throws {
-            let settings = try SettingsLoading.load()
-            let result = try await CLIOutput.reportingAsync {
-                try await VerityApp.withDatabase(settings) { app in
-                    try await AdminOperations(db: app.db, settings: settings).unlockCertificationUser(
-                        tenant: target.tenant, environment: target.environment, userRef: user)
-                }
+            try await AdminCommand.run { operations in
+                try await operations.unlockCertificationUser(
+                    tenant: target.tenant, environment: target.environment, userRef: user)
             }
-            print(try JSONOutput.render(result))
         }
     }
 }
@@ -205,13 +173,9 @@ struct SMSCommand: AsyncParsableCommand {
         @Option(help: "How many.") var limit: Int = 20
 
         func run() async throws {
-            let settings = try SettingsLoading.load()
-            let messages = try await CLIOutput.reportingAsync {
-                try await VerityApp.withDatabase(settings) { app in
-                    try await AdminOperations(db: app.db, settings: settings).outbox(tenant: target.tenant, environment: target.environment, limit: limit)
-                }
+            try await AdminCommand.run { operations in
+                try await operations.outbox(tenant: target.tenant, environment: target.environment, limit: limit)
             }
-            print(try JSONOutput.render(messages))
         }
     }
 }
@@ -230,14 +194,22 @@ struct SignCommand: AsyncParsableCommand {
         func run() async throws {
             let document = try CLIFiles.read(file)
             let signatureBytes = try CLIFiles.read(signature)
-            let settings = try SettingsLoading.load()
-            let report = try await CLIOutput.reportingAsync {
-                try await VerityApp.withDatabase(settings) { app in
-                    try await AdminOperations(db: app.db, settings: settings).verifySignature(
-                        document: document, signature: signatureBytes, caDirectory: dataDir ?? settings.dataDirectory)
-                }
+            try await AdminCommand.run { operations in
+                try await operations.verifySignature(
+                    document: document, signature: signatureBytes, caDirectory: dataDir)
             }
-            print(try JSONOutput.render(report))
         }
+    }
+}
+
+/// The shape of every operator command here: settings, the database, one
+/// operation, its result as JSON; a `VerityError` is "CODE: message", exit 65.
+enum AdminCommand {
+    static func run<T: Encodable & Sendable>(_ operation: @escaping @Sendable (AdminOperations) async throws -> T) async throws {
+        let settings = try SettingsLoading.load()
+        let result = try await CLIOutput.reportingAsync {
+            try await VerityApp.withDatabase(settings) { app in try await operation(try AdminOperations(db: app.db, settings: settings)) }
+        }
+        print(try JSONOutput.render(result))
     }
 }

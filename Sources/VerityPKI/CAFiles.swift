@@ -93,9 +93,7 @@ public struct CAFiles: Sendable {
     /// certificate. Keys in an HSM need `hsm` (module and PIN; the token is
     /// the one `ca-keys.json` names).
     public func load(policy: CertificatePolicy, crlURL: String? = nil, hsm: (module: PKCS11Module, pin: String)? = nil) throws -> PlatformCA {
-        guard exists else { throw VerityError(.serviceUnavailable, "No CA in \(directory): run `verity ca init`.") }
-        let root = try Certificate(pemEncoded: String(decoding: try read(rootCertificatePath), as: UTF8.self))
-        let issuing = try Certificate(pemEncoded: String(decoding: try read(issuingCertificatePath), as: UTF8.self))
+        let (root, issuing) = try certificates()
         let key: any CASigningKey
         if keysInHSM {
             guard let record = try? JSONDecoder().decode(HSMKeyRecord.self, from: try read(path("ca-keys.json"))) else {
@@ -112,6 +110,14 @@ public struct CAFiles: Sendable {
             throw VerityError(.serviceUnavailable, "The issuing CA key does not belong to ca-issuing.pem in \(directory).")
         }
         return PlatformCA(root: root, issuing: issuing, issuingKey: key, policy: policy, crlURL: crlURL)
+    }
+
+    /// The root and issuing CA certificates, without their keys (enough to check signatures).
+    public func certificates() throws -> (root: Certificate, issuing: Certificate) {
+        guard exists else { throw VerityError(.serviceUnavailable, "No CA in \(directory): run `verity ca init`.") }
+        let root = try Certificate(pemEncoded: String(decoding: try read(rootCertificatePath), as: UTF8.self))
+        let issuing = try Certificate(pemEncoded: String(decoding: try read(issuingCertificatePath), as: UTF8.self))
+        return (root, issuing)
     }
 
     /// The issuing CA then the root, PEM, read from the certificate files alone.

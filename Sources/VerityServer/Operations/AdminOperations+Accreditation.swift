@@ -53,10 +53,9 @@ extension AdminOperations {
     }
 
     /// Checks a detached CMS signature against the platform CA in `caDirectory`
-    /// and the revocations in the database.
-    public func verifySignature(document: [UInt8], signature: [UInt8], caDirectory: String) async throws -> SignatureReport {
-        let policy = try CertificatePolicy(arc: settings.pkiPolicyArc)
-        let ca = try CAFiles(directory: caDirectory, dataKey: settings.dataKey).load(policy: policy)
+    /// (default: the data folder) and the revocations in the database.
+    public func verifySignature(document: [UInt8], signature: [UInt8], caDirectory: String? = nil) async throws -> SignatureReport {
+        let ca = try CAFiles(directory: caDirectory ?? settings.dataDirectory, dataKey: settings.dataKey).certificates()
         let revoked = Set(try await UserCertificates(db: db).revoked().map(\.serial))
         let signer = try await DocumentSignature.verify(document, signature: signature, root: ca.root, intermediates: [ca.issuing],
                                                         revokedSerials: revoked, now: Date(timeIntervalSince1970: Double(clock.nowMillis()) / 1000))
