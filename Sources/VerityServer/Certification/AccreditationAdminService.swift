@@ -168,9 +168,10 @@ struct AccreditationAdminService: Sendable {
               let expires = row.sessionExpiresAt, expires > clock.nowMillis() else {
             return SessionCheck(valid: false)
         }
-        let level = try await UserCertificateModel.query(on: db).filter(\.$serial == row.certificateSerial ?? "").first()
-        guard let level, level.status == "issued" else { return SessionCheck(valid: false) }
-        return SessionCheck(valid: true, entity: row.registration.entity.name, level: level.level,
+        // A session ends early when its certificate is revoked or replaced.
+        let certificate = try await UserCertificateModel.query(on: db).filter(\.$serial == row.certificateSerial ?? "").first()
+        guard let certificate, certificate.status == "issued" else { return SessionCheck(valid: false) }
+        return SessionCheck(valid: true, entity: row.registration.entity.name, level: certificate.level,
                             certificateSerial: row.certificateSerial, expiresAtEpochMs: expires)
     }
 }
