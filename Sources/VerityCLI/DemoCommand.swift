@@ -35,6 +35,7 @@ struct DemoCommand: AsyncParsableCommand {
               secret key (tenant "demo", test): \(keys.secretKey)
               user token (\(DemoSetup.userRef), 24 h):  \(keys.userToken)
               keys written to \(path)
+              certification entity: \(DemoSetup.entity) (levels 1–4; CA chain at \(baseURL)/pki/chain.pem)
 
             Try it:
               curl -s -H "Authorization: Bearer \(keys.userToken)" \(baseURL)/v1/identity/supported-countries
