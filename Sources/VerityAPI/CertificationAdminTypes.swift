@@ -2,25 +2,8 @@ import Foundation
 
 // Wire types of `/admin/v1/certification` (operators and the app's backend).
 
-/// A new entity.
-public struct EntityInput: Codable, Sendable, Equatable {
-    /// 1–64 lowercase letters, digits, '-' or '_'.
-    public var name: String
-    /// The name shown to users.
-    public var displayName: String
-    /// Accreditation levels offered (1–4).
-    public var levels: [Int]
-    /// The registration form.
-    public var userFieldDefinitions: [FieldDefinition]
-
-    /// Creates the value from its fields.
-    public init(name: String, displayName: String, levels: [Int], userFieldDefinitions: [FieldDefinition]) {
-        self.name = name
-        self.displayName = displayName
-        self.levels = levels
-        self.userFieldDefinitions = userFieldDefinitions
-    }
-}
+/// A new entity: the same fields an app reads back as `EntityDetails`.
+public typealias EntityInput = EntityDetails
 
 /// A new checkpoint.
 public struct CheckpointInput: Codable, Sendable, Equatable {

@@ -119,15 +119,23 @@ struct CertificationAuthMiddleware: AsyncMiddleware {
             let (_, device, environmentID) = try await DeviceTokens.resolve(bearer, request: request, on: request.db, now: now)
             context = CertificationContext(userID: device.$user.id, environmentID: environmentID, device: device)
         } else {
-            let claims = try await dependencies.tokens.verify(bearer)
-            guard try await UserRepository(db: request.db, protector: dependencies.protector).session(
-                tokenID: claims.tokenID, userID: claims.userID, environmentID: claims.environmentID, now: now) != nil
-            else { throw VerityError(.invalidToken, "The user token is not valid, has expired or was revoked.") }
-            context = CertificationContext(userID: claims.userID, environmentID: claims.environmentID, device: nil)
+            context = try await Self.userTokenContext(bearer, request: request, dependencies: dependencies, now: now)
         }
         request.storage[CertificationContextKey.self] = context
         request.logger[metadataKey: "user_id"] = .string(context.userID.uuidString)
         return try await next.respond(to: request)
+    }
+}
+
+extension CertificationAuthMiddleware {
+    /// The context of the app's user token (a JWT recorded when minted): no device.
+    static func userTokenContext(_ bearer: String, request: Request, dependencies: ServerDependencies,
+                                 now: Int64) async throws -> CertificationContext {
+        let claims = try await dependencies.tokens.verify(bearer)
+        guard try await UserRepository(db: request.db, protector: dependencies.protector).session(
+            tokenID: claims.tokenID, userID: claims.userID, environmentID: claims.environmentID, now: now) != nil
+        else { throw VerityError(.invalidToken, "The user token is not valid, has expired or was revoked.") }
+        return CertificationContext(userID: claims.userID, environmentID: claims.environmentID, device: nil)
     }
 }
 

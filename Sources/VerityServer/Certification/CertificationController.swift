@@ -63,12 +63,7 @@ struct CertificationController: RouteCollection {
             try await DeviceTokens.retire(row, on: request.db, now: now)
             context = CertificationContext(userID: device.$user.id, environmentID: environmentID, device: device)
         } else {
-            let claims = try await dependencies.tokens.verify(bearer)
-            context = CertificationContext(userID: claims.userID, environmentID: claims.environmentID, device: nil)
-            guard try await UserRepository(db: request.db, protector: dependencies.protector).session(
-                tokenID: claims.tokenID, userID: claims.userID, environmentID: claims.environmentID, now: now) != nil else {
-                throw VerityError(.invalidToken, "The user token is not valid, has expired or was revoked.")
-            }
+            context = try await CertificationAuthMiddleware.userTokenContext(bearer, request: request, dependencies: dependencies, now: now)
         }
         return try await devices(request).refresh(input, context: context)
     }
