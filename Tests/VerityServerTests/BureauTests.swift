@@ -13,9 +13,21 @@ final class FakeBureau: @unchecked Sendable {
     /// Answers to give, in order; the last one repeats.
     var script: [Reply]
 
-    enum Reply { case result(String), status(Int), delay(milliseconds: Int) }
+    /// `hold`: no answer until the fake stops, as a bureau that has stalled.
+    enum Reply { case result(String), status(Int), hold }
+
+    private var released = false
 
     var requests: [(authorization: String?, body: [String: String])] { lock.withLock { _requests } }
+
+    /// Waits (up to 10 s) until `count` requests have arrived: a client that gave
+    /// up on a held request may have sent it before this server's loop read it.
+    func waitForRequests(_ count: Int) async throws -> Int {
+        for _ in 0..<500 where requests.count < count {
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        return requests.count
+    }
 
     init(script: [Reply]) async throws {
         self.script = script
@@ -32,9 +44,9 @@ final class FakeBureau: @unchecked Sendable {
                 return try await ["result": result].encodeResponse(for: request)
             case .status(let code):
                 return Response(status: HTTPResponseStatus(statusCode: code))
-            case .delay(let ms):
-                try await Task.sleep(nanoseconds: UInt64(ms) * 1_000_000)
-                return try await ["result": "match"].encodeResponse(for: request)
+            case .hold:
+                while !lock.withLock({ released }) { try await Task.sleep(nanoseconds: 20_000_000) }
+                return Response(status: .serviceUnavailable)
             }
         }
         try await app.server.start(address: .hostname("127.0.0.1", port: 0))
@@ -43,6 +55,7 @@ final class FakeBureau: @unchecked Sendable {
     var url: URL { URL(string: "http://127.0.0.1:\(app.http.server.shared.localAddress!.port!)/check")! }
 
     func stop() async throws {
+        lock.withLock { released = true }
         await app.server.shutdown()
         try await app.asyncShutdown()
     }
@@ -101,12 +114,13 @@ struct BureauTests {
     }
 
     @Test func anUnreachableOrSlowBureauIsRetryableAndCostsNoAttempt() async throws {
-        try await withBureau([.delay(milliseconds: 2000)], timeoutMs: 200) { http, token, bureau in
+        // A stalled bureau: each of the three tries (the first and two retries) times out.
+        try await withBureau([.hold], timeoutMs: 400) { http, token, bureau in
             let reply = try await http.send("POST", IdentityRoute.verify.path, bearer: token, json: TestData.johnSmith)
             #expect(reply.status == 503)
             #expect(reply.error?.code == "SERVICE_UNAVAILABLE")
             #expect(reply.error?.retryable == true)
-            #expect(bureau.requests.count == 3)
+            #expect(try await bureau.waitForRequests(3) == 3)
             let state = try await http.send("GET", IdentityRoute.verification.path, bearer: token).decode(VerifiedIdentity.self)
             #expect(state.attemptsRemaining == 3)
         }

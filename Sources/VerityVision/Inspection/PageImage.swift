@@ -56,7 +56,13 @@ struct PageImage {
 
     /// Turns the page half a turn (upside-down captures).
     mutating func turnHalf() {
-        page = page.rotated(clockwise: 180)
-        orientation = (orientation + 180) % 360
+        turn(clockwise: 180)
+    }
+
+    /// Turns the page by quarter turns (0, 90, 180, 270 degrees clockwise).
+    mutating func turn(clockwise degrees: Int) {
+        guard degrees % 360 != 0 else { return }
+        page = page.rotated(clockwise: degrees)
+        orientation = (orientation + degrees) % 360
     }
 }

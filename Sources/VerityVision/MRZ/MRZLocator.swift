@@ -2,6 +2,11 @@ import VerityCore
 
 /// Finds the machine readable zone: two or three fixed-pitch lines of 30, 36 or
 /// 44 glyphs, one above the other, lowest on the page.
+///
+/// A line whose own glyphs do not give its length (print or a card's edge
+/// chained onto it, a filler too faint to see at its end) may still join a
+/// zone beside a line that does: the lines of a zone share their length and
+/// their left and right ends, so it is cut to the other line's extent.
 struct MRZLocator {
     struct Zone {
         var lines: [TextLine]
@@ -11,85 +16,44 @@ struct MRZLocator {
 
     static let lengths = [30, 36, 44]
 
-    func locate(in image: GrayImage) -> Zone? {
-        let radius = max(8, min(image.width, image.height) / 40)
+    /// `letterHeight`: when the zone's letter height is known roughly (a crop
+    /// around a zone found before), the neighbourhood and size limits follow it.
+    func locate(in image: GrayImage, letterHeight: Double? = nil) -> Zone? {
+        let radius = letterHeight.map { max(8, Int($0)) } ?? max(8, min(image.width, image.height) / 40)
         let mask = Thresholds.adaptiveInk(image, radius: radius, offset: 12)
-        let maximumHeight = image.height / 8
+        let maximumHeight = letterHeight.map { Int($0 * 2) } ?? image.height / 8
         let glyphs = ConnectedComponents.find(in: mask, width: image.width, height: image.height, minimumArea: 6).filter {
             $0.height >= 5 && $0.height <= maximumHeight && $0.width <= $0.height * 3 + 4
         }
         let chains = TextLineFinder.lines(in: glyphs, minimumGlyphs: 5)
-        let lines = merged(chains).compactMap { line -> (TextLine, Int)? in
-            guard let count = characterCount(line) else { return nil }
-            return (line, count)
-        }
-        return bestZone(lines)
+        let candidates = MRZLineCandidate.merged(chains).compactMap(MRZLineCandidate.init)
+        return bestZone(candidates)
     }
 
-    /// Joins pieces of one line split by a gap (glare, a fold) in reading order.
-    private func merged(_ chains: [TextLine]) -> [TextLine] {
-        var pending = chains.sorted { $0.components[0].minX < $1.components[0].minX }
-        var result: [TextLine] = []
-        while !pending.isEmpty {
-            var line = pending.removeFirst()
-            var index = 0
-            while index < pending.count {
-                let other = pending[index]
-                let x = other.components[0].centerX
-                let gap = Double(other.components[0].minX - line.components.last!.maxX)
-                if gap > 0, gap < 14 * line.letterHeight, abs(line.centerY(atX: x) - other.centerY(atX: x)) < 0.4 * line.letterHeight,
-                   abs(line.letterHeight - other.letterHeight) < 0.3 * line.letterHeight {
-                    line = TextLineFinder.fit(line.components + other.components)
-                    pending.remove(at: index)
-                } else {
-                    index += 1
-                }
-            }
-            result.append(line)
-        }
-        return result
-    }
-
-    /// 30, 36 or 44 when the span between the first and last glyph fits that many cells.
-    private func characterCount(_ line: TextLine) -> Int? {
-        let centres = line.components.map(\.centerX)
-        guard centres.count >= 12 else { return nil }
-        let gaps = zip(centres, centres.dropFirst()).map { $1 - $0 }.sorted()
-        let pitch = gaps[gaps.count / 2]
-        guard pitch > 2 else { return nil }
-        let estimate = (centres.last! - centres.first!) / pitch + 1
-        guard let nearest = Self.lengths.min(by: { abs(Double($0) - estimate) < abs(Double($1) - estimate) }),
-              abs(Double(nearest) - estimate) <= max(2.0, Double(nearest) * 0.06) else { return nil }
-        // Fixed pitch: glyph pitch is about 0.6–1.1 letter heights in OCR-B.
-        let ratio = pitch / line.letterHeight
-        guard ratio > 0.45, ratio < 1.3 else { return nil }
-        return nearest
-    }
-
-    private func bestZone(_ lines: [(TextLine, Int)]) -> Zone? {
-        let ordered = lines.sorted { $0.0.centerY(atX: 0) < $1.0.centerY(atX: 0) }
-        var best: Zone?
-        for (index, (first, count)) in ordered.enumerated() {
+    private func bestZone(_ candidates: [MRZLineCandidate]) -> Zone? {
+        let ordered = candidates.sorted { $0.centreY < $1.centreY }
+        var best: (zone: Zone, counted: Int)?
+        for anchor in ordered {
+            guard let count = anchor.count else { continue }
             let needed = count == 30 ? 3 : 2
-            var group = [first]
-            var previous = first
-            for (line, otherCount) in ordered[(index + 1)...] where otherCount == count && group.count < needed {
-                let x = previous.components[0].centerX
-                let distance = line.centerY(atX: x) - previous.centerY(atX: x)
-                let h = previous.letterHeight
-                let aligned = abs(Double(line.components[0].minX - previous.components[0].minX)) < 3 * h
-                if distance > 1.2 * h, distance < 3.2 * h, aligned {
-                    group.append(line)
-                    previous = line
+            // Lines that could share the anchor's zone, top to bottom.
+            let members = ordered.filter { $0 === anchor || $0.fits(anchor, count: count) }
+            guard let anchorIndex = members.firstIndex(where: { $0 === anchor }) else { continue }
+            for first in max(0, anchorIndex - needed + 1)...anchorIndex where first + needed <= members.count {
+                let group = Array(members[first..<(first + needed)])
+                guard zip(group, group.dropFirst()).allSatisfy({ $0.spacedAbove($1) }) else { continue }
+                let lines = group.map { $0 === anchor ? $0.line : $0.clipped(to: anchor) }
+                guard lines.allSatisfy({ $0.components.count >= count / 2 }) else { continue }
+                let bounds = lines.flatMap(\.components).map { PixelRect(x: $0.minX, y: $0.minY, width: $0.width, height: $0.height) }
+                    .reduce(nil) { (partial: PixelRect?, next) in partial?.union(next) ?? next }!
+                let counted = group.filter { $0.count == count }.count
+                let zone = Zone(lines: lines, characters: count, bounds: bounds)
+                // More lines that measure up on their own, then the lowest (the MRZ is at the bottom of the page).
+                if best == nil || counted > best!.counted || (counted == best!.counted && bounds.y > best!.zone.bounds.y) {
+                    best = (zone, counted)
                 }
             }
-            guard group.count == needed else { continue }
-            let bounds = group.flatMap(\.components).map { PixelRect(x: $0.minX, y: $0.minY, width: $0.width, height: $0.height) }
-                .reduce(nil) { (partial: PixelRect?, next) in partial?.union(next) ?? next }!
-            let zone = Zone(lines: group, characters: count, bounds: bounds)
-            // The MRZ is at the bottom of the page: prefer the lowest group.
-            if best == nil || bounds.y > best!.bounds.y { best = zone }
         }
-        return best
+        return best?.zone
     }
 }

@@ -25,6 +25,32 @@ public struct MRZReader: Sendable {
     /// nil when no zone of MRZ shape is found.
     public func read(_ image: GrayImage) -> MRZReading? {
         guard let zone = MRZLocator().locate(in: image) else { return nil }
+        let letterHeight = zone.lines.map(\.letterHeight).reduce(0, +) / Double(zone.lines.count)
+        if letterHeight < Self.comfortableHeight, let magnified = magnified(zone, of: image, letterHeight: letterHeight) {
+            return magnified
+        }
+        return read(zone, of: image, letterHeight: letterHeight)
+    }
+
+    /// Letters below this height (scans at 150 dpi, small photos) are read from
+    /// an enlarged copy of the zone: a glyph's ink box and its ink map need more
+    /// than a pixel per stroke.
+    static let comfortableHeight = 20.0
+
+    private func magnified(_ zone: MRZLocator.Zone, of image: GrayImage, letterHeight: Double) -> MRZReading? {
+        let margin = Int(letterHeight * 1.5)
+        let area = PixelRect(x: zone.bounds.x - margin, y: zone.bounds.y - margin, width: zone.bounds.width + 2 * margin,
+                             height: zone.bounds.height + 2 * margin).clamped(width: image.width, height: image.height)
+        let factor = min(4, Int((28 / letterHeight).rounded(.up)))
+        guard factor >= 2, area.width > 0, area.height > 0 else { return nil }
+        let crop = image.cropped(area).resized(width: area.width * factor, height: area.height * factor)
+        guard let found = MRZLocator().locate(in: crop, letterHeight: letterHeight * Double(factor)), found.characters == zone.characters else { return nil }
+        guard let reading = read(found, of: crop, letterHeight: letterHeight) else { return nil }
+        return MRZReading(recognisedLines: reading.recognisedLines, result: reading.result, confidence: reading.confidence,
+                          bounds: zone.bounds, uncertain: reading.uncertain, letterHeight: letterHeight)
+    }
+
+    private func read(_ zone: MRZLocator.Zone, of image: GrayImage, letterHeight: Double) -> MRZReading? {
         let reader = MRZLineReader(image: image, classifier: .mrz)
         // The lines of one zone share their pitch: take it from the line with the
         // most separate glyphs, where blur merged the fewest.
@@ -37,7 +63,6 @@ public struct MRZReader: Sendable {
         // Second guesses the classifier gave real weight to; check digits may pick one.
         let alternatives = readings.map { $0.guesses.map { $0.alternatives.filter { $0.1 >= 0.05 }.map(\.0) } }
         return MRZReading(recognisedLines: lines, result: try? parser.parse(lines, alternatives: alternatives), confidence: confidence,
-                          bounds: zone.bounds, uncertain: allGuesses.filter { $0.probability < 0.6 }.count,
-                          letterHeight: zone.lines.map(\.letterHeight).reduce(0, +) / Double(zone.lines.count))
+                          bounds: zone.bounds, uncertain: allGuesses.filter { $0.probability < 0.6 }.count, letterHeight: letterHeight)
     }
 }

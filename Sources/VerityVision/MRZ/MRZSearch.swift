@@ -5,25 +5,32 @@ struct MRZSearch {
     let today: CalendarDate
 
     /// Tries the flattened page upright and upside down, then the unflattened
-    /// image (a wrongly found corner distorts the flattening). Returns the
-    /// reading and the page turned the way it was read.
+    /// image (a wrongly found corner distorts the flattening), then both a
+    /// quarter turn away (a card photographed upright, or front and back one
+    /// above the other). Returns the reading and the page turned the way it was read.
     func read(_ page: PageImage) -> (MRZReading?, PageImage) {
         let reader = MRZReader(today: today)
         var best: (MRZReading?, PageImage) = (nil, page)
-        var turned = page
-        turned.turnHalf()
-        var candidates = [page, turned]
-        if page.placement?.fillsFrame == false {
-            let raw = page.unflattened()
-            var rawTurned = raw
-            rawTurned.turnHalf()
-            candidates += [raw, rawTurned]
-        }
-        for candidate in candidates {
-            guard let reading = reader.read(candidate.page) else { continue }
-            if reading.result?.valid == true { return (reading, candidate) }
-            if best.0 == nil || reading.confidence > best.0!.confidence { best = (reading, candidate) }
+        var sources = [page]
+        if page.placement?.fillsFrame == false { sources.append(page.unflattened()) }
+        let turns = [0, 180, 90, 270]
+        for turn in turns {
+            for source in sources {
+                var candidate = source
+                candidate.turn(clockwise: turn)
+                guard let reading = reader.read(candidate.page) else { continue }
+                if reading.result?.valid == true { return (reading, candidate) }
+                if best.0 == nil || Self.better(reading, than: best.0!) { best = (reading, candidate) }
+            }
+            // A zone found upright or upside down is the zone: quarter turns are for pages where none was.
+            if turn == 180, best.0 != nil { break }
         }
         return best
+    }
+
+    /// More check digits holding wins; then the classifier's confidence.
+    static func better(_ reading: MRZReading, than other: MRZReading) -> Bool {
+        let held = reading.result?.checks.filter(\.valid).count ?? -1, otherHeld = other.result?.checks.filter(\.valid).count ?? -1
+        return held != otherHeld ? held > otherHeld : reading.confidence > other.confidence
     }
 }
