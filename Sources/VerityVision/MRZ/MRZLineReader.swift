@@ -6,14 +6,19 @@ struct MRZLineReader {
     let classifier: GlyphClassifier
 
     struct Reading {
+        /// Where the first cell's centre is: the lines of a zone start together.
+        var startX: Double
         var text: String
         var guesses: [GlyphClassifier.Guess]
         var meanProbability: Double
     }
 
-    func read(_ line: TextLine, count: Int, pitch sharedPitch: Double? = nil) -> Reading {
+    /// `shift`: cells to start before the first glyph found, for a line whose
+    /// first glyphs were lost (cut at the edge, merged into print beside them).
+    func read(_ line: TextLine, count: Int, pitch sharedPitch: Double? = nil, shift: Int = 0) -> Reading {
         let first = line.components.first!, last = line.components.last!
-        let (startX, pitch) = Self.grid(line.components, pitch: sharedPitch)
+        let (firstCell, pitch) = Self.grid(line.components, pitch: sharedPitch)
+        let startX = firstCell - Double(shift) * pitch
         let h = line.letterHeight
         let minX = max(0, Int(startX - pitch)), maxX = min(image.width, Int(startX + Double(count) * pitch) + 1)
         let centre = line.centerY(atX: (first.centerX + last.centerX) / 2)
@@ -59,7 +64,13 @@ struct MRZLineReader {
             guesses.append(guess)
         }
         let mean = guesses.reduce(0) { $0 + $1.probability } / Double(max(1, guesses.count))
-        return Reading(text: text, guesses: guesses, meanProbability: mean)
+        return Reading(startX: startX, text: text, guesses: guesses, meanProbability: mean)
+    }
+
+    /// How many cells the glyphs found span, first to last.
+    static func span(_ line: TextLine, pitch: Double) -> Int {
+        let (start, pitch) = grid(line.components, pitch: pitch)
+        return Int(((line.components.last!.centerX - start) / pitch).rounded()) + 1
     }
 
     /// The first cell's centre and the pitch, fitted to the glyphs found: faint

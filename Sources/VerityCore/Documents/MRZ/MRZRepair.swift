@@ -3,7 +3,7 @@
 /// type forbids the character read, or when exactly one smallest change makes a
 /// check digit confirm its field.
 struct MRZRepair {
-    private(set) var lines: [[Character]]
+    var lines: [[Character]]
     private(set) var corrections: [MRZCorrection] = []
     let layout: MRZLayout
     /// What the recogniser thought each character might also be, by line and position.
@@ -25,6 +25,7 @@ struct MRZRepair {
             repairChecked(optional, check: check)
         }
         repairComposite()
+        repairUncheckedFillers()
     }
 
     // MARK: Field types
@@ -194,6 +195,10 @@ struct MRZRepair {
 
     func characters(of slots: [MRZSlot]) -> [Character] {
         slots.flatMap { lines[$0.line][$0.start..<($0.start + $0.length)] }
+    }
+
+    mutating func setFiller(_ line: Int, _ position: Int) {
+        set(line, position, "<", .filler)
     }
 
     private mutating func set(_ line: Int, _ position: Int, _ character: Character, _ reason: MRZCorrection.Reason) {
