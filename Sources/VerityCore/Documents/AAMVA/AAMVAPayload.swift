@@ -48,7 +48,7 @@ public enum AAMVAPayloadReader {
             throw VerityError.invalid("barcode", "An AAMVA payload is at most a few kilobytes; got \(bytes.count) bytes.")
         }
         guard let header = AAMVAHeader.find(in: bytes, warnings: &warnings) else {
-            throw VerityError.invalid("barcode", "Not an AAMVA driver licence or ID card payload: no \"ANSI \" or \"AAMVA\" header.")
+            return try headerless(bytes, warnings: warnings)
         }
         var subfiles: [AAMVASubfile] = []
         for designator in header.designators {
@@ -78,6 +78,28 @@ public enum AAMVAPayloadReader {
                             subfiles: subfiles, warnings: warnings)
     }
 
+    /// A payload whose header a scanner dropped: the card subfile is found by its
+    /// type and first element (`DLDAQ…`), or is the whole payload when it starts
+    /// with an element. The version is inferred from the elements present.
+    private static func headerless(_ bytes: [UInt8], warnings: [String]) throws(VerityError) -> AAMVAPayload {
+        var warnings = warnings
+        var card: AAMVASubfile?
+        for type in ["DL", "ID"] where card == nil {
+            card = searchSubfile(type, in: bytes, after: 0)
+        }
+        let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: " \n\r\u{1E}\u{1C}@")
+        if card == nil, text.count >= 3, AAMVAElementTable.isKnown(String(text.prefix(3))) {
+            card = parseSubfile(type: "DL", body: Array(text.utf8))
+        }
+        guard let card, card.elements.count >= 3 else {
+            throw VerityError.invalid("barcode", "Not an AAMVA driver licence or ID card payload: no \"ANSI \" or \"AAMVA\" header and no card elements.")
+        }
+        warnings.append("no AAMVA header: version inferred from the elements")
+        let version = card["DCS"] != nil || card["DAC"] != nil && card["DAA"] == nil ? (card["DDE"] != nil ? 4 : 3) : card["DCT"] != nil ? 2 : 1
+        return AAMVAPayload(fileType: "ANSI ", issuerIdentificationNumber: "", version: version, jurisdictionVersion: nil,
+                            subfiles: [card], warnings: warnings)
+    }
+
     private static func subfileAt(_ designator: AAMVAHeader.Designator, in bytes: [UInt8]) -> AAMVASubfile? {
         let start = designator.offset
         guard start >= 0, start + 2 <= bytes.count, Array(bytes[start..<start + 2]) == Array(designator.type.utf8) else { return nil }
@@ -99,8 +121,17 @@ public enum AAMVAPayloadReader {
         return nil
     }
 
-    /// Elements are separated by LF; some issuers use CR or omit the final terminator.
+    /// Elements are separated by LF; some issuers use CR or omit the final
+    /// terminator; some scanners strip every control character, and then the
+    /// elements are cut apart by their ids and shapes (`AAMVASegmenter`).
     static func parseSubfile(type: String, body: [UInt8]) -> AAMVASubfile {
+        let separators = body.filter { $0 == dataElementSeparator || $0 == segmentTerminator || $0 == recordSeparator }.count
+        if separators < 2 {
+            var text = String(decoding: body.filter { $0 >= 0x20 }, as: UTF8.self)
+            // A jurisdiction's subfile follows the card subfile directly: `…ZVZVA01…`.
+            if !type.hasPrefix("Z"), let cut = jurisdictionSubfileStart(in: Array(text)) { text = String(Array(text)[..<cut]) }
+            return AAMVASubfile(type: type, elements: AAMVASegmenter.elements(in: text))
+        }
         var elements: [AAMVAElement] = []
         for chunk in body.split(whereSeparator: { $0 == dataElementSeparator || $0 == segmentTerminator || $0 == recordSeparator }) {
             guard chunk.count >= 3, isElementId(chunk.prefix(3)) else { continue }
@@ -109,6 +140,14 @@ public enum AAMVAPayloadReader {
             if !elements.contains(where: { $0.id == id }) { elements.append(AAMVAElement(id: id, value: value)) }
         }
         return AAMVASubfile(type: type, elements: elements)
+    }
+
+    /// Where `Zx` followed by its first element `Zx?` starts, if anywhere.
+    static func jurisdictionSubfileStart(in text: [Character]) -> Int? {
+        guard text.count >= 5 else { return nil }
+        return (0...(text.count - 5)).first { i in
+            text[i] == "Z" && text[i + 2] == "Z" && text[i + 1] == text[i + 3] && text[i + 1].isUppercase && text[i + 4].isUppercase
+        }
     }
 
     static func isElementId<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
