@@ -14,4 +14,12 @@ bash scripts/generate-test-documents.sh
 swift build -c release --product VerityBench > "$OUT/build-documents.log" 2>&1 || { tail -30 "$OUT/build-documents.log"; exit 1; }
 DOCS="${VERITY_DOCGEN_DIR:-.build/docgen}"
 taskset -c 0 .build/release/VerityBench documents --dir "$DOCS" --crops "$OUT/crops" --out "$OUT/documents.json"
+# Real images no one on the project made: the public MRZ specimens beside the project.
+SPECIMENS="${VERITY_SPECIMENS_DIR:-../shared/data/documents/mrz-specimens}"
+if [ -d "$SPECIMENS" ]; then
+  taskset -c 0 .build/release/VerityBench mrz-specimens --dir "$SPECIMENS" --out "$OUT/specimens.json"
+fi
 taskset -c 0 .venv-bench/bin/python bench/documents.py "$OUT/documents.json" "$DOCS" | tee "$OUT/documents.txt"
+if [ -f "$OUT/specimens.json" ]; then
+  taskset -c 0 .venv-bench/bin/python bench/specimens.py "$OUT/specimens.json" "$SPECIMENS" | tee "$OUT/specimens.txt"
+fi

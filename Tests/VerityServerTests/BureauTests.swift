@@ -16,7 +16,16 @@ final class FakeBureau: @unchecked Sendable {
     /// `hold`: no answer until the fake stops, as a bureau that has stalled.
     enum Reply { case result(String), status(Int), hold }
 
-    private var released = false
+    /// Opened when the fake stops; held handlers hold it, not the fake, since
+    /// they may wake after the test has let go of the fake.
+    private let gate = Gate()
+
+    final class Gate: @unchecked Sendable {
+        private let lock = NSLock()
+        private var open = false
+        var isOpen: Bool { lock.withLock { open } }
+        func release() { lock.withLock { open = true } }
+    }
 
     var requests: [(authorization: String?, body: [String: String])] { lock.withLock { _requests } }
 
@@ -33,6 +42,7 @@ final class FakeBureau: @unchecked Sendable {
         self.script = script
         app = try await Application.make(.testing)
         app.logger.logLevel = .critical
+        let gate = gate
         app.post("check") { [unowned self] request async throws -> Response in
             let body = try request.content.decode([String: String?].self).compactMapValues { $0 }
             let reply: Reply = lock.withLock {
@@ -45,7 +55,7 @@ final class FakeBureau: @unchecked Sendable {
             case .status(let code):
                 return Response(status: HTTPResponseStatus(statusCode: code))
             case .hold:
-                while !lock.withLock({ released }) { try await Task.sleep(nanoseconds: 20_000_000) }
+                while !gate.isOpen { try await Task.sleep(nanoseconds: 20_000_000) }
                 return Response(status: .serviceUnavailable)
             }
         }
@@ -55,7 +65,7 @@ final class FakeBureau: @unchecked Sendable {
     var url: URL { URL(string: "http://127.0.0.1:\(app.http.server.shared.localAddress!.port!)/check")! }
 
     func stop() async throws {
-        lock.withLock { released = true }
+        gate.release()
         await app.server.shutdown()
         try await app.asyncShutdown()
     }
