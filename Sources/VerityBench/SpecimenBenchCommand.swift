@@ -37,9 +37,10 @@ struct SpecimenBenchCommand: ParsableCommand {
             let failing = result?.checks.filter { !$0.valid }.map(\.name) ?? []
             let outcome = failure ?? (reading == nil ? "MRZ_NOT_FOUND" : result == nil ? "MRZ_UNPARSED" : result!.valid ? "VALID" : "MRZ_UNREADABLE")
             rows.append(["file": name, "outcome": outcome, "lines": result?.lines ?? reading?.recognisedLines ?? [],
-                         "failingChecks": failing, "ms": ms, "letterHeight": reading?.letterHeight ?? 0])
+                         "failingChecks": failing, "ms": ms, "letterHeight": reading?.letterHeight ?? 0,
+                         "confidence": reading?.confidence ?? 0, "uncertain": reading?.uncertain ?? 0])
             if verbose {
-                print("\(outcome.padding(toLength: 15, withPad: " ", startingAt: 0)) \(String(format: "%6.1f", ms)) ms  \(name)  \(failing.joined(separator: ","))")
+                print("\(outcome.padding(toLength: 15, withPad: " ", startingAt: 0)) \(String(format: "%6.1f", ms)) ms  \(name)  \(failing.joined(separator: ","))  confidence \(String(format: "%.2f", reading?.confidence ?? 0)), \(reading?.uncertain ?? 0) uncertain")
                 for line in result?.lines ?? reading?.recognisedLines ?? [] { print("    \(line)") }
             }
         }

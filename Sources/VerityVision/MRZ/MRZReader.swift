@@ -51,48 +51,6 @@ public struct MRZReader: Sendable {
     }
 
     private func read(_ zone: MRZLocator.Zone, of image: GrayImage, letterHeight: Double) -> MRZReading? {
-        let reader = MRZLineReader(image: image, classifier: .mrz)
-        // The lines of one zone share their pitch: take it from the line with the
-        // most separate glyphs, where blur merged the fewest.
-        let clearest = zone.lines.max { $0.components.count < $1.components.count }!
-        let pitch = MRZLineReader.grid(clearest.components).pitch
-        let straight = zone.lines.map { reader.read($0, count: zone.characters, pitch: pitch) }
-        let first = reading(straight, bounds: zone.bounds, letterHeight: letterHeight)
-        if first.result?.valid == true { return first }
-        // A line may have lost a glyph at either end (cut at the picture's edge,
-        // merged into print beside it) and gained a speck at the other: each line
-        // is also read one cell earlier and later (two earlier when its glyphs
-        // span two cells short), and the check digits choose.
-        let options: [[MRZLineReader.Reading]] = zone.lines.indices.map { index in
-            let line = zone.lines[index]
-            let missing = max(1, min(2, zone.characters - MRZLineReader.span(line, pitch: pitch)))
-            return [straight[index]] + ([-1] + Array(1...missing)).map { reader.read(line, count: zone.characters, pitch: pitch, shift: $0) }
-        }
-        // Only a placement that starts the lines together and whose check digits
-        // all hold replaces the straight reading, and only when it is the one
-        // such reading: no guessing.
-        var valid: [String: MRZReading] = [:]
-        for readings in Self.combinations(options).dropFirst() {
-            let starts = readings.map(\.startX)
-            guard starts.max()! - starts.min()! < 0.6 * pitch else { continue }
-            let candidate = reading(readings, bounds: zone.bounds, letterHeight: letterHeight)
-            if let result = candidate.result, result.valid { valid[result.lines.joined(separator: "\n")] = candidate }
-        }
-        return valid.count == 1 ? valid.values.first! : first
-    }
-
-    private func reading(_ readings: [MRZLineReader.Reading], bounds: PixelRect, letterHeight: Double) -> MRZReading {
-        let lines = readings.map(\.text)
-        let allGuesses = readings.flatMap(\.guesses)
-        let confidence = allGuesses.reduce(0) { $0 + $1.probability } / Double(max(1, allGuesses.count))
-        // Second guesses the classifier gave real weight to; check digits may pick one.
-        let alternatives = readings.map { $0.guesses.map { $0.alternatives.filter { $0.1 >= 0.05 }.map(\.0) } }
-        return MRZReading(recognisedLines: lines, result: try? parser.parse(lines, alternatives: alternatives), confidence: confidence,
-                          bounds: bounds, uncertain: allGuesses.filter { $0.probability < 0.6 }.count, letterHeight: letterHeight)
-    }
-
-    /// Every choice of one element per list (at most 4 × 4 × 4 here), the first elements' first.
-    static func combinations<T>(_ lists: [[T]]) -> [[T]] {
-        lists.reduce([[]]) { partial, options in partial.flatMap { prefix in options.map { prefix + [$0] } } }
+        MRZZoneReader(image: image, parser: parser).read(zone, letterHeight: letterHeight)
     }
 }

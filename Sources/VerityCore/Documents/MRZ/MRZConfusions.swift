@@ -9,6 +9,10 @@ enum MRZConfusions {
     static let digitToLetter: [Character: Character] = [
         "0": "O", "1": "I", "2": "Z", "4": "A", "5": "S", "6": "G", "8": "B",
     ]
+    /// A document code's first character is A, C, I, P or V; what each is misread as.
+    static let documentCodeLookalikes: [Character: Character] = [
+        "W": "V", "Y": "V", "1": "I", "L": "I", "T": "I", "J": "I", "F": "P", "R": "P", "G": "C", "O": "C", "0": "C", "4": "A",
+    ]
     /// What a filler `<` is often read as.
     static let fillerLookalikes: Set<Character> = ["K", "C", "E", "S", "X", "L"]
 

@@ -32,6 +32,8 @@ extension MRZRepair {
 
     /// A name holds `<<` between the primary and secondary identifiers: a name
     /// with a given name but no `<<` lost a filler. `BERG<CKENJI` → `BERG<<KENJI`.
+    /// People without given names are rare, a blurred filler is not: the one
+    /// lookalike that can be the separator is taken for it.
     private mutating func repairNameSeparator() {
         let slot = layout.name
         let name = Array(characters(of: [slot]))
@@ -40,7 +42,7 @@ extension MRZRepair {
         guard end > 0, !String(used).contains("<<") else { return }
         let candidates = used.indices.filter { index in
             index >= 2 && index + 1 < end && used[index - 1] == "<" && used[index - 2] != "<" && used[index + 1] != "<"
-                && MRZConfusions.fillerLookalikes.contains(used[index]) && sawFiller(slot.line, slot.start + index)
+                && MRZConfusions.fillerLookalikes.contains(used[index])
         }
         if candidates.count == 1 { setFiller(slot.line, slot.start + candidates[0]) }
     }

@@ -24,7 +24,8 @@ public enum MRZFormat: String, Sendable, Codable, CaseIterable {
     /// The layout of `lines` by their count, length and document code, or nil.
     public static func detect(_ lines: [String]) -> MRZFormat? {
         guard let first = lines.first else { return nil }
-        let isVisa = first.first == "V"
+        // A visa's V is read as W more often than any other letter is.
+        let isVisa = first.first.map { MRZConfusions.documentCodeLookalikes[$0, default: $0] } == "V"
         switch (lines.count, first.count) {
         case (3, 30): return .td1
         case (2, 36): return isVisa ? .mrvB : .td2

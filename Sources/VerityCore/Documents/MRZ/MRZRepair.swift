@@ -35,6 +35,10 @@ struct MRZRepair {
             layout.documentCode, layout.issuingState, layout.nationality, layout.dateOfBirth, layout.dateOfBirthCheck,
             layout.sex, layout.expiryDate, layout.expiryDateCheck, layout.documentNumberCheck, layout.name,
         ] + [layout.optionalData1Check, layout.composite].compactMap { $0 }
+        let code = lines[layout.documentCode.line][layout.documentCode.start]
+        if !"ACIPV".contains(code), let known = MRZConfusions.documentCodeLookalikes[code] {
+            set(layout.documentCode.line, layout.documentCode.start, known, .fieldType)
+        }
         for slot in slots {
             for position in slot.start..<(slot.start + slot.length) {
                 let character = lines[slot.line][position]
@@ -119,7 +123,14 @@ struct MRZRepair {
         let accepts: ([Character]) -> Bool = { MRZCheckDigit.confirms(digit, $0) }
         if let change = uniqueSmallestChange(positions: positions, classOf: field.characterClass, accepts: accepts) {
             for (line, position, character) in change { set(line, position, character, .checkDigit) }
+            return
         }
+        // The check digit itself may be the misread character: one the recogniser
+        // also saw there, and the only one, that confirms the field as read.
+        let field = characters(of: [field])
+        let seen = check.line < recognised.count && check.start < recognised[check.line].count ? recognised[check.line][check.start] : []
+        let confirming = seen.filter { $0 != digit && MRZCheckDigit.confirms($0, field) }
+        if confirming.count == 1 { set(check.line, check.start, confirming[0], .checkDigit) }
     }
 
     private mutating func repairComposite() {
@@ -144,21 +155,33 @@ struct MRZRepair {
     }
 
     /// The single smallest set of substitutions (at most two) accepted by `accepts`;
-    /// nil when there is none or when two different changes of the same size are accepted.
+    /// nil when there is none or when two different changes of the same size are
+    /// accepted. What a recogniser saw at a position is tried before what OCR-B
+    /// lookalikes suggest: two readers agreeing outweigh a table of confusions.
     private func uniqueSmallestChange(positions: [(Int, Int)], classOf characterClass: MRZCharacterClass,
                                       accepts: ([Character]) -> Bool) -> [(Int, Int, Character)]? {
         let original = positions.map { lines[$0.0][$0.1] }
-        let options: [[Character]] = positions.indices.map { index in
-            let character = original[index]
+        let seen: [[Character]] = positions.indices.map { index in
             let (line, position) = positions[index]
-            let seen = line < recognised.count && position < recognised[line].count ? recognised[line][position] : []
+            let options = line < recognised.count && position < recognised[line].count ? recognised[line][position] : []
             // Digit-only fields were settled by their type: a digit is swapped for
             // another only when the recogniser itself saw that digit there.
-            if characterClass == .digits { return seen.filter(\.isNumber).filter { $0 != character } }
-            var options = MRZConfusions.alternatives(of: character)
-            for other in seen where other != character && !options.contains(other) { options.append(other) }
+            return options.filter { $0 != original[index] && (characterClass != .digits || $0.isNumber) }
+        }
+        if let change = uniqueSmallestChange(original: original, positions: positions, options: seen, accepts: accepts) {
+            return change
+        }
+        guard characterClass != .digits else { return nil }
+        let lookalikes: [[Character]] = positions.indices.map { index in
+            var options = MRZConfusions.alternatives(of: original[index])
+            for other in seen[index] where !options.contains(other) { options.append(other) }
             return options
         }
+        return uniqueSmallestChange(original: original, positions: positions, options: lookalikes, accepts: accepts)
+    }
+
+    private func uniqueSmallestChange(original: [Character], positions: [(Int, Int)], options: [[Character]],
+                                      accepts: ([Character]) -> Bool) -> [(Int, Int, Character)]? {
         for size in 1...2 {
             var found: [[(Int, Character)]] = []
             enumerate(size: size, from: 0, options: options, chosen: []) { chosen in
