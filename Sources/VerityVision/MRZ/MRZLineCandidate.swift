@@ -36,12 +36,13 @@ final class MRZLineCandidate {
         return overlap > 0.7 * (anchor.right - anchor.left)
     }
 
-    /// Whether `below` is the next line of the zone: one to three letter heights lower.
+    /// Whether `below` is the next line of the zone: one to four letter heights
+    /// lower (visas space their lines widest).
     func spacedAbove(_ below: MRZLineCandidate) -> Bool {
         let x = (left + right) / 2
         let distance = below.line.centerY(atX: x) - line.centerY(atX: x)
         let h = line.letterHeight
-        return distance > 1.2 * h && distance < 3.2 * h
+        return distance > 1.2 * h && distance < 4 * h
     }
 
     /// The line without glyphs outside the anchor's first and last cell.

@@ -29,14 +29,14 @@ struct MRZSearch {
     }
 
     /// A valid reading wins. Otherwise the classifier's confidence decides, unless
-    /// two readings are about as confident, where more check digits holding wins:
+    /// two readings are about as confident, where fewer failing check digits win:
     /// repairs can make a check hold on a page read the wrong way up, but the
     /// classifier is not fooled about how glyph-like the cells looked.
     static func better(_ reading: MRZReading, than other: MRZReading) -> Bool {
         let valid = reading.result?.valid == true, otherValid = other.result?.valid == true
         if valid != otherValid { return valid }
         if abs(reading.confidence - other.confidence) > 0.03 { return reading.confidence > other.confidence }
-        let held = reading.result?.checks.filter(\.valid).count ?? -1, otherHeld = other.result?.checks.filter(\.valid).count ?? -1
-        return held != otherHeld ? held > otherHeld : reading.confidence > other.confidence
+        let failing = reading.result?.checks.filter { !$0.valid }.count ?? 9, otherFailing = other.result?.checks.filter { !$0.valid }.count ?? 9
+        return failing != otherFailing ? failing < otherFailing : reading.confidence > other.confidence
     }
 }
