@@ -33,6 +33,8 @@ let package = Package(
         .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
         .target(name: "CZXing", linkerSettings: [.linkedLibrary("ZXing")]),
+        // libjpeg(-turbo) directly, for JPEGs that end early: Leptonica refuses them whole.
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         // dlib (HOG, landmarks, ResNet embedding, MMOD) and OpenCV dnn (age). dlib's
         // code is in its headers: optimised even in debug builds, or it crawls.
         .target(
@@ -47,7 +49,7 @@ let package = Package(
         .target(
             name: "VerityVision",
             dependencies: [
-                "VerityCore", "CLeptonica", "CTesseract", "CZXing", "CFace",
+                "VerityCore", "CLeptonica", "CTesseract", "CZXing", "CFace", "CJPEG",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.copy("Resources")],

@@ -7,7 +7,7 @@ set -euo pipefail
 PACKAGES=(ca-certificates curl git make python3 python3-venv python3-pip libsqlite3-dev libcurl4-openssl-dev
           libssl-dev zlib1g-dev postgresql postgresql-contrib
           # Document engine: image decoding, OCR models, barcodes.
-          libleptonica-dev libtesseract-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-ara libzxing-dev
+          libleptonica-dev libjpeg62-turbo-dev libtesseract-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-ara libzxing-dev
           # Face engine: dlib (with OpenBLAS, ~10× faster than reference BLAS) and OpenCV dnn.
           libdlib-dev libblas-dev liblapack-dev libopenblas0-pthread libopencv-dev
           # Fonts the test documents and the MRZ model are rendered from.

@@ -14,7 +14,8 @@ struct DocumentCommand: ParsableCommand {
             abstract: "Inspect a document's images (PNG, JPEG or GIF) and print the report.")
 
         @Option(help: "passport, driverLicense or idCard.") var type: String
-        @Option(help: "ISO 3166 alpha-2 country of issue, e.g. US, EG.") var country: String
+        @Option(help: "ISO 3166 alpha-2 country of issue, e.g. US, EG. Optional when the document has an MRZ (it names the country) and for US licences; needed for Egyptian ID cards.")
+        var country: String?
         @Argument(help: "Image of the front (or the passport data page).") var front: String
         @Argument(help: "Image of the back.") var back: String?
         @Option(help: "Directory of the face models, for the portrait checks (advancedConfidence).") var modelsDir: String = "models"
@@ -25,7 +26,10 @@ struct DocumentCommand: ParsableCommand {
             guard let documentType = DocumentType(rawValue: type) else {
                 throw ValidationError("--type must be one of: \(DocumentType.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            guard let countryCode = CountryCode.parse(country) else { throw ValidationError("--country must be an ISO 3166 alpha-2 code") }
+            let countryCode = try country.map { text in
+                guard let code = CountryCode.parse(text) else { throw ValidationError("--country must be an ISO 3166 alpha-2 code") }
+                return code
+            }
             let faces = noFaces ? nil : try CLIOutput.reporting { try FaceEngine(modelsDirectory: modelsDir) }
             let inspector = DocumentInspector(today: CLIClock.today, faces: faces)
             let report = try CLIOutput.reporting {

@@ -24,10 +24,12 @@ struct DocumentLocator {
         let regions = ConnectedComponents.find(in: mask, width: small.width, height: small.height, minimumArea: Int(frameArea * 0.1))
         guard let paper = regions.max(by: { $0.area < $1.area }) else { return nil }
         let coverage = Double(paper.area) / frameArea
-        // Background covers little, or the paper reaches all four edges: a flat scan.
+        // Background covers little, or the bright region reaches all four edges:
+        // a flat scan, or a white page around documents laid on a scanner (front
+        // and back side by side). Either way no part of a document is off the picture.
         let edge = 2
         let touchesAllSides = paper.minX < edge && paper.minY < edge && paper.maxX >= small.width - edge && paper.maxY >= small.height - edge
-        if coverage > 0.9 || (touchesAllSides && coverage > 0.6) { return fillingFrame(image) }
+        if coverage > 0.9 || touchesAllSides { return fillingFrame(image) }
         // Keep only the paper region itself, so edges of other bright blobs do not count.
         let paperMask = regionMask(paper, mask: mask, width: small.width, height: small.height)
         let outline = EdgeLines.outline(mask: paperMask, width: small.width, height: small.height)

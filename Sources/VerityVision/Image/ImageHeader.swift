@@ -8,6 +8,9 @@ public struct ImageHeader: Sendable, Equatable {
     public let format: Format
     public let width: Int
     public let height: Int
+    /// A JPEG without its end-of-image marker: it ended early (an interrupted
+    /// upload or copy) and is decoded as far as it goes.
+    public var endsEarly = false
 
     /// Reads the header of `bytes`. Throws `INVALID_IMAGE` for other formats,
     /// malformed or truncated files.
@@ -39,9 +42,7 @@ public struct ImageHeader: Sendable, Equatable {
     private static func jpeg(_ bytes: [UInt8]) throws(VerityError) -> ImageHeader {
         // Some cameras append data after the end-of-image marker; allow a little.
         let tail = bytes.suffix(1024)
-        guard zip(tail, tail.dropFirst()).contains(where: { $0 == 0xFF && $1 == 0xD9 }) else {
-            throw invalid("The JPEG file is truncated.")
-        }
+        let endsEarly = !zip(tail, tail.dropFirst()).contains(where: { $0 == 0xFF && $1 == 0xD9 })
         var index = 2
         while index + 4 <= bytes.count {
             guard bytes[index] == 0xFF else { throw invalid("The JPEG file is malformed.") }
@@ -55,12 +56,14 @@ public struct ImageHeader: Sendable, Equatable {
                 guard length >= 7 else { throw invalid("The JPEG file is malformed.") }
                 let height = Int(bytes[index + 5]) << 8 | Int(bytes[index + 6])
                 let width = Int(bytes[index + 7]) << 8 | Int(bytes[index + 8])
-                return try sized(.jpeg, width: width, height: height)
+                var header = try sized(.jpeg, width: width, height: height)
+                header.endsEarly = endsEarly
+                return header
             }
             if marker == 0xDA || marker == 0xD9 { break }
             index += 2 + length
         }
-        throw invalid("The JPEG file has no frame header.")
+        throw invalid(endsEarly ? "The JPEG file is truncated." : "The JPEG file has no frame header.")
     }
 
     // MARK: GIF

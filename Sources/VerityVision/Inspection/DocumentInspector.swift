@@ -16,10 +16,15 @@ public struct DocumentInspector: Sendable {
         self.faces = faces
     }
 
-    public func inspect(front: [UInt8], back: [UInt8]? = nil, type: DocumentType, country: String) throws(VerityError) -> DocumentReport {
+    /// `country`: the ISO 3166 alpha-2 country of issue. Without it, a passport's
+    /// or ID card's MRZ names it (a card without an MRZ, like the Egyptian ID,
+    /// needs it stated) and a licence's barcode does (US unless it says Canada).
+    public func inspect(front: [UInt8], back: [UInt8]? = nil, type: DocumentType, country stated: String? = nil) throws(VerityError) -> DocumentReport {
+        var country = stated ?? (type == .driverLicense ? "US" : "")
         var clock = Stopwatch()
-        let frontImage = try clock.measure("decode") { () throws(VerityError) -> RGBImage in try decode(front, side: "front") }
-        let backImage = try clock.measure("decode") { () throws(VerityError) -> RGBImage? in try back.map { bytes throws(VerityError) in try decode(bytes, side: "back") } }
+        let (frontImage, frontCompleteness) = try clock.measure("decode") { () throws(VerityError) -> (RGBImage, Double) in try decode(front, side: "front") }
+        let backDecoded = try clock.measure("decode") { () throws(VerityError) -> (RGBImage, Double)? in try back.map { bytes throws(VerityError) in try decode(bytes, side: "back") } }
+        let backImage = backDecoded?.0
         var frontPage = clock.measure("locate") { PageImage(frontImage) }
         var backPage = clock.measure("locate") { backImage.map(PageImage.init) }
 
@@ -27,6 +32,7 @@ public struct DocumentInspector: Sendable {
         var outcome: ReadOutcome
         var mrzBounds: PixelRect?
         var textHeight: (DocumentSide, Double)?
+        var zoneExtent: (DocumentSide, MRZDocumentExtent, fits: Bool)?
         var visual = VisualZoneReader.Reading(lines: [], values: [], meanConfidence: 0)
         var sideConfidence: (front: Double, back: Double)?
         switch type {
@@ -58,10 +64,24 @@ public struct DocumentInspector: Sendable {
             let (reading, page) = found.reading
             if found.side == .front { frontPage = page } else { backPage = page }
             evidence.mrz = reading?.result
+            if stated == nil {
+                guard let named = reading?.result.flatMap({ ICAOCountryCode.alpha2($0.issuingState) }) else {
+                    throw VerityError.invalid("country", reading?.result == nil
+                        ? "No MRZ was read to name the issuing country: state the country (EG for Egyptian ID cards)."
+                        : "The MRZ names \(reading!.result!.issuingState), which is no ISO 3166 country: state the country.")
+                }
+                country = named
+                evidence.country = named
+            }
             evidence.mrzConfidence = reading?.confidence ?? 0
             evidence.mrzSide = found.side
             if found.side == .front { mrzBounds = reading?.bounds }
             if let reading { textHeight = (found.side, reading.letterHeight) }
+            if let reading, let format = reading.result?.format {
+                let extent = MRZDocumentExtent(format: format, zoneX: Double(reading.bounds.x), zoneY: Double(reading.bounds.y),
+                                               zoneWidth: Double(reading.bounds.width), zoneHeight: Double(reading.bounds.height))
+                zoneExtent = (found.side, extent, extent.fits(pictureWidth: page.page.width, pictureHeight: page.page.height))
+            }
             let status: ReadOutcome.Status = reading == nil ? .notFound : reading?.result?.valid == true ? .read : .unreadable
             outcome = ReadOutcome(kind: .mrz, side: found.side, status: status, confidence: reading?.confidence ?? 0)
         case .driverLicense:
@@ -75,6 +95,10 @@ public struct DocumentInspector: Sendable {
                 }
             }
             evidence.aamva = licence?.2
+            if stated == nil, licence?.2.country == "CAN" {
+                country = "CA"
+                evidence.country = "CA"
+            }
             evidence.barcodeSide = licence?.0 ?? .back
             outcome = ReadOutcome(kind: .barcode, side: licence?.0 ?? (backPage == nil ? .front : .back),
                                   status: licence == nil ? .notFound : .read, confidence: licence == nil ? 0 : 1)
@@ -100,9 +124,23 @@ public struct DocumentInspector: Sendable {
 
         var frontQuality = clock.measure("quality") { QualityAnalyzer().measure(frontPage) }
         var backQuality = clock.measure("quality") { backPage.map { QualityAnalyzer().measure($0) } }
+        // A JPEG that ended early was read as far as it goes; the user is told.
+        for (completeness, isFront) in [(frontCompleteness, true), (backDecoded?.1, false)] {
+            guard let completeness, completeness < 1 else { continue }
+            let signal = QualitySignal(name: .completeness, value: (completeness * 1000).rounded() / 1000, threshold: 1, direction: .atLeast)
+            if isFront { frontQuality.signals.append(signal) } else { backQuality?.signals.append(signal) }
+        }
         if let (side, height) = textHeight {
             let signal = QualitySignal(name: .textHeight, value: height, threshold: QualityThresholds().textHeight, direction: .atLeast)
             if side == .front { frontQuality.signals.append(signal) } else { backQuality?.signals.append(signal) }
+        }
+
+        // Where the MRZ was read, it says whether the whole document is in the
+        // picture better than the paper's outline does (a scan cropped to the
+        // document's edge, two cards on one scan).
+        if let (side, _, fits) = zoneExtent {
+            if side == .front { frontQuality.document = Self.placement(frontQuality.document, documentFits: fits) }
+            else { let document = backQuality?.document; backQuality?.document = Self.placement(document, documentFits: fits) }
         }
 
         let portrait = faces.map { engine in clock.measure("portrait") { engine.inspectPortrait(page: frontPage.page) } }
@@ -128,9 +166,20 @@ public struct DocumentInspector: Sendable {
         return report
     }
 
-    private func decode(_ bytes: [UInt8], side: String) throws(VerityError) -> RGBImage {
+    static func placement(_ placement: DocumentPlacement?, documentFits: Bool) -> DocumentPlacement? {
+        guard var placement else { return nil }
+        if documentFits {
+            placement.fullyInFrame = placement.fullyInFrame || !placement.fillsFrame
+        } else {
+            placement.fullyInFrame = false
+            placement.fillsFrame = false
+        }
+        return placement
+    }
+
+    private func decode(_ bytes: [UInt8], side: String) throws(VerityError) -> (RGBImage, Double) {
         do {
-            return try decoder.decode(bytes)
+            return try decoder.decodeMeasuringCompleteness(bytes)
         } catch {
             throw VerityError(error.code, error.message, field: side)
         }

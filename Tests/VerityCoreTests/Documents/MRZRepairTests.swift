@@ -68,3 +68,47 @@ struct MRZRepairTests {
         #expect(!repaired.valid, "the personal number is not all fillers, so < cannot confirm it")
     }
 }
+
+@Suite("MRZ repairs that real scans need")
+struct MRZRealScanRepairTests {
+    let parser = MRZParser(today: CalendarDate(year: 2026, month: 11, day: 23)!)
+
+    @Test func aVisasVReadAsWIsStillAVisa() throws {
+        let result = try parser.parse(["WNUSATRAVELER<<HAPPY<<<<<<<<<<<<<<<<<<<<<<<<", "1234567897CAN6612120M1407282B3XLC000FD142955"])
+        #expect(result.format == .mrvA)
+        #expect(result.documentCode == "VN")
+        #expect(result.valid)
+    }
+
+    @Test func aMisreadCheckDigitIsReplacedOnlyByOneTheRecogniserSaw() throws {
+        // given: the document number's check digit 7 read as 4, the recogniser's second guess 7
+        let lines = ["VNUSATRAVELER<<HAPPY<<<<<<<<<<<<<<<<<<<<<<<<", "1234567894CAN6612120M1407282B3XLC000FD142955"]
+        var alternatives = lines.map { [[Character]](repeating: [], count: $0.count) }
+        // when: without the second guess nothing changes; with it, the digit it saw confirms the field
+        let plain = try parser.parse(lines, alternatives: alternatives)
+        alternatives[1][9] = ["7"]
+        let seen = try parser.parse(lines, alternatives: alternatives)
+        // then
+        #expect(!plain.valid)
+        #expect(seen.valid && seen.lines[1].hasPrefix("1234567897"))
+    }
+
+    @Test func aFillerBlurredIntoALetterIsRepairedWhereTheFieldSaysSo() throws {
+        // given: D<C is no country; VAN<DER<BERG<CKENJI has given names but no <<
+        let result = try parser.parse(["P<D<CVAN<DER<BERG<CKENJI<<<<<<<<<<<<<<<<<<<<", "P790345<<3D<C4910040M280713326142383727<<<78"])
+        #expect(result.issuingState == "D")
+        #expect(result.nationality == "D")
+        #expect(result.surname == "VAN DER BERG")
+        #expect(result.givenNames == "KENJI")
+    }
+
+    @Test func theDocumentExtentFromTheZoneTellsATightScanFromACutOne() {
+        // given: a TD3 zone 880 px wide (8 px per mm), 60 px high, 20 px above the bottom of a 1000 × 704 scan
+        let extent = MRZDocumentExtent(format: .td3, zoneX: 60, zoneY: 620, zoneWidth: 880, zoneHeight: 60)
+        // then: the page is 125 × 88 mm at ~7.9 px/mm
+        #expect(abs(extent.width - 984) < 2 && abs(extent.height - 693) < 2)
+        #expect(extent.fits(pictureWidth: 1000, pictureHeight: 704))
+        #expect(!extent.fits(pictureWidth: 800, pictureHeight: 704), "a fifth of the page is missing")
+        #expect(!extent.fits(pictureWidth: 1000, pictureHeight: 400))
+    }
+}

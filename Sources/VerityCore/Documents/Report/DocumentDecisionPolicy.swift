@@ -53,6 +53,7 @@ public struct DocumentDecisionPolicy: Sendable {
             case .overexposure: reasons.append(.tooBright)
             case .contrast: reasons.append(.lowContrast)
             case .textHeight: reasons.append(.resolutionTooLow)
+            case .completeness: reasons.append(.imageIncomplete)
             case .colourfulness: break
             }
         }

@@ -34,6 +34,9 @@ public struct QualitySignal: Sendable, Codable, Equatable {
         case colourfulness
         /// Letter height in pixels of the text that was read.
         case textHeight
+        /// Share of the picture's rows the file held: under 1 for a JPEG that
+        /// ended early (reported only then), read as far as it goes.
+        case completeness
     }
 
     /// Whether a larger value is better or worse.
@@ -87,6 +90,8 @@ public enum UnreadableReason: String, Sendable, Codable {
     case mrzUnreadable = "MRZ_UNREADABLE"
     case barcodeNotFound = "BARCODE_NOT_FOUND"
     case textUnreadable = "TEXT_UNREADABLE"
+    /// The file ended early: part of the picture is missing.
+    case imageIncomplete = "IMAGE_INCOMPLETE"
 }
 
 /// The spec's `documentVerificationPlus`.

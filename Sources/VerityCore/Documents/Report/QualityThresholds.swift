@@ -15,8 +15,9 @@ public struct QualityThresholds: Sendable {
     public var contrast = 20.0
     /// Mean colour saturation below which the capture is a grey copy.
     public var colourfulness = 0.03
-    /// Letter height in pixels below which text is too small to read reliably.
-    public var textHeight = 12.0
+    /// Letter height in pixels below which text is too small to read reliably:
+    /// MRZ letters of 8 px (a 150 dpi scan) are read from a magnified copy.
+    public var textHeight = 8.0
 
     public init() {}
 }

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import VerityCore
+@testable import VerityVision
+
+/// What real uploads bring that renderings do not: no stated country, files
+/// that end early, scans cropped to the document's edge.
+@Suite("Real captures: the country from the MRZ, JPEGs that end early, tight crops")
+struct RealCaptureTests {
+    let documents = GeneratedDocuments.shared
+    let inspector = DocumentInspector(today: GeneratedDocuments.today)
+
+    @Test func aPassportNeedsNoStatedCountryWhenItsMRZNamesOne() throws {
+        // given: passports issued by France, Germany (D<<) and the Netherlands
+        for (state, expected) in [("FRA", "FR"), ("D", "DE"), ("NLD", "NL")] {
+            let sample = try #require(documents.samples(kind: "passport").first { $0.country == state && $0.degradation == "clean" })
+            // when
+            let report = try inspector.inspect(front: documents.bytes(sample.files[0]), type: .passport)
+            // then
+            #expect(report.country == expected)
+            #expect(report.mrz?.valid == true)
+        }
+    }
+
+    @Test func withoutACountryADocumentWithoutAnMRZIsAClearError() throws {
+        // given: an Egyptian ID (no MRZ) and ICAO's test state Utopia (no ISO country)
+        let egyptian = try #require(documents.samples(kind: "egypt_id").first { $0.degradation == "clean" })
+        let utopian = try #require(documents.samples(kind: "passport").first { $0.country == "UTO" && $0.degradation == "clean" })
+        // then
+        #expect(throws: VerityError(.invalidInput, "")) { try inspector.inspect(front: documents.bytes(egyptian.files[0]), type: .idCard) }
+        do {
+            _ = try inspector.inspect(front: documents.bytes(utopian.files[0]), type: .passport)
+            Issue.record("a Utopian passport has no ISO country")
+        } catch {
+            #expect(error.field == "country")
+            #expect(error.message.contains("UTO"))
+        }
+    }
+
+    @Test func aJPEGThatEndsEarlyIsReadAsFarAsItGoesAndFlagged() throws {
+        // given: a passport photo whose last 5 % of bytes never arrived
+        let sample = try #require(documents.samples(kind: "passport").first { $0.degradation == "photo" })
+        let full = documents.bytes(sample.files[0])
+        let cut = Array(full.prefix(full.count * 95 / 100))
+        // when
+        let decoded = try ImageDecoder().decodeMeasuringCompleteness(cut)
+        let report = try inspector.inspect(front: cut, type: .passport, country: "US")
+        // then
+        let whole = try ImageDecoder().decode(full)
+        #expect(decoded.image.width == whole.width && decoded.image.height == whole.height)
+        #expect(decoded.completeness > 0.6 && decoded.completeness < 1)
+        #expect(report.front.quality.signal(.completeness)?.passed == false)
+        #expect(report.mrz?.valid == true, "the MRZ was in the part that arrived")
+        #expect(try ImageDecoder().decodeMeasuringCompleteness(full).completeness == 1)
+    }
+
+    @Test func aJPEGWithTooLittleLeftIsRefused() throws {
+        let sample = try #require(documents.samples(kind: "passport").first { $0.degradation == "photo" })
+        let full = documents.bytes(sample.files[0])
+        for share in [2, 40] {
+            let cut = Array(full.prefix(full.count * share / 100))
+            #expect(throws: VerityError(.invalidImage, "")) { try ImageDecoder().decode(cut) }
+        }
+    }
+
+    @Test func aScanCroppedToTheDocumentIsNotCutOffButAPageMissingItsTopIs() throws {
+        // given: a clean scan (the picture ends at the document's edge), and the same page without its top 30 %
+        let sample = try #require(documents.samples(kind: "passport").first { $0.country == "FRA" && $0.degradation == "clean" })
+        let image = try ImageDecoder().decode(documents.bytes(sample.files[0]))
+        let skip = image.height * 30 / 100
+        let lower = RGBImage(width: image.width, height: image.height - skip, pixels: Array(image.pixels[(skip * image.width * 3)...]))
+        let cropped = try #require(PNGWriter.encode(lower))
+        // when
+        let whole = try inspector.inspect(front: documents.bytes(sample.files[0]), type: .passport)
+        let partial = try inspector.inspect(front: cropped, type: .passport)
+        // then: the MRZ, read in both, is the ruler
+        #expect(whole.mrz?.valid == true && partial.mrz?.valid == true)
+        let wholePlacement = try #require(whole.front.quality.document)
+        #expect(wholePlacement.fullyInFrame || wholePlacement.fillsFrame)
+        let partialPlacement = try #require(partial.front.quality.document)
+        #expect(!partialPlacement.fullyInFrame && !partialPlacement.fillsFrame)
+    }
+}
