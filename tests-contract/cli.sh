@@ -91,6 +91,14 @@ check "document inspect: a portrait pasted into the capture is face fraud zone 2
 "$BIN" document inspect --no-faces --type passport --country US "$DOCS/passport-000-photo-front.jpg" --json > "$WORK/nofaces.json"
 check "document inspect --no-faces: no fraud zones" bash -c "! grep -q advancedConfidence '$WORK/nofaces.json' && grep -q '\"valid\":true' '$WORK/nofaces.json'"
 check "document inspect: an unknown type is refused" bash -c "! '$BIN' document inspect --type visa --country US '$LICENCE_BACK'"
+FRENCH=$(python3 -c "import json; print(next(s['files'][0] for s in json.load(open('$DOCS/truth.json'))['samples'] if s['kind'] == 'passport' and s['country'] == 'FRA' and s['degradation'] == 'clean'))")
+"$BIN" document inspect --no-faces --type passport "$DOCS/$FRENCH" --json > "$WORK/no-country.json"
+check "document inspect without --country: the MRZ names it" bash -c "grep -q '\"country\":\"FR\"' '$WORK/no-country.json'"
+"$BIN" document inspect --no-faces --type idCard "$DOCS/egypt_id-000-clean-front.png" > /dev/null 2> "$WORK/no-country.err"; code=$?
+check "document inspect without --country and no MRZ: INVALID_INPUT naming the fix, exit 65" bash -c "[ $code -eq 65 ] && grep -q 'state the country' '$WORK/no-country.err'"
+head -c $(( $(stat -c %s "$DOCS/passport-000-photo-front.jpg") * 95 / 100 )) "$DOCS/passport-000-photo-front.jpg" > "$WORK/ends-early.jpg"
+"$BIN" document inspect --no-faces --type passport --country US "$WORK/ends-early.jpg" --json > "$WORK/ends-early.json"
+check "document inspect: a JPEG that ends early is read and flagged" bash -c "grep -q '\"completeness\"' '$WORK/ends-early.json' && grep -q '\"valid\":true' '$WORK/ends-early.json'"
 # Tesseract's OpenMP must be limited before the library loads: the binary re-executes itself.
 env -u OMP_THREAD_LIMIT VERITY_PORT=0 "$BIN" serve > "$WORK/serve.log" 2>&1 & SERVE_PID=$!
 sleep 2
