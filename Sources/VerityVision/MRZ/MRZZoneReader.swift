@@ -39,16 +39,18 @@ struct MRZZoneReader {
 
         let second = MRZSecondReader(image: image)
         let seconds = zone.lines.indices.map { second.read(zone.lines[$0], count: zone.characters, startX: straight[$0].startX, pitch: pitch) }
-        guard seconds.contains(where: { $0 != nil }) else { return first }
-        let sources: [[Source]] = zone.lines.indices.map { index in
-            let own = Source(straight[index])
-            guard let text = seconds[index], text != own.text else { return [own] }
-            return [own.offering(text), Source(secondReading: text, classifier: straight[index])]
+        if seconds.contains(where: { $0 != nil }) {
+            let sources: [[Source]] = zone.lines.indices.map { index in
+                let own = Source(straight[index])
+                guard let text = seconds[index], text != own.text else { return [own] }
+                return [own.offering(text), Source(secondReading: text, classifier: straight[index])]
+            }
+            for lines in Self.combinations(sources) {
+                collect(reading(lines, bounds: zone.bounds, letterHeight: letterHeight), into: &valid)
+            }
+            if valid.count == 1 { return valid.values.first! }
         }
-        for lines in Self.combinations(sources) {
-            collect(reading(lines, bounds: zone.bounds, letterHeight: letterHeight), into: &valid)
-        }
-        return valid.count == 1 ? valid.values.first! : first
+        return first
     }
 
     /// Valid readings by what their check digits vouch for. Readings that differ
