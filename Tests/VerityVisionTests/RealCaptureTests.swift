@@ -80,4 +80,22 @@ struct RealCaptureTests {
         let partialPlacement = try #require(partial.front.quality.document)
         #expect(!partialPlacement.fullyInFrame && !partialPlacement.fillsFrame)
     }
+
+    @Test func aWashedOutCaptureIsTooBrightAndAPaleOneIsNotAGreyCopy() throws {
+        // given: a clean passport washed out by light (print and paper near white), and one bleached pale
+        let sample = try #require(documents.samples(kind: "passport").first { $0.country == "FRA" && $0.degradation == "clean" })
+        let image = try ImageDecoder().decode(documents.bytes(sample.files[0]))
+        func adjusted(_ transform: (UInt8) -> UInt8) throws -> [UInt8] {
+            try #require(PNGWriter.encode(RGBImage(width: image.width, height: image.height, pixels: image.pixels.map(transform))))
+        }
+        let washedOut = try adjusted { 255 - UInt8((255 - Double($0)) * 0.15) }
+        let pale = try adjusted { 255 - UInt8((255 - Double($0)) * 0.6) }
+        // when
+        let washedReport = try inspector.inspect(front: washedOut, type: .passport, country: "FR")
+        let paleReport = try inspector.inspect(front: pale, type: .passport, country: "FR")
+        // then
+        #expect(washedReport.front.quality.signal(.overexposure)?.passed == false)
+        #expect(paleReport.front.quality.signal(.overexposure)?.passed == true)
+        #expect(paleReport.front.quality.signal(.colourfulness)?.passed == true)
+    }
 }

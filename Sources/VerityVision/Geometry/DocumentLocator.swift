@@ -35,6 +35,9 @@ struct DocumentLocator {
         let outline = EdgeLines.outline(mask: paperMask, width: small.width, height: small.height)
         let smallCorners = plausible(EdgeLines.corners(of: outline), area: paper.area)
             ?? extremeCorners(of: paper, mask: paperMask, width: small.width)
+        // Corners that enclose a fraction of the region (a ring of white around
+        // two cards on a scan) locate nothing: take the picture as it is.
+        if Self.area(smallCorners) < 0.5 * Double(paper.area) { return fillingFrame(image) }
         let corners = smallCorners.map {
             Point(x: ($0.x + 0.5) * Double(factor), y: ($0.y + 0.5) * Double(factor))
         }
@@ -62,6 +65,16 @@ struct DocumentLocator {
             }
         }
         return out
+    }
+
+    /// The area of a quadrilateral (shoelace formula).
+    static func area(_ corners: [Point]) -> Double {
+        var shoelace = 0.0
+        for index in corners.indices {
+            let a = corners[index], b = corners[(index + 1) % corners.count]
+            shoelace += a.x * b.y - b.x * a.y
+        }
+        return abs(shoelace) / 2
     }
 
     /// Corners whose quadrilateral is convex and about the region's size.

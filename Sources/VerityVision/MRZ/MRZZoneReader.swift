@@ -54,10 +54,12 @@ struct MRZZoneReader {
     }
 
     /// Valid readings by what their check digits vouch for. Readings that differ
-    /// only where no check digit looks (names, nationality) are one reading: the
-    /// first found, which keeps the most of the classifier's own lines.
+    /// only where no check digit looks (names) are one reading: the first found,
+    /// which keeps the most of the classifier's own lines. A reading naming no
+    /// known issuing state or nationality is no reading: those fields have no
+    /// check digit, and garbage there means the line was misread.
     private func collect(_ candidate: MRZReading, into valid: inout [String: MRZReading]) {
-        guard let result = candidate.result, result.valid else { return }
+        guard let result = candidate.result, result.valid, result.issuingStateKnown, result.nationalityKnown else { return }
         let checked = [result.documentNumber, result.dateOfBirth?.description ?? "", result.expiryDate?.description ?? "",
                        result.optionalData1, result.optionalData2] + result.checks.map(\.printed)
         let key = checked.joined(separator: "|")

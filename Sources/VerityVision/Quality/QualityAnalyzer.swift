@@ -18,7 +18,7 @@ struct QualityAnalyzer {
             QualitySignal(name: .sharpness, value: round(laplacianVariance(standard)), threshold: thresholds.sharpness, direction: .atLeast),
             QualitySignal(name: .glare, value: round(glareShare(standard, paper: statistics.median), 4), threshold: thresholds.glare, direction: .atMost),
             QualitySignal(name: .brightness, value: round(statistics.mean, 1), threshold: thresholds.darkest, direction: .atLeast),
-            QualitySignal(name: .overexposure, value: round(statistics.mean, 1), threshold: thresholds.brightest, direction: .atMost),
+            QualitySignal(name: .overexposure, value: round(statistics.darkest, 1), threshold: thresholds.brightest, direction: .atMost),
             QualitySignal(name: .contrast, value: round(statistics.standardDeviation, 1), threshold: thresholds.contrast, direction: .atLeast),
             QualitySignal(name: .colourfulness, value: round(colourfulness(side), 4), threshold: thresholds.colourfulness, direction: .atLeast),
         ]
@@ -48,20 +48,28 @@ struct QualityAnalyzer {
     /// average over a neighbourhood ~2% of its width is saturated. White print
     /// (a QR code, a barcode's quiet zone, thin white lines) averages with the
     /// ink and paper around it and stays below; a highlight's core does not.
-    /// A page that is white all over is not judged (no paper level to stand out from).
+    /// A page that is white all over is not judged (no paper level to stand out
+    /// from), and washed-out areas that reach the picture's edge are not glare:
+    /// the white of a scanner's lid around the document, or a document's own
+    /// white margin on a scan cropped to its edge. A reflection lies on the document.
     func glareShare(_ image: GrayImage, paper: Double) -> Double {
         guard paper < 238 else { return 0 }
         let radius = max(4, image.width / 50)
         let mean = BoxMean(image)
-        var washedOut = 0
-        for y in stride(from: 0, to: image.height, by: 2) {
-            for x in stride(from: 0, to: image.width, by: 2) where mean.at(x, y, radius: radius) >= 248 { washedOut += 1 }
+        let columns = (image.width + 1) / 2, rows = (image.height + 1) / 2
+        var mask = [Bool](repeating: false, count: columns * rows)
+        for row in 0..<rows {
+            for column in 0..<columns where mean.at(column * 2, row * 2, radius: radius) >= 248 { mask[row * columns + column] = true }
         }
-        return Double(washedOut) / Double(((image.width + 1) / 2) * ((image.height + 1) / 2))
+        let washedOut = ConnectedComponents.find(in: mask, width: columns, height: rows)
+            .filter { $0.minX > 0 && $0.minY > 0 && $0.maxX < columns - 1 && $0.maxY < rows - 1 }
+            .reduce(0) { $0 + $1.area }
+        return Double(washedOut) / Double(columns * rows)
     }
 
     /// Mean saturation, (max − min) / max per pixel, over the document in the
-    /// original colour image; dark pixels are skipped (their hue is noise).
+    /// original colour image; dark pixels are skipped (their hue is noise), and
+    /// so is white (a pale card on a white scan is not a grey copy).
     func colourfulness(_ side: PageImage) -> Double {
         let image = side.original
         let region = side.placement.map { placement -> PixelRect in
@@ -80,7 +88,8 @@ struct QualityAnalyzer {
                     let i = (y * image.width + x) * 3
                     let r = Int(p[i]), g = Int(p[i + 1]), b = Int(p[i + 2])
                     let high = max(r, g, b), low = min(r, g, b)
-                    if high >= 48 { total += Double(high - low) / Double(high); count += 1 }
+                    // White paper and a scanner's white lid carry no colour either way.
+                    if high >= 48 && low <= 240 { total += Double(high - low) / Double(high); count += 1 }
                     x += 3
                 }
                 y += 3
@@ -128,6 +137,8 @@ struct BoxMean {
 struct GreyStatistics {
     let mean: Double
     let median: Double
+    /// The grey level of the darkest 2 %: the print, unless light washed it out.
+    let darkest: Double
     let standardDeviation: Double
 
     init(_ image: GrayImage) {
@@ -137,6 +148,7 @@ struct GreyStatistics {
         let variance = histogram.enumerated().reduce(0.0) { $0 + Double($1.element) * (Double($1.offset) - mean) * (Double($1.offset) - mean) } / count
         self.mean = mean
         median = Double(Thresholds.percentile(histogram, 0.5))
+        darkest = Double(Thresholds.percentile(histogram, 0.02))
         standardDeviation = variance.squareRoot()
     }
 }

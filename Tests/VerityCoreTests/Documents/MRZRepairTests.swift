@@ -112,3 +112,21 @@ struct MRZRealScanRepairTests {
         #expect(!extent.fits(pictureWidth: 1000, pictureHeight: 400))
     }
 }
+
+@Suite("MRZ name separators blurred into letters")
+struct MRZNameSeparatorTests {
+    let parser = MRZParser(today: CalendarDate(year: 2026, month: 11, day: 23)!)
+    let line2 = "1234567897CAN6612120M1407282B3XLC000FD142955"
+
+    @Test func aLookalikeBeforeOrAfterASingleFillerIsTheSeparatorWhenItIsTheOnlyOne() throws {
+        #expect(try parser.parse(["VNUSATRAVELERK<HAPPY<<<<<<<<<<<<<<<<<<<<<<<<", line2]).givenNames == "HAPPY")
+        #expect(try parser.parse(["VNUSATRAVELER<CHAPPY<<<<<<<<<<<<<<<<<<<<<<<<", line2]).givenNames == "HAPPY")
+    }
+
+    @Test func twoPlacesThatCouldBeTheSeparatorChangeNothing() throws {
+        // JONES<ANNE<KATE: E before a filler and K after one; a guess would be a coin toss.
+        let result = try parser.parse(["VNUSAJONES<ANNE<KATE<<<<<<<<<<<<<<<<<<<<<<<<", line2])
+        #expect(result.surname == "JONES ANNE KATE")
+        #expect(result.givenNames == "")
+    }
+}

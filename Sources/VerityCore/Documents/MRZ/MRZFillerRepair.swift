@@ -31,7 +31,8 @@ extension MRZRepair {
     }
 
     /// A name holds `<<` between the primary and secondary identifiers: a name
-    /// with a given name but no `<<` lost a filler. `BERG<CKENJI` → `BERG<<KENJI`.
+    /// with a given name but no `<<` lost a filler. `BERG<CKENJI` → `BERG<<KENJI`,
+    /// `TRAVELERK<HAPPY` → `TRAVELER<<HAPPY`.
     /// People without given names are rare, a blurred filler is not: the one
     /// lookalike that can be the separator is taken for it.
     private mutating func repairNameSeparator() {
@@ -40,9 +41,12 @@ extension MRZRepair {
         let end = (name.lastIndex { $0 != "<" } ?? -1) + 1
         let used = Array(name[..<end])
         guard end > 0, !String(used).contains("<<") else { return }
+        // The lookalike stands next to a single filler, on either side: `BERG<CKENJI`, `TRAVELERK<HAPPY`.
         let candidates = used.indices.filter { index in
-            index >= 2 && index + 1 < end && used[index - 1] == "<" && used[index - 2] != "<" && used[index + 1] != "<"
-                && MRZConfusions.fillerLookalikes.contains(used[index])
+            guard index >= 1, index + 1 < end, MRZConfusions.fillerLookalikes.contains(used[index]) else { return false }
+            let after = index >= 2 && used[index - 1] == "<" && used[index - 2] != "<" && used[index + 1] != "<"
+            let before = index + 2 < end && used[index + 1] == "<" && used[index + 2] != "<" && used[index - 1] != "<"
+            return after || before
         }
         if candidates.count == 1 { setFiller(slot.line, slot.start + candidates[0]) }
     }

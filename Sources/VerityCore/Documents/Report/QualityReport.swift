@@ -26,7 +26,7 @@ public struct QualitySignal: Sendable, Codable, Equatable {
         case glare
         /// Mean grey level (0–255) of the document: too dark below the threshold.
         case brightness
-        /// The same mean: washed out above the threshold.
+        /// Grey level of the darkest 2 % (the print): washed out above the threshold.
         case overexposure
         /// Standard deviation of grey levels of the document.
         case contrast

@@ -9,8 +9,9 @@ public struct QualityThresholds: Sendable {
     public var glare = 0.015
     /// Mean grey level below which the capture is too dark.
     public var darkest = 60.0
-    /// Mean grey level above which it is washed out.
-    public var brightest = 235.0
+    /// Grey level of the darkest 2 % above which even the print is washed out
+    /// (a white document with dark print is bright, not overexposed).
+    public var brightest = 150.0
     /// Standard deviation of grey levels.
     public var contrast = 20.0
     /// Mean colour saturation below which the capture is a grey copy.
