@@ -98,4 +98,27 @@ struct RealCaptureTests {
         #expect(paleReport.front.quality.signal(.overexposure)?.passed == true)
         #expect(paleReport.front.quality.signal(.colourfulness)?.passed == true)
     }
+
+    @Test func aPageWithASecondDocumentBesideItStillYieldsOneValidMRZ() throws {
+        // given: a passport and an ID card's back side by side on one white page
+        let passport = try #require(documents.samples(kind: "passport").first { $0.country == "NLD" && $0.degradation == "clean" })
+        let card = try #require(documents.samples(kind: "id_card").first { $0.degradation == "clean" })
+        let left = try ImageDecoder().decode(documents.bytes(passport.files[0]))
+        let right = try ImageDecoder().decode(documents.bytes(card.files[1]))
+        let gap = 60, height = max(left.height, right.height) + 2 * gap, width = left.width + right.width + 3 * gap
+        var pixels = [UInt8](repeating: 255, count: width * height * 3)
+        for (image, originX) in [(left, gap), (right, left.width + 2 * gap)] {
+            for y in 0..<image.height {
+                let target = ((y + gap) * width + originX) * 3
+                pixels.replaceSubrange(target..<(target + image.width * 3), with: image.pixels[(y * image.width * 3)..<((y + 1) * image.width * 3)])
+            }
+        }
+        let page = try #require(PNGWriter.encode(RGBImage(width: width, height: height, pixels: pixels)))
+        // when
+        let reading = try MRZImageReader(today: GeneratedDocuments.today).read(imageBytes: page)
+        // then: one of the two, read whole, not a mix of both
+        let lines = try #require(reading?.result?.lines)
+        #expect(reading?.result?.valid == true)
+        #expect(lines == passport.truth["mrz"]?.lines || lines == card.truth["mrz"]?.lines)
+    }
 }
