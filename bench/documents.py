@@ -11,8 +11,12 @@ import subprocess
 import sys
 import time
 
+import warnings
+
 import numpy
 from PIL import Image
+
+warnings.filterwarnings("ignore")  # PassportEye and scikit-image deprecations
 
 
 def passporteye(files, directory):

@@ -29,7 +29,7 @@ public struct MRZReader: Sendable {
         if letterHeight < Self.comfortableHeight, let magnified = magnified(zone, of: image, letterHeight: letterHeight) {
             return magnified
         }
-        return read(zone, of: image, letterHeight: letterHeight)
+        return MRZZoneReader(image: image, parser: parser).read(zone, letterHeight: letterHeight)
     }
 
     /// Letters below this height (scans at 150 dpi, small photos) are read from
@@ -45,12 +45,8 @@ public struct MRZReader: Sendable {
         guard factor >= 2, area.width > 0, area.height > 0 else { return nil }
         let crop = image.cropped(area).resized(width: area.width * factor, height: area.height * factor)
         guard let found = MRZLocator().locate(in: crop, letterHeight: letterHeight * Double(factor)), found.characters == zone.characters else { return nil }
-        guard let reading = read(found, of: crop, letterHeight: letterHeight) else { return nil }
+        let reading = MRZZoneReader(image: crop, parser: parser).read(found, letterHeight: letterHeight)
         return MRZReading(recognisedLines: reading.recognisedLines, result: reading.result, confidence: reading.confidence,
                           bounds: zone.bounds, uncertain: reading.uncertain, letterHeight: letterHeight)
-    }
-
-    private func read(_ zone: MRZLocator.Zone, of image: GrayImage, letterHeight: Double) -> MRZReading? {
-        MRZZoneReader(image: image, parser: parser).read(zone, letterHeight: letterHeight)
     }
 }

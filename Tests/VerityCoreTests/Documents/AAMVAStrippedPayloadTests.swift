@@ -35,6 +35,10 @@ struct AAMVAStrippedPayloadTests {
         #expect(licence.restrictions == nil, "DCB NONE means no restrictions")
         #expect(licence.elements.first { $0.id == "DCB" }?.value == "NONE")
         #expect(licence.documentDiscriminator == "00/00/0000NNN/DD/DD")
+        let payload = try AAMVAPayloadReader.read(Array(strippedV8.utf8))
+        #expect(payload.cardSubfile?["DDB"] == "01312019", "the jurisdiction subfile does not run into the card's last element")
+        let jurisdiction = payload.subfiles.first { $0.type == "ZC" }
+        #expect(jurisdiction?["ZCA"] == "WHITE" && jurisdiction?["ZCB"] == "GREEN")
     }
 
     @Test func aVersion1FullNameRunIsSplitFromTheAddress() throws {
