@@ -73,6 +73,17 @@ struct AAMVAStrippedPayloadTests {
         #expect(licence.warnings.contains { $0.contains("no AAMVA header") })
     }
 
+    @Test func aHeaderlessVersion1PayloadReadsItsDatesYearFirst() throws {
+        // given: version 1 names (DAB, DAC) and CCYYMMDD dates, no country element
+        let payload = "DAQ4455DABNAKAMURADACKENDBB19800704DBA20300704DBC1DAJWA"
+        // when
+        let licence = try AAMVALicense.parse(Array(payload.utf8))
+        // then
+        #expect(licence.version == 1)
+        #expect(licence.familyName == "NAKAMURA" && licence.firstName == "KEN")
+        #expect(licence.dateOfBirth == CalendarDate(year: 1980, month: 7, day: 4))
+    }
+
     @Test func aSubfileTypeBeforeTheElementsIsFoundWithoutAHeader() throws {
         let payload = "IDDAQ55512DCSOKAFORDACCHIDIDADNONEDBB02291996DBA02292032DBC2DCGUSA"
         let licence = try AAMVALicense.parse(Array(payload.utf8))

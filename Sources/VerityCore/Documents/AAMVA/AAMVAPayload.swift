@@ -95,9 +95,17 @@ public enum AAMVAPayloadReader {
             throw VerityError.invalid("barcode", "Not an AAMVA driver licence or ID card payload: no \"ANSI \" or \"AAMVA\" header and no card elements.")
         }
         warnings.append("no AAMVA header: version inferred from the elements")
-        let version = card["DCS"] != nil || card["DAC"] != nil && card["DAA"] == nil ? (card["DDE"] != nil ? 4 : 3) : card["DCT"] != nil ? 2 : 1
+        let version = Self.inferredVersion(card)
         return AAMVAPayload(fileType: "ANSI ", issuerIdentificationNumber: "", version: version, jurisdictionVersion: nil,
                             subfiles: [card], warnings: warnings)
+    }
+
+    /// Version 1 names with DAA or DAB, version 2 with DCS and DCT, version 3 on
+    /// with DCS and DAC, version 4 on adds the truncation flags (DDE): the
+    /// version decides how dates read when no country says so.
+    static func inferredVersion(_ card: AAMVASubfile) -> Int {
+        if card["DCS"] != nil { return card["DCT"] != nil ? 2 : card["DDE"] != nil ? 4 : 3 }
+        return 1
     }
 
     private static func subfileAt(_ designator: AAMVAHeader.Designator, in bytes: [UInt8]) -> AAMVASubfile? {
