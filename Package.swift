@@ -68,8 +68,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // Wire types shared by server and SDK. Foundation only.
-        .target(name: "VerityAPI"),
+        // Wire types shared by server and SDK. Foundation and VerityCore (no I/O, no
+        // dependencies): the domain's enums are the wire's, never defined twice.
+        .target(name: "VerityAPI", dependencies: ["VerityCore"]),
         // Fluent models, migrations, repositories.
         .target(
             name: "VerityStore",

@@ -1,3 +1,5 @@
+@_exported import VerityCore
+
 /// The personal information a user gives to verify their identity.
 ///
 /// Name and address fields are compared case-insensitively; `city` and `state`
@@ -27,51 +29,9 @@ public struct VerifyIdentityInput: Codable, Sendable, Equatable {
     }
 }
 
-/// Levels of identity verification, weakest first.
-public enum VerificationMethod: String, Codable, Sendable, CaseIterable {
-    /// Not verified at all.
-    case none = "NONE"
-    /// Verified by name, address and date of birth against a trusted source.
-    case knowledgeOfPII = "KNOWLEDGE_OF_PII"
-    /// Verified with a government-issued identity document.
-    case governmentID = "GOVERNMENT_ID"
-}
-
-/// Kinds of government identity documents.
-public enum IdDocumentType: String, Codable, Sendable, CaseIterable {
-    /// A driver's licence.
-    case driverLicense
-    /// A passport (photo page).
-    case passport
-    /// A national identity card.
-    case idCard
-}
-
-/// Where a user's identity-document verification stands.
-public enum DocumentVerificationStatus: String, Codable, Sendable, CaseIterable {
-    /// The required method needs no document.
-    case notRequired
-    /// A document is required and none was submitted yet.
-    case notAttempted
-    /// A capture link was made but not opened.
-    case captureInitiated
-    /// The capture link was opened; nothing was submitted yet.
-    case captureLinkOpened
-    /// The capture link was opened too many times.
-    case captureRetryLimitExceeded
-    /// The capture link was not opened in time.
-    case captureLinkTimeout
-    /// The capture link was never opened and expired.
-    case captureLinkExpired
-    /// Verification is in progress: check again with `checkIdentityVerification()`.
-    case pending
-    /// The images could not be processed.
-    case documentUnreadable
-    /// The document verified the user. Final.
-    case succeeded
-    /// The document did not verify the user. Final.
-    case failed
-}
+/// Kinds of government identity documents (the domain's `DocumentType`, by
+/// the name the SDK has always used).
+public typealias IdDocumentType = DocumentType
 
 /// A user's identity verification state, as returned by verify and check.
 public struct VerifiedIdentity: Codable, Sendable, Equatable {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import VerityCore
 import VerityServer
-import VerityStore
 
 /// The CLI is the one place that reads the process environment.
 enum SettingsLoading {

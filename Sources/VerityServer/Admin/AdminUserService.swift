@@ -59,7 +59,7 @@ struct AdminUserService: Sendable {
 
     func setRequiredMethod(userRef: String, input: RequiredVerificationMethodInput,
                            context: AdminContext) async throws -> VerifiedIdentity {
-        let override: VerityCore.VerificationMethod?
+        let override: VerificationMethod?
         switch input.requiredVerificationMethod {
         case .governmentID: override = .governmentID
         case .knowledgeOfPII: override = nil

@@ -9,15 +9,15 @@ extension VerifiedIdentity {
             owner: owner.uuidString,
             verified: status.verified,
             verifiedAtEpochMs: status.verifiedAtEpochMs,
-            verificationMethod: VerityAPI.VerificationMethod(rawValue: status.verificationMethod.rawValue) ?? .none,
+            verificationMethod: status.verificationMethod,
             canAttemptVerificationAgain: status.canAttemptVerificationAgain,
             attemptsRemaining: status.attemptsRemaining,
-            requiredVerificationMethod: VerityAPI.VerificationMethod(rawValue: status.requiredVerificationMethod.rawValue) ?? .none,
+            requiredVerificationMethod: status.requiredVerificationMethod,
             verificationLastAttemptedAtEpochMs: status.verificationLastAttemptedAtEpochMs,
             idScanUrl: nil,
             consented: consented,
-            acceptableDocumentTypes: status.acceptableDocumentTypes.compactMap { IdDocumentType(rawValue: $0.rawValue) },
-            documentVerificationStatus: VerityAPI.DocumentVerificationStatus(rawValue: status.documentVerificationStatus.rawValue) ?? .notRequired
+            acceptableDocumentTypes: status.acceptableDocumentTypes,
+            documentVerificationStatus: status.documentVerificationStatus
         )
     }
 }

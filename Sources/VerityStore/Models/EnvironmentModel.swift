@@ -21,8 +21,3 @@ public final class EnvironmentModel: Model, @unchecked Sendable {
         self.createdAt = createdAt
     }
 }
-
-/// The two environments every tenant has.
-public enum EnvironmentKind: String, Sendable, Codable, CaseIterable {
-    case test, live
-}

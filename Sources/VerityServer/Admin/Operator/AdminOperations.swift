@@ -93,7 +93,7 @@ public struct AdminOperations: Sendable {
     }
 
     public func requireMethod(tenant: String, environment kind: EnvironmentKind, userRef: String,
-                              method: VerityAPI.VerificationMethod) async throws -> VerifiedIdentity {
+                              method: VerificationMethod) async throws -> VerifiedIdentity {
         try await userService(tenant: tenant, kind: kind) { service, context in
             try await service.setRequiredMethod(userRef: userRef, input: .init(requiredVerificationMethod: method), context: context)
         }
