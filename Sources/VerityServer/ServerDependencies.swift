@@ -12,6 +12,8 @@ struct ServerDependencies: Sendable {
     let dataSources: DataSourceProvider
     let pki: CertificationPKI
     let issuer: CertificateIssuer
+    /// The server's job worker: kick it after enqueueing.
+    let jobs: JobWorker
     let messaging: CertificationMessaging
 }
 

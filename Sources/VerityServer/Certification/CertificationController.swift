@@ -198,7 +198,7 @@ struct CertificationController: RouteCollection {
 
     private func certification(_ request: Request) -> CertificationService {
         CertificationService(db: request.db, protector: dependencies.protector, clock: dependencies.clock, pki: dependencies.pki,
-                             issuer: dependencies.issuer)
+                             issuer: dependencies.issuer, jobs: dependencies.jobs)
     }
 
     private func uses(_ request: Request) -> CertificateUseService {

@@ -14,6 +14,7 @@ struct CertificationService: Sendable {
     let clock: VerityClock
     let pki: CertificationPKI
     let issuer: CertificateIssuer
+    let jobs: JobWorker
 
     var registrations: RegistrationService { RegistrationService(db: db, protector: protector, clock: clock) }
 
@@ -32,10 +33,9 @@ struct CertificationService: Sendable {
         let row = UserCertificateModel(registrationID: try registration.requireID(), level: 1,
                                        publicKey: request.publicKey.x963Representation, csr: Data(request.der), hsmToken: nil,
                                        createdAt: clock.nowMillis())
-        // Leased from the start: this request issues it, not the background worker.
-        row.leaseUntil = clock.nowMillis() + CertificateIssuer.leaseMilliseconds
+        // No job: this request issues it, or fails it.
         try await db.write { try await row.create(on: $0) }
-        await issuer.process(try row.requireID())
+        await issuer.issueNow(try row.requireID())
         guard let issued = try await UserCertificateModel.find(row.requireID(), on: db), issued.status == "issued" else {
             // Level 1 answers now or not at all: no retry behind the user's back.
             let id = try row.requireID()
@@ -216,12 +216,14 @@ struct CertificationService: Sendable {
 
     private func queue(_ row: UserCertificateModel, registration: RegistrationModel) async throws {
         let registrationID = try registration.requireID()
+        let now = clock.nowMillis()
         try await db.write { tx in
             try await row.create(on: tx)
             try await RegistrationModel.query(on: tx).filter(\.$id == registrationID)
                 .set(\.$status, to: CertificationStatus.certificatePending.rawValue).update()
+            try await JobQueue.enqueue(kind: CertificateIssuer.kind, subject: try row.requireID(), now: now, on: tx)
         }
-        issuer.kick()
+        jobs.kick()
     }
 }
 

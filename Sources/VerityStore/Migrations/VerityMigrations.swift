@@ -28,5 +28,6 @@ public enum VerityMigrations {
         CreateAuthenticationChallenges(),
         CreateTransactions(),
         CreateSMSOutbox(),
+        CreateJobs(),
     ]
 }

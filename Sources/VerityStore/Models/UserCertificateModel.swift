@@ -1,8 +1,8 @@
 import Fluent
 import Foundation
 
-/// A certificate asked for by a user, from request to revocation. Pending
-/// rows are also the issuance job queue: a worker leases one at a time.
+/// A certificate asked for by a user, from request to revocation. Levels 2–4
+/// are issued by a `certificate.issue` job (`JobQueue`) queued with the row.
 public final class UserCertificateModel: Model, @unchecked Sendable {
     public static let schema = "cert_certificates"
 
@@ -21,6 +21,8 @@ public final class UserCertificateModel: Model, @unchecked Sendable {
     @OptionalField(key: "certificate_pem") public var certificatePEM: String?
     @OptionalField(key: "not_after") public var notAfter: Int64?
     @OptionalField(key: "failure") public var failure: String?
+    // `attempts` and `lease_until` date from when these rows were the issuance
+    // queue; the job table holds both now. Landed migrations are never edited.
     @Field(key: "attempts") public var attempts: Int
     @OptionalField(key: "lease_until") public var leaseUntil: Int64?
     @Field(key: "created_at") public var createdAt: Int64

@@ -4,7 +4,7 @@ import SQLKit
 
 /// The certification writes that must be atomic across servers: each is one
 /// conditional UPDATE ... RETURNING, so two requests racing for the last
-/// guess, the same activation code or the same issuance job cannot both win.
+/// guess or the same activation code cannot both win.
 public struct CertificationCounters: Sendable {
     let db: any Database
 
@@ -72,26 +72,6 @@ public struct CertificationCounters: Sendable {
                 UPDATE cert_challenges SET used_at = \(bind: now)
                 WHERE id = \(bind: id) AND used_at IS NULL AND expires_at > \(bind: now) RETURNING id
                 """).first() != nil
-        }
-    }
-
-    /// Leases the oldest pending certificate whose lease is free for `leaseMilliseconds`; its id.
-    public func leaseNextCertificate(now: Int64, leaseMilliseconds: Int64) async throws -> UUID? {
-        // A read first: the poller asks every few seconds, and an idle queue should cost no write.
-        guard try await Self.sql(db).raw("""
-            SELECT id FROM cert_certificates
-            WHERE status = 'pending' AND (lease_until IS NULL OR lease_until < \(bind: now)) LIMIT 1
-            """).first() != nil else { return nil }
-        return try await db.write { tx in
-            let sql = try Self.sql(tx)
-            return try await sql.raw("""
-                UPDATE cert_certificates SET lease_until = \(bind: now + leaseMilliseconds), attempts = attempts + 1
-                WHERE id = (SELECT id FROM cert_certificates
-                            WHERE status = 'pending' AND (lease_until IS NULL OR lease_until < \(bind: now))
-                            ORDER BY created_at LIMIT 1)
-                  AND status = 'pending' AND (lease_until IS NULL OR lease_until < \(bind: now))
-                RETURNING id
-                """).first().map { try $0.decode(column: "id", as: UUID.self) }
         }
     }
 }

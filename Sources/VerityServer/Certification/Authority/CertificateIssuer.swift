@@ -7,11 +7,11 @@ import VerityStore
 import X509
 import Crypto
 
-/// Issues pending certificates. Pending rows of `cert_certificates` are the
-/// job queue: a server leases one at a time (a conditional UPDATE), so any
-/// number of stateless servers share the work and a crashed server's lease
-/// simply runs out. Requests kick the issuer; a slow poll catches the rest.
-final class CertificateIssuer: Sendable {
+/// Issues pending certificates: the `certificate.issue` jobs, queued with the
+/// pending row in one transaction and run by the server's `JobWorker` (any
+/// server; a crashed one's lease runs out). Idempotent: only a pending
+/// certificate is issued, so a job run twice issues once.
+final class CertificateIssuer: JobHandler {
     let db: any Database
     let protector: DataProtector
     let clock: VerityClock
@@ -19,10 +19,10 @@ final class CertificateIssuer: Sendable {
     /// For levels 2–4; the built-in CA when nil.
     let authority: (any CertificateAuthority)?
     let logger: Logger
-    private let runs = IssuerRuns()
 
-    static let leaseMilliseconds: Int64 = 60_000
-    static let maximumAttempts = 3
+    static let kind = "certificate.issue"
+    var kind: String { Self.kind }
+    let maximumAttempts = 3
 
     init(db: any Database, protector: DataProtector, clock: VerityClock, pki: CertificationPKI,
          authority: (any CertificateAuthority)?, logger: Logger) {
@@ -34,34 +34,19 @@ final class CertificateIssuer: Sendable {
         self.logger = logger
     }
 
-    /// Starts draining the queue in the background (after the running drain, if any).
-    func kick() {
-        Task { await runs.start { await self.drain() } }
+    func run(subject: UUID) async throws {
+        try await issue(subject)
     }
 
-    /// Lets the running drain finish and starts no other: the database goes
-    /// away with the application.
-    func stop() async {
-        await runs.stop()
-    }
-
-    /// Issues every pending certificate whose lease is free.
-    func drain() async {
-        while await !runs.stopped, let id = try? await CertificationCounters(db: db).leaseNextCertificate(
-            now: clock.nowMillis(), leaseMilliseconds: Self.leaseMilliseconds) {
-            await process(id)
-        }
-    }
-
-    /// Issues the leased certificate `id`, recording success or failure.
-    func process(_ id: UUID) async {
+    /// Issues `id` within the request (level 1 answers at once or not at all):
+    /// a failure is logged and leaves the certificate pending for the caller to settle.
+    func issueNow(_ id: UUID) async {
         do {
             try await issue(id)
         } catch {
             let message = (error as? VerityError)?.message ?? "the certificate authority failed"
             logger.warning("certificate issuance failed", metadata: ["certificate_id": .string(id.uuidString),
                                                                    "error": .string(String(message.prefix(200)))])
-            try? await recordFailure(id, message: message, retryable: (error as? VerityError)?.retryable ?? true)
         }
     }
 
@@ -94,7 +79,7 @@ final class CertificateIssuer: Sendable {
                 .filter(\.$status == "issued").set(\.$status, to: "revoked").set(\.$revokedAt, to: now).update()
             try await UserCertificateModel.query(on: tx).filter(\.$id == id).filter(\.$status == "pending")
                 .set(\.$status, to: "issued").set(\.$serial, to: serial).set(\.$certificatePEM, to: pem)
-                .set(\.$notAfter, to: notAfter).set(\.$issuedAt, to: now).set(\.$leaseUntil, to: nil).update()
+                .set(\.$notAfter, to: notAfter).set(\.$issuedAt, to: now).update()
             try await RegistrationModel.query(on: tx).filter(\.$id == registrationID)
                 .set(\.$status, to: CertificationStatus.certified.rawValue).update()
             try await DeviceTokens.revokeAll(userID: userID, reason: .certificationChanged, inTransaction: tx, now: now)
@@ -105,27 +90,23 @@ final class CertificateIssuer: Sendable {
         logger.info("certificate issued", metadata: ["certificate_id": .string(id.uuidString), "level": .stringConvertible(row.level)])
     }
 
-    private func recordFailure(_ id: UUID, message: String, retryable: Bool) async throws {
-        guard let row = try await UserCertificateModel.query(on: db).filter(\.$id == id).first() else { return }
-        let now = clock.nowMillis()
-        if retryable && row.attempts < Self.maximumAttempts {
-            // Back off: the lease runs out after a few seconds, then any server retries.
+    /// Refused or out of attempts: the certificate fails and the user is back
+    /// where they stood before asking.
+    func gaveUp(subject id: UUID, reason: String) async {
+        do {
+            guard let row = try await UserCertificateModel.query(on: db).filter(\.$id == id).first(), row.status == "pending" else { return }
+            let registrationID = row.$registration.id
+            let stillCertified = try await UserCertificates(db: db).current(registrationID: registrationID) != nil
             try await db.write { tx in
                 try await UserCertificateModel.query(on: tx).filter(\.$id == id)
-                    .set(\.$leaseUntil, to: now + 2_000 * Int64(row.attempts)).set(\.$failure, to: message).update()
+                    .set(\.$status, to: "failed").set(\.$failure, to: reason).update()
+                try await RegistrationModel.query(on: tx).filter(\.$id == registrationID)
+                    .set(\.$status, to: (stillCertified ? CertificationStatus.certified : .uncertified).rawValue).update()
             }
-            return
+            try? wipeHSMKey(of: row)
+        } catch {
+            logger.error("a failed certificate could not be settled", metadata: ["certificate_id": .string(id.uuidString)])
         }
-        let registrationID = row.$registration.id
-        let stillCertified = try await UserCertificates(db: db).current(registrationID: registrationID) != nil
-        try await db.write { tx in
-            try await UserCertificateModel.query(on: tx).filter(\.$id == id)
-                .set(\.$status, to: "failed").set(\.$failure, to: message).set(\.$leaseUntil, to: nil).update()
-            // Refused: back to where the user stood before asking.
-            try await RegistrationModel.query(on: tx).filter(\.$id == registrationID)
-                .set(\.$status, to: (stillCertified ? CertificationStatus.certified : .uncertified).rawValue).update()
-        }
-        try? wipeHSMKey(of: row)
     }
 
     /// Tells an outside CA about certificates given up (levels 2–4 it issued).
@@ -148,40 +129,5 @@ final class CertificateIssuer: Sendable {
         let (module, settings) = try pki.requireHSM()
         guard module.hasToken(token) else { return }
         try module.wipeToken(label: token, soPIN: settings.securityOfficerPIN)
-    }
-}
-
-/// One drain at a time per process; a kick during a drain runs one more
-/// after it, so a job queued at the end of a drain is not left to the poller.
-actor IssuerRuns {
-    private var current: Task<Void, Never>?
-    private var again = false
-    private(set) var stopped = false
-
-    func start(_ work: @escaping @Sendable () async -> Void) {
-        guard !stopped else { return }
-        guard current == nil else {
-            again = true
-            return
-        }
-        current = Task {
-            await work()
-            await self.finished(work)
-        }
-    }
-
-    private func finished(_ work: @escaping @Sendable () async -> Void) {
-        current = nil
-        if again && !stopped {
-            again = false
-            start(work)
-        }
-    }
-
-    /// The running drain sees `stopped` between certificates and ends; none
-    /// starts after it (`finished` checks `stopped`).
-    func stop() async {
-        stopped = true
-        if let running = current { await running.value }
     }
 }

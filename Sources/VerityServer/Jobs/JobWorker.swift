@@ -1,0 +1,127 @@
+import Fluent
+import Foundation
+import Logging
+import Vapor
+import VerityCore
+import VerityStore
+
+/// Runs the server's jobs (`VerityStore.JobQueue`): requests kick it after
+/// enqueueing, and a slow poll picks up what other servers left (a lease that
+/// ran out) and retries that are due. Failures back off (2 s, 4 s, …); a
+/// refusal or the last attempt gives the job up and lets its handler settle it.
+final class JobWorker: LifecycleHandler, @unchecked Sendable {
+    let db: any Database
+    let clock: VerityClock
+    let logger: Logger
+    private var handlers: [String: any JobHandler] = [:]
+    private let runs = WorkerRuns()
+    private var poller: Task<Void, Never>?
+
+    static let leaseMilliseconds: Int64 = 60_000
+    static let pollInterval: Duration = .seconds(2)
+
+    init(db: any Database, clock: VerityClock, logger: Logger) {
+        self.db = db
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// Registers a handler before the server starts.
+    func register(_ handler: any JobHandler) {
+        handlers[handler.kind] = handler
+    }
+
+    /// Starts draining the queue in the background (after the running drain, if any).
+    func kick() {
+        Task { await runs.start { await self.drain() } }
+    }
+
+    /// Runs every due job whose lease is free, one at a time.
+    func drain() async {
+        let queue = JobQueue(db: db), kinds = Array(handlers.keys)
+        while await !runs.stopped {
+            let job: JobQueue.Leased?
+            do {
+                job = try await queue.lease(kinds: kinds, now: clock.nowMillis(), leaseMilliseconds: Self.leaseMilliseconds)
+            } catch {
+                // The next poll tries again; a queue that cannot be read is loud.
+                logger.error("the job queue could not be read", metadata: ["error": .string(String(describing: type(of: error)))])
+                return
+            }
+            guard let job else { return }
+            await run(job, queue: queue)
+        }
+    }
+
+    private func run(_ job: JobQueue.Leased, queue: JobQueue) async {
+        guard let handler = handlers[job.kind] else { return }
+        do {
+            try await handler.run(subject: job.subject)
+            try await queue.complete(job.id, now: clock.nowMillis())
+        } catch {
+            let reason = (error as? VerityError)?.message ?? "the job failed"
+            let retryable = (error as? VerityError)?.retryable ?? true
+            logger.warning("job failed", metadata: ["job_id": .string(job.id.uuidString), "kind": .string(job.kind),
+                                                    "attempt": .stringConvertible(job.attempts), "error": .string(String(reason.prefix(200)))])
+            if retryable && job.attempts < handler.maximumAttempts {
+                let now = clock.nowMillis()
+                try? await queue.retry(job.id, runAfter: now + 2_000 * Int64(job.attempts), error: reason, now: now)
+            } else {
+                try? await queue.fail(job.id, error: reason, now: clock.nowMillis())
+                await handler.gaveUp(subject: job.subject, reason: reason)
+            }
+        }
+    }
+
+    func didBoot(_ application: Application) throws {
+        poller = Task { [weak self] in
+            while !Task.isCancelled, let self {
+                await self.drain()
+                try? await Task.sleep(for: Self.pollInterval)
+            }
+        }
+    }
+
+    /// Runs even when the application never booted (tests start the server
+    /// directly): requests may have kicked the worker. The running job
+    /// finishes; none starts after it, since the database goes away with the app.
+    func shutdownAsync(_ application: Application) async {
+        poller?.cancel()
+        await poller?.value
+        await runs.stop()
+    }
+}
+
+/// One drain at a time per process; a kick during a drain runs one more after
+/// it, so a job queued at the end of a drain is not left to the poller.
+actor WorkerRuns {
+    private var current: Task<Void, Never>?
+    private var again = false
+    private(set) var stopped = false
+
+    func start(_ work: @escaping @Sendable () async -> Void) {
+        guard !stopped else { return }
+        guard current == nil else {
+            again = true
+            return
+        }
+        current = Task {
+            await work()
+            await self.finished(work)
+        }
+    }
+
+    private func finished(_ work: @escaping @Sendable () async -> Void) {
+        current = nil
+        if again && !stopped {
+            again = false
+            start(work)
+        }
+    }
+
+    /// The running drain sees `stopped` between jobs and ends; none starts after it.
+    func stop() async {
+        stopped = true
+        if let running = current { await running.value }
+    }
+}

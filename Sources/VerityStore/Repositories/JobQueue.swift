@@ -1,0 +1,85 @@
+import Fluent
+import Foundation
+import SQLKit
+
+/// The one job queue of the server. Enqueue inside the transaction that makes
+/// the work necessary; lease with one conditional UPDATE … RETURNING, so any
+/// number of servers share the work and no job runs twice at once.
+public struct JobQueue: Sendable {
+    let db: any Database
+
+    public init(db: any Database) { self.db = db }
+
+    public struct Leased: Sendable, Equatable {
+        public let id: UUID
+        public let kind: String
+        public let subject: UUID
+        /// This run included.
+        public let attempts: Int
+    }
+
+    /// Adds a job; `db` is the caller's transaction.
+    public static func enqueue(kind: String, subject: UUID, now: Int64, on db: any Database) async throws {
+        try await JobModel(kind: kind, subject: subject, now: now).create(on: db)
+    }
+
+    /// Leases the oldest due job of `kinds` for `leaseMilliseconds`, or nil.
+    public func lease(kinds: [String], now: Int64, leaseMilliseconds: Int64) async throws -> Leased? {
+        guard !kinds.isEmpty else { return nil }
+        // A read first: workers poll, and an idle queue should cost no write.
+        guard try await Self.sql(db).raw("""
+            SELECT id FROM jobs WHERE status = 'queued' AND run_after <= \(bind: now)
+              AND (lease_until IS NULL OR lease_until < \(bind: now)) AND kind IN (\(binds: kinds)) LIMIT 1
+            """).first() != nil else { return nil }
+        return try await db.write { tx in
+            try await Self.sql(tx).raw("""
+                UPDATE jobs SET lease_until = \(bind: now + leaseMilliseconds), attempts = attempts + 1, updated_at = \(bind: now)
+                WHERE id = (SELECT id FROM jobs WHERE status = 'queued' AND run_after <= \(bind: now)
+                              AND (lease_until IS NULL OR lease_until < \(bind: now)) AND kind IN (\(binds: kinds))
+                            ORDER BY run_after, created_at LIMIT 1)
+                  AND status = 'queued' AND (lease_until IS NULL OR lease_until < \(bind: now))
+                RETURNING id, kind, subject, attempts
+                """).first().map {
+                Leased(id: try $0.decode(column: "id", as: UUID.self), kind: try $0.decode(column: "kind", as: String.self),
+                       subject: try $0.decode(column: "subject", as: UUID.self), attempts: try $0.decode(column: "attempts", as: Int.self))
+            }
+        }
+    }
+
+    /// The job is done.
+    public func complete(_ id: UUID, now: Int64) async throws {
+        try await finish(id, status: "done", error: nil, now: now)
+    }
+
+    /// The job is given up; it will not run again.
+    public func fail(_ id: UUID, error: String, now: Int64) async throws {
+        try await finish(id, status: "failed", error: error, now: now)
+    }
+
+    /// The job runs again, not before `runAfter`.
+    public func retry(_ id: UUID, runAfter: Int64, error: String, now: Int64) async throws {
+        try await db.write { tx in
+            try await JobModel.query(on: tx).filter(\.$id == id).filter(\.$status == "queued")
+                .set(\.$runAfter, to: runAfter).set(\.$leaseUntil, to: nil).set(\.$lastError, to: String(error.prefix(200)))
+                .set(\.$updatedAt, to: now).update()
+        }
+    }
+
+    /// Jobs of `kind` for `subject`, newest first (for operators and tests).
+    public func jobs(kind: String, subject: UUID) async throws -> [JobModel] {
+        try await JobModel.query(on: db).filter(\.$kind == kind).filter(\.$subject == subject).sort(\.$createdAt, .descending).all()
+    }
+
+    private func finish(_ id: UUID, status: String, error: String?, now: Int64) async throws {
+        try await db.write { tx in
+            try await JobModel.query(on: tx).filter(\.$id == id).filter(\.$status == "queued")
+                .set(\.$status, to: status).set(\.$leaseUntil, to: nil).set(\.$lastError, to: error.map { String($0.prefix(200)) })
+                .set(\.$updatedAt, to: now).update()
+        }
+    }
+
+    private static func sql(_ db: any Database) throws -> any SQLDatabase {
+        guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
+        return sql
+    }
+}
