@@ -53,6 +53,8 @@ check "environment set rejects 0 attempts" bash -c "! '$BIN' environment set --t
 "$BIN" environment set --tenant acme --environment live --face-match-threshold 0.55 > "$WORK/env-face.json" 2>&1
 check "environment set changes the face-match threshold" grep -q '"matchThreshold" : 0.55' "$WORK/env-face.json"
 check "environment set refuses a threshold that lets strangers match" bash -c "! '$BIN' environment set --tenant acme --environment live --face-match-threshold 0.9 > '$WORK/env-bad.out' 2>&1 && grep -q matchThreshold '$WORK/env-bad.out'"
+"$BIN" environment set --tenant acme --environment live --face-image-for-verification true > "$WORK/env-docs.json" 2>&1
+check "environment set asks for a face image with document verification" bash -c "grep -q '\"faceImageRequiredForVerification\" : true' '$WORK/env-docs.json' && grep -q '\"faceImageRequiredForCapture\" : false' '$WORK/env-docs.json'"
 check "an unknown tenant is named" bash -c "'$BIN' environment show --tenant nobody 2>&1 | grep -q 'no tenant named nobody'"
 "$BIN" users token --tenant acme --environment live --user alice --ttl 120 > "$WORK/token.json" 2>&1
 check "users token prints a token" grep -q '"token"' "$WORK/token.json"

@@ -60,6 +60,23 @@ public final class IdentityVerificationClient: Sendable {
         try await transport.send("GET", IdentityRoute.consentRequired.path, as: ConsentRequirement.self).required
     }
 
+    /// Whether `verifyIdentityDocument` needs a face image beside the document
+    /// (and must not get one when false). An environment setting.
+    public func isFaceImageRequiredWithDocumentVerification(option: QueryOption = .remoteOnly) async throws -> Bool {
+        try await faceImageRequired(flow: .verification)
+    }
+
+    /// Whether `captureAndVerifyIdentityDocument` needs a face image beside the
+    /// document (and must not get one when false). An environment setting.
+    public func isFaceImageRequiredWithDocumentCapture(option: QueryOption = .remoteOnly) async throws -> Bool {
+        try await faceImageRequired(flow: .capture)
+    }
+
+    private func faceImageRequired(flow: DocumentFlowSettings.Flow) async throws -> Bool {
+        try await transport.send("GET", IdentityRoute.documentFaceImageRequired.path, query: [URLQueryItem(name: "flow", value: flow.rawValue)],
+                                 as: FaceImageRequirement.self).faceImageRequired
+    }
+
     /// The user's consent status, with the text they agreed to.
     public func getIdentityDataProcessingConsentStatus() async throws -> IdentityDataProcessingConsentStatus {
         try await transport.send("GET", IdentityRoute.consent.path, as: IdentityDataProcessingConsentStatus.self)

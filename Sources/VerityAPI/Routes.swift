@@ -9,6 +9,7 @@ public enum IdentityRoute: String, CaseIterable, Sendable {
     case consentRequired = "consent/required"
     case consent = "consent"
     case consentContent = "consent/content"
+    case documentFaceImageRequired = "document/face-image-required"
 
     /// Path components after the host, e.g. `["v1", "identity", "verify"]`.
     public var components: [String] { ["v1", "identity"] + rawValue.split(separator: "/").map(String.init) }

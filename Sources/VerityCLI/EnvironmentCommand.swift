@@ -33,6 +33,8 @@ struct EnvironmentCommand: AsyncParsableCommand {
         @Option(help: "registry or bureau.") var dataSource: String?
         @Option(help: "Locale of the default consent text.") var defaultLocale: String?
         @Option(help: "Face-match threshold for selfies against document portraits (0.4–0.66, default 0.58).") var faceMatchThreshold: Double?
+        @Option(help: "true when verifyIdentityDocument needs a face image (default false).") var faceImageForVerification: Bool?
+        @Option(help: "true when captureAndVerifyIdentityDocument needs a face image (default false).") var faceImageForCapture: Bool?
 
         func run() async throws {
             let required = try requiredMethod.map { text in
@@ -55,6 +57,8 @@ struct EnvironmentCommand: AsyncParsableCommand {
                         if let source { configuration.dataSource = source }
                         if let defaultLocale { configuration.defaultConsentLocale = defaultLocale }
                         if let faceMatchThreshold { configuration.faces.matchThreshold = faceMatchThreshold }
+                        if let faceImageForVerification { configuration.documents.faceImageRequiredForVerification = faceImageForVerification }
+                        if let faceImageForCapture { configuration.documents.faceImageRequiredForCapture = faceImageForCapture }
                     }
             }
             print(try JSONOutput.render(updated))

@@ -48,6 +48,7 @@ public enum VerityApp {
         try app.register(collection: HealthController())
         try app.register(collection: IdentityController(dependencies: dependencies))
         try app.register(collection: ConsentController(dependencies: dependencies))
+        try app.register(collection: DocumentController(dependencies: dependencies))
         try app.register(collection: AdminUserController(dependencies: dependencies))
         try app.register(collection: CertificationController(dependencies: dependencies))
         try app.register(collection: AdminCertificationController(dependencies: dependencies))

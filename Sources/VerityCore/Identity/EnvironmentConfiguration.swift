@@ -14,23 +14,26 @@ public struct EnvironmentConfiguration: Sendable, Equatable, Codable {
     public var defaultConsentLocale: String
     public var dataSource: DataSourceKind
     public var faces: FaceMatchSettings
+    public var documents: DocumentFlowSettings
 
     public init(supportedCountries: [String] = ["US", "GB", "CA"], policy: VerificationPolicy = VerificationPolicy(),
                 consentRequired: Bool = true, defaultConsentLocale: String = "en-US",
-                dataSource: DataSourceKind = .registry, faces: FaceMatchSettings = FaceMatchSettings()) {
+                dataSource: DataSourceKind = .registry, faces: FaceMatchSettings = FaceMatchSettings(),
+                documents: DocumentFlowSettings = DocumentFlowSettings()) {
         self.supportedCountries = supportedCountries
         self.policy = policy
         self.consentRequired = consentRequired
         self.defaultConsentLocale = defaultConsentLocale
         self.dataSource = dataSource
         self.faces = faces
+        self.documents = documents
     }
 
     enum CodingKeys: String, CodingKey {
-        case supportedCountries, policy, consentRequired, defaultConsentLocale, dataSource, faces
+        case supportedCountries, policy, consentRequired, defaultConsentLocale, dataSource, faces, documents
     }
 
-    /// Configurations stored before an environment had face settings read with the defaults.
+    /// Configurations stored before an environment had face or document settings read with the defaults.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         supportedCountries = try container.decode([String].self, forKey: .supportedCountries)
@@ -39,6 +42,7 @@ public struct EnvironmentConfiguration: Sendable, Equatable, Codable {
         defaultConsentLocale = try container.decode(String.self, forKey: .defaultConsentLocale)
         dataSource = try container.decode(DataSourceKind.self, forKey: .dataSource)
         faces = try container.decodeIfPresent(FaceMatchSettings.self, forKey: .faces) ?? FaceMatchSettings()
+        documents = try container.decodeIfPresent(DocumentFlowSettings.self, forKey: .documents) ?? DocumentFlowSettings()
     }
 
     /// Checks every setting; countries are upper-cased and de-duplicated.

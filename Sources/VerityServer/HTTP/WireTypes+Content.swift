@@ -6,6 +6,7 @@ import VerityAPI
 extension VerifiedIdentity: Content {}
 extension SupportedCountries: Content {}
 extension ConsentRequirement: Content {}
+extension FaceImageRequirement: Content {}
 extension IdentityDataProcessingConsentStatus: Content {}
 extension IdentityDataProcessingConsentContent: Content {}
 extension UserToken: Content {}
