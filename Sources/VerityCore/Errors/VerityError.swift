@@ -66,6 +66,13 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let userAlreadyRegistered = Code("USER_ALREADY_REGISTERED", 409)
         public static let userNotAccredited = Code("USER_NOT_ACCREDITED", 403)
         public static let deviceNotVerified = Code("DEVICE_NOT_VERIFIED", 403)
+        // Document flows.
+        /// A document check is already running for the user: wait for its outcome.
+        public static let documentCheckPending = Code("DOCUMENT_CHECK_PENDING", 409)
+        /// Document verification has ended (succeeded or failed): nothing more is accepted.
+        public static let documentVerificationClosed = Code("DOCUMENT_VERIFICATION_CLOSED", 409)
+        /// The capture link can no longer be used (expired, timed out, opened too often, or replaced).
+        public static let captureLinkUnusable = Code("CAPTURE_LINK_UNUSABLE", 410)
         public static let serviceUnavailable = Code("SERVICE_UNAVAILABLE", 503, retryable: true)
         public static let systemError = Code("SYSTEM_ERROR", 500, retryable: true)
 
@@ -75,7 +82,8 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
             consentRequired, consentContentMismatch, consentContentNotFound,
             notAuthorized, invalidToken, invalidAPIKey, notFound, methodNotAllowed,
             rateLimited, validationError, deviceVerificationLimit, expiredVerificationCode, userLocked,
-            userAlreadyRegistered, userNotAccredited, deviceNotVerified, serviceUnavailable, systemError,
+            userAlreadyRegistered, userNotAccredited, deviceNotVerified,
+            documentCheckPending, documentVerificationClosed, captureLinkUnusable, serviceUnavailable, systemError,
         ]
     }
 }
