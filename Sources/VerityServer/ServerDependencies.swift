@@ -14,6 +14,8 @@ struct ServerDependencies: Sendable {
     let issuer: CertificateIssuer
     /// The server's job worker: kick it after enqueueing.
     let jobs: JobWorker
+    /// Threads for document and face engines, never the event loops.
+    let engines: EnginePool
     let messaging: CertificationMessaging
 }
 

@@ -28,13 +28,15 @@ public enum VerityApp {
         }
         let issuer = CertificateIssuer(db: app.db, protector: protector, clock: clock, pki: pki, authority: authority, logger: app.logger)
         let jobs = JobWorker(db: app.db, clock: clock, logger: app.logger)
+        let engines = EnginePool(threads: settings.engineThreads)
+        app.lifecycle.use(engines)
         jobs.register(issuer)
         let sms = settings.sms.map { HTTPSMSGateway(settings: $0, client: app.http.client.shared, logger: app.logger) }
         let dependencies = ServerDependencies(
             settings: settings, protector: protector, clock: clock,
             tokens: await UserTokenService.make(protector: protector, clock: clock),
             dataSources: DataSourceProvider(protector: protector, bureau: bureau),
-            pki: pki, issuer: issuer, jobs: jobs, messaging: CertificationMessaging(provider: sms, protector: protector, clock: clock))
+            pki: pki, issuer: issuer, jobs: jobs, engines: engines, messaging: CertificationMessaging(provider: sms, protector: protector, clock: clock))
         app.lifecycle.use(jobs)
 
         let encoder = JSONEncoder()
