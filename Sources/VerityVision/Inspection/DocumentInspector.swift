@@ -74,6 +74,7 @@ public struct DocumentInspector: Sendable {
                 evidence.country = named
             }
             evidence.mrzConfidence = reading?.confidence ?? 0
+            evidence.mrzCharacterConfidence = reading?.characterProbabilities ?? []
             evidence.mrzSide = found.side
             if found.side == .front { mrzBounds = reading?.bounds }
             if let reading { textHeight = (found.side, reading.letterHeight) }
@@ -119,6 +120,7 @@ public struct DocumentInspector: Sendable {
                 if second.values.count > visual.values.count { visual = second; frontPage = turned }
             }
             evidence.visual = visual.values
+            evidence.visualWords = visual.lines.flatMap { $0.text.uppercased().split { !$0.isLetter }.map(String.init) }
             evidence.visualSide = .front
         }
 

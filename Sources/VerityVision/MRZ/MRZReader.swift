@@ -8,11 +8,14 @@ public struct MRZReading: Sendable {
     /// Mean classifier probability over all characters (0–1).
     public let confidence: Double
     /// Where the zone is in the image that was read.
-    public let bounds: PixelRect
+    public internal(set) var bounds: PixelRect
     /// Characters whose best guess was below 0.6.
     public let uncertain: Int
     /// Letter height of the zone in pixels.
     public let letterHeight: Double
+    /// The classifier's probability for each character, by line: where it was
+    /// unsure, fields no check digit covers (names) deserve a second look.
+    public var characterProbabilities: [[Double]] = []
 }
 
 public struct MRZReader: Sendable {
@@ -46,7 +49,8 @@ public struct MRZReader: Sendable {
         let crop = image.cropped(area).resized(width: area.width * factor, height: area.height * factor)
         guard let found = MRZLocator().locate(in: crop, letterHeight: letterHeight * Double(factor)), found.characters == zone.characters else { return nil }
         let reading = MRZZoneReader(image: crop, parser: parser).read(found, letterHeight: letterHeight)
-        return MRZReading(recognisedLines: reading.recognisedLines, result: reading.result, confidence: reading.confidence,
-                          bounds: zone.bounds, uncertain: reading.uncertain, letterHeight: letterHeight)
+        var placed = reading
+        placed.bounds = zone.bounds
+        return placed
     }
 }

@@ -106,8 +106,10 @@ struct MRZZoneReader {
         let probabilities = lines.flatMap(\.probabilities)
         let confidence = probabilities.reduce(0, +) / Double(max(1, probabilities.count))
         let text = lines.map(\.text)
-        return MRZReading(recognisedLines: text, result: try? parser.parse(text, alternatives: lines.map(\.alternatives)),
-                          confidence: confidence, bounds: bounds, uncertain: probabilities.filter { $0 < 0.6 }.count,
-                          letterHeight: letterHeight)
+        var reading = MRZReading(recognisedLines: text, result: try? parser.parse(text, alternatives: lines.map(\.alternatives)),
+                                 confidence: confidence, bounds: bounds, uncertain: probabilities.filter { $0 < 0.6 }.count,
+                                 letterHeight: letterHeight)
+        reading.characterProbabilities = lines.map(\.probabilities)
+        return reading
     }
 }

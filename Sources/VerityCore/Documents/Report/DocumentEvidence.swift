@@ -3,9 +3,14 @@ public struct DocumentEvidence: Sendable {
     public var mrz: MRZResult?
     /// Mean recogniser probability over the MRZ characters (0–1).
     public var mrzConfidence: Double
+    /// The recogniser's probability for each MRZ character, by line (empty when unknown).
+    public var mrzCharacterConfidence: [[Double]] = []
     public var aamva: AAMVALicense?
     /// Labelled values read from the printed (visual) zone.
     public var visual: [VisualZoneParser.Value]
+    /// Every word read in the printed zone, upper-cased letters only: the
+    /// MRZ's names are checked against them when no caption named a value.
+    public var visualWords: [String] = []
     /// Fields read by a document-specific reader (e.g. the Egyptian ID), with their sources.
     public var read: [DocumentField]
     /// ISO 3166 alpha-2 country of issue the caller declared.

@@ -70,12 +70,64 @@ public struct FieldAssembler: Sendable {
                 mismatches.append(FieldMismatch(field: name, values: values))
             }
         }
+        mismatches += uncaptionedNameMismatches(fields, evidence: evidence, captioned: Set(candidates.filter { $0.value.contains { $0.source == .ocr } }.keys))
         if let birth = fields.first(where: { $0.name == "date_of_birth" }), let date = CalendarDate(iso: birth.value),
            !fields.contains(where: { $0.name == "age" }) {
             fields.append(DocumentField(name: "age", value: String(date.years(until: today)), source: .derived,
                                         confidence: birth.confidence, side: birth.side))
         }
         return (fields.sorted { $0.name < $1.name }, mismatches)
+    }
+
+    /// Names have no check digit in the MRZ, and small print misreads them
+    /// (`MARTIN` as `MKZTTN`) while every check holds. Where no caption gave the
+    /// printed name, a printed word of the same length and first letter that
+    /// agrees on at least half its letters, and differs only where the MRZ
+    /// classifier was unsure, is the same name read two ways: a mismatch for a
+    /// person to look at. Where the classifier was sure, the print's OCR is the
+    /// likelier one to be wrong, and nothing is flagged.
+    private func uncaptionedNameMismatches(_ fields: [DocumentField], evidence: DocumentEvidence, captioned: Set<String>) -> [FieldMismatch] {
+        let printed = Set(evidence.visualWords)
+        guard !printed.isEmpty, let mrz = evidence.mrz, let unsure = Self.unsureNamePositions(mrz, evidence.mrzCharacterConfidence) else { return [] }
+        var mismatches: [FieldMismatch] = []
+        for field in fields where ["surname", "given_names"].contains(field.name) && field.source == .mrz && !captioned.contains(field.name) {
+            for word in field.value.split(separator: " ").map(String.init) where word.count >= 3 && !printed.contains(word) {
+                guard let offsets = unsure[word] else { continue }
+                let letters = Array(word)
+                let candidates = printed.filter { $0.count == letters.count && $0.first == letters.first }.compactMap { other -> (String, Int)? in
+                    let differing = zip(Array(other), letters).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+                    guard differing.count * 2 <= letters.count, differing.allSatisfy(offsets.contains) else { return nil }
+                    return (other, letters.count - differing.count)
+                }
+                if let best = candidates.max(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 > $1.0) }) {
+                    mismatches.append(FieldMismatch(field: field.name, values: ["mrz": field.value, "ocr": best.0]))
+                    break
+                }
+            }
+        }
+        return mismatches
+    }
+
+    /// For each word of the MRZ's name field, the offsets within it where the
+    /// classifier's probability was under 0.9; nil when probabilities are unknown.
+    static func unsureNamePositions(_ mrz: MRZResult, _ probabilities: [[Double]]) -> [String: Set<Int>]? {
+        let slot = mrz.format.layout.name
+        guard slot.line < mrz.lines.count, slot.line < probabilities.count,
+              probabilities[slot.line].count == mrz.lines[slot.line].count else { return nil }
+        let text = Array(mrz.lines[slot.line]), chances = probabilities[slot.line]
+        var words: [String: Set<Int>] = [:]
+        var start = slot.start
+        let end = slot.start + slot.length
+        while start < end {
+            while start < end, text[start] == "<" { start += 1 }
+            var stop = start
+            while stop < end, text[stop] != "<" { stop += 1 }
+            if stop > start {
+                words[String(text[start..<stop]), default: []].formUnion((start..<stop).filter { chances[$0] < 0.9 }.map { $0 - start })
+            }
+            start = stop
+        }
+        return words
     }
 
     /// Check-digit-confirmed MRZ, then barcode, then the rest by confidence.
