@@ -19,6 +19,11 @@ struct ServerDependencies: Sendable {
     let messaging: CertificationMessaging
 }
 
+extension ServerDependencies {
+    /// The end-user token check every `/v1/identity` route sits behind.
+    var userTokens: UserTokenMiddleware { UserTokenMiddleware(tokens: tokens, protector: protector, clock: clock) }
+}
+
 /// Route components from a typed route's path (see `VerityAPI.Routes`).
 func routePath(_ components: [String]) -> [PathComponent] {
     components.map { PathComponent(stringLiteral: $0) }

@@ -8,8 +8,7 @@ struct DocumentController: RouteCollection {
     let dependencies: ServerDependencies
 
     func boot(routes: any RoutesBuilder) throws {
-        let documents = routes.grouped(UserTokenMiddleware(tokens: dependencies.tokens, protector: dependencies.protector,
-                                                           clock: dependencies.clock))
+        let documents = routes.grouped(dependencies.userTokens)
         documents.get(routePath(IdentityRoute.documentFaceImageRequired.components), use: faceImageRequired)
     }
 

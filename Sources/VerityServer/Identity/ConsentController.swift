@@ -7,8 +7,7 @@ struct ConsentController: RouteCollection {
     let dependencies: ServerDependencies
 
     func boot(routes: any RoutesBuilder) throws {
-        let consent = routes.grouped(UserTokenMiddleware(tokens: dependencies.tokens, protector: dependencies.protector,
-                                                         clock: dependencies.clock))
+        let consent = routes.grouped(dependencies.userTokens)
         consent.get(routePath(IdentityRoute.consentRequired.components), use: required)
         consent.get(routePath(IdentityRoute.consent.components), use: status)
         consent.get(routePath(IdentityRoute.consentContent.components), use: content)

@@ -7,8 +7,7 @@ struct IdentityController: RouteCollection {
     let dependencies: ServerDependencies
 
     func boot(routes: any RoutesBuilder) throws {
-        let identity = routes.grouped(UserTokenMiddleware(tokens: dependencies.tokens, protector: dependencies.protector,
-                                                          clock: dependencies.clock))
+        let identity = routes.grouped(dependencies.userTokens)
         identity.get(routePath(IdentityRoute.supportedCountries.components), use: supportedCountries)
         identity.post(routePath(IdentityRoute.verify.components), use: verify)
         identity.get(routePath(IdentityRoute.verification.components), use: verification)
