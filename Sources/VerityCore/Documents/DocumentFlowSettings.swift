@@ -5,10 +5,26 @@ public struct DocumentFlowSettings: Sendable, Equatable, Codable {
     public var faceImageRequiredForVerification: Bool
     /// The same for `captureAndVerifyIdentityDocument`.
     public var faceImageRequiredForCapture: Bool
+    /// Capture links' lifetime and opening limit.
+    public var captureLinks: CaptureLinkPolicy
 
-    public init(faceImageRequiredForVerification: Bool = false, faceImageRequiredForCapture: Bool = false) {
+    public init(faceImageRequiredForVerification: Bool = false, faceImageRequiredForCapture: Bool = false,
+                captureLinks: CaptureLinkPolicy = CaptureLinkPolicy()) {
         self.faceImageRequiredForVerification = faceImageRequiredForVerification
         self.faceImageRequiredForCapture = faceImageRequiredForCapture
+        self.captureLinks = captureLinks
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case faceImageRequiredForVerification, faceImageRequiredForCapture, captureLinks
+    }
+
+    /// Settings stored before a field existed read with its default.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        faceImageRequiredForVerification = try container.decodeIfPresent(Bool.self, forKey: .faceImageRequiredForVerification) ?? false
+        faceImageRequiredForCapture = try container.decodeIfPresent(Bool.self, forKey: .faceImageRequiredForCapture) ?? false
+        captureLinks = try container.decodeIfPresent(CaptureLinkPolicy.self, forKey: .captureLinks) ?? CaptureLinkPolicy()
     }
 
     /// The flows that ask about a face image.

@@ -64,6 +64,7 @@ public struct EnvironmentConfiguration: Sendable, Equatable, Codable {
         }
         copy.policy = try policy.validated()
         copy.faces = try faces.validated()
+        copy.documents.captureLinks = try documents.captureLinks.validated()
         return copy
     }
 }
