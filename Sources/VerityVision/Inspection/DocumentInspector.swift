@@ -20,7 +20,7 @@ public struct DocumentInspector: Sendable {
     /// or ID card's MRZ names it (a card without an MRZ, like the Egyptian ID,
     /// needs it stated) and a licence's barcode does (US unless it says Canada).
     public func inspect(front: [UInt8], back: [UInt8]? = nil, type: DocumentType, country stated: String? = nil) throws(VerityError) -> DocumentReport {
-        var country = stated ?? (type == .driverLicense ? "US" : "")
+        let country = stated ?? (type == .driverLicense ? "US" : "")
         var clock = Stopwatch()
         let (frontImage, frontCompleteness) = try clock.measure("decode") { () throws(VerityError) -> (RGBImage, Double) in try decode(front, side: "front") }
         let backDecoded = try clock.measure("decode") { () throws(VerityError) -> (RGBImage, Double)? in try back.map { bytes throws(VerityError) in try decode(bytes, side: "back") } }
@@ -32,7 +32,7 @@ public struct DocumentInspector: Sendable {
         var outcome: ReadOutcome
         var mrzBounds: PixelRect?
         var textHeight: (DocumentSide, Double)?
-        var zoneExtent: (DocumentSide, MRZDocumentExtent, fits: Bool)?
+        var documentFitsZone: (side: DocumentSide, fits: Bool)?
         var visual = VisualZoneReader.Reading(lines: [], values: [], meanConfidence: 0)
         var sideConfidence: (front: Double, back: Double)?
         switch type {
@@ -70,7 +70,6 @@ public struct DocumentInspector: Sendable {
                         ? "No MRZ was read to name the issuing country: state the country (EG for Egyptian ID cards)."
                         : "The MRZ names \(reading!.result!.issuingState), which is no ISO 3166 country: state the country.")
                 }
-                country = named
                 evidence.country = named
             }
             evidence.mrzConfidence = reading?.confidence ?? 0
@@ -81,7 +80,7 @@ public struct DocumentInspector: Sendable {
             if let reading, let format = reading.result?.format {
                 let extent = MRZDocumentExtent(format: format, zoneX: Double(reading.bounds.x), zoneY: Double(reading.bounds.y),
                                                zoneWidth: Double(reading.bounds.width), zoneHeight: Double(reading.bounds.height))
-                zoneExtent = (found.side, extent, extent.fits(pictureWidth: page.page.width, pictureHeight: page.page.height))
+                documentFitsZone = (found.side, extent.fits(pictureWidth: page.page.width, pictureHeight: page.page.height))
             }
             let status: ReadOutcome.Status = reading == nil ? .notFound : reading?.result?.valid == true ? .read : .unreadable
             outcome = ReadOutcome(kind: .mrz, side: found.side, status: status, confidence: reading?.confidence ?? 0)
@@ -96,10 +95,7 @@ public struct DocumentInspector: Sendable {
                 }
             }
             evidence.aamva = licence?.2
-            if stated == nil, licence?.2.country == "CAN" {
-                country = "CA"
-                evidence.country = "CA"
-            }
+            if stated == nil, licence?.2.country == "CAN" { evidence.country = "CA" }
             evidence.barcodeSide = licence?.0 ?? .back
             outcome = ReadOutcome(kind: .barcode, side: licence?.0 ?? (backPage == nil ? .front : .back),
                                   status: licence == nil ? .notFound : .read, confidence: licence == nil ? 0 : 1)
@@ -140,7 +136,7 @@ public struct DocumentInspector: Sendable {
         // Where the MRZ was read, it says whether the whole document is in the
         // picture better than the paper's outline does (a scan cropped to the
         // document's edge, two cards on one scan).
-        if let (side, _, fits) = zoneExtent {
+        if let (side, fits) = documentFitsZone {
             if side == .front { frontQuality.document = Self.placement(frontQuality.document, documentFits: fits) }
             else { let document = backQuality?.document; backQuality?.document = Self.placement(document, documentFits: fits) }
         }
@@ -156,7 +152,7 @@ public struct DocumentInspector: Sendable {
             readConfidence = Int((sideConfidence.back * 100).rounded())
         }
         var report = DocumentReport(
-            documentType: type, country: country, fields: fields, mrz: evidence.mrz,
+            documentType: type, country: evidence.country, fields: fields, mrz: evidence.mrz,
             barcode: evidence.aamva.map { BarcodeEvidence(format: "PDF417", aamva: $0) }, mismatches: mismatches,
             front: SideEvidence(quality: frontQuality, orientation: frontPage.orientation,
                                 confidence: outcome.side == .front && sideConfidence == nil ? readConfidence : visualConfidence),

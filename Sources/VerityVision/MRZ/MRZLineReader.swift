@@ -67,12 +67,6 @@ struct MRZLineReader {
         return Reading(startX: startX, text: text, guesses: guesses, meanProbability: mean)
     }
 
-    /// How many cells the glyphs found span, first to last.
-    static func span(_ line: TextLine, pitch: Double) -> Int {
-        let (start, pitch) = grid(line.components, pitch: pitch)
-        return Int(((line.components.last!.centerX - start) / pitch).rounded()) + 1
-    }
-
     /// The first cell's centre and the pitch, fitted to the glyphs found: faint
     /// or merged glyphs leave gaps, and the last glyph found need not be the last
     /// cell. Glyphs much wider than usual (two blurred into one) are left out.

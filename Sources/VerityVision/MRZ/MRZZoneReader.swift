@@ -24,7 +24,9 @@ struct MRZZoneReader {
 
         let options: [[MRZLineReader.Reading]] = zone.lines.indices.map { index in
             let line = zone.lines[index]
-            let missing = max(1, min(2, zone.characters - MRZLineReader.span(line, pitch: pitch)))
+            // Cells the glyphs found span, first to last.
+            let spanned = Int(((line.components.last!.centerX - straight[index].startX) / pitch).rounded()) + 1
+            let missing = max(1, min(2, zone.characters - spanned))
             return [straight[index]] + ([-1] + Array(1...missing)).map { reader.read(line, count: zone.characters, pitch: pitch, shift: $0) }
         }
         var valid: [String: MRZReading] = [:]

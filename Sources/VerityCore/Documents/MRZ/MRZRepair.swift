@@ -3,7 +3,7 @@
 /// type forbids the character read, or when exactly one smallest change makes a
 /// check digit confirm its field.
 struct MRZRepair {
-    var lines: [[Character]]
+    private(set) var lines: [[Character]]
     private(set) var corrections: [MRZCorrection] = []
     let layout: MRZLayout
     /// What the recogniser thought each character might also be, by line and position.
