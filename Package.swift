@@ -86,7 +86,7 @@ let package = Package(
         .target(
             name: "VerityServer",
             dependencies: [
-                "VerityCore", "VerityAPI", "VerityStore", "VerityPKI",
+                "VerityCore", "VerityAPI", "VerityStore", "VerityPKI", "VerityVision",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),

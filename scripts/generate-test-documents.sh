@@ -9,10 +9,24 @@ OUT="${VERITY_DOCGEN_DIR:-.build/docgen}"
 # Real portraits when the face photos are there (scripts/fetch-face-test-data.sh).
 FACES="${VERITY_FACEDATA_DIR:-.build/facedata}/johns"
 PORTRAITS=(); [ -d "$FACES" ] && PORTRAITS=(--portraits "$FACES")
-stamp=$( (cat tools/docgen/*.py tools/docgen/requirements.txt; echo "${PORTRAITS[@]}") | sha256sum | cut -c1-16)
+stamp=$( (cat $(ls tools/docgen/*.py | grep -v fixtures.py) tools/docgen/requirements.txt; echo "${PORTRAITS[@]}") | sha256sum | cut -c1-16)
 if [ -f "$OUT/truth.json" ] && [ "$(cat "$OUT/.stamp" 2>/dev/null)" = "$stamp" ]; then
-  echo "docgen: $OUT is up to date"; exit 0
+  echo "docgen: $OUT is up to date"
+else
+  rm -rf "$OUT"; mkdir -p "$OUT"
+  .venv/bin/python tools/docgen/generate.py --out "$OUT" --per-kind "${DOCGEN_PER_KIND:-4}" "${PORTRAITS[@]}"
+  echo "$stamp" > "$OUT/.stamp"
 fi
-rm -rf "$OUT"; mkdir -p "$OUT"
-.venv/bin/python tools/docgen/generate.py --out "$OUT" --per-kind "${DOCGEN_PER_KIND:-4}" "${PORTRAITS[@]}"
-echo "$stamp" > "$OUT/.stamp"
+
+# Documents of the registry's people for the server's document-flow tests.
+FIXTURES="${VERITY_DOCGEN_FIXTURES_DIR:-.build/docgen-fixtures}"
+if [ -d "$FACES" ]; then
+  fstamp=$( (cat tools/docgen/*.py tools/docgen/requirements.txt) | sha256sum | cut -c1-16)
+  if [ -f "$FIXTURES/fixtures.json" ] && [ "$(cat "$FIXTURES/.stamp" 2>/dev/null)" = "$fstamp" ]; then
+    echo "docgen fixtures: $FIXTURES is up to date"
+  else
+    rm -rf "$FIXTURES"; mkdir -p "$FIXTURES"
+    .venv/bin/python tools/docgen/fixtures.py --out "$FIXTURES" --portraits "$FACES"
+    echo "$fstamp" > "$FIXTURES/.stamp"
+  fi
+fi

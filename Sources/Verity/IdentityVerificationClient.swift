@@ -72,6 +72,22 @@ public final class IdentityVerificationClient: Sendable {
         try await faceImageRequired(flow: .capture)
     }
 
+    /// Verifies the user with a government ID after a PII attempt
+    /// (`verifyIdentity`): the document's name and date of birth are matched
+    /// against the PII on file. Answers once the check ends, or with
+    /// `documentVerificationStatus == .pending` when it takes longer: then
+    /// call `checkIdentityVerification()` until it settles.
+    public func verifyIdentityDocument(input: VerifyIdentityDocument) async throws -> VerifiedIdentity {
+        try await transport.send("POST", IdentityRoute.documentVerify.path, body: input.wire, as: VerifiedIdentity.self)
+    }
+
+    /// Verifies the user from a driver's licence or ID card alone (no PII
+    /// attempt first): the name, address and date of birth read from it are
+    /// verified against the environment's trusted data source.
+    public func captureAndVerifyIdentityDocument(input: VerifyIdentityDocument) async throws -> VerifiedIdentity {
+        try await transport.send("POST", IdentityRoute.documentCaptureAndVerify.path, body: input.wire, as: VerifiedIdentity.self)
+    }
+
     private func faceImageRequired(flow: DocumentFlowSettings.Flow) async throws -> Bool {
         try await transport.send("GET", IdentityRoute.documentFaceImageRequired.path, query: [URLQueryItem(name: "flow", value: flow.rawValue)],
                                  as: FaceImageRequirement.self).faceImageRequired

@@ -63,6 +63,18 @@ public struct IdentityVerificationError: Error, Sendable, Equatable, CustomStrin
         public static let payloadTooLarge = Code(rawValue: "PAYLOAD_TOO_LARGE")
         /// Too many requests; try again later.
         public static let rateLimited = Code(rawValue: "RATE_LIMITED")
+        /// An image is not base64, not a JPEG or PNG, or malformed: see ``IdentityVerificationError/field``.
+        public static let invalidImage = Code(rawValue: "INVALID_IMAGE")
+        /// An image is over 5 MB, or declares more pixels than a document photo has.
+        public static let imageTooLarge = Code(rawValue: "IMAGE_TOO_LARGE")
+        /// `verifyIdentityDocument` before any `verifyIdentity` attempt: the document is matched against the PII.
+        public static let piiVerificationRequired = Code(rawValue: "PII_VERIFICATION_REQUIRED")
+        /// A document check is running for the user: wait for it (`checkIdentityVerification`).
+        public static let documentCheckPending = Code(rawValue: "DOCUMENT_CHECK_PENDING")
+        /// Document verification has ended (succeeded or failed).
+        public static let documentVerificationClosed = Code(rawValue: "DOCUMENT_VERIFICATION_CLOSED")
+        /// The capture link expired, timed out, was opened too often or replaced.
+        public static let captureLinkUnusable = Code(rawValue: "CAPTURE_LINK_UNUSABLE")
         /// The service or its data source is unavailable; try again later.
         public static let serviceUnavailable = Code(rawValue: "SERVICE_UNAVAILABLE")
         /// The service failed; try again later.

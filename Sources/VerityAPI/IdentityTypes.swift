@@ -59,12 +59,17 @@ public struct VerifiedIdentity: Codable, Sendable, Equatable {
     public var acceptableDocumentTypes: [IdDocumentType]
     /// Where document verification stands.
     public var documentVerificationStatus: DocumentVerificationStatus
+    /// The user's latest document check, summarised (the full evidence is the
+    /// tenant backend's: `GET /admin/v1/document-checks/{id}`); nil before any.
+    public var documentCheck: DocumentCheckSummary?
 
     /// Creates the value from its fields.
     public init(owner: String, verified: Bool, verifiedAtEpochMs: Int64, verificationMethod: VerificationMethod,
                 canAttemptVerificationAgain: Bool, attemptsRemaining: Int, requiredVerificationMethod: VerificationMethod,
                 verificationLastAttemptedAtEpochMs: Int64, idScanUrl: String?, consented: Bool,
-                acceptableDocumentTypes: [IdDocumentType], documentVerificationStatus: DocumentVerificationStatus) {
+                acceptableDocumentTypes: [IdDocumentType], documentVerificationStatus: DocumentVerificationStatus,
+                documentCheck: DocumentCheckSummary? = nil) {
+        self.documentCheck = documentCheck
         self.owner = owner
         self.verified = verified
         self.verifiedAtEpochMs = verifiedAtEpochMs
@@ -79,7 +84,7 @@ public struct VerifiedIdentity: Codable, Sendable, Equatable {
         self.documentVerificationStatus = documentVerificationStatus
     }
 
-    /// Encodes every field; `idScanUrl` is always present, as `null` until a capture page exists.
+    /// Encodes every field; `idScanUrl` and `documentCheck` are always present, `null` when there is none.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(owner, forKey: .owner)
@@ -94,6 +99,7 @@ public struct VerifiedIdentity: Codable, Sendable, Equatable {
         try container.encode(consented, forKey: .consented)
         try container.encode(acceptableDocumentTypes, forKey: .acceptableDocumentTypes)
         try container.encode(documentVerificationStatus, forKey: .documentVerificationStatus)
+        try container.encode(documentCheck, forKey: .documentCheck)
     }
 }
 

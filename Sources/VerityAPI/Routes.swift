@@ -10,6 +10,8 @@ public enum IdentityRoute: String, CaseIterable, Sendable {
     case consent = "consent"
     case consentContent = "consent/content"
     case documentFaceImageRequired = "document/face-image-required"
+    case documentVerify = "document/verify"
+    case documentCaptureAndVerify = "document/capture-and-verify"
 
     /// Path components after the host, e.g. `["v1", "identity", "verify"]`.
     public var components: [String] { ["v1", "identity"] + rawValue.split(separator: "/").map(String.init) }
@@ -25,7 +27,11 @@ public enum AdminRoute: Sendable, Equatable {
     case userVerification(userRef: String)
     case resetVerification(userRef: String)
     case requiredVerificationMethod(userRef: String)
+    /// One document check's full evidence.
+    case documentCheck(id: String)
 
+    /// The placeholder servers register in place of a check id.
+    public static let checkIDParameter = ":checkID"
     /// The placeholder servers register in place of a user reference.
     public static let userRefParameter = ":userRef"
     public static let maxUserRefLength = 128
@@ -37,6 +43,7 @@ public enum AdminRoute: Sendable, Equatable {
         case .userVerification(let ref): ["admin", "v1", "users", ref, "identity-verification"]
         case .resetVerification(let ref): ["admin", "v1", "users", ref, "identity-verification", "reset"]
         case .requiredVerificationMethod(let ref): ["admin", "v1", "users", ref, "identity-verification", "required-method"]
+        case .documentCheck(let id): ["admin", "v1", "document-checks", id]
         }
     }
 

@@ -16,6 +16,8 @@ struct ServerDependencies: Sendable {
     let jobs: JobWorker
     /// Threads for document and face engines, never the event loops.
     let engines: EnginePool
+    /// Requests waiting for the document checks they submitted.
+    let documentChecks: DocumentCheckWaiters
     let messaging: CertificationMessaging
 }
 

@@ -27,16 +27,23 @@ public enum VerityApp {
                                      client: app.http.client.shared, logger: app.logger)
         }
         let issuer = CertificateIssuer(db: app.db, protector: protector, clock: clock, pki: pki, authority: authority, logger: app.logger)
-        let jobs = JobWorker(db: app.db, clock: clock, logger: app.logger)
         let engines = EnginePool(threads: settings.engineThreads)
         app.lifecycle.use(engines)
+        // As many jobs at once as engine threads: document checks keep every thread busy.
+        let jobs = JobWorker(db: app.db, clock: clock, logger: app.logger, lanes: max(2, settings.engineThreads))
+        let dataSources = DataSourceProvider(protector: protector, bureau: bureau)
+        let documentChecks = DocumentCheckWaiters()
         jobs.register(issuer)
+        jobs.register(DocumentCheckHandler(
+            db: app.db, protector: protector, clock: clock,
+            engines: DocumentEngines(pool: engines, modelsDirectory: settings.modelsDirectory),
+            dataSources: dataSources, waiters: documentChecks, logger: app.logger))
         let sms = settings.sms.map { HTTPSMSGateway(settings: $0, client: app.http.client.shared, logger: app.logger) }
         let dependencies = ServerDependencies(
             settings: settings, protector: protector, clock: clock,
             tokens: await UserTokenService.make(protector: protector, clock: clock),
-            dataSources: DataSourceProvider(protector: protector, bureau: bureau),
-            pki: pki, issuer: issuer, jobs: jobs, engines: engines, messaging: CertificationMessaging(provider: sms, protector: protector, clock: clock))
+            dataSources: dataSources, pki: pki, issuer: issuer, jobs: jobs, engines: engines, documentChecks: documentChecks,
+            messaging: CertificationMessaging(provider: sms, protector: protector, clock: clock))
         app.lifecycle.use(jobs)
 
         let encoder = JSONEncoder()
@@ -52,6 +59,7 @@ public enum VerityApp {
         try app.register(collection: ConsentController(dependencies: dependencies))
         try app.register(collection: DocumentController(dependencies: dependencies))
         try app.register(collection: AdminUserController(dependencies: dependencies))
+        try app.register(collection: AdminDocumentCheckController(dependencies: dependencies))
         try app.register(collection: CertificationController(dependencies: dependencies))
         try app.register(collection: AdminCertificationController(dependencies: dependencies))
         try app.register(collection: PKIController(dependencies: dependencies))

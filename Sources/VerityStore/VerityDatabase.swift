@@ -30,6 +30,9 @@ public enum VerityDatabase {
             // Commits are durable in WAL mode with FULL; NORMAL would skip the
             // fsync and could lose the last attempts on power loss.
             try await sql.raw("PRAGMA synchronous=\(unsafeRaw: synchronousMode)").run()
+            // Deleted rows are overwritten, not left in free pages: document
+            // images, sealed as they are, must not outlive their check.
+            try await sql.raw("PRAGMA secure_delete=ON").run()
         }
     }
 

@@ -73,6 +73,8 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let documentVerificationClosed = Code("DOCUMENT_VERIFICATION_CLOSED", 409)
         /// The capture link can no longer be used (expired, timed out, opened too often, or replaced).
         public static let captureLinkUnusable = Code("CAPTURE_LINK_UNUSABLE", 410)
+        /// verifyIdentityDocument needs a PII attempt first (verifyIdentity): the document is matched against it.
+        public static let piiVerificationRequired = Code("PII_VERIFICATION_REQUIRED", 409)
         public static let serviceUnavailable = Code("SERVICE_UNAVAILABLE", 503, retryable: true)
         public static let systemError = Code("SYSTEM_ERROR", 500, retryable: true)
 
@@ -83,7 +85,8 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
             notAuthorized, invalidToken, invalidAPIKey, notFound, methodNotAllowed,
             rateLimited, validationError, deviceVerificationLimit, expiredVerificationCode, userLocked,
             userAlreadyRegistered, userNotAccredited, deviceNotVerified,
-            documentCheckPending, documentVerificationClosed, captureLinkUnusable, serviceUnavailable, systemError,
+            documentCheckPending, documentVerificationClosed, captureLinkUnusable, piiVerificationRequired, serviceUnavailable,
+            systemError,
         ]
     }
 }

@@ -10,10 +10,14 @@ public struct VerificationRecord: Sendable, Equatable {
     /// A level an administrator raised for this user alone.
     public var requiredMethodOverride: VerificationMethod?
     public var lastAttemptedAtEpochMs: Int64?
+    /// Where the user's document verification stands once any document event
+    /// happened (a link made, images submitted); nil before.
+    public var documentStatus: DocumentVerificationStatus?
 
     public init(achievedMethod: VerificationMethod = .none, verifiedAtEpochMs: Int64? = nil, failedAttempts: Int = 0,
                 block: VerificationBlock? = nil, requiredMethodOverride: VerificationMethod? = nil,
-                lastAttemptedAtEpochMs: Int64? = nil) {
+                lastAttemptedAtEpochMs: Int64? = nil, documentStatus: DocumentVerificationStatus? = nil) {
+        self.documentStatus = documentStatus
         self.achievedMethod = achievedMethod
         self.verifiedAtEpochMs = verifiedAtEpochMs
         self.failedAttempts = failedAttempts
@@ -57,6 +61,8 @@ extension VerificationPolicy {
         let documentStatus: DocumentVerificationStatus
         if record.achievedMethod == .governmentID {
             documentStatus = .succeeded
+        } else if let stored = record.documentStatus {
+            documentStatus = stored
         } else if required == .governmentID {
             documentStatus = .notAttempted
         } else {

@@ -45,14 +45,15 @@ struct AdminUserService: Sendable {
 
     func verification(userRef: String, context: AdminContext) async throws -> VerifiedIdentity {
         let user = try await existingUser(userRef, context)
-        let record = try await VerificationRepository(db: db).record(userID: try user.requireID())
-        return VerifiedIdentity(status: context.environment.configuration.policy.status(of: record),
-                                owner: try user.requireID(), consented: user.consented)
+        return try await IdentityStatusReader(db: db).identity(userID: try user.requireID(),
+                                                               configuration: context.environment.configuration,
+                                                               consented: user.consented)
     }
 
     func reset(userRef: String, context: AdminContext) async throws -> VerifiedIdentity {
         let user = try await existingUser(userRef, context)
         try await VerificationRepository(db: db).reset(userID: try user.requireID())
+        try await DocumentCheckRepository(db: db).reset(userID: try user.requireID())
         try await audit("identity-verification.reset", user, context)
         return try await verification(userRef: userRef, context: context)
     }

@@ -3,13 +3,17 @@ import VerityAPI
 import VerityCore
 
 /// `/v1/identity/document/…`: the identity API's document flows, for one end
-/// user per token. Today: whether a flow needs a face image.
+/// user per token.
 struct DocumentController: RouteCollection {
     let dependencies: ServerDependencies
 
     func boot(routes: any RoutesBuilder) throws {
         let documents = routes.grouped(dependencies.userTokens)
         documents.get(routePath(IdentityRoute.documentFaceImageRequired.components), use: faceImageRequired)
+        // Three images in base64: larger bodies than the JSON routes take.
+        let imageBody = HTTPBodyStreamStrategy.collect(maxSize: ByteCount(integerLiteral: DocumentImages.maximumRequestBytes))
+        documents.on(.POST, routePath(IdentityRoute.documentVerify.components), body: imageBody, use: verify)
+        documents.on(.POST, routePath(IdentityRoute.documentCaptureAndVerify.components), body: imageBody, use: captureAndVerify)
     }
 
     /// `?flow=verification` (verifyIdentityDocument) or `?flow=capture` (captureAndVerifyIdentityDocument).
@@ -17,6 +21,24 @@ struct DocumentController: RouteCollection {
         let flow = try Self.flow(request.query[String.self, at: "flow"])
         let settings = try request.identityContext().configuration.documents
         return FaceImageRequirement(faceImageRequired: settings.faceImageRequired(for: flow))
+    }
+
+    /// `verifyIdentityDocument`: a document matched against the PII on file.
+    func verify(request: Request) async throws -> VerifiedIdentity {
+        let input = try RequestBody.decode(VerifyIdentityDocumentInput.self, from: request)
+        return try await submissions(request).submit(input, flow: .verification, context: try request.identityContext())
+    }
+
+    /// `captureAndVerifyIdentityDocument`: the identity read from the document, verified against the data source.
+    func captureAndVerify(request: Request) async throws -> VerifiedIdentity {
+        let input = try RequestBody.decode(VerifyIdentityDocumentInput.self, from: request)
+        return try await submissions(request).submit(input, flow: .capture, context: try request.identityContext())
+    }
+
+    private func submissions(_ request: Request) -> DocumentSubmissionService {
+        DocumentSubmissionService(db: request.db, protector: dependencies.protector, clock: dependencies.clock,
+                                  jobs: dependencies.jobs, waiters: dependencies.documentChecks,
+                                  wait: .milliseconds(dependencies.settings.documentWaitMilliseconds), logger: request.logger)
     }
 
     static func flow(_ text: String?) throws -> DocumentFlowSettings.Flow {

@@ -7,6 +7,8 @@ extension VerifiedIdentity: Content {}
 extension SupportedCountries: Content {}
 extension ConsentRequirement: Content {}
 extension FaceImageRequirement: Content {}
+extension DocumentCheckDetail: Content {}
+extension IdDocumentCaptureInitiationInfo: Content {}
 extension IdentityDataProcessingConsentStatus: Content {}
 extension IdentityDataProcessingConsentContent: Content {}
 extension UserToken: Content {}

@@ -44,18 +44,22 @@ struct IdentityVerificationService: Sendable {
         }
         let record = try await repository.settle(attemptID: attemptID, userID: context.userID, outcome: outcome,
                                                  now: clock.nowMillis())
+        // The claim stays on file, sealed, for matching a document against it
+        // (verifyIdentityDocument), until document verification ends.
+        try await DocumentCheckRepository(db: db).keepClaim(
+            userID: context.userID, environmentID: context.environmentID,
+            sealedClaim: try protector.seal(json: StoredClaim(claim)), now: clock.nowMillis())
         logger.info("identity verification attempt", metadata: [
             "attempt_id": .string(attemptID.uuidString), "outcome": .string(outcome.rawValue), "source": .string(source.name),
         ])
-        return VerifiedIdentity(status: configuration.policy.status(of: record), owner: context.userID,
-                                consented: context.consented)
+        return try await IdentityStatusReader(db: db).identity(userID: context.userID, configuration: configuration,
+                                                               consented: context.consented, record: record)
     }
 
     /// The user's current state, as `checkIdentityVerification` reports it.
     func status(for context: IdentityContext) async throws -> VerifiedIdentity {
-        let record = try await VerificationRepository(db: db).record(userID: context.userID)
-        return VerifiedIdentity(status: context.configuration.policy.status(of: record), owner: context.userID,
-                                consented: context.consented)
+        try await IdentityStatusReader(db: db).identity(userID: context.userID, configuration: context.configuration,
+                                                        consented: context.consented)
     }
 }
 

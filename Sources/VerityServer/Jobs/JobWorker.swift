@@ -16,11 +16,14 @@ final class JobWorker: LifecycleHandler, @unchecked Sendable {
     private var handlers: [String: any JobHandler] = [:]
     private let runs = WorkerRuns()
     private var poller: Task<Void, Never>?
+    /// Jobs run at once: each lane leases and runs one job at a time.
+    let lanes: Int
 
     static let leaseMilliseconds: Int64 = 60_000
     static let pollInterval: Duration = .seconds(2)
 
-    init(db: any Database, clock: VerityClock, logger: Logger) {
+    init(db: any Database, clock: VerityClock, logger: Logger, lanes: Int = 1) {
+        self.lanes = max(1, lanes)
         self.db = db
         self.clock = clock
         self.logger = logger
@@ -31,13 +34,20 @@ final class JobWorker: LifecycleHandler, @unchecked Sendable {
         handlers[handler.kind] = handler
     }
 
-    /// Starts draining the queue in the background (after the running drain, if any).
+    /// Starts a lane draining the queue in the background, unless every lane
+    /// is running already (then one more drains after the first to end).
     func kick() {
-        Task { await runs.start { await self.drain() } }
+        Task { await runs.start(lanes: lanes) { await self.drainLane() } }
     }
 
-    /// Runs every due job whose lease is free, one at a time.
+    /// Runs every due job whose lease is free, `lanes` at a time.
     func drain() async {
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<lanes { group.addTask { await self.drainLane() } }
+        }
+    }
+
+    private func drainLane() async {
         let queue = JobQueue(db: db), kinds = Array(handlers.keys)
         while await !runs.stopped {
             let job: JobQueue.Leased?
@@ -76,7 +86,7 @@ final class JobWorker: LifecycleHandler, @unchecked Sendable {
     func didBoot(_ application: Application) throws {
         poller = Task { [weak self] in
             while !Task.isCancelled, let self {
-                await self.drain()
+                for _ in 0..<self.lanes { self.kick() }
                 try? await Task.sleep(for: Self.pollInterval)
             }
         }
@@ -92,36 +102,38 @@ final class JobWorker: LifecycleHandler, @unchecked Sendable {
     }
 }
 
-/// One drain at a time per process; a kick during a drain runs one more after
-/// it, so a job queued at the end of a drain is not left to the poller.
+/// At most `lanes` drains at a time per process; a kick while all run makes
+/// one more run after the first to end, so a job queued at the end of a drain
+/// is not left to the poller.
 actor WorkerRuns {
-    private var current: Task<Void, Never>?
+    private var running: [UUID: Task<Void, Never>] = [:]
     private var again = false
     private(set) var stopped = false
 
-    func start(_ work: @escaping @Sendable () async -> Void) {
+    func start(lanes: Int, _ work: @escaping @Sendable () async -> Void) {
         guard !stopped else { return }
-        guard current == nil else {
+        guard running.count < lanes else {
             again = true
             return
         }
-        current = Task {
+        let id = UUID()
+        running[id] = Task {
             await work()
-            await self.finished(work)
+            await self.finished(id, lanes: lanes, work)
         }
     }
 
-    private func finished(_ work: @escaping @Sendable () async -> Void) {
-        current = nil
+    private func finished(_ id: UUID, lanes: Int, _ work: @escaping @Sendable () async -> Void) {
+        running[id] = nil
         if again && !stopped {
             again = false
-            start(work)
+            start(lanes: lanes, work)
         }
     }
 
-    /// The running drain sees `stopped` between jobs and ends; none starts after it.
+    /// Running drains see `stopped` between jobs and end; none starts after them.
     func stop() async {
         stopped = true
-        if let running = current { await running.value }
+        for task in running.values { await task.value }
     }
 }

@@ -70,6 +70,8 @@ extension Settings {
         settings.tokenTTLSeconds = try integer(env, "VERITY_TOKEN_TTL_SECONDS", default: 900, in: 60...86400)
         settings.deviceCodeLifetimeSeconds = try integer(env, "VERITY_SMS_CODE_TTL_SECONDS", default: 600, in: 60...3600)
         settings.engineThreads = try integer(env, "VERITY_ENGINE_THREADS", default: settings.engineThreads, in: 1...64)
+        settings.documentWaitMilliseconds = try integer(env, "VERITY_DOCUMENT_WAIT_MS", default: settings.documentWaitMilliseconds,
+                                                        in: 0...60_000)
         if let url = env["VERITY_BUREAU_URL"], !url.isEmpty {
             guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? "") else {
                 throw SettingsError(variable: "VERITY_BUREAU_URL", problem: "must be an http or https URL")

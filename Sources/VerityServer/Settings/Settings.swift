@@ -34,6 +34,9 @@ public struct Settings: Sendable {
     /// Threads reading documents and faces (Tesseract, zxing, dlib, OpenCV): a
     /// pool of their own, so no engine work runs on the event loops.
     public var engineThreads: Int = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// How long a document submission waits for its check before answering
+    /// `pending` (the check goes on in the background either way).
+    public var documentWaitMilliseconds: Int = 10_000
     public var logLevel: String = "info"
     /// Logs as JSON lines (default) or as text for people at a terminal.
     public var jsonLogs: Bool = true
@@ -59,6 +62,7 @@ public struct Settings: Sendable {
         ("VERITY_BUREAU_RETRIES", "2", "bureau retries after a timeout or 5xx"),
         ("VERITY_SMS_CODE_TTL_SECONDS", "600", "lifetime of a device verification code (60–3600)"),
         ("VERITY_ENGINE_THREADS", "(the number of cores)", "threads reading documents and faces, apart from the request threads (1–64)"),
+        ("VERITY_DOCUMENT_WAIT_MS", "10000", "how long a document submission waits for its check before answering pending (0–60000)"),
         ("VERITY_SMS_URL", "(unset: development outbox)", "SMS provider endpoint (HTTP POST per message)"),
         ("VERITY_SMS_AUTH", "(unset)", "bearer:TOKEN or basic:USER:PASSWORD sent to the SMS provider"),
         ("VERITY_SMS_TEMPLATE", #"{"to":"{{to}}","text":"{{text}}"}"#, "request body; {{to}} and {{text}} are filled in and escaped"),

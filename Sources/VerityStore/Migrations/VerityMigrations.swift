@@ -29,5 +29,6 @@ public enum VerityMigrations {
         CreateTransactions(),
         CreateSMSOutbox(),
         CreateJobs(),
+        CreateDocumentChecks(),
     ]
 }

@@ -92,6 +92,19 @@ public enum UnreadableReason: String, Sendable, Codable {
     case textUnreadable = "TEXT_UNREADABLE"
     /// The file ended early: part of the picture is missing.
     case imageIncomplete = "IMAGE_INCOMPLETE"
+    // Document flows (DocumentVerdictPolicy): what a user fixes by submitting again.
+    /// The selfie shows no face, or more than one.
+    case selfieUnusable = "SELFIE_UNUSABLE"
+    /// No face was found on the document's portrait to compare the selfie with.
+    case portraitNotFound = "PORTRAIT_NOT_FOUND"
+    /// The document was read but lacks a field the check needs (name, date of birth, address).
+    case identityIncomplete = "IDENTITY_INCOMPLETE"
+    /// The document was issued by another country than the one stated.
+    case countryMismatch = "COUNTRY_MISMATCH"
+    /// The file passed the header checks but its pixels could not be decoded.
+    case imageUndecodable = "IMAGE_UNDECODABLE"
+    /// The check itself failed repeatedly (an engine or the data source); nothing the user did.
+    case checkError = "CHECK_ERROR"
 }
 
 /// The spec's `documentVerificationPlus`.

@@ -1,0 +1,120 @@
+import Fluent
+import Foundation
+import Logging
+import VerityAPI
+import VerityCore
+import VerityStore
+
+/// Runs one document check (`document.check` jobs): opens the sealed images,
+/// reads the document and the selfie on the engine pool, decides with
+/// `DocumentVerdictPolicy`, and settles the check, the user's status and
+/// level in one transaction that also erases the images. Idempotent: a check
+/// already settled is left alone, so a run after a crash does nothing twice.
+struct DocumentCheckHandler: JobHandler {
+    let db: any Database
+    let protector: DataProtector
+    let clock: VerityClock
+    let engines: DocumentEngines
+    let dataSources: DataSourceProvider
+    let waiters: DocumentCheckWaiters
+    let logger: Logger
+
+    var kind: String { DocumentCheckRepository.checkJobKind }
+    var maximumAttempts: Int { 3 }
+
+    func run(subject: UUID) async throws {
+        let repository = DocumentCheckRepository(db: db)
+        guard let check = try await repository.check(id: subject), check.status == "pending",
+              let sealedFront = check.sealedFront, let sealedBack = check.sealedBack else {
+            await waiters.finished(subject)
+            return
+        }
+        guard let environment = try await EnvironmentModel.find(check.environmentID, on: db),
+              let type = DocumentType(rawValue: check.documentType) else {
+            throw VerityError(.validationError, "the check's environment or document type is gone")
+        }
+        let configuration = environment.configuration
+        let today = clock.today()
+        let front = [UInt8](try protector.open(sealedFront)), back = [UInt8](try protector.open(sealedBack))
+        let face = try check.sealedFace.map { [UInt8](try protector.open($0)) }
+
+        var evidence = Evidence()
+        let verdict = try await decide(check, type: type, front: front, back: back, face: face,
+                                       configuration: configuration, today: today, evidence: &evidence)
+        let status = try DocumentVerificationStateMachine().next(from: .pending, on: verdict.event)
+        let outcome = switch verdict { case .succeeded: "succeeded"; case .failed: "failed"; case .unreadable: "unreadable" }
+        let settled = try await repository.settle(checkID: subject, userID: check.$user.id, DocumentCheckRepository.Settlement(
+            outcome: outcome, reasons: verdict.reasons, sealedEvidence: try protector.seal(json: evidence),
+            documentStatus: status, verified: verdict == .succeeded, block: evidence.dataSourceOutcome?.block), now: clock.nowMillis())
+        if settled {
+            logger.info("document check settled", metadata: [
+                "check_id": .string(subject.uuidString), "outcome": .string(outcome),
+                "reasons": .string(verdict.reasons.joined(separator: ",")),
+                "timings_ms": .string((evidence.report?.timings ?? []).map { "\($0.stage)=\(Int($0.milliseconds))" }.joined(separator: " ")),
+            ])
+        }
+        await waiters.finished(subject)
+    }
+
+    private func decide(_ check: DocumentCheckModel, type: DocumentType, front: [UInt8], back: [UInt8], face: [UInt8]?,
+                        configuration: EnvironmentConfiguration, today: DateOfBirth, evidence: inout Evidence) async throws
+        -> DocumentVerdict {
+        let calendarDay = CalendarDate(iso: today.description)!
+        let report: DocumentReport
+        do {
+            report = try await engines.inspect(front: front, back: back, type: type, country: check.country, today: calendarDay)
+        } catch let error as VerityError where error.code == .invalidImage || error.code == .imageTooLarge {
+            // The header was fine at submission; the pixels were not.
+            return .unreadable([error.message.contains("truncated") ? .imageIncomplete : .imageUndecodable])
+        }
+        evidence.report = report
+        if let face {
+            evidence.selfie = try await engines.selfie(face, document: front, threshold: configuration.faces.matchThreshold)
+        }
+        let policy = DocumentVerdictPolicy()
+        if let verdict = policy.document(report, statedCountry: check.country, selfie: evidence.selfie) { return verdict }
+
+        switch DocumentFlowSettings.Flow(rawValue: check.flow) ?? .verification {
+        case .verification:
+            guard let sealed = try await DocumentCheckRepository(db: db).sealedClaim(userID: check.$user.id) else {
+                // The claim went with a reset while the check waited.
+                return .unreadable([.identityIncomplete])
+            }
+            let claim = try protector.open(json: StoredClaim.self, from: sealed).claim(today: today)
+            let holder = DocumentHolder.compare(report, with: claim)
+            if case .mismatched(let fields) = holder { evidence.holderMismatches = fields }
+            return policy.holder(holder)
+        case .capture:
+            switch DocumentHolder.claim(from: report, supportedCountries: Set(configuration.supportedCountries), today: today) {
+            case .failure(let problem):
+                if case .missing(let fields) = problem { evidence.holderMismatches = fields }
+                return .unreadable([.identityIncomplete])
+            case .success(let claim):
+                // A data source that cannot answer throws: the job is retried with backoff.
+                let outcome = try await dataSources.source(for: configuration.dataSource, db: db).check(claim)
+                evidence.dataSourceOutcome = outcome
+                return policy.holder(.dataSource(outcome))
+            }
+        }
+    }
+
+    /// A check the worker gave up on (engines or the data source failed every
+    /// time): the user may submit again; the check says why it ended.
+    func gaveUp(subject: UUID, reason: String) async {
+        let repository = DocumentCheckRepository(db: db)
+        guard let check = try? await repository.check(id: subject) else { return }
+        _ = try? await repository.settle(checkID: subject, userID: check.$user.id, DocumentCheckRepository.Settlement(
+            outcome: "unreadable", reasons: [UnreadableReason.checkError.rawValue], sealedEvidence: nil,
+            documentStatus: .documentUnreadable, verified: false), now: clock.nowMillis())
+        logger.error("document check given up", metadata: ["check_id": .string(subject.uuidString)])
+        await waiters.finished(subject)
+    }
+
+    /// What the check keeps, sealed: the report and measurements, never an image or embedding.
+    struct Evidence: Codable, Sendable {
+        var report: DocumentReport?
+        var selfie: SelfieEvidence?
+        var holderMismatches: [String] = []
+        var dataSourceOutcome: DataSourceOutcome?
+    }
+}

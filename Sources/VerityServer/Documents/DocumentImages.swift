@@ -1,0 +1,66 @@
+import Foundation
+import VerityAPI
+import VerityCore
+import VerityVision
+
+/// The images of one submission, checked before anything is stored: base64,
+/// at most `maximumBytes` decoded, PNG or JPEG by their magic bytes, and a
+/// header whose declared size a decoder may safely allocate (a decompression
+/// bomb declares a huge canvas in a small file). The engine decodes them
+/// later, in the check; what the header cannot show (a JPEG that ends early)
+/// is the check's to report.
+struct DocumentImages: Sendable {
+    let front: [UInt8]
+    let back: [UInt8]
+    let face: [UInt8]?
+
+    /// 5 MB decoded per image: a phone photo at full resolution fits.
+    static let maximumBytes = 5 * 1024 * 1024
+    /// The largest request a submission can be: three images in base64, and the JSON around them.
+    static let maximumRequestBytes = 3 * (maximumBytes / 3 * 4 + 4) + 64 * 1024
+
+    init(_ input: VerifyIdentityDocumentInput) throws(VerityError) {
+        front = try Self.image(input.imageBase64, field: "imageBase64")
+        back = try Self.image(input.backImageBase64, field: "backImageBase64")
+        face = try input.faceImageBase64.map { text throws(VerityError) in try Self.image(text, field: "faceImageBase64") }
+    }
+
+    static func image(_ base64: String, field: String) throws(VerityError) -> [UInt8] {
+        guard !base64.isEmpty else { throw .invalid(field, "\(field) must not be empty") }
+        guard base64.utf8.count <= maximumBytes / 3 * 4 + 4 else {
+            throw VerityError(.imageTooLarge, "\(field) is larger than \(maximumBytes / 1_048_576) MB", field: field)
+        }
+        guard let data = Data(base64Encoded: base64, options: .ignoreUnknownCharacters), !data.isEmpty,
+              base64.utf8.allSatisfy(Self.isBase64Byte) else {
+            throw VerityError(.invalidImage, "\(field) is not base64", field: field)
+        }
+        guard data.count <= maximumBytes else {
+            throw VerityError(.imageTooLarge, "\(field) is larger than \(maximumBytes / 1_048_576) MB", field: field)
+        }
+        let bytes = [UInt8](data)
+        let header: ImageHeader
+        do {
+            header = try ImageHeader.read(bytes)
+        } catch {
+            throw VerityError(error.code, "\(field): \(error.message)", field: field)
+        }
+        guard header.format == .png || header.format == .jpeg else {
+            throw VerityError(.invalidImage, "\(field) must be a JPEG or PNG image", field: field)
+        }
+        let decoder = ImageDecoder()
+        guard header.width * header.height <= decoder.maximumPixels, max(header.width, header.height) <= decoder.maximumSide else {
+            throw VerityError(.imageTooLarge, "\(field) declares \(header.width) × \(header.height) pixels; at most "
+                              + "\(decoder.maximumPixels / 1_000_000) megapixels are accepted", field: field)
+        }
+        return bytes
+    }
+
+    /// The base64 alphabet, padding, and the line breaks some encoders add.
+    private static func isBase64Byte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "\n"), UInt8(ascii: "\r"): true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Fluent
+import Foundation
+import Logging
+import VerityAPI
+import VerityCore
+import VerityStore
+
+/// Takes a user's document images (`verifyIdentityDocument`,
+/// `captureAndVerifyIdentityDocument`): every rule that can be checked
+/// without reading the document is checked here, so a bad request is a typed
+/// 4xx with nothing written. Then, in one transaction, the status moves to
+/// `pending`, the sealed images are stored with the check and its job is
+/// queued. The request waits a while for the check and answers where the user
+/// stands: the outcome, or `pending` when the check takes longer.
+struct DocumentSubmissionService: Sendable {
+    let db: any Database
+    let protector: DataProtector
+    let clock: VerityClock
+    let jobs: JobWorker
+    let waiters: DocumentCheckWaiters
+    /// How long a request waits for its check before answering `pending`.
+    let wait: Duration
+    let logger: Logger
+
+    func submit(_ input: VerifyIdentityDocumentInput, flow: DocumentFlowSettings.Flow,
+                context: IdentityContext) async throws -> VerifiedIdentity {
+        let configuration = context.configuration
+        if configuration.consentRequired, !context.consented {
+            throw VerityError(.consentRequired, "the user must consent to identity data processing before verification")
+        }
+        try Self.validate(input, flow: flow, configuration: configuration)
+        let images = try DocumentImages(input)
+
+        let record = try await VerificationRepository(db: db).record(userID: context.userID)
+        let documents = DocumentCheckRepository(db: db)
+        let stored = try await documents.status(userID: context.userID)
+        if record.achievedMethod == .governmentID || stored == .succeeded || stored == .failed {
+            // Ended: said before anything else, as the status machine says it.
+            _ = try DocumentVerificationStateMachine().next(from: stored ?? .succeeded, on: .documentSubmitted)
+        }
+        if flow == .verification {
+            guard record.lastAttemptedAtEpochMs != nil, try await documents.sealedClaim(userID: context.userID) != nil else {
+                throw VerityError(.piiVerificationRequired,
+                                  "verify the user's PII (verifyIdentity) first: the document is matched against it; "
+                                  + "or use captureAndVerifyIdentityDocument, which needs no PII")
+            }
+        }
+        // A user stopped by the data source (deceased, fraud alert) gets their state back, as PII verification does.
+        if record.block != nil {
+            return try await IdentityStatusReader(db: db).identity(userID: context.userID, configuration: configuration,
+                                                                   consented: context.consented, record: record)
+        }
+
+        let now = clock.nowMillis()
+        let check = DocumentCheckModel()
+        let checkID = UUID()
+        check.id = checkID
+        check.$user.id = context.userID
+        check.environmentID = context.environmentID
+        check.flow = flow.rawValue
+        check.documentType = input.documentType.rawValue
+        check.country = try Self.country(input.country, configuration: configuration)
+        check.status = "pending"
+        check.sealedFront = try protector.seal(Data(images.front))
+        check.sealedBack = try protector.seal(Data(images.back))
+        check.sealedFace = try images.face.map { try protector.seal(Data($0)) }
+        check.createdAt = now
+
+        let derived = configuration.policy.status(of: record).documentVerificationStatus
+        let achievedGovernmentID = record.achievedMethod == .governmentID
+        _ = try await documents.transition(userID: context.userID, environmentID: context.environmentID, now: now, next: { stored in
+            let current: DocumentVerificationStatus = achievedGovernmentID ? .succeeded : (stored ?? derived)
+            return try DocumentVerificationStateMachine().next(from: current, on: .documentSubmitted)
+        }, alongside: { tx in
+            try await DocumentCheckRepository.insert(check, now: now, on: tx)
+        })
+        logger.info("document submitted", metadata: [
+            "check_id": .string(checkID.uuidString), "flow": .string(flow.rawValue), "document_type": .string(check.documentType),
+        ])
+        jobs.kick()
+        await waiters.wait(for: checkID, upTo: wait)
+        return try await IdentityStatusReader(db: db).identity(userID: context.userID, configuration: configuration,
+                                                               consented: context.consented)
+    }
+
+    /// The request's own rules, in the order a user would fix them.
+    static func validate(_ input: VerifyIdentityDocumentInput, flow: DocumentFlowSettings.Flow,
+                         configuration: EnvironmentConfiguration) throws(VerityError) {
+        if flow == .capture, input.documentType == .passport {
+            throw .invalid("documentType", "a passport carries no address, so it cannot verify an identity on its own: "
+                           + "use a driverLicense or idCard (or verifyIdentityDocument after a PII attempt)")
+        }
+        let acceptable = configuration.policy.acceptableDocumentTypes
+        guard acceptable.contains(input.documentType) else {
+            throw .invalid("documentType", "documentType \(input.documentType.rawValue) is not accepted in this environment; "
+                           + "accepted: \(acceptable.map(\.rawValue).joined(separator: ", "))")
+        }
+        let faceRequired = configuration.documents.faceImageRequired(for: flow)
+        if faceRequired, input.faceImageBase64 == nil {
+            throw .invalid("faceImageBase64", "this environment requires a face image with the document (faceImageBase64)")
+        }
+        if !faceRequired, input.faceImageBase64 != nil {
+            throw .invalid("faceImageBase64", "this environment does not ask for a face image: leave faceImageBase64 out")
+        }
+    }
+
+    static func country(_ text: String, configuration: EnvironmentConfiguration) throws(VerityError) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw .invalid("country", "country is required") }
+        guard trimmed.count == 2, let country = CountryCode.parse(trimmed) else {
+            throw .invalid("country", "country must be an ISO 3166-1 alpha-2 code")
+        }
+        guard configuration.supportedCountries.contains(country) else {
+            throw VerityError(.unsupportedCountry, "documents from \(country) are not verified in this environment", field: "country")
+        }
+        return country
+    }
+}

@@ -1,0 +1,157 @@
+import Fluent
+import Foundation
+import SQLKit
+import VerityCore
+
+/// Users' document verification and its checks. The status moves only by
+/// conditional UPDATEs on the value it was read with, so two submissions
+/// racing for one user (on any number of servers) start one check; a check
+/// is settled once, with its images erased in the same transaction.
+public struct DocumentCheckRepository: Sendable {
+    let db: any Database
+
+    public init(db: any Database) { self.db = db }
+
+    /// The job kind that runs a check.
+    public static let checkJobKind = "document.check"
+
+    /// The user's stored status; nil before any document event.
+    public func status(userID: UUID) async throws -> DocumentVerificationStatus? {
+        try await DocumentVerificationModel.query(on: db).filter(\.$user.$id == userID).first()?.status
+            .flatMap(DocumentVerificationStatus.init(rawValue:))
+    }
+
+    /// Keeps the last PII claim, sealed, for matching a document against it.
+    public func keepClaim(userID: UUID, environmentID: UUID, sealedClaim: Data, now: Int64) async throws {
+        try await db.write { tx in
+            try await Self.sql(tx).raw("""
+                INSERT INTO document_verifications (id, user_id, environment_id, sealed_claim, updated_at)
+                VALUES (\(bind: UUID()), \(bind: userID), \(bind: environmentID), \(bind: sealedClaim), \(bind: now))
+                ON CONFLICT (user_id) DO UPDATE SET sealed_claim = excluded.sealed_claim, updated_at = excluded.updated_at
+                """).run()
+        }
+    }
+
+    public func sealedClaim(userID: UUID) async throws -> Data? {
+        try await DocumentVerificationModel.query(on: db).filter(\.$user.$id == userID).first()?.sealedClaim
+    }
+
+    /// A check as the handler needs it.
+    public func check(id: UUID) async throws -> DocumentCheckModel? {
+        try await DocumentCheckModel.find(id, on: db)
+    }
+
+    /// The user's newest check, if any.
+    public func latestCheck(userID: UUID) async throws -> DocumentCheckModel? {
+        try await DocumentCheckModel.query(on: db).filter(\.$user.$id == userID).sort(\.$createdAt, .descending).first()
+    }
+
+    /// Moves the user's status with `next` (the state machine; it throws to
+    /// refuse) and, in the same transaction, does `alongside` (insert the check,
+    /// queue its job). Returns the new status.
+    public func transition(userID: UUID, environmentID: UUID, now: Int64,
+                           next: @escaping @Sendable (DocumentVerificationStatus?) throws -> DocumentVerificationStatus,
+                           alongside: @escaping @Sendable (any Database) async throws -> Void = { _ in }) async throws
+        -> DocumentVerificationStatus {
+        try await db.write { tx in
+            let sql = Self.sql(tx)
+            try await sql.raw("""
+                INSERT INTO document_verifications (id, user_id, environment_id, updated_at)
+                VALUES (\(bind: UUID()), \(bind: userID), \(bind: environmentID), \(bind: now))
+                ON CONFLICT (user_id) DO NOTHING
+                """).run()
+            let current = try await sql.raw("SELECT status FROM document_verifications WHERE user_id = \(bind: userID)")
+                .first().flatMap { try $0.decode(column: "status", as: String?.self) }
+            let status = try next(current.flatMap(DocumentVerificationStatus.init(rawValue:)))
+            let unchanged: SQLQueryString = current.map { "status = \(bind: $0)" } ?? "status IS NULL"
+            let moved = try await sql.raw("""
+                UPDATE document_verifications SET status = \(bind: status.rawValue), updated_at = \(bind: now)
+                WHERE user_id = \(bind: userID) AND \(unchanged) RETURNING user_id
+                """).first()
+            // Another submission moved it between the read and the write (PostgreSQL).
+            guard moved != nil else { throw VerityError(.documentCheckPending, "A document check is already running: wait for its outcome.") }
+            try await alongside(tx)
+            return status
+        }
+    }
+
+    /// Inserts a check and queues its job; `db` is `transition`'s transaction.
+    public static func insert(_ check: DocumentCheckModel, now: Int64, on db: any Database) async throws {
+        try await check.create(on: db)
+        let id = try check.requireID()
+        try await sql(db).raw("""
+            UPDATE document_verifications SET current_check_id = \(bind: id) WHERE user_id = \(bind: check.$user.id)
+            """).run()
+        try await JobQueue.enqueue(kind: checkJobKind, subject: id, now: now, on: db)
+    }
+
+    /// How a check ended, to be written in one go.
+    public struct Settlement: Sendable {
+        public var outcome: String
+        public var reasons: [String]
+        public var sealedEvidence: Data?
+        public var documentStatus: DocumentVerificationStatus
+        /// GOVERNMENT_ID reached.
+        public var verified: Bool
+        /// The data source's reason to stop the user (capture flow).
+        public var block: VerificationBlock?
+
+        public init(outcome: String, reasons: [String], sealedEvidence: Data?, documentStatus: DocumentVerificationStatus,
+                    verified: Bool, block: VerificationBlock? = nil) {
+            self.outcome = outcome
+            self.reasons = reasons
+            self.sealedEvidence = sealedEvidence
+            self.documentStatus = documentStatus
+            self.verified = verified
+            self.block = block
+        }
+    }
+
+    /// Settles a pending check: its outcome, the user's status, the level
+    /// reached, and the images erased, in one transaction. False when the
+    /// check was settled already (a second run after a crash does nothing).
+    public func settle(checkID: UUID, userID: UUID, _ settlement: Settlement, now: Int64) async throws -> Bool {
+        try await db.write { tx in
+            let sql = Self.sql(tx)
+            let reasons = settlement.reasons.isEmpty ? nil : settlement.reasons.joined(separator: ",")
+            guard try await sql.raw("""
+                UPDATE document_checks SET status = \(bind: settlement.outcome), reasons = \(bind: reasons),
+                  sealed_evidence = \(bind: settlement.sealedEvidence), sealed_front = NULL, sealed_back = NULL,
+                  sealed_face = NULL, finished_at = \(bind: now)
+                WHERE id = \(bind: checkID) AND status = 'pending' RETURNING id
+                """).first() != nil else { return false }
+            // The claim on file is kept while the user may submit again.
+            let final = settlement.documentStatus == .succeeded || settlement.documentStatus == .failed
+            try await sql.raw("""
+                UPDATE document_verifications SET status = \(bind: settlement.documentStatus.rawValue),
+                  sealed_claim = CASE WHEN \(bind: final) THEN NULL ELSE sealed_claim END, updated_at = \(bind: now)
+                WHERE user_id = \(bind: userID) AND current_check_id = \(bind: checkID)
+                """).run()
+            if settlement.verified {
+                try await sql.raw("""
+                    UPDATE identity_verifications SET achieved_method = \(bind: VerificationMethod.governmentID.rawValue),
+                      verified_at = \(bind: now) WHERE user_id = \(bind: userID)
+                    """).run()
+            }
+            if let block = settlement.block {
+                try await sql.raw("""
+                    UPDATE identity_verifications SET block = COALESCE(block, \(bind: block.rawValue)) WHERE user_id = \(bind: userID)
+                    """).run()
+            }
+            return true
+        }
+    }
+
+    /// The administrative reset: document verification starts again (the
+    /// checks stay as history; their images are gone already).
+    public func reset(userID: UUID) async throws {
+        try await db.write { tx in
+            try await DocumentVerificationModel.query(on: tx).filter(\.$user.$id == userID).delete()
+        }
+    }
+
+    static func sql(_ db: any Database) -> any SQLDatabase {
+        // Both drivers Verity ships (SQLite, PostgreSQL) are SQL databases.
+        db as! any SQLDatabase
+    }
+}

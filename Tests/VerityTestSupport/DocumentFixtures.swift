@@ -1,0 +1,15 @@
+import Foundation
+
+/// Documents of the registry's people (scripts/generate-test-documents.sh,
+/// tools/docgen/fixtures.py): John Smith's passport and licence, Maria
+/// García's, and those of someone no registry knows, with selfies.
+public enum DocumentFixtures {
+    public static var directory: String {
+        ProcessInfo.processInfo.environment["VERITY_DOCGEN_FIXTURES_DIR"] ?? ".build/docgen-fixtures"
+    }
+
+    /// The bytes of `name` (e.g. "john-smith-passport-front.png").
+    public static func data(_ name: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: directory).appendingPathComponent(name))
+    }
+}
