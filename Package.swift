@@ -109,7 +109,7 @@ let package = Package(
         .executableTarget(
             name: "VerityCLI",
             dependencies: [
-                "VerityServer", "VerityVision", "VerityPKI",
+                "VerityServer", "VerityVision", "VerityPKI", "Verity",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -7,6 +7,7 @@ struct VerityCommand: AsyncParsableCommand {
         subcommands: [ServeCommand.self, MigrateCommand.self, DemoCommand.self, KeysCommand.self, UsersCommand.self,
                       RegistryCommand.self, ConsentCommand.self, EnvironmentCommand.self, AuditCommand.self,
                       DocumentCommand.self, FaceCommand.self, CACommand.self, EntitiesCommand.self,
-                      CheckpointsCommand.self, AccreditationsCommand.self, SMSCommand.self, SignCommand.self]
+                      CheckpointsCommand.self, AccreditationsCommand.self, SMSCommand.self, SignCommand.self,
+                      IdentityCommand.self, DocumentChecksCommand.self]
     )
 }

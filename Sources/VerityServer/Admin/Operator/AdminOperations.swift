@@ -92,6 +92,12 @@ public struct AdminOperations: Sendable {
         }
     }
 
+    /// One document check's evidence (`verity document-checks show`).
+    public func documentCheck(tenant: String, environment kind: EnvironmentKind, id: String) async throws -> DocumentCheckDetail {
+        let environment = try await environment(tenant: tenant, kind: kind, create: false)
+        return try await DocumentCheckDetails(db: db, protector: protector).detail(checkID: id, environmentID: try environment.requireID())
+    }
+
     public func requireMethod(tenant: String, environment kind: EnvironmentKind, userRef: String,
                               method: VerificationMethod) async throws -> VerifiedIdentity {
         try await userService(tenant: tenant, kind: kind) { service, context in
