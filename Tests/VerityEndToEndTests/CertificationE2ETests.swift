@@ -189,8 +189,18 @@ struct CertificationE2ETests {
     @Test func levelFourKeepsTheKeyInTheHSMBehindThePassword() async throws {
         try await withCertification(hsm: true) { harness async throws in
             let client = try await harness.registeredClient("alice")
-            try await client.requestAccreditation(level: 4, evidence: AccreditationEvidence(kind: "document", reference: "passport check 7"))
+            // A document reference must name a check that verified someone…
+            let madeUp = await certificationError {
+                try await client.requestAccreditation(level: 4, evidence: AccreditationEvidence(kind: "document", reference: "passport check 7"))
+            }
+            #expect(madeUp?.field == "evidence.reference")
+            // …and Alice's own succeeded document check is the evidence: nobody types a reference.
+            let check = try await harness.verifiedDocument("alice")
+            try await client.requestAccreditation(level: 4)
             let diac = try await harness.approveNewest()
+            let (decided, _) = try await harness.admin("GET", CertificationAdminRoute.accreditationRequests.path + "?status=approved",
+                                                       as: [AccreditationRequestView].self)
+            #expect(decided?.first?.evidence == AccreditationEvidence(kind: "document", reference: check))
             #expect(await certificationError { try await client.certifyUser(diac: diac) }?.code == .userNotAccredited)
             #expect(await certificationError { try await client.certifyUserAtLevel4(diac: diac, password: "short") }?.field == "password")
             let pending = try await client.certifyUserAtLevel4(diac: diac, password: "correct horse battery")

@@ -17,7 +17,8 @@ struct CertificationPrivacyTests {
             let code = try await harness.lastCode()
             try await client.verifyUserDevice(verificationCode: code)
             try await client.registerUser(["givenName": "Philippa", "surname": "Quenneville", "email": "pq@example.org", "dateOfBirth": "1981-03-09"])
-            try await client.requestAccreditation(level: 4, evidence: AccreditationEvidence(kind: "document", reference: "check 1"))
+            let check = try await harness.verifiedDocument("privacy-user")
+            try await client.requestAccreditation(level: 4, evidence: AccreditationEvidence(kind: "document", reference: check))
             let diac = try await harness.approveNewest()
             let password = "Unguessable-Password-77"
             try await client.certifyUserAtLevel4(diac: diac, password: password)

@@ -35,6 +35,21 @@ struct CertificationHarness: Sendable {
         }
     }
 
+    /// Verifies `userRef` with John Smith's licence (captureAndVerifyIdentityDocument):
+    /// a succeeded document check, the evidence levels 3 and 4 need. Returns the check's id.
+    @discardableResult
+    func verifiedDocument(_ userRef: String) async throws -> String {
+        try await app.configure { $0.consentRequired = false }
+        let identity = IdentityVerificationClient(baseURL: url, token: try await app.token(for: userRef))
+        let verified = try await identity.captureAndVerifyIdentityDocument(input: VerifyIdentityDocument(
+            image: try DocumentFixtures.data("john-smith-licence-front.png"),
+            backImage: try DocumentFixtures.data("john-smith-licence-back.png"), country: "US", documentType: .driverLicense))
+        guard verified.documentVerificationStatus == .succeeded, let check = verified.documentCheck else {
+            throw IdentityVerificationError(code: .invalidResponse, message: "the licence did not verify: \(verified.documentCheck?.reasons ?? [])")
+        }
+        return check.checkId
+    }
+
     /// An admin API call with the acme test key; the decoded body and the status.
     func admin<Response: Decodable>(_ method: String, _ path: String, body: (some Encodable)? = Optional<Int>.none,
                                     as type: Response.Type = Response.self) async throws -> (Response?, Int) {

@@ -50,12 +50,20 @@ struct AccreditationAdminService: Sendable {
 
     /// Approves: the user is accredited at the level and gets a DIAC, sent by
     /// SMS to their verified phone and shown here once. Level 3 and above
-    /// need recorded identity evidence (a document check or a checkpoint visit).
+    /// need recorded identity evidence: a checkpoint visit, a succeeded
+    /// document check named by id, or, when none is given, the user's own
+    /// succeeded document check.
     func approve(_ idText: String, input: AccreditationApprovalInput) async throws -> ActivationCodeIssued {
         let (request, registration, entity) = try await request(idText)
         let level = try AccreditationLevel.parse(request.level)
         let given = try await RegistrationService.checkedEvidence(input.evidence, level: level, environmentID: environmentID, db: db)
-        let evidence = given ?? request.evidenceKind.map { AccreditationEvidence(kind: $0, reference: request.evidenceReference ?? "") }
+        var stated = given ?? request.evidenceKind.map { AccreditationEvidence(kind: $0, reference: request.evidenceReference ?? "") }
+        // The user's own succeeded document check is evidence enough: nobody need type its id.
+        if stated == nil, let check = try await DocumentCheckRepository(db: db).latestCheck(userID: registration.$user.id),
+           check.status == "succeeded", check.environmentID == environmentID {
+            stated = AccreditationEvidence(kind: "document", reference: try check.requireID().uuidString)
+        }
+        let evidence = stated
         if level.requiresIdentityCheck && evidence == nil {
             throw VerityError(.validationError, "Level \(level.rawValue) needs a recorded identity check: a verified document or a checkpoint visit.", field: "evidence")
         }

@@ -130,7 +130,11 @@ struct RegistrationService: Sendable {
                 throw VerityError(.validationError, "That checkpoint does not accredit level \(level.rawValue).", field: "evidence.reference")
             }
         case "document":
-            break
+            // A document check of this environment that verified its user.
+            guard let id = UUID(uuidString: reference), let check = try await DocumentCheckRepository(db: db).check(id: id),
+                  check.environmentID == environmentID, check.status == "succeeded" else {
+                throw VerityError(.validationError, "No succeeded document check has that id.", field: "evidence.reference")
+            }
         default:
             throw VerityError(.validationError, "Evidence is a `document` check or a `checkpoint` visit.", field: "evidence.kind")
         }
