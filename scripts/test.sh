@@ -51,4 +51,8 @@ echo "== command-line test"
 bash tests-contract/cli.sh .build/debug/verity | tee /tmp/verity-cli.log
 cli=$(grep -oE "cli: [0-9]+ passed" /tmp/verity-cli.log | grep -oE "[0-9]+")
 
-echo "verity: $((total + 3 + cli)) passed, 0 failed"
+echo "== crash test: kill -9 in the middle of a document check (SQLite, PostgreSQL)"
+bash tests-contract/crash.sh .build/debug/verity "$PG_URL" | tee /tmp/verity-crash.log
+crash=$(grep -oE "crash: [0-9]+ passed" /tmp/verity-crash.log | grep -oE "[0-9]+")
+
+echo "verity: $((total + 3 + cli + crash)) passed, 0 failed"

@@ -30,7 +30,8 @@ public enum VerityApp {
         let engines = EnginePool(threads: settings.engineThreads)
         app.lifecycle.use(engines)
         // As many jobs at once as engine threads: document checks keep every thread busy.
-        let jobs = JobWorker(db: app.db, clock: clock, logger: app.logger, lanes: max(2, settings.engineThreads))
+        let jobs = JobWorker(db: app.db, clock: clock, logger: app.logger, lanes: max(2, settings.engineThreads),
+                             leaseMilliseconds: Int64(settings.jobLeaseSeconds) * 1000)
         let dataSources = DataSourceProvider(protector: protector, bureau: bureau)
         let documentChecks = DocumentCheckWaiters()
         jobs.register(issuer)

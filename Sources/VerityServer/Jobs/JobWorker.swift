@@ -19,11 +19,13 @@ final class JobWorker: LifecycleHandler, @unchecked Sendable {
     /// Jobs run at once: each lane leases and runs one job at a time.
     let lanes: Int
 
-    static let leaseMilliseconds: Int64 = 60_000
+    /// How long a leased job is another server's to take only after (a crashed server's jobs wait this long).
+    let leaseMilliseconds: Int64
     static let pollInterval: Duration = .seconds(2)
 
-    init(db: any Database, clock: VerityClock, logger: Logger, lanes: Int = 1) {
+    init(db: any Database, clock: VerityClock, logger: Logger, lanes: Int = 1, leaseMilliseconds: Int64 = 60_000) {
         self.lanes = max(1, lanes)
+        self.leaseMilliseconds = leaseMilliseconds
         self.db = db
         self.clock = clock
         self.logger = logger
@@ -52,7 +54,7 @@ final class JobWorker: LifecycleHandler, @unchecked Sendable {
         while await !runs.stopped {
             let job: JobQueue.Leased?
             do {
-                job = try await queue.lease(kinds: kinds, now: clock.nowMillis(), leaseMilliseconds: Self.leaseMilliseconds)
+                job = try await queue.lease(kinds: kinds, now: clock.nowMillis(), leaseMilliseconds: leaseMilliseconds)
             } catch {
                 // The next poll tries again; a queue that cannot be read is loud.
                 logger.error("the job queue could not be read", metadata: ["error": .string(String(describing: type(of: error)))])

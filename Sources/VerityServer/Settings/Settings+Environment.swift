@@ -70,6 +70,7 @@ extension Settings {
         settings.tokenTTLSeconds = try integer(env, "VERITY_TOKEN_TTL_SECONDS", default: 900, in: 60...86400)
         settings.deviceCodeLifetimeSeconds = try integer(env, "VERITY_SMS_CODE_TTL_SECONDS", default: 600, in: 60...3600)
         settings.engineThreads = try integer(env, "VERITY_ENGINE_THREADS", default: settings.engineThreads, in: 1...64)
+        settings.jobLeaseSeconds = try integer(env, "VERITY_JOB_LEASE_SECONDS", default: settings.jobLeaseSeconds, in: 5...600)
         settings.documentWaitMilliseconds = try integer(env, "VERITY_DOCUMENT_WAIT_MS", default: settings.documentWaitMilliseconds,
                                                         in: 0...60_000)
         if let url = env["VERITY_BUREAU_URL"], !url.isEmpty {

@@ -37,6 +37,9 @@ public struct Settings: Sendable {
     /// How long a document submission waits for its check before answering
     /// `pending` (the check goes on in the background either way).
     public var documentWaitMilliseconds: Int = 10_000
+    /// A job's lease: a crashed server's jobs are taken up by another after it.
+    /// Longer than any one job runs.
+    public var jobLeaseSeconds: Int = 60
     public var logLevel: String = "info"
     /// Logs as JSON lines (default) or as text for people at a terminal.
     public var jsonLogs: Bool = true
@@ -62,6 +65,7 @@ public struct Settings: Sendable {
         ("VERITY_BUREAU_RETRIES", "2", "bureau retries after a timeout or 5xx"),
         ("VERITY_SMS_CODE_TTL_SECONDS", "600", "lifetime of a device verification code (60–3600)"),
         ("VERITY_ENGINE_THREADS", "(the number of cores)", "threads reading documents and faces, apart from the request threads (1–64)"),
+        ("VERITY_JOB_LEASE_SECONDS", "60", "how long a crashed server's background job waits before another server takes it (5–600)"),
         ("VERITY_DOCUMENT_WAIT_MS", "10000", "how long a document submission waits for its check before answering pending (0–60000)"),
         ("VERITY_SMS_URL", "(unset: development outbox)", "SMS provider endpoint (HTTP POST per message)"),
         ("VERITY_SMS_AUTH", "(unset)", "bearer:TOKEN or basic:USER:PASSWORD sent to the SMS provider"),

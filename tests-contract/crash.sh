@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# kill -9 in the middle of a document check loses nothing: on SQLite the
+# restarted server finishes it; on PostgreSQL (when a URL is given) another
+# server on the same database does. Exactly once: the check settles in one
+# server's log only, and the job ran twice (the killed run and the finishing
+# one). Prints "crash: N passed, N failed".
+#   tests-contract/crash.sh [VERITY_BINARY] [POSTGRES_URL]
+set -uo pipefail
+BIN="$(cd "$(dirname "${1:-.build/debug/verity}")" && pwd)/$(basename "${1:-.build/debug/verity}")"
+PG="${2:-}"
+FIXTURES="${VERITY_DOCGEN_FIXTURES_DIR:-$(pwd)/.build/docgen-fixtures}"
+export VERITY_MODELS_DIR="${VERITY_MODELS_DIR:-$(pwd)/models}"
+WORK="$(mktemp -d)"; trap 'kill -9 $(jobs -p) 2>/dev/null; rm -rf "$WORK"' EXIT
+passed=0; failed=0
+check() { local name="$1"; shift; if "$@" >/dev/null 2>&1; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $name"; fi; }
+
+serve() { # log file, port: a server with a short job lease that answers submissions at once
+  VERITY_PORT="$2" VERITY_HOST=127.0.0.1 VERITY_JOB_LEASE_SECONDS=5 VERITY_DOCUMENT_WAIT_MS=0 VERITY_LOG_LEVEL=info \
+    "$BIN" serve > "$1" 2>&1 &
+  echo $!
+}
+ready() { for _ in $(seq 1 150); do curl -sf "http://127.0.0.1:$1/healthz" > /dev/null && return 0; sleep 0.2; done; return 1; }
+status() { "$BIN" document-checks show --tenant acme --environment live "$1" 2>/dev/null \
+  | python3 -c 'import json,sys; print(json.load(sys.stdin)["summary"]["status"])' 2>/dev/null; }
+
+run() { # name; the database comes from the environment
+  local name="$1" a=$((20000 + RANDOM % 20000)) b=$((40000 + RANDOM % 20000))
+  "$BIN" migrate > /dev/null 2>&1
+  "$BIN" keys create --tenant acme --environment live > /dev/null 2>&1
+  printf 'firstName,lastName,address,city,state,postalCode,country,dateOfBirth\nJohn,Smith,222333 Peachtree Place,Atlanta,GA,30318,US,1975-02-28\n' > "$WORK/john.csv"
+  "$BIN" registry import "$WORK/john.csv" > /dev/null 2>&1
+  # A selfie makes the check long enough to kill in the middle (document, portrait, face, liveness).
+  "$BIN" environment set --tenant acme --environment live --consent-required false --face-image-for-capture true > /dev/null 2>&1
+  local pid; pid=$(serve "$WORK/$name-a.log" "$a"); ready "$a"
+  local token; token=$("$BIN" users token --tenant acme --environment live --user crash | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
+  "$BIN" identity verify-document --server "http://127.0.0.1:$a" --token "$token" --capture --type driverLicense --country US \
+    --face "$FIXTURES/john-smith-selfie.jpg" "$FIXTURES/john-smith-licence-front.png" "$FIXTURES/john-smith-licence-back.png" > "$WORK/$name-submit.json"
+  local id; id=$(python3 -c "import json; print(json.load(open('$WORK/$name-submit.json'))['documentCheck']['checkId'])")
+  sleep 0.5
+  kill -9 "$pid"; wait "$pid" 2>/dev/null
+  check "$name: the check is pending when the server dies" test "$(status "$id")" = pending
+  local second; second=$(serve "$WORK/$name-b.log" "$b"); ready "$b"
+  for _ in $(seq 1 90); do [ "$(status "$id")" != pending ] && break; sleep 0.5; done
+  check "$name: another server finishes it after the lease" test "$(status "$id")" = succeeded
+  check "$name: settled once, by the second server" bash -c "[ \"\$(grep -c 'document check settled' '$WORK/$name-b.log')\" = 1 ] && ! grep -q 'document check settled' '$WORK/$name-a.log'"
+  "$BIN" identity verify-document --server "http://127.0.0.1:$b" --token "$token" --capture --type driverLicense --country US \
+    --face "$FIXTURES/john-smith-selfie.jpg" "$FIXTURES/john-smith-licence-front.png" "$FIXTURES/john-smith-licence-back.png" > /dev/null 2> "$WORK/$name-again.err"
+  check "$name: the user is verified, and verification has ended" grep -q DOCUMENT_VERIFICATION_CLOSED "$WORK/$name-again.err"
+  kill "$second" 2>/dev/null; wait "$second" 2>/dev/null
+}
+
+export VERITY_DATA_KEY="$("$BIN" keys data-key)"
+VERITY_DATA_DIR="$WORK/sqlite" run sqlite
+if [ -n "$PG" ]; then
+  psql "$PG" -qc "DROP DATABASE IF EXISTS verity_crash" > /dev/null 2>&1; psql "$PG" -qc "CREATE DATABASE verity_crash" > /dev/null 2>&1
+  DATABASE_URL="${PG%/*}/verity_crash" VERITY_DATA_DIR="$WORK/pg" run postgresql
+fi
+echo "crash: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
