@@ -49,7 +49,7 @@ struct JobWorkerTests {
             // given: a job a server leased and then died with
             let subject = UUID(), recorder = Recorder()
             try await JobQueue.enqueue(kind: recorder.kind, subject: subject, now: app.clock.now, on: app.app.db)
-            _ = try await JobQueue(db: app.app.db).lease(kinds: [recorder.kind], now: app.clock.now, leaseMilliseconds: JobWorker.leaseMilliseconds)
+            _ = try await JobQueue(db: app.app.db).lease(kinds: [recorder.kind], now: app.clock.now, leaseMilliseconds: 60_000)
             let survivors = [worker(app, recorder), worker(app, recorder)]
             // when: the survivors drain while the lease holds
             await survivors[0].drain()
