@@ -28,3 +28,14 @@ public struct IdentityRecord: Sendable, Equatable, Codable {
         self.fraudAlert = fraudAlert
     }
 }
+
+extension IdentityRecord {
+    /// The record as a claim again, every field validated (a claim kept
+    /// sealed on file is opened this way).
+    public func claim(today: DateOfBirth) throws(VerityError) -> IdentityClaim {
+        try IdentityClaim.validate(IdentityClaim.Fields(firstName: firstName, lastName: lastName, address: address, city: city,
+                                                        state: state, postalCode: postalCode, country: country,
+                                                        dateOfBirth: dateOfBirth),
+                                   supportedCountries: nil, today: today)
+    }
+}

@@ -80,7 +80,7 @@ struct DocumentCheckHandler: JobHandler {
                 // The claim went with a reset while the check waited.
                 return .unreadable([.identityIncomplete])
             }
-            let claim = try protector.open(json: StoredClaim.self, from: sealed).claim(today: today)
+            let claim = try protector.open(json: IdentityRecord.self, from: sealed).claim(today: today)
             let holder = DocumentHolder.compare(report, with: claim)
             if case .mismatched(let fields) = holder { evidence.holderMismatches = fields }
             return policy.holder(holder)

@@ -48,7 +48,7 @@ struct IdentityVerificationService: Sendable {
         // (verifyIdentityDocument), until document verification ends.
         try await DocumentCheckRepository(db: db).keepClaim(
             userID: context.userID, environmentID: context.environmentID,
-            sealedClaim: try protector.seal(json: StoredClaim(claim)), now: clock.nowMillis())
+            sealedClaim: try protector.seal(json: IdentityRecord(claim: claim)), now: clock.nowMillis())
         logger.info("identity verification attempt", metadata: [
             "attempt_id": .string(attemptID.uuidString), "outcome": .string(outcome.rawValue), "source": .string(source.name),
         ])
