@@ -93,7 +93,9 @@ let package = Package(
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ]
+            ],
+            // The pages' scripts and styles, served as files (no build step).
+            resources: [.copy("Pages/Assets")]
         ),
         // The SDK: VerityAPI, and the device's keys, CSRs and CMS signatures
         // (swift-crypto, swift-certificates) for certification.

@@ -2,7 +2,9 @@
 #include "CZXing.h"
 
 #include <ZXing/BarcodeFormat.h>
+#include <ZXing/BitMatrix.h>
 #include <ZXing/DecodeHints.h>
+#include <ZXing/MultiFormatWriter.h>
 #include <ZXing/ReadBarcode.h>
 
 #include <cstdlib>
@@ -68,5 +70,27 @@ extern "C" const char *czx_format_name(int format) {
     case CZX_FORMAT_PDF417: return "PDF417";
     case CZX_FORMAT_QRCODE: return "QRCode";
     default: return "Other";
+    }
+}
+
+extern "C" int czx_write_qr(const char *text, int ecc_level, unsigned char **modules, int *size) {
+    *modules = nullptr;
+    *size = 0;
+    if (text == nullptr || ecc_level < 0 || ecc_level > 8) return -1;
+    try {
+        // Width and height 0 with no margin: one pixel per module.
+        auto matrix = ZXing::MultiFormatWriter(ZXing::BarcodeFormat::QRCode).setEccLevel(ecc_level).setMargin(0)
+                          .encode(std::string(text), 0, 0);
+        const int side = matrix.width();
+        if (side <= 0 || matrix.height() != side) return -1;
+        auto *out = static_cast<unsigned char *>(malloc(static_cast<size_t>(side) * side));
+        if (out == nullptr) return -1;
+        for (int y = 0; y < side; ++y)
+            for (int x = 0; x < side; ++x) out[y * side + x] = matrix.get(x, y) ? 1 : 0;
+        *modules = out;
+        *size = side;
+        return 0;
+    } catch (const std::exception &) {
+        return -1;
     }
 }

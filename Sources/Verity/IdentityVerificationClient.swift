@@ -88,6 +88,13 @@ public final class IdentityVerificationClient: Sendable {
         try await transport.send("POST", IdentityRoute.documentCaptureAndVerify.path, body: input.wire, as: VerifiedIdentity.self)
     }
 
+    /// A link to the capture page, where the user photographs their document
+    /// (and a selfie when the environment asks) in a browser; it replaces any
+    /// earlier link. Follow the outcome with `checkIdentityVerification()`.
+    public func initiateIdentityDocumentCapture() async throws -> IdDocumentCaptureInitiationInfo {
+        try await transport.send("POST", IdentityRoute.documentCapture.path, as: IdDocumentCaptureInitiationInfo.self)
+    }
+
     private func faceImageRequired(flow: DocumentFlowSettings.Flow) async throws -> Bool {
         try await transport.send("GET", IdentityRoute.documentFaceImageRequired.path, query: [URLQueryItem(name: "flow", value: flow.rawValue)],
                                  as: FaceImageRequirement.self).faceImageRequired

@@ -12,6 +12,7 @@ public enum IdentityRoute: String, CaseIterable, Sendable {
     case documentFaceImageRequired = "document/face-image-required"
     case documentVerify = "document/verify"
     case documentCaptureAndVerify = "document/capture-and-verify"
+    case documentCapture = "document/capture"
 
     /// Path components after the host, e.g. `["v1", "identity", "verify"]`.
     public var components: [String] { ["v1", "identity"] + rawValue.split(separator: "/").map(String.init) }

@@ -35,6 +35,10 @@ struct EnvironmentCommand: AsyncParsableCommand {
         @Option(help: "Face-match threshold for selfies against document portraits (0.4–0.66, default 0.58).") var faceMatchThreshold: Double?
         @Option(help: "true when verifyIdentityDocument needs a face image (default false).") var faceImageForVerification: Bool?
         @Option(help: "true when captureAndVerifyIdentityDocument needs a face image (default false).") var faceImageForCapture: Bool?
+        @Option(help: "Seconds a capture link lives (300–86400, default 3600).") var captureLinkLifetime: Int?
+        @Option(help: "Times a capture link may be opened (1–20, default 5).") var captureLinkOpens: Int?
+        @Option(help: "Submissions through one capture link, retakes included (1–10, default 3).") var captureLinkSubmissions: Int?
+        @Option(help: "true to make a capture link when a user needs a government ID and show it as idScanUrl.") var idScanUrl: Bool?
 
         func run() async throws {
             let required = try requiredMethod.map { text in
@@ -59,6 +63,10 @@ struct EnvironmentCommand: AsyncParsableCommand {
                         if let faceMatchThreshold { configuration.faces.matchThreshold = faceMatchThreshold }
                         if let faceImageForVerification { configuration.documents.faceImageRequiredForVerification = faceImageForVerification }
                         if let faceImageForCapture { configuration.documents.faceImageRequiredForCapture = faceImageForCapture }
+                        if let captureLinkLifetime { configuration.documents.captureLinks.lifetimeSeconds = captureLinkLifetime }
+                        if let captureLinkOpens { configuration.documents.captureLinks.maximumOpens = captureLinkOpens }
+                        if let captureLinkSubmissions { configuration.documents.captureLinks.maximumSubmissions = captureLinkSubmissions }
+                        if let idScanUrl { configuration.documents.idScanUrlEnabled = idScanUrl }
                     }
             }
             print(try JSONOutput.render(updated))

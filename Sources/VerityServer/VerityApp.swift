@@ -59,6 +59,7 @@ public enum VerityApp {
         try app.register(collection: IdentityController(dependencies: dependencies))
         try app.register(collection: ConsentController(dependencies: dependencies))
         try app.register(collection: DocumentController(dependencies: dependencies))
+        try app.register(collection: CapturePageController(dependencies: dependencies))
         try app.register(collection: AdminUserController(dependencies: dependencies))
         try app.register(collection: AdminDocumentCheckController(dependencies: dependencies))
         try app.register(collection: CertificationController(dependencies: dependencies))

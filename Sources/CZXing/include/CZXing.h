@@ -36,6 +36,12 @@ int czx_read(const unsigned char *pixels, int width, int height, int row_stride,
 
 void czx_free(czx_symbol *symbols, int count);
 
+/// Encodes `text` (UTF-8) as a QR code at error-correction level `ecc_level`
+/// (0–8, zxing's scale; 4 ≈ "Q"). Writes the module grid, one byte per module
+/// (1 dark, 0 light), no quiet zone, into `*modules` (release with free) and
+/// its side in `*size`. Returns 0, or -1 when the text does not fit or on error.
+int czx_write_qr(const char *text, int ecc_level, unsigned char **modules, int *size);
+
 /// The name of one format bit ("PDF417", "QRCode", …), static storage.
 const char *czx_format_name(int format);
 

@@ -5,18 +5,22 @@ public struct DocumentFlowSettings: Sendable, Equatable, Codable {
     public var faceImageRequiredForVerification: Bool
     /// The same for `captureAndVerifyIdentityDocument`.
     public var faceImageRequiredForCapture: Bool
-    /// Capture links' lifetime and opening limit.
+    /// Capture links' lifetime and limits.
     public var captureLinks: CaptureLinkPolicy
+    /// When a PII attempt leaves a user needing a government ID, a capture link
+    /// is made for them and `VerifiedIdentity.idScanUrl` carries it while it lives.
+    public var idScanUrlEnabled: Bool
 
     public init(faceImageRequiredForVerification: Bool = false, faceImageRequiredForCapture: Bool = false,
-                captureLinks: CaptureLinkPolicy = CaptureLinkPolicy()) {
+                captureLinks: CaptureLinkPolicy = CaptureLinkPolicy(), idScanUrlEnabled: Bool = false) {
         self.faceImageRequiredForVerification = faceImageRequiredForVerification
         self.faceImageRequiredForCapture = faceImageRequiredForCapture
         self.captureLinks = captureLinks
+        self.idScanUrlEnabled = idScanUrlEnabled
     }
 
     enum CodingKeys: String, CodingKey {
-        case faceImageRequiredForVerification, faceImageRequiredForCapture, captureLinks
+        case faceImageRequiredForVerification, faceImageRequiredForCapture, captureLinks, idScanUrlEnabled
     }
 
     /// Settings stored before a field existed read with its default.
@@ -25,6 +29,7 @@ public struct DocumentFlowSettings: Sendable, Equatable, Codable {
         faceImageRequiredForVerification = try container.decodeIfPresent(Bool.self, forKey: .faceImageRequiredForVerification) ?? false
         faceImageRequiredForCapture = try container.decodeIfPresent(Bool.self, forKey: .faceImageRequiredForCapture) ?? false
         captureLinks = try container.decodeIfPresent(CaptureLinkPolicy.self, forKey: .captureLinks) ?? CaptureLinkPolicy()
+        idScanUrlEnabled = try container.decodeIfPresent(Bool.self, forKey: .idScanUrlEnabled) ?? false
     }
 
     /// The flows that ask about a face image.

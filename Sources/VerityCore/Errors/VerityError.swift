@@ -73,6 +73,9 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let documentVerificationClosed = Code("DOCUMENT_VERIFICATION_CLOSED", 409)
         /// The capture link can no longer be used (expired, timed out, opened too often, or replaced).
         public static let captureLinkUnusable = Code("CAPTURE_LINK_UNUSABLE", 410)
+        /// A capture page's picture is too dark, bright, flat, glared, blurred or cut off:
+        /// `problems` names each image (`field`) and reason (`message`, an `UnreadableReason`).
+        public static let imageQualityInsufficient = Code("IMAGE_QUALITY_INSUFFICIENT", 422)
         /// verifyIdentityDocument needs a PII attempt first (verifyIdentity): the document is matched against it.
         public static let piiVerificationRequired = Code("PII_VERIFICATION_REQUIRED", 409)
         public static let serviceUnavailable = Code("SERVICE_UNAVAILABLE", 503, retryable: true)
@@ -85,8 +88,8 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
             notAuthorized, invalidToken, invalidAPIKey, notFound, methodNotAllowed,
             rateLimited, validationError, deviceVerificationLimit, expiredVerificationCode, userLocked,
             userAlreadyRegistered, userNotAccredited, deviceNotVerified,
-            documentCheckPending, documentVerificationClosed, captureLinkUnusable, piiVerificationRequired, serviceUnavailable,
-            systemError,
+            documentCheckPending, documentVerificationClosed, captureLinkUnusable, imageQualityInsufficient, piiVerificationRequired,
+            serviceUnavailable, systemError,
         ]
     }
 }

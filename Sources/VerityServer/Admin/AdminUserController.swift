@@ -44,6 +44,7 @@ struct AdminUserController: RouteCollection {
 
     private func service(_ request: Request) -> AdminUserService {
         AdminUserService(db: request.db, protector: dependencies.protector, clock: dependencies.clock,
-                         tokens: dependencies.tokens, defaultTokenTTL: dependencies.settings.tokenTTLSeconds)
+                         tokens: dependencies.tokens, defaultTokenTTL: dependencies.settings.tokenTTLSeconds,
+                         links: CaptureLinkAddresses(request: request, settings: dependencies.settings, protector: dependencies.protector))
     }
 }

@@ -11,6 +11,7 @@ struct AdminUserService: Sendable {
     let clock: VerityClock
     let tokens: UserTokenService
     let defaultTokenTTL: Int
+    let links: CaptureLinkAddresses
 
     var users: UserRepository { UserRepository(db: db, protector: protector) }
 
@@ -45,7 +46,7 @@ struct AdminUserService: Sendable {
 
     func verification(userRef: String, context: AdminContext) async throws -> VerifiedIdentity {
         let user = try await existingUser(userRef, context)
-        return try await IdentityStatusReader(db: db).identity(userID: try user.requireID(),
+        return try await IdentityStatusReader(db: db, links: links, now: clock.nowMillis()).identity(userID: try user.requireID(),
                                                                configuration: context.environment.configuration,
                                                                consented: user.consented)
     }

@@ -14,6 +14,7 @@ struct DocumentController: RouteCollection {
         let imageBody = HTTPBodyStreamStrategy.collect(maxSize: ByteCount(integerLiteral: DocumentImages.maximumRequestBytes))
         documents.on(.POST, routePath(IdentityRoute.documentVerify.components), body: imageBody, use: verify)
         documents.on(.POST, routePath(IdentityRoute.documentCaptureAndVerify.components), body: imageBody, use: captureAndVerify)
+        documents.post(routePath(IdentityRoute.documentCapture.components), use: initiateCapture)
     }
 
     /// `?flow=verification` (verifyIdentityDocument) or `?flow=capture` (captureAndVerifyIdentityDocument).
@@ -35,9 +36,19 @@ struct DocumentController: RouteCollection {
         return try await submissions(request).submit(input, flow: .capture, context: try request.identityContext())
     }
 
+    /// `initiateIdentityDocumentCapture`: a link to the capture page, replacing any earlier one.
+    func initiateCapture(request: Request) async throws -> IdDocumentCaptureInitiationInfo {
+        try await CaptureLinkService(db: request.db, clock: dependencies.clock,
+                                     addresses: CaptureLinkAddresses(request: request, settings: dependencies.settings,
+                                                                     protector: dependencies.protector),
+                                     logger: request.logger)
+            .initiate(context: try request.identityContext())
+    }
+
     private func submissions(_ request: Request) -> DocumentSubmissionService {
         DocumentSubmissionService(db: request.db, protector: dependencies.protector, clock: dependencies.clock,
                                   jobs: dependencies.jobs, waiters: dependencies.documentChecks,
+                                  links: CaptureLinkAddresses(request: request, settings: dependencies.settings, protector: dependencies.protector),
                                   wait: .milliseconds(dependencies.settings.documentWaitMilliseconds), logger: request.logger)
     }
 

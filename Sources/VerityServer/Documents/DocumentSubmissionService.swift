@@ -18,12 +18,18 @@ struct DocumentSubmissionService: Sendable {
     let clock: VerityClock
     let jobs: JobWorker
     let waiters: DocumentCheckWaiters
+    let links: CaptureLinkAddresses
     /// How long a request waits for its check before answering `pending`.
     let wait: Duration
     let logger: Logger
 
-    func submit(_ input: VerifyIdentityDocumentInput, flow: DocumentFlowSettings.Flow,
-                context: IdentityContext) async throws -> VerifiedIdentity {
+    /// `link`: the capture link the page submits through (counted against its
+    /// limits; an API submission removes the user's link instead).
+    /// `screen`: rules run on the decoded images before anything is written
+    /// (the capture page's picture checks).
+    func submit(_ input: VerifyIdentityDocumentInput, flow: DocumentFlowSettings.Flow, context: IdentityContext,
+                through link: CaptureLinkModel? = nil,
+                screen: @Sendable (DocumentImages) async throws -> Void = { _ in }) async throws -> VerifiedIdentity {
         let configuration = context.configuration
         if configuration.consentRequired, !context.consented {
             throw VerityError(.consentRequired, "the user must consent to identity data processing before verification")
@@ -47,10 +53,22 @@ struct DocumentSubmissionService: Sendable {
         }
         // A user stopped by the data source (deceased, fraud alert) gets their state back, as PII verification does.
         if record.block != nil {
-            return try await IdentityStatusReader(db: db).identity(userID: context.userID, configuration: configuration,
+            return try await IdentityStatusReader(db: db, links: links, now: clock.nowMillis()).identity(userID: context.userID, configuration: configuration,
                                                                    consented: context.consented, record: record)
         }
 
+        if let link {
+            let now = clock.nowMillis()
+            let event = configuration.documents.captureLinks.submission(link.timing, now: now)
+            if event != .documentSubmitted {
+                // The link's limits are reached: the status says so and nothing is queued.
+                let status = try await documents.transition(userID: context.userID, environmentID: context.environmentID, now: now) {
+                    try DocumentVerificationStateMachine().next(from: $0 ?? .captureInitiated, on: event)
+                }
+                throw CaptureLinkService.refusal(status)
+            }
+        }
+        try await screen(images)
         let now = clock.nowMillis()
         let check = DocumentCheckModel()
         let checkID = UUID()
@@ -71,15 +89,20 @@ struct DocumentSubmissionService: Sendable {
         _ = try await documents.transition(userID: context.userID, environmentID: context.environmentID, now: now, next: { stored in
             let current: DocumentVerificationStatus = achievedGovernmentID ? .succeeded : (stored ?? derived)
             return try DocumentVerificationStateMachine().next(from: current, on: .documentSubmitted)
-        }, alongside: { tx in
+        }, alongside: { [linkID = link?.id] tx in
             try await DocumentCheckRepository.insert(check, now: now, on: tx)
+            if let linkID {
+                try await CaptureLinkRepository.countSubmission(linkID: linkID, on: tx)
+            } else {
+                try await CaptureLinkRepository.remove(userID: check.$user.id, on: tx)
+            }
         })
         logger.info("document submitted", metadata: [
             "check_id": .string(checkID.uuidString), "flow": .string(flow.rawValue), "document_type": .string(check.documentType),
         ])
         jobs.kick()
         await waiters.wait(for: checkID, upTo: wait)
-        return try await IdentityStatusReader(db: db).identity(userID: context.userID, configuration: configuration,
+        return try await IdentityStatusReader(db: db, links: links, now: clock.nowMillis()).identity(userID: context.userID, configuration: configuration,
                                                                consented: context.consented)
     }
 

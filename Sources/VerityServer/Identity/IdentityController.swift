@@ -28,6 +28,8 @@ struct IdentityController: RouteCollection {
 
     private func service(_ request: Request) -> IdentityVerificationService {
         IdentityVerificationService(db: request.db, protector: dependencies.protector, clock: dependencies.clock,
-                                    dataSources: dependencies.dataSources, logger: request.logger)
+                                    dataSources: dependencies.dataSources,
+                                    links: CaptureLinkAddresses(request: request, settings: dependencies.settings, protector: dependencies.protector),
+                                    logger: request.logger)
     }
 }

@@ -6,19 +6,47 @@ import VerityStore
 
 /// A user's `VerifiedIdentity` as every surface reports it: the stored record
 /// with the document verification's status and latest check, under the
-/// environment's policy.
+/// environment's policy. Time is applied to a live capture link first (a link
+/// past its expiry moves the status to `captureLinkExpired` or
+/// `captureLinkTimeout`, stored once), and `idScanUrl` carries the user's live
+/// link where the environment offers it.
 struct IdentityStatusReader: Sendable {
     let db: any Database
+    let links: CaptureLinkAddresses
+    let now: Int64
 
     /// `record`: pass the one a write just returned, to skip reading it again.
     func identity(userID: UUID, configuration: EnvironmentConfiguration, consented: Bool,
                   record known: VerificationRecord? = nil) async throws -> VerifiedIdentity {
         var record = if let known { known } else { try await VerificationRepository(db: db).record(userID: userID) }
         let documents = DocumentCheckRepository(db: db)
-        record.documentStatus = try await documents.status(userID: userID)
+        let link = try await CaptureLinkRepository(db: db).link(userID: userID)
+        var status = try await documents.status(userID: userID)
+        if let link, let current = status, [.captureInitiated, .captureLinkOpened].contains(current),
+           let lapse = configuration.documents.captureLinks.lapse(link.timing, now: now) {
+            status = try await applyLapse(lapse, userID: userID, environmentID: link.environmentID) ?? status
+        }
+        record.documentStatus = status
         var identity = VerifiedIdentity(status: configuration.policy.status(of: record), owner: userID, consented: consented)
         identity.documentCheck = try await documents.latestCheck(userID: userID).map(DocumentCheckSummary.init)
+        if configuration.documents.idScanUrlEnabled, let link, let status,
+           [.captureInitiated, .captureLinkOpened, .documentUnreadable].contains(status),
+           configuration.documents.captureLinks.lapse(link.timing, now: now) == nil {
+            identity.idScanUrl = links.url(for: try link.requireID())
+        }
         return identity
+    }
+
+    /// Stores what time did to the link; nil when another request stored it first.
+    private func applyLapse(_ lapse: DocumentVerificationEvent, userID: UUID, environmentID: UUID) async throws
+        -> DocumentVerificationStatus? {
+        do {
+            return try await DocumentCheckRepository(db: db).transition(userID: userID, environmentID: environmentID, now: now) { stored in
+                try DocumentVerificationStateMachine().next(from: stored ?? .captureInitiated, on: lapse)
+            }
+        } catch let error as VerityError where error.code == .documentCheckPending || error.code == .captureLinkUnusable {
+            return try await DocumentCheckRepository(db: db).status(userID: userID)
+        }
     }
 }
 

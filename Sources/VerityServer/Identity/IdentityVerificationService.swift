@@ -12,6 +12,7 @@ struct IdentityVerificationService: Sendable {
     let protector: DataProtector
     let clock: VerityClock
     let dataSources: DataSourceProvider
+    let links: CaptureLinkAddresses
     let logger: Logger
 
     func verify(_ input: VerifyIdentityInput, for context: IdentityContext) async throws -> VerifiedIdentity {
@@ -49,16 +50,33 @@ struct IdentityVerificationService: Sendable {
         try await DocumentCheckRepository(db: db).keepClaim(
             userID: context.userID, environmentID: context.environmentID,
             sealedClaim: try protector.seal(json: IdentityRecord(claim: claim)), now: clock.nowMillis())
+        try await offerCaptureLink(record: record, context: context)
         logger.info("identity verification attempt", metadata: [
             "attempt_id": .string(attemptID.uuidString), "outcome": .string(outcome.rawValue), "source": .string(source.name),
         ])
-        return try await IdentityStatusReader(db: db).identity(userID: context.userID, configuration: configuration,
+        return try await IdentityStatusReader(db: db, links: links, now: clock.nowMillis()).identity(userID: context.userID, configuration: configuration,
                                                                consented: context.consented, record: record)
+    }
+
+    /// Where the environment offers `idScanUrl`, a user the attempt left needing
+    /// a government ID gets a capture link (unless one is live already).
+    private func offerCaptureLink(record: VerificationRecord, context: IdentityContext) async throws {
+        let configuration = context.configuration
+        guard configuration.documents.idScanUrlEnabled else { return }
+        let status = configuration.policy.status(of: record)
+        guard !status.verified, status.requiredVerificationMethod == .governmentID,
+              try await CaptureLinkRepository(db: db).link(userID: context.userID) == nil else { return }
+        do {
+            _ = try await CaptureLinkService(db: db, clock: clock, addresses: links, logger: logger)
+                .create(userID: context.userID, environmentID: context.environmentID, configuration: configuration, record: record)
+        } catch let error as VerityError where [.documentCheckPending, .documentVerificationClosed].contains(error.code) {
+            // A document check is running or has ended: there is nothing to capture.
+        }
     }
 
     /// The user's current state, as `checkIdentityVerification` reports it.
     func status(for context: IdentityContext) async throws -> VerifiedIdentity {
-        try await IdentityStatusReader(db: db).identity(userID: context.userID, configuration: context.configuration,
+        try await IdentityStatusReader(db: db, links: links, now: clock.nowMillis()).identity(userID: context.userID, configuration: context.configuration,
                                                         consented: context.consented)
     }
 }

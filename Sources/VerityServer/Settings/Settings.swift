@@ -47,7 +47,9 @@ public struct Settings: Sendable {
     public init(dataKey: Data) { self.dataKey = dataKey }
 
     /// The address in certificates' CRL distribution point.
-    public var crlURL: String { (publicURL ?? "http://\(host):\(port)") + "/pki/crl.der" }
+    public var crlURL: String { pagesBaseURL + "/pki/crl.der" }
+    /// The address links to the server's pages and files start with.
+    public var pagesBaseURL: String { publicURL ?? "http://\(host):\(port)" }
 
     public var sqlitePath: String { (dataDirectory as NSString).appendingPathComponent("verity.sqlite") }
 

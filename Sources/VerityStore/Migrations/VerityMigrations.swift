@@ -30,5 +30,6 @@ public enum VerityMigrations {
         CreateSMSOutbox(),
         CreateJobs(),
         CreateDocumentChecks(),
+        CreateCaptureLinks(),
     ]
 }

@@ -9,6 +9,7 @@ public struct DataProtector: Sendable {
     private let encryptionKey: SymmetricKey
     private let indexKey: SymmetricKey
     private let tokenSigningSecret: SymmetricKey
+    private let captureLinkKey: SymmetricKey
 
     /// `dataKey` is 32 random bytes (`VERITY_DATA_KEY`, base64).
     public init(dataKey: Data) throws(StoreError) {
@@ -17,6 +18,7 @@ public struct DataProtector: Sendable {
         encryptionKey = Self.derive(master, "verity.pii.encryption.v1")
         indexKey = Self.derive(master, "verity.pii.blind-index.v1")
         tokenSigningSecret = Self.derive(master, "verity.token.signing.v1")
+        captureLinkKey = Self.derive(master, "verity.capture-link.v1")
     }
 
     /// AES-GCM: nonce, ciphertext and tag in one blob.
@@ -47,6 +49,14 @@ public struct DataProtector: Sendable {
     /// Bytes for signing end-user tokens (HMAC-SHA256).
     public var tokenSigningKeyBytes: Data {
         tokenSigningSecret.withUnsafeBytes { Data($0) }
+    }
+
+    /// The token of capture link `linkID`: 256 bits, URL-safe, unguessable
+    /// without the data key; the database keeps only `hashSecret` of it.
+    public func captureToken(linkID: UUID) -> String {
+        let mac = HMAC<SHA256>.authenticationCode(for: withUnsafeBytes(of: linkID.uuid) { Data($0) }, using: captureLinkKey)
+        return Data(mac).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }
 
     /// SHA-256 of a high-entropy secret (API keys, token ids): stored instead of the secret.

@@ -147,6 +147,7 @@ public struct DocumentCheckRepository: Sendable {
     public func reset(userID: UUID) async throws {
         try await db.write { tx in
             try await DocumentVerificationModel.query(on: tx).filter(\.$user.$id == userID).delete()
+            try await CaptureLinkRepository.remove(userID: userID, on: tx)
         }
     }
 

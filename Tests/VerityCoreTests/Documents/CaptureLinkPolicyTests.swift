@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import VerityCore
 
@@ -36,7 +37,25 @@ struct CaptureLinkPolicyTests {
         #expect(try machine.next(from: .captureLinkOpened, on: opened) == .captureLinkTimeout)
     }
 
+    @Test func submissionsWithinTheLifetimeAndLimitStartAChecksAndOneTooManyExceedsTheLimit() throws {
+        let policy = CaptureLinkPolicy(lifetimeSeconds: 3_600, maximumOpens: 3, maximumSubmissions: 2)
+        #expect(policy.submission(.init(createdAt: made, opens: 1, submissions: 0), now: made + 1) == .documentSubmitted)
+        #expect(policy.submission(.init(createdAt: made, opens: 1, submissions: 1), now: made + 1) == .documentSubmitted)
+        let third = policy.submission(.init(createdAt: made, opens: 1, submissions: 2), now: made + 1)
+        #expect(third == .captureLinkOpenedTooOften)
+        #expect(try machine.next(from: .documentUnreadable, on: third) == .captureRetryLimitExceeded)
+        let late = policy.submission(.init(createdAt: made, opens: 1, submissions: 0), now: made + 3_600_000)
+        #expect(late == .captureWindowClosed)
+        #expect(try machine.next(from: .captureLinkOpened, on: late) == .captureLinkTimeout)
+    }
+
+    @Test func settingsStoredBeforeTheSubmissionLimitReadWithItsDefault() throws {
+        let stored = try JSONDecoder().decode(CaptureLinkPolicy.self, from: Data(#"{"lifetimeSeconds":600,"maximumOpens":2}"#.utf8))
+        #expect(stored == CaptureLinkPolicy(lifetimeSeconds: 600, maximumOpens: 2, maximumSubmissions: 3))
+    }
+
     @Test func settingsOutsideTheirRangesNameTheField() throws {
+        #expect(throws: VerityError(.invalidInput, "")) { try CaptureLinkPolicy(maximumSubmissions: 0).validated() }
         #expect(throws: VerityError(.invalidInput, "")) { try CaptureLinkPolicy(lifetimeSeconds: 10).validated() }
         #expect(throws: VerityError(.invalidInput, "")) { try CaptureLinkPolicy(maximumOpens: 0).validated() }
         #expect(try CaptureLinkPolicy().validated() == CaptureLinkPolicy())

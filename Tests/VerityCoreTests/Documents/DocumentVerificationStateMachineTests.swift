@@ -37,6 +37,15 @@ struct DocumentVerificationStateMachineTests {
         #expect(try machine.next(from: .captureInitiated, on: .captureLinkExpired) == .captureLinkExpired)
     }
 
+    @Test func aLinkOutlivesAnUnreadableCheckForARetakeWithinItsLimits() throws {
+        #expect(try machine.next(from: .documentUnreadable, on: .captureLinkOpened) == .captureLinkOpened)
+        #expect(try machine.next(from: .documentUnreadable, on: .captureLinkOpenedTooOften) == .captureRetryLimitExceeded)
+        // Time passing after an unreadable result leaves it as it is: there is nothing new to report.
+        for event in [DocumentVerificationEvent.captureWindowClosed, .captureLinkExpired] {
+            #expect(throws: VerityError(.captureLinkUnusable, "")) { try machine.next(from: .documentUnreadable, on: event) }
+        }
+    }
+
     @Test(arguments: [DocumentVerificationStatus.succeeded, .failed])
     func finalStatusesRefuseEverything(status: DocumentVerificationStatus) {
         for event in DocumentVerificationEvent.allCases {
@@ -54,7 +63,7 @@ struct DocumentVerificationStateMachineTests {
 
     @Test func linkEventsWithoutALiveLinkAreRefused() {
         let withoutLiveLink: [DocumentVerificationStatus] = [.notRequired, .notAttempted, .captureRetryLimitExceeded,
-                                                             .captureLinkTimeout, .captureLinkExpired, .documentUnreadable]
+                                                             .captureLinkTimeout, .captureLinkExpired]
         for status in withoutLiveLink {
             for event in [DocumentVerificationEvent.captureLinkOpened, .captureLinkOpenedTooOften, .captureWindowClosed, .captureLinkExpired] {
                 #expect(throws: VerityError(.captureLinkUnusable, "")) { try machine.next(from: status, on: event) }

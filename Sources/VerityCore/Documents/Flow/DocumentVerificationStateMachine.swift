@@ -4,7 +4,8 @@ public enum DocumentVerificationEvent: Sendable, Equatable, CaseIterable {
     case captureLinkCreated
     /// The capture page was opened within the link's open window, and within the opening limit.
     case captureLinkOpened
-    /// The capture page was opened once more than the opening limit allows.
+    /// The capture page was opened once more than the opening limit allows, or
+    /// used to submit once more than the submission limit allows.
     case captureLinkOpenedTooOften
     /// The link's open window passed before it was opened, or an opened link
     /// passed its lifetime without a submission.
@@ -50,6 +51,10 @@ public struct DocumentVerificationStateMachine: Sendable {
             return .captureRetryLimitExceeded
         case (.captureInitiated, .captureWindowClosed), (.captureLinkOpened, .captureWindowClosed): return .captureLinkTimeout
         case (.captureInitiated, .captureLinkExpired): return .captureLinkExpired
+        // A link lives through an unreadable check made with it: the page is
+        // opened again, or used for a retake, within the link's limits.
+        case (.documentUnreadable, .captureLinkOpened): return .captureLinkOpened
+        case (.documentUnreadable, .captureLinkOpenedTooOften): return .captureRetryLimitExceeded
 
         case (_, .captureLinkOpened), (_, .captureLinkOpenedTooOften), (_, .captureWindowClosed), (_, .captureLinkExpired):
             throw VerityError(.captureLinkUnusable, "There is no live capture link: ask for a new one.")

@@ -110,7 +110,8 @@ public struct AdminOperations: Sendable {
         let environment = try await environment(tenant: tenant, kind: kind, create: false)
         let service = AdminUserService(db: db, protector: protector, clock: clock,
                                        tokens: await UserTokenService.make(protector: protector, clock: clock),
-                                       defaultTokenTTL: settings.tokenTTLSeconds)
+                                       defaultTokenTTL: settings.tokenTTLSeconds,
+                                       links: CaptureLinkAddresses(baseURL: settings.pagesBaseURL, protector: protector))
         return try await body(service, AdminContext(environment: environment, keyPrefix: "cli"))
     }
 

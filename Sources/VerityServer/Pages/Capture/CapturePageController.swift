@@ -1,0 +1,147 @@
+import Fluent
+import Foundation
+import Vapor
+import VerityAPI
+import VerityCore
+import VerityStore
+import VerityVision
+
+/// The capture page (`/capture/{token}`) and the two calls its script makes:
+/// `GET /capture/{token}/status` (where the user stands; counts nothing) and
+/// `POST /capture/{token}/submit` (the photos). The token is the only
+/// credential: it names one user of one environment, and it never reaches a
+/// log (the request log records route patterns only).
+struct CapturePageController: RouteCollection {
+    let dependencies: ServerDependencies
+
+    func boot(routes: any RoutesBuilder) throws {
+        let pages = routes.grouped(PageHeadersMiddleware())
+        pages.get("capture", ":token", use: page)
+        pages.get("capture", ":token", "status", use: status)
+        let imageBody = HTTPBodyStreamStrategy.collect(maxSize: ByteCount(integerLiteral: DocumentImages.maximumRequestBytes))
+        pages.on(.POST, "capture", ":token", "submit", body: imageBody, use: submit)
+        pages.get("assets", ":file", use: PageAssets.serve)
+    }
+
+    /// The page: opening it counts against the link's limits.
+    func page(request: Request) async throws -> Response {
+        let language = Self.language(request)
+        let links = service(request)
+        var resolved: (CaptureLinkModel, IdentityContext)?
+        do {
+            let (link, context) = try await links.resolve(token: request.parameters.get("token") ?? "")
+            resolved = (link, context)
+            let status = try await links.open(link, context: context)
+            let url = links.addresses.url(for: try link.requireID())
+            let page = CapturePage(language: language,
+                                   configuration: try await configuration(link: link, context: context, status: status,
+                                                                                   language: language, db: request.db),
+                                   qrSVG: try QRCode(url).svg(title: CaptureStrings.text("qr_label", language)))
+            return Self.html(page.html(), status: .ok)
+        } catch let error as VerityError where error.code == .captureLinkUnusable {
+            var reason = "unusable_unknown"
+            if let (_, context) = resolved {
+                let stored = try await DocumentCheckRepository(db: request.db).status(userID: context.userID)
+                reason = stored == .captureRetryLimitExceeded ? "unusable_limit" : "unusable_expired"
+            }
+            return Self.html(CapturePage.unusable(language: language, reasonKey: reason), status: .gone)
+        }
+    }
+
+    /// Where the user stands, for the page's progress and a desktop following a phone.
+    func status(request: Request) async throws -> CapturePageStatus {
+        let links = service(request)
+        let (link, context) = try await links.resolve(token: request.parameters.get("token") ?? "")
+        let identity = try await links.progress(link, context: context)
+        let fresh = try await CaptureLinkRepository(db: request.db).link(userID: context.userID) ?? link
+        return CapturePageStatus(identity, link: fresh, policy: context.configuration.documents.captureLinks)
+    }
+
+    /// The photos: the page's picture rules are run again here, then the
+    /// document goes the way of every submission (one check job).
+    func submit(request: Request) async throws -> CapturePageStatus {
+        let links = service(request)
+        let (link, context) = try await links.resolve(token: request.parameters.get("token") ?? "")
+        let form = try RequestBody.decode(CaptureSubmission.self, from: request)
+        let flow = try await Self.flow(userID: context.userID, db: request.db)
+        let input = VerifyIdentityDocumentInput(
+            imageBase64: form.imageBase64,
+            // A passport has one page to photograph: it is both images, as the API takes it.
+            backImageBase64: form.documentType == .passport ? form.imageBase64 : (form.backImageBase64 ?? ""),
+            faceImageBase64: form.faceImageBase64, country: form.country, documentType: form.documentType)
+        if form.documentType != .passport, (form.backImageBase64 ?? "").isEmpty {
+            throw VerityError.invalid("backImageBase64", "backImageBase64 is required: photograph the back of the document")
+        }
+        let engines = dependencies.engines
+        let identity = try await submissions(request, links: links.addresses).submit(
+            input, flow: flow, context: context, through: link,
+            screen: { images in try await Self.screen(images, passport: form.documentType == .passport, engines: engines) })
+        let fresh = try await CaptureLinkRepository(db: request.db).link(userID: context.userID) ?? link
+        return CapturePageStatus(identity, link: fresh, policy: context.configuration.documents.captureLinks)
+    }
+
+    /// The browser's picture rules, repeated: a capture that fails them is sent back before anything is stored.
+    static func screen(_ images: DocumentImages, passport: Bool, engines: EnginePool) async throws {
+        var sides = [("imageBase64", images.front)]
+        if !passport { sides.append(("backImageBase64", images.back)) }
+        var problems: [FieldProblem] = []
+        for (field, bytes) in sides {
+            let reasons = try await engines.run { try CaptureQualityCheck().problems(imageBytes: bytes) }
+            problems += reasons.map { FieldProblem(field: field, message: $0.rawValue) }
+        }
+        guard problems.isEmpty else {
+            throw VerityError(.imageQualityInsufficient,
+                              "retake the photo: " + problems.map { "\($0.field) \($0.message)" }.joined(separator: ", "),
+                              field: problems[0].field, problems: problems)
+        }
+    }
+
+    /// A document matched against the PII on file when there is one; read and
+    /// verified on its own (capture) otherwise.
+    static func flow(userID: UUID, db: any Database) async throws -> DocumentFlowSettings.Flow {
+        try await DocumentCheckRepository(db: db).sealedClaim(userID: userID) != nil ? .verification : .capture
+    }
+
+    private func configuration(link: CaptureLinkModel, context: IdentityContext, status: DocumentVerificationStatus,
+                               language: String, db: any Database) async throws -> CapturePage.Configuration {
+        let flow = try await Self.flow(userID: context.userID, db: db)
+        let settings = context.configuration
+        // A passport carries no address: only a PII claim on file lets it verify someone.
+        let types = settings.policy.acceptableDocumentTypes.filter { flow == .verification || $0 != .passport }
+        let countries = settings.supportedCountries.map { code in
+            CapturePage.Country(code: code, names: Dictionary(uniqueKeysWithValues: CaptureStrings.languages.map { language in
+                (language, Locale(identifier: language).localizedString(forRegionCode: code) ?? code)
+            }))
+        }
+        let opened = link.timing
+        return CapturePage.Configuration(
+            status: status.rawValue, flow: flow.rawValue, documentTypes: types.map(\.rawValue), countries: countries,
+            faceRequired: settings.documents.faceImageRequired(for: flow),
+            submissionsLeft: max(0, settings.documents.captureLinks.maximumSubmissions - opened.submissions),
+            language: language, rightToLeft: CaptureStrings.rightToLeft.sorted(), strings: CaptureStrings.tables)
+    }
+
+    private func service(_ request: Request) -> CaptureLinkService {
+        CaptureLinkService(db: request.db, clock: dependencies.clock,
+                           addresses: CaptureLinkAddresses(request: request, settings: dependencies.settings, protector: dependencies.protector),
+                           logger: request.logger)
+    }
+
+    private func submissions(_ request: Request, links: CaptureLinkAddresses) -> DocumentSubmissionService {
+        DocumentSubmissionService(db: request.db, protector: dependencies.protector, clock: dependencies.clock,
+                                  jobs: dependencies.jobs, waiters: dependencies.documentChecks, links: links,
+                                  wait: .milliseconds(dependencies.settings.documentWaitMilliseconds), logger: request.logger)
+    }
+
+    /// `?lang=` (the switcher without script), else `Accept-Language`.
+    static func language(_ request: Request) -> String {
+        if let asked = request.query[String.self, at: "lang"], CaptureStrings.languages.contains(asked) { return asked }
+        return CaptureStrings.language(acceptLanguage: request.headers.first(name: .acceptLanguage))
+    }
+
+    static func html(_ body: String, status: HTTPResponseStatus) -> Response {
+        let response = Response(status: status, body: .init(string: body))
+        response.headers.contentType = .html
+        return response
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import Verity
+import VerityAPI
+import VerityTestSupport
+
+/// The capture page as a person uses it, in headless Chromium: a camera run,
+/// an upload run with a too-dark retake, a desktop handing over to a phone, an
+/// expired link. Every step passes axe-core; the outcome is asserted through the API.
+@Suite("The capture page in a browser", .serialized)
+struct CapturePageBrowserTests {
+    @Test func anUploadRunWithATooDarkRetakeVerifiesTheUserFromTheirLicenceAndSelfie() async throws {
+        try await withVerityApp { app async throws in
+            try await app.configure { $0.documents.faceImageRequiredForCapture = true }
+            let url = try await app.startServer()
+            let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"))
+            try await client.consent()
+            let link = try await client.initiateIdentityDocumentCapture()
+            #expect(try await client.checkIdentityVerification().documentVerificationStatus == .captureInitiated)
+            let result = try await Task.detached {
+                try CapturePageBrowser.run("upload", url: link.documentCaptureUrl, [
+                    "--type", "driverLicense", "--country", "US", "--dark",
+                    "--front", CapturePageBrowser.fixture("john-smith-licence-front.png"),
+                    "--back", CapturePageBrowser.fixture("john-smith-licence-back.png"),
+                    "--selfie", CapturePageBrowser.fixture("john-smith-selfie.jpg"),
+                ])
+            }.value
+            #expect(result.outcome == "succeeded", "\(result.log)")
+            let steps = result.steps ?? []
+            #expect(steps.contains("front-too-dark") && steps.contains("selfie-review"))
+            let status = try await client.checkIdentityVerification()
+            #expect(status.verified && status.verificationMethod == .governmentID)
+            #expect(status.documentVerificationStatus == .succeeded)
+            #expect(status.documentCheck?.flow == "capture" && status.documentCheck?.documentType == .driverLicense)
+        }
+    }
+
+    @Test func anArabicPhoneReadsRightToLeft() async throws {
+        try await withVerityApp { app async throws in
+            let url = try await app.startServer()
+            let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"))
+            try await client.consent()
+            let link = try await client.initiateIdentityDocumentCapture()
+            let result = try await Task.detached {
+                try CapturePageBrowser.run("upload", url: link.documentCaptureUrl, [
+                    "--lang", "ar", "--type", "driverLicense", "--country", "US",
+                    "--front", CapturePageBrowser.fixture("john-smith-licence-front.png"),
+                    "--back", CapturePageBrowser.fixture("john-smith-licence-back.png"),
+                ])
+            }.value
+            #expect(result.language == "ar" && result.direction == "rtl")
+            #expect(result.outcome == "succeeded", "\(result.log)")
+            #expect(try await client.checkIdentityVerification().documentVerificationStatus == .succeeded)
+        }
+    }
+
+    @Test func aCameraRunOnAPhoneVerifiesAPassportAgainstThePIIAndTheDesktopFollows() async throws {
+        try await withVerityApp { app async throws in
+            let url = try await app.startServer()
+            let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"))
+            try await client.consent()
+            var typo = TestData.johnSmith
+            typo.postalCode = "30319"
+            _ = try await client.verifyIdentity(input: typo)
+            let link = try await client.initiateIdentityDocumentCapture()
+            let result = try await Task.detached {
+                try CapturePageBrowser.run("camera", url: link.documentCaptureUrl, [
+                    "--type", "passport", "--country", "US", "--desktop-follows",
+                    "--front", CapturePageBrowser.fixture("john-smith-passport-front.png"),
+                ])
+            }.value
+            #expect(result.outcome == "succeeded", "\(result.log)")
+            #expect(result.desktop == "succeeded")
+            let status = try await client.checkIdentityVerification()
+            #expect(status.verified && status.verificationMethod == .governmentID)
+            #expect(status.documentCheck?.flow == "verification" && status.documentCheck?.documentType == .passport)
+        }
+    }
+
+    @Test func anExpiredLinkSaysSoAndTheStatusShowsTheTimeout() async throws {
+        try await withVerityApp { app async throws in
+            let url = try await app.startServer()
+            let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"))
+            try await client.consent()
+            let link = try await client.initiateIdentityDocumentCapture()
+            app.clock.advance(seconds: 3_600)
+            let result = try await Task.detached { try CapturePageBrowser.run("expired", url: link.documentCaptureUrl) }.value
+            #expect(result.reason == "This link has expired.")
+            // The app's token has expired meanwhile too: a new one.
+            let later = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"))
+            #expect(try await later.checkIdentityVerification().documentVerificationStatus == .captureLinkTimeout)
+        }
+    }
+}

@@ -1,0 +1,268 @@
+"""Drives the capture page in headless Chromium the way a person does, checks
+every step with axe-core, and screenshots each one.
+
+    capture_page.py upload  --url URL --type driverLicense --country US --front F --back B [--selfie S] [--dark] [--lang ar]
+    capture_page.py camera  --url URL --type passport --country US --front F [--desktop-follows]
+    capture_page.py expired --url URL
+
+Prints one JSON line: {"outcome": ..., "steps": [...], "language": ...}.
+Exits 1 with the reason on stderr when the page does not behave."""
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+
+import numpy
+from axe_selenium_python import Axe
+from PIL import Image, ImageEnhance
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = (1280, 900)
+
+
+class PageFailure(Exception):
+    pass
+
+
+def browser(kind, language="en", camera=None):
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--hide-scrollbars"):
+        options.add_argument(argument)
+    options.add_experimental_option("prefs", {"intl.accept_languages": language})
+    if kind == "phone":
+        options.add_experimental_option("mobileEmulation", {
+            "deviceMetrics": {**PHONE, "pixelRatio": 1, "touch": True},
+            "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36",
+        })
+    else:
+        options.add_argument(f"--window-size={DESKTOP[0]},{DESKTOP[1]}")
+    if camera:
+        options.add_argument("--use-fake-ui-for-media-stream")
+        options.add_argument("--use-fake-device-for-media-stream")
+        options.add_argument(f"--use-file-for-fake-video-capture={camera}")
+    driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+    driver.set_page_load_timeout(60)
+    return driver
+
+
+class Run:
+    """One browser on the page: steps are checked with axe and screenshotted."""
+
+    def __init__(self, driver, screens, prefix):
+        self.driver = driver
+        self.screens = screens
+        self.prefix = prefix
+        self.steps = []
+
+    def wait(self, condition, seconds=30, what="the page"):
+        try:
+            return WebDriverWait(self.driver, seconds).until(condition)
+        except Exception as error:  # noqa: BLE001 - any failure is the page's
+            self.shot("failure")
+            raise PageFailure(f"{self.prefix}: waited {seconds}s for {what}") from error
+
+    def step(self, name, seconds=30):
+        self.wait(EC.visibility_of_element_located((By.ID, f"step-{name}")), seconds, f"step {name}")
+        self.check(name)
+
+    def check(self, name):
+        """axe-core on what is on screen now; serious or critical violations fail the run."""
+        axe = Axe(self.driver)
+        axe.inject()
+        results = axe.run()
+        bad = [v for v in results["violations"] if v.get("impact") in ("serious", "critical")]
+        if bad:
+            details = "; ".join(f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}" for v in bad)
+            self.shot(f"{name}-axe")
+            raise PageFailure(f"{self.prefix}: axe found on step {name}: {details}")
+        self.shot(name)
+        self.steps.append(name)
+
+    def shot(self, name):
+        if self.screens:
+            self.driver.save_screenshot(os.path.join(self.screens, f"{self.prefix}-{len(self.steps) + 1:02d}-{name}.png"))
+
+    def visible(self, css):
+        return self.wait(EC.visibility_of_element_located((By.CSS_SELECTOR, css)), what=css)
+
+    def click(self, css):
+        element = self.visible(css)
+        element.click()
+        return element
+
+    def choose_document(self, document_type, country):
+        self.step("document")
+        self.click(f"#step-document input[value='{document_type}']")
+        Select(self.driver.find_element(By.ID, "country")).select_by_value(country)
+        self.click("#document-form button[type=submit]")
+
+    def upload(self, side, path):
+        self.driver.find_element(By.CSS_SELECTOR, f"#step-{side} input.file").send_keys(os.path.abspath(path))
+        self.visible(f"#step-{side} .review")
+
+    def accept(self, side):
+        self.visible(f"#step-{side} .use-photo")
+        self.check(f"{side}-review")
+        self.click(f"#step-{side} .use-photo")
+
+    def problems(self, side):
+        return (self.driver.find_element(By.ID, f"step-{side}").get_attribute("data-problems") or "").split()
+
+    def result(self, seconds=180):
+        self.step("result", seconds)
+        result = self.driver.find_element(By.ID, "step-result")
+        outcome = result.get_attribute("data-outcome")
+        if outcome == "error":
+            print(f"{self.prefix}: the page showed an error: {result.get_attribute('data-error')}", file=sys.stderr)
+        return outcome
+
+
+def darkened(path, folder):
+    out = os.path.join(folder, "too-dark.png")
+    ImageEnhance.Brightness(Image.open(path).convert("RGB")).enhance(0.12).save(out)
+    return out
+
+
+def y4m(path, folder, size=(1920, 1080)):
+    """A camera's view of the document: on a plain table, all four corners in frame."""
+    document = Image.open(path).convert("RGB")
+    frame = Image.new("RGB", size, (96, 84, 72))
+    scale = min(size[0] * 0.72 / document.width, size[1] * 0.8 / document.height)
+    document = document.resize((round(document.width * scale), round(document.height * scale)), Image.Resampling.LANCZOS)
+    frame.paste(document, ((size[0] - document.width) // 2, (size[1] - document.height) // 2))
+    rgb = numpy.asarray(frame, dtype=numpy.float32)
+    y = 0.299 * rgb[..., 0] + 0.587 * rgb[..., 1] + 0.114 * rgb[..., 2]
+    u = (rgb[..., 2] - y) * 0.564 + 128
+    v = (rgb[..., 0] - y) * 0.713 + 128
+    half = lambda plane: plane.reshape(size[1] // 2, 2, size[0] // 2, 2).mean(axis=(1, 3))
+    planes = [y, half(u), half(v)]
+    out = os.path.join(folder, "document.y4m")
+    with open(out, "wb") as file:
+        file.write(f"YUV4MPEG2 W{size[0]} H{size[1]} F30:1 Ip A1:1 C420jpeg\n".encode())
+        for _ in range(2):
+            file.write(b"FRAME\n")
+            for plane in planes:
+                file.write(plane.clip(0, 255).astype(numpy.uint8).tobytes())
+    return out
+
+
+def upload(args, screens, folder):
+    kind = "phone" if args.lang == "ar" else "desktop"
+    driver = browser(kind, language=args.lang)
+    try:
+        run = Run(driver, screens, f"upload-{kind}-{args.lang}")
+        driver.get(args.url)
+        language = driver.find_element(By.TAG_NAME, "html").get_attribute("lang")
+        direction = driver.find_element(By.TAG_NAME, "html").get_attribute("dir")
+        if kind == "desktop":
+            run.step("handoff")
+            if not driver.find_elements(By.CSS_SELECTOR, "#step-handoff .qr svg path"):
+                raise PageFailure("the desktop page shows no QR code")
+            run.click("#continue-here")
+        run.choose_document(args.type, args.country)
+        run.step("front")
+        if args.dark:
+            run.upload("front", darkened(args.front, folder))
+            if "TOO_DARK" not in run.problems("front"):
+                raise PageFailure(f"a too-dark photo was not caught: {run.problems('front')}")
+            if driver.find_element(By.CSS_SELECTOR, "#step-front .use-photo").is_displayed():
+                raise PageFailure("a too-dark photo can be used")
+            run.check("front-too-dark")
+            run.click("#step-front .retake")
+        run.upload("front", args.front)
+        run.accept("front")
+        if args.type != "passport":
+            run.step("back")
+            run.upload("back", args.back)
+            run.accept("back")
+        if args.selfie:
+            run.step("selfie")
+            run.upload("selfie", args.selfie)
+            run.accept("selfie")
+        outcome = run.result()
+        return {"outcome": outcome, "steps": run.steps, "language": language, "direction": direction}
+    finally:
+        driver.quit()
+
+
+def camera(args, screens, folder):
+    video = y4m(args.front, folder)
+    desktop = None
+    if args.desktop_follows:
+        desktop = browser("desktop")
+        desktop.get(args.url)
+        Run(desktop, screens, "camera-desktop").step("handoff")
+    phone = browser("phone", camera=video)
+    try:
+        run = Run(phone, screens, "camera-phone")
+        phone.get(args.url)
+        run.choose_document(args.type, args.country)
+        run.step("front")
+        run.click("#step-front .start-camera")
+        run.wait(lambda d: d.execute_script("const v = document.querySelector('#step-front video'); return v && v.videoWidth > 0;"),
+                 what="the camera picture")
+        time.sleep(0.5)
+        run.check("front-camera")
+        run.click("#step-front .take-photo")
+        run.visible("#step-front .review")
+        if run.problems("front"):
+            run.shot("front-problems")
+            raise PageFailure(f"the camera picture was refused: {run.problems('front')}")
+        run.accept("front")
+        outcome = run.result()
+        followed = None
+        if desktop:
+            follower = Run(desktop, screens, "camera-desktop")
+            followed = follower.result(60)
+        return {"outcome": outcome, "steps": run.steps, "desktop": followed}
+    finally:
+        phone.quit()
+        if desktop:
+            desktop.quit()
+
+
+def expired(args, screens, folder):
+    driver = browser("phone")
+    try:
+        run = Run(driver, screens, "expired")
+        driver.get(args.url)
+        run.step("unusable")
+        return {"outcome": "unusable", "reason": driver.find_element(By.ID, "unusable-reason").text, "steps": run.steps}
+    finally:
+        driver.quit()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("scenario", choices=["upload", "camera", "expired"])
+    parser.add_argument("--url", required=True)
+    parser.add_argument("--type", default="driverLicense")
+    parser.add_argument("--country", default="US")
+    parser.add_argument("--front")
+    parser.add_argument("--back")
+    parser.add_argument("--selfie")
+    parser.add_argument("--dark", action="store_true")
+    parser.add_argument("--lang", default="en")
+    parser.add_argument("--desktop-follows", action="store_true")
+    parser.add_argument("--screens", default=os.environ.get("VERITY_SCREENSHOTS_DIR"))
+    args = parser.parse_args()
+    if args.screens:
+        os.makedirs(args.screens, exist_ok=True)
+    with tempfile.TemporaryDirectory() as folder:
+        try:
+            result = {"upload": upload, "camera": camera, "expired": expired}[args.scenario](args, args.screens, folder)
+        except PageFailure as failure:
+            print(str(failure), file=sys.stderr)
+            sys.exit(1)
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
