@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Verity needs on a fresh Debian 12 machine (run as root).
 # The Swift 6.3 toolchain itself is expected at /opt/swift or on PATH.
-#   scripts/install-deps.sh            server, demo and tests
+#   scripts/install-deps.sh            server and demo
+#   scripts/install-deps.sh --tests    also what the tests need (a browser for the pages)
 #   scripts/install-deps.sh --bench    also what `make bench` needs
 set -euo pipefail
 PACKAGES=(ca-certificates curl git make python3 python3-venv python3-pip libsqlite3-dev libcurl4-openssl-dev
@@ -15,6 +16,9 @@ PACKAGES=(ca-certificates curl git make python3 python3-venv python3-pip libsqli
           # Certification: openssl checks every certificate, request and CRL the CA writes;
           # SoftHSM2 is the PKCS#11 HSM in development and tests (pkcs11-tool from opensc).
           openssl softhsm2 opensc libp11-kit-dev)
+# Pages: tests drive them in headless Chromium (Selenium through chromium-driver);
+# Noto gives Latin and Arabic text the look of the screenshots in docs/.
+[ "${1:-}" = "--tests" ] && PACKAGES+=(chromium chromium-driver fonts-noto-core)
 [ "${1:-}" = "--bench" ] && PACKAGES+=(postgresql-contrib)
 
 missing=()

@@ -36,6 +36,12 @@ struct DocumentVerdictPolicyTests {
 
     @Test func theWrongCountryOrAMissingFaceIsForTheUserToFix() {
         #expect(policy.document(Self.report(), statedCountry: "GB", selfie: nil) == .unreadable([.countryMismatch]))
+        // The reader takes a stated country at its word; the MRZ's issuing state is checked against it.
+        var american = Self.report(["surname": "SMITH", "given_names": "JOHN", "date_of_birth": "1975-02-28", "issuing_state": "USA"],
+                                   country: "GB")
+        #expect(policy.document(american, statedCountry: "GB", selfie: nil) == .unreadable([.countryMismatch]))
+        american.country = "US"
+        #expect(policy.document(american, statedCountry: "US", selfie: nil) == nil)
         #expect(policy.document(Self.report(), statedCountry: "US", selfie: Self.selfie(distance: nil, selfie: false))
                 == .unreadable([.selfieUnusable]))
         #expect(policy.document(Self.report(), statedCountry: "US", selfie: Self.selfie(distance: nil, portrait: false))

@@ -21,7 +21,9 @@ public struct DocumentVerdictPolicy: Sendable {
     public func document(_ report: DocumentReport, statedCountry: String, selfie: SelfieEvidence?) -> DocumentVerdict? {
         if let reasons = report.documentUnreadable { return .unreadable(reasons) }
         var unusable: [UnreadableReason] = []
-        if report.country != statedCountry { unusable.append(.countryMismatch) }
+        // The MRZ names the issuing state; the reader takes the stated country at its word otherwise.
+        let issuing = report.field("issuing_state").flatMap { ICAOCountryCode.alpha2($0.value) }
+        if report.country != statedCountry || (issuing.map { $0 != statedCountry } ?? false) { unusable.append(.countryMismatch) }
         if let selfie {
             if !selfie.selfieFaceFound { unusable.append(.selfieUnusable) }
             if !selfie.portraitFaceFound { unusable.append(.portraitNotFound) }

@@ -62,6 +62,11 @@ struct CapturePageController: RouteCollection {
     func submit(request: Request) async throws -> CapturePageStatus {
         let links = service(request)
         let (link, context) = try await links.resolve(token: request.parameters.get("token") ?? "")
+        // Ended: said first (the flow below depends on a PII claim that is gone by then).
+        if let stored = try await DocumentCheckRepository(db: request.db).status(userID: context.userID),
+           stored == .succeeded || stored == .failed {
+            _ = try DocumentVerificationStateMachine().next(from: stored, on: .documentSubmitted)
+        }
         let form = try RequestBody.decode(CaptureSubmission.self, from: request)
         let flow = try await Self.flow(userID: context.userID, db: request.db)
         let input = VerifyIdentityDocumentInput(
