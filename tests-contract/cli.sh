@@ -125,6 +125,13 @@ VERITY_USER_TOKEN="$DOC_TOKEN" "$BIN" identity verify-document --server "http://
   --type driverLicense --country US "$FIXTURES/john-smith-licence-front.png" "$FIXTURES/john-smith-licence-back.png" > "$WORK/doc.json" 2> "$WORK/doc.err"
 check "identity verify-document --capture: a licence verifies its holder" bash -c "grep -q '\"documentVerificationStatus\" : \"succeeded\"' '$WORK/doc.json' && grep -q GOVERNMENT_ID '$WORK/doc.json'"
 CHECK_ID=$(python3 -c "import json; print(json.load(open('$WORK/doc.json'))['documentCheck']['checkId'])" 2>/dev/null)
+LINK_TOKEN=$("$BIN" users token --tenant acme --environment live --user link-user | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
+"$BIN" identity capture-link --server "http://127.0.0.1:$DOC_PORT" --token "$LINK_TOKEN" --qr > "$WORK/link.out" 2> "$WORK/link.err"
+LINK_URL=$(grep -oE '"documentCaptureUrl" : "[^"]+"' "$WORK/link.out" | cut -d'"' -f4)
+check "identity capture-link prints the link and its expiry" bash -c "[[ '$LINK_URL' == http://127.0.0.1:$DOC_PORT/capture/* ]] && grep -q expiryEpochMs '$WORK/link.out'"
+check "identity capture-link --qr draws the code" bash -c "[ \$(grep -c '▀\\|▄' '$WORK/link.out') -ge 10 ]"
+check "the capture link opens the page" bash -c "curl -sf '$LINK_URL' | grep -q 'id=\"step-document\"'"
+check "the capture token never reaches the server's log" bash -c "! grep -q '${LINK_URL##*/}' '$WORK/serve-docs.log'"
 kill "$DOC_PID" 2>/dev/null; wait "$DOC_PID" 2>/dev/null
 "$BIN" document-checks show --tenant acme --environment live "$CHECK_ID" > "$WORK/check.json" 2>&1
 check "document-checks show prints the evidence" bash -c "grep -q '\"dataSourceOutcome\" : \"matched\"' '$WORK/check.json' && grep -q '\"surname\"' '$WORK/check.json'"

@@ -3,13 +3,14 @@ import Foundation
 import Verity
 import VerityAPI
 import VerityServer
+import VerityVision
 
 /// An end user's identity calls through the SDK against a running server:
 /// what an app does, from a terminal (support, scripts, smoke tests).
 struct IdentityCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "identity", abstract: "Call the identity API as an end user, through the SDK.",
-        subcommands: [VerifyDocument.self])
+        subcommands: [VerifyDocument.self, CaptureLink.self])
 
     struct Connection: ParsableArguments {
         @Option(help: "The server's base URL.") var server: String = "http://127.0.0.1:8080"
@@ -56,6 +57,62 @@ struct IdentityCommand: AsyncParsableCommand {
                 identity = try await SDKOutput.reporting { try await client.checkIdentityVerification() }
             }
             print(try JSONOutput.render(identity))
+        }
+    }
+}
+
+extension IdentityCommand {
+    struct CaptureLink: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "capture-link",
+            abstract: "Make a capture-page link for the user (initiateIdentityDocumentCapture); it replaces any earlier one.")
+        @OptionGroup var connection: Connection
+        @Flag(help: "Also draw the link as a QR code in the terminal, to open it on a phone.") var qr = false
+        @Flag(help: "Then follow the user's status until the document verification ends, and print it.") var follow = false
+
+        func run() async throws {
+            let client = try connection.client()
+            let link = try await SDKOutput.reporting { try await client.initiateIdentityDocumentCapture() }
+            print(try JSONOutput.render(link))
+            if qr { print(try Self.terminalQR(link.documentCaptureUrl)) }
+            guard follow else { return }
+            var last: DocumentVerificationStatus?
+            let ends: Set<DocumentVerificationStatus> = [.succeeded, .failed, .captureRetryLimitExceeded, .captureLinkTimeout, .captureLinkExpired]
+            while true {
+                let identity = try await SDKOutput.reporting { try await client.checkIdentityVerification() }
+                if identity.documentVerificationStatus != last {
+                    last = identity.documentVerificationStatus
+                    var stderr = StandardError()
+                    Swift.print("status: \(identity.documentVerificationStatus.rawValue)", to: &stderr)
+                }
+                if ends.contains(identity.documentVerificationStatus) {
+                    print(try JSONOutput.render(identity))
+                    return
+                }
+                try await Task.sleep(for: .seconds(2))
+            }
+        }
+
+        /// Two modules per character cell (upper and lower half blocks), dark on light, with a quiet zone.
+        static func terminalQR(_ text: String) throws -> String {
+            let code = try QRCode(text)
+            let side = code.size + 4
+            let dark = { (x: Int, y: Int) -> Bool in
+                let (cx, cy) = (x - 2, y - 2)
+                return cx >= 0 && cy >= 0 && cx < code.size && cy < code.size && code.isDark(x: cx, y: cy)
+            }
+            var lines: [String] = []
+            for y in stride(from: 0, to: side, by: 2) {
+                lines.append(String((0..<side).map { x -> Character in
+                    switch (dark(x, y), dark(x, y + 1)) {
+                    case (false, false): "█"
+                    case (true, false): "▄"
+                    case (false, true): "▀"
+                    case (true, true): " "
+                    }
+                }))
+            }
+            return lines.joined(separator: "\n")
         }
     }
 }
