@@ -2,6 +2,7 @@
 every step with axe-core, and screenshots each one.
 
     capture_page.py upload  --url URL --type driverLicense --country US --front F --back B [--selfie S] [--dark] [--lang ar]
+                            [--bad-selfie S] [--expect-sending]
     capture_page.py camera  --url URL --type passport --country US --front F [--desktop-follows]
     capture_page.py expired --url URL
 
@@ -166,30 +167,45 @@ def upload(args, screens, folder):
             if not driver.find_elements(By.CSS_SELECTOR, "#step-handoff .qr svg path"):
                 raise PageFailure("the desktop page shows no QR code")
             run.click("#continue-here")
-        run.choose_document(args.type, args.country)
-        run.step("front")
-        if args.dark:
-            run.upload("front", darkened(args.front, folder))
-            if "TOO_DARK" not in run.problems("front"):
-                raise PageFailure(f"a too-dark photo was not caught: {run.problems('front')}")
-            if driver.find_element(By.CSS_SELECTOR, "#step-front .use-photo").is_displayed():
-                raise PageFailure("a too-dark photo can be used")
-            run.check("front-too-dark")
-            run.click("#step-front .retake")
-        run.upload("front", args.front)
-        run.accept("front")
-        if args.type != "passport":
-            run.step("back")
-            run.upload("back", args.back)
-            run.accept("back")
-        if args.selfie:
-            run.step("selfie")
-            run.upload("selfie", args.selfie)
-            run.accept("selfie")
+        if args.bad_selfie:
+            # A selfie with no face in it: the check cannot use it, and the page offers another try.
+            walk(run, args, folder, args.bad_selfie, dark=False)
+            outcome = run.result()
+            if outcome != "documentUnreadable":
+                raise PageFailure(f"a selfie without a face ended {outcome}")
+            run.click("#try-again")
+        walk(run, args, folder, args.selfie, dark=args.dark)
+        if args.expect_sending:
+            run.step("sending")
         outcome = run.result()
         return {"outcome": outcome, "steps": run.steps, "language": language, "direction": direction}
     finally:
         driver.quit()
+
+
+def walk(run, args, folder, selfie, dark):
+    """Document type and country, then each photo, uploaded."""
+    driver = run.driver
+    run.choose_document(args.type, args.country)
+    run.step("front")
+    if dark:
+        run.upload("front", darkened(args.front, folder))
+        if "TOO_DARK" not in run.problems("front"):
+            raise PageFailure(f"a too-dark photo was not caught: {run.problems('front')}")
+        if driver.find_element(By.CSS_SELECTOR, "#step-front .use-photo").is_displayed():
+            raise PageFailure("a too-dark photo can be used")
+        run.check("front-too-dark")
+        run.click("#step-front .retake")
+    run.upload("front", args.front)
+    run.accept("front")
+    if args.type != "passport":
+        run.step("back")
+        run.upload("back", args.back)
+        run.accept("back")
+    if selfie:
+        run.step("selfie")
+        run.upload("selfie", selfie)
+        run.accept("selfie")
 
 
 def camera(args, screens, folder):
@@ -249,6 +265,8 @@ def main():
     parser.add_argument("--back")
     parser.add_argument("--selfie")
     parser.add_argument("--dark", action="store_true")
+    parser.add_argument("--bad-selfie")
+    parser.add_argument("--expect-sending", action="store_true")
     parser.add_argument("--lang", default="en")
     parser.add_argument("--desktop-follows", action="store_true")
     parser.add_argument("--screens", default=os.environ.get("VERITY_SCREENSHOTS_DIR"))

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 import Verity
 import VerityAPI
@@ -9,7 +12,7 @@ import VerityTestSupport
 /// expired link. Every step passes axe-core; the outcome is asserted through the API.
 @Suite("The capture page in a browser", .serialized)
 struct CapturePageBrowserTests {
-    @Test func anUploadRunWithATooDarkRetakeVerifiesTheUserFromTheirLicenceAndSelfie() async throws {
+    @Test func anUploadRunWithATooDarkRetakeAndAFacelessSelfieVerifiesTheUserOnTheSecondTry() async throws {
         try await withVerityApp { app async throws in
             try await app.configure { $0.documents.faceImageRequiredForCapture = true }
             let url = try await app.startServer()
@@ -20,6 +23,7 @@ struct CapturePageBrowserTests {
             let result = try await Task.detached {
                 try CapturePageBrowser.run("upload", url: link.documentCaptureUrl, [
                     "--type", "driverLicense", "--country", "US", "--dark",
+                    "--bad-selfie", CapturePageBrowser.fixture("john-smith-licence-back.png"),
                     "--front", CapturePageBrowser.fixture("john-smith-licence-front.png"),
                     "--back", CapturePageBrowser.fixture("john-smith-licence-back.png"),
                     "--selfie", CapturePageBrowser.fixture("john-smith-selfie.jpg"),
@@ -27,7 +31,8 @@ struct CapturePageBrowserTests {
             }.value
             #expect(result.outcome == "succeeded", "\(result.log)")
             let steps = result.steps ?? []
-            #expect(steps.contains("front-too-dark") && steps.contains("selfie-review"))
+            #expect(steps.contains("front-too-dark") && steps.contains("selfie-review") && steps.contains("result"))
+            #expect(try await Self.submissionsLeft(link.documentCaptureUrl) == 1)
             let status = try await client.checkIdentityVerification()
             #expect(status.verified && status.verificationMethod == .governmentID)
             #expect(status.documentVerificationStatus == .succeeded)
@@ -35,15 +40,16 @@ struct CapturePageBrowserTests {
         }
     }
 
-    @Test func anArabicPhoneReadsRightToLeft() async throws {
-        try await withVerityApp { app async throws in
+    @Test func anArabicPhoneReadsRightToLeftAndWaitsForASlowCheck() async throws {
+        // The server answers at once (pending): the page shows its progress and follows the check.
+        try await withVerityApp(settings: { $0.documentWaitMilliseconds = 0 }) { app async throws in
             let url = try await app.startServer()
             let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"))
             try await client.consent()
             let link = try await client.initiateIdentityDocumentCapture()
             let result = try await Task.detached {
                 try CapturePageBrowser.run("upload", url: link.documentCaptureUrl, [
-                    "--lang", "ar", "--type", "driverLicense", "--country", "US",
+                    "--lang", "ar", "--type", "driverLicense", "--country", "US", "--expect-sending",
                     "--front", CapturePageBrowser.fixture("john-smith-licence-front.png"),
                     "--back", CapturePageBrowser.fixture("john-smith-licence-back.png"),
                 ])
@@ -90,5 +96,11 @@ struct CapturePageBrowserTests {
             let later = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"))
             #expect(try await later.checkIdentityVerification().documentVerificationStatus == .captureLinkTimeout)
         }
+    }
+
+    /// The link's remaining submissions, from the page's status call.
+    static func submissionsLeft(_ link: String) async throws -> Int? {
+        let (data, _) = try await URLSession.shared.data(from: URL(string: link + "/status")!)
+        return (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["submissionsLeft"] as? Int
     }
 }
