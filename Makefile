@@ -1,5 +1,5 @@
 # Conveniences; the README's two commands are scripts/demo.sh and scripts/test.sh.
-.PHONY: demo test build bench bench-documents bench-faces bench-pki contract
+.PHONY: demo test build bench bench-documents bench-document-flow bench-faces bench-pki contract
 
 build:
 	swift build --build-tests
@@ -16,11 +16,15 @@ contract: build
 bench:
 	bash bench/run.sh
 	bash bench/documents.sh
+	bash bench/document-flow.sh
 	bash bench/faces.sh
 	bash bench/pki.sh
 
 bench-documents:
 	bash bench/documents.sh
+
+bench-document-flow:
+	bash bench/document-flow.sh
 
 bench-faces:
 	bash bench/faces.sh

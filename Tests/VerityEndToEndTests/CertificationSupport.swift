@@ -41,7 +41,7 @@ struct CertificationHarness: Sendable {
     func verifiedDocument(_ userRef: String) async throws -> String {
         try await app.configure { $0.consentRequired = false }
         let identity = IdentityVerificationClient(baseURL: url, token: try await app.token(for: userRef))
-        let verified = try await identity.captureAndVerifyIdentityDocument(input: VerifyIdentityDocument(
+        let verified = try await identity.captureAndVerifyIdentityDocumentToEnd(input: VerifyIdentityDocument(
             image: try DocumentFixtures.data("john-smith-licence-front.png"),
             backImage: try DocumentFixtures.data("john-smith-licence-back.png"), country: "US", documentType: .driverLicense))
         guard verified.documentVerificationStatus == .succeeded, let check = verified.documentCheck else {

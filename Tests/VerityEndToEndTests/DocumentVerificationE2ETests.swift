@@ -38,7 +38,7 @@ struct DocumentVerificationE2ETests {
             let attempt = try await client.verifyIdentity(input: Self.johnWithTypo)
             #expect(!attempt.verified && attempt.documentVerificationStatus == .notRequired)
             // when
-            let verified = try await client.verifyIdentityDocument(input: try Self.passport("john-smith-passport"))
+            let verified = try await client.verifyIdentityDocumentToEnd(input: try Self.passport("john-smith-passport"))
             // then
             #expect(verified.verified)
             #expect(verified.verificationMethod == .governmentID)
@@ -65,7 +65,7 @@ struct DocumentVerificationE2ETests {
         try await withLiveClient { client, app, url async throws in
             try await client.consent()
             _ = try await client.verifyIdentity(input: Self.johnWithTypo)
-            let result = try await client.verifyIdentityDocument(input: try Self.passport("maria-garcia-passport"))
+            let result = try await client.verifyIdentityDocumentToEnd(input: try Self.passport("maria-garcia-passport"))
             #expect(!result.verified && result.documentVerificationStatus == .failed)
             #expect(result.documentCheck?.reasons == ["IDENTITY_MISMATCH"])
             // The backend sees which fields differed, and the whole report.
@@ -81,7 +81,7 @@ struct DocumentVerificationE2ETests {
         try await withLiveClient { client, _, _ async throws in
             try await client.consent()
             _ = try await client.verifyIdentity(input: Self.johnWithTypo)
-            let result = try await client.verifyIdentityDocument(input: try Self.passport("john-smith-expired-passport"))
+            let result = try await client.verifyIdentityDocumentToEnd(input: try Self.passport("john-smith-expired-passport"))
             #expect(result.documentVerificationStatus == .failed && result.documentCheck?.reasons == ["DOCUMENT_EXPIRED"])
         }
     }
@@ -90,7 +90,7 @@ struct DocumentVerificationE2ETests {
         try await withLiveClient { client, _, _ async throws in
             try await client.consent()
             _ = try await client.verifyIdentity(input: Self.johnWithTypo)
-            let result = try await client.verifyIdentityDocument(input: try Self.passport("john-smith-forged-passport"))
+            let result = try await client.verifyIdentityDocumentToEnd(input: try Self.passport("john-smith-forged-passport"))
             #expect(result.documentVerificationStatus == .failed)
             #expect(result.documentCheck?.reasons.contains("PORTRAIT_SUBSTITUTED") == true)
         }
@@ -100,10 +100,10 @@ struct DocumentVerificationE2ETests {
         try await withLiveClient { client, _, _ async throws in
             try await client.consent()
             _ = try await client.verifyIdentity(input: Self.johnWithTypo)
-            let blurred = try await client.verifyIdentityDocument(input: try Self.passport("john-smith-blurred-passport"))
+            let blurred = try await client.verifyIdentityDocumentToEnd(input: try Self.passport("john-smith-blurred-passport"))
             #expect(blurred.documentVerificationStatus == .documentUnreadable)
             #expect(blurred.documentCheck?.reasons.contains("BLURRY") == true)
-            let retried = try await client.verifyIdentityDocument(input: try Self.passport("john-smith-passport"))
+            let retried = try await client.verifyIdentityDocumentToEnd(input: try Self.passport("john-smith-passport"))
             #expect(retried.verified && retried.documentVerificationStatus == .succeeded)
         }
     }
@@ -113,7 +113,7 @@ struct DocumentVerificationE2ETests {
             try await app.configure { $0.documents.faceImageRequiredForVerification = true }
             try await client.consent()
             _ = try await client.verifyIdentity(input: Self.johnWithTypo)
-            let other = try await client.verifyIdentityDocument(
+            let other = try await client.verifyIdentityDocumentToEnd(
                 input: try Self.passport("john-smith-passport", selfie: "maria-garcia-selfie.jpg"))
             #expect(other.documentVerificationStatus == .failed && other.documentCheck?.reasons == ["FACE_MISMATCH"])
         }
@@ -121,7 +121,7 @@ struct DocumentVerificationE2ETests {
             try await app.configure { $0.documents.faceImageRequiredForVerification = true }
             try await client.consent()
             _ = try await client.verifyIdentity(input: Self.johnWithTypo)
-            let same = try await client.verifyIdentityDocument(
+            let same = try await client.verifyIdentityDocumentToEnd(
                 input: try Self.passport("john-smith-passport", selfie: "john-smith-selfie.jpg"))
             #expect(same.verified && same.documentVerificationStatus == .succeeded)
         }
@@ -130,13 +130,13 @@ struct DocumentVerificationE2ETests {
     @Test func aLicenceAloneVerifiesAgainstTheDataSource() async throws {
         try await withLiveClient { client, _, _ async throws in
             try await client.consent()
-            let result = try await client.captureAndVerifyIdentityDocument(input: try Self.licence("john-smith"))
+            let result = try await client.captureAndVerifyIdentityDocumentToEnd(input: try Self.licence("john-smith"))
             #expect(result.verified && result.verificationMethod == .governmentID)
             #expect(result.documentCheck?.flow == "capture")
         }
         try await withLiveClient { client, _, _ async throws in
             try await client.consent()
-            let result = try await client.captureAndVerifyIdentityDocument(input: try Self.licence("nobody-known"))
+            let result = try await client.captureAndVerifyIdentityDocumentToEnd(input: try Self.licence("nobody-known"))
             #expect(!result.verified && result.documentVerificationStatus == .failed)
             #expect(result.documentCheck?.reasons == ["IDENTITY_NOT_FOUND"])
         }
@@ -146,7 +146,7 @@ struct DocumentVerificationE2ETests {
         try await withLiveClient { client, _, _ async throws in
             try await client.consent()
             let error = await verityError {
-                try await client.captureAndVerifyIdentityDocument(input: try Self.passport("john-smith-passport"))
+                try await client.captureAndVerifyIdentityDocumentToEnd(input: try Self.passport("john-smith-passport"))
             }
             #expect(error?.code == .invalidInput && error?.field == "documentType")
             #expect(error?.message.contains("address") == true)
@@ -180,7 +180,7 @@ struct DocumentVerificationE2ETests {
         try await withLiveClient { client, app, url async throws in
             try await client.consent()
             _ = try await client.verifyIdentity(input: Self.johnWithTypo)
-            let result = try await client.verifyIdentityDocument(input: try Self.passport("john-smith-passport"))
+            let result = try await client.verifyIdentityDocumentToEnd(input: try Self.passport("john-smith-passport"))
             let other = try await app.operations.createKey(tenant: "other", environment: .test)
             let (_, status) = try await Self.admin(url, app, "/admin/v1/document-checks/\(result.documentCheck!.checkId)", key: other)
             #expect(status == 404)

@@ -33,3 +33,26 @@ func verityError(_ call: () async throws -> some Any) async -> IdentityVerificat
         return error as? IdentityVerificationError
     }
 }
+
+extension IdentityVerificationClient {
+    /// A document submission followed to its outcome, as an app does: a check
+    /// that outlasts the request's wait (two cores reading many documents at
+    /// once in a debug build) answers `pending`, then settles.
+    func verifyIdentityDocumentToEnd(input: VerifyIdentityDocument) async throws -> VerifiedIdentity {
+        try await settled(try await verifyIdentityDocument(input: input))
+    }
+
+    func captureAndVerifyIdentityDocumentToEnd(input: VerifyIdentityDocument) async throws -> VerifiedIdentity {
+        try await settled(try await captureAndVerifyIdentityDocument(input: input))
+    }
+
+    func settled(_ submitted: VerifiedIdentity) async throws -> VerifiedIdentity {
+        var identity = submitted
+        let deadline = ContinuousClock.now + .seconds(180)
+        while identity.documentVerificationStatus == .pending, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(200))
+            identity = try await checkIdentityVerification()
+        }
+        return identity
+    }
+}

@@ -1,3 +1,4 @@
+import Dispatch
 import Fluent
 import Foundation
 import Logging
@@ -35,30 +36,34 @@ struct DocumentCheckHandler: JobHandler {
         }
         let configuration = environment.configuration
         let today = clock.today()
+        var stages = StageClock(queuedMilliseconds: Double(clock.nowMillis() - check.createdAt))
         let front = [UInt8](try protector.open(sealedFront)), back = [UInt8](try protector.open(sealedBack))
         let face = try check.sealedFace.map { [UInt8](try protector.open($0)) }
 
+        stages.lap("open")
         var evidence = Evidence()
         let verdict = try await decide(check, type: type, front: front, back: back, face: face,
-                                       configuration: configuration, today: today, evidence: &evidence)
+                                       configuration: configuration, today: today, evidence: &evidence, stages: &stages)
         let status = try DocumentVerificationStateMachine().next(from: .pending, on: verdict.event)
         let outcome = switch verdict { case .succeeded: "succeeded"; case .failed: "failed"; case .unreadable: "unreadable" }
         let settled = try await repository.settle(checkID: subject, userID: check.$user.id, DocumentCheckRepository.Settlement(
             outcome: outcome, reasons: verdict.reasons, sealedEvidence: try protector.seal(json: evidence),
             documentStatus: status, verified: verdict == .succeeded, block: evidence.dataSourceOutcome?.block), now: clock.nowMillis())
+        stages.lap("settle")
         if settled {
             logger.info("document check settled", metadata: [
                 "check_id": .string(subject.uuidString), "outcome": .string(outcome),
                 "reasons": .string(verdict.reasons.joined(separator: ",")),
                 "timings_ms": .string((evidence.report?.timings ?? []).map { "\($0.stage)=\(Int($0.milliseconds))" }.joined(separator: " ")),
+                "stages_ms": .string(stages.description),
             ])
         }
         await waiters.finished(subject)
     }
 
     private func decide(_ check: DocumentCheckModel, type: DocumentType, front: [UInt8], back: [UInt8], face: [UInt8]?,
-                        configuration: EnvironmentConfiguration, today: DateOfBirth, evidence: inout Evidence) async throws
-        -> DocumentVerdict {
+                        configuration: EnvironmentConfiguration, today: DateOfBirth, evidence: inout Evidence,
+                        stages: inout StageClock) async throws -> DocumentVerdict {
         let calendarDay = CalendarDate(iso: today.description)!
         let report: DocumentReport
         do {
@@ -67,12 +72,15 @@ struct DocumentCheckHandler: JobHandler {
             // The header was fine at submission; the pixels were not.
             return .unreadable([error.message.contains("truncated") ? .imageIncomplete : .imageUndecodable])
         }
+        stages.lap("inspect")
         evidence.report = report
         if let face {
             evidence.selfie = try await engines.selfie(face, document: front, threshold: configuration.faces.matchThreshold)
+            stages.lap("selfie")
         }
         let policy = DocumentVerdictPolicy()
         if let verdict = policy.document(report, statedCountry: check.country, selfie: evidence.selfie) { return verdict }
+        defer { stages.lap("holder") }
 
         switch DocumentFlowSettings.Flow(rawValue: check.flow) ?? .verification {
         case .verification:
@@ -117,4 +125,21 @@ struct DocumentCheckHandler: JobHandler {
         var holderMismatches: [String] = []
         var dataSourceOutcome: DataSourceOutcome?
     }
+}
+
+/// Where a check's time went, for the log line that settles it (and the
+/// benchmark that reads it): waiting in the queue, then each stage in turn.
+struct StageClock: CustomStringConvertible {
+    private var laps: [(String, Double)]
+    private var last = DispatchTime.now().uptimeNanoseconds
+
+    init(queuedMilliseconds: Double) { laps = [("queued", queuedMilliseconds)] }
+
+    mutating func lap(_ stage: String) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        laps.append((stage, Double(now - last) / 1_000_000))
+        last = now
+    }
+
+    var description: String { laps.map { "\($0.0)=\(Int($0.1.rounded()))" }.joined(separator: " ") }
 }

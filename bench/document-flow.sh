@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# `make bench-document-flow` (also run by `make bench`): end-to-end document
+# verification. A fresh user's captureAndVerifyIdentityDocument with one
+# licence, submit -> final status, at 1, 4 and 16 submissions in flight, on
+# SQLite and on PostgreSQL; the per-stage split from the server's log; the
+# engine's own rate on the same licence (the baseline, same run); and PII
+# verification latency alone and while 4 documents are being read.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH" OMP_THREAD_LIMIT=1
+OUT="bench/results"; mkdir -p "$OUT"
+THREADS="${VERITY_ENGINE_THREADS:-$(nproc)}"
+PG_PORT=55434
+bash scripts/install-deps.sh --bench
+bash scripts/install-face-models.sh > /dev/null
+bash scripts/fetch-face-test-data.sh > /dev/null
+bash scripts/generate-test-documents.sh > /dev/null
+FIXTURES="${VERITY_DOCGEN_FIXTURES_DIR:-.build/docgen-fixtures}"
+FRONT="$FIXTURES/john-smith-licence-front.png" BACK="$FIXTURES/john-smith-licence-back.png"
+
+echo "== release build"
+SCRATCH="${VERITY_RELEASE_SCRATCH:-.build}"
+swift build -c release --scratch-path "$SCRATCH" --product verity > "$OUT/build-flow.log" 2>&1 || { tail -30 "$OUT/build-flow.log"; exit 1; }
+swift build -c release --scratch-path "$SCRATCH" --product VerityBench >> "$OUT/build-flow.log" 2>&1 || { tail -30 "$OUT/build-flow.log"; exit 1; }
+BIN="$SCRATCH/release"
+
+echo "== the engine alone on the same licence, $THREADS threads (baseline)"
+"$BIN/VerityBench" inspect-rate --front "$FRONT" --back "$BACK" --models models --threads "$THREADS" --documents 24 \
+  | tee "$OUT/flow-engine.txt"
+
+SERVER=""
+stop_server() { [ -n "$SERVER" ] && kill "$SERVER" 2>/dev/null && wait "$SERVER" 2>/dev/null; SERVER=""; }
+trap 'stop_server; bash scripts/postgres.sh stop $PG_PORT > /dev/null 2>&1 || true' EXIT
+start_demo() { # $1 port, $2 data dir; DATABASE_URL may be set
+  VERITY_ENGINE_THREADS="$THREADS" VERITY_MODELS_DIR=models "$BIN/verity" demo --port "$1" --data-dir "$2" \
+    > "$2/demo.out" 2> "$2/server.log" &
+  SERVER=$!
+  for _ in $(seq 1 150); do
+    curl -fs "http://127.0.0.1:$1/readyz" >/dev/null 2>&1 && [ -f "$2/demo-keys.json" ] && return 0
+    sleep 0.2
+  done
+  echo "the demo server did not start"; tail -20 "$2/server.log"; exit 1
+}
+secret_of() { python3 -c "import json,sys;print(json.load(open(sys.argv[1]))['secretKey'])" "$1/demo-keys.json"; }
+
+levels() { # $1 label, $2 port, $3 data dir
+  for concurrency in 1 4 16; do
+    local documents=$(( concurrency == 1 ? 8 : concurrency * 4 ))
+    local mark; mark=$(wc -l < "$3/server.log")
+    "$BIN/VerityBench" document-flow --base-url "http://127.0.0.1:$2" --secret-key "$(secret_of "$3")" \
+      --front "$FRONT" --back "$BACK" --concurrency "$concurrency" --documents "$documents" --label "$1" \
+      | tee "$OUT/flow-$1-$concurrency.txt"
+    tail -n +"$((mark + 1))" "$3/server.log" | grep '"document check settled"' > "$OUT/flow-$1-$concurrency.log" || true
+  done
+}
+
+echo "== SQLite"
+SQLITE_DIR=$(mktemp -d)
+start_demo 18811 "$SQLITE_DIR"
+levels sqlite 18811 "$SQLITE_DIR"
+echo "== PII verification alone, then while 4 documents are read (SQLite)"
+SECRET=$(secret_of "$SQLITE_DIR")
+"$BIN/VerityBench" identity --base-url http://127.0.0.1:18811 --secret-key "$SECRET" --concurrency 1 --requests 200 \
+  --label pii-alone | tee "$OUT/flow-pii-alone.txt"
+"$BIN/VerityBench" document-flow --base-url http://127.0.0.1:18811 --secret-key "$SECRET" --front "$FRONT" --back "$BACK" \
+  --concurrency 4 --documents 400 --label background > /dev/null 2>&1 & DOCS=$!
+sleep 3
+"$BIN/VerityBench" identity --base-url http://127.0.0.1:18811 --secret-key "$SECRET" --concurrency 1 --requests 200 \
+  --label pii-with-4-documents | tee "$OUT/flow-pii-loaded.txt"
+kill "$DOCS" 2>/dev/null; wait "$DOCS" 2>/dev/null || true
+stop_server
+
+echo "== PostgreSQL on port $PG_PORT"
+bash scripts/postgres.sh stop $PG_PORT > /dev/null 2>&1 || true; rm -rf "/tmp/verity-pg-$PG_PORT"
+bash scripts/postgres.sh start $PG_PORT > /dev/null
+psql -q -h 127.0.0.1 -p $PG_PORT -U postgres -c "CREATE DATABASE verity_flow"
+PG_DIR=$(mktemp -d)
+DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/verity_flow" start_demo 18812 "$PG_DIR"
+levels postgres 18812 "$PG_DIR"
+stop_server
+
+python3 bench/document-flow.py "$OUT" | tee "$OUT/document-flow.txt"
