@@ -2,7 +2,7 @@
 every step with axe-core, and screenshots each one.
 
     capture_page.py upload  --url URL --type driverLicense --country US --front F --back B [--selfie S] [--dark] [--lang ar]
-                            [--bad-selfie S] [--expect-sending]
+                            [--bad-selfie S] [--expect-sending] [--keyboard]
     capture_page.py camera  --url URL --type passport --country US --front F [--desktop-follows]
     capture_page.py expired --url URL
 
@@ -20,7 +20,9 @@ from axe_selenium_python import Axe
 from PIL import Image, ImageEnhance
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -104,6 +106,27 @@ class Run:
         Select(self.driver.find_element(By.ID, "country")).select_by_value(country)
         self.click("#document-form button[type=submit]")
 
+    def choose_document_by_keyboard(self, document_type, country):
+        """The document step with the keyboard only: arrows in the radio group, Tab onwards, Enter to go on."""
+        self.step("document")
+        actions = lambda *keys: ActionChains(self.driver).send_keys(*keys).perform()
+        active = lambda: self.driver.switch_to.active_element
+        actions(Keys.TAB)
+        if active().get_attribute("name") != "documentType":
+            raise PageFailure(f"Tab from the heading reached {active().tag_name}, not the document type")
+        for _ in range(5):
+            if active().get_attribute("value") == document_type:
+                break
+            actions(Keys.ARROW_DOWN)
+        actions(Keys.TAB)
+        if active().get_attribute("id") != "country":
+            raise PageFailure("Tab from the document type did not reach the country")
+        Select(active()).select_by_value(country)
+        actions(Keys.TAB)
+        if active().get_attribute("type") != "submit":
+            raise PageFailure("Tab from the country did not reach Continue")
+        actions(Keys.ENTER)
+
     def upload(self, side, path):
         self.driver.find_element(By.CSS_SELECTOR, f"#step-{side} input.file").send_keys(os.path.abspath(path))
         self.visible(f"#step-{side} .review")
@@ -186,7 +209,10 @@ def upload(args, screens, folder):
 def walk(run, args, folder, selfie, dark):
     """Document type and country, then each photo, uploaded."""
     driver = run.driver
-    run.choose_document(args.type, args.country)
+    if args.keyboard:
+        run.choose_document_by_keyboard(args.type, args.country)
+    else:
+        run.choose_document(args.type, args.country)
     run.step("front")
     if dark:
         run.upload("front", darkened(args.front, folder))
@@ -267,6 +293,7 @@ def main():
     parser.add_argument("--dark", action="store_true")
     parser.add_argument("--bad-selfie")
     parser.add_argument("--expect-sending", action="store_true")
+    parser.add_argument("--keyboard", action="store_true")
     parser.add_argument("--lang", default="en")
     parser.add_argument("--desktop-follows", action="store_true")
     parser.add_argument("--screens", default=os.environ.get("VERITY_SCREENSHOTS_DIR"))

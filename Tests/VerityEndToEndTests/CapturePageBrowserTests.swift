@@ -40,7 +40,7 @@ struct CapturePageBrowserTests {
         }
     }
 
-    @Test func anArabicPhoneReadsRightToLeftAndWaitsForASlowCheck() async throws {
+    @Test func anArabicPhoneReadsRightToLeftWorksByKeyboardAndWaitsForASlowCheck() async throws {
         // The server answers at once (pending): the page shows its progress and follows the check.
         try await withVerityApp(settings: { $0.documentWaitMilliseconds = 0 }) { app async throws in
             let url = try await app.startServer()
@@ -49,7 +49,7 @@ struct CapturePageBrowserTests {
             let link = try await client.initiateIdentityDocumentCapture()
             let result = try await Task.detached {
                 try CapturePageBrowser.run("upload", url: link.documentCaptureUrl, [
-                    "--lang", "ar", "--type", "driverLicense", "--country", "US", "--expect-sending",
+                    "--lang", "ar", "--type", "driverLicense", "--country", "US", "--expect-sending", "--keyboard",
                     "--front", CapturePageBrowser.fixture("john-smith-licence-front.png"),
                     "--back", CapturePageBrowser.fixture("john-smith-licence-back.png"),
                 ])
