@@ -28,20 +28,9 @@ echo "== the engine alone on the same licence, $THREADS threads (baseline)"
 "$BIN/VerityBench" inspect-rate --front "$FRONT" --back "$BACK" --models models --threads "$THREADS" --documents 24 \
   | tee "$OUT/flow-engine.txt"
 
-SERVER=""
-stop_server() { [ -n "$SERVER" ] && kill "$SERVER" 2>/dev/null && wait "$SERVER" 2>/dev/null; SERVER=""; }
+source bench/demo-server.sh
 trap 'stop_server; bash scripts/postgres.sh stop $PG_PORT > /dev/null 2>&1 || true' EXIT
-start_demo() { # $1 port, $2 data dir; DATABASE_URL may be set
-  VERITY_ENGINE_THREADS="$THREADS" VERITY_MODELS_DIR=models "$BIN/verity" demo --port "$1" --data-dir "$2" \
-    > "$2/demo.out" 2> "$2/server.log" &
-  SERVER=$!
-  for _ in $(seq 1 150); do
-    curl -fs "http://127.0.0.1:$1/readyz" >/dev/null 2>&1 && [ -f "$2/demo-keys.json" ] && return 0
-    sleep 0.2
-  done
-  echo "the demo server did not start"; tail -20 "$2/server.log"; exit 1
-}
-secret_of() { python3 -c "import json,sys;print(json.load(open(sys.argv[1]))['secretKey'])" "$1/demo-keys.json"; }
+export VERITY_ENGINE_THREADS="$THREADS" VERITY_MODELS_DIR=models
 
 levels() { # $1 label, $2 port, $3 data dir
   for concurrency in 1 4 16; do

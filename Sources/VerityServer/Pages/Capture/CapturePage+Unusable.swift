@@ -3,22 +3,12 @@ extension CapturePage {
     /// the switcher reloads (an unusable link counts no openings).
     static func unusable(language: String, reasonKey: String) -> String {
         let t = { (key: String) in escape(CaptureStrings.text(key, language)) }
-        let direction = CaptureStrings.rightToLeft.contains(language) ? "rtl" : "ltr"
         let switcher = CaptureStrings.languages.map { code in
             "<a href=\"?lang=\(code)\" lang=\"\(code)\" hreflang=\"\(code)\"\(code == language ? " aria-current=\"true\"" : "")>"
                 + "\(escape(CaptureStrings.names[code] ?? code))</a>"
         }.joined(separator: " ")
         return """
-            <!doctype html>
-            <html lang="\(language)" dir="\(direction)">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="referrer" content="no-referrer">
-            <title>\(t("unusable_title"))</title>
-            <link rel="stylesheet" href="/assets/capture.css">
-            </head>
-            <body>
+            \(documentStart(language: language, titleKey: "unusable_title", scripts: []))
             <header class="bar"><span class="brand">Verity</span>
             <nav class="languages" aria-label="\(t("language"))">\(switcher)</nav></header>
             <main id="main">

@@ -29,20 +29,8 @@ struct CapturePage {
     let qrSVG: String
 
     func html() -> String {
-        let direction = CaptureStrings.rightToLeft.contains(language) ? "rtl" : "ltr"
-        return """
-            <!doctype html>
-            <html lang="\(language)" dir="\(direction)">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="referrer" content="no-referrer">
-            <title data-i18n="title">\(t("title"))</title>
-            <link rel="stylesheet" href="/assets/capture.css">
-            <script src="/assets/capture-quality.js" defer></script>
-            <script src="/assets/capture.js" defer></script>
-            </head>
-            <body>
+        """
+            \(Self.documentStart(language: language, titleKey: "title", scripts: ["capture-quality.js", "capture.js"]))
             <a class="skip" href="#main" data-i18n="skip">\(t("skip"))</a>
             <header class="bar">
               <span class="brand">Verity</span>
@@ -143,6 +131,25 @@ struct CapturePage {
     }
 
     private func t(_ key: String) -> String { Self.escape(CaptureStrings.text(key, language)) }
+
+    /// Everything up to and including `<body>`: language and direction, the
+    /// style sheet, the scripts (deferred), the title (switchable by key).
+    static func documentStart(language: String, titleKey: String, scripts: [String]) -> String {
+        let direction = CaptureStrings.rightToLeft.contains(language) ? "rtl" : "ltr"
+        return """
+            <!doctype html>
+            <html lang="\(language)" dir="\(direction)">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="referrer" content="no-referrer">
+            <title data-i18n="\(titleKey)">\(escape(CaptureStrings.text(titleKey, language)))</title>
+            <link rel="stylesheet" href="/assets/capture.css">
+            \(scripts.map { "<script src=\"/assets/\($0)\" defer></script>" }.joined(separator: "\n"))
+            </head>
+            <body>
+            """
+    }
 
     static func escape(_ text: String) -> String {
         var out = ""
