@@ -9,7 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH" OMP_THREAD_LIMIT=1
 OUT="bench/results"; mkdir -p "$OUT"
-THREADS="${VERITY_ENGINE_THREADS:-$(nproc)}"
+# (not nproc: it honours OMP_THREAD_LIMIT, set above)
+THREADS="${VERITY_ENGINE_THREADS:-$(getconf _NPROCESSORS_ONLN)}"
 PG_PORT=55434
 bash scripts/install-deps.sh --bench
 bash scripts/install-face-models.sh > /dev/null
