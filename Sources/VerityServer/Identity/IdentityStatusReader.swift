@@ -18,10 +18,19 @@ struct IdentityStatusReader: Sendable {
     /// `record`: pass the one a write just returned, to skip reading it again.
     func identity(userID: UUID, configuration: EnvironmentConfiguration, consented: Bool,
                   record known: VerificationRecord? = nil) async throws -> VerifiedIdentity {
-        var record = if let known { known } else { try await VerificationRepository(db: db).record(userID: userID) }
+        // A check settles its status and the level it reached in one transaction,
+        // but these are two reads: read the status first, and read again whichever
+        // side a settlement in between left behind, so a user is never reported
+        // `succeeded` and unverified, or verified and still `pending`.
         let documents = DocumentCheckRepository(db: db)
-        let link = try await CaptureLinkRepository(db: db).link(userID: userID)
         var status = try await documents.status(userID: userID)
+        var record = if let known { known } else { try await VerificationRepository(db: db).record(userID: userID) }
+        if status == .succeeded, record.achievedMethod != .governmentID {
+            record = try await VerificationRepository(db: db).record(userID: userID)
+        } else if status == .pending, record.achievedMethod == .governmentID {
+            status = try await documents.status(userID: userID)
+        }
+        let link = try await CaptureLinkRepository(db: db).link(userID: userID)
         if let link, let current = status, [.captureInitiated, .captureLinkOpened].contains(current),
            let lapse = configuration.documents.captureLinks.lapse(link.timing, now: now) {
             status = try await applyLapse(lapse, userID: userID, environmentID: link.environmentID) ?? status
