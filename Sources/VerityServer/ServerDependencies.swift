@@ -16,6 +16,8 @@ struct ServerDependencies: Sendable {
     let jobs: JobWorker
     /// Threads for document and face engines, never the event loops.
     let engines: EnginePool
+    /// The document and face engines on that pool (face models loaded once).
+    let documentEngines: DocumentEngines
     /// Requests waiting for the document checks they submitted.
     let documentChecks: DocumentCheckWaiters
     let messaging: CertificationMessaging

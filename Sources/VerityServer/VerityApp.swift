@@ -35,15 +35,17 @@ public enum VerityApp {
         let dataSources = DataSourceProvider(protector: protector, bureau: bureau)
         let documentChecks = DocumentCheckWaiters()
         jobs.register(issuer)
+        let documentEngines = DocumentEngines(pool: engines, modelsDirectory: settings.modelsDirectory)
         jobs.register(DocumentCheckHandler(
             db: app.db, protector: protector, clock: clock,
-            engines: DocumentEngines(pool: engines, modelsDirectory: settings.modelsDirectory),
+            engines: documentEngines,
             dataSources: dataSources, waiters: documentChecks, logger: app.logger))
         let sms = settings.sms.map { HTTPSMSGateway(settings: $0, client: app.http.client.shared, logger: app.logger) }
         let dependencies = ServerDependencies(
             settings: settings, protector: protector, clock: clock,
             tokens: await UserTokenService.make(protector: protector, clock: clock),
-            dataSources: dataSources, pki: pki, issuer: issuer, jobs: jobs, engines: engines, documentChecks: documentChecks,
+            dataSources: dataSources, pki: pki, issuer: issuer, jobs: jobs, engines: engines, documentEngines: documentEngines,
+            documentChecks: documentChecks,
             messaging: CertificationMessaging(provider: sms, protector: protector, clock: clock))
         app.lifecycle.use(jobs)
 
@@ -60,6 +62,8 @@ public enum VerityApp {
         try app.register(collection: ConsentController(dependencies: dependencies))
         try app.register(collection: DocumentController(dependencies: dependencies))
         try app.register(collection: CapturePageController(dependencies: dependencies))
+        try app.register(collection: MobileController(dependencies: dependencies))
+        try app.register(collection: AdminMobileController(dependencies: dependencies))
         try app.register(collection: AdminUserController(dependencies: dependencies))
         try app.register(collection: AdminDocumentCheckController(dependencies: dependencies))
         try app.register(collection: CertificationController(dependencies: dependencies))

@@ -78,6 +78,19 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let imageQualityInsufficient = Code("IMAGE_QUALITY_INSUFFICIENT", 422)
         /// verifyIdentityDocument needs a PII attempt first (verifyIdentity): the document is matched against it.
         public static let piiVerificationRequired = Code("PII_VERIFICATION_REQUIRED", 409)
+        // The mobile API (`/api/mobile/v1`), as its specification names them.
+        /// A field the step needs is missing or empty.
+        public static let missingRequiredField = Code("MISSING_REQUIRED_FIELD", 400)
+        /// The session is at another step: `next_step` says which.
+        public static let sessionWrongStep = Code("SESSION_WRONG_STEP", 409)
+        /// The session expired (inactivity) or ended: start a new one.
+        public static let sessionExpired = Code("SESSION_EXPIRED", 410)
+        /// The publishable key is unknown, revoked, of the other environment, or not sent in a header.
+        public static let invalidClientKey = Code("INVALID_CLIENT_KEY", 401)
+        /// The environment has no credits left for this product.
+        public static let creditsExhausted = Code("CREDITS_EXHAUSTED", 402)
+        /// The key's scopes do not include this product.
+        public static let scopeNotAuthorized = Code("SCOPE_NOT_AUTHORIZED", 403)
         public static let serviceUnavailable = Code("SERVICE_UNAVAILABLE", 503, retryable: true)
         public static let systemError = Code("SYSTEM_ERROR", 500, retryable: true)
 
@@ -89,6 +102,7 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
             rateLimited, validationError, deviceVerificationLimit, expiredVerificationCode, userLocked,
             userAlreadyRegistered, userNotAccredited, deviceNotVerified,
             documentCheckPending, documentVerificationClosed, captureLinkUnusable, imageQualityInsufficient, piiVerificationRequired,
+            missingRequiredField, sessionWrongStep, sessionExpired, invalidClientKey, creditsExhausted, scopeNotAuthorized,
             serviceUnavailable, systemError,
         ]
     }

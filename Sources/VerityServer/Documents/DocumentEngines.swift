@@ -43,3 +43,13 @@ struct DocumentEngines: Sendable {
         }
     }
 }
+
+extension DocumentEngines {
+    /// The passive liveness signals of one selfie, on the engine pool (VerifyHuman).
+    func liveness(_ selfie: [UInt8]) async throws -> LivenessSignals {
+        guard let faces else {
+            throw VerityError(.serviceUnavailable, "Face checks are unavailable on this server: the face models are missing.")
+        }
+        return try await pool.run { try faces.livenessSignals(selfie) }
+    }
+}

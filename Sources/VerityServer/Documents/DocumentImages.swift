@@ -25,7 +25,8 @@ struct DocumentImages: Sendable {
         face = try input.faceImageBase64.map { text throws(VerityError) in try Self.image(text, field: "faceImageBase64") }
     }
 
-    static func image(_ base64: String, field: String) throws(VerityError) -> [UInt8] {
+    /// `maximumBytes`: 5 MB for the identity API, 8 MB for the mobile API.
+    static func image(_ base64: String, field: String, maximumBytes: Int = DocumentImages.maximumBytes) throws(VerityError) -> [UInt8] {
         guard !base64.isEmpty else { throw .invalid(field, "\(field) must not be empty") }
         guard base64.utf8.count <= maximumBytes / 3 * 4 + 4 else {
             throw VerityError(.imageTooLarge, "\(field) is larger than \(maximumBytes / 1_048_576) MB", field: field)

@@ -28,3 +28,7 @@ extension CheckpointDetails: Content {}
 extension ActivationCodeIssued: Content {}
 extension UnlockResult: Content {}
 extension SessionCheck: Content {}
+extension ClientKeyCreated: Content {}
+extension ClientKeyRevoked: Content {}
+extension CreditStatement: Content {}
+extension MobileTokenVerdict: Content {}

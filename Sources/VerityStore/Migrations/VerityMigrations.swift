@@ -31,5 +31,8 @@ public enum VerityMigrations {
         CreateJobs(),
         CreateDocumentChecks(),
         CreateCaptureLinks(),
+        CreateClientKeys(),
+        CreateCredits(),
+        CreateMobileVerifications(),
     ]
 }

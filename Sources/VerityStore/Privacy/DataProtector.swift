@@ -10,6 +10,7 @@ public struct DataProtector: Sendable {
     private let indexKey: SymmetricKey
     private let tokenSigningSecret: SymmetricKey
     private let captureLinkKey: SymmetricKey
+    private let mobileTokenKey: SymmetricKey
 
     /// `dataKey` is 32 random bytes (`VERITY_DATA_KEY`, base64).
     public init(dataKey: Data) throws(StoreError) {
@@ -19,6 +20,7 @@ public struct DataProtector: Sendable {
         indexKey = Self.derive(master, "verity.pii.blind-index.v1")
         tokenSigningSecret = Self.derive(master, "verity.token.signing.v1")
         captureLinkKey = Self.derive(master, "verity.capture-link.v1")
+        mobileTokenKey = Self.derive(master, "verity.mobile-token.v1")
     }
 
     /// AES-GCM: nonce, ciphertext and tag in one blob.
@@ -55,8 +57,17 @@ public struct DataProtector: Sendable {
     /// without the data key; the database keeps only `hashSecret` of it.
     public func captureToken(linkID: UUID) -> String {
         let mac = HMAC<SHA256>.authenticationCode(for: withUnsafeBytes(of: linkID.uuid) { Data($0) }, using: captureLinkKey)
-        return Data(mac).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        return Self.base64URL(Data(mac))
+    }
+
+    /// HMAC-SHA256 of a mobile pass token's payload, base64url.
+    public func mobileTokenSignature(_ payload: String) -> String {
+        Self.base64URL(Data(HMAC<SHA256>.authenticationCode(for: Data(payload.utf8), using: mobileTokenKey)))
+    }
+
+    public static func base64URL(_ data: Data) -> String {
+        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
     }
 
     /// SHA-256 of a high-entropy secret (API keys, token ids): stored instead of the secret.

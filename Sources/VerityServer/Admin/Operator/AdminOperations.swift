@@ -115,7 +115,7 @@ public struct AdminOperations: Sendable {
         return try await body(service, AdminContext(environment: environment, keyPrefix: "cli"))
     }
 
-    private func environment(tenant: String, kind: EnvironmentKind, create: Bool) async throws -> EnvironmentModel {
+    func environment(tenant: String, kind: EnvironmentKind, create: Bool) async throws -> EnvironmentModel {
         let tenants = TenantRepository(db: db)
         if create { _ = try await tenants.ensureTenant(named: try Self.validTenantName(tenant), now: clock.nowMillis()) }
         guard let environment = try await tenants.environment(tenant: tenant, kind: kind) else {
@@ -136,7 +136,7 @@ public struct AdminOperations: Sendable {
         return name
     }
 
-    private func audit(_ action: String, environmentID: UUID?) async throws {
+    func audit(_ action: String, environmentID: UUID?) async throws {
         try await AuditRepository(db: db).record(action, actor: "cli", environmentID: environmentID, userID: nil, now: clock.nowMillis())
     }
 }

@@ -1,0 +1,64 @@
+import Vapor
+import VerityAPI
+import VerityCore
+import VerityStore
+
+/// The tenant's backend, with its secret key: publishable keys for its
+/// environment, its credits, and the redemption of VerifyHuman pass tokens.
+struct AdminMobileController: RouteCollection {
+    let dependencies: ServerDependencies
+
+    func boot(routes: any RoutesBuilder) throws {
+        let admin = routes.grouped("admin", "v1").grouped(SecretKeyMiddleware())
+        admin.post("client-keys", use: createKey)
+        admin.post("client-keys", "revoke", use: revokeKey)
+        admin.get("credits", use: credits)
+        admin.post("mobile", "tokens", "verify", use: verifyToken)
+    }
+
+    func createKey(request: Request) async throws -> ClientKeyCreated {
+        let input = try RequestBody.decode(ClientKeyRequest.self, from: request)
+        let scopes = try MobileProduct.scopes(input.scopes.joined(separator: ","))
+        let environment = try request.adminContext().environment
+        let key = try await ClientKeyRepository(db: request.db)
+            .create(for: environment, scopes: scopes, demo: input.demo ?? false, now: dependencies.clock.nowMillis())
+        return ClientKeyCreated(clientKey: key, kind: ClientKeyKind.of(key)?.rawValue ?? "", scopes: scopes.map(\.rawValue))
+    }
+
+    /// Revokes a publishable key of this environment only.
+    func revokeKey(request: Request) async throws -> ClientKeyRevoked {
+        let input = try RequestBody.decode(ClientKeyRevocation.self, from: request)
+        let keys = ClientKeyRepository(db: request.db)
+        guard let admitted = try await keys.authenticate(input.clientKey),
+              admitted.environment.id == (try request.adminContext().environmentID) else {
+            throw VerityError(.notFound, "no live client key of this environment matches", field: "clientKey")
+        }
+        return ClientKeyRevoked(revoked: try await keys.revoke(input.clientKey, now: dependencies.clock.nowMillis()))
+    }
+
+    func credits(request: Request) async throws -> CreditStatement {
+        let environmentID = try request.adminContext().environmentID
+        let ledger = CreditLedger(db: request.db)
+        return CreditStatement(balance: try await ledger.balance(environmentID: environmentID),
+                               entries: try await ledger.entries(environmentID: environmentID).map {
+                                   .init(delta: $0.delta, balanceAfter: $0.balanceAfter, reason: $0.reason, reference: $0.reference,
+                                         createdAtEpochMs: $0.createdAt)
+                               })
+    }
+
+    /// A pass token is good once, in its environment, before it expires.
+    func verifyToken(request: Request) async throws -> MobileTokenVerdict {
+        let input = try RequestBody.decode(MobileTokenCheck.self, from: request)
+        let environmentID = try request.adminContext().environmentID
+        guard let token = MobilePassToken.decode(input.token, dependencies.protector) else {
+            return MobileTokenVerdict(valid: false, reason: "malformed")
+        }
+        guard token.environmentID == environmentID else { return MobileTokenVerdict(valid: false, reason: "other_environment") }
+        let now = dependencies.clock.nowMillis()
+        let publicID = VerifyHumanService.publicID(token.verificationID)
+        guard token.expiresAt > now else { return MobileTokenVerdict(valid: false, reason: "expired", verificationId: publicID) }
+        guard try await MobileVerificationRepository(db: request.db).redeemToken(id: token.verificationID, environmentID: environmentID, now: now)
+        else { return MobileTokenVerdict(valid: false, reason: "already_used", verificationId: publicID) }
+        return MobileTokenVerdict(valid: true, verificationId: publicID, product: MobileProduct.verifyHuman.rawValue, outcome: "pass")
+    }
+}

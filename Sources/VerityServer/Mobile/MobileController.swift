@@ -1,0 +1,34 @@
+import Vapor
+import VerityCore
+
+/// `/api/mobile/v1`: the mobile API for apps, behind publishable client keys,
+/// every answer in the mobile envelope. VerifyHuman so far; the session
+/// products (age, identity, compliance) follow.
+struct MobileController: RouteCollection {
+    let dependencies: ServerDependencies
+
+    func boot(routes: any RoutesBuilder) throws {
+        let mobile = routes.grouped("api", "mobile", "v1").grouped(MobileErrorMiddleware(), ClientKeyMiddleware())
+        let imageBody = HTTPBodyStreamStrategy.collect(maxSize: ByteCount(integerLiteral: MobileBody.maximumRequestBytes))
+        mobile.on(.POST, "verifyhuman", "verify", body: imageBody, use: verifyHuman)
+        mobile.get("verifyhuman", "status", ":verificationID", use: verifyHumanStatus)
+    }
+
+    func verifyHuman(request: Request) async throws -> MobileEnvelope<VerifyHumanService.Result> {
+        // A key in the body is refused first: it is about the credential, not the product.
+        let fields = try MobileBody.fields(request)
+        let context = try request.mobileContext()
+        try context.require(.verifyHuman)
+        let selfie = try MobileBody.image(fields, "selfie_b64")
+        return try await humans(request).verify(selfie: selfie, context: context)
+    }
+
+    func verifyHumanStatus(request: Request) async throws -> MobileEnvelope<VerifyHumanService.Result> {
+        try await humans(request).status(request.parameters.get("verificationID") ?? "", context: try request.mobileContext())
+    }
+
+    private func humans(_ request: Request) -> VerifyHumanService {
+        VerifyHumanService(db: request.db, engines: dependencies.documentEngines, protector: dependencies.protector,
+                           clock: dependencies.clock, logger: request.logger)
+    }
+}

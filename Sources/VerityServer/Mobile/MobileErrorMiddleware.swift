@@ -1,0 +1,36 @@
+import Vapor
+import VerityCore
+
+/// Renders every error on `/api/mobile/v1` in the mobile envelope, with the
+/// product from the path and the environment once the key is known; 429s
+/// carry `Retry-After`. Sits inside the server's error middleware.
+struct MobileErrorMiddleware: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        do {
+            return try await next.respond(to: request)
+        } catch {
+            let verityError = APIErrorMiddleware.verityError(for: error)
+            if verityError.httpStatus >= 500 {
+                request.logger.error("mobile request failed", metadata: [
+                    "error_type": "\(String(reflecting: type(of: error)))", "error": "\(String(describing: error).prefix(300))",
+                ])
+            }
+            let context = request.storage[MobileContextKey.self]
+            let product = request.url.path.split(separator: "/").dropFirst(3).first.map(String.init)
+                .flatMap { MobileProduct(rawValue: $0)?.rawValue }
+            let body = MobileErrorBody(
+                code: verityError.code.rawValue, message: verityError.message, retryable: verityError.retryable ? true : nil,
+                field: verityError.field, sessionID: request.headers.first(name: MobileContext.sessionHeader), product: product,
+                meta: context.map { .init(environment: $0.environmentKind, step: nil) })
+            let response = Response(status: HTTPResponseStatus(statusCode: verityError.httpStatus))
+            try response.content.encode(body, as: .json)
+            if let retryAfter = request.storage[RetryAfterKey.self] {
+                response.headers.replaceOrAdd(name: "Retry-After", value: String(retryAfter))
+            }
+            return response
+        }
+    }
+}
+
+/// Seconds a rate-limited client should wait, for the error's `Retry-After`.
+enum RetryAfterKey: StorageKey { typealias Value = Int }

@@ -1,0 +1,98 @@
+import Fluent
+import Foundation
+import Logging
+import VerityCore
+import VerityStore
+import VerityVision
+
+/// VerifyHuman (1 credit): one selfie, one live-looking human face. The image
+/// lives only in this call; the face engine runs on the engine pool; the
+/// outcome and its credit are written together, and an engine failure
+/// charges nothing (`SYSTEM_ERROR`, retryable).
+struct VerifyHumanService: Sendable {
+    let db: any Database
+    let engines: DocumentEngines
+    let protector: DataProtector
+    let clock: VerityClock
+    let logger: Logger
+
+    struct Result: Encodable, Sendable {
+        var token: String?
+        var tokenExpiresAt: Int64?
+        var reasons: [String]
+        var faces: Int
+
+        enum CodingKeys: String, CodingKey {
+            case token, tokenExpiresAt = "token_expires_at", reasons, faces
+        }
+    }
+
+    func verify(selfie: [UInt8], context: MobileContext) async throws -> MobileEnvelope<Result> {
+        let product = MobileProduct.verifyHuman
+        try context.require(product)
+        if context.isDemo { return MobileDemo.verifyHuman() }
+        // Said before the engine runs: a user out of credits waits for nothing.
+        guard try await CreditLedger(db: db).balance(environmentID: context.environmentID) >= Int64(product.credits) else {
+            throw VerityError(.creditsExhausted, "this environment has no credits left for \(product.rawValue)")
+        }
+        let signals: LivenessSignals
+        do {
+            signals = try await engines.liveness(selfie)
+        } catch let error as VerityError where error.code == .invalidImage || error.code == .imageTooLarge {
+            throw VerityError(.invalidImage, error.message, field: "selfie_b64")
+        } catch let error as VerityError where error.httpStatus < 500 {
+            throw error
+        } catch {
+            throw VerityError(.systemError, "the face engine failed; no credit was used: try again")
+        }
+        let faces: VerifyHumanPolicy.FaceCount = switch signals.finding.outcome {
+        case .found: .one
+        case .noFace: .none
+        case .severalFaces: .several
+        }
+        let reasons = VerifyHumanPolicy().reasons(
+            faces: faces, patternSuspected: signals.reasons.contains(.screenOrPrintPattern),
+            frameSuspected: signals.reasons.contains(.frameAroundFace))
+        let now = clock.nowMillis()
+        let verification = MobileVerificationModel()
+        let id = UUID()
+        verification.id = id
+        verification.environmentID = context.environmentID
+        verification.clientKeyID = context.keyID
+        verification.product = product.rawValue
+        verification.outcome = reasons.isEmpty ? "pass" : "fail"
+        verification.reasons = reasons.isEmpty ? nil : reasons.map(\.rawValue).joined(separator: ",")
+        verification.tokenExpiresAt = reasons.isEmpty ? now + MobilePassToken.lifetimeMilliseconds : nil
+        verification.createdAt = now
+        try await MobileVerificationRepository(db: db).record(verification, credits: Int64(product.credits), now: now)
+        logger.info("verifyhuman", metadata: ["verification_id": .string(id.uuidString), "outcome": .string(verification.outcome)])
+        let token = verification.tokenExpiresAt.map {
+            MobilePassToken(verificationID: id, environmentID: context.environmentID, expiresAt: $0).encoded(protector)
+        }
+        return MobileEnvelope(verificationID: Self.publicID(id), product: product, outcome: verification.outcome,
+                              data: Result(token: token, tokenExpiresAt: verification.tokenExpiresAt,
+                                           reasons: reasons.map(\.rawValue), faces: signals.finding.count),
+                              meta: .init(environment: context.environmentKind, step: "verify"))
+    }
+
+    /// `GET /verifyhuman/status/{verification_id}`: the outcome, never the token.
+    func status(_ publicID: String, context: MobileContext) async throws -> MobileEnvelope<Result> {
+        try context.require(.verifyHuman)
+        if context.isDemo, publicID == MobileDemo.humanVerificationID { return MobileDemo.verifyHuman(withToken: false) }
+        guard let id = Self.id(publicID),
+              let verification = try await MobileVerificationRepository(db: db).verification(id: id, environmentID: context.environmentID),
+              verification.product == MobileProduct.verifyHuman.rawValue
+        else { throw VerityError(.notFound, "no such verification in this environment") }
+        let reasons = verification.reasons.map { $0.split(separator: ",").map(String.init) } ?? []
+        return MobileEnvelope(verificationID: publicID, product: .verifyHuman, outcome: verification.outcome,
+                              data: Result(token: nil, tokenExpiresAt: verification.tokenExpiresAt, reasons: reasons, faces: reasons.contains("NO_FACE") ? 0 : 1),
+                              meta: .init(environment: context.environmentKind, step: "status"))
+    }
+
+    static func publicID(_ id: UUID) -> String { "mver_" + id.uuidString.lowercased() }
+
+    static func id(_ publicID: String) -> UUID? {
+        guard publicID.hasPrefix("mver_") else { return nil }
+        return UUID(uuidString: String(publicID.dropFirst(5)))
+    }
+}

@@ -1,0 +1,24 @@
+import Fluent
+import Foundation
+
+/// A single-shot mobile verification (VerifyHuman) and its pass token's life.
+public final class MobileVerificationModel: Model, @unchecked Sendable {
+    public static let schema = "mobile_verifications"
+
+    @ID public var id: UUID?
+    @Field(key: "environment_id") public var environmentID: UUID
+    @Field(key: "client_key_id") public var clientKeyID: UUID
+    /// A `MobileProduct` raw value.
+    @Field(key: "product") public var product: String
+    /// `pass` or `fail`.
+    @Field(key: "outcome") public var outcome: String
+    /// Comma-separated reason codes of a fail.
+    @OptionalField(key: "reasons") public var reasons: String?
+    /// When the pass token stops being accepted; nil for a fail.
+    @OptionalField(key: "token_expires_at") public var tokenExpiresAt: Int64?
+    /// When the app's backend redeemed the token (it is single-use).
+    @OptionalField(key: "token_used_at") public var tokenUsedAt: Int64?
+    @Field(key: "created_at") public var createdAt: Int64
+
+    public init() {}
+}

@@ -1,0 +1,56 @@
+import Fluent
+import Foundation
+import VerityCore
+
+/// Publishable client keys: made (printed once), authenticated, revoked.
+public struct ClientKeyRepository: Sendable {
+    let db: any Database
+
+    public init(db: any Database) { self.db = db }
+
+    /// A key the mobile API admitted: its environment and scopes.
+    public struct Admitted: Sendable {
+        public let keyID: UUID
+        public let kind: ClientKeyKind
+        public let scopes: [MobileProduct]
+        public let environment: EnvironmentModel
+    }
+
+    /// Makes a key for `environment`: `vhk_<environment kind>_…`, or `pk_demo_…` when `demo`.
+    public func create(for environment: EnvironmentModel, scopes: [MobileProduct], demo: Bool, now: Int64) async throws -> String {
+        let kind: ClientKeyKind = demo ? .demo : (environment.kind == "live" ? .live : .test)
+        let secret = kind.prefix + Base62.random(length: ClientKeyKind.secretLength)
+        let key = ClientKeyModel()
+        key.$environment.id = try environment.requireID()
+        key.keyHash = DataProtector.hashSecret(secret)
+        key.displayPrefix = String(secret.prefix(kind.prefix.count + 6))
+        key.kind = kind.rawValue
+        key.scopes = scopes.map(\.rawValue).joined(separator: ",")
+        key.createdAt = now
+        try await db.write { try await key.create(on: $0) }
+        return secret
+    }
+
+    /// The live key `secret` names, or nil (unknown, malformed or revoked).
+    public func authenticate(_ secret: String) async throws -> Admitted? {
+        guard let kind = ClientKeyKind.of(secret),
+              let key = try await ClientKeyModel.query(on: db)
+                .filter(\.$keyHash == DataProtector.hashSecret(secret)).filter(\.$revokedAt == nil)
+                .with(\.$environment).first(),
+              key.kind == kind.rawValue
+        else { return nil }
+        return Admitted(keyID: try key.requireID(), kind: kind,
+                        scopes: key.scopes.split(separator: ",").compactMap { MobileProduct(rawValue: String($0)) },
+                        environment: key.environment)
+    }
+
+    /// Revokes the key; true when a live key was revoked.
+    public func revoke(_ secret: String, now: Int64) async throws -> Bool {
+        guard let key = try await ClientKeyModel.query(on: db)
+            .filter(\.$keyHash == DataProtector.hashSecret(secret)).filter(\.$revokedAt == nil).first()
+        else { return false }
+        key.revokedAt = now
+        try await db.write { try await key.update(on: $0) }
+        return true
+    }
+}

@@ -1,0 +1,39 @@
+import Fluent
+import Foundation
+import SQLKit
+import VerityCore
+
+/// Single-shot verifications: stored with their charge in one transaction,
+/// read back within their environment, their token redeemed once.
+public struct MobileVerificationRepository: Sendable {
+    let db: any Database
+
+    public init(db: any Database) { self.db = db }
+
+    /// Stores `verification` and charges its product's credits together;
+    /// `CREDITS_EXHAUSTED` stores nothing.
+    public func record(_ verification: MobileVerificationModel, credits: Int64, now: Int64) async throws {
+        try await db.write { tx in
+            try await CreditLedger.charge(environmentID: verification.environmentID, amount: credits,
+                                          reason: verification.product, reference: try verification.requireID().uuidString,
+                                          now: now, on: tx)
+            try await verification.create(on: tx)
+        }
+    }
+
+    /// The verification, only within `environmentID`.
+    public func verification(id: UUID, environmentID: UUID) async throws -> MobileVerificationModel? {
+        try await MobileVerificationModel.query(on: db).filter(\.$id == id).filter(\.$environmentID == environmentID).first()
+    }
+
+    /// Marks the token of `id` used; false when it was used already or has expired.
+    public func redeemToken(id: UUID, environmentID: UUID, now: Int64) async throws -> Bool {
+        try await db.write { tx in
+            try await DocumentCheckRepository.sql(tx).raw("""
+                UPDATE mobile_verifications SET token_used_at = \(bind: now)
+                WHERE id = \(bind: id) AND environment_id = \(bind: environmentID) AND outcome = 'pass'
+                  AND token_used_at IS NULL AND token_expires_at > \(bind: now) RETURNING id
+                """).first() != nil
+        }
+    }
+}

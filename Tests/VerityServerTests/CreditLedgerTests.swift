@@ -1,0 +1,55 @@
+import Fluent
+import Foundation
+import SQLKit
+import Testing
+import VerityCore
+import VerityStore
+import VerityTestSupport
+
+/// Credits on SQLite and PostgreSQL: many charges at once spend each credit
+/// once, never below zero, each with its ledger row.
+@Suite("Credit ledger under concurrency")
+struct CreditLedgerTests {
+    @Test func twoHundredParallelChargesAgainstAHundredCreditsChargeExactlyAHundred() async throws {
+        try await withVerityApp { app async throws in
+            let operations = try app.operations
+            _ = try await operations.grantCredits(tenant: app.tenant, environment: .test, amount: 100, note: "test")
+            let environmentID = try #require(try await TenantRepository(db: app.app.db).environment(tenant: app.tenant, kind: .test)?.id)
+            let db = app.app.db
+            let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for index in 0..<200 {
+                    group.addTask {
+                        do {
+                            try await db.write { tx in
+                                try await CreditLedger.charge(environmentID: environmentID, amount: 1, reason: "verifyhuman",
+                                                              reference: "charge-\(index)", now: 1, on: tx)
+                            }
+                            return true
+                        } catch let error as VerityError where error.code == .creditsExhausted {
+                            return false
+                        }
+                    }
+                }
+                return try await group.reduce(into: [Bool]()) { $0.append($1) }
+            }
+            #expect(outcomes.filter { $0 }.count == 100)
+            let ledger = CreditLedger(db: db)
+            #expect(try await ledger.balance(environmentID: environmentID) == 0)
+            let rows = try await CreditLedgerEntryModel.query(on: db).filter(\.$environmentID == environmentID).all()
+            #expect(rows.filter { $0.delta == -1 }.count == 100 && rows.filter { $0.delta == 100 }.count == 1)
+            // Each charge saw its own balance: 99 down to 0, each once.
+            #expect(rows.filter { $0.delta == -1 }.map(\.balanceAfter).sorted() == Array(0...99).map(Int64.init))
+        }
+    }
+
+    @Test func grantsOutsideTheirRangeAreRefused() async throws {
+        try await withVerityApp { app async throws in
+            for amount: Int64 in [0, -5, 10_000_001] {
+                await #expect(throws: VerityError.self) {
+                    _ = try await app.operations.grantCredits(tenant: app.tenant, environment: .test, amount: amount, note: nil)
+                }
+            }
+            #expect(try await app.operations.credits(tenant: app.tenant, environment: .test).balance == 0)
+        }
+    }
+}
