@@ -21,6 +21,18 @@ KEY=$("$BIN" keys create --tenant acme --environment live 2>/dev/null)
 check "keys create prints a live key" grep -Eq '^vk_live_[0-9A-Za-z]{40}$' <<<"$KEY"
 check "the database files are readable" bash -c "cat '$VERITY_DATA_DIR'/verity.sqlite* | grep -aq acme"
 check "the key is stored hashed" bash -c "! cat '$VERITY_DATA_DIR'/verity.sqlite* | grep -aq '$KEY'"
+CLIENT_KEY=$("$BIN" keys create --tenant acme --environment live --publishable --scopes verifyhuman,verifyage 2>/dev/null)
+check "keys create --publishable prints a vhk_live_ key" grep -Eq '^vhk_live_[0-9A-Za-z]{40}$' <<<"$CLIENT_KEY"
+check "keys create --publishable --demo prints a pk_demo_ key" bash -c "'$BIN' keys create --tenant acme --environment live --publishable --scopes verifyhuman --demo | grep -Eq '^pk_demo_[0-9A-Za-z]{40}$'"
+check "keys create --publishable refuses an unknown scope, naming it" bash -c "! '$BIN' keys create --tenant acme --environment live --publishable --scopes verifyhuman,flying > '$WORK/scope.out' 2>&1 && grep -q flying '$WORK/scope.out'"
+check "keys create --scopes needs --publishable" bash -c "! '$BIN' keys create --tenant acme --environment live --scopes verifyhuman > /dev/null 2>&1"
+check "the client key is stored hashed" bash -c "! cat '$VERITY_DATA_DIR'/verity.sqlite* | grep -aq '$CLIENT_KEY'"
+check "keys revoke revokes a client key" bash -c "'$BIN' keys revoke '$CLIENT_KEY' | grep -q Revoked"
+"$BIN" credits grant --tenant acme --environment live 250 --note INV-1 > "$WORK/credits.out" 2>&1
+check "credits grant prints the balance" grep -q "Balance: 250 credits." "$WORK/credits.out"
+"$BIN" credits show --tenant acme --environment live > "$WORK/credits-show.out" 2>&1
+check "credits show lists the grant" bash -c "grep -q 'Balance: 250 credits.' '$WORK/credits-show.out' && grep -q '+250' '$WORK/credits-show.out' && grep -q INV-1 '$WORK/credits-show.out'"
+check "credits grant refuses 0" bash -c "! '$BIN' credits grant --tenant acme --environment live 0 > /dev/null 2>&1"
 
 cat > "$WORK/good.csv" <<'CSV'
 firstName,lastName,address,city,state,postalCode,country,dateOfBirth,flags

@@ -22,6 +22,7 @@ for _ in $(seq 1 100); do
 done
 TOKEN=$(python3 -c "import json,sys;print(json.load(open(sys.argv[1]))['userToken'])" "$DATA/demo-keys.json")
 SECRET=$(python3 -c "import json,sys;print(json.load(open(sys.argv[1]))['secretKey'])" "$DATA/demo-keys.json")
+CLIENT_KEY=$(python3 -c "import json,sys;print(json.load(open(sys.argv[1]))['clientKey'])" "$DATA/demo-keys.json")
 
 # Consent first, so verification requests reach the data source.
 CONTENT=$(curl -fs -H "Authorization: Bearer $TOKEN" "$BASE/v1/identity/consent/content?preferredLocale=en-US&preferredContentType=text/plain")
@@ -33,9 +34,10 @@ COMMON=(run docs/openapi.yaml --url "$BASE" --checks "$CHECKS" --max-examples "$
 status=0
 "$ST" "${COMMON[@]}" --include-path-regex '^/v1/' -H "Authorization: Bearer $TOKEN" || status=1
 "$ST" "${COMMON[@]}" --include-path-regex '^/admin/' -H "Authorization: Bearer $SECRET" || status=1
+"$ST" "${COMMON[@]}" --include-path-regex '^/api/mobile/' -H "X-Client-Key: $CLIENT_KEY" || status=1
 "$ST" "${COMMON[@]}" --include-path-regex '^/(healthz|readyz|pki/.*|capture/.*|assets/.*)$' || status=1
 if grep -q '"level":"error"' "$DATA/demo.log"; then
   echo "the server logged errors:"; grep '"level":"error"' "$DATA/demo.log" | head -20; status=1
 fi
-if [ "$status" -eq 0 ]; then echo "schemathesis: 3 passed, 0 failed"; else echo "schemathesis: failures above"; fi
+if [ "$status" -eq 0 ]; then echo "schemathesis: 4 passed, 0 failed"; else echo "schemathesis: failures above"; fi
 exit "$status"

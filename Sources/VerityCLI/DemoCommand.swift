@@ -34,6 +34,8 @@ struct DemoCommand: AsyncParsableCommand {
             Verity demo is starting at \(baseURL)
               secret key (tenant "demo", test): \(keys.secretKey)
               user token (\(DemoSetup.userRef), 24 h):  \(keys.userToken)
+              mobile client key (every scope, 1,000 credits): \(keys.clientKey)
+              mobile demo key (fixed answers, no credits):    \(keys.demoClientKey)
               keys written to \(path)
               certification entity: \(DemoSetup.entity) (levels 1–4; CA chain at \(baseURL)/pki/chain.pem)
 

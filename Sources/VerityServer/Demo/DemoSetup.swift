@@ -8,6 +8,10 @@ public struct DemoKeys: Codable, Sendable {
     public var baseURL: String
     public var secretKey: String
     public var userToken: String
+    /// A publishable test key with every mobile scope (`vhk_test_…`).
+    public var clientKey: String
+    /// A `pk_demo_…` key: the mobile API's fixed answers, no credits.
+    public var demoClientKey: String
 }
 
 /// Seeds a demo tenant: registry, consent texts, a secret key and a token.
@@ -44,7 +48,14 @@ public enum DemoSetup {
                                                    levels: [2, 3, 4], openingHours: "Mon–Fri 09:00–17:00")
         }
         let token = try await operations.mintToken(tenant: tenant, environment: .test, userRef: userRef, ttlSeconds: 86400)
-        return DemoKeys(baseURL: baseURL, secretKey: secretKey, userToken: token.token)
+        // The mobile API: credits to spend (topped up to 1,000 on every start) and its two kinds of key.
+        let balance = try await operations.credits(tenant: tenant, environment: .test, entries: 0).balance
+        if balance < 1_000 {
+            _ = try await operations.grantCredits(tenant: tenant, environment: .test, amount: 1_000 - balance, note: "demo")
+        }
+        let clientKey = try await operations.createClientKey(tenant: tenant, environment: .test, scopes: MobileProduct.allCases, demo: false)
+        let demoClientKey = try await operations.createClientKey(tenant: tenant, environment: .test, scopes: MobileProduct.allCases, demo: true)
+        return DemoKeys(baseURL: baseURL, secretKey: secretKey, userToken: token.token, clientKey: clientKey, demoClientKey: demoClientKey)
     }
 
     private static func environmentID(_ app: Application, _ operations: AdminOperations) async throws -> UUID {
