@@ -39,6 +39,9 @@ struct EnvironmentCommand: AsyncParsableCommand {
         @Option(help: "Times a capture link may be opened (1–20, default 5).") var captureLinkOpens: Int?
         @Option(help: "Submissions through one capture link, retakes included (1–10, default 3).") var captureLinkSubmissions: Int?
         @Option(help: "true to make a capture link when a user needs a government ID and show it as idScanUrl.") var idScanUrl: Bool?
+        @Option(help: "Mobile API: requests per client key and product per minute (default 120).") var mobileRequestsPerMinute: Int?
+        @Option(help: "Mobile API: minutes of inactivity before a session expires (default 30).") var mobileSessionMinutes: Int?
+        @Option(help: "Mobile API: VerifyAge's minimum age (13–25, default 18).") var mobileMinimumAge: Int?
 
         func run() async throws {
             let required = try requiredMethod.map { text in
@@ -67,6 +70,9 @@ struct EnvironmentCommand: AsyncParsableCommand {
                         if let captureLinkOpens { configuration.documents.captureLinks.maximumOpens = captureLinkOpens }
                         if let captureLinkSubmissions { configuration.documents.captureLinks.maximumSubmissions = captureLinkSubmissions }
                         if let idScanUrl { configuration.documents.idScanUrlEnabled = idScanUrl }
+                        if let mobileRequestsPerMinute { configuration.mobile.requestsPerMinute = mobileRequestsPerMinute }
+                        if let mobileSessionMinutes { configuration.mobile.sessionMinutes = mobileSessionMinutes }
+                        if let mobileMinimumAge { configuration.mobile.minimumAge = mobileMinimumAge }
                     }
             }
             print(try JSONOutput.render(updated))

@@ -191,4 +191,23 @@ struct MobileVerifyHumanE2ETests {
             #expect(try await balance(app) == 0)
         }
     }
+
+    @Test func aKeyOverItsLimitGets429WithRetryAfterUntilTheNextMinute() async throws {
+        try await withMobile { app, url, key in
+            try await app.configure { $0.mobile.requestsPerMinute = 3 }
+            let path = "/api/mobile/v1/verifyhuman/status/mver_\(UUID().uuidString.lowercased())"
+            for _ in 0..<3 {
+                #expect(try await Self.call(url, path, headers: ["X-Client-Key": key]).status == 404)
+            }
+            let limited = try await Self.call(url, path, headers: ["X-Client-Key": key])
+            #expect(limited.status == 429 && limited.code == "RATE_LIMITED" && limited.json["retryable"] as? Bool == true)
+            let retryAfter = Int(limited.headers.first { $0.key.lowercased() == "retry-after" }?.value ?? "") ?? 0
+            #expect((1...60).contains(retryAfter))
+            // Another key of the same environment has its own count.
+            let second = try await app.operations.createClientKey(tenant: app.tenant, environment: .test, scopes: [.verifyHuman], demo: false)
+            #expect(try await Self.call(url, path, headers: ["X-Client-Key": second]).status == 404)
+            app.clock.advance(seconds: retryAfter)
+            #expect(try await Self.call(url, path, headers: ["X-Client-Key": key]).status == 404)
+        }
+    }
 }

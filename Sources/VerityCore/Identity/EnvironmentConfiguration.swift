@@ -15,11 +15,12 @@ public struct EnvironmentConfiguration: Sendable, Equatable, Codable {
     public var dataSource: DataSourceKind
     public var faces: FaceMatchSettings
     public var documents: DocumentFlowSettings
+    public var mobile: MobileSettings
 
     public init(supportedCountries: [String] = ["US", "GB", "CA"], policy: VerificationPolicy = VerificationPolicy(),
                 consentRequired: Bool = true, defaultConsentLocale: String = "en-US",
                 dataSource: DataSourceKind = .registry, faces: FaceMatchSettings = FaceMatchSettings(),
-                documents: DocumentFlowSettings = DocumentFlowSettings()) {
+                documents: DocumentFlowSettings = DocumentFlowSettings(), mobile: MobileSettings = MobileSettings()) {
         self.supportedCountries = supportedCountries
         self.policy = policy
         self.consentRequired = consentRequired
@@ -27,10 +28,11 @@ public struct EnvironmentConfiguration: Sendable, Equatable, Codable {
         self.dataSource = dataSource
         self.faces = faces
         self.documents = documents
+        self.mobile = mobile
     }
 
     enum CodingKeys: String, CodingKey {
-        case supportedCountries, policy, consentRequired, defaultConsentLocale, dataSource, faces, documents
+        case supportedCountries, policy, consentRequired, defaultConsentLocale, dataSource, faces, documents, mobile
     }
 
     /// Configurations stored before an environment had face or document settings read with the defaults.
@@ -43,6 +45,7 @@ public struct EnvironmentConfiguration: Sendable, Equatable, Codable {
         dataSource = try container.decode(DataSourceKind.self, forKey: .dataSource)
         faces = try container.decodeIfPresent(FaceMatchSettings.self, forKey: .faces) ?? FaceMatchSettings()
         documents = try container.decodeIfPresent(DocumentFlowSettings.self, forKey: .documents) ?? DocumentFlowSettings()
+        mobile = try container.decodeIfPresent(MobileSettings.self, forKey: .mobile) ?? MobileSettings()
     }
 
     /// Checks every setting; countries are upper-cased and de-duplicated.
@@ -65,6 +68,7 @@ public struct EnvironmentConfiguration: Sendable, Equatable, Codable {
         copy.policy = try policy.validated()
         copy.faces = try faces.validated()
         copy.documents.captureLinks = try documents.captureLinks.validated()
+        copy.mobile = try mobile.validated()
         return copy
     }
 }

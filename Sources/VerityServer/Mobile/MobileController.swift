@@ -8,7 +8,8 @@ struct MobileController: RouteCollection {
     let dependencies: ServerDependencies
 
     func boot(routes: any RoutesBuilder) throws {
-        let mobile = routes.grouped("api", "mobile", "v1").grouped(MobileErrorMiddleware(), ClientKeyMiddleware())
+        let mobile = routes.grouped("api", "mobile", "v1")
+            .grouped(MobileErrorMiddleware(), ClientKeyMiddleware(), MobileRateLimitMiddleware(clock: dependencies.clock))
         let imageBody = HTTPBodyStreamStrategy.collect(maxSize: ByteCount(integerLiteral: MobileBody.maximumRequestBytes))
         mobile.on(.POST, "verifyhuman", "verify", body: imageBody, use: verifyHuman)
         mobile.get("verifyhuman", "status", ":verificationID", use: verifyHumanStatus)

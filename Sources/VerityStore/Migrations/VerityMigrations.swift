@@ -34,5 +34,7 @@ public enum VerityMigrations {
         CreateClientKeys(),
         CreateCredits(),
         CreateMobileVerifications(),
+        CreateRateLimitWindows(),
+        CreateMobileSessions(),
     ]
 }

@@ -1,0 +1,47 @@
+/// An environment's rules for the mobile API (`verity environment set --mobile-…`).
+public struct MobileSettings: Sendable, Equatable, Codable {
+    /// Requests one client key may make to one product per minute, shared by every server.
+    public var requestsPerMinute: Int
+    /// Minutes of inactivity after which a session expires (`SESSION_EXPIRED`).
+    public var sessionMinutes: Int
+    /// VerifyAge: the age a user must have reached.
+    public var minimumAge: Int
+    /// VerifyAge: years above the minimum a face estimate must reach to pass
+    /// without a document (`AgeCheckPolicy.buffer`).
+    public var ageMargin: Double
+
+    public static let requestsRange = 1...100_000
+    public static let sessionRange = 1...1_440
+    public static let ageRange = 13...25
+    public static let marginRange = 0.0...60.0
+
+    public init(requestsPerMinute: Int = 120, sessionMinutes: Int = 30, minimumAge: Int = 18, ageMargin: Double = 7) {
+        self.requestsPerMinute = requestsPerMinute
+        self.sessionMinutes = sessionMinutes
+        self.minimumAge = minimumAge
+        self.ageMargin = ageMargin
+    }
+
+    enum CodingKeys: String, CodingKey { case requestsPerMinute, sessionMinutes, minimumAge, ageMargin }
+
+    /// Settings stored before a field existed read with its default.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        requestsPerMinute = try container.decodeIfPresent(Int.self, forKey: .requestsPerMinute) ?? 120
+        sessionMinutes = try container.decodeIfPresent(Int.self, forKey: .sessionMinutes) ?? 30
+        minimumAge = try container.decodeIfPresent(Int.self, forKey: .minimumAge) ?? 18
+        ageMargin = try container.decodeIfPresent(Double.self, forKey: .ageMargin) ?? 7
+    }
+
+    public func validated() throws(VerityError) -> MobileSettings {
+        guard Self.requestsRange.contains(requestsPerMinute) else {
+            throw .invalid("mobileRequestsPerMinute", "requests per minute are 1–100,000")
+        }
+        guard Self.sessionRange.contains(sessionMinutes) else {
+            throw .invalid("mobileSessionMinutes", "a session lasts 1–1,440 minutes of inactivity")
+        }
+        guard Self.ageRange.contains(minimumAge) else { throw .invalid("mobileMinimumAge", "the minimum age is 13–25") }
+        guard Self.marginRange.contains(ageMargin) else { throw .invalid("mobileAgeMargin", "the age margin is 0–60 years") }
+        return self
+    }
+}

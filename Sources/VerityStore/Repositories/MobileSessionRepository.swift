@@ -1,0 +1,93 @@
+import Fluent
+import Foundation
+import SQLKit
+import VerityCore
+
+/// Mobile sessions: found by their public id within an environment, moved a
+/// step at a time by conditional UPDATEs on the step that was due (a step
+/// sent twice at once is taken once), ended with their charge and the
+/// erasure of their images in one transaction.
+public struct MobileSessionRepository: Sendable {
+    let db: any Database
+
+    public init(db: any Database) { self.db = db }
+
+    public func create(_ session: MobileSessionModel) async throws {
+        try await db.write { try await session.create(on: $0) }
+    }
+
+    public func session(tokenHash: String, environmentID: UUID) async throws -> MobileSessionModel? {
+        try await MobileSessionModel.query(on: db).filter(\.$tokenHash == tokenHash).filter(\.$environmentID == environmentID).first()
+    }
+
+    /// What a step changes; nil fields are left as they are.
+    public struct Step: Sendable {
+        public var nextStep: String?
+        public var sealedState: Data?
+        public var sealedSelfie: Data?
+        public var sealedFront: Data?
+        public var sealedBack: Data?
+
+        public init(nextStep: String?, sealedState: Data? = nil, sealedSelfie: Data? = nil, sealedFront: Data? = nil,
+                    sealedBack: Data? = nil) {
+            self.nextStep = nextStep
+            self.sealedState = sealedState
+            self.sealedSelfie = sealedSelfie
+            self.sealedFront = sealedFront
+            self.sealedBack = sealedBack
+        }
+    }
+
+    /// Moves the session from `expected` to `step.nextStep`; false when another
+    /// request moved it first.
+    public func advance(id: UUID, from expected: String, _ step: Step, now: Int64) async throws -> Bool {
+        try await db.write { tx in
+            let session = try await MobileSessionModel.query(on: tx).filter(\.$id == id).filter(\.$nextStep == expected).first()
+            guard let session else { return false }
+            session.nextStep = step.nextStep
+            if let state = step.sealedState { session.sealedState = state }
+            if let selfie = step.sealedSelfie { session.sealedSelfie = selfie }
+            if let front = step.sealedFront { session.sealedFront = front }
+            if let back = step.sealedBack { session.sealedBack = back }
+            session.lastActivityAt = now
+            try await session.update(on: tx)
+            return true
+        }
+    }
+
+    /// Ends the session at `expected` with `verification` (its outcome), charges
+    /// the product's credits and erases the images, all in one transaction.
+    /// False when another request ended or moved it first; `CREDITS_EXHAUSTED`
+    /// changes nothing.
+    public func finish(id: UUID, from expected: String, verification: MobileVerificationModel, sealedState: Data?, credits: Int64,
+                       now: Int64) async throws -> Bool {
+        try await db.write { tx in
+            guard let session = try await MobileSessionModel.query(on: tx).filter(\.$id == id).filter(\.$nextStep == expected).first()
+            else { return false }
+            if credits > 0 {
+                try await CreditLedger.charge(environmentID: verification.environmentID, amount: credits, reason: verification.product,
+                                              reference: try verification.requireID().uuidString, now: now, on: tx)
+            }
+            try await verification.create(on: tx)
+            session.nextStep = nil
+            session.outcome = verification.outcome
+            session.verificationID = try verification.requireID()
+            if let sealedState { session.sealedState = sealedState }
+            session.sealedSelfie = nil
+            session.sealedFront = nil
+            session.sealedBack = nil
+            session.lastActivityAt = now
+            try await session.update(on: tx)
+            return true
+        }
+    }
+
+    /// Housekeeping: sessions of the environment idle since before `idleSince`
+    /// are deleted with everything they held.
+    public func purge(environmentID: UUID, idleSince: Int64) async throws {
+        try await db.write { tx in
+            try await MobileSessionModel.query(on: tx).filter(\.$environmentID == environmentID)
+                .filter(\.$lastActivityAt < idleSince).delete()
+        }
+    }
+}
