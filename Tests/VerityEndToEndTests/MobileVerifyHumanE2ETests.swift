@@ -12,102 +12,58 @@ import VerityTestSupport
 /// charged with the outcome, the pass token redeemed once by the backend.
 @Suite("Mobile API: keys, envelope, credits and VerifyHuman")
 struct MobileVerifyHumanE2ETests {
-    struct Answer {
-        let status: Int
-        let json: [String: Any]
-        let headers: [String: String]
-        var code: String? { json["code"] as? String }
-        var data: [String: Any] { json["data"] as? [String: Any] ?? [:] }
-        var meta: [String: Any] { json["meta"] as? [String: Any] ?? [:] }
-    }
-
-    static func call(_ url: URL, _ path: String, method: String = "GET", headers: [String: String] = [:],
-                     json: [String: Any]? = nil) async throws -> Answer {
-        var request = URLRequest(url: URL(string: url.absoluteString + path)!)
-        request.httpMethod = method
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        if let json {
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            request.httpBody = try JSONSerialization.data(withJSONObject: json)
-        }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        let http = response as? HTTPURLResponse
-        return Answer(status: http?.statusCode ?? 0, json: (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:],
-                      headers: http?.allHeaderFields as? [String: String] ?? [:])
-    }
-
-    static func selfie(_ path: String) throws -> String { try Data(contentsOf: URL(fileURLWithPath: path)).base64EncodedString() }
-    static var johnSelfie: String { get throws { try selfie("\(DocumentFixtures.directory)/john-smith-selfie.jpg") } }
-    static var attacks: String { ProcessInfo.processInfo.environment["VERITY_ATTACKS_DIR"] ?? ".build/attacks" }
-
-    /// A server, a client key of the acme test environment with `scopes`, and `credits` granted.
-    func withMobile(scopes: [MobileProduct] = MobileProduct.allCases, credits: Int64 = 10, demo: Bool = false,
-                    _ body: (VerityTestApp, URL, String) async throws -> Void) async throws {
-        try await withVerityApp { app async throws in
-            let url = try await app.startServer()
-            let operations = try app.operations
-            let key = try await operations.createClientKey(tenant: app.tenant, environment: .test, scopes: scopes, demo: demo)
-            if credits > 0 { _ = try await operations.grantCredits(tenant: app.tenant, environment: .test, amount: credits, note: "test") }
-            try await body(app, url, key)
-        }
-    }
-
-    func balance(_ app: VerityTestApp) async throws -> Int64 {
-        try await app.operations.credits(tenant: app.tenant, environment: .test).balance
-    }
-
     @Test func aLiveSelfiePassesWithASingleUseTokenAndCostsOneCredit() async throws {
-        try await withMobile { app, url, key in
-            let answer = try await Self.call(url, "/api/mobile/v1/verifyhuman/verify", method: "POST",
-                                             headers: ["X-Client-Key": key], json: ["selfie_b64": try Self.johnSelfie])
+        try await MobileAPI.withMobile { app, url, key in
+            let answer = try await MobileAPI.call(url, "/api/mobile/v1/verifyhuman/verify", method: "POST",
+                                             headers: ["X-Client-Key": key], json: ["selfie_b64": try MobileAPI.johnSelfie])
             #expect(answer.status == 200 && answer.json["success"] as? Bool == true)
             #expect(answer.json["product"] as? String == "verifyhuman" && answer.json["outcome"] as? String == "pass")
             #expect(answer.json["next_step"] is NSNull && answer.json["session_id"] is NSNull)
             #expect(answer.meta["environment"] as? String == "test" && answer.meta["step"] as? String == "verify")
             let verificationID = try #require(answer.json["verification_id"] as? String)
             let token = try #require(answer.data["token"] as? String)
-            #expect(try await balance(app) == 9)
+            #expect(try await MobileAPI.balance(app) == 9)
             // The app's backend redeems the token once, with its secret key.
             let admin = ["Authorization": "Bearer \(app.secretKey)"]
-            let first = try await Self.call(url, "/admin/v1/mobile/tokens/verify", method: "POST", headers: admin, json: ["token": token])
+            let first = try await MobileAPI.call(url, "/admin/v1/mobile/tokens/verify", method: "POST", headers: admin, json: ["token": token])
             #expect(first.json["valid"] as? Bool == true && first.json["verificationId"] as? String == verificationID)
-            let again = try await Self.call(url, "/admin/v1/mobile/tokens/verify", method: "POST", headers: admin, json: ["token": token])
+            let again = try await MobileAPI.call(url, "/admin/v1/mobile/tokens/verify", method: "POST", headers: admin, json: ["token": token])
             #expect(again.json["valid"] as? Bool == false && again.json["reason"] as? String == "already_used")
-            let forged = try await Self.call(url, "/admin/v1/mobile/tokens/verify", method: "POST", headers: admin,
+            let forged = try await MobileAPI.call(url, "/admin/v1/mobile/tokens/verify", method: "POST", headers: admin,
                                              json: ["token": String(token.dropLast(2)) + "AA"])
             #expect(forged.json["valid"] as? Bool == false && forged.json["reason"] as? String == "malformed")
             let other = try await app.operations.createKey(tenant: "other", environment: .test)
-            let elsewhere = try await Self.call(url, "/admin/v1/mobile/tokens/verify", method: "POST",
+            let elsewhere = try await MobileAPI.call(url, "/admin/v1/mobile/tokens/verify", method: "POST",
                                                 headers: ["Authorization": "Bearer \(other)"], json: ["token": token])
             #expect(elsewhere.json["reason"] as? String == "other_environment")
             // The status tells the outcome, never the token.
-            let status = try await Self.call(url, "/api/mobile/v1/verifyhuman/status/\(verificationID)", headers: ["Authorization": "ClientKey \(key)"])
+            let status = try await MobileAPI.call(url, "/api/mobile/v1/verifyhuman/status/\(verificationID)", headers: ["Authorization": "ClientKey \(key)"])
             #expect(status.json["outcome"] as? String == "pass" && status.data["token"] == nil)
         }
     }
 
     @Test func aTokenExpiresAfterFiveMinutes() async throws {
-        try await withMobile { app, url, key in
-            let answer = try await Self.call(url, "/api/mobile/v1/verifyhuman/verify", method: "POST",
-                                             headers: ["X-Client-Key": key], json: ["selfie_b64": try Self.johnSelfie])
+        try await MobileAPI.withMobile { app, url, key in
+            let answer = try await MobileAPI.call(url, "/api/mobile/v1/verifyhuman/verify", method: "POST",
+                                             headers: ["X-Client-Key": key], json: ["selfie_b64": try MobileAPI.johnSelfie])
             let token = try #require(answer.data["token"] as? String)
             app.clock.advance(seconds: 301)
-            let late = try await Self.call(url, "/admin/v1/mobile/tokens/verify", method: "POST",
+            let late = try await MobileAPI.call(url, "/admin/v1/mobile/tokens/verify", method: "POST",
                                            headers: ["Authorization": "Bearer \(app.secretKey)"], json: ["token": token])
             #expect(late.json["valid"] as? Bool == false && late.json["reason"] as? String == "expired")
         }
     }
 
     @Test func noFaceAScreenOrAPrintFailsWithItsReason() async throws {
-        try await withMobile { app, url, key in
+        try await MobileAPI.withMobile { app, url, key in
             let cases: [(String, String)] = [
                 ("\(DocumentFixtures.directory)/john-smith-licence-back.png", "NO_FACE"),
-                ("\(Self.attacks)/000-screen.jpg", "RECAPTURE"),
-                ("\(Self.attacks)/000-print.jpg", "RECAPTURE"),
+                ("\(MobileAPI.attacks)/000-screen.jpg", "RECAPTURE"),
+                ("\(MobileAPI.attacks)/000-print.jpg", "RECAPTURE"),
             ]
             for (file, reason) in cases {
-                let answer = try await Self.call(url, "/api/mobile/v1/verifyhuman/verify", method: "POST",
-                                                 headers: ["X-Client-Key": key], json: ["selfie_b64": try Self.selfie(file)])
+                let answer = try await MobileAPI.call(url, "/api/mobile/v1/verifyhuman/verify", method: "POST",
+                                                 headers: ["X-Client-Key": key], json: ["selfie_b64": try MobileAPI.selfie(file)])
                 #expect(answer.json["outcome"] as? String == "fail", "\(file)")
                 let reasons = answer.data["reasons"] as? [String] ?? []
                 #expect(reason == "NO_FACE" ? reasons == ["NO_FACE"] : reasons.contains { $0 == "RECAPTURE_PATTERN" || $0 == "FRAME_AROUND_FACE" },
@@ -115,99 +71,99 @@ struct MobileVerifyHumanE2ETests {
                 #expect(answer.data["token"] == nil)
             }
             // A fail is a verification done: it is charged too.
-            #expect(try await balance(app) == 7)
+            #expect(try await MobileAPI.balance(app) == 7)
         }
     }
 
     @Test func theKeyGoesInAHeaderAndOnlyALiveKeyOfTheRightScopeIsAdmitted() async throws {
-        try await withMobile(scopes: [.verifyAge]) { app, url, key in
+        try await MobileAPI.withMobile(scopes: [.verifyAge]) { app, url, key in
             let path = "/api/mobile/v1/verifyhuman/verify"
-            let body: [String: Any] = ["selfie_b64": try Self.johnSelfie]
-            let none = try await Self.call(url, path, method: "POST", json: body)
+            let body: [String: Any] = ["selfie_b64": try MobileAPI.johnSelfie]
+            let none = try await MobileAPI.call(url, path, method: "POST", json: body)
             #expect(none.status == 401 && none.code == "INVALID_CLIENT_KEY" && none.json["success"] as? Bool == false)
             #expect(none.json["product"] as? String == "verifyhuman")
-            let query = try await Self.call(url, path + "?clientKey=\(key)", method: "POST", json: body)
+            let query = try await MobileAPI.call(url, path + "?clientKey=\(key)", method: "POST", json: body)
             #expect(query.status == 401 && query.code == "INVALID_CLIENT_KEY")
             var inBody = body
             inBody["clientKey"] = key
-            let bodyKey = try await Self.call(url, path, method: "POST", headers: ["X-Client-Key": key], json: inBody)
+            let bodyKey = try await MobileAPI.call(url, path, method: "POST", headers: ["X-Client-Key": key], json: inBody)
             #expect(bodyKey.status == 401 && bodyKey.code == "INVALID_CLIENT_KEY")
-            let unknown = try await Self.call(url, path, method: "POST", headers: ["X-Client-Key": "vhk_test_" + String(repeating: "x", count: 40)], json: body)
+            let unknown = try await MobileAPI.call(url, path, method: "POST", headers: ["X-Client-Key": "vhk_test_" + String(repeating: "x", count: 40)], json: body)
             #expect(unknown.status == 401 && unknown.code == "INVALID_CLIENT_KEY")
-            let secret = try await Self.call(url, path, method: "POST", headers: ["X-Client-Key": app.secretKey], json: body)
+            let secret = try await MobileAPI.call(url, path, method: "POST", headers: ["X-Client-Key": app.secretKey], json: body)
             #expect(secret.status == 401 && secret.code == "INVALID_CLIENT_KEY")
-            let scope = try await Self.call(url, path, method: "POST", headers: ["Authorization": "ClientKey \(key)"], json: body)
+            let scope = try await MobileAPI.call(url, path, method: "POST", headers: ["Authorization": "ClientKey \(key)"], json: body)
             #expect(scope.status == 403 && scope.code == "SCOPE_NOT_AUTHORIZED" && scope.meta["environment"] as? String == "test")
             #expect(try await app.operations.revokeClientKey(key))
-            let revoked = try await Self.call(url, path, method: "POST", headers: ["X-Client-Key": key], json: body)
+            let revoked = try await MobileAPI.call(url, path, method: "POST", headers: ["X-Client-Key": key], json: body)
             #expect(revoked.status == 401 && revoked.code == "INVALID_CLIENT_KEY")
             // A publishable key opens nothing else.
             for (method, adminPath) in [("GET", "/admin/v1/credits"), ("POST", "/admin/v1/users/u1/token"), ("GET", "/v1/identity/verification")] {
-                let other = try await Self.call(url, adminPath, method: method, headers: ["Authorization": "Bearer \(key)"])
+                let other = try await MobileAPI.call(url, adminPath, method: method, headers: ["Authorization": "Bearer \(key)"])
                 #expect(other.status == 401, "\(adminPath)")
             }
-            #expect(try await balance(app) == 10)
+            #expect(try await MobileAPI.balance(app) == 10)
         }
     }
 
     @Test func badImagesAndMissingFieldsAreTypedAndCostNothing() async throws {
-        try await withMobile { app, url, key in
+        try await MobileAPI.withMobile { app, url, key in
             let path = "/api/mobile/v1/verifyhuman/verify"
             let headers = ["X-Client-Key": key]
-            let missing = try await Self.call(url, path, method: "POST", headers: headers, json: [:])
+            let missing = try await MobileAPI.call(url, path, method: "POST", headers: headers, json: [:])
             #expect(missing.status == 400 && missing.code == "MISSING_REQUIRED_FIELD" && missing.json["field"] as? String == "selfie_b64")
-            let empty = try await Self.call(url, path, method: "POST", headers: headers, json: ["selfie_b64": ""])
+            let empty = try await MobileAPI.call(url, path, method: "POST", headers: headers, json: ["selfie_b64": ""])
             #expect(empty.status == 400 && empty.code == "MISSING_REQUIRED_FIELD")
             let gif = Data("GIF89a".utf8 + [UInt8](repeating: 0, count: 64)).base64EncodedString()
             let bad: [Any] = ["not base64 at all!", gif, 42,
                               Data([0xFF, 0xD8, 0xFF]).base64EncodedString(),
                               Data(count: 9 * 1024 * 1024).base64EncodedString()]
             for value in bad {
-                let answer = try await Self.call(url, path, method: "POST", headers: headers, json: ["selfie_b64": value])
+                let answer = try await MobileAPI.call(url, path, method: "POST", headers: headers, json: ["selfie_b64": value])
                 #expect(answer.status == 400, "\(String(describing: value).prefix(20))")
                 #expect(answer.code == "INVALID_IMAGE" || (value is Int && answer.code == "INVALID_INPUT"), "\(answer.json)")
             }
-            #expect(try await balance(app) == 10)
+            #expect(try await MobileAPI.balance(app) == 10)
         }
     }
 
     @Test func withoutCreditsTheAnswerIs402AndNothingIsStored() async throws {
-        try await withMobile(credits: 0) { app, url, key in
-            let answer = try await Self.call(url, "/api/mobile/v1/verifyhuman/verify", method: "POST",
-                                             headers: ["X-Client-Key": key], json: ["selfie_b64": try Self.johnSelfie])
+        try await MobileAPI.withMobile(credits: 0) { app, url, key in
+            let answer = try await MobileAPI.call(url, "/api/mobile/v1/verifyhuman/verify", method: "POST",
+                                             headers: ["X-Client-Key": key], json: ["selfie_b64": try MobileAPI.johnSelfie])
             #expect(answer.status == 402 && answer.code == "CREDITS_EXHAUSTED" && answer.json["product"] as? String == "verifyhuman")
             #expect(try await app.operations.credits(tenant: app.tenant, environment: .test).entries.isEmpty)
         }
     }
 
     @Test func aDemoKeyAnswersTheDocumentedPassAndSpendsNothing() async throws {
-        try await withMobile(credits: 0, demo: true) { app, url, key in
+        try await MobileAPI.withMobile(credits: 0, demo: true) { app, url, key in
             #expect(key.hasPrefix("pk_demo_"))
-            let answer = try await Self.call(url, "/api/mobile/v1/verifyhuman/verify", method: "POST",
-                                             headers: ["X-Client-Key": key], json: ["selfie_b64": try Self.johnSelfie])
+            let answer = try await MobileAPI.call(url, "/api/mobile/v1/verifyhuman/verify", method: "POST",
+                                             headers: ["X-Client-Key": key], json: ["selfie_b64": try MobileAPI.johnSelfie])
             #expect(answer.status == 200 && answer.json["outcome"] as? String == "pass")
             #expect(answer.json["verification_id"] as? String == "mver_demo_verifyhuman" && answer.data["token"] as? String == "vht_demo.demo")
             #expect(answer.meta["environment"] as? String == "demo")
-            #expect(try await balance(app) == 0)
+            #expect(try await MobileAPI.balance(app) == 0)
         }
     }
 
     @Test func aKeyOverItsLimitGets429WithRetryAfterUntilTheNextMinute() async throws {
-        try await withMobile { app, url, key in
+        try await MobileAPI.withMobile { app, url, key in
             try await app.configure { $0.mobile.requestsPerMinute = 3 }
             let path = "/api/mobile/v1/verifyhuman/status/mver_\(UUID().uuidString.lowercased())"
             for _ in 0..<3 {
-                #expect(try await Self.call(url, path, headers: ["X-Client-Key": key]).status == 404)
+                #expect(try await MobileAPI.call(url, path, headers: ["X-Client-Key": key]).status == 404)
             }
-            let limited = try await Self.call(url, path, headers: ["X-Client-Key": key])
+            let limited = try await MobileAPI.call(url, path, headers: ["X-Client-Key": key])
             #expect(limited.status == 429 && limited.code == "RATE_LIMITED" && limited.json["retryable"] as? Bool == true)
             let retryAfter = Int(limited.headers.first { $0.key.lowercased() == "retry-after" }?.value ?? "") ?? 0
             #expect((1...60).contains(retryAfter))
             // Another key of the same environment has its own count.
             let second = try await app.operations.createClientKey(tenant: app.tenant, environment: .test, scopes: [.verifyHuman], demo: false)
-            #expect(try await Self.call(url, path, headers: ["X-Client-Key": second]).status == 404)
+            #expect(try await MobileAPI.call(url, path, headers: ["X-Client-Key": second]).status == 404)
             app.clock.advance(seconds: retryAfter)
-            #expect(try await Self.call(url, path, headers: ["X-Client-Key": key]).status == 404)
+            #expect(try await MobileAPI.call(url, path, headers: ["X-Client-Key": key]).status == 404)
         }
     }
 }

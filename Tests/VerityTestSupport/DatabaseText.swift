@@ -24,4 +24,10 @@ public enum DatabaseText {
         }
         return text
     }
+
+    /// The `n` column of a `SELECT COUNT(*) AS n …`.
+    public static func count(_ app: VerityTestApp, _ query: String) async throws -> Int {
+        guard let sql = app.app.db as? any SQLDatabase else { return 0 }
+        return try await sql.raw(SQLQueryString(query)).first()?.decode(column: "n", as: Int.self) ?? 0
+    }
 }

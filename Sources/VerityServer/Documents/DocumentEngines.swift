@@ -53,3 +53,13 @@ extension DocumentEngines {
         return try await pool.run { try faces.livenessSignals(selfie) }
     }
 }
+
+extension DocumentEngines {
+    /// The age of the face in `selfie`, on the engine pool (VerifyAge); nil without a face.
+    func age(_ selfie: [UInt8]) async throws -> AgeEstimate? {
+        guard let faces else {
+            throw VerityError(.serviceUnavailable, "Face checks are unavailable on this server: the face models are missing.")
+        }
+        return try await pool.run { try faces.estimateAge(selfie) }
+    }
+}

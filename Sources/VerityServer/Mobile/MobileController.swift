@@ -13,6 +13,31 @@ struct MobileController: RouteCollection {
         let imageBody = HTTPBodyStreamStrategy.collect(maxSize: ByteCount(integerLiteral: MobileBody.maximumRequestBytes))
         mobile.on(.POST, "verifyhuman", "verify", body: imageBody, use: verifyHuman)
         mobile.get("verifyhuman", "status", ":verificationID", use: verifyHumanStatus)
+
+        mobile.get("verifyage", "rules") { request in try self.ages(request).rules(context: try request.mobileContext()) }
+        mobile.on(.POST, "verifyage", "session", body: imageBody) { request in
+            _ = try MobileBody.fields(request)
+            return try await self.ages(request).start(context: try request.mobileContext())
+        }
+        mobile.on(.POST, "verifyage", "step1", body: imageBody) { request in
+            try await self.ages(request).step1(Self.session(request), fields: try MobileBody.fields(request), context: try request.mobileContext())
+        }
+        mobile.on(.POST, "verifyage", "step2", body: imageBody) { request in
+            try await self.ages(request).step2(Self.session(request), fields: try MobileBody.fields(request), context: try request.mobileContext())
+        }
+        mobile.on(.POST, "verifyage", "step3", body: imageBody) { request in
+            try await self.ages(request).step3(Self.session(request), fields: try MobileBody.fields(request), context: try request.mobileContext())
+        }
+        mobile.get("verifyage", "status", ":sessionID") { request in
+            try await self.ages(request).status(request.parameters.get("sessionID") ?? "", context: try request.mobileContext())
+        }
+    }
+
+    static func session(_ request: Request) -> String? { request.headers.first(name: MobileContext.sessionHeader) }
+
+    private func ages(_ request: Request) -> VerifyAgeService {
+        VerifyAgeService(sessions: MobileSessions(db: request.db, protector: dependencies.protector, clock: dependencies.clock),
+                         engines: dependencies.documentEngines, clock: dependencies.clock, logger: request.logger)
     }
 
     func verifyHuman(request: Request) async throws -> MobileEnvelope<VerifyHumanService.Result> {

@@ -1,0 +1,85 @@
+import Fluent
+import Foundation
+import Vapor
+import VerityCore
+import VerityStore
+
+/// The session side of the mobile API: sessions are made, found from the
+/// `X-Mobile-Session` header within the key's environment, expired after the
+/// environment's idle minutes, and moved or ended one step at a time.
+struct MobileSessions: Sendable {
+    let db: any Database
+    let protector: DataProtector
+    let clock: VerityClock
+
+    /// A session as a step handler sees it: the row and its opened state.
+    struct Loaded<State: Codable & Sendable>: Sendable {
+        let session: MobileSessionModel
+        let publicID: String
+        var state: State
+    }
+
+    /// A new session of `product`, if the key may run it and the environment can pay for it.
+    func create<State: Codable & Sendable>(_ product: MobileProduct, context: MobileContext, state: State) async throws
+        -> (MobileSessionModel, String) {
+        try context.require(product)
+        let now = clock.nowMillis()
+        let settings = context.environment.configuration.mobile
+        if !context.isDemo {
+            guard try await CreditLedger(db: db).balance(environmentID: context.environmentID) >= Int64(product.credits) else {
+                throw VerityError(.creditsExhausted, "this environment has fewer than \(product.credits) credits left for \(product.rawValue)")
+            }
+        }
+        // Housekeeping: sessions idle past the limit go, with whatever they held.
+        try await MobileSessionRepository(db: db).purge(environmentID: context.environmentID,
+                                                        idleSince: now - Int64(settings.sessionMinutes) * 60_000)
+        let publicID = "msess_\(context.environmentKind)_" + Base62.random(length: 32)
+        let session = MobileSessionModel()
+        session.id = UUID()
+        session.tokenHash = DataProtector.hashSecret(publicID)
+        session.environmentID = context.environmentID
+        session.clientKeyID = context.keyID
+        session.product = product.rawValue
+        session.nextStep = MobileSessionFlow(product: product).first.rawValue
+        session.sealedState = try protector.seal(json: state)
+        session.createdAt = now
+        session.lastActivityAt = now
+        try await MobileSessionRepository(db: db).create(session)
+        return (session, publicID)
+    }
+
+    /// The session `publicID` names for `product`, or a typed error: a session of
+    /// the other environment kind is `INVALID_CLIENT_KEY`, an idle one `SESSION_EXPIRED`.
+    func load<State: Codable & Sendable>(_ publicID: String?, product: MobileProduct, context: MobileContext,
+                                         as state: State.Type) async throws -> Loaded<State> {
+        try context.require(product)
+        guard let publicID, !publicID.isEmpty else {
+            throw VerityError(.missingRequiredField, "send the session in the X-Mobile-Session header", field: MobileContext.sessionHeader)
+        }
+        let kinds = ["msess_test_": "test", "msess_live_": "live", "msess_demo_": "demo"]
+        guard let kind = kinds.first(where: { publicID.hasPrefix($0.key) })?.value, publicID.count <= 64 else {
+            throw VerityError(.notFound, "no such session")
+        }
+        guard kind == context.environmentKind else {
+            throw VerityError(.invalidClientKey, "a \(context.environmentKind) key cannot act on a \(kind) session")
+        }
+        guard let session = try await MobileSessionRepository(db: db).session(tokenHash: DataProtector.hashSecret(publicID),
+                                                                              environmentID: context.environmentID),
+              session.product == product.rawValue
+        else { throw VerityError(.notFound, "no such \(product.rawValue) session") }
+        let idleLimit = Int64(context.environment.configuration.mobile.sessionMinutes) * 60_000
+        if session.outcome == nil, clock.nowMillis() - session.lastActivityAt >= idleLimit {
+            try await MobileSessionRepository(db: db).purge(environmentID: context.environmentID,
+                                                            idleSince: clock.nowMillis() - idleLimit)
+            throw VerityError(.sessionExpired, "this session expired after \(idleLimit / 60_000) idle minutes: start a new one")
+        }
+        let state = try session.sealedState.map { try protector.open(json: State.self, from: $0) }
+        guard let state else { throw VerityError(.systemError, "the session's state is missing") }
+        return Loaded(session: session, publicID: publicID, state: state)
+    }
+
+    /// A step is taken once: a second request racing for it is told the step moved on.
+    static func raced(_ moved: Bool) throws {
+        guard moved else { throw VerityError(.sessionWrongStep, "this step was already taken: read the session's status") }
+    }
+}

@@ -1,0 +1,207 @@
+import Fluent
+import Foundation
+import Logging
+import VerityCore
+import VerityStore
+import VerityVision
+
+/// VerifyAge (10 credits): step 1 the claimed date of birth, step 2 a selfie
+/// (passive liveness, then the face's age against the minimum plus the
+/// environment's margin), step 3 a document only when the face was not clear
+/// enough (its date of birth against the claim and the minimum, its portrait
+/// against the step-2 selfie). The outcome is charged when the session ends;
+/// the selfie waits sealed between steps 2 and 3 and is erased at the end.
+struct VerifyAgeService: Sendable {
+    let sessions: MobileSessions
+    let engines: DocumentEngines
+    let clock: VerityClock
+    let logger: Logger
+
+    struct State: Codable, Sendable {
+        var dateOfBirth: String?
+        var ageEstimate: Double?
+        var reasons: [String] = []
+    }
+
+    struct Payload: Encodable, Sendable {
+        var minimumAge: Int
+        var reasons: [String]
+        var ageEstimate: Double?
+        var credits: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case minimumAge = "minimum_age", reasons, ageEstimate = "age_estimate", credits
+        }
+    }
+
+    typealias Answer = MobileEnvelope<Payload>
+    static let product = MobileProduct.verifyAge
+
+    func rules(context: MobileContext) throws -> MobileEnvelope<Rules> {
+        try context.require(Self.product)
+        let settings = context.environment.configuration.mobile
+        return MobileEnvelope(product: Self.product, nextStep: MobileStep.step1.rawValue,
+                              data: Rules(minimumAge: settings.minimumAge, ageMargin: settings.ageMargin, credits: Self.product.credits),
+                              meta: .init(environment: context.environmentKind, step: "rules"))
+    }
+
+    struct Rules: Encodable, Sendable {
+        var minimumAge: Int
+        var ageMargin: Double
+        var credits: Int
+        var steps = ["step1: date_of_birth (YYYY-MM-DD)", "step2: selfie_b64", "step3: id_front_b64 [+ id_back_b64], document_type, country — only when asked"]
+
+        enum CodingKeys: String, CodingKey { case minimumAge = "minimum_age", ageMargin = "age_margin", credits, steps }
+    }
+
+    func start(context: MobileContext) async throws -> Answer {
+        let (_, publicID) = try await sessions.create(Self.product, context: context, state: State())
+        return answer(publicID, context: context, step: "session", next: .step1, state: State(), credits: Self.product.credits)
+    }
+
+    func step1(_ sessionID: String?, fields: [String: Any], context: MobileContext) async throws -> Answer {
+        let loaded = try await sessions.load(sessionID, product: Self.product, context: context, as: State.self)
+        try MobileSessionFlow(product: Self.product).admit(.step1, expected: loaded.session.nextStep.flatMap(MobileStep.init))
+        let text = try MobileBody.string(fields, "date_of_birth")
+        let today = clock.today(graceDays: 1)
+        let birth: DateOfBirth
+        do {
+            birth = try DateOfBirth.parse(text, today: today)
+        } catch {
+            throw VerityError(error.code, error.message.replacingOccurrences(of: "dateOfBirth", with: "date_of_birth"), field: "date_of_birth")
+        }
+        var state = loaded.state
+        state.dateOfBirth = birth.description
+        let policy = VerifyAgePolicy(context.environment.configuration.mobile)
+        if let reason = policy.claimed(birth, today: clock.today()) {
+            state.reasons = [reason.rawValue]
+            return try await finish(loaded, state: state, outcome: "fail", context: context, from: .step1)
+        }
+        try MobileSessions.raced(try await MobileSessionRepository(db: sessions.db).advance(
+            id: try loaded.session.requireID(), from: MobileStep.step1.rawValue,
+            .init(nextStep: MobileStep.step2.rawValue, sealedState: try sessions.protector.seal(json: state)), now: clock.nowMillis()))
+        return answer(loaded.publicID, context: context, step: "step1", next: .step2, state: state)
+    }
+
+    func step2(_ sessionID: String?, fields: [String: Any], context: MobileContext) async throws -> Answer {
+        let loaded = try await sessions.load(sessionID, product: Self.product, context: context, as: State.self)
+        try MobileSessionFlow(product: Self.product).admit(.step2, expected: loaded.session.nextStep.flatMap(MobileStep.init))
+        let selfie = try MobileBody.image(fields, "selfie_b64")
+        var state = loaded.state
+        if context.isDemo {
+            // pk_demo_: the documented pass, without looking at the face.
+            state.ageEstimate = 30
+            return try await finish(loaded, state: state, outcome: "pass", context: context, from: .step2)
+        }
+        let signals = try await engine { try await engines.liveness(selfie) }
+        switch signals.finding.outcome {
+        case .noFace: state.reasons = [VerifyAgePolicy.Reason.noFace.rawValue]
+        case .severalFaces: state.reasons = [VerifyAgePolicy.Reason.multipleFaces.rawValue]
+        case .found where signals.attackSuspected == true: state.reasons = [VerifyAgePolicy.Reason.livenessFailed.rawValue]
+        case .found: break
+        }
+        if !state.reasons.isEmpty { return try await finish(loaded, state: state, outcome: "fail", context: context, from: .step2) }
+        guard let estimate = try await engine({ try await engines.age(selfie) }) else {
+            state.reasons = [VerifyAgePolicy.Reason.noFace.rawValue]
+            return try await finish(loaded, state: state, outcome: "fail", context: context, from: .step2)
+        }
+        state.ageEstimate = estimate.age
+        let policy = VerifyAgePolicy(context.environment.configuration.mobile)
+        if policy.face(estimate: estimate.age, low: estimate.low) == .pass {
+            return try await finish(loaded, state: state, outcome: "pass", context: context, from: .step2)
+        }
+        try MobileSessions.raced(try await MobileSessionRepository(db: sessions.db).advance(
+            id: try loaded.session.requireID(), from: MobileStep.step2.rawValue,
+            .init(nextStep: MobileStep.step3.rawValue, sealedState: try sessions.protector.seal(json: state),
+                  sealedSelfie: try sessions.protector.seal(Data(selfie))), now: clock.nowMillis()))
+        return answer(loaded.publicID, context: context, step: "step2", next: .step3, state: state)
+    }
+
+    func step3(_ sessionID: String?, fields: [String: Any], context: MobileContext) async throws -> Answer {
+        let loaded = try await sessions.load(sessionID, product: Self.product, context: context, as: State.self)
+        try MobileSessionFlow(product: Self.product).admit(.step3, expected: loaded.session.nextStep.flatMap(MobileStep.init))
+        let front = try MobileBody.image(fields, "id_front_b64")
+        let back = fields["id_back_b64"] == nil ? front : try MobileBody.image(fields, "id_back_b64")
+        guard let type = DocumentType(rawValue: try MobileBody.string(fields, "document_type")) else {
+            throw VerityError.invalid("document_type", "document_type is passport, driverLicense or idCard")
+        }
+        let country = try DocumentSubmissionService.country(try MobileBody.string(fields, "country"), configuration: context.environment.configuration)
+        var state = loaded.state
+        guard let sealedSelfie = loaded.session.sealedSelfie, let claimedText = state.dateOfBirth,
+              let claimed = try? DateOfBirth.parse(claimedText, today: clock.today(graceDays: 1)) else {
+            throw VerityError(.systemError, "the session lost its step-2 state")
+        }
+        let selfie = [UInt8](try sessions.protector.open(sealedSelfie))
+        let today = clock.today()
+        let report = try await engine {
+            try await engines.inspect(front: front, back: back, type: type, country: country, today: CalendarDate(iso: today.description)!)
+        }
+        guard report.documentUnreadable == nil, let printed = report.field("date_of_birth")?.value,
+              let birth = try? DateOfBirth.parse(printed, today: today) else {
+            // Unreadable: the user takes the document again; the session stays at step 3.
+            state.reasons = (report.documentUnreadable ?? [.textUnreadable]).map(\.rawValue)
+            return answer(loaded.publicID, context: context, step: "step3", next: .step3, state: state)
+        }
+        let evidence = try await engine {
+            try await engines.selfie(selfie, document: front, threshold: context.environment.configuration.faces.matchThreshold)
+        }
+        let matches = evidence.distance.map { $0 <= evidence.threshold } ?? false
+        let reasons = VerifyAgePolicy(context.environment.configuration.mobile)
+            .document(birth: birth, claimed: claimed, today: today, faceMatches: matches)
+        state.reasons = reasons.map(\.rawValue)
+        return try await finish(loaded, state: state, outcome: reasons.isEmpty ? "pass" : "fail", context: context, from: .step3)
+    }
+
+    func status(_ sessionID: String, context: MobileContext) async throws -> Answer {
+        let loaded = try await sessions.load(sessionID, product: Self.product, context: context, as: State.self)
+        var envelope = answer(loaded.publicID, context: context, step: "status",
+                              next: loaded.session.nextStep.flatMap(MobileStep.init), state: loaded.state)
+        envelope.outcome = loaded.session.outcome
+        envelope.verificationID = loaded.session.verificationID.map(VerifyHumanService.publicID)
+        return envelope
+    }
+
+    // MARK: - pieces
+
+    /// Ends the session: its outcome recorded and charged, its images erased, in one transaction.
+    private func finish(_ loaded: MobileSessions.Loaded<State>, state: State, outcome: String, context: MobileContext,
+                        from step: MobileStep) async throws -> Answer {
+        let now = clock.nowMillis()
+        let verification = MobileVerificationModel()
+        verification.id = UUID()
+        verification.environmentID = context.environmentID
+        verification.clientKeyID = context.keyID
+        verification.product = Self.product.rawValue
+        verification.outcome = outcome
+        verification.reasons = state.reasons.isEmpty ? nil : state.reasons.joined(separator: ",")
+        verification.createdAt = now
+        try MobileSessions.raced(try await MobileSessionRepository(db: sessions.db).finish(
+            id: try loaded.session.requireID(), from: step.rawValue, verification: verification,
+            sealedState: try sessions.protector.seal(json: state), credits: context.isDemo ? 0 : Int64(Self.product.credits), now: now))
+        let sessionID = try loaded.session.requireID()
+        logger.info("verifyage finished", metadata: ["session": .string(sessionID.uuidString), "outcome": .string(outcome)])
+        var envelope = answer(loaded.publicID, context: context, step: step.rawValue, next: nil, state: state)
+        envelope.outcome = outcome
+        envelope.verificationID = VerifyHumanService.publicID(try verification.requireID())
+        return envelope
+    }
+
+    private func answer(_ publicID: String, context: MobileContext, step: String, next: MobileStep?, state: State,
+                        credits: Int? = nil) -> Answer {
+        MobileEnvelope(sessionID: publicID, product: Self.product, nextStep: next?.rawValue,
+                       data: Payload(minimumAge: context.environment.configuration.mobile.minimumAge, reasons: state.reasons,
+                                     ageEstimate: state.ageEstimate, credits: credits),
+                       meta: .init(environment: context.environmentKind, step: step))
+    }
+
+    /// Engine failures are the server's: `SYSTEM_ERROR`, retryable, nothing charged.
+    private func engine<T: Sendable>(_ work: () async throws -> T) async throws -> T {
+        do {
+            return try await work()
+        } catch let error as VerityError where error.httpStatus < 500 {
+            throw error
+        } catch {
+            throw VerityError(.systemError, "an engine failed; no credit was used: try again")
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import VerityCore
+import VerityTestSupport
+
+/// Calling the mobile API as an app does, for the mobile suites.
+enum MobileAPI {
+    struct Answer {
+        let status: Int
+        let json: [String: Any]
+        let headers: [String: String]
+        var code: String? { json["code"] as? String }
+        var data: [String: Any] { json["data"] as? [String: Any] ?? [:] }
+        var meta: [String: Any] { json["meta"] as? [String: Any] ?? [:] }
+    }
+
+    static func call(_ url: URL, _ path: String, method: String = "GET", headers: [String: String] = [:],
+                     json: [String: Any]? = nil) async throws -> Answer {
+        var request = URLRequest(url: URL(string: url.absoluteString + path)!)
+        request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        if let json {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = try JSONSerialization.data(withJSONObject: json)
+        }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let http = response as? HTTPURLResponse
+        return Answer(status: http?.statusCode ?? 0, json: (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:],
+                      headers: http?.allHeaderFields as? [String: String] ?? [:])
+    }
+
+    static func selfie(_ path: String) throws -> String { try Data(contentsOf: URL(fileURLWithPath: path)).base64EncodedString() }
+    static var johnSelfie: String { get throws { try selfie("\(DocumentFixtures.directory)/john-smith-selfie.jpg") } }
+    static var attacks: String { ProcessInfo.processInfo.environment["VERITY_ATTACKS_DIR"] ?? ".build/attacks" }
+
+    /// A server, a client key of the acme test environment with `scopes`, and `credits` granted.
+    static func withMobile(scopes: [MobileProduct] = MobileProduct.allCases, credits: Int64 = 10, demo: Bool = false,
+                    _ body: (VerityTestApp, URL, String) async throws -> Void) async throws {
+        try await withVerityApp { app async throws in
+            let url = try await app.startServer()
+            let operations = try app.operations
+            let key = try await operations.createClientKey(tenant: app.tenant, environment: .test, scopes: scopes, demo: demo)
+            if credits > 0 { _ = try await operations.grantCredits(tenant: app.tenant, environment: .test, amount: credits, note: "test") }
+            try await body(app, url, key)
+        }
+    }
+
+    static func balance(_ app: VerityTestApp) async throws -> Int64 {
+        try await app.operations.credits(tenant: app.tenant, environment: .test).balance
+    }
+
+}
