@@ -2,8 +2,8 @@ import Vapor
 import VerityCore
 
 /// `/api/mobile/v1`: the mobile API for apps, behind publishable client keys,
-/// every answer in the mobile envelope. VerifyHuman so far; the session
-/// products (age, identity, compliance) follow.
+/// every answer in the mobile envelope: VerifyHuman, VerifyAge and
+/// VerifyIdentity (VerifyCompliance, which adds sanctions screening, follows).
 struct MobileController: RouteCollection {
     let dependencies: ServerDependencies
 
@@ -31,6 +31,42 @@ struct MobileController: RouteCollection {
         mobile.get("verifyage", "status", ":sessionID") { request in
             try await self.ages(request).status(request.parameters.get("sessionID") ?? "", context: try request.mobileContext())
         }
+
+        // VerifyIdentity (and, with screening to come, VerifyCompliance) share the flow.
+        let identity = MobileProduct.verifyIdentity
+        mobile.on(.POST, "verifyidentity", "session", body: imageBody) { request in
+            _ = try MobileBody.fields(request)
+            return try await self.identities(request, identity).start(context: try request.mobileContext())
+        }
+        mobile.on(.POST, "verifyidentity", "upload", "selfie", body: imageBody) { request in
+            try await self.identities(request, identity).uploadSelfie(Self.session(request), fields: try MobileBody.fields(request),
+                                                                      context: try request.mobileContext())
+        }
+        mobile.on(.POST, "verifyidentity", "upload", "id-front", body: imageBody) { request in
+            try await self.identities(request, identity).uploadFront(Self.session(request), fields: try MobileBody.fields(request),
+                                                                     context: try request.mobileContext())
+        }
+        mobile.on(.POST, "verifyidentity", "upload", "id-back", body: imageBody) { request in
+            try await self.identities(request, identity).uploadBack(Self.session(request), fields: try MobileBody.fields(request),
+                                                                    context: try request.mobileContext())
+        }
+        mobile.on(.POST, "verifyidentity", "submit", body: imageBody) { request in
+            _ = try MobileBody.fields(request)
+            return try await self.identities(request, identity).submit(Self.session(request), context: try request.mobileContext())
+        }
+        mobile.get("verifyidentity", "status", ":sessionID") { request in
+            try await self.identities(request, identity).status(request.parameters.get("sessionID") ?? "", context: try request.mobileContext(),
+                                                                withResult: false)
+        }
+        mobile.get("verifyidentity", "result", ":sessionID") { request in
+            try await self.identities(request, identity).status(request.parameters.get("sessionID") ?? "", context: try request.mobileContext(),
+                                                                withResult: true)
+        }
+    }
+
+    private func identities(_ request: Request, _ product: MobileProduct) -> VerifyIdentityService {
+        VerifyIdentityService(sessions: MobileSessions(db: request.db, protector: dependencies.protector, clock: dependencies.clock),
+                              engines: dependencies.documentEngines, clock: dependencies.clock, logger: request.logger, product: product)
     }
 
     static func session(_ request: Request) -> String? { request.headers.first(name: MobileContext.sessionHeader) }

@@ -1,0 +1,216 @@
+import Fluent
+import Foundation
+import Logging
+import VerityCore
+import VerityStore
+import VerityVision
+
+/// VerifyIdentity (40 credits): a selfie, the document's front (with its type
+/// and country) and back, then `submit`: the document engine reads and checks
+/// the document, the face engine compares the selfie with its portrait and
+/// looks for recapture signals, and `DocumentVerdictPolicy` decides as it does
+/// for the identity API. An unreadable document sends the session back to
+/// `upload_id_front` with the reasons (nothing charged); any other outcome
+/// ends it, charged, with the images erased.
+struct VerifyIdentityService: Sendable {
+    let sessions: MobileSessions
+    let engines: DocumentEngines
+    let clock: VerityClock
+    let logger: Logger
+    let product: MobileProduct
+
+    struct State: Codable, Sendable {
+        var documentType: String?
+        var country: String?
+        var reasons: [String] = []
+        var result: IdentityResult?
+    }
+
+    /// What `result/{session_id}` shows: the document's fields and decision,
+    /// the face match and the liveness signals. Sealed with the session.
+    struct IdentityResult: Codable, Sendable {
+        var decision: String
+        var reasons: [String]
+        var documentType: String
+        var country: String
+        var fields: [String: String]
+        var faceMatch: FaceMatch
+        var liveness: Liveness
+
+        struct FaceMatch: Codable, Sendable {
+            var match: Bool?
+            var distance: Double?
+            var threshold: Double
+        }
+
+        struct Liveness: Codable, Sendable {
+            var attackSuspected: Bool?
+            var reasons: [String]
+
+            enum CodingKeys: String, CodingKey { case attackSuspected = "attack_suspected", reasons }
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case decision, reasons, documentType = "document_type", country, fields, faceMatch = "face_match", liveness
+        }
+    }
+
+    struct Payload: Encodable, Sendable {
+        var reasons: [String]
+        var credits: Int?
+        var result: IdentityResult?
+    }
+
+    typealias Answer = MobileEnvelope<Payload>
+
+    func start(context: MobileContext) async throws -> Answer {
+        let (_, publicID) = try await sessions.create(product, context: context, state: State())
+        return answer(publicID, context: context, step: "session", next: .uploadSelfie, state: State(), credits: product.credits)
+    }
+
+    func uploadSelfie(_ sessionID: String?, fields: [String: Any], context: MobileContext) async throws -> Answer {
+        let loaded = try await load(sessionID, context: context, step: .uploadSelfie)
+        let selfie = try MobileBody.image(fields, "selfie_b64")
+        try await advance(loaded, from: .uploadSelfie, .init(nextStep: MobileStep.uploadIDFront.rawValue,
+                                                             sealedSelfie: try sessions.protector.seal(Data(selfie))))
+        return answer(loaded.publicID, context: context, step: MobileStep.uploadSelfie.rawValue, next: .uploadIDFront, state: loaded.state)
+    }
+
+    func uploadFront(_ sessionID: String?, fields: [String: Any], context: MobileContext) async throws -> Answer {
+        let loaded = try await load(sessionID, context: context, step: .uploadIDFront)
+        let front = try MobileBody.image(fields, "id_front_b64")
+        guard let type = DocumentType(rawValue: try MobileBody.string(fields, "document_type")) else {
+            throw VerityError.invalid("document_type", "document_type is passport, driverLicense or idCard")
+        }
+        let configuration = context.environment.configuration
+        guard configuration.policy.acceptableDocumentTypes.contains(type) else {
+            throw VerityError.invalid("document_type", "\(type.rawValue) is not accepted in this environment")
+        }
+        var state = loaded.state
+        state.documentType = type.rawValue
+        state.country = try DocumentSubmissionService.country(try MobileBody.string(fields, "country"), configuration: configuration)
+        state.reasons = []
+        // A passport has one page: its back is its front, and the next step is submit.
+        let next: MobileStep = type == .passport ? .submit : .uploadIDBack
+        let sealed = try sessions.protector.seal(Data(front))
+        try await advance(loaded, from: .uploadIDFront, .init(nextStep: next.rawValue, sealedState: try sessions.protector.seal(json: state),
+                                                              sealedFront: sealed, sealedBack: type == .passport ? sealed : nil))
+        return answer(loaded.publicID, context: context, step: MobileStep.uploadIDFront.rawValue, next: next, state: state)
+    }
+
+    func uploadBack(_ sessionID: String?, fields: [String: Any], context: MobileContext) async throws -> Answer {
+        let loaded = try await load(sessionID, context: context, step: .uploadIDBack)
+        let back = try MobileBody.image(fields, "id_back_b64")
+        try await advance(loaded, from: .uploadIDBack, .init(nextStep: MobileStep.submit.rawValue,
+                                                             sealedBack: try sessions.protector.seal(Data(back))))
+        return answer(loaded.publicID, context: context, step: MobileStep.uploadIDBack.rawValue, next: .submit, state: loaded.state)
+    }
+
+    func submit(_ sessionID: String?, context: MobileContext) async throws -> Answer {
+        let loaded = try await load(sessionID, context: context, step: .submit)
+        var state = loaded.state
+        guard let sealedSelfie = loaded.session.sealedSelfie, let sealedFront = loaded.session.sealedFront,
+              let sealedBack = loaded.session.sealedBack, let typeText = state.documentType,
+              let type = DocumentType(rawValue: typeText), let country = state.country else {
+            throw VerityError(.systemError, "the session lost its uploads")
+        }
+        let protector = sessions.protector
+        let selfie = [UInt8](try protector.open(sealedSelfie))
+        let front = [UInt8](try protector.open(sealedFront)), back = [UInt8](try protector.open(sealedBack))
+        if context.isDemo { return try await finish(loaded, state: Self.demo(state), outcome: "pass", context: context) }
+        let configuration = context.environment.configuration
+        let today = CalendarDate(iso: clock.today().description)!
+        let report = try await engine { try await engines.inspect(front: front, back: back, type: type, country: country, today: today) }
+        let evidence = try await engine { try await engines.selfie(selfie, document: front, threshold: configuration.faces.matchThreshold) }
+        let verdict = DocumentVerdictPolicy().document(report, statedCountry: country, selfie: evidence) ?? .succeeded
+        if case .unreadable(let reasons) = verdict {
+            // The user takes the document again; the selfie stays.
+            state.reasons = reasons.map(\.rawValue)
+            try await advance(loaded, from: .submit, .init(nextStep: MobileStep.uploadIDFront.rawValue,
+                                                           sealedState: try protector.seal(json: state)))
+            return answer(loaded.publicID, context: context, step: MobileStep.submit.rawValue, next: .uploadIDFront, state: state)
+        }
+        state.reasons = verdict.reasons
+        state.result = IdentityResult(
+            decision: verdict == .succeeded ? "pass" : "fail", reasons: verdict.reasons, documentType: type.rawValue, country: country,
+            fields: Dictionary(report.fields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }),
+            faceMatch: .init(match: evidence.matched, distance: evidence.distance, threshold: evidence.threshold),
+            liveness: .init(attackSuspected: evidence.attackSuspected, reasons: evidence.livenessReasons))
+        return try await finish(loaded, state: state, outcome: verdict == .succeeded ? "pass" : "fail", context: context)
+    }
+
+    func status(_ sessionID: String, context: MobileContext, withResult: Bool) async throws -> Answer {
+        let loaded = try await sessions.load(sessionID, product: product, context: context, as: State.self)
+        var envelope = answer(loaded.publicID, context: context, step: withResult ? "result" : "status",
+                              next: loaded.session.nextStep.flatMap(MobileStep.init), state: loaded.state)
+        envelope.outcome = loaded.session.outcome
+        envelope.verificationID = loaded.session.verificationID.map(VerifyHumanService.publicID)
+        if withResult {
+            guard loaded.session.outcome != nil else {
+                throw VerityError(.sessionWrongStep, "this session has no result yet: it expects \(loaded.session.nextStep ?? "nothing") next")
+            }
+            envelope.data?.result = loaded.state.result
+        }
+        return envelope
+    }
+
+    // MARK: - pieces
+
+    private func load(_ sessionID: String?, context: MobileContext, step: MobileStep) async throws -> MobileSessions.Loaded<State> {
+        let loaded = try await sessions.load(sessionID, product: product, context: context, as: State.self)
+        try MobileSessionFlow(product: product).admit(step, expected: loaded.session.nextStep.flatMap(MobileStep.init))
+        return loaded
+    }
+
+    private func advance(_ loaded: MobileSessions.Loaded<State>, from step: MobileStep, _ change: MobileSessionRepository.Step) async throws {
+        try MobileSessions.raced(try await MobileSessionRepository(db: sessions.db).advance(
+            id: try loaded.session.requireID(), from: step.rawValue, change, now: clock.nowMillis()))
+    }
+
+    private func finish(_ loaded: MobileSessions.Loaded<State>, state: State, outcome: String, context: MobileContext) async throws -> Answer {
+        let now = clock.nowMillis()
+        let verification = MobileVerificationModel()
+        verification.id = UUID()
+        verification.environmentID = context.environmentID
+        verification.clientKeyID = context.keyID
+        verification.product = product.rawValue
+        verification.outcome = outcome
+        verification.reasons = state.reasons.isEmpty ? nil : state.reasons.joined(separator: ",")
+        verification.createdAt = now
+        try MobileSessions.raced(try await MobileSessionRepository(db: sessions.db).finish(
+            id: try loaded.session.requireID(), from: MobileStep.submit.rawValue, verification: verification,
+            sealedState: try sessions.protector.seal(json: state), credits: context.isDemo ? 0 : Int64(product.credits), now: now))
+        let sessionRow = try loaded.session.requireID()
+        logger.info("\(product.rawValue) finished", metadata: ["session": .string(sessionRow.uuidString), "outcome": .string(outcome)])
+        var envelope = answer(loaded.publicID, context: context, step: MobileStep.submit.rawValue, next: nil, state: state)
+        envelope.outcome = outcome
+        envelope.verificationID = VerifyHumanService.publicID(try verification.requireID())
+        return envelope
+    }
+
+    /// pk_demo_: the documented pass, without reading anything.
+    static func demo(_ state: State) -> State {
+        var state = state
+        state.result = IdentityResult(decision: "pass", reasons: [], documentType: state.documentType ?? "passport", country: state.country ?? "US",
+                                      fields: ["surname": "DEMO", "given_names": "ALEX", "date_of_birth": "1990-01-01"],
+                                      faceMatch: .init(match: true, distance: 0.3, threshold: 0.58), liveness: .init(attackSuspected: false, reasons: []))
+        return state
+    }
+
+    private func answer(_ publicID: String, context: MobileContext, step: String, next: MobileStep?, state: State,
+                        credits: Int? = nil) -> Answer {
+        MobileEnvelope(sessionID: publicID, product: product, nextStep: next?.rawValue,
+                       data: Payload(reasons: state.reasons, credits: credits, result: nil),
+                       meta: .init(environment: context.environmentKind, step: step))
+    }
+
+    private func engine<T: Sendable>(_ work: () async throws -> T) async throws -> T {
+        do {
+            return try await work()
+        } catch let error as VerityError where error.httpStatus < 500 {
+            throw error
+        } catch {
+            throw VerityError(.systemError, "an engine failed; no credit was used: try again")
+        }
+    }
+}
