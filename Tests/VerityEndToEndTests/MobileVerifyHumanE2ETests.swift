@@ -166,4 +166,31 @@ struct MobileVerifyHumanE2ETests {
             #expect(try await MobileAPI.call(url, path, headers: ["X-Client-Key": key]).status == 404)
         }
     }
+
+    @Test func aRetryWithTheSameIdempotencyKeyGetsTheFirstAnswerAndIsChargedOnce() async throws {
+        try await MobileAPI.withMobile { app, url, key in
+            let path = "/api/mobile/v1/verifyhuman/verify"
+            let body: [String: Any] = ["selfie_b64": try MobileAPI.johnSelfie]
+            let headers = ["X-Client-Key": key, "Idempotency-Key": "order-1234"]
+            let first = try await MobileAPI.call(url, path, method: "POST", headers: headers, json: body)
+            let retry = try await MobileAPI.call(url, path, method: "POST", headers: headers, json: body)
+            #expect(first.status == 200 && retry.status == 200)
+            #expect(retry.json["verification_id"] as? String == first.json["verification_id"] as? String)
+            #expect(retry.data["token"] as? String == first.data["token"] as? String)
+            #expect(retry.headers.first { $0.key.lowercased() == "idempotent-replayed" }?.value == "true")
+            #expect(try await MobileAPI.balance(app) == 9)
+            // The same key for another request is refused; errors are replayed as they were.
+            let other = try await MobileAPI.call(url, path, method: "POST", headers: headers,
+                                                 json: ["selfie_b64": try MobileAPI.selfie("\(MobileAPI.attacks)/000-screen.jpg")])
+            #expect(other.status == 422 && other.code == "IDEMPOTENCY_KEY_REUSED")
+            let missing = ["X-Client-Key": key, "Idempotency-Key": "order-5678"]
+            let bad = try await MobileAPI.call(url, path, method: "POST", headers: missing, json: [:])
+            let badAgain = try await MobileAPI.call(url, path, method: "POST", headers: missing, json: [:])
+            #expect(bad.status == 400 && badAgain.status == 400 && badAgain.code == "MISSING_REQUIRED_FIELD")
+            let tooLong = try await MobileAPI.call(url, path, method: "POST", headers: ["X-Client-Key": key, "Idempotency-Key": String(repeating: "k", count: 256)],
+                                                   json: body)
+            #expect(tooLong.status == 400 && tooLong.json["field"] as? String == "Idempotency-Key")
+            #expect(try await MobileAPI.balance(app) == 9)
+        }
+    }
 }

@@ -91,6 +91,10 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let creditsExhausted = Code("CREDITS_EXHAUSTED", 402)
         /// The key's scopes do not include this product.
         public static let scopeNotAuthorized = Code("SCOPE_NOT_AUTHORIZED", 403)
+        /// A request with this `Idempotency-Key` is still running: retry shortly for its answer.
+        public static let idempotencyKeyInUse = Code("IDEMPOTENCY_KEY_IN_USE", 409, retryable: true)
+        /// This `Idempotency-Key` was used for a different request.
+        public static let idempotencyKeyReused = Code("IDEMPOTENCY_KEY_REUSED", 422)
         public static let serviceUnavailable = Code("SERVICE_UNAVAILABLE", 503, retryable: true)
         public static let systemError = Code("SYSTEM_ERROR", 500, retryable: true)
 
@@ -103,6 +107,7 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
             userAlreadyRegistered, userNotAccredited, deviceNotVerified,
             documentCheckPending, documentVerificationClosed, captureLinkUnusable, imageQualityInsufficient, piiVerificationRequired,
             missingRequiredField, sessionWrongStep, sessionExpired, invalidClientKey, creditsExhausted, scopeNotAuthorized,
+            idempotencyKeyInUse, idempotencyKeyReused,
             serviceUnavailable, systemError,
         ]
     }

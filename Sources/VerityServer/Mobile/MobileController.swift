@@ -10,22 +10,21 @@ struct MobileController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let mobile = routes.grouped("api", "mobile", "v1")
             .grouped(MobileErrorMiddleware(), ClientKeyMiddleware(), MobileRateLimitMiddleware(clock: dependencies.clock))
-        let imageBody = HTTPBodyStreamStrategy.collect(maxSize: ByteCount(integerLiteral: MobileBody.maximumRequestBytes))
-        mobile.on(.POST, "verifyhuman", "verify", body: imageBody, use: verifyHuman)
+        post(mobile, "verifyhuman", "verify") { request in try await self.verifyHuman(request: request) }
         mobile.get("verifyhuman", "status", ":verificationID", use: verifyHumanStatus)
 
         mobile.get("verifyage", "rules") { request in try self.ages(request).rules(context: try request.mobileContext()) }
-        mobile.on(.POST, "verifyage", "session", body: imageBody) { request in
+        post(mobile, "verifyage", "session") { request in
             _ = try MobileBody.fields(request)
             return try await self.ages(request).start(context: try request.mobileContext())
         }
-        mobile.on(.POST, "verifyage", "step1", body: imageBody) { request in
+        post(mobile, "verifyage", "step1") { request in
             try await self.ages(request).step1(Self.session(request), fields: try MobileBody.fields(request), context: try request.mobileContext())
         }
-        mobile.on(.POST, "verifyage", "step2", body: imageBody) { request in
+        post(mobile, "verifyage", "step2") { request in
             try await self.ages(request).step2(Self.session(request), fields: try MobileBody.fields(request), context: try request.mobileContext())
         }
-        mobile.on(.POST, "verifyage", "step3", body: imageBody) { request in
+        post(mobile, "verifyage", "step3") { request in
             try await self.ages(request).step3(Self.session(request), fields: try MobileBody.fields(request), context: try request.mobileContext())
         }
         mobile.get("verifyage", "status", ":sessionID") { request in
@@ -34,23 +33,23 @@ struct MobileController: RouteCollection {
 
         // VerifyIdentity (and, with screening to come, VerifyCompliance) share the flow.
         let identity = MobileProduct.verifyIdentity
-        mobile.on(.POST, "verifyidentity", "session", body: imageBody) { request in
+        post(mobile, "verifyidentity", "session") { request in
             _ = try MobileBody.fields(request)
             return try await self.identities(request, identity).start(context: try request.mobileContext())
         }
-        mobile.on(.POST, "verifyidentity", "upload", "selfie", body: imageBody) { request in
+        post(mobile, "verifyidentity", "upload", "selfie") { request in
             try await self.identities(request, identity).uploadSelfie(Self.session(request), fields: try MobileBody.fields(request),
                                                                       context: try request.mobileContext())
         }
-        mobile.on(.POST, "verifyidentity", "upload", "id-front", body: imageBody) { request in
+        post(mobile, "verifyidentity", "upload", "id-front") { request in
             try await self.identities(request, identity).uploadFront(Self.session(request), fields: try MobileBody.fields(request),
                                                                      context: try request.mobileContext())
         }
-        mobile.on(.POST, "verifyidentity", "upload", "id-back", body: imageBody) { request in
+        post(mobile, "verifyidentity", "upload", "id-back") { request in
             try await self.identities(request, identity).uploadBack(Self.session(request), fields: try MobileBody.fields(request),
                                                                     context: try request.mobileContext())
         }
-        mobile.on(.POST, "verifyidentity", "submit", body: imageBody) { request in
+        post(mobile, "verifyidentity", "submit") { request in
             _ = try MobileBody.fields(request)
             return try await self.identities(request, identity).submit(Self.session(request), context: try request.mobileContext())
         }
@@ -70,6 +69,15 @@ struct MobileController: RouteCollection {
     }
 
     static func session(_ request: Request) -> String? { request.headers.first(name: MobileContext.sessionHeader) }
+
+    /// A POST of the mobile API: images in the body, `Idempotency-Key` honoured.
+    private func post<Answer: AsyncResponseEncodable & Sendable>(_ routes: any RoutesBuilder, _ path: PathComponent...,
+                                                                 handler: @escaping @Sendable (Request) async throws -> Answer) {
+        let idempotency = MobileIdempotency(protector: dependencies.protector, clock: dependencies.clock)
+        routes.on(.POST, path, body: .collect(maxSize: ByteCount(integerLiteral: MobileBody.maximumRequestBytes))) { request in
+            try await idempotency.run(request) { try await handler(request).encodeResponse(for: request) }
+        }
+    }
 
     private func ages(_ request: Request) -> VerifyAgeService {
         VerifyAgeService(sessions: MobileSessions(db: request.db, protector: dependencies.protector, clock: dependencies.clock),

@@ -9,26 +9,31 @@ struct MobileErrorMiddleware: AsyncMiddleware {
         do {
             return try await next.respond(to: request)
         } catch {
-            let verityError = APIErrorMiddleware.verityError(for: error)
-            if verityError.httpStatus >= 500 {
-                request.logger.error("mobile request failed", metadata: [
-                    "error_type": "\(String(reflecting: type(of: error)))", "error": "\(String(describing: error).prefix(300))",
-                ])
-            }
-            let context = request.storage[MobileContextKey.self]
-            let product = request.url.path.split(separator: "/").dropFirst(3).first.map(String.init)
-                .flatMap { MobileProduct(rawValue: $0)?.rawValue }
-            let body = MobileErrorBody(
-                code: verityError.code.rawValue, message: verityError.message, retryable: verityError.retryable ? true : nil,
-                field: verityError.field, sessionID: request.headers.first(name: MobileContext.sessionHeader), product: product,
-                meta: context.map { .init(environment: $0.environmentKind, step: nil) })
-            let response = Response(status: HTTPResponseStatus(statusCode: verityError.httpStatus))
-            try response.content.encode(body, as: .json)
-            if let retryAfter = request.storage[RetryAfterKey.self] {
-                response.headers.replaceOrAdd(name: "Retry-After", value: String(retryAfter))
-            }
-            return response
+            return try Self.response(for: error, request: request)
         }
+    }
+
+    /// `error` as the mobile surface answers it (also for replays of a stored answer).
+    static func response(for error: any Error, request: Request) throws -> Response {
+        let verityError = APIErrorMiddleware.verityError(for: error)
+        if verityError.httpStatus >= 500 {
+            request.logger.error("mobile request failed", metadata: [
+                "error_type": "\(String(reflecting: type(of: error)))", "error": "\(String(describing: error).prefix(300))",
+            ])
+        }
+        let context = request.storage[MobileContextKey.self]
+        let product = request.url.path.split(separator: "/").dropFirst(3).first.map(String.init)
+            .flatMap { MobileProduct(rawValue: $0)?.rawValue }
+        let body = MobileErrorBody(
+            code: verityError.code.rawValue, message: verityError.message, retryable: verityError.retryable ? true : nil,
+            field: verityError.field, sessionID: request.headers.first(name: MobileContext.sessionHeader), product: product,
+            meta: context.map { .init(environment: $0.environmentKind, step: nil) })
+        let response = Response(status: HTTPResponseStatus(statusCode: verityError.httpStatus))
+        try response.content.encode(body, as: .json)
+        if let retryAfter = request.storage[RetryAfterKey.self] {
+            response.headers.replaceOrAdd(name: "Retry-After", value: String(retryAfter))
+        }
+        return response
     }
 }
 

@@ -36,5 +36,6 @@ public enum VerityMigrations {
         CreateMobileVerifications(),
         CreateRateLimitWindows(),
         CreateMobileSessions(),
+        CreateIdempotencyKeys(),
     ]
 }
