@@ -144,6 +144,12 @@ check "identity capture-link prints the link and its expiry" bash -c "[[ '$LINK_
 check "identity capture-link --qr draws the code" bash -c "[ \$(grep -c '▀\\|▄' '$WORK/link.out') -ge 10 ]"
 check "the capture link opens the page" bash -c "curl -sf '$LINK_URL' | grep -q 'id=\"step-document\"'"
 check "the capture token never reaches the server's log" bash -c "! grep -q '${LINK_URL##*/}' '$WORK/serve-docs.log'"
+MOBILE_KEY=$("$BIN" keys create --tenant acme --environment live --publishable --scopes verifyhuman 2>/dev/null)
+"$BIN" mobile verify-human --server "http://127.0.0.1:$DOC_PORT" --client-key "$MOBILE_KEY" "$FIXTURES/john-smith-selfie.jpg" > "$WORK/human.out" 2> "$WORK/human.err"
+check "mobile verify-human: a selfie passes with a token (credits from the grant above)" bash -c "grep -q 'outcome: pass' '$WORK/human.out' && grep -q 'token (for your backend, once): vht_' '$WORK/human.out'"
+VERITY_CLIENT_KEY="$MOBILE_KEY" "$BIN" mobile verify-identity --server "http://127.0.0.1:$DOC_PORT" --selfie "$FIXTURES/john-smith-selfie.jpg" \
+  --front "$FIXTURES/john-smith-passport-front.png" > /dev/null 2> "$WORK/identity-scope.err"; code=$?
+check "mobile verify-identity with a verifyhuman key: SCOPE_NOT_AUTHORIZED, exit 65" bash -c "[ $code -eq 65 ] && grep -q SCOPE_NOT_AUTHORIZED '$WORK/identity-scope.err'"
 kill "$DOC_PID" 2>/dev/null; wait "$DOC_PID" 2>/dev/null
 "$BIN" document-checks show --tenant acme --environment live "$CHECK_ID" > "$WORK/check.json" 2>&1
 check "document-checks show prints the evidence" bash -c "grep -q '\"dataSourceOutcome\" : \"matched\"' '$WORK/check.json' && grep -q '\"surname\"' '$WORK/check.json'"

@@ -59,6 +59,17 @@ enum RawHTTP {
 
     static func exchange(baseURL: URL, session: URLSession, method: String, path: String, query: [URLQueryItem] = [],
                          body: Data?, bearer: String, headers: [String: String] = [:]) async throws -> (Data, Int) {
+        var headers = headers
+        headers["Authorization"] = "Bearer \(bearer)"
+        let (data, response) = try await exchange(baseURL: baseURL, session: session, method: method, path: path, query: query,
+                                                  body: body, headers: headers)
+        return (data, response?.statusCode ?? 0)
+    }
+
+    /// The exchange with the whole response (its headers: `Retry-After`, …); the
+    /// caller sets the credential header.
+    static func exchange(baseURL: URL, session: URLSession, method: String, path: String, query: [URLQueryItem] = [],
+                         body: Data?, headers: [String: String]) async throws -> (Data, HTTPURLResponse?) {
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else { throw Failure.badURL }
         components.percentEncodedPath = components.percentEncodedPath.trimmingSuffix("/") + path
         if !query.isEmpty { components.queryItems = query }
@@ -66,7 +77,6 @@ enum RawHTTP {
         var request = URLRequest(url: url)
         request.httpMethod = method
         request.setValue("application/json", forHTTPHeaderField: "Accept")
-        request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if let body {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -74,7 +84,7 @@ enum RawHTTP {
         }
         do {
             let (data, response) = try await session.data(for: request)
-            return (data, (response as? HTTPURLResponse)?.statusCode ?? 0)
+            return (data, response as? HTTPURLResponse)
         } catch {
             throw Failure.unreachable(error.localizedDescription)
         }

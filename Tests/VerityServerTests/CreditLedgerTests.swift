@@ -16,14 +16,15 @@ struct CreditLedgerTests {
             _ = try await operations.grantCredits(tenant: app.tenant, environment: .test, amount: 100, note: "test")
             let environmentID = try #require(try await TenantRepository(db: app.app.db).environment(tenant: app.tenant, kind: .test)?.id)
             let db = app.app.db
-            // 200 charges from 40 concurrent workers: every charge of one balance
-            // waits for the row's lock, so 200 at once would only measure the
-            // connection pool's queue (10 s) on a loaded machine, not the ledger.
+            // 200 charges from 16 concurrent workers, as many as the server's
+            // PostgreSQL pool has connections: every charge of one balance waits
+            // for the row's lock while holding its connection, so more workers
+            // would only measure the pool's queue (10 s) on a loaded machine.
             let outcomes = try await withThrowingTaskGroup(of: [Bool].self) { group in
-                for worker in 0..<40 {
+                for worker in 0..<16 {
                     group.addTask {
                         var results: [Bool] = []
-                        for index in stride(from: worker, to: 200, by: 40) {
+                        for index in stride(from: worker, to: 200, by: 16) {
                             do {
                                 try await db.write { tx in
                                     try await CreditLedger.charge(environmentID: environmentID, amount: 1, reason: "verifyhuman",

@@ -1,0 +1,74 @@
+import Foundation
+import VerityAPI
+
+/// What a mobile verification came to.
+public enum MobileOutcome: String, Sendable, Codable {
+    case pass, fail, undetermined
+}
+
+/// A VerifyHuman answer.
+public struct HumanVerification: Sendable, Equatable {
+    public let verificationID: String
+    public let outcome: MobileOutcome
+    /// A pass's single-use token for your backend to redeem (`POST /admin/v1/mobile/tokens/verify`).
+    public let token: String?
+    public let reasons: [String]
+}
+
+/// A document for VerifyAge's step 3 or VerifyIdentity.
+public struct MobileDocument: Sendable {
+    public var front: Data
+    /// Not for a passport (its photo page is both sides).
+    public var back: Data?
+    public var type: IdDocumentType
+    /// ISO 3166-1 alpha-2 issuing country.
+    public var country: String
+
+    public init(front: Data, back: Data? = nil, type: IdDocumentType, country: String) {
+        self.front = front
+        self.back = back
+        self.type = type
+        self.country = country
+    }
+}
+
+/// How a session product ended (VerifyAge, VerifyIdentity).
+public struct SessionVerification: Sendable, Equatable {
+    public let sessionID: String
+    public let verificationID: String?
+    public let outcome: MobileOutcome?
+    /// The step the session still waits for (nil once it has an outcome).
+    public let nextStep: String?
+    public let reasons: [String]
+    /// VerifyAge: the face's estimated age, once measured.
+    public let ageEstimate: Double?
+}
+
+/// VerifyIdentity's result: what the document said, and the face checks.
+public struct IdentityVerificationResult: Sendable, Equatable, Decodable {
+    public struct FaceMatch: Sendable, Equatable, Decodable {
+        public let match: Bool?
+        public let distance: Double?
+        public let threshold: Double
+    }
+
+    public struct Liveness: Sendable, Equatable, Decodable {
+        public let attackSuspected: Bool?
+        public let reasons: [String]
+
+        enum CodingKeys: String, CodingKey { case attackSuspected = "attack_suspected", reasons }
+    }
+
+    public let decision: MobileOutcome
+    public let reasons: [String]
+    public let documentType: String
+    public let country: String
+    /// The document's fields by their snake_case names (`surname`, `date_of_birth`, …).
+    public let fields: [String: String]
+    public let faceMatch: FaceMatch
+    public let liveness: Liveness
+
+    enum CodingKeys: String, CodingKey {
+        case decision, reasons, documentType = "document_type", country, fields, faceMatch = "face_match", liveness
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import Verity
+import VerityAPI
+import VerityCore
+import VerityTestSupport
+
+/// `MobileVerificationClient` against a live server: every product through
+/// the SDK, typed errors, and a rate-limited call retried after `Retry-After`.
+@Suite("Mobile SDK against a live server")
+struct MobileSDKE2ETests {
+    static func fixture(_ name: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: "\(DocumentFixtures.directory)/\(name)"))
+    }
+
+    static var passport: MobileDocument {
+        get throws { MobileDocument(front: try fixture("john-smith-passport-front.png"), type: .passport, country: "US") }
+    }
+
+    @Test func verifyHumanAgeAndIdentityThroughTheSDK() async throws {
+        try await MobileAPI.withMobile(credits: 100) { app, url, key in
+            let client = MobileVerificationClient(baseURL: url, clientKey: key)
+            let human = try await client.verifyHuman(image: try Self.fixture("john-smith-selfie.jpg"))
+            #expect(human.outcome == .pass && human.token?.hasPrefix("vht_") == true)
+            #expect(try await client.verifyHumanStatus(verificationID: human.verificationID).outcome == .pass)
+
+            let age = try await client.verifyAge(dateOfBirth: "1975-02-28", selfie: try Self.fixture("john-smith-selfie.jpg")) {
+                Issue.record("a clear adult face needs no document")
+                return try Self.passport
+            }
+            #expect(age.outcome == .pass && age.nextStep == nil && (age.ageEstimate ?? 0) >= 25)
+
+            let identity = try await client.verifyIdentity(selfie: try Self.fixture("john-smith-selfie.jpg"), document: try Self.passport)
+            #expect(identity.outcome == .pass)
+            let result = try await client.identityResult(sessionID: identity.sessionID)
+            #expect(result.fields["surname"] == "SMITH" && result.faceMatch.match == true)
+            #expect(try await MobileAPI.balance(app) == 100 - 1 - 10 - 40)
+        }
+    }
+
+    @Test func verifyAgeAsksForTheDocumentOnlyWhenTheFaceIsNotClearEnough() async throws {
+        try await MobileAPI.withMobile(credits: 10) { app, url, key in
+            try await app.configure { $0.mobile.ageMargin = 60 }
+            let client = MobileVerificationClient(baseURL: url, clientKey: key)
+            let asked = AskCounter()
+            let age = try await client.verifyAge(dateOfBirth: "1975-02-28", selfie: try Self.fixture("john-smith-selfie.jpg")) {
+                await asked.increment()
+                return try Self.passport
+            }
+            let times = await asked.count
+            #expect(age.outcome == .pass && times == 1)
+        }
+    }
+
+    @Test func anUnreadableDocumentIsRetakenInTheSameSession() async throws {
+        try await MobileAPI.withMobile(credits: 40) { _, url, key in
+            let client = MobileVerificationClient(baseURL: url, clientKey: key)
+            let blurred = MobileDocument(front: try Self.fixture("john-smith-blurred-passport-front.png"), type: .passport, country: "US")
+            let first = try await client.verifyIdentity(selfie: try Self.fixture("john-smith-selfie.jpg"), document: blurred)
+            #expect(first.outcome == nil && first.nextStep == "upload_id_front" && first.reasons.contains("BLURRY"))
+            let second = try await client.retakeDocument(sessionID: first.sessionID, document: try Self.passport)
+            #expect(second.outcome == .pass)
+        }
+    }
+
+    @Test func errorsArriveTypedByCode() async throws {
+        try await MobileAPI.withMobile(scopes: [.verifyHuman], credits: 0) { _, url, key in
+            let client = MobileVerificationClient(baseURL: url, clientKey: key)
+            await #expect(throws: MobileVerificationError(code: .creditsExhausted, message: "")) {
+                _ = try await client.verifyHuman(image: try Self.fixture("john-smith-selfie.jpg"))
+            }
+            await #expect(throws: MobileVerificationError(code: .scopeNotAuthorized, message: "")) {
+                _ = try await client.verifyIdentity(selfie: try Self.fixture("john-smith-selfie.jpg"), document: try Self.passport)
+            }
+            await #expect(throws: MobileVerificationError(code: .invalidImage, message: "")) {
+                _ = try await client.verifyHuman(image: Data("not an image".utf8))
+            }
+            let stranger = MobileVerificationClient(baseURL: url, clientKey: "vhk_test_" + String(repeating: "z", count: 40))
+            await #expect(throws: MobileVerificationError(code: .invalidClientKey, message: "")) {
+                _ = try await stranger.verifyHuman(image: try Self.fixture("john-smith-selfie.jpg"))
+            }
+        }
+    }
+
+    @Test func aRateLimitedCallIsRetriedAfterRetryAfterAndChargedOnce() async throws {
+        try await MobileAPI.withMobile(credits: 10) { app, url, key in
+            try await app.configure { $0.mobile.requestsPerMinute = 1 }
+            // Put the server's clock two seconds before a new minute.
+            let intoMinute = Int(app.clock.now % 60_000 / 1000)
+            app.clock.advance(seconds: 58 - intoMinute)
+            let client = MobileVerificationClient(baseURL: url, clientKey: key, retryDelays: [.milliseconds(200), .milliseconds(200), .milliseconds(200)],
+                                                  maximumWait: .seconds(5))
+            _ = try await client.verifyHuman(image: try Self.fixture("john-smith-selfie.jpg"))
+            let clock = app.clock
+            let mover = Task { try await Task.sleep(for: .milliseconds(500)); clock.advance(seconds: 3) }
+            let second = try await client.verifyHuman(image: try Self.fixture("john-smith-selfie.jpg"))
+            _ = try await mover.value
+            #expect(second.outcome == .pass)
+            #expect(try await MobileAPI.balance(app) == 8)
+        }
+    }
+}
+
+actor AskCounter {
+    private(set) var count = 0
+    func increment() { count += 1 }
+}
