@@ -1,5 +1,5 @@
 # Conveniences; the README's two commands are scripts/demo.sh and scripts/test.sh.
-.PHONY: demo test build bench bench-documents bench-document-flow bench-faces bench-pki contract
+.PHONY: demo test build bench bench-documents bench-document-flow bench-mobile bench-faces bench-pki contract
 
 build:
 	swift build --build-tests
@@ -17,6 +17,7 @@ bench:
 	bash bench/run.sh
 	bash bench/documents.sh
 	bash bench/document-flow.sh
+	bash bench/mobile.sh
 	bash bench/faces.sh
 	bash bench/pki.sh
 
@@ -25,6 +26,9 @@ bench-documents:
 
 bench-document-flow:
 	bash bench/document-flow.sh
+
+bench-mobile:
+	bash bench/mobile.sh
 
 bench-faces:
 	bash bench/faces.sh

@@ -101,4 +101,34 @@ struct MobileVerifyIdentityE2ETests {
             #expect(noType.status == 400 && noType.code == "MISSING_REQUIRED_FIELD" && noType.json["field"] as? String == "document_type")
         }
     }
+
+    @Test func imagesWaitSealedAreErasedAtTheEndAndAnotherTenantSeesNothing() async throws {
+        try await MobileAPI.withMobile(credits: 40) { app, url, key in
+            let start = try await Self.call(url, key, nil, "/session")
+            let session = try #require(start.json["session_id"] as? String)
+            let selfie = try DocumentFixtures.data("john-smith-selfie.jpg")
+            let front = try DocumentFixtures.data("john-smith-licence-front.png")
+            let back = try DocumentFixtures.data("john-smith-licence-back.png")
+            _ = try await Self.call(url, key, session, "/upload/selfie", ["selfie_b64": selfie.base64EncodedString()])
+            _ = try await Self.call(url, key, session, "/upload/id-front",
+                                    ["id_front_b64": front.base64EncodedString(), "document_type": "driverLicense", "country": "US"])
+            _ = try await Self.call(url, key, session, "/upload/id-back", ["id_back_b64": back.base64EncodedString()])
+            // Waiting for submit: all three images are in the session, sealed; none of their bytes is readable.
+            let slices = [selfie, front, back].map { $0.subdata(in: ($0.count / 2)..<($0.count / 2 + 48)) }
+            var dump = Data(try await DatabaseText.dump(app).utf8)
+            #expect(slices.allSatisfy { dump.range(of: $0) == nil })
+            #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM mobile_sessions WHERE sealed_selfie IS NOT NULL AND sealed_front IS NOT NULL AND sealed_back IS NOT NULL") == 1)
+            // Another tenant's key cannot read or drive the session.
+            let otherKey = try await app.operations.createClientKey(tenant: "other", environment: .test, scopes: MobileProduct.allCases, demo: false)
+            let status = try await MobileAPI.call(url, Self.base + "/status/\(session)", headers: ["X-Client-Key": otherKey])
+            #expect(status.status == 404)
+            let submit = try await Self.call(url, otherKey, session, "/submit")
+            #expect(submit.status == 404)
+            let done = try await Self.call(url, key, session, "/submit")
+            #expect(done.json["outcome"] as? String == "pass", "\(done.json)")
+            dump = Data(try await DatabaseText.dump(app).utf8)
+            #expect(slices.allSatisfy { dump.range(of: $0) == nil })
+            #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM mobile_sessions WHERE sealed_selfie IS NULL AND sealed_front IS NULL AND sealed_back IS NULL") == 1)
+        }
+    }
 }

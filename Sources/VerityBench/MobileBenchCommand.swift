@@ -1,0 +1,153 @@
+import ArgumentParser
+import AsyncHTTPClient
+import Dispatch
+import Foundation
+import NIOCore
+import NIOHTTP1
+import VerityAPI
+import VerityCore
+import VerityVision
+
+/// The mobile API under load: VerifyHuman calls and whole VerifyIdentity
+/// sessions (session, selfie, front, submit) at C concurrent clients, then the
+/// ledger: the balance must have moved by exactly what the outcomes cost.
+struct MobileBenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "mobile", abstract: "VerifyHuman and VerifyIdentity against a running server.")
+
+    @Option(help: "Verity base URL.") var baseURL: String
+    @Option(help: "A publishable client key with verifyhuman and verifyidentity.") var clientKey: String
+    @Option(help: "The environment's secret key (to read the ledger).") var secretKey: String
+    @Option(help: "A selfie.") var selfie: String
+    @Option(help: "A passport photo page of the selfie's person.") var passport: String
+    @Option(help: "Concurrent clients.") var concurrency: Int = 16
+    @Option(help: "VerifyHuman calls.") var humans: Int = 64
+    @Option(help: "VerifyIdentity sessions.") var identities: Int = 32
+
+    func run() async throws {
+        let http = HTTPClient(eventLoopGroupProvider: .singleton)
+        do {
+            try await measure(BenchClient(http: http, baseURL: baseURL), http)
+            try await http.shutdown()
+        } catch {
+            try? await http.shutdown()
+            throw error
+        }
+    }
+
+    func measure(_ admin: BenchClient, _ http: HTTPClient) async throws {
+        let selfieB64 = try Data(contentsOf: URL(fileURLWithPath: selfie)).base64EncodedString()
+        let passportB64 = try Data(contentsOf: URL(fileURLWithPath: passport)).base64EncodedString()
+        let before = try await admin.send(.GET, "/admin/v1/credits", bearer: secretKey, body: Optional<UserTokenRequest>.none,
+                                          as: CreditStatement.self).balance
+        let mobile = MobileBench(http: http, baseURL: baseURL, clientKey: clientKey)
+
+        var started = DispatchTime.now().uptimeNanoseconds
+        let human = try await loop(count: humans) { _ in
+            let answer = try await mobile.post("/verifyhuman/verify", ["selfie_b64": selfieB64], session: nil)
+            guard answer["outcome"] as? String == "pass" else { throw BenchClient.Failure(description: "a VerifyHuman call did not pass") }
+        }
+        let humanSeconds = milliseconds(since: started) / 1000
+        print(String(format: "verifyhuman: clients=%d calls=%d throughput=%.2f/s p50=%.0fms p95=%.0fms",
+                     concurrency, humans, Double(humans) / humanSeconds, human.percentile(50), human.percentile(95)))
+
+        started = DispatchTime.now().uptimeNanoseconds
+        let identity = try await loop(count: identities) { _ in
+            let session = try await mobile.post("/verifyidentity/session", [:], session: nil)
+            guard let id = session["session_id"] as? String else { throw BenchClient.Failure(description: "no session") }
+            _ = try await mobile.post("/verifyidentity/upload/selfie", ["selfie_b64": selfieB64], session: id)
+            _ = try await mobile.post("/verifyidentity/upload/id-front",
+                                      ["id_front_b64": passportB64, "document_type": "passport", "country": "US"], session: id)
+            let submitted = try await mobile.post("/verifyidentity/submit", [:], session: id)
+            guard submitted["outcome"] as? String == "pass" else { throw BenchClient.Failure(description: "a VerifyIdentity session did not pass") }
+        }
+        let identitySeconds = milliseconds(since: started) / 1000
+        print(String(format: "verifyidentity: clients=%d sessions=%d throughput=%.2f/s p50=%.0fms p95=%.0fms",
+                     concurrency, identities, Double(identities) / identitySeconds, identity.percentile(50), identity.percentile(95)))
+
+        let after = try await admin.send(.GET, "/admin/v1/credits", bearer: secretKey, body: Optional<UserTokenRequest>.none,
+                                         as: CreditStatement.self).balance
+        let expected = Int64(humans * MobileProduct.verifyHuman.credits + identities * MobileProduct.verifyIdentity.credits)
+        print("ledger: before=\(before) after=\(after) spent=\(before - after) expected=\(expected) exact=\(before - after == expected)")
+        guard before - after == expected else { throw BenchClient.Failure(description: "the ledger moved by \(before - after), not \(expected)") }
+    }
+
+    func loop(count: Int, _ work: @escaping @Sendable (Int) async throws -> Void) async throws -> LatencyStats {
+        try await withThrowingTaskGroup(of: LatencyStats.self) { group in
+            for worker in 0..<concurrency {
+                group.addTask {
+                    var stats = LatencyStats()
+                    for index in stride(from: worker, to: count, by: concurrency) {
+                        let start = DispatchTime.now().uptimeNanoseconds
+                        try await work(index)
+                        stats.add(milliseconds(since: start))
+                    }
+                    return stats
+                }
+            }
+            return try await group.reduce(into: LatencyStats()) { $0.merge($1) }
+        }
+    }
+}
+
+/// JSON to the mobile API with a client key.
+struct MobileBench: Sendable {
+    let http: HTTPClient
+    let baseURL: String
+    let clientKey: String
+
+    func post(_ path: String, _ body: [String: String], session: String?) async throws -> [String: Any] {
+        var request = HTTPClientRequest(url: baseURL + "/api/mobile/v1" + path)
+        request.method = .POST
+        request.headers.add(name: "X-Client-Key", value: clientKey)
+        if let session { request.headers.add(name: "X-Mobile-Session", value: session) }
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.body = .bytes(ByteBuffer(bytes: Array(try JSONEncoder().encode(body))))
+        let response = try await http.execute(request, timeout: .seconds(120))
+        let bytes = try await response.body.collect(upTo: 1 << 20)
+        guard response.status == .ok, let json = try JSONSerialization.jsonObject(with: Data(bytes.readableBytesView)) as? [String: Any] else {
+            throw BenchClient.Failure(description: "POST \(path): HTTP \(response.status.code) \(String(buffer: bytes).prefix(300))")
+        }
+        return json
+    }
+}
+
+/// The engines alone on the same images, in process, on N threads: VerifyHuman's
+/// liveness signals, and VerifyIdentity's document read + face comparison + liveness.
+struct MobileEngineRateBenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "mobile-engine-rate", abstract: "The engines' own rate on the mobile bench's images.")
+
+    @Option(help: "A selfie.") var selfie: String
+    @Option(help: "A passport photo page.") var passport: String
+    @Option(help: "Face models directory.") var models: String = "models"
+    @Option(help: "Threads, as the server's VERITY_ENGINE_THREADS.") var threads: Int = 2
+    @Option(help: "Runs of each.") var runs: Int = 24
+
+    func run() async throws {
+        let selfieBytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: selfie)))
+        let passportBytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: passport)))
+        let faces = try FaceEngine(modelsDirectory: models)
+        let inspector = DocumentInspector(today: CalendarDate(iso: "2026-11-23")!, faces: faces)
+        _ = try faces.livenessSignals(selfieBytes)
+        let human = try await rate { _ = try faces.livenessSignals(selfieBytes) }
+        let identity = try await rate {
+            _ = try inspector.inspect(front: passportBytes, type: .passport, country: "US")
+            _ = try faces.compare(passportBytes, selfieBytes)
+            _ = try faces.livenessSignals(selfieBytes)
+        }
+        print(String(format: "engine verifyhuman-rate: threads=%d runs=%d throughput=%.2f/s", threads, runs, human))
+        print(String(format: "engine verifyidentity-rate: threads=%d runs=%d throughput=%.2f/s", threads, runs, identity))
+    }
+
+    func rate(_ work: @escaping @Sendable () throws -> Void) async throws -> Double {
+        let started = DispatchTime.now().uptimeNanoseconds
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for worker in 0..<threads {
+                group.addTask {
+                    for _ in stride(from: worker, to: runs, by: threads) { try await InspectRateBenchCommand.onThread(work) }
+                }
+            }
+            try await group.waitForAll()
+        }
+        return Double(runs) / (milliseconds(since: started) / 1000)
+    }
+}
