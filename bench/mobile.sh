@@ -44,7 +44,7 @@ python3 - "$OUT" <<'PY' | tee "$OUT/mobile-summary.txt"
 import re, sys
 out = sys.argv[1]
 text = open(f"{out}/mobile.txt").read() + open(f"{out}/mobile-engine.txt").read()
-value = lambda label: float(re.search(label + r".*?throughput=([0-9.]+)", text).group(1))
+value = lambda label: float(re.search(label + r".*?throughput=([0-9.]+)", text, re.M).group(1))
 human, identity = value("^verifyhuman:"), value("^verifyidentity:")
 human_engine, identity_engine = value("verifyhuman-rate"), value("verifyidentity-rate")
 print(f"VerifyHuman:    {human:7.2f} calls/s    engine alone {human_engine:7.2f}/s   ratio {human / human_engine:.2f}")
