@@ -33,6 +33,13 @@ check "credits grant prints the balance" grep -q "Balance: 250 credits." "$WORK/
 "$BIN" credits show --tenant acme --environment live > "$WORK/credits-show.out" 2>&1
 check "credits show lists the grant" bash -c "grep -q 'Balance: 250 credits.' '$WORK/credits-show.out' && grep -q '+250' '$WORK/credits-show.out' && grep -q INV-1 '$WORK/credits-show.out'"
 check "credits grant refuses 0" bash -c "! '$BIN' credits grant --tenant acme --environment live 0 > /dev/null 2>&1"
+SANCTIONS="${VERITY_SANCTIONS_FILE:-$(cd "$(dirname "$BIN")" && pwd)/../../../shared/data/sanctions/ofac-sdn-2024-05-03.csv}"
+[ -f "$SANCTIONS" ] || SANCTIONS="$(pwd)/../shared/data/sanctions/ofac-sdn-2024-05-03.csv"
+"$BIN" sanctions import "$SANCTIONS" > "$WORK/sanctions.out" 2> "$WORK/sanctions.err"
+check "sanctions import reads OFAC's whole SDN list with a progress bar" bash -c "grep -q 'Imported 14965 entries' '$WORK/sanctions.out' && grep -q '100% (14965/14965)' '$WORK/sanctions.err'"
+head -3 "$SANCTIONS" > "$WORK/bad-sdn.csv"; echo 'x,"BROKEN"' >> "$WORK/bad-sdn.csv"
+"$BIN" sanctions import "$WORK/bad-sdn.csv" > /dev/null 2> "$WORK/sanctions-bad.err"; code=$?
+check "a malformed list names its line, exits 65 and changes nothing" bash -c "[ $code -eq 65 ] && grep -q 'line 4' '$WORK/sanctions-bad.err' && '$BIN' sanctions show | grep -q '14965 entries'"
 
 cat > "$WORK/good.csv" <<'CSV'
 firstName,lastName,address,city,state,postalCode,country,dateOfBirth,flags

@@ -37,5 +37,6 @@ public enum VerityMigrations {
         CreateRateLimitWindows(),
         CreateMobileSessions(),
         CreateIdempotencyKeys(),
+        CreateSanctionsEntries(),
     ]
 }

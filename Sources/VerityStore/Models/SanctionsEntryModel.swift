@@ -1,0 +1,19 @@
+import Fluent
+import Foundation
+
+/// One sanctions list entry of one imported version. `detail` is the
+/// `SanctionsEntry` as JSON (other names, dates of birth, nationalities,
+/// programmes): public data, stored as published.
+public final class SanctionsEntryModel: Model, @unchecked Sendable {
+    public static let schema = "sanctions_entries"
+
+    @ID public var id: UUID?
+    @Field(key: "version") public var version: Int64
+    /// The list's own id (OFAC's `ent_num`).
+    @Field(key: "list_id") public var listID: Int
+    @Field(key: "kind") public var kind: String
+    @Field(key: "name") public var name: String
+    @Field(key: "detail") public var detail: String
+
+    public init() {}
+}
