@@ -82,4 +82,36 @@ struct MobileSessions: Sendable {
     static func raced(_ moved: Bool) throws {
         guard moved else { throw VerityError(.sessionWrongStep, "this step was already taken: read the session's status") }
     }
+
+    /// Ends the session at `step` with `outcome`: the outcome recorded as a
+    /// verification and charged (not for demo keys), the images erased, in one
+    /// transaction. Returns the verification's public id.
+    func finish<State: Codable & Sendable>(_ loaded: Loaded<State>, state: State, outcome: String, reasons: [String],
+                                           product: MobileProduct, context: MobileContext, from step: MobileStep) async throws -> String {
+        let now = clock.nowMillis()
+        let verification = MobileVerificationModel()
+        let id = UUID()
+        verification.id = id
+        verification.environmentID = context.environmentID
+        verification.clientKeyID = context.keyID
+        verification.product = product.rawValue
+        verification.outcome = outcome
+        verification.reasons = reasons.isEmpty ? nil : reasons.joined(separator: ",")
+        verification.createdAt = now
+        try Self.raced(try await MobileSessionRepository(db: db).finish(
+            id: try loaded.session.requireID(), from: step.rawValue, verification: verification,
+            sealedState: try protector.seal(json: state), credits: context.isDemo ? 0 : Int64(product.credits), now: now))
+        return VerifyHumanService.publicID(id)
+    }
+
+    /// Engine failures are the server's: `SYSTEM_ERROR`, retryable, nothing charged.
+    static func engine<T: Sendable>(_ work: () async throws -> T) async throws -> T {
+        do {
+            return try await work()
+        } catch let error as VerityError where error.httpStatus < 500 {
+            throw error
+        } catch {
+            throw VerityError(.systemError, "an engine failed; no credit was used: try again")
+        }
+    }
 }

@@ -93,7 +93,7 @@ struct VerifyAgeService: Sendable {
             state.ageEstimate = 30
             return try await finish(loaded, state: state, outcome: "pass", context: context, from: .step2)
         }
-        let signals = try await engine { try await engines.liveness(selfie) }
+        let signals = try await MobileSessions.engine { try await engines.liveness(selfie) }
         switch signals.finding.outcome {
         case .noFace: state.reasons = [VerifyAgePolicy.Reason.noFace.rawValue]
         case .severalFaces: state.reasons = [VerifyAgePolicy.Reason.multipleFaces.rawValue]
@@ -101,7 +101,7 @@ struct VerifyAgeService: Sendable {
         case .found: break
         }
         if !state.reasons.isEmpty { return try await finish(loaded, state: state, outcome: "fail", context: context, from: .step2) }
-        guard let estimate = try await engine({ try await engines.age(selfie) }) else {
+        guard let estimate = try await MobileSessions.engine({ try await engines.age(selfie) }) else {
             state.reasons = [VerifyAgePolicy.Reason.noFace.rawValue]
             return try await finish(loaded, state: state, outcome: "fail", context: context, from: .step2)
         }
@@ -133,7 +133,7 @@ struct VerifyAgeService: Sendable {
         }
         let selfie = [UInt8](try sessions.protector.open(sealedSelfie))
         let today = clock.today()
-        let report = try await engine {
+        let report = try await MobileSessions.engine {
             try await engines.inspect(front: front, back: back, type: type, country: country, today: CalendarDate(iso: today.description)!)
         }
         guard report.documentUnreadable == nil, let printed = report.field("date_of_birth")?.value,
@@ -142,7 +142,7 @@ struct VerifyAgeService: Sendable {
             state.reasons = (report.documentUnreadable ?? [.textUnreadable]).map(\.rawValue)
             return answer(loaded.publicID, context: context, step: "step3", next: .step3, state: state)
         }
-        let evidence = try await engine {
+        let evidence = try await MobileSessions.engine {
             try await engines.selfie(selfie, document: front, threshold: context.environment.configuration.faces.matchThreshold)
         }
         let matches = evidence.distance.map { $0 <= evidence.threshold } ?? false
@@ -163,26 +163,15 @@ struct VerifyAgeService: Sendable {
 
     // MARK: - pieces
 
-    /// Ends the session: its outcome recorded and charged, its images erased, in one transaction.
+    /// Ends the session with its outcome (recorded, charged, images erased).
     private func finish(_ loaded: MobileSessions.Loaded<State>, state: State, outcome: String, context: MobileContext,
                         from step: MobileStep) async throws -> Answer {
-        let now = clock.nowMillis()
-        let verification = MobileVerificationModel()
-        verification.id = UUID()
-        verification.environmentID = context.environmentID
-        verification.clientKeyID = context.keyID
-        verification.product = Self.product.rawValue
-        verification.outcome = outcome
-        verification.reasons = state.reasons.isEmpty ? nil : state.reasons.joined(separator: ",")
-        verification.createdAt = now
-        try MobileSessions.raced(try await MobileSessionRepository(db: sessions.db).finish(
-            id: try loaded.session.requireID(), from: step.rawValue, verification: verification,
-            sealedState: try sessions.protector.seal(json: state), credits: context.isDemo ? 0 : Int64(Self.product.credits), now: now))
-        let sessionID = try loaded.session.requireID()
-        logger.info("verifyage finished", metadata: ["session": .string(sessionID.uuidString), "outcome": .string(outcome)])
+        let verificationID = try await sessions.finish(loaded, state: state, outcome: outcome, reasons: state.reasons,
+                                                       product: Self.product, context: context, from: step)
+        logger.info("verifyage finished", metadata: ["verification_id": .string(verificationID), "outcome": .string(outcome)])
         var envelope = answer(loaded.publicID, context: context, step: step.rawValue, next: nil, state: state)
         envelope.outcome = outcome
-        envelope.verificationID = VerifyHumanService.publicID(try verification.requireID())
+        envelope.verificationID = verificationID
         return envelope
     }
 
@@ -192,16 +181,5 @@ struct VerifyAgeService: Sendable {
                        data: Payload(minimumAge: context.environment.configuration.mobile.minimumAge, reasons: state.reasons,
                                      ageEstimate: state.ageEstimate, credits: credits),
                        meta: .init(environment: context.environmentKind, step: step))
-    }
-
-    /// Engine failures are the server's: `SYSTEM_ERROR`, retryable, nothing charged.
-    private func engine<T: Sendable>(_ work: () async throws -> T) async throws -> T {
-        do {
-            return try await work()
-        } catch let error as VerityError where error.httpStatus < 500 {
-            throw error
-        } catch {
-            throw VerityError(.systemError, "an engine failed; no credit was used: try again")
-        }
     }
 }

@@ -120,8 +120,8 @@ struct VerifyIdentityService: Sendable {
         if context.isDemo { return try await finish(loaded, state: Self.demo(state), outcome: "pass", context: context) }
         let configuration = context.environment.configuration
         let today = CalendarDate(iso: clock.today().description)!
-        let report = try await engine { try await engines.inspect(front: front, back: back, type: type, country: country, today: today) }
-        let evidence = try await engine { try await engines.selfie(selfie, document: front, threshold: configuration.faces.matchThreshold) }
+        let report = try await MobileSessions.engine { try await engines.inspect(front: front, back: back, type: type, country: country, today: today) }
+        let evidence = try await MobileSessions.engine { try await engines.selfie(selfie, document: front, threshold: configuration.faces.matchThreshold) }
         let verdict = DocumentVerdictPolicy().document(report, statedCountry: country, selfie: evidence) ?? .succeeded
         if case .unreadable(let reasons) = verdict {
             // The user takes the document again; the selfie stays.
@@ -168,23 +168,12 @@ struct VerifyIdentityService: Sendable {
     }
 
     private func finish(_ loaded: MobileSessions.Loaded<State>, state: State, outcome: String, context: MobileContext) async throws -> Answer {
-        let now = clock.nowMillis()
-        let verification = MobileVerificationModel()
-        verification.id = UUID()
-        verification.environmentID = context.environmentID
-        verification.clientKeyID = context.keyID
-        verification.product = product.rawValue
-        verification.outcome = outcome
-        verification.reasons = state.reasons.isEmpty ? nil : state.reasons.joined(separator: ",")
-        verification.createdAt = now
-        try MobileSessions.raced(try await MobileSessionRepository(db: sessions.db).finish(
-            id: try loaded.session.requireID(), from: MobileStep.submit.rawValue, verification: verification,
-            sealedState: try sessions.protector.seal(json: state), credits: context.isDemo ? 0 : Int64(product.credits), now: now))
-        let sessionRow = try loaded.session.requireID()
-        logger.info("\(product.rawValue) finished", metadata: ["session": .string(sessionRow.uuidString), "outcome": .string(outcome)])
+        let verificationID = try await sessions.finish(loaded, state: state, outcome: outcome, reasons: state.reasons,
+                                                       product: product, context: context, from: .submit)
+        logger.info("\(product.rawValue) finished", metadata: ["verification_id": .string(verificationID), "outcome": .string(outcome)])
         var envelope = answer(loaded.publicID, context: context, step: MobileStep.submit.rawValue, next: nil, state: state)
         envelope.outcome = outcome
-        envelope.verificationID = VerifyHumanService.publicID(try verification.requireID())
+        envelope.verificationID = verificationID
         return envelope
     }
 
@@ -202,15 +191,5 @@ struct VerifyIdentityService: Sendable {
         MobileEnvelope(sessionID: publicID, product: product, nextStep: next?.rawValue,
                        data: Payload(reasons: state.reasons, credits: credits, result: nil),
                        meta: .init(environment: context.environmentKind, step: step))
-    }
-
-    private func engine<T: Sendable>(_ work: () async throws -> T) async throws -> T {
-        do {
-            return try await work()
-        } catch let error as VerityError where error.httpStatus < 500 {
-            throw error
-        } catch {
-            throw VerityError(.systemError, "an engine failed; no credit was used: try again")
-        }
     }
 }
