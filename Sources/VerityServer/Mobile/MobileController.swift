@@ -2,8 +2,8 @@ import Vapor
 import VerityCore
 
 /// `/api/mobile/v1`: the mobile API for apps, behind publishable client keys,
-/// every answer in the mobile envelope: VerifyHuman, VerifyAge and
-/// VerifyIdentity (VerifyCompliance, which adds sanctions screening, follows).
+/// every answer in the mobile envelope: VerifyHuman, VerifyAge, VerifyIdentity
+/// and VerifyCompliance (VerifyIdentity plus sanctions screening).
 struct MobileController: RouteCollection {
     let dependencies: ServerDependencies
 
@@ -31,35 +31,37 @@ struct MobileController: RouteCollection {
             try await self.ages(request).status(request.parameters.get("sessionID") ?? "", context: try request.mobileContext())
         }
 
-        // VerifyIdentity (and, with screening to come, VerifyCompliance) share the flow.
-        let identity = MobileProduct.verifyIdentity
-        post(mobile, "verifyidentity", "session") { request in
-            _ = try MobileBody.fields(request)
-            return try await self.identities(request, identity).start(context: try request.mobileContext())
-        }
-        post(mobile, "verifyidentity", "upload", "selfie") { request in
-            try await self.identities(request, identity).uploadSelfie(Self.session(request), fields: try MobileBody.fields(request),
-                                                                      context: try request.mobileContext())
-        }
-        post(mobile, "verifyidentity", "upload", "id-front") { request in
-            try await self.identities(request, identity).uploadFront(Self.session(request), fields: try MobileBody.fields(request),
-                                                                     context: try request.mobileContext())
-        }
-        post(mobile, "verifyidentity", "upload", "id-back") { request in
-            try await self.identities(request, identity).uploadBack(Self.session(request), fields: try MobileBody.fields(request),
-                                                                    context: try request.mobileContext())
-        }
-        post(mobile, "verifyidentity", "submit") { request in
-            _ = try MobileBody.fields(request)
-            return try await self.identities(request, identity).submit(Self.session(request), context: try request.mobileContext())
-        }
-        mobile.get("verifyidentity", "status", ":sessionID") { request in
-            try await self.identities(request, identity).status(request.parameters.get("sessionID") ?? "", context: try request.mobileContext(),
-                                                                withResult: false)
-        }
-        mobile.get("verifyidentity", "result", ":sessionID") { request in
-            try await self.identities(request, identity).status(request.parameters.get("sessionID") ?? "", context: try request.mobileContext(),
-                                                                withResult: true)
+        // VerifyIdentity and VerifyCompliance share the flow; compliance adds sanctions screening.
+        for product in [MobileProduct.verifyIdentity, .verifyCompliance] {
+            let name = PathComponent(stringLiteral: product.rawValue)
+            post(mobile, name, "session") { request in
+                _ = try MobileBody.fields(request)
+                return try await self.identities(request, product).start(context: try request.mobileContext())
+            }
+            post(mobile, name, "upload", "selfie") { request in
+                try await self.identities(request, product).uploadSelfie(Self.session(request), fields: try MobileBody.fields(request),
+                                                                         context: try request.mobileContext())
+            }
+            post(mobile, name, "upload", "id-front") { request in
+                try await self.identities(request, product).uploadFront(Self.session(request), fields: try MobileBody.fields(request),
+                                                                        context: try request.mobileContext())
+            }
+            post(mobile, name, "upload", "id-back") { request in
+                try await self.identities(request, product).uploadBack(Self.session(request), fields: try MobileBody.fields(request),
+                                                                       context: try request.mobileContext())
+            }
+            post(mobile, name, "submit") { request in
+                _ = try MobileBody.fields(request)
+                return try await self.identities(request, product).submit(Self.session(request), context: try request.mobileContext())
+            }
+            mobile.get(name, "status", ":sessionID") { request in
+                try await self.identities(request, product).status(request.parameters.get("sessionID") ?? "", context: try request.mobileContext(),
+                                                                   withResult: false)
+            }
+            mobile.get(name, "result", ":sessionID") { request in
+                try await self.identities(request, product).status(request.parameters.get("sessionID") ?? "", context: try request.mobileContext(),
+                                                                   withResult: true)
+            }
         }
     }
 

@@ -5,7 +5,8 @@ import VerityCore
 import VerityStore
 import VerityVision
 
-/// VerifyIdentity (40 credits): a selfie, the document's front (with its type
+/// VerifyIdentity (40 credits) and VerifyCompliance (60: the same, plus the
+/// identity read screened against the sanctions list): a selfie, the document's front (with its type
 /// and country) and back, then `submit`: the document engine reads and checks
 /// the document, the face engine compares the selfie with its portrait and
 /// looks for recapture signals, and `DocumentVerdictPolicy` decides as it does
@@ -36,6 +37,13 @@ struct VerifyIdentityService: Sendable {
         var fields: [String: String]
         var faceMatch: FaceMatch
         var liveness: Liveness
+        /// VerifyCompliance: the sanctions list's matches for the identity read (empty: none).
+        var screening: Screening?
+
+        struct Screening: Codable, Sendable {
+            var name: String
+            var matches: [SanctionsMatcher.Match]
+        }
 
         struct FaceMatch: Codable, Sendable {
             var match: Bool?
@@ -51,7 +59,7 @@ struct VerifyIdentityService: Sendable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case decision, reasons, documentType = "document_type", country, fields, faceMatch = "face_match", liveness
+            case decision, reasons, documentType = "document_type", country, fields, faceMatch = "face_match", liveness, screening
         }
     }
 
@@ -130,13 +138,20 @@ struct VerifyIdentityService: Sendable {
                                                            sealedState: try protector.seal(json: state)))
             return answer(loaded.publicID, context: context, step: MobileStep.submit.rawValue, next: .uploadIDFront, state: state)
         }
-        state.reasons = verdict.reasons
+        var reasons = verdict.reasons
+        var screening: IdentityResult.Screening?
+        if product == .verifyCompliance {
+            screening = try await screen(report)
+            if screening?.matches.isEmpty == false { reasons.append("SANCTIONS_MATCH") }
+        }
+        let passed = reasons.isEmpty
+        state.reasons = reasons
         state.result = IdentityResult(
-            decision: verdict == .succeeded ? "pass" : "fail", reasons: verdict.reasons, documentType: type.rawValue, country: country,
+            decision: passed ? "pass" : "fail", reasons: reasons, documentType: type.rawValue, country: country,
             fields: Dictionary(report.fields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }),
             faceMatch: .init(match: evidence.matched, distance: evidence.distance, threshold: evidence.threshold),
-            liveness: .init(attackSuspected: evidence.attackSuspected, reasons: evidence.livenessReasons))
-        return try await finish(loaded, state: state, outcome: verdict == .succeeded ? "pass" : "fail", context: context)
+            liveness: .init(attackSuspected: evidence.attackSuspected, reasons: evidence.livenessReasons), screening: screening)
+        return try await finish(loaded, state: state, outcome: passed ? "pass" : "fail", context: context)
     }
 
     func status(_ sessionID: String, context: MobileContext, withResult: Bool) async throws -> Answer {
@@ -177,12 +192,23 @@ struct VerifyIdentityService: Sendable {
         return envelope
     }
 
+    /// VerifyCompliance: the identity read from the document (given names and
+    /// surname, date of birth, nationality) against the sanctions list.
+    private func screen(_ report: DocumentReport) async throws -> IdentityResult.Screening {
+        let name = [report.field("given_names")?.value, report.field("surname")?.value].compactMap { $0 }.joined(separator: " ")
+        let birth = report.field("date_of_birth").flatMap { try? DateOfBirth.parse($0.value, today: clock.today(graceDays: 1)) }
+        let nationality = report.field("nationality").flatMap { ICAOCountryCode.alpha2($0.value) }
+        let matcher = try await SanctionsScreening.shared.matcher(db: sessions.db)
+        return .init(name: name, matches: name.isEmpty ? [] : matcher.screen(.init(name: name, dateOfBirth: birth, nationality: nationality)))
+    }
+
     /// pk_demo_: the documented pass, without reading anything.
     static func demo(_ state: State) -> State {
         var state = state
         state.result = IdentityResult(decision: "pass", reasons: [], documentType: state.documentType ?? "passport", country: state.country ?? "US",
                                       fields: ["surname": "DEMO", "given_names": "ALEX", "date_of_birth": "1990-01-01"],
-                                      faceMatch: .init(match: true, distance: 0.3, threshold: 0.58), liveness: .init(attackSuspected: false, reasons: []))
+                                      faceMatch: .init(match: true, distance: 0.3, threshold: 0.58), liveness: .init(attackSuspected: false, reasons: []),
+                                      screening: state.documentType == nil ? nil : .init(name: "ALEX DEMO", matches: []))
         return state
     }
 

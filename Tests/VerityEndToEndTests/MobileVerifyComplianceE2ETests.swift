@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import VerityCore
+import VerityStore
+import VerityTestSupport
+
+/// VerifyCompliance: VerifyIdentity plus the identity read from the document
+/// screened against the imported sanctions list.
+@Suite("Mobile API: VerifyCompliance")
+struct MobileVerifyComplianceE2ETests {
+    static func run(_ url: URL, _ key: String) async throws -> MobileAPI.Answer {
+        let base = "/api/mobile/v1/verifycompliance"
+        let start = try await MobileAPI.call(url, base + "/session", method: "POST", headers: ["X-Client-Key": key], json: [:])
+        #expect(start.data["credits"] as? Int == 60)
+        let session = try #require(start.json["session_id"] as? String)
+        let headers = ["X-Client-Key": key, "X-Mobile-Session": session]
+        _ = try await MobileAPI.call(url, base + "/upload/selfie", method: "POST", headers: headers,
+                                     json: ["selfie_b64": try MobileAPI.johnSelfie])
+        _ = try await MobileAPI.call(url, base + "/upload/id-front", method: "POST", headers: headers, json: [
+            "id_front_b64": try MobileAPI.selfie("\(DocumentFixtures.directory)/john-smith-passport-front.png"),
+            "document_type": "passport", "country": "US"])
+        let submitted = try await MobileAPI.call(url, base + "/submit", method: "POST", headers: headers, json: [:])
+        if submitted.json["outcome"] is String {
+            let result = try await MobileAPI.call(url, base + "/result/\(session)", headers: ["X-Client-Key": key])
+            return result
+        }
+        return submitted
+    }
+
+    @Test func aListedHolderFailsWithTheMatchAndAnUnlistedOnePasses() async throws {
+        try await MobileAPI.withMobile(credits: 120) { app, url, key in
+            let list = SanctionsRepository(db: app.app.db)
+            try await list.replace(with: [SanctionsEntry(id: 99, name: "SMITH, John", kind: .individual, programs: ["TEST"],
+                                                         datesOfBirth: [.init(year: 1975, month: 2, day: 28)])],
+                                   source: "test.csv", now: 1)
+            let listed = try await Self.run(url, key)
+            #expect(listed.json["outcome"] as? String == "fail", "\(listed.json)")
+            let result = try #require(listed.data["result"] as? [String: Any])
+            #expect((result["reasons"] as? [String])?.contains("SANCTIONS_MATCH") == true)
+            let screening = try #require(result["screening"] as? [String: Any])
+            let matches = screening["matches"] as? [[String: Any]] ?? []
+            #expect(matches.first?["entryID"] as? Int == 99 && (matches.first?["reasons"] as? [String] ?? []).contains("date of birth agrees"))
+            // A list without him: the same person passes, screened.
+            try await list.replace(with: [SanctionsEntry(id: 100, name: "DOE, Jane", kind: .individual)], source: "other.csv", now: 2)
+            let clear = try await Self.run(url, key)
+            #expect(clear.json["outcome"] as? String == "pass", "\(clear.json)")
+            #expect(((clear.data["result"] as? [String: Any])?["screening"] as? [String: Any])?["matches"] as? [Any] != nil)
+            #expect(try await MobileAPI.balance(app) == 0)
+        }
+    }
+
+    @Test func withoutAListComplianceIsUnavailableAndUncharged() async throws {
+        try await MobileAPI.withMobile(credits: 60) { app, url, key in
+            let answer = try await Self.run(url, key)
+            #expect(answer.status == 503 && answer.code == "SERVICE_UNAVAILABLE" && answer.json["retryable"] as? Bool == true)
+            #expect(try await MobileAPI.balance(app) == 60)
+        }
+    }
+}
