@@ -27,6 +27,9 @@ struct MobileContext: Sendable {
 enum MobileContextKey: StorageKey { typealias Value = MobileContext }
 
 extension Request {
+    /// The product a `/api/mobile/v1/{product}/…` path names, as written (nil when none).
+    var mobilePathProduct: String? { url.path.split(separator: "/").dropFirst(3).first.map(String.init) }
+
     func mobileContext() throws -> MobileContext {
         guard let context = storage[MobileContextKey.self] else { throw VerityError(.invalidClientKey, "a client key is required") }
         return context

@@ -22,8 +22,7 @@ struct MobileErrorMiddleware: AsyncMiddleware {
             ])
         }
         let context = request.storage[MobileContextKey.self]
-        let product = request.url.path.split(separator: "/").dropFirst(3).first.map(String.init)
-            .flatMap { MobileProduct(rawValue: $0)?.rawValue }
+        let product = request.mobilePathProduct.flatMap { MobileProduct(rawValue: $0)?.rawValue }
         let body = MobileErrorBody(
             code: verityError.code.rawValue, message: verityError.message, retryable: verityError.retryable ? true : nil,
             field: verityError.field, sessionID: request.headers.first(name: MobileContext.sessionHeader), product: product,

@@ -11,7 +11,7 @@ struct MobileRateLimitMiddleware: AsyncMiddleware {
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let context = try request.mobileContext()
-        let product = request.url.path.split(separator: "/").dropFirst(3).first.map(String.init) ?? "unknown"
+        let product = request.mobilePathProduct ?? "unknown"
         let now = clock.nowMillis()
         let (count, windowEnds) = try await RateLimitRepository(db: request.db).hit(keyID: context.keyID, product: product, now: now)
         let limit = context.environment.configuration.mobile.requestsPerMinute

@@ -23,11 +23,15 @@ public struct RateLimitRepository: Sendable {
                 ON CONFLICT (key_id, product, window_start) DO UPDATE SET count = rate_limit_windows.count + 1
                 RETURNING count
                 """).first()
-            // Housekeeping: this key's windows older than an hour are of no use.
-            try await sql.raw("""
-                DELETE FROM rate_limit_windows WHERE key_id = \(bind: keyID) AND window_start < \(bind: start - 3_600_000)
-                """).run()
-            return try row?.decode(column: "count", as: Int.self) ?? 1
+            let count = try row?.decode(column: "count", as: Int.self) ?? 1
+            // Housekeeping, once per new window rather than on every request:
+            // this key's windows older than an hour are of no use.
+            if count == 1 {
+                try await sql.raw("""
+                    DELETE FROM rate_limit_windows WHERE key_id = \(bind: keyID) AND window_start < \(bind: start - 3_600_000)
+                    """).run()
+            }
+            return count
         }
         return (count, start + Self.windowMilliseconds)
     }
