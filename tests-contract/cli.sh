@@ -35,8 +35,24 @@ check "credits show lists the grant" bash -c "grep -q 'Balance: 250 credits.' '$
 check "credits grant refuses 0" bash -c "! '$BIN' credits grant --tenant acme --environment live 0 > /dev/null 2>&1"
 SANCTIONS="${VERITY_SANCTIONS_FILE:-$(cd "$(dirname "$BIN")" && pwd)/../../../shared/data/sanctions/ofac-sdn-2024-05-03.csv}"
 [ -f "$SANCTIONS" ] || SANCTIONS="$(pwd)/../shared/data/sanctions/ofac-sdn-2024-05-03.csv"
+"$BIN" sanctions screen --name "Mousa Abu Marzook" > /dev/null 2> "$WORK/screen-nolist.err"; code=$?
+check "sanctions screen without a list says so and exits 65" bash -c "[ $code -eq 65 ] && grep -q SERVICE_UNAVAILABLE '$WORK/screen-nolist.err'"
 "$BIN" sanctions import "$SANCTIONS" > "$WORK/sanctions.out" 2> "$WORK/sanctions.err"
 check "sanctions import reads OFAC's whole SDN list with a progress bar" bash -c "grep -q 'Imported 14965 entries' '$WORK/sanctions.out' && grep -q '100% (14965/14965)' '$WORK/sanctions.err'"
+"$BIN" sanctions screen --name "Musa Muhammad Abu Marzuk" --dob 1951-02-09 --json > "$WORK/screen.json"
+check "sanctions screen finds a listed person spelled another way, with the entry and why" python3 -c "
+import json; r = json.load(open('$WORK/screen.json')); m = r['matches'][0]
+assert r['match'] and m['entryID'] == 3754 and m['score'] >= 0.88 and 'date of birth agrees' in m['reasons'], r"
+"$BIN" sanctions screen --name "موسى أبو مرزوق" --json > "$WORK/screen-ar.json"
+check "sanctions screen reads a name in Arabic script" python3 -c "
+import json; r = json.load(open('$WORK/screen-ar.json')); assert any(m['entryID'] == 3754 for m in r['matches']), r"
+"$BIN" sanctions screen --name "Emma Johnson" --dob 1990-04-02 --nationality GB --json > "$WORK/screen-none.json"; code=$?
+check "an ordinary name screens clean and exits 0" python3 -c "
+import json; r = json.load(open('$WORK/screen-none.json')); assert $code == 0 and not r['match'] and r['matches'] == [], r"
+for bad in "--name ''" "--name '!!! 42'" "--name x --dob 1951-02-30" "--name x --dob 09/02/1951" "--name x --nationality XYZ"; do
+  eval "'$BIN' sanctions screen $bad" > /dev/null 2> "$WORK/screen-bad.err"; code=$?
+  check "sanctions screen $bad is refused with a usage error (64)" bash -c "[ $code -eq 64 ] && grep -q 'Error: --' '$WORK/screen-bad.err'"
+done
 head -3 "$SANCTIONS" > "$WORK/bad-sdn.csv"; echo 'x,"BROKEN"' >> "$WORK/bad-sdn.csv"
 "$BIN" sanctions import "$WORK/bad-sdn.csv" > /dev/null 2> "$WORK/sanctions-bad.err"; code=$?
 check "a malformed list names its line, exits 65 and changes nothing" bash -c "[ $code -eq 65 ] && grep -q 'line 4' '$WORK/sanctions-bad.err' && '$BIN' sanctions show | grep -q '14965 entries'"

@@ -6,7 +6,7 @@ import VerityServer
 /// `verity sanctions`: the sanctions list screening uses.
 struct SanctionsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "sanctions", abstract: "The sanctions list (OFAC SDN) that compliance screening uses.", subcommands: [Import.self, Show.self])
+        commandName: "sanctions", abstract: "The sanctions list (OFAC SDN) that compliance screening uses.", subcommands: [Import.self, Show.self, Screen.self])
 
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -43,6 +43,60 @@ struct SanctionsCommand: AsyncParsableCommand {
             guard let status else { print("No sanctions list imported (verity sanctions import sdn.csv)."); return }
             let when = Date(timeIntervalSince1970: Double(status.importedAt) / 1000).ISO8601Format()
             print("\(status.source): \(status.entries) entries, imported \(when)")
+        }
+    }
+
+    struct Screen: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Screen one person against the current list, with the matcher VerifyCompliance uses.",
+            discussion: """
+                Prints the entries that reach the threshold, best first, each with its score and why. A match means \
+                a human should look: the date of birth and nationality, when given, raise or lower each score. \
+                Exits 0 whether or not anything matched (read "match" in --json); 65 when no list is imported.
+                """)
+        @Option(help: "The person's name, in any order and script (Latin, Arabic, Cyrillic).") var name: String
+        @Option(help: "Date of birth, YYYY-MM-DD.") var dob: String?
+        @Option(help: "Nationality: ISO 3166 alpha-2 (SY) or alpha-3 (SYR).") var nationality: String?
+        @Flag(help: "Print JSON.") var json = false
+
+        func validate() throws {
+            let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty else { throw ValidationError("--name must not be empty") }
+            guard trimmed.count <= 200 else { throw ValidationError("--name must be at most 200 characters") }
+            guard !NameForm(trimmed).tokens.isEmpty else { throw ValidationError("--name must contain letters") }
+            if let dob { _ = try birthDate(dob) }
+            if let nationality { _ = try country(nationality) }
+        }
+
+        func birthDate(_ text: String) throws -> DateOfBirth {
+            do { return try DateOfBirth.parse(text, today: DateOfBirth(year: CLIClock.today.year, month: CLIClock.today.month, day: CLIClock.today.day)) }
+            catch { throw ValidationError("--dob: \(error.message.replacingOccurrences(of: "dateOfBirth", with: "the date of birth"))") }
+        }
+
+        /// Alpha-2 as the matcher compares countries; alpha-3 converted.
+        func country(_ text: String) throws -> String {
+            let code = text.uppercased()
+            if code.count == 2, CountryCode.parse(code) != nil { return code }
+            if code.count == 3, let alpha2 = ICAOCountryCode.alpha2(code) { return alpha2 }
+            throw ValidationError("--nationality must be an ISO 3166 alpha-2 or alpha-3 country code, e.g. SY or SYR")
+        }
+
+        func run() async throws {
+            let settings = try SettingsLoading.load()
+            let query = (name: name.trimmingCharacters(in: .whitespacesAndNewlines), dob: try dob.map(birthDate), country: try nationality.map(country))
+            let report = try await CLIOutput.reportingAsync {
+                try await VerityApp.withDatabase(settings) { app in
+                    try await AdminOperations(db: app.db, settings: settings)
+                        .screenSanctions(name: query.name, dateOfBirth: query.dob, nationality: query.country)
+                }
+            }
+            if json { try CLIOutput.print(report, json: true); return }
+            print("Screened \"\(report.name)\" against \(report.list.source) (\(report.list.entries) entries, imported \(report.list.importedAt)).")
+            guard report.match else { print("No match at or above \(report.threshold)."); return }
+            for match in report.matches {
+                print(String(format: "%.3f  ", match.score) + "\(match.listedName) [entry \(match.entryID), \(match.kind.rawValue), \(match.programs.joined(separator: ", "))]")
+                print("       matched \"\(match.matchedName)\": \(match.reasons.joined(separator: "; "))")
+            }
         }
     }
 }

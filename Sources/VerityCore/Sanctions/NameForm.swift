@@ -8,6 +8,9 @@ import Foundation
 public struct NameForm: Sendable, Equatable {
     public let tokens: [String]
     public let skeletons: [String]
+    /// The tokens' and skeletons' bytes, kept so comparing two forms allocates nothing.
+    let letters: [[UInt8]]
+    let skeletonLetters: [[UInt8]]
 
     static let particles: Set<String> = ["al", "el", "ul", "bin", "ben", "ibn", "bint", "de", "del", "da", "dos", "das", "van",
                                          "von", "der", "le", "la", "mr", "mrs", "ms", "dr", "haji", "hajji", "sheikh", "shaykh",
@@ -29,17 +32,30 @@ public struct NameForm: Sendable, Equatable {
             }
         }
         if !current.isEmpty { words.append(current) }
-        let kept = words.filter { !Self.particles.contains($0) }.map(Self.canonicalWord)
+        let kept = words.filter { !Self.particles.contains($0) }.flatMap(Self.canonicalWords)
         tokens = kept.isEmpty ? words : kept
         skeletons = tokens.map(Self.skeleton)
+        letters = tokens.map { Array($0.utf8) }
+        skeletonLetters = skeletons.map { Array($0.utf8) }
     }
 
-    /// One spelling for the commonest variants of a word.
-    static func canonicalWord(_ word: String) -> String {
-        switch word {
-        case "abdul", "abdel", "abdal", "abdol", "abdoul": "abd"
-        default: word
+    public static func == (a: NameForm, b: NameForm) -> Bool { a.tokens == b.tokens }
+
+    static let abdForms = ["abdoul", "abdul", "abdel", "abdal", "abdol", "abdur", "abdus", "abd"]
+
+    /// One spelling for the commonest variants of a word, and the parts of a
+    /// word written joined: Abdulrahman is Abd Rahman, Alhamidawi is
+    /// al-Hamidawi (the article before a consonant, with a real name after it;
+    /// both sides of a comparison are cut the same way, so Alvarez still meets Alvarez).
+    static func canonicalWords(_ word: String) -> [String] {
+        if let form = abdForms.first(where: { word.hasPrefix($0) }) {
+            let rest = String(word.dropFirst(form.count))
+            return rest.count >= 2 ? ["abd", rest] : ["abd"]
         }
+        if word.count >= 7, word.hasPrefix("al") || word.hasPrefix("el"), let third = word.dropFirst(2).first, !"aeiouy".contains(third) {
+            return [String(word.dropFirst(2))]
+        }
+        return [word]
     }
 
     /// The word's consonants after the usual transliteration pairs are merged;
