@@ -35,6 +35,8 @@ check "credits show lists the grant" bash -c "grep -q 'Balance: 250 credits.' '$
 check "credits grant refuses 0" bash -c "! '$BIN' credits grant --tenant acme --environment live 0 > /dev/null 2>&1"
 SANCTIONS="${VERITY_SANCTIONS_FILE:-$(cd "$(dirname "$BIN")" && pwd)/../../../shared/data/sanctions/ofac-sdn-2024-05-03.csv}"
 [ -f "$SANCTIONS" ] || SANCTIONS="$(pwd)/../shared/data/sanctions/ofac-sdn-2024-05-03.csv"
+"$BIN" housekeeping > "$WORK/housekeeping.out" 2>&1
+check "housekeeping sweeps and says what it deleted" grep -q "Deleted 0 expired mobile session(s) and 0 expired Idempotency-Key answer(s)." "$WORK/housekeeping.out"
 "$BIN" sanctions screen --name "Mousa Abu Marzook" > /dev/null 2> "$WORK/screen-nolist.err"; code=$?
 check "sanctions screen without a list says so and exits 65" bash -c "[ $code -eq 65 ] && grep -q SERVICE_UNAVAILABLE '$WORK/screen-nolist.err'"
 "$BIN" sanctions import "$SANCTIONS" > "$WORK/sanctions.out" 2> "$WORK/sanctions.err"

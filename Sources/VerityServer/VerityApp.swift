@@ -48,6 +48,7 @@ public enum VerityApp {
             documentChecks: documentChecks,
             messaging: CertificationMessaging(provider: sms, protector: protector, clock: clock))
         app.lifecycle.use(jobs)
+        app.lifecycle.use(HousekeepingLoop(housekeeping: Housekeeping(db: app.db), clock: clock, logger: app.logger))
 
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]

@@ -65,4 +65,15 @@ public struct IdempotencyRepository: Sendable {
                 """).run()
         }
     }
+
+    /// Housekeeping: every key older than the retention, whichever client key
+    /// made it (a key never used again would keep its answers otherwise); returns how many.
+    @discardableResult
+    public func purge(now: Int64) async throws -> Int {
+        try await db.write { tx in
+            try await DocumentCheckRepository.sql(tx).raw("""
+                DELETE FROM idempotency_keys WHERE created_at < \(bind: now - Self.retentionMilliseconds) RETURNING id
+                """).all().count
+        }
+    }
 }

@@ -83,11 +83,22 @@ public struct MobileSessionRepository: Sendable {
     }
 
     /// Housekeeping: sessions of the environment idle since before `idleSince`
-    /// are deleted with everything they held.
-    public func purge(environmentID: UUID, idleSince: Int64) async throws {
+    /// are deleted with everything they held; returns how many.
+    @discardableResult
+    public func purge(environmentID: UUID, idleSince: Int64) async throws -> Int {
         try await db.write { tx in
-            try await MobileSessionModel.query(on: tx).filter(\.$environmentID == environmentID)
-                .filter(\.$lastActivityAt < idleSince).delete()
+            try await DocumentCheckRepository.sql(tx).raw("""
+                DELETE FROM mobile_sessions WHERE environment_id = \(bind: environmentID) AND last_activity_at < \(bind: idleSince)
+                RETURNING id
+                """).all().count
         }
+    }
+
+    /// The environments holding a session idle since before `idleSince`:
+    /// what the server-wide sweep visits (each with its own idle limit).
+    public func environmentsWithSessions(idleSince: Int64) async throws -> [UUID] {
+        try await DocumentCheckRepository.sql(db).raw("""
+            SELECT DISTINCT environment_id FROM mobile_sessions WHERE last_activity_at < \(bind: idleSince)
+            """).all().map { try $0.decode(column: "environment_id", as: UUID.self) }
     }
 }

@@ -33,6 +33,13 @@ public struct AdminOperations: Sendable {
         return revoked
     }
 
+    /// What the server's minute-by-minute housekeeping does, now (`verity housekeeping`).
+    public func housekeeping() async throws -> Housekeeping.Swept {
+        let swept = try await Housekeeping(db: db).sweep(now: clock.nowMillis())
+        try await audit("housekeeping", environmentID: nil)
+        return swept
+    }
+
     public func configuration(tenant: String, environment kind: EnvironmentKind) async throws -> EnvironmentConfiguration {
         try await environment(tenant: tenant, kind: kind, create: false).configuration
     }

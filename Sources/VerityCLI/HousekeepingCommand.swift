@@ -1,0 +1,19 @@
+import ArgumentParser
+import Foundation
+import VerityServer
+
+/// `verity housekeeping`: the sweep every running server makes each minute,
+/// for an operator who wants it now (or runs servers rarely).
+struct HousekeepingCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "housekeeping",
+        abstract: "Delete what has outlived its use: idle mobile sessions (with their images) and day-old Idempotency-Key answers.")
+
+    func run() async throws {
+        let settings = try SettingsLoading.load()
+        let swept = try await CLIOutput.reportingAsync {
+            try await VerityApp.withDatabase(settings) { app in try await AdminOperations(db: app.db, settings: settings).housekeeping() }
+        }
+        print("Deleted \(swept.mobileSessions) expired mobile session(s) and \(swept.idempotencyKeys) expired Idempotency-Key answer(s).")
+    }
+}

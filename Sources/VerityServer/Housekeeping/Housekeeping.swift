@@ -1,0 +1,30 @@
+import Fluent
+import Foundation
+import VerityCore
+import VerityStore
+
+/// What outlives its use and must go, server-wide: mobile sessions idle past
+/// their environment's limit (with the sealed images they hold) and
+/// Idempotency-Key answers past their 24 hours. Requests already purge their
+/// own environment's sessions; this sweep reaches environments nobody calls.
+/// Every server may run it at once: it only deletes what is past its time.
+public struct Housekeeping: Sendable {
+    let db: any Database
+
+    public struct Swept: Sendable, Equatable, Codable {
+        public var mobileSessions = 0
+        public var idempotencyKeys = 0
+    }
+
+    public func sweep(now: Int64) async throws -> Swept {
+        var swept = Swept()
+        let sessions = MobileSessionRepository(db: db)
+        // No environment allows less than a minute, so older than that is where to look.
+        for id in try await sessions.environmentsWithSessions(idleSince: now - 60_000) {
+            let minutes = try await EnvironmentModel.find(id, on: db)?.configuration.mobile.sessionMinutes ?? MobileSettings().sessionMinutes
+            swept.mobileSessions += try await sessions.purge(environmentID: id, idleSince: now - Int64(minutes) * 60_000)
+        }
+        swept.idempotencyKeys = try await IdempotencyRepository(db: db).purge(now: now)
+        return swept
+    }
+}

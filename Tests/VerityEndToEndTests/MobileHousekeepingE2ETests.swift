@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import VerityCore
+import VerityTestSupport
+
+/// The server-wide sweep (`verity housekeeping`, and every minute on a running
+/// server): idle sessions go with their sealed images, each environment by its
+/// own idle limit, even where no request ever comes back; day-old
+/// Idempotency-Key answers go too.
+@Suite("Mobile API: housekeeping")
+struct MobileHousekeepingE2ETests {
+    static let base = "/api/mobile/v1/verifyidentity"
+
+    static func post(_ url: URL, _ key: String, _ session: String?, _ path: String, _ json: [String: Any] = [:],
+                     idempotencyKey: String? = nil) async throws -> MobileAPI.Answer {
+        var headers = ["X-Client-Key": key]
+        headers["X-Mobile-Session"] = session
+        headers["Idempotency-Key"] = idempotencyKey
+        return try await MobileAPI.call(url, base + path, method: "POST", headers: headers, json: json)
+    }
+
+    /// A session holding a selfie and a document front, sealed.
+    static func sessionWithImages(_ url: URL, _ key: String) async throws -> String {
+        let start = try await post(url, key, nil, "/session")
+        let session = try #require(start.json["session_id"] as? String, "\(start.json)")
+        let selfie = try await post(url, key, session, "/upload/selfie", ["selfie_b64": try MobileAPI.johnSelfie])
+        #expect(selfie.status == 200, "\(selfie.json)")
+        let front = try await post(url, key, session, "/upload/id-front", [
+            "id_front_b64": try MobileAPI.selfie("\(DocumentFixtures.directory)/john-smith-passport-front.png"),
+            "document_type": "passport", "country": "US",
+        ])
+        #expect(front.status == 200, "\(front.json)")
+        return session
+    }
+
+    static func sealedImages(_ app: VerityTestApp) async throws -> Int {
+        try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM mobile_sessions WHERE sealed_selfie IS NOT NULL OR sealed_front IS NOT NULL")
+    }
+
+    @Test func idleSessionsGoWithTheirImagesEachEnvironmentByItsOwnLimit() async throws {
+        try await MobileAPI.withMobile(credits: 100) { app, url, key in
+            try await app.configure { $0.mobile.sessionMinutes = 60 }
+            let operations = try app.operations
+            let otherKey = try await operations.createClientKey(tenant: "other", environment: .test, scopes: MobileProduct.allCases, demo: false)
+            _ = try await operations.grantCredits(tenant: "other", environment: .test, amount: 100, note: "test")
+            let patient = try await Self.sessionWithImages(url, key)       // acme: 60 idle minutes
+            let forgotten = try await Self.sessionWithImages(url, otherKey) // other: the default 30
+            #expect(try await Self.sealedImages(app) == 2)
+            let sealedBytes = try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM mobile_sessions WHERE LENGTH(sealed_front) > 1000")
+            #expect(sealedBytes == 2)
+
+            // Nothing is past its limit yet: the sweep leaves both alone.
+            app.clock.advance(seconds: 29 * 60)
+            #expect(try await operations.housekeeping().mobileSessions == 0)
+
+            // 31 minutes: the other tenant's session is gone, images and all, though nobody called again.
+            app.clock.advance(seconds: 2 * 60)
+            #expect(try await operations.housekeeping().mobileSessions == 1)
+            #expect(try await Self.sealedImages(app) == 1)
+            let gone = try await Self.post(url, otherKey, forgotten, "/submit")
+            #expect(gone.status == 404, "\(gone.json)")
+            let stillThere = try await MobileAPI.call(url, Self.base + "/status/\(patient)", headers: ["X-Client-Key": key])
+            #expect(stillThere.status == 200 && stillThere.json["next_step"] as? String == "submit", "\(stillThere.json)")
+
+            // 60 idle minutes after that status read: acme's goes too, and the database holds no session at all.
+            app.clock.advance(seconds: 61 * 60)
+            #expect(try await operations.housekeeping().mobileSessions == 1)
+            #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM mobile_sessions") == 0)
+        }
+    }
+
+    @Test func dayOldIdempotencyAnswersGoAndTheKeyStartsAfresh() async throws {
+        try await MobileAPI.withMobile(credits: 100) { app, url, key in
+            let first = try await Self.post(url, key, nil, "/session", idempotencyKey: "start-1")
+            let replay = try await Self.post(url, key, nil, "/session", idempotencyKey: "start-1")
+            #expect(first.json["session_id"] as? String == replay.json["session_id"] as? String)
+            #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM idempotency_keys") == 1)
+            app.clock.advance(seconds: 23 * 3600)
+            #expect(try await app.operations.housekeeping().idempotencyKeys == 0)
+            app.clock.advance(seconds: 2 * 3600)
+            #expect(try await app.operations.housekeeping().idempotencyKeys == 1)
+            #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM idempotency_keys") == 0)
+            let fresh = try await Self.post(url, key, nil, "/session", idempotencyKey: "start-1")
+            #expect(fresh.status == 200 && fresh.json["session_id"] as? String != first.json["session_id"] as? String)
+        }
+    }
+}
