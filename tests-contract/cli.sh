@@ -175,6 +175,10 @@ check "mobile verify-human: a selfie passes with a token (credits from the grant
 VERITY_CLIENT_KEY="$MOBILE_KEY" "$BIN" mobile verify-identity --server "http://127.0.0.1:$DOC_PORT" --selfie "$FIXTURES/john-smith-selfie.jpg" \
   --front "$FIXTURES/john-smith-passport-front.png" > /dev/null 2> "$WORK/identity-scope.err"; code=$?
 check "mobile verify-identity with a verifyhuman key: SCOPE_NOT_AUTHORIZED, exit 65" bash -c "[ $code -eq 65 ] && grep -q SCOPE_NOT_AUTHORIZED '$WORK/identity-scope.err'"
+COMPLIANCE_KEY=$("$BIN" keys create --tenant acme --environment live --publishable --scopes verifycompliance 2>/dev/null)
+"$BIN" mobile verify-compliance --server "http://127.0.0.1:$DOC_PORT" --client-key "$COMPLIANCE_KEY" --selfie "$FIXTURES/john-smith-selfie.jpg" \
+  --front "$FIXTURES/john-smith-passport-front.png" > "$WORK/compliance.out" 2> "$WORK/compliance.err"
+check "mobile verify-compliance: the passport holder passes, screened against the imported SDN list" bash -c "grep -q 'outcome: pass' '$WORK/compliance.out' && grep -q 'surname: SMITH' '$WORK/compliance.out' && grep -q 'sanctions: no match for' '$WORK/compliance.out'"
 kill "$DOC_PID" 2>/dev/null; wait "$DOC_PID" 2>/dev/null
 "$BIN" document-checks show --tenant acme --environment live "$CHECK_ID" > "$WORK/check.json" 2>&1
 check "document-checks show prints the evidence" bash -c "grep -q '\"dataSourceOutcome\" : \"matched\"' '$WORK/check.json' && grep -q '\"surname\"' '$WORK/check.json'"

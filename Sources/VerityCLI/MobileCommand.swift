@@ -7,7 +7,7 @@ import VerityAPI
 struct MobileCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mobile", abstract: "Call the mobile API with a publishable client key, through the SDK.",
-        subcommands: [Human.self, Age.self, Identity.self])
+        subcommands: [Human.self, Age.self, Identity.self, Compliance.self])
 
     struct Connection: ParsableArguments {
         @Option(help: "The server's base URL.") var server: String = "http://127.0.0.1:8080"
@@ -79,17 +79,19 @@ struct MobileCommand: AsyncParsableCommand {
         @OptionGroup var document: DocumentOptions
 
         func run() async throws {
-            let client = try connection.client()
-            let result = try await MobileOutput.reporting {
-                try await client.verifyIdentity(selfie: Data(try CLIFiles.read(selfie)), document: try document.document())
-            }
-            MobileOutput.print(result)
-            if result.outcome != nil {
-                let details = try await MobileOutput.reporting { try await client.identityResult(sessionID: result.sessionID) }
-                for (name, value) in details.fields.sorted(by: { $0.key < $1.key }) { Swift.print("  \(name): \(value)") }
-                Swift.print("  face match: \(details.faceMatch.match.map { $0 ? "yes" : "no" } ?? "no face")"
-                            + (details.faceMatch.distance.map { String(format: " (distance %.3f of %.2f)", $0, details.faceMatch.threshold) } ?? ""))
-            }
+            try await MobileOutput.runDocumentSession(.verifyIdentity, connection: connection, selfie: selfie, document: document)
+        }
+    }
+
+    struct Compliance: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "verify-compliance", abstract: "VerifyCompliance: selfie and document, and the identity read screened against the sanctions list.")
+        @OptionGroup var connection: Connection
+        @Option(help: "The selfie.") var selfie: String
+        @OptionGroup var document: DocumentOptions
+
+        func run() async throws {
+            try await MobileOutput.runDocumentSession(.verifyCompliance, connection: connection, selfie: selfie, document: document)
         }
     }
 }
@@ -103,6 +105,29 @@ enum MobileOutput {
             var stderr = StandardError()
             Swift.print("\(error.code.rawValue): \(error.message)" + (error.field.map { " (\($0))" } ?? ""), to: &stderr)
             throw ExitCode(65)
+        }
+    }
+
+    /// VerifyIdentity or VerifyCompliance through the SDK, then the result's fields, face match and screening.
+    static func runDocumentSession(_ product: MobileDocumentProduct, connection: MobileCommand.Connection, selfie: String,
+                                   document: MobileCommand.DocumentOptions) async throws {
+        let client = try connection.client()
+        let result = try await reporting {
+            let image = Data(try CLIFiles.read(selfie)), doc = try document.document()
+            return product == .verifyCompliance ? try await client.verifyCompliance(selfie: image, document: doc)
+                                                : try await client.verifyIdentity(selfie: image, document: doc)
+        }
+        print(result)
+        guard result.outcome != nil else { return }
+        let details = try await reporting { try await client.identityResult(sessionID: result.sessionID, product: product) }
+        for (name, value) in details.fields.sorted(by: { $0.key < $1.key }) { Swift.print("  \(name): \(value)") }
+        Swift.print("  face match: \(details.faceMatch.match.map { $0 ? "yes" : "no" } ?? "no face")"
+                    + (details.faceMatch.distance.map { String(format: " (distance %.3f of %.2f)", $0, details.faceMatch.threshold) } ?? ""))
+        if let screening = details.screening {
+            Swift.print("  sanctions: " + (screening.matches.isEmpty ? "no match for \(screening.name)" : "\(screening.matches.count) match(es) for \(screening.name)"))
+            for match in screening.matches {
+                Swift.print(String(format: "    %.3f ", match.score) + "\(match.listedName) [entry \(match.entryID)]: \(match.reasons.joined(separator: "; "))")
+            }
         }
     }
 

@@ -3,6 +3,7 @@ import Testing
 import Verity
 import VerityAPI
 import VerityCore
+import VerityStore
 import VerityTestSupport
 
 /// `MobileVerificationClient` against a live server: every product through
@@ -35,6 +36,32 @@ struct MobileSDKE2ETests {
             let result = try await client.identityResult(sessionID: identity.sessionID)
             #expect(result.fields["surname"] == "SMITH" && result.faceMatch.match == true)
             #expect(try await MobileAPI.balance(app) == 100 - 1 - 10 - 40)
+        }
+    }
+
+    @Test func verifyComplianceThroughTheSDKReportsTheMatchedEntry() async throws {
+        try await MobileAPI.withMobile(credits: 120) { app, url, key in
+            try await SanctionsRepository(db: app.app.db).replace(
+                with: [SanctionsEntry(id: 99, name: "SMITH, John", kind: .individual, programs: ["TEST"],
+                                      datesOfBirth: [.init(year: 1975, month: 2, day: 28)])],
+                source: "test.csv", now: 1)
+            let client = MobileVerificationClient(baseURL: url, clientKey: key)
+            let listed = try await client.verifyCompliance(selfie: try Self.fixture("john-smith-selfie.jpg"), document: try Self.passport)
+            #expect(listed.outcome == .fail && listed.reasons.contains("SANCTIONS_MATCH"), "\(listed)")
+            let result = try await client.identityResult(sessionID: listed.sessionID, product: .verifyCompliance)
+            let match = try #require(result.screening?.matches.first)
+            #expect(match.entryID == 99 && match.listedName == "SMITH, John" && match.programs == ["TEST"] && match.score >= 0.88)
+            #expect(match.reasons.contains("date of birth agrees"))
+            // The same session is not a VerifyIdentity session.
+            await #expect(throws: MobileVerificationError.self) { try await client.identityResult(sessionID: listed.sessionID) }
+
+            try await SanctionsRepository(db: app.app.db).replace(with: [SanctionsEntry(id: 100, name: "DOE, Jane", kind: .individual)],
+                                                                   source: "other.csv", now: 2)
+            let clear = try await client.verifyCompliance(selfie: try Self.fixture("john-smith-selfie.jpg"), document: try Self.passport)
+            #expect(clear.outcome == .pass)
+            let clearResult = try await client.identityResult(sessionID: clear.sessionID, product: .verifyCompliance)
+            #expect(clearResult.screening?.matches == [] && clearResult.screening?.name.contains("SMITH") == true)
+            #expect(try await MobileAPI.balance(app) == 0)
         }
     }
 

@@ -39,7 +39,7 @@ struct MobileVerifyComplianceE2ETests {
             #expect((result["reasons"] as? [String])?.contains("SANCTIONS_MATCH") == true)
             let screening = try #require(result["screening"] as? [String: Any])
             let matches = screening["matches"] as? [[String: Any]] ?? []
-            #expect(matches.first?["entryID"] as? Int == 99 && (matches.first?["reasons"] as? [String] ?? []).contains("date of birth agrees"))
+            #expect(matches.first?["entry_id"] as? Int == 99 && (matches.first?["reasons"] as? [String] ?? []).contains("date of birth agrees"))
             // A list without him: the same person passes, screened.
             try await list.replace(with: [SanctionsEntry(id: 100, name: "DOE, Jane", kind: .individual)], source: "other.csv", now: 2)
             let clear = try await Self.run(url, key)

@@ -67,8 +67,37 @@ public struct IdentityVerificationResult: Sendable, Equatable, Decodable {
     public let fields: [String: String]
     public let faceMatch: FaceMatch
     public let liveness: Liveness
+    /// VerifyCompliance: the name screened and the sanctions entries it matched (none: clear).
+    public let screening: Screening?
+
+    public struct Screening: Sendable, Equatable, Decodable {
+        public let name: String
+        public let matches: [SanctionsMatch]
+    }
+
+    /// One sanctions list entry the identity matched, with its score (0–1) and why.
+    public struct SanctionsMatch: Sendable, Equatable, Decodable {
+        public let entryID: Int
+        public let listedName: String
+        public let matchedName: String
+        public let kind: String
+        public let programs: [String]
+        public let score: Double
+        public let reasons: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case entryID = "entry_id", listedName = "listed_name", matchedName = "matched_name", kind, programs, score, reasons
+        }
+    }
 
     enum CodingKeys: String, CodingKey {
-        case decision, reasons, documentType = "document_type", country, fields, faceMatch = "face_match", liveness
+        case decision, reasons, documentType = "document_type", country, fields, faceMatch = "face_match", liveness, screening
     }
+}
+
+/// The two products that read a document in a session.
+public enum MobileDocumentProduct: String, Sendable, CaseIterable {
+    case verifyIdentity = "verifyidentity"
+    /// VerifyIdentity plus sanctions screening.
+    case verifyCompliance = "verifycompliance"
 }

@@ -63,48 +63,65 @@ public final class MobileVerificationClient: Sendable {
         return Self.session(answer, id: id, age: answer.data?.age_estimate)
     }
 
-    // MARK: - VerifyIdentity
+    // MARK: - VerifyIdentity and VerifyCompliance
 
     /// Selfie, document, submit. An unreadable document answers with
     /// `nextStep == "upload_id_front"` and the reasons, to take it again.
     public func verifyIdentity(selfie: Data, document: MobileDocument) async throws -> SessionVerification {
-        let started: Envelope<IdentityData> = try await post("/verifyidentity/session", [:])
-        let id = try Self.sessionID(started)
-        var answer: Envelope<IdentityData> = try await post("/verifyidentity/upload/selfie", ["selfie_b64": selfie.base64EncodedString()], session: id)
-        answer = try await upload(document, session: id, after: answer)
-        return Self.session(answer, id: id, age: nil)
+        try await documentSession(.verifyIdentity, selfie: selfie, document: document)
+    }
+
+    /// VerifyIdentity plus the identity read from the document screened
+    /// against the server's sanctions list: a match fails with `SANCTIONS_MATCH`
+    /// (the matches are in `identityResult(sessionID:product: .verifyCompliance).screening`).
+    public func verifyCompliance(selfie: Data, document: MobileDocument) async throws -> SessionVerification {
+        try await documentSession(.verifyCompliance, selfie: selfie, document: document)
     }
 
     /// Sends the document again into a session that asked for it, and submits.
-    public func retakeDocument(sessionID: String, document: MobileDocument) async throws -> SessionVerification {
-        let status: Envelope<IdentityData> = try await get("/verifyidentity/status/\(Self.pathSafe(sessionID))")
-        return Self.session(try await upload(document, session: sessionID, after: status), id: sessionID, age: nil)
+    public func retakeDocument(sessionID: String, document: MobileDocument,
+                               product: MobileDocumentProduct = .verifyIdentity) async throws -> SessionVerification {
+        let status: Envelope<IdentityData> = try await get("/\(product.rawValue)/status/\(Self.pathSafe(sessionID))")
+        return Self.session(try await upload(document, product: product, session: sessionID, after: status), id: sessionID, age: nil)
     }
 
-    /// The ended session's result: the document's fields and decision, the face match, the liveness signals.
-    public func identityResult(sessionID: String) async throws -> IdentityVerificationResult {
-        let answer: Envelope<IdentityData> = try await get("/verifyidentity/result/\(Self.pathSafe(sessionID))")
+    /// The ended session's result: the document's fields and decision, the
+    /// face match, the liveness signals and (VerifyCompliance) the screening.
+    public func identityResult(sessionID: String, product: MobileDocumentProduct = .verifyIdentity) async throws
+        -> IdentityVerificationResult {
+        let answer: Envelope<IdentityData> = try await get("/\(product.rawValue)/result/\(Self.pathSafe(sessionID))")
         guard let result = answer.data?.result else {
             throw MobileVerificationError(code: .invalidResponse, message: "the session's result is missing", sessionID: sessionID)
         }
         return result
     }
 
-    private func upload(_ document: MobileDocument, session id: String, after previous: Envelope<IdentityData>) async throws
-        -> Envelope<IdentityData> {
+    private func documentSession(_ product: MobileDocumentProduct, selfie: Data, document: MobileDocument) async throws
+        -> SessionVerification {
+        let base = "/" + product.rawValue
+        let started: Envelope<IdentityData> = try await post(base + "/session", [:])
+        let id = try Self.sessionID(started)
+        var answer: Envelope<IdentityData> = try await post(base + "/upload/selfie", ["selfie_b64": selfie.base64EncodedString()], session: id)
+        answer = try await upload(document, product: product, session: id, after: answer)
+        return Self.session(answer, id: id, age: nil)
+    }
+
+    private func upload(_ document: MobileDocument, product: MobileDocumentProduct, session id: String,
+                        after previous: Envelope<IdentityData>) async throws -> Envelope<IdentityData> {
+        let base = "/" + product.rawValue
         var answer = previous
         if answer.next_step == "upload_id_front" {
-            answer = try await post("/verifyidentity/upload/id-front", ["id_front_b64": document.front.base64EncodedString(),
-                                                                       "document_type": document.type.rawValue, "country": document.country],
+            answer = try await post(base + "/upload/id-front", ["id_front_b64": document.front.base64EncodedString(),
+                                                                 "document_type": document.type.rawValue, "country": document.country],
                                     session: id)
         }
         if answer.next_step == "upload_id_back" {
             guard let back = document.back else {
                 throw MobileVerificationError(code: .missingRequiredField, message: "this document needs its back", field: "back", sessionID: id)
             }
-            answer = try await post("/verifyidentity/upload/id-back", ["id_back_b64": back.base64EncodedString()], session: id)
+            answer = try await post(base + "/upload/id-back", ["id_back_b64": back.base64EncodedString()], session: id)
         }
-        if answer.next_step == "submit" { answer = try await post("/verifyidentity/submit", [:], session: id) }
+        if answer.next_step == "submit" { answer = try await post(base + "/submit", [:], session: id) }
         return answer
     }
 

@@ -48,9 +48,10 @@ public struct NameForm: Sendable, Equatable {
     /// al-Hamidawi (the article before a consonant, with a real name after it;
     /// both sides of a comparison are cut the same way, so Alvarez still meets Alvarez).
     static func canonicalWords(_ word: String) -> [String] {
-        if let form = abdForms.first(where: { word.hasPrefix($0) }) {
-            let rest = String(word.dropFirst(form.count))
-            return rest.count >= 2 ? ["abd", rest] : ["abd"]
+        if abdForms.contains(word) { return ["abd"] }
+        // Abdulrahman, but not Abdullah (Abd + lah would leave a typed Abudllah nothing to meet).
+        if let form = abdForms.first(where: { word.hasPrefix($0) }), word.count - form.count >= 4 {
+            return ["abd", String(word.dropFirst(form.count))]
         }
         if word.count >= 7, word.hasPrefix("al") || word.hasPrefix("el"), let third = word.dropFirst(2).first, !"aeiouy".contains(third) {
             return [String(word.dropFirst(2))]

@@ -42,7 +42,32 @@ struct VerifyIdentityService: Sendable {
 
         struct Screening: Codable, Sendable {
             var name: String
-            var matches: [SanctionsMatcher.Match]
+            var matches: [Match]
+
+            /// A `SanctionsMatcher.Match` in the mobile wire's snake_case.
+            struct Match: Codable, Sendable {
+                var entryID: Int
+                var listedName: String
+                var matchedName: String
+                var kind: String
+                var programs: [String]
+                var score: Double
+                var reasons: [String]
+
+                init(_ match: SanctionsMatcher.Match) {
+                    entryID = match.entryID
+                    listedName = match.listedName
+                    matchedName = match.matchedName
+                    kind = match.kind.rawValue
+                    programs = match.programs
+                    score = match.score
+                    reasons = match.reasons
+                }
+
+                enum CodingKeys: String, CodingKey {
+                    case entryID = "entry_id", listedName = "listed_name", matchedName = "matched_name", kind, programs, score, reasons
+                }
+            }
         }
 
         struct FaceMatch: Codable, Sendable {
@@ -199,7 +224,8 @@ struct VerifyIdentityService: Sendable {
         let birth = report.field("date_of_birth").flatMap { try? DateOfBirth.parse($0.value, today: clock.today(graceDays: 1)) }
         let nationality = report.field("nationality").flatMap { ICAOCountryCode.alpha2($0.value) }
         let matcher = try await SanctionsScreening.shared.matcher(db: sessions.db)
-        return .init(name: name, matches: name.isEmpty ? [] : matcher.screen(.init(name: name, dateOfBirth: birth, nationality: nationality)))
+        let matches = name.isEmpty ? [] : matcher.screen(.init(name: name, dateOfBirth: birth, nationality: nationality))
+        return .init(name: name, matches: matches.map(IdentityResult.Screening.Match.init))
     }
 
     /// pk_demo_: the documented pass, without reading anything.
