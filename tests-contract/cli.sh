@@ -244,5 +244,14 @@ check "face liveness: a real photo shows no recapture signal, exit 0" bash -c "[
 "$BIN" face liveness --models-dir "$MODELS" "$FACES/obama.jpg" "$ATTACKS/003-screen.jpg" --json > "$WORK/replay.json"; code=$?
 check "face liveness: a screen replay is flagged, exit 2" bash -c "[ $code -eq 2 ] && grep -q SCREEN_OR_PRINT_PATTERN '$WORK/replay.json'"
 
+DEMO_PORT=$((20000 + RANDOM % 20000))
+"$BIN" demo --port "$DEMO_PORT" --data-dir "$WORK/demo" > "$WORK/demo.out" 2> "$WORK/demo.log" & DEMO_PID=$!
+for _ in $(seq 1 300); do curl -sf "http://127.0.0.1:$DEMO_PORT/healthz" > /dev/null && break; sleep 0.2; done
+check "the demo imports the bundled SDN list and says so" grep -q "sanctions list: ofac-sdn-2024-05-03.csv (14965 entries)" "$WORK/demo.out"
+DEMO_CLIENT=$(python3 -c "import json; print(json.load(open('$WORK/demo/demo-keys.json'))['clientKey'])" 2>/dev/null)
+check "the demo's client key runs VerifyCompliance against that list" bash -c "'$BIN' mobile verify-compliance --server http://127.0.0.1:$DEMO_PORT \
+  --client-key '$DEMO_CLIENT' --selfie '$FIXTURES/john-smith-selfie.jpg' --front '$FIXTURES/john-smith-passport-front.png' | grep -q 'sanctions: no match for'"
+kill "$DEMO_PID" 2>/dev/null; wait "$DEMO_PID" 2>/dev/null
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -12,6 +12,8 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on.") var port: Int = 8080
     @Option(help: "Address to listen on.") var host: String = "127.0.0.1"
     @Option(help: "Folder for the SQLite file, the data key and demo-keys.json.") var dataDir: String = "./data"
+    @Option(help: "The sanctions list VerifyCompliance screens against (OFAC's SDN CSV); imported when the demo has no list or another one.")
+    var sanctionsFile: String = "reference-data/sanctions/ofac-sdn-2024-05-03.csv"
 
     func run() async throws {
         try FileManager.default.createDirectory(atPath: dataDir, withIntermediateDirectories: true)
@@ -27,7 +29,9 @@ struct DemoCommand: AsyncParsableCommand {
         }
         let baseURL = "http://\(host):\(port)"
         try await ServerRunner.run(settings: settings, autoMigrate: true) { app in
-            let keys = try await DemoSetup.seed(app, settings: settings, baseURL: baseURL)
+            let sanctions = FileManager.default.fileExists(atPath: sanctionsFile)
+                ? (csv: try SanctionsFile.read(sanctionsFile), source: (sanctionsFile as NSString).lastPathComponent) : nil
+            let keys = try await DemoSetup.seed(app, settings: settings, baseURL: baseURL, sanctions: sanctions)
             let path = try DemoSetup.write(keys, toDirectory: dataDir)
             // Unbuffered, so a script tailing the output sees it at once.
             FileHandle.standardOutput.write(Data("""
@@ -38,6 +42,7 @@ struct DemoCommand: AsyncParsableCommand {
               mobile demo key (fixed answers, no credits):    \(keys.demoClientKey)
               keys written to \(path)
               certification entity: \(DemoSetup.entity) (levels 1–4; CA chain at \(baseURL)/pki/chain.pem)
+              sanctions list: \(keys.sanctionsList ?? "none: \(sanctionsFile) is missing, so VerifyCompliance answers 503 until `verity sanctions import`")
 
             Try it:
               curl -s -H "Authorization: Bearer \(keys.userToken)" \(baseURL)/v1/identity/supported-countries

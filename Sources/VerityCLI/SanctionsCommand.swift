@@ -14,11 +14,7 @@ struct SanctionsCommand: AsyncParsableCommand {
         @Argument(help: "The sdn.csv file.") var file: String
 
         func run() async throws {
-            guard let data = FileManager.default.contents(atPath: file) else { throw ValidationError("cannot read \(file)") }
-            // OFAC's file is Latin-1 in places; read it as UTF-8 when it is, Latin-1 otherwise.
-            guard let text = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) else {
-                throw ValidationError("\(file) is not text")
-            }
+            let text = try SanctionsFile.read(file)
             let settings = try SettingsLoading.load()
             let bar = ProgressBar()
             let count = try await CLIOutput.reportingAsync {
@@ -98,5 +94,16 @@ struct SanctionsCommand: AsyncParsableCommand {
                 print("       matched \"\(match.matchedName)\": \(match.reasons.joined(separator: "; "))")
             }
         }
+    }
+}
+
+/// An SDN CSV as text: OFAC's file is Latin-1 in places, so UTF-8 when it is, Latin-1 otherwise.
+enum SanctionsFile {
+    static func read(_ path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("cannot read \(path)") }
+        guard let text = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) else {
+            throw ValidationError("\(path) is not text")
+        }
+        return text
     }
 }

@@ -65,6 +65,28 @@ struct MobileSDKE2ETests {
         }
     }
 
+    @Test func aDemoKeyAnswersEveryProductAsDocumentedWithoutCredits() async throws {
+        try await MobileAPI.withMobile(credits: 0, demo: true) { app, url, key in
+            let client = MobileVerificationClient(baseURL: url, clientKey: key)
+            let selfie = try Self.fixture("john-smith-selfie.jpg")
+            let human = try await client.verifyHuman(image: selfie)
+            #expect(human.outcome == .pass && human.token == "vht_demo.demo" && human.verificationID == "mver_demo_verifyhuman")
+            let age = try await client.verifyAge(dateOfBirth: "1990-01-01", selfie: selfie) { try Self.passport }
+            #expect(age.outcome == .pass && age.ageEstimate == 30)
+            let identity = try await client.verifyIdentity(selfie: selfie, document: try Self.passport)
+            #expect(identity.outcome == .pass && identity.sessionID.hasPrefix("msess_demo_"))
+            let identityResult = try await client.identityResult(sessionID: identity.sessionID)
+            #expect(identityResult.fields == ["surname": "DEMO", "given_names": "ALEX", "date_of_birth": "1990-01-01"])
+            #expect(identityResult.faceMatch.distance == 0.3 && identityResult.screening == nil)
+            // No sanctions list is imported here: a demo key's compliance answer consults none.
+            let compliance = try await client.verifyCompliance(selfie: selfie, document: try Self.passport)
+            #expect(compliance.outcome == .pass)
+            let screening = try await client.identityResult(sessionID: compliance.sessionID, product: .verifyCompliance).screening
+            #expect(screening?.name == "ALEX DEMO" && screening?.matches == [])
+            #expect(try await MobileAPI.balance(app) == 0)
+        }
+    }
+
     @Test func verifyAgeAsksForTheDocumentOnlyWhenTheFaceIsNotClearEnough() async throws {
         try await MobileAPI.withMobile(credits: 10) { app, url, key in
             try await app.configure { $0.mobile.ageMargin = 60 }

@@ -12,6 +12,8 @@ public struct DemoKeys: Codable, Sendable {
     public var clientKey: String
     /// A `pk_demo_…` key: the mobile API's fixed answers, no credits.
     public var demoClientKey: String
+    /// The sanctions list VerifyCompliance screens against: source and size.
+    public var sanctionsList: String?
 }
 
 /// Seeds a demo tenant: registry, consent texts, a secret key and a token.
@@ -23,7 +25,8 @@ public enum DemoSetup {
 
     /// Seeds the database behind `app` (idempotent for the registry and consent
     /// texts; a new key and token every run) and returns the keys.
-    public static func seed(_ app: Application, settings: Settings, baseURL: String,
+    /// `sanctions` (an SDN CSV and its file name) is imported unless it is the current list already.
+    public static func seed(_ app: Application, settings: Settings, baseURL: String, sanctions: (csv: String, source: String)? = nil,
                             clock: VerityClock = .system) async throws -> DemoKeys {
         let operations = try AdminOperations(db: app.db, settings: settings, clock: clock)
         let secretKey = try await operations.createKey(tenant: tenant, environment: .test)
@@ -55,7 +58,12 @@ public enum DemoSetup {
         }
         let clientKey = try await operations.createClientKey(tenant: tenant, environment: .test, scopes: MobileProduct.allCases, demo: false)
         let demoClientKey = try await operations.createClientKey(tenant: tenant, environment: .test, scopes: MobileProduct.allCases, demo: true)
-        return DemoKeys(baseURL: baseURL, secretKey: secretKey, userToken: token.token, clientKey: clientKey, demoClientKey: demoClientKey)
+        if let sanctions, try await operations.sanctionsStatus()?.source != sanctions.source {
+            _ = try await operations.importSanctions(csv: sanctions.csv, source: sanctions.source) { _, _ in }
+        }
+        let list = try await operations.sanctionsStatus().map { "\($0.source) (\($0.entries) entries)" }
+        return DemoKeys(baseURL: baseURL, secretKey: secretKey, userToken: token.token, clientKey: clientKey, demoClientKey: demoClientKey,
+                        sanctionsList: list)
     }
 
     private static func environmentID(_ app: Application, _ operations: AdminOperations) async throws -> UUID {

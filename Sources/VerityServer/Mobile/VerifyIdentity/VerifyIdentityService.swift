@@ -150,7 +150,7 @@ struct VerifyIdentityService: Sendable {
         let protector = sessions.protector
         let selfie = [UInt8](try protector.open(sealedSelfie))
         let front = [UInt8](try protector.open(sealedFront)), back = [UInt8](try protector.open(sealedBack))
-        if context.isDemo { return try await finish(loaded, state: Self.demo(state), outcome: "pass", context: context) }
+        if context.isDemo { return try await finish(loaded, state: Self.demo(state, product: product), outcome: "pass", context: context) }
         let configuration = context.environment.configuration
         let today = CalendarDate(iso: clock.today().description)!
         let report = try await MobileSessions.engine { try await engines.inspect(front: front, back: back, type: type, country: country, today: today) }
@@ -229,12 +229,12 @@ struct VerifyIdentityService: Sendable {
     }
 
     /// pk_demo_: the documented pass, without reading anything.
-    static func demo(_ state: State) -> State {
+    static func demo(_ state: State, product: MobileProduct) -> State {
         var state = state
         state.result = IdentityResult(decision: "pass", reasons: [], documentType: state.documentType ?? "passport", country: state.country ?? "US",
                                       fields: ["surname": "DEMO", "given_names": "ALEX", "date_of_birth": "1990-01-01"],
                                       faceMatch: .init(match: true, distance: 0.3, threshold: 0.58), liveness: .init(attackSuspected: false, reasons: []),
-                                      screening: state.documentType == nil ? nil : .init(name: "ALEX DEMO", matches: []))
+                                      screening: product == .verifyCompliance ? .init(name: "ALEX DEMO", matches: []) : nil)
         return state
     }
 
