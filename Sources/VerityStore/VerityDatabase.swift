@@ -37,4 +37,17 @@ public enum VerityDatabase {
     }
 
     static let synchronousMode = "FULL"
+
+    /// SQLite: copies the write-ahead log into the file and empties it.
+    /// `secure_delete` zeroes a deleted row in the page's new version, but the
+    /// log keeps the versions before it until they are overwritten; emptying
+    /// it is what makes an erased image gone from disk. Nothing to do on
+    /// PostgreSQL (its own vacuum and log recycling reclaim dead rows).
+    /// Returns false when a reader kept the log from being emptied this time.
+    @discardableResult
+    public static func emptyWriteAheadLog(_ db: any Database) async throws -> Bool {
+        guard let sql = db as? any SQLDatabase, sql.dialect.name == "sqlite" else { return true }
+        let row = try await sql.raw("PRAGMA wal_checkpoint(TRUNCATE)").first()
+        return try row?.decode(column: "busy", as: Int.self) == 0
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SQLKit
 import Testing
 import VerityCore
 import VerityTestSupport
@@ -37,6 +38,17 @@ struct MobileHousekeepingE2ETests {
         try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM mobile_sessions WHERE sealed_selfie IS NOT NULL OR sealed_front IS NOT NULL")
     }
 
+    /// 64 bytes from the middle of the sealed front of `tenant`'s session, as stored.
+    static func sealedFront(_ app: VerityTestApp, tenant: String) async throws -> Data {
+        let sql = try #require(app.app.db as? any SQLDatabase)
+        let row = try await sql.raw("""
+            SELECT s.sealed_front AS front FROM mobile_sessions s JOIN environments e ON e.id = s.environment_id
+            JOIN tenants t ON t.id = e.tenant_id WHERE t.name = \(bind: tenant)
+            """).first()
+        let front = try #require(try row?.decode(column: "front", as: Data?.self))
+        return front.subdata(in: (front.count / 2)..<(front.count / 2 + 64))
+    }
+
     @Test func idleSessionsGoWithTheirImagesEachEnvironmentByItsOwnLimit() async throws {
         try await MobileAPI.withMobile(credits: 100) { app, url, key in
             try await app.configure { $0.mobile.sessionMinutes = 60 }
@@ -48,6 +60,9 @@ struct MobileHousekeepingE2ETests {
             #expect(try await Self.sealedImages(app) == 2)
             let sealedBytes = try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM mobile_sessions WHERE LENGTH(sealed_front) > 1000")
             #expect(sealedBytes == 2)
+            // A run of the forgotten session's sealed front, to look for in the database afterwards.
+            let ciphertext = try await Self.sealedFront(app, tenant: "other")
+            #expect(try await DatabaseText.holds(app, ciphertext), "the search must find the sealed image while it is there")
 
             // Nothing is past its limit yet: the sweep leaves both alone.
             app.clock.advance(seconds: 29 * 60)
@@ -57,6 +72,7 @@ struct MobileHousekeepingE2ETests {
             app.clock.advance(seconds: 2 * 60)
             #expect(try await operations.housekeeping().mobileSessions == 1)
             #expect(try await Self.sealedImages(app) == 1)
+            #expect(try await !DatabaseText.holds(app, ciphertext), "the swept session's sealed image is still in the database file")
             let gone = try await Self.post(url, otherKey, forgotten, "/submit")
             #expect(gone.status == 404, "\(gone.json)")
             let stillThere = try await MobileAPI.call(url, Self.base + "/status/\(patient)", headers: ["X-Client-Key": key])

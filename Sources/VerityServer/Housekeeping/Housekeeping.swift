@@ -5,7 +5,8 @@ import VerityStore
 
 /// What outlives its use and must go, server-wide: mobile sessions idle past
 /// their environment's limit (with the sealed images they hold) and
-/// Idempotency-Key answers past their 24 hours. Requests already purge their
+/// Idempotency-Key answers past their 24 hours; then SQLite's write-ahead log
+/// is emptied, so erased rows leave the disk too. Requests already purge their
 /// own environment's sessions; this sweep reaches environments nobody calls.
 /// Every server may run it at once: it only deletes what is past its time.
 public struct Housekeeping: Sendable {
@@ -25,6 +26,9 @@ public struct Housekeeping: Sendable {
             swept.mobileSessions += try await sessions.purge(environmentID: id, idleSince: now - Int64(minutes) * 60_000)
         }
         swept.idempotencyKeys = try await IdempotencyRepository(db: db).purge(now: now)
+        // What sessions and settled checks erased (their sealed images) also
+        // leaves SQLite's write-ahead log here, at least once a minute.
+        try await VerityDatabase.emptyWriteAheadLog(db)
         return swept
     }
 }
