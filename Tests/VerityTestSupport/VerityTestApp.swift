@@ -36,6 +36,26 @@ public struct VerityTestApp: Sendable {
         guard let port = app.http.server.shared.localAddress?.port else { throw Abort(.internalServerError, reason: "no port") }
         return URL(string: "http://127.0.0.1:\(port)")!
     }
+
+    /// A second server on the same database and data key, as a load balancer
+    /// would put beside the first; `body` gets its base URL, then it stops.
+    public func withSecondServer<T: Sendable>(_ body: (URL) async throws -> T) async throws -> T {
+        let second = try await Application.make(.testing)
+        second.logger.logLevel = .warning
+        do {
+            try await VerityApp.configure(second, settings: settings, clock: clock.verityClock)
+            try await second.server.start(address: .hostname("127.0.0.1", port: 0))
+            guard let port = second.http.server.shared.localAddress?.port else { throw Abort(.internalServerError, reason: "no port") }
+            let result = try await body(URL(string: "http://127.0.0.1:\(port)")!)
+            await second.server.shutdown()
+            try await second.asyncShutdown()
+            return result
+        } catch {
+            await second.server.shutdown()
+            try? await second.asyncShutdown()
+            throw error
+        }
+    }
 }
 
 

@@ -1,0 +1,35 @@
+import Fluent
+import Foundation
+import Testing
+import VerityCore
+import VerityStore
+import VerityTestSupport
+
+/// Credits through the API, as apps spend them: many submits at once, on two
+/// servers sharing one database, never spend a credit twice or go below zero.
+@Suite("Mobile API: credits under concurrency")
+struct MobileCreditsE2ETests {
+    @Test func twoHundredParallelSubmitsOnTwoServersAgainstAHundredCreditsChargeExactlyAHundred() async throws {
+        try await MobileAPI.withMobile(credits: 100) { app, url, key in
+            try await app.configure { $0.mobile.requestsPerMinute = 10_000 }
+            let selfie = try MobileAPI.johnSelfie
+            try await app.withSecondServer { second in
+                let statuses = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
+                    for index in 0..<200 {
+                        group.addTask {
+                            let answer = try await MobileAPI.call(index.isMultiple(of: 2) ? url : second, "/api/mobile/v1/verifyhuman/verify",
+                                                                  method: "POST", headers: ["X-Client-Key": key], json: ["selfie_b64": selfie])
+                            return (answer.status, answer.code)
+                        }
+                    }
+                    return try await group.reduce(into: [(Int, String?)]()) { $0.append($1) }
+                }
+                #expect(statuses.filter { $0.0 == 200 }.count == 100, "\(Dictionary(grouping: statuses.map(\.0), by: { $0 }).mapValues(\.count))")
+                #expect(statuses.filter { $0.0 == 402 && $0.1 == "CREDITS_EXHAUSTED" }.count == 100)
+            }
+            #expect(try await MobileAPI.balance(app) == 0)
+            let charges = try await CreditLedgerEntryModel.query(on: app.app.db).filter(\.$delta == -1).all()
+            #expect(charges.count == 100 && Set(charges.map(\.balanceAfter)) == Set((0...99).map(Int64.init)))
+        }
+    }
+}
