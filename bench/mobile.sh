@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `make bench-mobile` (also run by `make bench`): the mobile API under load —
-# VerifyHuman calls/s and whole VerifyIdentity sessions/s at 16 concurrent
-# clients on the demo server (SQLite), the ledger checked for an exact balance
-# afterwards, beside the engines' own rate on the same images in the same run.
+# VerifyHuman calls/s and whole VerifyIdentity and VerifyCompliance sessions/s
+# at 16 concurrent clients on the demo server (SQLite, the SDN list imported),
+# the ledger checked for an exact balance afterwards, beside the engines' own
+# rate on the same images (and the screening's own time) in the same run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH" OMP_THREAD_LIMIT=1
@@ -23,7 +24,8 @@ swift build -c release --scratch-path "$SCRATCH" --product VerityBench >> "$OUT/
 BIN="$SCRATCH/release"
 
 echo "== the engines alone on the same images, $THREADS threads (baseline)"
-"$BIN/VerityBench" mobile-engine-rate --selfie "$SELFIE" --passport "$PASSPORT" --models models --threads "$THREADS" | tee "$OUT/mobile-engine.txt"
+"$BIN/VerityBench" mobile-engine-rate --selfie "$SELFIE" --passport "$PASSPORT" --models models --threads "$THREADS" \
+  --sanctions reference-data/sanctions/ofac-sdn-2024-05-03.csv | tee "$OUT/mobile-engine.txt"
 
 source bench/demo-server.sh
 trap 'stop_server' EXIT
@@ -45,9 +47,11 @@ import re, sys
 out = sys.argv[1]
 text = open(f"{out}/mobile.txt").read() + open(f"{out}/mobile-engine.txt").read()
 value = lambda label: float(re.search(label + r".*?throughput=([0-9.]+)", text, re.M).group(1))
-human, identity = value("^verifyhuman:"), value("^verifyidentity:")
+human, identity, compliance = value("^verifyhuman:"), value("^verifyidentity:"), value("^verifycompliance:")
 human_engine, identity_engine = value("verifyhuman-rate"), value("verifyidentity-rate")
-print(f"VerifyHuman:    {human:7.2f} calls/s    engine alone {human_engine:7.2f}/s   ratio {human / human_engine:.2f}")
-print(f"VerifyIdentity: {identity:7.2f} sessions/s engine alone {identity_engine:7.2f}/s   ratio {identity / identity_engine:.2f}")
+print(f"VerifyHuman:      {human:7.2f} calls/s    engine alone {human_engine:7.2f}/s   ratio {human / human_engine:.2f}")
+print(f"VerifyIdentity:   {identity:7.2f} sessions/s engine alone {identity_engine:7.2f}/s   ratio {identity / identity_engine:.2f}")
+print(f"VerifyCompliance: {compliance:7.2f} sessions/s engine alone {identity_engine:7.2f}/s   ratio {compliance / identity_engine:.2f}"
+      f"   (screening alone {float(re.search(r'per-screen=([0-9.]+)ms', text).group(1)):.2f} ms)")
 print(re.search(r"ledger: .*", text).group(0))
 PY

@@ -35,6 +35,12 @@ check "credits show lists the grant" bash -c "grep -q 'Balance: 250 credits.' '$
 check "credits grant refuses 0" bash -c "! '$BIN' credits grant --tenant acme --environment live 0 > /dev/null 2>&1"
 SANCTIONS="${VERITY_SANCTIONS_FILE:-$(cd "$(dirname "$BIN")" && pwd)/../../../shared/data/sanctions/ofac-sdn-2024-05-03.csv}"
 [ -f "$SANCTIONS" ] || SANCTIONS="$(pwd)/../shared/data/sanctions/ofac-sdn-2024-05-03.csv"
+"$BIN" environment set --tenant acme --environment live --mobile-product-session-minutes verifyage=10 > "$WORK/ttl.json" 2>&1
+check "environment set --mobile-product-session-minutes sets one product's session lifetime" grep -q '"verifyage" : 10' "$WORK/ttl.json"
+"$BIN" environment set --tenant acme --environment live --mobile-product-session-minutes verifyhuman=10 > /dev/null 2> "$WORK/ttl-bad.err"; code=$?
+check "a product without sessions is refused with its field, exit 65" bash -c "[ $code -eq 65 ] && grep -q 'verifyhuman has no sessions' '$WORK/ttl-bad.err'"
+"$BIN" environment set --tenant acme --environment live --mobile-product-session-minutes verifyage > /dev/null 2>&1; code=$?
+check "--mobile-product-session-minutes without =MINUTES is a usage error (64)" test "$code" -eq 64
 "$BIN" housekeeping > "$WORK/housekeeping.out" 2>&1
 check "housekeeping sweeps and says what it deleted" grep -q "Deleted 0 expired mobile session(s) and 0 expired Idempotency-Key answer(s)." "$WORK/housekeeping.out"
 "$BIN" sanctions screen --name "Mousa Abu Marzook" > /dev/null 2> "$WORK/screen-nolist.err"; code=$?

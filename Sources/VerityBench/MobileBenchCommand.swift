@@ -12,16 +12,17 @@ import VerityVision
 /// sessions (session, selfie, front, submit) at C concurrent clients, then the
 /// ledger: the balance must have moved by exactly what the outcomes cost.
 struct MobileBenchCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "mobile", abstract: "VerifyHuman and VerifyIdentity against a running server.")
+    static let configuration = CommandConfiguration(commandName: "mobile",
+                                                    abstract: "VerifyHuman, VerifyIdentity and VerifyCompliance against a running server.")
 
     @Option(help: "Verity base URL.") var baseURL: String
-    @Option(help: "A publishable client key with verifyhuman and verifyidentity.") var clientKey: String
+    @Option(help: "A publishable client key with verifyhuman, verifyidentity and verifycompliance.") var clientKey: String
     @Option(help: "The environment's secret key (to read the ledger).") var secretKey: String
     @Option(help: "A selfie.") var selfie: String
     @Option(help: "A passport photo page of the selfie's person.") var passport: String
     @Option(help: "Concurrent clients.") var concurrency: Int = 16
-    @Option(help: "VerifyHuman calls.") var humans: Int = 64
-    @Option(help: "VerifyIdentity sessions.") var identities: Int = 32
+    @Option(help: "VerifyHuman calls.") var humans: Int = 256
+    @Option(help: "VerifyIdentity sessions, and as many VerifyCompliance sessions.") var identities: Int = 32
 
     func run() async throws {
         let http = HTTPClient(eventLoopGroupProvider: .singleton)
@@ -50,23 +51,27 @@ struct MobileBenchCommand: AsyncParsableCommand {
         print(String(format: "verifyhuman: clients=%d calls=%d throughput=%.2f/s p50=%.0fms p95=%.0fms",
                      concurrency, humans, Double(humans) / humanSeconds, human.percentile(50), human.percentile(95)))
 
-        started = DispatchTime.now().uptimeNanoseconds
-        let identity = try await loop(count: identities) { _ in
-            let session = try await mobile.post("/verifyidentity/session", [:], session: nil)
-            guard let id = session["session_id"] as? String else { throw BenchClient.Failure(description: "no session") }
-            _ = try await mobile.post("/verifyidentity/upload/selfie", ["selfie_b64": selfieB64], session: id)
-            _ = try await mobile.post("/verifyidentity/upload/id-front",
-                                      ["id_front_b64": passportB64, "document_type": "passport", "country": "US"], session: id)
-            let submitted = try await mobile.post("/verifyidentity/submit", [:], session: id)
-            guard submitted["outcome"] as? String == "pass" else { throw BenchClient.Failure(description: "a VerifyIdentity session did not pass") }
+        for product in [MobileProduct.verifyIdentity, .verifyCompliance] {
+            started = DispatchTime.now().uptimeNanoseconds
+            let base = "/" + product.rawValue
+            let sessions = try await loop(count: identities) { _ in
+                let session = try await mobile.post(base + "/session", [:], session: nil)
+                guard let id = session["session_id"] as? String else { throw BenchClient.Failure(description: "no session") }
+                _ = try await mobile.post(base + "/upload/selfie", ["selfie_b64": selfieB64], session: id)
+                _ = try await mobile.post(base + "/upload/id-front",
+                                          ["id_front_b64": passportB64, "document_type": "passport", "country": "US"], session: id)
+                let submitted = try await mobile.post(base + "/submit", [:], session: id)
+                guard submitted["outcome"] as? String == "pass" else { throw BenchClient.Failure(description: "a \(product.rawValue) session did not pass") }
+            }
+            let seconds = milliseconds(since: started) / 1000
+            print(String(format: "%@: clients=%d sessions=%d throughput=%.2f/s p50=%.0fms p95=%.0fms", product.rawValue,
+                         concurrency, identities, Double(identities) / seconds, sessions.percentile(50), sessions.percentile(95)))
         }
-        let identitySeconds = milliseconds(since: started) / 1000
-        print(String(format: "verifyidentity: clients=%d sessions=%d throughput=%.2f/s p50=%.0fms p95=%.0fms",
-                     concurrency, identities, Double(identities) / identitySeconds, identity.percentile(50), identity.percentile(95)))
 
         let after = try await admin.send(.GET, "/admin/v1/credits", bearer: secretKey, body: Optional<UserTokenRequest>.none,
                                          as: CreditStatement.self).balance
-        let expected = Int64(humans * MobileProduct.verifyHuman.credits + identities * MobileProduct.verifyIdentity.credits)
+        let expected = Int64(humans * MobileProduct.verifyHuman.credits
+                             + identities * (MobileProduct.verifyIdentity.credits + MobileProduct.verifyCompliance.credits))
         print("ledger: before=\(before) after=\(after) spent=\(before - after) expected=\(expected) exact=\(before - after == expected)")
         guard before - after == expected else { throw BenchClient.Failure(description: "the ledger moved by \(before - after), not \(expected)") }
     }
@@ -120,7 +125,10 @@ struct MobileEngineRateBenchCommand: AsyncParsableCommand {
     @Option(help: "A passport photo page.") var passport: String
     @Option(help: "Face models directory.") var models: String = "models"
     @Option(help: "Threads, as the server's VERITY_ENGINE_THREADS.") var threads: Int = 2
-    @Option(help: "Runs of each.") var runs: Int = 24
+    @Option(help: "Runs of the identity engines (a quarter of a second each).") var runs: Int = 24
+    @Option(help: "Runs of the liveness engine alone (as many as the VerifyHuman bench makes calls, and more: a short run measures the warm-up).")
+    var humanRuns: Int = 256
+    @Option(help: "OFAC's SDN CSV, for the screening rate.") var sanctions: String?
 
     func run() async throws {
         let selfieBytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: selfie)))
@@ -128,22 +136,35 @@ struct MobileEngineRateBenchCommand: AsyncParsableCommand {
         let faces = try FaceEngine(modelsDirectory: models)
         let inspector = DocumentInspector(today: CalendarDate(iso: "2026-11-23")!, faces: faces)
         _ = try faces.livenessSignals(selfieBytes)
-        let human = try await rate { _ = try faces.livenessSignals(selfieBytes) }
-        let identity = try await rate {
+        let human = try await rate(runs: humanRuns) { _ = try faces.livenessSignals(selfieBytes) }
+        let identity = try await rate(runs: runs) {
             _ = try inspector.inspect(front: passportBytes, type: .passport, country: "US")
             _ = try faces.compare(passportBytes, selfieBytes)
             _ = try faces.livenessSignals(selfieBytes)
         }
-        print(String(format: "engine verifyhuman-rate: threads=%d runs=%d throughput=%.2f/s", threads, runs, human))
+        print(String(format: "engine verifyhuman-rate: threads=%d runs=%d throughput=%.2f/s", threads, humanRuns, human))
         print(String(format: "engine verifyidentity-rate: threads=%d runs=%d throughput=%.2f/s", threads, runs, identity))
+        if let sanctions {
+            // Screening alone: the matcher over the whole list, one name of the passport's kind at a time.
+            let entries = try OFACList.parse(csv: try String(contentsOfFile: sanctions, encoding: .utf8))
+            let matcher = SanctionsMatcher(entries: entries)
+            let names = ["JOHN SMITH", "MOUSA MOHAMMED ABU MARZOOK", "MARIA GARCIA LOPEZ", "ALEKSANDR IVANOV"]
+            let screens = runs * 50
+            let started = DispatchTime.now().uptimeNanoseconds
+            for index in 0..<screens { _ = matcher.screen(.init(name: names[index % names.count], dateOfBirth: DateOfBirth(year: 1975, month: 2, day: 28))) }
+            let perScreen = milliseconds(since: started) / Double(screens)
+            print(String(format: "engine sanctions-screen: list=%d screens=%d per-screen=%.2fms (one thread)", entries.count, screens, perScreen))
+        }
     }
 
-    func rate(_ work: @escaping @Sendable () throws -> Void) async throws -> Double {
+    func rate(runs: Int, _ work: @escaping @Sendable () throws -> Void) async throws -> Double {
         let started = DispatchTime.now().uptimeNanoseconds
         try await withThrowingTaskGroup(of: Void.self) { group in
             for worker in 0..<threads {
+                // One long-lived thread per worker, as the server's engine pool
+                // keeps its threads (and whatever the engines cache on them).
                 group.addTask {
-                    for _ in stride(from: worker, to: runs, by: threads) { try await InspectRateBenchCommand.onThread(work) }
+                    try await InspectRateBenchCommand.onThread { for _ in stride(from: worker, to: runs, by: threads) { try work() } }
                 }
             }
             try await group.waitForAll()

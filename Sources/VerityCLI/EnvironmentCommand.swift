@@ -41,6 +41,9 @@ struct EnvironmentCommand: AsyncParsableCommand {
         @Option(help: "true to make a capture link when a user needs a government ID and show it as idScanUrl.") var idScanUrl: Bool?
         @Option(help: "Mobile API: requests per client key and product per minute (default 120).") var mobileRequestsPerMinute: Int?
         @Option(help: "Mobile API: minutes of inactivity before a session expires (default 30).") var mobileSessionMinutes: Int?
+        @Option(help: ArgumentHelp("Mobile API: one product's session lifetime, overriding --mobile-session-minutes (repeatable; PRODUCT=default removes it).",
+                                   valueName: "verifyage|verifyidentity|verifycompliance=MINUTES"))
+        var mobileProductSessionMinutes: [String] = []
         @Option(help: "Mobile API: VerifyAge's minimum age (13–25, default 18).") var mobileMinimumAge: Int?
 
         func run() async throws {
@@ -51,6 +54,15 @@ struct EnvironmentCommand: AsyncParsableCommand {
             let source = try dataSource.map { text in
                 guard let kind = DataSourceKind(rawValue: text) else { throw ValidationError("data source is registry or bureau") }
                 return kind
+            }
+            let productMinutes = try mobileProductSessionMinutes.map { text -> (String, Int?) in
+                let parts = text.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+                guard parts.count == 2, !parts[0].isEmpty else {
+                    throw ValidationError("--mobile-product-session-minutes takes PRODUCT=MINUTES, e.g. verifyage=10")
+                }
+                if parts[1] == "default" { return (parts[0], nil) }
+                guard let minutes = Int(parts[1]) else { throw ValidationError("--mobile-product-session-minutes: \(parts[1]) is not a number of minutes") }
+                return (parts[0], minutes)
             }
             let settings = try SettingsLoading.load()
             let updated = try await VerityApp.withDatabase(settings) { app in
@@ -72,6 +84,7 @@ struct EnvironmentCommand: AsyncParsableCommand {
                         if let idScanUrl { configuration.documents.idScanUrlEnabled = idScanUrl }
                         if let mobileRequestsPerMinute { configuration.mobile.requestsPerMinute = mobileRequestsPerMinute }
                         if let mobileSessionMinutes { configuration.mobile.sessionMinutes = mobileSessionMinutes }
+                        for (product, minutes) in productMinutes { configuration.mobile.productSessionMinutes[product] = minutes }
                         if let mobileMinimumAge { configuration.mobile.minimumAge = mobileMinimumAge }
                     }
             }

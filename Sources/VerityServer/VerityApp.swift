@@ -49,6 +49,7 @@ public enum VerityApp {
             messaging: CertificationMessaging(provider: sms, protector: protector, clock: clock))
         app.lifecycle.use(jobs)
         app.lifecycle.use(HousekeepingLoop(housekeeping: Housekeeping(db: app.db), clock: clock, logger: app.logger))
+        app.lifecycle.use(SanctionsWarmUp(db: app.db))
 
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]

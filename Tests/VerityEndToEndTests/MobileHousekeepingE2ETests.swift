@@ -85,6 +85,24 @@ struct MobileHousekeepingE2ETests {
         }
     }
 
+    @Test func eachProductsSessionsLiveAsLongAsItsOwnLifetime() async throws {
+        try await MobileAPI.withMobile(credits: 100) { app, url, key in
+            try await app.configure { $0.mobile.productSessionMinutes = ["verifyage": 5] }
+            let age = try await MobileAPI.call(url, "/api/mobile/v1/verifyage/session", method: "POST", headers: ["X-Client-Key": key], json: [:])
+            let ageSession = try #require(age.json["session_id"] as? String)
+            let identity = try await Self.post(url, key, nil, "/session")
+            let identitySession = try #require(identity.json["session_id"] as? String)
+            app.clock.advance(seconds: 6 * 60)
+            let expired = try await MobileAPI.call(url, "/api/mobile/v1/verifyage/step1", method: "POST",
+                                                   headers: ["X-Client-Key": key, "X-Mobile-Session": ageSession], json: ["date_of_birth": "1975-02-28"])
+            #expect(expired.status == 410 && expired.code == "SESSION_EXPIRED", "\(expired.json)")
+            let alive = try await Self.post(url, key, identitySession, "/upload/selfie", ["selfie_b64": try MobileAPI.johnSelfie])
+            #expect(alive.status == 200 && alive.json["next_step"] as? String == "upload_id_front", "\(alive.json)")
+            #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM mobile_sessions WHERE product = 'verifyage'") == 0)
+            #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM mobile_sessions WHERE product = 'verifyidentity'") == 1)
+        }
+    }
+
     @Test func dayOldIdempotencyAnswersGoAndTheKeyStartsAfresh() async throws {
         try await MobileAPI.withMobile(credits: 100) { app, url, key in
             let first = try await Self.post(url, key, nil, "/session", idempotencyKey: "start-1")

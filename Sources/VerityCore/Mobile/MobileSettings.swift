@@ -4,6 +4,9 @@ public struct MobileSettings: Sendable, Equatable, Codable {
     public var requestsPerMinute: Int
     /// Minutes of inactivity after which a session expires (`SESSION_EXPIRED`).
     public var sessionMinutes: Int
+    /// Per-product exceptions to `sessionMinutes`, by product name
+    /// (`verifyage`, `verifyidentity`, `verifycompliance`).
+    public var productSessionMinutes: [String: Int]
     /// VerifyAge: the age a user must have reached.
     public var minimumAge: Int
     /// VerifyAge: years above the minimum a face estimate must reach to pass
@@ -15,20 +18,31 @@ public struct MobileSettings: Sendable, Equatable, Codable {
     public static let ageRange = 13...25
     public static let marginRange = 0.0...60.0
 
-    public init(requestsPerMinute: Int = 120, sessionMinutes: Int = 30, minimumAge: Int = 18, ageMargin: Double = 7) {
+    /// The products whose verifications are sessions (VerifyHuman is one call).
+    public static let sessionProducts: [MobileProduct] = [.verifyAge, .verifyIdentity, .verifyCompliance]
+
+    public init(requestsPerMinute: Int = 120, sessionMinutes: Int = 30, productSessionMinutes: [String: Int] = [:],
+                minimumAge: Int = 18, ageMargin: Double = 7) {
         self.requestsPerMinute = requestsPerMinute
         self.sessionMinutes = sessionMinutes
+        self.productSessionMinutes = productSessionMinutes
         self.minimumAge = minimumAge
         self.ageMargin = ageMargin
     }
 
-    enum CodingKeys: String, CodingKey { case requestsPerMinute, sessionMinutes, minimumAge, ageMargin }
+    /// How long a session of `product` may sit idle.
+    public func sessionMinutes(for product: MobileProduct) -> Int {
+        productSessionMinutes[product.rawValue] ?? sessionMinutes
+    }
+
+    enum CodingKeys: String, CodingKey { case requestsPerMinute, sessionMinutes, productSessionMinutes, minimumAge, ageMargin }
 
     /// Settings stored before a field existed read with its default.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         requestsPerMinute = try container.decodeIfPresent(Int.self, forKey: .requestsPerMinute) ?? 120
         sessionMinutes = try container.decodeIfPresent(Int.self, forKey: .sessionMinutes) ?? 30
+        productSessionMinutes = try container.decodeIfPresent([String: Int].self, forKey: .productSessionMinutes) ?? [:]
         minimumAge = try container.decodeIfPresent(Int.self, forKey: .minimumAge) ?? 18
         ageMargin = try container.decodeIfPresent(Double.self, forKey: .ageMargin) ?? 7
     }
@@ -39,6 +53,15 @@ public struct MobileSettings: Sendable, Equatable, Codable {
         }
         guard Self.sessionRange.contains(sessionMinutes) else {
             throw .invalid("mobileSessionMinutes", "a session lasts 1–1,440 minutes of inactivity")
+        }
+        for (name, minutes) in productSessionMinutes {
+            guard let product = MobileProduct(rawValue: name), Self.sessionProducts.contains(product) else {
+                throw .invalid("mobileProductSessionMinutes",
+                               "\(name) has no sessions; products with sessions are \(Self.sessionProducts.map(\.rawValue).joined(separator: ", "))")
+            }
+            guard Self.sessionRange.contains(minutes) else {
+                throw .invalid("mobileProductSessionMinutes", "a \(name) session lasts 1–1,440 minutes of inactivity")
+            }
         }
         guard Self.ageRange.contains(minimumAge) else { throw .invalid("mobileMinimumAge", "the minimum age is 13–25") }
         guard Self.marginRange.contains(ageMargin) else { throw .invalid("mobileAgeMargin", "the age margin is 0–60 years") }

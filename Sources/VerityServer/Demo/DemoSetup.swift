@@ -60,6 +60,8 @@ public enum DemoSetup {
         let demoClientKey = try await operations.createClientKey(tenant: tenant, environment: .test, scopes: MobileProduct.allCases, demo: true)
         if let sanctions, try await operations.sanctionsStatus()?.source != sanctions.source {
             _ = try await operations.importSanctions(csv: sanctions.csv, source: sanctions.source) { _, _ in }
+            // The server warmed its matcher at boot, before this list existed.
+            _ = try? await SanctionsScreening.shared.matcher(db: app.db)
         }
         let list = try await operations.sanctionsStatus().map { "\($0.source) (\($0.entries) entries)" }
         return DemoKeys(baseURL: baseURL, secretKey: secretKey, userToken: token.token, clientKey: clientKey, demoClientKey: demoClientKey,

@@ -4,7 +4,7 @@ import VerityCore
 import VerityStore
 
 /// What outlives its use and must go, server-wide: mobile sessions idle past
-/// their environment's limit (with the sealed images they hold) and
+/// their environment's limit for their product (with the sealed images they hold) and
 /// Idempotency-Key answers past their 24 hours; then SQLite's write-ahead log
 /// is emptied, so erased rows leave the disk too. Requests already purge their
 /// own environment's sessions; this sweep reaches environments nobody calls.
@@ -22,8 +22,8 @@ public struct Housekeeping: Sendable {
         let sessions = MobileSessionRepository(db: db)
         // No environment allows less than a minute, so older than that is where to look.
         for id in try await sessions.environmentsWithSessions(idleSince: now - 60_000) {
-            let minutes = try await EnvironmentModel.find(id, on: db)?.configuration.mobile.sessionMinutes ?? MobileSettings().sessionMinutes
-            swept.mobileSessions += try await sessions.purge(environmentID: id, idleSince: now - Int64(minutes) * 60_000)
+            let settings = try await EnvironmentModel.find(id, on: db)?.configuration.mobile ?? MobileSettings()
+            swept.mobileSessions += try await sessions.purge(environmentID: id, settings: settings, now: now)
         }
         swept.idempotencyKeys = try await IdempotencyRepository(db: db).purge(now: now)
         // What sessions and settled checks erased (their sealed images) also

@@ -82,15 +82,20 @@ public struct MobileSessionRepository: Sendable {
         }
     }
 
-    /// Housekeeping: sessions of the environment idle since before `idleSince`
-    /// are deleted with everything they held; returns how many.
+    /// Housekeeping: sessions of the environment idle past their product's
+    /// limit are deleted with everything they held; returns how many.
     @discardableResult
-    public func purge(environmentID: UUID, idleSince: Int64) async throws -> Int {
+    public func purge(environmentID: UUID, settings: MobileSettings, now: Int64) async throws -> Int {
         try await db.write { tx in
-            try await DocumentCheckRepository.sql(tx).raw("""
-                DELETE FROM mobile_sessions WHERE environment_id = \(bind: environmentID) AND last_activity_at < \(bind: idleSince)
-                RETURNING id
-                """).all().count
+            var deleted = 0
+            for product in MobileSettings.sessionProducts {
+                let idleSince = now - Int64(settings.sessionMinutes(for: product)) * 60_000
+                deleted += try await DocumentCheckRepository.sql(tx).raw("""
+                    DELETE FROM mobile_sessions WHERE environment_id = \(bind: environmentID) AND product = \(bind: product.rawValue)
+                    AND last_activity_at < \(bind: idleSince) RETURNING id
+                    """).all().count
+            }
+            return deleted
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import VerityCore
 
 /// Fits the four straight edges of a document to its outline, so a corner that
 /// falls outside the frame is still found where its edges meet.
@@ -92,18 +93,5 @@ enum EdgeLines {
         guard let topLeft = top.intersection(left), let topRight = top.intersection(right),
               let bottomRight = bottom.intersection(right), let bottomLeft = bottom.intersection(left) else { return nil }
         return [topLeft, topRight, bottomRight, bottomLeft]
-    }
-}
-
-/// A small deterministic generator: the same image always gives the same corners.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

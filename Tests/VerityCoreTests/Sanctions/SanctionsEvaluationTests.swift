@@ -38,7 +38,7 @@ struct SanctionsEvaluationTests {
         let matcher = SanctionsMatcher(entries: Self.entries)
         let byID = Dictionary(uniqueKeysWithValues: Self.entries.map { ($0.id, $0) })
         let variants = SanctionsVariants.make(from: Self.entries, count: Self.people, seed: Self.seed)
-        var random = SeededRandom(seed: Self.seed)
+        var random = SplitMix64(seed: Self.seed)
         var found: [SanctionsVariants.Kind: (hit: Int, of: Int)] = [:]
         var foundWithIdentity = (hit: 0, of: 0)
         var missed: [String] = []
@@ -70,7 +70,7 @@ struct SanctionsEvaluationTests {
         try #require(!Self.entries.isEmpty, "the SDN list at \(OFACListTests.file) did not load")
         let matcher = SanctionsMatcher(entries: Self.entries)
         let (names, listNames) = try Self.ordinaryNames()
-        var random = SeededRandom(seed: Self.seed)
+        var random = SplitMix64(seed: Self.seed)
         var flagged: [String: (nameOnly: Int, withIdentity: Int, of: Int)] = [:]
         var examples: [String] = []
         for (locale, name) in names {

@@ -44,13 +44,13 @@ struct SanctionsVariants {
 
     /// Every applicable variant of `count` listed people chosen by `seed`.
     static func make(from entries: [SanctionsEntry], count: Int, seed: UInt64) -> [Variant] {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         var people = entries.filter { $0.kind == .individual }
         people.shuffle(using: &random)
         return people.prefix(count).flatMap { variants(of: $0, random: &random) }
     }
 
-    static func variants(of entry: SanctionsEntry, random: inout SeededRandom) -> [Variant] {
+    static func variants(of entry: SanctionsEntry, random: inout SplitMix64) -> [Variant] {
         let (given, surname) = split(entry.name)
         let words = given + surname
         let natural = words.joined(separator: " ")
@@ -92,7 +92,7 @@ struct SanctionsVariants {
         return parts.count == 2 ? (words(parts[1]), surname) : ([], surname)
     }
 
-    static func accent(_ words: [String], random: inout SeededRandom) -> String {
+    static func accent(_ words: [String], random: inout SplitMix64) -> String {
         words.map { word in
             var letters = Array(word)
             let places = letters.indices.filter { accented[Character(letters[$0].lowercased())] != nil }
@@ -103,7 +103,7 @@ struct SanctionsVariants {
     }
 
     /// One transliteration pair applied to one or two words.
-    static func respell(_ words: [String], random: inout SeededRandom) -> String? {
+    static func respell(_ words: [String], random: inout SplitMix64) -> String? {
         var result = words.map { $0.lowercased() }
         var changed = 0
         for index in result.indices.shuffled(using: &random) where changed < 2 {
@@ -118,7 +118,7 @@ struct SanctionsVariants {
     }
 
     /// A letter dropped, doubled, swapped with its neighbour or replaced, in one word of five letters or more.
-    static func slip(_ words: [String], random: inout SeededRandom) -> String? {
+    static func slip(_ words: [String], random: inout SplitMix64) -> String? {
         let long = words.indices.filter { words[$0].count >= 5 }
         guard let index = long.randomElement(using: &random) else { return nil }
         var letters = Array(words[index])
@@ -132,18 +132,5 @@ struct SanctionsVariants {
         var result = words
         result[index] = String(letters)
         return result.joined(separator: " ")
-    }
-}
-
-/// SplitMix64: the same sequence on every machine, so the evaluation set is fixed.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

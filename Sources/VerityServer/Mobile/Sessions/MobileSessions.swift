@@ -31,8 +31,7 @@ struct MobileSessions: Sendable {
             }
         }
         // Housekeeping: sessions idle past the limit go, with whatever they held.
-        try await MobileSessionRepository(db: db).purge(environmentID: context.environmentID,
-                                                        idleSince: now - Int64(settings.sessionMinutes) * 60_000)
+        try await MobileSessionRepository(db: db).purge(environmentID: context.environmentID, settings: settings, now: now)
         let publicID = "msess_\(context.environmentKind)_" + Base62.random(length: 32)
         let session = MobileSessionModel()
         session.id = UUID()
@@ -67,10 +66,10 @@ struct MobileSessions: Sendable {
                                                                               environmentID: context.environmentID),
               session.product == product.rawValue
         else { throw VerityError(.notFound, "no such \(product.rawValue) session") }
-        let idleLimit = Int64(context.environment.configuration.mobile.sessionMinutes) * 60_000
+        let settings = context.environment.configuration.mobile
+        let idleLimit = Int64(settings.sessionMinutes(for: product)) * 60_000
         if session.outcome == nil, clock.nowMillis() - session.lastActivityAt >= idleLimit {
-            try await MobileSessionRepository(db: db).purge(environmentID: context.environmentID,
-                                                            idleSince: clock.nowMillis() - idleLimit)
+            try await MobileSessionRepository(db: db).purge(environmentID: context.environmentID, settings: settings, now: clock.nowMillis())
             throw VerityError(.sessionExpired, "this session expired after \(idleLimit / 60_000) idle minutes: start a new one")
         }
         let state = try session.sealedState.map { try protector.open(json: State.self, from: $0) }

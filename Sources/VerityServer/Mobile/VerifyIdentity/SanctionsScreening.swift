@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import Vapor
 import VerityCore
 import VerityStore
 
@@ -8,7 +9,9 @@ import VerityStore
 actor SanctionsScreening {
     static let shared = SanctionsScreening()
 
-    private var cached: (key: String, matcher: SanctionsMatcher)?
+    /// The build for the list version named by `key`: requests that arrive
+    /// while it runs wait for the same build instead of starting their own.
+    private var cached: (key: String, build: Task<SanctionsMatcher, any Error>)?
 
     /// The matcher, or `SERVICE_UNAVAILABLE` when no list was imported: a
     /// compliance check without a list would pass everyone.
@@ -19,9 +22,25 @@ actor SanctionsScreening {
         }
         // The version is the import's time; with its source and size it names one list.
         let key = "\(status.version)|\(status.source)|\(status.entries)"
-        if let cached, cached.key == key { return cached.matcher }
-        let matcher = SanctionsMatcher(entries: try await repository.current())
-        cached = (key, matcher)
-        return matcher
+        if let cached, cached.key == key { return try await cached.build.value }
+        let build = Task { SanctionsMatcher(entries: try await repository.current()) }
+        cached = (key, build)
+        do {
+            return try await build.value
+        } catch {
+            if cached?.key == key { cached = nil }   // the next screen tries again
+            throw error
+        }
+    }
+}
+
+/// Builds the matcher when the server starts, so the first compliance check
+/// does not wait for it (about a second for OFAC's list).
+struct SanctionsWarmUp: LifecycleHandler {
+    let db: any Database
+
+    func didBoot(_ application: Application) throws {
+        let db = db
+        Task { _ = try? await SanctionsScreening.shared.matcher(db: db) }
     }
 }
