@@ -92,7 +92,8 @@ check "consent add rejects a bad locale" bash -c "! '$BIN' consent add --tenant 
 "$BIN" environment set --tenant acme --environment live --countries us,ca --max-attempts 5 > "$WORK/env.json" 2>&1
 check "environment set normalises countries" grep -q '"US"' "$WORK/env.json"
 check "environment set changes attempts" grep -q '"maxAttempts" : 5' "$WORK/env.json"
-check "environment set rejects 0 attempts" bash -c "! '$BIN' environment set --tenant acme --environment live --max-attempts 0"
+"$BIN" environment set --tenant acme --environment live --max-attempts 0 > /dev/null 2> "$WORK/env-bad.err"; code=$?
+check "environment set rejects 0 attempts: INVALID_INPUT, exit 65" bash -c "[ $code -eq 65 ] && grep -q INVALID_INPUT '$WORK/env-bad.err'"
 "$BIN" environment set --tenant acme --environment live --face-match-threshold 0.55 > "$WORK/env-face.json" 2>&1
 check "environment set changes the face-match threshold" grep -q '"matchThreshold" : 0.55' "$WORK/env-face.json"
 check "environment set refuses a threshold that lets strangers match" bash -c "! '$BIN' environment set --tenant acme --environment live --face-match-threshold 0.9 > '$WORK/env-bad.out' 2>&1 && grep -q matchThreshold '$WORK/env-bad.out'"

@@ -65,7 +65,8 @@ struct EnvironmentCommand: AsyncParsableCommand {
                 return (parts[0], minutes)
             }
             let settings = try SettingsLoading.load()
-            let updated = try await VerityApp.withDatabase(settings) { app in
+            // A setting out of range is the caller's error: "CODE: message", exit 65.
+            let updated = try await CLIOutput.reportingAsync { try await VerityApp.withDatabase(settings) { app in
                 try await AdminOperations(db: app.db, settings: settings)
                     .updateConfiguration(tenant: target.tenant, environment: target.environment) { configuration in
                         if let countries { configuration.supportedCountries = countries.split(separator: ",").map(String.init) }
@@ -87,7 +88,7 @@ struct EnvironmentCommand: AsyncParsableCommand {
                         for (product, minutes) in productMinutes { configuration.mobile.productSessionMinutes[product] = minutes }
                         if let mobileMinimumAge { configuration.mobile.minimumAge = mobileMinimumAge }
                     }
-            }
+            } }
             print(try JSONOutput.render(updated))
         }
     }
