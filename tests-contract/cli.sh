@@ -41,6 +41,13 @@ check "environment set --mobile-product-session-minutes sets one product's sessi
 check "a product without sessions is refused with its field, exit 65" bash -c "[ $code -eq 65 ] && grep -q 'verifyhuman has no sessions' '$WORK/ttl-bad.err'"
 "$BIN" environment set --tenant acme --environment live --mobile-product-session-minutes verifyage > /dev/null 2>&1; code=$?
 check "--mobile-product-session-minutes without =MINUTES is a usage error (64)" test "$code" -eq 64
+HMAC_KEY=$("$BIN" keys hmac --tenant acme --environment live 2>/dev/null)
+check "keys hmac prints a 32-byte key once, base64" test "$(printf %s "$HMAC_KEY" | base64 -d 2>/dev/null | wc -c)" -eq 32
+check "the HMAC key is not in the database as printed" bash -c "! cat '$VERITY_DATA_DIR'/verity.sqlite* | grep -aq '$HMAC_KEY'"
+"$BIN" keys response-public-key --tenant acme --environment live > "$WORK/ocr-public.pem" 2>&1
+check "keys response-public-key prints an Ed25519 public key openssl reads" bash -c "openssl pkey -pubin -in '$WORK/ocr-public.pem' -noout -text | grep -q ED25519"
+"$BIN" keys hmac --tenant nobody --environment live > /dev/null 2> "$WORK/hmac-bad.err"; code=$?
+check "keys hmac for an unknown tenant: NOT_FOUND, exit 65" bash -c "[ $code -eq 65 ] && grep -q NOT_FOUND '$WORK/hmac-bad.err'"
 "$BIN" housekeeping > "$WORK/housekeeping.out" 2>&1
 check "housekeeping sweeps and says what it deleted" grep -q "Deleted 0 expired mobile session(s) and 0 expired Idempotency-Key answer(s)." "$WORK/housekeeping.out"
 "$BIN" sanctions screen --name "Mousa Abu Marzook" > /dev/null 2> "$WORK/screen-nolist.err"; code=$?

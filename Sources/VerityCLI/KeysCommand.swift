@@ -5,8 +5,8 @@ import VerityStore
 
 struct KeysCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "keys", abstract: "Secret keys, publishable client keys and the data key.",
-        subcommands: [Create.self, Revoke.self, DataKey.self])
+        commandName: "keys", abstract: "Secret keys, publishable client keys, response-signing keys and the data key.",
+        subcommands: [Create.self, Revoke.self, HMAC.self, ResponsePublicKey.self, DataKey.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -48,6 +48,40 @@ struct KeysCommand: AsyncParsableCommand {
             }
             guard revoked else { throw ValidationError("no live key matches") }
             print("Revoked.")
+        }
+    }
+
+    struct HMAC: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "hmac",
+            abstract: "Make the environment's key for signed OCR responses (HMAC-SHA256); printed once, base64. Replaces any earlier key.")
+        @OptionGroup var target: TenantOptions
+
+        func run() async throws {
+            let settings = try SettingsLoading.load()
+            let key = try await CLIOutput.reportingAsync {
+                try await VerityApp.withDatabase(settings) { app in
+                    try await AdminOperations(db: app.db, settings: settings).createHMACKey(tenant: target.tenant, environment: target.environment)
+                }
+            }
+            print(key)
+        }
+    }
+
+    struct ResponsePublicKey: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "response-public-key",
+            abstract: "Print the environment's Ed25519 public key (PEM) that checks its signed OCR responses offline.")
+        @OptionGroup var target: TenantOptions
+
+        func run() async throws {
+            let settings = try SettingsLoading.load()
+            let key = try await CLIOutput.reportingAsync {
+                try await VerityApp.withDatabase(settings) { app in
+                    try await AdminOperations(db: app.db, settings: settings).responsePublicKey(tenant: target.tenant, environment: target.environment)
+                }
+            }
+            print(key.pem, terminator: "")
         }
     }
 

@@ -95,6 +95,8 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let idempotencyKeyInUse = Code("IDEMPOTENCY_KEY_IN_USE", 409, retryable: true)
         /// This `Idempotency-Key` was used for a different request.
         public static let idempotencyKeyReused = Code("IDEMPOTENCY_KEY_REUSED", 422)
+        /// The environment has no response-signing key yet (`verity keys hmac`): results cannot be signed.
+        public static let hmacKeyMissing = Code("HMAC_KEY_MISSING", 409)
         public static let serviceUnavailable = Code("SERVICE_UNAVAILABLE", 503, retryable: true)
         public static let systemError = Code("SYSTEM_ERROR", 500, retryable: true)
 
@@ -107,7 +109,7 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
             userAlreadyRegistered, userNotAccredited, deviceNotVerified,
             documentCheckPending, documentVerificationClosed, captureLinkUnusable, imageQualityInsufficient, piiVerificationRequired,
             missingRequiredField, sessionWrongStep, sessionExpired, invalidClientKey, creditsExhausted, scopeNotAuthorized,
-            idempotencyKeyInUse, idempotencyKeyReused,
+            idempotencyKeyInUse, idempotencyKeyReused, hmacKeyMissing,
             serviceUnavailable, systemError,
         ]
     }

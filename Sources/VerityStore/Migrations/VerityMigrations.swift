@@ -38,5 +38,6 @@ public enum VerityMigrations {
         CreateMobileSessions(),
         CreateIdempotencyKeys(),
         CreateSanctionsEntries(),
+        CreateResponseSigningKeys(),
     ]
 }

@@ -11,6 +11,7 @@ public struct DataProtector: Sendable {
     private let tokenSigningSecret: SymmetricKey
     private let captureLinkKey: SymmetricKey
     private let mobileTokenKey: SymmetricKey
+    private let responseSigningRoot: SymmetricKey
 
     /// `dataKey` is 32 random bytes (`VERITY_DATA_KEY`, base64).
     public init(dataKey: Data) throws(StoreError) {
@@ -21,6 +22,16 @@ public struct DataProtector: Sendable {
         tokenSigningSecret = Self.derive(master, "verity.token.signing.v1")
         captureLinkKey = Self.derive(master, "verity.capture-link.v1")
         mobileTokenKey = Self.derive(master, "verity.mobile-token.v1")
+        responseSigningRoot = Self.derive(master, "verity.response-signing.v1")
+    }
+
+    /// The seed of environment `environmentID`'s Ed25519 response-signing key:
+    /// derived, not stored, so every server signs with the same key and a new
+    /// data key is a new signing key.
+    public func responseSigningSeed(environmentID: UUID) -> Data {
+        let key = HKDF<SHA256>.deriveKey(inputKeyMaterial: responseSigningRoot, info: Data(environmentID.uuidString.lowercased().utf8),
+                                         outputByteCount: 32)
+        return key.withUnsafeBytes { Data($0) }
     }
 
     /// AES-GCM: nonce, ciphertext and tag in one blob.
