@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import VerityCore
 @testable import VerityVision
@@ -42,6 +43,26 @@ struct EgyptianIDReadingTests {
         #expect(exact["marital_status"]!.rate("all") >= 0.75)
         #expect(exact["governorate"]!.rate("all") >= 0.75)
         #expect(characterErrorRate <= 0.25)
+    }
+
+    /// The OCR service's path: each side read alone, kept as JSON (sealed, in
+    /// the service) until both are there, then combined.
+    @Test func sidesReadAloneKeepOnlyTheirFieldsAndCombineIntoTheCardsReport() throws {
+        let sample = documents.samples(kind: "egypt_id").first { $0.degradation == "clean" }!
+        let front = try inspector.readEgyptianIDSide(documents.bytes(sample.files[0]), side: .front)
+        let back = try inspector.readEgyptianIDSide(documents.bytes(sample.files[1]), side: .back)
+        #expect(front.text.frontNID != nil && front.text.firstName != nil && front.text.backNID == nil && front.text.serialNumber == nil)
+        #expect(back.text.backNID != nil && back.text.expiryDate != nil && back.text.frontNID == nil && back.text.firstName == nil)
+        let kept = try JSONDecoder().decode([EgyptianIDSideReading].self, from: JSONEncoder().encode([front, back]))
+        let combined = inspector.combineEgyptianID(front: kept[0], back: kept[1])
+        let whole = try inspect(front: sample.files[0], back: sample.files[1])
+        #expect(combined.fields == whole.fields && combined.documentVerificationPlus == whole.documentVerificationPlus)
+        #expect(combined.front.confidence == whole.front.confidence && combined.back?.confidence == whole.back?.confidence)
+        #expect(combined.field("front_nid")?.value == sample.truth["front_nid"]?.text)
+        // A front alone is a report too: its own fields, the back's up for review.
+        let frontOnly = inspector.combineEgyptianID(front: front, back: nil)
+        #expect(frontOnly.back == nil && frontOnly.field("full_name") != nil && frontOnly.field("serial_number") == nil)
+        #expect(frontOnly.documentVerificationPlus.reviewRequired.contains("serial_number"))
     }
 
     @Test func aCleanCardsNumbersAgreeAndDeriveBirthDateAndGovernorate() throws {

@@ -17,20 +17,13 @@ struct EgyptianIDReader {
         var number: (TextBand, PixelRect, EasternDigitReader.Reading)?
     }
 
-    func read(front: PageImage, back: PageImage?) throws(VerityError) -> (text: EgyptianIDText, frontOrientation: Int, backOrientation: Int, confidence: (Double, Double)) {
+    /// One side on its own: what it holds of the card's text, the way up it
+    /// was read, and the reading's confidence (0–1).
+    func readSide(_ page: PageImage, front: Bool) throws(VerityError) -> (text: EgyptianIDText, orientation: Int, confidence: Double) {
         var text = EgyptianIDText()
-        let frontSide = upright(front, front: true)
-        let (frontConfidence, backConfidence): (Double, Double)
-        frontConfidence = try readFront(frontSide, into: &text)
-        var backOrientation = 0
-        if let back {
-            let backSide = upright(back, front: false)
-            backOrientation = backSide.orientation
-            backConfidence = try readBack(backSide, into: &text)
-        } else {
-            backConfidence = 0
-        }
-        return (text, frontSide.orientation, backOrientation, (frontConfidence, backConfidence))
+        let side = upright(page, front: front)
+        let confidence = front ? try readFront(side, into: &text) : try readBack(side, into: &text)
+        return (text, side.orientation, confidence)
     }
 
     /// The page upright: the way up in which a well-formed national number reads best.

@@ -34,20 +34,11 @@ public struct DocumentInspector: Sendable {
         var textHeight: (DocumentSide, Double)?
         var documentFitsZone: (side: DocumentSide, fits: Bool)?
         var visual = VisualZoneReader.Reading(lines: [], values: [], meanConfidence: 0)
-        var sideConfidence: (front: Double, back: Double)?
         switch type {
         case .idCard where country == "EG":
-            let read = try clock.measure("ocr") { () throws(VerityError) in try EgyptianIDReader().read(front: frontPage, back: backPage) }
-            let (fields, flagged) = EgyptianIDRules(today: today).evaluate(read.text)
-            evidence.read = fields
-            evidence.flagged = flagged
-            frontPage.orientation = read.frontOrientation
-            backPage?.orientation = read.backOrientation
-            sideConfidence = read.confidence
-            let numbers = [read.text.frontNID, read.text.backNID].compactMap { $0 }
-            outcome = ReadOutcome(kind: .text, side: read.text.frontNID == nil ? .front : .back,
-                                  status: numbers.isEmpty ? .notFound : (numbers.count == 2 || backPage == nil) ? .read : .unreadable,
-                                  confidence: (read.confidence.0 + read.confidence.1) / 2)
+            // Side by side, as the OCR service reads it (DocumentInspector+EgyptianID).
+            return combineEgyptianID(front: try readEgyptianIDSide(front, side: .front),
+                                     back: try back.map { bytes throws(VerityError) in try readEgyptianIDSide(bytes, side: .back) })
         case .passport, .idCard:
             let sides: [(DocumentSide, PageImage)] = type == .passport ? [(.front, frontPage)]
                 : [backPage.map { (DocumentSide.back, $0) }, (.front, frontPage)].compactMap { $0 }
@@ -101,24 +92,23 @@ public struct DocumentInspector: Sendable {
                                   status: licence == nil ? .notFound : .read, confidence: licence == nil ? 0 : 1)
         }
 
-        if sideConfidence == nil {
-            let width = type == .passport ? 125.0 : 85.6
-            visual = try clock.measure("ocr") { () throws(VerityError) -> VisualZoneReader.Reading in
-                try VisualZoneReader().read(frontPage.page, blank: mrzBounds, widthMillimetres: width)
-            }
-            // A front without an MRZ has no other clue to which way is up: captions do.
-            if visual.values.count < 2, mrzBounds == nil {
-                var turned = frontPage
-                turned.turnHalf()
-                let second = try clock.measure("ocr") { () throws(VerityError) -> VisualZoneReader.Reading in
-                    try VisualZoneReader().read(turned.page, blank: nil, widthMillimetres: width)
-                }
-                if second.values.count > visual.values.count { visual = second; frontPage = turned }
-            }
-            evidence.visual = visual.values
-            evidence.visualWords = visual.lines.flatMap { $0.text.uppercased().split { !$0.isLetter }.map(String.init) }
-            evidence.visualSide = .front
+        // The printed text beside the machine-readable read (MRZ or barcode).
+        let width = type == .passport ? 125.0 : 85.6
+        visual = try clock.measure("ocr") { () throws(VerityError) -> VisualZoneReader.Reading in
+            try VisualZoneReader().read(frontPage.page, blank: mrzBounds, widthMillimetres: width)
         }
+        // A front without an MRZ has no other clue to which way is up: captions do.
+        if visual.values.count < 2, mrzBounds == nil {
+            var turned = frontPage
+            turned.turnHalf()
+            let second = try clock.measure("ocr") { () throws(VerityError) -> VisualZoneReader.Reading in
+                try VisualZoneReader().read(turned.page, blank: nil, widthMillimetres: width)
+            }
+            if second.values.count > visual.values.count { visual = second; frontPage = turned }
+        }
+        evidence.visual = visual.values
+        evidence.visualWords = visual.lines.flatMap { $0.text.uppercased().split { !$0.isLetter }.map(String.init) }
+        evidence.visualSide = .front
 
         var frontQuality = clock.measure("quality") { QualityAnalyzer().measure(frontPage) }
         var backQuality = clock.measure("quality") { backPage.map { QualityAnalyzer().measure($0) } }
@@ -144,20 +134,15 @@ public struct DocumentInspector: Sendable {
         let portrait = faces.map { engine in clock.measure("portrait") { engine.inspectPortrait(page: frontPage.page) } }
 
         let (fields, mismatches) = FieldAssembler(today: today).assemble(evidence)
-        var readConfidence = Int((outcome.confidence * 100).rounded())
-        var visualConfidence = Int(visual.meanConfidence.rounded())
-        if let sideConfidence {
-            // Each side carries its own reading: report them as they are.
-            visualConfidence = Int((sideConfidence.front * 100).rounded())
-            readConfidence = Int((sideConfidence.back * 100).rounded())
-        }
+        let readConfidence = Int((outcome.confidence * 100).rounded())
+        let visualConfidence = Int(visual.meanConfidence.rounded())
         var report = DocumentReport(
             documentType: type, country: evidence.country, fields: fields, mrz: evidence.mrz,
             barcode: evidence.aamva.map { BarcodeEvidence(format: "PDF417", aamva: $0) }, mismatches: mismatches,
             front: SideEvidence(quality: frontQuality, orientation: frontPage.orientation,
-                                confidence: outcome.side == .front && sideConfidence == nil ? readConfidence : visualConfidence),
+                                confidence: outcome.side == .front ? readConfidence : visualConfidence),
             back: backPage.map { SideEvidence(quality: backQuality!, orientation: $0.orientation,
-                                              confidence: outcome.side == .back || sideConfidence != nil ? readConfidence : 0) },
+                                              confidence: outcome.side == .back ? readConfidence : 0) },
             timings: clock.timings)
         report.advancedConfidence = portrait.map { AdvancedConfidence(face: faceFraudPolicy.assess($0), portrait: $0) }
         DocumentDecisionPolicy(today: today).apply(to: &report, outcome: outcome, flagged: evidence.flagged)
@@ -175,7 +160,7 @@ public struct DocumentInspector: Sendable {
         return placement
     }
 
-    private func decode(_ bytes: [UInt8], side: String) throws(VerityError) -> (RGBImage, Double) {
+    func decode(_ bytes: [UInt8], side: String) throws(VerityError) -> (RGBImage, Double) {
         do {
             return try decoder.decodeMeasuringCompleteness(bytes)
         } catch {

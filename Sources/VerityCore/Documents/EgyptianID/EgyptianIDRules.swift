@@ -1,7 +1,7 @@
 /// What was read from an Egyptian national ID card, as text, before the card's
 /// own rules are applied.
-public struct EgyptianIDText: Sendable, Equatable {
-    public struct Value: Sendable, Equatable {
+public struct EgyptianIDText: Sendable, Equatable, Codable {
+    public struct Value: Sendable, Equatable, Codable {
         public var text: String
         /// 0–1.
         public var confidence: Double
@@ -30,6 +30,27 @@ public struct EgyptianIDText: Sendable, Equatable {
     public var serialNumber: Value?
 
     public init() {}
+
+    /// Both sides' readings in one: each field from the side that read it
+    /// (the sides hold different fields; `first` wins where both have one).
+    public static func merged(_ first: EgyptianIDText, _ second: EgyptianIDText) -> EgyptianIDText {
+        var text = first
+        text.firstName = first.firstName ?? second.firstName
+        text.restOfName = first.restOfName ?? second.restOfName
+        text.street = first.street ?? second.street
+        text.district = first.district ?? second.district
+        text.frontNID = first.frontNID ?? second.frontNID
+        text.backNID = first.backNID ?? second.backNID
+        text.profession = first.profession ?? second.profession
+        text.gender = first.gender ?? second.gender
+        text.religion = first.religion ?? second.religion
+        text.maritalStatus = first.maritalStatus ?? second.maritalStatus
+        text.husbandName = first.husbandName ?? second.husbandName
+        text.releaseDate = first.releaseDate ?? second.releaseDate
+        text.expiryDate = first.expiryDate ?? second.expiryDate
+        text.serialNumber = first.serialNumber ?? second.serialNumber
+        return text
+    }
 }
 
 /// The card's rules: the national number's structure and its agreement with the

@@ -1,0 +1,26 @@
+/// One side of an Egyptian national ID, read on its own: what the OCR
+/// service keeps (sealed) between a side's transaction and the combination.
+public struct EgyptianIDSideReading: Sendable, Codable, Equatable {
+    public var side: DocumentSide
+    /// The fields this side holds; the other side's are nil.
+    public var text: EgyptianIDText
+    /// How far the image was turned to read it upright: 0 or 180 (or 90/270 from the locator).
+    public var orientation: Int
+    /// 0–1.
+    public var confidence: Double
+    public var quality: QualityReport
+    /// The front's portrait, when a face engine took part.
+    public var portrait: PortraitEvidence?
+    public var timings: [StageTiming]
+
+    public init(side: DocumentSide, text: EgyptianIDText, orientation: Int, confidence: Double, quality: QualityReport,
+                portrait: PortraitEvidence?, timings: [StageTiming]) {
+        self.side = side
+        self.text = text
+        self.orientation = orientation
+        self.confidence = confidence
+        self.quality = quality
+        self.portrait = portrait
+        self.timings = timings
+    }
+}
