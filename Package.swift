@@ -68,9 +68,10 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // Wire types shared by server and SDK. Foundation and VerityCore (no I/O, no
-        // dependencies): the domain's enums are the wire's, never defined twice.
-        .target(name: "VerityAPI", dependencies: ["VerityCore"]),
+        // Wire types shared by server and SDK. Foundation, VerityCore and swift-crypto
+        // (no I/O): the domain's enums are the wire's, never defined twice, and so is
+        // the wire's own cryptography (the OCR service's transport keys).
+        .target(name: "VerityAPI", dependencies: ["VerityCore", .product(name: "Crypto", package: "swift-crypto")]),
         // Fluent models, migrations, repositories.
         .target(
             name: "VerityStore",

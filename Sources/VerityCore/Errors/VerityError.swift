@@ -95,6 +95,14 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let idempotencyKeyInUse = Code("IDEMPOTENCY_KEY_IN_USE", 409, retryable: true)
         /// This `Idempotency-Key` was used for a different request.
         public static let idempotencyKeyReused = Code("IDEMPOTENCY_KEY_REUSED", 422)
+        /// An OCR request's sealed body did not open: tampered, or sealed under another key, purpose or session.
+        public static let decryptionFailed = Code("DECRYPTION_FAILED", 400)
+        /// An OCR side was already taken in this session: a request is used once.
+        public static let requestReplayed = Code("REQUEST_REPLAYED", 409)
+        /// The combination names a side this session has not taken (yet).
+        public static let sideMissing = Code("SIDE_MISSING", 409)
+        /// The image is the card's other side.
+        public static let wrongSide = Code("WRONG_SIDE", 422)
         /// The environment has no response-signing key yet (`verity keys hmac`): results cannot be signed.
         public static let hmacKeyMissing = Code("HMAC_KEY_MISSING", 409)
         public static let serviceUnavailable = Code("SERVICE_UNAVAILABLE", 503, retryable: true)
@@ -109,7 +117,7 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
             userAlreadyRegistered, userNotAccredited, deviceNotVerified,
             documentCheckPending, documentVerificationClosed, captureLinkUnusable, imageQualityInsufficient, piiVerificationRequired,
             missingRequiredField, sessionWrongStep, sessionExpired, invalidClientKey, creditsExhausted, scopeNotAuthorized,
-            idempotencyKeyInUse, idempotencyKeyReused, hmacKeyMissing,
+            idempotencyKeyInUse, idempotencyKeyReused, hmacKeyMissing, decryptionFailed, requestReplayed, sideMissing, wrongSide,
             serviceUnavailable, systemError,
         ]
     }

@@ -63,3 +63,12 @@ extension DocumentEngines {
         return try await pool.run { try faces.estimateAge(selfie) }
     }
 }
+
+extension DocumentEngines {
+    /// One side of an Egyptian national ID (the OCR service's transactions),
+    /// with the portrait check on the front when face models are installed.
+    func readEgyptianIDSide(_ bytes: [UInt8], side: DocumentSide, today: CalendarDate) async throws -> EgyptianIDSideReading {
+        let inspector = DocumentInspector(today: today, faces: faces)
+        return try await pool.run { try inspector.readEgyptianIDSide(bytes, side: side) }
+    }
+}

@@ -32,3 +32,7 @@ extension ClientKeyCreated: Content {}
 extension ClientKeyRevoked: Content {}
 extension CreditStatement: Content {}
 extension MobileTokenVerdict: Content {}
+extension OCRSessionInfo: Content {}
+extension OCRSideAccepted: Content {}
+extension OCRCombineResponse: Content {}
+extension ResponseSigningPublicKey: Content {}

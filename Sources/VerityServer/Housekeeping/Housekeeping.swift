@@ -15,6 +15,7 @@ public struct Housekeeping: Sendable {
     public struct Swept: Sendable, Equatable, Codable {
         public var mobileSessions = 0
         public var idempotencyKeys = 0
+        public var ocrSessions = 0
     }
 
     public func sweep(now: Int64) async throws -> Swept {
@@ -26,6 +27,7 @@ public struct Housekeeping: Sendable {
             swept.mobileSessions += try await sessions.purge(environmentID: id, settings: settings, now: now)
         }
         swept.idempotencyKeys = try await IdempotencyRepository(db: db).purge(now: now)
+        swept.ocrSessions = try await OCRSessionRepository(db: db).purge(expiredBefore: now)
         // What sessions and settled checks erased (their sealed images) also
         // leaves SQLite's write-ahead log here, at least once a minute.
         try await VerityDatabase.emptyWriteAheadLog(db)

@@ -39,5 +39,6 @@ public enum VerityMigrations {
         CreateIdempotencyKeys(),
         CreateSanctionsEntries(),
         CreateResponseSigningKeys(),
+        CreateOCRSessions(),
     ]
 }

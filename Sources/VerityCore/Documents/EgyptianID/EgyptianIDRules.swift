@@ -169,7 +169,7 @@ public struct EgyptianIDRules: Sendable {
     }
 
     /// Letters then digits: two letters and seven digits on current cards.
-    static func isSerialNumber(_ text: String) -> Bool {
+    public static func isSerialNumber(_ text: String) -> Bool {
         let letters = text.prefix { $0.isLetter }
         let digits = text.dropFirst(letters.count)
         return (1...3).contains(letters.count) && (6...9).contains(digits.count) && digits.allSatisfy(\.isNumber)

@@ -1,0 +1,36 @@
+import Vapor
+import VerityAPI
+import VerityCore
+
+/// `/v1/documents/ocr/…`: the national-ID OCR service, for one end user per token.
+struct OCRController: RouteCollection {
+    let dependencies: ServerDependencies
+
+    func boot(routes: any RoutesBuilder) throws {
+        let ocr = routes.grouped("v1", "documents", "ocr").grouped(dependencies.userTokens)
+        ocr.post("sessions", use: open)
+        // One sealed image in base64: a larger body than the JSON routes take.
+        let imageBody = HTTPBodyStreamStrategy.collect(maxSize: ByteCount(integerLiteral: DocumentImages.maximumRequestBytes))
+        ocr.on(.POST, "front", body: imageBody) { request in try await side(request, .front) }
+        ocr.on(.POST, "back", body: imageBody) { request in try await side(request, .back) }
+        ocr.post("combine", use: combine)
+    }
+
+    func open(request: Request) async throws -> OCRSessionInfo {
+        try await service(request).open(try RequestBody.decode(OCRSessionRequest.self, from: request), context: try request.identityContext())
+    }
+
+    func side(_ request: Request, _ side: DocumentSide) async throws -> OCRSideAccepted {
+        try await service(request).takeSide(try RequestBody.decode(OCRSideRequest.self, from: request), side: side,
+                                            context: try request.identityContext())
+    }
+
+    func combine(request: Request) async throws -> OCRCombineResponse {
+        try await service(request).combine(try RequestBody.decode(OCRCombineRequest.self, from: request), context: try request.identityContext())
+    }
+
+    private func service(_ request: Request) -> OCRService {
+        OCRService(db: request.db, protector: dependencies.protector, clock: dependencies.clock, engines: dependencies.documentEngines,
+                   logger: request.logger)
+    }
+}

@@ -1,0 +1,161 @@
+import Crypto
+import Fluent
+import Foundation
+import Logging
+import VerityAPI
+import VerityCore
+import VerityStore
+import VerityVision
+
+/// The national-ID OCR service: a session with its transport keys, a front
+/// and a back transaction (each image sealed by the SDK, read on the engine
+/// pool, kept as a sealed reading), and the combination (the card's rules
+/// across both sides, signed, sealed for the SDK) that ends the session and
+/// erases what it held.
+struct OCRService: Sendable {
+    let db: any Database
+    let protector: DataProtector
+    let clock: VerityClock
+    let engines: DocumentEngines
+    let logger: Logger
+
+    /// A session lives this long unless combined before.
+    static let sessionMinutes: Int64 = 15
+
+    func open(_ input: OCRSessionRequest, context: IdentityContext) async throws -> OCRSessionInfo {
+        guard let clientKey = Data(base64Encoded: input.clientPublicKey), clientKey.count == 32 else {
+            throw VerityError.invalid("clientPublicKey", "clientPublicKey must be a 32-byte X25519 public key, base64")
+        }
+        // Nothing can be signed without the environment's HMAC key: say so before any image is sent.
+        _ = try await ResponseSigner.load(environmentID: context.environmentID, db: db, protector: protector)
+        let sessionID = "ocrs_" + Base62.random(length: 32)
+        let serverKey = Curve25519.KeyAgreement.PrivateKey()
+        let keys: [OCRTransport.Purpose: SymmetricKey]
+        do { keys = try OCRTransport.keys(privateKey: serverKey, peerPublicKey: clientKey, sessionID: sessionID) } catch {
+            throw VerityError.invalid("clientPublicKey", "clientPublicKey is not a usable X25519 public key")
+        }
+        let stored = Dictionary(uniqueKeysWithValues: keys.map { ($0.key.rawValue, $0.value.withUnsafeBytes { Data($0) }) })
+        let now = clock.nowMillis(), expires = now + Self.sessionMinutes * 60_000
+        try await OCRSessionRepository(db: db).create(publicID: sessionID, environmentID: context.environmentID, userID: context.userID,
+                                                      sealedKeys: try protector.seal(json: stored), now: now, expiresAt: expires)
+        return OCRSessionInfo(sessionID: sessionID, serverPublicKey: serverKey.publicKey.rawRepresentation.base64EncodedString(),
+                              expiresAtEpochMs: expires)
+    }
+
+    func takeSide(_ input: OCRSideRequest, side: DocumentSide, context: IdentityContext) async throws -> OCRSideAccepted {
+        let session = try await live(input.sessionID, context: context)
+        guard (side == .front ? session.frontTransactionID : session.backTransactionID) == nil else {
+            throw VerityError(.requestReplayed, "this session has its \(side.rawValue) already: a request is taken once")
+        }
+        let purpose: OCRTransport.Purpose = side == .front ? .frontRequest : .backRequest
+        guard let plaintext = OCRTransport.open(input.sealedRequest, key: try key(purpose, of: session), purpose: purpose,
+                                                sessionID: session.publicID) else {
+            throw VerityError(.decryptionFailed, "sealedRequest did not open with this session's \(side.rawValue) key", field: "sealedRequest")
+        }
+        guard let payload = try? JSONDecoder().decode(OCRSidePayload.self, from: plaintext) else {
+            throw VerityError.invalid("sealedRequest", "the opened request must be {\"image\": base64}")
+        }
+        let image = try DocumentImages.image(payload.image, field: "image")
+        let today = CalendarDate(iso: clock.today().description)!
+        let reading = try await engines.readEgyptianIDSide(image, side: side, today: today)
+        try await refuseOtherSide(reading, image: image, today: today)
+        let transactionID = (side == .front ? "ocrf_" : "ocrb_") + Base62.random(length: 32)
+        guard try await OCRSessionRepository(db: db).takeSide(id: session.id, front: side == .front, transactionID: transactionID,
+                                                              sealedReading: try protector.seal(json: reading), sealedImage: nil,
+                                                              now: clock.nowMillis()) else {
+            throw VerityError(.requestReplayed, "this session took its \(side.rawValue) meanwhile: a request is taken once")
+        }
+        let report = OCRSideReport(side: side, transactionId: transactionID, confidence: Int((reading.confidence * 100).rounded()),
+                                   isGreyscale: reading.quality.signal(.colourfulness)?.passed == false,
+                                   problems: reading.quality.problems.map(\.name.rawValue))
+        let signer = try await ResponseSigner.load(environmentID: context.environmentID, db: db, protector: protector)
+        return OCRSideAccepted(sessionID: session.publicID, side: side, transactionId: transactionID,
+                               hmacDataList: [try signer.sign(serviceID: "ocr", rawResponse: try Self.json(report))])
+    }
+
+    func combine(_ input: OCRCombineRequest, context: IdentityContext) async throws -> OCRCombineResponse {
+        let session = try await live(input.sessionID, context: context)
+        guard let frontID = session.frontTransactionID, let sealedFront = session.sealedFront else {
+            throw VerityError(.sideMissing, "this session has no front yet: send it first", field: "transactionIdFront")
+        }
+        guard let backID = session.backTransactionID, let sealedBack = session.sealedBack else {
+            throw VerityError(.sideMissing, "this session has no back yet: send it first", field: "transactionIdBack")
+        }
+        guard input.transactionIdFront == frontID else { throw VerityError(.notFound, "no such front in this session", field: "transactionIdFront") }
+        guard input.transactionIdBack == backID else { throw VerityError(.notFound, "no such back in this session", field: "transactionIdBack") }
+        let inspector = DocumentInspector(today: CalendarDate(iso: clock.today().description)!)
+        let report = inspector.combineEgyptianID(front: try protector.open(json: EgyptianIDSideReading.self, from: sealedFront),
+                                                 back: try protector.open(json: EgyptianIDSideReading.self, from: sealedBack))
+        let combinationID = "ocrc_" + Base62.random(length: 32)
+        let result = OCRResultMapping.result(report, transactionIdFront: frontID, transactionIdBack: backID, combinationID: combinationID)
+        let verification = DocumentVerificationResult(success: OCRResultMapping.success(report, result))
+        let signer = try await ResponseSigner.load(environmentID: context.environmentID, db: db, protector: protector)
+        let raw = try Self.json(OCRRawResponse(sessionID: session.publicID, ocrResult: result, documentVerificationResult: verification))
+        let body = VIDVOCRResultBody(sessionID: session.publicID, ocrResult: result, documentVerificationResult: verification, captures: nil,
+                                     hmacDataList: [try signer.sign(serviceID: "ocr", rawResponse: raw)])
+        let sealed = try OCRTransport.seal(try JSONEncoder().encode(body), key: try key(.combineResponse, of: session),
+                                           purpose: .combineResponse, sessionID: session.publicID)
+        // The session ends here: its keys, readings and images go in the same statement.
+        guard try await OCRSessionRepository(db: db).finish(id: session.id, combinationID: combinationID, now: clock.nowMillis()) else {
+            throw VerityError(.requestReplayed, "this session was combined already")
+        }
+        return OCRCombineResponse(sessionID: session.publicID, combinationID: combinationID, sealedResponse: sealed)
+    }
+
+    /// The session, if it is this user's and still open.
+    private func live(_ sessionID: String, context: IdentityContext) async throws -> OCRSessionRepository.Session {
+        guard sessionID.hasPrefix("ocrs_"), sessionID.count <= 64,
+              let session = try await OCRSessionRepository(db: db).session(publicID: sessionID, environmentID: context.environmentID,
+                                                                            userID: context.userID) else {
+            throw VerityError(.notFound, "no such OCR session", field: "sessionID")
+        }
+        if session.finishedAt != nil { throw VerityError(.requestReplayed, "this session was combined already: start a new one") }
+        guard session.expiresAt > clock.nowMillis() else {
+            throw VerityError(.sessionExpired, "this OCR session expired after \(Self.sessionMinutes) minutes: start a new one")
+        }
+        return session
+    }
+
+    private func key(_ purpose: OCRTransport.Purpose, of session: OCRSessionRepository.Session) throws -> SymmetricKey {
+        guard let sealed = session.sealedKeys, let bytes = try protector.open(json: [String: Data].self, from: sealed)[purpose.rawValue] else {
+            throw VerityError(.systemError, "the session's keys are missing")
+        }
+        return SymmetricKey(data: bytes)
+    }
+
+    /// A front that lacks the front's own text but reads as a back is the
+    /// wrong side (and the reverse). The national number is on both sides, so
+    /// the sides are told apart by what only one side prints: the name and
+    /// address on the front, the expiry date and serial number on the back.
+    /// The other read runs only when the expected one lacks its own text, so
+    /// a good capture costs one read.
+    private func refuseOtherSide(_ reading: EgyptianIDSideReading, image: [UInt8], today: CalendarDate) async throws {
+        let front = reading.side == .front
+        guard !Self.holdsOwnText(reading) else { return }
+        let other = try await engines.readEgyptianIDSide(image, side: front ? .back : .front, today: today)
+        if Self.holdsOwnText(other) {
+            throw VerityError(.wrongSide, "this image is the card's \(front ? "back" : "front"): send it as the \(front ? "back" : "front")",
+                              field: "image")
+        }
+    }
+
+    static func holdsOwnText(_ reading: EgyptianIDSideReading) -> Bool {
+        let text = reading.text
+        return reading.side == .front
+            ? !(text.firstName?.text.isEmpty ?? true) && !(text.street?.text.isEmpty ?? true)
+            : text.expiryDate != nil || text.serialNumber.map { EgyptianIDRules.isSerialNumber($0.text.uppercased()) } == true
+    }
+
+    static func json<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}
+
+/// What the `ocr` engine answered for a combination: the raw response that is signed.
+struct OCRRawResponse: Codable, Sendable {
+    var sessionID: String
+    var ocrResult: OCRResult
+    var documentVerificationResult: DocumentVerificationResult
+}

@@ -1,0 +1,97 @@
+import Fluent
+import Foundation
+import SQLKit
+
+/// OCR sessions: each side taken once, the combination once, and everything
+/// sealed erased when the combination ends the session or it expires.
+public struct OCRSessionRepository: Sendable {
+    let db: any Database
+
+    public init(db: any Database) {
+        self.db = db
+    }
+
+    public struct Session: Sendable {
+        public let id: UUID
+        public let publicID: String
+        public let sealedKeys: Data?
+        public let frontTransactionID: String?
+        public let sealedFront: Data?
+        public let sealedFrontImage: Data?
+        public let backTransactionID: String?
+        public let sealedBack: Data?
+        public let sealedBackImage: Data?
+        public let combinationID: String?
+        public let expiresAt: Int64
+        public let finishedAt: Int64?
+    }
+
+    public func create(publicID: String, environmentID: UUID, userID: UUID, sealedKeys: Data, now: Int64, expiresAt: Int64) async throws {
+        try await db.write { tx in
+            try await DocumentCheckRepository.sql(tx).raw("""
+                INSERT INTO ocr_sessions (id, public_id, environment_id, user_id, sealed_keys, created_at, expires_at)
+                VALUES (\(bind: UUID()), \(bind: publicID), \(bind: environmentID), \(bind: userID), \(bind: sealedKeys), \(bind: now), \(bind: expiresAt))
+                """).run()
+        }
+    }
+
+    /// The session `publicID` of this user in this environment; nil for anyone else's.
+    public func session(publicID: String, environmentID: UUID, userID: UUID) async throws -> Session? {
+        guard let row = try await DocumentCheckRepository.sql(db).raw("""
+            SELECT id, public_id, sealed_keys, front_transaction_id, sealed_front, sealed_front_image, back_transaction_id, sealed_back,
+                   sealed_back_image, combination_id, expires_at, finished_at
+            FROM ocr_sessions WHERE public_id = \(bind: publicID) AND environment_id = \(bind: environmentID) AND user_id = \(bind: userID)
+            """).first() else { return nil }
+        return Session(id: try row.decode(column: "id", as: UUID.self), publicID: try row.decode(column: "public_id", as: String.self),
+                       sealedKeys: try row.decode(column: "sealed_keys", as: Data?.self),
+                       frontTransactionID: try row.decode(column: "front_transaction_id", as: String?.self),
+                       sealedFront: try row.decode(column: "sealed_front", as: Data?.self),
+                       sealedFrontImage: try row.decode(column: "sealed_front_image", as: Data?.self),
+                       backTransactionID: try row.decode(column: "back_transaction_id", as: String?.self),
+                       sealedBack: try row.decode(column: "sealed_back", as: Data?.self),
+                       sealedBackImage: try row.decode(column: "sealed_back_image", as: Data?.self),
+                       combinationID: try row.decode(column: "combination_id", as: String?.self),
+                       expiresAt: try row.decode(column: "expires_at", as: Int64.self),
+                       finishedAt: try row.decode(column: "finished_at", as: Int64?.self))
+    }
+
+    /// Records a side's transaction, unless the side was taken already or the
+    /// session ended: false then, and nothing changes.
+    public func takeSide(id: UUID, front: Bool, transactionID: String, sealedReading: Data, sealedImage: Data?, now: Int64) async throws -> Bool {
+        try await db.write { tx in
+            let sql = DocumentCheckRepository.sql(tx)
+            let taken = front
+                ? try await sql.raw("""
+                    UPDATE ocr_sessions SET front_transaction_id = \(bind: transactionID), sealed_front = \(bind: sealedReading),
+                    sealed_front_image = \(bind: sealedImage)
+                    WHERE id = \(bind: id) AND front_transaction_id IS NULL AND finished_at IS NULL AND expires_at > \(bind: now) RETURNING id
+                    """).all()
+                : try await sql.raw("""
+                    UPDATE ocr_sessions SET back_transaction_id = \(bind: transactionID), sealed_back = \(bind: sealedReading),
+                    sealed_back_image = \(bind: sealedImage)
+                    WHERE id = \(bind: id) AND back_transaction_id IS NULL AND finished_at IS NULL AND expires_at > \(bind: now) RETURNING id
+                    """).all()
+            return !taken.isEmpty
+        }
+    }
+
+    /// Ends the session with its combination: the keys, readings and images
+    /// are erased in the same statement. False when it had ended already.
+    public func finish(id: UUID, combinationID: String, now: Int64) async throws -> Bool {
+        try await db.write { tx in
+            try await !DocumentCheckRepository.sql(tx).raw("""
+                UPDATE ocr_sessions SET combination_id = \(bind: combinationID), finished_at = \(bind: now), sealed_keys = NULL,
+                sealed_front = NULL, sealed_front_image = NULL, sealed_back = NULL, sealed_back_image = NULL
+                WHERE id = \(bind: id) AND finished_at IS NULL RETURNING id
+                """).all().isEmpty
+        }
+    }
+
+    /// Housekeeping: sessions past their expiry go with whatever they held; returns how many.
+    @discardableResult
+    public func purge(expiredBefore now: Int64) async throws -> Int {
+        try await db.write { tx in
+            try await DocumentCheckRepository.sql(tx).raw("DELETE FROM ocr_sessions WHERE expires_at < \(bind: now) RETURNING id").all().count
+        }
+    }
+}

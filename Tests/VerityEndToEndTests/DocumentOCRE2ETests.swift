@@ -1,0 +1,205 @@
+import Crypto
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import Verity
+import VerityAPI
+import VerityCore
+import VerityTestSupport
+
+/// The national-ID OCR service end to end: a session's key agreement, the
+/// front and back sealed under their own keys, the combination opened with
+/// the combine key and its signature checked; and every way a request can be
+/// wrong, each a typed 4xx that changes nothing.
+@Suite("Document OCR service: sessions, sealed sides, signed combination")
+struct DocumentOCRE2ETests {
+    static var cards: String { ProcessInfo.processInfo.environment["VERITY_DOCGEN_DIR"] ?? ".build/docgen" }
+    static func card(_ name: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: "\(cards)/\(name)")) }
+    static let front = "egypt_id-000-clean-front.png", back = "egypt_id-000-clean-back.png"
+
+    struct Answer {
+        let status: Int
+        let body: Data
+        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
+        var code: String? { (json["error"] as? [String: Any])?["code"] as? String }
+    }
+
+    /// The SDK's side of a session: its key pair and the three derived keys.
+    struct Client {
+        let url: URL
+        let token: String
+        let session: OCRSessionInfo
+        let keys: [OCRTransport.Purpose: SymmetricKey]
+
+        static func open(_ url: URL, token: String) async throws -> Client {
+            let key = Curve25519.KeyAgreement.PrivateKey()
+            let answer = try await post(url, token, "sessions", OCRSessionRequest(clientPublicKey: key.publicKey.rawRepresentation.base64EncodedString()))
+            try #require(answer.status == 200, "\(answer.json)")
+            let session = try JSONDecoder().decode(OCRSessionInfo.self, from: answer.body)
+            let keys = try OCRTransport.keys(privateKey: key, peerPublicKey: try #require(Data(base64Encoded: session.serverPublicKey)),
+                                             sessionID: session.sessionID)
+            return Client(url: url, token: token, session: session, keys: keys)
+        }
+
+        func sealed(_ image: Data, as purpose: OCRTransport.Purpose) throws -> String {
+            try OCRTransport.seal(try JSONEncoder().encode(OCRSidePayload(image: image.base64EncodedString())), key: keys[purpose]!,
+                                  purpose: purpose, sessionID: session.sessionID)
+        }
+
+        func side(_ path: String, sealed: String, session id: String? = nil) async throws -> Answer {
+            try await post(url, token, path, OCRSideRequest(sessionID: id ?? session.sessionID, sealedRequest: sealed))
+        }
+
+        func combine(front: String, back: String) async throws -> Answer {
+            try await post(url, token, "combine", OCRCombineRequest(sessionID: session.sessionID, transactionIdFront: front, transactionIdBack: back))
+        }
+    }
+
+    static func post<T: Encodable>(_ url: URL, _ token: String, _ path: String, _ body: T) async throws -> Answer {
+        var request = URLRequest(url: url.appendingPathComponent("v1/documents/ocr/\(path)"))
+        request.httpMethod = "POST"
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JSONEncoder().encode(body)
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return Answer(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data)
+    }
+
+    static func withOCR(_ body: (VerityTestApp, URL, Data) async throws -> Void) async throws {
+        try await withVerityApp { app async throws in
+            let url = try await app.startServer()
+            let hmacKey = try #require(Data(base64Encoded: try await app.operations.createHMACKey(tenant: app.tenant, environment: .test)))
+            try await body(app, url, hmacKey)
+        }
+    }
+
+    @Test func aCardsTwoSidesCombineIntoASignedSealedResult() async throws {
+        try await Self.withOCR { app, url, hmacKey in
+            let client = try await Client.open(url, token: try await app.token(for: "ocr-user"))
+            let front = try await client.side("front", sealed: try client.sealed(try Self.card(Self.front), as: .frontRequest))
+            try #require(front.status == 200, "\(front.json)")
+            let frontAccepted = try JSONDecoder().decode(OCRSideAccepted.self, from: front.body)
+            #expect(frontAccepted.side == .front && frontAccepted.transactionId.hasPrefix("ocrf_"))
+            #expect(SignedResponseCheck.hmacIsValid(try #require(frontAccepted.hmacDataList.first), key: hmacKey))
+            // The side's answer names no field of the card.
+            #expect(!String(decoding: front.body, as: UTF8.self).contains("26907080166200"))
+            let back = try await client.side("back", sealed: try client.sealed(try Self.card(Self.back), as: .backRequest))
+            try #require(back.status == 200, "\(back.json)")
+            let backAccepted = try JSONDecoder().decode(OCRSideAccepted.self, from: back.body)
+
+            let combined = try await client.combine(front: frontAccepted.transactionId, back: backAccepted.transactionId)
+            try #require(combined.status == 200, "\(combined.json)")
+            let response = try JSONDecoder().decode(OCRCombineResponse.self, from: combined.body)
+            #expect(!String(decoding: combined.body, as: UTF8.self).contains("26907080166200"), "the combined answer travels sealed")
+            let opened = try #require(OCRTransport.open(response.sealedResponse, key: client.keys[.combineResponse]!, purpose: .combineResponse,
+                                                        sessionID: client.session.sessionID))
+            let body = try JSONDecoder().decode(VIDVOCRResultBody.self, from: opened)
+            let signed = try #require(body.hmacDataList.first)
+            #expect(signed.serviceID == "ocr" && SignedResponseCheck.hmacIsValid(signed, key: hmacKey))
+            let publicKey = try #require(Data(base64Encoded: try await app.operations.responsePublicKey(tenant: app.tenant, environment: .test).publicKey))
+            #expect(SignedResponseCheck.signatureIsValid(signed, publicKey: publicKey))
+            // The raw answer is what the fields beside it say.
+            let raw = try JSONSerialization.jsonObject(with: Data(signed.rawResponse.utf8)) as? [String: Any]
+            let rawResult = try #require(raw?["ocrResult"] as? [String: Any])
+            let result = body.ocrResult
+            #expect(rawResult["frontNid"] as? String == result.frontNid && rawResult["combinationID"] as? String == response.combinationID)
+            #expect(result.frontNid == "26907080166200" && result.backNid == "26907080166200" && result.dateOfBirth == "1969-07-08")
+            #expect(result.transactionIdFront == frontAccepted.transactionId && result.transactionIdBack == backAccepted.transactionId)
+            #expect(result.isRootOfTrustCompatible && result.age != nil && result.birthGovernorate != nil)
+            #expect(result.documentVerificationPlus.frontDataValidity || !result.documentVerificationPlus.reviewRequired.isEmpty)
+            #expect(body.captures == nil)
+            // Field names as the spec writes them.
+            #expect(rawResult.keys.contains("documentVerificationPlus") && rawResult.keys.contains("isRootOfTrustCompatible"))
+
+            // The session ended: keys and readings erased, nothing taken twice.
+            #expect(try await DatabaseText.count(app, """
+                SELECT COUNT(*) AS n FROM ocr_sessions WHERE sealed_keys IS NULL AND sealed_front IS NULL AND sealed_back IS NULL
+                AND finished_at IS NOT NULL
+                """) == 1)
+            let again = try await client.combine(front: frontAccepted.transactionId, back: backAccepted.transactionId)
+            #expect(again.status == 409 && again.code == "REQUEST_REPLAYED")
+            let late = try await client.side("front", sealed: try client.sealed(try Self.card(Self.front), as: .frontRequest))
+            #expect(late.status == 409 && late.code == "REQUEST_REPLAYED")
+        }
+    }
+
+    @Test func tamperedReplayedMisdirectedAndOutOfOrderRequestsAreTypedAndChangeNothing() async throws {
+        try await Self.withOCR { app, url, _ in
+            let token = try await app.token(for: "ocr-user")
+            let client = try await Client.open(url, token: token)
+            let sealedFront = try client.sealed(try Self.card(Self.front), as: .frontRequest)
+
+            // Tampered: one byte of the ciphertext changed.
+            var bytes = try #require(Data(base64Encoded: sealedFront))
+            bytes[bytes.count / 2] ^= 0x01
+            let tampered = try await client.side("front", sealed: bytes.base64EncodedString())
+            #expect(tampered.status == 400 && tampered.code == "DECRYPTION_FAILED")
+            // Sealed for the front, sent as the back: the purpose is authenticated.
+            let misdirected = try await client.side("back", sealed: sealedFront)
+            #expect(misdirected.status == 400 && misdirected.code == "DECRYPTION_FAILED")
+            // Not base64 at all.
+            let garbage = try await client.side("front", sealed: "%%%")
+            #expect(garbage.status == 400 && garbage.code == "DECRYPTION_FAILED")
+            // Another session's key.
+            let other = try await Client.open(url, token: token)
+            let foreign = try await client.side("front", sealed: try other.sealed(try Self.card(Self.front), as: .frontRequest))
+            #expect(foreign.status == 400 && foreign.code == "DECRYPTION_FAILED")
+            // Combining before the sides.
+            let early = try await client.combine(front: "ocrf_x", back: "ocrb_x")
+            #expect(early.status == 409 && early.code == "SIDE_MISSING")
+
+            let first = try await client.side("front", sealed: sealedFront)
+            try #require(first.status == 200, "\(first.json)")
+            let replay = try await client.side("front", sealed: sealedFront)
+            #expect(replay.status == 409 && replay.code == "REQUEST_REPLAYED")
+            // The back image sent as the front of a new session: the wrong side.
+            let fresh = try await Client.open(url, token: token)
+            let wrong = try await fresh.side("front", sealed: try fresh.sealed(try Self.card(Self.back), as: .frontRequest))
+            #expect(wrong.status == 422 && wrong.code == "WRONG_SIDE", "\(wrong.status) \(wrong.json)")
+            // Not an image.
+            let text = try OCRTransport.seal(Data(#"{"image": "aGVsbG8gd29ybGQ="}"#.utf8), key: fresh.keys[.frontRequest]!,
+                                             purpose: .frontRequest, sessionID: fresh.session.sessionID)
+            let notImage = try await fresh.side("front", sealed: text)
+            #expect(notImage.status == 400 && notImage.code == "INVALID_IMAGE", "\(notImage.status) \(notImage.json)")
+
+            // Another user's token cannot see the session; made-up transactions are not found.
+            let stranger = try await Client.open(url, token: try await app.token(for: "someone-else"))
+            let hijack = try await stranger.side("back", sealed: try client.sealed(try Self.card(Self.back), as: .backRequest),
+                                                 session: client.session.sessionID)
+            #expect(hijack.status == 404 && hijack.code == "NOT_FOUND")
+            let backAnswer = try await client.side("back", sealed: try client.sealed(try Self.card(Self.back), as: .backRequest))
+            let frontID = try JSONDecoder().decode(OCRSideAccepted.self, from: first.body).transactionId
+            let backID = try JSONDecoder().decode(OCRSideAccepted.self, from: backAnswer.body).transactionId
+            let madeUp = try await client.combine(front: frontID, back: "ocrb_" + String(repeating: "A", count: 32))
+            #expect(madeUp.status == 404 && madeUp.code == "NOT_FOUND")
+            // None of that spent the session: the real pair still combines.
+            let combined = try await client.combine(front: frontID, back: backID)
+            #expect(combined.status == 200, "\(combined.json)")
+        }
+    }
+
+    @Test func sessionsNeedAKeyAndAnHMACKeyAndExpire() async throws {
+        try await withVerityApp { app async throws in
+            let url = try await app.startServer()
+            let token = try await app.token(for: "ocr-user", ttlSeconds: 3600)
+            let key = Curve25519.KeyAgreement.PrivateKey().publicKey.rawRepresentation.base64EncodedString()
+            let noHMAC = try await Self.post(url, token, "sessions", OCRSessionRequest(clientPublicKey: key))
+            #expect(noHMAC.status == 409 && noHMAC.code == "HMAC_KEY_MISSING")
+            _ = try await app.operations.createHMACKey(tenant: app.tenant, environment: .test)
+            for bad in ["", "not base64", Data(repeating: 1, count: 31).base64EncodedString()] {
+                let answer = try await Self.post(url, token, "sessions", OCRSessionRequest(clientPublicKey: bad))
+                #expect(answer.status == 400 && answer.code == "INVALID_INPUT", "\(bad)")
+            }
+            let noToken = try await Self.post(url, "nonsense", "sessions", OCRSessionRequest(clientPublicKey: key))
+            #expect(noToken.status == 401)
+            let client = try await Client.open(url, token: token)
+            app.clock.advance(seconds: 16 * 60)
+            let expired = try await client.side("front", sealed: try client.sealed(try Self.card(Self.front), as: .frontRequest))
+            #expect(expired.status == 410 && expired.code == "SESSION_EXPIRED")
+            #expect(try await app.operations.housekeeping().ocrSessions == 1)
+            #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM ocr_sessions") == 0)
+        }
+    }
+}
