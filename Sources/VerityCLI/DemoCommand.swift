@@ -40,6 +40,7 @@ struct DemoCommand: AsyncParsableCommand {
               user token (\(DemoSetup.userRef), 24 h):  \(keys.userToken)
               mobile client key (every scope, 1,000 credits): \(keys.clientKey)
               mobile demo key (fixed answers, no credits):    \(keys.demoClientKey)
+              OCR response HMAC key (test):                   \(keys.hmacKey)
               keys written to \(path)
               certification entity: \(DemoSetup.entity) (levels 1–4; CA chain at \(baseURL)/pki/chain.pem)
               sanctions list: \(keys.sanctionsList ?? "none: \(sanctionsFile) is missing, so VerifyCompliance answers 503 until `verity sanctions import`")

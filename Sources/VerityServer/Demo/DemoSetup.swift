@@ -14,6 +14,8 @@ public struct DemoKeys: Codable, Sendable {
     public var demoClientKey: String
     /// The sanctions list VerifyCompliance screens against: source and size.
     public var sanctionsList: String?
+    /// The test environment's key for checking signed OCR responses (HMAC-SHA256, base64).
+    public var hmacKey: String
 }
 
 /// Seeds a demo tenant: registry, consent texts, a secret key and a token.
@@ -64,8 +66,10 @@ public enum DemoSetup {
             _ = try? await SanctionsScreening.shared.matcher(db: app.db)
         }
         let list = try await operations.sanctionsStatus().map { "\($0.source) (\($0.entries) entries)" }
+        // Signed OCR responses: a new key every start, like the secret key.
+        let hmacKey = try await operations.createHMACKey(tenant: tenant, environment: .test)
         return DemoKeys(baseURL: baseURL, secretKey: secretKey, userToken: token.token, clientKey: clientKey, demoClientKey: demoClientKey,
-                        sanctionsList: list)
+                        sanctionsList: list, hmacKey: hmacKey)
     }
 
     private static func environmentID(_ app: Application, _ operations: AdminOperations) async throws -> UUID {
