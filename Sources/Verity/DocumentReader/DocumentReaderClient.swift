@@ -1,0 +1,254 @@
+import Crypto
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import VerityAPI
+
+/// Reads an Egyptian national ID through the OCR service: opens a session
+/// (X25519), sends each side sealed under its own key, combines, opens the
+/// sealed result, and checks every HMAC (and, given the public key, every
+/// Ed25519 signature) before mapping a raw response; a result that fails a
+/// check is refused. Made with `DocumentReaderClient.Builder`.
+public struct DocumentReaderClient: Sendable {
+    /// Collects the configuration; `build()` never fails, a bad configuration
+    /// answers `.builderError` before any request.
+    public struct Builder: Sendable {
+        var baseURL: URL?
+        var token: String?
+        var hmacKey: Data?
+        var publicKey: Data?
+        var session: URLSession = .shared
+        var delegate: (any DocumentReaderDelegate)?
+
+        public init() {}
+
+        public func baseURL(_ url: URL) -> Builder { var copy = self; copy.baseURL = url; return copy }
+        /// The end user's token (`POST /admin/v1/users/{userRef}/token`).
+        public func userToken(_ token: String) -> Builder { var copy = self; copy.token = token; return copy }
+        /// The environment's HMAC key (`verity keys hmac`), 32 bytes.
+        public func hmacKey(_ key: Data) -> Builder { var copy = self; copy.hmacKey = key; return copy }
+        /// Optionally, the environment's Ed25519 public key (32 bytes), checked too.
+        public func signingPublicKey(_ key: Data) -> Builder { var copy = self; copy.publicKey = key; return copy }
+        public func urlSession(_ session: URLSession) -> Builder { var copy = self; copy.session = session; return copy }
+        public func delegate(_ delegate: any DocumentReaderDelegate) -> Builder { var copy = self; copy.delegate = delegate; return copy }
+
+        public func build() -> DocumentReaderClient { DocumentReaderClient(builder: self) }
+
+        /// The first thing wrong with the configuration, as the spec's builder error.
+        func problem() -> (code: String, message: String)? {
+            guard let baseURL else { return ("MISSING_BASE_URL", "set the service's base URL with baseURL(_:)") }
+            guard ["http", "https"].contains(baseURL.scheme ?? ""), baseURL.host != nil else {
+                return ("INVALID_BASE_URL", "the base URL must be http or https with a host")
+            }
+            guard let token, !token.isEmpty else { return ("MISSING_USER_TOKEN", "set the end user's token with userToken(_:)") }
+            guard let hmacKey else { return ("MISSING_HMAC_KEY", "set the environment's HMAC key with hmacKey(_:): every answer is checked") }
+            guard hmacKey.count == 32 else { return ("INVALID_HMAC_KEY", "the HMAC key is 32 bytes (verity keys hmac prints it in base64)") }
+            if let publicKey, publicKey.count != 32 { return ("INVALID_PUBLIC_KEY", "the Ed25519 public key is 32 bytes") }
+            return nil
+        }
+    }
+
+    let builder: Builder
+    let logs: DocumentReaderLogs
+
+    init(builder: Builder) {
+        self.builder = builder
+        logs = DocumentReaderLogs(delegate: builder.delegate)
+    }
+
+    /// Every event and error as it happens (also sent to the delegate).
+    public var events: AsyncStream<DocumentReaderLog> { logs.stream }
+
+    /// The read, as it happens: `.capturedImages` for each side the service
+    /// accepts, then one final case.
+    public func read(front: Data, back: Data) -> AsyncStream<VIDVOCRResponse> {
+        AsyncStream { continuation in
+            let task = Task {
+                let final = await run(front: front, back: back) { continuation.yield($0) }
+                continuation.yield(final)
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Only the final case of `read(front:back:)`.
+    public func result(front: Data, back: Data) async -> VIDVOCRResponse {
+        var last = VIDVOCRResponse.userExit(step: "session", result: nil)
+        for await response in read(front: front, back: back) { last = response }
+        return last
+    }
+
+    func run(front: Data, back: Data, captured: (VIDVOCRResponse) -> Void) async -> VIDVOCRResponse {
+        if let (code, message) = builder.problem() {
+            logs.error(1, message, screen: "builder", type: "configuration", session: nil)
+            return .builderError(code: code, message: message)
+        }
+        var result: VIDVOCRResult?
+        var step = "session"
+        do {
+            let key = Curve25519.KeyAgreement.PrivateKey()
+            let session: OCRSessionInfo = try await post("sessions", OCRSessionRequest(clientPublicKey: key.publicKey.rawRepresentation.base64EncodedString()))
+            guard let serverKey = Data(base64Encoded: session.serverPublicKey) else { throw Failure.unreadable("the server's key") }
+            let keys = try OCRTransport.keys(privateKey: key, peerPublicKey: serverKey, sessionID: session.sessionID)
+            result = VIDVOCRResult(sessionID: session.sessionID, hmacDataList: [], decryptionKeys: Self.decryptionKeys(keys))
+            logs.event("session_opened", screen: "session", type: "network", session: session.sessionID, payload: "")
+
+            var transactions: [String] = []
+            for (side, image, purpose) in [("front", front, OCRTransport.Purpose.frontRequest), ("back", back, .backRequest)] {
+                step = side
+                try Task.checkCancellation()
+                let sealed = try OCRTransport.seal(try JSONEncoder().encode(OCRSidePayload(image: image.base64EncodedString())),
+                                                   key: keys[purpose]!, purpose: purpose, sessionID: session.sessionID)
+                let accepted: OCRSideAccepted = try await post(side, OCRSideRequest(sessionID: session.sessionID, sealedRequest: sealed))
+                try check(accepted.hmacDataList)
+                result?.hmacDataList += accepted.hmacDataList
+                transactions.append(accepted.transactionId)
+                logs.event("\(side)_accepted", screen: side, type: "network", session: session.sessionID, payload: accepted.transactionId)
+                captured(.capturedImages(CapturedImageData(nationalIDLabel: side == "front" ? "nationalIdFront" : "nationalIdBack",
+                                                           nationalIdImage: image.base64EncodedString())))
+            }
+
+            step = "combine"
+            try Task.checkCancellation()
+            let combined: OCRCombineResponse = try await post("combine", OCRCombineRequest(
+                sessionID: session.sessionID, transactionIdFront: transactions[0], transactionIdBack: transactions[1]))
+            guard let opened = OCRTransport.open(combined.sealedResponse, key: keys[.combineResponse]!, purpose: .combineResponse,
+                                                 sessionID: session.sessionID) else {
+                throw Failure.refused("DECRYPTION_FAILED", "the combined answer did not open with this session's key")
+            }
+            guard let body = try? JSONDecoder().decode(VIDVOCRResultBody.self, from: opened) else { throw Failure.unreadable("the combined answer") }
+            try check(body.hmacDataList)
+            // The signed raw answer is what is mapped, never the fields beside it.
+            guard let signed = body.hmacDataList.first(where: { $0.serviceID == "ocr" }),
+                  let raw = try? JSONDecoder().decode(RawCombination.self, from: Data(signed.rawResponse.utf8)),
+                  raw.sessionID == session.sessionID else {
+                throw Failure.refused("SIGNATURE_MISMATCH", "the combined answer carries no signed ocr response for this session")
+            }
+            result?.ocrResult = raw.ocrResult
+            result?.documentVerificationResult = raw.documentVerificationResult
+            result?.captures = body.captures
+            result?.hmacDataList += body.hmacDataList
+            logs.event("combined", screen: "combine", type: "result", session: session.sessionID, payload: raw.ocrResult.combinationID)
+            return .success(result!)
+        } catch is CancellationError {
+            logs.event("user_exit", screen: step, type: "user", session: result?.sessionID, payload: "")
+            return .userExit(step: step, result: result)
+        } catch let failure as Failure {
+            let (code, message) = failure.described
+            logs.error(failure.logCode, message, screen: step, type: "service", session: result?.sessionID)
+            return .serviceFailure(code: code, message: message, result: result)
+        } catch {
+            logs.error(9, "the read failed", screen: step, type: "service", session: result?.sessionID)
+            return .serviceFailure(code: "SYSTEM_ERROR", message: "the read failed", result: result)
+        }
+    }
+
+    /// Every signature must check: HMAC always, Ed25519 when the public key was given.
+    func check(_ list: [HMACData]) throws {
+        guard !list.isEmpty else { throw Failure.refused("SIGNATURE_MISMATCH", "the answer is not signed") }
+        for data in list {
+            guard SignedResponseCheck.hmacIsValid(data, key: builder.hmacKey!) else {
+                throw Failure.refused("HMAC_MISMATCH", "an answer's HMAC did not check: it was not made with this environment's key, or was changed")
+            }
+            if let publicKey = builder.publicKey, !SignedResponseCheck.signatureIsValid(data, publicKey: publicKey) {
+                throw Failure.refused("SIGNATURE_MISMATCH", "an answer's Ed25519 signature did not check")
+            }
+        }
+    }
+
+    func post<Body: Encodable, Answer: Decodable>(_ path: String, _ body: Body) async throws -> Answer {
+        let (data, status): (Data, Int)
+        do {
+            (data, status) = try await RawHTTP.exchange(baseURL: builder.baseURL!, session: builder.session, method: "POST",
+                                                        path: "/v1/documents/ocr/\(path)", body: try JSONEncoder().encode(body),
+                                                        bearer: builder.token!)
+        } catch let failure as RawHTTP.Failure {
+            switch failure {
+            case .badURL: throw Failure.refused("INVALID_BASE_URL", "the base URL is not valid")
+            case .unreachable(let reason): throw Failure.refused("NETWORK_ERROR", "the service could not be reached: \(reason)")
+            }
+        }
+        guard (200..<300).contains(status) else {
+            let envelope = try? JSONDecoder().decode(ErrorEnvelope.self, from: data)
+            throw Failure.refused(envelope?.error.code ?? "HTTP_\(status)", envelope?.error.message ?? "the service answered HTTP \(status)")
+        }
+        guard let answer = try? JSONDecoder().decode(Answer.self, from: data) else { throw Failure.unreadable("the service's answer") }
+        return answer
+    }
+
+    static func decryptionKeys(_ keys: [OCRTransport.Purpose: SymmetricKey]) -> OCRDecryptionKeys {
+        let bytes = { (purpose: OCRTransport.Purpose) in keys[purpose]!.withUnsafeBytes { Array($0) } }
+        return OCRDecryptionKeys(nationalIdFrontRequestKey: bytes(.frontRequest), nationalIdBackRequestKey: bytes(.backRequest),
+                                 combineResponseKey: bytes(.combineResponse))
+    }
+
+    /// The signed raw answer of a combination.
+    struct RawCombination: Decodable {
+        let sessionID: String
+        let ocrResult: OCRResult
+        let documentVerificationResult: DocumentVerificationResult
+    }
+
+    enum Failure: Error {
+        case refused(String, String)
+        case unreadable(String)
+
+        var described: (String, String) {
+            switch self {
+            case .refused(let code, let message): (code, message)
+            case .unreadable(let what): ("INVALID_RESPONSE", "\(what) could not be read")
+            }
+        }
+
+        /// `VIDVError.code`: 2 network, 3 refused by the service, 4 a signature, 5 unreadable.
+        var logCode: Int16 {
+            switch self {
+            case .refused(let code, _) where code.hasSuffix("MISMATCH") || code == "DECRYPTION_FAILED": 4
+            case .refused("NETWORK_ERROR", _): 2
+            case .refused: 3
+            case .unreadable: 5
+            }
+        }
+    }
+}
+
+/// The reader's logs, to the delegate and to every `events` stream.
+final class DocumentReaderLogs: @unchecked Sendable {
+    private let lock = NSLock()
+    private weak var delegate: (any DocumentReaderDelegate)?
+    private var continuations: [UUID: AsyncStream<DocumentReaderLog>.Continuation] = [:]
+
+    init(delegate: (any DocumentReaderDelegate)?) {
+        self.delegate = delegate
+    }
+
+    var stream: AsyncStream<DocumentReaderLog> {
+        AsyncStream { continuation in
+            let id = UUID()
+            lock.withLock { continuations[id] = continuation }
+            continuation.onTermination = { [weak self] _ in self?.lock.withLock { _ = self?.continuations.removeValue(forKey: id) } }
+        }
+    }
+
+    func event(_ key: String, screen: String, type: String, session: String?, payload: String) {
+        let now = Date()
+        let event = VIDVEvent(key: key, screen: screen, type: type, sessionId: session, payload: payload,
+                              timestamp: Int64(now.timeIntervalSince1970 * 1000), date: now)
+        delegate?.documentReader(didLog: event)
+        publish(.event(event))
+    }
+
+    func error(_ code: Int16, _ message: String, screen: String, type: String, session: String?) {
+        let now = Date()
+        let error = VIDVError(code: code, message: message, screen: screen, type: type, sessionId: session,
+                              timestamp: Int64(now.timeIntervalSince1970 * 1000), date: now)
+        delegate?.documentReader(didFail: error)
+        publish(.error(error))
+    }
+
+    private func publish(_ log: DocumentReaderLog) {
+        for continuation in lock.withLock({ Array(continuations.values) }) { continuation.yield(log) }
+    }
+}
