@@ -48,6 +48,8 @@ check "the HMAC key is not in the database as printed" bash -c "! cat '$VERITY_D
 check "keys response-public-key prints an Ed25519 public key openssl reads" bash -c "openssl pkey -pubin -in '$WORK/ocr-public.pem' -noout -text | grep -q ED25519"
 "$BIN" keys hmac --tenant nobody --environment live > /dev/null 2> "$WORK/hmac-bad.err"; code=$?
 check "keys hmac for an unknown tenant: NOT_FOUND, exit 65" bash -c "[ $code -eq 65 ] && grep -q NOT_FOUND '$WORK/hmac-bad.err'"
+"$BIN" environment set --tenant acme --environment live --ocr-captures true > "$WORK/captures.json" 2>&1
+check "environment set --ocr-captures turns the OCR service's captures on" grep -q '"ocrCaptures" : true' "$WORK/captures.json"
 "$BIN" housekeeping > "$WORK/housekeeping.out" 2>&1
 check "housekeeping sweeps and says what it deleted" grep -q "Deleted 0 expired mobile session(s) and 0 expired Idempotency-Key answer(s)." "$WORK/housekeeping.out"
 "$BIN" sanctions screen --name "Mousa Abu Marzook" > /dev/null 2> "$WORK/screen-nolist.err"; code=$?

@@ -180,6 +180,26 @@ struct DocumentOCRE2ETests {
         }
     }
 
+    @Test func capturesComeBackOnlyWhenTheEnvironmentAsksAndGoWithTheSession() async throws {
+        try await Self.withOCR { app, url, _ in
+            try await app.configure { $0.documents.ocrCaptures = true }
+            let client = try await Client.open(url, token: try await app.token(for: "ocr-user"))
+            let frontImage = try Self.card(Self.front), backImage = try Self.card(Self.back)
+            let front = try JSONDecoder().decode(OCRSideAccepted.self, from: try await client.side("front", sealed: try client.sealed(frontImage, as: .frontRequest)).body)
+            let back = try JSONDecoder().decode(OCRSideAccepted.self, from: try await client.side("back", sealed: try client.sealed(backImage, as: .backRequest)).body)
+            #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM ocr_sessions WHERE sealed_front_image IS NOT NULL AND sealed_back_image IS NOT NULL") == 1)
+            let slice = frontImage.subdata(in: (frontImage.count / 2)..<(frontImage.count / 2 + 48))
+            #expect(try await !DatabaseText.holds(app, slice), "images wait sealed")
+            let combined = try JSONDecoder().decode(OCRCombineResponse.self,
+                                                    from: try await client.combine(front: front.transactionId, back: back.transactionId).body)
+            let opened = try #require(OCRTransport.open(combined.sealedResponse, key: client.keys[.combineResponse]!, purpose: .combineResponse,
+                                                        sessionID: client.session.sessionID))
+            let body = try JSONDecoder().decode(VIDVOCRResultBody.self, from: opened)
+            #expect(body.captures == OCRCaptures(nationalIdFront: frontImage.base64EncodedString(), nationalIdBack: backImage.base64EncodedString()))
+            #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM ocr_sessions WHERE sealed_front_image IS NULL AND sealed_back_image IS NULL") == 1)
+        }
+    }
+
     @Test func sessionsNeedAKeyAndAnHMACKeyAndExpire() async throws {
         try await withVerityApp { app async throws in
             let url = try await app.startServer()

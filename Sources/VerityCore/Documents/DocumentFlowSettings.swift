@@ -10,17 +10,21 @@ public struct DocumentFlowSettings: Sendable, Equatable, Codable {
     /// When a PII attempt leaves a user needing a government ID, a capture link
     /// is made for them and `VerifiedIdentity.idScanUrl` carries it while it lives.
     public var idScanUrlEnabled: Bool
+    /// The OCR service returns the card's images (`captures`) with its
+    /// result. Off by default: the images are then never kept past their read.
+    public var ocrCaptures: Bool
 
     public init(faceImageRequiredForVerification: Bool = false, faceImageRequiredForCapture: Bool = false,
-                captureLinks: CaptureLinkPolicy = CaptureLinkPolicy(), idScanUrlEnabled: Bool = false) {
+                captureLinks: CaptureLinkPolicy = CaptureLinkPolicy(), idScanUrlEnabled: Bool = false, ocrCaptures: Bool = false) {
         self.faceImageRequiredForVerification = faceImageRequiredForVerification
         self.faceImageRequiredForCapture = faceImageRequiredForCapture
         self.captureLinks = captureLinks
         self.idScanUrlEnabled = idScanUrlEnabled
+        self.ocrCaptures = ocrCaptures
     }
 
     enum CodingKeys: String, CodingKey {
-        case faceImageRequiredForVerification, faceImageRequiredForCapture, captureLinks, idScanUrlEnabled
+        case faceImageRequiredForVerification, faceImageRequiredForCapture, captureLinks, idScanUrlEnabled, ocrCaptures
     }
 
     /// Settings stored before a field existed read with its default.
@@ -30,6 +34,7 @@ public struct DocumentFlowSettings: Sendable, Equatable, Codable {
         faceImageRequiredForCapture = try container.decodeIfPresent(Bool.self, forKey: .faceImageRequiredForCapture) ?? false
         captureLinks = try container.decodeIfPresent(CaptureLinkPolicy.self, forKey: .captureLinks) ?? CaptureLinkPolicy()
         idScanUrlEnabled = try container.decodeIfPresent(Bool.self, forKey: .idScanUrlEnabled) ?? false
+        ocrCaptures = try container.decodeIfPresent(Bool.self, forKey: .ocrCaptures) ?? false
     }
 
     /// The flows that ask about a face image.

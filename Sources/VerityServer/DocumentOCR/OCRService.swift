@@ -61,7 +61,8 @@ struct OCRService: Sendable {
         try await refuseOtherSide(reading, image: image, today: today)
         let transactionID = (side == .front ? "ocrf_" : "ocrb_") + Base62.random(length: 32)
         guard try await OCRSessionRepository(db: db).takeSide(id: session.id, front: side == .front, transactionID: transactionID,
-                                                              sealedReading: try protector.seal(json: reading), sealedImage: nil,
+                                                              sealedReading: try protector.seal(json: reading),
+                                                              sealedImage: context.configuration.documents.ocrCaptures ? try protector.seal(Data(image)) : nil,
                                                               now: clock.nowMillis()) else {
             throw VerityError(.requestReplayed, "this session took its \(side.rawValue) meanwhile: a request is taken once")
         }
@@ -91,7 +92,12 @@ struct OCRService: Sendable {
         let verification = DocumentVerificationResult(success: OCRResultMapping.success(report, result))
         let signer = try await ResponseSigner.load(environmentID: context.environmentID, db: db, protector: protector)
         let raw = try Self.json(OCRRawResponse(sessionID: session.publicID, ocrResult: result, documentVerificationResult: verification))
-        let body = VIDVOCRResultBody(sessionID: session.publicID, ocrResult: result, documentVerificationResult: verification, captures: nil,
+        let captures = try session.sealedFrontImage.flatMap { front in
+            try session.sealedBackImage.map { back in
+                OCRCaptures(nationalIdFront: try protector.open(front).base64EncodedString(), nationalIdBack: try protector.open(back).base64EncodedString())
+            }
+        }
+        let body = VIDVOCRResultBody(sessionID: session.publicID, ocrResult: result, documentVerificationResult: verification, captures: captures,
                                      hmacDataList: [try signer.sign(serviceID: "ocr", rawResponse: raw)])
         let sealed = try OCRTransport.seal(try JSONEncoder().encode(body), key: try key(.combineResponse, of: session),
                                            purpose: .combineResponse, sessionID: session.publicID)
