@@ -23,3 +23,5 @@ taskset -c 0 .venv-bench/bin/python bench/documents.py "$OUT/documents.json" "$D
 if [ -f "$OUT/specimens.json" ]; then
   taskset -c 0 .venv-bench/bin/python bench/specimens.py "$OUT/specimens.json" "$SPECIMENS" | tee "$OUT/specimens.txt"
 fi
+# The OCR service around the same engine (Egyptian ID cards): what the service adds.
+bash bench/ocr-service.sh
