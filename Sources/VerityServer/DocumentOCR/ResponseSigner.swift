@@ -38,12 +38,8 @@ struct ResponseSigner: Sendable {
         let raw = try signingKey(environmentID: environmentID, protector: protector).publicKey.rawRepresentation
         // SubjectPublicKeyInfo for Ed25519 (RFC 8410): a fixed 12-byte prefix, then the key.
         let der = Data([0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00]) + raw
-        let lines = stride(from: 0, to: der.base64EncodedString().count, by: 64).map { start -> String in
-            let text = der.base64EncodedString()
-            let from = text.index(text.startIndex, offsetBy: start)
-            return String(text[from..<(text.index(from, offsetBy: 64, limitedBy: text.endIndex) ?? text.endIndex)])
-        }
-        let pem = "-----BEGIN PUBLIC KEY-----\n" + lines.joined(separator: "\n") + "\n-----END PUBLIC KEY-----\n"
+        let body = der.base64EncodedString(options: [.lineLength64Characters, .endLineWithLineFeed])
+        let pem = "-----BEGIN PUBLIC KEY-----\n" + body + "\n-----END PUBLIC KEY-----\n"
         return ResponseSigningPublicKey(algorithm: "Ed25519", publicKey: raw.base64EncodedString(), pem: pem)
     }
 }

@@ -54,16 +54,11 @@ struct VerifyHumanService: Sendable {
             faces: faces, patternSuspected: signals.reasons.contains(.screenOrPrintPattern),
             frameSuspected: signals.reasons.contains(.frameAroundFace))
         let now = clock.nowMillis()
-        let verification = MobileVerificationModel()
         let id = UUID()
-        verification.id = id
-        verification.environmentID = context.environmentID
-        verification.clientKeyID = context.keyID
-        verification.product = product.rawValue
-        verification.outcome = reasons.isEmpty ? "pass" : "fail"
-        verification.reasons = reasons.isEmpty ? nil : reasons.map(\.rawValue).joined(separator: ",")
-        verification.tokenExpiresAt = reasons.isEmpty ? now + MobilePassToken.lifetimeMilliseconds : nil
-        verification.createdAt = now
+        let verification = MobileVerificationModel(
+            id: id, environmentID: context.environmentID, clientKeyID: context.keyID, product: product.rawValue,
+            outcome: reasons.isEmpty ? "pass" : "fail", reasons: reasons.map(\.rawValue),
+            tokenExpiresAt: reasons.isEmpty ? now + MobilePassToken.lifetimeMilliseconds : nil, createdAt: now)
         try await MobileVerificationRepository(db: db).record(verification, credits: Int64(product.credits), now: now)
         logger.info("verifyhuman", metadata: ["verification_id": .string(id.uuidString), "outcome": .string(verification.outcome)])
         let token = verification.tokenExpiresAt.map {

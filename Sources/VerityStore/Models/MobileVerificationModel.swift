@@ -21,4 +21,17 @@ public final class MobileVerificationModel: Model, @unchecked Sendable {
     @Field(key: "created_at") public var createdAt: Int64
 
     public init() {}
+
+    /// A new verification of `product` with its outcome; `reasons` are stored comma-separated (none: nil).
+    public init(id: UUID, environmentID: UUID, clientKeyID: UUID, product: String, outcome: String, reasons: [String],
+                tokenExpiresAt: Int64? = nil, createdAt: Int64) {
+        self.id = id
+        self.environmentID = environmentID
+        self.clientKeyID = clientKeyID
+        self.product = product
+        self.outcome = outcome
+        self.reasons = reasons.isEmpty ? nil : reasons.joined(separator: ",")
+        self.tokenExpiresAt = tokenExpiresAt
+        self.createdAt = createdAt
+    }
 }

@@ -58,20 +58,15 @@ public struct OCRSessionRepository: Sendable {
     /// Records a side's transaction, unless the side was taken already or the
     /// session ended: false then, and nothing changes.
     public func takeSide(id: UUID, front: Bool, transactionID: String, sealedReading: Data, sealedImage: Data?, now: Int64) async throws -> Bool {
-        try await db.write { tx in
-            let sql = DocumentCheckRepository.sql(tx)
-            let taken = front
-                ? try await sql.raw("""
-                    UPDATE ocr_sessions SET front_transaction_id = \(bind: transactionID), sealed_front = \(bind: sealedReading),
-                    sealed_front_image = \(bind: sealedImage)
-                    WHERE id = \(bind: id) AND front_transaction_id IS NULL AND finished_at IS NULL AND expires_at > \(bind: now) RETURNING id
-                    """).all()
-                : try await sql.raw("""
-                    UPDATE ocr_sessions SET back_transaction_id = \(bind: transactionID), sealed_back = \(bind: sealedReading),
-                    sealed_back_image = \(bind: sealedImage)
-                    WHERE id = \(bind: id) AND back_transaction_id IS NULL AND finished_at IS NULL AND expires_at > \(bind: now) RETURNING id
-                    """).all()
-            return !taken.isEmpty
+        // The side's columns: front_… or back_….
+        let side = front ? "front" : "back"
+        return try await db.write { tx in
+            try await !DocumentCheckRepository.sql(tx).raw("""
+                UPDATE ocr_sessions SET \(ident: side + "_transaction_id") = \(bind: transactionID), \(ident: "sealed_" + side) = \(bind: sealedReading),
+                \(ident: "sealed_" + side + "_image") = \(bind: sealedImage)
+                WHERE id = \(bind: id) AND \(ident: side + "_transaction_id") IS NULL AND finished_at IS NULL AND expires_at > \(bind: now)
+                RETURNING id
+                """).all().isEmpty
         }
     }
 

@@ -88,15 +88,9 @@ struct MobileSessions: Sendable {
     func finish<State: Codable & Sendable>(_ loaded: Loaded<State>, state: State, outcome: String, reasons: [String],
                                            product: MobileProduct, context: MobileContext, from step: MobileStep) async throws -> String {
         let now = clock.nowMillis()
-        let verification = MobileVerificationModel()
         let id = UUID()
-        verification.id = id
-        verification.environmentID = context.environmentID
-        verification.clientKeyID = context.keyID
-        verification.product = product.rawValue
-        verification.outcome = outcome
-        verification.reasons = reasons.isEmpty ? nil : reasons.joined(separator: ",")
-        verification.createdAt = now
+        let verification = MobileVerificationModel(id: id, environmentID: context.environmentID, clientKeyID: context.keyID,
+                                                   product: product.rawValue, outcome: outcome, reasons: reasons, createdAt: now)
         try Self.raced(try await MobileSessionRepository(db: db).finish(
             id: try loaded.session.requireID(), from: step.rawValue, verification: verification,
             sealedState: try protector.seal(json: state), credits: context.isDemo ? 0 : Int64(product.credits), now: now))
