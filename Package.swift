@@ -164,7 +164,7 @@ let package = Package(
         .testTarget(
             name: "VerityEndToEndTests",
             dependencies: [
-                "Verity", "VerityServer", "VerityTestSupport", "VerityPKI", "VerityStore",
+                "Verity", "VerityServer", "VerityTestSupport", "VerityPKI", "VerityStore", "DocgenManifest",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),

@@ -9,7 +9,7 @@ OUT="${VERITY_DOCGEN_DIR:-.build/docgen}"
 # Real portraits when the face photos are there (scripts/fetch-face-test-data.sh).
 FACES="${VERITY_FACEDATA_DIR:-.build/facedata}/johns"
 PORTRAITS=(); [ -d "$FACES" ] && PORTRAITS=(--portraits "$FACES")
-stamp=$( (cat $(ls tools/docgen/*.py | grep -v fixtures.py) tools/docgen/requirements.txt; echo "${PORTRAITS[@]}") | sha256sum | cut -c1-16)
+stamp=$( (cat $(ls tools/docgen/*.py | grep -v fixtures.py) tools/docgen/requirements.txt Sources/VerityVision/Resources/egyptian-id/*.txt; echo "${PORTRAITS[@]}") | sha256sum | cut -c1-16)
 if [ -f "$OUT/truth.json" ] && [ "$(cat "$OUT/.stamp" 2>/dev/null)" = "$stamp" ]; then
   echo "docgen: $OUT is up to date"
 else

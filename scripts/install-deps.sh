@@ -8,17 +8,17 @@ set -euo pipefail
 PACKAGES=(ca-certificates curl git make python3 python3-venv python3-pip libsqlite3-dev libcurl4-openssl-dev
           libssl-dev zlib1g-dev postgresql postgresql-contrib
           # Document engine: image decoding, OCR models, barcodes.
-          libleptonica-dev libjpeg62-turbo-dev libtesseract-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-ara libzxing-dev
+          libleptonica-dev libjpeg62-turbo-dev libtesseract-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-ara tesseract-ocr-script-arab libzxing-dev
           # Face engine: dlib (with OpenBLAS, ~10× faster than reference BLAS) and OpenCV dnn.
           libdlib-dev libblas-dev liblapack-dev libopenblas0-pthread libopencv-dev
-          # Fonts the test documents and the MRZ model are rendered from.
-          fonts-ocr-b fonts-hosny-amiri fonts-dejavu-core
+          # Fonts the test documents and the MRZ model are rendered from (Egyptian cards in Amiri, Noto Naskh, Noto Sans Arabic).
+          fonts-ocr-b fonts-hosny-amiri fonts-dejavu-core fonts-noto-core
           # Certification: openssl checks every certificate, request and CRL the CA writes;
           # SoftHSM2 is the PKCS#11 HSM in development and tests (pkcs11-tool from opensc).
           openssl softhsm2 opensc libp11-kit-dev)
 # Pages: tests drive them in headless Chromium (Selenium through chromium-driver);
 # Noto gives Latin and Arabic text the look of the screenshots in docs/.
-[ "${1:-}" = "--tests" ] && PACKAGES+=(chromium chromium-driver fonts-noto-core)
+[ "${1:-}" = "--tests" ] && PACKAGES+=(chromium chromium-driver)
 [ "${1:-}" = "--bench" ] && PACKAGES+=(postgresql-contrib)
 
 missing=()

@@ -65,6 +65,7 @@ public enum VerityApp {
         try app.register(collection: DocumentController(dependencies: dependencies))
         try app.register(collection: CapturePageController(dependencies: dependencies))
         try app.register(collection: OCRController(dependencies: dependencies))
+        try app.register(collection: AdminOCRController(dependencies: dependencies))
         try app.register(collection: MobileController(dependencies: dependencies))
         try app.register(collection: AdminMobileController(dependencies: dependencies))
         try app.register(collection: AdminUserController(dependencies: dependencies))

@@ -1,4 +1,5 @@
 import Crypto
+import DocgenManifest
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -18,6 +19,12 @@ struct DocumentOCRE2ETests {
     static var cards: String { ProcessInfo.processInfo.environment["VERITY_DOCGEN_DIR"] ?? ".build/docgen" }
     static func card(_ name: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: "\(cards)/\(name)")) }
     static let front = "egypt_id-000-clean-front.png", back = "egypt_id-000-clean-back.png"
+    /// That card's printed fields, from the generator's truth.json.
+    static func truth(_ field: String) throws -> String {
+        let manifest = try DocgenManifest.load(directory: URL(fileURLWithPath: cards))
+        let sample = try #require(manifest.samples.first { $0.id == "egypt_id-000-clean" })
+        return try #require(sample.truth[field]?.text)
+    }
 
     struct Answer {
         let status: Int
@@ -67,6 +74,13 @@ struct DocumentOCRE2ETests {
         return Answer(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data)
     }
 
+    static func publicKey(_ url: URL, bearer: String?) async throws -> Answer {
+        var request = URLRequest(url: url.appendingPathComponent("admin/v1/documents/ocr/public-key"))
+        if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return Answer(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data)
+    }
+
     static func withOCR(_ body: (VerityTestApp, URL, Data) async throws -> Void) async throws {
         try await withVerityApp { app async throws in
             let url = try await app.startServer()
@@ -84,7 +98,8 @@ struct DocumentOCRE2ETests {
             #expect(frontAccepted.side == .front && frontAccepted.transactionId.hasPrefix("ocrf_"))
             #expect(SignedResponseCheck.hmacIsValid(try #require(frontAccepted.hmacDataList.first), key: hmacKey))
             // The side's answer names no field of the card.
-            #expect(!String(decoding: front.body, as: UTF8.self).contains("26907080166200"))
+            let nid = try Self.truth("front_nid")
+            #expect(!String(decoding: front.body, as: UTF8.self).contains(nid))
             let back = try await client.side("back", sealed: try client.sealed(try Self.card(Self.back), as: .backRequest))
             try #require(back.status == 200, "\(back.json)")
             let backAccepted = try JSONDecoder().decode(OCRSideAccepted.self, from: back.body)
@@ -92,20 +107,28 @@ struct DocumentOCRE2ETests {
             let combined = try await client.combine(front: frontAccepted.transactionId, back: backAccepted.transactionId)
             try #require(combined.status == 200, "\(combined.json)")
             let response = try JSONDecoder().decode(OCRCombineResponse.self, from: combined.body)
-            #expect(!String(decoding: combined.body, as: UTF8.self).contains("26907080166200"), "the combined answer travels sealed")
+            #expect(!String(decoding: combined.body, as: UTF8.self).contains(nid), "the combined answer travels sealed")
             let opened = try #require(OCRTransport.open(response.sealedResponse, key: client.keys[.combineResponse]!, purpose: .combineResponse,
                                                         sessionID: client.session.sessionID))
             let body = try JSONDecoder().decode(VIDVOCRResultBody.self, from: opened)
             let signed = try #require(body.hmacDataList.first)
             #expect(signed.serviceID == "ocr" && SignedResponseCheck.hmacIsValid(signed, key: hmacKey))
-            let publicKey = try #require(Data(base64Encoded: try await app.operations.responsePublicKey(tenant: app.tenant, environment: .test).publicKey))
+            // The backend fetches the signing key with its secret key; the operator's CLI prints the same one.
+            let published = try await Self.publicKey(url, bearer: app.secretKey)
+            try #require(published.status == 200, "\(published.json)")
+            let key = try JSONDecoder().decode(ResponseSigningPublicKey.self, from: published.body)
+            #expect(key == (try await app.operations.responsePublicKey(tenant: app.tenant, environment: .test)) && key.algorithm == "Ed25519")
+            let publicKey = try #require(Data(base64Encoded: key.publicKey))
             #expect(SignedResponseCheck.signatureIsValid(signed, publicKey: publicKey))
+            #expect(try await Self.publicKey(url, bearer: try await app.token(for: "ocr-user")).status == 401)
+            #expect(try await Self.publicKey(url, bearer: nil).status == 401)
             // The raw answer is what the fields beside it say.
             let raw = try JSONSerialization.jsonObject(with: Data(signed.rawResponse.utf8)) as? [String: Any]
             let rawResult = try #require(raw?["ocrResult"] as? [String: Any])
             let result = body.ocrResult
             #expect(rawResult["frontNid"] as? String == result.frontNid && rawResult["combinationID"] as? String == response.combinationID)
-            #expect(result.frontNid == "26907080166200" && result.backNid == "26907080166200" && result.dateOfBirth == "1969-07-08")
+            let birth = try Self.truth("date_of_birth")
+            #expect(result.frontNid == nid && result.backNid == nid && result.dateOfBirth == birth)
             #expect(result.transactionIdFront == frontAccepted.transactionId && result.transactionIdBack == backAccepted.transactionId)
             #expect(result.isRootOfTrustCompatible && result.age != nil && result.birthGovernorate != nil)
             #expect(result.documentVerificationPlus.frontDataValidity || !result.documentVerificationPlus.reviewRequired.isEmpty)

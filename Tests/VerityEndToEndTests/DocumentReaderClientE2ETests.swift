@@ -13,8 +13,14 @@ struct DocumentReaderClientE2ETests {
     final class Recorder: DocumentReaderDelegate, @unchecked Sendable {
         private let lock = NSLock()
         private var logs: [DocumentReaderLog] = []
+        private var reaction: (@Sendable (String) -> Void)?
         var all: [DocumentReaderLog] { lock.withLock { logs } }
-        func documentReader(didLog event: VIDVEvent) { lock.withLock { logs.append(.event(event)) } }
+        /// Runs on each event, as an app's delegate would (e.g. the user leaving).
+        func onEvent(_ reaction: @escaping @Sendable (String) -> Void) { lock.withLock { self.reaction = reaction } }
+        func documentReader(didLog event: VIDVEvent) {
+            let reaction = lock.withLock { logs.append(.event(event)); return self.reaction }
+            reaction?(event.key)
+        }
         func documentReader(didFail error: VIDVError) { lock.withLock { logs.append(.error(error)) } }
     }
 
@@ -29,13 +35,14 @@ struct DocumentReaderClientE2ETests {
             let client = DocumentReaderClient.Builder().baseURL(url).userToken(try await app.token(for: "reader-user"))
                 .hmacKey(hmacKey).signingPublicKey(publicKey).delegate(recorder).build()
             let (front, back) = try Self.cards()
+            let nid = try DocumentOCRE2ETests.truth("front_nid"), firstName = try DocumentOCRE2ETests.truth("first_name")
             var cases: [VIDVOCRResponse] = []
             for await response in client.read(front: front, back: back) { cases.append(response) }
             try #require(cases.count == 3, "\(cases)")
             #expect(cases[0] == .capturedImages(CapturedImageData(nationalIDLabel: "nationalIdFront", nationalIdImage: front.base64EncodedString())))
             #expect(cases[1] == .capturedImages(CapturedImageData(nationalIDLabel: "nationalIdBack", nationalIdImage: back.base64EncodedString())))
             guard case .success(let result) = cases[2] else { Issue.record("\(cases[2])"); return }
-            #expect(result.ocrResult?.frontNid == "26907080166200" && result.ocrResult?.isRootOfTrustCompatible == true)
+            #expect(result.ocrResult?.frontNid == nid && result.ocrResult?.isRootOfTrustCompatible == true)
             #expect(result.documentVerificationResult != nil && result.hmacDataList.count == 3)
             let keys = try #require(result.decryptionKeys)
             #expect(keys.nationalIdFrontRequestKey.count == 32 && keys.combineResponseKey.count == 32
@@ -44,7 +51,33 @@ struct DocumentReaderClientE2ETests {
             let keysLogged = recorder.all.compactMap { log -> String? in if case .event(let event) = log { event.key } else { nil } }
             #expect(keysLogged == ["session_opened", "front_accepted", "back_accepted", "combined"])
             let text = "\(recorder.all)"
-            #expect(!text.contains("26907080166200") && !text.contains("رنا") && !text.contains(front.base64EncodedString().prefix(40)))
+            #expect(!text.contains(nid) && !text.contains(firstName) && !text.contains(front.base64EncodedString().prefix(40)))
+        }
+    }
+
+    /// The user closes the screen once the front is accepted: nothing more is
+    /// sent, the read ends with `.userExit` at the back step, with the session
+    /// and the front's signed answer, and the server never reads a back.
+    @Test func aUserWhoLeavesAfterTheFrontEndsTheReadWithUserExit() async throws {
+        try await DocumentOCRE2ETests.withOCR { app, url, hmacKey in
+            let recorder = Recorder()
+            let client = DocumentReaderClient.Builder().baseURL(url).userToken(try await app.token(for: "reader-user"))
+                .hmacKey(hmacKey).delegate(recorder).build()
+            let (front, back) = try Self.cards()
+            // The user closes the screen as the front is accepted.
+            recorder.onEvent { key in if key == "front_accepted" { client.exit() } }
+            var cases: [VIDVOCRResponse] = []
+            for await response in client.read(front: front, back: back) { cases.append(response) }
+            try #require(cases.count == 2, "\(cases)")
+            guard case .userExit(let step, let partial) = cases[1] else { Issue.record("\(cases[1])"); return }
+            #expect(step == "back")
+            let result = try #require(partial)
+            #expect(result.ocrResult == nil && result.hmacDataList.count == 1 && result.decryptionKeys != nil)
+            #expect(SignedResponseCheck.hmacIsValid(try #require(result.hmacDataList.first), key: hmacKey))
+            let keysLogged = recorder.all.compactMap { log -> String? in if case .event(let event) = log { event.key } else { nil } }
+            #expect(keysLogged == ["session_opened", "front_accepted", "user_exit"])
+            // The server holds the front alone: no back was sent, nothing combined.
+            #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM ocr_sessions WHERE sealed_front IS NOT NULL AND sealed_back IS NULL AND back_transaction_id IS NULL") == 1)
         }
     }
 

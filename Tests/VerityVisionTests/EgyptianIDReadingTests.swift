@@ -14,9 +14,16 @@ struct EgyptianIDReadingTests {
         try inspector.inspect(front: documents.bytes(front), back: documents.bytes(back), type: .idCard, country: "EG")
     }
 
+    /// Every degradation but blur, on cards printed in Amiri, Noto Naskh and
+    /// Noto Sans Arabic. Names, places and professions come from the reader's
+    /// word lists except one name word in twenty (tools/docgen/egypt.py): those
+    /// are counted apart, as they must be read as printed.
     @Test func fieldsAreReadAtTheExpectedAccuracy() throws {
         var exact: [String: AccuracyTable] = [:]
+        var byFont = AccuracyTable()
         var nameErrors = 0, nameCharacters = 0
+        var unlisted = (read: 0, total: 0)
+        let vocabulary = ArabicVocabulary.shared
         for sample in documents.samples(kind: "egypt_id") where sample.degradation != "blur" {
             let report = try inspect(front: sample.files[0], back: sample.files[1])
             for (field, truth) in sample.truth {
@@ -26,23 +33,38 @@ struct EgyptianIDReadingTests {
                 exact[field, default: AccuracyTable()].record("all", read?.value == expected)
             }
             let name = sample.truth["full_name"]!.text!
-            nameErrors += FieldText.editDistance(name, report.field("full_name")?.value ?? "")
+            let readName = report.field("full_name")?.value ?? ""
+            nameErrors += FieldText.editDistance(name, readName)
             nameCharacters += name.count
+            byFont.record(sample.font ?? "?", readName == name)
+            let readWords = Set(ArabicConsensus.names(readName))
+            for word in ArabicConsensus.names(name)
+            where !vocabulary.givenNames.folded.contains(ArabicMatching.fold(word)) && !vocabulary.lineageNames.folded.contains(ArabicMatching.fold(word)) {
+                unlisted.total += 1
+                if readWords.contains(word) { unlisted.read += 1 }
+            }
         }
         let characterErrorRate = Double(nameErrors) / Double(nameCharacters)
         print("Egyptian ID exact: " + exact.keys.sorted().map { "\($0) \(Int((exact[$0]!.rate("all") * 100).rounded()))%" }.joined(separator: ", ")
-              + "; full name character error rate \(Int((characterErrorRate * 100).rounded()))%")
-        // The digit classifier carries the numbers; Tesseract the words.
-        #expect(exact["front_nid"]!.rate("all") >= 0.85)
-        #expect(exact["back_nid"]!.rate("all") >= 0.85)
+              + String(format: "; full name character error rate %.2f%%", characterErrorRate * 100))
+        print(byFont.summary("Egyptian ID full name exact by font") + "; name words outside the word lists read as printed: \(unlisted.read)/\(unlisted.total)")
+        // The digit classifier carries the numbers.
+        #expect(exact["front_nid"]!.rate("all") >= 0.9)
+        #expect(exact["back_nid"]!.rate("all") >= 0.9)
         #expect(exact["date_of_birth"]!.rate("all") >= 0.9)
         #expect(exact["release_date"]!.rate("all") >= 0.8)
         #expect(exact["expiry_date"]!.rate("all") >= 0.7)
         #expect(exact["serial_number"]!.rate("all") >= 0.8)
         #expect(exact["religion"]!.rate("all") >= 0.75)
         #expect(exact["marital_status"]!.rate("all") >= 0.75)
-        #expect(exact["governorate"]!.rate("all") >= 0.75)
-        #expect(characterErrorRate <= 0.25)
+        // Tesseract's readings, made one by ArabicConsensus against the word lists.
+        #expect(exact["first_name"]!.rate("all") >= 0.9)
+        #expect(exact["full_name"]!.rate("all") >= 0.9)
+        #expect(characterErrorRate <= 0.01)
+        for field in ["street", "profession", "husband_name", "police_station", "governorate"] {
+            #expect(exact[field]!.rate("all") >= 0.9, "\(field)")
+        }
+        #expect(unlisted.total > 0 && unlisted.read * 10 >= unlisted.total * 8)
     }
 
     /// The OCR service's path: each side read alone, kept as JSON (sealed, in

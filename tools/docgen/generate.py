@@ -113,7 +113,7 @@ def render(kind, r, photos):
         with_photo(p, people.rng(f"portrait-{p['nid']}"), photos, portrait)
         front, back = egypt.card(p, r)
         with_portrait(front, kind, p)
-        return [front, back], "idCard", "EG", {**egypt_truth(p), **portrait}, {}
+        return [front, back], "idCard", "EG", {**egypt_truth(p), **portrait}, {"font": p["font"]}
     raise ValueError(kind)
 
 
@@ -134,6 +134,12 @@ def tampered(args, kind, number, sides, document_type, country, truth, extra, ph
     return samples
 
 
+def documents_of(kind, per_kind):
+    # QR cards only check the QR path: a couple of them is enough. Egyptian
+    # cards are the Arabic reader's measure: twice the people, so names vary.
+    return {"qr_card": min(2, per_kind), "egypt_id": per_kind * 2}.get(kind, per_kind)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", required=True)
@@ -148,8 +154,7 @@ def main():
     samples = []
     photos = face_photos(args.portraits)
     for kind in args.kinds.split(","):
-        # QR cards only check the QR path: a couple of them is enough.
-        for number in range(args.per_kind if kind != "qr_card" else min(2, args.per_kind)):
+        for number in range(documents_of(kind, args.per_kind)):
             r = people.rng(f"{args.seed}-{kind}-{number}")
             sides, document_type, country, truth, extra = render(kind, r, photos)
             for name in args.degradations.split(","):

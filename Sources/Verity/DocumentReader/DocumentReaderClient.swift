@@ -51,11 +51,18 @@ public struct DocumentReaderClient: Sendable {
 
     let builder: Builder
     let logs: DocumentReaderLogs
+    let exitRequest = ExitRequest()
 
     init(builder: Builder) {
         self.builder = builder
         logs = DocumentReaderLogs(delegate: builder.delegate)
     }
+
+    /// The user left the flow (closed the screen): the read sends nothing more
+    /// and ends with `.userExit(step, result)`, the step it was in and what it
+    /// had so far. A request already on its way is let finish rather than
+    /// cancelled, so the server is never left with half a request.
+    public func exit() { exitRequest.set() }
 
     /// Every event and error as it happens (also sent to the delegate).
     public var events: AsyncStream<DocumentReaderLog> { logs.stream }
@@ -98,7 +105,7 @@ public struct DocumentReaderClient: Sendable {
             var transactions: [String] = []
             for (side, image, purpose) in [("front", front, OCRTransport.Purpose.frontRequest), ("back", back, .backRequest)] {
                 step = side
-                try Task.checkCancellation()
+                try checkExit()
                 let sealed = try OCRTransport.seal(try JSONEncoder().encode(OCRSidePayload(image: image.base64EncodedString())),
                                                    key: keys[purpose]!, purpose: purpose, sessionID: session.sessionID)
                 let accepted: OCRSideAccepted = try await post(side, OCRSideRequest(sessionID: session.sessionID, sealedRequest: sealed))
@@ -111,7 +118,7 @@ public struct DocumentReaderClient: Sendable {
             }
 
             step = "combine"
-            try Task.checkCancellation()
+            try checkExit()
             let combined: OCRCombineResponse = try await post("combine", OCRCombineRequest(
                 sessionID: session.sessionID, transactionIdFront: transactions[0], transactionIdBack: transactions[1]))
             guard let opened = OCRTransport.open(combined.sealedResponse, key: keys[.combineResponse]!, purpose: .combineResponse,
@@ -143,6 +150,10 @@ public struct DocumentReaderClient: Sendable {
             logs.error(9, "the read failed", screen: step, type: "service", session: result?.sessionID)
             return .serviceFailure(code: "SYSTEM_ERROR", message: "the read failed", result: result)
         }
+    }
+
+    private func checkExit() throws {
+        if Task.isCancelled || exitRequest.isSet { throw CancellationError() }
     }
 
     /// Every signature must check: HMAC always, Ed25519 when the public key was given.
@@ -251,4 +262,13 @@ final class DocumentReaderLogs: @unchecked Sendable {
     private func publish(_ log: DocumentReaderLog) {
         for continuation in lock.withLock({ Array(continuations.values) }) { continuation.yield(log) }
     }
+}
+
+/// Set once by `DocumentReaderClient.exit()`, read between requests.
+final class ExitRequest: @unchecked Sendable {
+    private let lock = NSLock()
+    private var requested = false
+
+    func set() { lock.lock(); requested = true; lock.unlock() }
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return requested }
 }

@@ -9,13 +9,47 @@ import VerityCore
 struct ArabicLineReader {
     static let heights = [24, 32, 40]
     static let vocabularyHeights = [24, 28, 32, 40, 48]
+    /// Tesseract's script-wide Arabic model errs differently from `ara`: its
+    /// readings give the consensus a second opinion.
+    static let secondModel = (language: "Arabic", heights: [24, 32])
+
+    /// Every reading of one line worth comparing, and the most confident one.
+    struct Readings {
+        var texts: [String]
+        var best: String
+        /// 0–100, the best reading's.
+        var confidence: Double
+    }
 
     func read(_ image: GrayImage, rect: PixelRect) throws(VerityError) -> (text: String, confidence: Double) {
+        let all = try readAll(image, rect: rect, withSecondModel: false)
+        return (all.best, all.confidence)
+    }
+
+    /// The line read at several heights by `ara` (and by the second model):
+    /// the input to `ArabicConsensus`.
+    func readAll(_ image: GrayImage, rect: PixelRect, withSecondModel: Bool = true) throws(VerityError) -> Readings {
         // A name or address has Arabic letters: readings of digits or marks only are noise.
-        let lettered = try readings(image, rect: rect, heights: Self.heights).filter { reading in
+        func lettered(_ reading: (text: String, confidence: Double)) -> Bool {
             reading.text.unicodeScalars.filter { (0x0621...0x064A).contains($0.value) }.count >= 2
         }
-        return lettered.max { $0.confidence < $1.confidence } ?? ("", 0)
+        var primary = try readings(image, rect: rect, heights: Self.heights).filter(lettered)
+        var second = withSecondModel
+            ? try readings(image, rect: rect, heights: Self.secondModel.heights, language: Self.secondModel.language).filter(lettered) : []
+        // Tesseract's line mode sometimes finds no line in a clear one (its own
+        // line finding rejects it); the raw-line mode reads what it is given.
+        if withSecondModel, primary.count < 2 {
+            primary += try readings(image, rect: rect, heights: Self.heights, layout: .rawLine).filter(lettered)
+            second += try readings(image, rect: rect, heights: Self.secondModel.heights, language: Self.secondModel.language, layout: .rawLine).filter(lettered)
+        }
+        // It also often returns nothing, or digits, for one short word ("مشفق"
+        // read as "000"); its word mode reads it.
+        if withSecondModel, rect.width < rect.height * 4 {
+            primary += try readings(image, rect: rect, heights: Self.heights, layout: .word).filter(lettered)
+            second += try readings(image, rect: rect, heights: Self.secondModel.heights, language: Self.secondModel.language, layout: .word).filter(lettered)
+        }
+        let best = primary.max { $0.confidence < $1.confidence }
+        return Readings(texts: (primary + second).map(\.text), best: best?.text ?? second.first?.text ?? "", confidence: best?.confidence ?? 0)
     }
 
     /// The vocabulary entry most readings are closest to, or nil.
@@ -30,23 +64,8 @@ struct ArabicLineReader {
             .map { ($0.key, $0.value.confidence) }
     }
 
-    /// Where the words with Arabic letters end on the right, in image
-    /// coordinates: what lies beyond (a house number) is not a word.
-    func rightEdgeOfWords(_ image: GrayImage, rect: PixelRect) throws(VerityError) -> Int? {
-        let area = PixelRect(x: rect.x - 3, y: rect.y - 3, width: rect.width + 6, height: rect.height + 6)
-            .clamped(width: image.width, height: image.height)
-        guard area.width > 4, area.height > 4 else { return nil }
-        let crop = Self.binarised(image.cropped(area))
-        let height = 32, padding = 12
-        let scale = Double(height) / Double(crop.height)
-        let line = crop.resized(width: max(1, Int(Double(crop.width) * scale)), height: height).padded(padding)
-        let words = try TesseractPool.shared.with("ara") { engine in engine.words(in: line, layout: .line) }
-        let lettered = words.filter { word in word.text.unicodeScalars.filter { (0x0621...0x064A).contains($0.value) }.count >= 2 }
-        guard let right = lettered.map({ $0.box.maxX }).max() else { return nil }
-        return area.x + Int(Double(right - padding) / scale)
-    }
-
-    private func readings(_ image: GrayImage, rect: PixelRect, heights: [Int]) throws(VerityError) -> [(text: String, confidence: Double)] {
+    private func readings(_ image: GrayImage, rect: PixelRect, heights: [Int], language: String = "ara",
+                          layout: TesseractEngine.PageLayout = .line) throws(VerityError) -> [(text: String, confidence: Double)] {
         let area = PixelRect(x: rect.x - 3, y: rect.y - 3, width: rect.width + 6, height: rect.height + 6)
             .clamped(width: image.width, height: image.height)
         guard area.width > 4, area.height > 4 else { return [] }
@@ -55,7 +74,7 @@ struct ArabicLineReader {
         for height in heights {
             let scale = Double(height) / Double(crop.height)
             let line = crop.resized(width: max(1, Int(Double(crop.width) * scale)), height: height).padded(12)
-            let lines = try TesseractPool.shared.with("ara") { engine in engine.lines(in: line, layout: .line, resolution: 300) }
+            let lines = try TesseractPool.shared.with(language) { engine in engine.lines(in: line, layout: layout, resolution: 300) }
             let text = ArabicText.clean(lines.map(\.text).joined(separator: " "))
             guard !text.isEmpty else { continue }
             results.append((text, lines.reduce(0) { $0 + $1.confidence } / Double(lines.count)))
@@ -76,12 +95,21 @@ extension ArabicLineReader {
 
 /// Arabic OCR output tidied for comparison and display.
 enum ArabicText {
-    /// Drops Latin noise, tatweel and stray punctuation Tesseract adds at the edges.
+    /// Drops Latin noise, tatweel, harakat (cards print none) and stray
+    /// punctuation Tesseract adds at the edges; Persian letter forms the
+    /// script-wide model prefers become the Arabic ones.
     static func clean(_ text: String) -> String {
-        let kept = text.unicodeScalars.filter { scalar in
-            (0x0600...0x06FF).contains(scalar.value) || scalar == " " || scalar == "/" || scalar == "-" || (0x30...0x39).contains(scalar.value)
-        }.filter { $0.value != 0x0640 }
-        var result = String(String.UnicodeScalarView(kept))
+        var kept = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x06CC: kept.append("\u{064A}")          // ی → ي
+            case 0x06A9: kept.append("\u{0643}")          // ک → ك
+            case 0x0640, 0x064B...0x0652: continue        // tatweel, harakat
+            case 0x0600...0x06FF, 0x30...0x39: kept.append(scalar)
+            default: if scalar == " " || scalar == "/" || scalar == "-" { kept.append(scalar) }
+            }
+        }
+        var result = String(kept)
         while result.contains("  ") { result = result.replacingOccurrences(of: "  ", with: " ") }
         return result.trimmingCharacters(in: CharacterSet(charactersIn: " -/"))
     }

@@ -20,7 +20,8 @@ struct EasternDigitReader {
         let threshold = UInt8((Thresholds.percentile(histogram, 0.9) + Thresholds.percentile(histogram, 0.02)) / 2)
         var mask = [Bool](repeating: false, count: area.width * area.height)
         for y in 0..<area.height { for x in 0..<area.width { mask[y * area.width + x] = image[area.x + x, area.y + y] < threshold } }
-        var glyphs = ConnectedComponents.find(in: mask, width: area.width, height: area.height, minimumArea: 4).sorted { $0.minX < $1.minX }
+        var glyphs = Self.splitTouching(ConnectedComponents.find(in: mask, width: area.width, height: area.height, minimumArea: 4),
+                                        mask: mask, width: area.width).sorted { $0.minX < $1.minX }
         guard !glyphs.isEmpty else { return Reading(text: "", confidence: 0, boxes: []) }
         if edge == .right { glyphs.reverse() }
         // Walk in from the edge while glyphs read as confident digits at digit spacing.
@@ -57,7 +58,8 @@ struct EasternDigitReader {
         let threshold = UInt8((paper + inkLevel) / 2)
         var mask = [Bool](repeating: false, count: area.width * area.height)
         for y in 0..<area.height { for x in 0..<area.width { mask[y * area.width + x] = image[area.x + x, area.y + y] < threshold } }
-        let components = ConnectedComponents.find(in: mask, width: area.width, height: area.height, minimumArea: 3)
+        let components = Self.splitTouching(ConnectedComponents.find(in: mask, width: area.width, height: area.height, minimumArea: 3),
+                                            mask: mask, width: area.width)
             .map { Component(minX: $0.minX + area.x, minY: $0.minY + area.y, maxX: $0.maxX + area.x, maxY: $0.maxY + area.y, area: $0.area) }
             .sorted { $0.minX < $1.minX }
         guard !components.isEmpty else { return Reading(text: "", confidence: 0, boxes: []) }
@@ -78,5 +80,32 @@ struct EasternDigitReader {
             used.append(glyph)
         }
         return Reading(text: text, confidence: used.isEmpty ? 0 : total / Double(used.count), boxes: used)
+    }
+
+    /// Digits some fonts set touching ("٢٧" in Noto Naskh) form one component
+    /// wider than it is tall, which no single digit is: each is cut at its
+    /// thinnest column near the middle, so the classifier sees single digits,
+    /// as it was trained.
+    static func splitTouching(_ components: [Component], mask: [Bool], width: Int) -> [Component] {
+        let heights = components.map(\.height).sorted()
+        guard heights.count >= 2 else { return components }
+        let digitHeight = heights[Int(0.75 * Double(heights.count - 1))]
+        return components.flatMap { component -> [Component] in
+            guard component.height * 10 >= digitHeight * 6, component.width * 100 >= digitHeight * 115 else { return [component] }
+            func ink(_ x: Int) -> Int { (component.minY...component.maxY).filter { mask[$0 * width + x] }.count }
+            let low = component.minX + component.width * 3 / 10, high = component.minX + component.width * 7 / 10
+            guard low < high, let cut = (low...high).min(by: { ink($0) < ink($1) }) else { return [component] }
+            return [part(of: component, from: component.minX, to: cut - 1, mask: mask, width: width),
+                    part(of: component, from: cut + 1, to: component.maxX, mask: mask, width: width)].compactMap { $0 }
+        }
+    }
+
+    private static func part(of component: Component, from left: Int, to right: Int, mask: [Bool], width: Int) -> Component? {
+        guard left <= right else { return nil }
+        var top = Int.max, bottom = Int.min, area = 0
+        for y in component.minY...component.maxY {
+            for x in left...right where mask[y * width + x] { top = min(top, y); bottom = max(bottom, y); area += 1 }
+        }
+        return area == 0 ? nil : Component(minX: left, minY: top, maxX: right, maxY: bottom, area: area)
     }
 }

@@ -58,16 +58,23 @@ struct EgyptianIDReader {
     }
 
     /// The band reading as 14 digits: the national number.
+    /// Of every band reading as 14 digits, the one that parses as a national
+    /// number (date, governorate), then the most confident: a line of Arabic
+    /// words can also fall into 14 confident-looking pieces.
     private func nid(in side: Side) -> (TextBand, PixelRect, EasternDigitReader.Reading)? {
+        var found: [(TextBand, PixelRect, EasternDigitReader.Reading)] = []
         for band in side.bands {
             for segment in band.segments where segment.width > band.rect.height * 3 {
                 let reading = EasternDigitReader().read(side.page, rect: segment)
                 if reading.text.count == 14, !reading.text.contains("/"), reading.confidence > 0.7 {
-                    return (band, segment, reading)
+                    found.append((band, segment, reading))
                 }
             }
         }
-        return nil
+        func score(_ candidate: (TextBand, PixelRect, EasternDigitReader.Reading)) -> Double {
+            ((try? EgyptianNationalNumber.parse(candidate.2.text)) != nil ? 1 : 0) + candidate.2.confidence
+        }
+        return found.max { score($0) < score($1) }
     }
 
     // MARK: Front
@@ -76,41 +83,101 @@ struct EgyptianIDReader {
         let number = side.number
         if let number { text.frontNID = .init(number.2.text, confidence: number.2.confidence) }
         // Text lines right of the photo, above the number, below the card's title.
-        var lines: [(Double, EgyptianIDText.Value)] = []
+        var lines: [(centre: Double, readings: ArabicLineReader.Readings)] = []
         var rects: [PixelRect] = []
         for band in side.bands where band.rect.y < (number?.0.rect.y ?? side.page.height) {
             let right = band.segments.filter { $0.maxX > side.page.width / 3 }
             guard let rect = right.reduce(nil, { (partial: PixelRect?, next) in partial?.union(next) ?? next }) else { continue }
-            let read = try ArabicLineReader().read(side.page, rect: rect)
-            if read.text.isEmpty || Self.isTitle(read.text) { continue }
-            lines.append((Double(band.rect.y + band.rect.height / 2) / Double(side.page.height), .init(read.text, confidence: read.confidence / 100)))
+            let readings = try ArabicLineReader().readAll(side.page, rect: rect)
+            if readings.best.isEmpty || Self.isTitle(readings.best) { continue }
+            lines.append((Double(band.rect.y + band.rect.height / 2) / Double(side.page.height), readings))
             rects.append(rect)
         }
-        let slots = Self.frontSlots(lines.map(\.0))
+        let vocabulary = ArabicVocabulary.shared
+        let slots = Self.frontSlots(lines.map(\.centre))
         for (index, slot) in slots.enumerated() {
+            let readings = lines[index].readings
+            let confidence = readings.confidence / 100
             switch slot {
-            case 0: text.firstName = lines[index].1
-            case 1: text.restOfName = lines[index].1
-            case 2: text.street = try withHouseNumber(lines[index].1, side: side, rect: rects[index])
-            case 3: text.district = lines[index].1
+            case 0: text.firstName = .init(ArabicConsensus.words(readings.texts, list: vocabulary.givenNames) ?? readings.best, confidence: confidence)
+            case 1: text.restOfName = .init(ArabicConsensus.words(readings.texts, list: vocabulary.lineageNames) ?? readings.best, confidence: confidence)
+            case 2: text.street = try street(side: side, rect: rects[index], readings: readings)
+            case 3: text.district = .init(ArabicConsensus.oneOf(readings.texts, options: vocabulary.districts) ?? readings.best, confidence: confidence)
             default: break
             }
         }
-        let confidences = lines.map(\.1.confidence) + [number?.2.confidence ?? 0]
+        let confidences = lines.map { $0.readings.confidence / 100 } + [number?.2.confidence ?? 0]
         return confidences.reduce(0, +) / Double(confidences.count)
     }
 
-    /// House numbers are Eastern Arabic digits at the street line's start (its
-    /// right end), which `ara` cannot read: the digit classifier reads them.
-    private func withHouseNumber(_ street: EgyptianIDText.Value, side: Side, rect: PixelRect) throws(VerityError) -> EgyptianIDText.Value {
-        // The words Tesseract recognised end where the number begins.
-        guard let wordsEnd = try ArabicLineReader().rightEdgeOfWords(side.page, rect: rect), rect.maxX - wordsEnd > rect.height / 3 else {
-            return street
+    /// "<house number> <street type> <street name>". House numbers are Eastern
+    /// Arabic digits at the line's start (its right end), which `ara` cannot
+    /// read: the digit classifier reads them, Tesseract the words beside them.
+    private func street(side: Side, rect: PixelRect, readings whole: ArabicLineReader.Readings) throws(VerityError) -> EgyptianIDText.Value {
+        var readings = whole
+        var house = ""
+        if let number = houseNumber(side.page, rect: rect), number.start - rect.x > rect.height {
+            house = ArabicDigits.toEastern(number.text)
+            readings = try ArabicLineReader().readAll(side.page, rect: PixelRect(x: rect.x, y: rect.y, width: number.start - rect.x - 2, height: rect.height))
         }
-        let number = EasternDigitReader().read(side.page, rect: PixelRect(x: wordsEnd + 2, y: rect.y, width: rect.maxX - wordsEnd - 2, height: rect.height))
-        guard !number.text.isEmpty, !number.text.contains("/"), number.confidence > 0.8 else { return street }
-        let words = street.text.split(separator: " ").filter { !$0.contains(where: \.isNumber) }
-        return .init(ArabicDigits.toEastern(number.text) + " " + words.joined(separator: " "), confidence: street.confidence)
+        if house.isEmpty, let read = Self.numberMostReadingsGive(whole.texts) { house = read }
+        let texts = readings.texts.map { $0.split(separator: " ").filter { !$0.contains(where: \.isNumber) }.joined(separator: " ") }
+        let vocabulary = ArabicVocabulary.shared
+        let words = ArabicConsensus.oneOf(texts, options: vocabulary.streets) ?? ArabicConsensus.words(texts, list: vocabulary.streetWords)
+            ?? readings.best
+        return .init(house.isEmpty ? words : house + " " + words, confidence: readings.confidence / 100)
+    }
+
+    /// A number of Eastern digits that two or more readings give as a word (the
+    /// script-wide model reads them, some in their Persian forms), in Arabic-Indic
+    /// digits: the house number when the digit classifier cannot read the font's.
+    static func numberMostReadingsGive(_ readings: [String]) -> String? {
+        let numbers = readings.compactMap { reading -> String? in
+            reading.split(separator: " ").lazy.compactMap { word -> String? in
+                let digits = word.unicodeScalars.compactMap { scalar -> Unicode.Scalar? in
+                    switch scalar.value {
+                    case 0x0660...0x0669: return scalar
+                    case 0x06F0...0x06F9: return Unicode.Scalar(scalar.value - 0x06F0 + 0x0660)
+                    default: return nil
+                    }
+                }
+                return digits.count == word.unicodeScalars.count && (1...4).contains(digits.count) ? String(String.UnicodeScalarView(digits)) : nil
+            }.first
+        }
+        let counts = Dictionary(grouping: numbers, by: { $0 }).mapValues(\.count)
+        guard let best = counts.max(by: { $0.value < $1.value }), best.value >= 2 else { return nil }
+        return best.key
+    }
+
+    /// The number at the street line's right end and where it starts: the
+    /// glyphs right of the widest of the line's last few gaps (the space after
+    /// a number is wider than the gaps between its digits and between a word's
+    /// letters), if the digit classifier reads them as digits.
+    func houseNumber(_ page: GrayImage, rect: PixelRect) -> (text: String, start: Int)? {
+        let area = rect.clamped(width: page.width, height: page.height)
+        guard area.width > 4, area.height > 4 else { return nil }
+        let histogram = Thresholds.histogram(page, in: area)
+        let threshold = (Thresholds.percentile(histogram, 0.9) + Thresholds.percentile(histogram, 0.02)) / 2
+        // Runs of columns holding ink, right to left.
+        var runs: [(start: Int, end: Int)] = []
+        var open: Int?
+        for x in stride(from: area.maxX - 1, through: area.x - 1, by: -1) {
+            let inked = x >= area.x && (area.y..<area.maxY).contains { Int(page[x, $0]) < threshold }
+            if inked, open == nil { open = x }
+            if !inked, let end = open { runs.append((x + 1, end)); open = nil }
+        }
+        guard runs.count >= 2 else { return nil }
+        let gaps = (0..<min(4, runs.count - 1)).map { runs[$0].start - runs[$0 + 1].end - 1 }
+        // Widest first; a gap between a word's letters (after "ر") can be as
+        // wide as the space, but the glyphs right of it do not read as digits.
+        for split in gaps.indices.sorted(by: { gaps[$0] > gaps[$1] }) where Double(gaps[split]) >= 0.15 * Double(area.height) {
+            let start = runs[split].start
+            let reading = EasternDigitReader().read(page, rect: PixelRect(x: start, y: area.y, width: runs[0].end - start + 1, height: area.height))
+            if !reading.text.isEmpty, !reading.text.contains("/"), reading.text.count <= 4, reading.confidence >= 0.85 {
+                return (reading.text, start)
+            }
+        }
+        return nil
     }
 
     /// Where the card prints its four front lines, as fractions of its height:
@@ -129,9 +196,14 @@ struct EgyptianIDReader {
         }
     }
 
+    /// The card's two title lines, however misread, but not an address that
+    /// shares a word with them ("شارع الجمهورية").
     static func isTitle(_ text: String) -> Bool {
-        let folded = ArabicMatching.fold(text)
-        return ["جمهوريه", "مصر العربيه", "بطاقه تحقيق", "الشخصيه"].contains { folded.contains($0) }
+        let folded = Array(ArabicMatching.fold(text).unicodeScalars)
+        return ["جمهوريه مصر العربيه", "بطاقه تحقيق الشخصيه"].contains { title in
+            let phrase = Array(title.unicodeScalars)
+            return ArabicEditDistance.between(folded, phrase) * 3 <= phrase.count
+        }
     }
 
     // MARK: Back
@@ -162,7 +234,13 @@ struct EgyptianIDReader {
                 let read = try ArabicLineReader().read(side.page, rect: segment)
                 if !read.text.isEmpty { pieces.append(read.text); total += read.confidence / 100 }
             }
-            guard !pieces.isEmpty else { continue }
+            if pieces.isEmpty {
+                // One short word (a profession such as "طبيب") can defeat the line mode: every reading.
+                let readings = try ArabicLineReader().readAll(side.page, rect: band.rect)
+                guard let any = readings.texts.first else { continue }
+                pieces = [readings.best.isEmpty ? any : readings.best]
+                total = readings.confidence / 100
+            }
             let confidence = total / Double(pieces.count)
             let joined = pieces.joined(separator: " ")
             let folded = ArabicMatching.fold(joined)
@@ -172,8 +250,7 @@ struct EgyptianIDReader {
                 text.expiryDate = .init(date.text, confidence: date.confidence)
                 confidences.append(date.confidence)
             } else if folded.hasPrefix("زوجه") {
-                let name = joined.split(separator: "/", maxSplits: 1).last.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
-                text.husbandName = .init(name, confidence: confidence)
+                text.husbandName = try husband(side: side, band: band, confidence: confidence)
             } else {
                 arabicLines.append((band, pieces, confidence))
             }
@@ -181,7 +258,9 @@ struct EgyptianIDReader {
         }
         // Profession, then gender · religion · marital status (right to left).
         if let profession = arabicLines.first {
-            text.profession = .init(profession.1.joined(separator: " "), confidence: profession.2)
+            let readings = try ArabicLineReader().readAll(side.page, rect: profession.0.rect)
+            let chosen = ArabicConsensus.listedOrRead(readings.texts, options: ArabicVocabulary.shared.professions)
+            text.profession = .init(chosen ?? profession.1.joined(separator: " "), confidence: profession.2)
         }
         if arabicLines.count > 1 {
             // Short words from fixed lists: read each at several scales and vote.
@@ -198,6 +277,21 @@ struct EgyptianIDReader {
             if values.count > 2 { text.maritalStatus = values[2] }
         }
         return confidences.isEmpty ? 0 : confidences.reduce(0, +) / Double(confidences.count)
+    }
+
+    /// "زوجة / <name>": the husband's name after the label, the consensus of every reading's.
+    private func husband(side: Side, band: TextBand, confidence: Double) throws(VerityError) -> EgyptianIDText.Value {
+        let readings = try ArabicLineReader().readAll(side.page, rect: band.rect)
+        let names = readings.texts.map { reading -> String in
+            if let slash = reading.lastIndex(of: "/") { return reading[reading.index(after: slash)...].trimmingCharacters(in: .whitespaces) }
+            // The "/" lost: drop the label's word.
+            let words = reading.split(separator: " ")
+            guard let first = words.first, ArabicEditDistance.between(Array(ArabicMatching.fold(String(first)).unicodeScalars),
+                                                                     Array("زوجه".unicodeScalars)) <= 1 else { return reading }
+            return words.dropFirst().joined(separator: " ")
+        }.filter { !$0.isEmpty }
+        let name = ArabicConsensus.words(names, list: ArabicVocabulary.shared.lineageNames) ?? ""
+        return .init(name, confidence: confidence)
     }
 
     private func latinSerial(_ page: GrayImage, rect: PixelRect) throws(VerityError) -> EgyptianIDText.Value? {

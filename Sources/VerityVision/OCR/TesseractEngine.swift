@@ -24,6 +24,10 @@ final class TesseractEngine: @unchecked Sendable {
         case block = 6
         /// Exactly one line (PSM_SINGLE_LINE).
         case line = 7
+        /// Exactly one word (PSM_SINGLE_WORD): short lines read better so.
+        case word = 8
+        /// One line taken as it is, without Tesseract's own line finding (PSM_RAW_LINE).
+        case rawLine = 13
         /// Text anywhere, in no order (PSM_SPARSE_TEXT).
         case sparse = 11
     }
@@ -36,7 +40,9 @@ final class TesseractEngine: @unchecked Sendable {
         // Tesseract reads its data path from TESSDATA_PREFIX or its built-in default.
         guard TessBaseAPIInit3(handle, nil, language) == 0 else {
             TessBaseAPIDelete(handle)
-            throw VerityError(.serviceUnavailable, "Tesseract has no \(language) model: install tesseract-ocr-\(language).")
+            // Script models ("Arabic") come in tesseract-ocr-script-<script>, language models in tesseract-ocr-<language>.
+            let package = language.first?.isUppercase == true ? "tesseract-ocr-script-\(language.prefix(4).lowercased())" : "tesseract-ocr-\(language)"
+            throw VerityError(.serviceUnavailable, "Tesseract has no \(language) model: install \(package).")
         }
         self.handle = handle
         // Tesseract writes progress and warnings to stderr; Verity logs its own way.

@@ -26,6 +26,8 @@ public struct DocgenManifest: Decodable, Sendable {
         public let truth: [String: TruthValue]
         /// The raw AAMVA payload of a licence's PDF417, base64.
         public let aamva_base64: String?
+        /// The Arabic font an Egyptian card is printed in (tools/docgen/fonts.py).
+        public let font: String?
 
         public var isForgery: Bool { degradation.hasPrefix("tampered") }
     }
