@@ -65,11 +65,15 @@ struct DocumentOCRE2ETests {
     }
 
     static func post<T: Encodable>(_ url: URL, _ token: String, _ path: String, _ body: T) async throws -> Answer {
+        try await postRaw(url, token, path, try JSONEncoder().encode(body))
+    }
+
+    static func postRaw(_ url: URL, _ token: String, _ path: String, _ body: Data) async throws -> Answer {
         var request = URLRequest(url: url.appendingPathComponent("v1/documents/ocr/\(path)"))
         request.httpMethod = "POST"
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = try JSONEncoder().encode(body)
+        request.httpBody = body
         let (data, response) = try await URLSession.shared.data(for: request)
         return Answer(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data)
     }
@@ -135,6 +139,14 @@ struct DocumentOCRE2ETests {
             #expect(body.captures == nil)
             // Field names as the spec writes them.
             #expect(rawResult.keys.contains("documentVerificationPlus") && rawResult.keys.contains("isRootOfTrustCompatible"))
+            // The anomaly zones are measured on both sides (a plain card: green); what is not measured is absent, not 0.
+            let advanced = try #require(rawResult["advanced_confidence"] as? [String: Any])
+            let anomalies = try #require(advanced["anomaly_detection_details"] as? [String: Any])
+            #expect(advanced["anomaly_detection_zone"] as? Int == 0)
+            #expect(anomalies["front_image_anomaly_zone"] as? Int == 0 && anomalies["back_image_anomaly_zone"] as? Int == 0)
+            #expect(anomalies["front_text_manipulation"] == nil && anomalies["back_text_manipulation"] == nil)
+            let fraud = try #require(advanced["fraud_detection_details"] as? [String: Any])
+            #expect(fraud["is_cracked"] == nil && fraud["front_image_manipulation_zone"] == nil)
 
             // The session ended: keys and readings erased, nothing taken twice.
             #expect(try await DatabaseText.count(app, """
@@ -200,6 +212,51 @@ struct DocumentOCRE2ETests {
             // None of that spent the session: the real pair still combines.
             let combined = try await client.combine(front: frontID, back: backID)
             #expect(combined.status == 200, "\(combined.json)")
+        }
+    }
+
+    /// Images that are not what they claim and bodies that are not the
+    /// request: each a typed 4xx, and the session's side is still free after.
+    @Test func badImagesAndBadBodiesAreTypedAndLeaveTheSideFree() async throws {
+        try await Self.withOCR { app, url, _ in
+            let client = try await Client.open(url, token: try await app.token(for: "ocr-user"))
+            let png = try Self.card(Self.front)
+            // A PNG whose header declares 60,000 × 60,000 pixels: refused before any decoding.
+            var bomb = [UInt8](png)
+            for (offset, value) in [(16, UInt32(60_000)), (20, UInt32(60_000))] {
+                for index in 0..<4 { bomb[offset + index] = UInt8((value >> (24 - 8 * UInt32(index))) & 0xFF) }
+            }
+            let images: [(String, Data, Int, String)] = [
+                ("decompression bomb", Data(bomb), 413, "IMAGE_TOO_LARGE"),
+                ("over 5 MB", png + Data(count: 5 * 1024 * 1024), 413, "IMAGE_TOO_LARGE"),
+                ("truncated PNG", png.prefix(png.count / 3), 400, "INVALID_IMAGE"),
+                ("a GIF", Data("GIF89a\u{1}\0\u{1}\0\0\0\0;".utf8), 400, "INVALID_IMAGE"),
+                ("empty", Data(), 400, "INVALID_INPUT"),
+            ]
+            for (name, image, status, code) in images {
+                let answer = try await client.side("front", sealed: try client.sealed(image, as: .frontRequest))
+                #expect(answer.status == status && answer.code == code, "\(name): \(answer.status) \(answer.json)")
+            }
+            let session = client.session.sessionID
+            let bodies: [(String, String, Int, String)] = [
+                ("no sessionID", #"{"sealedRequest": "AAAA"}"#, 400, "INVALID_INPUT"),
+                ("no sealedRequest", #"{"sessionID": "\#(session)"}"#, 400, "INVALID_INPUT"),
+                ("sealedRequest a number", #"{"sessionID": "\#(session)", "sealedRequest": 7}"#, 400, "INVALID_INPUT"),
+                ("not JSON", "sessionID=\(session)", 400, "INVALID_INPUT"),
+                ("empty sealedRequest", #"{"sessionID": "\#(session)", "sealedRequest": ""}"#, 400, "DECRYPTION_FAILED"),
+                ("a made-up session", #"{"sessionID": "ocrs_nope", "sealedRequest": "AAAA"}"#, 404, "NOT_FOUND"),
+                ("malicious session", #"{"sessionID": "<script>alert(1)</script>", "sealedRequest": "AAAA"}"#, 404, "NOT_FOUND"),
+            ]
+            for (name, body, status, code) in bodies {
+                let answer = try await Self.postRaw(url, client.token, "front", Data(body.utf8))
+                #expect(answer.status == status && answer.code == code, "\(name): \(answer.status) \(answer.json)")
+            }
+            // Past the largest body a sealed 5 MB image needs (DocumentImages.maximumRequestBytes, about 21 MB).
+            let huge = try await Self.postRaw(url, client.token, "front", Data(count: 22 * 1024 * 1024))
+            #expect(huge.status == 413, "\(huge.status) \(huge.json)")
+            // Nothing of that took the front's place: the real front is accepted once.
+            let real = try await client.side("front", sealed: try client.sealed(png, as: .frontRequest))
+            #expect(real.status == 200, "\(real.json)")
         }
     }
 

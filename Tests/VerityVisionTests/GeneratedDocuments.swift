@@ -12,6 +12,8 @@ struct GeneratedDocuments {
     let samples: [Sample]
     /// The same documents with another person's photo over the portrait.
     let forgeries: [Sample]
+    /// Egyptian cards with something over or through one side.
+    let anomalous: [Sample]
 
     static let shared: GeneratedDocuments = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -20,7 +22,7 @@ struct GeneratedDocuments {
         guard let truth = try? DocgenManifest.load(directory: directory) else {
             fatalError("No generated documents in \(path): run scripts/generate-test-documents.sh (scripts/test.sh does).")
         }
-        return GeneratedDocuments(directory: directory, samples: truth.samples, forgeries: truth.forgeries)
+        return GeneratedDocuments(directory: directory, samples: truth.samples, forgeries: truth.forgeries, anomalous: truth.anomalous)
     }()
 
     func bytes(_ file: String) -> [UInt8] {

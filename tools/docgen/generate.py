@@ -16,6 +16,7 @@ import egypt
 import people
 import tamper
 import templates
+import anomaly
 import canvas
 
 
@@ -140,6 +141,28 @@ def documents_of(kind, per_kind):
     return {"qr_card": min(2, per_kind), "egypt_id": per_kind * 2}.get(kind, per_kind)
 
 
+def anomalous(args, kind, number, sides, document_type, country, truth, extra):
+    """The card with something over or through one side (anomaly.py), front
+    and back in turn, each then captured one of the usual ways."""
+    samples = []
+    for index, (name, spoil) in enumerate(anomaly.ANOMALIES.items()):
+        r = people.rng(f"{args.seed}-{kind}-{number}-{name}")
+        side = "front" if (number + index) % 2 == 0 else "back"
+        capture = r.choice(anomaly.CAPTURES)
+        files, facts = [], {}
+        for side_index, flat in enumerate(sides):
+            this = "front" if side_index == 0 else "back"
+            image = flat.copy()
+            if this == side:
+                image, facts = spoil(image, side, r)
+            image, file_format, _ = degrade.DEGRADATIONS[capture](image, people.rng(f"{args.seed}-{kind}-{number}-{name}-{this}"))
+            files.append(save(image, args.out, f"{kind}-{number:03d}-{name}-{this}", file_format))
+        samples.append({"id": f"{kind}-{number:03d}-{name}", "kind": kind, "type": document_type, "country": country,
+                        "degradation": name, "files": files, "facts": {**facts, "side": side, "capture": capture},
+                        "truth": truth, **extra})
+    return samples
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", required=True)
@@ -148,6 +171,7 @@ def main():
     parser.add_argument("--kinds", default="passport,id_card,driver_licence,egypt_id,qr_card")
     parser.add_argument("--degradations", default=",".join(degrade.DEGRADATIONS))
     parser.add_argument("--tampering", type=int, default=1, help="also forge each document with a substituted portrait (1) or not (0)")
+    parser.add_argument("--anomalies", type=int, default=1, help="also cover or hole each Egyptian card one side at a time (1) or not (0)")
     parser.add_argument("--portraits", help="folder of per-person face photo folders (dlib's examples/johns) for passport and ID card portraits")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
@@ -167,6 +191,8 @@ def main():
                                 "degradation": name, "files": files, "facts": facts, "truth": truth, **extra})
             if photos and kind in canvas.PORTRAIT_BOXES and args.tampering:
                 samples += tampered(args, kind, number, sides, document_type, country, truth, extra, photos)
+            if kind == "egypt_id" and args.anomalies:
+                samples += anomalous(args, kind, number, sides, document_type, country, truth, extra)
     with open(os.path.join(args.out, "truth.json"), "w", encoding="utf-8") as handle:
         json.dump({"seed": args.seed, "samples": samples}, handle, ensure_ascii=False, indent=1)
     print(f"docgen: {len(samples)} samples in {args.out}")

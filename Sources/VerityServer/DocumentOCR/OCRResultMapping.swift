@@ -27,15 +27,30 @@ enum OCRResultMapping {
         result.serialNumber = value("serial_number")
         result.frontNid = value("front_nid")
         result.backNid = value("back_nid")
-        result.advancedConfidence = report.advancedConfidence.map { measured in
-            var fraud = OCRAdvancedConfidence.FraudDetails()
-            fraud.faceFraudZone = measured.faceFraudZone
-            fraud.faceFraudConfidence = measured.faceFraudScore
-            // Only the portrait is measured so far: the parent is its zone, and
-            // the cracks, image manipulation and anomalies are absent, not 0.
-            return OCRAdvancedConfidence(fraudDetectionZone: measured.faceFraudZone, fraudDetectionDetails: fraud)
-        }
+        result.advancedConfidence = advancedConfidence(report)
         return result
+    }
+
+    /// The zones Verity measures, each beside its confidence; a signal it
+    /// does not measure (cracks, image and text manipulation) is absent, not 0.
+    static func advancedConfidence(_ report: DocumentReport) -> OCRAdvancedConfidence? {
+        let face = report.advancedConfidence, anomalies = report.imageAnomalies
+        guard face != nil || anomalies != nil else { return nil }
+        var fraud = OCRAdvancedConfidence.FraudDetails()
+        fraud.faceFraudZone = face?.faceFraudZone
+        fraud.faceFraudConfidence = face?.faceFraudScore
+        var details: OCRAdvancedConfidence.AnomalyDetails?
+        if let anomalies {
+            var measured = OCRAdvancedConfidence.AnomalyDetails()
+            measured.frontImageAnomalyZone = anomalies.front.zone
+            measured.frontImageAnomalyConfidence = anomalies.front.confidence
+            measured.backImageAnomalyZone = anomalies.back?.zone
+            measured.backImageAnomalyConfidence = anomalies.back?.confidence
+            details = measured
+        }
+        // Each parent is its one measured child so far: the portrait's, the sides' highest.
+        return OCRAdvancedConfidence(fraudDetectionZone: face?.faceFraudZone, fraudDetectionDetails: fraud,
+                                     anomalyDetectionZone: anomalies?.zone, anomalyDetectionDetails: details)
     }
 
     /// The national number read alike on both sides, well formed with its
@@ -49,10 +64,10 @@ enum OCRResultMapping {
     }
 
     /// `documentVerificationResult.success`: both sides valid, readable, not
-    /// expired, and no fraud zone red.
+    /// expired, and no fraud or anomaly zone red.
     static func success(_ report: DocumentReport, _ result: OCRResult) -> Bool {
         let plus = report.documentVerificationPlus
         return report.documentUnreadable == nil && plus.frontDataValidity && plus.backDataValidity && !plus.expired
-            && (result.advancedConfidence?.fraudDetectionZone ?? 0) < 2
+            && (result.advancedConfidence?.fraudDetectionZone ?? 0) < 2 && (result.advancedConfidence?.anomalyDetectionZone ?? 0) < 2
     }
 }

@@ -24,6 +24,19 @@ public struct RGBImage: Sendable {
         }
         return GrayImage(width: width, height: height, pixels: out)
     }
+
+    /// How coloured each pixel is (largest minus smallest channel): paper and
+    /// print are nearly grey, skin and stickers are not.
+    public var chroma: GrayImage {
+        var out = [UInt8](repeating: 0, count: width * height)
+        pixels.withUnsafeBufferPointer { source in
+            for index in 0..<(width * height) {
+                let r = source[index * 3], g = source[index * 3 + 1], b = source[index * 3 + 2]
+                out[index] = max(r, g, b) - min(r, g, b)
+            }
+        }
+        return GrayImage(width: width, height: height, pixels: out)
+    }
 }
 
 /// 8-bit grey pixels, row-major, no padding.
@@ -82,6 +95,14 @@ public struct PixelRect: Sendable, Equatable, Codable {
         let left = max(0, min(x, limitWidth)), top = max(0, min(y, limitHeight))
         let right = max(left, min(maxX, limitWidth)), bottom = max(top, min(maxY, limitHeight))
         return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    public func intersects(_ other: PixelRect) -> Bool {
+        x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
+    }
+
+    public func contains(x px: Int, y py: Int) -> Bool {
+        px >= x && px < maxX && py >= y && py < maxY
     }
 
     public func union(_ other: PixelRect) -> PixelRect {

@@ -10,6 +10,8 @@ struct PageImage {
     var page: GrayImage
     /// Quarter turns applied to `page` so far (clockwise degrees).
     var orientation: Int
+    /// How `page` was cut from the capture, so a colour channel can be cut alike.
+    private var cutCorners: [Point]?
 
     init(_ image: RGBImage) {
         original = image
@@ -19,6 +21,7 @@ struct PageImage {
         var page = originalGray
         if let found, !found.placement.fillsFrame, let flat = PageImage.flatten(originalGray, corners: found.corners) {
             page = flat
+            cutCorners = found.corners
         }
         // Reading needs ~10 px per millimetre at most; a 36-megapixel photo is
         // brought down so every later stage has bounded work.
@@ -30,6 +33,17 @@ struct PageImage {
             orientation = 90
         }
         self.page = page
+    }
+
+    /// The capture's chroma (`RGBImage.chroma`) cut, scaled and turned as
+    /// `page` is: the colour the grey page has lost, pixel for pixel.
+    func chromaPage() -> GrayImage {
+        var chroma = original.chroma
+        if let cutCorners, let flat = Self.flatten(chroma, corners: cutCorners) { chroma = flat }
+        let factor = max(chroma.width, chroma.height) / Self.workingSide + 1
+        if factor > 1 { chroma = chroma.downscaled(by: factor) }
+        // `page` was turned by `orientation` in all (a portrait capture at the cut, then half turns).
+        return orientation % 360 == 0 ? chroma : chroma.rotated(clockwise: orientation % 360)
     }
 
     /// Longest side a flattened page is read at.
@@ -51,6 +65,7 @@ struct PageImage {
         let gray = factor > 1 ? originalGray.downscaled(by: factor) : originalGray
         copy.page = gray.height > gray.width ? gray.rotated(clockwise: 90) : gray
         copy.orientation = originalGray.height > originalGray.width ? 90 : 0
+        copy.cutCorners = nil
         return copy
     }
 

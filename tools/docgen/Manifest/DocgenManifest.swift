@@ -7,7 +7,9 @@ public struct DocgenManifest: Decodable, Sendable {
     /// Every sample, forgeries included.
     public let all: [Sample]
     /// Genuine documents: what reading accuracy is measured on.
-    public var samples: [Sample] { all.filter { !$0.isForgery } }
+    public var samples: [Sample] { all.filter { !$0.isForgery && !$0.isAnomalous } }
+    /// Cards with something over or through one side (tools/docgen/anomaly.py).
+    public var anomalous: [Sample] { all.filter(\.isAnomalous) }
     /// The same documents with a substituted portrait (tools/docgen/tamper.py).
     public var forgeries: [Sample] { all.filter(\.isForgery) }
 
@@ -28,8 +30,16 @@ public struct DocgenManifest: Decodable, Sendable {
         public let aamva_base64: String?
         /// The Arabic font an Egyptian card is printed in (tools/docgen/fonts.py).
         public let font: String?
+        /// What a check should find; for an anomalous card, which side and how it was captured.
+        public let facts: Facts?
+
+        public struct Facts: Decodable, Sendable {
+            public let side: String?
+            public let capture: String?
+        }
 
         public var isForgery: Bool { degradation.hasPrefix("tampered") }
+        public var isAnomalous: Bool { degradation.hasPrefix("anomaly") }
     }
 
     /// Truth values are strings, or lists of strings (MRZ lines).

@@ -11,16 +11,19 @@ public struct EgyptianIDSideReading: Sendable, Codable, Equatable {
     public var quality: QualityReport
     /// The front's portrait, when a face engine took part.
     public var portrait: PortraitEvidence?
+    /// What covers or holes this side.
+    public var anomaly: ImageAnomalyEvidence?
     public var timings: [StageTiming]
 
     public init(side: DocumentSide, text: EgyptianIDText, orientation: Int, confidence: Double, quality: QualityReport,
-                portrait: PortraitEvidence?, timings: [StageTiming]) {
+                portrait: PortraitEvidence?, anomaly: ImageAnomalyEvidence? = nil, timings: [StageTiming]) {
         self.side = side
         self.text = text
         self.orientation = orientation
         self.confidence = confidence
         self.quality = quality
         self.portrait = portrait
+        self.anomaly = anomaly
         self.timings = timings
     }
 }

@@ -18,6 +18,8 @@ public struct DocumentReport: Sendable, Codable, Equatable {
     public var documentUnreadable: [UnreadableReason]?
     /// Fraud zones; nil when the face engine was not part of the inspection.
     public var advancedConfidence: AdvancedConfidence?
+    /// Egyptian ID: what covers or holes each side (absent for other documents: not measured).
+    public var imageAnomalies: CardImageAnomalies?
     public var timings: [StageTiming]
 
     public init(documentType: DocumentType, country: String, fields: [DocumentField] = [], mrz: MRZResult? = nil,

@@ -1,0 +1,66 @@
+"""Things that cover part of a card when it is photographed, or damage it:
+what the image-anomaly zones must find. Each takes one flat side (RGB) and a
+random generator, draws on a copy, and returns (image, facts); the caller then
+degrades it like any capture. Positions fall on the card's text and never on
+the front's portrait (canvas.PORTRAIT_BOXES["egypt_id"]), which the portrait
+checks judge."""
+from PIL import Image, ImageDraw, ImageFilter
+
+# Where text is printed: right of the portrait on the front, anywhere on the back.
+TEXT_AREA = {"front": (290, 110, 830, 480), "back": (40, 20, 830, 480)}
+
+
+def _spot(r, side, width, height):
+    x0, y0, x1, y1 = TEXT_AREA[side]
+    return r.randint(x0, max(x0, x1 - width)), r.randint(y0, max(y0, y1 - height))
+
+
+def sticker(image, side, r):
+    """A price label or a note stuck on the card."""
+    width, height = r.randint(70, 150), r.randint(45, 95)
+    x, y = _spot(r, side, width, height)
+    colour = r.choice([(250, 212, 45), (232, 84, 62), (72, 142, 222), (126, 204, 120), (252, 252, 250)])
+    ImageDraw.Draw(image).rounded_rectangle((x, y, x + width, y + height), radius=r.randint(4, 14), fill=colour)
+    return image, {"anomaly": "sticker", "box": [x, y, x + width, y + height]}
+
+
+def finger(image, side, r):
+    """A thumb holding the card, over its text from the bottom edge."""
+    mask = Image.new("L", image.size, 0)
+    x = r.randint(TEXT_AREA[side][0], 760)
+    width = r.randint(95, 135)
+    top = r.randint(260, 380)
+    ImageDraw.Draw(mask).ellipse((x, top, x + width, top + 2 * (540 - top) + 60), fill=255)
+    mask = mask.filter(ImageFilter.GaussianBlur(5))
+    skin = Image.new("RGB", image.size, r.choice([(226, 176, 144), (199, 136, 98), (142, 88, 60)]))
+    image.paste(skin, (0, 0), mask)
+    return image, {"anomaly": "finger", "box": [x, top, x + width, 540]}
+
+
+def hole(image, side, r):
+    """A punched hole: what lies under the card shows through."""
+    radius = r.randint(14, 26)
+    x, y = _spot(r, side, 2 * radius, 2 * radius)
+    colour = r.choice([(34, 34, 40), (58, 46, 38), (20, 24, 30)])
+    ImageDraw.Draw(image).ellipse((x, y, x + 2 * radius, y + 2 * radius), fill=colour)
+    return image, {"anomaly": "hole", "box": [x, y, x + 2 * radius, y + 2 * radius]}
+
+
+def covered(image, side, r):
+    """A corner of the card under a sheet of paper or another card."""
+    reach_x, reach_y = r.randint(180, 300), r.randint(150, 260)
+    colour = r.choice([(246, 246, 243), (62, 62, 72), (196, 186, 166), (170, 40, 40)])
+    corner = r.choice(["right", "bottom"])
+    draw = ImageDraw.Draw(image)
+    if corner == "right":
+        draw.polygon([(856 - reach_x, 0), (856, 0), (856, reach_y)], fill=colour)
+        box = [856 - reach_x, 0, 856, reach_y]
+    else:
+        draw.polygon([(856, 540 - reach_y), (856, 540), (856 - reach_x, 540)], fill=colour)
+        box = [856 - reach_x, 540 - reach_y, 856, 540]
+    return image, {"anomaly": "covered", "box": box}
+
+
+ANOMALIES = {"anomaly_sticker": sticker, "anomaly_finger": finger, "anomaly_hole": hole, "anomaly_covered": covered}
+# The capture each altered card then goes through.
+CAPTURES = ["clean", "photo", "jpeg", "noise", "greyscale", "glare"]
