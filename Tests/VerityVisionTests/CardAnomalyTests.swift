@@ -8,7 +8,7 @@ import Testing
 /// anomaly.py, each side in turn, then captured one of six ways), against the
 /// same cards untouched under every degradation. The detection and false-alarm
 /// rates printed here are the ones docs/ocr-service.md publishes.
-@Suite("Card anomalies: what covers or holes a side is found, glare and wear are not")
+@Suite("Card anomalies: what covers, holes, folds or cracks a side is found; glare and capture wear are not")
 struct CardAnomalyTests {
     let documents = GeneratedDocuments.shared
     let inspector = DocumentInspector(today: GeneratedDocuments.today)
@@ -19,7 +19,7 @@ struct CardAnomalyTests {
 
     @Test func obstructionsAreFoundAndGenuineSidesAreNotFlagged() throws {
         var found = AccuracyTable(), falseAlarms = AccuracyTable()
-        for sample in documents.anomalous where sample.kind == "egypt_id" {
+        for sample in documents.anomalous where sample.kind == "egypt_id" && sample.degradation.hasPrefix("anomaly") {
             let side = try #require(sample.facts?.side)
             let spoiled = side == "front" ? 0 : 1
             found.record(sample.degradation, try zone(sample.files[spoiled], side: spoiled == 0 ? .front : .back) >= 1)
@@ -39,6 +39,33 @@ struct CardAnomalyTests {
         #expect(falseAlarms.rate(excluding: []) <= 0.02)
     }
 
+    /// `is_cracked`: a fold or a crack drawn across one side (damage_*), then
+    /// captured; false alarms on every untouched side, and on sides with a
+    /// sticker, finger, hole or covered corner, which are not cracks.
+    @Test func foldsAndCracksAreFoundAndNothingElseIs() throws {
+        var found = AccuracyTable(), falseAlarms = AccuracyTable()
+        func cracked(_ file: String, _ side: DocumentSide) throws -> Bool {
+            try #require(try inspector.readEgyptianIDSide(documents.bytes(file), side: side).crack).isCracked
+        }
+        for sample in documents.anomalous where sample.kind == "egypt_id" {
+            let spoiled = sample.facts?.side == "back" ? 1 : 0
+            if sample.degradation.hasPrefix("damage") {
+                found.record(sample.degradation, try cracked(sample.files[spoiled], spoiled == 0 ? .front : .back))
+                falseAlarms.record("other side of a damaged card", try cracked(sample.files[1 - spoiled], spoiled == 0 ? .back : .front))
+            } else {
+                falseAlarms.record("covered or holed side", try cracked(sample.files[spoiled], spoiled == 0 ? .front : .back))
+            }
+        }
+        for sample in documents.samples(kind: "egypt_id") {
+            falseAlarms.record(sample.degradation, try cracked(sample.files[0], .front))
+            falseAlarms.record(sample.degradation, try cracked(sample.files[1], .back))
+        }
+        print(found.summary("Card folds and cracks found (is_cracked)"))
+        print(falseAlarms.summary("Card folds and cracks: sides wrongly called cracked"))
+        #expect(found.rate(excluding: []) >= 0.7)
+        #expect(falseAlarms.rate(excluding: []) <= 0.02)
+    }
+
     @Test func aHoleIsRedAndAPlainCardIsGreen() throws {
         let hole = try #require(documents.anomalous.first { $0.degradation == "anomaly_hole" && $0.facts?.capture == "clean" }
                                 ?? documents.anomalous.first { $0.degradation == "anomaly_hole" })
@@ -48,8 +75,10 @@ struct CardAnomalyTests {
         let clean = try #require(documents.samples(kind: "egypt_id").first { $0.degradation == "clean" })
         let front = try inspector.readEgyptianIDSide(documents.bytes(clean.files[0]), side: .front)
         #expect(front.anomaly == ImageAnomalyEvidence(zone: 0, confidence: 0, coveredTiles: 0, holes: 0))
+        #expect(front.crack?.isCracked == false)
         // Combined, the card's report carries both sides' evidence.
         let back = try inspector.readEgyptianIDSide(documents.bytes(clean.files[1]), side: .back)
-        #expect(inspector.combineEgyptianID(front: front, back: back).imageAnomalies?.zone == 0)
+        let card = inspector.combineEgyptianID(front: front, back: back).imageAnomalies
+        #expect(card?.zone == 0 && card?.isCracked == false)
     }
 }

@@ -1,5 +1,5 @@
 """Things that cover part of a card when it is photographed, or damage it:
-what the image-anomaly zones must find. Each takes one flat side (RGB) and a
+what the image-anomaly zones (anomaly_*) and `is_cracked` (damage_*) must find. Each takes one flat side (RGB) and a
 random generator, draws on a copy, and returns (image, facts); the caller then
 degrades it like any capture. Positions fall on the card's text and never on
 the front's portrait (canvas.PORTRAIT_BOXES["egypt_id"]), which the portrait
@@ -61,6 +61,30 @@ def covered(image, side, r):
     return image, {"anomaly": "covered", "box": box}
 
 
-ANOMALIES = {"anomaly_sticker": sticker, "anomaly_finger": finger, "anomaly_hole": hole, "anomaly_covered": covered}
+def crease(image, side, r):
+    """A card folded once in a wallet: a grey fold line with a bright edge beside it, top to bottom."""
+    x0 = r.randint(320 if side == "front" else 120, 760)
+    x1 = x0 + r.randint(-120, 120)
+    draw = ImageDraw.Draw(image)
+    draw.line([(x0, 0), (x1, 540)], fill=(150, 146, 138), width=2)
+    draw.line([(x0 + 3, 0), (x1 + 3, 540)], fill=(250, 248, 244), width=3)
+    return image, {"damage": "crease", "line": [x0, 0, x1, 540]}
+
+
+def crack(image, side, r):
+    """A cracked card: a thin dark jagged line from the top edge down at least half the card."""
+    x = r.randint(320 if side == "front" else 120, 760)
+    y, points = 0, [(x, 0)]
+    end = r.randint(300, 540)
+    while y < end:
+        y += r.randint(8, 20)
+        x += r.randint(-7, 7)
+        points.append((x, y))
+    ImageDraw.Draw(image).line(points, fill=(70, 66, 60), width=r.choice([1, 2]))
+    return image, {"damage": "crack", "line": [points[0][0], 0, x, y]}
+
+
+ANOMALIES = {"anomaly_sticker": sticker, "anomaly_finger": finger, "anomaly_hole": hole, "anomaly_covered": covered,
+             "damage_crease": crease, "damage_crack": crack}
 # The capture each altered card then goes through.
 CAPTURES = ["clean", "photo", "jpeg", "noise", "greyscale", "glare"]

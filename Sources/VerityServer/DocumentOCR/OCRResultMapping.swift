@@ -32,13 +32,15 @@ enum OCRResultMapping {
     }
 
     /// The zones Verity measures, each beside its confidence; a signal it
-    /// does not measure (cracks, image and text manipulation) is absent, not 0.
+    /// does not measure (image and text manipulation) is absent, not 0.
     static func advancedConfidence(_ report: DocumentReport) -> OCRAdvancedConfidence? {
         let face = report.advancedConfidence, anomalies = report.imageAnomalies
         guard face != nil || anomalies != nil else { return nil }
         var fraud = OCRAdvancedConfidence.FraudDetails()
         fraud.faceFraudZone = face?.faceFraudZone
         fraud.faceFraudConfidence = face?.faceFraudScore
+        fraud.isCracked = anomalies?.isCracked
+        fraud.isCrackedConfidence = anomalies?.crackConfidence
         var details: OCRAdvancedConfidence.AnomalyDetails?
         if let anomalies {
             var measured = OCRAdvancedConfidence.AnomalyDetails()

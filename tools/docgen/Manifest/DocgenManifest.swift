@@ -8,7 +8,7 @@ public struct DocgenManifest: Decodable, Sendable {
     public let all: [Sample]
     /// Genuine documents: what reading accuracy is measured on.
     public var samples: [Sample] { all.filter { !$0.isForgery && !$0.isAnomalous } }
-    /// Cards with something over or through one side (tools/docgen/anomaly.py).
+    /// Cards with something over, through or across one side (tools/docgen/anomaly.py).
     public var anomalous: [Sample] { all.filter(\.isAnomalous) }
     /// The same documents with a substituted portrait (tools/docgen/tamper.py).
     public var forgeries: [Sample] { all.filter(\.isForgery) }
@@ -39,7 +39,8 @@ public struct DocgenManifest: Decodable, Sendable {
         }
 
         public var isForgery: Bool { degradation.hasPrefix("tampered") }
-        public var isAnomalous: Bool { degradation.hasPrefix("anomaly") }
+        /// Covered, holed (anomaly_*) or creased and cracked (damage_*).
+        public var isAnomalous: Bool { degradation.hasPrefix("anomaly") || degradation.hasPrefix("damage") }
     }
 
     /// Truth values are strings, or lists of strings (MRZ lines).

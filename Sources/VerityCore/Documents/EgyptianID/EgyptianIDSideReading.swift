@@ -13,10 +13,13 @@ public struct EgyptianIDSideReading: Sendable, Codable, Equatable {
     public var portrait: PortraitEvidence?
     /// What covers or holes this side.
     public var anomaly: ImageAnomalyEvidence?
+    /// A fold or crack across this side.
+    public var crack: CrackEvidence?
     public var timings: [StageTiming]
 
     public init(side: DocumentSide, text: EgyptianIDText, orientation: Int, confidence: Double, quality: QualityReport,
-                portrait: PortraitEvidence?, anomaly: ImageAnomalyEvidence? = nil, timings: [StageTiming]) {
+                portrait: PortraitEvidence?, anomaly: ImageAnomalyEvidence? = nil,
+                crack: CrackEvidence? = nil, timings: [StageTiming]) {
         self.side = side
         self.text = text
         self.orientation = orientation
@@ -24,6 +27,7 @@ public struct EgyptianIDSideReading: Sendable, Codable, Equatable {
         self.quality = quality
         self.portrait = portrait
         self.anomaly = anomaly
+        self.crack = crack
         self.timings = timings
     }
 }

@@ -20,15 +20,44 @@ public struct ImageAnomalyEvidence: Sendable, Codable, Equatable {
     }
 }
 
-/// The anomaly evidence of a card's sides.
+/// A fold or a crack across one side, found by `CardCrackDetector`.
+public struct CrackEvidence: Sendable, Codable, Equatable {
+    public var isCracked: Bool
+    /// 0–1.
+    public var confidence: Double
+    /// Pixels along the strongest fold-like line.
+    public var foldSupport: Int
+    /// Height of the tallest thin dark stroke, in pixels of a card 540 tall.
+    public var crackHeight: Int
+
+    public init(isCracked: Bool, confidence: Double, foldSupport: Int, crackHeight: Int) {
+        self.isCracked = isCracked
+        self.confidence = confidence
+        self.foldSupport = foldSupport
+        self.crackHeight = crackHeight
+    }
+}
+
+/// What covers, holes, folds or cracks a card's sides.
 public struct CardImageAnomalies: Sendable, Codable, Equatable {
     public var front: ImageAnomalyEvidence
     public var back: ImageAnomalyEvidence?
+    public var frontCrack: CrackEvidence?
+    public var backCrack: CrackEvidence?
     /// The parent zone: the higher side's.
     public var zone: Int { max(front.zone, back?.zone ?? 0) }
+    /// Either side folded or cracked; nil when neither side was examined.
+    public var isCracked: Bool? {
+        let sides = [frontCrack, backCrack].compactMap { $0 }
+        return sides.isEmpty ? nil : sides.contains(where: \.isCracked)
+    }
+    /// The surer side's confidence.
+    public var crackConfidence: Double? { [frontCrack, backCrack].compactMap { $0?.confidence }.max() }
 
-    public init(front: ImageAnomalyEvidence, back: ImageAnomalyEvidence?) {
+    public init(front: ImageAnomalyEvidence, back: ImageAnomalyEvidence?, frontCrack: CrackEvidence? = nil, backCrack: CrackEvidence? = nil) {
         self.front = front
         self.back = back
+        self.frontCrack = frontCrack
+        self.backCrack = backCrack
     }
 }
