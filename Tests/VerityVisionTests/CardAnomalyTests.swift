@@ -66,6 +66,34 @@ struct CardAnomalyTests {
         #expect(falseAlarms.rate(excluding: []) <= 0.02)
     }
 
+    /// `front_image_manipulation_zone`: a front captured with sensor noise,
+    /// then a field replaced on a computer (edited_name, edited_digits), beside
+    /// the same capture unedited (edited_none) and every genuine front. Only
+    /// captures with noise can be judged; the others must stay absent.
+    @Test func editedFrontsAreFoundAndCleanCapturesAreNotJudged() throws {
+        var found = AccuracyTable(), falseAlarms = AccuracyTable(), judged = AccuracyTable()
+        for sample in documents.anomalous where sample.kind == "egypt_id" && sample.degradation.hasPrefix("edited") {
+            let evidence = try inspector.readEgyptianIDSide(documents.bytes(sample.files[0]), side: .front).manipulation
+            if sample.degradation == "edited_none" {
+                falseAlarms.record(sample.degradation, (evidence?.zone ?? 0) >= 1)
+            } else {
+                found.record(sample.degradation, (evidence?.zone ?? 0) >= 1)
+            }
+            judged.record(sample.degradation, evidence != nil)
+        }
+        for sample in documents.samples(kind: "egypt_id") {
+            let evidence = try inspector.readEgyptianIDSide(documents.bytes(sample.files[0]), side: .front).manipulation
+            falseAlarms.record(sample.degradation, (evidence?.zone ?? 0) >= 1)
+            judged.record(sample.degradation, evidence != nil)
+        }
+        print(found.summary("Edited fronts found (front_image_manipulation_zone ≥ 1)"))
+        print(falseAlarms.summary("Unedited fronts flagged as edited"))
+        print(judged.summary("Fronts with enough sensor noise to judge"))
+        #expect(found.rate(excluding: []) >= 0.8)
+        #expect(falseAlarms.rate(excluding: []) <= 0.02)
+        #expect(judged.rate("edited_none") == 1 && judged.rate("clean") == 0)
+    }
+
     @Test func aHoleIsRedAndAPlainCardIsGreen() throws {
         let hole = try #require(documents.anomalous.first { $0.degradation == "anomaly_hole" && $0.facts?.capture == "clean" }
                                 ?? documents.anomalous.first { $0.degradation == "anomaly_hole" })

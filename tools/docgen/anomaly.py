@@ -4,7 +4,10 @@ random generator, draws on a copy, and returns (image, facts); the caller then
 degrades it like any capture. Positions fall on the card's text and never on
 the front's portrait (canvas.PORTRAIT_BOXES["egypt_id"]), which the portrait
 checks judge."""
+import numpy
 from PIL import Image, ImageDraw, ImageFilter
+
+import fonts
 
 # Where text is printed: right of the portrait on the front, anywhere on the back.
 TEXT_AREA = {"front": (290, 110, 830, 480), "back": (40, 20, 830, 480)}
@@ -88,3 +91,39 @@ ANOMALIES = {"anomaly_sticker": sticker, "anomaly_finger": finger, "anomaly_hole
              "damage_crease": crease, "damage_crack": crack}
 # The capture each altered card then goes through.
 CAPTURES = ["clean", "photo", "jpeg", "noise", "greyscale", "glare"]
+
+
+def _camera_noise(image, r):
+    """A phone's sensor noise over the whole capture."""
+    pixels = numpy.asarray(image, dtype=float)
+    pixels += numpy.random.default_rng(r.randint(0, 2**31)).normal(0, r.uniform(6, 12), pixels.shape)
+    return Image.fromarray(pixels.clip(0, 255).astype(numpy.uint8))
+
+
+def _edited(front, r, box, text, size, bold_font):
+    """A captured front (with sensor noise) with one field replaced on a
+    computer: a clean patch of the card's tint, new text, pasted over it."""
+    captured = _camera_noise(front, r)
+    patch = Image.new("RGB", (box[2] - box[0], box[3] - box[1]), (232, 226, 212))
+    ImageDraw.Draw(patch).text((patch.width - 4, 6), text, font=fonts.font(bold_font, size), fill=(20, 20, 25),
+                               anchor="ra", direction="rtl", language="ar")
+    captured.paste(patch, box[:2])
+    return captured
+
+
+def edited_name(front, bold_font, r):
+    return _edited(front, r, (560, 112, 830, 172), r.choice(["حسام", "منصور", "شريف", "وليد"]), 40, bold_font), {"edit": "first_name"}
+
+
+def edited_digits(front, bold_font, r):
+    digits = "".join(r.choice("٠١٢٣٤٥٦٧٨٩") for _ in range(14))
+    return _edited(front, r, (520, 425, 830, 485), digits, 44, bold_font), {"edit": "front_nid"}
+
+
+def edited_none(front, bold_font, r):
+    """The same capture, nothing edited: the control."""
+    return _camera_noise(front, r), {"edit": None}
+
+
+# Digital edits of the front after capture (front_image_manipulation_zone).
+EDITS = {"edited_name": edited_name, "edited_digits": edited_digits, "edited_none": edited_none}

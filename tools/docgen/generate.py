@@ -13,6 +13,7 @@ import os
 
 import degrade
 import egypt
+import fonts
 import people
 import tamper
 import templates
@@ -163,6 +164,21 @@ def anomalous(args, kind, number, sides, document_type, country, truth, extra):
     return samples
 
 
+def edited(args, kind, number, sides, document_type, country, truth, extra, font):
+    """The front captured with sensor noise and then edited on a computer
+    (anomaly.EDITS), the back captured alike; edited_none is the control."""
+    samples = []
+    for name, edit in anomaly.EDITS.items():
+        r = people.rng(f"{args.seed}-{kind}-{number}-{name}")
+        front, facts = edit(sides[0].copy(), fonts.ARABIC_FAMILIES[font][1], r)
+        back = anomaly._camera_noise(sides[1].copy(), r)
+        files = [save(front, args.out, f"{kind}-{number:03d}-{name}-front", "png"), save(back, args.out, f"{kind}-{number:03d}-{name}-back", "png")]
+        samples.append({"id": f"{kind}-{number:03d}-{name}", "kind": kind, "type": document_type, "country": country,
+                        "degradation": name, "files": files, "facts": {**facts, "side": "front", "capture": "noise"},
+                        "truth": truth, **extra})
+    return samples
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", required=True)
@@ -193,6 +209,7 @@ def main():
                 samples += tampered(args, kind, number, sides, document_type, country, truth, extra, photos)
             if kind == "egypt_id" and args.anomalies:
                 samples += anomalous(args, kind, number, sides, document_type, country, truth, extra)
+                samples += edited(args, kind, number, sides, document_type, country, truth, extra, extra["font"])
     with open(os.path.join(args.out, "truth.json"), "w", encoding="utf-8") as handle:
         json.dump({"seed": args.seed, "samples": samples}, handle, ensure_ascii=False, indent=1)
     print(f"docgen: {len(samples)} samples in {args.out}")

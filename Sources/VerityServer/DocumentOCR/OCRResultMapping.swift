@@ -32,7 +32,8 @@ enum OCRResultMapping {
     }
 
     /// The zones Verity measures, each beside its confidence; a signal it
-    /// does not measure (image and text manipulation) is absent, not 0.
+    /// does not measure (text manipulation; image manipulation on a capture too
+    /// clean to judge) is absent, not 0.
     static func advancedConfidence(_ report: DocumentReport) -> OCRAdvancedConfidence? {
         let face = report.advancedConfidence, anomalies = report.imageAnomalies
         guard face != nil || anomalies != nil else { return nil }
@@ -41,6 +42,8 @@ enum OCRResultMapping {
         fraud.faceFraudConfidence = face?.faceFraudScore
         fraud.isCracked = anomalies?.isCracked
         fraud.isCrackedConfidence = anomalies?.crackConfidence
+        fraud.frontImageManipulationZone = anomalies?.frontManipulation?.zone
+        fraud.frontImageManipulationConfidence = anomalies?.frontManipulation?.confidence
         var details: OCRAdvancedConfidence.AnomalyDetails?
         if let anomalies {
             var measured = OCRAdvancedConfidence.AnomalyDetails()
@@ -50,8 +53,9 @@ enum OCRResultMapping {
             measured.backImageAnomalyConfidence = anomalies.back?.confidence
             details = measured
         }
-        // Each parent is its one measured child so far: the portrait's, the sides' highest.
-        return OCRAdvancedConfidence(fraudDetectionZone: face?.faceFraudZone, fraudDetectionDetails: fraud,
+        // Each parent is the highest of its measured children: face and image manipulation; each side's anomalies.
+        let fraudZones = [fraud.faceFraudZone, fraud.frontImageManipulationZone].compactMap { $0 }
+        return OCRAdvancedConfidence(fraudDetectionZone: fraudZones.max(), fraudDetectionDetails: fraud,
                                      anomalyDetectionZone: anomalies?.zone, anomalyDetectionDetails: details)
     }
 

@@ -14,7 +14,7 @@ extension DocumentInspector {
         }
         var page = clock.measure("locate") { PageImage(image) }
         let read = try clock.measure("ocr") { () throws(VerityError) in try EgyptianIDReader().readSide(page, front: side == .front) }
-        let (anomaly, crack) = clock.measure("anomalies") { Self.damage(of: page, readAt: read.orientation, front: side == .front) }
+        let (anomaly, crack, manipulation) = clock.measure("anomalies") { Self.damage(of: page, readAt: read.orientation, front: side == .front) }
         page.orientation = read.orientation
         var quality = clock.measure("quality") { QualityAnalyzer().measure(page) }
         // A JPEG that ended early was read as far as it goes; the user is told.
@@ -24,16 +24,17 @@ extension DocumentInspector {
         let portrait = side == .front ? faces.map { engine in clock.measure("portrait") { engine.inspectPortrait(page: page.page) } } : nil
         return EgyptianIDSideReading(side: side, text: read.text, orientation: read.orientation, confidence: read.confidence,
                                      quality: quality, portrait: portrait, anomaly: anomaly,
-                                     crack: crack, timings: clock.timings)
+                                     crack: crack, manipulation: manipulation, timings: clock.timings)
     }
 
-    /// What covers, holes, folds or cracks the side, on the page turned the
-    /// way it read (the reader may have read it half a turn round).
-    static func damage(of page: PageImage, readAt orientation: Int, front: Bool) -> (ImageAnomalyEvidence, CrackEvidence) {
+    /// What covers, holes, folds, cracks or (front) edited the side, on the
+    /// page turned the way it read (the reader may have read it half a turn round).
+    static func damage(of page: PageImage, readAt orientation: Int, front: Bool) -> (ImageAnomalyEvidence, CrackEvidence, ManipulationEvidence?) {
         var upright = page
         upright.turn(clockwise: (orientation - page.orientation + 360) % 360)
         return (CardAnomalyDetector().inspect(gray: upright.page, chroma: upright.chromaPage(), front: front),
-                CardCrackDetector().inspect(gray: upright.page, front: front))
+                CardCrackDetector().inspect(gray: upright.page, front: front),
+                front ? CardManipulationDetector().inspect(gray: upright.page) : nil)
     }
 
     /// The card's report from its sides: the card's rules across both, the
@@ -55,7 +56,8 @@ extension DocumentInspector {
             back: back.map { SideEvidence(quality: $0.quality, orientation: $0.orientation, confidence: Int(($0.confidence * 100).rounded())) },
             timings: front.timings + (back?.timings ?? []))
         report.advancedConfidence = front.portrait.map { AdvancedConfidence(face: faceFraudPolicy.assess($0), portrait: $0) }
-        report.imageAnomalies = front.anomaly.map { CardImageAnomalies(front: $0, back: back?.anomaly, frontCrack: front.crack, backCrack: back?.crack) }
+        report.imageAnomalies = front.anomaly.map { CardImageAnomalies(front: $0, back: back?.anomaly, frontCrack: front.crack, backCrack: back?.crack,
+                                                                          frontManipulation: front.manipulation) }
         DocumentDecisionPolicy(today: today).apply(to: &report, outcome: outcome, flagged: evidence.flagged)
         return report
     }

@@ -39,8 +39,8 @@ public struct DocgenManifest: Decodable, Sendable {
         }
 
         public var isForgery: Bool { degradation.hasPrefix("tampered") }
-        /// Covered, holed (anomaly_*) or creased and cracked (damage_*).
-        public var isAnomalous: Bool { degradation.hasPrefix("anomaly") || degradation.hasPrefix("damage") }
+        /// Covered, holed (anomaly_*), creased and cracked (damage_*) or edited after capture (edited_*).
+        public var isAnomalous: Bool { ["anomaly", "damage", "edited"].contains { degradation.hasPrefix($0) } }
     }
 
     /// Truth values are strings, or lists of strings (MRZ lines).

@@ -15,11 +15,13 @@ public struct EgyptianIDSideReading: Sendable, Codable, Equatable {
     public var anomaly: ImageAnomalyEvidence?
     /// A fold or crack across this side.
     public var crack: CrackEvidence?
+    /// The front edited after capture; absent for a back, or a capture too clean to judge.
+    public var manipulation: ManipulationEvidence?
     public var timings: [StageTiming]
 
     public init(side: DocumentSide, text: EgyptianIDText, orientation: Int, confidence: Double, quality: QualityReport,
                 portrait: PortraitEvidence?, anomaly: ImageAnomalyEvidence? = nil,
-                crack: CrackEvidence? = nil, timings: [StageTiming]) {
+                crack: CrackEvidence? = nil, manipulation: ManipulationEvidence? = nil, timings: [StageTiming]) {
         self.side = side
         self.text = text
         self.orientation = orientation
@@ -28,6 +30,7 @@ public struct EgyptianIDSideReading: Sendable, Codable, Equatable {
         self.portrait = portrait
         self.anomaly = anomaly
         self.crack = crack
+        self.manipulation = manipulation
         self.timings = timings
     }
 }

@@ -38,12 +38,33 @@ public struct CrackEvidence: Sendable, Codable, Equatable {
     }
 }
 
-/// What covers, holes, folds or cracks a card's sides.
+/// A front edited after capture, found by `CardManipulationDetector` from
+/// noise that does not match the rest of the capture.
+public struct ManipulationEvidence: Sendable, Codable, Equatable {
+    public var zone: Int
+    /// 0–1.
+    public var confidence: Double
+    /// Tiles of the text area far quieter than the card's usual tile.
+    public var quietTiles: Int
+    /// The capture's usual noise (grey levels) the tiles were compared with.
+    public var noiseLevel: Double
+
+    public init(zone: Int, confidence: Double, quietTiles: Int, noiseLevel: Double) {
+        self.zone = zone
+        self.confidence = confidence
+        self.quietTiles = quietTiles
+        self.noiseLevel = noiseLevel
+    }
+}
+
+/// What covers, holes, folds, cracks or edited a card's sides.
 public struct CardImageAnomalies: Sendable, Codable, Equatable {
     public var front: ImageAnomalyEvidence
     public var back: ImageAnomalyEvidence?
     public var frontCrack: CrackEvidence?
     public var backCrack: CrackEvidence?
+    /// Absent when the capture was too clean to judge.
+    public var frontManipulation: ManipulationEvidence?
     /// The parent zone: the higher side's.
     public var zone: Int { max(front.zone, back?.zone ?? 0) }
     /// Either side folded or cracked; nil when neither side was examined.
@@ -54,10 +75,12 @@ public struct CardImageAnomalies: Sendable, Codable, Equatable {
     /// The surer side's confidence.
     public var crackConfidence: Double? { [frontCrack, backCrack].compactMap { $0?.confidence }.max() }
 
-    public init(front: ImageAnomalyEvidence, back: ImageAnomalyEvidence?, frontCrack: CrackEvidence? = nil, backCrack: CrackEvidence? = nil) {
+    public init(front: ImageAnomalyEvidence, back: ImageAnomalyEvidence?, frontCrack: CrackEvidence? = nil, backCrack: CrackEvidence? = nil,
+                frontManipulation: ManipulationEvidence? = nil) {
         self.front = front
         self.back = back
         self.frontCrack = frontCrack
         self.backCrack = backCrack
+        self.frontManipulation = frontManipulation
     }
 }
