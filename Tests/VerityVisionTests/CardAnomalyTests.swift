@@ -14,29 +14,18 @@ struct CardAnomalyTests {
     let inspector = DocumentInspector(today: GeneratedDocuments.today)
 
     /// Every Egyptian side, genuine and altered, read once for all the tests
-    /// here (a side's whole read takes about half a second), two at a time.
+    /// here (a side's whole read takes about half a second).
     static let readings: [String: EgyptianIDSideReading] = {
         let documents = GeneratedDocuments.shared
         let inspector = DocumentInspector(today: GeneratedDocuments.today)
-        let sides = (documents.samples(kind: "egypt_id") + documents.anomalous.filter { $0.kind == "egypt_id" })
-            .flatMap { [($0.files[0], DocumentSide.front), ($0.files[1], DocumentSide.back)] }
-        let read = Collected()
-        DispatchQueue.concurrentPerform(iterations: 2) { worker in
-            for index in stride(from: worker, to: sides.count, by: 2) {
-                let (file, side) = sides[index]
-                guard let reading = try? inspector.readEgyptianIDSide(documents.bytes(file), side: side) else { continue }
-                read.add(file, reading)
+        var read: [String: EgyptianIDSideReading] = [:]
+        for sample in documents.samples(kind: "egypt_id") + documents.anomalous.filter({ $0.kind == "egypt_id" }) {
+            for (file, side) in [(sample.files[0], DocumentSide.front), (sample.files[1], DocumentSide.back)] {
+                read[file] = try? inspector.readEgyptianIDSide(documents.bytes(file), side: side)
             }
         }
-        return read.all
+        return read
     }()
-
-    final class Collected: @unchecked Sendable {
-        private let lock = NSLock()
-        private var readings: [String: EgyptianIDSideReading] = [:]
-        func add(_ file: String, _ reading: EgyptianIDSideReading) { lock.withLock { readings[file] = reading } }
-        var all: [String: EgyptianIDSideReading] { lock.withLock { readings } }
-    }
 
     func reading(_ file: String) throws -> EgyptianIDSideReading { try #require(Self.readings[file], "\(file) was not read") }
 

@@ -58,24 +58,13 @@ struct CardAnomalyDetector {
     func holes(_ lum: GrayImage, paper: Int, front: Bool) -> Int {
         let width = lum.width, height = lum.height
         let limit = UInt8(max(0, min(255, Int(Double(paper) * 0.45))))
-        // Integral image of dark pixels.
-        var sums = [Int](repeating: 0, count: (width + 1) * (height + 1))
-        for y in 0..<height {
-            var row = 0
-            for x in 0..<width {
-                let inside = Self.inner.contains(x: x, y: y) && !(front && Self.portrait.contains(x: x, y: y))
-                row += inside && lum.pixels[y * width + x] < limit ? 1 : 0
-                sums[(y + 1) * (width + 1) + x + 1] = sums[y * (width + 1) + x + 1] + row
-            }
+        let dark = BoxMean(width: width, height: height) { x, y in
+            Self.inner.contains(x: x, y: y) && !(front && Self.portrait.contains(x: x, y: y)) && lum.pixels[y * width + x] < limit
         }
         let r = Self.holeCore, full = (2 * r + 1) * (2 * r + 1)
         var core = [Bool](repeating: false, count: width * height)
         for y in r..<(height - r) {
-            for x in r..<(width - r) {
-                let x0 = x - r, y0 = y - r, x1 = x + r + 1, y1 = y + r + 1
-                let count = sums[y1 * (width + 1) + x1] - sums[y0 * (width + 1) + x1] - sums[y1 * (width + 1) + x0] + sums[y0 * (width + 1) + x0]
-                core[y * width + x] = count == full
-            }
+            for x in r..<(width - r) { core[y * width + x] = dark.sum(x, y, radius: r) == full }
         }
         return ConnectedComponents.find(in: core, width: width, height: height).count
     }

@@ -23,23 +23,8 @@ struct CardCrackDetector {
         let w = Self.width, h = Self.height
         let paper = Thresholds.percentile(Thresholds.histogram(image), 0.9)
         let inkLimit = UInt8(max(0, min(255, Int(Double(paper) * 0.55))))
-        func counted(_ inside: (Int, Int) -> Bool) -> [Int] {
-            var sums = [Int](repeating: 0, count: (w + 1) * (h + 1))
-            for y in 0..<h {
-                var row = 0
-                for x in 0..<w {
-                    row += inside(x, y) ? 1 : 0
-                    sums[(y + 1) * (w + 1) + x + 1] = sums[y * (w + 1) + x + 1] + row
-                }
-            }
-            return sums
-        }
-        func window(_ sums: [Int], _ x: Int, _ y: Int, _ r: Int) -> Int {
-            let x0 = max(0, x - r), y0 = max(0, y - r), x1 = min(w, x + r + 1), y1 = min(h, y + r + 1)
-            return sums[y1 * (w + 1) + x1] - sums[y0 * (w + 1) + x1] - sums[y1 * (w + 1) + x0] + sums[y0 * (w + 1) + x0]
-        }
-        let brightness = Self.integral(image)
-        let ink = counted { x, y in image.pixels[y * w + x] < inkLimit }
+        let brightness = BoxMean(image)
+        let ink = BoxMean(width: w, height: h) { x, y in image.pixels[y * w + x] < inkLimit }
         func considered(_ x: Int, _ y: Int) -> Bool {
             CardAnomalyDetector.inner.contains(x: x, y: y) && !(front && CardAnomalyDetector.portrait.contains(x: x, y: y))
         }
@@ -47,8 +32,8 @@ struct CardCrackDetector {
         var xs: [Int] = [], ys: [Int] = []
         for y in 4..<(h - 4) {
             for x in 4..<(w - 4) where considered(x, y) {
-                let mean = window(brightness, x, y, 4) / 81
-                guard mean - Int(image.pixels[y * w + x]) > Self.ridge, window(ink, x, y, 3) == 0 else { continue }
+                let mean = brightness.sum(x, y, radius: 4) / 81
+                guard mean - Int(image.pixels[y * w + x]) > Self.ridge, ink.sum(x, y, radius: 3) == 0 else { continue }
                 xs.append(x)
                 ys.append(y)
             }
@@ -70,19 +55,5 @@ struct CardCrackDetector {
         let cracked = support >= Self.foldSupport || crack >= Self.crackHeight
         let confidence = max(min(1, Double(support) / Double(2 * Self.foldSupport)), min(1, Double(crack) / Double(Self.crackHeight + 100)))
         return CrackEvidence(isCracked: cracked, confidence: (confidence * 1000).rounded() / 1000, foldSupport: support, crackHeight: crack)
-    }
-
-    /// Summed-area table of the pixel values.
-    private static func integral(_ image: GrayImage) -> [Int] {
-        let w = image.width, h = image.height
-        var sums = [Int](repeating: 0, count: (w + 1) * (h + 1))
-        for y in 0..<h {
-            var row = 0
-            for x in 0..<w {
-                row += Int(image.pixels[y * w + x])
-                sums[(y + 1) * (w + 1) + x + 1] = sums[y * (w + 1) + x + 1] + row
-            }
-        }
-        return sums
     }
 }

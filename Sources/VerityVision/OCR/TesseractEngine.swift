@@ -95,6 +95,9 @@ final class TesseractEngine: @unchecked Sendable {
 public final class TesseractPool: @unchecked Sendable {
     public static let shared = TesseractPool()
     private let lock = NSLock()
+    /// Tesseract's initialisation reads and sets process-wide parameters:
+    /// engines are created one at a time.
+    private let creation = NSLock()
     private var idle: [String: [TesseractEngine]] = [:]
 
     /// Runs `work` with an engine of `language` that nobody else is using.
@@ -103,7 +106,13 @@ public final class TesseractPool: @unchecked Sendable {
         let engine = idle[language]?.popLast()
         lock.unlock()
         let ready: TesseractEngine
-        if let engine { ready = engine } else { ready = try TesseractEngine(language: language) }
+        if let engine {
+            ready = engine
+        } else {
+            creation.lock()
+            defer { creation.unlock() }
+            ready = try TesseractEngine(language: language)
+        }
         defer {
             lock.lock()
             idle[language, default: []].append(ready)

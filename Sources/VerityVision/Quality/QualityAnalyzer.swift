@@ -105,34 +105,6 @@ struct QualityAnalyzer {
     }
 }
 
-/// Means over square neighbourhoods in constant time, from an integral image.
-struct BoxMean {
-    private let width: Int, height: Int
-    private let integral: [Int]
-
-    init(_ image: GrayImage) {
-        width = image.width
-        height = image.height
-        var integral = [Int](repeating: 0, count: (width + 1) * (height + 1))
-        for y in 0..<height {
-            var row = 0
-            for x in 0..<width {
-                row += Int(image.pixels[y * width + x])
-                integral[(y + 1) * (width + 1) + x + 1] = integral[y * (width + 1) + x + 1] + row
-            }
-        }
-        self.integral = integral
-    }
-
-    func at(_ x: Int, _ y: Int, radius: Int) -> Double {
-        let top = max(0, y - radius), bottom = min(height, y + radius + 1)
-        let left = max(0, x - radius), right = min(width, x + radius + 1)
-        let sum = integral[bottom * (width + 1) + right] - integral[top * (width + 1) + right]
-            - integral[bottom * (width + 1) + left] + integral[top * (width + 1) + left]
-        return Double(sum) / Double((bottom - top) * (right - left))
-    }
-}
-
 /// Mean, median and spread of grey levels.
 struct GreyStatistics {
     let mean: Double
