@@ -13,27 +13,37 @@ struct CardAnomalyTests {
     let documents = GeneratedDocuments.shared
     let inspector = DocumentInspector(today: GeneratedDocuments.today)
 
-    /// Every Egyptian side, genuine and altered, read once for all the tests
-    /// here (a side's whole read takes about half a second).
-    static let readings: [String: EgyptianIDSideReading] = {
-        let documents = GeneratedDocuments.shared
-        let inspector = DocumentInspector(today: GeneratedDocuments.today)
-        var read: [String: EgyptianIDSideReading] = [:]
-        for sample in documents.samples(kind: "egypt_id") + documents.anomalous.filter({ $0.kind == "egypt_id" }) {
-            for (file, side) in [(sample.files[0], DocumentSide.front), (sample.files[1], DocumentSide.back)] {
-                read[file] = try? inspector.readEgyptianIDSide(documents.bytes(file), side: side)
+    /// Every Egyptian side, genuine and altered, read once (a side's whole
+    /// read takes about half a second) for the three signals below: one test,
+    /// so no two tests wait on the same readings and starve the test runner.
+    @Test func everySignalOnEveryAlteredAndGenuineSide() async throws {
+        let documents = documents, inspector = inspector
+        // Two minutes of reading, off the test runner's own threads (the HTTP tests need them).
+        let read = await withCheckedContinuation { (continuation: CheckedContinuation<[String: EgyptianIDSideReading], Never>) in
+            Thread.detachNewThread {
+                var read: [String: EgyptianIDSideReading] = [:]
+                for sample in documents.samples(kind: "egypt_id") + documents.anomalous.filter({ $0.kind == "egypt_id" }) {
+                    for (file, side) in [(sample.files[0], DocumentSide.front), (sample.files[1], DocumentSide.back)] {
+                        read[file] = try? inspector.readEgyptianIDSide(documents.bytes(file), side: side)
+                    }
+                }
+                continuation.resume(returning: read)
             }
         }
-        return read
-    }()
-
-    func reading(_ file: String) throws -> EgyptianIDSideReading { try #require(Self.readings[file], "\(file) was not read") }
-
-    func zone(_ file: String, side: DocumentSide) throws -> Int {
-        try #require(try reading(file).anomaly).zone
+        let readings = Readings(all: read)
+        try obstructionsAreFoundAndGenuineSidesAreNotFlagged(readings)
+        try foldsAndCracksAreFoundAndNothingElseIs(readings)
+        try editedFrontsAreFoundAndCleanCapturesAreNotJudged(readings)
     }
 
-    @Test func obstructionsAreFoundAndGenuineSidesAreNotFlagged() throws {
+    struct Readings {
+        let all: [String: EgyptianIDSideReading]
+        func callAsFunction(_ file: String) throws -> EgyptianIDSideReading { try #require(all[file], "\(file) was not read") }
+    }
+
+
+    func obstructionsAreFoundAndGenuineSidesAreNotFlagged(_ reading: Readings) throws {
+        func zone(_ file: String, side: DocumentSide) throws -> Int { try #require(try reading(file).anomaly).zone }
         var found = AccuracyTable(), falseAlarms = AccuracyTable()
         for sample in documents.anomalous where sample.kind == "egypt_id" && sample.degradation.hasPrefix("anomaly") {
             let side = try #require(sample.facts?.side)
@@ -58,7 +68,7 @@ struct CardAnomalyTests {
     /// `is_cracked`: a fold or a crack drawn across one side (damage_*), then
     /// captured; false alarms on every untouched side, and on sides with a
     /// sticker, finger, hole, covered corner or edit, which are not cracks.
-    @Test func foldsAndCracksAreFoundAndNothingElseIs() throws {
+    func foldsAndCracksAreFoundAndNothingElseIs(_ reading: Readings) throws {
         var found = AccuracyTable(), falseAlarms = AccuracyTable()
         func cracked(_ file: String, _ side: DocumentSide) throws -> Bool {
             try #require(try reading(file).crack).isCracked
@@ -86,7 +96,7 @@ struct CardAnomalyTests {
     /// then a field replaced on a computer (edited_name, edited_digits), beside
     /// the same capture unedited (edited_none) and every genuine front. Only
     /// captures with noise can be judged; the others must stay absent.
-    @Test func editedFrontsAreFoundAndCleanCapturesAreNotJudged() throws {
+    func editedFrontsAreFoundAndCleanCapturesAreNotJudged(_ reading: Readings) throws {
         var found = AccuracyTable(), falseAlarms = AccuracyTable(), judged = AccuracyTable()
         for sample in documents.anomalous where sample.kind == "egypt_id" && sample.degradation.hasPrefix("edited") {
             let evidence = try reading(sample.files[0]).manipulation
@@ -114,14 +124,14 @@ struct CardAnomalyTests {
         let hole = try #require(documents.anomalous.first { $0.degradation == "anomaly_hole" && $0.facts?.capture == "clean" }
                                 ?? documents.anomalous.first { $0.degradation == "anomaly_hole" })
         let side = hole.facts?.side == "back" ? 1 : 0
-        let holed = try reading(hole.files[side])
+        let holed = try inspector.readEgyptianIDSide(documents.bytes(hole.files[side]), side: side == 0 ? .front : .back)
         #expect(holed.anomaly?.holes ?? 0 >= 1 && holed.anomaly?.zone == 2)
         let clean = try #require(documents.samples(kind: "egypt_id").first { $0.degradation == "clean" })
-        let front = try reading(clean.files[0])
+        let front = try inspector.readEgyptianIDSide(documents.bytes(clean.files[0]), side: .front)
         #expect(front.anomaly == ImageAnomalyEvidence(zone: 0, confidence: 0, coveredTiles: 0, holes: 0))
         #expect(front.crack?.isCracked == false)
         // Combined, the card's report carries both sides' evidence.
-        let back = try reading(clean.files[1])
+        let back = try inspector.readEgyptianIDSide(documents.bytes(clean.files[1]), side: .back)
         let card = inspector.combineEgyptianID(front: front, back: back).imageAnomalies
         #expect(card?.zone == 0 && card?.isCracked == false)
     }
