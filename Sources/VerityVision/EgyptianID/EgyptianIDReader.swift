@@ -220,7 +220,8 @@ struct EgyptianIDReader {
                 if date.text.contains("/") { text.releaseDate = .init(date.text, confidence: date.confidence); confidences.append(date.confidence) }
             }
         }
-        var arabicLines: [(TextBand, [String], Double)] = []
+        // Each line: its band, its pieces, their confidence, and every reading of the band when one was taken.
+        var arabicLines: [(TextBand, [String], Double, ArabicLineReader.Readings?)] = []
         for band in side.bands where number == nil || band.rect.y > number!.0.rect.maxY - 2 {
             // The serial number: Latin capitals and digits at the bottom left.
             if band.rect.y > side.page.height * 2 / 3, let first = band.segments.first, first.maxX < side.page.width / 2,
@@ -230,6 +231,7 @@ struct EgyptianIDReader {
             }
             var pieces: [String] = []
             var total = 0.0
+            var bandReadings: ArabicLineReader.Readings?
             for segment in band.segments.reversed() {
                 let read = try ArabicLineReader().read(side.page, rect: segment)
                 if !read.text.isEmpty { pieces.append(read.text); total += read.confidence / 100 }
@@ -240,6 +242,7 @@ struct EgyptianIDReader {
                 guard let any = readings.texts.first else { continue }
                 pieces = [readings.best.isEmpty ? any : readings.best]
                 total = readings.confidence / 100
+                bandReadings = readings
             }
             let confidence = total / Double(pieces.count)
             let joined = pieces.joined(separator: " ")
@@ -252,13 +255,14 @@ struct EgyptianIDReader {
             } else if folded.hasPrefix("زوجه") {
                 text.husbandName = try husband(side: side, band: band, confidence: confidence)
             } else {
-                arabicLines.append((band, pieces, confidence))
+                arabicLines.append((band, pieces, confidence, bandReadings))
             }
             confidences.append(confidence)
         }
         // Profession, then gender · religion · marital status (right to left).
         if let profession = arabicLines.first {
-            let readings = try ArabicLineReader().readAll(side.page, rect: profession.0.rect)
+            let readings: ArabicLineReader.Readings
+            if let taken = profession.3 { readings = taken } else { readings = try ArabicLineReader().readAll(side.page, rect: profession.0.rect) }
             let chosen = ArabicConsensus.listedOrRead(readings.texts, options: ArabicVocabulary.shared.professions)
             text.profession = .init(chosen ?? profession.1.joined(separator: " "), confidence: profession.2)
         }
