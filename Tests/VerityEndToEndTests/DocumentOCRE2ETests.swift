@@ -144,7 +144,7 @@ struct DocumentOCRE2ETests {
             let anomalies = try #require(advanced["anomaly_detection_details"] as? [String: Any])
             #expect(advanced["anomaly_detection_zone"] as? Int == 0)
             #expect(anomalies["front_image_anomaly_zone"] as? Int == 0 && anomalies["back_image_anomaly_zone"] as? Int == 0)
-            #expect(anomalies["front_text_manipulation"] == nil && anomalies["back_text_manipulation"] == nil)
+            #expect(anomalies["front_text_manipulation"] as? Bool == false && anomalies["back_text_manipulation"] as? Bool == false)
             let fraud = try #require(advanced["fraud_detection_details"] as? [String: Any])
             #expect(fraud["is_cracked"] as? Bool == false && fraud["is_cracked_confidence"] != nil && fraud["front_image_manipulation_zone"] == nil)
 
@@ -157,6 +157,37 @@ struct DocumentOCRE2ETests {
             #expect(again.status == 409 && again.code == "REQUEST_REPLAYED")
             let late = try await client.side("front", sealed: try client.sealed(try Self.card(Self.front), as: .frontRequest))
             #expect(late.status == 409 && late.code == "REQUEST_REPLAYED")
+        }
+    }
+
+    /// A card whose national number was partly reprinted off the line
+    /// (tools/docgen/forgery.py): the side it is on says text manipulation,
+    /// the anomaly zone is red and the card is not a success.
+    @Test func aReprintedNumberIsTextManipulationAndNoSuccess() async throws {
+        let manifest = try DocgenManifest.load(directory: URL(fileURLWithPath: Self.cards))
+        let forged = try #require(manifest.anomalous.first { $0.facts?.forgery == "digits" && $0.facts?.alteration == "baseline" },
+                                  "no card with a reprinted number in \(Self.cards)")
+        try await Self.withOCR { app, url, _ in
+            let client = try await Client.open(url, token: try await app.token(for: "ocr-user"))
+            let front = try await client.side("front", sealed: try client.sealed(try Self.card(forged.files[0]), as: .frontRequest))
+            let back = try await client.side("back", sealed: try client.sealed(try Self.card(forged.files[1]), as: .backRequest))
+            try #require(front.status == 200 && back.status == 200, "\(front.json) \(back.json)")
+            let combined = try await client.combine(front: try JSONDecoder().decode(OCRSideAccepted.self, from: front.body).transactionId,
+                                                    back: try JSONDecoder().decode(OCRSideAccepted.self, from: back.body).transactionId)
+            try #require(combined.status == 200, "\(combined.json)")
+            let response = try JSONDecoder().decode(OCRCombineResponse.self, from: combined.body)
+            let opened = try #require(OCRTransport.open(response.sealedResponse, key: client.keys[.combineResponse]!, purpose: .combineResponse,
+                                                        sessionID: client.session.sessionID))
+            let body = try JSONDecoder().decode(VIDVOCRResultBody.self, from: opened)
+            let raw = try JSONSerialization.jsonObject(with: Data(body.hmacDataList[0].rawResponse.utf8)) as? [String: Any]
+            let result = try #require(raw?["ocrResult"] as? [String: Any])
+            let advanced = try #require(result["advanced_confidence"] as? [String: Any])
+            let anomalies = try #require(advanced["anomaly_detection_details"] as? [String: Any])
+            let forgedSide = forged.facts?.side == "back" ? "back" : "front", otherSide = forgedSide == "back" ? "front" : "back"
+            #expect(anomalies["\(forgedSide)_text_manipulation"] as? Bool == true)
+            #expect(anomalies["\(otherSide)_text_manipulation"] as? Bool != true)
+            #expect(advanced["anomaly_detection_zone"] as? Int == 2)
+            #expect(body.documentVerificationResult.success == false)
         }
     }
 

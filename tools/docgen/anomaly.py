@@ -120,10 +120,33 @@ def edited_digits(front, bold_font, r):
     return _edited(front, r, (520, 425, 830, 485), digits, 44, bold_font), {"edit": "front_nid"}
 
 
+def cloned(front, bold_font, r):
+    """A captured front with a region of the same capture copied over another
+    part of it: digits of the national number over their neighbours (a new
+    number from the card's own print), or blank paper over a word of the name
+    (a word hidden). The copy carries the capture's noise with it, so the noise
+    check cannot see it; the copy's likeness to its source can."""
+    captured = _camera_noise(front, r)
+    if r.random() < 0.5:
+        width = r.randint(60, 90)
+        source = r.randint(560, 640)
+        target = source + r.choice([-1, 1]) * r.randint(90, 150)
+        box = (source, 428, source + width, 482)
+        captured.paste(captured.crop(box), (target, 428))
+        return captured, {"edit": "cloned_digits", "source": list(box), "target": [target, 428, target + width, 482]}
+    width, height = r.randint(70, 110), 46
+    source = (r.randint(320, 700), r.randint(355, 372))
+    target = (r.randint(600, 826 - width), r.randint(182, 190))
+    box = (source[0], source[1], source[0] + width, source[1] + height)
+    captured.paste(captured.crop(box), target)
+    return captured, {"edit": "cloned_paper", "source": list(box), "target": [target[0], target[1], target[0] + width, target[1] + height]}
+
+
 def edited_none(front, bold_font, r):
     """The same capture, nothing edited: the control."""
     return _camera_noise(front, r), {"edit": None}
 
 
-# Digital edits of the front after capture (front_image_manipulation_zone).
-EDITS = {"edited_name": edited_name, "edited_digits": edited_digits, "edited_none": edited_none}
+# Digital edits of the front after capture (front_image_manipulation_zone):
+# pasted from a clean source, or copied from elsewhere on the same capture.
+EDITS = {"edited_name": edited_name, "edited_digits": edited_digits, "edited_cloned": cloned, "edited_none": edited_none}

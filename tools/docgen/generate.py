@@ -18,6 +18,7 @@ import people
 import tamper
 import templates
 import anomaly
+import forgery
 import canvas
 
 
@@ -164,6 +165,28 @@ def anomalous(args, kind, number, sides, document_type, country, truth, extra):
     return samples
 
 
+def forged(args, kind, number, sides, document_type, country, truth, extra):
+    """The card with print that does not match its own (forgery.py) on one
+    side, front and back in turn, then captured one of the usual ways."""
+    samples = []
+    for index, (name, forge) in enumerate(forgery.FORGERIES.items()):
+        r = people.rng(f"{args.seed}-{kind}-{number}-{name}")
+        side = "front" if (number + index) % 2 == 0 else "back"
+        capture = r.choice(anomaly.CAPTURES)
+        files, facts = [], {}
+        for side_index, flat in enumerate(sides):
+            this = "front" if side_index == 0 else "back"
+            image = flat.copy()
+            if this == side:
+                image, facts = forge(image, side, truth, extra["font"], r)
+            image, file_format, _ = degrade.DEGRADATIONS[capture](image, people.rng(f"{args.seed}-{kind}-{number}-{name}-{this}"))
+            files.append(save(image, args.out, f"{kind}-{number:03d}-{name}-{this}", file_format))
+        samples.append({"id": f"{kind}-{number:03d}-{name}", "kind": kind, "type": document_type, "country": country,
+                        "degradation": name, "files": files, "facts": {**facts, "side": side, "capture": capture},
+                        "truth": truth, **extra})
+    return samples
+
+
 def edited(args, kind, number, sides, document_type, country, truth, extra, font):
     """The front captured with sensor noise and then edited on a computer
     (anomaly.EDITS), the back captured alike; edited_none is the control."""
@@ -210,6 +233,7 @@ def main():
             if kind == "egypt_id" and args.anomalies:
                 samples += anomalous(args, kind, number, sides, document_type, country, truth, extra)
                 samples += edited(args, kind, number, sides, document_type, country, truth, extra, extra["font"])
+                samples += forged(args, kind, number, sides, document_type, country, truth, extra)
     with open(os.path.join(args.out, "truth.json"), "w", encoding="utf-8") as handle:
         json.dump({"seed": args.seed, "samples": samples}, handle, ensure_ascii=False, indent=1)
     print(f"docgen: {len(samples)} samples in {args.out}")

@@ -32,8 +32,8 @@ enum OCRResultMapping {
     }
 
     /// The zones Verity measures, each beside its confidence; a signal it
-    /// does not measure (text manipulation; image manipulation on a capture too
-    /// clean to judge) is absent, not 0.
+    /// cannot measure (image manipulation on a capture too clean to judge; text
+    /// manipulation on a side whose number was not read) is absent, not 0.
     static func advancedConfidence(_ report: DocumentReport) -> OCRAdvancedConfidence? {
         let face = report.advancedConfidence, anomalies = report.imageAnomalies
         guard face != nil || anomalies != nil else { return nil }
@@ -51,6 +51,8 @@ enum OCRResultMapping {
             measured.frontImageAnomalyConfidence = anomalies.front.confidence
             measured.backImageAnomalyZone = anomalies.back?.zone
             measured.backImageAnomalyConfidence = anomalies.back?.confidence
+            measured.frontTextManipulation = anomalies.frontText?.manipulated
+            measured.backTextManipulation = anomalies.backText?.manipulated
             details = measured
         }
         // Each parent is the highest of its measured children: face and image manipulation; each side's anomalies.

@@ -19,11 +19,13 @@ struct EgyptianIDReader {
 
     /// One side on its own: what it holds of the card's text, the way up it
     /// was read, and the reading's confidence (0–1).
-    func readSide(_ page: PageImage, front: Bool) throws(VerityError) -> (text: EgyptianIDText, orientation: Int, confidence: Double) {
+    func readSide(_ page: PageImage, front: Bool) throws(VerityError)
+        -> (text: EgyptianIDText, orientation: Int, confidence: Double, textManipulation: TextManipulationEvidence?) {
         var text = EgyptianIDText()
         let side = upright(page, front: front)
         let confidence = front ? try readFront(side, into: &text) : try readBack(side, into: &text)
-        return (text, side.orientation, confidence)
+        let print = side.number.flatMap { NumberPrintCheck().inspect(side.page, reading: $0.2) }
+        return (text, side.orientation, confidence, print)
     }
 
     /// The page upright: the way up in which a well-formed national number reads best.

@@ -34,6 +34,12 @@ struct BoxMean {
             - integral[bottom * (width + 1) + left] + integral[top * (width + 1) + left]
     }
 
+    /// The sum over a rectangle inside the image.
+    func sum(_ rect: PixelRect) -> Int {
+        integral[rect.maxY * (width + 1) + rect.maxX] - integral[rect.y * (width + 1) + rect.maxX]
+            - integral[rect.maxY * (width + 1) + rect.x] + integral[rect.y * (width + 1) + rect.x]
+    }
+
     func at(_ x: Int, _ y: Int, radius: Int) -> Double {
         let (top, bottom, left, right) = bounds(x, y, radius)
         return Double(sum(x, y, radius: radius)) / Double((bottom - top) * (right - left))

@@ -1,11 +1,15 @@
 import VerityCore
 
-/// Finds a front edited on a computer after capture: a field pasted in from a
-/// clean source lacks the sensor noise the rest of the capture has. The text
-/// area right of the portrait is cut into tiles and each tile's noise measured
-/// where the picture is flat (`NoiseLevel`); tiles far quieter than the card's
-/// usual tile are pasted. A capture with hardly any noise (a scan, a rendered
-/// image) cannot be judged this way: the signal is then absent, not 0.
+/// Finds a front edited on a computer after capture, two ways:
+/// - a field pasted in from a clean source lacks the sensor noise the rest of
+///   the capture has. The text area right of the portrait is cut into tiles
+///   and each tile's noise measured where the picture is flat (`NoiseLevel`);
+///   tiles far quieter than the card's usual tile are pasted;
+/// - a region copied from elsewhere on the same capture carries that noise
+///   with it, and repeats its source pixel for pixel (`CopyMoveFinder`).
+/// A capture with hardly any noise (a scan, a rendered image) cannot be judged
+/// either way (repeated print is then pixel-identical too): the signal is then
+/// absent, not 0.
 struct CardManipulationDetector {
     static let tile = 32
     /// Where the front's text is, on a card 856 × 540.
@@ -16,8 +20,12 @@ struct CardManipulationDetector {
     static let quietShare = 0.45
     /// Quiet tiles for review (zone 1) and for a strong finding (zone 2).
     static let reviewTiles = 1, strongTiles = 3
+    /// Identical 16 × 16 blocks at one offset for review (zone 1) and for a
+    /// strong finding (zone 2). A copy of one digit gives some 400.
+    static let reviewCopies = 40, strongCopies = 150
 
-    func inspect(gray: GrayImage) -> ManipulationEvidence? {
+    /// `gray` is the flattened page, `capture` the image as sent.
+    func inspect(gray: GrayImage, capture: GrayImage) -> ManipulationEvidence? {
         let card = gray.resized(width: CardAnomalyDetector.width, height: CardAnomalyDetector.height)
         let level = NoiseLevel()
         var sigmas: [Double] = []
@@ -30,9 +38,11 @@ struct CardManipulationDetector {
         let usual = sigmas.sorted()[sigmas.count / 2]
         guard usual >= Self.judgeableNoise else { return nil }
         let quiet = sigmas.filter { $0 < Self.quietShare * usual }.count
-        let zone = quiet >= Self.strongTiles ? 2 : quiet >= Self.reviewTiles ? 1 : 0
-        let confidence = min(1, Double(quiet) / Double(2 * Self.strongTiles))
-        return ManipulationEvidence(zone: zone, confidence: (confidence * 1000).rounded() / 1000, quietTiles: quiet,
-                                    noiseLevel: (usual * 10).rounded() / 10)
+        let pasted = quiet >= Self.strongTiles ? 2 : quiet >= Self.reviewTiles ? 1 : 0
+        let copies = CopyMoveFinder().find(in: capture)?.blocks
+        let copied = (copies ?? 0) >= Self.strongCopies ? 2 : (copies ?? 0) >= Self.reviewCopies ? 1 : 0
+        let confidence = max(min(1, Double(quiet) / Double(2 * Self.strongTiles)), min(1, Double(copies ?? 0) / Double(2 * Self.strongCopies)))
+        return ManipulationEvidence(zone: max(pasted, copied), confidence: (confidence * 1000).rounded() / 1000, quietTiles: quiet,
+                                    noiseLevel: (usual * 10).rounded() / 10, copiedBlocks: copies)
     }
 }

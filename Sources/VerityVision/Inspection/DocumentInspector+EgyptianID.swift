@@ -24,7 +24,8 @@ extension DocumentInspector {
         let portrait = side == .front ? faces.map { engine in clock.measure("portrait") { engine.inspectPortrait(page: page.page) } } : nil
         return EgyptianIDSideReading(side: side, text: read.text, orientation: read.orientation, confidence: read.confidence,
                                      quality: quality, portrait: portrait, anomaly: anomaly,
-                                     crack: crack, manipulation: manipulation, timings: clock.timings)
+                                     crack: crack, manipulation: manipulation, textManipulation: read.textManipulation,
+                                     timings: clock.timings)
     }
 
     /// What covers, holes, folds, cracks or (front) edited the side, on the
@@ -34,7 +35,7 @@ extension DocumentInspector {
         upright.turn(clockwise: (orientation - page.orientation + 360) % 360)
         return (CardAnomalyDetector().inspect(gray: upright.page, chroma: upright.chromaPage(), front: front),
                 CardCrackDetector().inspect(gray: upright.page, front: front),
-                front ? CardManipulationDetector().inspect(gray: upright.page) : nil)
+                front ? CardManipulationDetector().inspect(gray: upright.page, capture: page.originalGray) : nil)
     }
 
     /// The card's report from its sides: the card's rules across both, the
@@ -57,7 +58,8 @@ extension DocumentInspector {
             timings: front.timings + (back?.timings ?? []))
         report.advancedConfidence = front.portrait.map { AdvancedConfidence(face: faceFraudPolicy.assess($0), portrait: $0) }
         report.imageAnomalies = front.anomaly.map { CardImageAnomalies(front: $0, back: back?.anomaly, frontCrack: front.crack, backCrack: back?.crack,
-                                                                          frontManipulation: front.manipulation) }
+                                                                          frontManipulation: front.manipulation,
+                                                                          frontText: front.textManipulation, backText: back?.textManipulation) }
         DocumentDecisionPolicy(today: today).apply(to: &report, outcome: outcome, flagged: evidence.flagged)
         return report
     }

@@ -36,11 +36,17 @@ public struct DocgenManifest: Decodable, Sendable {
         public struct Facts: Decodable, Sendable {
             public let side: String?
             public let capture: String?
+            /// A forged_* card's reprinted text: "word" or "digits", and how it differs ("font", "size", "weight", "baseline").
+            public let forgery: String?
+            public let alteration: String?
+            /// An edited_* front: what was changed after capture (nil for the unedited control).
+            public let edit: String?
         }
 
         public var isForgery: Bool { degradation.hasPrefix("tampered") }
-        /// Covered, holed (anomaly_*), creased and cracked (damage_*) or edited after capture (edited_*).
-        public var isAnomalous: Bool { ["anomaly", "damage", "edited"].contains { degradation.hasPrefix($0) } }
+        /// Covered, holed (anomaly_*), creased and cracked (damage_*), edited after capture (edited_*)
+        /// or with reprinted text (forged_*).
+        public var isAnomalous: Bool { ["anomaly", "damage", "edited", "forged"].contains { degradation.hasPrefix($0) } }
     }
 
     /// Truth values are strings, or lists of strings (MRZ lines).

@@ -17,11 +17,14 @@ public struct EgyptianIDSideReading: Sendable, Codable, Equatable {
     public var crack: CrackEvidence?
     /// The front edited after capture; absent for a back, or a capture too clean to judge.
     public var manipulation: ManipulationEvidence?
+    /// The side's number printed unlike itself; absent when no number was read.
+    public var textManipulation: TextManipulationEvidence?
     public var timings: [StageTiming]
 
     public init(side: DocumentSide, text: EgyptianIDText, orientation: Int, confidence: Double, quality: QualityReport,
                 portrait: PortraitEvidence?, anomaly: ImageAnomalyEvidence? = nil,
-                crack: CrackEvidence? = nil, manipulation: ManipulationEvidence? = nil, timings: [StageTiming]) {
+                crack: CrackEvidence? = nil, manipulation: ManipulationEvidence? = nil,
+                textManipulation: TextManipulationEvidence? = nil, timings: [StageTiming]) {
         self.side = side
         self.text = text
         self.orientation = orientation
@@ -31,6 +34,7 @@ public struct EgyptianIDSideReading: Sendable, Codable, Equatable {
         self.anomaly = anomaly
         self.crack = crack
         self.manipulation = manipulation
+        self.textManipulation = textManipulation
         self.timings = timings
     }
 }
