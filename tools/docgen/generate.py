@@ -143,11 +143,12 @@ def documents_of(kind, per_kind):
     return {"qr_card": min(2, per_kind), "egypt_id": per_kind * 2}.get(kind, per_kind)
 
 
-def anomalous(args, kind, number, sides, document_type, country, truth, extra):
-    """The card with something over or through one side (anomaly.py), front
-    and back in turn, each then captured one of the usual ways."""
+def one_side_altered(args, kind, number, sides, document_type, country, truth, extra, alterations, alter):
+    """Each alteration on one side of the card, front and back in turn, the
+    card then captured one of the usual ways. `alter(function, image, side, r)`
+    applies one and returns (image, facts)."""
     samples = []
-    for index, (name, spoil) in enumerate(anomaly.ANOMALIES.items()):
+    for index, (name, function) in enumerate(alterations.items()):
         r = people.rng(f"{args.seed}-{kind}-{number}-{name}")
         side = "front" if (number + index) % 2 == 0 else "back"
         capture = r.choice(anomaly.CAPTURES)
@@ -156,35 +157,25 @@ def anomalous(args, kind, number, sides, document_type, country, truth, extra):
             this = "front" if side_index == 0 else "back"
             image = flat.copy()
             if this == side:
-                image, facts = spoil(image, side, r)
+                image, facts = alter(function, image, side, r)
             image, file_format, _ = degrade.DEGRADATIONS[capture](image, people.rng(f"{args.seed}-{kind}-{number}-{name}-{this}"))
             files.append(save(image, args.out, f"{kind}-{number:03d}-{name}-{this}", file_format))
         samples.append({"id": f"{kind}-{number:03d}-{name}", "kind": kind, "type": document_type, "country": country,
                         "degradation": name, "files": files, "facts": {**facts, "side": side, "capture": capture},
                         "truth": truth, **extra})
     return samples
+
+
+def anomalous(args, kind, number, sides, document_type, country, truth, extra):
+    """The card with something over or through one side (anomaly.py)."""
+    return one_side_altered(args, kind, number, sides, document_type, country, truth, extra, anomaly.ANOMALIES,
+                            lambda spoil, image, side, r: spoil(image, side, r))
 
 
 def forged(args, kind, number, sides, document_type, country, truth, extra):
-    """The card with print that does not match its own (forgery.py) on one
-    side, front and back in turn, then captured one of the usual ways."""
-    samples = []
-    for index, (name, forge) in enumerate(forgery.FORGERIES.items()):
-        r = people.rng(f"{args.seed}-{kind}-{number}-{name}")
-        side = "front" if (number + index) % 2 == 0 else "back"
-        capture = r.choice(anomaly.CAPTURES)
-        files, facts = [], {}
-        for side_index, flat in enumerate(sides):
-            this = "front" if side_index == 0 else "back"
-            image = flat.copy()
-            if this == side:
-                image, facts = forge(image, side, truth, extra["font"], r)
-            image, file_format, _ = degrade.DEGRADATIONS[capture](image, people.rng(f"{args.seed}-{kind}-{number}-{name}-{this}"))
-            files.append(save(image, args.out, f"{kind}-{number:03d}-{name}-{this}", file_format))
-        samples.append({"id": f"{kind}-{number:03d}-{name}", "kind": kind, "type": document_type, "country": country,
-                        "degradation": name, "files": files, "facts": {**facts, "side": side, "capture": capture},
-                        "truth": truth, **extra})
-    return samples
+    """The card with print that does not match its own (forgery.py) on one side."""
+    return one_side_altered(args, kind, number, sides, document_type, country, truth, extra, forgery.FORGERIES,
+                            lambda forge, image, side, r: forge(image, side, truth, extra["font"], r))
 
 
 def edited(args, kind, number, sides, document_type, country, truth, extra, font):

@@ -24,7 +24,7 @@ struct EgyptianIDReader {
         var text = EgyptianIDText()
         let side = upright(page, front: front)
         let confidence = front ? try readFront(side, into: &text) : try readBack(side, into: &text)
-        let print = side.number.flatMap { NumberPrintCheck().inspect(side.page, reading: $0.2) }
+        let print = printedNumber(in: side).flatMap { NumberPrintCheck().inspect(side.page, reading: $0) }
         return (text, side.orientation, confidence, print)
     }
 
@@ -77,6 +77,23 @@ struct EgyptianIDReader {
             ((try? EgyptianNationalNumber.parse(candidate.2.text)) != nil ? 1 : 0) + candidate.2.confidence
         }
         return found.max { score($0) < score($1) }
+    }
+
+    /// The number whose print is checked: the national number; failing that,
+    /// the band reading most nearly as one (11–17 digits, confident): digits
+    /// reprinted at another size can break the reading into a few pieces
+    /// more or fewer, and the print check should still see them.
+    private func printedNumber(in side: Side) -> EasternDigitReader.Reading? {
+        if let number = side.number { return number.2 }
+        var best: EasternDigitReader.Reading?
+        for band in side.bands {
+            for segment in band.segments where segment.width > band.rect.height * 3 {
+                let reading = EasternDigitReader().read(side.page, rect: segment)
+                guard (11...17).contains(reading.text.count), !reading.text.contains("/"), reading.confidence > 0.6 else { continue }
+                if reading.confidence > best?.confidence ?? 0 { best = reading }
+            }
+        }
+        return best
     }
 
     // MARK: Front

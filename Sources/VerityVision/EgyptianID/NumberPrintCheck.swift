@@ -23,24 +23,39 @@ struct NumberPrintCheck {
     /// Print whose ink fades into the paper over more than this many pixels
     /// (a blurred capture) has no reliable glyph outline: not judged.
     static let blurredEdge = 2.2
+    /// A digit with less than this share of the usual digit's contrast was
+    /// washed out (glare over part of the number fades it unevenly, its foot
+    /// first), not reprinted: a forger's ink is as dark as the card's.
+    static let washedOut = 0.75
+
+    /// One digit measured against its own surroundings: glare or a shadow
+    /// over part of the number changes paper and ink from digit to digit.
+    struct Glyph {
+        var top: Int, bottom: Int
+        var stroke: Double
+        var contrast: Double
+    }
 
     func inspect(_ page: GrayImage, reading: EasternDigitReader.Reading) -> TextManipulationEvidence? {
-        let glyphs = zip(reading.boxes, reading.text).filter { !"05/".contains($0.1) }.map(\.0)
-        guard glyphs.count >= Self.minimumTallDigits, let span = Self.span(of: glyphs) else { return nil }
+        let tall = zip(reading.boxes, reading.text).filter { !"05/".contains($0.1) }.map(\.0)
+        guard tall.count >= Self.minimumTallDigits, let span = Self.span(of: tall) else { return nil }
         let histogram = Thresholds.histogram(page, in: span.clamped(width: page.width, height: page.height))
         let paper = Double(Thresholds.percentile(histogram, 0.9)), ink = Double(Thresholds.percentile(histogram, 0.02))
         guard paper - ink >= 40 else { return nil }
+        let measured = tall.compactMap { Self.measure(page, box: $0) }
+        let usualContrast = median(measured.map(\.contrast))
+        let glyphs = measured.filter { $0.contrast >= Self.washedOut * usualContrast }
+        guard glyphs.count >= Self.minimumTallDigits else { return nil }
         let edge = Self.edgeWidth(page, span: span.clamped(width: page.width, height: page.height), paper: paper, ink: ink)
         guard edge <= Self.blurredEdge else { return nil }
-        let height = median(glyphs.map { Double($0.height) })
-        let top = median(glyphs.map { Double($0.minY) }), bottom = median(glyphs.map { Double($0.maxY) })
-        let strokes = glyphs.map { Self.strokeWidth(page, box: $0, paper: paper, ink: ink) }
-        let usualStroke = median(strokes)
+        let height = median(glyphs.map { Double($0.bottom - $0.top + 1) })
+        let top = median(glyphs.map { Double($0.top) }), bottom = median(glyphs.map { Double($0.bottom) })
+        let usualStroke = median(glyphs.map(\.stroke))
         guard height > 0, usualStroke > 0 else { return nil }
         var worstOffset = 0.0, worstStroke = 0.0, odd = 0
-        for (glyph, stroke) in zip(glyphs, strokes) {
-            let offset = max(abs(Double(glyph.minY) - top), abs(Double(glyph.maxY) - bottom)) / height
-            let strokeChange = stroke > 0 ? abs(log(stroke / usualStroke)) : 0
+        for glyph in glyphs {
+            let offset = max(abs(Double(glyph.top) - top), abs(Double(glyph.bottom) - bottom)) / height
+            let strokeChange = glyph.stroke > 0 ? abs(log(glyph.stroke / usualStroke)) : 0
             worstOffset = max(worstOffset, offset)
             worstStroke = max(worstStroke, strokeChange)
             if offset > Self.offsetLimit || strokeChange > Self.strokeLimit { odd += 1 }
@@ -53,25 +68,33 @@ struct NumberPrintCheck {
                                         edgeWidth: (edge * 100).rounded() / 100)
     }
 
-    /// Stroke width from ink mass over outline length: a stroke of width w and
-    /// length l holds w·l of ink and has an outline of about 2·l. The mass
-    /// counts partly inked (anti-aliased) pixels in part, so the figure is not
-    /// held to whole pixels as run lengths are.
-    static func strokeWidth(_ page: GrayImage, box: Component, paper: Double, ink: Double) -> Double {
+    /// The digit's own paper (brightest tenth around it) and ink (its darkest
+    /// pixel), its outline at their midpoint, and its stroke width from ink
+    /// mass over outline length: a stroke of width w and length l holds w·l of
+    /// ink and has an outline of about 2·l. The mass counts partly inked
+    /// (anti-aliased) pixels in part, so the figure is not held to whole
+    /// pixels as run lengths are.
+    static func measure(_ page: GrayImage, box: Component) -> Glyph? {
+        let area = PixelRect(x: box.minX - 3, y: box.minY - 6, width: box.width + 6, height: box.height + 12)
+            .clamped(width: page.width, height: page.height)
+        guard area.width > 2, area.height > 2 else { return nil }
+        let histogram = Thresholds.histogram(page, in: area)
+        let paper = Double(Thresholds.percentile(histogram, 0.9)), ink = Double(Thresholds.percentile(histogram, 0))
+        guard paper - ink > 0 else { return nil }
         let threshold = (paper + ink) / 2
-        var mass = 0.0, outline = 0
-        for y in box.minY...box.maxY {
-            for x in box.minX...box.maxX {
+        var mass = 0.0, outline = 0, top = Int.max, bottom = Int.min
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX {
                 let value = Double(page[x, y])
                 mass += min(1, max(0, (paper - value) / (paper - ink)))
                 let inked = value < threshold
-                if x > box.minX, inked != (Double(page[x - 1, y]) < threshold) { outline += 1 }
-                if y > box.minY, inked != (Double(page[x, y - 1]) < threshold) { outline += 1 }
-                if inked, x == box.minX || x == box.maxX { outline += 1 }
-                if inked, y == box.minY || y == box.maxY { outline += 1 }
+                if inked { top = min(top, y); bottom = max(bottom, y) }
+                if x > area.x, inked != (Double(page[x - 1, y]) < threshold) { outline += 1 }
+                if y > area.y, inked != (Double(page[x, y - 1]) < threshold) { outline += 1 }
             }
         }
-        return outline > 0 ? 2 * mass / Double(outline) : 0
+        guard outline > 0, top <= bottom else { return nil }
+        return Glyph(top: top, bottom: bottom, stroke: 2 * mass / Double(outline), contrast: paper - ink)
     }
 
     /// How many pixels the print takes to fade from ink to paper: pixels
