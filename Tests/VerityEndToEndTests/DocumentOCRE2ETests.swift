@@ -165,7 +165,11 @@ struct DocumentOCRE2ETests {
     /// the anomaly zone is red and the card is not a success.
     @Test func aReprintedNumberIsTextManipulationAndNoSuccess() async throws {
         let manifest = try DocgenManifest.load(directory: URL(fileURLWithPath: Self.cards))
-        let forged = try #require(manifest.anomalous.first { $0.facts?.forgery == "digits" && $0.facts?.alteration == "baseline" },
+        // A clean capture when there is one: a noisy capture's front is also
+        // searched for copies, seconds of work in a debug build beside the
+        // server's concurrency tests.
+        let baseline = manifest.anomalous.filter { $0.facts?.forgery == "digits" && $0.facts?.alteration == "baseline" }
+        let forged = try #require(baseline.first { $0.facts?.capture == "clean" } ?? baseline.first,
                                   "no card with a reprinted number in \(Self.cards)")
         try await Self.withOCR { app, url, _ in
             let client = try await Client.open(url, token: try await app.token(for: "ocr-user"))
