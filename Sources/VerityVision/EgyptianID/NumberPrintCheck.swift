@@ -16,7 +16,7 @@ struct NumberPrintCheck {
     /// Top or bottom off the line's by this share of the digit height
     /// (genuine digits, every capture of the tuning cards: ≤ 0.09).
     static let offsetLimit = 0.12
-    /// |ln(stroke / line's stroke)| above this (genuine: ≤ 0.22).
+    /// |ln(stroke / line's stroke)| above this (genuine: ≤ 0.23).
     static let strokeLimit = 0.27
     /// Fewer tall digits than this is too little of a line to judge.
     static let minimumTallDigits = 6
