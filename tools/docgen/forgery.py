@@ -104,7 +104,7 @@ def forged_word(image, side, truth, family, r):
 def forged_digits(image, side, truth, family, r):
     """Digits of the national number on the side."""
     line = FRONT_NID if side == "front" else BACK_NID
-    return image, replace_digits(image, line, egypt.eastern(truth["front_nid"]), family, r)
+    return image, replace_digits(image, line, egypt.eastern(truth[f"{side}_nid"]), family, r)
 
 
 FORGERIES = {"forged_word": forged_word, "forged_digits": forged_digits}

@@ -15,6 +15,11 @@ struct EgyptianIDReader {
         var orientation: Int
         /// The band, segment and reading of the 14-digit national number, if found.
         var number: (TextBand, PixelRect, EasternDigitReader.Reading)?
+        /// The reading whose print is checked: the national number's; failing
+        /// that, the band reading most nearly one (11–17 confident digits):
+        /// digits reprinted at another size can break the reading into a few
+        /// pieces more or fewer, and the print check should still see them.
+        var printedNumber: EasternDigitReader.Reading?
     }
 
     /// One side on its own: what it holds of the card's text, the way up it
@@ -24,8 +29,8 @@ struct EgyptianIDReader {
         var text = EgyptianIDText()
         let side = upright(page, front: front)
         let confidence = front ? try readFront(side, into: &text) : try readBack(side, into: &text)
-        let print = printedNumber(in: side).flatMap { NumberPrintCheck().inspect(side.page, reading: $0) }
-        return (text, side.orientation, confidence, print)
+        let numberPrint = side.printedNumber.flatMap { NumberPrintCheck().inspect(side.page, reading: $0) }
+        return (text, side.orientation, confidence, numberPrint)
     }
 
     /// The page upright: the way up in which a well-formed national number reads best.
@@ -55,45 +60,33 @@ struct EgyptianIDReader {
         let left = front ? card.width * 3 / 10 : 0
         let bands = TextBands.find(in: card, region: PixelRect(x: left, y: 0, width: card.width - left, height: card.height), ink: ink)
         var side = Side(page: card, ink: ink, bands: bands, orientation: orientation)
-        side.number = nid(in: side)
+        (side.number, side.printedNumber) = numbers(in: side)
         return side
     }
 
     /// The band reading as 14 digits: the national number.
     /// Of every band reading as 14 digits, the one that parses as a national
     /// number (date, governorate), then the most confident: a line of Arabic
-    /// words can also fall into 14 confident-looking pieces.
-    private func nid(in side: Side) -> (TextBand, PixelRect, EasternDigitReader.Reading)? {
+    /// words can also fall into 14 confident-looking pieces. Beside it, the
+    /// reading whose print is checked (`Side.printedNumber`), from the same readings.
+    private func numbers(in side: Side) -> (number: (TextBand, PixelRect, EasternDigitReader.Reading)?, printed: EasternDigitReader.Reading?) {
         var found: [(TextBand, PixelRect, EasternDigitReader.Reading)] = []
+        var nearest: EasternDigitReader.Reading?
         for band in side.bands {
             for segment in band.segments where segment.width > band.rect.height * 3 {
                 let reading = EasternDigitReader().read(side.page, rect: segment)
-                if reading.text.count == 14, !reading.text.contains("/"), reading.confidence > 0.7 {
-                    found.append((band, segment, reading))
+                guard !reading.text.contains("/") else { continue }
+                if reading.text.count == 14, reading.confidence > 0.7 { found.append((band, segment, reading)) }
+                if (11...17).contains(reading.text.count), reading.confidence > 0.6, reading.confidence > nearest?.confidence ?? 0 {
+                    nearest = reading
                 }
             }
         }
         func score(_ candidate: (TextBand, PixelRect, EasternDigitReader.Reading)) -> Double {
             ((try? EgyptianNationalNumber.parse(candidate.2.text)) != nil ? 1 : 0) + candidate.2.confidence
         }
-        return found.max { score($0) < score($1) }
-    }
-
-    /// The number whose print is checked: the national number; failing that,
-    /// the band reading most nearly as one (11–17 digits, confident): digits
-    /// reprinted at another size can break the reading into a few pieces
-    /// more or fewer, and the print check should still see them.
-    private func printedNumber(in side: Side) -> EasternDigitReader.Reading? {
-        if let number = side.number { return number.2 }
-        var best: EasternDigitReader.Reading?
-        for band in side.bands {
-            for segment in band.segments where segment.width > band.rect.height * 3 {
-                let reading = EasternDigitReader().read(side.page, rect: segment)
-                guard (11...17).contains(reading.text.count), !reading.text.contains("/"), reading.confidence > 0.6 else { continue }
-                if reading.confidence > best?.confidence ?? 0 { best = reading }
-            }
-        }
-        return best
+        let number = found.max { score($0) < score($1) }
+        return (number, number?.2 ?? nearest)
     }
 
     // MARK: Front

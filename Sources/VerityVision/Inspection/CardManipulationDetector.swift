@@ -39,10 +39,10 @@ struct CardManipulationDetector {
         guard usual >= Self.judgeableNoise else { return nil }
         let quiet = sigmas.filter { $0 < Self.quietShare * usual }.count
         let pasted = quiet >= Self.strongTiles ? 2 : quiet >= Self.reviewTiles ? 1 : 0
-        let copies = CopyMoveFinder().find(in: capture)?.blocks
-        let copied = (copies ?? 0) >= Self.strongCopies ? 2 : (copies ?? 0) >= Self.reviewCopies ? 1 : 0
-        let confidence = max(min(1, Double(quiet) / Double(2 * Self.strongTiles)), min(1, Double(copies ?? 0) / Double(2 * Self.strongCopies)))
+        let searched = CopyMoveFinder().copiedBlocks(in: capture), copies = searched ?? 0
+        let copied = copies >= Self.strongCopies ? 2 : copies >= Self.reviewCopies ? 1 : 0
+        let confidence = max(min(1, Double(quiet) / Double(2 * Self.strongTiles)), min(1, Double(copies) / Double(2 * Self.strongCopies)))
         return ManipulationEvidence(zone: max(pasted, copied), confidence: (confidence * 1000).rounded() / 1000, quietTiles: quiet,
-                                    noiseLevel: (usual * 10).rounded() / 10, copiedBlocks: copies)
+                                    noiseLevel: (usual * 10).rounded() / 10, copiedBlocks: searched)
     }
 }

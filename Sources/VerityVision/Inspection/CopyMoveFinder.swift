@@ -21,13 +21,8 @@ struct CopyMoveFinder {
     static let minimumSpread = 1.5
     static let largestCapture = 4_000_000
 
-    struct Finding {
-        /// Identical blocks at the most common offset.
-        var blocks: Int
-        var shift: (dx: Int, dy: Int)
-    }
-
-    func find(in gray: GrayImage) -> Finding? {
+    /// Identical blocks at the commonest offset; nil when the capture is too large to search.
+    func copiedBlocks(in gray: GrayImage) -> Int? {
         let width = gray.width, height = gray.height, size = Self.block
         guard width * height <= Self.largestCapture, width > size * 2, height > size * 2 else { return nil }
         let sums = BoxMean(gray)
@@ -71,9 +66,7 @@ struct CopyMoveFinder {
             }
             start = end
         }
-        guard let best = votes.max(by: { $0.value < $1.value }) else { return Finding(blocks: 0, shift: (0, 0)) }
-        let dy = best.key / (2 * width + 1) - height, dx = best.key % (2 * width + 1) - width
-        return Finding(blocks: best.value, shift: (dx, dy))
+        return votes.values.max() ?? 0
     }
 
     private func identical(_ gray: GrayImage, _ first: Int, _ second: Int) -> Bool {
