@@ -25,7 +25,8 @@ BIN="$SCRATCH/release"
 
 echo "== the engines alone on the same images, $THREADS threads (baseline)"
 "$BIN/VerityBench" mobile-engine-rate --selfie "$SELFIE" --passport "$PASSPORT" --models models --threads "$THREADS" \
-  --sanctions reference-data/sanctions/ofac-sdn-2024-05-03.csv | tee "$OUT/mobile-engine.txt"
+  --sanctions reference-data/sanctions/ofac-sdn-2024-05-03.csv --sanctions-alt reference-data/sanctions/ofac-alt-2021.csv \
+  --sanctions-names tools/sanctions/ordinary-names.tsv | tee "$OUT/mobile-engine.txt"
 
 source bench/demo-server.sh
 trap 'stop_server' EXIT

@@ -35,6 +35,7 @@ check "credits show lists the grant" bash -c "grep -q 'Balance: 250 credits.' '$
 check "credits grant refuses 0" bash -c "! '$BIN' credits grant --tenant acme --environment live 0 > /dev/null 2>&1"
 SANCTIONS="${VERITY_SANCTIONS_FILE:-$(cd "$(dirname "$BIN")" && pwd)/../../../shared/data/sanctions/ofac-sdn-2024-05-03.csv}"
 [ -f "$SANCTIONS" ] || SANCTIONS="$(pwd)/../shared/data/sanctions/ofac-sdn-2024-05-03.csv"
+SANCTIONS_ALT="$(dirname "$SANCTIONS")/ofac-alt-2021.csv"
 "$BIN" environment set --tenant acme --environment live --mobile-product-session-minutes verifyage=10 > "$WORK/ttl.json" 2>&1
 check "environment set --mobile-product-session-minutes sets one product's session lifetime" grep -q '"verifyage" : 10' "$WORK/ttl.json"
 "$BIN" environment set --tenant acme --environment live --mobile-product-session-minutes verifyhuman=10 > /dev/null 2> "$WORK/ttl-bad.err"; code=$?
@@ -54,8 +55,16 @@ check "environment set --ocr-captures turns the OCR service's captures on" grep 
 check "housekeeping sweeps and says what it deleted" grep -q "Deleted 0 expired mobile session(s) and 0 expired Idempotency-Key answer(s)." "$WORK/housekeeping.out"
 "$BIN" sanctions screen --name "Mousa Abu Marzook" > /dev/null 2> "$WORK/screen-nolist.err"; code=$?
 check "sanctions screen without a list says so and exits 65" bash -c "[ $code -eq 65 ] && grep -q SERVICE_UNAVAILABLE '$WORK/screen-nolist.err'"
-"$BIN" sanctions import "$SANCTIONS" > "$WORK/sanctions.out" 2> "$WORK/sanctions.err"
-check "sanctions import reads OFAC's whole SDN list with a progress bar" bash -c "grep -q 'Imported 14965 entries' '$WORK/sanctions.out' && grep -q '100% (14965/14965)' '$WORK/sanctions.err'"
+head -3 "$SANCTIONS_ALT" > "$WORK/bad-alt.csv"; echo '6365,1,"aka"' >> "$WORK/bad-alt.csv"
+"$BIN" sanctions import "$SANCTIONS" --alt "$WORK/bad-alt.csv" > /dev/null 2> "$WORK/sanctions-bad-alt.err"; code=$?
+check "a malformed alt.csv names its file and line, exits 65 and imports nothing" bash -c "[ $code -eq 65 ] && grep -q 'alt.csv line 4' '$WORK/sanctions-bad-alt.err' && '$BIN' sanctions show | grep -q 'No sanctions list'"
+"$BIN" sanctions import "$SANCTIONS" --alt "$SANCTIONS_ALT" > "$WORK/sanctions.out" 2> "$WORK/sanctions.err"
+check "sanctions import reads OFAC's whole SDN list and its alternate names with a progress bar" bash -c "grep -q 'Imported 14965 entries, [0-9]* alternate names (362 rows of entries no longer listed left out)' '$WORK/sanctions.out' && grep -q '100% (14965/14965)' '$WORK/sanctions.err'"
+for name in "Osama bin Laden:6365" "Viktor Bout:8279" "Alexander Lukashenko:9760" "Sergei Shoigu:35173" "El Chapo:6861" "Mayo:7226"; do
+  "$BIN" sanctions screen --name "${name%%:*}" --json > "$WORK/screen-known.json"
+  check "sanctions screen finds \"${name%%:*}\" as the press writes it (entry ${name##*:})" python3 -c "
+import json; r = json.load(open('$WORK/screen-known.json')); assert any(m['entryID'] == ${name##*:} for m in r['matches']), r"
+done
 "$BIN" sanctions screen --name "Musa Muhammad Abu Marzuk" --dob 1951-02-09 --json > "$WORK/screen.json"
 check "sanctions screen finds a listed person spelled another way, with the entry and why" python3 -c "
 import json; r = json.load(open('$WORK/screen.json')); m = r['matches'][0]
@@ -263,7 +272,7 @@ check "face liveness: a screen replay is flagged, exit 2" bash -c "[ $code -eq 2
 DEMO_PORT=$((20000 + RANDOM % 20000))
 "$BIN" demo --port "$DEMO_PORT" --data-dir "$WORK/demo" > "$WORK/demo.out" 2> "$WORK/demo.log" & DEMO_PID=$!
 for _ in $(seq 1 300); do curl -sf "http://127.0.0.1:$DEMO_PORT/healthz" > /dev/null && break; sleep 0.2; done
-check "the demo imports the bundled SDN list and says so" grep -q "sanctions list: ofac-sdn-2024-05-03.csv (14965 entries)" "$WORK/demo.out"
+check "the demo imports the bundled SDN list with its alternate names and says so" grep -q "sanctions list: ofac-sdn-2024-05-03.csv + ofac-alt-2021.csv (14965 entries)" "$WORK/demo.out"
 DEMO_CLIENT=$(python3 -c "import json; print(json.load(open('$WORK/demo/demo-keys.json'))['clientKey'])" 2>/dev/null)
 check "the demo's client key runs VerifyCompliance against that list" bash -c "'$BIN' mobile verify-compliance --server http://127.0.0.1:$DEMO_PORT \
   --client-key '$DEMO_CLIENT' --selfie '$FIXTURES/john-smith-selfie.jpg' --front '$FIXTURES/john-smith-passport-front.png' | grep -q 'sanctions: no match for'"

@@ -14,6 +14,8 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(help: "Folder for the SQLite file, the data key and demo-keys.json.") var dataDir: String = "./data"
     @Option(help: "The sanctions list VerifyCompliance screens against (OFAC's SDN CSV); imported when the demo has no list or another one.")
     var sanctionsFile: String = "reference-data/sanctions/ofac-sdn-2024-05-03.csv"
+    @Option(help: "OFAC's alternate names (alt.csv) for that list; skipped when the file is missing.")
+    var sanctionsAltFile: String = "reference-data/sanctions/ofac-alt-2021.csv"
 
     func run() async throws {
         try FileManager.default.createDirectory(atPath: dataDir, withIntermediateDirectories: true)
@@ -30,7 +32,8 @@ struct DemoCommand: AsyncParsableCommand {
         let baseURL = "http://\(host):\(port)"
         try await ServerRunner.run(settings: settings, autoMigrate: true) { app in
             let sanctions = FileManager.default.fileExists(atPath: sanctionsFile)
-                ? (csv: try SanctionsFile.read(sanctionsFile), source: (sanctionsFile as NSString).lastPathComponent) : nil
+                ? try SanctionsFile.list(sdn: sanctionsFile, alt: FileManager.default.fileExists(atPath: sanctionsAltFile) ? sanctionsAltFile : nil)
+                : nil
             let keys = try await DemoSetup.seed(app, settings: settings, baseURL: baseURL, sanctions: sanctions)
             let path = try DemoSetup.write(keys, toDirectory: dataDir)
             // Unbuffered, so a script tailing the output sees it at once.

@@ -10,21 +10,31 @@ struct SanctionsCommand: AsyncParsableCommand {
 
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Import OFAC's SDN list (the CSV OFAC publishes); it replaces the current list in one go, or nothing changes.")
+            abstract: "Import OFAC's SDN list (the CSVs OFAC publishes); it replaces the current list in one go, or nothing changes.",
+            discussion: """
+                OFAC publishes the list as sdn.csv (the entries), alt.csv (their other names) and add.csv (their \
+                addresses). Give all three: without alt.csv the names people are known by (press spellings, \
+                former names) are not screened. A malformed line in any file refuses the import, naming it.
+                """)
         @Argument(help: "The sdn.csv file.") var file: String
+        @Option(help: "OFAC's alt.csv: alternate names (a.k.a., f.k.a., n.k.a.), joined to the entries by ent_num.") var alt: String?
+        @Option(help: "OFAC's add.csv: addresses, joined to the entries by ent_num.") var add: String?
 
         func run() async throws {
-            let text = try SanctionsFile.read(file)
+            let files = try SanctionsFile.list(sdn: file, alt: alt, add: add)
             let settings = try SettingsLoading.load()
             let bar = ProgressBar()
-            let count = try await CLIOutput.reportingAsync {
+            let joined = try await CLIOutput.reportingAsync {
                 try await VerityApp.withDatabase(settings) { app in
-                    try await AdminOperations(db: app.db, settings: settings)
-                        .importSanctions(csv: text, source: (file as NSString).lastPathComponent) { bar.update(done: $0, total: $1) }
+                    try await AdminOperations(db: app.db, settings: settings).importSanctions(files) { bar.update(done: $0, total: $1) }
                 }
             }
             bar.finish()
-            print("Imported \(count) entries; they are now the list screening uses.")
+            var parts = ["Imported \(joined.entries.count) entries"]
+            if alt != nil { parts.append("\(joined.alternateNames) alternate names") }
+            if add != nil { parts.append("\(joined.addresses) addresses") }
+            let skipped = joined.unmatchedRows > 0 ? " (\(joined.unmatchedRows) rows of entries no longer listed left out)" : ""
+            print(parts.joined(separator: ", ") + skipped + "; they are now the list screening uses.")
         }
     }
 
@@ -50,9 +60,12 @@ struct SanctionsCommand: AsyncParsableCommand {
                 a human should look: the date of birth and nationality, when given, raise or lower each score. \
                 Exits 0 whether or not anything matched (read "match" in --json); 65 when no list is imported.
                 """)
-        @Option(help: "The person's name, in any order and script (Latin, Arabic, Cyrillic).") var name: String
+        @Option(help: "The person's name, in any order and script (Latin, Arabic, Cyrillic, Chinese, …); one word is screened as a nickname.")
+        var name: String
         @Option(help: "Date of birth, YYYY-MM-DD.") var dob: String?
         @Option(help: "Nationality: ISO 3166 alpha-2 (SY) or alpha-3 (SYR).") var nationality: String?
+        @Flag(help: "Screen against organisations, vessels and aircraft too, not only listed people (for a name that may not be a person's).")
+        var anyKind = false
         @Flag(help: "Print JSON.") var json = false
 
         func validate() throws {
@@ -83,7 +96,8 @@ struct SanctionsCommand: AsyncParsableCommand {
             let report = try await CLIOutput.reportingAsync {
                 try await VerityApp.withDatabase(settings) { app in
                     try await AdminOperations(db: app.db, settings: settings)
-                        .screenSanctions(name: query.name, dateOfBirth: query.dob, nationality: query.country)
+                        .screenSanctions(name: query.name, dateOfBirth: query.dob, nationality: query.country,
+                                         kinds: anyKind ? Set(SanctionsEntry.Kind.allCases) : [.individual])
                 }
             }
             if json { try CLIOutput.print(report, json: true); return }
@@ -99,6 +113,12 @@ struct SanctionsCommand: AsyncParsableCommand {
 
 /// An SDN CSV as text: OFAC's file is Latin-1 in places, so UTF-8 when it is, Latin-1 otherwise.
 enum SanctionsFile {
+    /// OFAC's files read, named by their file names (`sdn.csv + alt.csv`).
+    static func list(sdn: String, alt: String? = nil, add: String? = nil) throws -> SanctionsListFiles {
+        let source = [sdn, alt, add].compactMap { $0.map { ($0 as NSString).lastPathComponent } }.joined(separator: " + ")
+        return SanctionsListFiles(sdn: try read(sdn), alternateNames: try alt.map(read), addresses: try add.map(read), source: source)
+    }
+
     static func read(_ path: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("cannot read \(path)") }
         guard let text = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) else {

@@ -1,45 +1,227 @@
 import Foundation
 
-/// A name made comparable across scripts, spellings and word orders: Arabic
-/// and Cyrillic are transliterated to Latin, accents and case fold away,
-/// particles and titles (al, bin, Dr, …) drop out, and each word gets a
-/// consonant skeleton in which the usual transliteration variants meet
-/// (Mohammed, Muhammad, Mohamed and محمد all become `mhmd`).
+/// A name made comparable across scripts, spellings and word orders: Arabic,
+/// Cyrillic, Chinese and other scripts are transliterated to Latin, accents
+/// and case fold away, particles and titles (al, bin, Dr, …) drop out, and
+/// each word gets a consonant skeleton in which the usual transliteration
+/// variants meet (Mohammed, Muhammad, Mohamed and محمد all become `mhmd`).
+///
+/// A name as a list writes it (`NameForm(listed:)`, OFAC's `SURNAME, Given
+/// Names`) also says what each word is: surname, first given name, a further
+/// given name, or lineage (a patronymic, or a name after bin/ibn), so a query
+/// that leaves out what people usually leave out still matches.
 public struct NameForm: Sendable, Equatable {
+    /// What a word is in a listed name.
+    public enum Part: UInt8, Sendable {
+        /// A query, or a listed name without `SURNAME, Given` structure.
+        case unknown
+        /// The first word of the surname: the one people use alone (Guzman of GUZMAN LOERA).
+        case surname
+        /// A further surname word (a Hispanic mother's surname, LOERA).
+        case laterSurname
+        case firstGiven
+        /// A middle name (or, in Arabic names, a father's or grandfather's name without bin).
+        case given
+        /// A patronymic (Sergeyevich, Ryhorovich) or a name after bin, ibn, ben, ould.
+        case lineage
+    }
+
+    /// How a word was written, which says what of its Latin spelling to trust.
+    public enum Script: UInt8, Sendable {
+        /// Latin, Cyrillic, Greek and other alphabets: vowels and consonants as written.
+        case alphabetic
+        /// Arabic, Persian, Hebrew: short vowels are not written, so only the consonants count.
+        case abjad
+        /// Chinese, Korean, Japanese: syllables transliterated by rule, so the vowels count as much as the consonants.
+        case syllabic
+    }
+
     public let tokens: [String]
     public let skeletons: [String]
+    public let parts: [Part]
+    public let scripts: [Script]
+    /// Syllabic keys: voicing and the romanisation systems' spellings merged (Wade–Giles and pinyin, McCune–Reischauer and Revised).
+    let syllableLetters: [[UInt8]]
     /// The tokens' and skeletons' bytes, kept so comparing two forms allocates nothing.
     let letters: [[UInt8]]
     let skeletonLetters: [[UInt8]]
+    /// Skeletons with q read as g (Arabic ق is written q, k and g: Qaddafi, Gaddafi); nil without a q.
+    let velarSkeletonLetters: [[UInt8]?]
+    /// Whether a word is a legal form or another word that says nothing about who is named (Ltd, Corp, Company).
+    let noise: [Bool]
+    /// Each two neighbouring words written as one (Abu Bakr and Abubakr, Ya Wen and Yawen).
+    let joinedLetters: [[UInt8]]
+    let joinedSkeletonLetters: [[UInt8]]
+    let joinedSyllableLetters: [[UInt8]]
 
-    static let particles: Set<String> = ["al", "el", "ul", "bin", "ben", "ibn", "bint", "de", "del", "da", "dos", "das", "van",
-                                         "von", "der", "le", "la", "mr", "mrs", "ms", "dr", "haji", "hajji", "sheikh", "shaykh",
-                                         "sheik", "mullah", "mawlawi", "maulavi", "sayed", "sayyid"]
+    static let particles: Set<String> = ["al", "el", "ul", "bin", "ben", "ibn", "bint", "binti", "ould", "de", "del", "da", "dos", "das",
+                                         "van", "von", "der", "le", "la", "mr", "mrs", "ms", "dr", "doctor", "haji", "hajji", "sheikh",
+                                         "shaykh", "sheik", "shaikh", "mullah", "mawlawi", "maulavi", "sayed", "sayyid", "colonel", "general"]
+    /// Particles after which, in the given names, comes a father's or forefather's name.
+    static let lineageParticles: Set<String> = ["bin", "ben", "ibn", "bint", "binti", "ould"]
+    /// Endings of East Slavic and Turkic patronymics (Sergeyevich, Aliaksandravich, Radzivonawna, Tursunovich, Aliyevna, Mamed ogly).
+    static let patronymicEndings = ["vich", "vych", "vitch", "vna", "ichna", "awna", "ogly", "oglu", "ugli", "uly", "kyzy", "qizi", "kizi"]
+    /// Legal forms and generic words of organisations' names: they match
+    /// everywhere ("CORP" is in thousands of names), so they count for little
+    /// and never make a match on their own.
+    static let noiseWords: Set<String> = ["co", "corp", "corporation", "company", "companies", "ltd", "limited", "llc", "inc", "incorporated",
+                                          "gmbh", "ag", "sa", "srl", "sarl", "sas", "spa", "plc", "jsc", "ojsc", "pjsc", "cjsc", "ooo",
+                                          "oao", "zao", "ao", "llp", "lp", "bv", "nv", "pte", "pty", "fze", "fzco", "fzc", "fzllc", "est",
+                                          "establishment", "group", "holding", "holdings", "trading", "international", "intl", "enterprise",
+                                          "enterprises", "industries", "industrial", "general", "import", "export", "the", "and", "of", "for"]
 
-    public init(_ name: String) {
-        let latin = (name.applyingTransform(.toLatin, reverse: false) ?? name)
-        let plain = (latin.applyingTransform(.stripDiacritics, reverse: false) ?? latin).lowercased()
-        var words: [String] = []
-        var current = ""
-        for scalar in plain.unicodeScalars {
-            if CharacterSet.lowercaseLetters.contains(scalar) && scalar.isASCII {
-                current.unicodeScalars.append(scalar)
-            } else if scalar == "'" || scalar == "\u{2019}" || scalar == "\u{02BF}" || scalar == "\u{02BE}" {
-                continue   // apostrophes and the ain/hamza marks join, as in Ma'mun
-            } else if !current.isEmpty {
-                words.append(current)
-                current = ""
+    /// A name as someone types it or a document gives it.
+    public init(_ name: String) { self.init(words: Self.words(name), structured: false) }
+
+    /// A name as a list writes it: `SURNAME, Given Names` gives each word its part.
+    public init(listed name: String) { self.init(words: Self.words(name), structured: name.contains(",")) }
+
+    init(words: [Word], structured: Bool) {
+        var tokens: [String] = [], parts: [Part] = [], scripts: [Script] = []
+        var afterLineageParticle = false
+        var givenSeen = false
+        for (word, segment, script) in words {
+            if Self.particles.contains(word) {
+                afterLineageParticle = structured && segment > 0 && Self.lineageParticles.contains(word)
+                continue
             }
+            let part: Part
+            if !structured { part = .unknown }
+            else if segment == 0 { part = tokens.isEmpty ? .surname : .laterSurname }
+            else if afterLineageParticle || (givenSeen && Self.isPatronymic(word)) { part = .lineage }
+            else if !givenSeen { part = .firstGiven } else { part = .given }
+            if segment > 0 { givenSeen = true }
+            for piece in Self.canonicalWords(word) {
+                tokens.append(piece)
+                parts.append(part)
+                scripts.append(script)
+            }
+            afterLineageParticle = false
         }
-        if !current.isEmpty { words.append(current) }
-        let kept = words.filter { !Self.particles.contains($0) }.flatMap(Self.canonicalWords)
-        tokens = kept.isEmpty ? words : kept
-        skeletons = tokens.map(Self.skeleton)
-        letters = tokens.map { Array($0.utf8) }
-        skeletonLetters = skeletons.map { Array($0.utf8) }
+        if tokens.isEmpty {   // a name of particles only ("Al Bin") is still a name
+            tokens = words.map(\.word)
+            parts = tokens.map { _ in .unknown }
+            scripts = words.map(\.script)
+        }
+        self.tokens = tokens
+        self.parts = parts
+        self.scripts = scripts
+        let letters = tokens.map { Array($0.utf8) }
+        self.letters = letters
+        syllableLetters = letters.map { Self.syllableKey($0) }
+        skeletonLetters = letters.map { Self.skeleton($0) }
+        skeletons = skeletonLetters.map { String(decoding: $0, as: UTF8.self) }
+        velarSkeletonLetters = letters.map { $0.contains(ascii("q")) ? Self.skeleton($0, qAs: ascii("g")) : nil }
+        noise = tokens.map { Self.noiseWords.contains($0) }
+        let joined = letters.indices.dropLast().map { letters[$0] + letters[$0 + 1] }
+        joinedLetters = joined
+        joinedSkeletonLetters = joined.map { Self.skeleton($0) }
+        joinedSyllableLetters = joined.map { Self.syllableKey($0) }
     }
 
     public static func == (a: NameForm, b: NameForm) -> Bool { a.tokens == b.tokens }
+
+    typealias Word = (word: String, segment: Int, script: Script)
+
+    /// Lower-case Latin words, each with the comma-separated segment it is in
+    /// and the script it was written in.
+    static func words(_ name: String) -> [Word] {
+        var words: [Word] = []
+        var segment = 0
+        var chunk = ""
+        func flush() {
+            guard !chunk.isEmpty else { return }
+            let script = Self.script(of: chunk)
+            // Taa marbuta ends a name in a vowel (Usama, Fatima, Hamza), which ICU writes as a t.
+            // So does alef maksura (Musa, Mustafa), which ICU writes as a y.
+            if script == .abjad {
+                chunk = chunk.replacingOccurrences(of: "\u{0629}", with: "\u{0627}").replacingOccurrences(of: "\u{0649}", with: "\u{0627}")
+            }
+            // ICU's transforms are slow, and lists are mostly plain ASCII already.
+            let plain: String
+            if chunk.utf8.allSatisfy({ $0 < 0x80 }) {
+                plain = chunk.lowercased()
+            } else {
+                let latin = (chunk.applyingTransform(.toLatin, reverse: false) ?? chunk)
+                plain = (latin.applyingTransform(.stripDiacritics, reverse: false) ?? latin).lowercased()
+            }
+            var current = ""
+            for scalar in plain.unicodeScalars {
+                if CharacterSet.lowercaseLetters.contains(scalar) && scalar.isASCII {
+                    current.unicodeScalars.append(scalar)
+                } else if scalar == "'" || scalar == "\u{2019}" || scalar == "\u{02BF}" || scalar == "\u{02BE}" {
+                    continue   // apostrophes and the ain/hamza marks join, as in Ma'mun
+                } else if !current.isEmpty {
+                    words.append((current, segment, script))
+                    current = ""
+                }
+            }
+            if !current.isEmpty { words.append((current, segment, script)) }
+            chunk = ""
+        }
+        for character in name {
+            if character == "," {
+                flush()
+                segment += 1
+            } else if character.isWhitespace || character == "-" || character == "(" || character == ")" || character == "." {
+                flush()
+            } else {
+                chunk.append(character)
+            }
+        }
+        flush()
+        return words
+    }
+
+    /// The script of a word by its first letter.
+    static func script(of word: String) -> Script {
+        for scalar in word.unicodeScalars where scalar.properties.isAlphabetic {
+            switch scalar.value {
+            case 0x0590...0x05FF, 0x0600...0x06FF, 0x0750...0x077F, 0x08A0...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF: return .abjad
+            case 0x1100...0x11FF, 0x3040...0x30FF, 0x3130...0x318F, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF: return .syllabic
+            default: return .alphabetic
+            }
+        }
+        return .alphabetic
+    }
+
+    /// A syllable's spelling with the romanisation systems' differences merged:
+    /// voiced and voiceless stops (Wade–Giles writes pinyin's b, d, g as p, t,
+    /// k; McCune–Reischauer Korea's Revised g as k), the affricates (zh, ch, j,
+    /// q, ts, tz, z, c), the sibilants (sh, hs, x, s), r and l, and Korean's eo and eu.
+    static func syllableKey(_ word: String) -> String { String(decoding: syllableKey(Array(word.utf8)), as: UTF8.self) }
+
+    static func syllableKey(_ word: [UInt8]) -> [UInt8] {
+        var key: [UInt8] = []
+        key.reserveCapacity(word.count)
+        var index = 0
+        while index < word.count {
+            let letter = word[index], next = index + 1 < word.count ? word[index + 1] : 0
+            switch (letter, next) {
+            case (ascii("e"), ascii("o")): key.append(ascii("o")); index += 2
+            case (ascii("e"), ascii("u")): key.append(ascii("u")); index += 2
+            case (ascii("t"), ascii("z")), (ascii("t"), ascii("s")), (ascii("z"), ascii("h")), (ascii("c"), ascii("h")):
+                key.append(ascii("j")); index += 2
+            case (ascii("h"), ascii("s")), (ascii("s"), ascii("h")): key.append(ascii("s")); index += 2
+            default:
+                switch letter {
+                case ascii("q"), ascii("z"), ascii("c"): key.append(ascii("j"))
+                case ascii("x"): key.append(ascii("s"))
+                case ascii("p"): key.append(ascii("b"))
+                case ascii("t"): key.append(ascii("d"))
+                case ascii("k"): key.append(ascii("g"))
+                case ascii("r"): key.append(ascii("l"))
+                default: key.append(letter)
+                }
+                index += 1
+            }
+        }
+        return key
+    }
+
+    static func isPatronymic(_ word: String) -> Bool {
+        word.count >= 6 && patronymicEndings.contains { word.hasSuffix($0) }
+    }
 
     static let abdForms = ["abdoul", "abdul", "abdel", "abdal", "abdol", "abdur", "abdus", "abd"]
 
@@ -61,16 +243,60 @@ public struct NameForm: Sendable, Equatable {
 
     /// The word's consonants after the usual transliteration pairs are merged;
     /// vowels and the semi-vowels w and y (long vowels in Arabic) drop out.
-    static func skeleton(_ word: String) -> String {
-        var text = word
-        for (from, to) in [("ph", "f"), ("th", "t"), ("dh", "d"), ("kh", "h"), ("gh", "g"), ("sh", "s"), ("ch", "s"), ("zh", "g"),
-                           ("ck", "k"), ("q", "k"), ("c", "k"), ("z", "s"), ("x", "ks"), ("j", "g"), ("v", "f"), ("p", "b")] {
-            text = text.replacingOccurrences(of: from, with: to)
+    static func skeleton(_ word: String, qAs q: String = "k") -> String {
+        String(decoding: skeleton(Array(word.utf8), qAs: Array(q.utf8)[0]), as: UTF8.self)
+    }
+
+    static func skeleton(_ word: [UInt8], qAs q: UInt8 = ascii("k")) -> [UInt8] {
+        // The transliteration pairs first (ph f, th t, dh d, kh h, gh g, sh s, ch s, zh g, ck k, q k, c k, z s, x ks, j g, v f, p b) ...
+        var text: [UInt8] = []
+        text.reserveCapacity(word.count + 2)
+        var index = 0
+        while index < word.count {
+            let letter = word[index], next = index + 1 < word.count ? word[index + 1] : 0
+            if next == ascii("h"), let merged = hDigraph(letter) {
+                text.append(merged); index += 2; continue
+            }
+            if letter == ascii("c"), next == ascii("k") { text.append(ascii("k")); index += 2; continue }
+            switch letter {
+            case ascii("q"): text.append(q)
+            case ascii("c"): text.append(ascii("k"))
+            case ascii("z"): text.append(ascii("s"))
+            case ascii("x"): text.append(ascii("k")); text.append(ascii("s"))
+            case ascii("j"): text.append(ascii("g"))
+            case ascii("v"): text.append(ascii("f"))
+            case ascii("p"): text.append(ascii("b"))
+            default: text.append(letter)
+            }
+            index += 1
         }
-        var skeleton = ""
-        for character in text where !"aeiouyw".contains(character) {
-            if skeleton.last != character { skeleton.append(character) }
+        // ... then the consonants. A doubled letter is one (Hassan, Hasan); the
+        // same consonant again after a vowel is another (Potanin is not Putin).
+        var skeleton: [UInt8] = []
+        skeleton.reserveCapacity(text.count)
+        var previous: UInt8 = 0
+        for letter in text {
+            defer { previous = letter }
+            guard !WordSimilarity.isVowel(letter), letter != previous else { continue }
+            skeleton.append(letter)
         }
         return skeleton
     }
+
+    /// ph f, th t, dh d, kh h, gh g, sh s, ch s, zh g.
+    static func hDigraph(_ letter: UInt8) -> UInt8? {
+        switch letter {
+        case ascii("p"): ascii("f")
+        case ascii("t"): ascii("t")
+        case ascii("d"): ascii("d")
+        case ascii("k"): ascii("h")
+        case ascii("g"): ascii("g")
+        case ascii("s"), ascii("c"): ascii("s")
+        case ascii("z"): ascii("g")
+        default: nil
+        }
+    }
 }
+
+/// The byte of an ASCII letter.
+@inline(__always) private func ascii(_ scalar: Unicode.Scalar) -> UInt8 { UInt8(ascii: scalar) }

@@ -1,14 +1,23 @@
 import Foundation
 
 /// OFAC's SDN list in the CSV layout OFAC publishes (`sdn.csv`): twelve
-/// columns, `-0-` for an empty one, the remarks holding the other names,
+/// columns, `-0-` for an empty one, the remarks holding the weak a.k.a.s,
 /// dates of birth and nationalities (`DOB 19 Apr 1947; POB …; nationality
-/// Egypt; a.k.a. 'ABU ALI'.`).
+/// Egypt; a.k.a. 'ABU ALI'.`). The other names and the addresses come in
+/// two more files (`OFACSupplements`).
 public enum OFACList {
     /// Every entry of `csv`; a malformed line is `INVALID_INPUT` naming its number,
     /// and nothing is returned (a list is imported whole or not at all).
     public static func parse(csv: String) throws(VerityError) -> [SanctionsEntry] {
-        var entries: [SanctionsEntry] = []
+        let entries = try rows(of: csv, file: nil, entry)
+        guard !entries.isEmpty else { throw VerityError.invalid("file", "the list is empty") }
+        return entries
+    }
+
+    /// Each non-empty line of one of OFAC's CSV files through `read`; the first
+    /// twenty malformed lines are reported together, by file and line number.
+    static func rows<Row>(of csv: String, file: String?, _ read: ([String], Int) throws(VerityError) -> Row) throws(VerityError) -> [Row] {
+        var rows: [Row] = []
         var problems: [FieldProblem] = []
         var number = 0
         for line in csv.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
@@ -16,18 +25,17 @@ public enum OFACList {
             let text = line.trimmingCharacters(in: .whitespaces)
             if text.isEmpty || text == "\u{1A}" { continue }   // OFAC ends the file with a SUB character
             do {
-                entries.append(try entry(fields(text), line: number))
+                rows.append(try read(fields(text), number))
             } catch {
-                problems.append(FieldProblem(field: "line \(number)", message: error.message))
+                problems.append(FieldProblem(field: (file.map { $0 + " " } ?? "") + "line \(number)", message: error.message))
                 if problems.count >= 20 { break }
             }
         }
         guard problems.isEmpty else {
-            throw VerityError(.invalidInput, "the list has malformed lines: " + problems.map { "\($0.field): \($0.message)" }.joined(separator: "; "),
+            throw VerityError(.invalidInput, "\(file ?? "the list") has malformed lines: " + problems.map { "\($0.field): \($0.message)" }.joined(separator: "; "),
                               problems: problems)
         }
-        guard !entries.isEmpty else { throw VerityError.invalid("file", "the list is empty") }
-        return entries
+        return rows
     }
 
     static func entry(_ fields: [String], line: Int) throws(VerityError) -> SanctionsEntry {
@@ -45,7 +53,7 @@ public enum OFACList {
             $0.replacingOccurrences(of: "[", with: "").trimmingCharacters(in: .whitespaces)
         }.filter { !$0.isEmpty }
         let remarks = Remarks(value(fields[11]) ?? "")
-        return SanctionsEntry(id: id, name: name, kind: kind, programs: programs, aliases: remarks.aliases,
+        return SanctionsEntry(id: id, name: name, kind: kind, programs: programs, weakAliases: remarks.aliases,
                               datesOfBirth: remarks.datesOfBirth, nationalities: remarks.nationalities)
     }
 
@@ -81,7 +89,9 @@ public enum OFACList {
         return fields
     }
 
-    /// What OFAC's remarks say about an entry.
+    /// What OFAC's remarks say about an entry. The quoted a.k.a.s there are
+    /// the weak ones (OFAC FAQ 123: in the CSV formats weak AKAs are listed in
+    /// the remarks, in quotation marks); the strong ones are in `alt.csv`.
     struct Remarks {
         var aliases: [String] = []
         var datesOfBirth: [SanctionsEntry.PartialDate] = []

@@ -1,10 +1,13 @@
 import Foundation
 
-/// Screens a person against a sanctions list: every name and alias of every
-/// entry is compared word by word, in any order, allowing spelling and
-/// transliteration variants and initials; the date of birth and nationality,
-/// where both sides have them, raise or lower the score. Returns the entries
-/// at or above the threshold, best first, each with why it matched.
+/// Screens a person against a sanctions list: every name, a.k.a. and weak
+/// a.k.a. of every entry is compared word by word, in any order, allowing
+/// spelling and transliteration variants, initials, words written joined or
+/// apart, and the parts of a name people leave out (patronymics, names after
+/// bin, middle names); a single word is screened as a nickname. The date of
+/// birth and nationality, where both sides have them, raise or lower the
+/// score. Returns the entries at or above the threshold, best first, each with
+/// why it matched.
 public struct SanctionsMatcher: Sendable {
     /// Who to screen.
     public struct Query: Sendable {
@@ -12,11 +15,16 @@ public struct SanctionsMatcher: Sendable {
         public var dateOfBirth: DateOfBirth?
         /// ISO 3166-1 alpha-2 (`SY`) or a country's English name.
         public var nationality: String?
+        /// The kinds of entry screened: a person (a name from an identity
+        /// document) against listed individuals; `SanctionsEntry.Kind.allCases`
+        /// for a name that may be an organisation, a vessel or an aircraft.
+        public var kinds: Set<SanctionsEntry.Kind>
 
-        public init(name: String, dateOfBirth: DateOfBirth? = nil, nationality: String? = nil) {
+        public init(name: String, dateOfBirth: DateOfBirth? = nil, nationality: String? = nil, kinds: Set<SanctionsEntry.Kind> = [.individual]) {
             self.name = name
             self.dateOfBirth = dateOfBirth
             self.nationality = nationality
+            self.kinds = kinds
         }
     }
 
@@ -36,53 +44,80 @@ public struct SanctionsMatcher: Sendable {
     }
 
     struct Candidate: Sendable {
-        let entry: Int
+        let entry: Int32
         let name: String
         let form: NameForm
+        /// A weak a.k.a. (OFAC's quoted remarks), which counts less.
+        let weak: Bool
         /// How telling each of the form's words is (see `weights`).
         var weights: [Double] = []
     }
 
     public let threshold: Double
+    let costs: NameAlignment.Costs
     let entries: [SanctionsEntry]
     let candidates: [Candidate]
     /// Candidates by the first two letters of each word and of each word's
     /// skeleton, and by its first and last letters: a spelling variant keeps
     /// one of them, a typing slip another.
     let index: [String: [Int32]]
+    /// Entries by their nicknames: a word several of an entry's a.k.a.s share
+    /// that its listed name lacks and few entries have ("GUZMAN, Chapo" and
+    /// "GUZMAN LOREA, Chapo" make Chapo a nickname of GUZMAN LOERA, Joaquin).
+    let nicknames: [String: [Int32]]
     /// How telling a word is: rarer words on the list weigh more (`log(N/df) + 1`),
     /// so two common words (Maria, Garcia) count for less than two rare ones.
     let weights: [String: Double]
     let unseenWeight: Double
 
-    public init(entries: [SanctionsEntry], threshold: Double = 0.88) {
+    public init(entries: [SanctionsEntry], threshold: Double = 0.9) {
+        self.init(entries: entries, threshold: threshold, costs: NameAlignment.Costs())
+    }
+
+    init(entries: [SanctionsEntry], threshold: Double, costs: NameAlignment.Costs) {
         self.threshold = threshold
+        self.costs = costs
         self.entries = entries
         var candidates: [Candidate] = []
         for (position, entry) in entries.enumerated() {
             for name in [entry.name] + entry.aliases {
-                candidates.append(Candidate(entry: position, name: name, form: NameForm(name)))
+                candidates.append(Candidate(entry: Int32(position), name: name, form: NameForm(listed: name), weak: false))
+            }
+            for name in entry.weakAliases {
+                candidates.append(Candidate(entry: Int32(position), name: name, form: NameForm(listed: name), weak: true))
             }
         }
         var index: [String: [Int32]] = [:]
         for (position, candidate) in candidates.enumerated() {
             for key in Set(Self.keys(candidate.form)) { index[key, default: []].append(Int32(position)) }
         }
+        // A word weighs by its skeleton's rarity: the name across its spellings.
         var frequency: [String: Int] = [:]
         for candidate in candidates { for skeleton in Set(candidate.form.skeletons) { frequency[skeleton, default: 0] += 1 } }
         let total = Double(max(1, candidates.count))
         let weights = frequency.mapValues { log(total / Double($0)) + 1 }
         let unseenWeight = log(total) + 1
+        self.weights = weights
+        self.unseenWeight = unseenWeight
         for position in candidates.indices {
-            candidates[position].weights = candidates[position].form.skeletons.map { weights[$0] ?? unseenWeight }
+            let form = candidates[position].form
+            candidates[position].weights = form.tokens.indices.map { Self.weight(form, $0, weights: weights, unseen: unseenWeight, costs: costs) }
         }
         self.candidates = candidates
         self.index = index
-        self.weights = weights
-        self.unseenWeight = unseenWeight
+        self.nicknames = Self.nicknames(candidates)
     }
 
-    func weight(_ skeleton: String) -> Double { weights[skeleton] ?? unseenWeight }
+    /// How many names and aliases are screened.
+    public var candidateCount: Int { candidates.count }
+
+    func weight(_ form: NameForm, _ token: Int) -> Double {
+        Self.weight(form, token, weights: weights, unseen: unseenWeight, costs: costs)
+    }
+
+    static func weight(_ form: NameForm, _ token: Int, weights: [String: Double], unseen: Double, costs: NameAlignment.Costs) -> Double {
+        form.noise[token] ? costs.noiseWeight : weights[form.skeletons[token]] ?? unseen
+    }
 
     static func keys(_ form: NameForm, token: Int) -> [String] {
         let word = form.tokens[token]
@@ -91,9 +126,35 @@ public struct SanctionsMatcher: Sendable {
 
     static func keys(_ form: NameForm) -> [String] { form.tokens.indices.flatMap { keys(form, token: $0) } }
 
+    /// Words at least two of an entry's a.k.a.s share, absent from its listed
+    /// name, that at most three entries have: the names a person is called by.
+    static func nicknames(_ candidates: [Candidate]) -> [String: [Int32]] {
+        var byWord: [String: Set<Int32>] = [:]
+        var everywhere: [String: Set<Int32>] = [:]
+        var start = 0
+        while start < candidates.count {
+            // An entry's candidates are together, its listed name first.
+            let entry = candidates[start].entry
+            var end = start + 1
+            while end < candidates.count, candidates[end].entry == entry { end += 1 }
+            let listed = Set(candidates[start].form.tokens)
+            var seen: [String: Int] = [:]
+            for candidate in candidates[start..<end] {
+                let words = Set(candidate.form.tokens)
+                for word in words { everywhere[word, default: []].insert(entry) }
+                guard candidate.name != candidates[start].name else { continue }
+                for word in words where word.count >= 3 && !listed.contains(word) { seen[word, default: 0] += 1 }
+            }
+            for (word, count) in seen where count >= 2 { byWord[word, default: []].insert(entry) }
+            start = end
+        }
+        return byWord.filter { everywhere[$0.key, default: []].count <= 3 }.mapValues { $0.sorted() }
+    }
+
     public func screen(_ query: Query) -> [Match] {
         let form = NameForm(query.name)
         guard !form.tokens.isEmpty else { return [] }
+        var best: [Int32: (Double, String, String)] = [:]   // entry → score, matched name, how
         // Only names that share a key with two of the query's words (one for a
         // one-word query) can score: a match needs two whole words paired.
         let needed = min(2, form.tokens.count)
@@ -111,18 +172,30 @@ public struct SanctionsMatcher: Sendable {
                 }
             }
         }
-        let queryWeights = form.skeletons.map(weight)
-        var best: [Int: (Double, Candidate)] = [:]
+        let queryWeights = form.tokens.indices.map { weight(form, $0) }
+        var pairs: [NameAlignment.Pair] = []
+        pairs.reserveCapacity(64)
         for position in reached {
             let candidate = candidates[position]
-            let score = nameScore(form, queryWeights, candidate)
-            if score >= threshold - 0.2, score > (best[candidate.entry]?.0 ?? 0) { best[candidate.entry] = (score, candidate) }
+            guard query.kinds.contains(entries[Int(candidate.entry)].kind) else { continue }
+            var score = NameAlignment.score(query: form, queryWeights: queryWeights, listed: candidate.form, listedWeights: candidate.weights,
+                                            costs: costs, pairs: &pairs)
+            if candidate.weak { score *= costs.weakAliasFactor }
+            if score >= threshold - 0.2, score > (best[candidate.entry]?.0 ?? 0) {
+                best[candidate.entry] = (score, candidate.name, candidate.weak ? "weak a.k.a." : "name")
+            }
+        }
+        // One word is a nickname ("El Chapo"): it meets the entries that go by it.
+        if form.tokens.count == 1, let entryPositions = nicknames[form.tokens[0]] {
+            for entry in entryPositions where query.kinds.contains(entries[Int(entry)].kind) && (best[entry]?.0 ?? 0) < 0.9 {
+                best[entry] = (0.9, form.tokens[0], "nickname")
+            }
         }
         var matches: [Match] = []
-        for (position, (nameScore, candidate)) in best {
-            let entry = entries[position]
+        for (position, (nameScore, matchedName, how)) in best {
+            let entry = entries[Int(position)]
             var score = nameScore
-            var reasons = [String(format: "name %.2f (%@)", nameScore, candidate.name)]
+            var reasons = [String(format: "%@ %.2f (%@)", how, nameScore, matchedName)]
             if let birth = query.dateOfBirth, !entry.datesOfBirth.isEmpty {
                 if entry.datesOfBirth.contains(where: { Self.agrees($0, birth) }) {
                     score += 0.05; reasons.append("date of birth agrees")
@@ -132,85 +205,25 @@ public struct SanctionsMatcher: Sendable {
                     score -= 0.15; reasons.append("date of birth differs")
                 }
             }
-            if let nationality = query.nationality, !entry.nationalities.isEmpty {
-                if entry.nationalities.contains(where: { Self.sameCountry($0, nationality) }) {
-                    score += 0.03; reasons.append("nationality agrees")
-                } else {
-                    score -= 0.1; reasons.append("nationality differs")
+            if let nationality = query.nationality {
+                if !entry.nationalities.isEmpty {
+                    if entry.nationalities.contains(where: { Self.sameCountry($0, nationality) }) {
+                        score += 0.03; reasons.append("nationality agrees")
+                    } else {
+                        score -= 0.1; reasons.append("nationality differs")
+                    }
+                } else if entry.addressCountries.contains(where: { Self.sameCountry($0, nationality) }) {
+                    // An address is not a nationality: it can support a match, never count against one.
+                    score += 0.02; reasons.append("an address in the same country")
                 }
             }
             score = min(1, score)
             if score >= threshold {
-                matches.append(Match(entryID: entry.id, listedName: entry.name, matchedName: candidate.name, kind: entry.kind,
+                matches.append(Match(entryID: entry.id, listedName: entry.name, matchedName: matchedName, kind: entry.kind,
                                      programs: entry.programs, score: (score * 1000).rounded() / 1000, reasons: reasons))
             }
         }
         return matches.sorted { $0.score != $1.score ? $0.score > $1.score : $0.entryID < $1.entryID }
-    }
-
-    /// Word-by-word, in any order: each word of the query paired with its best
-    /// unused word of the name, weighted by how telling the word is; words the
-    /// name has and the query lacks cost a fifth of their weight (people give
-    /// two names where lists hold four), query words the name lacks cost all of it.
-    func nameScore(_ query: NameForm, _ queryWeights: [Double], _ listed: Candidate) -> Double {
-        let names = listed.form
-        var pairs: [(Double, Int, Int)] = []
-        for i in query.tokens.indices {
-            for j in names.tokens.indices {
-                let similarity = Self.tokenSimilarity(query.letters[i], query.skeletonLetters[i], names.letters[j], names.skeletonLetters[j])
-                if similarity >= 0.8 { pairs.append((similarity, i, j)) }
-            }
-        }
-        guard pairs.count >= min(2, query.tokens.count) else { return 0 }
-        pairs.sort { $0.0 > $1.0 }
-        var usedQuery = [Bool](repeating: false, count: query.tokens.count), usedListed = [Bool](repeating: false, count: names.tokens.count)
-        var matchedWeight = 0.0, possibleWeight = 0.0
-        var full = 0
-        for (similarity, i, j) in pairs where !usedQuery[i] && !usedListed[j] {
-            usedQuery[i] = true; usedListed[j] = true
-            let w = listed.weights[j]
-            matchedWeight += similarity * w
-            possibleWeight += w
-            if query.letters[i].count > 1 && names.letters[j].count > 1 { full += 1 }
-        }
-        // A single word only matches a single-word name; otherwise two whole words must match.
-        guard (query.tokens.count == 1 && names.tokens.count == 1) || full >= 2 else { return 0 }
-        for i in query.tokens.indices where !usedQuery[i] { possibleWeight += queryWeights[i] }
-        for j in names.tokens.indices where !usedListed[j] { possibleWeight += 0.2 * listed.weights[j] }
-        return possibleWeight > 0 ? matchedWeight / possibleWeight : 0
-    }
-
-    static func tokenSimilarity(_ a: String, _ aSkeleton: String, _ b: String, _ bSkeleton: String) -> Double {
-        tokenSimilarity(Array(a.utf8), Array(aSkeleton.utf8), Array(b.utf8), Array(bSkeleton.utf8))
-    }
-
-    /// How alike two words are (0–1): the same word, an initial, the same
-    /// consonants (Yusuf/Yousef), a near spelling, or near consonants. Short
-    /// skeletons (two consonants or fewer) say little on their own, so the
-    /// words must also begin alike (Nagy is not Wang), and with one consonant
-    /// be spelled alike too (Ali is not Ola).
-    static func tokenSimilarity(_ a: [UInt8], _ aSkeleton: [UInt8], _ b: [UInt8], _ bSkeleton: [UInt8]) -> Double {
-        if a == b { return 1 }
-        if a.count == 1 || b.count == 1 { return a.first == b.first ? 0.85 : 0 }
-        let spelled = jaroWinkler(a, b)
-        if aSkeleton == bSkeleton {
-            if aSkeleton.count >= 3 { return 0.95 }
-            if beginAlike(a, b), aSkeleton.count == 2 || spelled >= 0.75 { return 0.95 }
-        }
-        if spelled >= 0.88 { return spelled }
-        // Near consonants: long skeletons only, one letter apart at most (Mrtn is not Mrn).
-        let shorter = min(aSkeleton.count, bSkeleton.count), longer = max(aSkeleton.count, bSkeleton.count)
-        guard shorter >= 4 || (shorter == 3 && longer == 3) else { return 0 }
-        guard longer - shorter <= 1 else { return 0 }
-        let sounded = jaroWinkler(aSkeleton, bSkeleton)
-        return sounded >= 0.9 ? 0.9 * sounded : 0
-    }
-
-    /// The same first letter, or both a vowel (y and w count: Yusuf/Iusuf, Wasim/Oussim).
-    static func beginAlike(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        guard let x = a.first, let y = b.first else { return false }
-        let vowels: Set<UInt8> = Set("aeiouyw".utf8)
-        return x == y || (vowels.contains(x) && vowels.contains(y))
     }
 
     static func agrees(_ listed: SanctionsEntry.PartialDate, _ birth: DateOfBirth) -> Bool {
@@ -225,35 +238,5 @@ public struct SanctionsMatcher: Sendable {
     }
 
     /// Jaro–Winkler similarity of two words (0–1).
-    static func jaroWinkler(_ a: String, _ b: String) -> Double { jaroWinkler(Array(a.utf8), Array(b.utf8)) }
-
-    /// Words longer than 64 letters are compared on their first 64, so the
-    /// matched letters fit in a bit mask and screening allocates nothing here.
-    static func jaroWinkler(_ whole: [UInt8], _ other: [UInt8]) -> Double {
-        let s = whole.prefix(64), t = other.prefix(64)
-        if s.isEmpty || t.isEmpty { return 0 }
-        let window = max(0, max(s.count, t.count) / 2 - 1)
-        var sMatched: UInt64 = 0, tMatched: UInt64 = 0
-        var matches = 0
-        for i in 0..<s.count {
-            let low = max(0, i - window), high = min(t.count - 1, i + window)
-            guard low <= high else { continue }
-            for j in low...high where tMatched & (1 << UInt64(j)) == 0 && s[i] == t[j] {
-                sMatched |= 1 << UInt64(i); tMatched |= 1 << UInt64(j); matches += 1
-                break
-            }
-        }
-        guard matches > 0 else { return 0 }
-        var transpositions = 0, k = 0
-        for i in 0..<s.count where sMatched & (1 << UInt64(i)) != 0 {
-            while tMatched & (1 << UInt64(k)) == 0 { k += 1 }
-            if s[i] != t[k] { transpositions += 1 }
-            k += 1
-        }
-        let m = Double(matches)
-        let jaro = (m / Double(s.count) + m / Double(t.count) + (m - Double(transpositions) / 2) / m) / 3
-        var prefix = 0
-        while prefix < min(4, s.count, t.count), s[prefix] == t[prefix] { prefix += 1 }
-        return jaro + Double(prefix) * 0.1 * (1 - jaro)
-    }
+    static func jaroWinkler(_ a: String, _ b: String) -> Double { WordSimilarity.jaroWinkler(Array(a.utf8), Array(b.utf8)) }
 }

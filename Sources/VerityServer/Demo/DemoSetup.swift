@@ -27,8 +27,8 @@ public enum DemoSetup {
 
     /// Seeds the database behind `app` (idempotent for the registry and consent
     /// texts; a new key and token every run) and returns the keys.
-    /// `sanctions` (an SDN CSV and its file name) is imported unless it is the current list already.
-    public static func seed(_ app: Application, settings: Settings, baseURL: String, sanctions: (csv: String, source: String)? = nil,
+    /// `sanctions` (OFAC's files) is imported unless it is the current list already.
+    public static func seed(_ app: Application, settings: Settings, baseURL: String, sanctions: SanctionsListFiles? = nil,
                             clock: VerityClock = .system) async throws -> DemoKeys {
         let operations = try AdminOperations(db: app.db, settings: settings, clock: clock)
         let secretKey = try await operations.createKey(tenant: tenant, environment: .test)
@@ -61,7 +61,7 @@ public enum DemoSetup {
         let clientKey = try await operations.createClientKey(tenant: tenant, environment: .test, scopes: MobileProduct.allCases, demo: false)
         let demoClientKey = try await operations.createClientKey(tenant: tenant, environment: .test, scopes: MobileProduct.allCases, demo: true)
         if let sanctions, try await operations.sanctionsStatus()?.source != sanctions.source {
-            _ = try await operations.importSanctions(csv: sanctions.csv, source: sanctions.source) { _, _ in }
+            _ = try await operations.importSanctions(sanctions) { _, _ in }
             // The server warmed its matcher at boot, before this list existed.
             _ = try? await SanctionsScreening.shared.matcher(db: app.db)
         }

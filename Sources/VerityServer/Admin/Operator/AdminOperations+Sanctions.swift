@@ -2,16 +2,33 @@ import Foundation
 import VerityCore
 import VerityStore
 
+/// OFAC's list as published: `sdn.csv`, and `alt.csv` and `add.csv` when given.
+public struct SanctionsListFiles: Sendable {
+    public var sdn: String
+    public var alternateNames: String?
+    public var addresses: String?
+    /// The files' names, `sdn.csv + alt.csv`: what `verity sanctions show` names the list by.
+    public var source: String
+
+    public init(sdn: String, alternateNames: String? = nil, addresses: String? = nil, source: String) {
+        self.sdn = sdn
+        self.alternateNames = alternateNames
+        self.addresses = addresses
+        self.source = source
+    }
+}
+
 /// What `verity sanctions import` does.
 extension AdminOperations {
-    /// Reads an OFAC SDN CSV and makes it the current list (all or nothing); returns the entry count.
-    public func importSanctions(csv text: String, source: String,
-                                progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void) async throws -> Int {
-        let entries = try OFACList.parse(csv: text)
-        let total = entries.count
-        try await SanctionsRepository(db: db).replace(with: entries, source: source, now: clock.nowMillis()) { progress($0, total) }
+    /// Reads OFAC's SDN CSV, with its alternate names (`alt.csv`) and addresses
+    /// (`add.csv`) when given, and makes it the current list (all or nothing).
+    public func importSanctions(_ files: SanctionsListFiles,
+                                progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void) async throws -> OFACSupplements.Joined {
+        let joined = try OFACSupplements.join(sdn: files.sdn, alt: files.alternateNames, add: files.addresses)
+        let total = joined.entries.count
+        try await SanctionsRepository(db: db).replace(with: joined.entries, source: files.source, now: clock.nowMillis()) { progress($0, total) }
         try await audit("sanctions.import", environmentID: nil)
-        return total
+        return joined
     }
 
     public func sanctionsStatus() async throws -> SanctionsRepository.Status? {
@@ -41,12 +58,13 @@ public struct SanctionsScreenReport: Codable, Sendable {
 extension AdminOperations {
     /// Screens one identity against the current list with the matcher
     /// VerifyCompliance uses; `SERVICE_UNAVAILABLE` when no list is imported.
-    public func screenSanctions(name: String, dateOfBirth: DateOfBirth?, nationality: String?) async throws -> SanctionsScreenReport {
+    public func screenSanctions(name: String, dateOfBirth: DateOfBirth?, nationality: String?,
+                                kinds: Set<SanctionsEntry.Kind> = [.individual]) async throws -> SanctionsScreenReport {
         guard let status = try await sanctionsStatus() else {
             throw VerityError(.serviceUnavailable, "no sanctions list is imported (verity sanctions import sdn.csv)")
         }
         let matcher = try await SanctionsScreening.shared.matcher(db: db)
-        let matches = matcher.screen(.init(name: name, dateOfBirth: dateOfBirth, nationality: nationality))
+        let matches = matcher.screen(.init(name: name, dateOfBirth: dateOfBirth, nationality: nationality, kinds: kinds))
         let importedAt = Date(timeIntervalSince1970: Double(status.importedAt) / 1000).ISO8601Format()
         return SanctionsScreenReport(list: .init(source: status.source, entries: status.entries, importedAt: importedAt), name: name,
                                      dateOfBirth: dateOfBirth?.description, nationality: nationality, match: !matches.isEmpty,
