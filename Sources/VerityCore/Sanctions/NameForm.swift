@@ -81,6 +81,9 @@ public struct NameForm: Sendable, Equatable {
         var afterLineageParticle = false
         var givenSeen = false
         for (word, segment, script) in words {
+            // Arabic script writes the article joined (الأسد is al-Asad); a lone ل is what is left of one.
+            if script == .abjad, word == "l" { continue }
+            let word = script == .abjad && word.count >= 5 && word.hasPrefix("al") ? String(word.dropFirst(2)) : word
             if Self.particles.contains(word) {
                 afterLineageParticle = structured && segment > 0 && Self.lineageParticles.contains(word)
                 continue
@@ -123,6 +126,27 @@ public struct NameForm: Sendable, Equatable {
 
     typealias Word = (word: String, segment: Int, script: Script)
 
+    /// The Cyrillic letters that ICU's ISO 9 writes with a diacritic that
+    /// folding would lose (Ûrij Ânukovič Prigožin becomes Urij Anukovic
+    /// Prigozin), written as passports and lists write them (Yuriy Yanukovich
+    /// Prigozhin); ICU does the rest.
+    static func cyrillicDigraphs(_ chunk: String) -> String {
+        var text = ""
+        let letters = Array(chunk.lowercased())
+        for (index, character) in letters.enumerated() {
+            // A final й is y (Sergey, Yuriy, Gennadiy), as a list writes it; elsewhere ISO 9's j (Shojgu) meets both.
+            if character == "й", index + 1 == letters.count { text += "y"; continue }
+            text += cyrillicLetters[character] ?? String(character)
+        }
+        return text
+    }
+
+    static let cyrillicLetters: [Character: String] = ["я": "ya", "ю": "yu", "ё": "yo", "є": "ye", "ї": "yi", "ж": "zh", "ч": "ch",
+                                                       "ш": "sh", "щ": "shch", "ь": "", "ъ": ""]
+    /// Marks inside a word that leave it one word: apostrophes, ain and hamza
+    /// (ʿ ʾ), the soft and hard signs (ʹ ʺ) and BGN's separating dot (Lukash·enka).
+    static let joiningMarks: Set<Unicode.Scalar> = ["'", "\u{2019}", "\u{02BF}", "\u{02BE}", "\u{02B9}", "\u{02BA}", "\u{00B7}"]
+
     /// Lower-case Latin words, each with the comma-separated segment it is in
     /// and the script it was written in.
     static func words(_ name: String) -> [Word] {
@@ -142,21 +166,32 @@ public struct NameForm: Sendable, Equatable {
             if chunk.utf8.allSatisfy({ $0 < 0x80 }) {
                 plain = chunk.lowercased()
             } else {
-                let latin = (chunk.applyingTransform(.toLatin, reverse: false) ?? chunk)
+                let cyrillic = chunk.unicodeScalars.contains { (0x0400...0x04FF).contains($0.value) } ? Self.cyrillicDigraphs(chunk) : chunk
+                let latin = (cyrillic.applyingTransform(.toLatin, reverse: false) ?? cyrillic)
                 plain = (latin.applyingTransform(.stripDiacritics, reverse: false) ?? latin).lowercased()
             }
             var current = ""
-            for scalar in plain.unicodeScalars {
+            func append() {
+                // ICU writes بن and ابن without vowels.
+                words.append((script == .abjad ? (["bn": "bin", "abn": "ibn"][current] ?? current) : current, segment, script))
+                current = ""
+            }
+            let scalars = Array(plain.unicodeScalars)
+            for (index, scalar) in scalars.enumerated() {
                 if CharacterSet.lowercaseLetters.contains(scalar) && scalar.isASCII {
                     current.unicodeScalars.append(scalar)
-                } else if scalar == "'" || scalar == "\u{2019}" || scalar == "\u{02BF}" || scalar == "\u{02BE}" {
-                    continue   // apostrophes and the ain/hamza marks join, as in Ma'mun
+                } else if scalar == "\u{02BF}", script == .abjad,
+                          current.isEmpty || (index + 1 < scalars.count && current.unicodeScalars.last == scalars[index + 1]) {
+                    // An ain ICU writes as ʿ carries a vowel where one is needed: first (عبد is Abd, not Bd),
+                    // and between two like consonants, which are not one doubled letter (معمر is Muammar, not Mumar).
+                    current.append("a")
+                } else if Self.joiningMarks.contains(scalar) {
+                    continue   // apostrophes, the ain/hamza marks and the soft/hard signs join, as in Ma'mun and Kovalʹchuk
                 } else if !current.isEmpty {
-                    words.append((current, segment, script))
-                    current = ""
+                    append()
                 }
             }
-            if !current.isEmpty { words.append((current, segment, script)) }
+            if !current.isEmpty { append() }
             chunk = ""
         }
         for character in name {
