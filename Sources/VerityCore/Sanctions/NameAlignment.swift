@@ -14,6 +14,7 @@ struct NameAlignment {
         var missingFirstGiven = 0.3
         var missingGiven = 0.1
         var missingLineage = 0.03
+        var missingInitial = 0.03
         /// Share of a query word's weight lost when the name lacks it (a query's patronymic: `missingLineage`-like, 0.3).
         var extraQueryWord = 1.0
         var extraQueryPatronymic = 0.3
@@ -85,8 +86,9 @@ struct NameAlignment {
             let noise = pair.listed == pair.listedEnd && listed.noise[pair.listed]
             if !initial && !noise { whole += 1 }
         }
-        // A single word only matches a single-word name; otherwise two whole words must match.
-        guard (qCount == 1 && lCount == 1) || whole >= 2 else { return 0 }
+        // A single word only matches a single-word name; otherwise two whole words must match,
+        // or the one word that says who is named (ROSNEFT of ROSNEFT TRADING S.A.).
+        guard (qCount == 1 && lCount == 1) || whole >= 2 || (whole == 1 && telling(listed) == 1) else { return 0 }
         // Where the list says which word is the surname, it must be among those matched.
         if !surnameMet, listed.parts.contains(.surname) { return 0 }
         for i in 0..<qCount where usedQuery & (1 << UInt64(i)) == 0 {
@@ -94,7 +96,7 @@ struct NameAlignment {
             possibleWeight += share * queryWeights[i]
         }
         for j in 0..<lCount where usedListed & (1 << UInt64(j)) == 0 {
-            let share: Double = switch listed.parts[j] {
+            let byPart: Double = switch listed.parts[j] {
             case .unknown: costs.missingUnknown
             case .surname: costs.missingSurname
             case .laterSurname: costs.missingLaterSurname
@@ -102,9 +104,16 @@ struct NameAlignment {
             case .given: costs.missingGiven
             case .lineage: costs.missingLineage
             }
+            // A missing initial says little (the S.A. of a company, a middle initial).
+            let share = listed.letters[j].count == 1 ? costs.missingInitial : byPart
             possibleWeight += share * listedWeights[j]
         }
         return possibleWeight > 0 ? matchedWeight / possibleWeight : 0
+    }
+
+    /// How many of a name's words say who is named: not legal forms or generic words, not initials.
+    static func telling(_ form: NameForm) -> Int {
+        form.tokens.indices.reduce(0) { $0 + (form.noise[$1] || form.letters[$1].count == 1 ? 0 : 1) }
     }
 
     /// Positions `from...to` as bits (names of more than 64 words are compared on their first 64).

@@ -178,6 +178,10 @@ public struct SanctionsMatcher: Sendable {
         for position in reached {
             let candidate = candidates[position]
             guard query.kinds.contains(entries[Int(candidate.entry)].kind) else { continue }
+            // One short word against a one-word name (a nickname, a mononym) must be that word: Chapo is not
+            // Chepe, nor Sapo. Longer ones have consonants enough to meet by sound (Hezbollah, Hizballah).
+            if form.tokens.count == 1, candidate.form.tokens.count == 1, form.tokens[0] != candidate.form.tokens[0],
+               form.skeletonLetters[0].count < 4 { continue }
             var score = NameAlignment.score(query: form, queryWeights: queryWeights, listed: candidate.form, listedWeights: candidate.weights,
                                             costs: costs, pairs: &pairs)
             if candidate.weak { score *= costs.weakAliasFactor }

@@ -77,6 +77,8 @@ struct SanctionsMatcherTests {
         #expect(mayo.reasons.first?.hasPrefix("weak a.k.a.") == true && mayo.score < 1)
         let chapo = try #require(Self.matcher.screen(.init(name: "El Chapo")).first { $0.entryID == 6861 })
         #expect(chapo.reasons.first?.hasPrefix("nickname") == true)
+        // Another nickname spelled nearly alike is another nickname (CHEPE, El Sapo).
+        #expect(Self.matcher.screen(.init(name: "El Chapo")).map(\.entryID) == [6861])
         let listed = try #require(Self.matcher.screen(.init(name: "Ismael Zambada Garcia")).first { $0.entryID == 7226 })
         #expect(listed.score > mayo.score)
     }
@@ -87,6 +89,8 @@ struct SanctionsMatcherTests {
         // then a person's screen leaves organisations out, and a screen of any kind finds it
         #expect(!Self.matcher.screen(.init(name: name)).contains { $0.kind != .individual })
         #expect(Self.matcher.screen(.init(name: name, kinds: Set(SanctionsEntry.Kind.allCases))).contains { $0.kind == .entity })
+        // An organisation by the one word of its name that is not a legal form.
+        #expect(Self.matcher.screen(.init(name: "Rosneft", kinds: Set(SanctionsEntry.Kind.allCases))).first?.entryID == 18299)
     }
 
     /// Watchman's users' complaint: a legal form alone ("CORP", "LIMITED") scored 100 %.
