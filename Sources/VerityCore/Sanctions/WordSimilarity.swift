@@ -32,8 +32,10 @@ enum WordSimilarity {
             // after that the long vowels Arabic writes must be in the Latin spelling too.
             if sameSkeleton(aSkeleton, aVelar, bSkeleton, bVelar), !aSkeleton.isEmpty, LongVowels.agree(written: a, latin: b) { return 0.95 }
             // Written with its short vowels (harakat), a word reads like a Latin spelling.
-            let spelled = jaroWinkler(a, b)
-            if min(a.count, b.count) >= 5, abs(a.count - b.count) <= 2, spelled >= 0.88 { return spelled }
+            if min(a.count, b.count) >= 5, abs(a.count - b.count) <= 2, jaroWinklerCeiling(a, b) >= 0.88 {
+                let spelled = jaroWinkler(a, b)
+                if spelled >= 0.88 { return spelled }
+            }
             let shorter = min(aSkeleton.count, bSkeleton.count), longer = max(aSkeleton.count, bSkeleton.count)
             guard shorter >= 4, longer - shorter <= 1, aSkeleton.first == bSkeleton.first, aSkeleton != bSkeleton else { return 0 }
             let sounded = jaroWinkler(aSkeleton, bSkeleton)
@@ -41,18 +43,23 @@ enum WordSimilarity {
         case .alphabetic:
             break
         }
-        let spelled = jaroWinkler(a, b)
         let shortest = min(a.count, b.count), longest = max(a.count, b.count)
-        if sameSkeleton(aSkeleton, aVelar, bSkeleton, bVelar), beginAlike(a, aSkeleton, b, bSkeleton) {
+        let sameConsonants = sameSkeleton(aSkeleton, aVelar, bSkeleton, bVelar), alike = beginAlike(a, aSkeleton, b, bSkeleton)
+        // Every way to meet below needs a spelling this alike; most word pairs of
+        // two names are told apart by the cheap ceiling alone.
+        let shorterSkeleton = min(aSkeleton.count, bSkeleton.count), longerSkeleton = max(aSkeleton.count, bSkeleton.count)
+        let nearConsonantsPossible = (shorterSkeleton >= 4 || (shorterSkeleton == 3 && longerSkeleton == 3))
+            && longerSkeleton - shorterSkeleton <= 1 && alike && !sameConsonants
+        let needed = (sameConsonants && alike) || nearConsonantsPossible ? 0.7 : shortest >= 5 && longest - shortest <= 1 ? 0.88 : 2
+        guard jaroWinklerCeiling(a, b) >= needed else { return 0 }
+        let spelled = jaroWinkler(a, b)
+        if sameConsonants, alike {
             if aSkeleton.count >= 3, spelled >= 0.7 { return 0.95 }
             if spelled >= 0.75, longest - shortest <= 2 { return 0.95 }
         }
         if shortest >= 5, longest - shortest <= 1, spelled >= 0.88 { return spelled }
         // Near consonants: long skeletons only, one letter apart at most (Mrtn is not Mrn).
-        let shorter = min(aSkeleton.count, bSkeleton.count), longer = max(aSkeleton.count, bSkeleton.count)
-        guard shorter >= 4 || (shorter == 3 && longer == 3) else { return 0 }
-        guard longer - shorter <= 1, spelled >= 0.7, beginAlike(a, aSkeleton, b, bSkeleton),
-              !sameSkeleton(aSkeleton, aVelar, bSkeleton, bVelar) else { return 0 }
+        guard nearConsonantsPossible, spelled >= 0.7 else { return 0 }
         let sounded = jaroWinkler(aSkeleton, bSkeleton)
         return sounded >= 0.9 ? 0.9 * sounded : 0
     }
@@ -92,7 +99,28 @@ enum WordSimilarity {
     /// letters are compared on their first 64, so the matched letters fit in a
     /// bit mask.
     static func jaroWinkler(_ whole: [UInt8], _ other: [UInt8]) -> Double {
-        let s = whole.prefix(64), t = other.prefix(64)
+        whole.withUnsafeBufferPointer { s in other.withUnsafeBufferPointer { t in jaroWinkler(s, t) } }
+    }
+
+    /// At most what `jaroWinkler` gives, from the letters each word has that
+    /// the other lacks (each is at least one letter that is never a match)
+    /// and the common prefix: two passes over the bytes instead of the match window's.
+    static func jaroWinklerCeiling(_ s: [UInt8], _ t: [UInt8]) -> Double {
+        let sCount = min(64, s.count), tCount = min(64, t.count)
+        guard sCount > 0, tCount > 0 else { return 0 }
+        var sLetters: UInt32 = 0, tLetters: UInt32 = 0
+        for i in 0..<sCount { sLetters |= 1 << UInt32(s[i] & 31) }
+        for j in 0..<tCount { tLetters |= 1 << UInt32(t[j] & 31) }
+        let m = Double(min(sCount - (sLetters & ~tLetters).nonzeroBitCount, tCount - (tLetters & ~sLetters).nonzeroBitCount))
+        guard m > 0 else { return 0 }
+        let jaro = (m / Double(sCount) + m / Double(tCount) + 1) / 3
+        var prefix = 0
+        while prefix < min(4, sCount, tCount), s[prefix] == t[prefix] { prefix += 1 }
+        return jaro + Double(prefix) * 0.1 * (1 - jaro)
+    }
+
+    static func jaroWinkler(_ whole: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Double {
+        let s = UnsafeBufferPointer(rebasing: whole.prefix(64)), t = UnsafeBufferPointer(rebasing: other.prefix(64))
         if s.isEmpty || t.isEmpty { return 0 }
         let window = max(0, max(s.count, t.count) / 2 - 1)
         var sMatched: UInt64 = 0, tMatched: UInt64 = 0
@@ -100,7 +128,7 @@ enum WordSimilarity {
         for i in 0..<s.count {
             let low = max(0, i - window), high = min(t.count - 1, i + window)
             guard low <= high else { continue }
-            for j in low...high where tMatched & (1 << UInt64(j)) == 0 && s[s.startIndex + i] == t[t.startIndex + j] {
+            for j in low...high where tMatched & (1 << UInt64(j)) == 0 && s[i] == t[j] {
                 sMatched |= 1 << UInt64(i); tMatched |= 1 << UInt64(j); matches += 1
                 break
             }
@@ -109,13 +137,13 @@ enum WordSimilarity {
         var transpositions = 0, k = 0
         for i in 0..<s.count where sMatched & (1 << UInt64(i)) != 0 {
             while tMatched & (1 << UInt64(k)) == 0 { k += 1 }
-            if s[s.startIndex + i] != t[t.startIndex + k] { transpositions += 1 }
+            if s[i] != t[k] { transpositions += 1 }
             k += 1
         }
         let m = Double(matches)
         let jaro = (m / Double(s.count) + m / Double(t.count) + (m - Double(transpositions) / 2) / m) / 3
         var prefix = 0
-        while prefix < min(4, s.count, t.count), s[s.startIndex + prefix] == t[t.startIndex + prefix] { prefix += 1 }
+        while prefix < min(4, s.count, t.count), s[prefix] == t[prefix] { prefix += 1 }
         return jaro + Double(prefix) * 0.1 * (1 - jaro)
     }
 }

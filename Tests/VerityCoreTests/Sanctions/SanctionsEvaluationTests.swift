@@ -14,7 +14,7 @@ import Testing
 /// them worse. The matcher's constants were set on other names (a tuning set
 /// from other Faker seeds, other variants, half the list), never on these.
 ///
-/// The whole sets take some six minutes in a debug build, so the suite
+/// The whole sets take some two minutes in a debug build, so the suite
 /// screens every `sampleStride`-th query of each set unless
 /// `VERITY_SANCTIONS_EVAL=full` is set; docs/mobile.md's figures come from a
 /// full run.
