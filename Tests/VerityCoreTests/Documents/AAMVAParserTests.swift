@@ -101,6 +101,36 @@ struct AAMVAParserTests {
         #expect(licence.customerId == "123456789")
     }
 
+    /// Real payloads with damaged headers (issue 22): the file type cut short or
+    /// misread, an impossible subfile count, offsets past the end. Public AAMVA
+    /// parsers read these by the card subfile's designators; so does Verity,
+    /// saying what was damaged.
+    @Test(arguments: [
+        ("ANSI 636026", "AMVA 636026", "file type"),     // "ANSI " cut short
+        ("ANSI 636026", "ANS 636026", "file type"),
+        ("ANSI 636026", "ANSI636026", "file type"),      // its space lost
+        ("ANSI 636026", "AN5I 636026", "file type"),     // misread
+        ("636026100002DL", "636026100099DL", "subfile count 99"),  // an impossible count
+        ("636026100002DL", "636026100000DL", "subfile count 0"),   // a count that leaves the designators out
+        ("DL0041", "DL9941", "declared offset 9941"),              // an offset past the end
+    ])
+    func damagedHeadersAreReadFieldByFieldAndFlagged(original: String, damaged: String, warning: String) throws {
+        // given
+        let standard = String(decoding: Self.payload(subfiles: [("DL", Self.georgia), ("ZG", [("ZGA", "COUNTY 060")])]), as: UTF8.self)
+        try #require(standard.contains(original))
+        let text = standard.replacingOccurrences(of: original, with: damaged)
+        // when
+        let payload = try AAMVAPayloadReader.read(Array(text.utf8))
+        let licence = try AAMVALicense.parse(Array(text.utf8))
+        // then: every field of the card subfile, the issuer, and the damage named
+        #expect(licence.familyName == "SMITH")
+        #expect(licence.customerId == "123456789")
+        #expect(payload.cardSubfile?.elements.count == Self.georgia.count)
+        #expect(payload.issuerIdentificationNumber == "636026")
+        #expect(payload.version == 10)
+        #expect(payload.warnings.contains { $0.contains(warning) }, "\(payload.warnings)")
+    }
+
     @Test func anythingElseIsAClearError() {
         for bytes in [[UInt8](), Array("hello world".utf8), Array("@\n\u{1E}\rANSI 636026100001ZG00310010ZGAX\r".utf8),
                       [UInt8](repeating: 0x41, count: 10_000)] {
