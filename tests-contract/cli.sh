@@ -158,6 +158,11 @@ check "document inspect: an unknown type is refused" bash -c "! '$BIN' document 
 FRENCH=$(python3 -c "import json; print(next(s['files'][0] for s in json.load(open('$DOCS/truth.json'))['samples'] if s['kind'] == 'passport' and s['country'] == 'FRA' and s['degradation'] == 'clean'))")
 "$BIN" document inspect --no-faces --type passport "$DOCS/$FRENCH" --json > "$WORK/no-country.json"
 check "document inspect without --country: the MRZ names it" bash -c "grep -q '\"country\":\"FR\"' '$WORK/no-country.json'"
+UTOPIAN=$(python3 -c "import json; print(next(s['files'][0] for s in json.load(open('$DOCS/truth.json'))['samples'] if s['kind'] == 'passport' and s['country'] == 'UTO' and s['degradation'] == 'clean'))")
+"$BIN" document inspect --no-faces --type passport "$DOCS/$UTOPIAN" --json > "$WORK/utopia.json"
+check "document inspect without --country: ICAO's Utopia is read, its code as the country" bash -c "grep -q '\"country\":\"UTO\"' '$WORK/utopia.json' && grep -q '\"valid\":true' '$WORK/utopia.json'"
+"$BIN" document inspect --no-faces --type passport --country DE "$DOCS/$FRENCH" --json > "$WORK/hint.json"
+check "document inspect --country is a hint: the MRZ's country is reported, the disagreement flagged" bash -c "grep -q '\"country\":\"FR\"' '$WORK/hint.json' && grep -q '\"stated\":\"DE\"' '$WORK/hint.json'"
 "$BIN" document inspect --no-faces --type idCard "$DOCS/egypt_id-000-clean-front.png" > /dev/null 2> "$WORK/no-country.err"; code=$?
 check "document inspect without --country and no MRZ: INVALID_INPUT naming the fix, exit 65" bash -c "[ $code -eq 65 ] && grep -q 'state the country' '$WORK/no-country.err'"
 head -c $(( $(stat -c %s "$DOCS/passport-000-photo-front.jpg") * 95 / 100 )) "$DOCS/passport-000-photo-front.jpg" > "$WORK/ends-early.jpg"

@@ -22,19 +22,27 @@ struct RealCaptureTests {
         }
     }
 
-    @Test func withoutACountryADocumentWithoutAnMRZIsAClearError() throws {
-        // given: an Egyptian ID (no MRZ) and ICAO's test state Utopia (no ISO country)
+    @Test func withoutACountryOnlyADocumentWithoutAnMRZIsAnError() throws {
+        // given: an Egyptian ID (no MRZ) and ICAO's test state Utopia (an ICAO code, no ISO country)
         let egyptian = try #require(documents.samples(kind: "egypt_id").first { $0.degradation == "clean" })
         let utopian = try #require(documents.samples(kind: "passport").first { $0.country == "UTO" && $0.degradation == "clean" })
-        // then
+        // then: the Egyptian card needs its country stated; the passport is read, its country the code as it stands
         #expect(throws: VerityError(.invalidInput, "")) { try inspector.inspect(front: documents.bytes(egyptian.files[0]), type: .idCard) }
-        do {
-            _ = try inspector.inspect(front: documents.bytes(utopian.files[0]), type: .passport)
-            Issue.record("a Utopian passport has no ISO country")
-        } catch {
-            #expect(error.field == "country")
-            #expect(error.message.contains("UTO"))
-        }
+        let report = try inspector.inspect(front: documents.bytes(utopian.files[0]), type: .passport)
+        #expect(report.country == "UTO")
+        #expect(report.mrz?.valid == true)
+        #expect(!report.documentVerificationPlus.reviewRequired.contains("country"))
+    }
+
+    @Test func aStatedCountryIsAHintTheMRZIsCheckedAgainst() throws {
+        // given: a Dutch passport said to be French
+        let dutch = try #require(documents.samples(kind: "passport").first { $0.country == "NLD" && $0.degradation == "clean" })
+        // when
+        let report = try inspector.inspect(front: documents.bytes(dutch.files[0]), type: .passport, country: "FR")
+        // then: the MRZ's country is reported, and the disagreement is for a person to look at
+        #expect(report.country == "NL")
+        #expect(report.mismatches.contains(FieldMismatch(field: "country", values: ["stated": "FR", "mrz": "NL"])))
+        #expect(report.documentVerificationPlus.reviewRequired.contains("country"))
     }
 
     @Test func aJPEGThatEndsEarlyIsReadAsFarAsItGoesAndFlagged() throws {

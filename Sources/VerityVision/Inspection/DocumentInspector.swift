@@ -33,6 +33,7 @@ public struct DocumentInspector: Sendable {
         var mrzBounds: PixelRect?
         var textHeight: (DocumentSide, Double)?
         var documentFitsZone: (side: DocumentSide, fits: Bool)?
+        var countryMismatch: FieldMismatch?
         var visual = VisualZoneReader.Reading(lines: [], values: [], meanConfidence: 0)
         switch type {
         case .idCard where country == "EG":
@@ -55,13 +56,13 @@ public struct DocumentInspector: Sendable {
             let (reading, page) = found.reading
             if found.side == .front { frontPage = page } else { backPage = page }
             evidence.mrz = reading?.result
-            if stated == nil {
-                guard let named = reading?.result.flatMap({ ICAOCountryCode.alpha2($0.issuingState) }) else {
-                    throw VerityError.invalid("country", reading?.result == nil
-                        ? "No MRZ was read to name the issuing country: state the country (EG for Egyptian ID cards)."
-                        : "The MRZ names \(reading!.result!.issuingState), which is no ISO 3166 country: state the country.")
-                }
-                evidence.country = named
+            if let mrz = reading?.result {
+                let (country, flagged, mismatch) = Self.country(namedBy: mrz, stated: stated)
+                evidence.country = country
+                if flagged { evidence.flagged.append("country") }
+                countryMismatch = mismatch
+            } else if stated == nil {
+                throw VerityError.invalid("country", "No MRZ was read to name the issuing country: state the country (EG for Egyptian ID cards).")
             }
             evidence.mrzConfidence = reading?.confidence ?? 0
             evidence.mrzCharacterConfidence = reading?.characterProbabilities ?? []
@@ -133,7 +134,8 @@ public struct DocumentInspector: Sendable {
 
         let portrait = faces.map { engine in clock.measure("portrait") { engine.inspectPortrait(page: frontPage.page) } }
 
-        let (fields, mismatches) = FieldAssembler(today: today).assemble(evidence)
+        let (fields, assembled) = FieldAssembler(today: today).assemble(evidence)
+        let mismatches = assembled + (countryMismatch.map { [$0] } ?? [])
         let readConfidence = Int((outcome.confidence * 100).rounded())
         let visualConfidence = Int(visual.meanConfidence.rounded())
         var report = DocumentReport(
@@ -147,6 +149,20 @@ public struct DocumentInspector: Sendable {
         report.advancedConfidence = portrait.map { AdvancedConfidence(face: faceFraudPolicy.assess($0), portrait: $0) }
         DocumentDecisionPolicy(today: today).apply(to: &report, outcome: outcome, flagged: evidence.flagged)
         return report
+    }
+
+    /// The country of a document with an MRZ: the one its issuing state names.
+    /// A stated country is a hint, cross-checked: where the MRZ names another,
+    /// the MRZ's is reported and the two are a mismatch for review. An ICAO
+    /// code that names no ISO 3166 country (UNO, XXA, UTO: the ICAO specimens'
+    /// Utopia) is reported as it stands unless a country was stated; a code on
+    /// no list (a misread no repair was sure of) likewise, flagged for review.
+    static func country(namedBy mrz: MRZResult, stated: String?) -> (country: String, flagged: Bool, mismatch: FieldMismatch?) {
+        guard let named = ICAOCountryCode.alpha2(mrz.issuingState) else {
+            return (stated ?? mrz.issuingState.replacingOccurrences(of: " ", with: ""), !mrz.issuingStateKnown, nil)
+        }
+        guard let stated, stated != named else { return (named, false, nil) }
+        return (named, true, FieldMismatch(field: "country", values: ["stated": stated, "mrz": named]))
     }
 
     static func placement(_ placement: DocumentPlacement?, documentFits: Bool) -> DocumentPlacement? {

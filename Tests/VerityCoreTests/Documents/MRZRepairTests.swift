@@ -130,3 +130,49 @@ struct MRZNameSeparatorTests {
         #expect(result.givenNames == "")
     }
 }
+
+@Suite("MRZ country codes: no check digit covers them, so a misread is repaired against the ICAO list or flagged")
+struct MRZCountryRepairTests {
+    let parser = MRZParser(today: CalendarDate(year: 2026, month: 11, day: 22)!)
+    let nameLine = "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<"
+    let numberLine = "L898902C36UTO7408122F1204159ZE184226B<<<<<10"
+
+    func withCountries(_ state: String, _ nationality: String) -> [String] {
+        [nameLine.replacingOccurrences(of: "P<UTO", with: "P<" + state), numberLine.replacingOccurrences(of: "C36UTO", with: "C36" + nationality)]
+    }
+
+    @Test func aMisreadNationalityBecomesTheIssuingStateOneLetterAway() throws {
+        let mrz = try parser.parse(withCountries("MLT", "RLT"))
+        #expect(mrz.nationality == "MLT" && mrz.nationalityKnown)
+        #expect(mrz.corrections == [MRZCorrection(line: 2, position: 11, from: "R", to: "M", reason: .countryCode)])
+    }
+
+    @Test func aMisreadCodeBecomesTheOneCodeAnOCRBLookalikeGives() throws {
+        // H for N (both fields misread alike), 3 for D
+        let netherlands = try parser.parse(withCountries("HLD", "HLD"))
+        #expect(netherlands.issuingState == "NLD" && netherlands.nationality == "NLD")
+        let three = try parser.parse(withCountries("NL3", "NLD"))
+        #expect(three.issuingState == "NLD" && three.issuingStateKnown)
+    }
+
+    @Test func theRecognisersOwnSecondChoicesComeFirst() throws {
+        // given: the recogniser saw X or D at the issuing state's first letter, W or E at its second
+        var alternatives = withCountries("XWX", "XWX").map { [[Character]](repeating: [], count: $0.count) }
+        alternatives[0][2] = ["D"]
+        alternatives[0][3] = ["E"]
+        alternatives[0][4] = ["U"]
+        // when
+        let mrz = try parser.parse(withCountries("XWX", "DEU"), alternatives: alternatives)
+        // then
+        #expect(mrz.issuingState == "DEU")
+    }
+
+    @Test func aCodeNoRepairIsSureOfStaysAsReadAndUnknown() throws {
+        // XWX: no known code is one lookalike away, and the other field is no help
+        let mrz = try parser.parse(withCountries("XWX", "QQQ"))
+        #expect(mrz.issuingState == "XWX" && !mrz.issuingStateKnown)
+        #expect(!mrz.corrections.contains { $0.reason == .countryCode })
+        // Utopia, ICAO's specimen state, is a known code and stays
+        #expect(try parser.parse([nameLine, numberLine]).issuingStateKnown)
+    }
+}

@@ -58,8 +58,9 @@ public struct DocumentVerdictPolicy: Sendable {
     /// Every document flow needs these to say whose document it is.
     static let identityFields = ["surname", "date_of_birth"]
 
-    /// Two sources a recogniser did not guess at (check digits, barcode) disagree.
+    /// Two sources a recogniser did not guess at (check digits, barcode) disagree
+    /// (a stated country against the MRZ's is `countryMismatch`, above).
     static func machineSourcesDisagree(_ mismatch: FieldMismatch) -> Bool {
-        mismatch.values.keys.filter { $0 != FieldSource.ocr.rawValue }.count >= 2
+        mismatch.field != "country" && mismatch.values.keys.filter { $0 != FieldSource.ocr.rawValue }.count >= 2
     }
 }

@@ -26,6 +26,7 @@ struct MRZRepair {
         }
         repairComposite()
         repairUncheckedFillers()
+        repairCountryCodes()
     }
 
     // MARK: Field types
@@ -224,7 +225,7 @@ struct MRZRepair {
         set(line, position, "<", .filler)
     }
 
-    private mutating func set(_ line: Int, _ position: Int, _ character: Character, _ reason: MRZCorrection.Reason) {
+    mutating func set(_ line: Int, _ position: Int, _ character: Character, _ reason: MRZCorrection.Reason) {
         let old = lines[line][position]
         guard old != character else { return }
         lines[line][position] = character

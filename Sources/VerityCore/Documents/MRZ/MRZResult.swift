@@ -53,5 +53,7 @@ public struct MRZCorrection: Sendable, Codable, Equatable {
         case checkDigit
         /// Letters after the end of the name, where only fillers may stand.
         case filler
+        /// An issuing state or nationality that is no ICAO code, made the one code a likely misreading gives.
+        case countryCode
     }
 }
