@@ -1,5 +1,5 @@
 # Conveniences; the README's two commands are scripts/demo.sh and scripts/test.sh.
-.PHONY: demo test build bench bench-documents bench-document-flow bench-mobile bench-faces bench-pki contract
+.PHONY: demo test build bench bench-documents bench-document-flow bench-mobile bench-faces bench-pki bench-mrz-model contract
 
 build:
 	swift build --build-tests
@@ -35,3 +35,6 @@ bench-faces:
 
 bench-pki:
 	bash bench/pki.sh
+
+bench-mrz-model:
+	bash bench/mrz-model.sh

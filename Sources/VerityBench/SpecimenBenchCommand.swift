@@ -38,9 +38,7 @@ struct SpecimenBenchCommand: ParsableCommand {
             let outcome = failure ?? (reading == nil ? "MRZ_NOT_FOUND" : result == nil ? "MRZ_UNPARSED" : result!.valid ? "VALID" : "MRZ_UNREADABLE")
             // The full report, as `verity document inspect` gives it without a country: quality flags a user would see.
             let type: DocumentType = name.hasPrefix("passports/") || name.hasPrefix("visas/") ? .passport : .idCard
-            // A specimen of ICAO's test state Utopia names no real country: state one.
-            let report = (try? DocumentInspector(today: today).inspect(front: bytes, type: type))
-                ?? (try? DocumentInspector(today: today).inspect(front: bytes, type: type, country: "ZZ"))
+            let report = try? DocumentInspector(today: today).inspect(front: bytes, type: type)
             let flags = (report?.front.quality.problems.map(\.name.rawValue) ?? ["NO_REPORT"])
                 + (report?.front.quality.document.map { !$0.fullyInFrame && !$0.fillsFrame } == true ? ["cutOff"] : [])
             for flag in flags { flagCounts[flag, default: 0] += 1 }

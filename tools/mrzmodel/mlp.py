@@ -67,17 +67,25 @@ def write(path, params, alphabet):
 
 
 
-def main(doc, dataset, alphabet, default_out, lines, epochs, hidden, seed):
-    """Command line shared by the trainers: build the data, train, report, write."""
+def main(doc, dataset, alphabet, default_out, lines, epochs, hidden, seed, options=(), extra=None):
+    """Command line shared by the trainers: build the data, train, report, write.
+    `options`: further (flag, keyword arguments) for the parser; `extra(args)`:
+    more training glyphs (x, y) beside the rendered ones (never validation)."""
     parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--lines", type=int, default=lines)
     parser.add_argument("--epochs", type=int, default=epochs)
     parser.add_argument("--hidden", type=int, default=hidden)
     parser.add_argument("--seed", type=int, default=seed)
     parser.add_argument("--out", default=default_out)
+    for flag, keywords in options:
+        parser.add_argument(flag, **keywords)
     args = parser.parse_args()
     rng = numpy.random.default_rng(args.seed)
     x, y = dataset(rng, args.lines)
+    if extra is not None:
+        more_x, more_y = extra(args)
+        if len(more_x):
+            x, y = numpy.concatenate([x, more_x]), numpy.concatenate([y, more_y])
     xv, yv = dataset(numpy.random.default_rng(args.seed + 1), max(100, args.lines // 8))
     print(f"{len(x)} training glyphs, {len(xv)} validation glyphs", file=sys.stderr)
     params = train(rng, x, y, args.hidden, args.epochs, len(alphabet))

@@ -2,15 +2,21 @@
 """Trains the MRZ glyph classifier from OCR-B renderings (Debian fonts-ocr-b, public
 domain) and writes Sources/VerityVision/Resources/mrz-ocrb.mlp.
 
-  train_mrz.py [--samples-per-line-set N] [--epochs E] [--out FILE]
+  train_mrz.py [--lines N] [--epochs E] [--out FILE] [--real GLYPHS --exclude DOC,… --real-copies K]
 
 Lines of random MRZ characters are rendered at many sizes and degraded (blur,
 noise, JPEG, stroke weight, contrast, background print, resampling), cut into
 fixed-pitch cells, and turned into features by features.py. A one-hidden-layer
-network is trained with Adam. Deterministic for a given --seed."""
+network is trained with Adam. Deterministic for a given --seed.
+
+--real adds glyphs cut from real scans (`VerityBench mrz-glyphs`: the reader's
+own features, labelled by readings whose check digits all hold), each K times;
+--exclude leaves out the named documents' glyphs, so a model can be measured
+on documents it never saw (leave_documents_out.sh)."""
 import io
 import os
 import struct
+import sys
 
 import numpy
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
@@ -119,8 +125,31 @@ def dataset(rng, lines):
     return numpy.stack(xs), numpy.array(ys)
 
 
+def real_glyphs(args):
+    """The glyphs of --real, less the documents of --exclude, each --real-copies times."""
+    if not args.real:
+        return numpy.zeros((0, features.COUNT), dtype=numpy.float32), numpy.zeros(0, dtype=int)
+    excluded = set(filter(None, args.exclude.split(",")))
+    xs, ys = [], []
+    with open(args.real, encoding="utf-8") as lines:
+        for line in lines:
+            document, character, values = line.rstrip("\n").split("\t")
+            if document in excluded or character not in ALPHABET:
+                continue
+            xs.append(numpy.array([float(v) for v in values.split(",")], dtype=numpy.float32))
+            ys.append(ALPHABET.index(character))
+    if not xs:
+        return numpy.zeros((0, features.COUNT), dtype=numpy.float32), numpy.zeros(0, dtype=int)
+    x, y = numpy.stack(xs), numpy.array(ys)
+    print(f"{len(x)} real glyphs from {args.real}, each {args.real_copies} times", file=sys.stderr)
+    return numpy.repeat(x, args.real_copies, axis=0), numpy.repeat(y, args.real_copies)
+
+
 def main():
-    mlp.main(__doc__, dataset, ALPHABET, DEFAULT_OUT, lines=6000, epochs=20, hidden=128, seed=9303)
+    options = [("--real", {"default": None, "help": "glyphs cut by VerityBench mrz-glyphs"}),
+               ("--exclude", {"default": "", "help": "documents whose glyphs to leave out, comma-separated"}),
+               ("--real-copies", {"type": int, "default": 8, "help": "how many times each real glyph counts"})]
+    mlp.main(__doc__, dataset, ALPHABET, DEFAULT_OUT, lines=6000, epochs=20, hidden=128, seed=9303, options=options, extra=real_glyphs)
 
 
 if __name__ == "__main__":

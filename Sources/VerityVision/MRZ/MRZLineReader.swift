@@ -49,20 +49,26 @@ struct MRZLineReader {
         let medianCentre = tallCentres.isEmpty ? centre : tallCentres[(tallCentres.count - 1) / 2]
 
         var text = "", guesses: [GlyphClassifier.Guess] = []
+        let recorder = MRZGlyphRecorder.current
+        var recorded: [[Float]?] = []
         for (cell, box) in boxes.enumerated() {
             guard let box else {
                 // An empty cell: nothing printed, or ink too faint to see.
                 let guess = GlyphClassifier.Guess(character: "<", probability: 0.2, alternatives: [])
                 text.append(guess.character); guesses.append(guess)
+                if recorder != nil { recorded.append(nil) }
                 continue
             }
             // The line may slope: measure each glyph's offset against the line at its own x.
             let x = startX + Double(cell) * pitch
             let expected = medianCentre + line.slope * (x - (first.centerX + last.centerX) / 2)
-            let guess = classifier.classify(GlyphFeatures.compute(maps[cell], box: box, letterHeight: letterHeight, lineCenter: expected))
+            let features = GlyphFeatures.compute(maps[cell], box: box, letterHeight: letterHeight, lineCenter: expected)
+            let guess = classifier.classify(features)
             text.append(guess.character)
             guesses.append(guess)
+            if recorder != nil { recorded.append(features) }
         }
+        recorder?.record(.init(text: text, features: recorded))
         let mean = guesses.reduce(0) { $0 + $1.probability } / Double(max(1, guesses.count))
         return Reading(startX: startX, text: text, guesses: guesses, meanProbability: mean)
     }

@@ -15,8 +15,16 @@ final class GlyphClassifier: Sendable {
         let alternatives: [(Character, Double)]
     }
 
-    /// OCR-B: A–Z, 0–9 and <.
-    static let mrz = named("mrz-ocrb")
+    /// OCR-B: A–Z, 0–9 and <. `VERITY_MRZ_MODEL` names another model file to
+    /// read with instead: for measuring a model trained without a document's
+    /// glyphs on that document (tools/mrzmodel/leave_documents_out.sh), never for serving.
+    static let mrz: GlyphClassifier = {
+        guard let path = ProcessInfo.processInfo.environment["VERITY_MRZ_MODEL"] else { return named("mrz-ocrb") }
+        guard let data = FileManager.default.contents(atPath: path), let classifier = GlyphClassifier(data: [UInt8](data)) else {
+            fatalError("VERITY_MRZ_MODEL=\(path) is no MRZ model written by tools/mrzmodel.")
+        }
+        return classifier
+    }()
     /// ٠–٩ and /.
     static let easternDigits = named("eastern-digits")
 
