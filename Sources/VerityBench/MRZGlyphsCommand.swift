@@ -6,7 +6,9 @@ import VerityVision
 /// Cuts labelled glyphs from real MRZ scans for the classifier's training
 /// (tools/mrzmodel/train_mrz.py --real): every image whose MRZ reads with all
 /// check digits valid gives its cells, each with exactly the features the
-/// reader computed and the character the repaired reading holds there. The
+/// reader computed and the character the repaired reading holds there, at the
+/// positions that reading confirms (check-digit fields and country codes; a
+/// name's letters carry no check and may hold the reader's own errors). The
 /// line read whose text is nearest the repaired line (at most a quarter of its
 /// cells apart) is the one its cells are taken from.
 struct MRZGlyphsCommand: ParsableCommand {
@@ -26,13 +28,15 @@ struct MRZGlyphsCommand: ParsableCommand {
             }
             guard let result = reading?.result, result.valid else { continue }
             var cut = 0
-            for line in result.lines {
+            let confirmed = result.format.confirmedPositions
+            for (index, line) in result.lines.enumerated() {
                 let truth = Array(line)
                 let nearest = recorder.lines.filter { $0.text.count == truth.count }
                     .min { Self.distance($0.text, truth) < Self.distance($1.text, truth) }
                 guard let nearest, Self.distance(nearest.text, truth) * 4 <= truth.count else { continue }
-                for (character, features) in zip(truth, nearest.features) {
-                    guard let features else { continue }
+                for (position, (character, features)) in zip(truth, nearest.features).enumerated() {
+                    guard let features, confirmed.indices.contains(index), confirmed[index].indices.contains(position),
+                          confirmed[index][position] else { continue }
                     rows.append("\(name)\t\(character)\t" + features.map { String(format: "%.5f", $0) }.joined(separator: ","))
                     cut += 1
                 }

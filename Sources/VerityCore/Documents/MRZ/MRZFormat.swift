@@ -34,6 +34,24 @@ public enum MRZFormat: String, Sendable, Codable, CaseIterable {
         }
     }
 
+    /// For each line, whether each position's character is confirmed once
+    /// every check digit holds: the checked fields and their check digits, and
+    /// the issuing state and nationality (checked against the code list). Names
+    /// and unchecked optional data are not. Labels for training glyphs cut from
+    /// real scans come only from confirmed positions (`VerityBench mrz-glyphs`).
+    public var confirmedPositions: [[Bool]] {
+        let layout = layout
+        var confirmed = (0..<lineCount).map { _ in [Bool](repeating: false, count: lineLength) }
+        var slots = [layout.documentNumber, layout.documentNumberCheck, layout.dateOfBirth, layout.dateOfBirthCheck,
+                     layout.expiryDate, layout.expiryDateCheck, layout.issuingState, layout.nationality]
+        if let check = layout.optionalData1Check, let data = layout.optionalData1 { slots += [data, check] }
+        if let composite = layout.composite { slots.append(composite) }
+        for slot in slots {
+            for position in slot.start..<(slot.start + slot.length) { confirmed[slot.line][position] = true }
+        }
+        return confirmed
+    }
+
     /// Where each field sits. Positions are zero-based `(line, start, length)`.
     var layout: MRZLayout {
         switch self {
