@@ -224,8 +224,6 @@ public struct NameForm: Sendable, Equatable {
     /// voiced and voiceless stops (Wade–Giles writes pinyin's b, d, g as p, t,
     /// k; McCune–Reischauer Korea's Revised g as k), the affricates (zh, ch, j,
     /// q, ts, tz, z, c), the sibilants (sh, hs, x, s), r and l, and Korean's eo and eu.
-    static func syllableKey(_ word: String) -> String { String(decoding: syllableKey(Array(word.utf8)), as: UTF8.self) }
-
     static func syllableKey(_ word: [UInt8]) -> [UInt8] {
         var key: [UInt8] = []
         key.reserveCapacity(word.count)
@@ -278,10 +276,6 @@ public struct NameForm: Sendable, Equatable {
 
     /// The word's consonants after the usual transliteration pairs are merged;
     /// vowels and the semi-vowels w and y (long vowels in Arabic) drop out.
-    static func skeleton(_ word: String, qAs q: String = "k") -> String {
-        String(decoding: skeleton(Array(word.utf8), qAs: Array(q.utf8)[0]), as: UTF8.self)
-    }
-
     static func skeleton(_ word: [UInt8], qAs q: UInt8 = ascii("k")) -> [UInt8] {
         // The transliteration pairs first (ph f, th t, dh d, kh h, gh g, sh s, ch s, zh g, ck k, q k, c k, z s, x ks, j g, v f, p b) ...
         var text: [UInt8] = []

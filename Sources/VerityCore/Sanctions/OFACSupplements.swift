@@ -39,10 +39,11 @@ public enum OFACSupplements {
         var position: [Int: Int] = [:]
         for (index, entry) in entries.enumerated() { position[entry.id] = index }
         var joined = Joined(entries: [])
+        var known: [Int: Set<String>] = [:]   // each entry's names, upper-cased, once it has an alternate
         for alternate in alternates {
             guard let index = position[alternate.entry] else { joined.unmatchedRows += 1; continue }
-            let known = Set(entries[index].allNames.map { $0.uppercased() })
-            guard !known.contains(alternate.name.uppercased()) else { continue }
+            let name = alternate.name.uppercased()
+            guard known[index, default: Set(entries[index].allNames.map { $0.uppercased() })].insert(name).inserted else { continue }
             entries[index].aliases.append(alternate.name)
             joined.alternateNames += 1
         }

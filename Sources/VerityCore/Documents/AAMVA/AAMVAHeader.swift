@@ -69,7 +69,7 @@ struct AAMVAHeader {
         func digits(_ count: Int) -> String? {
             guard cursor + count <= bytes.count else { return nil }
             let slice = bytes[cursor..<cursor + count]
-            guard slice.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+            guard slice.allSatisfy(isDigit) else { return nil }
             cursor += count
             return String(decoding: slice, as: UTF8.self)
         }
