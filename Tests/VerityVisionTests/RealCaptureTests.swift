@@ -129,4 +129,20 @@ struct RealCaptureTests {
         #expect(reading?.result?.valid == true)
         #expect(lines == passport.truth["mrz"]?.lines || lines == card.truth["mrz"]?.lines)
     }
+
+    /// Qatar's first MRZ glyphs sit on pink guilloche: in luma it is as dark as
+    /// the print, in the brightest channel it is paper.
+    @Test func colouredPrintFadesInBlackInkWhileBlackPrintStays() {
+        // given: black print, pink and green guilloche, paper
+        let pixels: [UInt8] = [20, 20, 24, /* pink */ 230, 90, 170, /* green */ 120, 200, 150, /* paper */ 235, 235, 228]
+        let capture = RGBImage(width: 4, height: 1, pixels: pixels)
+        // when
+        let luma = capture.gray.pixels, ink = capture.brightestChannel.pixels
+        // then
+        #expect(ink[0] < 30)
+        #expect(luma[1] < 150 && ink[1] >= 230)
+        #expect(ink[2] >= 200)
+        #expect(PageImage(RGBImage(width: 40, height: 40, pixels: [UInt8](repeating: 128, count: 4800))).blackInkPage() == nil,
+                "a grey capture is read once")
+    }
 }

@@ -25,6 +25,19 @@ public struct RGBImage: Sendable {
         return GrayImage(width: width, height: height, pixels: out)
     }
 
+    /// The brightest channel of each pixel: black print stays dark, while
+    /// coloured security print (a pink or green guilloche under the MRZ) turns
+    /// as light as paper in at least one channel and fades.
+    public var brightestChannel: GrayImage {
+        var out = [UInt8](repeating: 0, count: width * height)
+        pixels.withUnsafeBufferPointer { source in
+            for index in 0..<(width * height) {
+                out[index] = max(source[index * 3], source[index * 3 + 1], source[index * 3 + 2])
+            }
+        }
+        return GrayImage(width: width, height: height, pixels: out)
+    }
+
     /// How coloured each pixel is (largest minus smallest channel): paper and
     /// print are nearly grey, skin and stickers are not.
     public var chroma: GrayImage {

@@ -38,12 +38,37 @@ struct PageImage {
     /// The capture's chroma (`RGBImage.chroma`) cut, scaled and turned as
     /// `page` is: the colour the grey page has lost, pixel for pixel.
     func chromaPage() -> GrayImage {
-        var chroma = original.chroma
-        if let cutCorners, let flat = Self.flatten(chroma, corners: cutCorners) { chroma = flat }
-        let factor = max(chroma.width, chroma.height) / Self.workingSide + 1
-        if factor > 1 { chroma = chroma.downscaled(by: factor) }
+        alike(original.chroma)
+    }
+
+    /// This page read from the capture's brightest channel
+    /// (`RGBImage.brightestChannel`) instead of its luma: black print alone,
+    /// with coloured print under it faded. nil for a grey capture, where the
+    /// two are the same page.
+    func blackInkPage() -> PageImage? {
+        guard Self.isColoured(original) else { return nil }
+        var copy = self
+        copy.page = alike(original.brightestChannel)
+        return copy
+    }
+
+    /// `image` (of the capture's size) cut, scaled and turned as `page` is.
+    private func alike(_ image: GrayImage) -> GrayImage {
+        var image = image
+        if let cutCorners, let flat = Self.flatten(image, corners: cutCorners) { image = flat }
+        let factor = max(image.width, image.height) / Self.workingSide + 1
+        if factor > 1 { image = image.downscaled(by: factor) }
         // `page` was turned by `orientation` in all (a portrait capture at the cut, then half turns).
-        return orientation % 360 == 0 ? chroma : chroma.rotated(clockwise: orientation % 360)
+        return orientation % 360 == 0 ? image : image.rotated(clockwise: orientation % 360)
+    }
+
+    /// Whether any sampled pixel has channels more than a few levels apart.
+    private static func isColoured(_ image: RGBImage) -> Bool {
+        let step = max(1, image.width * image.height / 20_000)
+        return stride(from: 0, to: image.width * image.height, by: step).contains { index in
+            let r = image.pixels[index * 3], g = image.pixels[index * 3 + 1], b = image.pixels[index * 3 + 2]
+            return max(r, g, b) - min(r, g, b) > 12
+        }
     }
 
     /// Longest side a flattened page is read at.
