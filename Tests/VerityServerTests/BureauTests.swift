@@ -73,7 +73,10 @@ final class FakeBureau: @unchecked Sendable {
 
 @Suite("The HTTP bureau adapter")
 struct BureauTests {
-    func withBureau(_ script: [FakeBureau.Reply], timeoutMs: Int = 500,
+    /// `timeoutMs`: generous unless a test is about timeouts, so that a reply
+    /// slowed by a busy machine (the whole suite runs in parallel) is not
+    /// taken for a stall and retried.
+    func withBureau(_ script: [FakeBureau.Reply], timeoutMs: Int = 10_000,
                     _ body: (RawHTTP, String, FakeBureau) async throws -> Void) async throws {
         let bureau = try await FakeBureau(script: script)
         do {
