@@ -163,6 +163,10 @@ UTOPIAN=$(python3 -c "import json; print(next(s['files'][0] for s in json.load(o
 check "document inspect without --country: ICAO's Utopia is read, its code as the country" bash -c "grep -q '\"country\":\"UTO\"' '$WORK/utopia.json' && grep -q '\"valid\":true' '$WORK/utopia.json'"
 "$BIN" document inspect --no-faces --type passport --country DE "$DOCS/$FRENCH" --json > "$WORK/hint.json"
 check "document inspect --country is a hint: the MRZ's country is reported, the disagreement flagged" bash -c "grep -q '\"country\":\"FR\"' '$WORK/hint.json' && grep -q '\"stated\":\"DE\"' '$WORK/hint.json'"
+"$BIN" document inspect --no-faces "$DOCS/$FRENCH" --json > "$WORK/no-type.json"
+check "document inspect without --type or --country: the MRZ names both" bash -c "grep -q '\"documentType\":\"passport\"' '$WORK/no-type.json' && grep -q '\"country\":\"FR\"' '$WORK/no-type.json'"
+"$BIN" document inspect --no-faces "$DOCS/egypt_id-000-clean-front.png" > /dev/null 2> "$WORK/no-type.err"; code=$?
+check "document inspect without --type on a document with no MRZ or barcode: INVALID_INPUT naming the fix, exit 65" bash -c "[ $code -eq 65 ] && grep -q 'state document_type' '$WORK/no-type.err'"
 "$BIN" document inspect --no-faces --type idCard "$DOCS/egypt_id-000-clean-front.png" > /dev/null 2> "$WORK/no-country.err"; code=$?
 check "document inspect without --country and no MRZ: INVALID_INPUT naming the fix, exit 65" bash -c "[ $code -eq 65 ] && grep -q 'state the country' '$WORK/no-country.err'"
 head -c $(( $(stat -c %s "$DOCS/passport-000-photo-front.jpg") * 95 / 100 )) "$DOCS/passport-000-photo-front.jpg" > "$WORK/ends-early.jpg"

@@ -13,7 +13,8 @@ struct DocumentCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Inspect a document's images (PNG, JPEG or GIF) and print the report.")
 
-        @Option(help: "passport, driverLicense or idCard.") var type: String
+        @Option(help: "passport, driverLicense or idCard. Optional: without it the MRZ's layout or a licence barcode says what the document is.")
+        var type: String?
         @Option(help: "ISO 3166 alpha-2 country of issue, e.g. US, EG. Optional when the document has an MRZ (it names the country) and for US licences; needed for Egyptian ID cards.")
         var country: String?
         @Argument(help: "Image of the front (or the passport data page).") var front: String
@@ -23,8 +24,11 @@ struct DocumentCommand: ParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
-            guard let documentType = DocumentType(rawValue: type) else {
-                throw ValidationError("--type must be one of: \(DocumentType.allCases.map(\.rawValue).joined(separator: ", "))")
+            let documentType = try type.map { text in
+                guard let documentType = DocumentType(rawValue: text) else {
+                    throw ValidationError("--type must be one of: \(DocumentType.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                return documentType
             }
             let countryCode = try country.map { text in
                 guard let code = CountryCode.parse(text) else { throw ValidationError("--country must be an ISO 3166 alpha-2 code") }

@@ -27,12 +27,16 @@ struct MobileCommand: AsyncParsableCommand {
     struct DocumentOptions: ParsableArguments {
         @Option(help: "The document's front (a passport's photo page).") var front: String?
         @Option(help: "The document's back (not for a passport).") var back: String?
-        @Option(help: "passport, driverLicense or idCard.") var type: String = "passport"
-        @Option(help: "ISO 3166-1 alpha-2 issuing country.") var country: String = "US"
+        @Option(help: "passport, driverLicense or idCard: a hint; without it the server reads the type from the document.")
+        var type: String?
+        @Option(help: "ISO 3166-1 alpha-2 issuing country: a hint; without it the document names it.") var country: String?
 
         func document() throws -> MobileDocument {
             guard let front else { throw ValidationError("give --front") }
-            guard let kind = IdDocumentType(rawValue: type) else { throw ValidationError("--type is passport, driverLicense or idCard") }
+            let kind = try type.map { text in
+                guard let kind = IdDocumentType(rawValue: text) else { throw ValidationError("--type is passport, driverLicense or idCard") }
+                return kind
+            }
             return MobileDocument(front: Data(try CLIFiles.read(front)), back: try back.map { Data(try CLIFiles.read($0)) },
                                   type: kind, country: country)
         }

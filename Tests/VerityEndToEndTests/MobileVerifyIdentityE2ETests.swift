@@ -97,8 +97,12 @@ struct MobileVerifyIdentityE2ETests {
             let result = try await MobileAPI.call(url, Self.base + "/result/\(session)", headers: ["X-Client-Key": key])
             #expect(result.status == 409 && result.code == "SESSION_WRONG_STEP")
             _ = try await Self.call(url, key, session, "/upload/selfie", ["selfie_b64": try Self.fixture("john-smith-selfie.jpg")])
-            let noType = try await Self.call(url, key, session, "/upload/id-front", ["id_front_b64": try Self.fixture("john-smith-passport-front.png")])
-            #expect(noType.status == 400 && noType.code == "MISSING_REQUIRED_FIELD" && noType.json["field"] as? String == "document_type")
+            let badType = try await Self.call(url, key, session, "/upload/id-front",
+                                              ["id_front_b64": try Self.fixture("john-smith-passport-front.png"), "document_type": 42])
+            #expect(badType.status == 400 && badType.code == "INVALID_INPUT" && badType.json["field"] as? String == "document_type")
+            let badCountry = try await Self.call(url, key, session, "/upload/id-front",
+                                                 ["id_front_b64": try Self.fixture("john-smith-passport-front.png"), "country": "Utopia"])
+            #expect(badCountry.status == 400 && badCountry.json["field"] as? String == "country")
         }
     }
 

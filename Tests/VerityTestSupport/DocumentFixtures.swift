@@ -13,3 +13,19 @@ public enum DocumentFixtures {
         try Data(contentsOf: URL(fileURLWithPath: directory).appendingPathComponent(name))
     }
 }
+
+/// Real documents no one on the project made: the public MRZ specimens beside
+/// the project (`../shared/data/documents/mrz-specimens`). Tests read them;
+/// nothing trains on them.
+public enum SpecimenFiles {
+    public static var directory: String {
+        ProcessInfo.processInfo.environment["VERITY_SPECIMENS_DIR"]
+            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../../shared/data/documents/mrz-specimens").standardizedFileURL.path
+    }
+
+    /// The path of `name` under the specimens (e.g. "passports/Canada.png").
+    public static func path(_ name: String) -> String {
+        URL(fileURLWithPath: directory).appendingPathComponent(name).path
+    }
+}

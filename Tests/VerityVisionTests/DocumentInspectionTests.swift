@@ -46,6 +46,30 @@ struct DocumentInspectionTests {
         #expect(report.documentVerificationPlus.frontDataValidity && report.documentVerificationPlus.backDataValidity)
     }
 
+    /// No type stated (the mobile specification sends none): the MRZ's layout
+    /// or the licence barcode says it, and the report is the one a stated type gives.
+    @Test func withoutATypeTheDocumentSaysWhatItIs() throws {
+        let clean = { (kind: String) in self.documents.samples(kind: kind).first { $0.degradation == "clean" }! }
+        for (kind, expected) in [("passport", DocumentType.passport), ("id_card", .idCard), ("driver_licence", .driverLicense)] {
+            let sample = clean(kind)
+            let front = documents.bytes(sample.files[0]), back = sample.files.count > 1 ? documents.bytes(sample.files[1]) : nil
+            // when
+            let detected = try inspector.inspect(front: front, back: back)
+            let stated = try inspector.inspect(front: front, back: back, type: expected, country: "US")
+            // then
+            #expect(detected.documentType == expected, "\(kind)")
+            #expect(try inspector.detectType(front: front, back: back) == expected)
+            #expect(detected.fields.map(\.value) == stated.fields.map(\.value), "\(kind)")
+            #expect(detected.documentUnreadable == nil && detected.mrz?.valid == stated.mrz?.valid)
+        }
+        // A licence's front alone says nothing: the mobile API then asks for the back.
+        #expect(try inspector.detectType(front: documents.bytes(clean("driver_licence").files[0])) == nil)
+        // A picture with neither an MRZ nor a barcode: the type must be stated.
+        let blank = try #require(PNGWriter.encode(RGBImage(width: 600, height: 400, pixels: [UInt8](repeating: 230, count: 600 * 400 * 3))))
+        #expect(throws: VerityError.self) { try inspector.inspect(front: blank) }
+        do { _ = try inspector.inspect(front: blank) } catch { #expect(error.code == .invalidInput && error.field == "document_type") }
+    }
+
     @Test func anIDCardIsReadFromTheMRZOnItsBack() throws {
         let sample = documents.samples(kind: "id_card").first { $0.degradation == "rotated" }!
         let report = try inspect(sample, type: .idCard)

@@ -48,15 +48,16 @@ struct SpecimenReadingTests {
 
     /// Every specimen is inspected as a user would, with no country stated: the
     /// MRZ names it (issue 22: a third were refused for a misread issuing state).
-    @Test func everySpecimenIsInspectedWithoutACountryAndCleanScansRaiseNoCutOffFlag() throws {
-        var flagged: [String] = [], valid: [String] = [], countries: [String: String] = [:]
+    @Test func everySpecimenIsInspectedWithoutACountryOrTypeAndCleanScansRaiseNoCutOffFlag() throws {
+        var flagged: [String] = [], valid: [String] = [], countries: [String: String] = [:], wrongTypes: [String] = []
         for (name, bytes) in try specimens() {
             let type: DocumentType = name.hasPrefix("passports/") || name.hasPrefix("visas/") ? .passport : .idCard
-            // when: never refused for want of a country
-            let report = try DocumentInspector(today: GeneratedDocuments.today).inspect(front: bytes, type: type)
+            // when: never refused for want of a country or a type
+            let report = try DocumentInspector(today: GeneratedDocuments.today).inspect(front: bytes)
             countries[name] = report.country
             guard report.mrz?.valid == true, !Self.invalidAsPrinted.contains(name) else { continue }
             valid.append(name)
+            if report.documentType != type { wrongTypes.append("\(name): \(report.documentType)") }
             let placement = report.front.quality.document
             if placement.map({ !$0.fullyInFrame && !$0.fillsFrame }) == true { flagged.append("\(name): cut off") }
             if report.front.quality.signal(.textHeight)?.passed == false { flagged.append("\(name): text too small") }
@@ -69,5 +70,6 @@ struct SpecimenReadingTests {
         #expect(countries["passports/ICAO_Example.png"] == "UTO", "Utopia has no ISO country: its code as it stands")
         #expect(countries["passports/Japan.png"] == "JP")
         #expect(flagged.count <= 1, "\(flagged)")
+        #expect(wrongTypes.isEmpty, "the MRZ's layout names the type: \(wrongTypes)")
     }
 }

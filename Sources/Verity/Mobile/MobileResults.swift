@@ -20,11 +20,13 @@ public struct MobileDocument: Sendable {
     public var front: Data
     /// Not for a passport (its photo page is both sides).
     public var back: Data?
-    public var type: IdDocumentType
-    /// ISO 3166-1 alpha-2 issuing country.
-    public var country: String
+    /// A hint: without it the server reads the type from the document (its MRZ
+    /// or licence barcode) and says so in the result's `detected`.
+    public var type: IdDocumentType?
+    /// ISO 3166-1 alpha-2 issuing country; a hint, like `type`.
+    public var country: String?
 
-    public init(front: Data, back: Data? = nil, type: IdDocumentType, country: String) {
+    public init(front: Data, back: Data? = nil, type: IdDocumentType? = nil, country: String? = nil) {
         self.front = front
         self.back = back
         self.type = type
@@ -63,6 +65,8 @@ public struct IdentityVerificationResult: Sendable, Equatable, Decodable {
     public let reasons: [String]
     public let documentType: String
     public let country: String
+    /// `document_type` and/or `country` when the document named them rather than the app.
+    public let detected: [String]?
     /// The document's fields by their snake_case names (`surname`, `date_of_birth`, …).
     public let fields: [String: String]
     public let faceMatch: FaceMatch
@@ -91,7 +95,7 @@ public struct IdentityVerificationResult: Sendable, Equatable, Decodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case decision, reasons, documentType = "document_type", country, fields, faceMatch = "face_match", liveness, screening
+        case decision, reasons, documentType = "document_type", country, detected, fields, faceMatch = "face_match", liveness, screening
     }
 }
 

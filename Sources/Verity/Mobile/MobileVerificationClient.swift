@@ -54,7 +54,8 @@ public final class MobileVerificationClient: Sendable {
         }
         while answer.next_step == "step3" {
             let doc = try await document()
-            var body = ["id_front_b64": doc.front.base64EncodedString(), "document_type": doc.type.rawValue, "country": doc.country]
+            var body = Self.hints(doc)
+            body["id_front_b64"] = doc.front.base64EncodedString()
             if let back = doc.back { body["id_back_b64"] = back.base64EncodedString() }
             answer = try await post("/verifyage/step3", body, session: id)
             // Still at step 3: the document was unreadable; the closure is asked again once.
@@ -111,9 +112,9 @@ public final class MobileVerificationClient: Sendable {
         let base = "/" + product.rawValue
         var answer = previous
         if answer.next_step == "upload_id_front" {
-            answer = try await post(base + "/upload/id-front", ["id_front_b64": document.front.base64EncodedString(),
-                                                                 "document_type": document.type.rawValue, "country": document.country],
-                                    session: id)
+            var body = Self.hints(document)
+            body["id_front_b64"] = document.front.base64EncodedString()
+            answer = try await post(base + "/upload/id-front", body, session: id)
         }
         if answer.next_step == "upload_id_back" {
             guard let back = document.back else {
@@ -220,6 +221,14 @@ public final class MobileVerificationClient: Sendable {
             throw MobileVerificationError(code: .invalidResponse, message: "the answer has no outcome")
         }
         return HumanVerification(verificationID: id, outcome: outcome, token: answer.data?.token, reasons: answer.data?.reasons ?? [])
+    }
+
+    /// The document's type and country, only where the app gave them.
+    private static func hints(_ document: MobileDocument) -> [String: String] {
+        var body: [String: String] = [:]
+        body["document_type"] = document.type?.rawValue
+        body["country"] = document.country
+        return body
     }
 
     private static func sessionID<Payload>(_ answer: Envelope<Payload>) throws -> String {

@@ -15,7 +15,8 @@ struct DocumentEngines: Sendable {
 
     /// The document's report. A passport's photo page may come as both images:
     /// the back is read only when the front yields nothing and differs from it.
-    func inspect(front: [UInt8], back: [UInt8], type: DocumentType, country: String, today: CalendarDate) async throws
+    /// Without a type or country the document names its own (`DocumentInspector`).
+    func inspect(front: [UInt8], back: [UInt8], type: DocumentType?, country: String?, today: CalendarDate) async throws
         -> DocumentReport {
         let inspector = DocumentInspector(today: today, faces: faces)
         return try await pool.run {
@@ -25,6 +26,12 @@ struct DocumentEngines: Sendable {
             let second = try inspector.inspect(front: back, type: type, country: country)
             return second.documentUnreadable == nil ? second : report
         }
+    }
+
+    /// What the document is by its MRZ or licence barcode, nil when neither
+    /// says (a licence's or ID card's front alone).
+    func detectType(front: [UInt8], back: [UInt8]?, today: CalendarDate) async throws -> DocumentType? {
+        try await pool.run { try DocumentInspector(today: today).detectType(front: front, back: back) }
     }
 
     /// The selfie against the document's portrait at `threshold`, and the

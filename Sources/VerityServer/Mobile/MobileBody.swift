@@ -34,6 +34,14 @@ enum MobileBody {
         return text
     }
 
+    /// An optional string field: nil when absent, null or empty (a hint left out).
+    static func optionalString(_ fields: [String: Any], _ name: String) throws -> String? {
+        guard let value = fields[name], !(value is NSNull) else { return nil }
+        guard let text = value as? String else { throw VerityError.invalid(name, "\(name) must be a string") }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
     /// A required base64 image: JPEG or PNG by its magic bytes, at most 8 MB,
     /// with a header a decoder may safely allocate; otherwise `INVALID_IMAGE`.
     static func image(_ fields: [String: Any], _ name: String) throws -> [UInt8] {

@@ -27,14 +27,17 @@ public struct MobileSessionRepository: Sendable {
         public var sealedSelfie: Data?
         public var sealedFront: Data?
         public var sealedBack: Data?
+        /// Erase the document's images (a retake: the ones that could not be read are of no further use).
+        public var erasesDocument: Bool
 
         public init(nextStep: String?, sealedState: Data? = nil, sealedSelfie: Data? = nil, sealedFront: Data? = nil,
-                    sealedBack: Data? = nil) {
+                    sealedBack: Data? = nil, erasesDocument: Bool = false) {
             self.nextStep = nextStep
             self.sealedState = sealedState
             self.sealedSelfie = sealedSelfie
             self.sealedFront = sealedFront
             self.sealedBack = sealedBack
+            self.erasesDocument = erasesDocument
         }
     }
 
@@ -47,6 +50,10 @@ public struct MobileSessionRepository: Sendable {
             session.nextStep = step.nextStep
             if let state = step.sealedState { session.sealedState = state }
             if let selfie = step.sealedSelfie { session.sealedSelfie = selfie }
+            if step.erasesDocument {
+                session.sealedFront = nil
+                session.sealedBack = nil
+            }
             if let front = step.sealedFront { session.sealedFront = front }
             if let back = step.sealedBack { session.sealedBack = back }
             session.lastActivityAt = now

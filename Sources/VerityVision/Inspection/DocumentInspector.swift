@@ -16,17 +16,25 @@ public struct DocumentInspector: Sendable {
         self.faces = faces
     }
 
-    /// `country`: the ISO 3166 alpha-2 country of issue. Without it, a passport's
-    /// or ID card's MRZ names it (a card without an MRZ, like the Egyptian ID,
-    /// needs it stated) and a licence's barcode does (US unless it says Canada).
-    public func inspect(front: [UInt8], back: [UInt8]? = nil, type: DocumentType, country stated: String? = nil) throws(VerityError) -> DocumentReport {
-        let country = stated ?? (type == .driverLicense ? "US" : "")
+    /// `type`: without it, the document says what it is (`DocumentTypeDetection`:
+    /// an MRZ's layout, else a licence barcode) and the report's `documentType`
+    /// is what was found. `country`: the ISO 3166 alpha-2 country of issue.
+    /// Without it, a passport's or ID card's MRZ names it (a card without an
+    /// MRZ, like the Egyptian ID, needs it stated) and a licence's barcode does
+    /// (US unless it says Canada).
+    public func inspect(front: [UInt8], back: [UInt8]? = nil, type statedType: DocumentType? = nil,
+                        country stated: String? = nil) throws(VerityError) -> DocumentReport {
         var clock = Stopwatch()
         let (frontImage, frontCompleteness) = try clock.measure("decode") { () throws(VerityError) -> (RGBImage, Double) in try decode(front, side: "front") }
         let backDecoded = try clock.measure("decode") { () throws(VerityError) -> (RGBImage, Double)? in try back.map { bytes throws(VerityError) in try decode(bytes, side: "back") } }
         let backImage = backDecoded?.0
         var frontPage = clock.measure("locate") { PageImage(frontImage) }
         var backPage = clock.measure("locate") { backImage.map(PageImage.init) }
+        var detection = DocumentTypeDetection(today: today)
+        guard let type = statedType ?? detection.detect(front: frontPage, back: backPage, country: stated, clock: &clock) else {
+            throw DocumentTypeDetection.undetected
+        }
+        let country = stated ?? (type == .driverLicense ? "US" : "")
 
         var evidence = DocumentEvidence(country: country)
         var outcome: ReadOutcome
@@ -44,14 +52,7 @@ public struct DocumentInspector: Sendable {
             let sides: [(DocumentSide, PageImage)] = type == .passport ? [(.front, frontPage)]
                 : [backPage.map { (DocumentSide.back, $0) }, (.front, frontPage)].compactMap { $0 }
             // The MRZ is on the back of most ID cards and on the front of some.
-            let read = clock.measure("mrz") { () -> [(side: DocumentSide, reading: (MRZReading?, PageImage))] in
-                var results: [(side: DocumentSide, reading: (MRZReading?, PageImage))] = []
-                for (side, page) in sides {
-                    results.append((side, MRZSearch(today: today).read(page)))
-                    if results.last!.reading.0?.result?.valid == true { break }
-                }
-                return results
-            }
+            let read = detection.mrz ?? clock.measure("mrz") { DocumentTypeDetection.readMRZ(on: sides, today: today) }
             let found = read.first { $0.reading.0?.result?.valid == true } ?? read.first { $0.reading.0 != nil } ?? read[0]
             let (reading, page) = found.reading
             if found.side == .front { frontPage = page } else { backPage = page }
@@ -78,14 +79,7 @@ public struct DocumentInspector: Sendable {
             outcome = ReadOutcome(kind: .mrz, side: found.side, status: status, confidence: reading?.confidence ?? 0)
         case .driverLicense:
             let sides: [(DocumentSide, PageImage)] = [backPage.map { (DocumentSide.back, $0) }, (.front, frontPage)].compactMap { $0 }
-            var licence: (DocumentSide, BarcodeSymbol, AAMVALicense)?
-            clock.measure("barcode") {
-                for (side, page) in sides {
-                    for symbol in BarcodeScanner().scan(page) where symbol.format == "PDF417" {
-                        if let parsed = try? AAMVALicense.parse(symbol.rawBytes) { licence = (side, symbol, parsed); return }
-                    }
-                }
-            }
+            let licence = detection.licence ?? clock.measure("barcode") { DocumentTypeDetection.readLicence(on: sides) }
             evidence.aamva = licence?.2
             if stated == nil, licence?.2.country == "CAN" { evidence.country = "CA" }
             evidence.barcodeSide = licence?.0 ?? .back

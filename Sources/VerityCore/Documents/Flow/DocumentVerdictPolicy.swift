@@ -18,12 +18,16 @@ public struct DocumentVerdictPolicy: Sendable {
     public init() {}
 
     /// nil when the document passes and the holder is to be checked next.
-    public func document(_ report: DocumentReport, statedCountry: String, selfie: SelfieEvidence?) -> DocumentVerdict? {
+    /// `statedCountry`: nil when the document named its own (the mobile API's
+    /// optional hint), so there is nothing to disagree with.
+    public func document(_ report: DocumentReport, statedCountry: String?, selfie: SelfieEvidence?) -> DocumentVerdict? {
         if let reasons = report.documentUnreadable { return .unreadable(reasons) }
         var unusable: [UnreadableReason] = []
         // The MRZ names the issuing state; the reader takes the stated country at its word otherwise.
         let issuing = report.field("issuing_state").flatMap { ICAOCountryCode.alpha2($0.value) }
-        if report.country != statedCountry || (issuing.map { $0 != statedCountry } ?? false) { unusable.append(.countryMismatch) }
+        if let statedCountry, report.country != statedCountry || (issuing.map { $0 != statedCountry } ?? false) {
+            unusable.append(.countryMismatch)
+        }
         if let selfie {
             if !selfie.selfieFaceFound { unusable.append(.selfieUnusable) }
             if !selfie.portraitFaceFound { unusable.append(.portraitNotFound) }

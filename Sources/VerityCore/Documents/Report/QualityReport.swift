@@ -103,6 +103,12 @@ public enum UnreadableReason: String, Sendable, Codable {
     case countryMismatch = "COUNTRY_MISMATCH"
     /// The file passed the header checks but its pixels could not be decoded.
     case imageUndecodable = "IMAGE_UNDECODABLE"
+    /// No type was stated and neither an MRZ nor a licence barcode says what
+    /// the document is (the mobile API, where the type is an optional hint).
+    case documentTypeUnknown = "DOCUMENT_TYPE_UNKNOWN"
+    /// The document named its own type or country, and this environment does
+    /// not accept it: another document is needed.
+    case documentNotAccepted = "DOCUMENT_NOT_ACCEPTED"
     /// The check itself failed repeatedly (an engine or the data source); nothing the user did.
     case checkError = "CHECK_ERROR"
 }

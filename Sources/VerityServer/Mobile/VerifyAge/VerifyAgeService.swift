@@ -49,7 +49,7 @@ struct VerifyAgeService: Sendable {
         var minimumAge: Int
         var ageMargin: Double
         var credits: Int
-        var steps = ["step1: date_of_birth (YYYY-MM-DD)", "step2: selfie_b64", "step3: id_front_b64 [+ id_back_b64], document_type, country — only when asked"]
+        var steps = ["step1: date_of_birth (YYYY-MM-DD)", "step2: selfie_b64", "step3: id_front_b64 [+ id_back_b64] [, document_type, country as hints] — only when asked"]
 
         enum CodingKeys: String, CodingKey { case minimumAge = "minimum_age", ageMargin = "age_margin", credits, steps }
     }
@@ -122,10 +122,8 @@ struct VerifyAgeService: Sendable {
         try MobileSessionFlow(product: Self.product).admit(.step3, expected: loaded.session.nextStep.flatMap(MobileStep.init))
         let front = try MobileBody.image(fields, "id_front_b64")
         let back = fields["id_back_b64"] == nil ? front : try MobileBody.image(fields, "id_back_b64")
-        guard let type = DocumentType(rawValue: try MobileBody.string(fields, "document_type")) else {
-            throw VerityError.invalid("document_type", "document_type is passport, driverLicense or idCard")
-        }
-        let country = try DocumentSubmissionService.country(try MobileBody.string(fields, "country"), configuration: context.environment.configuration)
+        let reading = MobileDocumentReading(engines: engines, configuration: context.environment.configuration)
+        let hints = try reading.hints(fields)
         var state = loaded.state
         guard let sealedSelfie = loaded.session.sealedSelfie, let claimedText = state.dateOfBirth,
               let claimed = try? DateOfBirth.parse(claimedText, today: clock.today(graceDays: 1)) else {
@@ -133,13 +131,11 @@ struct VerifyAgeService: Sendable {
         }
         let selfie = [UInt8](try sessions.protector.open(sealedSelfie))
         let today = clock.today()
-        let report = try await MobileSessions.engine {
-            try await engines.inspect(front: front, back: back, type: type, country: country, today: CalendarDate(iso: today.description)!)
-        }
-        guard report.documentUnreadable == nil, let printed = report.field("date_of_birth")?.value,
+        let read = try await reading.read(front: front, back: back, hints: hints, today: CalendarDate(iso: today.description)!)
+        guard case .read(let report) = read, let printed = report.field("date_of_birth")?.value,
               let birth = try? DateOfBirth.parse(printed, today: today) else {
             // Unreadable: the user takes the document again; the session stays at step 3.
-            state.reasons = (report.documentUnreadable ?? [.textUnreadable]).map(\.rawValue)
+            state.reasons = (read.retakeReasons ?? [.textUnreadable]).map(\.rawValue)
             return answer(loaded.publicID, context: context, step: "step3", next: .step3, state: state)
         }
         let evidence = try await MobileSessions.engine {

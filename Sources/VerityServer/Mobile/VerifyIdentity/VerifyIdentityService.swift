@@ -6,8 +6,9 @@ import VerityStore
 import VerityVision
 
 /// VerifyIdentity (40 credits) and VerifyCompliance (60: the same, plus the
-/// identity read screened against the sanctions list): a selfie, the document's front (with its type
-/// and country) and back, then `submit`: the document engine reads and checks
+/// identity read screened against the sanctions list): a selfie, the document's
+/// front (its type and country optional hints: `MobileDocumentReading`) and
+/// back (skipped for a passport page), then `submit`: the document engine reads and checks
 /// the document, the face engine compares the selfie with its portrait and
 /// looks for recapture signals, and `DocumentVerdictPolicy` decides as it does
 /// for the identity API. An unreadable document sends the session back to
@@ -21,10 +22,17 @@ struct VerifyIdentityService: Sendable {
     let product: MobileProduct
 
     struct State: Codable, Sendable {
+        /// As stated by the client (a hint), nil when left out.
         var documentType: String?
         var country: String?
+        /// What the front alone showed, when no type was stated (a passport page).
+        var shownType: String?
         var reasons: [String] = []
         var result: IdentityResult?
+
+        var hints: MobileDocumentReading.Hints {
+            .init(documentType: documentType.flatMap(DocumentType.init), country: country)
+        }
     }
 
     /// What `result/{session_id}` shows: the document's fields and decision,
@@ -34,6 +42,8 @@ struct VerifyIdentityService: Sendable {
         var reasons: [String]
         var documentType: String
         var country: String
+        /// `document_type` and/or `country` when the document named them, not the client.
+        var detected: [String]?
         var fields: [String: String]
         var faceMatch: FaceMatch
         var liveness: Liveness
@@ -84,7 +94,7 @@ struct VerifyIdentityService: Sendable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case decision, reasons, documentType = "document_type", country, fields, faceMatch = "face_match", liveness, screening
+            case decision, reasons, documentType = "document_type", country, detected, fields, faceMatch = "face_match", liveness, screening
         }
     }
 
@@ -112,18 +122,18 @@ struct VerifyIdentityService: Sendable {
     func uploadFront(_ sessionID: String?, fields: [String: Any], context: MobileContext) async throws -> Answer {
         let loaded = try await load(sessionID, context: context, step: .uploadIDFront)
         let front = try MobileBody.image(fields, "id_front_b64")
-        guard let type = DocumentType(rawValue: try MobileBody.string(fields, "document_type")) else {
-            throw VerityError.invalid("document_type", "document_type is passport, driverLicense or idCard")
-        }
-        let configuration = context.environment.configuration
-        guard configuration.policy.acceptableDocumentTypes.contains(type) else {
-            throw VerityError.invalid("document_type", "\(type.rawValue) is not accepted in this environment")
-        }
+        let reading = MobileDocumentReading(engines: engines, configuration: context.environment.configuration)
+        let hints = try reading.hints(fields)
         var state = loaded.state
-        state.documentType = type.rawValue
-        state.country = try DocumentSubmissionService.country(try MobileBody.string(fields, "country"), configuration: configuration)
+        state.documentType = hints.documentType?.rawValue
+        state.country = hints.country
         state.reasons = []
+        state.shownType = nil
+        if hints.documentType == nil, !context.isDemo {
+            state.shownType = try await reading.typeShown(byFront: front, today: CalendarDate(iso: clock.today().description)!)?.rawValue
+        }
         // A passport has one page: its back is its front, and the next step is submit.
+        let type = hints.documentType ?? state.shownType.flatMap(DocumentType.init)
         let next: MobileStep = type == .passport ? .submit : .uploadIDBack
         let sealed = try sessions.protector.seal(Data(front))
         try await advance(loaded, from: .uploadIDFront, .init(nextStep: next.rawValue, sealedState: try sessions.protector.seal(json: state),
@@ -143,8 +153,7 @@ struct VerifyIdentityService: Sendable {
         let loaded = try await load(sessionID, context: context, step: .submit)
         var state = loaded.state
         guard let sealedSelfie = loaded.session.sealedSelfie, let sealedFront = loaded.session.sealedFront,
-              let sealedBack = loaded.session.sealedBack, let typeText = state.documentType,
-              let type = DocumentType(rawValue: typeText), let country = state.country else {
+              let sealedBack = loaded.session.sealedBack else {
             throw VerityError(.systemError, "the session lost its uploads")
         }
         let protector = sessions.protector
@@ -153,15 +162,21 @@ struct VerifyIdentityService: Sendable {
         if context.isDemo { return try await finish(loaded, state: Self.demo(state, product: product), outcome: "pass", context: context) }
         let configuration = context.environment.configuration
         let today = CalendarDate(iso: clock.today().description)!
-        let report = try await MobileSessions.engine { try await engines.inspect(front: front, back: back, type: type, country: country, today: today) }
-        let evidence = try await MobileSessions.engine { try await engines.selfie(selfie, document: front, threshold: configuration.faces.matchThreshold) }
-        let verdict = DocumentVerdictPolicy().document(report, statedCountry: country, selfie: evidence) ?? .succeeded
-        if case .unreadable(let reasons) = verdict {
-            // The user takes the document again; the selfie stays.
+        // A type the front showed is as good as stated: the back was skipped for it.
+        var hints = state.hints
+        hints.documentType = hints.documentType ?? state.shownType.flatMap(DocumentType.init)
+        let report: DocumentReport
+        switch try await MobileDocumentReading(engines: engines, configuration: configuration).read(front: front, back: back, hints: hints, today: today) {
+        case .read(let read): report = read
+        case .retake(let reasons):
             state.reasons = reasons.map(\.rawValue)
-            try await advance(loaded, from: .submit, .init(nextStep: MobileStep.uploadIDFront.rawValue,
-                                                           sealedState: try protector.seal(json: state)))
-            return answer(loaded.publicID, context: context, step: MobileStep.submit.rawValue, next: .uploadIDFront, state: state)
+            return try await retake(loaded, state: state, context: context)
+        }
+        let evidence = try await MobileSessions.engine { try await engines.selfie(selfie, document: front, threshold: configuration.faces.matchThreshold) }
+        let verdict = DocumentVerdictPolicy().document(report, statedCountry: state.country, selfie: evidence) ?? .succeeded
+        if case .unreadable(let reasons) = verdict {
+            state.reasons = reasons.map(\.rawValue)
+            return try await retake(loaded, state: state, context: context)
         }
         var reasons = verdict.reasons
         var screening: IdentityResult.Screening?
@@ -172,7 +187,8 @@ struct VerifyIdentityService: Sendable {
         let passed = reasons.isEmpty
         state.reasons = reasons
         state.result = IdentityResult(
-            decision: passed ? "pass" : "fail", reasons: reasons, documentType: type.rawValue, country: country,
+            decision: passed ? "pass" : "fail", reasons: reasons, documentType: report.documentType.rawValue, country: report.country,
+            detected: MobileDocumentReading.detected(state.hints),
             fields: Dictionary(report.fields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }),
             faceMatch: .init(match: evidence.matched, distance: evidence.distance, threshold: evidence.threshold),
             liveness: .init(attackSuspected: evidence.attackSuspected, reasons: evidence.livenessReasons), screening: screening)
@@ -205,6 +221,15 @@ struct VerifyIdentityService: Sendable {
     private func advance(_ loaded: MobileSessions.Loaded<State>, from step: MobileStep, _ change: MobileSessionRepository.Step) async throws {
         try MobileSessions.raced(try await MobileSessionRepository(db: sessions.db).advance(
             id: try loaded.session.requireID(), from: step.rawValue, change, now: clock.nowMillis()))
+    }
+
+    /// The user takes the document again: back to `upload_id_front` with the
+    /// reasons, nothing charged; the selfie stays, the document's images are
+    /// erased at once (they served their purpose).
+    private func retake(_ loaded: MobileSessions.Loaded<State>, state: State, context: MobileContext) async throws -> Answer {
+        try await advance(loaded, from: .submit, .init(nextStep: MobileStep.uploadIDFront.rawValue,
+                                                       sealedState: try sessions.protector.seal(json: state), erasesDocument: true))
+        return answer(loaded.publicID, context: context, step: MobileStep.submit.rawValue, next: .uploadIDFront, state: state)
     }
 
     private func finish(_ loaded: MobileSessions.Loaded<State>, state: State, outcome: String, context: MobileContext) async throws -> Answer {

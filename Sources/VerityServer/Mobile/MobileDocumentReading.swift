@@ -1,0 +1,76 @@
+import Foundation
+import VerityCore
+
+/// The document steps of the mobile API (VerifyIdentity's uploads and submit,
+/// VerifyAge's step 3). `mobile-api.txt` lists only the images, so
+/// `document_type` and `country` are hints: checked when sent, and otherwise
+/// the document names both (its MRZ or licence barcode). What the document
+/// named must still be a type and country the environment accepts.
+struct MobileDocumentReading: Sendable {
+    let engines: DocumentEngines
+    let configuration: EnvironmentConfiguration
+
+    /// The hints of a request body, validated when present.
+    struct Hints: Sendable {
+        var documentType: DocumentType?
+        var country: String?
+    }
+
+    func hints(_ fields: [String: Any]) throws -> Hints {
+        var hints = Hints()
+        if let text = try MobileBody.optionalString(fields, "document_type") {
+            guard let type = DocumentType(rawValue: text) else {
+                throw VerityError.invalid("document_type", "document_type is passport, driverLicense or idCard")
+            }
+            guard configuration.policy.acceptableDocumentTypes.contains(type) else {
+                throw VerityError.invalid("document_type", "\(type.rawValue) is not accepted in this environment")
+            }
+            hints.documentType = type
+        }
+        if let text = try MobileBody.optionalString(fields, "country") {
+            hints.country = try DocumentSubmissionService.country(text, configuration: configuration)
+        }
+        return hints
+    }
+
+    /// What a report or a failed read asks of the user: nothing (read), or a retake with reasons.
+    enum Outcome: Sendable {
+        case read(DocumentReport)
+        case retake([UnreadableReason])
+
+        var retakeReasons: [UnreadableReason]? {
+            if case .retake(let reasons) = self { return reasons }
+            return nil
+        }
+    }
+
+    /// The document read with the hints given; a document that names no type,
+    /// or a type or country this environment does not take, is taken again.
+    func read(front: [UInt8], back: [UInt8], hints: Hints, today: CalendarDate) async throws -> Outcome {
+        let report: DocumentReport
+        do {
+            report = try await MobileSessions.engine {
+                try await engines.inspect(front: front, back: back, type: hints.documentType, country: hints.country, today: today)
+            }
+        } catch let error as VerityError where hints.documentType == nil && error.field == "document_type" {
+            return .retake([.documentTypeUnknown])
+        }
+        if let reasons = report.documentUnreadable { return .retake(reasons) }
+        guard configuration.policy.acceptableDocumentTypes.contains(report.documentType),
+              hints.country != nil || configuration.supportedCountries.contains(report.country) else {
+            return .retake([.documentNotAccepted])
+        }
+        return .read(report)
+    }
+
+    /// The type a front alone shows (a passport page's MRZ), so the session
+    /// can skip the back; nil when the front does not say.
+    func typeShown(byFront front: [UInt8], today: CalendarDate) async throws -> DocumentType? {
+        try await MobileSessions.engine { try await engines.detectType(front: front, back: nil, today: today) }
+    }
+
+    /// The fields the document named rather than the client: said in the result.
+    static func detected(_ hints: Hints) -> [String] {
+        (hints.documentType == nil ? ["document_type"] : []) + (hints.country == nil ? ["country"] : [])
+    }
+}
