@@ -46,6 +46,8 @@ struct EnvironmentCommand: AsyncParsableCommand {
                                    valueName: "verifyage|verifyidentity|verifycompliance=MINUTES"))
         var mobileProductSessionMinutes: [String] = []
         @Option(help: "Mobile API: VerifyAge's minimum age (13–25, default 18).") var mobileMinimumAge: Int?
+        @Option(help: "Mobile API: days a finished session's result stays readable and an expired one answers SESSION_EXPIRED (1–3,650, default 30).")
+        var mobileResultRetentionDays: Int?
 
         func run() async throws {
             let required = try requiredMethod.map { text in
@@ -89,6 +91,7 @@ struct EnvironmentCommand: AsyncParsableCommand {
                         if let mobileSessionMinutes { configuration.mobile.sessionMinutes = mobileSessionMinutes }
                         for (product, minutes) in productMinutes { configuration.mobile.productSessionMinutes[product] = minutes }
                         if let mobileMinimumAge { configuration.mobile.minimumAge = mobileMinimumAge }
+                        if let mobileResultRetentionDays { configuration.mobile.resultRetentionDays = mobileResultRetentionDays }
                     }
             } }
             print(try JSONOutput.render(updated))

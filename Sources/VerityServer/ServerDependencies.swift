@@ -21,6 +21,8 @@ struct ServerDependencies: Sendable {
     /// Requests waiting for the document checks they submitted.
     let documentChecks: DocumentCheckWaiters
     let messaging: CertificationMessaging
+    /// The matcher over the imported sanctions list (VerifyCompliance), built once per list.
+    let sanctions: SanctionsScreening
 }
 
 extension ServerDependencies {

@@ -46,10 +46,10 @@ public enum VerityApp {
             tokens: await UserTokenService.make(protector: protector, clock: clock),
             dataSources: dataSources, pki: pki, issuer: issuer, jobs: jobs, engines: engines, documentEngines: documentEngines,
             documentChecks: documentChecks,
-            messaging: CertificationMessaging(provider: sms, protector: protector, clock: clock))
+            messaging: CertificationMessaging(provider: sms, protector: protector, clock: clock), sanctions: app.sanctionsScreening)
         app.lifecycle.use(jobs)
         app.lifecycle.use(HousekeepingLoop(housekeeping: Housekeeping(db: app.db), clock: clock, logger: app.logger))
-        app.lifecycle.use(SanctionsWarmUp(db: app.db))
+        app.lifecycle.use(SanctionsWarmUp(screening: app.sanctionsScreening, db: app.db))
 
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]

@@ -26,8 +26,15 @@ struct MobileSettingsTests {
         let stored = #"{"requestsPerMinute": 60, "sessionMinutes": 20, "minimumAge": 21, "ageMargin": 5}"#
         let settings = try JSONDecoder().decode(MobileSettings.self, from: Data(stored.utf8))
         #expect(settings.productSessionMinutes.isEmpty && settings.sessionMinutes(for: .verifyAge) == 20)
+        #expect(settings.resultRetentionDays == 30, "results are kept 30 days unless the environment says otherwise")
         let again = try JSONDecoder().decode(MobileSettings.self, from: try JSONEncoder().encode(
             MobileSettings(productSessionMinutes: ["verifycompliance": 45])))
         #expect(again.sessionMinutes(for: .verifyCompliance) == 45)
+    }
+
+    @Test(arguments: [0, -1, 3_651])
+    func aResultRetentionOutOfRangeIsRefused(_ days: Int) {
+        #expect(throws: VerityError.self) { try MobileSettings(resultRetentionDays: days).validated() }
+        #expect((try? MobileSettings(resultRetentionDays: 1).validated()) != nil)
     }
 }

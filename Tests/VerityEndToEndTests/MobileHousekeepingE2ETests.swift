@@ -5,9 +5,10 @@ import VerityCore
 import VerityTestSupport
 
 /// The server-wide sweep (`verity housekeeping`, and every minute on a running
-/// server): idle sessions go with their sealed images, each environment by its
-/// own idle limit, even where no request ever comes back; day-old
-/// Idempotency-Key answers go too.
+/// server): idle sessions expire and their sealed images and state go, each
+/// environment by its own idle limit, even where no request ever comes back;
+/// an expired session answers SESSION_EXPIRED and an ended one its result
+/// until the result retention ends; day-old Idempotency-Key answers go too.
 @Suite("Mobile API: housekeeping")
 struct MobileHousekeepingE2ETests {
     static let base = "/api/mobile/v1/verifyidentity"
@@ -74,13 +75,18 @@ struct MobileHousekeepingE2ETests {
             #expect(try await Self.sealedImages(app) == 1)
             #expect(try await !DatabaseText.holds(app, ciphertext), "the swept session's sealed image is still in the database file")
             let gone = try await Self.post(url, otherKey, forgotten, "/submit")
-            #expect(gone.status == 404, "\(gone.json)")
+            #expect(gone.status == 410 && gone.code == "SESSION_EXPIRED", "\(gone.json)")
             let stillThere = try await MobileAPI.call(url, Self.base + "/status/\(patient)", headers: ["X-Client-Key": key])
             #expect(stillThere.status == 200 && stillThere.json["next_step"] as? String == "submit", "\(stillThere.json)")
 
-            // 60 idle minutes after that status read: acme's goes too, and the database holds no session at all.
+            // 60 idle minutes after that status read: acme's expires too, and no session holds anything.
             app.clock.advance(seconds: 61 * 60)
             #expect(try await operations.housekeeping().mobileSessions == 1)
+            #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM mobile_sessions WHERE sealed_state IS NOT NULL") == 0)
+            #expect(try await Self.sealedImages(app) == 0)
+            // Past the result retention (30 days), the rows themselves go.
+            app.clock.advance(seconds: 30 * 86_400)
+            #expect(try await operations.housekeeping().mobileSessions == 2)
             #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM mobile_sessions") == 0)
         }
     }
@@ -98,8 +104,32 @@ struct MobileHousekeepingE2ETests {
             #expect(expired.status == 410 && expired.code == "SESSION_EXPIRED", "\(expired.json)")
             let alive = try await Self.post(url, key, identitySession, "/upload/selfie", ["selfie_b64": try MobileAPI.johnSelfie])
             #expect(alive.status == 200 && alive.json["next_step"] as? String == "upload_id_front", "\(alive.json)")
-            #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM mobile_sessions WHERE product = 'verifyage'") == 0)
+            #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM mobile_sessions WHERE product = 'verifyage' AND sealed_state IS NOT NULL") == 0)
             #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM mobile_sessions WHERE product = 'verifyidentity'") == 1)
+        }
+    }
+
+    @Test func anEndedSessionsResultOutlivesItsIdleLimitUntilTheRetentionEnds() async throws {
+        try await MobileAPI.withMobile(credits: 40) { app, url, key in
+            try await app.configure { $0.mobile.resultRetentionDays = 7 }
+            let session = try await Self.sessionWithImages(url, key)
+            let done = try await Self.post(url, key, session, "/submit")
+            #expect(done.json["outcome"] as? String == "pass", "\(done.json)")
+            let result = { try await MobileAPI.call(url, Self.base + "/result/\(session)", headers: ["X-Client-Key": key]) }
+            // An hour, then six days later: idle far past 30 minutes, the result is still there, without images.
+            for seconds in [3_600, 6 * 86_400] {
+                app.clock.advance(seconds: seconds)
+                _ = try await app.operations.housekeeping()
+                let read = try await result()
+                #expect(read.status == 200 && (read.data["result"] as? [String: Any])?["decision"] as? String == "pass", "\(read.json)")
+                let status = try await MobileAPI.call(url, Self.base + "/status/\(session)", headers: ["X-Client-Key": key])
+                #expect(status.json["outcome"] as? String == "pass")
+            }
+            #expect(try await Self.sealedImages(app) == 0)
+            // Past the seven days: gone.
+            app.clock.advance(seconds: 2 * 86_400)
+            #expect(try await app.operations.housekeeping().mobileSessions == 1)
+            #expect(try await result().status == 404)
         }
     }
 

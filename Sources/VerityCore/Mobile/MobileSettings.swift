@@ -12,22 +12,28 @@ public struct MobileSettings: Sendable, Equatable, Codable {
     /// VerifyAge: years above the minimum a face estimate must reach to pass
     /// without a document (`AgeCheckPolicy.buffer`).
     public var ageMargin: Double
+    /// Days a finished session's result (never its images, erased at the end)
+    /// stays readable at `result/{session_id}`, and an expired session answers
+    /// `SESSION_EXPIRED`; then both are deleted.
+    public var resultRetentionDays: Int
 
     public static let requestsRange = 1...100_000
     public static let sessionRange = 1...1_440
     public static let ageRange = 13...25
     public static let marginRange = 0.0...60.0
+    public static let retentionRange = 1...3_650
 
     /// The products whose verifications are sessions (VerifyHuman is one call).
     public static let sessionProducts: [MobileProduct] = [.verifyAge, .verifyIdentity, .verifyCompliance]
 
     public init(requestsPerMinute: Int = 120, sessionMinutes: Int = 30, productSessionMinutes: [String: Int] = [:],
-                minimumAge: Int = 18, ageMargin: Double = 7) {
+                minimumAge: Int = 18, ageMargin: Double = 7, resultRetentionDays: Int = 30) {
         self.requestsPerMinute = requestsPerMinute
         self.sessionMinutes = sessionMinutes
         self.productSessionMinutes = productSessionMinutes
         self.minimumAge = minimumAge
         self.ageMargin = ageMargin
+        self.resultRetentionDays = resultRetentionDays
     }
 
     /// How long a session of `product` may sit idle.
@@ -35,7 +41,7 @@ public struct MobileSettings: Sendable, Equatable, Codable {
         productSessionMinutes[product.rawValue] ?? sessionMinutes
     }
 
-    enum CodingKeys: String, CodingKey { case requestsPerMinute, sessionMinutes, productSessionMinutes, minimumAge, ageMargin }
+    enum CodingKeys: String, CodingKey { case requestsPerMinute, sessionMinutes, productSessionMinutes, minimumAge, ageMargin, resultRetentionDays }
 
     /// Settings stored before a field existed read with its default.
     public init(from decoder: any Decoder) throws {
@@ -45,6 +51,7 @@ public struct MobileSettings: Sendable, Equatable, Codable {
         productSessionMinutes = try container.decodeIfPresent([String: Int].self, forKey: .productSessionMinutes) ?? [:]
         minimumAge = try container.decodeIfPresent(Int.self, forKey: .minimumAge) ?? 18
         ageMargin = try container.decodeIfPresent(Double.self, forKey: .ageMargin) ?? 7
+        resultRetentionDays = try container.decodeIfPresent(Int.self, forKey: .resultRetentionDays) ?? 30
     }
 
     public func validated() throws(VerityError) -> MobileSettings {
@@ -65,6 +72,9 @@ public struct MobileSettings: Sendable, Equatable, Codable {
         }
         guard Self.ageRange.contains(minimumAge) else { throw .invalid("mobileMinimumAge", "the minimum age is 13–25") }
         guard Self.marginRange.contains(ageMargin) else { throw .invalid("mobileAgeMargin", "the age margin is 0–60 years") }
+        guard Self.retentionRange.contains(resultRetentionDays) else {
+            throw .invalid("mobileResultRetentionDays", "results are kept 1–3,650 days")
+        }
         return self
     }
 }

@@ -4,7 +4,8 @@ import VerityCore
 import VerityStore
 
 /// What outlives its use and must go, server-wide: mobile sessions idle past
-/// their environment's limit for their product (with the sealed images they hold) and
+/// their environment's limit for their product (expired: the sealed images and
+/// state they hold erased), ended ones past the environment's result retention, and
 /// Idempotency-Key answers past their 24 hours; then SQLite's write-ahead log
 /// is emptied, so erased rows leave the disk too. Requests already purge their
 /// own environment's sessions; this sweep reaches environments nobody calls.
@@ -21,8 +22,8 @@ public struct Housekeeping: Sendable {
     public func sweep(now: Int64) async throws -> Swept {
         var swept = Swept()
         let sessions = MobileSessionRepository(db: db)
-        // No environment allows less than a minute, so older than that is where to look.
-        for id in try await sessions.environmentsWithSessions(idleSince: now - 60_000) {
+        // No environment allows less than a minute of idleness or a day of retention: that is where to look.
+        for id in try await sessions.environmentsWithSessions(idleSince: now - 60_000, endedSince: now - 86_400_000) {
             let settings = try await EnvironmentModel.find(id, on: db)?.configuration.mobile ?? MobileSettings()
             swept.mobileSessions += try await sessions.purge(environmentID: id, settings: settings, now: now)
         }

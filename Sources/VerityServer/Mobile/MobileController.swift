@@ -67,7 +67,8 @@ struct MobileController: RouteCollection {
 
     private func identities(_ request: Request, _ product: MobileProduct) -> VerifyIdentityService {
         VerifyIdentityService(sessions: MobileSessions(db: request.db, protector: dependencies.protector, clock: dependencies.clock),
-                              engines: dependencies.documentEngines, clock: dependencies.clock, logger: request.logger, product: product)
+                              engines: dependencies.documentEngines, screening: dependencies.sanctions, clock: dependencies.clock,
+                              logger: request.logger, product: product)
     }
 
     static func session(_ request: Request) -> String? { request.headers.first(name: MobileContext.sessionHeader) }

@@ -12,10 +12,15 @@ public final class MobileSessionModel: Model, @unchecked Sendable {
     @Field(key: "environment_id") public var environmentID: UUID
     @Field(key: "client_key_id") public var clientKeyID: UUID
     @Field(key: "product") public var product: String
-    /// A `MobileStep` raw value; nil once the session has an outcome.
+    /// A `MobileStep` raw value; nil once the session has an outcome, or expired.
     @OptionalField(key: "next_step") public var nextStep: String?
     /// `pass`, `fail` or `undetermined`.
     @OptionalField(key: "outcome") public var outcome: String?
+
+    /// Expired unfinished: no step due and no outcome. Such a row keeps only
+    /// who it belongs to, so it can answer `SESSION_EXPIRED` until the
+    /// environment's result retention ends (`MobileSessionRepository.purge`).
+    public var isExpired: Bool { nextStep == nil && outcome == nil }
     @OptionalField(key: "sealed_state") public var sealedState: Data?
     @OptionalField(key: "sealed_selfie") public var sealedSelfie: Data?
     @OptionalField(key: "sealed_front") public var sealedFront: Data?

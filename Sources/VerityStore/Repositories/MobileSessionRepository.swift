@@ -89,28 +89,40 @@ public struct MobileSessionRepository: Sendable {
         }
     }
 
-    /// Housekeeping: sessions of the environment idle past their product's
-    /// limit are deleted with everything they held; returns how many.
+    /// Housekeeping, in two steps. Unfinished sessions idle past their
+    /// product's limit expire: their state and images are erased and no step is
+    /// due, so they answer `SESSION_EXPIRED`. Finished and expired sessions
+    /// older than the environment's result retention are deleted. Returns how
+    /// many sessions either step reached.
     @discardableResult
     public func purge(environmentID: UUID, settings: MobileSettings, now: Int64) async throws -> Int {
         try await db.write { tx in
-            var deleted = 0
+            var swept = 0
+            let sql = DocumentCheckRepository.sql(tx)
             for product in MobileSettings.sessionProducts {
                 let idleSince = now - Int64(settings.sessionMinutes(for: product)) * 60_000
-                deleted += try await DocumentCheckRepository.sql(tx).raw("""
-                    DELETE FROM mobile_sessions WHERE environment_id = \(bind: environmentID) AND product = \(bind: product.rawValue)
-                    AND last_activity_at < \(bind: idleSince) RETURNING id
+                swept += try await sql.raw("""
+                    UPDATE mobile_sessions SET next_step = NULL, sealed_state = NULL, sealed_selfie = NULL, sealed_front = NULL,
+                    sealed_back = NULL WHERE environment_id = \(bind: environmentID) AND product = \(bind: product.rawValue)
+                    AND outcome IS NULL AND next_step IS NOT NULL AND last_activity_at < \(bind: idleSince) RETURNING id
                     """).all().count
             }
-            return deleted
+            let retainedSince = now - Int64(settings.resultRetentionDays) * 86_400_000
+            swept += try await sql.raw("""
+                DELETE FROM mobile_sessions WHERE environment_id = \(bind: environmentID) AND next_step IS NULL
+                AND last_activity_at < \(bind: retainedSince) RETURNING id
+                """).all().count
+            return swept
         }
     }
 
-    /// The environments holding a session idle since before `idleSince`:
-    /// what the server-wide sweep visits (each with its own idle limit).
-    public func environmentsWithSessions(idleSince: Int64) async throws -> [UUID] {
+    /// The environments with an unfinished session idle since before
+    /// `idleSince`, or an ended one untouched since before `endedSince`: what
+    /// the server-wide sweep visits (each with its own limits).
+    public func environmentsWithSessions(idleSince: Int64, endedSince: Int64) async throws -> [UUID] {
         try await DocumentCheckRepository.sql(db).raw("""
-            SELECT DISTINCT environment_id FROM mobile_sessions WHERE last_activity_at < \(bind: idleSince)
+            SELECT DISTINCT environment_id FROM mobile_sessions WHERE (next_step IS NOT NULL AND last_activity_at < \(bind: idleSince))
+            OR (next_step IS NULL AND last_activity_at < \(bind: endedSince))
             """).all().map { try $0.decode(column: "environment_id", as: UUID.self) }
     }
 }

@@ -11,6 +11,8 @@ public struct AdminOperations: Sendable {
     let protector: DataProtector
     let clock: VerityClock
     let settings: Settings
+    /// The sanctions matcher of these operations (one per CLI run).
+    let screening = SanctionsScreening()
 
     public init(db: any Database, settings: Settings, clock: VerityClock = .system) throws {
         self.db = db

@@ -6,7 +6,9 @@ import VerityStore
 
 /// The session side of the mobile API: sessions are made, found from the
 /// `X-Mobile-Session` header within the key's environment, expired after the
-/// environment's idle minutes, and moved or ended one step at a time.
+/// environment's idle minutes (then answering `SESSION_EXPIRED`), moved or
+/// ended one step at a time, and an ended one's result kept readable for the
+/// environment's result retention (`MobileSettings.resultRetentionDays`).
 struct MobileSessions: Sendable {
     let db: any Database
     let protector: DataProtector
@@ -68,7 +70,9 @@ struct MobileSessions: Sendable {
         else { throw VerityError(.notFound, "no such \(product.rawValue) session") }
         let settings = context.environment.configuration.mobile
         let idleLimit = Int64(settings.sessionMinutes(for: product)) * 60_000
-        if session.outcome == nil, clock.nowMillis() - session.lastActivityAt >= idleLimit {
+        let expired = session.isExpired || (session.outcome == nil && clock.nowMillis() - session.lastActivityAt >= idleLimit)
+        if expired {
+            // Expiring erases what the session held; the row answers this until the result retention ends.
             try await MobileSessionRepository(db: db).purge(environmentID: context.environmentID, settings: settings, now: clock.nowMillis())
             throw VerityError(.sessionExpired, "this session expired after \(idleLimit / 60_000) idle minutes: start a new one")
         }

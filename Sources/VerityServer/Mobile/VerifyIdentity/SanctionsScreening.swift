@@ -5,9 +5,11 @@ import VerityCore
 import VerityStore
 
 /// The matcher over the current sanctions list, built once per list version
-/// and shared by every request (a new import is picked up on the next screen).
+/// and shared by every request of one application (a new import is picked up
+/// on the next screen). One per application (`Application.sanctionsScreening`),
+/// never per process: two applications (tests, a CLI beside a server) have two
+/// databases, and their lists may carry the same version.
 actor SanctionsScreening {
-    static let shared = SanctionsScreening()
 
     /// The build for the list version named by `key`: requests that arrive
     /// while it runs wait for the same build instead of starting their own.
@@ -37,10 +39,23 @@ actor SanctionsScreening {
 /// Builds the matcher when the server starts, so the first compliance check
 /// does not wait for it (about a second for OFAC's list).
 struct SanctionsWarmUp: LifecycleHandler {
+    let screening: SanctionsScreening
     let db: any Database
 
     func didBoot(_ application: Application) throws {
-        let db = db
-        Task { _ = try? await SanctionsScreening.shared.matcher(db: db) }
+        let (screening, db) = (screening, db)
+        Task { _ = try? await screening.matcher(db: db) }
+    }
+}
+
+extension Application {
+    private struct SanctionsScreeningKey: StorageKey { typealias Value = SanctionsScreening }
+
+    /// This application's sanctions matcher cache, made on first use.
+    var sanctionsScreening: SanctionsScreening {
+        if let existing = storage[SanctionsScreeningKey.self] { return existing }
+        let made = SanctionsScreening()
+        storage[SanctionsScreeningKey.self] = made
+        return made
     }
 }

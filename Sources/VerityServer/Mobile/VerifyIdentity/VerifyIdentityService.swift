@@ -17,6 +17,7 @@ import VerityVision
 struct VerifyIdentityService: Sendable {
     let sessions: MobileSessions
     let engines: DocumentEngines
+    let screening: SanctionsScreening
     let clock: VerityClock
     let logger: Logger
     let product: MobileProduct
@@ -248,7 +249,7 @@ struct VerifyIdentityService: Sendable {
         let name = [report.field("given_names")?.value, report.field("surname")?.value].compactMap { $0 }.joined(separator: " ")
         let birth = report.field("date_of_birth").flatMap { try? DateOfBirth.parse($0.value, today: clock.today(graceDays: 1)) }
         let nationality = report.field("nationality").flatMap { ICAOCountryCode.alpha2($0.value) }
-        let matcher = try await SanctionsScreening.shared.matcher(db: sessions.db)
+        let matcher = try await screening.matcher(db: sessions.db)
         let matches = name.isEmpty ? [] : matcher.screen(.init(name: name, dateOfBirth: birth, nationality: nationality))
         return .init(name: name, matches: matches.map(IdentityResult.Screening.Match.init))
     }
