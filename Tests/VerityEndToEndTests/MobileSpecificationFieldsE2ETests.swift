@@ -42,6 +42,9 @@ struct MobileSpecificationFieldsE2ETests {
         try await MobileAPI.withMobile(credits: 40) { _, url, key in
             let run = try await Self.identity(url, key, selfie: try MobileAPI.johnSelfie, front: try Self.fixture("john-smith-passport-front.png"), back: nil)
             #expect(run.fronted.status == 200 && run.fronted.json["next_step"] as? String == "submit", "\(run.fronted.json)")
+            // meta.step is the session's current step, as the specification's envelope shows it.
+            #expect(run.fronted.meta["step"] as? String == "submit")
+            #expect(run.submitted.meta["step"] as? String == "submit" && run.submitted.json["next_step"] is NSNull)
             #expect(run.submitted.json["outcome"] as? String == "pass", "\(run.submitted.json)")
             let result = try await Self.result(url, key, run.session)
             #expect(result["document_type"] as? String == "passport" && result["country"] as? String == "US")

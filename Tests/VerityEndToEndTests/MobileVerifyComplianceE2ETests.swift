@@ -40,12 +40,28 @@ struct MobileVerifyComplianceE2ETests {
             let screening = try #require(result["screening"] as? [String: Any])
             let matches = screening["matches"] as? [[String: Any]] ?? []
             #expect(matches.first?["entry_id"] as? Int == 99 && (matches.first?["reasons"] as? [String] ?? []).contains("date of birth agrees"))
+            #expect(matches.first?["date_of_birth"] as? String == "agrees")
             // A list without him: the same person passes, screened.
             try await list.replace(with: [SanctionsEntry(id: 100, name: "DOE, Jane", kind: .individual)], source: "other.csv", now: 2)
             let clear = try await Self.run(url, key)
             #expect(clear.json["outcome"] as? String == "pass", "\(clear.json)")
             #expect(((clear.data["result"] as? [String: Any])?["screening"] as? [String: Any])?["matches"] as? [Any] != nil)
             #expect(try await MobileAPI.balance(app) == 0)
+        }
+    }
+
+    @Test func aNameMatchNoDateOfBirthConfirmsIsUndeterminedForAPerson() async throws {
+        try await MobileAPI.withMobile(credits: 60) { app, url, key in
+            // Listed without a date of birth: the name alone cannot say it is him.
+            try await SanctionsRepository(db: app.app.db).replace(
+                with: [SanctionsEntry(id: 42, name: "SMITH, John", kind: .individual, programs: ["TEST"])], source: "name-only.csv", now: 3)
+            let answer = try await Self.run(url, key)
+            #expect(answer.json["outcome"] as? String == "undetermined", "\(answer.json)")
+            let result = try #require(answer.data["result"] as? [String: Any])
+            #expect(result["decision"] as? String == "undetermined" && result["reasons"] as? [String] == ["SANCTIONS_REVIEW"])
+            let match = try #require(((result["screening"] as? [String: Any])?["matches"] as? [[String: Any]])?.first)
+            #expect(match["entry_id"] as? Int == 42 && match["date_of_birth"] == nil)
+            #expect(try await MobileAPI.balance(app) == 0, "an undetermined session was verified, and is charged")
         }
     }
 

@@ -88,9 +88,12 @@ public struct IdentityVerificationResult: Sendable, Equatable, Decodable {
         public let programs: [String]
         public let score: Double
         public let reasons: [String]
+        /// `agrees`, `withinAYear` or `differs`; nil when the entry or the document has no date of birth.
+        public let dateOfBirth: String?
 
         enum CodingKeys: String, CodingKey {
             case entryID = "entry_id", listedName = "listed_name", matchedName = "matched_name", kind, programs, score, reasons
+            case dateOfBirth = "date_of_birth"
         }
     }
 

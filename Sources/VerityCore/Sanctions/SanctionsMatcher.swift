@@ -41,6 +41,25 @@ public struct SanctionsMatcher: Sendable {
         public var score: Double
         /// Why: the name's similarity, and what the date of birth and nationality did.
         public var reasons: [String]
+        /// How the entry's dates of birth compare with the query's; nil when either has none.
+        public var dateOfBirth: BirthAgreement?
+
+        public init(entryID: Int, listedName: String, matchedName: String, kind: SanctionsEntry.Kind, programs: [String],
+                    score: Double, reasons: [String], dateOfBirth: BirthAgreement? = nil) {
+            self.entryID = entryID
+            self.listedName = listedName
+            self.matchedName = matchedName
+            self.kind = kind
+            self.programs = programs
+            self.score = score
+            self.reasons = reasons
+            self.dateOfBirth = dateOfBirth
+        }
+    }
+
+    /// A listed date of birth against the one screened.
+    public enum BirthAgreement: String, Sendable, Codable, Equatable {
+        case agrees, withinAYear, differs
     }
 
     struct Candidate: Sendable {
@@ -200,13 +219,14 @@ public struct SanctionsMatcher: Sendable {
             let entry = entries[Int(position)]
             var score = nameScore
             var reasons = [String(format: "%@ %.2f (%@)", how, nameScore, matchedName)]
+            var birthAgreement: BirthAgreement?
             if let birth = query.dateOfBirth, !entry.datesOfBirth.isEmpty {
                 if entry.datesOfBirth.contains(where: { Self.agrees($0, birth) }) {
-                    score += 0.05; reasons.append("date of birth agrees")
+                    score += 0.05; reasons.append("date of birth agrees"); birthAgreement = .agrees
                 } else if entry.datesOfBirth.contains(where: { abs($0.year - birth.year) <= 1 }) {
-                    reasons.append("date of birth within a year")
+                    reasons.append("date of birth within a year"); birthAgreement = .withinAYear
                 } else {
-                    score -= 0.15; reasons.append("date of birth differs")
+                    score -= 0.15; reasons.append("date of birth differs"); birthAgreement = .differs
                 }
             }
             if let nationality = query.nationality {
@@ -224,7 +244,8 @@ public struct SanctionsMatcher: Sendable {
             score = min(1, score)
             if score >= threshold {
                 matches.append(Match(entryID: entry.id, listedName: entry.name, matchedName: matchedName, kind: entry.kind,
-                                     programs: entry.programs, score: (score * 1000).rounded() / 1000, reasons: reasons))
+                                     programs: entry.programs, score: (score * 1000).rounded() / 1000, reasons: reasons,
+                                     dateOfBirth: birthAgreement))
             }
         }
         return matches.sorted { $0.score != $1.score ? $0.score > $1.score : $0.entryID < $1.entryID }

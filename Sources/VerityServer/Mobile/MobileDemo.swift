@@ -9,6 +9,6 @@ enum MobileDemo {
     static func verifyHuman(withToken: Bool = true) -> MobileEnvelope<VerifyHumanService.Result> {
         MobileEnvelope(verificationID: humanVerificationID, product: .verifyHuman, outcome: "pass",
                        data: .init(token: withToken ? humanToken : nil, tokenExpiresAt: nil, reasons: [], faces: 1),
-                       meta: .init(environment: "demo", step: withToken ? "verify" : "status"))
+                       meta: .init(environment: "demo", step: withToken ? "verify" : nil))
     }
 }

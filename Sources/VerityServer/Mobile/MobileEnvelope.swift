@@ -8,6 +8,14 @@ struct MobileEnvelope<Payload: Encodable & Sendable>: AsyncResponseEncodable, En
     struct Meta: Encodable, Sendable {
         var environment: String
         var step: String?
+
+        /// The session's current step, as the specification's example shows
+        /// (after `session`, `next_step` and `meta.step` are both
+        /// `upload_id_front`): the step due; once the flow ended, the step
+        /// that ended it in the answer to that step, and none on a later read.
+        static func current(environment: String, due: MobileStep?, taken: String?) -> Meta {
+            Meta(environment: environment, step: due?.rawValue ?? taken)
+        }
     }
 
     var success = true

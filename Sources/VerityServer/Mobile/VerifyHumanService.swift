@@ -50,15 +50,19 @@ struct VerifyHumanService: Sendable {
         case .noFace: .none
         case .severalFaces: .several
         }
-        let reasons = VerifyHumanPolicy().reasons(
-            faces: faces, patternSuspected: signals.reasons.contains(.screenOrPrintPattern),
-            frameSuspected: signals.reasons.contains(.frameAroundFace))
+        let patternFlagged = signals.reasons.contains(.screenOrPrintPattern), frameFlagged = signals.reasons.contains(.frameAroundFace)
+        let found = VerifyHumanPolicy().reasons(faces: faces, patternSuspected: patternFlagged, frameSuspected: frameFlagged)
+        // A weak pattern alone is for a person (MobileOutcomePolicy); every other reason fails.
+        let policy = MobileOutcomePolicy()
+        let calls = found.filter { $0 != .recapturePattern }.map { MobileOutcomePolicy.Call.fail($0.rawValue) }
+            + (found.contains(.recapturePattern) ? [policy.pattern(strength: signals.patternStrength, flagged: true, frameFlagged: frameFlagged)] : [])
+        let (outcome, reasons) = policy.outcome(calls)
         let now = clock.nowMillis()
         let id = UUID()
         let verification = MobileVerificationModel(
             id: id, environmentID: context.environmentID, clientKeyID: context.keyID, product: product.rawValue,
-            outcome: reasons.isEmpty ? "pass" : "fail", reasons: reasons.map(\.rawValue),
-            tokenExpiresAt: reasons.isEmpty ? now + MobilePassToken.lifetimeMilliseconds : nil, createdAt: now)
+            outcome: outcome, reasons: reasons,
+            tokenExpiresAt: outcome == "pass" ? now + MobilePassToken.lifetimeMilliseconds : nil, createdAt: now)
         try await MobileVerificationRepository(db: db).record(verification, credits: Int64(product.credits), now: now)
         logger.info("verifyhuman", metadata: ["verification_id": .string(id.uuidString), "outcome": .string(verification.outcome)])
         let token = verification.tokenExpiresAt.map {
@@ -66,7 +70,7 @@ struct VerifyHumanService: Sendable {
         }
         return MobileEnvelope(verificationID: Self.publicID(id), product: product, outcome: verification.outcome,
                               data: Result(token: token, tokenExpiresAt: verification.tokenExpiresAt,
-                                           reasons: reasons.map(\.rawValue), faces: signals.finding.count),
+                                           reasons: reasons, faces: signals.finding.count),
                               meta: .init(environment: context.environmentKind, step: "verify"))
     }
 
@@ -81,7 +85,7 @@ struct VerifyHumanService: Sendable {
         let reasons = verification.reasons.map { $0.split(separator: ",").map(String.init) } ?? []
         return MobileEnvelope(verificationID: publicID, product: .verifyHuman, outcome: verification.outcome,
                               data: Result(token: nil, tokenExpiresAt: verification.tokenExpiresAt, reasons: reasons, faces: reasons.contains("NO_FACE") ? 0 : 1),
-                              meta: .init(environment: context.environmentKind, step: "status"))
+                              meta: .init(environment: context.environmentKind, step: nil))
     }
 
     static func publicID(_ id: UUID) -> String { "mver_" + id.uuidString.lowercased() }

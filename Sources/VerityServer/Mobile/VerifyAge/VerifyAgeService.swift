@@ -141,16 +141,19 @@ struct VerifyAgeService: Sendable {
         let evidence = try await MobileSessions.engine {
             try await engines.selfie(selfie, document: front, threshold: context.environment.configuration.faces.matchThreshold)
         }
-        let matches = evidence.distance.map { $0 <= evidence.threshold } ?? false
-        let reasons = VerifyAgePolicy(context.environment.configuration.mobile)
-            .document(birth: birth, claimed: claimed, today: today, faceMatches: matches)
-        state.reasons = reasons.map(\.rawValue)
-        return try await finish(loaded, state: state, outcome: reasons.isEmpty ? "pass" : "fail", context: context, from: .step3)
+        // The face is judged with its review band (MobileOutcomePolicy); the age policy judges the dates.
+        let policy = MobileOutcomePolicy()
+        let dates = VerifyAgePolicy(context.environment.configuration.mobile)
+            .document(birth: birth, claimed: claimed, today: today, faceMatches: true)
+        let face = policy.face(distance: evidence.distance, threshold: evidence.threshold, mismatch: VerifyAgePolicy.Reason.faceMismatch.rawValue)
+        let (outcome, reasons) = policy.outcome(dates.map { .fail($0.rawValue) } + [face])
+        state.reasons = reasons
+        return try await finish(loaded, state: state, outcome: outcome, context: context, from: .step3)
     }
 
     func status(_ sessionID: String, context: MobileContext) async throws -> Answer {
         let loaded = try await sessions.load(sessionID, product: Self.product, context: context, as: State.self)
-        var envelope = answer(loaded.publicID, context: context, step: "status",
+        var envelope = answer(loaded.publicID, context: context, step: nil,
                               next: loaded.session.nextStep.flatMap(MobileStep.init), state: loaded.state)
         envelope.outcome = loaded.session.outcome
         envelope.verificationID = loaded.session.verificationID.map(VerifyHumanService.publicID)
@@ -171,11 +174,13 @@ struct VerifyAgeService: Sendable {
         return envelope
     }
 
-    private func answer(_ publicID: String, context: MobileContext, step: String, next: MobileStep?, state: State,
+    /// `step`: the step this request took (nil for a status read); `meta.step`
+    /// is the session's current step (`MobileEnvelope.Meta.current`).
+    private func answer(_ publicID: String, context: MobileContext, step: String?, next: MobileStep?, state: State,
                         credits: Int? = nil) -> Answer {
         MobileEnvelope(sessionID: publicID, product: Self.product, nextStep: next?.rawValue,
                        data: Payload(minimumAge: context.environment.configuration.mobile.minimumAge, reasons: state.reasons,
                                      ageEstimate: state.ageEstimate, credits: credits),
-                       meta: .init(environment: context.environmentKind, step: step))
+                       meta: .current(environment: context.environmentKind, due: next, taken: step))
     }
 }

@@ -64,6 +64,8 @@ struct VerifyIdentityService: Sendable {
                 var programs: [String]
                 var score: Double
                 var reasons: [String]
+                /// agrees, withinAYear or differs; absent when the entry or the document has no date of birth.
+                var dateOfBirth: String?
 
                 init(_ match: SanctionsMatcher.Match) {
                     entryID = match.entryID
@@ -73,10 +75,12 @@ struct VerifyIdentityService: Sendable {
                     programs = match.programs
                     score = match.score
                     reasons = match.reasons
+                    dateOfBirth = match.dateOfBirth?.rawValue
                 }
 
                 enum CodingKeys: String, CodingKey {
                     case entryID = "entry_id", listedName = "listed_name", matchedName = "matched_name", kind, programs, score, reasons
+                    case dateOfBirth = "date_of_birth"
                 }
             }
         }
@@ -179,26 +183,31 @@ struct VerifyIdentityService: Sendable {
             state.reasons = reasons.map(\.rawValue)
             return try await retake(loaded, state: state, context: context)
         }
-        var reasons = verdict.reasons
+        // The face is judged here, with its review band (MobileOutcomePolicy); the verdict policy judges the rest.
+        let policy = MobileOutcomePolicy()
+        let faceMismatch = DocumentFailure.faceMismatch.rawValue
+        var calls = verdict.reasons.filter { $0 != faceMismatch }.map(MobileOutcomePolicy.Call.fail)
+        calls.append(policy.face(distance: evidence.distance, threshold: evidence.threshold, mismatch: faceMismatch))
         var screening: IdentityResult.Screening?
         if product == .verifyCompliance {
-            screening = try await screen(report)
-            if screening?.matches.isEmpty == false { reasons.append("SANCTIONS_MATCH") }
+            let (name, matches) = try await screen(report)
+            screening = .init(name: name, matches: matches.map(IdentityResult.Screening.Match.init))
+            calls.append(policy.sanctions(matches))
         }
-        let passed = reasons.isEmpty
+        let (outcome, reasons) = policy.outcome(calls)
         state.reasons = reasons
         state.result = IdentityResult(
-            decision: passed ? "pass" : "fail", reasons: reasons, documentType: report.documentType.rawValue, country: report.country,
+            decision: outcome, reasons: reasons, documentType: report.documentType.rawValue, country: report.country,
             detected: MobileDocumentReading.detected(state.hints),
             fields: Dictionary(report.fields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }),
             faceMatch: .init(match: evidence.matched, distance: evidence.distance, threshold: evidence.threshold),
             liveness: .init(attackSuspected: evidence.attackSuspected, reasons: evidence.livenessReasons), screening: screening)
-        return try await finish(loaded, state: state, outcome: passed ? "pass" : "fail", context: context)
+        return try await finish(loaded, state: state, outcome: outcome, context: context)
     }
 
     func status(_ sessionID: String, context: MobileContext, withResult: Bool) async throws -> Answer {
         let loaded = try await sessions.load(sessionID, product: product, context: context, as: State.self)
-        var envelope = answer(loaded.publicID, context: context, step: withResult ? "result" : "status",
+        var envelope = answer(loaded.publicID, context: context, step: nil,
                               next: loaded.session.nextStep.flatMap(MobileStep.init), state: loaded.state)
         envelope.outcome = loaded.session.outcome
         envelope.verificationID = loaded.session.verificationID.map(VerifyHumanService.publicID)
@@ -245,13 +254,12 @@ struct VerifyIdentityService: Sendable {
 
     /// VerifyCompliance: the identity read from the document (given names and
     /// surname, date of birth, nationality) against the sanctions list.
-    private func screen(_ report: DocumentReport) async throws -> IdentityResult.Screening {
+    private func screen(_ report: DocumentReport) async throws -> (name: String, matches: [SanctionsMatcher.Match]) {
         let name = [report.field("given_names")?.value, report.field("surname")?.value].compactMap { $0 }.joined(separator: " ")
         let birth = report.field("date_of_birth").flatMap { try? DateOfBirth.parse($0.value, today: clock.today(graceDays: 1)) }
         let nationality = report.field("nationality").flatMap { ICAOCountryCode.alpha2($0.value) }
         let matcher = try await screening.matcher(db: sessions.db)
-        let matches = name.isEmpty ? [] : matcher.screen(.init(name: name, dateOfBirth: birth, nationality: nationality))
-        return .init(name: name, matches: matches.map(IdentityResult.Screening.Match.init))
+        return (name, name.isEmpty ? [] : matcher.screen(.init(name: name, dateOfBirth: birth, nationality: nationality)))
     }
 
     /// pk_demo_: the documented pass, without reading anything.
@@ -264,10 +272,12 @@ struct VerifyIdentityService: Sendable {
         return state
     }
 
-    private func answer(_ publicID: String, context: MobileContext, step: String, next: MobileStep?, state: State,
+    /// `step`: the step this request took (nil for a status read); `meta.step`
+    /// is the session's current step (`MobileEnvelope.Meta.current`).
+    private func answer(_ publicID: String, context: MobileContext, step: String?, next: MobileStep?, state: State,
                         credits: Int? = nil) -> Answer {
         MobileEnvelope(sessionID: publicID, product: product, nextStep: next?.rawValue,
                        data: Payload(reasons: state.reasons, credits: credits, result: nil),
-                       meta: .init(environment: context.environmentKind, step: step))
+                       meta: .current(environment: context.environmentKind, due: next, taken: step))
     }
 }
