@@ -54,7 +54,8 @@ struct DocumentSubmissionTests {
                 ("not base64", try Self.body(front: "%%%not base64%%%"), 400, "INVALID_IMAGE", "imageBase64"),
                 ("text, not an image", try Self.body(back: Data("hello, I am not a picture".utf8).base64EncodedString()),
                  400, "INVALID_IMAGE", "backImageBase64"),
-                ("a GIF", try Self.body(front: Data("GIF89a\u{1}\0\u{1}\0\0\0\0;".utf8).base64EncodedString()), 400, "INVALID_IMAGE", "imageBase64"),
+                ("a BMP", try Self.body(front: (Data("BM".utf8) + Data(count: 64)).base64EncodedString()), 400, "INVALID_IMAGE", "imageBase64"),
+                ("a GIF's header cut short", try Self.body(front: Data("GIF89a\u{1}".utf8).base64EncodedString()), 400, "INVALID_IMAGE", "imageBase64"),
                 ("truncated PNG", try Self.body(front: png.prefix(png.count / 2).base64EncodedString()), 400, "INVALID_IMAGE", "imageBase64"),
                 ("decompression bomb", try Self.body(front: try Self.pngDeclaring(width: 60_000, height: 60_000)), 413, "IMAGE_TOO_LARGE", "imageBase64"),
                 ("over 5 MB", try Self.body(front: (png + Data(count: 5 * 1024 * 1024)).base64EncodedString()), 413, "IMAGE_TOO_LARGE", "imageBase64"),
@@ -92,6 +93,26 @@ struct DocumentSubmissionTests {
             #expect(state.documentCheck == nil && state.documentVerificationStatus == .notRequired)
             let rows = try await (app.app.db as! any SQLDatabase).raw("SELECT COUNT(*) AS n FROM document_checks").first()
             #expect(try rows?.decode(column: "n", as: Int.self) == 0)
+        }
+    }
+
+    /// `identity-verification.md`: "PNG, JPG or GIF".
+    @Test func aGIFPageIsAcceptedAndReadLikeAnyOther() async throws {
+        try await withVerityApp { app async throws in
+            let http = RawHTTP(baseURL: try await app.startServer())
+            let token = try await Self.userWithAttempt(app, http)
+            let gif = try DocumentFixtures.data("john-smith-passport-front.gif")
+            #expect(gif.starts(with: Data("GIF8".utf8)))
+            let reply = try await http.send("POST", Self.path, bearer: token,
+                                            body: try Self.body(front: gif.base64EncodedString(), back: gif.base64EncodedString()))
+            #expect(reply.status == 200, "\(String(decoding: reply.body.prefix(300), as: UTF8.self))")
+            var identity = try reply.decode(VerifiedIdentity.self)
+            let deadline = ContinuousClock.now + .seconds(180)
+            while identity.documentVerificationStatus == .pending, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(200))
+                identity = try await http.send("GET", "/v1/identity/verification", bearer: token).decode(VerifiedIdentity.self)
+            }
+            #expect(identity.documentVerificationStatus == .succeeded)
         }
     }
 

@@ -72,6 +72,10 @@ def main():
         p = holder(name, photos)
         page, _ = templates.passport(p, r)
         fixtures[f"{name}-passport"] = [save(page, args.out, f"{name}-passport-front", "png")]
+        if name == "john-smith":
+            # The identity specification takes GIF too: the same page in 256 colours.
+            page.convert("RGB").quantize(colors=256).save(os.path.join(args.out, f"{name}-passport-front.gif"), "GIF")
+            fixtures[f"{name}-passport-gif"] = [f"{name}-passport-front.gif"]
         front, back, _ = templates.driver_licence(p, r)
         canvas.photo_portrait(front, canvas.PORTRAIT_BOXES["driver_licence"], p["photo"])
         fixtures[f"{name}-licence"] = [save(front, args.out, f"{name}-licence-front", "png"),

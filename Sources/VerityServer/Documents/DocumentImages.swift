@@ -4,7 +4,9 @@ import VerityCore
 import VerityVision
 
 /// The images of one submission, checked before anything is stored: base64,
-/// at most `maximumBytes` decoded, PNG or JPEG by their magic bytes, and a
+/// at most `maximumBytes` decoded, PNG, JPEG or GIF by their magic bytes (the
+/// identity specification's formats; the mobile API and the OCR service take
+/// PNG and JPEG, as theirs say), and a
 /// header whose declared size a decoder may safely allocate (a decompression
 /// bomb declares a huge canvas in a small file). The engine decodes them
 /// later, in the check; what the header cannot show (a JPEG that ends early)
@@ -20,13 +22,19 @@ struct DocumentImages: Sendable {
     static let maximumRequestBytes = 3 * (maximumBytes / 3 * 4 + 4) + 64 * 1024
 
     init(_ input: VerifyIdentityDocumentInput) throws(VerityError) {
-        front = try Self.image(input.imageBase64, field: "imageBase64")
-        back = try Self.image(input.backImageBase64, field: "backImageBase64")
-        face = try input.faceImageBase64.map { text throws(VerityError) in try Self.image(text, field: "faceImageBase64") }
+        front = try Self.image(input.imageBase64, field: "imageBase64", formats: Self.identityFormats)
+        back = try Self.image(input.backImageBase64, field: "backImageBase64", formats: Self.identityFormats)
+        face = try input.faceImageBase64.map { text throws(VerityError) in
+            try Self.image(text, field: "faceImageBase64", formats: Self.identityFormats)
+        }
     }
 
+    /// The formats of `identity-verification.md`: "PNG, JPG or GIF".
+    static let identityFormats: Set<ImageHeader.Format> = [.png, .jpeg, .gif]
+
     /// `maximumBytes`: 5 MB for the identity API, 8 MB for the mobile API.
-    static func image(_ base64: String, field: String, maximumBytes: Int = DocumentImages.maximumBytes) throws(VerityError) -> [UInt8] {
+    static func image(_ base64: String, field: String, maximumBytes: Int = DocumentImages.maximumBytes,
+                      formats: Set<ImageHeader.Format> = [.png, .jpeg]) throws(VerityError) -> [UInt8] {
         guard !base64.isEmpty else { throw .invalid(field, "\(field) must not be empty") }
         guard base64.utf8.count <= maximumBytes / 3 * 4 + 4 else {
             throw VerityError(.imageTooLarge, "\(field) is larger than \(maximumBytes / 1_048_576) MB", field: field)
@@ -45,8 +53,9 @@ struct DocumentImages: Sendable {
         } catch {
             throw VerityError(error.code, "\(field): \(error.message)", field: field)
         }
-        guard header.format == .png || header.format == .jpeg else {
-            throw VerityError(.invalidImage, "\(field) must be a JPEG or PNG image", field: field)
+        guard formats.contains(header.format) else {
+            let names = formats.contains(.gif) ? "a JPEG, PNG or GIF image" : "a JPEG or PNG image"
+            throw VerityError(.invalidImage, "\(field) must be \(names)", field: field)
         }
         let decoder = ImageDecoder()
         guard header.width * header.height <= decoder.maximumPixels, max(header.width, header.height) <= decoder.maximumSide else {
