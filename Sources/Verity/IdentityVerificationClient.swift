@@ -19,6 +19,8 @@ import FoundationNetworking
 /// ```
 public final class IdentityVerificationClient: Sendable {
     private let transport: HTTPTransport
+    /// Answers kept for `QueryOption.cachedOrRemote`, by document flow.
+    private let faceImageAnswers = FaceImageAnswers()
 
     /// - Parameters:
     ///   - baseURL: The Verity server, e.g. `https://verity.example.com`.
@@ -63,13 +65,19 @@ public final class IdentityVerificationClient: Sendable {
     /// Whether `verifyIdentityDocument` needs a face image beside the document
     /// (and must not get one when false). An environment setting.
     public func isFaceImageRequiredWithDocumentVerification(option: QueryOption = .remoteOnly) async throws -> Bool {
-        try await faceImageRequired(flow: .verification)
+        try await faceImageRequired(flow: .verification, option: option)
     }
 
     /// Whether `captureAndVerifyIdentityDocument` needs a face image beside the
     /// document (and must not get one when false). An environment setting.
     public func isFaceImageRequiredWithDocumentCapture(option: QueryOption = .remoteOnly) async throws -> Bool {
-        try await faceImageRequired(flow: .capture)
+        try await faceImageRequired(flow: .capture, option: option)
+    }
+
+    /// The specification's short spelling (`isFaceImageRequired()`, in its
+    /// capture section): whether `captureAndVerifyIdentityDocument` needs a face image.
+    public func isFaceImageRequired(option: QueryOption = .remoteOnly) async throws -> Bool {
+        try await isFaceImageRequiredWithDocumentCapture(option: option)
     }
 
     /// Verifies the user with a government ID after a PII attempt
@@ -95,9 +103,13 @@ public final class IdentityVerificationClient: Sendable {
         try await transport.send("POST", IdentityRoute.documentCapture.path, as: IdDocumentCaptureInitiationInfo.self)
     }
 
-    private func faceImageRequired(flow: DocumentFlowSettings.Flow) async throws -> Bool {
-        try await transport.send("GET", IdentityRoute.documentFaceImageRequired.path, query: [URLQueryItem(name: "flow", value: flow.rawValue)],
-                                 as: FaceImageRequirement.self).faceImageRequired
+    private func faceImageRequired(flow: DocumentFlowSettings.Flow, option: QueryOption) async throws -> Bool {
+        if option == .cachedOrRemote, let known = await faceImageAnswers.answer(for: flow) { return known }
+        let required = try await transport.send("GET", IdentityRoute.documentFaceImageRequired.path,
+                                                query: [URLQueryItem(name: "flow", value: flow.rawValue)],
+                                                as: FaceImageRequirement.self).faceImageRequired
+        await faceImageAnswers.keep(required, for: flow)
+        return required
     }
 
     /// The user's consent status, with the text they agreed to.
@@ -129,4 +141,12 @@ public final class IdentityVerificationClient: Sendable {
     public func withdrawIdentityDataProcessingConsent() async throws -> IdentityDataProcessingConsentStatus {
         try await transport.send("DELETE", IdentityRoute.consent.path, as: IdentityDataProcessingConsentStatus.self)
     }
+}
+
+/// The last face-image answer per flow, for `QueryOption.cachedOrRemote`.
+private actor FaceImageAnswers {
+    private var answers: [DocumentFlowSettings.Flow: Bool] = [:]
+
+    func answer(for flow: DocumentFlowSettings.Flow) -> Bool? { answers[flow] }
+    func keep(_ required: Bool, for flow: DocumentFlowSettings.Flow) { answers[flow] = required }
 }

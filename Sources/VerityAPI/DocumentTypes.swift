@@ -12,13 +12,17 @@ public struct FaceImageRequirement: Codable, Sendable, Equatable {
 
 /// Where a query's answer may come from.
 public enum QueryOption: Sendable {
-    /// Ask the service every time.
+    /// Ask the service every time: an operator's change is seen at once.
     case remoteOnly
+    /// The answer this client last had from the service, asking only the
+    /// first time: no round trip per screen, at the price of missing a change
+    /// made since (make a new client, or ask `.remoteOnly`, to see it).
+    case cachedOrRemote
 }
 
 /// `verifyIdentityDocument` and `captureAndVerifyIdentityDocument` on the wire.
 public struct VerifyIdentityDocumentInput: Codable, Sendable, Equatable {
-    /// The front of the document (a passport's photo page), JPEG or PNG, base64.
+    /// The front of the document (a passport's photo page), JPEG, PNG or GIF, base64.
     public var imageBase64: String
     /// The back; for a passport, the photo page again.
     public var backImageBase64: String

@@ -18,4 +18,16 @@ struct DocumentFlowE2ETests {
             #expect(try await !client.isFaceImageRequiredWithDocumentCapture())
         }
     }
+
+    /// `option:` is honoured: `.cachedOrRemote` answers from what the client
+    /// last heard, `.remoteOnly` asks again; `isFaceImageRequired()` is the capture flow's.
+    @Test func theQueryOptionSaysWhetherTheServiceIsAskedAgain() async throws {
+        try await withLiveClient { client, app, _ async throws in
+            #expect(try await !client.isFaceImageRequired(option: .cachedOrRemote))   // asked: none yet
+            try await app.configure { $0.documents.faceImageRequiredForCapture = true }
+            #expect(try await !client.isFaceImageRequiredWithDocumentCapture(option: .cachedOrRemote), "the kept answer")
+            #expect(try await client.isFaceImageRequired(option: .remoteOnly), "asked again")
+            #expect(try await client.isFaceImageRequired(option: .cachedOrRemote), "the newer answer is kept")
+        }
+    }
 }
