@@ -23,6 +23,17 @@ struct DocumentSubmissionTests {
         return token
     }
 
+    /// A busy machine answers pending: the check followed to its end, as an app does (at most 3 minutes).
+    static func settled(_ submitted: VerifiedIdentity, http: RawHTTP, token: String) async throws -> VerifiedIdentity {
+        var identity = submitted
+        let deadline = ContinuousClock.now + .seconds(180)
+        while identity.documentVerificationStatus == .pending, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(200))
+            identity = try await http.send("GET", "/v1/identity/verification", bearer: token).decode(VerifiedIdentity.self)
+        }
+        return identity
+    }
+
     static func body(front: String? = nil, back: String? = nil, face: String? = nil, country: Any = "US",
                      documentType: Any = "passport", omit: String? = nil) throws -> Data {
         let page = try DocumentFixtures.data("john-smith-passport-front.png").base64EncodedString()
@@ -106,12 +117,7 @@ struct DocumentSubmissionTests {
             let reply = try await http.send("POST", Self.path, bearer: token,
                                             body: try Self.body(front: gif.base64EncodedString(), back: gif.base64EncodedString()))
             #expect(reply.status == 200, "\(String(decoding: reply.body.prefix(300), as: UTF8.self))")
-            var identity = try reply.decode(VerifiedIdentity.self)
-            let deadline = ContinuousClock.now + .seconds(180)
-            while identity.documentVerificationStatus == .pending, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(200))
-                identity = try await http.send("GET", "/v1/identity/verification", bearer: token).decode(VerifiedIdentity.self)
-            }
+            let identity = try await Self.settled(try reply.decode(VerifiedIdentity.self), http: http, token: token)
             #expect(identity.documentVerificationStatus == .succeeded)
         }
     }
@@ -121,13 +127,7 @@ struct DocumentSubmissionTests {
             let http = RawHTTP(baseURL: try await app.startServer())
             let token = try await Self.userWithAttempt(app, http)
             let reply = try await http.send("POST", Self.path, bearer: token, body: try Self.body())
-            var identity = try reply.decode(VerifiedIdentity.self)
-            // A busy machine answers pending: follow the check to its end, as an app does.
-            let deadline = ContinuousClock.now + .seconds(180)
-            while identity.documentVerificationStatus == .pending, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(200))
-                identity = try await http.send("GET", "/v1/identity/verification", bearer: token).decode(VerifiedIdentity.self)
-            }
+            let identity = try await Self.settled(try reply.decode(VerifiedIdentity.self), http: http, token: token)
             #expect(identity.documentVerificationStatus == .succeeded)
             // The images' columns are empty once the check ended…
             let sql = app.app.db as! any SQLDatabase

@@ -50,13 +50,15 @@ struct VerifyHumanService: Sendable {
         case .noFace: .none
         case .severalFaces: .several
         }
-        let patternFlagged = signals.reasons.contains(.screenOrPrintPattern), frameFlagged = signals.reasons.contains(.frameAroundFace)
-        let found = VerifyHumanPolicy().reasons(faces: faces, patternSuspected: patternFlagged, frameSuspected: frameFlagged)
+        let frameFlagged = signals.reasons.contains(.frameAroundFace)
+        let found = VerifyHumanPolicy().reasons(faces: faces, patternSuspected: signals.reasons.contains(.screenOrPrintPattern),
+                                                frameSuspected: frameFlagged)
         // A weak pattern alone is for a person (MobileOutcomePolicy); every other reason fails.
         let policy = MobileOutcomePolicy()
-        let calls = found.filter { $0 != .recapturePattern }.map { MobileOutcomePolicy.Call.fail($0.rawValue) }
-            + (found.contains(.recapturePattern) ? [policy.pattern(strength: signals.patternStrength, flagged: true, frameFlagged: frameFlagged)] : [])
-        let (outcome, reasons) = policy.outcome(calls)
+        let (outcome, reasons) = policy.outcome(found.map { reason in
+            reason == .recapturePattern ? policy.pattern(strength: signals.patternStrength, flagged: true, frameFlagged: frameFlagged)
+                : .fail(reason.rawValue)
+        })
         let now = clock.nowMillis()
         let id = UUID()
         let verification = MobileVerificationModel(

@@ -70,10 +70,12 @@ struct MobileSessions: Sendable {
         else { throw VerityError(.notFound, "no such \(product.rawValue) session") }
         let settings = context.environment.configuration.mobile
         let idleLimit = Int64(settings.sessionMinutes(for: product)) * 60_000
-        let expired = session.isExpired || (session.outcome == nil && clock.nowMillis() - session.lastActivityAt >= idleLimit)
-        if expired {
-            // Expiring erases what the session held; the row answers this until the result retention ends.
-            try await MobileSessionRepository(db: db).purge(environmentID: context.environmentID, settings: settings, now: clock.nowMillis())
+        if session.isExpired || (session.outcome == nil && clock.nowMillis() - session.lastActivityAt >= idleLimit) {
+            // Expiring erases what the session held (once: an expired row has nothing left); the row
+            // answers this until the result retention ends.
+            if !session.isExpired {
+                try await MobileSessionRepository(db: db).purge(environmentID: context.environmentID, settings: settings, now: clock.nowMillis())
+            }
             throw VerityError(.sessionExpired, "this session expired after \(idleLimit / 60_000) idle minutes: start a new one")
         }
         let state = try session.sealedState.map { try protector.open(json: State.self, from: $0) }
