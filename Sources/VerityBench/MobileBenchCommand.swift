@@ -36,32 +36,31 @@ struct MobileBenchCommand: AsyncParsableCommand {
     }
 
     func measure(_ admin: BenchClient, _ http: HTTPClient) async throws {
-        let selfieB64 = try Data(contentsOf: URL(fileURLWithPath: selfie)).base64EncodedString()
-        let passportB64 = try Data(contentsOf: URL(fileURLWithPath: passport)).base64EncodedString()
+        let selfieUpload = MobileSelfieUpload(selfie: try Data(contentsOf: URL(fileURLWithPath: selfie)))
+        let passportUpload = MobileIDFrontUpload(idFront: try Data(contentsOf: URL(fileURLWithPath: passport)),
+                                                 hints: .init(documentType: "passport", country: "US"))
         let before = try await admin.send(.GET, "/admin/v1/credits", bearer: secretKey, body: Optional<UserTokenRequest>.none,
                                           as: CreditStatement.self).balance
         let mobile = MobileBench(http: http, baseURL: baseURL, clientKey: clientKey)
 
         var started = DispatchTime.now().uptimeNanoseconds
         let human = try await loop(count: humans) { _ in
-            let answer = try await mobile.post("/verifyhuman/verify", ["selfie_b64": selfieB64], session: nil)
-            guard answer["outcome"] as? String == "pass" else { throw BenchClient.Failure(description: "a VerifyHuman call did not pass") }
+            let answer: MobileEnvelope<MobileHumanData> = try await mobile.post(.verifyHuman, selfieUpload, session: nil)
+            guard answer.outcome == .pass else { throw BenchClient.Failure(description: "a VerifyHuman call did not pass") }
         }
         let humanSeconds = milliseconds(since: started) / 1000
         print(String(format: "verifyhuman: clients=%d calls=%d throughput=%.2f/s p50=%.0fms p95=%.0fms",
                      concurrency, humans, Double(humans) / humanSeconds, human.percentile(50), human.percentile(95)))
 
-        for product in [MobileProduct.verifyIdentity, .verifyCompliance] {
+        for product in MobileDocumentProduct.allCases {
             started = DispatchTime.now().uptimeNanoseconds
-            let base = "/" + product.rawValue
             let sessions = try await loop(count: identities) { _ in
-                let session = try await mobile.post(base + "/session", [:], session: nil)
-                guard let id = session["session_id"] as? String else { throw BenchClient.Failure(description: "no session") }
-                _ = try await mobile.post(base + "/upload/selfie", ["selfie_b64": selfieB64], session: id)
-                _ = try await mobile.post(base + "/upload/id-front",
-                                          ["id_front_b64": passportB64, "document_type": "passport", "country": "US"], session: id)
-                let submitted = try await mobile.post(base + "/submit", [:], session: id)
-                guard submitted["outcome"] as? String == "pass" else { throw BenchClient.Failure(description: "a \(product.rawValue) session did not pass") }
+                let session: MobileEnvelope<MobileIdentityData> = try await mobile.post(.session(product.product), MobileEmptyRequest(), session: nil)
+                guard let id = session.sessionID else { throw BenchClient.Failure(description: "no session") }
+                let _: MobileEnvelope<MobileIdentityData> = try await mobile.post(.upload(product, .selfie), selfieUpload, session: id)
+                let _: MobileEnvelope<MobileIdentityData> = try await mobile.post(.upload(product, .idFront), passportUpload, session: id)
+                let submitted: MobileEnvelope<MobileIdentityData> = try await mobile.post(.submit(product), MobileEmptyRequest(), session: id)
+                guard submitted.outcome == .pass else { throw BenchClient.Failure(description: "a \(product.rawValue) session did not pass") }
             }
             let seconds = milliseconds(since: started) / 1000
             print(String(format: "%@: clients=%d sessions=%d throughput=%.2f/s p50=%.0fms p95=%.0fms", product.rawValue,
@@ -100,8 +99,8 @@ struct MobileBench: Sendable {
     let baseURL: String
     let clientKey: String
 
-    func post(_ path: String, _ body: [String: String], session: String?) async throws -> [String: Any] {
-        var request = HTTPClientRequest(url: baseURL + "/api/mobile/v1" + path)
+    func post<Body: MobileRequest, Payload>(_ route: MobileRoute, _ body: Body, session: String?) async throws -> MobileEnvelope<Payload> {
+        var request = HTTPClientRequest(url: baseURL + route.path)
         request.method = .POST
         request.headers.add(name: "X-Client-Key", value: clientKey)
         if let session { request.headers.add(name: "X-Mobile-Session", value: session) }
@@ -109,10 +108,10 @@ struct MobileBench: Sendable {
         request.body = .bytes(ByteBuffer(bytes: Array(try JSONEncoder().encode(body))))
         let response = try await http.execute(request, timeout: .seconds(120))
         let bytes = try await response.body.collect(upTo: 1 << 20)
-        guard response.status == .ok, let json = try JSONSerialization.jsonObject(with: Data(bytes.readableBytesView)) as? [String: Any] else {
-            throw BenchClient.Failure(description: "POST \(path): HTTP \(response.status.code) \(String(buffer: bytes).prefix(300))")
+        guard response.status == .ok, let answer = try? JSONDecoder().decode(MobileEnvelope<Payload>.self, from: Data(bytes.readableBytesView)) else {
+            throw BenchClient.Failure(description: "POST \(route.path): HTTP \(response.status.code) \(String(buffer: bytes).prefix(300))")
         }
-        return json
+        return answer
     }
 }
 

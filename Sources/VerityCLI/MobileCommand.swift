@@ -137,7 +137,7 @@ enum MobileOutput {
 
     static func print(_ result: SessionVerification) {
         Swift.print("outcome: \(result.outcome?.rawValue ?? "none yet")  session: \(result.sessionID)"
-                    + (result.nextStep.map { "  next step: \($0)" } ?? "")
+                    + (result.nextStep.map { "  next step: \($0.rawValue)" } ?? "")
                     + (result.reasons.isEmpty ? "" : "  reasons: \(result.reasons.joined(separator: ","))")
                     + (result.ageEstimate.map { String(format: "  age estimate: %.0f", $0) } ?? ""))
     }

@@ -106,7 +106,7 @@ struct MobileSDKE2ETests {
             let client = MobileVerificationClient(baseURL: url, clientKey: key)
             let blurred = MobileDocument(front: try Self.fixture("john-smith-blurred-passport-front.png"), type: .passport, country: "US")
             let first = try await client.verifyIdentity(selfie: try Self.fixture("john-smith-selfie.jpg"), document: blurred)
-            #expect(first.outcome == nil && first.nextStep == "upload_id_front" && first.reasons.contains("BLURRY"))
+            #expect(first.outcome == nil && first.nextStep == .uploadIDFront && first.reasons.contains("BLURRY"))
             let second = try await client.retakeDocument(sessionID: first.sessionID, document: try Self.passport)
             #expect(second.outcome == .pass)
         }

@@ -59,7 +59,7 @@ public struct MobileOutcomePolicy: Sendable {
 
     /// The outcome of several calls, and its reasons: any failure fails (with
     /// every reason found), else any inconclusive call is undetermined.
-    public func outcome(_ calls: [Call]) -> (outcome: String, reasons: [String]) {
+    public func outcome(_ calls: [Call]) -> (outcome: MobileOutcome, reasons: [String]) {
         var failures: [String] = [], doubts: [String] = []
         for call in calls {
             switch call {
@@ -68,7 +68,7 @@ public struct MobileOutcomePolicy: Sendable {
             case .inconclusive(let reason): doubts.append(reason)
             }
         }
-        if !failures.isEmpty { return ("fail", failures + doubts) }
-        return doubts.isEmpty ? ("pass", []) : ("undetermined", doubts)
+        if !failures.isEmpty { return (.fail, failures + doubts) }
+        return doubts.isEmpty ? (.pass, []) : (.undetermined, doubts)
     }
 }

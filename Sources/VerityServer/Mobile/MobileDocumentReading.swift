@@ -1,4 +1,5 @@
 import Foundation
+import VerityAPI
 import VerityCore
 
 /// The document steps of the mobile API (VerifyIdentity's uploads and submit,
@@ -16,9 +17,9 @@ struct MobileDocumentReading: Sendable {
         var country: String?
     }
 
-    func hints(_ fields: [String: Any]) throws -> Hints {
+    func hints(_ stated: MobileDocumentHints) throws -> Hints {
         var hints = Hints()
-        if let text = try MobileBody.optionalString(fields, "document_type") {
+        if let text = MobileBody.hint(stated.documentType) {
             guard let type = DocumentType(rawValue: text) else {
                 throw VerityError.invalid("document_type", "document_type is passport, driverLicense or idCard")
             }
@@ -27,7 +28,7 @@ struct MobileDocumentReading: Sendable {
             }
             hints.documentType = type
         }
-        if let text = try MobileBody.optionalString(fields, "country") {
+        if let text = MobileBody.hint(stated.country) {
             hints.country = try DocumentSubmissionService.country(text, configuration: configuration)
         }
         return hints

@@ -1,4 +1,5 @@
 import Vapor
+import VerityAPI
 import VerityCore
 
 /// Renders every error on `/api/mobile/v1` in the mobile envelope, with the

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Logging
+import VerityAPI
 import VerityCore
 import VerityStore
 import VerityVision
@@ -16,20 +17,10 @@ struct VerifyHumanService: Sendable {
     let clock: VerityClock
     let logger: Logger
 
-    struct Result: Encodable, Sendable {
-        var token: String?
-        var tokenExpiresAt: Int64?
-        var reasons: [String]
-        var faces: Int
-
-        enum CodingKeys: String, CodingKey {
-            case token, tokenExpiresAt = "token_expires_at", reasons, faces
-        }
-    }
-
-    func verify(selfie: [UInt8], context: MobileContext) async throws -> MobileEnvelope<Result> {
+    func verify(_ body: MobileSelfieUpload, context: MobileContext) async throws -> MobileEnvelope<MobileHumanData> {
         let product = MobileProduct.verifyHuman
         try context.require(product)
+        let selfie = try MobileBody.image(body.selfieB64, field: "selfie_b64")
         if context.isDemo { return MobileDemo.verifyHuman() }
         // Said before the engine runs: a user out of credits waits for nothing.
         guard try await CreditLedger(db: db).balance(environmentID: context.environmentID) >= Int64(product.credits) else {
@@ -63,21 +54,21 @@ struct VerifyHumanService: Sendable {
         let id = UUID()
         let verification = MobileVerificationModel(
             id: id, environmentID: context.environmentID, clientKeyID: context.keyID, product: product.rawValue,
-            outcome: outcome, reasons: reasons,
-            tokenExpiresAt: outcome == "pass" ? now + MobilePassToken.lifetimeMilliseconds : nil, createdAt: now)
+            outcome: outcome.rawValue, reasons: reasons,
+            tokenExpiresAt: outcome == .pass ? now + MobilePassToken.lifetimeMilliseconds : nil, createdAt: now)
         try await MobileVerificationRepository(db: db).record(verification, credits: Int64(product.credits), now: now)
         logger.info("verifyhuman", metadata: ["verification_id": .string(id.uuidString), "outcome": .string(verification.outcome)])
         let token = verification.tokenExpiresAt.map {
             MobilePassToken(verificationID: id, environmentID: context.environmentID, expiresAt: $0).encoded(protector)
         }
-        return MobileEnvelope(verificationID: Self.publicID(id), product: product, outcome: verification.outcome,
-                              data: Result(token: token, tokenExpiresAt: verification.tokenExpiresAt,
+        return MobileEnvelope(verificationID: Self.publicID(id), product: product, outcome: outcome,
+                              data: MobileHumanData(token: token, tokenExpiresAt: verification.tokenExpiresAt,
                                            reasons: reasons, faces: signals.finding.count),
                               meta: .init(environment: context.environmentKind, step: "verify"))
     }
 
     /// `GET /verifyhuman/status/{verification_id}`: the outcome, never the token.
-    func status(_ publicID: String, context: MobileContext) async throws -> MobileEnvelope<Result> {
+    func status(_ publicID: String, context: MobileContext) async throws -> MobileEnvelope<MobileHumanData> {
         try context.require(.verifyHuman)
         if context.isDemo, publicID == MobileDemo.humanVerificationID { return MobileDemo.verifyHuman(withToken: false) }
         guard let id = Self.id(publicID),
@@ -85,8 +76,8 @@ struct VerifyHumanService: Sendable {
               verification.product == MobileProduct.verifyHuman.rawValue
         else { throw VerityError(.notFound, "no such verification in this environment") }
         let reasons = verification.reasons.map { $0.split(separator: ",").map(String.init) } ?? []
-        return MobileEnvelope(verificationID: publicID, product: .verifyHuman, outcome: verification.outcome,
-                              data: Result(token: nil, tokenExpiresAt: verification.tokenExpiresAt, reasons: reasons, faces: reasons.contains("NO_FACE") ? 0 : 1),
+        return MobileEnvelope(verificationID: publicID, product: .verifyHuman, outcome: MobileOutcome(rawValue: verification.outcome),
+                              data: MobileHumanData(token: nil, tokenExpiresAt: verification.tokenExpiresAt, reasons: reasons, faces: reasons.contains("NO_FACE") ? 0 : 1),
                               meta: .init(environment: context.environmentKind, step: nil))
     }
 

@@ -91,12 +91,12 @@ struct MobileSessions: Sendable {
     /// Ends the session at `step` with `outcome`: the outcome recorded as a
     /// verification and charged (not for demo keys), the images erased, in one
     /// transaction. Returns the verification's public id.
-    func finish<State: Codable & Sendable>(_ loaded: Loaded<State>, state: State, outcome: String, reasons: [String],
+    func finish<State: Codable & Sendable>(_ loaded: Loaded<State>, state: State, outcome: MobileOutcome, reasons: [String],
                                            product: MobileProduct, context: MobileContext, from step: MobileStep) async throws -> String {
         let now = clock.nowMillis()
         let id = UUID()
         let verification = MobileVerificationModel(id: id, environmentID: context.environmentID, clientKeyID: context.keyID,
-                                                   product: product.rawValue, outcome: outcome, reasons: reasons, createdAt: now)
+                                                   product: product.rawValue, outcome: outcome.rawValue, reasons: reasons, createdAt: now)
         try Self.raced(try await MobileSessionRepository(db: db).finish(
             id: try loaded.session.requireID(), from: step.rawValue, verification: verification,
             sealedState: try protector.seal(json: state), credits: context.isDemo ? 0 : Int64(product.credits), now: now))

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Logging
+import VerityAPI
 import VerityCore
 import VerityStore
 import VerityVision
@@ -23,46 +24,30 @@ struct VerifyAgeService: Sendable {
         var reasons: [String] = []
     }
 
-    struct Payload: Encodable, Sendable {
-        var minimumAge: Int
-        var reasons: [String]
-        var ageEstimate: Double?
-        var credits: Int?
-
-        enum CodingKeys: String, CodingKey {
-            case minimumAge = "minimum_age", reasons, ageEstimate = "age_estimate", credits
-        }
-    }
-
-    typealias Answer = MobileEnvelope<Payload>
+    typealias Answer = MobileEnvelope<MobileAgeData>
     static let product = MobileProduct.verifyAge
 
-    func rules(context: MobileContext) throws -> MobileEnvelope<Rules> {
+    func rules(context: MobileContext) throws -> MobileEnvelope<MobileAgeRules> {
         try context.require(Self.product)
         let settings = context.environment.configuration.mobile
-        return MobileEnvelope(product: Self.product, nextStep: MobileStep.step1.rawValue,
-                              data: Rules(minimumAge: settings.minimumAge, ageMargin: settings.ageMargin, credits: Self.product.credits),
+        return MobileEnvelope(product: Self.product, nextStep: .step1,
+                              data: MobileAgeRules(minimumAge: settings.minimumAge, ageMargin: settings.ageMargin,
+                                                   credits: Self.product.credits, steps: Self.steps),
                               meta: .init(environment: context.environmentKind, step: "rules"))
     }
 
-    struct Rules: Encodable, Sendable {
-        var minimumAge: Int
-        var ageMargin: Double
-        var credits: Int
-        var steps = ["step1: date_of_birth (YYYY-MM-DD)", "step2: selfie_b64", "step3: id_front_b64 [+ id_back_b64] [, document_type, country as hints] — only when asked"]
-
-        enum CodingKeys: String, CodingKey { case minimumAge = "minimum_age", ageMargin = "age_margin", credits, steps }
-    }
+    static let steps = ["step1: date_of_birth (YYYY-MM-DD)", "step2: selfie_b64",
+                        "step3: id_front_b64 [+ id_back_b64] [, document_type, country as hints] — only when asked"]
 
     func start(context: MobileContext) async throws -> Answer {
         let (_, publicID) = try await sessions.create(Self.product, context: context, state: State())
         return answer(publicID, context: context, step: "session", next: .step1, state: State(), credits: Self.product.credits)
     }
 
-    func step1(_ sessionID: String?, fields: [String: Any], context: MobileContext) async throws -> Answer {
+    func step1(_ sessionID: String?, _ body: MobileDateOfBirth, context: MobileContext) async throws -> Answer {
         let loaded = try await sessions.load(sessionID, product: Self.product, context: context, as: State.self)
         try MobileSessionFlow(product: Self.product).admit(.step1, expected: loaded.session.nextStep.flatMap(MobileStep.init))
-        let text = try MobileBody.string(fields, "date_of_birth")
+        let text = try MobileBody.required(body.dateOfBirth, field: "date_of_birth")
         let today = clock.today(graceDays: 1)
         let birth: DateOfBirth
         do {
@@ -75,7 +60,7 @@ struct VerifyAgeService: Sendable {
         let policy = VerifyAgePolicy(context.environment.configuration.mobile)
         if let reason = policy.claimed(birth, today: clock.today()) {
             state.reasons = [reason.rawValue]
-            return try await finish(loaded, state: state, outcome: "fail", context: context, from: .step1)
+            return try await finish(loaded, state: state, outcome: .fail, context: context, from: .step1)
         }
         try MobileSessions.raced(try await MobileSessionRepository(db: sessions.db).advance(
             id: try loaded.session.requireID(), from: MobileStep.step1.rawValue,
@@ -83,15 +68,15 @@ struct VerifyAgeService: Sendable {
         return answer(loaded.publicID, context: context, step: "step1", next: .step2, state: state)
     }
 
-    func step2(_ sessionID: String?, fields: [String: Any], context: MobileContext) async throws -> Answer {
+    func step2(_ sessionID: String?, _ body: MobileSelfieUpload, context: MobileContext) async throws -> Answer {
         let loaded = try await sessions.load(sessionID, product: Self.product, context: context, as: State.self)
         try MobileSessionFlow(product: Self.product).admit(.step2, expected: loaded.session.nextStep.flatMap(MobileStep.init))
-        let selfie = try MobileBody.image(fields, "selfie_b64")
+        let selfie = try MobileBody.image(body.selfieB64, field: "selfie_b64")
         var state = loaded.state
         if context.isDemo {
             // pk_demo_: the documented pass, without looking at the face.
             state.ageEstimate = 30
-            return try await finish(loaded, state: state, outcome: "pass", context: context, from: .step2)
+            return try await finish(loaded, state: state, outcome: .pass, context: context, from: .step2)
         }
         let signals = try await MobileSessions.engine { try await engines.liveness(selfie) }
         switch signals.finding.outcome {
@@ -100,15 +85,15 @@ struct VerifyAgeService: Sendable {
         case .found where signals.attackSuspected == true: state.reasons = [VerifyAgePolicy.Reason.livenessFailed.rawValue]
         case .found: break
         }
-        if !state.reasons.isEmpty { return try await finish(loaded, state: state, outcome: "fail", context: context, from: .step2) }
+        if !state.reasons.isEmpty { return try await finish(loaded, state: state, outcome: .fail, context: context, from: .step2) }
         guard let estimate = try await MobileSessions.engine({ try await engines.age(selfie) }) else {
             state.reasons = [VerifyAgePolicy.Reason.noFace.rawValue]
-            return try await finish(loaded, state: state, outcome: "fail", context: context, from: .step2)
+            return try await finish(loaded, state: state, outcome: .fail, context: context, from: .step2)
         }
         state.ageEstimate = estimate.age
         let policy = VerifyAgePolicy(context.environment.configuration.mobile)
         if policy.face(estimate: estimate.age, low: estimate.low) == .pass {
-            return try await finish(loaded, state: state, outcome: "pass", context: context, from: .step2)
+            return try await finish(loaded, state: state, outcome: .pass, context: context, from: .step2)
         }
         try MobileSessions.raced(try await MobileSessionRepository(db: sessions.db).advance(
             id: try loaded.session.requireID(), from: MobileStep.step2.rawValue,
@@ -117,13 +102,13 @@ struct VerifyAgeService: Sendable {
         return answer(loaded.publicID, context: context, step: "step2", next: .step3, state: state)
     }
 
-    func step3(_ sessionID: String?, fields: [String: Any], context: MobileContext) async throws -> Answer {
+    func step3(_ sessionID: String?, _ body: MobileAgeDocumentUpload, context: MobileContext) async throws -> Answer {
         let loaded = try await sessions.load(sessionID, product: Self.product, context: context, as: State.self)
         try MobileSessionFlow(product: Self.product).admit(.step3, expected: loaded.session.nextStep.flatMap(MobileStep.init))
-        let front = try MobileBody.image(fields, "id_front_b64")
-        let back = fields["id_back_b64"] == nil ? front : try MobileBody.image(fields, "id_back_b64")
+        let front = try MobileBody.image(body.idFrontB64, field: "id_front_b64")
+        let back = try body.idBackB64.map { try MobileBody.image($0, field: "id_back_b64") } ?? front
         let reading = MobileDocumentReading(engines: engines, configuration: context.environment.configuration)
-        let hints = try reading.hints(fields)
+        let hints = try reading.hints(body.hints)
         var state = loaded.state
         guard let sealedSelfie = loaded.session.sealedSelfie, let claimedText = state.dateOfBirth,
               let claimed = try? DateOfBirth.parse(claimedText, today: clock.today(graceDays: 1)) else {
@@ -155,7 +140,7 @@ struct VerifyAgeService: Sendable {
         let loaded = try await sessions.load(sessionID, product: Self.product, context: context, as: State.self)
         var envelope = answer(loaded.publicID, context: context, step: nil,
                               next: loaded.session.nextStep.flatMap(MobileStep.init), state: loaded.state)
-        envelope.outcome = loaded.session.outcome
+        envelope.outcome = loaded.session.outcome.flatMap(MobileOutcome.init)
         envelope.verificationID = loaded.session.verificationID.map(VerifyHumanService.publicID)
         return envelope
     }
@@ -163,11 +148,11 @@ struct VerifyAgeService: Sendable {
     // MARK: - pieces
 
     /// Ends the session with its outcome (recorded, charged, images erased).
-    private func finish(_ loaded: MobileSessions.Loaded<State>, state: State, outcome: String, context: MobileContext,
+    private func finish(_ loaded: MobileSessions.Loaded<State>, state: State, outcome: MobileOutcome, context: MobileContext,
                         from step: MobileStep) async throws -> Answer {
         let verificationID = try await sessions.finish(loaded, state: state, outcome: outcome, reasons: state.reasons,
                                                        product: Self.product, context: context, from: step)
-        logger.info("verifyage finished", metadata: ["verification_id": .string(verificationID), "outcome": .string(outcome)])
+        logger.info("verifyage finished", metadata: ["verification_id": .string(verificationID), "outcome": .string(outcome.rawValue)])
         var envelope = answer(loaded.publicID, context: context, step: step.rawValue, next: nil, state: state)
         envelope.outcome = outcome
         envelope.verificationID = verificationID
@@ -178,8 +163,8 @@ struct VerifyAgeService: Sendable {
     /// is the session's current step (`MobileEnvelope.Meta.current`).
     private func answer(_ publicID: String, context: MobileContext, step: String?, next: MobileStep?, state: State,
                         credits: Int? = nil) -> Answer {
-        MobileEnvelope(sessionID: publicID, product: Self.product, nextStep: next?.rawValue,
-                       data: Payload(minimumAge: context.environment.configuration.mobile.minimumAge, reasons: state.reasons,
+        MobileEnvelope(sessionID: publicID, product: Self.product, nextStep: next,
+                       data: MobileAgeData(minimumAge: context.environment.configuration.mobile.minimumAge, reasons: state.reasons,
                                      ageEstimate: state.ageEstimate, credits: credits),
                        meta: .current(environment: context.environmentKind, due: next, taken: step))
     }

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Logging
+import VerityAPI
 import VerityCore
 import VerityStore
 import VerityVision
@@ -29,106 +30,33 @@ struct VerifyIdentityService: Sendable {
         /// What the front alone showed, when no type was stated (a passport page).
         var shownType: String?
         var reasons: [String] = []
-        var result: IdentityResult?
+        var result: MobileIdentityResult?
 
         var hints: MobileDocumentReading.Hints {
             .init(documentType: documentType.flatMap(DocumentType.init), country: country)
         }
     }
 
-    /// What `result/{session_id}` shows: the document's fields and decision,
-    /// the face match and the liveness signals. Sealed with the session.
-    struct IdentityResult: Codable, Sendable {
-        var decision: String
-        var reasons: [String]
-        var documentType: String
-        var country: String
-        /// `document_type` and/or `country` when the document named them, not the client.
-        var detected: [String]?
-        var fields: [String: String]
-        var faceMatch: FaceMatch
-        var liveness: Liveness
-        /// VerifyCompliance: the sanctions list's matches for the identity read (empty: none).
-        var screening: Screening?
-
-        struct Screening: Codable, Sendable {
-            var name: String
-            var matches: [Match]
-
-            /// A `SanctionsMatcher.Match` in the mobile wire's snake_case.
-            struct Match: Codable, Sendable {
-                var entryID: Int
-                var listedName: String
-                var matchedName: String
-                var kind: String
-                var programs: [String]
-                var score: Double
-                var reasons: [String]
-                /// agrees, withinAYear or differs; absent when the entry or the document has no date of birth.
-                var dateOfBirth: String?
-
-                init(_ match: SanctionsMatcher.Match) {
-                    entryID = match.entryID
-                    listedName = match.listedName
-                    matchedName = match.matchedName
-                    kind = match.kind.rawValue
-                    programs = match.programs
-                    score = match.score
-                    reasons = match.reasons
-                    dateOfBirth = match.dateOfBirth?.rawValue
-                }
-
-                enum CodingKeys: String, CodingKey {
-                    case entryID = "entry_id", listedName = "listed_name", matchedName = "matched_name", kind, programs, score, reasons
-                    case dateOfBirth = "date_of_birth"
-                }
-            }
-        }
-
-        struct FaceMatch: Codable, Sendable {
-            var match: Bool?
-            var distance: Double?
-            var threshold: Double
-        }
-
-        struct Liveness: Codable, Sendable {
-            var attackSuspected: Bool?
-            var reasons: [String]
-
-            enum CodingKeys: String, CodingKey { case attackSuspected = "attack_suspected", reasons }
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case decision, reasons, documentType = "document_type", country, detected, fields, faceMatch = "face_match", liveness, screening
-        }
-    }
-
-    struct Payload: Encodable, Sendable {
-        var reasons: [String]
-        var credits: Int?
-        var result: IdentityResult?
-    }
-
-    typealias Answer = MobileEnvelope<Payload>
+    typealias Answer = MobileEnvelope<MobileIdentityData>
 
     func start(context: MobileContext) async throws -> Answer {
         let (_, publicID) = try await sessions.create(product, context: context, state: State())
         return answer(publicID, context: context, step: "session", next: .uploadSelfie, state: State(), credits: product.credits)
     }
 
-    func uploadSelfie(_ sessionID: String?, fields: [String: Any], context: MobileContext) async throws -> Answer {
+    func uploadSelfie(_ sessionID: String?, _ body: MobileSelfieUpload, context: MobileContext) async throws -> Answer {
         let loaded = try await load(sessionID, context: context, step: .uploadSelfie)
-        let selfie = try MobileBody.image(fields, "selfie_b64")
+        let selfie = try MobileBody.image(body.selfieB64, field: "selfie_b64")
         try await advance(loaded, from: .uploadSelfie, .init(nextStep: MobileStep.uploadIDFront.rawValue,
                                                              sealedSelfie: try sessions.protector.seal(Data(selfie))))
         return answer(loaded.publicID, context: context, step: MobileStep.uploadSelfie.rawValue, next: .uploadIDFront, state: loaded.state)
     }
 
-    func uploadFront(_ sessionID: String?, fields: [String: Any], context: MobileContext) async throws -> Answer {
+    func uploadFront(_ sessionID: String?, _ body: MobileIDFrontUpload, context: MobileContext) async throws -> Answer {
         let loaded = try await load(sessionID, context: context, step: .uploadIDFront)
-        let front = try MobileBody.image(fields, "id_front_b64")
+        let front = try MobileBody.image(body.idFrontB64, field: "id_front_b64")
         let reading = MobileDocumentReading(engines: engines, configuration: context.environment.configuration)
-        let hints = try reading.hints(fields)
+        let hints = try reading.hints(body.hints)
         var state = loaded.state
         state.documentType = hints.documentType?.rawValue
         state.country = hints.country
@@ -146,9 +74,9 @@ struct VerifyIdentityService: Sendable {
         return answer(loaded.publicID, context: context, step: MobileStep.uploadIDFront.rawValue, next: next, state: state)
     }
 
-    func uploadBack(_ sessionID: String?, fields: [String: Any], context: MobileContext) async throws -> Answer {
+    func uploadBack(_ sessionID: String?, _ body: MobileIDBackUpload, context: MobileContext) async throws -> Answer {
         let loaded = try await load(sessionID, context: context, step: .uploadIDBack)
-        let back = try MobileBody.image(fields, "id_back_b64")
+        let back = try MobileBody.image(body.idBackB64, field: "id_back_b64")
         try await advance(loaded, from: .uploadIDBack, .init(nextStep: MobileStep.submit.rawValue,
                                                              sealedBack: try sessions.protector.seal(Data(back))))
         return answer(loaded.publicID, context: context, step: MobileStep.uploadIDBack.rawValue, next: .submit, state: loaded.state)
@@ -164,7 +92,7 @@ struct VerifyIdentityService: Sendable {
         let protector = sessions.protector
         let selfie = [UInt8](try protector.open(sealedSelfie))
         let front = [UInt8](try protector.open(sealedFront)), back = [UInt8](try protector.open(sealedBack))
-        if context.isDemo { return try await finish(loaded, state: Self.demo(state, product: product), outcome: "pass", context: context) }
+        if context.isDemo { return try await finish(loaded, state: Self.demo(state, product: product), outcome: .pass, context: context) }
         let configuration = context.environment.configuration
         let today = CalendarDate(iso: clock.today().description)!
         // A type the front showed is as good as stated: the back was skipped for it.
@@ -188,15 +116,15 @@ struct VerifyIdentityService: Sendable {
         let faceMismatch = DocumentFailure.faceMismatch.rawValue
         var calls = verdict.reasons.filter { $0 != faceMismatch }.map(MobileOutcomePolicy.Call.fail)
         calls.append(policy.face(distance: evidence.distance, threshold: evidence.threshold, mismatch: faceMismatch))
-        var screening: IdentityResult.Screening?
+        var screening: MobileIdentityResult.Screening?
         if product == .verifyCompliance {
             let (name, matches) = try await screen(report)
-            screening = .init(name: name, matches: matches.map(IdentityResult.Screening.Match.init))
+            screening = .init(name: name, matches: matches.map(MobileIdentityResult.SanctionsMatch.init))
             calls.append(policy.sanctions(matches))
         }
         let (outcome, reasons) = policy.outcome(calls)
         state.reasons = reasons
-        state.result = IdentityResult(
+        state.result = MobileIdentityResult(
             decision: outcome, reasons: reasons, documentType: report.documentType.rawValue, country: report.country,
             detected: MobileDocumentReading.detected(state.hints),
             fields: Dictionary(report.fields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }),
@@ -209,7 +137,7 @@ struct VerifyIdentityService: Sendable {
         let loaded = try await sessions.load(sessionID, product: product, context: context, as: State.self)
         var envelope = answer(loaded.publicID, context: context, step: nil,
                               next: loaded.session.nextStep.flatMap(MobileStep.init), state: loaded.state)
-        envelope.outcome = loaded.session.outcome
+        envelope.outcome = loaded.session.outcome.flatMap(MobileOutcome.init)
         envelope.verificationID = loaded.session.verificationID.map(VerifyHumanService.publicID)
         if withResult {
             guard loaded.session.outcome != nil else {
@@ -242,10 +170,10 @@ struct VerifyIdentityService: Sendable {
         return answer(loaded.publicID, context: context, step: MobileStep.submit.rawValue, next: .uploadIDFront, state: state)
     }
 
-    private func finish(_ loaded: MobileSessions.Loaded<State>, state: State, outcome: String, context: MobileContext) async throws -> Answer {
+    private func finish(_ loaded: MobileSessions.Loaded<State>, state: State, outcome: MobileOutcome, context: MobileContext) async throws -> Answer {
         let verificationID = try await sessions.finish(loaded, state: state, outcome: outcome, reasons: state.reasons,
                                                        product: product, context: context, from: .submit)
-        logger.info("\(product.rawValue) finished", metadata: ["verification_id": .string(verificationID), "outcome": .string(outcome)])
+        logger.info("\(product.rawValue) finished", metadata: ["verification_id": .string(verificationID), "outcome": .string(outcome.rawValue)])
         var envelope = answer(loaded.publicID, context: context, step: MobileStep.submit.rawValue, next: nil, state: state)
         envelope.outcome = outcome
         envelope.verificationID = verificationID
@@ -265,8 +193,8 @@ struct VerifyIdentityService: Sendable {
     /// pk_demo_: the documented pass, without reading anything.
     static func demo(_ state: State, product: MobileProduct) -> State {
         var state = state
-        state.result = IdentityResult(decision: "pass", reasons: [], documentType: state.documentType ?? "passport", country: state.country ?? "US",
-                                      fields: ["surname": "DEMO", "given_names": "ALEX", "date_of_birth": "1990-01-01"],
+        state.result = MobileIdentityResult(decision: .pass, reasons: [], documentType: state.documentType ?? "passport", country: state.country ?? "US",
+                                      detected: nil, fields: ["surname": "DEMO", "given_names": "ALEX", "date_of_birth": "1990-01-01"],
                                       faceMatch: .init(match: true, distance: 0.3, threshold: 0.58), liveness: .init(attackSuspected: false, reasons: []),
                                       screening: product == .verifyCompliance ? .init(name: "ALEX DEMO", matches: []) : nil)
         return state
@@ -276,8 +204,16 @@ struct VerifyIdentityService: Sendable {
     /// is the session's current step (`MobileEnvelope.Meta.current`).
     private func answer(_ publicID: String, context: MobileContext, step: String?, next: MobileStep?, state: State,
                         credits: Int? = nil) -> Answer {
-        MobileEnvelope(sessionID: publicID, product: product, nextStep: next?.rawValue,
-                       data: Payload(reasons: state.reasons, credits: credits, result: nil),
+        MobileEnvelope(sessionID: publicID, product: product, nextStep: next,
+                       data: MobileIdentityData(reasons: state.reasons, credits: credits, result: nil),
                        meta: .current(environment: context.environmentKind, due: next, taken: step))
+    }
+}
+
+extension MobileIdentityResult.SanctionsMatch {
+    /// A `SanctionsMatcher.Match` as the mobile wire writes it.
+    init(_ match: SanctionsMatcher.Match) {
+        self.init(entryID: match.entryID, listedName: match.listedName, matchedName: match.matchedName, kind: match.kind.rawValue,
+                  programs: match.programs, score: match.score, reasons: match.reasons, dateOfBirth: match.dateOfBirth?.rawValue)
     }
 }

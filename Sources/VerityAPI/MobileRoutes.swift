@@ -1,0 +1,105 @@
+import Foundation
+
+/// Paths of the mobile API (`/api/mobile/v1/…`), used by the server to
+/// register its routes and by the SDK to call them: one spelling of each.
+/// Ids are path components; servers register `idParameter` in their place.
+public enum MobileRoute: Sendable, Equatable {
+    case verifyHuman
+    case verifyHumanStatus(verificationID: String)
+    case ageRules
+    /// `session`, `step1`…`step3` of VerifyAge, `session`, uploads and `submit` of the document products.
+    case session(MobileProduct)
+    case ageStep(MobileStep)
+    case upload(MobileDocumentProduct, MobileUpload)
+    case submit(MobileDocumentProduct)
+    case status(MobileProduct, sessionID: String)
+    case result(MobileDocumentProduct, sessionID: String)
+
+    public static let prefix = ["api", "mobile", "v1"]
+    /// The placeholder servers register in place of a session or verification id.
+    public static let idParameter = ":id"
+
+    /// The method the route answers.
+    public var method: String {
+        switch self {
+        case .verifyHumanStatus, .ageRules, .status, .result: "GET"
+        case .verifyHuman, .session, .ageStep, .upload, .submit: "POST"
+        }
+    }
+
+    /// The product the route belongs to (and the scope a key needs for it).
+    public var product: MobileProduct {
+        switch self {
+        case .verifyHuman, .verifyHumanStatus: .verifyHuman
+        case .ageRules, .ageStep: .verifyAge
+        case .session(let product), .status(let product, _): product
+        case .upload(let product, _), .submit(let product), .result(let product, _): product.product
+        }
+    }
+
+    /// Path components after the host, e.g. `["api", "mobile", "v1", "verifyage", "step1"]`.
+    public var components: [String] { Self.prefix + relative }
+
+    /// Components after `/api/mobile/v1`.
+    public var relative: [String] {
+        switch self {
+        case .verifyHuman: ["verifyhuman", "verify"]
+        case .verifyHumanStatus(let id): ["verifyhuman", "status", id]
+        case .ageRules: ["verifyage", "rules"]
+        case .session(let product): [product.rawValue, "session"]
+        case .ageStep(let step): ["verifyage", step.rawValue]
+        case .upload(let product, let upload): [product.rawValue, "upload", upload.rawValue]
+        case .submit(let product): [product.rawValue, "submit"]
+        case .status(let product, let id): [product.rawValue, "status", id]
+        case .result(let product, let id): [product.rawValue, "result", id]
+        }
+    }
+
+    /// The path, ids percent-encoded.
+    public var path: String {
+        "/" + components.map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathComponentAllowed) ?? $0 }.joined(separator: "/")
+    }
+
+    /// Every route a server registers, ids as `idParameter`.
+    public static var all: [MobileRoute] {
+        var routes: [MobileRoute] = [.verifyHuman, .verifyHumanStatus(verificationID: idParameter), .ageRules, .session(.verifyAge)]
+        routes += [MobileStep.step1, .step2, .step3].map(MobileRoute.ageStep)
+        routes.append(.status(.verifyAge, sessionID: idParameter))
+        for product in MobileDocumentProduct.allCases {
+            routes.append(.session(product.product))
+            routes += MobileUpload.allCases.map { .upload(product, $0) }
+            routes += [.submit(product), .status(product.product, sessionID: idParameter), .result(product, sessionID: idParameter)]
+        }
+        return routes
+    }
+}
+
+/// The two products that read a document in a session.
+public enum MobileDocumentProduct: String, Sendable, Codable, CaseIterable {
+    case verifyIdentity = "verifyidentity"
+    /// VerifyIdentity plus sanctions screening.
+    case verifyCompliance = "verifycompliance"
+
+    public var product: MobileProduct {
+        switch self {
+        case .verifyIdentity: .verifyIdentity
+        case .verifyCompliance: .verifyCompliance
+        }
+    }
+}
+
+/// The upload steps of the document products, by their path names.
+public enum MobileUpload: String, Sendable, CaseIterable {
+    case selfie
+    case idFront = "id-front"
+    case idBack = "id-back"
+
+    /// The step each upload is (`upload_selfie`, …).
+    public var step: MobileStep {
+        switch self {
+        case .selfie: .uploadSelfie
+        case .idFront: .uploadIDFront
+        case .idBack: .uploadIDBack
+        }
+    }
+}
