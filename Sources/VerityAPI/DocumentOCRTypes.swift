@@ -178,12 +178,12 @@ public struct OCRResult: Codable, Sendable, Equatable {
     public var transactionIdFront: String
     public var transactionIdBack: String
     public var combinationID: String
-    public var documentVerificationPlus: DocumentVerificationPlus
+    public var documentVerificationPlus: OCRDocumentVerificationPlus
     /// Absent when no fraud or anomaly signal was measured.
     public var advancedConfidence: OCRAdvancedConfidence?
 
     public init(transactionIdFront: String, transactionIdBack: String, combinationID: String,
-                documentVerificationPlus: DocumentVerificationPlus, isRootOfTrustCompatible: Bool) {
+                documentVerificationPlus: OCRDocumentVerificationPlus, isRootOfTrustCompatible: Bool) {
         self.transactionIdFront = transactionIdFront
         self.transactionIdBack = transactionIdBack
         self.combinationID = combinationID
@@ -196,6 +196,37 @@ public struct OCRResult: Codable, Sendable, Equatable {
              policeStation, governorate, profession, releaseDate, expiryDate, serialNumber, frontNid, backNid,
              isRootOfTrustCompatible, transactionIdFront, transactionIdBack, combinationID, documentVerificationPlus,
              advancedConfidence = "advanced_confidence"
+    }
+}
+
+/// The spec's `documentVerificationPlus` as the OCR result carries it: the
+/// engine's flags, spelled so that the specification's example reads as
+/// written (`flags.isExpired`, `flags.reviewRequired?.isEmpty`).
+public struct OCRDocumentVerificationPlus: Codable, Sendable, Equatable {
+    public var frontDataValidity: Bool
+    public var backDataValidity: Bool
+    public var frontConfidence: Int
+    public var backConfidence: Int
+    public var isFrontGreyscale: Bool
+    public var isBackGreyscale: Bool
+    public var expired: Bool
+    /// snake_case field names needing a person's look (`front_nid`,
+    /// `birth_governorate`, …). Verity always sends the list (empty when none
+    /// is flagged); optional because the specification's example reads it so.
+    public var reviewRequired: [String]?
+
+    /// The specification's example spells `expired` so.
+    public var isExpired: Bool { expired }
+
+    public init(_ flags: DocumentVerificationPlus) {
+        frontDataValidity = flags.frontDataValidity
+        backDataValidity = flags.backDataValidity
+        frontConfidence = flags.frontConfidence
+        backConfidence = flags.backConfidence
+        isFrontGreyscale = flags.isFrontGreyscale
+        isBackGreyscale = flags.isBackGreyscale
+        expired = flags.expired
+        reviewRequired = flags.reviewRequired
     }
 }
 
@@ -240,6 +271,11 @@ public struct OCRAdvancedConfidence: Codable, Sendable, Equatable {
     /// The parent of the anomaly zones: the highest measured.
     public var anomalyDetectionZone: Int?
     public var anomalyDetectionDetails: AnomalyDetails?
+
+    /// The flat zones of the specification's table (`fraud.faceFraudZone > 0`):
+    /// the nested tree's zone, 0 also when it was not measured (the tree says which).
+    public var faceFraudZone: Int { fraudDetectionDetails.faceFraudZone ?? 0 }
+    public var frontImageManipulationZone: Int { fraudDetectionDetails.frontImageManipulationZone ?? 0 }
 
     public init(fraudDetectionZone: Int?, fraudDetectionDetails: FraudDetails, anomalyDetectionZone: Int? = nil,
                 anomalyDetectionDetails: AnomalyDetails? = nil) {

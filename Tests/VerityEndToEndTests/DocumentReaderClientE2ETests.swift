@@ -34,13 +34,15 @@ struct DocumentReaderClientE2ETests {
             let publicKey = try #require(Data(base64Encoded: try await app.operations.responsePublicKey(tenant: app.tenant, environment: .test).publicKey))
             let client = DocumentReaderClient.Builder().baseURL(url).userToken(try await app.token(for: "reader-user"))
                 .hmacKey(hmacKey).signingPublicKey(publicKey).delegate(recorder).build()
-            let (front, back) = try Self.cards()
-            let nid = try DocumentOCRE2ETests.truth("front_nid"), firstName = try DocumentOCRE2ETests.truth("first_name")
+            let front = try DocumentOCRE2ETests.card(DocumentOCRE2ETests.passingFront)
+            let back = try DocumentOCRE2ETests.card(DocumentOCRE2ETests.passingBack)
+            let nid = try DocumentOCRE2ETests.truth("front_nid", of: "egypt_id-001-clean")
+            let firstName = try DocumentOCRE2ETests.truth("first_name", of: "egypt_id-001-clean")
             var cases: [VIDVOCRResponse] = []
             for await response in client.read(front: front, back: back) { cases.append(response) }
             try #require(cases.count == 3, "\(cases)")
-            #expect(cases[0] == .capturedImages(CapturedImageData(nationalIDLabel: "nationalIdFront", nationalIdImage: front.base64EncodedString())))
-            #expect(cases[1] == .capturedImages(CapturedImageData(nationalIDLabel: "nationalIdBack", nationalIdImage: back.base64EncodedString())))
+            #expect(cases[0] == .capturedImages(capturedImageData: CapturedImageData(nationalIDLabel: "nationalIdFront", nationalIdImage: front.base64EncodedString())))
+            #expect(cases[1] == .capturedImages(capturedImageData: CapturedImageData(nationalIDLabel: "nationalIdBack", nationalIdImage: back.base64EncodedString())))
             guard case .success(let result) = cases[2] else { Issue.record("\(cases[2])"); return }
             #expect(result.ocrResult?.frontNid == nid && result.ocrResult?.isRootOfTrustCompatible == true)
             #expect(result.documentVerificationResult != nil && result.hmacDataList.count == 3)

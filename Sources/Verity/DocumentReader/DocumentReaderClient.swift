@@ -35,18 +35,37 @@ public struct DocumentReaderClient: Sendable {
 
         public func build() -> DocumentReaderClient { DocumentReaderClient(builder: self) }
 
-        /// The first thing wrong with the configuration, as the spec's builder error.
-        func problem() -> (code: String, message: String)? {
-            guard let baseURL else { return ("MISSING_BASE_URL", "set the service's base URL with baseURL(_:)") }
+        /// The configuration, or the first thing wrong with it as the spec's builder error.
+        func validated() -> Result<Configuration, BuilderProblem> {
+            guard let baseURL else { return .failure(.init("MISSING_BASE_URL", "set the service's base URL with baseURL(_:)")) }
             guard ["http", "https"].contains(baseURL.scheme ?? ""), baseURL.host != nil else {
-                return ("INVALID_BASE_URL", "the base URL must be http or https with a host")
+                return .failure(.init("INVALID_BASE_URL", "the base URL must be http or https with a host"))
             }
-            guard let token, !token.isEmpty else { return ("MISSING_USER_TOKEN", "set the end user's token with userToken(_:)") }
-            guard let hmacKey else { return ("MISSING_HMAC_KEY", "set the environment's HMAC key with hmacKey(_:): every answer is checked") }
-            guard hmacKey.count == 32 else { return ("INVALID_HMAC_KEY", "the HMAC key is 32 bytes (verity keys hmac prints it in base64)") }
-            if let publicKey, publicKey.count != 32 { return ("INVALID_PUBLIC_KEY", "the Ed25519 public key is 32 bytes") }
-            return nil
+            guard let token, !token.isEmpty else { return .failure(.init("MISSING_USER_TOKEN", "set the end user's token with userToken(_:)")) }
+            guard let hmacKey else {
+                return .failure(.init("MISSING_HMAC_KEY", "set the environment's HMAC key with hmacKey(_:): every answer is checked"))
+            }
+            guard hmacKey.count == 32 else {
+                return .failure(.init("INVALID_HMAC_KEY", "the HMAC key is 32 bytes (verity keys hmac prints it in base64)"))
+            }
+            if let publicKey, publicKey.count != 32 { return .failure(.init("INVALID_PUBLIC_KEY", "the Ed25519 public key is 32 bytes")) }
+            return .success(Configuration(baseURL: baseURL, token: token, hmacKey: hmacKey, publicKey: publicKey, session: session))
         }
+    }
+
+    /// A builder's settings once checked: nothing optional left to unwrap.
+    struct Configuration: Sendable {
+        let baseURL: URL
+        let token: String
+        let hmacKey: Data
+        let publicKey: Data?
+        let session: URLSession
+    }
+
+    struct BuilderProblem: Error {
+        let code: String
+        let message: String
+        init(_ code: String, _ message: String) { self.code = code; self.message = message }
     }
 
     let builder: Builder
@@ -56,6 +75,14 @@ public struct DocumentReaderClient: Sendable {
     init(builder: Builder) {
         self.builder = builder
         logs = DocumentReaderLogs(delegate: builder.delegate)
+    }
+
+    /// Starts the read and delivers every case to the delegate's
+    /// `onOCRResult(result:)`, as the specification's apps receive them
+    /// (`.capturedImages` for each side, then one final case). The same
+    /// cases come through `read(front:back:)` for code that prefers a stream.
+    public func start(front: Data, back: Data) {
+        Task { for await _ in read(front: front, back: back) {} }
     }
 
     /// The user left the flow (closed the screen): the read sends nothing more
@@ -68,12 +95,15 @@ public struct DocumentReaderClient: Sendable {
     public var events: AsyncStream<DocumentReaderLog> { logs.stream }
 
     /// The read, as it happens: `.capturedImages` for each side the service
-    /// accepts, then one final case.
+    /// accepts, then one final case; each also goes to the delegate.
     public func read(front: Data, back: Data) -> AsyncStream<VIDVOCRResponse> {
         AsyncStream { continuation in
             let task = Task {
-                let final = await run(front: front, back: back) { continuation.yield($0) }
-                continuation.yield(final)
+                let deliver = { (response: VIDVOCRResponse) in
+                    continuation.yield(response)
+                    logs.deliver(response)
+                }
+                deliver(await run(front: front, back: back, captured: deliver))
                 continuation.finish()
             }
             continuation.onTermination = { _ in task.cancel() }
@@ -82,73 +112,86 @@ public struct DocumentReaderClient: Sendable {
 
     /// Only the final case of `read(front:back:)`.
     public func result(front: Data, back: Data) async -> VIDVOCRResponse {
-        var last = VIDVOCRResponse.userExit(step: "session", result: nil)
+        var last = VIDVOCRResponse.userExit(step: "session", data: nil)
         for await response in read(front: front, back: back) { last = response }
         return last
     }
 
     func run(front: Data, back: Data, captured: (VIDVOCRResponse) -> Void) async -> VIDVOCRResponse {
-        if let (code, message) = builder.problem() {
-            logs.error(1, message, screen: "builder", type: "configuration", session: nil)
-            return .builderError(code: code, message: message)
+        let configuration: Configuration
+        switch builder.validated() {
+        case .success(let checked): configuration = checked
+        case .failure(let problem):
+            logs.error(1, problem.message, screen: "builder", type: "configuration", session: nil)
+            return .builderError(code: problem.code, message: problem.message)
         }
         var result: VIDVOCRResult?
         var step = "session"
         do {
             let key = Curve25519.KeyAgreement.PrivateKey()
-            let session: OCRSessionInfo = try await post("sessions", OCRSessionRequest(clientPublicKey: key.publicKey.rawRepresentation.base64EncodedString()))
+            let session: OCRSessionInfo = try await post(.sessions, configuration, OCRSessionRequest(clientPublicKey: key.publicKey.rawRepresentation.base64EncodedString()))
             guard let serverKey = Data(base64Encoded: session.serverPublicKey) else { throw Failure.unreadable("the server's key") }
-            let keys = try OCRTransport.keys(privateKey: key, peerPublicKey: serverKey, sessionID: session.sessionID)
-            result = VIDVOCRResult(sessionID: session.sessionID, hmacDataList: [], decryptionKeys: Self.decryptionKeys(keys))
+            let keys = try SessionKeys(try OCRTransport.keys(privateKey: key, peerPublicKey: serverKey, sessionID: session.sessionID))
+            var read = VIDVOCRResult(sessionID: session.sessionID, hmacDataList: [], decryptionKeys: keys.decryptionKeys)
+            result = read
             logs.event("session_opened", screen: "session", type: "network", session: session.sessionID, payload: "")
 
             var transactions: [String] = []
-            for (side, image, purpose) in [("front", front, OCRTransport.Purpose.frontRequest), ("back", back, .backRequest)] {
-                step = side
+            for (side, image) in [(DocumentSide.front, front), (.back, back)] {
+                step = side.rawValue
                 try checkExit()
+                let purpose: OCRTransport.Purpose = side == .front ? .frontRequest : .backRequest
                 let sealed = try OCRTransport.seal(try JSONEncoder().encode(OCRSidePayload(image: image.base64EncodedString())),
-                                                   key: keys[purpose]!, purpose: purpose, sessionID: session.sessionID)
-                let accepted: OCRSideAccepted = try await post(side, OCRSideRequest(sessionID: session.sessionID, sealedRequest: sealed))
-                try check(accepted.hmacDataList)
-                result?.hmacDataList += accepted.hmacDataList
+                                                   key: keys.key(purpose), purpose: purpose, sessionID: session.sessionID)
+                let accepted: OCRSideAccepted = try await post(.side(side), configuration,
+                                                               OCRSideRequest(sessionID: session.sessionID, sealedRequest: sealed))
+                try check(accepted.hmacDataList, configuration)
+                read.hmacDataList += accepted.hmacDataList
+                result = read
                 transactions.append(accepted.transactionId)
-                logs.event("\(side)_accepted", screen: side, type: "network", session: session.sessionID, payload: accepted.transactionId)
-                captured(.capturedImages(CapturedImageData(nationalIDLabel: side == "front" ? "nationalIdFront" : "nationalIdBack",
-                                                           nationalIdImage: image.base64EncodedString())))
+                logs.event("\(side.rawValue)_accepted", screen: side.rawValue, type: "network", session: session.sessionID, payload: accepted.transactionId)
+                captured(.capturedImages(capturedImageData: CapturedImageData(
+                    nationalIDLabel: side == .front ? "nationalIdFront" : "nationalIdBack", nationalIdImage: image.base64EncodedString())))
             }
 
             step = "combine"
             try checkExit()
-            let combined: OCRCombineResponse = try await post("combine", OCRCombineRequest(
+            let combined: OCRCombineResponse = try await post(.combine, configuration, OCRCombineRequest(
                 sessionID: session.sessionID, transactionIdFront: transactions[0], transactionIdBack: transactions[1]))
-            guard let opened = OCRTransport.open(combined.sealedResponse, key: keys[.combineResponse]!, purpose: .combineResponse,
+            guard let opened = OCRTransport.open(combined.sealedResponse, key: keys.key(.combineResponse), purpose: .combineResponse,
                                                  sessionID: session.sessionID) else {
                 throw Failure.refused("DECRYPTION_FAILED", "the combined answer did not open with this session's key")
             }
             guard let body = try? JSONDecoder().decode(VIDVOCRResultBody.self, from: opened) else { throw Failure.unreadable("the combined answer") }
-            try check(body.hmacDataList)
+            try check(body.hmacDataList, configuration)
             // The signed raw answer is what is mapped, never the fields beside it.
             guard let signed = body.hmacDataList.first(where: { $0.serviceID == "ocr" }),
                   let raw = try? JSONDecoder().decode(RawCombination.self, from: Data(signed.rawResponse.utf8)),
                   raw.sessionID == session.sessionID else {
                 throw Failure.refused("SIGNATURE_MISMATCH", "the combined answer carries no signed ocr response for this session")
             }
-            result?.ocrResult = raw.ocrResult
-            result?.documentVerificationResult = raw.documentVerificationResult
-            result?.captures = body.captures
-            result?.hmacDataList += body.hmacDataList
+            read.ocrResult = raw.ocrResult
+            read.documentVerificationResult = raw.documentVerificationResult
+            read.captures = body.captures
+            read.hmacDataList += body.hmacDataList
+            result = read
             logs.event("combined", screen: "combine", type: "result", session: session.sessionID, payload: raw.ocrResult.combinationID)
-            return .success(result!)
+            // Read, but short of the service's requirements: the specification's service failure, with the data.
+            if let shortfall = Self.shortfall(raw) {
+                logs.error(6, shortfall, screen: "combine", type: "result", session: session.sessionID)
+                return .serviceFailure(code: Self.verificationFailed, message: shortfall, data: read)
+            }
+            return .success(read)
         } catch is CancellationError {
             logs.event("user_exit", screen: step, type: "user", session: result?.sessionID, payload: "")
-            return .userExit(step: step, result: result)
+            return .userExit(step: step, data: result)
         } catch let failure as Failure {
             let (code, message) = failure.described
             logs.error(failure.logCode, message, screen: step, type: "service", session: result?.sessionID)
-            return .serviceFailure(code: code, message: message, result: result)
+            return .serviceFailure(code: code, message: message, data: result)
         } catch {
             logs.error(9, "the read failed", screen: step, type: "service", session: result?.sessionID)
-            return .serviceFailure(code: "SYSTEM_ERROR", message: "the read failed", result: result)
+            return .serviceFailure(code: "SYSTEM_ERROR", message: "the read failed", data: result)
         }
     }
 
@@ -156,25 +199,43 @@ public struct DocumentReaderClient: Sendable {
         if Task.isCancelled || exitRequest.isSet { throw CancellationError() }
     }
 
+    /// `.serviceFailure`'s code for a card read whose `documentVerificationResult.success` is false.
+    public static let verificationFailed = "DOCUMENT_VERIFICATION_FAILED"
+
+    /// Why a completed read falls short of the service's requirements (nil: it does not).
+    static func shortfall(_ raw: RawCombination) -> String? {
+        guard !raw.documentVerificationResult.success else { return nil }
+        let flags = raw.ocrResult.documentVerificationPlus
+        var reasons: [String] = []
+        if !flags.frontDataValidity || !flags.backDataValidity { reasons.append("a side failed its checks") }
+        if flags.isFrontGreyscale || flags.isBackGreyscale { reasons.append("a black-and-white copy") }
+        if flags.expired { reasons.append("the card has expired") }
+        if let review = flags.reviewRequired, !review.isEmpty { reasons.append("fields to review: \(review.joined(separator: ", "))") }
+        if let fraud = raw.ocrResult.advancedConfidence, (fraud.fraudDetectionZone ?? 0) >= 2 || (fraud.anomalyDetectionZone ?? 0) >= 2 {
+            reasons.append("signs of tampering")
+        }
+        return "the card was read but did not pass the service's requirements: "
+            + (reasons.isEmpty ? "see documentVerificationPlus" : reasons.joined(separator: "; "))
+    }
+
     /// Every signature must check: HMAC always, Ed25519 when the public key was given.
-    func check(_ list: [HMACData]) throws {
+    func check(_ list: [HMACData], _ configuration: Configuration) throws {
         guard !list.isEmpty else { throw Failure.refused("SIGNATURE_MISMATCH", "the answer is not signed") }
         for data in list {
-            guard SignedResponseCheck.hmacIsValid(data, key: builder.hmacKey!) else {
+            guard SignedResponseCheck.hmacIsValid(data, key: configuration.hmacKey) else {
                 throw Failure.refused("HMAC_MISMATCH", "an answer's HMAC did not check: it was not made with this environment's key, or was changed")
             }
-            if let publicKey = builder.publicKey, !SignedResponseCheck.signatureIsValid(data, publicKey: publicKey) {
+            if let publicKey = configuration.publicKey, !SignedResponseCheck.signatureIsValid(data, publicKey: publicKey) {
                 throw Failure.refused("SIGNATURE_MISMATCH", "an answer's Ed25519 signature did not check")
             }
         }
     }
 
-    func post<Body: Encodable, Answer: Decodable>(_ path: String, _ body: Body) async throws -> Answer {
+    func post<Body: Encodable, Answer: Decodable>(_ route: OCRRoute, _ configuration: Configuration, _ body: Body) async throws -> Answer {
         let (data, status): (Data, Int)
         do {
-            (data, status) = try await RawHTTP.exchange(baseURL: builder.baseURL!, session: builder.session, method: "POST",
-                                                        path: "/v1/documents/ocr/\(path)", body: try JSONEncoder().encode(body),
-                                                        bearer: builder.token!)
+            (data, status) = try await RawHTTP.exchange(baseURL: configuration.baseURL, session: configuration.session, method: "POST",
+                                                        path: route.path, body: try JSONEncoder().encode(body), bearer: configuration.token)
         } catch let failure as RawHTTP.Failure {
             switch failure {
             case .badURL: throw Failure.refused("INVALID_BASE_URL", "the base URL is not valid")
@@ -189,10 +250,32 @@ public struct DocumentReaderClient: Sendable {
         return answer
     }
 
-    static func decryptionKeys(_ keys: [OCRTransport.Purpose: SymmetricKey]) -> OCRDecryptionKeys {
-        let bytes = { (purpose: OCRTransport.Purpose) in keys[purpose]!.withUnsafeBytes { Array($0) } }
-        return OCRDecryptionKeys(nationalIdFrontRequestKey: bytes(.frontRequest), nationalIdBackRequestKey: bytes(.backRequest),
-                                 combineResponseKey: bytes(.combineResponse))
+    /// The session's three keys, each known to be there.
+    struct SessionKeys {
+        let front: SymmetricKey, back: SymmetricKey, combine: SymmetricKey
+
+        init(_ keys: [OCRTransport.Purpose: SymmetricKey]) throws {
+            guard let front = keys[.frontRequest], let back = keys[.backRequest], let combine = keys[.combineResponse] else {
+                throw Failure.refused("DECRYPTION_FAILED", "the session's keys could not be derived")
+            }
+            self.front = front
+            self.back = back
+            self.combine = combine
+        }
+
+        func key(_ purpose: OCRTransport.Purpose) -> SymmetricKey {
+            switch purpose {
+            case .frontRequest: front
+            case .backRequest: back
+            case .combineResponse: combine
+            }
+        }
+
+        var decryptionKeys: OCRDecryptionKeys {
+            let bytes = { (key: SymmetricKey) in key.withUnsafeBytes { Array($0) } }
+            return OCRDecryptionKeys(nationalIdFrontRequestKey: bytes(front), nationalIdBackRequestKey: bytes(back),
+                                     combineResponseKey: bytes(combine))
+        }
     }
 
     /// The signed raw answer of a combination.
@@ -257,6 +340,11 @@ final class DocumentReaderLogs: @unchecked Sendable {
                               timestamp: Int64(now.timeIntervalSince1970 * 1000), date: now)
         delegate?.documentReader(didFail: error)
         publish(.error(error))
+    }
+
+    /// A case of the read, to the delegate's `onOCRResult(result:)`.
+    func deliver(_ response: VIDVOCRResponse) {
+        delegate?.onOCRResult(result: response)
     }
 
     private func publish(_ log: DocumentReaderLog) {

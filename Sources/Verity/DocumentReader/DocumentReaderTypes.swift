@@ -2,18 +2,33 @@ import Foundation
 import VerityAPI
 
 /// How a read ends, or a side's image as the service accepts it: the spec's
-/// `VIDVOCRResponse`, Swift names.
+/// `VIDVOCRResponse`, with its cases and labels.
 public enum VIDVOCRResponse: Sendable, Equatable {
-    /// The card was read; every signature checked.
+    /// The card was read, passed the service's requirements, and every signature checked.
     case success(VIDVOCRResult)
     /// A side's image, accepted by the service, not processed yet (in real time, front then back).
-    case capturedImages(CapturedImageData)
-    /// The read was stopped (the task cancelled) at `step`.
-    case userExit(step: String, result: VIDVOCRResult?)
-    /// The service refused or failed, or an answer's signature did not check: nothing of it is used.
-    case serviceFailure(code: String, message: String, result: VIDVOCRResult?)
+    case capturedImages(capturedImageData: CapturedImageData)
+    /// The read was stopped (`exit()` or the task cancelled) at `step`, with what it had so far.
+    case userExit(step: String, data: VIDVOCRResult?)
+    /// The read finished short of the service's requirements
+    /// (`DocumentReaderClient.verificationFailed`, the whole result in `data`),
+    /// or the service refused or failed, or an answer's signature did not check
+    /// (then `data` holds only what was checked before).
+    case serviceFailure(code: String, message: String, data: VIDVOCRResult?)
     /// The client was built wrong; no request was sent.
     case builderError(code: String, message: String)
+
+    /// The result this case carries (`result.data?.ocrResult?…` in the specification's examples).
+    public var data: VIDVOCRResult? {
+        switch self {
+        case .success(let data): data
+        case .userExit(_, let data), .serviceFailure(_, _, let data): data
+        case .capturedImages, .builderError: nil
+        }
+    }
+
+    /// The specification's accessor for `data`.
+    public func getData() -> VIDVOCRResult? { data }
 }
 
 /// The spec's `VIDVOCRResult`.
@@ -25,6 +40,9 @@ public struct VIDVOCRResult: Sendable, Equatable {
     public var hmacDataList: [HMACData]
     /// The session's keys, from this side of the key agreement.
     public var decryptionKeys: OCRDecryptionKeys?
+
+    /// The specification's accessor (`VIDVOCRResult.getData()`): the result itself.
+    public func getData() -> VIDVOCRResult { self }
 }
 
 /// The spec's `CapturedImageData`.
@@ -70,8 +88,17 @@ public enum DocumentReaderLog: Sendable, Equatable {
     case error(VIDVError)
 }
 
-/// Receives the reader's event and error logs as they happen.
+/// Receives the read's cases (`onOCRResult(result:)`, as the specification's
+/// apps implement it) and the event and error logs, as they happen. Every
+/// method has an empty default: implement the ones you need.
 public protocol DocumentReaderDelegate: AnyObject, Sendable {
+    func onOCRResult(result: VIDVOCRResponse)
     func documentReader(didLog event: VIDVEvent)
     func documentReader(didFail error: VIDVError)
+}
+
+extension DocumentReaderDelegate {
+    public func onOCRResult(result: VIDVOCRResponse) {}
+    public func documentReader(didLog event: VIDVEvent) {}
+    public func documentReader(didFail error: VIDVError) {}
 }

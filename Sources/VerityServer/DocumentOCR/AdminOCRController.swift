@@ -7,8 +7,7 @@ struct AdminOCRController: RouteCollection {
     let dependencies: ServerDependencies
 
     func boot(routes: any RoutesBuilder) throws {
-        routes.grouped("admin", "v1", "documents", "ocr").grouped(SecretKeyMiddleware())
-            .get("public-key", use: publicKey)
+        routes.grouped(SecretKeyMiddleware()).get(routePath(OCRRoute.publicKey.components), use: publicKey)
     }
 
     /// The environment's Ed25519 key every `hmacDataList` entry is signed with

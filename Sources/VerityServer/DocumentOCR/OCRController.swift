@@ -7,13 +7,14 @@ struct OCRController: RouteCollection {
     let dependencies: ServerDependencies
 
     func boot(routes: any RoutesBuilder) throws {
-        let ocr = routes.grouped("v1", "documents", "ocr").grouped(dependencies.userTokens)
-        ocr.post("sessions", use: open)
+        let ocr = routes.grouped(dependencies.userTokens)
+        ocr.post(routePath(OCRRoute.sessions.components), use: open)
         // One sealed image in base64: a larger body than the JSON routes take.
         let imageBody = HTTPBodyStreamStrategy.collect(maxSize: ByteCount(integerLiteral: DocumentImages.maximumRequestBytes))
-        ocr.on(.POST, "front", body: imageBody) { request in try await side(request, .front) }
-        ocr.on(.POST, "back", body: imageBody) { request in try await side(request, .back) }
-        ocr.post("combine", use: combine)
+        for side in [DocumentSide.front, .back] {
+            ocr.on(.POST, routePath(OCRRoute.side(side).components), body: imageBody) { request in try await self.side(request, side) }
+        }
+        ocr.post(routePath(OCRRoute.combine.components), use: combine)
     }
 
     func open(request: Request) async throws -> OCRSessionInfo {

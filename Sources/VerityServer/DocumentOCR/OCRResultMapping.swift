@@ -8,7 +8,7 @@ enum OCRResultMapping {
         let value = { (name: String) in report.field(name)?.value }
         let plus = report.documentVerificationPlus
         var result = OCRResult(transactionIdFront: transactionIdFront, transactionIdBack: transactionIdBack, combinationID: combinationID,
-                               documentVerificationPlus: plus, isRootOfTrustCompatible: rootOfTrust(report))
+                               documentVerificationPlus: OCRDocumentVerificationPlus(plus), isRootOfTrustCompatible: rootOfTrust(report))
         result.firstName = value("first_name")
         result.fullName = value("full_name")
         result.religion = value("religion")

@@ -47,6 +47,12 @@ struct EgyptianIDRulesTests {
         #expect(rules.evaluate(card { $0.backNID = .init(other, confidence: 1) }).flagged == ["back_nid", "front_nid"])
     }
 
+    /// The birth governorate comes from the number: sides naming different ones (Giza, Cairo) leave it in doubt.
+    @Test func sidesWhoseNumbersNameDifferentBirthGovernoratesFlagIt() {
+        let cairo = EgyptianNationalNumberTests.number(governorate: "01", sequence: "0124")
+        #expect(rules.evaluate(card { $0.backNID = .init(cairo, confidence: 1) }).flagged == ["back_nid", "birth_governorate", "front_nid"])
+    }
+
     @Test func impossibleDatesAndFormatsAreFlagged() {
         #expect(rules.evaluate(card { $0.releaseDate = .init("2027/01", confidence: 1) }).flagged.contains("release_date"))
         #expect(rules.evaluate(card { $0.expiryDate = .init("2028/13/10", confidence: 1) }).flagged.contains("expiry_date"))

@@ -91,6 +91,8 @@ public struct EgyptianIDRules: Sendable {
         let front = nationalNumber(text.frontNID, side: .front, name: "front_nid", into: &fields, flagged: &flagged)
         let back = nationalNumber(text.backNID, side: .back, name: "back_nid", into: &fields, flagged: &flagged)
         if let front, let back, front.digits != back.digits { flagged.formUnion(["front_nid", "back_nid"]) }
+        // The birth governorate is derived from the number: when the sides' numbers name different ones, it is unknown.
+        if let front, let back, front.governorateCode != back.governorateCode { flagged.insert("birth_governorate") }
         let nid = front ?? back
         if let nid {
             let side: DocumentSide = front != nil ? .front : .back
