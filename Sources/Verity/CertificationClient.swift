@@ -35,11 +35,18 @@ public final class CertificationClient: Sendable {
 
     // MARK: Device
 
-    /// Sends a 6-digit code by SMS to `phoneNumber` (E.164) for this device.
+    /// Sends a 6-digit code by SMS for this device: to the number the user
+    /// registered with (the one your backend filed with the user token,
+    /// `UserTokenRequest.phoneNumber`), or to `phoneNumber` (E.164) when given.
     @discardableResult
-    public func requestUserDeviceVerification(phoneNumber: String) async throws -> DeviceVerificationSent {
+    public func requestUserDeviceVerification(phoneNumber: String? = nil) async throws -> DeviceVerificationSent {
         try await send("POST", CertificationRoute.deviceVerificationRequest.path,
                        body: DeviceVerificationRequest(deviceId: try deviceIdentifier(), phoneNumber: phoneNumber), userToken: true)
+    }
+
+    /// The spec's spelling of ``verifyUserDevice(verificationCode:)``.
+    public func verifyUserDevice(withVericationCode code: String) async throws {
+        try await verifyUserDevice(verificationCode: code)
     }
 
     /// Checks the SMS code; the device is then verified (for every entity) and keeps a device token.
@@ -81,9 +88,13 @@ public final class CertificationClient: Sendable {
 
     // MARK: User, entity, registration
 
-    /// The user's status with the entity, their fields and certificate.
-    public func requestUser() async throws -> CertificationUser {
-        try await send("GET", CertificationRoute.user(entity: entity).path)
+    /// The user's status with the entity, their fields and certificate. A
+    /// certificate newly issued for a key on this device is stored with it
+    /// here, as the spec says: once `status == .certified`, the device can sign.
+    public func requestUser() async throws -> User {
+        let user: User = try await send("GET", CertificationRoute.user(entity: entity).path)
+        if user.status == .certified, let certificate = user.certificate { try keep(certificate) }
+        return user
     }
 
     /// The entity's registration form and levels.
@@ -93,8 +104,14 @@ public final class CertificationClient: Sendable {
 
     /// Registers with the entity: every field is checked against its definition.
     @discardableResult
-    public func registerUser(_ fields: [String: String]) async throws -> CertificationUser {
+    public func registerUser(_ fields: [String: String]) async throws -> User {
         try await send("POST", CertificationRoute.registration(entity: entity).path, body: RegistrationInput(fields: fields))
+    }
+
+    /// The spec's form: a `User` filled in field by field (`user[field.name] = value`).
+    @discardableResult
+    public func registerUser(withUser user: User) async throws -> User {
+        try await registerUser(user.fields ?? [:])
     }
 
     /// Asks an operator to accredit the user at `level` (2–4).
@@ -108,30 +125,42 @@ public final class CertificationClient: Sendable {
 
     /// Level 1: a key made here, certified by the platform at once.
     @discardableResult
-    public func certifyUserAtLevel1() async throws -> CertificationUser {
+    public func certifyUserAtLevel1() async throws -> User {
         let csr = try await signingRequest()
-        let user: CertificationUser = try await send("POST", CertificationRoute.certifyLevel1(entity: entity).path,
+        let user: User = try await send("POST", CertificationRoute.certifyLevel1(entity: entity).path,
                                                      body: CertifyLevel1Input(csr: csr))
         if user.certificate != nil { try adopt(user.certificate) }
         return user
     }
 
-    /// Levels 2–3: a key made here, its CSR sent with the DIAC; the user is
-    /// then `CERTIFICATE_PENDING` until ``fetchCertificate()`` finds it issued.
+    /// The spec's spelling of ``certifyUser(diac:)``.
     @discardableResult
-    public func certifyUser(diac: String) async throws -> CertificationUser {
+    public func certifyUser(withDIAC diac: String) async throws -> User { try await certifyUser(diac: diac) }
+
+    /// Levels 2–3: a key made here, its CSR sent with the DIAC; the user is
+    /// then `CERTIFICATE_PENDING` until the authority issues it, and the next
+    /// ``requestUser()`` that shows `CERTIFIED` stores the certificate here.
+    @discardableResult
+    public func certifyUser(diac: String) async throws -> User {
         let csr = try await signingRequest()
         return try await send("POST", CertificationRoute.certify(entity: entity).path, body: CertifyInput(diac: diac, csr: csr))
+    }
+
+    /// The spec's spelling of ``certifyUserAtLevel4(diac:password:)``.
+    @discardableResult
+    public func certifyUserAtLevel4(withDIAC diac: String, andPassword password: String) async throws -> User {
+        try await certifyUserAtLevel4(diac: diac, password: password)
     }
 
     /// Level 4: the key is made in the platform's HSM, protected by `password`
     /// (8–128 characters), which every later signature needs.
     @discardableResult
-    public func certifyUserAtLevel4(diac: String, password: String) async throws -> CertificationUser {
+    public func certifyUserAtLevel4(diac: String, password: String) async throws -> User {
         try await send("POST", CertificationRoute.certifyLevel4(entity: entity).path, body: CertifyLevel4Input(diac: diac, password: password))
     }
 
-    /// The issued certificate and chain; kept on the device with its key.
+    /// The issued certificate and chain; kept on the device with its key
+    /// (``requestUser()`` does this by itself once the user is certified).
     @discardableResult
     public func fetchCertificate() async throws -> UserCertificate {
         let certificate: UserCertificate = try await send("GET", CertificationRoute.certificate(entity: entity).path)
@@ -141,8 +170,8 @@ public final class CertificationClient: Sendable {
 
     /// Gives the certificate up (revoked; a level-4 key destroyed) and forgets the key here.
     @discardableResult
-    public func uncertify() async throws -> CertificationUser {
-        let user: CertificationUser = try await send("DELETE", CertificationRoute.certificate(entity: entity).path)
+    public func uncertify() async throws -> User {
+        let user: User = try await send("DELETE", CertificationRoute.certificate(entity: entity).path)
         for name in [Names.key(entity), Names.pendingKey(entity), Names.chain(entity)] { try keyStore.delete(name) }
         return user
     }
@@ -263,8 +292,16 @@ public final class CertificationClient: Sendable {
         }
     }
 
-    /// Keeps a certificate with the key it certifies: a pending key becomes the key.
-    private func adopt(_ certificate: UserCertificate?) throws {
+    /// A certified user's certificate, kept when it is for a key on this device
+    /// and not kept already; a certificate for another device's key is that device's.
+    private func keep(_ certificate: UserCertificate) throws {
+        if let stored = try keyStore.read(Names.chain(entity)), String(data: stored, encoding: .utf8) == certificate.chainPEM { return }
+        try adopt(certificate, required: false)
+    }
+
+    /// Keeps a certificate with the key it certifies: a pending key becomes
+    /// the key. No key of this device fits: an error when `required`.
+    private func adopt(_ certificate: UserCertificate?, required: Bool = true) throws {
         guard let certificate, !certificate.keyInHSM else { return }
         let chain = try Self.certificates(certificate.chainPEM)
         for name in [Names.pendingKey(entity), Names.key(entity)] {
@@ -276,7 +313,7 @@ public final class CertificationClient: Sendable {
                 return
             }
         }
-        throw CertificationError(code: .invalidResponse, message: "the certificate is not for a key on this device")
+        if required { throw CertificationError(code: .invalidResponse, message: "the certificate is not for a key on this device") }
     }
 
     private func certifiedKey() throws -> (P256.Signing.PrivateKey, [Certificate]) {
@@ -354,3 +391,7 @@ public final class CertificationClient: Sendable {
 }
 
 struct RawHTTPEmpty: Codable {}
+
+/// The spec's `User`: a user's status with an entity (`User.Status`), their
+/// registration fields (`user[fieldName]`), accreditation and certificate.
+public typealias User = CertificationUser

@@ -2,9 +2,20 @@
 public struct UserTokenRequest: Codable, Sendable, Equatable {
     /// Lifetime in seconds (60–86400); 900 when absent.
     public var ttlSeconds: Int?
+    /// The user's phone number as your records have it (E.164): device
+    /// verification sends its code there when the app names no number
+    /// (`requestUserDeviceVerification()`). Kept sealed; replaced when sent again.
+    public var phoneNumber: String?
+    /// The user's e-mail address: where an activation code (DIAC) is mailed
+    /// when an operator approves an accreditation with delivery by e-mail.
+    public var email: String?
 
     /// Creates the value from its fields.
-    public init(ttlSeconds: Int? = nil) { self.ttlSeconds = ttlSeconds }
+    public init(ttlSeconds: Int? = nil, phoneNumber: String? = nil, email: String? = nil) {
+        self.ttlSeconds = ttlSeconds
+        self.phoneNumber = phoneNumber
+        self.email = email
+    }
 }
 
 /// A short-lived token the SDK sends for one end user.

@@ -7,11 +7,12 @@ import Foundation
 public struct DeviceVerificationRequest: Codable, Sendable, Equatable {
     /// The install's identifier (the SDK makes and keeps one), 16–128 characters.
     public var deviceId: String
-    /// E.164, e.g. `+447700900123`.
-    public var phoneNumber: String
+    /// E.164, e.g. `+447700900123`. Absent: the number on file for the user
+    /// (`UserTokenRequest.phoneNumber`, given by the integrator's backend).
+    public var phoneNumber: String?
 
     /// Creates the value from its fields.
-    public init(deviceId: String, phoneNumber: String) {
+    public init(deviceId: String, phoneNumber: String? = nil) {
         self.deviceId = deviceId
         self.phoneNumber = phoneNumber
     }
@@ -145,10 +146,14 @@ public struct UserCertificate: Codable, Sendable, Equatable {
     }
 }
 
-/// Where the user stands with one entity.
+/// Where the user stands with one entity: the spec's `User` (the SDK names it
+/// so), whose registration form is filled in with `user[fieldName] = value`.
 public struct CertificationUser: Codable, Sendable, Equatable {
-    /// `UNVERIFIED`, `UNREGISTERED`, `UNCERTIFIED`, `CERTIFICATE_PENDING` or `CERTIFIED`.
-    public var status: String
+    /// The spec's `User.Status`: `.unverified`, `.unregistered`, `.uncertified`, `.certificatePending`, `.certified`.
+    public typealias Status = CertificationStatus
+
+    /// `UNVERIFIED`, `UNREGISTERED`, `UNCERTIFIED`, `CERTIFICATE_PENDING` or `CERTIFIED` on the wire.
+    public var status: Status
     /// The highest level the user is accredited at, if any.
     public var accreditedLevel: Int?
     /// The registration form's values, once registered.
@@ -157,17 +162,28 @@ public struct CertificationUser: Codable, Sendable, Equatable {
     public var certificate: UserCertificate?
 
     /// Creates the value from its fields.
-    public init(status: String, accreditedLevel: Int? = nil, fields: [String: String]? = nil, certificate: UserCertificate? = nil) {
+    public init(status: Status, accreditedLevel: Int? = nil, fields: [String: String]? = nil, certificate: UserCertificate? = nil) {
         self.status = status
         self.accreditedLevel = accreditedLevel
         self.fields = fields
         self.certificate = certificate
     }
+
+    /// An empty registration form, as the spec's `var user = User()` starts one.
+    public init() { self.init(status: .unverified) }
+
+    /// A registration field's value, by the field definition's name.
+    public subscript(fieldName: String) -> String? {
+        get { fields?[fieldName] }
+        set { var values = fields ?? [:]; values[fieldName] = newValue; fields = values }
+    }
 }
 
 /// Evidence of an identity check, required from level 3.
 public struct AccreditationEvidence: Codable, Sendable, Equatable {
-    /// `document` (an identity verification the user passed) or `checkpoint` (an in-person visit).
+    /// `document` (an identity verification the user passed), `checkpoint`
+    /// (an in-person visit) or `videoCall` (a call with an operator, stated by
+    /// the operator who approves): `AccreditationEvidenceKind`.
     public var kind: String
     /// For `checkpoint`, the checkpoint's id; for `document`, a reference the operator can look up.
     public var reference: String

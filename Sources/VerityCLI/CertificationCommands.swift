@@ -118,8 +118,8 @@ struct AccreditationsCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Approve a request: the user is accredited and the DIAC printed (and sent by SMS).")
         @OptionGroup var target: TenantOptions
         @Argument(help: "The request's id.") var id: String
-        @Option(help: "Identity evidence: document or checkpoint (needed from level 3 when the request has none).") var evidence: String?
-        @Option(help: "The evidence's reference (a checkpoint id, a document check's reference).") var reference: String?
+        @Option(help: "Identity evidence: document, checkpoint or videoCall (needed from level 3 when the request has none and the user has no succeeded document check).") var evidence: String?
+        @Option(help: "The evidence's reference (a checkpoint id, a document check's id, your record of the video call).") var reference: String?
 
         func run() async throws {
             let proof: AccreditationEvidence?

@@ -28,12 +28,15 @@ struct UsersCommand: AsyncParsableCommand {
         @OptionGroup var target: TenantOptions
         @Option(help: "The integrator's reference for the user.") var user: String
         @Option(help: "Lifetime in seconds (60–86400).") var ttl: Int?
+        @Option(help: "The user's phone number (E.164), filed for device verification's SMS code.") var phoneNumber: String?
+        @Option(help: "The user's e-mail address, filed with the user.") var email: String?
 
         func run() async throws {
             let settings = try SettingsLoading.load()
             let token = try await VerityApp.withDatabase(settings) { app in
                 try await AdminOperations(db: app.db, settings: settings)
-                    .mintToken(tenant: target.tenant, environment: target.environment, userRef: user, ttlSeconds: ttl)
+                    .mintToken(tenant: target.tenant, environment: target.environment, userRef: user, ttlSeconds: ttl,
+                               phoneNumber: phoneNumber, email: email)
             }
             print(try JSONOutput.render(token))
         }

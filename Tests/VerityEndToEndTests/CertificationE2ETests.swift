@@ -13,7 +13,7 @@ struct CertificationE2ETests {
     @Test func deviceVerificationThenRegistration() async throws {
         try await withCertification { harness async throws in
             let client = try harness.client("alice")
-            #expect(try await client.requestUser().status == "UNVERIFIED")
+            #expect(try await client.requestUser().status == .unverified)
             #expect(await certificationError { try await client.registerUser(CertificationHarness.alice) }?.code == .deviceNotVerified)
             #expect(await certificationError { try await client.requestUserDeviceVerification(phoneNumber: "07700900123") }?.field == "phoneNumber")
 
@@ -25,7 +25,7 @@ struct CertificationE2ETests {
             #expect(refused?.code == .validationError)
             #expect(refused?.message.contains("2 attempts left") == true)
             try await client.verifyUserDevice(verificationCode: code)
-            #expect(try await client.requestUser().status == "UNREGISTERED")
+            #expect(try await client.requestUser().status == .unregistered)
 
             let details = try await client.requestEntityDetails()
             #expect(details.userFieldDefinitions.map(\.name) == ["givenName", "surname", "email", "dateOfBirth"])
@@ -37,7 +37,7 @@ struct CertificationE2ETests {
             #expect(Set(invalid?.fieldErrors.map(\.field) ?? []) == ["email", "dateOfBirth"])
 
             let registered = try await client.registerUser(CertificationHarness.alice)
-            #expect(registered.status == "UNCERTIFIED")
+            #expect(registered.status == .uncertified)
             #expect(registered.accreditedLevel == 1)
             #expect(registered.fields?["surname"] == "Example")
             #expect(await certificationError { try await client.registerUser(CertificationHarness.alice) }?.code == .userAlreadyRegistered)
@@ -52,7 +52,7 @@ struct CertificationE2ETests {
         try await withCertification { harness async throws in
             let client = try await harness.registeredClient("alice")
             let certified = try await client.certifyUserAtLevel1()
-            #expect(certified.status == "CERTIFIED")
+            #expect(certified.status == .certified)
 
             // The token describes the old status: the client is told to refresh it.
             let stale = await certificationError { try await client.requestUser() }
@@ -151,7 +151,7 @@ struct CertificationE2ETests {
             typo[0] = typo[0] == "1" ? "2" : "1"
             #expect(await certificationError { try await client.certifyUser(diac: String(typo)) }?.field == "diac")
             let pending = try await client.certifyUser(diac: diac)
-            #expect(pending.status == "CERTIFICATE_PENDING")
+            #expect(pending.status == .certificatePending)
             let second = try await client.waitForCertificate()
             #expect(second.level == 2)
             #expect(await certificationError { try await client.certifyUser(diac: diac) }?.code == .validationError)
@@ -204,7 +204,7 @@ struct CertificationE2ETests {
             #expect(await certificationError { try await client.certifyUser(diac: diac) }?.code == .userNotAccredited)
             #expect(await certificationError { try await client.certifyUserAtLevel4(diac: diac, password: "short") }?.field == "password")
             let pending = try await client.certifyUserAtLevel4(diac: diac, password: "correct horse battery")
-            #expect(pending.status == "CERTIFICATE_PENDING")
+            #expect(pending.status == .certificatePending)
             let certificate = try await client.waitForCertificate()
             #expect(certificate.level == 4)
             #expect(certificate.keyInHSM)
@@ -226,11 +226,11 @@ struct CertificationE2ETests {
             let row = try #require(try await UserCertificateModel.query(on: harness.app.app.db).filter(\.$level == 4).first())
             let token = try #require(row.hsmToken)
             #expect(try PKCS11Module.shared(path: SoftHSMSetup.modulePath).hasToken(token))
-            #expect(try await client.uncertify().status == "UNCERTIFIED")
+            #expect(try await client.uncertify().status == .uncertified)
             #expect(try !PKCS11Module.shared(path: SoftHSMSetup.modulePath).hasToken(token))
             let stale = await certificationError { try await client.requestUser() }
             #expect(stale?.resolution == .refreshToken)
-            #expect(try await client.currentUser().status == "UNCERTIFIED")
+            #expect(try await client.currentUser().status == .uncertified)
             try await harness.download(PKIRoute.crl.path).write(to: folder.appendingPathComponent("crl.der"))
             #expect(try OpenSSL.run(["crl", "-inform", "DER", "-in", "crl.der", "-noout", "-text"], in: folder).output.contains(certificate.serialNumber))
         }
@@ -253,7 +253,7 @@ struct CertificationE2ETests {
             let (unlocked, _) = try await harness.admin("POST", CertificationAdminRoute.unlock(userRef: "alice").path, as: UnlockResult.self)
             #expect(unlocked?.unlocked == true)
             try await client.resolving { try await client.refreshDeviceToken() }
-            #expect(try await client.certifyUser(diac: diac).status == "CERTIFICATE_PENDING")
+            #expect(try await client.certifyUser(diac: diac).status == .certificatePending)
         }
     }
 
@@ -293,7 +293,7 @@ struct CertificationE2ETests {
             #expect(unlocked?.unlocked == true)
             try await harness.sendCode(client, to: "+447700900999")
             try await client.verifyUserDevice(verificationCode: try await harness.lastCode())
-            #expect(try await client.requestUser().status == "UNREGISTERED")
+            #expect(try await client.requestUser().status == .unregistered)
         }
     }
 }

@@ -159,7 +159,7 @@ extension CertificationClient {
     /// Waits (up to 20 s) until the user is certified, then fetches the certificate.
     func waitForCertificate() async throws -> UserCertificate {
         for _ in 0..<200 {
-            if try await currentUser().status == "CERTIFIED" { return try await resolving { try await fetchCertificate() } }
+            if try await currentUser().status == .certified { return try await resolving { try await fetchCertificate() } }
             try await Task.sleep(for: .milliseconds(100))
         }
         throw CertificationError(code: .serviceUnavailable, message: "the certificate was not issued in time")

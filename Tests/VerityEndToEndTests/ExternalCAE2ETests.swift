@@ -116,12 +116,12 @@ struct ExternalCAE2ETests {
                 let client = try await harness.registeredClient("alice")
                 try await client.requestAccreditation(level: 2)
                 try await client.certifyUser(diac: try await harness.approveNewest())
-                var status = "CERTIFICATE_PENDING"
-                for _ in 0..<100 where status == "CERTIFICATE_PENDING" {
+                var status = CertificationStatus.certificatePending
+                for _ in 0..<100 where status == .certificatePending {
                     try await Task.sleep(for: .milliseconds(100))
                     status = try await client.currentUser().status
                 }
-                #expect(status == "UNCERTIFIED")
+                #expect(status == .uncertified)
             }
         } catch {
             try await outside.stop()

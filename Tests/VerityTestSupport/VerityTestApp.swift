@@ -21,8 +21,9 @@ public struct VerityTestApp: Sendable {
     }
 
     /// A token for `userRef` in the acme test environment.
-    public func token(for userRef: String, ttlSeconds: Int? = nil) async throws -> String {
-        try await operations.mintToken(tenant: tenant, environment: .test, userRef: userRef, ttlSeconds: ttlSeconds).token
+    public func token(for userRef: String, ttlSeconds: Int? = nil, phoneNumber: String? = nil, email: String? = nil) async throws -> String {
+        try await operations.mintToken(tenant: tenant, environment: .test, userRef: userRef, ttlSeconds: ttlSeconds,
+                                       phoneNumber: phoneNumber, email: email).token
     }
 
     /// Changes the acme test environment's rules.

@@ -112,12 +112,9 @@ public struct RegistrationValidator: Sendable {
             if let maximum = definition.maximum, number > maximum { return "must be at most \(maximum)" }
             return nil
         case .email:
-            return value.range(of: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", options: .regularExpression) == nil || value.count > 254
-                ? "must be an email address" : nil
+            return ContactDetails.isEmail(value) ? nil : "must be an email address"
         case .phone:
-            // E.164: a plus, a country code and up to 15 digits in all.
-            return value.range(of: "^\\+[1-9][0-9]{6,14}$", options: .regularExpression) == nil
-                ? "must be an international number such as +14155550123" : nil
+            return ContactDetails.isPhoneNumber(value) ? nil : "must be an international number such as +14155550123"
         case .choice:
             return definition.choices?.contains(value) == true ? nil : "must be one of \((definition.choices ?? []).joined(separator: ", "))"
         }

@@ -29,8 +29,14 @@ struct AdminUserService: Sendable {
     func mintToken(userRef: String, request: UserTokenRequest, context: AdminContext) async throws -> UserToken {
         let ttl = request.ttlSeconds ?? defaultTokenTTL
         guard (60...86400).contains(ttl) else { throw VerityError.invalid("ttlSeconds", "ttlSeconds must be between 60 and 86400") }
+        let phone = try request.phoneNumber.map { try ContactDetails.phoneNumber($0, field: "phoneNumber") }
+        let email = try request.email.map { try ContactDetails.email($0, field: "email") }
         let user = try await users.findOrCreate(userRef: try Self.validateUserRef(userRef),
                                                 environmentID: context.environmentID, now: clock.nowMillis())
+        if phone != nil || email != nil {
+            try await users.recordContacts(user, phoneSealed: try phone.map { try protector.seal(Data($0.utf8)) },
+                                           emailSealed: try email.map { try protector.seal(Data($0.utf8)) })
+        }
         let minted = try await tokens.mint(userID: try user.requireID(), environmentID: context.environmentID, ttlSeconds: ttl)
         try await users.recordToken(userID: try user.requireID(), tokenID: minted.tokenID,
                                     expiresAt: minted.token.expiresAtEpochMs, now: clock.nowMillis())

@@ -56,16 +56,17 @@ struct AccreditationAdminService: Sendable {
     func approve(_ idText: String, input: AccreditationApprovalInput) async throws -> ActivationCodeIssued {
         let (request, registration, entity) = try await request(idText)
         let level = try AccreditationLevel.parse(request.level)
-        let given = try await RegistrationService.checkedEvidence(input.evidence, level: level, environmentID: environmentID, db: db)
+        let given = try await RegistrationService.checkedEvidence(input.evidence, level: level, environmentID: environmentID, db: db,
+                                                                  byOperator: true)
         var stated = given ?? request.evidenceKind.map { AccreditationEvidence(kind: $0, reference: request.evidenceReference ?? "") }
         // The user's own succeeded document check is evidence enough: nobody need type its id.
         if stated == nil, let check = try await DocumentCheckRepository(db: db).latestCheck(userID: registration.$user.id),
            check.status == "succeeded", check.environmentID == environmentID {
-            stated = AccreditationEvidence(kind: "document", reference: try check.requireID().uuidString)
+            stated = AccreditationEvidence(kind: AccreditationEvidenceKind.document.rawValue, reference: try check.requireID().uuidString)
         }
         let evidence = stated
         if level.requiresIdentityCheck && evidence == nil {
-            throw VerityError(.validationError, "Level \(level.rawValue) needs a recorded identity check: a verified document or a checkpoint visit.", field: "evidence")
+            throw VerityError(.validationError, "Level \(level.rawValue) needs a recorded identity check: a verified document, a checkpoint visit or a video call.", field: "evidence")
         }
         let code = ActivationCodes.generate()
         let now = clock.nowMillis()

@@ -14,13 +14,10 @@ struct DeviceVerificationService: Sendable {
     let messaging: CertificationMessaging
     var policy = DeviceVerificationPolicy()
 
-    /// Sends a new code to `phoneNumber` for this device. Earlier codes of the device stop working.
+    /// Sends a new code for this device to `phoneNumber`, or to the number on file for the user. Earlier codes of the device stop working.
     func requestCode(_ input: DeviceVerificationRequest, context: CertificationContext) async throws -> DeviceVerificationSent {
         let deviceHash = try Self.deviceHash(input.deviceId)
-        let phone = input.phoneNumber.trimmingCharacters(in: .whitespaces)
-        guard phone.range(of: "^\\+[1-9][0-9]{6,14}$", options: .regularExpression) != nil else {
-            throw VerityError(.validationError, "The phone number must be international, such as +447700900123.", field: "phoneNumber")
-        }
+        let phone = try await phoneNumber(input.phoneNumber, userID: context.userID)
         try await CertificationLocks(db: db).checkUnlocked(userID: context.userID)
         let now = clock.nowMillis()
         let since = now - policy.requestWindowMilliseconds
@@ -53,6 +50,23 @@ struct DeviceVerificationService: Sendable {
         let minutes = policy.codeLifetimeMilliseconds / 60_000
         try await gateway.send(SMSMessage(to: phone, text: "Your verification code is \(code). It expires in \(minutes) minutes. Never share it."))
         return DeviceVerificationSent(expiresAtEpochMs: now + policy.codeLifetimeMilliseconds)
+    }
+
+    /// The number the app named, or else the one on file for the user.
+    private func phoneNumber(_ stated: String?, userID: UUID) async throws -> String {
+        if let stated {
+            let phone = stated.trimmingCharacters(in: .whitespaces)
+            guard ContactDetails.isPhoneNumber(phone) else {
+                throw VerityError(.validationError, "The phone number must be international, such as +447700900123.", field: "phoneNumber")
+            }
+            return phone
+        }
+        guard let sealed = try await EndUserModel.find(userID, on: db)?.phoneSealed,
+              let phone = String(data: try protector.open(sealed), encoding: .utf8) else {
+            throw VerityError(.validationError, "No phone number is on file for this user: the backend gives it with the user token "
+                              + "(phoneNumber), or the app names one.", field: "phoneNumber")
+        }
+        return phone
     }
 
     /// Checks a code; on success the device is verified (for every entity) and gets a device token.

@@ -41,9 +41,9 @@ struct RegistrationService: Sendable {
     /// The spec's `requestUser`: status with this entity, fields, accreditation and certificate.
     func user(_ name: String, context: CertificationContext, ca: CertificationPKI) async throws -> CertificationUser {
         let entity = try await entity(name, environmentID: context.environmentID)
-        guard context.device != nil else { return CertificationUser(status: CertificationStatus.unverified.rawValue) }
+        guard context.device != nil else { return CertificationUser(status: .unverified) }
         guard let registration = try await registration(entityID: try entity.requireID(), userID: context.userID) else {
-            return CertificationUser(status: CertificationStatus.unregistered.rawValue)
+            return CertificationUser(status: .unregistered)
         }
         return try await view(registration, pki: ca)
     }
@@ -51,7 +51,10 @@ struct RegistrationService: Sendable {
     func view(_ registration: RegistrationModel, pki: CertificationPKI) async throws -> CertificationUser {
         let fields = try protector.open(json: [String: String].self, from: registration.fieldsSealed)
         let certificate = try await UserCertificates(db: db).current(registrationID: try registration.requireID())
-        return CertificationUser(status: registration.status, accreditedLevel: registration.accreditedLevel, fields: fields,
+        guard let status = CertificationStatus(rawValue: registration.status) else {
+            throw VerityError(.systemError, "a registration has an unknown status")
+        }
+        return CertificationUser(status: status, accreditedLevel: registration.accreditedLevel, fields: fields,
                                  certificate: try certificate.map { try UserCertificates.wire($0, pki: pki) })
     }
 
@@ -98,7 +101,8 @@ struct RegistrationService: Sendable {
         if let accredited = registration.accreditedLevel, accredited >= level.rawValue {
             throw VerityError(.validationError, "The user is already accredited at level \(accredited).", field: "level")
         }
-        let evidence = try await Self.checkedEvidence(input.evidence, level: level, environmentID: context.environmentID, db: db)
+        let evidence = try await Self.checkedEvidence(input.evidence, level: level, environmentID: context.environmentID, db: db,
+                                                      byOperator: false)
         let registrationID = try registration.requireID()
         let pending = try await AccreditationRequestModel.query(on: db).filter(\.$registration.$id == registrationID)
             .filter(\.$status == "pending").filter(\.$level == level.rawValue).count()
@@ -112,16 +116,21 @@ struct RegistrationService: Sendable {
     }
 
     /// Evidence of an identity check: a checkpoint of this environment that
-    /// accredits the level, or a document check's reference.
+    /// accredits the level, a document check's reference, or (stated by the
+    /// approving operator only) the record of a video call they held.
     static func checkedEvidence(_ evidence: AccreditationEvidence?, level: AccreditationLevel, environmentID: UUID,
-                                db: any Database) async throws -> AccreditationEvidence? {
+                                db: any Database, byOperator: Bool) async throws -> AccreditationEvidence? {
         guard let evidence else { return nil }
         let reference = evidence.reference.trimmingCharacters(in: .whitespaces)
         guard (1...200).contains(reference.count), !reference.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw VerityError(.validationError, "The evidence reference is 1–200 printable characters.", field: "evidence.reference")
         }
-        switch evidence.kind {
-        case "checkpoint":
+        guard let kind = AccreditationEvidenceKind(rawValue: evidence.kind) else {
+            throw VerityError(.validationError, "Evidence is a `document` check, a `checkpoint` visit or a `videoCall` with an operator.",
+                              field: "evidence.kind")
+        }
+        switch kind {
+        case .checkpoint:
             guard let id = UUID(uuidString: reference),
                   let checkpoint = try await CertificationDirectory(db: db).checkpoint(environmentID: environmentID, id: id) else {
                 throw VerityError(.validationError, "No checkpoint has that id.", field: "evidence.reference")
@@ -129,14 +138,18 @@ struct RegistrationService: Sendable {
             guard checkpoint.levels.contains(level.rawValue) else {
                 throw VerityError(.validationError, "That checkpoint does not accredit level \(level.rawValue).", field: "evidence.reference")
             }
-        case "document":
+        case .document:
             // A document check of this environment that verified its user.
             guard let id = UUID(uuidString: reference), let check = try await DocumentCheckRepository(db: db).check(id: id),
                   check.environmentID == environmentID, check.status == "succeeded" else {
                 throw VerityError(.validationError, "No succeeded document check has that id.", field: "evidence.reference")
             }
-        default:
-            throw VerityError(.validationError, "Evidence is a `document` check or a `checkpoint` visit.", field: "evidence.kind")
+        case .videoCall:
+            // The call is the operator's to record: a user's word that one happened proves nothing.
+            guard byOperator else {
+                throw VerityError(.validationError, "A video call is recorded by the operator who held it, when they approve.",
+                                  field: "evidence.kind")
+            }
         }
         return AccreditationEvidence(kind: evidence.kind, reference: reference)
     }

@@ -20,6 +20,11 @@ public final class EndUserModel: Model, @unchecked Sendable {
     /// The text last consented to.
     @OptionalParent(key: "consent_text_id") public var consentText: ConsentTextModel?
 
+    /// The user's phone number (E.164) and e-mail address, sealed, as the
+    /// integrator's backend last gave them (`UserTokenRequest`).
+    @OptionalField(key: "phone_sealed") public var phoneSealed: Data?
+    @OptionalField(key: "email_sealed") public var emailSealed: Data?
+
     /// Consent given and not withdrawn since.
     public var consented: Bool { consentedAt != nil && consentWithdrawnAt == nil }
 

@@ -40,6 +40,13 @@ public struct UserRepository: Sendable {
         }
     }
 
+    /// Replaces the user's phone number and/or e-mail address (sealed); nil leaves one as it is.
+    public func recordContacts(_ user: EndUserModel, phoneSealed: Data?, emailSealed: Data?) async throws {
+        if let phoneSealed { user.phoneSealed = phoneSealed }
+        if let emailSealed { user.emailSealed = emailSealed }
+        try await db.write { try await user.update(on: $0) }
+    }
+
     public func recordToken(userID: UUID, tokenID: String, expiresAt: Int64, now: Int64) async throws {
         let token = AccessTokenModel(userID: userID, tokenIDHash: DataProtector.hashSecret(tokenID),
                                      expiresAt: expiresAt, createdAt: now)

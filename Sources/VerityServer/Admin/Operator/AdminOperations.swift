@@ -88,10 +88,12 @@ public struct AdminOperations: Sendable {
         try await audit("consent.text.add", environmentID: environment.id)
     }
 
+    /// A user token; `phoneNumber` and `email` are filed with the user (sealed) when given.
     public func mintToken(tenant: String, environment kind: EnvironmentKind, userRef: String,
-                          ttlSeconds: Int? = nil) async throws -> UserToken {
+                          ttlSeconds: Int? = nil, phoneNumber: String? = nil, email: String? = nil) async throws -> UserToken {
         try await userService(tenant: tenant, kind: kind) { service, context in
-            try await service.mintToken(userRef: userRef, request: UserTokenRequest(ttlSeconds: ttlSeconds), context: context)
+            try await service.mintToken(userRef: userRef, request: UserTokenRequest(ttlSeconds: ttlSeconds, phoneNumber: phoneNumber, email: email),
+                                        context: context)
         }
     }
 
