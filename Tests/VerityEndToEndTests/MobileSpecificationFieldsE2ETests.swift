@@ -114,4 +114,24 @@ struct MobileSpecificationFieldsE2ETests {
             #expect(three.json["outcome"] as? String == "pass", "\(three.json)")
         }
     }
+
+    /// VerifyHuman with its one field, and VerifyAge without escalation (a clear adult face):
+    /// each outcome is still readable through its status after the flow ended.
+    @Test func verifyHumanAndVerifyAgeWithoutEscalationNeedOnlyTheirListedFields() async throws {
+        try await MobileAPI.withMobile(credits: 11) { _, url, key in
+            let human = try await Self.call(url, key, nil, "/api/mobile/v1/verifyhuman/verify", ["selfie_b64": try MobileAPI.johnSelfie])
+            #expect(human.json["outcome"] as? String == "pass", "\(human.json)")
+            let id = try #require(human.json["verification_id"] as? String)
+            let status = try await MobileAPI.call(url, "/api/mobile/v1/verifyhuman/status/\(id)", headers: ["X-Client-Key": key])
+            #expect(status.json["outcome"] as? String == "pass")
+
+            let base = "/api/mobile/v1/verifyage"
+            let session = try #require(try await Self.call(url, key, nil, base + "/session").json["session_id"] as? String)
+            _ = try await Self.call(url, key, session, base + "/step1", ["date_of_birth": "1975-02-28"])
+            let two = try await Self.call(url, key, session, base + "/step2", ["selfie_b64": try MobileAPI.johnSelfie])
+            #expect(two.json["outcome"] as? String == "pass" && two.json["next_step"] is NSNull, "\(two.json)")
+            let ended = try await MobileAPI.call(url, base + "/status/\(session)", headers: ["X-Client-Key": key])
+            #expect(ended.json["outcome"] as? String == "pass" && ended.data["age_estimate"] is Double, "\(ended.json)")
+        }
+    }
 }
