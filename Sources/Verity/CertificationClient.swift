@@ -347,7 +347,7 @@ public final class CertificationClient: Sendable {
     // MARK: HTTP
 
     private func send<Response: Decodable>(_ method: String, _ path: String, query: [URLQueryItem] = [],
-                                           body: (some Encodable)? = Optional<RawHTTPEmpty>.none, userToken: Bool = false,
+                                           body: (some Encodable)? = Optional<Bool>.none, userToken: Bool = false,
                                            bearer: String? = nil) async throws -> Response {
         let credential: String
         if let bearer {
@@ -357,40 +357,14 @@ public final class CertificationClient: Sendable {
         } else {
             credential = try await userTokenProvider()
         }
-        let (data, status): (Data, Int)
-        do {
-            (data, status) = try await RawHTTP.exchange(
-                baseURL: baseURL, session: session, method: method, path: path, query: query,
-                body: try body.map { try JSONEncoder().encode($0) }, bearer: credential,
-                headers: ["Verity-Device-ID": try deviceIdentifier()])
-        } catch let failure as RawHTTP.Failure {
-            switch failure {
-            case .badURL: throw CertificationError(code: .validationError, message: "the base URL is not valid", field: "baseURL")
-            case .unreachable(let reason):
-                throw CertificationError(code: .noConnection, message: "the service could not be reached: \(reason)", retryable: true)
-            }
+        let transport = ServiceTransport<CertificationError>(baseURL: baseURL, session: session)
+        let headers = ["Verity-Device-ID": try deviceIdentifier()]
+        if let body {
+            return try await transport.send(method, path, query: query, json: body, credential: .bearer(credential), headers: headers)
         }
-        guard (200..<300).contains(status) else { throw Self.error(from: data, status: status) }
-        do {
-            return try JSONDecoder().decode(Response.self, from: data)
-        } catch {
-            throw CertificationError(code: .invalidResponse, message: "the service's answer could not be read", httpStatus: status)
-        }
-    }
-
-    static func error(from data: Data, status: Int) -> CertificationError {
-        guard let envelope = try? JSONDecoder().decode(ErrorEnvelope.self, from: data) else {
-            return CertificationError(code: status >= 500 ? .serviceUnavailable : .invalidResponse,
-                                      message: "the service answered HTTP \(status)", retryable: status >= 500, httpStatus: status)
-        }
-        let body = envelope.error
-        return CertificationError(code: .init(rawValue: body.code), message: body.message, field: body.field, retryable: body.retryable,
-                                  httpStatus: status, resolution: body.resolution.flatMap(CertificationError.Resolution.init(rawValue:)),
-                                  fieldErrors: (body.details ?? []).map { .init(field: $0.field, message: $0.message) })
+        return try await transport.send(method, path, query: query, credential: .bearer(credential), headers: headers)
     }
 }
-
-struct RawHTTPEmpty: Codable {}
 
 /// The spec's `User`: a user's status with an entity (`User.Status`), their
 /// registration fields (`user[fieldName]`), accreditation and certificate.

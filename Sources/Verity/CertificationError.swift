@@ -1,4 +1,5 @@
 import Foundation
+import VerityCore
 
 /// An error from the certification service or from reaching it: the spec's
 /// callbacks (`onInvalidToken`, `onValidationError`, …) become codes.
@@ -60,37 +61,45 @@ public struct CertificationError: Error, Sendable, Equatable, CustomStringConver
     }
 
     /// A stable error code; unknown codes keep their text.
-    public struct Code: RawRepresentable, Hashable, Sendable {
+    public struct Code: RawRepresentable, Hashable, Sendable, ServiceErrorCode {
         /// The UPPER_SNAKE code.
         public let rawValue: String
         /// Wraps a code string.
         public init(rawValue: String) { self.rawValue = rawValue }
 
         /// The spec's `onNoConnection`: the service could not be reached.
-        public static let noConnection = Code(rawValue: "NO_CONNECTION")
+        public static let noConnection = Code(ServiceFailure.ClientCode.unreachable)
         /// The token was refused: see ``CertificationError/resolution``.
-        public static let invalidToken = Code(rawValue: "INVALID_TOKEN")
+        public static let invalidToken = Code(VerityError.Code.invalidToken)
         /// Too many SMS codes were requested; try later.
-        public static let deviceVerificationLimit = Code(rawValue: "DEVICE_VERIFICATION_LIMIT")
+        public static let deviceVerificationLimit = Code(VerityError.Code.deviceVerificationLimit)
         /// The SMS code expired or its guesses are spent: request a new one.
-        public static let expiredVerificationCode = Code(rawValue: "EXPIRED_VERIFICATION_CODE")
+        public static let expiredVerificationCode = Code(VerityError.Code.expiredVerificationCode)
         /// A field is wrong: see ``CertificationError/field`` and ``CertificationError/fieldErrors``.
-        public static let validationError = Code(rawValue: "VALIDATION_ERROR")
+        public static let validationError = Code(VerityError.Code.validationError)
         /// Too many wrong codes: an operator must unlock the user.
-        public static let userLocked = Code(rawValue: "USER_LOCKED")
+        public static let userLocked = Code(VerityError.Code.userLocked)
         /// The user registered with this entity before.
-        public static let userAlreadyRegistered = Code(rawValue: "USER_ALREADY_REGISTERED")
+        public static let userAlreadyRegistered = Code(VerityError.Code.userAlreadyRegistered)
         /// The user is not accredited (or not certified) for what was asked.
-        public static let userNotAccredited = Code(rawValue: "USER_NOT_ACCREDITED")
+        public static let userNotAccredited = Code(VerityError.Code.userNotAccredited)
         /// The device has not been verified by SMS code.
-        public static let deviceNotVerified = Code(rawValue: "DEVICE_NOT_VERIFIED")
+        public static let deviceNotVerified = Code(VerityError.Code.deviceNotVerified)
         /// No such entity, checkpoint, challenge or transaction.
-        public static let notFound = Code(rawValue: "NOT_FOUND")
+        public static let notFound = Code(VerityError.Code.notFound)
         /// The service is down or lacks a part (CA, HSM, SMS provider).
-        public static let serviceUnavailable = Code(rawValue: "SERVICE_UNAVAILABLE")
+        public static let serviceUnavailable = Code(VerityError.Code.serviceUnavailable)
         /// The device's key store failed.
         public static let keyStoreError = Code(rawValue: "KEY_STORE_ERROR")
         /// The service's answer could not be read, or a certificate it returned does not fit.
-        public static let invalidResponse = Code(rawValue: "INVALID_RESPONSE")
+        public static let invalidResponse = Code(ServiceFailure.ClientCode.unreadable)
+    }
+}
+
+extension CertificationError: ServiceError {
+    init(_ failure: ServiceFailure) {
+        self.init(code: .init(rawValue: failure.code), message: failure.message, field: failure.field, retryable: failure.retryable,
+                  httpStatus: failure.httpStatus, resolution: failure.resolution.flatMap(Resolution.init(rawValue:)),
+                  fieldErrors: failure.details.map { FieldError(field: $0.field, message: $0.message) })
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 @_exported import VerityAPI
+import VerityCore
 
 /// Verifies the identity of one end user against a Verity server.
 ///
@@ -18,7 +19,8 @@ import FoundationNetworking
 ///     city: "Atlanta", state: "GA", postalCode: "30318", country: "US", dateOfBirth: "1975-02-28"))
 /// ```
 public final class IdentityVerificationClient: Sendable {
-    private let transport: HTTPTransport
+    private let transport: ServiceTransport<IdentityVerificationError>
+    private let tokenProvider: @Sendable () async throws -> String
     /// Answers kept for `QueryOption.cachedOrRemote`, by document flow.
     private let faceImageAnswers = FaceImageAnswers()
 
@@ -27,7 +29,8 @@ public final class IdentityVerificationClient: Sendable {
     ///   - session: The URL session to send requests with.
     ///   - tokenProvider: Returns a current end-user token; called before each request.
     public init(baseURL: URL, session: URLSession = .shared, tokenProvider: @escaping @Sendable () async throws -> String) {
-        transport = HTTPTransport(baseURL: baseURL, session: session, tokenProvider: tokenProvider)
+        transport = ServiceTransport(baseURL: baseURL, session: session)
+        self.tokenProvider = tokenProvider
     }
 
     /// A client that always sends `token`.
@@ -37,7 +40,7 @@ public final class IdentityVerificationClient: Sendable {
 
     /// ISO 3166-1 alpha-2 codes of the countries whose identities can be verified.
     public func listSupportedCountries() async throws -> [String] {
-        try await transport.send("GET", IdentityRoute.supportedCountries.path, as: SupportedCountries.self).countries
+        try await call("GET", IdentityRoute.supportedCountries.path, as: SupportedCountries.self).countries
     }
 
     /// Verifies the user from their name, address and date of birth.
@@ -49,17 +52,17 @@ public final class IdentityVerificationClient: Sendable {
     /// Throws ``IdentityVerificationError/Code/consentRequired`` when the
     /// environment requires consent that was not given.
     public func verifyIdentity(input: VerifyIdentityInput) async throws -> VerifiedIdentity {
-        try await transport.send("POST", IdentityRoute.verify.path, body: input, as: VerifiedIdentity.self)
+        try await call("POST", IdentityRoute.verify.path, body: input, as: VerifiedIdentity.self)
     }
 
     /// The user's current verification state.
     public func checkIdentityVerification() async throws -> VerifiedIdentity {
-        try await transport.send("GET", IdentityRoute.verification.path, as: VerifiedIdentity.self)
+        try await call("GET", IdentityRoute.verification.path, as: VerifiedIdentity.self)
     }
 
     /// Whether this environment requires consent before verification.
     public func isConsentRequiredForVerification() async throws -> Bool {
-        try await transport.send("GET", IdentityRoute.consentRequired.path, as: ConsentRequirement.self).required
+        try await call("GET", IdentityRoute.consentRequired.path, as: ConsentRequirement.self).required
     }
 
     /// Whether `verifyIdentityDocument` needs a face image beside the document
@@ -86,26 +89,34 @@ public final class IdentityVerificationClient: Sendable {
     /// `documentVerificationStatus == .pending` when it takes longer: then
     /// call `checkIdentityVerification()` until it settles.
     public func verifyIdentityDocument(input: VerifyIdentityDocument) async throws -> VerifiedIdentity {
-        try await transport.send("POST", IdentityRoute.documentVerify.path, body: input.wire, as: VerifiedIdentity.self)
+        try await call("POST", IdentityRoute.documentVerify.path, body: input.wire, as: VerifiedIdentity.self)
     }
 
     /// Verifies the user from a driver's licence or ID card alone (no PII
     /// attempt first): the name, address and date of birth read from it are
     /// verified against the environment's trusted data source.
     public func captureAndVerifyIdentityDocument(input: VerifyIdentityDocument) async throws -> VerifiedIdentity {
-        try await transport.send("POST", IdentityRoute.documentCaptureAndVerify.path, body: input.wire, as: VerifiedIdentity.self)
+        try await call("POST", IdentityRoute.documentCaptureAndVerify.path, body: input.wire, as: VerifiedIdentity.self)
     }
 
     /// A link to the capture page, where the user photographs their document
     /// (and a selfie when the environment asks) in a browser; it replaces any
     /// earlier link. Follow the outcome with `checkIdentityVerification()`.
     public func initiateIdentityDocumentCapture() async throws -> IdDocumentCaptureInitiationInfo {
-        try await transport.send("POST", IdentityRoute.documentCapture.path, as: IdDocumentCaptureInitiationInfo.self)
+        try await call("POST", IdentityRoute.documentCapture.path, as: IdDocumentCaptureInitiationInfo.self)
+    }
+
+    /// One call with the user's current token.
+    private func call<Response: Decodable>(_ method: String, _ path: String, query: [URLQueryItem] = [],
+                                           body: (some Encodable)? = Optional<Bool>.none, as type: Response.Type) async throws -> Response {
+        let credential = ServiceCredential.bearer(try await tokenProvider())
+        if let body { return try await transport.send(method, path, query: query, json: body, credential: credential) }
+        return try await transport.send(method, path, query: query, credential: credential)
     }
 
     private func faceImageRequired(flow: DocumentFlowSettings.Flow, option: QueryOption) async throws -> Bool {
         if option == .cachedOrRemote, let known = await faceImageAnswers.answer(for: flow) { return known }
-        let required = try await transport.send("GET", IdentityRoute.documentFaceImageRequired.path,
+        let required = try await call("GET", IdentityRoute.documentFaceImageRequired.path,
                                                 query: [URLQueryItem(name: "flow", value: flow.rawValue)],
                                                 as: FaceImageRequirement.self).faceImageRequired
         await faceImageAnswers.keep(required, for: flow)
@@ -114,7 +125,7 @@ public final class IdentityVerificationClient: Sendable {
 
     /// The user's consent status, with the text they agreed to.
     public func getIdentityDataProcessingConsentStatus() async throws -> IdentityDataProcessingConsentStatus {
-        try await transport.send("GET", IdentityRoute.consent.path, as: IdentityDataProcessingConsentStatus.self)
+        try await call("GET", IdentityRoute.consent.path, as: IdentityDataProcessingConsentStatus.self)
     }
 
     /// The consent text closest to the preferred locale and content type; falls
@@ -122,7 +133,7 @@ public final class IdentityVerificationClient: Sendable {
     public func getIdentityDataProcessingConsentContent(
         input: IdentityDataProcessingConsentContentInput
     ) async throws -> IdentityDataProcessingConsentContent {
-        try await transport.send("GET", IdentityRoute.consentContent.path, query: [
+        try await call("GET", IdentityRoute.consentContent.path, query: [
             URLQueryItem(name: "preferredContentType", value: input.preferredContentType),
             URLQueryItem(name: "preferredLocale", value: input.preferredLocale),
         ], as: IdentityDataProcessingConsentContent.self)
@@ -133,13 +144,13 @@ public final class IdentityVerificationClient: Sendable {
     public func provideIdentityDataProcessingConsent(
         input: IdentityDataProcessingConsentInput
     ) async throws -> IdentityDataProcessingConsentStatus {
-        try await transport.send("POST", IdentityRoute.consent.path, body: input, as: IdentityDataProcessingConsentStatus.self)
+        try await call("POST", IdentityRoute.consent.path, body: input, as: IdentityDataProcessingConsentStatus.self)
     }
 
     /// Withdraws the user's consent. Earlier verification stays valid; new
     /// verification attempts need consent again where it is required.
     public func withdrawIdentityDataProcessingConsent() async throws -> IdentityDataProcessingConsentStatus {
-        try await transport.send("DELETE", IdentityRoute.consent.path, as: IdentityDataProcessingConsentStatus.self)
+        try await call("DELETE", IdentityRoute.consent.path, as: IdentityDataProcessingConsentStatus.self)
     }
 }
 

@@ -1,3 +1,5 @@
+import VerityCore
+
 /// An error from the identity verification service or from reaching it.
 ///
 /// Compare errors by ``code``: two errors are equal when their codes are, so
@@ -37,52 +39,52 @@ public struct IdentityVerificationError: Error, Sendable, Equatable, CustomStrin
     public static func == (lhs: IdentityVerificationError, rhs: IdentityVerificationError) -> Bool { lhs.code == rhs.code }
 
     /// A stable error code. Known codes have static members; unknown ones keep their text.
-    public struct Code: RawRepresentable, Hashable, Sendable {
+    public struct Code: RawRepresentable, Hashable, Sendable, ServiceErrorCode {
         /// The UPPER_SNAKE code as the service sends it.
         public let rawValue: String
         /// Wraps a code string.
         public init(rawValue: String) { self.rawValue = rawValue }
 
         /// Consent must be given before verification in this environment.
-        public static let consentRequired = Code(rawValue: "CONSENT_REQUIRED")
+        public static let consentRequired = Code(VerityError.Code.consentRequired)
         /// The consent content given is not the current consent text.
-        public static let consentContentMismatch = Code(rawValue: "CONSENT_CONTENT_MISMATCH")
+        public static let consentContentMismatch = Code(VerityError.Code.consentContentMismatch)
         /// No consent text has been published.
-        public static let consentContentNotFound = Code(rawValue: "CONSENT_CONTENT_NOT_FOUND")
+        public static let consentContentNotFound = Code(VerityError.Code.consentContentNotFound)
         /// A field is missing, empty, too long or malformed: see ``IdentityVerificationError/field``.
-        public static let invalidInput = Code(rawValue: "INVALID_INPUT")
+        public static let invalidInput = Code(VerityError.Code.invalidInput)
         /// The country is not in ``IdentityVerificationClient/listSupportedCountries()``.
-        public static let unsupportedCountry = Code(rawValue: "UNSUPPORTED_COUNTRY")
+        public static let unsupportedCountry = Code(VerityError.Code.unsupportedCountry)
         /// No credential was sent.
-        public static let notAuthorized = Code(rawValue: "NOT_AUTHORIZED")
+        public static let notAuthorized = Code(VerityError.Code.notAuthorized)
         /// The token is malformed, expired or revoked: get a new one from your backend.
-        public static let invalidToken = Code(rawValue: "INVALID_TOKEN")
+        public static let invalidToken = Code(VerityError.Code.invalidToken)
         /// The resource does not exist.
-        public static let notFound = Code(rawValue: "NOT_FOUND")
+        public static let notFound = Code(VerityError.Code.notFound)
         /// The request body is too large.
-        public static let payloadTooLarge = Code(rawValue: "PAYLOAD_TOO_LARGE")
+        public static let payloadTooLarge = Code(VerityError.Code.payloadTooLarge)
         /// Too many requests; try again later.
-        public static let rateLimited = Code(rawValue: "RATE_LIMITED")
+        public static let rateLimited = Code(VerityError.Code.rateLimited)
         /// An image is not base64, not a JPEG or PNG, or malformed: see ``IdentityVerificationError/field``.
-        public static let invalidImage = Code(rawValue: "INVALID_IMAGE")
+        public static let invalidImage = Code(VerityError.Code.invalidImage)
         /// An image is over 5 MB, or declares more pixels than a document photo has.
-        public static let imageTooLarge = Code(rawValue: "IMAGE_TOO_LARGE")
+        public static let imageTooLarge = Code(VerityError.Code.imageTooLarge)
         /// `verifyIdentityDocument` before any `verifyIdentity` attempt: the document is matched against the PII.
-        public static let piiVerificationRequired = Code(rawValue: "PII_VERIFICATION_REQUIRED")
+        public static let piiVerificationRequired = Code(VerityError.Code.piiVerificationRequired)
         /// A document check is running for the user: wait for it (`checkIdentityVerification`).
-        public static let documentCheckPending = Code(rawValue: "DOCUMENT_CHECK_PENDING")
+        public static let documentCheckPending = Code(VerityError.Code.documentCheckPending)
         /// Document verification has ended (succeeded or failed).
-        public static let documentVerificationClosed = Code(rawValue: "DOCUMENT_VERIFICATION_CLOSED")
+        public static let documentVerificationClosed = Code(VerityError.Code.documentVerificationClosed)
         /// The capture link expired, timed out, was opened too often or replaced.
-        public static let captureLinkUnusable = Code(rawValue: "CAPTURE_LINK_UNUSABLE")
+        public static let captureLinkUnusable = Code(VerityError.Code.captureLinkUnusable)
         /// The service or its data source is unavailable; try again later.
-        public static let serviceUnavailable = Code(rawValue: "SERVICE_UNAVAILABLE")
+        public static let serviceUnavailable = Code(VerityError.Code.serviceUnavailable)
         /// The service failed; try again later.
-        public static let systemError = Code(rawValue: "SYSTEM_ERROR")
+        public static let systemError = Code(VerityError.Code.systemError)
         /// The service could not be reached (SDK-side).
-        public static let networkError = Code(rawValue: "NETWORK_ERROR")
+        public static let networkError = Code(ServiceFailure.ClientCode.unreachable)
         /// The service answered with something the SDK cannot read (SDK-side).
-        public static let invalidResponse = Code(rawValue: "INVALID_RESPONSE")
+        public static let invalidResponse = Code(ServiceFailure.ClientCode.unreadable)
     }
 
     /// The service requires consent first.
@@ -96,5 +98,12 @@ public struct IdentityVerificationError: Error, Sendable, Equatable, CustomStrin
     /// The input was invalid in `field`.
     public static func invalidInput(_ field: String?) -> IdentityVerificationError {
         IdentityVerificationError(code: .invalidInput, message: "invalid input", field: field)
+    }
+}
+
+extension IdentityVerificationError: ServiceError {
+    init(_ failure: ServiceFailure) {
+        self.init(code: .init(rawValue: failure.code), message: failure.message, field: failure.field, retryable: failure.retryable,
+                  httpStatus: failure.httpStatus)
     }
 }

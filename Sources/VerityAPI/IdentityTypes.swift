@@ -1,4 +1,4 @@
-@_exported import VerityCore
+import VerityCore
 
 /// The personal information a user gives to verify their identity.
 ///

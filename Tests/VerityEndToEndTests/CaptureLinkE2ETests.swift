@@ -5,6 +5,7 @@ import FoundationNetworking
 import Testing
 import Verity
 import VerityAPI
+import VerityCore
 import VerityTestSupport
 
 /// Capture links through the SDK and the page's own calls, without a browser

@@ -232,22 +232,8 @@ public struct DocumentReaderClient: Sendable {
     }
 
     func post<Body: Encodable, Answer: Decodable>(_ route: OCRRoute, _ configuration: Configuration, _ body: Body) async throws -> Answer {
-        let (data, status): (Data, Int)
-        do {
-            (data, status) = try await RawHTTP.exchange(baseURL: configuration.baseURL, session: configuration.session, method: "POST",
-                                                        path: route.path, body: try JSONEncoder().encode(body), bearer: configuration.token)
-        } catch let failure as RawHTTP.Failure {
-            switch failure {
-            case .badURL: throw Failure.refused("INVALID_BASE_URL", "the base URL is not valid")
-            case .unreachable(let reason): throw Failure.refused("NETWORK_ERROR", "the service could not be reached: \(reason)")
-            }
-        }
-        guard (200..<300).contains(status) else {
-            let envelope = try? JSONDecoder().decode(ErrorEnvelope.self, from: data)
-            throw Failure.refused(envelope?.error.code ?? "HTTP_\(status)", envelope?.error.message ?? "the service answered HTTP \(status)")
-        }
-        guard let answer = try? JSONDecoder().decode(Answer.self, from: data) else { throw Failure.unreadable("the service's answer") }
-        return answer
+        try await ServiceTransport<Failure>(baseURL: configuration.baseURL, session: configuration.session)
+            .send("POST", route.path, json: body, credential: .bearer(configuration.token))
     }
 
     /// The session's three keys, each known to be there.
@@ -285,9 +271,12 @@ public struct DocumentReaderClient: Sendable {
         let documentVerificationResult: DocumentVerificationResult
     }
 
-    enum Failure: Error {
+    enum Failure: ServiceError {
         case refused(String, String)
         case unreadable(String)
+
+        /// The service's failure by its code (`NETWORK_ERROR`, `WRONG_SIDE`, …), as the reader reports it.
+        init(_ failure: ServiceFailure) { self = .refused(failure.code, failure.message) }
 
         var described: (String, String) {
             switch self {
@@ -300,7 +289,8 @@ public struct DocumentReaderClient: Sendable {
         var logCode: Int16 {
             switch self {
             case .refused(let code, _) where code.hasSuffix("MISMATCH") || code == "DECRYPTION_FAILED": 4
-            case .refused("NETWORK_ERROR", _): 2
+            case .refused(ServiceFailure.ClientCode.unreachable.rawValue, _): 2
+            case .refused(ServiceFailure.ClientCode.unreadable.rawValue, _): 5
             case .refused: 3
             case .unreadable: 5
             }

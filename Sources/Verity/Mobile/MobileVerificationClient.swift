@@ -133,48 +133,23 @@ public final class MobileVerificationClient: Sendable {
     /// One call, retried on retryable errors with the same Idempotency-Key.
     private func send<Payload>(_ route: MobileRoute, body: Data?, session id: String?,
                                idempotencyKey: String?) async throws -> MobileEnvelope<Payload> {
-        var headers = ["X-Client-Key": clientKey]
+        var headers: [String: String] = [:]
         headers["X-Mobile-Session"] = id
         headers["Idempotency-Key"] = idempotencyKey
+        let transport = ServiceTransport<MobileVerificationError>(baseURL: baseURL, session: session)
         var attempt = 0
         while true {
+            let failure: MobileVerificationError
             do {
-                return try await exchange(route, body: body, headers: headers)
-            } catch let error as MobileVerificationError where error.retryable && attempt < retryDelays.count {
-                let asked = error.retryAfterSeconds.map { Duration.seconds($0) } ?? retryDelays[attempt]
-                guard asked <= maximumWait else { throw error }
-                try await Task.sleep(for: asked)
-                attempt += 1
+                return try await transport.send(route.method, route.path, body: body, credential: .clientKey(clientKey), headers: headers)
+            } catch {
+                failure = error
             }
-        }
-    }
-
-    private func exchange<Payload>(_ route: MobileRoute, body: Data?, headers: [String: String]) async throws -> MobileEnvelope<Payload> {
-        let data: Data, response: HTTPURLResponse?
-        do {
-            (data, response) = try await RawHTTP.exchange(baseURL: baseURL, session: session, method: route.method,
-                                                          path: route.path, body: body, headers: headers)
-        } catch RawHTTP.Failure.badURL {
-            throw MobileVerificationError(code: .invalidInput, message: "the base URL is not valid", field: "baseURL")
-        } catch {
-            throw MobileVerificationError(code: .networkError, message: "the service could not be reached", retryable: true)
-        }
-        let status = response?.statusCode ?? 0
-        guard (200..<300).contains(status) else {
-            let retryAfter = response?.value(forHTTPHeaderField: "Retry-After").flatMap(Int.init)
-            guard let body = try? JSONDecoder().decode(MobileErrorBody.self, from: data) else {
-                throw MobileVerificationError(code: status >= 500 ? .serviceUnavailable : .invalidResponse,
-                                              message: "the service answered HTTP \(status)", retryable: status >= 500,
-                                              httpStatus: status, retryAfterSeconds: retryAfter)
-            }
-            throw MobileVerificationError(code: .init(rawValue: body.code), message: body.message, field: body.field,
-                                          retryable: body.retryable ?? false, httpStatus: status, retryAfterSeconds: retryAfter,
-                                          sessionID: body.sessionID)
-        }
-        do {
-            return try JSONDecoder().decode(MobileEnvelope<Payload>.self, from: data)
-        } catch {
-            throw MobileVerificationError(code: .invalidResponse, message: "the service's answer could not be read", httpStatus: status)
+            guard failure.retryable, attempt < retryDelays.count else { throw failure }
+            let asked = failure.retryAfterSeconds.map { Duration.seconds($0) } ?? retryDelays[attempt]
+            guard asked <= maximumWait else { throw failure }
+            try await Task.sleep(for: asked)
+            attempt += 1
         }
     }
 

@@ -1,29 +1,30 @@
 import Foundation
+import VerityCore
 
 /// An error of the mobile API, by its stable code.
 public struct MobileVerificationError: Error, Sendable, Equatable, CustomStringConvertible {
-    public struct Code: RawRepresentable, Sendable, Hashable {
+    public struct Code: RawRepresentable, Sendable, Hashable, ServiceErrorCode {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
 
-        public static let missingRequiredField = Code(rawValue: "MISSING_REQUIRED_FIELD")
-        public static let invalidImage = Code(rawValue: "INVALID_IMAGE")
-        public static let invalidInput = Code(rawValue: "INVALID_INPUT")
-        public static let sessionWrongStep = Code(rawValue: "SESSION_WRONG_STEP")
-        public static let sessionExpired = Code(rawValue: "SESSION_EXPIRED")
-        public static let invalidClientKey = Code(rawValue: "INVALID_CLIENT_KEY")
-        public static let creditsExhausted = Code(rawValue: "CREDITS_EXHAUSTED")
-        public static let scopeNotAuthorized = Code(rawValue: "SCOPE_NOT_AUTHORIZED")
-        public static let rateLimited = Code(rawValue: "RATE_LIMITED")
-        public static let idempotencyKeyInUse = Code(rawValue: "IDEMPOTENCY_KEY_IN_USE")
-        public static let idempotencyKeyReused = Code(rawValue: "IDEMPOTENCY_KEY_REUSED")
-        public static let notFound = Code(rawValue: "NOT_FOUND")
-        public static let systemError = Code(rawValue: "SYSTEM_ERROR")
-        public static let serviceUnavailable = Code(rawValue: "SERVICE_UNAVAILABLE")
+        public static let missingRequiredField = Code(VerityError.Code.missingRequiredField)
+        public static let invalidImage = Code(VerityError.Code.invalidImage)
+        public static let invalidInput = Code(VerityError.Code.invalidInput)
+        public static let sessionWrongStep = Code(VerityError.Code.sessionWrongStep)
+        public static let sessionExpired = Code(VerityError.Code.sessionExpired)
+        public static let invalidClientKey = Code(VerityError.Code.invalidClientKey)
+        public static let creditsExhausted = Code(VerityError.Code.creditsExhausted)
+        public static let scopeNotAuthorized = Code(VerityError.Code.scopeNotAuthorized)
+        public static let rateLimited = Code(VerityError.Code.rateLimited)
+        public static let idempotencyKeyInUse = Code(VerityError.Code.idempotencyKeyInUse)
+        public static let idempotencyKeyReused = Code(VerityError.Code.idempotencyKeyReused)
+        public static let notFound = Code(VerityError.Code.notFound)
+        public static let systemError = Code(VerityError.Code.systemError)
+        public static let serviceUnavailable = Code(VerityError.Code.serviceUnavailable)
         /// The service could not be reached (SDK-side).
-        public static let networkError = Code(rawValue: "NETWORK_ERROR")
+        public static let networkError = Code(ServiceFailure.ClientCode.unreachable)
         /// The service answered something the SDK cannot read (SDK-side).
-        public static let invalidResponse = Code(rawValue: "INVALID_RESPONSE")
+        public static let invalidResponse = Code(ServiceFailure.ClientCode.unreadable)
     }
 
     public let code: Code
@@ -50,4 +51,12 @@ public struct MobileVerificationError: Error, Sendable, Equatable, CustomStringC
     public var description: String { "\(code.rawValue): \(message)" }
 
     public static func == (lhs: MobileVerificationError, rhs: MobileVerificationError) -> Bool { lhs.code == rhs.code }
+}
+
+extension MobileVerificationError: ServiceError {
+    init(_ failure: ServiceFailure) {
+        self.init(code: .init(rawValue: failure.code), message: failure.message, field: failure.field, retryable: failure.retryable,
+                  httpStatus: failure.httpStatus == 0 ? nil : failure.httpStatus, retryAfterSeconds: failure.retryAfterSeconds,
+                  sessionID: failure.sessionID)
+    }
 }
