@@ -21,14 +21,14 @@ public enum VerityApp {
 
         let protector = try DataProtector(dataKey: settings.dataKey)
         let bureau = settings.bureau.map { HTTPBureau(settings: $0, client: app.http.client.shared, logger: app.logger) }
-        let pki = try CertificationPKI.load(settings: settings)
+        let engines = EnginePool(threads: settings.engineThreads)
+        app.lifecycle.use(engines)
+        let pki = try CertificationPKI.load(settings: settings, pool: engines)
         let authority = try settings.externalCA.map { external in
             HTTPCertificateAuthority(settings: external, chain: pki.externalChain, policy: try CertificatePolicy(arc: settings.pkiPolicyArc),
                                      client: app.http.client.shared, logger: app.logger)
         }
         let issuer = CertificateIssuer(db: app.db, protector: protector, clock: clock, pki: pki, authority: authority, logger: app.logger)
-        let engines = EnginePool(threads: settings.engineThreads)
-        app.lifecycle.use(engines)
         // As many jobs at once as engine threads: document checks keep every thread busy.
         let jobs = JobWorker(db: app.db, clock: clock, logger: app.logger, lanes: max(2, settings.engineThreads),
                              leaseMilliseconds: Int64(settings.jobLeaseSeconds) * 1000)
@@ -40,16 +40,17 @@ public enum VerityApp {
             db: app.db, protector: protector, clock: clock,
             engines: documentEngines,
             dataSources: dataSources, waiters: documentChecks, logger: app.logger))
+        let sanctions = app.sanctionsScreening(pool: engines)
         let sms = settings.sms.map { HTTPSMSGateway(settings: $0, client: app.http.client.shared, logger: app.logger) }
         let dependencies = ServerDependencies(
             settings: settings, protector: protector, clock: clock,
             tokens: await UserTokenService.make(protector: protector, clock: clock),
             dataSources: dataSources, pki: pki, issuer: issuer, jobs: jobs, engines: engines, documentEngines: documentEngines,
             documentChecks: documentChecks,
-            messaging: CertificationMessaging(provider: sms, protector: protector, clock: clock), sanctions: app.sanctionsScreening)
+            messaging: CertificationMessaging(provider: sms, protector: protector, clock: clock), sanctions: sanctions)
         app.lifecycle.use(jobs)
         app.lifecycle.use(HousekeepingLoop(housekeeping: Housekeeping(db: app.db), clock: clock, logger: app.logger))
-        app.lifecycle.use(SanctionsWarmUp(screening: app.sanctionsScreening, db: app.db))
+        app.lifecycle.use(SanctionsWarmUp(screening: sanctions, db: app.db))
 
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]

@@ -120,10 +120,13 @@ struct CertificateUseService: Sendable {
         try CertificationService.checkPassword(input.password)
         let (module, _) = try pki.requireHSM()
         let ca = try pki.requireCA()
-        let key = try await countingWrongPasswords(context) {
-            try HSMKey(module: module, token: token, label: CertificationService.hsmKeyLabel, pin: input.password)
+        let password = input.password
+        let signature = try await countingWrongPasswords(context) {
+            try await pki.offLoop {
+                let key = try HSMKey(module: module, token: token, label: CertificationService.hsmKeyLabel, pin: password)
+                return try DocumentSignature.sign(Array(document), certificate: certificate, key: key.certificateKey, chain: [ca.issuing])
+            }
         }
-        let signature = try DocumentSignature.sign(Array(document), certificate: certificate, key: key.certificateKey, chain: [ca.issuing])
         return DocumentSignatureOutput(signature: Data(signature).base64EncodedString())
     }
 
@@ -131,12 +134,13 @@ struct CertificateUseService: Sendable {
 
     /// Runs an HSM call that logs in with the user's password; a wrong
     /// password (`VALIDATION_ERROR`) counts towards the user's lock.
-    private func countingWrongPasswords<T>(_ context: CertificationContext, _ body: () throws -> T) async throws -> T {
-        let outcome = Result { try body() }
-        if case .failure(let error) = outcome, (error as? VerityError)?.code == .validationError {
+    private func countingWrongPasswords<T>(_ context: CertificationContext, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as VerityError where error.code == .validationError {
             try await CertificationLocks(db: db).recordWrongSecret(userID: context.userID, now: clock.nowMillis())
+            throw error
         }
-        return try outcome.get()
     }
 
     /// The signature over `message`: the device's (levels 1–3) or the HSM's
@@ -149,8 +153,10 @@ struct CertificateUseService: Sendable {
             try CertificationService.checkPassword(password)
             let (module, _) = try pki.requireHSM()
             return try await countingWrongPasswords(context) {
-                try module.withSession(token: token, pin: password) { session throws(VerityError) in
-                    Array(try session.sign(message, label: CertificationService.hsmKeyLabel).derRepresentation)
+                try await pki.offLoop {
+                    try module.withSession(token: token, pin: password) { session throws(VerityError) in
+                        Array(try session.sign(message, label: CertificationService.hsmKeyLabel).derRepresentation)
+                    }
                 }
             }
         }

@@ -84,15 +84,18 @@ struct CertificationService: Sendable {
         let (module, hsm) = try pki.requireHSM()
         let certificateID = UUID()
         let token = "vu-" + certificateID.uuidString.replacingOccurrences(of: "-", with: "").prefix(29).lowercased()
-        try module.initialiseToken(label: token, soPIN: hsm.securityOfficerPIN, userPIN: input.password)
+        let (soPIN, password) = (hsm.securityOfficerPIN, input.password)
+        try await pki.offLoop { try module.initialiseToken(label: token, soPIN: soPIN, userPIN: password) }
         let publicKey: P256.Signing.PublicKey
         do {
-            publicKey = try module.withSession(token: token, pin: input.password) { session throws(VerityError) in
-                try session.generateP256(label: Self.hsmKeyLabel)
+            publicKey = try await pki.offLoop {
+                try module.withSession(token: token, pin: password) { session throws(VerityError) in
+                    try session.generateP256(label: Self.hsmKeyLabel)
+                }
             }
             try await use(activation, context: context)
         } catch {
-            try? module.wipeToken(label: token, soPIN: hsm.securityOfficerPIN)
+            try? await pki.offLoop { try module.wipeToken(label: token, soPIN: soPIN) }
             throw error
         }
         let row = UserCertificateModel(registrationID: try registration.requireID(), level: 4, publicKey: publicKey.x963Representation,
@@ -112,7 +115,7 @@ struct CertificationService: Sendable {
         let live = try await UserCertificateModel.query(on: db).filter(\.$registration.$id == registrationID)
             .filter(\.$status ~~ ["issued", "pending"]).all()
         // The key goes first: if the HSM cannot delete it, nothing changes and the user may retry.
-        for row in live { try issuer.wipeHSMKey(of: row) }
+        for row in live { try await issuer.wipeHSMKey(of: row) }
         let now = clock.nowMillis()
         let userID = context.userID
         try await db.write { tx in

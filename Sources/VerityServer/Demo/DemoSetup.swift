@@ -63,7 +63,7 @@ public enum DemoSetup {
         if let sanctions, try await operations.sanctionsStatus()?.source != sanctions.source {
             _ = try await operations.importSanctions(sanctions) { _, _ in }
             // The server warmed its matcher at boot, before this list existed.
-            _ = try? await app.sanctionsScreening.matcher(db: app.db)
+            _ = try? await app.sanctionsScreening(pool: nil).matcher(db: app.db)   // configure made it, on the engine pool
         }
         let list = try await operations.sanctionsStatus().map { "\($0.source) (\($0.entries) entries)" }
         // Signed OCR responses: a new key every start, like the secret key.

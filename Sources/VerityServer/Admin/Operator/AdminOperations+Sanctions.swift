@@ -64,7 +64,7 @@ extension AdminOperations {
             throw VerityError(.serviceUnavailable, "no sanctions list is imported (verity sanctions import sdn.csv)")
         }
         let matcher = try await screening.matcher(db: db)
-        let matches = matcher.screen(.init(name: name, dateOfBirth: dateOfBirth, nationality: nationality, kinds: kinds))
+        let matches = try await screening.screen(.init(name: name, dateOfBirth: dateOfBirth, nationality: nationality, kinds: kinds), db: db)
         let importedAt = Date(timeIntervalSince1970: Double(status.importedAt) / 1000).ISO8601Format()
         return SanctionsScreenReport(list: .init(source: status.source, entries: status.entries, importedAt: importedAt), name: name,
                                      dateOfBirth: dateOfBirth?.description, nationality: nationality, match: !matches.isEmpty,

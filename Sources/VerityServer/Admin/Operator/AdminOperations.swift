@@ -12,7 +12,7 @@ public struct AdminOperations: Sendable {
     let clock: VerityClock
     let settings: Settings
     /// The sanctions matcher of these operations (one per CLI run).
-    let screening = SanctionsScreening()
+    let screening = SanctionsScreening(pool: nil)
 
     public init(db: any Database, settings: Settings, clock: VerityClock = .system) throws {
         self.db = db

@@ -22,9 +22,12 @@ protocol CertificateAuthority: Sendable {
 /// The platform CA in this server's data folder.
 struct BuiltInCertificateAuthority: CertificateAuthority {
     let ca: PlatformCA
+    let pki: CertificationPKI
 
+    /// Signed on the pool: the CA key may be in the HSM.
     func issue(publicKey: P256.Signing.PublicKey, csr: [UInt8]?, subject: UserSubject, level: AccreditationLevel) async throws -> Certificate {
-        try ca.issue(publicKey: publicKey, subject: subject, level: level)
+        let ca = self.ca
+        return try await pki.offLoop { try ca.issue(publicKey: publicKey, subject: subject, level: level) }
     }
 
     func revoke(serialNumber: String) async throws {}

@@ -59,8 +59,8 @@ final class CertificateIssuer: JobHandler {
         let level = try AccreditationLevel.parse(row.level)
         let publicKey = try P256.Signing.PublicKey(x963Representation: row.publicKey)
         let ca = try pki.requireCA()
-        let signer: any CertificateAuthority = level == .level1 ? BuiltInCertificateAuthority(ca: ca)
-            : (authority ?? BuiltInCertificateAuthority(ca: ca))
+        let signer: any CertificateAuthority = level == .level1 ? BuiltInCertificateAuthority(ca: ca, pki: pki)
+            : (authority ?? BuiltInCertificateAuthority(ca: ca, pki: pki))
         let certificate = try await signer.issue(publicKey: publicKey, csr: row.csr.map(Array.init), subject: subject, level: level)
         guard P256.Signing.PublicKey(certificate.publicKey)?.x963Representation == publicKey.x963Representation else {
             throw VerityError(.validationError, "The certificate authority returned a certificate for another key.")
@@ -85,7 +85,7 @@ final class CertificateIssuer: JobHandler {
             try await DeviceTokens.revokeAll(userID: userID, reason: .certificationChanged, inTransaction: tx, now: now)
             return old
         }
-        for old in replaced { try? wipeHSMKey(of: old) }
+        for old in replaced { try? await wipeHSMKey(of: old) }
         await notifyRevoked(replaced)
         logger.info("certificate issued", metadata: ["certificate_id": .string(id.uuidString), "level": .stringConvertible(row.level)])
     }
@@ -103,7 +103,7 @@ final class CertificateIssuer: JobHandler {
                 try await RegistrationModel.query(on: tx).filter(\.$id == registrationID)
                     .set(\.$status, to: (stillCertified ? CertificationStatus.certified : .uncertified).rawValue).update()
             }
-            try? wipeHSMKey(of: row)
+            try? await wipeHSMKey(of: row)
         } catch {
             logger.error("a failed certificate could not be settled", metadata: ["certificate_id": .string(id.uuidString)])
         }
@@ -123,11 +123,13 @@ final class CertificateIssuer: JobHandler {
         }
     }
 
-    /// Destroys a level-4 key (the whole per-user token) with the SO PIN.
-    func wipeHSMKey(of row: UserCertificateModel) throws {
+    /// Destroys a level-4 key (the whole per-user token) with the SO PIN, on the pool.
+    func wipeHSMKey(of row: UserCertificateModel) async throws {
         guard let token = row.hsmToken else { return }
         let (module, settings) = try pki.requireHSM()
-        guard module.hasToken(token) else { return }
-        try module.wipeToken(label: token, soPIN: settings.securityOfficerPIN)
+        try await pki.offLoop {
+            guard module.hasToken(token) else { return }
+            try module.wipeToken(label: token, soPIN: settings.securityOfficerPIN)
+        }
     }
 }

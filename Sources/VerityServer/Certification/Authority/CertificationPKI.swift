@@ -12,18 +12,27 @@ struct CertificationPKI: Sendable {
     let hsmSettings: HSMSettings?
     /// An outside CA's chain (issuing … root) when one issues levels 2–4.
     let externalChain: [Certificate]
+    /// Where PKCS#11 calls and the CA's signatures run: the engine pool (an
+    /// HSM round trip or a token initialisation takes milliseconds to
+    /// seconds, and must not hold an event loop).
+    let pool: EnginePool
 
     /// Loads the CA when its files exist; files that exist but do not open
     /// (wrong data key, damaged) stop the server: silently running without
     /// the CA would hide the fault.
-    static func load(settings: Settings) throws -> CertificationPKI {
+    static func load(settings: Settings, pool: EnginePool) throws -> CertificationPKI {
         let files = CAFiles(directory: settings.dataDirectory, dataKey: settings.dataKey)
         let policy = try CertificatePolicy(arc: settings.pkiPolicyArc)
         let hsm = try settings.hsm.map { settings throws(VerityError) in try PKCS11Module.shared(path: settings.modulePath) }
         let caPIN = hsm.flatMap { module in settings.hsm?.caPIN.map { (module: module, pin: $0) } }
         let ca = files.exists ? try files.load(policy: policy, crlURL: settings.crlURL, hsm: caPIN) : nil
         let external = try settings.externalCA.map { try HTTPCertificateAuthority.loadChain($0.chainPath) } ?? []
-        return CertificationPKI(ca: ca, hsm: hsm, hsmSettings: settings.hsm, externalChain: external)
+        return CertificationPKI(ca: ca, hsm: hsm, hsmSettings: settings.hsm, externalChain: external, pool: pool)
+    }
+
+    /// `work` (HSM calls, CA signatures, CRL signing) on the pool.
+    func offLoop<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await pool.run(work)
     }
 
     func requireCA() throws(VerityError) -> PlatformCA {

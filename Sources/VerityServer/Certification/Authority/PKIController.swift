@@ -30,7 +30,7 @@ struct PKIController: RouteCollection {
             return RevocationList.Entry(serial: serial, revokedAt: Date(timeIntervalSince1970: Double(entry.revokedAt) / 1000))
         }
         let now = Date(timeIntervalSince1970: Double(dependencies.clock.nowMillis()) / 1000)
-        let der = try ca.revocationList(revoked, number: Int(now.timeIntervalSince1970), now: now)
+        let der = try await dependencies.pki.offLoop { try ca.revocationList(revoked, number: Int(now.timeIntervalSince1970), now: now) }
         let response = Response(status: .ok, body: .init(data: Data(der)))
         response.headers.contentType = HTTPMediaType(type: "application", subType: "pkix-crl")
         return response

@@ -10,6 +10,12 @@ import VerityStore
 /// never per process: two applications (tests, a CLI beside a server) have two
 /// databases, and their lists may carry the same version.
 actor SanctionsScreening {
+    /// Where the matcher is built and names are screened: the engine pool in a
+    /// server (an index build takes about a second of CPU, and must not hold an
+    /// event loop); nil in a CLI run, where nothing else shares the thread.
+    private let pool: EnginePool?
+
+    init(pool: EnginePool?) { self.pool = pool }
 
     /// The build for the list version named by `key`: requests that arrive
     /// while it runs wait for the same build instead of starting their own.
@@ -25,7 +31,11 @@ actor SanctionsScreening {
         // The version is the import's time; with its source and size it names one list.
         let key = "\(status.version)|\(status.source)|\(status.entries)"
         if let cached, cached.key == key { return try await cached.build.value }
-        let build = Task { SanctionsMatcher(entries: try await repository.current()) }
+        let pool = self.pool
+        let build = Task {
+            let entries = try await repository.current()
+            return try await Self.run(on: pool) { SanctionsMatcher(entries: entries) }
+        }
         cached = (key, build)
         do {
             return try await build.value
@@ -33,6 +43,19 @@ actor SanctionsScreening {
             if cached?.key == key { cached = nil }   // the next screen tries again
             throw error
         }
+    }
+}
+
+extension SanctionsScreening {
+    /// `query` screened with the current matcher, on the pool.
+    func screen(_ query: SanctionsMatcher.Query, db: any Database) async throws -> [SanctionsMatcher.Match] {
+        let matcher = try await matcher(db: db)
+        return try await Self.run(on: pool) { matcher.screen(query) }
+    }
+
+    private static func run<T: Sendable>(on pool: EnginePool?, _ work: @escaping @Sendable () throws -> T) async throws -> T {
+        guard let pool else { return try work() }
+        return try await pool.run(work)
     }
 }
 
@@ -51,10 +74,11 @@ struct SanctionsWarmUp: LifecycleHandler {
 extension Application {
     private struct SanctionsScreeningKey: StorageKey { typealias Value = SanctionsScreening }
 
-    /// This application's sanctions matcher cache, made on first use.
-    var sanctionsScreening: SanctionsScreening {
+    /// This application's sanctions matcher cache, made on first use; its
+    /// work runs on `pool` (the server's engine pool; nil outside a server).
+    func sanctionsScreening(pool: EnginePool?) -> SanctionsScreening {
         if let existing = storage[SanctionsScreeningKey.self] { return existing }
-        let made = SanctionsScreening()
+        let made = SanctionsScreening(pool: pool)
         storage[SanctionsScreeningKey.self] = made
         return made
     }

@@ -186,8 +186,9 @@ struct VerifyIdentityService: Sendable {
         let name = [report.field("given_names")?.value, report.field("surname")?.value].compactMap { $0 }.joined(separator: " ")
         let birth = report.field("date_of_birth").flatMap { try? DateOfBirth.parse($0.value, today: clock.today(graceDays: 1)) }
         let nationality = report.field("nationality").flatMap { ICAOCountryCode.alpha2($0.value) }
-        let matcher = try await screening.matcher(db: sessions.db)
-        return (name, name.isEmpty ? [] : matcher.screen(.init(name: name, dateOfBirth: birth, nationality: nationality)))
+        // Without a name there is nothing to screen, but a list must still be there to screen against.
+        guard !name.isEmpty else { _ = try await screening.matcher(db: sessions.db); return (name, []) }
+        return (name, try await screening.screen(.init(name: name, dateOfBirth: birth, nationality: nationality), db: sessions.db))
     }
 
     /// pk_demo_: the documented pass, without reading anything.
