@@ -84,9 +84,9 @@ struct OCRService: Sendable {
         }
         guard input.transactionIdFront == frontID else { throw VerityError(.notFound, "no such front in this session", field: "transactionIdFront") }
         guard input.transactionIdBack == backID else { throw VerityError(.notFound, "no such back in this session", field: "transactionIdBack") }
-        let inspector = DocumentInspector(today: CalendarDate(iso: clock.today().description)!)
-        let report = inspector.combineEgyptianID(front: try protector.open(json: EgyptianIDSideReading.self, from: sealedFront),
-                                                 back: try protector.open(json: EgyptianIDSideReading.self, from: sealedBack))
+        let report = try await DocumentJudge(engines: engines).combineEgyptianID(
+            front: try protector.open(json: EgyptianIDSideReading.self, from: sealedFront),
+            back: try protector.open(json: EgyptianIDSideReading.self, from: sealedBack), today: CalendarDate(iso: clock.today().description)!)
         let combinationID = "ocrc_" + Base62.random(length: 32)
         let result = OCRResultMapping.result(report, transactionIdFront: frontID, transactionIdBack: backID, combinationID: combinationID)
         let verification = DocumentVerificationResult(success: OCRResultMapping.success(report, result))

@@ -65,21 +65,21 @@ struct DocumentCheckHandler: JobHandler {
                         configuration: EnvironmentConfiguration, today: DateOfBirth, evidence: inout Evidence,
                         stages: inout StageClock) async throws -> DocumentVerdict {
         let calendarDay = CalendarDate(iso: today.description)!
-        let report: DocumentReport
+        let judged: DocumentJudge.Judgement
         do {
-            report = try await engines.inspect(front: front, back: back, type: type, country: check.country, today: calendarDay)
+            judged = try await DocumentJudge(engines: engines).judge(
+                front: front, back: back, type: type, country: check.country, statedCountry: check.country, selfie: face,
+                threshold: configuration.faces.matchThreshold, today: calendarDay)
         } catch let error as VerityError where error.code == .invalidImage || error.code == .imageTooLarge {
             // The header was fine at submission; the pixels were not.
             return .unreadable([error.message.contains("truncated") ? .imageIncomplete : .imageUndecodable])
         }
-        stages.lap("inspect")
+        stages.lap("judge")
+        let report = judged.report
         evidence.report = report
-        if let face {
-            evidence.selfie = try await engines.selfie(face, document: front, threshold: configuration.faces.matchThreshold)
-            stages.lap("selfie")
-        }
+        evidence.selfie = judged.selfie
+        if let verdict = judged.verdict { return verdict }
         let policy = DocumentVerdictPolicy()
-        if let verdict = policy.document(report, statedCountry: check.country, selfie: evidence.selfie) { return verdict }
         defer { stages.lap("holder") }
 
         switch DocumentFlowSettings.Flow(rawValue: check.flow) ?? .verification {

@@ -34,9 +34,9 @@ struct MobileDocumentReading: Sendable {
         return hints
     }
 
-    /// What a report or a failed read asks of the user: nothing (read), or a retake with reasons.
+    /// What a judged document asks of the user: nothing (read), or a retake with reasons.
     enum Outcome: Sendable {
-        case read(DocumentReport)
+        case read(DocumentJudge.Judgement)
         case retake([UnreadableReason])
 
         var retakeReasons: [UnreadableReason]? {
@@ -45,23 +45,26 @@ struct MobileDocumentReading: Sendable {
         }
     }
 
-    /// The document read with the hints given; a document that names no type,
-    /// or a type or country this environment does not take, is taken again.
-    func read(front: [UInt8], back: [UInt8], hints: Hints, today: CalendarDate) async throws -> Outcome {
-        let report: DocumentReport
+    /// The document judged with the hints given and the selfie against its
+    /// portrait (`DocumentJudge`); a document that names no type, or a type or
+    /// country this environment does not take, is taken again.
+    func read(front: [UInt8], back: [UInt8], hints: Hints, selfie: [UInt8], today: CalendarDate) async throws -> Outcome {
+        let judged: DocumentJudge.Judgement
         do {
-            report = try await MobileSessions.engine {
-                try await engines.inspect(front: front, back: back, type: hints.documentType, country: hints.country, today: today)
+            judged = try await MobileSessions.engine {
+                try await DocumentJudge(engines: engines).judge(
+                    front: front, back: back, type: hints.documentType, country: hints.country, statedCountry: hints.country,
+                    selfie: selfie, threshold: configuration.faces.matchThreshold, today: today)
             }
         } catch let error as VerityError where hints.documentType == nil && error.field == "document_type" {
             return .retake([.documentTypeUnknown])
         }
-        if let reasons = report.documentUnreadable { return .retake(reasons) }
-        guard configuration.policy.acceptableDocumentTypes.contains(report.documentType),
-              hints.country != nil || configuration.supportedCountries.contains(report.country) else {
+        if let reasons = judged.report.documentUnreadable { return .retake(reasons) }
+        guard configuration.policy.acceptableDocumentTypes.contains(judged.report.documentType),
+              hints.country != nil || configuration.supportedCountries.contains(judged.report.country) else {
             return .retake([.documentNotAccepted])
         }
-        return .read(report)
+        return .read(judged)
     }
 
     /// The type a front alone shows (a passport page's MRZ), so the session

@@ -116,15 +116,12 @@ struct VerifyAgeService: Sendable {
         }
         let selfie = [UInt8](try sessions.protector.open(sealedSelfie))
         let today = clock.today()
-        let read = try await reading.read(front: front, back: back, hints: hints, today: CalendarDate(iso: today.description)!)
-        guard case .read(let report) = read, let printed = report.field("date_of_birth")?.value,
-              let birth = try? DateOfBirth.parse(printed, today: today) else {
+        let read = try await reading.read(front: front, back: back, hints: hints, selfie: selfie, today: CalendarDate(iso: today.description)!)
+        guard case .read(let judged) = read, let printed = judged.report.field("date_of_birth")?.value,
+              let birth = try? DateOfBirth.parse(printed, today: today), let evidence = judged.selfie else {
             // Unreadable: the user takes the document again; the session stays at step 3.
             state.reasons = (read.retakeReasons ?? [.textUnreadable]).map(\.rawValue)
             return answer(loaded.publicID, context: context, step: "step3", next: .step3, state: state)
-        }
-        let evidence = try await MobileSessions.engine {
-            try await engines.selfie(selfie, document: front, threshold: context.environment.configuration.faces.matchThreshold)
         }
         // The face is judged with its review band (MobileOutcomePolicy); the age policy judges the dates.
         let policy = MobileOutcomePolicy()

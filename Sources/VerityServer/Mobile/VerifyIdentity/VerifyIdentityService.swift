@@ -98,15 +98,17 @@ struct VerifyIdentityService: Sendable {
         // A type the front showed is as good as stated: the back was skipped for it.
         var hints = state.hints
         hints.documentType = hints.documentType ?? state.shownType.flatMap(DocumentType.init)
-        let report: DocumentReport
-        switch try await MobileDocumentReading(engines: engines, configuration: configuration).read(front: front, back: back, hints: hints, today: today) {
-        case .read(let read): report = read
+        let judged: DocumentJudge.Judgement
+        switch try await MobileDocumentReading(engines: engines, configuration: configuration)
+            .read(front: front, back: back, hints: hints, selfie: selfie, today: today) {
+        case .read(let read): judged = read
         case .retake(let reasons):
             state.reasons = reasons.map(\.rawValue)
             return try await retake(loaded, state: state, context: context)
         }
-        let evidence = try await MobileSessions.engine { try await engines.selfie(selfie, document: front, threshold: configuration.faces.matchThreshold) }
-        let verdict = DocumentVerdictPolicy().document(report, statedCountry: state.country, selfie: evidence) ?? .succeeded
+        let report = judged.report
+        guard let evidence = judged.selfie else { throw VerityError(.systemError, "the face engine gave no comparison") }
+        let verdict = judged.verdict ?? .succeeded
         if case .unreadable(let reasons) = verdict {
             state.reasons = reasons.map(\.rawValue)
             return try await retake(loaded, state: state, context: context)
