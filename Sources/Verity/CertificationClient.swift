@@ -35,6 +35,17 @@ public final class CertificationClient: Sendable {
 
     // MARK: Device
 
+    /// Where this device makes its certification keys (levels 1–3).
+    public enum KeyKind: String, Sendable {
+        /// In the Secure Enclave (Apple platforms that have one): the key never leaves it.
+        case secureEnclave
+        /// A P-256 key in software, kept in the key store.
+        case software
+    }
+
+    /// `.secureEnclave` on Apple devices that have one, `.software` elsewhere.
+    public var keyKind: KeyKind { DeviceSigningKey.kind }
+
     /// Sends a 6-digit code by SMS for this device: to the number the user
     /// registered with (the one your backend filed with the user token,
     /// `UserTokenRequest.phoneNumber`), or to `phoneNumber` (E.164) when given.
@@ -220,7 +231,7 @@ public final class CertificationClient: Sendable {
         let (key, chain) = try certifiedKey()
         do {
             let signature = try CMS.sign(Array(document), signatureAlgorithm: .ecdsaWithSHA256, additionalIntermediateCertificates: Array(chain.dropFirst()),
-                                         certificate: chain[0], privateKey: Certificate.PrivateKey(key), signingTime: Date(), detached: true)
+                                         certificate: chain[0], privateKey: key.certificateKey, signingTime: Date(), detached: true)
             return Data(signature)
         } catch {
             throw CertificationError(code: .keyStoreError, message: "the document could not be signed: \(error)")
@@ -279,12 +290,15 @@ public final class CertificationClient: Sendable {
     /// naming the registered person.
     private func signingRequest() async throws -> String {
         let user = try await requestUser()
-        let key = P256.Signing.PrivateKey()
-        try store(key.rawRepresentation, Names.pendingKey(entity))
+        let key: DeviceSigningKey
+        do { key = try DeviceSigningKey.make() } catch {
+            throw CertificationError(code: .keyStoreError, message: "the device could not make a key: \(error)")
+        }
+        try store(key.stored, Names.pendingKey(entity))
         let name = RegisteredName.parts(of: user.fields ?? [:]).map { "\($0.givenName) \($0.surname)" }
         do {
             let subject = try DistinguishedName { if let name { CommonName(name) } }
-            let csr = try CertificateSigningRequest(version: .v1, subject: subject, privateKey: Certificate.PrivateKey(key),
+            let csr = try CertificateSigningRequest(version: .v1, subject: subject, privateKey: key.certificateKey,
                                                     attributes: CertificateSigningRequest.Attributes(), signatureAlgorithm: .ecdsaWithSHA256)
             return try csr.serializeAsPEM().pemString
         } catch {
@@ -305,7 +319,7 @@ public final class CertificationClient: Sendable {
         guard let certificate, !certificate.keyInHSM else { return }
         let chain = try Self.certificates(certificate.chainPEM)
         for name in [Names.pendingKey(entity), Names.key(entity)] {
-            guard let raw = try keyStore.read(name), let key = try? P256.Signing.PrivateKey(rawRepresentation: raw) else { continue }
+            guard let raw = try keyStore.read(name), let key = DeviceSigningKey(stored: raw) else { continue }
             if P256.Signing.PublicKey(chain[0].publicKey)?.rawRepresentation == key.publicKey.rawRepresentation {
                 try store(raw, Names.key(entity))
                 if name != Names.key(entity) { try keyStore.delete(name) }
@@ -316,8 +330,8 @@ public final class CertificationClient: Sendable {
         if required { throw CertificationError(code: .invalidResponse, message: "the certificate is not for a key on this device") }
     }
 
-    private func certifiedKey() throws -> (P256.Signing.PrivateKey, [Certificate]) {
-        guard let raw = try keyStore.read(Names.key(entity)), let key = try? P256.Signing.PrivateKey(rawRepresentation: raw),
+    private func certifiedKey() throws -> (DeviceSigningKey, [Certificate]) {
+        guard let raw = try keyStore.read(Names.key(entity)), let key = DeviceSigningKey(stored: raw),
               let chainData = try keyStore.read(Names.chain(entity)), let pem = String(data: chainData, encoding: .utf8) else {
             throw CertificationError(code: .userNotAccredited, message: "this device holds no certified key for \(entity): fetch the certificate first")
         }

@@ -35,9 +35,16 @@ public struct CheckpointInput: Codable, Sendable, Equatable {
 public struct AccreditationApprovalInput: Codable, Sendable, Equatable {
     /// How the user's identity was checked, when the request did not say.
     public var evidence: AccreditationEvidence?
+    /// How the DIAC reaches the user besides this answer: `sms` (the default,
+    /// to the verified phone) or `email` (to the address on file, or the
+    /// registration's e-mail field).
+    public var delivery: String?
 
     /// Creates the value from its fields.
-    public init(evidence: AccreditationEvidence? = nil) { self.evidence = evidence }
+    public init(evidence: AccreditationEvidence? = nil, delivery: String? = nil) {
+        self.evidence = evidence
+        self.delivery = delivery
+    }
 }
 
 /// An operator's rejection.
@@ -59,9 +66,12 @@ public struct ActivationCodeIssued: Codable, Sendable, Equatable {
     public var diac: String
     /// When it stops working.
     public var expiresAtEpochMs: Int64
+    /// `sms` or `email` when the code was handed over for delivery; nil when it was not (the operator gives it).
+    public var deliveredBy: String?
 
     /// Creates the value from its fields.
-    public init(requestId: UUID, level: Int, diac: String, expiresAtEpochMs: Int64) {
+    public init(requestId: UUID, level: Int, diac: String, expiresAtEpochMs: Int64, deliveredBy: String? = nil) {
+        self.deliveredBy = deliveredBy
         self.requestId = requestId
         self.level = level
         self.diac = diac

@@ -115,11 +115,12 @@ struct AccreditationsCommand: AsyncParsableCommand {
     }
 
     struct Approve: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Approve a request: the user is accredited and the DIAC printed (and sent by SMS).")
+        static let configuration = CommandConfiguration(abstract: "Approve a request: the user is accredited and the DIAC printed (and sent by SMS or e-mail).")
         @OptionGroup var target: TenantOptions
         @Argument(help: "The request's id.") var id: String
         @Option(help: "Identity evidence: document, checkpoint or videoCall (needed from level 3 when the request has none and the user has no succeeded document check).") var evidence: String?
         @Option(help: "The evidence's reference (a checkpoint id, a document check's id, your record of the video call).") var reference: String?
+        @Option(help: "How the DIAC reaches the user: sms (to the verified phone, the default) or email (the address on file or the form's).") var delivery: String?
 
         func run() async throws {
             let proof: AccreditationEvidence?
@@ -130,7 +131,7 @@ struct AccreditationsCommand: AsyncParsableCommand {
             }
             try await AdminCommand.run { operations in
                 try await operations.approveAccreditation(
-                    tenant: target.tenant, environment: target.environment, id: id, evidence: proof)
+                    tenant: target.tenant, environment: target.environment, id: id, evidence: proof, delivery: delivery)
             }
         }
     }
@@ -168,7 +169,7 @@ struct SMSCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "sms", abstract: "Text messages.", subcommands: [Outbox.self])
 
     struct Outbox: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Messages the development outbox kept (test environments), newest first.")
+        static let configuration = CommandConfiguration(abstract: "Text messages and e-mails the development outbox kept (test environments), newest first.")
         @OptionGroup var target: TenantOptions
         @Option(help: "How many.") var limit: Int = 20
 

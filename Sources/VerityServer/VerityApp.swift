@@ -47,7 +47,8 @@ public enum VerityApp {
             tokens: await UserTokenService.make(protector: protector, clock: clock),
             dataSources: dataSources, pki: pki, issuer: issuer, jobs: jobs, engines: engines, documentEngines: documentEngines,
             documentChecks: documentChecks,
-            messaging: CertificationMessaging(provider: sms, protector: protector, clock: clock), sanctions: sanctions)
+            messaging: CertificationMessaging(provider: sms, mail: settings.smtp.map { SMTPMailGateway(settings: $0, logger: app.logger) },
+                                              protector: protector, clock: clock), sanctions: sanctions)
         app.lifecycle.use(jobs)
         app.lifecycle.use(HousekeepingLoop(housekeeping: Housekeeping(db: app.db), clock: clock, logger: app.logger))
         app.lifecycle.use(SanctionsWarmUp(screening: sanctions, db: app.db))

@@ -20,9 +20,12 @@ struct AccreditationAdminService: Sendable {
     static let maximumListed = 200
 
     /// Requests of the environment, newest first; `status` filters (`pending`, `approved`, `rejected`).
-    func requests(status: String?) async throws -> [AccreditationRequestView] {
-        if let status, !["pending", "approved", "rejected"].contains(status) {
-            throw VerityError(.validationError, "status is pending, approved or rejected.", field: "status")
+    func requests(status text: String?) async throws -> [AccreditationRequestView] {
+        let status = try text.map { text throws(VerityError) -> AccreditationRequestModel.Status in
+            guard let status = AccreditationRequestModel.Status(rawValue: text), status != .expired else {
+                throw VerityError(.validationError, "status is pending, approved or rejected.", field: "status")
+            }
+            return status
         }
         var query = AccreditationRequestModel.query(on: db)
             .join(RegistrationModel.self, on: \AccreditationRequestModel.$registration.$id == \RegistrationModel.$id)
@@ -42,7 +45,7 @@ struct AccreditationAdminService: Sendable {
               request.registration.entity.$environment.id == environmentID else {
             throw VerityError(.notFound, "No accreditation request has that id.", field: "id")
         }
-        guard request.status == "pending" else {
+        guard request.status == .pending else {
             throw VerityError(.validationError, "The request was \(request.status) already.", field: "id")
         }
         return (request, request.registration, request.registration.entity)
@@ -56,6 +59,11 @@ struct AccreditationAdminService: Sendable {
     func approve(_ idText: String, input: AccreditationApprovalInput) async throws -> ActivationCodeIssued {
         let (request, registration, entity) = try await request(idText)
         let level = try AccreditationLevel.parse(request.level)
+        guard let delivery = DIACDelivery(rawValue: input.delivery ?? DIACDelivery.sms.rawValue) else {
+            throw VerityError(.validationError, "delivery is sms or email.", field: "delivery")
+        }
+        // An e-mail needs an address before anything is decided: the operator learns now, not after.
+        let address = delivery == .email ? try await emailAddress(of: registration, entity: entity) : nil
         let given = try await RegistrationService.checkedEvidence(input.evidence, level: level, environmentID: environmentID, db: db,
                                                                   byOperator: true)
         var stated = given ?? request.evidenceKind.map { AccreditationEvidence(kind: $0, reference: request.evidenceReference ?? "") }
@@ -76,8 +84,8 @@ struct AccreditationAdminService: Sendable {
         let codeRow = ActivationCodeModel(registrationID: registrationID, level: level.rawValue,
                                           codeHash: ActivationCodes.hash(code, protector: protector), expiresAt: expires, createdAt: now)
         let decided = try await db.write { tx -> Bool in
-            guard let fresh = try await AccreditationRequestModel.find(requestID, on: tx), fresh.status == "pending" else { return false }
-            fresh.status = "approved"
+            guard let fresh = try await AccreditationRequestModel.find(requestID, on: tx), fresh.status == .pending else { return false }
+            fresh.status = .approved
             fresh.decidedAt = now
             fresh.evidenceKind = evidence?.kind
             fresh.evidenceReference = evidence?.reference
@@ -90,8 +98,14 @@ struct AccreditationAdminService: Sendable {
             return true
         }
         guard decided else { throw VerityError(.validationError, "The request was decided already.", field: "id") }
-        await deliver(code, level: level, entity: entity, userID: registration.$user.id)
-        return ActivationCodeIssued(requestId: requestID, level: level.rawValue, diac: code.grouped, expiresAtEpochMs: expires)
+        let delivered: Bool
+        if let address {
+            delivered = await mail(code, level: level, entity: entity, to: address)
+        } else {
+            delivered = await deliver(code, level: level, entity: entity, userID: registration.$user.id)
+        }
+        return ActivationCodeIssued(requestId: requestID, level: level.rawValue, diac: code.grouped, expiresAtEpochMs: expires,
+                                    deliveredBy: delivered ? delivery.rawValue : nil)
     }
 
     func reject(_ idText: String, input: AccreditationRejectionInput) async throws -> AccreditationRequestView {
@@ -100,26 +114,57 @@ struct AccreditationAdminService: Sendable {
         let now = clock.nowMillis()
         let requestID = try request.requireID()
         try await db.write { tx in
-            try await AccreditationRequestModel.query(on: tx).filter(\.$id == requestID).filter(\.$status == "pending")
-                .set(\.$status, to: "rejected").set(\.$reason, to: input.reason).set(\.$decidedAt, to: now).update()
+            try await AccreditationRequestModel.query(on: tx).filter(\.$id == requestID).filter(\.$status == .pending)
+                .set(\.$status, to: .rejected).set(\.$reason, to: input.reason).set(\.$decidedAt, to: now).update()
         }
-        request.status = "rejected"
+        request.status = .rejected
         request.reason = input.reason
         return try RegistrationService.view(request, entity: entity.name)
     }
 
     /// Sends the DIAC to the phone of the user's last verified device. A
     /// failed delivery does not undo the approval: the operator has the code.
-    private func deliver(_ code: ActivationCode, level: AccreditationLevel, entity: CertificationEntityModel, userID: UUID) async {
+    private func deliver(_ code: ActivationCode, level: AccreditationLevel, entity: CertificationEntityModel, userID: UUID) async -> Bool {
         do {
             guard let device = try await CertificationDeviceModel.query(on: db).filter(\.$user.$id == userID)
-                .filter(\.$verifiedAt != nil).sort(\.$verifiedAt, .descending).first() else { return }
+                .filter(\.$verifiedAt != nil).sort(\.$verifiedAt, .descending).first() else { return false }
             let phone = String(decoding: try protector.open(device.phoneSealed), as: UTF8.self)
             let gateway = try await messaging.gateway(db: db, environmentID: environmentID)
             try await gateway.send(SMSMessage(to: phone, text: "Your \(entity.displayName) level \(level.rawValue) activation code is \(code.grouped). Keep it secret."))
+            return true
         } catch {
             logger.warning("activation code not delivered by SMS", metadata: ["error_code": .string((error as? VerityError)?.code.rawValue ?? "SYSTEM_ERROR")])
+            return false
         }
+    }
+
+    /// Mails the DIAC; like the SMS, a failed delivery does not undo the approval.
+    private func mail(_ code: ActivationCode, level: AccreditationLevel, entity: CertificationEntityModel, to address: String) async -> Bool {
+        do {
+            let gateway = try await messaging.mailGateway(db: db, environmentID: environmentID)
+            try await gateway.send(MailMessage(
+                to: address, subject: "Your \(entity.displayName) activation code",
+                text: "Your \(entity.displayName) level \(level.rawValue) activation code is \(code.grouped).\n\n"
+                    + "Enter it in the app to finish your certification. Keep it secret: nobody from \(entity.displayName) will ask you for it."))
+            return true
+        } catch {
+            logger.warning("activation code not delivered by e-mail", metadata: ["error_code": .string((error as? VerityError)?.code.rawValue ?? "SYSTEM_ERROR")])
+            return false
+        }
+    }
+
+    /// Where a DIAC is mailed: the address the integrator's backend filed
+    /// with the user token, else the registration's e-mail field.
+    private func emailAddress(of registration: RegistrationModel, entity: CertificationEntityModel) async throws -> String {
+        if let sealed = try await EndUserModel.find(registration.$user.id, on: db)?.emailSealed {
+            return String(decoding: try protector.open(sealed), as: UTF8.self)
+        }
+        let fields = try protector.open(json: [String: String].self, from: registration.fieldsSealed)
+        for definition in entity.fieldDefinitions where definition.type == .email {
+            if let value = fields[definition.name], ContactDetails.isEmail(value) { return value }
+        }
+        throw VerityError(.validationError, "No e-mail address is known for this user: the backend files one with the user token (email), "
+                          + "or the entity's form has an e-mail field.", field: "delivery")
     }
 
     func unlock(userRef: String) async throws -> UnlockResult {
@@ -164,7 +209,7 @@ struct AccreditationAdminService: Sendable {
               row.registration.entity.$environment.id == environmentID else {
             throw VerityError(.notFound, "No transaction has that id.", field: "id")
         }
-        if row.status == "pending", row.expiresAt <= clock.nowMillis() { row.status = "expired" }
+        if row.status == .pending, row.expiresAt <= clock.nowMillis() { row.status = .expired }
         return try TransactionViews.view(row, entity: row.registration.entity.name, protector: protector)
     }
 
@@ -179,8 +224,13 @@ struct AccreditationAdminService: Sendable {
         }
         // A session ends early when its certificate is revoked or replaced.
         let certificate = try await UserCertificateModel.query(on: db).filter(\.$serial == row.certificateSerial ?? "").first()
-        guard let certificate, certificate.status == "issued" else { return SessionCheck(valid: false) }
+        guard let certificate, certificate.status == .issued else { return SessionCheck(valid: false) }
         return SessionCheck(valid: true, entity: row.registration.entity.name, level: certificate.level,
                             certificateSerial: row.certificateSerial, expiresAtEpochMs: expires)
     }
+}
+
+/// How an approval's DIAC reaches the user besides the operator's answer.
+enum DIACDelivery: String {
+    case sms, email
 }

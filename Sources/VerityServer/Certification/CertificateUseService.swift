@@ -72,7 +72,7 @@ struct CertificateUseService: Sendable {
         let entity = try await registrations.entity(name, environmentID: context.environmentID)
         let registration = try await registrations.requireRegistration(entity: entity, context: context)
         let rows = try await TransactionModel.query(on: db).filter(\.$registration.$id == registration.requireID())
-            .filter(\.$status == "pending").filter(\.$expiresAt > clock.nowMillis()).sort(\.$createdAt).range(..<100).all()
+            .filter(\.$status == .pending).filter(\.$expiresAt > clock.nowMillis()).sort(\.$createdAt).range(..<100).all()
         return try rows.map { try TransactionViews.view($0, entity: entity.name, protector: protector) }
     }
 
@@ -83,7 +83,7 @@ struct CertificateUseService: Sendable {
               transaction.$registration.id == (try registration.requireID()) else {
             throw VerityError(.notFound, "No such transaction.", field: "id")
         }
-        guard transaction.status == "pending" else {
+        guard transaction.status == .pending else {
             throw VerityError(.validationError, "The transaction was \(transaction.status) already.", field: "id")
         }
         let now = clock.nowMillis()
@@ -93,8 +93,8 @@ struct CertificateUseService: Sendable {
         try await pki.signatureChecker().check(signature: signature, over: digest, by: certificate, revokedSerials: [])
         let serial = row.serial
         let approved = try await db.write { tx -> Bool in
-            guard let fresh = try await TransactionModel.find(id, on: tx), fresh.status == "pending" else { return false }
-            fresh.status = "approved"
+            guard let fresh = try await TransactionModel.find(id, on: tx), fresh.status == .pending else { return false }
+            fresh.status = .approved
             fresh.signature = Data(signature)
             fresh.certificateSerial = serial
             fresh.decidedAt = now
@@ -178,7 +178,7 @@ enum TransactionViews {
 
     static func view(_ row: TransactionModel, entity: String, protector: DataProtector) throws -> TransactionView {
         let details = try protector.open(json: TransactionDetails.self, from: row.descriptionSealed)
-        return TransactionView(id: try row.requireID(), entity: entity, description: details, digest: row.digest, status: row.status,
+        return TransactionView(id: try row.requireID(), entity: entity, description: details, digest: row.digest, status: row.status.rawValue,
                                signature: row.signature?.base64EncodedString(), certificateSerial: row.certificateSerial,
                                expiresAtEpochMs: row.expiresAt, decidedAtEpochMs: row.decidedAt)
     }

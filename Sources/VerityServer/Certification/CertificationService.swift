@@ -26,7 +26,7 @@ struct CertificationService: Sendable {
         guard entity.levels.contains(1), (registration.accreditedLevel ?? 0) >= 1 else {
             throw VerityError(.userNotAccredited, "\(entity.name) does not offer level 1: ask for an activation code.")
         }
-        let status = try currentStatus(registration)
+        let status = registration.status
         _ = try CertificationStateMachine().next(from: status, on: .certifiedAtLevel1)
         let request = try checkedRequest(input.csr, entity: entity, registration: registration)
         _ = try pki.requireCA()
@@ -36,12 +36,12 @@ struct CertificationService: Sendable {
         // No job: this request issues it, or fails it.
         try await db.write { try await row.create(on: $0) }
         await issuer.issueNow(try row.requireID())
-        guard let issued = try await UserCertificateModel.find(row.requireID(), on: db), issued.status == "issued" else {
+        guard let issued = try await UserCertificateModel.find(row.requireID(), on: db), issued.status == .issued else {
             // Level 1 answers now or not at all: no retry behind the user's back.
             let id = try row.requireID()
             try await db.write { tx in
-                try await UserCertificateModel.query(on: tx).filter(\.$id == id).filter(\.$status == "pending")
-                    .set(\.$status, to: "failed").update()
+                try await UserCertificateModel.query(on: tx).filter(\.$id == id).filter(\.$status == .pending)
+                    .set(\.$status, to: .failed).update()
             }
             throw VerityError(.serviceUnavailable, "The certificate could not be issued; try again.")
         }
@@ -55,7 +55,7 @@ struct CertificationService: Sendable {
         let code = try ActivationCode.parse(input.diac)
         try await CertificationLocks(db: db).checkUnlocked(userID: context.userID)
         let request = try checkedRequest(input.csr, entity: entity, registration: registration)
-        let status = try currentStatus(registration)
+        let status = registration.status
         let activation = try await checkedCode(code, registration: registration, context: context, expecting: [.level2, .level3])
         _ = try CertificationStateMachine().next(from: status, on: .certificateRequested)
         _ = try pki.requireCA()
@@ -75,7 +75,7 @@ struct CertificationService: Sendable {
         let code = try ActivationCode.parse(input.diac)
         try Self.checkPassword(input.password)
         try await CertificationLocks(db: db).checkUnlocked(userID: context.userID)
-        let status = try currentStatus(registration)
+        let status = registration.status
         let activation = try await checkedCode(code, registration: registration, context: context, expecting: [.level4])
         _ = try CertificationStateMachine().next(from: status, on: .certificateRequested)
         _ = try RegisteredSubject.make(fields: try protector.open(json: [String: String].self, from: registration.fieldsSealed),
@@ -110,23 +110,23 @@ struct CertificationService: Sendable {
     func uncertify(_ name: String, context: CertificationContext) async throws -> CertificationUser {
         let entity = try await registrations.entity(name, environmentID: context.environmentID)
         let registration = try await registrations.requireRegistration(entity: entity, context: context)
-        let next = try CertificationStateMachine().next(from: try currentStatus(registration), on: .uncertified)
+        let next = try CertificationStateMachine().next(from: registration.status, on: .uncertified)
         let registrationID = try registration.requireID()
         let live = try await UserCertificateModel.query(on: db).filter(\.$registration.$id == registrationID)
-            .filter(\.$status ~~ ["issued", "pending"]).all()
+            .filter(\.$status ~~ [UserCertificateModel.Status.issued, .pending]).all()
         // The key goes first: if the HSM cannot delete it, nothing changes and the user may retry.
         for row in live { try await issuer.wipeHSMKey(of: row) }
         let now = clock.nowMillis()
         let userID = context.userID
         try await db.write { tx in
-            try await UserCertificateModel.query(on: tx).filter(\.$registration.$id == registrationID).filter(\.$status == "issued")
-                .set(\.$status, to: "revoked").set(\.$revokedAt, to: now).update()
-            try await UserCertificateModel.query(on: tx).filter(\.$registration.$id == registrationID).filter(\.$status == "pending")
-                .set(\.$status, to: "failed").set(\.$failure, to: "cancelled by uncertify").update()
-            try await RegistrationModel.query(on: tx).filter(\.$id == registrationID).set(\.$status, to: next.rawValue).update()
+            try await UserCertificateModel.query(on: tx).filter(\.$registration.$id == registrationID).filter(\.$status == .issued)
+                .set(\.$status, to: .revoked).set(\.$revokedAt, to: now).update()
+            try await UserCertificateModel.query(on: tx).filter(\.$registration.$id == registrationID).filter(\.$status == .pending)
+                .set(\.$status, to: .failed).set(\.$failure, to: "cancelled by uncertify").update()
+            try await RegistrationModel.query(on: tx).filter(\.$id == registrationID).set(\.$status, to: next).update()
             try await DeviceTokens.revokeAll(userID: userID, reason: .certificationChanged, inTransaction: tx, now: now)
         }
-        await issuer.notifyRevoked(live.filter { $0.status == "issued" })
+        await issuer.notifyRevoked(live.filter { $0.status == .issued })
         return try await registrations.view(try await reload(registration), pki: pki)
     }
 
@@ -150,12 +150,6 @@ struct CertificationService: Sendable {
         }
     }
 
-    private func currentStatus(_ registration: RegistrationModel) throws -> CertificationStatus {
-        guard let status = CertificationStatus(rawValue: registration.status) else {
-            throw VerityError(.systemError, "A registration has an unknown status.")
-        }
-        return status
-    }
 
     private func reload(_ registration: RegistrationModel) async throws -> RegistrationModel {
         try await RegistrationModel.find(registration.requireID(), on: db) ?? registration
@@ -223,7 +217,7 @@ struct CertificationService: Sendable {
         try await db.write { tx in
             try await row.create(on: tx)
             try await RegistrationModel.query(on: tx).filter(\.$id == registrationID)
-                .set(\.$status, to: CertificationStatus.certificatePending.rawValue).update()
+                .set(\.$status, to: CertificationStatus.certificatePending).update()
             try await JobQueue.enqueue(kind: CertificateIssuer.kind, subject: try row.requireID(), now: now, on: tx)
         }
         jobs.kick()

@@ -51,10 +51,7 @@ struct RegistrationService: Sendable {
     func view(_ registration: RegistrationModel, pki: CertificationPKI) async throws -> CertificationUser {
         let fields = try protector.open(json: [String: String].self, from: registration.fieldsSealed)
         let certificate = try await UserCertificates(db: db).current(registrationID: try registration.requireID())
-        guard let status = CertificationStatus(rawValue: registration.status) else {
-            throw VerityError(.systemError, "a registration has an unknown status")
-        }
-        return CertificationUser(status: status, accreditedLevel: registration.accreditedLevel, fields: fields,
+        return CertificationUser(status: registration.status, accreditedLevel: registration.accreditedLevel, fields: fields,
                                  certificate: try certificate.map { try UserCertificates.wire($0, pki: pki) })
     }
 
@@ -77,7 +74,7 @@ struct RegistrationService: Sendable {
         let status = try CertificationStateMachine().next(from: .unregistered, on: .registered)
         // Level 1 is self-accreditation: registering is the accreditation.
         let registration = RegistrationModel(entityID: entityID, userID: context.userID, fieldsSealed: try protector.seal(json: values),
-                                             status: status.rawValue, accreditedLevel: entity.levels.contains(1) ? 1 : nil,
+                                             status: status, accreditedLevel: entity.levels.contains(1) ? 1 : nil,
                                              createdAt: clock.nowMillis())
         do {
             try await db.write { try await registration.create(on: $0) }
@@ -105,7 +102,7 @@ struct RegistrationService: Sendable {
                                                       byOperator: false)
         let registrationID = try registration.requireID()
         let pending = try await AccreditationRequestModel.query(on: db).filter(\.$registration.$id == registrationID)
-            .filter(\.$status == "pending").filter(\.$level == level.rawValue).count()
+            .filter(\.$status == .pending).filter(\.$level == level.rawValue).count()
         guard pending == 0 else {
             throw VerityError(.validationError, "A request for level \(level.rawValue) is already waiting for an operator.", field: "level")
         }
@@ -156,7 +153,7 @@ struct RegistrationService: Sendable {
 
     static func view(_ request: AccreditationRequestModel, entity: String) throws -> AccreditationRequestView {
         AccreditationRequestView(
-            id: try request.requireID(), entity: entity, level: request.level, status: request.status,
+            id: try request.requireID(), entity: entity, level: request.level, status: request.status.rawValue,
             evidence: request.evidenceKind.map { AccreditationEvidence(kind: $0, reference: request.evidenceReference ?? "") },
             reason: request.reason, createdAtEpochMs: request.createdAt)
     }

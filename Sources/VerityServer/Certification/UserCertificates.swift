@@ -13,7 +13,7 @@ struct UserCertificates: Sendable {
     /// The issued, unrevoked certificate of a registration (the newest).
     func current(registrationID: UUID) async throws -> UserCertificateModel? {
         try await UserCertificateModel.query(on: db).filter(\.$registration.$id == registrationID)
-            .filter(\.$status == "issued").sort(\.$issuedAt, .descending).first()
+            .filter(\.$status == .issued).sort(\.$issuedAt, .descending).first()
     }
 
     /// The current certificate or `USER_NOT_ACCREDITED` when the user is not certified.
@@ -26,7 +26,7 @@ struct UserCertificates: Sendable {
 
     /// Every revoked serial (uppercase hex) with its revocation time, for the CRL.
     func revoked() async throws -> [(serial: String, revokedAt: Int64)] {
-        try await UserCertificateModel.query(on: db).filter(\.$status == "revoked").all()
+        try await UserCertificateModel.query(on: db).filter(\.$status == .revoked).all()
             .compactMap { row in row.serial.map { ($0, row.revokedAt ?? row.createdAt) } }
     }
 

@@ -3,29 +3,49 @@ import Foundation
 import VerityCore
 import VerityStore
 
-/// The SMS gateway of test environments when no provider is configured: keeps
-/// each message (sealed) in the database for `verity sms outbox` to show.
-/// Never used for a live environment (see `CertificationMessaging`).
-struct DevelopmentOutbox: SMSGateway {
+/// The SMS and mail gateway of test environments when no provider or SMTP
+/// server is configured: keeps each message (sealed, a mail with its subject)
+/// in the database for `verity sms outbox` to show. Never used for a live
+/// environment (see `CertificationMessaging`).
+struct DevelopmentOutbox: SMSGateway, MailGateway {
     let db: any Database
     let protector: DataProtector
     let environmentID: UUID
     let clock: VerityClock
 
     func send(_ message: SMSMessage) async throws {
-        let row = OutboxMessageModel(environmentID: environmentID, toSealed: try protector.seal(Data(message.to.utf8)),
-                                     textSealed: try protector.seal(Data(message.text.utf8)), createdAt: clock.nowMillis())
+        try await keep(to: message.to, subject: nil, text: message.text, channel: nil)
+    }
+
+    func send(_ message: MailMessage) async throws {
+        try await keep(to: message.to, subject: message.subject, text: message.text, channel: "email")
+    }
+
+    private func keep(to: String, subject: String?, text: String, channel: String?) async throws {
+        let row = OutboxMessageModel(environmentID: environmentID, toSealed: try protector.seal(Data(to.utf8)),
+                                     textSealed: try protector.seal(Data(text.utf8)), createdAt: clock.nowMillis(),
+                                     channel: channel, subjectSealed: try subject.map { try protector.seal(Data($0.utf8)) })
         try await db.write { try await row.create(on: $0) }
     }
 }
 
 /// Picks the gateway for an environment: the configured provider, else the
 /// development outbox in `test` environments; a `live` environment without a
-/// provider cannot send.
+/// provider cannot send. The same for e-mail (`mailGateway`).
 struct CertificationMessaging: Sendable {
     let provider: (any SMSGateway)?
+    /// The SMTP server (`VERITY_SMTP_HOST`), when one is configured.
+    var mail: (any MailGateway)? = nil
     let protector: DataProtector
     let clock: VerityClock
+
+    func mailGateway(db: any Database, environmentID: UUID) async throws -> any MailGateway {
+        if let mail { return mail }
+        guard let environment = try await EnvironmentModel.find(environmentID, on: db), environment.kind == EnvironmentKind.test.rawValue else {
+            throw VerityError(.serviceUnavailable, "No SMTP server is configured (VERITY_SMTP_HOST); live environments never use the development outbox.")
+        }
+        return DevelopmentOutbox(db: db, protector: protector, environmentID: environmentID, clock: clock)
+    }
 
     func gateway(db: any Database, environmentID: UUID) async throws -> any SMSGateway {
         if let provider { return provider }

@@ -1,4 +1,5 @@
 import Foundation
+import VerityCore
 
 /// A setting that is missing or malformed; the server refuses to start.
 public struct SettingsError: Error, CustomStringConvertible, Sendable {
@@ -86,6 +87,7 @@ extension Settings {
                 retries: try integer(env, "VERITY_BUREAU_RETRIES", default: 2, in: 0...5))
         }
         settings.sms = try smsSettings(env)
+        settings.smtp = try smtpSettings(env)
         if let level = env["VERITY_LOG_LEVEL"], !level.isEmpty {
             // No "trace": at trace level the HTTP stack logs raw request heads,
             // credentials included.
@@ -102,6 +104,30 @@ extension Settings {
             settings.jsonLogs = format == "json"
         }
         return settings
+    }
+
+    /// The SMTP server, when VERITY_SMTP_HOST is set.
+    static func smtpSettings(_ env: [String: String]) throws -> SMTPSettings? {
+        guard let host = env["VERITY_SMTP_HOST"], !host.isEmpty else { return nil }
+        guard let from = env["VERITY_SMTP_FROM"], ContactDetails.isEmail(from) else {
+            throw SettingsError(variable: "VERITY_SMTP_FROM", problem: "must be the sender's e-mail address when VERITY_SMTP_HOST is set")
+        }
+        let mode = env["VERITY_SMTP_TLS"].flatMap { $0.isEmpty ? nil : $0 } ?? "tls"
+        guard ["tls", "none"].contains(mode) else { throw SettingsError(variable: "VERITY_SMTP_TLS", problem: "must be tls or none") }
+        var smtp = SMTPSettings(host: host, port: try integer(env, "VERITY_SMTP_PORT", default: mode == "tls" ? 465 : 25, in: 1...65535),
+                                tls: mode == "tls", from: from,
+                                timeoutMilliseconds: try integer(env, "VERITY_SMTP_TIMEOUT_MS", default: 10_000, in: 100...120_000))
+        guard smtp.tls || smtp.isLoopback else {
+            throw SettingsError(variable: "VERITY_SMTP_TLS", problem: "none is allowed only for a relay on loopback (localhost, 127.0.0.1, ::1)")
+        }
+        if let username = env["VERITY_SMTP_USERNAME"], !username.isEmpty {
+            guard let password = env["VERITY_SMTP_PASSWORD"], !password.isEmpty else {
+                throw SettingsError(variable: "VERITY_SMTP_PASSWORD", problem: "is required when VERITY_SMTP_USERNAME is set")
+            }
+            smtp.username = username
+            smtp.password = password
+        }
+        return smtp
     }
 
     /// The SMS provider, when VERITY_SMS_URL is set.

@@ -19,6 +19,8 @@ public struct Settings: Sendable {
     public var deviceCodeLifetimeSeconds: Int = 600
     /// The SMS provider for device verification codes; unset: the development outbox.
     public var sms: SMSSettings?
+    /// The SMTP server activation codes are mailed through; nil: the development outbox (test environments).
+    public var smtp: SMTPSettings?
     /// Arc of the certificate policy OIDs (your IANA enterprise number's); the
     /// default is RFC 5612's documentation arc, for development only.
     public var pkiPolicyArc: String = "1.3.6.1.4.1.32473"
@@ -75,6 +77,13 @@ public struct Settings: Sendable {
         ("VERITY_SMS_CONTENT_TYPE", "application/json", "or application/x-www-form-urlencoded"),
         ("VERITY_SMS_TIMEOUT_MS", "5000", "per-request SMS provider timeout"),
         ("VERITY_SMS_RETRIES", "2", "SMS retries after a timeout, 429 or 5xx"),
+        ("VERITY_SMTP_HOST", "(unset: development outbox)", "SMTP server activation codes are mailed through"),
+        ("VERITY_SMTP_PORT", "465 (25 with VERITY_SMTP_TLS=none)", "its port"),
+        ("VERITY_SMTP_TLS", "tls", "tls (SMTPS from the first byte) or none (only for a relay on loopback)"),
+        ("VERITY_SMTP_USERNAME", "(unset: no AUTH)", "AUTH PLAIN user"),
+        ("VERITY_SMTP_PASSWORD", "(required with the user)", "AUTH PLAIN password"),
+        ("VERITY_SMTP_FROM", "(required with the host)", "the sender's address"),
+        ("VERITY_SMTP_TIMEOUT_MS", "10000", "how long one message may take to hand over (100–120000)"),
         ("VERITY_PKI_POLICY_ARC", "1.3.6.1.4.1.32473", "OID arc of the certificate policies (set your enterprise number's arc in production)"),
         ("VERITY_PUBLIC_URL", "http://VERITY_HOST:VERITY_PORT", "address clients reach the server at; certificates point their CRL at /pki/crl.der there"),
         ("VERITY_EXTERNAL_CA_URL", "(unset: the platform CA)", "outside CA issuing levels 2–4 (POST {url}/certificates, see docs/certification.md)"),

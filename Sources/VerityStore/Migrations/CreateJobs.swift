@@ -15,7 +15,7 @@ struct CreateJobs: AsyncMigration {
             .field("updated_at", .int64, .required)
             .create()
         // Certificates queued before issuance moved onto jobs: their rows were the queue.
-        let pending = try await UserCertificateModel.query(on: database).filter(\.$status == "pending").all()
+        let pending = try await UserCertificateModel.query(on: database).filter(\.$status == .pending).all()
         for certificate in pending {
             try await JobModel(kind: "certificate.issue", subject: try certificate.requireID(), now: certificate.createdAt).create(on: database)
         }

@@ -40,6 +40,6 @@ public enum VerityMigrations {
         CreateSanctionsEntries(),
         CreateResponseSigningKeys(),
         CreateOCRSessions(),
-        AddEndUserContacts(),
+        AddCertificationContacts(),
     ]
 }

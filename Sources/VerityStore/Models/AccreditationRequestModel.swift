@@ -11,8 +11,8 @@ public final class AccreditationRequestModel: Model, @unchecked Sendable {
     /// `document` (an identity verification the user passed) or `checkpoint` (an in-person visit).
     @OptionalField(key: "evidence_kind") public var evidenceKind: String?
     @OptionalField(key: "evidence_reference") public var evidenceReference: String?
-    /// `pending`, `approved` or `rejected`.
-    @Field(key: "status") public var status: String
+    /// Stored as its raw text.
+    @Field(key: "status") public var status: Status
     @OptionalField(key: "reason") public var reason: String?
     @Field(key: "created_at") public var createdAt: Int64
     @OptionalField(key: "decided_at") public var decidedAt: Int64?
@@ -24,7 +24,14 @@ public final class AccreditationRequestModel: Model, @unchecked Sendable {
         self.level = level
         self.evidenceKind = evidenceKind
         self.evidenceReference = evidenceReference
-        self.status = "pending"
+        self.status = .pending
         self.createdAt = createdAt
+    }
+}
+
+extension AccreditationRequestModel {
+    /// Where an accreditation request stands; `expired` is only ever shown, never stored.
+    public enum Status: String, Codable, Sendable, CaseIterable {
+        case pending, approved, rejected, expired
     }
 }

@@ -10,13 +10,19 @@ public final class OutboxMessageModel: Model, @unchecked Sendable {
     @Field(key: "to_sealed") public var toSealed: Data
     @Field(key: "text_sealed") public var textSealed: Data
     @Field(key: "created_at") public var createdAt: Int64
+    /// `sms` (also when absent) or `email`.
+    @OptionalField(key: "channel") public var channel: String?
+    /// An e-mail's subject, sealed.
+    @OptionalField(key: "subject_sealed") public var subjectSealed: Data?
 
     public init() {}
 
-    public init(environmentID: UUID, toSealed: Data, textSealed: Data, createdAt: Int64) {
+    public init(environmentID: UUID, toSealed: Data, textSealed: Data, createdAt: Int64, channel: String? = nil, subjectSealed: Data? = nil) {
         self.$environment.id = environmentID
         self.toSealed = toSealed
         self.textSealed = textSealed
         self.createdAt = createdAt
+        self.channel = channel
+        self.subjectSealed = subjectSealed
     }
 }

@@ -11,8 +11,8 @@ public final class TransactionModel: Model, @unchecked Sendable {
     @Field(key: "description_sealed") public var descriptionSealed: Data
     /// Hex SHA-256 of the canonical description: what the user signs.
     @Field(key: "digest") public var digest: String
-    /// `pending`, `approved`, `declined` or `expired`.
-    @Field(key: "status") public var status: String
+    /// Stored as its raw text.
+    @Field(key: "status") public var status: Status
     @OptionalField(key: "signature") public var signature: Data?
     @OptionalField(key: "certificate_serial") public var certificateSerial: String?
     @Field(key: "expires_at") public var expiresAt: Int64
@@ -25,8 +25,15 @@ public final class TransactionModel: Model, @unchecked Sendable {
         self.$registration.id = registrationID
         self.descriptionSealed = descriptionSealed
         self.digest = digest
-        self.status = "pending"
+        self.status = .pending
         self.expiresAt = expiresAt
         self.createdAt = createdAt
+    }
+}
+
+extension TransactionModel {
+    /// Where an approval request stands.
+    public enum Status: String, Codable, Sendable, CaseIterable {
+        case pending, approved, declined, expired
     }
 }

@@ -10,7 +10,8 @@ public final class UserCertificateModel: Model, @unchecked Sendable {
     @Parent(key: "registration_id") public var registration: RegistrationModel
     @Field(key: "level") public var level: Int
     /// `pending`, `issued`, `failed` or `revoked`.
-    @Field(key: "status") public var status: String
+    /// Stored as its raw text.
+    @Field(key: "status") public var status: Status
     /// The P-256 public key (X9.63) the certificate is for.
     @Field(key: "public_key") public var publicKey: Data
     /// The CSR (DER) for device keys; nil for HSM keys.
@@ -34,11 +35,18 @@ public final class UserCertificateModel: Model, @unchecked Sendable {
     public init(registrationID: UUID, level: Int, publicKey: Data, csr: Data?, hsmToken: String?, createdAt: Int64) {
         self.$registration.id = registrationID
         self.level = level
-        self.status = "pending"
+        self.status = .pending
         self.publicKey = publicKey
         self.csr = csr
         self.hsmToken = hsmToken
         self.attempts = 0
         self.createdAt = createdAt
+    }
+}
+
+extension UserCertificateModel {
+    /// Where a certificate stands: asked for, issued, given up, or refused by the authority.
+    public enum Status: String, Codable, Sendable, CaseIterable {
+        case pending, issued, revoked, failed
     }
 }

@@ -9,7 +9,11 @@ import VerityStore
 
 /// A message kept by the development outbox, as `verity sms outbox` prints it.
 public struct OutboxEntry: Sendable, Codable, Equatable {
+    /// `sms` or `email`.
+    public let channel: String
     public let to: String
+    /// An e-mail's subject.
+    public let subject: String?
     public let text: String
     public let createdAtEpochMs: Int64
 }
@@ -29,8 +33,8 @@ extension AdminOperations {
     }
 
     public func approveAccreditation(tenant: String, environment kind: EnvironmentKind, id: String,
-                                     evidence: AccreditationEvidence?) async throws -> ActivationCodeIssued {
-        try await accreditation(tenant: tenant, kind: kind).approve(id, input: AccreditationApprovalInput(evidence: evidence))
+                                     evidence: AccreditationEvidence?, delivery: String? = nil) async throws -> ActivationCodeIssued {
+        try await accreditation(tenant: tenant, kind: kind).approve(id, input: AccreditationApprovalInput(evidence: evidence, delivery: delivery))
     }
 
     public func rejectAccreditation(tenant: String, environment kind: EnvironmentKind, id: String, reason: String) async throws -> AccreditationRequestView {
@@ -47,7 +51,8 @@ extension AdminOperations {
         let environmentID = try await environmentID(tenant: tenant, kind: kind)
         return try await OutboxMessageModel.query(on: db).filter(\.$environment.$id == environmentID)
             .sort(\.$createdAt, .descending).range(..<max(1, min(limit, 1000))).all().map { row in
-                OutboxEntry(to: String(decoding: try protector.open(row.toSealed), as: UTF8.self),
+                OutboxEntry(channel: row.channel ?? "sms", to: String(decoding: try protector.open(row.toSealed), as: UTF8.self),
+                            subject: try row.subjectSealed.map { String(decoding: try protector.open($0), as: UTF8.self) },
                             text: String(decoding: try protector.open(row.textSealed), as: UTF8.self), createdAtEpochMs: row.createdAt)
             }
     }
@@ -69,7 +74,9 @@ extension AdminOperations {
         let logger = Logger(label: "verity.cli")
         let provider = settings.sms.map { HTTPSMSGateway(settings: $0, client: HTTPClient.shared, logger: logger) }
         return AccreditationAdminService(db: db, protector: protector, clock: clock,
-                                         messaging: CertificationMessaging(provider: provider, protector: protector, clock: clock),
+                                         messaging: CertificationMessaging(provider: provider,
+                                                                           mail: settings.smtp.map { SMTPMailGateway(settings: $0, logger: logger) },
+                                                                           protector: protector, clock: clock),
                                          environmentID: environmentID, logger: logger)
     }
 }

@@ -52,7 +52,7 @@ final class CertificateIssuer: JobHandler {
 
     private func issue(_ id: UUID) async throws {
         guard let row = try await UserCertificateModel.query(on: db).filter(\.$id == id).with(\.$registration, { $0.with(\.$entity) }).first(),
-              row.status == "pending" else { return }
+              row.status == .pending else { return }
         let registration = row.registration
         let fields = try protector.open(json: [String: String].self, from: registration.fieldsSealed)
         let subject = try RegisteredSubject.make(fields: fields, entity: registration.entity, registrationID: try registration.requireID())
@@ -74,14 +74,14 @@ final class CertificateIssuer: JobHandler {
         let replaced = try await db.write { tx -> [UserCertificateModel] in
             // A new certificate replaces the old: at most one is live per registration.
             let old = try await UserCertificateModel.query(on: tx).filter(\.$registration.$id == registrationID)
-                .filter(\.$status == "issued").all()
+                .filter(\.$status == .issued).all()
             try await UserCertificateModel.query(on: tx).filter(\.$registration.$id == registrationID)
-                .filter(\.$status == "issued").set(\.$status, to: "revoked").set(\.$revokedAt, to: now).update()
-            try await UserCertificateModel.query(on: tx).filter(\.$id == id).filter(\.$status == "pending")
-                .set(\.$status, to: "issued").set(\.$serial, to: serial).set(\.$certificatePEM, to: pem)
+                .filter(\.$status == .issued).set(\.$status, to: .revoked).set(\.$revokedAt, to: now).update()
+            try await UserCertificateModel.query(on: tx).filter(\.$id == id).filter(\.$status == .pending)
+                .set(\.$status, to: .issued).set(\.$serial, to: serial).set(\.$certificatePEM, to: pem)
                 .set(\.$notAfter, to: notAfter).set(\.$issuedAt, to: now).update()
             try await RegistrationModel.query(on: tx).filter(\.$id == registrationID)
-                .set(\.$status, to: CertificationStatus.certified.rawValue).update()
+                .set(\.$status, to: CertificationStatus.certified).update()
             try await DeviceTokens.revokeAll(userID: userID, reason: .certificationChanged, inTransaction: tx, now: now)
             return old
         }
@@ -94,14 +94,14 @@ final class CertificateIssuer: JobHandler {
     /// where they stood before asking.
     func gaveUp(subject id: UUID, reason: String) async {
         do {
-            guard let row = try await UserCertificateModel.query(on: db).filter(\.$id == id).first(), row.status == "pending" else { return }
+            guard let row = try await UserCertificateModel.query(on: db).filter(\.$id == id).first(), row.status == .pending else { return }
             let registrationID = row.$registration.id
             let stillCertified = try await UserCertificates(db: db).current(registrationID: registrationID) != nil
             try await db.write { tx in
                 try await UserCertificateModel.query(on: tx).filter(\.$id == id)
-                    .set(\.$status, to: "failed").set(\.$failure, to: reason).update()
+                    .set(\.$status, to: .failed).set(\.$failure, to: reason).update()
                 try await RegistrationModel.query(on: tx).filter(\.$id == registrationID)
-                    .set(\.$status, to: (stillCertified ? CertificationStatus.certified : .uncertified).rawValue).update()
+                    .set(\.$status, to: stillCertified ? CertificationStatus.certified : .uncertified).update()
             }
             try? await wipeHSMKey(of: row)
         } catch {

@@ -1,0 +1,88 @@
+import Fluent
+import Foundation
+import Testing
+import Verity
+import VerityAPI
+import VerityCore
+import VerityStore
+import VerityTestSupport
+
+/// An approval's activation code (DIAC) by e-mail, as `certification.txt`
+/// allows ("either from an API or via email"): to the address the backend
+/// filed with the user token, else the registration form's; refused before
+/// anything is decided when neither is known. Through the development outbox
+/// here; the SMTP adapter itself is `MailGatewayTests`.
+@Suite("DIAC delivery by e-mail")
+struct DIACDeliveryE2ETests {
+    /// A registered client whose backend filed `email` (nil: none) with the user token.
+    static func registered(_ harness: CertificationHarness, _ userRef: String, email: String?,
+                           fields: [String: String] = CertificationHarness.alice) async throws -> CertificationClient {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("verity-keys-\(UUID().uuidString)")
+        let app = harness.app
+        let client = CertificationClient(baseURL: harness.url, entity: CertificationHarness.entity, keyStore: try FileKeyStore(directory: directory)) {
+            try await app.token(for: userRef, phoneNumber: "+447700900123", email: email)
+        }
+        harness.app.clock.advance(seconds: 1)
+        try await client.requestUserDeviceVerification()
+        try await client.verifyUserDevice(withVericationCode: try await harness.lastCode())
+        try await client.registerUser(fields)
+        try await client.requestAccreditation(level: 2)
+        return client
+    }
+
+    static func approveNewest(_ harness: CertificationHarness, delivery: String) async throws -> (ActivationCodeIssued?, Int) {
+        let (requests, _) = try await harness.admin("GET", CertificationAdminRoute.accreditationRequests.path + "?status=pending",
+                                                    as: [AccreditationRequestView].self)
+        let newest = try #require(requests?.first)
+        return try await harness.admin("POST", CertificationAdminRoute.approve(id: newest.id.uuidString).path,
+                                       body: AccreditationApprovalInput(delivery: delivery), as: ActivationCodeIssued.self)
+    }
+
+    static func newestOutboxRow(_ harness: CertificationHarness) async throws -> (channel: String?, to: String, subject: String?, text: String) {
+        let protector = try DataProtector(dataKey: harness.app.settings.dataKey)
+        let row = try #require(try await OutboxMessageModel.query(on: harness.app.app.db).sort(\.$createdAt, .descending).first())
+        let open = { (data: Data) in String(decoding: try protector.open(data), as: UTF8.self) }
+        return (row.channel, try open(row.toSealed), try row.subjectSealed.map(open), try open(row.textSealed))
+    }
+
+    @Test func theCodeIsMailedToTheAddressOnFileAndCertifies() async throws {
+        try await withCertification { harness async throws in
+            let client = try await Self.registered(harness, "mail-user", email: "alice.private@example.net")
+            harness.app.clock.advance(seconds: 1)
+            let (issued, status) = try await Self.approveNewest(harness, delivery: "email")
+            #expect(status == 200 && issued?.deliveredBy == "email")
+            let mail = try await Self.newestOutboxRow(harness)
+            #expect(mail.channel == "email" && mail.to == "alice.private@example.net")
+            #expect(mail.subject == "Your Example Bank activation code")
+            let code = try #require(issued?.diac)
+            #expect(mail.text.contains(code))
+            #expect(try await client.certifyUser(withDIAC: code).status == .certificatePending)
+        }
+    }
+
+    @Test func theFormsAddressServesWhenNoneIsOnFile() async throws {
+        try await withCertification { harness async throws in
+            _ = try await Self.registered(harness, "form-mail", email: nil)
+            harness.app.clock.advance(seconds: 1)
+            let (issued, _) = try await Self.approveNewest(harness, delivery: "email")
+            #expect(issued?.deliveredBy == "email")
+            #expect(try await Self.newestOutboxRow(harness).to == "alice@example.org")
+        }
+    }
+
+    @Test func withoutAnyAddressTheApprovalIsRefusedAndTheRequestWaits() async throws {
+        try await withCertification { harness async throws in
+            var noEmail = CertificationHarness.alice
+            noEmail["email"] = nil
+            _ = try await Self.registered(harness, "no-mail", email: nil, fields: noEmail)
+            let (_, refused) = try await Self.approveNewest(harness, delivery: "email")
+            #expect(refused == 400)
+            let (_, unknown) = try await Self.approveNewest(harness, delivery: "pigeon")
+            #expect(unknown == 400)
+            // Still pending: an SMS delivery decides it.
+            let (issued, status) = try await Self.approveNewest(harness, delivery: "sms")
+            #expect(status == 200 && issued?.deliveredBy == "sms")
+            #expect(try await Self.newestOutboxRow(harness).channel == nil)
+        }
+    }
+}
