@@ -77,7 +77,7 @@ struct DocumentSubmissionService: Sendable {
         check.environmentID = context.environmentID
         check.flow = flow.rawValue
         check.documentType = input.documentType.rawValue
-        check.country = try Self.country(input.country, configuration: configuration)
+        check.country = try configuration.documentCountry(input.country)
         check.status = "pending"
         check.sealedFront = try protector.seal(Data(images.front))
         check.sealedBack = try protector.seal(Data(images.back))
@@ -125,17 +125,5 @@ struct DocumentSubmissionService: Sendable {
         if !faceRequired, input.faceImageBase64 != nil {
             throw .invalid("faceImageBase64", "this environment does not ask for a face image: leave faceImageBase64 out")
         }
-    }
-
-    static func country(_ text: String, configuration: EnvironmentConfiguration) throws(VerityError) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { throw .invalid("country", "country is required") }
-        guard trimmed.count == 2, let country = CountryCode.parse(trimmed) else {
-            throw .invalid("country", "country must be an ISO 3166-1 alpha-2 code")
-        }
-        guard configuration.supportedCountries.contains(country) else {
-            throw VerityError(.unsupportedCountry, "documents from \(country) are not verified in this environment", field: "country")
-        }
-        return country
     }
 }

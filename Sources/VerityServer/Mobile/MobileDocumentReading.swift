@@ -29,7 +29,7 @@ struct MobileDocumentReading: Sendable {
             hints.documentType = type
         }
         if let text = MobileBody.hint(stated.country) {
-            hints.country = try DocumentSubmissionService.country(text, configuration: configuration)
+            hints.country = try configuration.documentCountry(text)
         }
         return hints
     }
