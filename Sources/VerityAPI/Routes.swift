@@ -67,3 +67,41 @@ extension CharacterSet {
     static let urlPathComponentAllowed = CharacterSet(charactersIn:
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }
+
+/// Paths of the pages a browser opens: the capture page, its two calls and
+/// its assets. Tokens and file names are path components; servers register
+/// the `:token` and `:file` placeholders. (The page's script builds the same
+/// paths from its own address.)
+public enum PageRoute: Sendable, Equatable {
+    case capture(token: String)
+    case captureStatus(token: String)
+    case captureSubmit(token: String)
+    case asset(file: String)
+
+    public static let tokenParameter = ":token"
+    public static let fileParameter = ":file"
+
+    public var components: [String] {
+        switch self {
+        case .capture(let token): ["capture", token]
+        case .captureStatus(let token): ["capture", token, "status"]
+        case .captureSubmit(let token): ["capture", token, "submit"]
+        case .asset(let file): ["assets", file]
+        }
+    }
+
+    public var path: String {
+        "/" + components.map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathComponentAllowed) ?? $0 }.joined(separator: "/")
+    }
+}
+
+/// Paths of the mobile API's admin side, for the tenant's backend with its secret key.
+public enum MobileAdminRoute: String, CaseIterable, Sendable {
+    case clientKeys = "client-keys"
+    case revokeClientKey = "client-keys/revoke"
+    case credits
+    case verifyPassToken = "mobile/tokens/verify"
+
+    public var components: [String] { ["admin", "v1"] + rawValue.split(separator: "/").map(String.init) }
+    public var path: String { "/" + components.joined(separator: "/") }
+}

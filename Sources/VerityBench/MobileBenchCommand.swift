@@ -39,7 +39,7 @@ struct MobileBenchCommand: AsyncParsableCommand {
         let selfieUpload = MobileSelfieUpload(selfie: try Data(contentsOf: URL(fileURLWithPath: selfie)))
         let passportUpload = MobileIDFrontUpload(idFront: try Data(contentsOf: URL(fileURLWithPath: passport)),
                                                  hints: .init(documentType: "passport", country: "US"))
-        let before = try await admin.send(.GET, "/admin/v1/credits", bearer: secretKey, body: Optional<UserTokenRequest>.none,
+        let before = try await admin.send(.GET, MobileAdminRoute.credits.path, bearer: secretKey, body: Optional<UserTokenRequest>.none,
                                           as: CreditStatement.self).balance
         let mobile = MobileBench(http: http, baseURL: baseURL, clientKey: clientKey)
 
@@ -67,7 +67,7 @@ struct MobileBenchCommand: AsyncParsableCommand {
                          concurrency, identities, Double(identities) / seconds, sessions.percentile(50), sessions.percentile(95)))
         }
 
-        let after = try await admin.send(.GET, "/admin/v1/credits", bearer: secretKey, body: Optional<UserTokenRequest>.none,
+        let after = try await admin.send(.GET, MobileAdminRoute.credits.path, bearer: secretKey, body: Optional<UserTokenRequest>.none,
                                          as: CreditStatement.self).balance
         let expected = Int64(humans * MobileProduct.verifyHuman.credits
                              + identities * (MobileProduct.verifyIdentity.credits + MobileProduct.verifyCompliance.credits))

@@ -71,20 +71,20 @@ struct OCRServiceBenchCommand: AsyncParsableCommand {
     /// The SDK's steps: key agreement, both sides sealed, the combination opened and checked.
     func transaction(_ client: BenchClient, _ card: [[UInt8]], key: Data) async throws -> OCRResult {
         let clientKey = Curve25519.KeyAgreement.PrivateKey()
-        let session = try await client.send(.POST, "/v1/documents/ocr/sessions", bearer: token,
+        let session = try await client.send(.POST, OCRRoute.sessions.path, bearer: token,
                                             body: OCRSessionRequest(clientPublicKey: clientKey.publicKey.rawRepresentation.base64EncodedString()),
                                             as: OCRSessionInfo.self)
         let keys = try OCRTransport.keys(privateKey: clientKey, peerPublicKey: Data(base64Encoded: session.serverPublicKey)!,
                                          sessionID: session.sessionID)
         var transactions: [String] = []
-        for (path, image, purpose) in [("front", card[0], OCRTransport.Purpose.frontRequest), ("back", card[1], .backRequest)] {
+        for (side, image, purpose) in [(DocumentSide.front, card[0], OCRTransport.Purpose.frontRequest), (.back, card[1], .backRequest)] {
             let sealed = try OCRTransport.seal(try JSONEncoder().encode(OCRSidePayload(image: Data(image).base64EncodedString())),
                                                key: keys[purpose]!, purpose: purpose, sessionID: session.sessionID)
-            transactions.append(try await client.send(.POST, "/v1/documents/ocr/\(path)", bearer: token,
+            transactions.append(try await client.send(.POST, OCRRoute.side(side).path, bearer: token,
                                                       body: OCRSideRequest(sessionID: session.sessionID, sealedRequest: sealed),
                                                       as: OCRSideAccepted.self).transactionId)
         }
-        let combined = try await client.send(.POST, "/v1/documents/ocr/combine", bearer: token,
+        let combined = try await client.send(.POST, OCRRoute.combine.path, bearer: token,
                                              body: OCRCombineRequest(sessionID: session.sessionID, transactionIdFront: transactions[0],
                                                                      transactionIdBack: transactions[1]), as: OCRCombineResponse.self)
         guard let opened = OCRTransport.open(combined.sealedResponse, key: keys[.combineResponse]!, purpose: .combineResponse,

@@ -1,3 +1,4 @@
+import VerityAPI
 import Foundation
 import Vapor
 import VerityStore
@@ -8,10 +9,9 @@ struct CaptureLinkAddresses: Sendable {
     let baseURL: String
     let protector: DataProtector
 
-    static let pathPrefix = "capture"
 
     func url(for linkID: UUID) -> String {
-        "\(baseURL)/\(Self.pathPrefix)/\(protector.captureToken(linkID: linkID))"
+        baseURL + PageRoute.capture(token: protector.captureToken(linkID: linkID)).path
     }
 
     init(baseURL: String, protector: DataProtector) {

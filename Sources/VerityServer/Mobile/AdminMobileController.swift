@@ -9,11 +9,11 @@ struct AdminMobileController: RouteCollection {
     let dependencies: ServerDependencies
 
     func boot(routes: any RoutesBuilder) throws {
-        let admin = routes.grouped("admin", "v1").grouped(SecretKeyMiddleware())
-        admin.post("client-keys", use: createKey)
-        admin.post("client-keys", "revoke", use: revokeKey)
-        admin.get("credits", use: credits)
-        admin.post("mobile", "tokens", "verify", use: verifyToken)
+        let admin = routes.grouped(SecretKeyMiddleware())
+        admin.post(routePath(MobileAdminRoute.clientKeys.components), use: createKey)
+        admin.post(routePath(MobileAdminRoute.revokeClientKey.components), use: revokeKey)
+        admin.get(routePath(MobileAdminRoute.credits.components), use: credits)
+        admin.post(routePath(MobileAdminRoute.verifyPassToken.components), use: verifyToken)
     }
 
     func createKey(request: Request) async throws -> ClientKeyCreated {

@@ -16,11 +16,12 @@ struct CapturePageController: RouteCollection {
 
     func boot(routes: any RoutesBuilder) throws {
         let pages = routes.grouped(PageHeadersMiddleware())
-        pages.get("capture", ":token", use: page)
-        pages.get("capture", ":token", "status", use: status)
+        let token = PageRoute.tokenParameter
+        pages.get(routePath(PageRoute.capture(token: token).components), use: page)
+        pages.get(routePath(PageRoute.captureStatus(token: token).components), use: status)
         let imageBody = HTTPBodyStreamStrategy.collect(maxSize: ByteCount(integerLiteral: DocumentImages.maximumRequestBytes))
-        pages.on(.POST, "capture", ":token", "submit", body: imageBody, use: submit)
-        pages.get("assets", ":file", use: PageAssets.serve)
+        pages.on(.POST, routePath(PageRoute.captureSubmit(token: token).components), body: imageBody, use: submit)
+        pages.get(routePath(PageRoute.asset(file: PageRoute.fileParameter).components), use: PageAssets.serve)
     }
 
     /// The page: opening it counts against the link's limits.
