@@ -82,7 +82,7 @@ struct MailGatewayTests {
     let message = MailMessage(to: "alice@example.org", subject: "Your Example Bank activation code",
                               text: "Your code is 4929 1234 5678 9012.\n.a line that starts with a dot\nKeep it secret.")
 
-    func withServer(_ behaviour: FakeSMTPServer.Behaviour, timeout: Int = 5000,
+    func withServer(_ behaviour: FakeSMTPServer.Behaviour, timeout: Int = 60_000,
                     _ body: (SMTPMailGateway, FakeSMTPServer) async throws -> Void) async throws {
         CapturedLogs.install
         let server = try await FakeSMTPServer(behaviour)
@@ -129,7 +129,8 @@ struct MailGatewayTests {
             let started = ContinuousClock.now
             let error = await #expect(throws: VerityError.self) { try await gateway.send(message) }
             #expect(error?.code == .serviceUnavailable)
-            #expect(ContinuousClock.now - started < .seconds(5))
+            // 500 ms, with room for a machine busy with the whole suite.
+            #expect(ContinuousClock.now - started < .seconds(10))
         }
     }
 

@@ -17,15 +17,7 @@ struct SMTPMailGateway: MailGateway {
             throw VerityError(.validationError, "The e-mail's address or subject is not valid.", field: "email")
         }
         do {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await deliver(message) }
-                group.addTask {
-                    try await Task.sleep(for: .milliseconds(settings.timeoutMilliseconds))
-                    throw SMTPFailure.timedOut
-                }
-                try await group.next()
-                group.cancelAll()
-            }
+            try await deliver(message)
         } catch {
             // The reply code only: a server's text may quote the address.
             logger.warning("the SMTP server did not take the message", metadata: ["reason": .string((error as? SMTPFailure)?.summary ?? "connection")])
@@ -46,6 +38,12 @@ struct SMTPMailGateway: MailGateway {
                     return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
                 }
             }
+        // The whole conversation has one deadline: the connection is closed at
+        // it, which ends any wait for a reply (a silent server holds nothing).
+        let deadline = channel.channel.eventLoop.scheduleTask(in: .milliseconds(Int64(settings.timeoutMilliseconds))) {
+            channel.channel.close(promise: nil)
+        }
+        defer { deadline.cancel() }
         try await channel.executeThenClose { inbound, outbound in
             var replies = SMTPReplies(inbound.makeAsyncIterator())
             func command(_ line: String, expecting codes: Set<Int>) async throws {
@@ -123,14 +121,13 @@ struct SMTPReplies {
 
 enum SMTPFailure: Error {
     case refused(Int)
+    /// No reply, a malformed one, or the connection closed (at the deadline).
     case unreadable
-    case timedOut
 
     var summary: String {
         switch self {
         case .refused(let code): "reply \(code)"
-        case .unreadable: "unreadable reply"
-        case .timedOut: "timed out"
+        case .unreadable: "no readable reply"
         }
     }
 }
