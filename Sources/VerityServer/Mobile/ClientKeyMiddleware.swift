@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import Vapor
 import VerityCore
@@ -11,6 +12,10 @@ struct MobileContext: Sendable {
     let kind: ClientKeyKind
     let scopes: [MobileProduct]
     let environment: EnvironmentModel
+    /// The request's database handle (its event loop's pool) and logger (its
+    /// request id): the services, built once at start-up, work through these.
+    let db: any Database
+    let logger: Logger
 
     var environmentID: UUID { environment.id! }
     var environmentKind: String { kind == .demo ? "demo" : environment.kind }
@@ -53,9 +58,9 @@ struct ClientKeyMiddleware: AsyncMiddleware {
         guard let admitted = try await ClientKeyRepository(db: request.db).authenticate(key) else {
             throw VerityError(.invalidClientKey, "the client key is not valid or was revoked")
         }
-        request.storage[MobileContextKey.self] = MobileContext(keyID: admitted.keyID, kind: admitted.kind, scopes: admitted.scopes,
-                                                               environment: admitted.environment)
         request.logger[metadataKey: "environment_id"] = .string(admitted.environment.id?.uuidString ?? "")
+        request.storage[MobileContextKey.self] = MobileContext(keyID: admitted.keyID, kind: admitted.kind, scopes: admitted.scopes,
+                                                               environment: admitted.environment, db: request.db, logger: request.logger)
         return try await next.respond(to: request)
     }
 

@@ -8,57 +8,75 @@ import VerityCore
 /// `MobileRoute`'s; each POST body is decoded into its step's request type.
 struct MobileController: RouteCollection {
     let dependencies: ServerDependencies
+    /// The products' services, built once at start-up; a request brings its
+    /// context (key, environment, its database handle and logger).
+    let humans: VerifyHumanService
+    let ages: VerifyAgeService
+    let identity: VerifyIdentityService
+    let compliance: VerifyIdentityService
+
+    init(dependencies: ServerDependencies) {
+        self.dependencies = dependencies
+        let (protector, clock, engines) = (dependencies.protector, dependencies.clock, dependencies.documentEngines)
+        humans = VerifyHumanService(engines: engines, protector: protector, clock: clock)
+        ages = VerifyAgeService(protector: protector, engines: engines, clock: clock)
+        let documentProduct = { (product: MobileProduct) in
+            VerifyIdentityService(protector: protector, engines: engines, screening: dependencies.sanctions, clock: clock, product: product)
+        }
+        identity = documentProduct(.verifyIdentity)
+        compliance = documentProduct(.verifyCompliance)
+    }
 
     func boot(routes: any RoutesBuilder) throws {
         let mobile = routes.grouped(MobileErrorMiddleware(), ClientKeyMiddleware(), MobileRateLimitMiddleware(clock: dependencies.clock))
         let id = MobileRoute.idParameter
 
         post(mobile, .verifyHuman, MobileSelfieUpload.self) { request, body in
-            try await self.humans(request).verify(body, context: try request.mobileContext())
+            try await self.humans.verify(body, context: try request.mobileContext())
         }
         get(mobile, .verifyHumanStatus(verificationID: id)) { request in
-            try await self.humans(request).status(Self.id(request), context: try request.mobileContext())
+            try await self.humans.status(Self.id(request), context: try request.mobileContext())
         }
 
-        get(mobile, .ageRules) { request in try self.ages(request).rules(context: try request.mobileContext()) }
+        get(mobile, .ageRules) { request in try self.ages.rules(context: try request.mobileContext()) }
         post(mobile, .session(.verifyAge), MobileEmptyRequest.self) { request, _ in
-            try await self.ages(request).start(context: try request.mobileContext())
+            try await self.ages.start(context: try request.mobileContext())
         }
         post(mobile, .ageStep(.step1), MobileDateOfBirth.self) { request, body in
-            try await self.ages(request).step1(Self.session(request), body, context: try request.mobileContext())
+            try await self.ages.step1(Self.session(request), body, context: try request.mobileContext())
         }
         post(mobile, .ageStep(.step2), MobileSelfieUpload.self) { request, body in
-            try await self.ages(request).step2(Self.session(request), body, context: try request.mobileContext())
+            try await self.ages.step2(Self.session(request), body, context: try request.mobileContext())
         }
         post(mobile, .ageStep(.step3), MobileAgeDocumentUpload.self) { request, body in
-            try await self.ages(request).step3(Self.session(request), body, context: try request.mobileContext())
+            try await self.ages.step3(Self.session(request), body, context: try request.mobileContext())
         }
         get(mobile, .status(.verifyAge, sessionID: id)) { request in
-            try await self.ages(request).status(Self.id(request), context: try request.mobileContext())
+            try await self.ages.status(Self.id(request), context: try request.mobileContext())
         }
 
         // VerifyIdentity and VerifyCompliance share the flow; compliance adds sanctions screening.
         for product in MobileDocumentProduct.allCases {
             post(mobile, .session(product.product), MobileEmptyRequest.self) { request, _ in
-                try await self.identities(request, product).start(context: try request.mobileContext())
+                try await self.service(product).start(context: try request.mobileContext())
             }
             post(mobile, .upload(product, .selfie), MobileSelfieUpload.self) { request, body in
-                try await self.identities(request, product).uploadSelfie(Self.session(request), body, context: try request.mobileContext())
+                try await self.service(product).uploadSelfie(Self.session(request), body, context: try request.mobileContext())
             }
             post(mobile, .upload(product, .idFront), MobileIDFrontUpload.self) { request, body in
-                try await self.identities(request, product).uploadFront(Self.session(request), body, context: try request.mobileContext())
+                try await self.service(product).uploadFront(Self.session(request), body, context: try request.mobileContext())
             }
             post(mobile, .upload(product, .idBack), MobileIDBackUpload.self) { request, body in
-                try await self.identities(request, product).uploadBack(Self.session(request), body, context: try request.mobileContext())
+                try await self.service(product).uploadBack(Self.session(request), body, context: try request.mobileContext())
             }
             post(mobile, .submit(product), MobileEmptyRequest.self) { request, _ in
-                try await self.identities(request, product).submit(Self.session(request), context: try request.mobileContext())
+                try await self.service(product).submit(Self.session(request), context: try request.mobileContext())
             }
             get(mobile, .status(product.product, sessionID: id)) { request in
-                try await self.identities(request, product).status(Self.id(request), context: try request.mobileContext(), withResult: false)
+                try await self.service(product).status(Self.id(request), context: try request.mobileContext(), withResult: false)
             }
             get(mobile, .result(product, sessionID: id)) { request in
-                try await self.identities(request, product).status(Self.id(request), context: try request.mobileContext(), withResult: true)
+                try await self.service(product).status(Self.id(request), context: try request.mobileContext(), withResult: true)
             }
         }
     }
@@ -90,19 +108,11 @@ struct MobileController: RouteCollection {
         }
     }
 
-    private func identities(_ request: Request, _ product: MobileDocumentProduct) -> VerifyIdentityService {
-        VerifyIdentityService(sessions: MobileSessions(db: request.db, protector: dependencies.protector, clock: dependencies.clock),
-                              engines: dependencies.documentEngines, screening: dependencies.sanctions, clock: dependencies.clock,
-                              logger: request.logger, product: product.product)
-    }
-
-    private func ages(_ request: Request) -> VerifyAgeService {
-        VerifyAgeService(sessions: MobileSessions(db: request.db, protector: dependencies.protector, clock: dependencies.clock),
-                         engines: dependencies.documentEngines, clock: dependencies.clock, logger: request.logger)
-    }
-
-    private func humans(_ request: Request) -> VerifyHumanService {
-        VerifyHumanService(db: request.db, engines: dependencies.documentEngines, protector: dependencies.protector,
-                           clock: dependencies.clock, logger: request.logger)
+    /// VerifyIdentity's or VerifyCompliance's service.
+    private func service(_ product: MobileDocumentProduct) -> VerifyIdentityService {
+        switch product {
+        case .verifyIdentity: identity
+        case .verifyCompliance: compliance
+        }
     }
 }

@@ -11,11 +11,9 @@ import VerityVision
 /// outcome and its credit are written together, and an engine failure
 /// charges nothing (`SYSTEM_ERROR`, retryable).
 struct VerifyHumanService: Sendable {
-    let db: any Database
     let engines: DocumentEngines
     let protector: DataProtector
     let clock: VerityClock
-    let logger: Logger
 
     func verify(_ body: MobileSelfieUpload, context: MobileContext) async throws -> MobileEnvelope<MobileHumanData> {
         let product = MobileProduct.verifyHuman
@@ -23,7 +21,7 @@ struct VerifyHumanService: Sendable {
         let selfie = try MobileBody.image(body.selfieB64, field: "selfie_b64")
         if context.isDemo { return MobileDemo.verifyHuman() }
         // Said before the engine runs: a user out of credits waits for nothing.
-        guard try await CreditLedger(db: db).balance(environmentID: context.environmentID) >= Int64(product.credits) else {
+        guard try await CreditLedger(db: context.db).balance(environmentID: context.environmentID) >= Int64(product.credits) else {
             throw VerityError(.creditsExhausted, "this environment has no credits left for \(product.rawValue)")
         }
         let signals: LivenessSignals
@@ -56,8 +54,8 @@ struct VerifyHumanService: Sendable {
             id: id, environmentID: context.environmentID, clientKeyID: context.keyID, product: product.rawValue,
             outcome: outcome.rawValue, reasons: reasons,
             tokenExpiresAt: outcome == .pass ? now + MobilePassToken.lifetimeMilliseconds : nil, createdAt: now)
-        try await MobileVerificationRepository(db: db).record(verification, credits: Int64(product.credits), now: now)
-        logger.info("verifyhuman", metadata: ["verification_id": .string(id.uuidString), "outcome": .string(verification.outcome)])
+        try await MobileVerificationRepository(db: context.db).record(verification, credits: Int64(product.credits), now: now)
+        context.logger.info("verifyhuman", metadata: ["verification_id": .string(id.uuidString), "outcome": .string(verification.outcome)])
         let token = verification.tokenExpiresAt.map {
             MobilePassToken(verificationID: id, environmentID: context.environmentID, expiresAt: $0).encoded(protector)
         }
@@ -72,7 +70,7 @@ struct VerifyHumanService: Sendable {
         try context.require(.verifyHuman)
         if context.isDemo, publicID == MobileDemo.humanVerificationID { return MobileDemo.verifyHuman(withToken: false) }
         guard let id = Self.id(publicID),
-              let verification = try await MobileVerificationRepository(db: db).verification(id: id, environmentID: context.environmentID),
+              let verification = try await MobileVerificationRepository(db: context.db).verification(id: id, environmentID: context.environmentID),
               verification.product == MobileProduct.verifyHuman.rawValue
         else { throw VerityError(.notFound, "no such verification in this environment") }
         let reasons = verification.reasons.map { $0.split(separator: ",").map(String.init) } ?? []

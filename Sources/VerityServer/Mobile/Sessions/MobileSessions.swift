@@ -19,6 +19,8 @@ struct MobileSessions: Sendable {
         let session: MobileSessionModel
         let publicID: String
         var state: State
+        /// The request's database, for the step's writes.
+        let db: any Database
     }
 
     /// A new session of `product`, if the key may run it and the environment can pay for it.
@@ -80,7 +82,7 @@ struct MobileSessions: Sendable {
         }
         let state = try session.sealedState.map { try protector.open(json: State.self, from: $0) }
         guard let state else { throw VerityError(.systemError, "the session's state is missing") }
-        return Loaded(session: session, publicID: publicID, state: state)
+        return Loaded(session: session, publicID: publicID, state: state, db: db)
     }
 
     /// A step is taken once: a second request racing for it is told the step moved on.

@@ -13,10 +13,14 @@ import VerityVision
 /// against the step-2 selfie). The outcome is charged when the session ends;
 /// the selfie waits sealed between steps 2 and 3 and is erased at the end.
 struct VerifyAgeService: Sendable {
-    let sessions: MobileSessions
+    let protector: DataProtector
     let engines: DocumentEngines
     let clock: VerityClock
-    let logger: Logger
+
+    /// The sessions as the request reaches them (its database handle).
+    private func sessions(_ context: MobileContext) -> MobileSessions {
+        MobileSessions(db: context.db, protector: protector, clock: clock)
+    }
 
     struct State: Codable, Sendable {
         var dateOfBirth: String?
@@ -40,12 +44,12 @@ struct VerifyAgeService: Sendable {
                         "step3: id_front_b64 [+ id_back_b64] [, document_type, country as hints] — only when asked"]
 
     func start(context: MobileContext) async throws -> Answer {
-        let (_, publicID) = try await sessions.create(Self.product, context: context, state: State())
+        let (_, publicID) = try await sessions(context).create(Self.product, context: context, state: State())
         return answer(publicID, context: context, step: "session", next: .step1, state: State(), credits: Self.product.credits)
     }
 
     func step1(_ sessionID: String?, _ body: MobileDateOfBirth, context: MobileContext) async throws -> Answer {
-        let loaded = try await sessions.load(sessionID, product: Self.product, context: context, as: State.self)
+        let loaded = try await sessions(context).load(sessionID, product: Self.product, context: context, as: State.self)
         try MobileSessionFlow(product: Self.product).admit(.step1, expected: loaded.session.nextStep.flatMap(MobileStep.init))
         let text = try MobileBody.required(body.dateOfBirth, field: "date_of_birth")
         let today = clock.today(graceDays: 1)
@@ -62,14 +66,14 @@ struct VerifyAgeService: Sendable {
             state.reasons = [reason.rawValue]
             return try await finish(loaded, state: state, outcome: .fail, context: context, from: .step1)
         }
-        try MobileSessions.raced(try await MobileSessionRepository(db: sessions.db).advance(
+        try MobileSessions.raced(try await MobileSessionRepository(db: context.db).advance(
             id: try loaded.session.requireID(), from: MobileStep.step1.rawValue,
-            .init(nextStep: MobileStep.step2.rawValue, sealedState: try sessions.protector.seal(json: state)), now: clock.nowMillis()))
+            .init(nextStep: MobileStep.step2.rawValue, sealedState: try protector.seal(json: state)), now: clock.nowMillis()))
         return answer(loaded.publicID, context: context, step: "step1", next: .step2, state: state)
     }
 
     func step2(_ sessionID: String?, _ body: MobileSelfieUpload, context: MobileContext) async throws -> Answer {
-        let loaded = try await sessions.load(sessionID, product: Self.product, context: context, as: State.self)
+        let loaded = try await sessions(context).load(sessionID, product: Self.product, context: context, as: State.self)
         try MobileSessionFlow(product: Self.product).admit(.step2, expected: loaded.session.nextStep.flatMap(MobileStep.init))
         let selfie = try MobileBody.image(body.selfieB64, field: "selfie_b64")
         var state = loaded.state
@@ -95,15 +99,15 @@ struct VerifyAgeService: Sendable {
         if policy.face(estimate: estimate.age, low: estimate.low) == .pass {
             return try await finish(loaded, state: state, outcome: .pass, context: context, from: .step2)
         }
-        try MobileSessions.raced(try await MobileSessionRepository(db: sessions.db).advance(
+        try MobileSessions.raced(try await MobileSessionRepository(db: context.db).advance(
             id: try loaded.session.requireID(), from: MobileStep.step2.rawValue,
-            .init(nextStep: MobileStep.step3.rawValue, sealedState: try sessions.protector.seal(json: state),
-                  sealedSelfie: try sessions.protector.seal(Data(selfie))), now: clock.nowMillis()))
+            .init(nextStep: MobileStep.step3.rawValue, sealedState: try protector.seal(json: state),
+                  sealedSelfie: try protector.seal(Data(selfie))), now: clock.nowMillis()))
         return answer(loaded.publicID, context: context, step: "step2", next: .step3, state: state)
     }
 
     func step3(_ sessionID: String?, _ body: MobileAgeDocumentUpload, context: MobileContext) async throws -> Answer {
-        let loaded = try await sessions.load(sessionID, product: Self.product, context: context, as: State.self)
+        let loaded = try await sessions(context).load(sessionID, product: Self.product, context: context, as: State.self)
         try MobileSessionFlow(product: Self.product).admit(.step3, expected: loaded.session.nextStep.flatMap(MobileStep.init))
         let front = try MobileBody.image(body.idFrontB64, field: "id_front_b64")
         let back = try body.idBackB64.map { try MobileBody.image($0, field: "id_back_b64") } ?? front
@@ -114,7 +118,7 @@ struct VerifyAgeService: Sendable {
               let claimed = try? DateOfBirth.parse(claimedText, today: clock.today(graceDays: 1)) else {
             throw VerityError(.systemError, "the session lost its step-2 state")
         }
-        let selfie = [UInt8](try sessions.protector.open(sealedSelfie))
+        let selfie = [UInt8](try protector.open(sealedSelfie))
         let today = clock.today()
         let read = try await reading.read(front: front, back: back, hints: hints, selfie: selfie, today: CalendarDate(iso: today.description)!)
         guard case .read(let judged) = read, let printed = judged.report.field("date_of_birth")?.value,
@@ -134,7 +138,7 @@ struct VerifyAgeService: Sendable {
     }
 
     func status(_ sessionID: String, context: MobileContext) async throws -> Answer {
-        let loaded = try await sessions.load(sessionID, product: Self.product, context: context, as: State.self)
+        let loaded = try await sessions(context).load(sessionID, product: Self.product, context: context, as: State.self)
         var envelope = answer(loaded.publicID, context: context, step: nil,
                               next: loaded.session.nextStep.flatMap(MobileStep.init), state: loaded.state)
         envelope.outcome = loaded.session.outcome.flatMap(MobileOutcome.init)
@@ -147,9 +151,9 @@ struct VerifyAgeService: Sendable {
     /// Ends the session with its outcome (recorded, charged, images erased).
     private func finish(_ loaded: MobileSessions.Loaded<State>, state: State, outcome: MobileOutcome, context: MobileContext,
                         from step: MobileStep) async throws -> Answer {
-        let verificationID = try await sessions.finish(loaded, state: state, outcome: outcome, reasons: state.reasons,
+        let verificationID = try await sessions(context).finish(loaded, state: state, outcome: outcome, reasons: state.reasons,
                                                        product: Self.product, context: context, from: step)
-        logger.info("verifyage finished", metadata: ["verification_id": .string(verificationID), "outcome": .string(outcome.rawValue)])
+        context.logger.info("verifyage finished", metadata: ["verification_id": .string(verificationID), "outcome": .string(outcome.rawValue)])
         var envelope = answer(loaded.publicID, context: context, step: step.rawValue, next: nil, state: state)
         envelope.outcome = outcome
         envelope.verificationID = verificationID

@@ -16,11 +16,10 @@ import VerityVision
 /// `upload_id_front` with the reasons (nothing charged); any other outcome
 /// ends it, charged, with the images erased.
 struct VerifyIdentityService: Sendable {
-    let sessions: MobileSessions
+    let protector: DataProtector
     let engines: DocumentEngines
     let screening: SanctionsScreening
     let clock: VerityClock
-    let logger: Logger
     let product: MobileProduct
 
     struct State: Codable, Sendable {
@@ -40,7 +39,7 @@ struct VerifyIdentityService: Sendable {
     typealias Answer = MobileEnvelope<MobileIdentityData>
 
     func start(context: MobileContext) async throws -> Answer {
-        let (_, publicID) = try await sessions.create(product, context: context, state: State())
+        let (_, publicID) = try await sessions(context).create(product, context: context, state: State())
         return answer(publicID, context: context, step: "session", next: .uploadSelfie, state: State(), credits: product.credits)
     }
 
@@ -48,7 +47,7 @@ struct VerifyIdentityService: Sendable {
         let loaded = try await load(sessionID, context: context, step: .uploadSelfie)
         let selfie = try MobileBody.image(body.selfieB64, field: "selfie_b64")
         try await advance(loaded, from: .uploadSelfie, .init(nextStep: MobileStep.uploadIDFront.rawValue,
-                                                             sealedSelfie: try sessions.protector.seal(Data(selfie))))
+                                                             sealedSelfie: try protector.seal(Data(selfie))))
         return answer(loaded.publicID, context: context, step: MobileStep.uploadSelfie.rawValue, next: .uploadIDFront, state: loaded.state)
     }
 
@@ -68,8 +67,8 @@ struct VerifyIdentityService: Sendable {
         // A passport has one page: its back is its front, and the next step is submit.
         let type = hints.documentType ?? state.shownType.flatMap(DocumentType.init)
         let next: MobileStep = type == .passport ? .submit : .uploadIDBack
-        let sealed = try sessions.protector.seal(Data(front))
-        try await advance(loaded, from: .uploadIDFront, .init(nextStep: next.rawValue, sealedState: try sessions.protector.seal(json: state),
+        let sealed = try protector.seal(Data(front))
+        try await advance(loaded, from: .uploadIDFront, .init(nextStep: next.rawValue, sealedState: try protector.seal(json: state),
                                                               sealedFront: sealed, sealedBack: type == .passport ? sealed : nil))
         return answer(loaded.publicID, context: context, step: MobileStep.uploadIDFront.rawValue, next: next, state: state)
     }
@@ -78,7 +77,7 @@ struct VerifyIdentityService: Sendable {
         let loaded = try await load(sessionID, context: context, step: .uploadIDBack)
         let back = try MobileBody.image(body.idBackB64, field: "id_back_b64")
         try await advance(loaded, from: .uploadIDBack, .init(nextStep: MobileStep.submit.rawValue,
-                                                             sealedBack: try sessions.protector.seal(Data(back))))
+                                                             sealedBack: try protector.seal(Data(back))))
         return answer(loaded.publicID, context: context, step: MobileStep.uploadIDBack.rawValue, next: .submit, state: loaded.state)
     }
 
@@ -89,7 +88,6 @@ struct VerifyIdentityService: Sendable {
               let sealedBack = loaded.session.sealedBack else {
             throw VerityError(.systemError, "the session lost its uploads")
         }
-        let protector = sessions.protector
         let selfie = [UInt8](try protector.open(sealedSelfie))
         let front = [UInt8](try protector.open(sealedFront)), back = [UInt8](try protector.open(sealedBack))
         if context.isDemo { return try await finish(loaded, state: Self.demo(state, product: product), outcome: .pass, context: context) }
@@ -120,7 +118,7 @@ struct VerifyIdentityService: Sendable {
         calls.append(policy.face(distance: evidence.distance, threshold: evidence.threshold, mismatch: faceMismatch))
         var screening: MobileIdentityResult.Screening?
         if product == .verifyCompliance {
-            let (name, matches) = try await screen(report)
+            let (name, matches) = try await screen(report, db: loaded.db)
             screening = .init(name: name, matches: matches.map(MobileIdentityResult.SanctionsMatch.init))
             calls.append(policy.sanctions(matches))
         }
@@ -136,7 +134,7 @@ struct VerifyIdentityService: Sendable {
     }
 
     func status(_ sessionID: String, context: MobileContext, withResult: Bool) async throws -> Answer {
-        let loaded = try await sessions.load(sessionID, product: product, context: context, as: State.self)
+        let loaded = try await sessions(context).load(sessionID, product: product, context: context, as: State.self)
         var envelope = answer(loaded.publicID, context: context, step: nil,
                               next: loaded.session.nextStep.flatMap(MobileStep.init), state: loaded.state)
         envelope.outcome = loaded.session.outcome.flatMap(MobileOutcome.init)
@@ -153,13 +151,18 @@ struct VerifyIdentityService: Sendable {
     // MARK: - pieces
 
     private func load(_ sessionID: String?, context: MobileContext, step: MobileStep) async throws -> MobileSessions.Loaded<State> {
-        let loaded = try await sessions.load(sessionID, product: product, context: context, as: State.self)
+        let loaded = try await sessions(context).load(sessionID, product: product, context: context, as: State.self)
         try MobileSessionFlow(product: product).admit(step, expected: loaded.session.nextStep.flatMap(MobileStep.init))
         return loaded
     }
 
+    /// The sessions as the request reaches them (its database handle).
+    private func sessions(_ context: MobileContext) -> MobileSessions {
+        MobileSessions(db: context.db, protector: protector, clock: clock)
+    }
+
     private func advance(_ loaded: MobileSessions.Loaded<State>, from step: MobileStep, _ change: MobileSessionRepository.Step) async throws {
-        try MobileSessions.raced(try await MobileSessionRepository(db: sessions.db).advance(
+        try MobileSessions.raced(try await MobileSessionRepository(db: loaded.db).advance(
             id: try loaded.session.requireID(), from: step.rawValue, change, now: clock.nowMillis()))
     }
 
@@ -168,14 +171,14 @@ struct VerifyIdentityService: Sendable {
     /// erased at once (they served their purpose).
     private func retake(_ loaded: MobileSessions.Loaded<State>, state: State, context: MobileContext) async throws -> Answer {
         try await advance(loaded, from: .submit, .init(nextStep: MobileStep.uploadIDFront.rawValue,
-                                                       sealedState: try sessions.protector.seal(json: state), erasesDocument: true))
+                                                       sealedState: try protector.seal(json: state), erasesDocument: true))
         return answer(loaded.publicID, context: context, step: MobileStep.submit.rawValue, next: .uploadIDFront, state: state)
     }
 
     private func finish(_ loaded: MobileSessions.Loaded<State>, state: State, outcome: MobileOutcome, context: MobileContext) async throws -> Answer {
-        let verificationID = try await sessions.finish(loaded, state: state, outcome: outcome, reasons: state.reasons,
+        let verificationID = try await sessions(context).finish(loaded, state: state, outcome: outcome, reasons: state.reasons,
                                                        product: product, context: context, from: .submit)
-        logger.info("\(product.rawValue) finished", metadata: ["verification_id": .string(verificationID), "outcome": .string(outcome.rawValue)])
+        context.logger.info("\(product.rawValue) finished", metadata: ["verification_id": .string(verificationID), "outcome": .string(outcome.rawValue)])
         var envelope = answer(loaded.publicID, context: context, step: MobileStep.submit.rawValue, next: nil, state: state)
         envelope.outcome = outcome
         envelope.verificationID = verificationID
@@ -184,13 +187,13 @@ struct VerifyIdentityService: Sendable {
 
     /// VerifyCompliance: the identity read from the document (given names and
     /// surname, date of birth, nationality) against the sanctions list.
-    private func screen(_ report: DocumentReport) async throws -> (name: String, matches: [SanctionsMatcher.Match]) {
+    private func screen(_ report: DocumentReport, db: any Database) async throws -> (name: String, matches: [SanctionsMatcher.Match]) {
         let name = [report.field("given_names")?.value, report.field("surname")?.value].compactMap { $0 }.joined(separator: " ")
         let birth = report.field("date_of_birth").flatMap { try? DateOfBirth.parse($0.value, today: clock.today(graceDays: 1)) }
         let nationality = report.field("nationality").flatMap { ICAOCountryCode.alpha2($0.value) }
         // Without a name there is nothing to screen, but a list must still be there to screen against.
-        guard !name.isEmpty else { _ = try await screening.matcher(db: sessions.db); return (name, []) }
-        return (name, try await screening.screen(.init(name: name, dateOfBirth: birth, nationality: nationality), db: sessions.db))
+        guard !name.isEmpty else { _ = try await screening.matcher(db: db); return (name, []) }
+        return (name, try await screening.screen(.init(name: name, dateOfBirth: birth, nationality: nationality), db: db))
     }
 
     /// pk_demo_: the documented pass, without reading anything.
