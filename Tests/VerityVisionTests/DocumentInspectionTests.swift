@@ -64,6 +64,10 @@ struct DocumentInspectionTests {
         }
         // A licence's front alone says nothing: the mobile API then asks for the back.
         #expect(try inspector.detectType(front: documents.bytes(clean("driver_licence").files[0])) == nil)
+        // The question a session asks of a front alone: only a passport's photo page skips the back.
+        #expect(try inspector.isPassportPage(documents.bytes(clean("passport").files[0])))
+        #expect(try !inspector.isPassportPage(documents.bytes(clean("driver_licence").files[0])))
+        #expect(try !inspector.isPassportPage(documents.bytes(clean("id_card").files[0])))
         // A picture with neither an MRZ nor a barcode: the type must be stated.
         let blank = try #require(PNGWriter.encode(RGBImage(width: 600, height: 400, pixels: [UInt8](repeating: 230, count: 600 * 400 * 3))))
         #expect(throws: VerityError.self) { try inspector.inspect(front: blank) }

@@ -28,10 +28,9 @@ struct DocumentEngines: Sendable {
         }
     }
 
-    /// What the document is by its MRZ or licence barcode, nil when neither
-    /// says (a licence's or ID card's front alone).
-    func detectType(front: [UInt8], back: [UInt8]?, today: CalendarDate) async throws -> DocumentType? {
-        try await pool.run { try DocumentInspector(today: today).detectType(front: front, back: back) }
+    /// Whether a front alone is a passport's photo page (its MRZ says so).
+    func isPassportPage(_ front: [UInt8], today: CalendarDate) async throws -> Bool {
+        try await pool.run { try DocumentInspector(today: today).isPassportPage(front) }
     }
 
     /// The selfie against the document's portrait at `threshold`, and the

@@ -67,10 +67,12 @@ struct MobileDocumentReading: Sendable {
         return .read(judged)
     }
 
-    /// The type a front alone shows (a passport page's MRZ), so the session
-    /// can skip the back; nil when the front does not say.
+    /// `.passport` when the front alone is a passport's photo page (its MRZ),
+    /// so the session can skip the back; nil otherwise. Only the MRZ is
+    /// searched: a licence's barcode is on its back, and the whole document
+    /// names its type at submit.
     func typeShown(byFront front: [UInt8], today: CalendarDate) async throws -> DocumentType? {
-        try await MobileSessions.engine { try await engines.detectType(front: front, back: nil, today: today) }
+        try await MobileSessions.engine { try await engines.isPassportPage(front, today: today) } ? .passport : nil
     }
 
     /// The fields the document named rather than the client: said in the result.

@@ -83,4 +83,13 @@ extension DocumentInspector {
         var detection = DocumentTypeDetection(today: today)
         return detection.detect(front: frontPage, back: backPage, country: nil, clock: &clock)
     }
+
+    /// Whether a front alone is a passport's photo page, by its MRZ: the one
+    /// question a mobile session asks before the back (a passport has none).
+    /// No barcode is looked for: a licence's is on its back.
+    public func isPassportPage(_ front: [UInt8]) throws(VerityError) -> Bool {
+        let page = PageImage(try decoder.decode(front))
+        let readings = DocumentTypeDetection.readMRZ(on: [(.front, page)], today: today).lazy.compactMap { $0.reading.0 }
+        return readings.compactMap(DocumentTypeDetection.type(of:)).first == .passport
+    }
 }
