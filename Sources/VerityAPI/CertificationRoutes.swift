@@ -54,7 +54,7 @@ public enum CertificationRoute: Sendable, Equatable {
 
     /// The path with each component percent-encoded.
     public var path: String {
-        "/" + components.map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathComponentAllowed) ?? $0 }.joined(separator: "/")
+        percentEncodedPath(components)
     }
 }
 
@@ -87,7 +87,7 @@ public enum CertificationAdminRoute: Sendable, Equatable {
 
     /// The path with each component percent-encoded.
     public var path: String {
-        "/" + components.map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathComponentAllowed) ?? $0 }.joined(separator: "/")
+        percentEncodedPath(components)
     }
 }
 

@@ -41,7 +41,7 @@ public enum MobileRoute: Sendable, Equatable {
     public var components: [String] { Self.prefix + relative }
 
     /// Components after `/api/mobile/v1`.
-    public var relative: [String] {
+    private var relative: [String] {
         switch self {
         case .verifyHuman: ["verifyhuman", "verify"]
         case .verifyHumanStatus(let id): ["verifyhuman", "status", id]
@@ -57,20 +57,7 @@ public enum MobileRoute: Sendable, Equatable {
 
     /// The path, ids percent-encoded.
     public var path: String {
-        "/" + components.map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathComponentAllowed) ?? $0 }.joined(separator: "/")
-    }
-
-    /// Every route a server registers, ids as `idParameter`.
-    public static var all: [MobileRoute] {
-        var routes: [MobileRoute] = [.verifyHuman, .verifyHumanStatus(verificationID: idParameter), .ageRules, .session(.verifyAge)]
-        routes += [MobileStep.step1, .step2, .step3].map(MobileRoute.ageStep)
-        routes.append(.status(.verifyAge, sessionID: idParameter))
-        for product in MobileDocumentProduct.allCases {
-            routes.append(.session(product.product))
-            routes += MobileUpload.allCases.map { .upload(product, $0) }
-            routes += [.submit(product), .status(product.product, sessionID: idParameter), .result(product, sessionID: idParameter)]
-        }
-        return routes
+        percentEncodedPath(components)
     }
 }
 
@@ -93,13 +80,4 @@ public enum MobileUpload: String, Sendable, CaseIterable {
     case selfie
     case idFront = "id-front"
     case idBack = "id-back"
-
-    /// The step each upload is (`upload_selfie`, …).
-    public var step: MobileStep {
-        switch self {
-        case .selfie: .uploadSelfie
-        case .idFront: .uploadIDFront
-        case .idBack: .uploadIDBack
-        }
-    }
 }

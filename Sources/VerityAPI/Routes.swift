@@ -50,8 +50,7 @@ public enum AdminRoute: Sendable, Equatable {
 
     /// The path with the user reference percent-encoded.
     public var path: String {
-        "/" + components.map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathComponentAllowed) ?? $0 }
-            .joined(separator: "/")
+        percentEncodedPath(components)
     }
 }
 
@@ -60,6 +59,12 @@ public enum OpsRoute: String, CaseIterable, Sendable {
     case healthz, readyz
 
     public var path: String { "/" + rawValue }
+}
+
+/// `/a/b/c` from path components, each percent-encoded (ids and user
+/// references are data, whatever characters they hold).
+func percentEncodedPath(_ components: [String]) -> String {
+    "/" + components.map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathComponentAllowed) ?? $0 }.joined(separator: "/")
 }
 
 extension CharacterSet {
@@ -91,7 +96,7 @@ public enum PageRoute: Sendable, Equatable {
     }
 
     public var path: String {
-        "/" + components.map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathComponentAllowed) ?? $0 }.joined(separator: "/")
+        percentEncodedPath(components)
     }
 }
 

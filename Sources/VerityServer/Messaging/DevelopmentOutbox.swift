@@ -41,16 +41,18 @@ struct CertificationMessaging: Sendable {
 
     func mailGateway(db: any Database, environmentID: UUID) async throws -> any MailGateway {
         if let mail { return mail }
-        guard let environment = try await EnvironmentModel.find(environmentID, on: db), environment.kind == EnvironmentKind.test.rawValue else {
-            throw VerityError(.serviceUnavailable, "No SMTP server is configured (VERITY_SMTP_HOST); live environments never use the development outbox.")
-        }
-        return DevelopmentOutbox(db: db, protector: protector, environmentID: environmentID, clock: clock)
+        return try await outbox(db: db, environmentID: environmentID, missing: "No SMTP server is configured (VERITY_SMTP_HOST)")
     }
 
     func gateway(db: any Database, environmentID: UUID) async throws -> any SMSGateway {
         if let provider { return provider }
+        return try await outbox(db: db, environmentID: environmentID, missing: "No SMS provider is configured (VERITY_SMS_URL)")
+    }
+
+    /// The development outbox, for a `test` environment only.
+    private func outbox(db: any Database, environmentID: UUID, missing: String) async throws -> DevelopmentOutbox {
         guard let environment = try await EnvironmentModel.find(environmentID, on: db), environment.kind == EnvironmentKind.test.rawValue else {
-            throw VerityError(.serviceUnavailable, "No SMS provider is configured (VERITY_SMS_URL); live environments never use the development outbox.")
+            throw VerityError(.serviceUnavailable, "\(missing); live environments never use the development outbox.")
         }
         return DevelopmentOutbox(db: db, protector: protector, environmentID: environmentID, clock: clock)
     }

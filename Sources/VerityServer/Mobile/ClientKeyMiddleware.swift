@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Vapor
+import VerityAPI
 import VerityCore
 import VerityStore
 
@@ -33,7 +34,7 @@ enum MobileContextKey: StorageKey { typealias Value = MobileContext }
 
 extension Request {
     /// The product a `/api/mobile/v1/{product}/…` path names, as written (nil when none).
-    var mobilePathProduct: String? { url.path.split(separator: "/").dropFirst(3).first.map(String.init) }
+    var mobilePathProduct: String? { url.path.split(separator: "/").dropFirst(MobileRoute.prefix.count).first.map(String.init) }
 
     func mobileContext() throws -> MobileContext {
         guard let context = storage[MobileContextKey.self] else { throw VerityError(.invalidClientKey, "a client key is required") }

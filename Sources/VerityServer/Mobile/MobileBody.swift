@@ -20,20 +20,21 @@ enum MobileBody {
     static func decode<Body: MobileRequest>(_ type: Body.Type, from request: Request, admitted: () throws -> Void) throws -> Body {
         let data = request.body.data.map { Data(buffer: $0) } ?? Data()
         let json = data.isEmpty ? Data("{}".utf8) : data
-        let names: FieldNames
+        // One parse of a body that may hold two 8 MB images: its field names and the body as `Body`.
+        let parsed: Parsed<Body>
         do {
-            names = try JSONDecoder().decode(FieldNames.self, from: json)
+            parsed = try JSONDecoder().decode(Parsed<Body>.self, from: json)
         } catch {
             throw VerityError(.invalidInput, "the request body is not a JSON object")
         }
-        if names.keys.contains(where: { ["clientkey", "client_key"].contains($0.lowercased()) }) {
+        if parsed.keys.contains(where: { ["clientkey", "client_key"].contains($0.lowercased()) }) {
             throw VerityError(.invalidClientKey, "a clientKey in the body is not accepted: \(ClientKeyMiddleware.headerHelp)")
         }
         try admitted()
-        do {
-            return try JSONDecoder().decode(Body.self, from: json)
-        } catch let error as DecodingError {
-            throw verityError(for: error)
+        switch parsed.body {
+        case .success(let body): return body
+        case .failure(let error as DecodingError): throw verityError(for: error)
+        case .failure(let error): throw error
         }
     }
 
@@ -88,12 +89,16 @@ enum MobileBody {
         }
     }
 
-    /// The top-level field names of a JSON object, whatever their values.
-    private struct FieldNames: Decodable {
+    /// A JSON object read once: its top-level field names, whatever their
+    /// values, and the object as `Body`, or why it is not one (reported only
+    /// after the names and the key's scope have been checked).
+    private struct Parsed<Body: Decodable>: Decodable {
         let keys: [String]
+        let body: Result<Body, any Error>
 
         init(from decoder: any Decoder) throws {
             keys = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
+            body = Result { try Body(from: decoder) }
         }
 
         struct AnyKey: CodingKey {
