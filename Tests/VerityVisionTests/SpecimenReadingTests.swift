@@ -46,6 +46,23 @@ struct SpecimenReadingTests {
         #expect(Set(valid).isDisjoint(with: Self.invalidAsPrinted))
     }
 
+    /// The mobile API's question of a front alone (issue 23): is it a
+    /// passport's photo page, so the back can be skipped? Asked of the real
+    /// specimens, the passport and visa pages say yes and no card says so.
+    @Test func aFrontAloneIsAPassportPageOnlyWhenItIs() throws {
+        var pages = 0, said: [String] = [], wrong: [String] = []
+        let inspector = DocumentInspector(today: GeneratedDocuments.today)
+        for (name, bytes) in try specimens() {
+            let page = name.hasPrefix("passports/") || name.hasPrefix("visas/")
+            if page { pages += 1 }
+            let shown = try inspector.isPassportPage(bytes)
+            if shown && page { said.append(name) } else if shown { wrong.append(name) }
+        }
+        print("passport pages said by the front alone: \(said.count) of \(pages); cards said to be passports: \(wrong.count)")
+        #expect(said.count >= 16, "\(said)")
+        #expect(wrong.isEmpty, "\(wrong)")
+    }
+
     /// Every specimen is inspected as a user would, with no country stated: the
     /// MRZ names it (issue 22: a third were refused for a misread issuing state).
     @Test func everySpecimenIsInspectedWithoutACountryOrTypeAndCleanScansRaiseNoCutOffFlag() throws {
