@@ -8,41 +8,31 @@ import VerityStore
 
 /// Operators' and the app backend's side of certification in one environment:
 /// deciding accreditation requests (an approval makes the DIAC), unlocking
-/// users, asking users to approve transactions, checking sessions.
+/// users, asking users to approve transactions, checking sessions. Built
+/// once; each call works in the context's environment, through its database handle.
 struct AccreditationAdminService: Sendable {
-    let db: any Database
     let protector: DataProtector
     let clock: VerityClock
     let messaging: CertificationMessaging
-    let environmentID: UUID
-    let logger: Logger
 
     static let maximumListed = 200
 
     /// Requests of the environment, newest first; `status` filters (`pending`, `approved`, `rejected`).
-    func requests(status text: String?) async throws -> [AccreditationRequestView] {
+    func requests(status text: String?, context: AdminContext) async throws -> [AccreditationRequestView] {
         let status = try text.map { text throws(VerityError) -> AccreditationRequestModel.Status in
             guard let status = AccreditationRequestModel.Status(rawValue: text), status != .expired else {
                 throw VerityError(.validationError, "status is pending, approved or rejected.", field: "status")
             }
             return status
         }
-        var query = AccreditationRequestModel.query(on: db)
-            .join(RegistrationModel.self, on: \AccreditationRequestModel.$registration.$id == \RegistrationModel.$id)
-            .join(CertificationEntityModel.self, on: \RegistrationModel.$entity.$id == \CertificationEntityModel.$id)
-            .filter(CertificationEntityModel.self, \.$environment.$id == environmentID)
-        if let status { query = query.filter(\.$status == status) }
-        let rows = try await query.sort(\.$createdAt, .descending).range(..<Self.maximumListed).all()
-        return try rows.map { row in
-            try RegistrationService.view(row, entity: try row.joined(CertificationEntityModel.self).name)
-        }
+        let rows = try await RegistrationRepository(db: context.db).requests(environmentID: context.environmentID, status: status,
+                                                                            limit: Self.maximumListed)
+        return try rows.map { try RegistrationService.view($0.request, entity: $0.entity.name) }
     }
 
-    private func request(_ idText: String) async throws -> (AccreditationRequestModel, RegistrationModel, CertificationEntityModel) {
+    private func request(_ idText: String, context: AdminContext) async throws -> (AccreditationRequestModel, RegistrationModel, CertificationEntityModel) {
         guard let id = UUID(uuidString: idText),
-              let request = try await AccreditationRequestModel.query(on: db).filter(\.$id == id)
-                .with(\.$registration, { $0.with(\.$entity) }).first(),
-              request.registration.entity.$environment.id == environmentID else {
+              let request = try await RegistrationRepository(db: context.db).request(id: id, environmentID: context.environmentID) else {
             throw VerityError(.notFound, "No accreditation request has that id.", field: "id")
         }
         guard request.status == .pending else {
@@ -56,14 +46,15 @@ struct AccreditationAdminService: Sendable {
     /// need recorded identity evidence: a checkpoint visit, a succeeded
     /// document check named by id, or, when none is given, the user's own
     /// succeeded document check.
-    func approve(_ idText: String, input: AccreditationApprovalInput) async throws -> ActivationCodeIssued {
-        let (request, registration, entity) = try await request(idText)
+    func approve(_ idText: String, input: AccreditationApprovalInput, context: AdminContext) async throws -> ActivationCodeIssued {
+        let (request, registration, entity) = try await request(idText, context: context)
+        let (db, environmentID) = (context.db, context.environmentID)
         let level = try AccreditationLevel.parse(request.level)
         guard let delivery = DIACDelivery(rawValue: input.delivery ?? DIACDelivery.sms.rawValue) else {
             throw VerityError(.validationError, "delivery is sms or email.", field: "delivery")
         }
         // An e-mail needs an address before anything is decided: the operator learns now, not after.
-        let address = delivery == .email ? try await emailAddress(of: registration, entity: entity) : nil
+        let address = delivery == .email ? try await emailAddress(of: registration, entity: entity, context: context) : nil
         let given = try await RegistrationService.checkedEvidence(input.evidence, level: level, environmentID: environmentID, db: db,
                                                                   byOperator: true)
         var stated = given ?? request.evidenceKind.map { AccreditationEvidence(kind: $0, reference: request.evidenceReference ?? "") }
@@ -83,40 +74,25 @@ struct AccreditationAdminService: Sendable {
         let registrationID = try registration.requireID()
         let codeRow = ActivationCodeModel(registrationID: registrationID, level: level.rawValue,
                                           codeHash: ActivationCodes.hash(code, protector: protector), expiresAt: expires, createdAt: now)
-        let decided = try await db.write { tx -> Bool in
-            guard let fresh = try await AccreditationRequestModel.find(requestID, on: tx), fresh.status == .pending else { return false }
-            fresh.status = .approved
-            fresh.decidedAt = now
-            fresh.evidenceKind = evidence?.kind
-            fresh.evidenceReference = evidence?.reference
-            try await fresh.update(on: tx)
-            if let fresh = try await RegistrationModel.find(registrationID, on: tx), (fresh.accreditedLevel ?? 0) < level.rawValue {
-                fresh.accreditedLevel = level.rawValue
-                try await fresh.update(on: tx)
-            }
-            try await codeRow.create(on: tx)
-            return true
-        }
+        let decided = try await RegistrationRepository(db: db).approve(requestID: requestID, evidenceKind: evidence?.kind,
+                                                                      evidenceReference: evidence?.reference, code: codeRow, now: now)
         guard decided else { throw VerityError(.validationError, "The request was decided already.", field: "id") }
         let delivered: Bool
         if let address {
-            delivered = await mail(code, level: level, entity: entity, to: address)
+            delivered = await mail(code, level: level, entity: entity, to: address, context: context)
         } else {
-            delivered = await deliver(code, level: level, entity: entity, userID: registration.$user.id)
+            delivered = await deliver(code, level: level, entity: entity, userID: registration.$user.id, context: context)
         }
         return ActivationCodeIssued(requestId: requestID, level: level.rawValue, diac: code.grouped, expiresAtEpochMs: expires,
                                     deliveredBy: delivered ? delivery.rawValue : nil)
     }
 
-    func reject(_ idText: String, input: AccreditationRejectionInput) async throws -> AccreditationRequestView {
-        let (request, _, entity) = try await request(idText)
+    func reject(_ idText: String, input: AccreditationRejectionInput, context: AdminContext) async throws -> AccreditationRequestView {
+        let (request, _, entity) = try await request(idText, context: context)
         try DirectoryOperations.checkText(input.reason, field: "reason", limit: 500)
         let now = clock.nowMillis()
         let requestID = try request.requireID()
-        try await db.write { tx in
-            try await AccreditationRequestModel.query(on: tx).filter(\.$id == requestID).filter(\.$status == .pending)
-                .set(\.$status, to: .rejected).set(\.$reason, to: input.reason).set(\.$decidedAt, to: now).update()
-        }
+        try await RegistrationRepository(db: context.db).reject(requestID: requestID, reason: input.reason, now: now)
         request.status = .rejected
         request.reason = input.reason
         return try RegistrationService.view(request, entity: entity.name)
@@ -124,39 +100,41 @@ struct AccreditationAdminService: Sendable {
 
     /// Sends the DIAC to the phone of the user's last verified device. A
     /// failed delivery does not undo the approval: the operator has the code.
-    private func deliver(_ code: ActivationCode, level: AccreditationLevel, entity: CertificationEntityModel, userID: UUID) async -> Bool {
+    private func deliver(_ code: ActivationCode, level: AccreditationLevel, entity: CertificationEntityModel, userID: UUID,
+                         context: AdminContext) async -> Bool {
         do {
-            guard let device = try await CertificationDeviceModel.query(on: db).filter(\.$user.$id == userID)
-                .filter(\.$verifiedAt != nil).sort(\.$verifiedAt, .descending).first() else { return false }
+            guard let device = try await CertificationDeviceRepository(db: context.db).latestVerifiedDevice(userID: userID) else { return false }
             let phone = String(decoding: try protector.open(device.phoneSealed), as: UTF8.self)
-            let gateway = try await messaging.gateway(db: db, environmentID: environmentID)
+            let gateway = try await messaging.gateway(db: context.db, environmentID: context.environmentID)
             try await gateway.send(SMSMessage(to: phone, text: "Your \(entity.displayName) level \(level.rawValue) activation code is \(code.grouped). Keep it secret."))
             return true
         } catch {
-            logger.warning("activation code not delivered by SMS", metadata: ["error_code": .string((error as? VerityError)?.code.rawValue ?? "SYSTEM_ERROR")])
+            context.logger.warning("activation code not delivered by SMS", metadata: ["error_code": .string((error as? VerityError)?.code.rawValue ?? "SYSTEM_ERROR")])
             return false
         }
     }
 
     /// Mails the DIAC; like the SMS, a failed delivery does not undo the approval.
-    private func mail(_ code: ActivationCode, level: AccreditationLevel, entity: CertificationEntityModel, to address: String) async -> Bool {
+    private func mail(_ code: ActivationCode, level: AccreditationLevel, entity: CertificationEntityModel, to address: String,
+                      context: AdminContext) async -> Bool {
         do {
-            let gateway = try await messaging.mailGateway(db: db, environmentID: environmentID)
+            let gateway = try await messaging.mailGateway(db: context.db, environmentID: context.environmentID)
             try await gateway.send(MailMessage(
                 to: address, subject: "Your \(entity.displayName) activation code",
                 text: "Your \(entity.displayName) level \(level.rawValue) activation code is \(code.grouped).\n\n"
                     + "Enter it in the app to finish your certification. Keep it secret: nobody from \(entity.displayName) will ask you for it."))
             return true
         } catch {
-            logger.warning("activation code not delivered by e-mail", metadata: ["error_code": .string((error as? VerityError)?.code.rawValue ?? "SYSTEM_ERROR")])
+            context.logger.warning("activation code not delivered by e-mail", metadata: ["error_code": .string((error as? VerityError)?.code.rawValue ?? "SYSTEM_ERROR")])
             return false
         }
     }
 
     /// Where a DIAC is mailed: the address the integrator's backend filed
     /// with the user token, else the registration's e-mail field.
-    private func emailAddress(of registration: RegistrationModel, entity: CertificationEntityModel) async throws -> String {
-        if let sealed = try await EndUserModel.find(registration.$user.id, on: db)?.emailSealed {
+    private func emailAddress(of registration: RegistrationModel, entity: CertificationEntityModel,
+                              context: AdminContext) async throws -> String {
+        if let sealed = try await UserRepository(db: context.db, protector: protector).user(id: registration.$user.id)?.emailSealed {
             return String(decoding: try protector.open(sealed), as: UTF8.self)
         }
         let fields = try protector.open(json: [String: String].self, from: registration.fieldsSealed)
@@ -167,13 +145,14 @@ struct AccreditationAdminService: Sendable {
                           + "or the entity's form has an e-mail field.", field: "delivery")
     }
 
-    func unlock(userRef: String) async throws -> UnlockResult {
-        let user = try await user(userRef)
-        return UnlockResult(unlocked: try await CertificationLocks(db: db).unlock(userID: try user.requireID()))
+    func unlock(userRef: String, context: AdminContext) async throws -> UnlockResult {
+        let user = try await user(userRef, context: context)
+        return UnlockResult(unlocked: try await CertificationLocks(db: context.db).unlock(userID: try user.requireID()))
     }
 
-    private func user(_ userRef: String) async throws -> EndUserModel {
-        guard let user = try await UserRepository(db: db, protector: protector).find(userRef: userRef, environmentID: environmentID) else {
+    private func user(_ userRef: String, context: AdminContext) async throws -> EndUserModel {
+        guard let user = try await UserRepository(db: context.db, protector: protector).find(userRef: userRef,
+                                                                                           environmentID: context.environmentID) else {
             throw VerityError(.notFound, "No user has that reference.", field: "userRef")
         }
         return user
@@ -181,13 +160,13 @@ struct AccreditationAdminService: Sendable {
 
     // MARK: Transactions and sessions
 
-    func createTransaction(userRef: String, input: TransactionInput) async throws -> TransactionView {
-        let user = try await user(userRef)
-        guard let entity = try await CertificationDirectory(db: db).entity(environmentID: environmentID, name: input.entity) else {
+    func createTransaction(userRef: String, input: TransactionInput, context: AdminContext) async throws -> TransactionView {
+        let user = try await user(userRef, context: context)
+        guard let entity = try await CertificationDirectory(db: context.db).entity(environmentID: context.environmentID, name: input.entity) else {
             throw VerityError(.notFound, "No entity is named \(input.entity.prefix(64)).", field: "entity")
         }
-        guard let registration = try await RegistrationModel.query(on: db).filter(\.$entity.$id == entity.requireID())
-            .filter(\.$user.$id == user.requireID()).first() else {
+        guard let registration = try await RegistrationRepository(db: context.db).registration(entityID: try entity.requireID(),
+                                                                                              userID: try user.requireID()) else {
             throw VerityError(.notFound, "The user is not registered with \(entity.name).", field: "userRef")
         }
         let ttl = input.ttlSeconds ?? 600
@@ -199,31 +178,29 @@ struct AccreditationAdminService: Sendable {
         let now = clock.nowMillis()
         let row = TransactionModel(registrationID: try registration.requireID(), descriptionSealed: try protector.seal(json: stored),
                                    digest: digest, expiresAt: now + Int64(ttl) * 1000, createdAt: now)
-        try await db.write { try await row.create(on: $0) }
+        try await CertificateUseRepository(db: context.db).create(row)
         return try TransactionViews.view(row, entity: entity.name, protector: protector)
     }
 
-    func transaction(_ idText: String) async throws -> TransactionView {
+    func transaction(_ idText: String, context: AdminContext) async throws -> TransactionView {
         guard let id = UUID(uuidString: idText),
-              let row = try await TransactionModel.query(on: db).filter(\.$id == id).with(\.$registration, { $0.with(\.$entity) }).first(),
-              row.registration.entity.$environment.id == environmentID else {
+              let row = try await CertificateUseRepository(db: context.db).transactionWithEntity(id: id),
+              row.registration.entity.$environment.id == context.environmentID else {
             throw VerityError(.notFound, "No transaction has that id.", field: "id")
         }
         if row.status == .pending, row.expiresAt <= clock.nowMillis() { row.status = .expired }
         return try TransactionViews.view(row, entity: row.registration.entity.name, protector: protector)
     }
 
-    func checkSession(_ input: SessionCheckInput) async throws -> SessionCheck {
+    func checkSession(_ input: SessionCheckInput, context: AdminContext) async throws -> SessionCheck {
         guard input.sessionToken.hasPrefix("vas_"), input.sessionToken.count <= 128,
-              let row = try await AuthenticationChallengeModel.query(on: db)
-                .filter(\.$sessionHash == DataProtector.hashSecret(input.sessionToken))
-                .with(\.$registration, { $0.with(\.$entity) }).first(),
-              row.registration.entity.$environment.id == environmentID,
+              let row = try await CertificateUseRepository(db: context.db).session(hash: DataProtector.hashSecret(input.sessionToken)),
+              row.registration.entity.$environment.id == context.environmentID,
               let expires = row.sessionExpiresAt, expires > clock.nowMillis() else {
             return SessionCheck(valid: false)
         }
         // A session ends early when its certificate is revoked or replaced.
-        let certificate = try await UserCertificateModel.query(on: db).filter(\.$serial == row.certificateSerial ?? "").first()
+        let certificate = try await UserCertificateRepository(db: context.db).certificate(serial: row.certificateSerial ?? "")
         guard let certificate, certificate.status == .issued else { return SessionCheck(valid: false) }
         return SessionCheck(valid: true, entity: row.registration.entity.name, level: certificate.level,
                             certificateSerial: row.certificateSerial, expiresAtEpochMs: expires)

@@ -6,6 +6,14 @@ import VerityCore
 /// unlocking users, transactions and session checks, with a secret key.
 struct AdminCertificationController: RouteCollection {
     let dependencies: ServerDependencies
+    /// Built once at start-up; a request brings its context (environment, database handle, logger).
+    let accreditation: AccreditationAdminService
+
+    init(dependencies: ServerDependencies) {
+        self.dependencies = dependencies
+        accreditation = AccreditationAdminService(protector: dependencies.protector, clock: dependencies.clock,
+                                                  messaging: dependencies.messaging)
+    }
 
     func boot(routes: any RoutesBuilder) throws {
         let admin = routes.grouped(SecretKeyMiddleware())
@@ -52,35 +60,35 @@ struct AdminCertificationController: RouteCollection {
     }
 
     func requests(request: Request) async throws -> [AccreditationRequestView] {
-        try await service(request).requests(status: request.query[String.self, at: "status"])
+        try await accreditation.requests(status: request.query[String.self, at: "status"], context: try request.adminContext())
     }
 
     func approve(request: Request) async throws -> ActivationCodeIssued {
         let input = try RequestBody.decodeOptional(AccreditationApprovalInput.self, from: request) ?? AccreditationApprovalInput()
-        return try await service(request).approve(try idParameter(request), input: input)
+        return try await accreditation.approve(try idParameter(request), input: input, context: try request.adminContext())
     }
 
     func reject(request: Request) async throws -> AccreditationRequestView {
         let input = try RequestBody.decode(AccreditationRejectionInput.self, from: request)
-        return try await service(request).reject(try idParameter(request), input: input)
+        return try await accreditation.reject(try idParameter(request), input: input, context: try request.adminContext())
     }
 
     func unlock(request: Request) async throws -> UnlockResult {
-        try await service(request).unlock(userRef: try request.userRef())
+        try await accreditation.unlock(userRef: try request.userRef(), context: try request.adminContext())
     }
 
     func createTransaction(request: Request) async throws -> Response {
         let input = try RequestBody.decode(TransactionInput.self, from: request)
-        let view = try await service(request).createTransaction(userRef: try request.userRef(), input: input)
+        let view = try await accreditation.createTransaction(userRef: try request.userRef(), input: input, context: try request.adminContext())
         return try await view.encodeResponse(status: .created, for: request)
     }
 
     func transaction(request: Request) async throws -> TransactionView {
-        try await service(request).transaction(try idParameter(request))
+        try await accreditation.transaction(try idParameter(request), context: try request.adminContext())
     }
 
     func verifySession(request: Request) async throws -> SessionCheck {
-        try await service(request).checkSession(try RequestBody.decode(SessionCheckInput.self, from: request))
+        try await accreditation.checkSession(try RequestBody.decode(SessionCheckInput.self, from: request), context: try request.adminContext())
     }
 
     // MARK: Plumbing
@@ -102,12 +110,6 @@ struct AdminCertificationController: RouteCollection {
 
     private func directory(_ request: Request) -> DirectoryOperations {
         DirectoryOperations(db: request.db, clock: dependencies.clock)
-    }
-
-    private func service(_ request: Request) throws -> AccreditationAdminService {
-        AccreditationAdminService(db: request.db, protector: dependencies.protector, clock: dependencies.clock,
-                                  messaging: dependencies.messaging, environmentID: try request.adminContext().environmentID,
-                                  logger: request.logger)
     }
 }
 

@@ -10,24 +10,23 @@ import X509
 /// What a certified user does with the certificate: authenticate by signing
 /// a nonce, approve transactions by signing their canonical hash, and (level
 /// 4) sign documents with the HSM key. Levels 1–3 sign on the device; level 4
-/// signs in the HSM with the user's password.
+/// signs in the HSM with the user's password. Built once; each call works
+/// through the context's database handle.
 struct CertificateUseService: Sendable {
-    let db: any Database
     let protector: DataProtector
     let clock: VerityClock
     let pki: CertificationPKI
     let sessionLifetimeMilliseconds: Int64
+    let registrations: RegistrationService
 
     static let challengeLifetimeMilliseconds: Int64 = 120_000
     static let maximumDocumentBytes = 10 * 1024 * 1024
 
-    var registrations: RegistrationService { RegistrationService(db: db, protector: protector, clock: clock) }
-
     private func certified(_ name: String, context: CertificationContext) async throws -> (CertificationEntityModel, RegistrationModel, UserCertificateModel, Certificate) {
-        let entity = try await registrations.entity(name, environmentID: context.environmentID)
+        let entity = try await registrations.entity(name, context: context)
         let registration = try await registrations.requireRegistration(entity: entity, context: context)
-        try await CertificationLocks(db: db).checkUnlocked(userID: context.userID)
-        let (row, certificate) = try await UserCertificates(db: db).requireCurrent(registrationID: try registration.requireID())
+        try await CertificationLocks(db: context.db).checkUnlocked(userID: context.userID)
+        let (row, certificate) = try await UserCertificateRepository(db: context.db).requireCurrent(registrationID: try registration.requireID())
         return (entity, registration, row, certificate)
     }
 
@@ -38,18 +37,19 @@ struct CertificateUseService: Sendable {
         let nonce = DataProtector.randomBytes(32)
         let expires = clock.nowMillis() + Self.challengeLifetimeMilliseconds
         let row = AuthenticationChallengeModel(registrationID: try registration.requireID(), nonce: nonce, expiresAt: expires)
-        try await db.write { try await row.create(on: $0) }
+        try await CertificateUseRepository(db: context.db).create(row)
         return AuthenticationChallenge(id: try row.requireID(), nonce: nonce.base64EncodedString(), expiresAtEpochMs: expires)
     }
 
     /// Checks the signed nonce (each challenge is answered once) and opens a session.
     func answer(_ name: String, challengeID: String, input: SignatureInput, context: CertificationContext) async throws -> AuthenticationSession {
         let (_, registration, row, certificate) = try await certified(name, context: context)
-        guard let id = UUID(uuidString: challengeID), let challenge = try await AuthenticationChallengeModel.find(id, on: db),
+        let uses = CertificateUseRepository(db: context.db)
+        guard let id = UUID(uuidString: challengeID), let challenge = try await uses.challenge(id: id),
               challenge.$registration.id == (try registration.requireID()) else {
             throw VerityError(.notFound, "No such challenge.", field: "id")
         }
-        guard try await CertificationCounters(db: db).useChallenge(id: id, now: clock.nowMillis()) else {
+        guard try await CertificationCounters(db: context.db).useChallenge(id: id, now: clock.nowMillis()) else {
             throw VerityError(.validationError, "The challenge was answered already or has expired: ask for a new one.", field: "id")
         }
         let message = Array(challenge.nonce)
@@ -57,29 +57,26 @@ struct CertificateUseService: Sendable {
         try await pki.signatureChecker().check(signature: signature, over: message, by: certificate, revokedSerials: [])
         let session = "vas_" + Base62.random(length: 40)
         let expires = clock.nowMillis() + sessionLifetimeMilliseconds
-        let serial = row.serial
-        try await db.write { tx in
-            try await AuthenticationChallengeModel.query(on: tx).filter(\.$id == id)
-                .set(\.$sessionHash, to: DataProtector.hashSecret(session)).set(\.$sessionExpiresAt, to: expires)
-                .set(\.$certificateSerial, to: serial).update()
-        }
+        try await uses.openSession(challengeID: id, sessionHash: DataProtector.hashSecret(session), expiresAt: expires,
+                                   certificateSerial: row.serial)
         return AuthenticationSession(sessionToken: session, expiresAtEpochMs: expires, level: row.level)
     }
 
     // MARK: Transactions
 
     func pendingTransactions(_ name: String, context: CertificationContext) async throws -> [TransactionView] {
-        let entity = try await registrations.entity(name, environmentID: context.environmentID)
+        let entity = try await registrations.entity(name, context: context)
         let registration = try await registrations.requireRegistration(entity: entity, context: context)
-        let rows = try await TransactionModel.query(on: db).filter(\.$registration.$id == registration.requireID())
-            .filter(\.$status == .pending).filter(\.$expiresAt > clock.nowMillis()).sort(\.$createdAt).range(..<100).all()
+        let rows = try await CertificateUseRepository(db: context.db).pendingTransactions(
+            registrationID: try registration.requireID(), now: clock.nowMillis(), limit: 100)
         return try rows.map { try TransactionViews.view($0, entity: entity.name, protector: protector) }
     }
 
     /// Checks the user's signature over the transaction's digest and stores the approval.
     func approve(_ name: String, transactionID: String, input: SignatureInput, context: CertificationContext) async throws -> TransactionView {
         let (entity, registration, row, certificate) = try await certified(name, context: context)
-        guard let id = UUID(uuidString: transactionID), let transaction = try await TransactionModel.find(id, on: db),
+        let uses = CertificateUseRepository(db: context.db)
+        guard let id = UUID(uuidString: transactionID), let transaction = try await uses.transaction(id: id),
               transaction.$registration.id == (try registration.requireID()) else {
             throw VerityError(.notFound, "No such transaction.", field: "id")
         }
@@ -91,18 +88,10 @@ struct CertificateUseService: Sendable {
         guard let digest = TransactionViews.digestBytes(transaction.digest) else { throw VerityError(.systemError, "A transaction digest is damaged.") }
         let signature = try await proof(input, row: row, message: digest, context: context)
         try await pki.signatureChecker().check(signature: signature, over: digest, by: certificate, revokedSerials: [])
-        let serial = row.serial
-        let approved = try await db.write { tx -> Bool in
-            guard let fresh = try await TransactionModel.find(id, on: tx), fresh.status == .pending else { return false }
-            fresh.status = .approved
-            fresh.signature = Data(signature)
-            fresh.certificateSerial = serial
-            fresh.decidedAt = now
-            try await fresh.update(on: tx)
-            return true
+        guard try await uses.approve(transactionID: id, signature: Data(signature), certificateSerial: row.serial, now: now) else {
+            throw VerityError(.validationError, "The transaction was decided already.", field: "id")
         }
-        guard approved else { throw VerityError(.validationError, "The transaction was decided already.", field: "id") }
-        guard let stored = try await TransactionModel.find(id, on: db) else { throw VerityError(.notFound, "No such transaction.") }
+        guard let stored = try await uses.transaction(id: id) else { throw VerityError(.notFound, "No such transaction.") }
         return try TransactionViews.view(stored, entity: entity.name, protector: protector)
     }
 
@@ -138,7 +127,7 @@ struct CertificateUseService: Sendable {
         do {
             return try await body()
         } catch let error as VerityError where error.code == .validationError {
-            try await CertificationLocks(db: db).recordWrongSecret(userID: context.userID, now: clock.nowMillis())
+            try await CertificationLocks(db: context.db).recordWrongSecret(userID: context.userID, now: clock.nowMillis())
             throw error
         }
     }

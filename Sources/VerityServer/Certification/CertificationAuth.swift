@@ -3,12 +3,16 @@ import Vapor
 import VerityCore
 import VerityStore
 
-/// Who a certification request speaks for, and from which verified device.
+/// Who a certification request speaks for, and from which verified device;
+/// with the request's database handle (its event loop's pool) and logger
+/// (its request id), which the services, built once, use for this request.
 struct CertificationContext: Sendable {
     let userID: UUID
     let environmentID: UUID
     /// The verified device a device token is bound to; nil with the app's user token.
     let device: CertificationDeviceModel?
+    let db: any Database
+    let logger: Logger
 
     /// The verified device, or `DEVICE_NOT_VERIFIED` for a user token.
     func requireDevice() throws(VerityError) -> CertificationDeviceModel {
@@ -26,54 +30,16 @@ enum DeviceTokens {
     /// The header the SDK sends with its install's identifier; must match the token's device.
     static let deviceHeader = "Verity-Device-ID"
 
-    /// Why tokens are revoked, and the resolution a client is told.
-    enum RevocationReason: String {
-        /// The user was certified or uncertified: the token describes an old state.
-        case certificationChanged = "certification-changed"
-        /// The token was exchanged for a new one.
-        case rotated
-        /// The user was locked.
-        case locked
-
-        var resolution: TokenResolution {
-            switch self {
-            case .certificationChanged: .refreshToken
-            case .rotated, .locked: .verifyDevice
-            }
-        }
-    }
-
     static func hash(deviceID: String) -> String { DataProtector.hashSecret("device:" + deviceID) }
 
     /// A new token for `device`, recorded; returns the token to hand out once.
     static func mint(device: CertificationDeviceModel, on db: any Database, now: Int64) async throws -> (String, Int64) {
         let token = prefix + Base62.random(length: 40)
         let expires = now + lifetimeMilliseconds
-        let row = DeviceTokenModel(tokenHash: DataProtector.hashSecret(token), deviceID: try device.requireID(),
-                                   userID: device.$user.id, expiresAt: expires, createdAt: now)
-        try await db.write { try await row.create(on: $0) }
+        try await DeviceTokenRepository(db: db).create(DeviceTokenModel(
+            tokenHash: DataProtector.hashSecret(token), deviceID: try device.requireID(), userID: device.$user.id,
+            expiresAt: expires, createdAt: now))
         return (token, expires)
-    }
-
-    /// Revokes every live token of the user's devices.
-    static func revokeAll(userID: UUID, reason: RevocationReason, on db: any Database, now: Int64) async throws {
-        try await db.write { tx in try await revokeAll(userID: userID, reason: reason, inTransaction: tx, now: now) }
-    }
-
-    /// The same inside a caller's transaction: a status change and the
-    /// revocation of the tokens describing the old status land together.
-    static func revokeAll(userID: UUID, reason: RevocationReason, inTransaction tx: any Database, now: Int64) async throws {
-        try await DeviceTokenModel.query(on: tx).filter(\.$user.$id == userID).filter(\.$revokedAt == nil)
-            .set(\.$revokedAt, to: now).set(\.$revokedReason, to: reason.rawValue).update()
-    }
-
-    /// Spends a token exchanged for a new one.
-    static func retire(_ row: DeviceTokenModel, on db: any Database, now: Int64) async throws {
-        let id = try row.requireID()
-        try await db.write { tx in
-            try await DeviceTokenModel.query(on: tx).filter(\.$id == id)
-                .set(\.$revokedAt, to: now).set(\.$revokedReason, to: RevocationReason.rotated.rawValue).update()
-        }
     }
 
     /// The token's row and device, or `INVALID_TOKEN` with what to do about it.
@@ -81,12 +47,10 @@ enum DeviceTokens {
     /// certification changed (only to exchange it for a new one).
     static func resolve(_ token: String, request: Request, on db: any Database, now: Int64,
                         allowStale: Bool = false) async throws -> (DeviceTokenModel, CertificationDeviceModel, UUID) {
-        guard token.count <= 128, let row = try await DeviceTokenModel.query(on: db)
-            .filter(\.$tokenHash == DataProtector.hashSecret(token)).with(\.$device).with(\.$user).first()
-        else {
+        guard token.count <= 128, let row = try await DeviceTokenRepository(db: db).token(hash: DataProtector.hashSecret(token)) else {
             throw VerityError(.invalidToken, "The device token is not known: verify the device again.", resolution: .verifyDevice)
         }
-        if let reason = row.revokedReason.flatMap(RevocationReason.init(rawValue:)) ?? (row.revokedAt != nil ? .locked : nil) {
+        if let reason = row.revocation {
             guard allowStale, reason == .certificationChanged else {
                 throw VerityError(.invalidToken, reason == .certificationChanged
                                   ? "The user's certification changed: ask for a new device token."
@@ -106,6 +70,16 @@ enum DeviceTokens {
     }
 }
 
+extension DeviceTokenModel.RevocationReason {
+    /// What the client is told to do about a token revoked for this reason.
+    var resolution: TokenResolution {
+        switch self {
+        case .certificationChanged: .refreshToken
+        case .rotated, .locked: .verifyDevice
+        }
+    }
+}
+
 /// Admits a device token (`vdt_…`) or the app's user token (JWT); a device
 /// token also names the verified device.
 struct CertificationAuthMiddleware: AsyncMiddleware {
@@ -114,28 +88,39 @@ struct CertificationAuthMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let bearer = try request.bearerCredential()
         let now = dependencies.clock.nowMillis()
-        let context: CertificationContext
+        let caller: Caller
         if bearer.hasPrefix(DeviceTokens.prefix) {
             let (_, device, environmentID) = try await DeviceTokens.resolve(bearer, request: request, on: request.db, now: now)
-            context = CertificationContext(userID: device.$user.id, environmentID: environmentID, device: device)
+            caller = Caller(userID: device.$user.id, environmentID: environmentID, device: device)
         } else {
-            context = try await Self.userTokenContext(bearer, request: request, dependencies: dependencies, now: now)
+            caller = try await Self.userTokenCaller(bearer, request: request, dependencies: dependencies, now: now)
         }
-        request.storage[CertificationContextKey.self] = context
-        request.logger[metadataKey: "user_id"] = .string(context.userID.uuidString)
+        request.storage[CertificationContextKey.self] = caller.context(of: request)
         return try await next.respond(to: request)
     }
 }
 
 extension CertificationAuthMiddleware {
-    /// The context of the app's user token (a JWT recorded when minted): no device.
-    static func userTokenContext(_ bearer: String, request: Request, dependencies: ServerDependencies,
-                                 now: Int64) async throws -> CertificationContext {
+    /// Whom a credential speaks for, before the request's context is made.
+    struct Caller {
+        let userID: UUID
+        let environmentID: UUID
+        let device: CertificationDeviceModel?
+
+        /// The context, with the request's handle and its logger naming the user.
+        func context(of request: Request) -> CertificationContext {
+            request.logger[metadataKey: "user_id"] = .string(userID.uuidString)
+            return CertificationContext(userID: userID, environmentID: environmentID, device: device, db: request.db, logger: request.logger)
+        }
+    }
+
+    /// The caller of the app's user token (a JWT recorded when minted): no device.
+    static func userTokenCaller(_ bearer: String, request: Request, dependencies: ServerDependencies, now: Int64) async throws -> Caller {
         let claims = try await dependencies.tokens.verify(bearer)
         guard try await UserRepository(db: request.db, protector: dependencies.protector).session(
             tokenID: claims.tokenID, userID: claims.userID, environmentID: claims.environmentID, now: now) != nil
         else { throw VerityError(.invalidToken, "The user token is not valid, has expired or was revoked.") }
-        return CertificationContext(userID: claims.userID, environmentID: claims.environmentID, device: nil)
+        return Caller(userID: claims.userID, environmentID: claims.environmentID, device: nil)
     }
 }
 

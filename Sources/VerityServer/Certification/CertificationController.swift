@@ -7,6 +7,26 @@ import VerityStore
 /// `/v1/certification`: what the SDK's `CertificationClient` calls.
 struct CertificationController: RouteCollection {
     let dependencies: ServerDependencies
+    /// The services, built once at start-up; a request brings its context
+    /// (user, device, its database handle and logger).
+    let devices: DeviceVerificationService
+    let registrations: RegistrationService
+    let certification: CertificationService
+    let uses: CertificateUseService
+
+    init(dependencies: ServerDependencies) {
+        self.dependencies = dependencies
+        let (protector, clock, pki) = (dependencies.protector, dependencies.clock, dependencies.pki)
+        var policy = DeviceVerificationPolicy()
+        policy.codeLifetimeMilliseconds = Int64(dependencies.settings.deviceCodeLifetimeSeconds) * 1000
+        devices = DeviceVerificationService(protector: protector, clock: clock, messaging: dependencies.messaging, policy: policy)
+        registrations = RegistrationService(protector: protector, clock: clock, pki: pki)
+        certification = CertificationService(protector: protector, clock: clock, pki: pki, issuer: dependencies.issuer,
+                                             jobs: dependencies.jobs, registrations: registrations)
+        uses = CertificateUseService(protector: protector, clock: clock, pki: pki,
+                                     sessionLifetimeMilliseconds: Int64(dependencies.settings.tokenTTLSeconds) * 1000,
+                                     registrations: registrations)
+    }
 
     func boot(routes: any RoutesBuilder) throws {
         let api = routes.grouped(CertificationAuthMiddleware(dependencies: dependencies))
@@ -40,54 +60,52 @@ struct CertificationController: RouteCollection {
 
     func requestCode(request: Request) async throws -> Response {
         let input = try RequestBody.decode(DeviceVerificationRequest.self, from: request)
-        let sent = try await devices(request).requestCode(input, context: try request.certificationContext())
+        let sent = try await devices.requestCode(input, context: try request.certificationContext())
         return try await sent.encodeResponse(status: .accepted, for: request)
     }
 
     func verifyDevice(request: Request) async throws -> DeviceToken {
         let input = try RequestBody.decode(DeviceVerificationInput.self, from: request)
-        return try await devices(request).verify(input, context: try request.certificationContext())
+        return try await devices.verify(input, context: try request.certificationContext())
     }
 
     func refreshToken(request: Request) async throws -> DeviceToken {
         let input = try RequestBody.decode(DeviceTokenRequest.self, from: request)
         let bearer = try request.bearerCredential()
         let now = dependencies.clock.nowMillis()
-        let context: CertificationContext
+        let caller: CertificationAuthMiddleware.Caller
         if bearer.hasPrefix(DeviceTokens.prefix) {
             let (row, device, environmentID) = try await DeviceTokens.resolve(bearer, request: request, on: request.db, now: now, allowStale: true)
             guard device.deviceHash == (try DeviceVerificationService.deviceHash(input.deviceId)) else {
                 throw VerityError(.invalidToken, "The device token belongs to another device.", resolution: .verifyDevice)
             }
             // The old token is spent: exchanged once, never again.
-            try await DeviceTokens.retire(row, on: request.db, now: now)
-            context = CertificationContext(userID: device.$user.id, environmentID: environmentID, device: device)
+            try await DeviceTokenRepository(db: request.db).revoke(id: try row.requireID(), reason: .rotated, now: now)
+            caller = .init(userID: device.$user.id, environmentID: environmentID, device: device)
         } else {
-            context = try await CertificationAuthMiddleware.userTokenContext(bearer, request: request, dependencies: dependencies, now: now)
+            caller = try await CertificationAuthMiddleware.userTokenCaller(bearer, request: request, dependencies: dependencies, now: now)
         }
-        return try await devices(request).refresh(input, context: context)
+        return try await devices.refresh(input, context: caller.context(of: request))
     }
 
     // MARK: Entity, registration, accreditation
 
     func entityDetails(request: Request) async throws -> EntityDetails {
-        try await registrations(request).details(try entityName(request), context: try request.certificationContext())
+        try await registrations.details(try entityName(request), context: try request.certificationContext())
     }
 
     func user(request: Request) async throws -> CertificationUser {
-        try await registrations(request).user(try entityName(request), context: try request.certificationContext(), ca: dependencies.pki)
+        try await registrations.user(try entityName(request), context: try request.certificationContext())
     }
 
     func register(request: Request) async throws -> CertificationUser {
         let input = try RequestBody.decode(RegistrationInput.self, from: request)
-        return try await registrations(request).register(try entityName(request), input: input, context: try request.certificationContext(),
-                                                          pki: dependencies.pki)
+        return try await registrations.register(try entityName(request), input: input, context: try request.certificationContext())
     }
 
     func requestAccreditation(request: Request) async throws -> Response {
         let input = try RequestBody.decode(AccreditationRequestInput.self, from: request)
-        let view = try await registrations(request).requestAccreditation(try entityName(request), input: input,
-                                                                         context: try request.certificationContext())
+        let view = try await registrations.requestAccreditation(try entityName(request), input: input, context: try request.certificationContext())
         return try await view.encodeResponse(status: .created, for: request)
     }
 
@@ -95,62 +113,62 @@ struct CertificationController: RouteCollection {
 
     func certifyLevel1(request: Request) async throws -> CertificationUser {
         let input = try RequestBody.decode(CertifyLevel1Input.self, from: request)
-        return try await certification(request).certifyAtLevel1(try entityName(request), input: input, context: try request.certificationContext())
+        return try await certification.certifyAtLevel1(try entityName(request), input: input, context: try request.certificationContext())
     }
 
     func certify(request: Request) async throws -> Response {
         let input = try RequestBody.decode(CertifyInput.self, from: request)
-        let user = try await certification(request).certify(try entityName(request), input: input, context: try request.certificationContext())
+        let user = try await certification.certify(try entityName(request), input: input, context: try request.certificationContext())
         return try await user.encodeResponse(status: .accepted, for: request)
     }
 
     func certifyLevel4(request: Request) async throws -> Response {
         let input = try RequestBody.decode(CertifyLevel4Input.self, from: request)
-        let user = try await certification(request).certifyAtLevel4(try entityName(request), input: input, context: try request.certificationContext())
+        let user = try await certification.certifyAtLevel4(try entityName(request), input: input, context: try request.certificationContext())
         return try await user.encodeResponse(status: .accepted, for: request)
     }
 
     func certificate(request: Request) async throws -> UserCertificate {
-        try await certification(request).certificate(try entityName(request), context: try request.certificationContext())
+        try await certification.certificate(try entityName(request), context: try request.certificationContext())
     }
 
     func uncertify(request: Request) async throws -> CertificationUser {
-        try await certification(request).uncertify(try entityName(request), context: try request.certificationContext())
+        try await certification.uncertify(try entityName(request), context: try request.certificationContext())
     }
 
     // MARK: Using the certificate
 
     func challenge(request: Request) async throws -> Response {
-        let challenge = try await uses(request).challenge(try entityName(request), context: try request.certificationContext())
+        let challenge = try await uses.challenge(try entityName(request), context: try request.certificationContext())
         return try await challenge.encodeResponse(status: .created, for: request)
     }
 
     func answer(request: Request) async throws -> AuthenticationSession {
         let input = try RequestBody.decode(SignatureInput.self, from: request)
-        return try await uses(request).answer(try entityName(request), challengeID: try idParameter(request), input: input,
+        return try await uses.answer(try entityName(request), challengeID: try idParameter(request), input: input,
                                               context: try request.certificationContext())
     }
 
     func transactions(request: Request) async throws -> [TransactionView] {
-        try await uses(request).pendingTransactions(try entityName(request), context: try request.certificationContext())
+        try await uses.pendingTransactions(try entityName(request), context: try request.certificationContext())
     }
 
     func approve(request: Request) async throws -> TransactionView {
         let input = try RequestBody.decode(SignatureInput.self, from: request)
-        return try await uses(request).approve(try entityName(request), transactionID: try idParameter(request), input: input,
+        return try await uses.approve(try entityName(request), transactionID: try idParameter(request), input: input,
                                                context: try request.certificationContext())
     }
 
     func signDocument(request: Request) async throws -> DocumentSignatureOutput {
         let input = try RequestBody.decode(DocumentSigningInput.self, from: request)
-        return try await uses(request).signDocument(try entityName(request), input: input, context: try request.certificationContext())
+        return try await uses.signDocument(try entityName(request), input: input, context: try request.certificationContext())
     }
 
     // MARK: Checkpoints
 
     func checkpoints(request: Request) async throws -> [CheckpointDetails] {
         let context = try request.certificationContext()
-        return try await directory(request).checkpoints(environmentID: context.environmentID).map(CheckpointDetails.init)
+        return try await directory(context).checkpoints(environmentID: context.environmentID).map(CheckpointDetails.init)
     }
 
     func nearestCheckpoints(request: Request) async throws -> [CheckpointDetails] {
@@ -163,14 +181,14 @@ struct CertificationController: RouteCollection {
         }
         let limitText = request.query[String.self, at: "limit"] ?? "10"
         guard let limit = Int(limitText) else { throw VerityError(.validationError, "limit is 1–100.", field: "limit") }
-        return try await directory(request).nearestCheckpoints(environmentID: context.environmentID, latitude: latitude,
+        return try await directory(context).nearestCheckpoints(environmentID: context.environmentID, latitude: latitude,
                                                                longitude: longitude, limit: limit).map(CheckpointDetails.init)
     }
 
     func checkpoint(request: Request) async throws -> CheckpointDetails {
         let context = try request.certificationContext()
         guard let id = UUID(uuidString: try idParameter(request)) else { throw VerityError(.notFound, "No checkpoint has that id.", field: "id") }
-        return CheckpointDetails(try await directory(request).checkpoint(environmentID: context.environmentID, id: id))
+        return CheckpointDetails(try await directory(context).checkpoint(environmentID: context.environmentID, id: id))
     }
 
     // MARK: Plumbing
@@ -185,29 +203,8 @@ struct CertificationController: RouteCollection {
         return id
     }
 
-    private func devices(_ request: Request) -> DeviceVerificationService {
-        var policy = DeviceVerificationPolicy()
-        policy.codeLifetimeMilliseconds = Int64(dependencies.settings.deviceCodeLifetimeSeconds) * 1000
-        return DeviceVerificationService(db: request.db, protector: dependencies.protector, clock: dependencies.clock,
-                                         messaging: dependencies.messaging, policy: policy)
-    }
-
-    private func registrations(_ request: Request) -> RegistrationService {
-        RegistrationService(db: request.db, protector: dependencies.protector, clock: dependencies.clock)
-    }
-
-    private func certification(_ request: Request) -> CertificationService {
-        CertificationService(db: request.db, protector: dependencies.protector, clock: dependencies.clock, pki: dependencies.pki,
-                             issuer: dependencies.issuer, jobs: dependencies.jobs)
-    }
-
-    private func uses(_ request: Request) -> CertificateUseService {
-        CertificateUseService(db: request.db, protector: dependencies.protector, clock: dependencies.clock, pki: dependencies.pki,
-                              sessionLifetimeMilliseconds: Int64(dependencies.settings.tokenTTLSeconds) * 1000)
-    }
-
-    private func directory(_ request: Request) -> DirectoryOperations {
-        DirectoryOperations(db: request.db, clock: dependencies.clock)
+    private func directory(_ context: CertificationContext) -> DirectoryOperations {
+        DirectoryOperations(db: context.db, clock: dependencies.clock)
     }
 }
 

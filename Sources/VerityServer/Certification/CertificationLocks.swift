@@ -12,8 +12,10 @@ struct CertificationLocks: Sendable {
     /// Wrong activation codes or level-4 passwords in a row before the user is locked.
     static let maximumWrongSecrets = 5
 
+    private var locks: CertificationLockRepository { CertificationLockRepository(db: db) }
+
     func state(userID: UUID) async throws -> CertificationLockModel? {
-        try await CertificationLockModel.query(on: db).filter(\.$user.$id == userID).first()
+        try await locks.state(userID: userID)
     }
 
     func checkUnlocked(userID: UUID) async throws {
@@ -25,7 +27,7 @@ struct CertificationLocks: Sendable {
     /// Counts a wrong SMS code; locks the user at the policy's limit.
     func recordWrongCode(userID: UUID, policy: DeviceVerificationPolicy, now: Int64) async throws -> Int {
         let count = try await CertificationCounters(db: db).addWrongCode(userID: userID)
-        if count >= policy.wrongCodesBeforeLock { try await lock(userID: userID, now: now) }
+        if count >= policy.wrongCodesBeforeLock { try await locks.lock(userID: userID, now: now) }
         return count
     }
 
@@ -33,32 +35,19 @@ struct CertificationLocks: Sendable {
     func recordWrongSecret(userID: UUID, now: Int64) async throws {
         let count = try await CertificationCounters(db: db).addWrongSecret(userID: userID)
         if count >= Self.maximumWrongSecrets {
-            try await lock(userID: userID, now: now)
+            try await locks.lock(userID: userID, now: now)
             throw VerityError(.userLocked, "Too many wrong codes or passwords: the user is locked until an operator unlocks them.")
         }
     }
 
     func resetWrongSecrets(userID: UUID) async throws {
-        try await db.write { tx in
-            try await CertificationLockModel.query(on: tx).filter(\.$user.$id == userID).set(\.$wrongSecrets, to: 0).update()
-        }
-    }
-
-    private func lock(userID: UUID, now: Int64) async throws {
-        try await db.write { tx in
-            try await CertificationLockModel.query(on: tx).filter(\.$user.$id == userID).filter(\.$lockedAt == nil)
-                .set(\.$lockedAt, to: now).update()
-        }
-        try await DeviceTokens.revokeAll(userID: userID, reason: .locked, on: db, now: now)
+        try await locks.resetWrongSecrets(userID: userID)
     }
 
     /// An operator's unlock: clears the lock and both runs; false when the user was not locked.
     func unlock(userID: UUID) async throws -> Bool {
         guard let state = try await state(userID: userID), state.lockedAt != nil else { return false }
-        try await db.write { tx in
-            try await CertificationLockModel.query(on: tx).filter(\.$user.$id == userID)
-                .set(\.$lockedAt, to: nil).set(\.$wrongCodes, to: 0).set(\.$wrongSecrets, to: 0).update()
-        }
+        try await locks.unlock(userID: userID)
         return true
     }
 }

@@ -8,21 +8,20 @@ import VerityStore
 
 /// Certifying and uncertifying a registered user: level 1 at once, levels 2–3
 /// with a DIAC and the device's CSR, level 4 with a DIAC and a key made in the HSM.
+/// Built once; each call works through the context's database handle.
 struct CertificationService: Sendable {
-    let db: any Database
     let protector: DataProtector
     let clock: VerityClock
     let pki: CertificationPKI
     let issuer: CertificateIssuer
     let jobs: JobWorker
-
-    var registrations: RegistrationService { RegistrationService(db: db, protector: protector, clock: clock) }
+    let registrations: RegistrationService
 
     /// Level 1: the platform certifies the device's key at once, with no code.
     func certifyAtLevel1(_ name: String, input: CertifyLevel1Input, context: CertificationContext) async throws -> CertificationUser {
-        let entity = try await registrations.entity(name, environmentID: context.environmentID)
+        let entity = try await registrations.entity(name, context: context)
         let registration = try await registrations.requireRegistration(entity: entity, context: context)
-        try await CertificationLocks(db: db).checkUnlocked(userID: context.userID)
+        try await CertificationLocks(db: context.db).checkUnlocked(userID: context.userID)
         guard entity.levels.contains(1), (registration.accreditedLevel ?? 0) >= 1 else {
             throw VerityError(.userNotAccredited, "\(entity.name) does not offer level 1: ask for an activation code.")
         }
@@ -34,26 +33,24 @@ struct CertificationService: Sendable {
                                        publicKey: request.publicKey.x963Representation, csr: Data(request.der), hsmToken: nil,
                                        createdAt: clock.nowMillis())
         // No job: this request issues it, or fails it.
-        try await db.write { try await row.create(on: $0) }
-        await issuer.issueNow(try row.requireID())
-        guard let issued = try await UserCertificateModel.find(row.requireID(), on: db), issued.status == .issued else {
+        let certificates = UserCertificateRepository(db: context.db)
+        try await certificates.create(row)
+        let id = try row.requireID()
+        await issuer.issueNow(id)
+        guard let issued = try await certificates.certificate(id: id), issued.status == .issued else {
             // Level 1 answers now or not at all: no retry behind the user's back.
-            let id = try row.requireID()
-            try await db.write { tx in
-                try await UserCertificateModel.query(on: tx).filter(\.$id == id).filter(\.$status == .pending)
-                    .set(\.$status, to: .failed).update()
-            }
+            try await certificates.fail(id: id, reason: "not issued within the request", registrationStatus: nil)
             throw VerityError(.serviceUnavailable, "The certificate could not be issued; try again.")
         }
-        return try await registrations.view(try await reload(registration), pki: pki)
+        return try await view(registration, context: context)
     }
 
     /// Levels 2–3: a DIAC for the level and the device's CSR → `CERTIFICATE_PENDING`.
     func certify(_ name: String, input: CertifyInput, context: CertificationContext) async throws -> CertificationUser {
-        let entity = try await registrations.entity(name, environmentID: context.environmentID)
+        let entity = try await registrations.entity(name, context: context)
         let registration = try await registrations.requireRegistration(entity: entity, context: context)
         let code = try ActivationCode.parse(input.diac)
-        try await CertificationLocks(db: db).checkUnlocked(userID: context.userID)
+        try await CertificationLocks(db: context.db).checkUnlocked(userID: context.userID)
         let request = try checkedRequest(input.csr, entity: entity, registration: registration)
         let status = registration.status
         let activation = try await checkedCode(code, registration: registration, context: context, expecting: [.level2, .level3])
@@ -63,18 +60,18 @@ struct CertificationService: Sendable {
         let row = UserCertificateModel(registrationID: try registration.requireID(), level: activation.level,
                                        publicKey: request.publicKey.x963Representation, csr: Data(request.der), hsmToken: nil,
                                        createdAt: clock.nowMillis())
-        try await queue(row, registration: registration)
-        return try await registrations.view(try await reload(registration), pki: pki)
+        try await queue(row, context: context)
+        return try await view(registration, context: context)
     }
 
     /// Level 4: the key pair is made inside the HSM, in a token of the user's
     /// own whose PIN is `password` (never stored) → `CERTIFICATE_PENDING`.
     func certifyAtLevel4(_ name: String, input: CertifyLevel4Input, context: CertificationContext) async throws -> CertificationUser {
-        let entity = try await registrations.entity(name, environmentID: context.environmentID)
+        let entity = try await registrations.entity(name, context: context)
         let registration = try await registrations.requireRegistration(entity: entity, context: context)
         let code = try ActivationCode.parse(input.diac)
         try Self.checkPassword(input.password)
-        try await CertificationLocks(db: db).checkUnlocked(userID: context.userID)
+        try await CertificationLocks(db: context.db).checkUnlocked(userID: context.userID)
         let status = registration.status
         let activation = try await checkedCode(code, registration: registration, context: context, expecting: [.level4])
         _ = try CertificationStateMachine().next(from: status, on: .certificateRequested)
@@ -101,40 +98,31 @@ struct CertificationService: Sendable {
         let row = UserCertificateModel(registrationID: try registration.requireID(), level: 4, publicKey: publicKey.x963Representation,
                                        csr: nil, hsmToken: token, createdAt: clock.nowMillis())
         row.id = certificateID
-        try await queue(row, registration: registration)
-        return try await registrations.view(try await reload(registration), pki: pki)
+        try await queue(row, context: context)
+        return try await view(registration, context: context)
     }
 
     /// Gives the certificate up: revoked (on the next CRL), a level-4 key
     /// destroyed, the user back to `UNCERTIFIED`; device tokens must be refreshed.
     func uncertify(_ name: String, context: CertificationContext) async throws -> CertificationUser {
-        let entity = try await registrations.entity(name, environmentID: context.environmentID)
+        let entity = try await registrations.entity(name, context: context)
         let registration = try await registrations.requireRegistration(entity: entity, context: context)
         let next = try CertificationStateMachine().next(from: registration.status, on: .uncertified)
         let registrationID = try registration.requireID()
-        let live = try await UserCertificateModel.query(on: db).filter(\.$registration.$id == registrationID)
-            .filter(\.$status ~~ [UserCertificateModel.Status.issued, .pending]).all()
+        let certificates = UserCertificateRepository(db: context.db)
+        let live = try await certificates.live(registrationID: registrationID)
         // The key goes first: if the HSM cannot delete it, nothing changes and the user may retry.
         for row in live { try await issuer.wipeHSMKey(of: row) }
-        let now = clock.nowMillis()
-        let userID = context.userID
-        try await db.write { tx in
-            try await UserCertificateModel.query(on: tx).filter(\.$registration.$id == registrationID).filter(\.$status == .issued)
-                .set(\.$status, to: .revoked).set(\.$revokedAt, to: now).update()
-            try await UserCertificateModel.query(on: tx).filter(\.$registration.$id == registrationID).filter(\.$status == .pending)
-                .set(\.$status, to: .failed).set(\.$failure, to: "cancelled by uncertify").update()
-            try await RegistrationModel.query(on: tx).filter(\.$id == registrationID).set(\.$status, to: next).update()
-            try await DeviceTokens.revokeAll(userID: userID, reason: .certificationChanged, inTransaction: tx, now: now)
-        }
+        try await certificates.uncertify(registrationID: registrationID, userID: context.userID, status: next, now: clock.nowMillis())
         await issuer.notifyRevoked(live.filter { $0.status == .issued })
-        return try await registrations.view(try await reload(registration), pki: pki)
+        return try await view(registration, context: context)
     }
 
     /// The current certificate and chain (the spec's `fetchCertificate`).
     func certificate(_ name: String, context: CertificationContext) async throws -> UserCertificate {
-        let entity = try await registrations.entity(name, environmentID: context.environmentID)
+        let entity = try await registrations.entity(name, context: context)
         let registration = try await registrations.requireRegistration(entity: entity, context: context)
-        guard let row = try await UserCertificates(db: db).current(registrationID: try registration.requireID()) else {
+        guard let row = try await UserCertificateRepository(db: context.db).current(registrationID: try registration.requireID()) else {
             throw VerityError(.notFound, "The user has no certificate with \(entity.name).")
         }
         return try UserCertificates.wire(row, pki: pki)
@@ -151,8 +139,10 @@ struct CertificationService: Sendable {
     }
 
 
-    private func reload(_ registration: RegistrationModel) async throws -> RegistrationModel {
-        try await RegistrationModel.find(registration.requireID(), on: db) ?? registration
+    /// The user as they stand after a change: the registration read again.
+    private func view(_ registration: RegistrationModel, context: CertificationContext) async throws -> CertificationUser {
+        let stored = try await RegistrationRepository(db: context.db).registration(id: try registration.requireID()) ?? registration
+        return try await registrations.view(stored, context: context)
     }
 
     /// The device's CSR, checked: well-formed, self-signed, P-256, naming the registered person.
@@ -183,13 +173,13 @@ struct CertificationService: Sendable {
             throw VerityError(.userNotAccredited, "The user is not accredited at level \(levels.map(\.rawValue).min() ?? 2) or above: ask for accreditation first.")
         }
         let hash = ActivationCodes.hash(code, protector: protector)
-        guard let row = try await ActivationCodeModel.query(on: db).filter(\.$codeHash == hash).first(),
-              row.$registration.id == registrationID else {
-            try await CertificationLocks(db: db).recordWrongSecret(userID: context.userID, now: clock.nowMillis())
+        let locks = CertificationLocks(db: context.db)
+        guard let row = try await RegistrationRepository(db: context.db).activationCode(hash: hash), row.$registration.id == registrationID else {
+            try await locks.recordWrongSecret(userID: context.userID, now: clock.nowMillis())
             throw VerityError(.validationError, "The activation code is not valid.", field: "diac")
         }
         guard row.usedAt == nil else {
-            try await CertificationLocks(db: db).recordWrongSecret(userID: context.userID, now: clock.nowMillis())
+            try await locks.recordWrongSecret(userID: context.userID, now: clock.nowMillis())
             throw VerityError(.validationError, "The activation code was used already.", field: "diac")
         }
         guard row.expiresAt > clock.nowMillis() else {
@@ -205,21 +195,15 @@ struct CertificationService: Sendable {
 
     /// Spends the code once, atomically, and clears the user's wrong-code run.
     private func use(_ code: ActivationCodeModel, context: CertificationContext) async throws {
-        guard try await CertificationCounters(db: db).useActivationCode(id: try code.requireID(), now: clock.nowMillis()) else {
+        guard try await CertificationCounters(db: context.db).useActivationCode(id: try code.requireID(), now: clock.nowMillis()) else {
             throw VerityError(.validationError, "The activation code was used already.", field: "diac")
         }
-        try await CertificationLocks(db: db).resetWrongSecrets(userID: context.userID)
+        try await CertificationLocks(db: context.db).resetWrongSecrets(userID: context.userID)
     }
 
-    private func queue(_ row: UserCertificateModel, registration: RegistrationModel) async throws {
-        let registrationID = try registration.requireID()
-        let now = clock.nowMillis()
-        try await db.write { tx in
-            try await row.create(on: tx)
-            try await RegistrationModel.query(on: tx).filter(\.$id == registrationID)
-                .set(\.$status, to: CertificationStatus.certificatePending).update()
-            try await JobQueue.enqueue(kind: CertificateIssuer.kind, subject: try row.requireID(), now: now, on: tx)
-        }
+    /// Stores the pending certificate with its issuing job and wakes the worker.
+    private func queue(_ row: UserCertificateModel, context: CertificationContext) async throws {
+        try await UserCertificateRepository(db: context.db).queue(row, jobKind: CertificateIssuer.kind, now: clock.nowMillis())
         jobs.kick()
     }
 }

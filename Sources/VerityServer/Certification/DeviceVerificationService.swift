@@ -6,9 +6,9 @@ import VerityCore
 import VerityStore
 
 /// Phone verification of a device: an SMS code, its guesses and lockout, and
-/// the device token the verified device then uses.
+/// the device token the verified device then uses. Built once; each call
+/// works through the context's database handle.
 struct DeviceVerificationService: Sendable {
-    let db: any Database
     let protector: DataProtector
     let clock: VerityClock
     let messaging: CertificationMessaging
@@ -17,43 +17,25 @@ struct DeviceVerificationService: Sendable {
     /// Sends a new code for this device to `phoneNumber`, or to the number on file for the user. Earlier codes of the device stop working.
     func requestCode(_ input: DeviceVerificationRequest, context: CertificationContext) async throws -> DeviceVerificationSent {
         let deviceHash = try Self.deviceHash(input.deviceId)
-        let phone = try await phoneNumber(input.phoneNumber, userID: context.userID)
-        try await CertificationLocks(db: db).checkUnlocked(userID: context.userID)
+        let phone = try await phoneNumber(input.phoneNumber, context: context)
+        try await CertificationLocks(db: context.db).checkUnlocked(userID: context.userID)
+        let devices = CertificationDeviceRepository(db: context.db)
         let now = clock.nowMillis()
-        let since = now - policy.requestWindowMilliseconds
-        let recent = try await DeviceCodeModel.query(on: db).filter(\.$user.$id == context.userID)
-            .filter(\.$issuedAt > since).all().map(\.issuedAt)
+        let recent = try await devices.codeTimes(userID: context.userID, since: now - policy.requestWindowMilliseconds)
         try policy.checkRequest(now: now, previousRequests: recent)
 
-        let gateway = try await messaging.gateway(db: db, environmentID: context.environmentID)
+        let gateway = try await messaging.gateway(db: context.db, environmentID: context.environmentID)
         let code = policy.newCode { Int.random(in: 0...9) }
-        let sealedPhone = try protector.seal(Data(phone.utf8))
-        let userID = context.userID
         let protector = self.protector
-        let codeHashFor: @Sendable (UUID) -> String = { Self.codeHash(code, deviceID: $0, protector: protector) }
-        try await db.write { tx in
-            let device: CertificationDeviceModel
-            if let existing = try await CertificationDeviceModel.query(on: tx).filter(\.$user.$id == userID)
-                .filter(\.$deviceHash == deviceHash).first() {
-                existing.phoneSealed = sealedPhone
-                try await existing.update(on: tx)
-                device = existing
-            } else {
-                device = CertificationDeviceModel(userID: userID, deviceHash: deviceHash, phoneSealed: sealedPhone, createdAt: now)
-                try await device.create(on: tx)
-            }
-            let deviceID = try device.requireID()
-            try await DeviceCodeModel.query(on: tx).filter(\.$device.$id == deviceID).filter(\.$closedAt == nil)
-                .set(\.$closedAt, to: now).update()
-            try await DeviceCodeModel(deviceID: deviceID, userID: userID, codeHash: codeHashFor(deviceID), issuedAt: now).create(on: tx)
-        }
+        try await devices.issueCode(userID: context.userID, deviceHash: deviceHash, phoneSealed: try protector.seal(Data(phone.utf8)),
+                                    now: now) { Self.codeHash(code, deviceID: $0, protector: protector) }
         let minutes = policy.codeLifetimeMilliseconds / 60_000
         try await gateway.send(SMSMessage(to: phone, text: "Your verification code is \(code). It expires in \(minutes) minutes. Never share it."))
         return DeviceVerificationSent(expiresAtEpochMs: now + policy.codeLifetimeMilliseconds)
     }
 
     /// The number the app named, or else the one on file for the user.
-    private func phoneNumber(_ stated: String?, userID: UUID) async throws -> String {
+    private func phoneNumber(_ stated: String?, context: CertificationContext) async throws -> String {
         if let stated {
             let phone = stated.trimmingCharacters(in: .whitespaces)
             guard ContactDetails.isPhoneNumber(phone) else {
@@ -61,7 +43,7 @@ struct DeviceVerificationService: Sendable {
             }
             return phone
         }
-        guard let sealed = try await EndUserModel.find(userID, on: db)?.phoneSealed,
+        guard let sealed = try await UserRepository(db: context.db, protector: protector).user(id: context.userID)?.phoneSealed,
               let phone = String(data: try protector.open(sealed), encoding: .utf8) else {
             throw VerityError(.validationError, "No phone number is on file for this user: the backend gives it with the user token "
                               + "(phoneNumber), or the app names one.", field: "phoneNumber")
@@ -73,33 +55,28 @@ struct DeviceVerificationService: Sendable {
     func verify(_ input: DeviceVerificationInput, context: CertificationContext) async throws -> DeviceToken {
         let deviceHash = try Self.deviceHash(input.deviceId)
         let submitted = try policy.parse(input.verificationCode)
-        let locks = CertificationLocks(db: db)
+        let locks = CertificationLocks(db: context.db)
         try await locks.checkUnlocked(userID: context.userID)
+        let devices = CertificationDeviceRepository(db: context.db)
         let now = clock.nowMillis()
-        guard let device = try await CertificationDeviceModel.query(on: db).filter(\.$user.$id == context.userID)
-            .filter(\.$deviceHash == deviceHash).first() else {
+        guard let device = try await devices.device(userID: context.userID, deviceHash: deviceHash) else {
             throw VerityError(.expiredVerificationCode, "No code was sent to this device: request one.")
         }
         let deviceID = try device.requireID()
-        guard let code = try await DeviceCodeModel.query(on: db).filter(\.$device.$id == deviceID).filter(\.$closedAt == nil)
-            .sort(\.$issuedAt, .descending).first() else {
+        guard let code = try await devices.openCode(deviceID: deviceID) else {
             throw VerityError(.expiredVerificationCode, "The verification code has expired; request a new one.")
         }
         // Spend the guess first, atomically, so racing guesses cannot exceed the limit.
-        let spent = try await CertificationCounters(db: db).spendGuess(codeID: try code.requireID(), maximum: policy.attemptsPerCode)
+        let spent = try await CertificationCounters(db: context.db).spendGuess(codeID: try code.requireID(), maximum: policy.attemptsPerCode)
         let matches = Self.constantTimeEqual(Self.codeHash(submitted, deviceID: deviceID, protector: protector), code.codeHash)
         let challenge = spent.map { DeviceVerificationPolicy.Challenge(issuedAt: code.issuedAt, attempts: $0) }
         let wrongInARow = try await locks.state(userID: context.userID)?.wrongCodes ?? 0
         let outcome = policy.evaluate(challenge: challenge, matches: matches, now: now, wrongInARow: wrongInARow)
         switch outcome {
         case .verified:
-            try await db.write { tx in
-                try await DeviceCodeModel.query(on: tx).filter(\.$id == code.requireID()).set(\.$closedAt, to: now).update()
-                try await CertificationDeviceModel.query(on: tx).filter(\.$id == deviceID).set(\.$verifiedAt, to: now).update()
-                try await CertificationLockModel.query(on: tx).filter(\.$user.$id == context.userID).set(\.$wrongCodes, to: 0).update()
-            }
+            try await devices.markVerified(codeID: try code.requireID(), deviceID: deviceID, userID: context.userID, now: now)
             device.verifiedAt = now
-            let (token, expires) = try await DeviceTokens.mint(device: device, on: db, now: now)
+            let (token, expires) = try await DeviceTokens.mint(device: device, on: context.db, now: now)
             return DeviceToken(token: token, expiresAtEpochMs: expires)
         case .wrongCode:
             _ = try await locks.recordWrongCode(userID: context.userID, policy: policy, now: now)
@@ -116,12 +93,12 @@ struct DeviceVerificationService: Sendable {
     /// (expired, or replaced because the certification changed).
     func refresh(_ input: DeviceTokenRequest, context: CertificationContext) async throws -> DeviceToken {
         let deviceHash = try Self.deviceHash(input.deviceId)
-        try await CertificationLocks(db: db).checkUnlocked(userID: context.userID)
-        guard let device = try await CertificationDeviceModel.query(on: db).filter(\.$user.$id == context.userID)
-            .filter(\.$deviceHash == deviceHash).first(), device.verifiedAt != nil else {
+        try await CertificationLocks(db: context.db).checkUnlocked(userID: context.userID)
+        guard let device = try await CertificationDeviceRepository(db: context.db).device(userID: context.userID, deviceHash: deviceHash),
+              device.verifiedAt != nil else {
             throw VerityError(.deviceNotVerified, "This device is not verified: request an SMS code.")
         }
-        let (token, expires) = try await DeviceTokens.mint(device: device, on: db, now: clock.nowMillis())
+        let (token, expires) = try await DeviceTokens.mint(device: device, on: context.db, now: clock.nowMillis())
         return DeviceToken(token: token, expiresAtEpochMs: expires)
     }
 

@@ -5,63 +5,65 @@ import VerityCore
 import VerityStore
 
 /// Entities as users see them, registration, the user's status, and
-/// accreditation requests.
+/// accreditation requests. Built once; each call works through the
+/// context's database handle.
 struct RegistrationService: Sendable {
-    let db: any Database
     let protector: DataProtector
     let clock: VerityClock
+    let pki: CertificationPKI
 
     /// The entity by name in the caller's environment, or `NOT_FOUND`.
-    func entity(_ name: String, environmentID: UUID) async throws -> CertificationEntityModel {
-        guard name.count <= 64, let entity = try await CertificationDirectory(db: db).entity(environmentID: environmentID, name: name) else {
+    func entity(_ name: String, context: CertificationContext) async throws -> CertificationEntityModel {
+        guard name.count <= 64,
+              let entity = try await CertificationDirectory(db: context.db).entity(environmentID: context.environmentID, name: name) else {
             throw VerityError(.notFound, "No entity is named \(name.prefix(64)).", field: "entity")
         }
         return entity
     }
 
     func details(_ name: String, context: CertificationContext) async throws -> EntityDetails {
-        let entity = try await entity(name, environmentID: context.environmentID)
+        let entity = try await entity(name, context: context)
         return EntityDetails(name: entity.name, displayName: entity.displayName, levels: entity.levels,
                              userFieldDefinitions: entity.fieldDefinitions.map(FieldDefinition.init))
-    }
-
-    func registration(entityID: UUID, userID: UUID) async throws -> RegistrationModel? {
-        try await RegistrationModel.query(on: db).filter(\.$entity.$id == entityID).filter(\.$user.$id == userID).first()
     }
 
     /// The registration, or `USER_NOT_ACCREDITED` telling the user to register first.
     func requireRegistration(entity: CertificationEntityModel, context: CertificationContext) async throws -> RegistrationModel {
         _ = try context.requireDevice()
-        guard let registration = try await registration(entityID: try entity.requireID(), userID: context.userID) else {
+        guard let registration = try await RegistrationRepository(db: context.db).registration(entityID: try entity.requireID(),
+                                                                                              userID: context.userID) else {
             throw VerityError(.userNotAccredited, "Register with \(entity.name) first.")
         }
         return registration
     }
 
     /// The spec's `requestUser`: status with this entity, fields, accreditation and certificate.
-    func user(_ name: String, context: CertificationContext, ca: CertificationPKI) async throws -> CertificationUser {
-        let entity = try await entity(name, environmentID: context.environmentID)
+    func user(_ name: String, context: CertificationContext) async throws -> CertificationUser {
+        let entity = try await entity(name, context: context)
         guard context.device != nil else { return CertificationUser(status: .unverified) }
-        guard let registration = try await registration(entityID: try entity.requireID(), userID: context.userID) else {
+        guard let registration = try await RegistrationRepository(db: context.db).registration(entityID: try entity.requireID(),
+                                                                                              userID: context.userID) else {
             return CertificationUser(status: .unregistered)
         }
-        return try await view(registration, pki: ca)
+        return try await view(registration, context: context)
     }
 
-    func view(_ registration: RegistrationModel, pki: CertificationPKI) async throws -> CertificationUser {
+    /// The user as the SDK sees them: the registration, its fields and current certificate.
+    func view(_ registration: RegistrationModel, context: CertificationContext) async throws -> CertificationUser {
         let fields = try protector.open(json: [String: String].self, from: registration.fieldsSealed)
-        let certificate = try await UserCertificates(db: db).current(registrationID: try registration.requireID())
+        let certificate = try await UserCertificateRepository(db: context.db).current(registrationID: try registration.requireID())
         return CertificationUser(status: registration.status, accreditedLevel: registration.accreditedLevel, fields: fields,
                                  certificate: try certificate.map { try UserCertificates.wire($0, pki: pki) })
     }
 
     /// The spec's `registerUser`: every field checked against the entity's form → `UNCERTIFIED`.
-    func register(_ name: String, input: RegistrationInput, context: CertificationContext, pki: CertificationPKI) async throws -> CertificationUser {
-        let entity = try await entity(name, environmentID: context.environmentID)
+    func register(_ name: String, input: RegistrationInput, context: CertificationContext) async throws -> CertificationUser {
+        let entity = try await entity(name, context: context)
         _ = try context.requireDevice()
-        try await CertificationLocks(db: db).checkUnlocked(userID: context.userID)
+        try await CertificationLocks(db: context.db).checkUnlocked(userID: context.userID)
+        let registrations = RegistrationRepository(db: context.db)
         let entityID = try entity.requireID()
-        if try await registration(entityID: entityID, userID: context.userID) != nil {
+        if try await registrations.registration(entityID: entityID, userID: context.userID) != nil {
             throw VerityError(.userAlreadyRegistered, "The user is already registered with \(entity.name).")
         }
         guard input.fields.count <= AdminOperations.maximumFields * 2 else {
@@ -76,17 +78,15 @@ struct RegistrationService: Sendable {
         let registration = RegistrationModel(entityID: entityID, userID: context.userID, fieldsSealed: try protector.seal(json: values),
                                              status: status, accreditedLevel: entity.levels.contains(1) ? 1 : nil,
                                              createdAt: clock.nowMillis())
-        do {
-            try await db.write { try await registration.create(on: $0) }
-        } catch where (error as? any DatabaseError)?.isConstraintFailure == true {
+        guard try await registrations.create(registration) else {
             throw VerityError(.userAlreadyRegistered, "The user is already registered with \(entity.name).")
         }
-        return try await view(registration, pki: pki)
+        return try await view(registration, context: context)
     }
 
     /// A request to be accredited at level 2–4, for an operator to decide.
     func requestAccreditation(_ name: String, input: AccreditationRequestInput, context: CertificationContext) async throws -> AccreditationRequestView {
-        let entity = try await entity(name, environmentID: context.environmentID)
+        let entity = try await entity(name, context: context)
         let registration = try await requireRegistration(entity: entity, context: context)
         let level = try AccreditationLevel.parse(input.level)
         guard level >= .level2 else {
@@ -98,17 +98,16 @@ struct RegistrationService: Sendable {
         if let accredited = registration.accreditedLevel, accredited >= level.rawValue {
             throw VerityError(.validationError, "The user is already accredited at level \(accredited).", field: "level")
         }
-        let evidence = try await Self.checkedEvidence(input.evidence, level: level, environmentID: context.environmentID, db: db,
-                                                      byOperator: false)
+        let evidence = try await Self.checkedEvidence(input.evidence, level: level, environmentID: context.environmentID,
+                                                      db: context.db, byOperator: false)
         let registrationID = try registration.requireID()
-        let pending = try await AccreditationRequestModel.query(on: db).filter(\.$registration.$id == registrationID)
-            .filter(\.$status == .pending).filter(\.$level == level.rawValue).count()
-        guard pending == 0 else {
+        let registrations = RegistrationRepository(db: context.db)
+        guard try await registrations.pendingRequestCount(registrationID: registrationID, level: level.rawValue) == 0 else {
             throw VerityError(.validationError, "A request for level \(level.rawValue) is already waiting for an operator.", field: "level")
         }
         let request = AccreditationRequestModel(registrationID: registrationID, level: level.rawValue, evidenceKind: evidence?.kind,
                                                 evidenceReference: evidence?.reference, createdAt: clock.nowMillis())
-        try await db.write { try await request.create(on: $0) }
+        try await registrations.create(request)
         return try Self.view(request, entity: entity.name)
     }
 

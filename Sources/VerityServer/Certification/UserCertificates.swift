@@ -1,4 +1,3 @@
-import Fluent
 import Foundation
 import VerityAPI
 import VerityCore
@@ -6,16 +5,8 @@ import VerityPKI
 import VerityStore
 import X509
 
-/// Reading users' certificates: the current one, the revoked ones, the wire form.
-struct UserCertificates: Sendable {
-    let db: any Database
-
-    /// The issued, unrevoked certificate of a registration (the newest).
-    func current(registrationID: UUID) async throws -> UserCertificateModel? {
-        try await UserCertificateModel.query(on: db).filter(\.$registration.$id == registrationID)
-            .filter(\.$status == .issued).sort(\.$issuedAt, .descending).first()
-    }
-
+/// Reading users' certificates as the certification services need them.
+extension UserCertificateRepository {
     /// The current certificate or `USER_NOT_ACCREDITED` when the user is not certified.
     func requireCurrent(registrationID: UUID) async throws -> (UserCertificateModel, Certificate) {
         guard let row = try await current(registrationID: registrationID), let pem = row.certificatePEM else {
@@ -25,11 +16,13 @@ struct UserCertificates: Sendable {
     }
 
     /// Every revoked serial (uppercase hex) with its revocation time, for the CRL.
-    func revoked() async throws -> [(serial: String, revokedAt: Int64)] {
-        try await UserCertificateModel.query(on: db).filter(\.$status == .revoked).all()
-            .compactMap { row in row.serial.map { ($0, row.revokedAt ?? row.createdAt) } }
+    func revokedSerials() async throws -> [(serial: String, revokedAt: Int64)] {
+        try await revoked().compactMap { row in row.serial.map { ($0, row.revokedAt ?? row.createdAt) } }
     }
+}
 
+/// A certificate row on the wire, with its chain.
+enum UserCertificates {
     static func wire(_ row: UserCertificateModel, pki: CertificationPKI) throws -> UserCertificate {
         let leaf = row.certificatePEM.flatMap { try? Certificate(pemEncoded: $0) }
         let chain = leaf.flatMap(pki.issuerPEM(of:)).map { "\n" + $0 + "\n" } ?? ""

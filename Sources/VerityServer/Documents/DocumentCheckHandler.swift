@@ -30,7 +30,7 @@ struct DocumentCheckHandler: JobHandler {
             await waiters.finished(subject)
             return
         }
-        guard let environment = try await EnvironmentModel.find(check.environmentID, on: db),
+        guard let environment = try await TenantRepository(db: db).environment(id: check.environmentID),
               let type = DocumentType(rawValue: check.documentType) else {
             throw VerityError(.validationError, "the check's environment or document type is gone")
         }

@@ -24,7 +24,7 @@ public struct Housekeeping: Sendable {
         let sessions = MobileSessionRepository(db: db)
         // No environment allows less than a minute of idleness or a day of retention: that is where to look.
         for id in try await sessions.environmentsWithSessions(idleSince: now - 60_000, endedSince: now - 86_400_000) {
-            let settings = try await EnvironmentModel.find(id, on: db)?.configuration.mobile ?? MobileSettings()
+            let settings = try await TenantRepository(db: db).environment(id: id)?.configuration.mobile ?? MobileSettings()
             swept.mobileSessions += try await sessions.purge(environmentID: id, settings: settings, now: now)
         }
         swept.idempotencyKeys = try await IdempotencyRepository(db: db).purge(now: now)

@@ -25,7 +25,7 @@ struct DevelopmentOutbox: SMSGateway, MailGateway {
         let row = OutboxMessageModel(environmentID: environmentID, toSealed: try protector.seal(Data(to.utf8)),
                                      textSealed: try protector.seal(Data(text.utf8)), createdAt: clock.nowMillis(),
                                      channel: channel, subjectSealed: try subject.map { try protector.seal(Data($0.utf8)) })
-        try await db.write { try await row.create(on: $0) }
+        try await OutboxRepository(db: db).keep(row)
     }
 }
 
@@ -51,7 +51,7 @@ struct CertificationMessaging: Sendable {
 
     /// The development outbox, for a `test` environment only.
     private func outbox(db: any Database, environmentID: UUID, missing: String) async throws -> DevelopmentOutbox {
-        guard let environment = try await EnvironmentModel.find(environmentID, on: db), environment.kind == EnvironmentKind.test.rawValue else {
+        guard let environment = try await TenantRepository(db: db).environment(id: environmentID), environment.kind == EnvironmentKind.test.rawValue else {
             throw VerityError(.serviceUnavailable, "\(missing); live environments never use the development outbox.")
         }
         return DevelopmentOutbox(db: db, protector: protector, environmentID: environmentID, clock: clock)

@@ -1,3 +1,4 @@
+import Fluent
 import Vapor
 import VerityCore
 import VerityStore
@@ -6,6 +7,10 @@ import VerityStore
 struct AdminContext: Sendable {
     let environment: EnvironmentModel
     let keyPrefix: String
+    /// The request's database handle (its event loop's pool) and logger (its
+    /// request id): the services, built once, work through them for this call.
+    let db: any Database
+    let logger: Logger
 
     var environmentID: UUID { environment.id! }
 }
@@ -30,8 +35,9 @@ struct SecretKeyMiddleware: AsyncMiddleware {
         guard let (key, environment) = try await TenantRepository(db: request.db).authenticate(secretKey: secret) else {
             throw VerityError(.invalidAPIKey, "the secret key is not valid or was revoked")
         }
-        request.storage[AdminContextKey.self] = AdminContext(environment: environment, keyPrefix: key.displayPrefix)
         request.logger[metadataKey: "environment_id"] = .string(environment.id?.uuidString ?? "")
+        request.storage[AdminContextKey.self] = AdminContext(environment: environment, keyPrefix: key.displayPrefix,
+                                                             db: request.db, logger: request.logger)
         return try await next.respond(to: request)
     }
 }

@@ -29,6 +29,10 @@ public struct TenantRepository: Sendable {
             .filter(\.$tenant.$id == tenant.requireID()).filter(\.$kind == kind.rawValue).first()
     }
 
+    public func environment(id: UUID) async throws -> EnvironmentModel? {
+        try await EnvironmentModel.find(id, on: db)
+    }
+
     public func updateConfiguration(_ configuration: EnvironmentConfiguration, of environment: EnvironmentModel) async throws {
         environment.configuration = try configuration.validated()
         try await db.write { try await environment.update(on: $0) }

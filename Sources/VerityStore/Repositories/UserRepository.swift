@@ -21,6 +21,10 @@ public struct UserRepository: Sendable {
             .filter(\.$refIndex == refIndex(userRef, environmentID: environmentID)).first()
     }
 
+    public func user(id: UUID) async throws -> EndUserModel? {
+        try await EndUserModel.find(id, on: db)
+    }
+
     /// The user with this reference, created with a fresh verification record
     /// the first time the integrator names them.
     public func findOrCreate(userRef: String, environmentID: UUID, now: Int64) async throws -> EndUserModel {

@@ -29,54 +29,55 @@ public struct SignatureReport: Sendable, Codable, Equatable {
 /// Operators' certification tasks from the CLI: the same service the admin API uses.
 extension AdminOperations {
     public func accreditationRequests(tenant: String, environment kind: EnvironmentKind, status: String?) async throws -> [AccreditationRequestView] {
-        try await accreditation(tenant: tenant, kind: kind).requests(status: status)
+        try await accreditation(tenant: tenant, kind: kind) { try await $0.requests(status: status, context: $1) }
     }
 
     public func approveAccreditation(tenant: String, environment kind: EnvironmentKind, id: String,
                                      evidence: AccreditationEvidence?, delivery: String? = nil) async throws -> ActivationCodeIssued {
-        try await accreditation(tenant: tenant, kind: kind).approve(id, input: AccreditationApprovalInput(evidence: evidence, delivery: delivery))
+        try await accreditation(tenant: tenant, kind: kind) {
+            try await $0.approve(id, input: AccreditationApprovalInput(evidence: evidence, delivery: delivery), context: $1)
+        }
     }
 
     public func rejectAccreditation(tenant: String, environment kind: EnvironmentKind, id: String, reason: String) async throws -> AccreditationRequestView {
-        try await accreditation(tenant: tenant, kind: kind).reject(id, input: AccreditationRejectionInput(reason: reason))
+        try await accreditation(tenant: tenant, kind: kind) { try await $0.reject(id, input: AccreditationRejectionInput(reason: reason), context: $1) }
     }
 
     public func unlockCertificationUser(tenant: String, environment kind: EnvironmentKind, userRef: String) async throws -> UnlockResult {
-        try await accreditation(tenant: tenant, kind: kind).unlock(userRef: userRef)
+        try await accreditation(tenant: tenant, kind: kind) { try await $0.unlock(userRef: userRef, context: $1) }
     }
 
     /// The development outbox of a test environment, newest first.
     public func outbox(tenant: String, environment kind: EnvironmentKind, limit: Int) async throws -> [OutboxEntry] {
         guard kind == .test else { throw VerityError(.validationError, "Live environments never use the development outbox.", field: "environment") }
         let environmentID = try await environmentID(tenant: tenant, kind: kind)
-        return try await OutboxMessageModel.query(on: db).filter(\.$environment.$id == environmentID)
-            .sort(\.$createdAt, .descending).range(..<max(1, min(limit, 1000))).all().map { row in
-                OutboxEntry(channel: row.channel ?? "sms", to: String(decoding: try protector.open(row.toSealed), as: UTF8.self),
-                            subject: try row.subjectSealed.map { String(decoding: try protector.open($0), as: UTF8.self) },
-                            text: String(decoding: try protector.open(row.textSealed), as: UTF8.self), createdAtEpochMs: row.createdAt)
-            }
+        return try await OutboxRepository(db: db).messages(environmentID: environmentID, limit: max(1, min(limit, 1000))).map { row in
+            OutboxEntry(channel: row.channel ?? "sms", to: String(decoding: try protector.open(row.toSealed), as: UTF8.self),
+                        subject: try row.subjectSealed.map { String(decoding: try protector.open($0), as: UTF8.self) },
+                        text: String(decoding: try protector.open(row.textSealed), as: UTF8.self), createdAtEpochMs: row.createdAt)
+        }
     }
 
     /// Checks a detached CMS signature against the platform CA in `caDirectory`
     /// (default: the data folder) and the revocations in the database.
     public func verifySignature(document: [UInt8], signature: [UInt8], caDirectory: String? = nil) async throws -> SignatureReport {
         let ca = try CAFiles(directory: caDirectory ?? settings.dataDirectory, dataKey: settings.dataKey).certificates()
-        let revoked = Set(try await UserCertificates(db: db).revoked().map(\.serial))
+        let revoked = Set(try await UserCertificateRepository(db: db).revokedSerials().map(\.serial))
         let signer = try await DocumentSignature.verify(document, signature: signature, root: ca.root, intermediates: [ca.issuing],
                                                         revokedSerials: revoked, now: Date(timeIntervalSince1970: Double(clock.nowMillis()) / 1000))
         let serial = SerialNumbers.hex(Array(signer.serialNumber.bytes))
-        let level = try await UserCertificateModel.query(on: db).filter(\.$serial == serial).first()?.level
+        let level = try await UserCertificateRepository(db: db).certificate(serial: serial)?.level
         return SignatureReport(valid: true, signer: signer.subject.description, serialNumber: serial, level: level)
     }
 
-    private func accreditation(tenant: String, kind: EnvironmentKind) async throws -> AccreditationAdminService {
-        let environmentID = try await environmentID(tenant: tenant, kind: kind)
+    private func accreditation<T>(tenant: String, kind: EnvironmentKind,
+                                  _ body: (AccreditationAdminService, AdminContext) async throws -> T) async throws -> T {
         let logger = Logger(label: "verity.cli")
         let provider = settings.sms.map { HTTPSMSGateway(settings: $0, client: HTTPClient.shared, logger: logger) }
-        return AccreditationAdminService(db: db, protector: protector, clock: clock,
-                                         messaging: CertificationMessaging(provider: provider,
-                                                                           mail: settings.smtp.map { SMTPMailGateway(settings: $0, logger: logger) },
-                                                                           protector: protector, clock: clock),
-                                         environmentID: environmentID, logger: logger)
+        let service = AccreditationAdminService(
+            protector: protector, clock: clock,
+            messaging: CertificationMessaging(provider: provider, mail: settings.smtp.map { SMTPMailGateway(settings: $0, logger: logger) },
+                                              protector: protector, clock: clock))
+        return try await body(service, try await cliContext(tenant: tenant, kind: kind, logger: logger))
     }
 }

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import Logging
 import VerityAPI
 import VerityCore
 import VerityStore
@@ -123,7 +124,12 @@ public struct AdminOperations: Sendable {
                                        tokens: await UserTokenService.make(protector: protector, clock: clock),
                                        defaultTokenTTL: settings.tokenTTLSeconds,
                                        links: CaptureLinkAddresses(baseURL: settings.pagesBaseURL, protector: protector))
-        return try await body(service, AdminContext(environment: environment, keyPrefix: "cli"))
+        return try await body(service, AdminContext(environment: environment, keyPrefix: "cli", db: db, logger: Logger(label: "verity.cli")))
+    }
+
+    /// What an admin request's context holds, for the CLI acting in one environment.
+    func cliContext(tenant: String, kind: EnvironmentKind, logger: Logger) async throws -> AdminContext {
+        AdminContext(environment: try await environment(tenant: tenant, kind: kind, create: false), keyPrefix: "cli", db: db, logger: logger)
     }
 
     func environment(tenant: String, kind: EnvironmentKind, create: Bool) async throws -> EnvironmentModel {

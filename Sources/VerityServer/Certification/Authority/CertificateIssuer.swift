@@ -51,8 +51,8 @@ final class CertificateIssuer: JobHandler {
     }
 
     private func issue(_ id: UUID) async throws {
-        guard let row = try await UserCertificateModel.query(on: db).filter(\.$id == id).with(\.$registration, { $0.with(\.$entity) }).first(),
-              row.status == .pending else { return }
+        let certificates = UserCertificateRepository(db: db)
+        guard let row = try await certificates.certificateForIssuing(id: id), row.status == .pending else { return }
         let registration = row.registration
         let fields = try protector.open(json: [String: String].self, from: registration.fieldsSealed)
         let subject = try RegisteredSubject.make(fields: fields, entity: registration.entity, registrationID: try registration.requireID())
@@ -69,22 +69,9 @@ final class CertificateIssuer: JobHandler {
         let serial = SerialNumbers.hex(Array(certificate.serialNumber.bytes))
         let now = clock.nowMillis()
         let notAfter = Int64(certificate.notValidAfter.timeIntervalSince1970 * 1000)
-        let registrationID = try registration.requireID()
-        let userID = registration.$user.id
-        let replaced = try await db.write { tx -> [UserCertificateModel] in
-            // A new certificate replaces the old: at most one is live per registration.
-            let old = try await UserCertificateModel.query(on: tx).filter(\.$registration.$id == registrationID)
-                .filter(\.$status == .issued).all()
-            try await UserCertificateModel.query(on: tx).filter(\.$registration.$id == registrationID)
-                .filter(\.$status == .issued).set(\.$status, to: .revoked).set(\.$revokedAt, to: now).update()
-            try await UserCertificateModel.query(on: tx).filter(\.$id == id).filter(\.$status == .pending)
-                .set(\.$status, to: .issued).set(\.$serial, to: serial).set(\.$certificatePEM, to: pem)
-                .set(\.$notAfter, to: notAfter).set(\.$issuedAt, to: now).update()
-            try await RegistrationModel.query(on: tx).filter(\.$id == registrationID)
-                .set(\.$status, to: CertificationStatus.certified).update()
-            try await DeviceTokens.revokeAll(userID: userID, reason: .certificationChanged, inTransaction: tx, now: now)
-            return old
-        }
+        // A new certificate replaces the old: at most one is live per registration.
+        let replaced = try await certificates.recordIssued(id: id, registrationID: try registration.requireID(), userID: registration.$user.id,
+                                                           serial: serial, pem: pem, notAfter: notAfter, now: now)
         for old in replaced { try? await wipeHSMKey(of: old) }
         await notifyRevoked(replaced)
         logger.info("certificate issued", metadata: ["certificate_id": .string(id.uuidString), "level": .stringConvertible(row.level)])
@@ -94,15 +81,10 @@ final class CertificateIssuer: JobHandler {
     /// where they stood before asking.
     func gaveUp(subject id: UUID, reason: String) async {
         do {
-            guard let row = try await UserCertificateModel.query(on: db).filter(\.$id == id).first(), row.status == .pending else { return }
-            let registrationID = row.$registration.id
-            let stillCertified = try await UserCertificates(db: db).current(registrationID: registrationID) != nil
-            try await db.write { tx in
-                try await UserCertificateModel.query(on: tx).filter(\.$id == id)
-                    .set(\.$status, to: .failed).set(\.$failure, to: reason).update()
-                try await RegistrationModel.query(on: tx).filter(\.$id == registrationID)
-                    .set(\.$status, to: stillCertified ? CertificationStatus.certified : .uncertified).update()
-            }
+            let certificates = UserCertificateRepository(db: db)
+            guard let row = try await certificates.certificate(id: id), row.status == .pending else { return }
+            let stillCertified = try await certificates.current(registrationID: row.$registration.id) != nil
+            try await certificates.fail(id: id, reason: reason, registrationStatus: stillCertified ? .certified : .uncertified)
             try? await wipeHSMKey(of: row)
         } catch {
             logger.error("a failed certificate could not be settled", metadata: ["certificate_id": .string(id.uuidString)])

@@ -2,6 +2,7 @@ import Vapor
 import VerityAPI
 import VerityCore
 import VerityPKI
+import VerityStore
 
 /// `/pki/crl.der` and `/pki/chain.pem`: what relying parties need to check
 /// certificates and signatures. Public; no PII (serials and dates only).
@@ -25,7 +26,7 @@ struct PKIController: RouteCollection {
     /// which only grows.
     func crl(request: Request) async throws -> Response {
         let ca = try dependencies.pki.requireCA()
-        let revoked = try await UserCertificates(db: request.db).revoked().compactMap { entry -> RevocationList.Entry? in
+        let revoked = try await UserCertificateRepository(db: request.db).revokedSerials().compactMap { entry -> RevocationList.Entry? in
             guard let serial = SerialNumbers.bytes(hex: entry.serial) else { return nil }
             return RevocationList.Entry(serial: serial, revokedAt: Date(timeIntervalSince1970: Double(entry.revokedAt) / 1000))
         }

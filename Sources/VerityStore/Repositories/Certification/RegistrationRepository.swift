@@ -1,0 +1,99 @@
+import Fluent
+import Foundation
+import VerityCore
+
+/// Users' registrations with entities, their accreditation requests and the
+/// activation codes (DIACs) an approval makes.
+public struct RegistrationRepository: Sendable {
+    let db: any Database
+
+    public init(db: any Database) { self.db = db }
+
+    // MARK: Registrations
+
+    public func registration(entityID: UUID, userID: UUID) async throws -> RegistrationModel? {
+        try await RegistrationModel.query(on: db).filter(\.$entity.$id == entityID).filter(\.$user.$id == userID).first()
+    }
+
+    public func registration(id: UUID) async throws -> RegistrationModel? {
+        try await RegistrationModel.find(id, on: db)
+    }
+
+    /// Records a registration; false when the user registered with the entity meanwhile.
+    public func create(_ registration: RegistrationModel) async throws -> Bool {
+        do {
+            try await db.write { try await registration.create(on: $0) }
+            return true
+        } catch where (error as? any DatabaseError)?.isConstraintFailure == true {
+            return false
+        }
+    }
+
+    // MARK: Accreditation requests
+
+    public func pendingRequestCount(registrationID: UUID, level: Int) async throws -> Int {
+        try await AccreditationRequestModel.query(on: db).filter(\.$registration.$id == registrationID)
+            .filter(\.$status == .pending).filter(\.$level == level).count()
+    }
+
+    public func create(_ request: AccreditationRequestModel) async throws {
+        try await db.write { try await request.create(on: $0) }
+    }
+
+    /// An environment's requests, newest first, with the entity each is for.
+    public func requests(environmentID: UUID, status: AccreditationRequestModel.Status?,
+                         limit: Int) async throws -> [(request: AccreditationRequestModel, entity: CertificationEntityModel)] {
+        var query = AccreditationRequestModel.query(on: db)
+            .join(RegistrationModel.self, on: \AccreditationRequestModel.$registration.$id == \RegistrationModel.$id)
+            .join(CertificationEntityModel.self, on: \RegistrationModel.$entity.$id == \CertificationEntityModel.$id)
+            .filter(CertificationEntityModel.self, \.$environment.$id == environmentID)
+        if let status { query = query.filter(\.$status == status) }
+        return try await query.sort(\.$createdAt, .descending).range(..<limit).all().map { row in
+            (row, try row.joined(CertificationEntityModel.self))
+        }
+    }
+
+    /// A request of the environment with its registration and entity loaded.
+    public func request(id: UUID, environmentID: UUID) async throws -> AccreditationRequestModel? {
+        guard let request = try await AccreditationRequestModel.query(on: db).filter(\.$id == id)
+            .with(\.$registration, { $0.with(\.$entity) }).first(),
+              request.registration.entity.$environment.id == environmentID else { return nil }
+        return request
+    }
+
+    /// Approves a pending request: the request is decided with its evidence,
+    /// the registration accredited at the level (never lowered) and the code
+    /// stored, together. False when another operator decided it first.
+    public func approve(requestID: UUID, evidenceKind: String?, evidenceReference: String?, code: ActivationCodeModel,
+                        now: Int64) async throws -> Bool {
+        try await db.write { tx -> Bool in
+            guard let fresh = try await AccreditationRequestModel.find(requestID, on: tx), fresh.status == .pending else { return false }
+            fresh.status = .approved
+            fresh.decidedAt = now
+            fresh.evidenceKind = evidenceKind
+            fresh.evidenceReference = evidenceReference
+            try await fresh.update(on: tx)
+            if let registration = try await RegistrationModel.find(code.$registration.id, on: tx),
+               (registration.accreditedLevel ?? 0) < code.level {
+                registration.accreditedLevel = code.level
+                try await registration.update(on: tx)
+            }
+            try await code.create(on: tx)
+            return true
+        }
+    }
+
+    /// Rejects a request if it is still pending.
+    public func reject(requestID: UUID, reason: String, now: Int64) async throws {
+        try await db.write { tx in
+            try await AccreditationRequestModel.query(on: tx).filter(\.$id == requestID).filter(\.$status == .pending)
+                .set(\.$status, to: .rejected).set(\.$reason, to: reason).set(\.$decidedAt, to: now).update()
+        }
+    }
+
+    // MARK: Activation codes
+
+    public func activationCode(hash: String) async throws -> ActivationCodeModel? {
+        try await ActivationCodeModel.query(on: db).filter(\.$codeHash == hash).first()
+    }
+}

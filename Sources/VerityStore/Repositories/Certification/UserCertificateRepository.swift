@@ -1,0 +1,105 @@
+import Fluent
+import Foundation
+import VerityCore
+
+/// Users' certificates from request to revocation, and the registration
+/// status that moves with them (in the same transaction, with the device
+/// tokens that described the old status).
+public struct UserCertificateRepository: Sendable {
+    let db: any Database
+
+    public init(db: any Database) { self.db = db }
+
+    public func certificate(id: UUID) async throws -> UserCertificateModel? {
+        try await UserCertificateModel.find(id, on: db)
+    }
+
+    /// The certificate with its registration and entity loaded (to issue it).
+    public func certificateForIssuing(id: UUID) async throws -> UserCertificateModel? {
+        try await UserCertificateModel.query(on: db).filter(\.$id == id).with(\.$registration, { $0.with(\.$entity) }).first()
+    }
+
+    public func certificate(serial: String) async throws -> UserCertificateModel? {
+        try await UserCertificateModel.query(on: db).filter(\.$serial == serial).first()
+    }
+
+    /// The issued, unrevoked certificate of a registration (the newest).
+    public func current(registrationID: UUID) async throws -> UserCertificateModel? {
+        try await UserCertificateModel.query(on: db).filter(\.$registration.$id == registrationID)
+            .filter(\.$status == .issued).sort(\.$issuedAt, .descending).first()
+    }
+
+    /// The registration's issued and pending certificates.
+    public func live(registrationID: UUID) async throws -> [UserCertificateModel] {
+        try await UserCertificateModel.query(on: db).filter(\.$registration.$id == registrationID)
+            .filter(\.$status ~~ [UserCertificateModel.Status.issued, .pending]).all()
+    }
+
+    /// Every revoked certificate with a serial (for the CRL).
+    public func revoked() async throws -> [UserCertificateModel] {
+        try await UserCertificateModel.query(on: db).filter(\.$status == .revoked).filter(\.$serial != nil).all()
+    }
+
+    /// A certificate issued within the request (level 1): stored pending, no job.
+    public func create(_ certificate: UserCertificateModel) async throws {
+        try await db.write { try await certificate.create(on: $0) }
+    }
+
+    /// A certificate for the issuing job: stored pending, the registration
+    /// `CERTIFICATE_PENDING`, and the job queued, together.
+    public func queue(_ certificate: UserCertificateModel, jobKind: String, now: Int64) async throws {
+        let registrationID = certificate.$registration.id
+        try await db.write { tx in
+            try await certificate.create(on: tx)
+            try await RegistrationModel.query(on: tx).filter(\.$id == registrationID)
+                .set(\.$status, to: CertificationStatus.certificatePending).update()
+            try await JobQueue.enqueue(kind: jobKind, subject: try certificate.requireID(), now: now, on: tx)
+        }
+    }
+
+    /// An issued certificate replaces the registration's old one (at most one
+    /// is live): the old revoked, this one issued, the registration
+    /// `CERTIFIED`, the user's device tokens revoked. Returns the replaced ones.
+    public func recordIssued(id: UUID, registrationID: UUID, userID: UUID, serial: String, pem: String, notAfter: Int64,
+                             now: Int64) async throws -> [UserCertificateModel] {
+        try await db.write { tx -> [UserCertificateModel] in
+            let old = try await UserCertificateModel.query(on: tx).filter(\.$registration.$id == registrationID)
+                .filter(\.$status == .issued).all()
+            try await UserCertificateModel.query(on: tx).filter(\.$registration.$id == registrationID)
+                .filter(\.$status == .issued).set(\.$status, to: .revoked).set(\.$revokedAt, to: now).update()
+            try await UserCertificateModel.query(on: tx).filter(\.$id == id).filter(\.$status == .pending)
+                .set(\.$status, to: .issued).set(\.$serial, to: serial).set(\.$certificatePEM, to: pem)
+                .set(\.$notAfter, to: notAfter).set(\.$issuedAt, to: now).update()
+            try await RegistrationModel.query(on: tx).filter(\.$id == registrationID)
+                .set(\.$status, to: CertificationStatus.certified).update()
+            try await DeviceTokenRepository.revokeAll(userID: userID, reason: .certificationChanged, now: now, on: tx)
+            return old
+        }
+    }
+
+    /// A pending certificate that will not be issued; the registration goes
+    /// back to `status` when given (where the user stood before asking).
+    public func fail(id: UUID, reason: String, registrationStatus status: CertificationStatus?) async throws {
+        let registrationID = status == nil ? nil : try await certificate(id: id)?.$registration.id
+        try await db.write { tx in
+            try await UserCertificateModel.query(on: tx).filter(\.$id == id).filter(\.$status == .pending)
+                .set(\.$status, to: .failed).set(\.$failure, to: reason).update()
+            if let status, let registrationID {
+                try await RegistrationModel.query(on: tx).filter(\.$id == registrationID).set(\.$status, to: status).update()
+            }
+        }
+    }
+
+    /// The user gives the certificate up: issued ones revoked, pending ones
+    /// failed, the registration at `status`, device tokens revoked, together.
+    public func uncertify(registrationID: UUID, userID: UUID, status: CertificationStatus, now: Int64) async throws {
+        try await db.write { tx in
+            try await UserCertificateModel.query(on: tx).filter(\.$registration.$id == registrationID).filter(\.$status == .issued)
+                .set(\.$status, to: .revoked).set(\.$revokedAt, to: now).update()
+            try await UserCertificateModel.query(on: tx).filter(\.$registration.$id == registrationID).filter(\.$status == .pending)
+                .set(\.$status, to: .failed).set(\.$failure, to: "cancelled by uncertify").update()
+            try await RegistrationModel.query(on: tx).filter(\.$id == registrationID).set(\.$status, to: status).update()
+            try await DeviceTokenRepository.revokeAll(userID: userID, reason: .certificationChanged, now: now, on: tx)
+        }
+    }
+}
