@@ -27,7 +27,36 @@ struct ServerDependencies: Sendable {
 
 extension ServerDependencies {
     /// The end-user token check every `/v1/identity` route sits behind.
-    var userTokens: UserTokenMiddleware { UserTokenMiddleware(tokens: tokens, protector: protector, clock: clock) }
+    var userTokens: UserTokenMiddleware { UserTokenMiddleware(dependencies: self) }
+
+    /// The secret-key check every admin route sits behind.
+    var secretKeys: SecretKeyMiddleware { SecretKeyMiddleware(dependencies: self) }
+
+    // The services more than one surface uses, made the same way for each.
+    // Each controller makes the ones it calls once, at start-up.
+
+    var captureLinks: CaptureLinkService { CaptureLinkService(clock: clock) }
+
+    var documentSubmissions: DocumentSubmissionService {
+        DocumentSubmissionService(protector: protector, clock: clock, jobs: jobs, waiters: documentChecks,
+                                  wait: .milliseconds(settings.documentWaitMilliseconds))
+    }
+
+    /// What `request` lends the services that serve it.
+    func scope(of request: Request) -> RequestScope {
+        RequestScope(db: request.db, logger: request.logger,
+                     links: CaptureLinkAddresses(request: request, settings: settings, protector: protector))
+    }
+}
+
+/// What a request lends the services that serve it, which are built once at
+/// start-up: its event loop's database handle (so the work stays on that
+/// loop's pool), its logger (carrying its request id), and where capture
+/// links point for it (`VERITY_PUBLIC_URL`, or the address it came to).
+struct RequestScope: Sendable {
+    let db: any Database
+    let logger: Logger
+    let links: CaptureLinkAddresses
 }
 
 /// Route components from a typed route's path (see `VerityAPI.Routes`).

@@ -5,9 +5,17 @@ import VerityCore
 /// `/admin/v1/users/{userRef}/…`: the integrator's backend acting on a user.
 struct AdminUserController: RouteCollection {
     let dependencies: ServerDependencies
+    /// Built once at start-up; a request brings its context.
+    let users: AdminUserService
+
+    init(dependencies: ServerDependencies) {
+        self.dependencies = dependencies
+        users = AdminUserService(protector: dependencies.protector, clock: dependencies.clock, tokens: dependencies.tokens,
+                                 defaultTokenTTL: dependencies.settings.tokenTTLSeconds)
+    }
 
     func boot(routes: any RoutesBuilder) throws {
-        let admin = routes.grouped(SecretKeyMiddleware())
+        let admin = routes.grouped(dependencies.secretKeys)
         let ref = AdminRoute.userRefParameter
         admin.post(routePath(AdminRoute.userToken(userRef: ref).components), use: mintToken)
         admin.post(routePath(AdminRoute.revokeUserTokens(userRef: ref).components), use: revokeTokens)
@@ -20,31 +28,25 @@ struct AdminUserController: RouteCollection {
         // The body is optional: no body means the default lifetime.
         let options = request.body.data.map { $0.readableBytes > 0 } == true
             ? try RequestBody.decode(UserTokenRequest.self, from: request) : UserTokenRequest()
-        return try await service(request).mintToken(userRef: try request.userRef(), request: options,
+        return try await users.mintToken(userRef: try request.userRef(), request: options,
                                                     context: try request.adminContext())
     }
 
     func revokeTokens(request: Request) async throws -> RevokedTokens {
-        try await service(request).revokeTokens(userRef: try request.userRef(), context: try request.adminContext())
+        try await users.revokeTokens(userRef: try request.userRef(), context: try request.adminContext())
     }
 
     func verification(request: Request) async throws -> VerifiedIdentity {
-        try await service(request).verification(userRef: try request.userRef(), context: try request.adminContext())
+        try await users.verification(userRef: try request.userRef(), context: try request.adminContext())
     }
 
     func reset(request: Request) async throws -> VerifiedIdentity {
-        try await service(request).reset(userRef: try request.userRef(), context: try request.adminContext())
+        try await users.reset(userRef: try request.userRef(), context: try request.adminContext())
     }
 
     func requiredMethod(request: Request) async throws -> VerifiedIdentity {
         let input = try RequestBody.decode(RequiredVerificationMethodInput.self, from: request)
-        return try await service(request).setRequiredMethod(userRef: try request.userRef(), input: input,
+        return try await users.setRequiredMethod(userRef: try request.userRef(), input: input,
                                                             context: try request.adminContext())
-    }
-
-    private func service(_ request: Request) -> AdminUserService {
-        AdminUserService(db: request.db, protector: dependencies.protector, clock: dependencies.clock,
-                         tokens: dependencies.tokens, defaultTokenTTL: dependencies.settings.tokenTTLSeconds,
-                         links: CaptureLinkAddresses(request: request, settings: dependencies.settings, protector: dependencies.protector))
     }
 }

@@ -5,15 +5,16 @@ import VerityCore
 import VerityStore
 
 /// What an integrator's backend does about one of its users.
+///
+/// Built once at start-up; each call works in the context's environment,
+/// through its database handle.
 struct AdminUserService: Sendable {
-    let db: any Database
     let protector: DataProtector
     let clock: VerityClock
     let tokens: UserTokenService
     let defaultTokenTTL: Int
-    let links: CaptureLinkAddresses
 
-    var users: UserRepository { UserRepository(db: db, protector: protector) }
+    private func users(_ context: AdminContext) -> UserRepository { UserRepository(db: context.db, protector: protector) }
 
     static func validateUserRef(_ ref: String) throws -> String {
         guard !ref.isEmpty else { throw VerityError.invalid("userRef", "userRef must not be empty") }
@@ -31,36 +32,36 @@ struct AdminUserService: Sendable {
         guard (60...86400).contains(ttl) else { throw VerityError.invalid("ttlSeconds", "ttlSeconds must be between 60 and 86400") }
         let phone = try request.phoneNumber.map { try ContactDetails.phoneNumber($0, field: "phoneNumber") }
         let email = try request.email.map { try ContactDetails.email($0, field: "email") }
-        let user = try await users.findOrCreate(userRef: try Self.validateUserRef(userRef),
+        let user = try await users(context).findOrCreate(userRef: try Self.validateUserRef(userRef),
                                                 environmentID: context.environmentID, now: clock.nowMillis())
         if phone != nil || email != nil {
-            try await users.recordContacts(user, phoneSealed: try phone.map { try protector.seal(Data($0.utf8)) },
+            try await users(context).recordContacts(user, phoneSealed: try phone.map { try protector.seal(Data($0.utf8)) },
                                            emailSealed: try email.map { try protector.seal(Data($0.utf8)) })
         }
         let minted = try await tokens.mint(userID: try user.requireID(), environmentID: context.environmentID, ttlSeconds: ttl)
-        try await users.recordToken(userID: try user.requireID(), tokenID: minted.tokenID,
+        try await users(context).recordToken(userID: try user.requireID(), tokenID: minted.tokenID,
                                     expiresAt: minted.token.expiresAtEpochMs, now: clock.nowMillis())
         return minted.token
     }
 
     func revokeTokens(userRef: String, context: AdminContext) async throws -> RevokedTokens {
         let user = try await existingUser(userRef, context)
-        let count = try await users.revokeTokens(userID: try user.requireID(), now: clock.nowMillis())
+        let count = try await users(context).revokeTokens(userID: try user.requireID(), now: clock.nowMillis())
         try await audit("tokens.revoke", user, context)
         return RevokedTokens(revoked: count)
     }
 
     func verification(userRef: String, context: AdminContext) async throws -> VerifiedIdentity {
         let user = try await existingUser(userRef, context)
-        return try await IdentityStatusReader(db: db, links: links, now: clock.nowMillis()).identity(userID: try user.requireID(),
+        return try await IdentityStatusReader(db: context.db, links: context.links, now: clock.nowMillis()).identity(userID: try user.requireID(),
                                                                configuration: context.environment.configuration,
                                                                consented: user.consented)
     }
 
     func reset(userRef: String, context: AdminContext) async throws -> VerifiedIdentity {
         let user = try await existingUser(userRef, context)
-        try await VerificationRepository(db: db).reset(userID: try user.requireID())
-        try await DocumentCheckRepository(db: db).reset(userID: try user.requireID())
+        try await VerificationRepository(db: context.db).reset(userID: try user.requireID())
+        try await DocumentCheckRepository(db: context.db).reset(userID: try user.requireID())
         try await audit("identity-verification.reset", user, context)
         return try await verification(userRef: userRef, context: context)
     }
@@ -74,20 +75,20 @@ struct AdminUserService: Sendable {
         case .none: throw VerityError.invalid("requiredVerificationMethod", "requiredVerificationMethod must be KNOWLEDGE_OF_PII or GOVERNMENT_ID")
         }
         let user = try await existingUser(userRef, context)
-        try await VerificationRepository(db: db).setRequiredOverride(userID: try user.requireID(), method: override)
+        try await VerificationRepository(db: context.db).setRequiredOverride(userID: try user.requireID(), method: override)
         try await audit("identity-verification.required-method.\(input.requiredVerificationMethod.rawValue)", user, context)
         return try await verification(userRef: userRef, context: context)
     }
 
     private func existingUser(_ userRef: String, _ context: AdminContext) async throws -> EndUserModel {
-        guard let user = try await users.find(userRef: try Self.validateUserRef(userRef), environmentID: context.environmentID) else {
+        guard let user = try await users(context).find(userRef: try Self.validateUserRef(userRef), environmentID: context.environmentID) else {
             throw VerityError(.notFound, "no user with this reference in this environment", field: "userRef")
         }
         return user
     }
 
     private func audit(_ action: String, _ user: EndUserModel, _ context: AdminContext) async throws {
-        try await AuditRepository(db: db).record(action, actor: "key:\(context.keyPrefix)", environmentID: context.environmentID,
+        try await AuditRepository(db: context.db).record(action, actor: "key:\(context.keyPrefix)", environmentID: context.environmentID,
                                                  userID: user.id, now: clock.nowMillis())
     }
 }

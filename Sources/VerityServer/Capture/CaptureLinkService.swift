@@ -9,11 +9,9 @@ import VerityStore
 /// automatically for `idScanUrl`), opened by the capture page, used to submit.
 /// Every use moves the user's status through the status machine with the
 /// link's timing rules (`CaptureLinkPolicy`), in the transaction that counts it.
+/// Built once at start-up; each call works through the request's scope.
 struct CaptureLinkService: Sendable {
-    let db: any Database
     let clock: VerityClock
-    let addresses: CaptureLinkAddresses
-    let logger: Logger
 
     /// A new link for the user, replacing any earlier one.
     func initiate(context: IdentityContext) async throws -> IdDocumentCaptureInitiationInfo {
@@ -21,55 +19,55 @@ struct CaptureLinkService: Sendable {
         if configuration.consentRequired, !context.consented {
             throw VerityError(.consentRequired, "the user must consent to identity data processing before verification")
         }
-        let record = try await VerificationRepository(db: db).record(userID: context.userID)
+        let record = try await VerificationRepository(db: context.db).record(userID: context.userID)
         let link = try await create(userID: context.userID, environmentID: context.environmentID, configuration: configuration,
-                                    record: record)
-        return IdDocumentCaptureInitiationInfo(documentCaptureUrl: addresses.url(for: try link.requireID()),
+                                    record: record, scope: context.scope)
+        return IdDocumentCaptureInitiationInfo(documentCaptureUrl: context.links.url(for: try link.requireID()),
                                                expiryEpochMs: configuration.documents.captureLinks.expiresAt(link.timing))
     }
 
     /// Makes the link and moves the status to `captureInitiated`; refused when
     /// document verification has ended or a check is running.
     func create(userID: UUID, environmentID: UUID, configuration: EnvironmentConfiguration,
-                record: VerificationRecord) async throws -> CaptureLinkModel {
+                record: VerificationRecord, scope: RequestScope) async throws -> CaptureLinkModel {
         let now = clock.nowMillis()
         let link = CaptureLinkModel()
         let linkID = UUID()
         link.id = linkID
         link.$user.id = userID
         link.environmentID = environmentID
-        link.tokenHash = DataProtector.hashSecret(addresses.protector.captureToken(linkID: linkID))
+        link.tokenHash = DataProtector.hashSecret(scope.links.protector.captureToken(linkID: linkID))
         link.createdAt = now
         link.opens = 0
         link.submissions = 0
         let derived = configuration.policy.status(of: record).documentVerificationStatus
         let achievedGovernmentID = record.achievedMethod == .governmentID
-        _ = try await DocumentCheckRepository(db: db).transition(userID: userID, environmentID: environmentID, now: now, next: { stored in
+        _ = try await DocumentCheckRepository(db: scope.db).transition(userID: userID, environmentID: environmentID, now: now, next: { stored in
             try DocumentVerificationStateMachine().next(from: achievedGovernmentID ? .succeeded : (stored ?? derived), on: .captureLinkCreated)
         }, alongside: { tx in
             try await CaptureLinkRepository.replace(with: link, on: tx)
         })
-        logger.info("capture link created", metadata: ["link_id": .string(linkID.uuidString)])
+        scope.logger.info("capture link created", metadata: ["link_id": .string(linkID.uuidString)])
         return link
     }
 
     /// The link of a token and the user it speaks for; a typed error when the
     /// token is malformed, unknown or replaced (nothing says which, nor whose).
-    func resolve(token: String) async throws -> (CaptureLinkModel, IdentityContext) {
+    func resolve(token: String, scope: RequestScope) async throws -> (CaptureLinkModel, IdentityContext) {
         let unusable = VerityError(.captureLinkUnusable, "This capture link is not valid: it was replaced, or never existed. Ask for a new one.")
         guard Self.isWellFormed(token) else { throw unusable }
-        let links = CaptureLinkRepository(db: db)
+        let links = CaptureLinkRepository(db: scope.db)
         guard let link = try await links.link(tokenHash: DataProtector.hashSecret(token)),
-              let context = try await links.context(of: link)
+              let session = try await links.context(of: link)
         else { throw unusable }
-        return (link, context)
+        return (link, IdentityContext(session: session, scope: scope))
     }
 
     /// Opening the capture page: counted, and the status moved (opened, or the
     /// link's limits reached). Returns the status the page starts from; throws
     /// `CAPTURE_LINK_UNUSABLE` when the page cannot be used.
     func open(_ link: CaptureLinkModel, context: IdentityContext) async throws -> DocumentVerificationStatus {
-        let documents = DocumentCheckRepository(db: db)
+        let documents = DocumentCheckRepository(db: context.db)
         let stored = try await documents.status(userID: context.userID)
         // A check running or ended: the page shows where it stands; nothing is counted.
         if let stored, [.pending, .succeeded, .failed].contains(stored) { return stored }
@@ -81,7 +79,7 @@ struct CaptureLinkService: Sendable {
         }, alongside: { tx in
             try await CaptureLinkRepository.countOpening(linkID: linkID, on: tx)
         })
-        logger.info("capture link opened", metadata: ["link_id": .string(linkID.uuidString), "status": .string(status.rawValue)])
+        context.logger.info("capture link opened", metadata: ["link_id": .string(linkID.uuidString), "status": .string(status.rawValue)])
         guard event == .captureLinkOpened else { throw Self.refusal(status) }
         return status
     }
@@ -89,7 +87,7 @@ struct CaptureLinkService: Sendable {
     /// Where the user stands, for the page following a check (or a desktop
     /// following the phone): nothing is counted, time is applied.
     func progress(_ link: CaptureLinkModel, context: IdentityContext) async throws -> VerifiedIdentity {
-        try await IdentityStatusReader(db: db, links: addresses, now: clock.nowMillis())
+        try await IdentityStatusReader(db: context.db, links: context.links, now: clock.nowMillis())
             .identity(userID: context.userID, configuration: context.configuration, consented: context.consented)
     }
 

@@ -16,7 +16,7 @@ struct AdminCertificationController: RouteCollection {
     }
 
     func boot(routes: any RoutesBuilder) throws {
-        let admin = routes.grouped(SecretKeyMiddleware())
+        let admin = routes.grouped(dependencies.secretKeys)
         let id = CertificationRoute.idParameter
         let ref = AdminRoute.userRefParameter
         func path(_ route: CertificationAdminRoute) -> [PathComponent] { routePath(route.components) }

@@ -7,7 +7,7 @@ struct AdminOCRController: RouteCollection {
     let dependencies: ServerDependencies
 
     func boot(routes: any RoutesBuilder) throws {
-        routes.grouped(SecretKeyMiddleware()).get(routePath(OCRRoute.publicKey.components), use: publicKey)
+        routes.grouped(dependencies.secretKeys).get(routePath(OCRRoute.publicKey.components), use: publicKey)
     }
 
     /// The environment's Ed25519 key every `hmacDataList` entry is signed with

@@ -5,6 +5,13 @@ import VerityCore
 /// `/v1/documents/ocr/…`: the national-ID OCR service, for one end user per token.
 struct OCRController: RouteCollection {
     let dependencies: ServerDependencies
+    /// Built once at start-up; a request brings its context.
+    let ocr: OCRService
+
+    init(dependencies: ServerDependencies) {
+        self.dependencies = dependencies
+        ocr = OCRService(protector: dependencies.protector, clock: dependencies.clock, engines: dependencies.documentEngines)
+    }
 
     func boot(routes: any RoutesBuilder) throws {
         let ocr = routes.grouped(dependencies.userTokens)
@@ -18,20 +25,15 @@ struct OCRController: RouteCollection {
     }
 
     func open(request: Request) async throws -> OCRSessionInfo {
-        try await service(request).open(try RequestBody.decode(OCRSessionRequest.self, from: request), context: try request.identityContext())
+        try await ocr.open(try RequestBody.decode(OCRSessionRequest.self, from: request), context: try request.identityContext())
     }
 
     func side(_ request: Request, _ side: DocumentSide) async throws -> OCRSideAccepted {
-        try await service(request).takeSide(try RequestBody.decode(OCRSideRequest.self, from: request), side: side,
+        try await ocr.takeSide(try RequestBody.decode(OCRSideRequest.self, from: request), side: side,
                                             context: try request.identityContext())
     }
 
     func combine(request: Request) async throws -> OCRCombineResponse {
-        try await service(request).combine(try RequestBody.decode(OCRCombineRequest.self, from: request), context: try request.identityContext())
-    }
-
-    private func service(_ request: Request) -> OCRService {
-        OCRService(db: request.db, protector: dependencies.protector, clock: dependencies.clock, engines: dependencies.documentEngines,
-                   logger: request.logger)
+        try await ocr.combine(try RequestBody.decode(OCRCombineRequest.self, from: request), context: try request.identityContext())
     }
 }

@@ -12,12 +12,12 @@ import VerityVision
 /// pool, kept as a sealed reading), and the combination (the card's rules
 /// across both sides, signed, sealed for the SDK) that ends the session and
 /// erases what it held.
+///
+/// Built once at start-up; each call works through the context's database handle.
 struct OCRService: Sendable {
-    let db: any Database
     let protector: DataProtector
     let clock: VerityClock
     let engines: DocumentEngines
-    let logger: Logger
 
     /// A session lives this long unless combined before.
     static let sessionMinutes: Int64 = 15
@@ -27,7 +27,7 @@ struct OCRService: Sendable {
             throw VerityError.invalid("clientPublicKey", "clientPublicKey must be a 32-byte X25519 public key, base64")
         }
         // Nothing can be signed without the environment's HMAC key: say so before any image is sent.
-        _ = try await ResponseSigner.load(environmentID: context.environmentID, db: db, protector: protector)
+        _ = try await ResponseSigner.load(environmentID: context.environmentID, db: context.db, protector: protector)
         let sessionID = "ocrs_" + Base62.random(length: 32)
         let serverKey = Curve25519.KeyAgreement.PrivateKey()
         let keys: [OCRTransport.Purpose: SymmetricKey]
@@ -36,7 +36,7 @@ struct OCRService: Sendable {
         }
         let stored = Dictionary(uniqueKeysWithValues: keys.map { ($0.key.rawValue, $0.value.withUnsafeBytes { Data($0) }) })
         let now = clock.nowMillis(), expires = now + Self.sessionMinutes * 60_000
-        try await OCRSessionRepository(db: db).create(publicID: sessionID, environmentID: context.environmentID, userID: context.userID,
+        try await OCRSessionRepository(db: context.db).create(publicID: sessionID, environmentID: context.environmentID, userID: context.userID,
                                                       sealedKeys: try protector.seal(json: stored), now: now, expiresAt: expires)
         return OCRSessionInfo(sessionID: sessionID, serverPublicKey: serverKey.publicKey.rawRepresentation.base64EncodedString(),
                               expiresAtEpochMs: expires)
@@ -60,7 +60,7 @@ struct OCRService: Sendable {
         let reading = try await engines.readEgyptianIDSide(image, side: side, today: today)
         try await refuseOtherSide(reading, image: image, today: today)
         let transactionID = (side == .front ? "ocrf_" : "ocrb_") + Base62.random(length: 32)
-        guard try await OCRSessionRepository(db: db).takeSide(id: session.id, front: side == .front, transactionID: transactionID,
+        guard try await OCRSessionRepository(db: context.db).takeSide(id: session.id, front: side == .front, transactionID: transactionID,
                                                               sealedReading: try protector.seal(json: reading),
                                                               sealedImage: context.configuration.documents.ocrCaptures ? try protector.seal(Data(image)) : nil,
                                                               now: clock.nowMillis()) else {
@@ -69,7 +69,7 @@ struct OCRService: Sendable {
         let report = OCRSideReport(side: side, transactionId: transactionID, confidence: Int((reading.confidence * 100).rounded()),
                                    isGreyscale: reading.quality.signal(.colourfulness)?.passed == false,
                                    problems: reading.quality.problems.map(\.name.rawValue))
-        let signer = try await ResponseSigner.load(environmentID: context.environmentID, db: db, protector: protector)
+        let signer = try await ResponseSigner.load(environmentID: context.environmentID, db: context.db, protector: protector)
         return OCRSideAccepted(sessionID: session.publicID, side: side, transactionId: transactionID,
                                hmacDataList: [try signer.sign(serviceID: "ocr", rawResponse: try Self.json(report))])
     }
@@ -90,7 +90,7 @@ struct OCRService: Sendable {
         let combinationID = "ocrc_" + Base62.random(length: 32)
         let result = OCRResultMapping.result(report, transactionIdFront: frontID, transactionIdBack: backID, combinationID: combinationID)
         let verification = DocumentVerificationResult(success: OCRResultMapping.success(report, result))
-        let signer = try await ResponseSigner.load(environmentID: context.environmentID, db: db, protector: protector)
+        let signer = try await ResponseSigner.load(environmentID: context.environmentID, db: context.db, protector: protector)
         let raw = try Self.json(OCRRawResponse(sessionID: session.publicID, ocrResult: result, documentVerificationResult: verification))
         let captures = try session.sealedFrontImage.flatMap { front in
             try session.sealedBackImage.map { back in
@@ -102,7 +102,7 @@ struct OCRService: Sendable {
         let sealed = try OCRTransport.seal(try JSONEncoder().encode(body), key: try key(.combineResponse, of: session),
                                            purpose: .combineResponse, sessionID: session.publicID)
         // The session ends here: its keys, readings and images go in the same statement.
-        guard try await OCRSessionRepository(db: db).finish(id: session.id, combinationID: combinationID, now: clock.nowMillis()) else {
+        guard try await OCRSessionRepository(db: context.db).finish(id: session.id, combinationID: combinationID, now: clock.nowMillis()) else {
             throw VerityError(.requestReplayed, "this session was combined already")
         }
         return OCRCombineResponse(sessionID: session.publicID, combinationID: combinationID, sealedResponse: sealed)
@@ -111,7 +111,7 @@ struct OCRService: Sendable {
     /// The session, if it is this user's and still open.
     private func live(_ sessionID: String, context: IdentityContext) async throws -> OCRSessionRepository.Session {
         guard sessionID.hasPrefix("ocrs_"), sessionID.count <= 64,
-              let session = try await OCRSessionRepository(db: db).session(publicID: sessionID, environmentID: context.environmentID,
+              let session = try await OCRSessionRepository(db: context.db).session(publicID: sessionID, environmentID: context.environmentID,
                                                                             userID: context.userID) else {
             throw VerityError(.notFound, "no such OCR session", field: "sessionID")
         }

@@ -8,7 +8,7 @@ struct AdminDocumentCheckController: RouteCollection {
     let dependencies: ServerDependencies
 
     func boot(routes: any RoutesBuilder) throws {
-        routes.grouped(SecretKeyMiddleware())
+        routes.grouped(dependencies.secretKeys)
             .get(routePath(AdminRoute.documentCheck(id: AdminRoute.checkIDParameter).components), use: show)
     }
 

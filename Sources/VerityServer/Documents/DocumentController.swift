@@ -6,6 +6,15 @@ import VerityCore
 /// user per token.
 struct DocumentController: RouteCollection {
     let dependencies: ServerDependencies
+    /// Built once at start-up; a request brings its context.
+    let submissions: DocumentSubmissionService
+    let captureLinks: CaptureLinkService
+
+    init(dependencies: ServerDependencies) {
+        self.dependencies = dependencies
+        submissions = dependencies.documentSubmissions
+        captureLinks = dependencies.captureLinks
+    }
 
     func boot(routes: any RoutesBuilder) throws {
         let documents = routes.grouped(dependencies.userTokens)
@@ -27,29 +36,18 @@ struct DocumentController: RouteCollection {
     /// `verifyIdentityDocument`: a document matched against the PII on file.
     func verify(request: Request) async throws -> VerifiedIdentity {
         let input = try RequestBody.decode(VerifyIdentityDocumentInput.self, from: request)
-        return try await submissions(request).submit(input, flow: .verification, context: try request.identityContext())
+        return try await submissions.submit(input, flow: .verification, context: try request.identityContext())
     }
 
     /// `captureAndVerifyIdentityDocument`: the identity read from the document, verified against the data source.
     func captureAndVerify(request: Request) async throws -> VerifiedIdentity {
         let input = try RequestBody.decode(VerifyIdentityDocumentInput.self, from: request)
-        return try await submissions(request).submit(input, flow: .capture, context: try request.identityContext())
+        return try await submissions.submit(input, flow: .capture, context: try request.identityContext())
     }
 
     /// `initiateIdentityDocumentCapture`: a link to the capture page, replacing any earlier one.
     func initiateCapture(request: Request) async throws -> IdDocumentCaptureInitiationInfo {
-        try await CaptureLinkService(db: request.db, clock: dependencies.clock,
-                                     addresses: CaptureLinkAddresses(request: request, settings: dependencies.settings,
-                                                                     protector: dependencies.protector),
-                                     logger: request.logger)
-            .initiate(context: try request.identityContext())
-    }
-
-    private func submissions(_ request: Request) -> DocumentSubmissionService {
-        DocumentSubmissionService(db: request.db, protector: dependencies.protector, clock: dependencies.clock,
-                                  jobs: dependencies.jobs, waiters: dependencies.documentChecks,
-                                  links: CaptureLinkAddresses(request: request, settings: dependencies.settings, protector: dependencies.protector),
-                                  wait: .milliseconds(dependencies.settings.documentWaitMilliseconds), logger: request.logger)
+        try await captureLinks.initiate(context: try request.identityContext())
     }
 
     static func flow(_ text: String?) throws -> DocumentFlowSettings.Flow {

@@ -12,16 +12,16 @@ import VerityStore
 /// `pending`, the sealed images are stored with the check and its job is
 /// queued. The request waits a while for the check and answers where the user
 /// stands: the outcome, or `pending` when the check takes longer.
+///
+/// Built once at start-up; each call works through the context's database
+/// handle, logger and capture-link addresses.
 struct DocumentSubmissionService: Sendable {
-    let db: any Database
     let protector: DataProtector
     let clock: VerityClock
     let jobs: JobWorker
     let waiters: DocumentCheckWaiters
-    let links: CaptureLinkAddresses
     /// How long a request waits for its check before answering `pending`.
     let wait: Duration
-    let logger: Logger
 
     /// `link`: the capture link the page submits through (counted against its
     /// limits; an API submission removes the user's link instead).
@@ -37,8 +37,8 @@ struct DocumentSubmissionService: Sendable {
         try Self.validate(input, flow: flow, configuration: configuration)
         let images = try DocumentImages(input)
 
-        let record = try await VerificationRepository(db: db).record(userID: context.userID)
-        let documents = DocumentCheckRepository(db: db)
+        let record = try await VerificationRepository(db: context.db).record(userID: context.userID)
+        let documents = DocumentCheckRepository(db: context.db)
         let stored = try await documents.status(userID: context.userID)
         if record.achievedMethod == .governmentID || stored == .succeeded || stored == .failed {
             // Ended: said before anything else, as the status machine says it.
@@ -53,7 +53,7 @@ struct DocumentSubmissionService: Sendable {
         }
         // A user stopped by the data source (deceased, fraud alert) gets their state back, as PII verification does.
         if record.block != nil {
-            return try await IdentityStatusReader(db: db, links: links, now: clock.nowMillis()).identity(userID: context.userID, configuration: configuration,
+            return try await IdentityStatusReader(db: context.db, links: context.links, now: clock.nowMillis()).identity(userID: context.userID, configuration: configuration,
                                                                    consented: context.consented, record: record)
         }
 
@@ -97,12 +97,12 @@ struct DocumentSubmissionService: Sendable {
                 try await CaptureLinkRepository.remove(userID: check.$user.id, on: tx)
             }
         })
-        logger.info("document submitted", metadata: [
+        context.logger.info("document submitted", metadata: [
             "check_id": .string(checkID.uuidString), "flow": .string(flow.rawValue), "document_type": .string(check.documentType),
         ])
         jobs.kick()
         await waiters.wait(for: checkID, upTo: wait)
-        return try await IdentityStatusReader(db: db, links: links, now: clock.nowMillis()).identity(userID: context.userID, configuration: configuration,
+        return try await IdentityStatusReader(db: context.db, links: context.links, now: clock.nowMillis()).identity(userID: context.userID, configuration: configuration,
                                                                consented: context.consented)
     }
 

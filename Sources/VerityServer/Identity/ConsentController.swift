@@ -5,6 +5,13 @@ import VerityCore
 /// `/v1/identity/consent`: the user's consent to identity-data processing.
 struct ConsentController: RouteCollection {
     let dependencies: ServerDependencies
+    /// Built once at start-up; a request brings its context.
+    let consents: ConsentService
+
+    init(dependencies: ServerDependencies) {
+        self.dependencies = dependencies
+        consents = ConsentService(clock: dependencies.clock)
+    }
 
     func boot(routes: any RoutesBuilder) throws {
         let consent = routes.grouped(dependencies.userTokens)
@@ -20,11 +27,11 @@ struct ConsentController: RouteCollection {
     }
 
     func status(request: Request) async throws -> IdentityDataProcessingConsentStatus {
-        try await service(request).status(userID: try request.identityContext().userID)
+        try await consents.status(context: try request.identityContext())
     }
 
     func content(request: Request) async throws -> IdentityDataProcessingConsentContent {
-        try await service(request).content(
+        try await consents.content(
             context: try request.identityContext(),
             preferredContentType: request.query[String.self, at: "preferredContentType"],
             preferredLocale: request.query[String.self, at: "preferredLocale"])
@@ -33,14 +40,10 @@ struct ConsentController: RouteCollection {
     func provide(request: Request) async throws -> IdentityDataProcessingConsentStatus {
         let input = try RequestBody.decode(IdentityDataProcessingConsentInput.self, from: request)
         let context = try request.identityContext()
-        return try await service(request).provide(input, context: context)
+        return try await consents.provide(input, context: context)
     }
 
     func withdraw(request: Request) async throws -> IdentityDataProcessingConsentStatus {
-        try await service(request).withdraw(userID: try request.identityContext().userID)
-    }
-
-    private func service(_ request: Request) -> ConsentService {
-        ConsentService(db: request.db, clock: dependencies.clock)
+        try await consents.withdraw(context: try request.identityContext())
     }
 }

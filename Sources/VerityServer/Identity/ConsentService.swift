@@ -5,18 +5,16 @@ import VerityCore
 import VerityStore
 
 /// Consent to identity-data processing: texts, the user's status and history.
+/// Built once at start-up; each call works through the context's database handle.
 struct ConsentService: Sendable {
-    let db: any Database
     let clock: VerityClock
 
     static let maxContentBytes = 32 * 1024
 
-    var repository: ConsentRepository { ConsentRepository(db: db) }
-
     /// The user's consent as it stands; the text and time of the last
     /// consent stay visible after a withdrawal.
-    func status(userID: UUID) async throws -> IdentityDataProcessingConsentStatus {
-        guard let user = try await repository.consent(userID: userID), let consentedAt = user.consentedAt else {
+    func status(context: IdentityContext) async throws -> IdentityDataProcessingConsentStatus {
+        guard let user = try await ConsentRepository(db: context.db).consent(userID: context.userID), let consentedAt = user.consentedAt else {
             return IdentityDataProcessingConsentStatus(consented: false)
         }
         let text = user.consentText
@@ -33,7 +31,7 @@ struct ConsentService: Sendable {
         if let locale = preferredLocale, !ConsentContentSelector.isValidLocale(locale) {
             throw VerityError.invalid("preferredLocale", "preferredLocale must be a locale such as en-US")
         }
-        let texts = try await repository.currentTexts(environmentID: context.environmentID)
+        let texts = try await ConsentRepository(db: context.db).currentTexts(environmentID: context.environmentID)
         let choices = texts.map { ConsentTextChoice(locale: $0.locale, contentType: $0.contentType) }
         guard let choice = ConsentContentSelector.select(
             from: choices, preferredLocale: preferredLocale, preferredContentType: preferredContentType,
@@ -57,7 +55,7 @@ struct ConsentService: Sendable {
         guard ConsentContentSelector.isValidLocale(input.locale) else {
             throw VerityError.invalid("locale", "locale must be a locale such as en-US")
         }
-        let texts = try await repository.currentTexts(environmentID: context.environmentID)
+        let texts = try await ConsentRepository(db: context.db).currentTexts(environmentID: context.environmentID)
         let locale = ConsentContentSelector.normalizeLocale(input.locale)
         guard let text = texts.first(where: {
             ConsentContentSelector.normalizeLocale($0.locale) == locale
@@ -66,18 +64,18 @@ struct ConsentService: Sendable {
             throw VerityError(.consentContentMismatch, "the content is not the current consent text for this locale and content type",
                               field: "content")
         }
-        let current = try await status(userID: userID)
+        let current = try await status(context: context)
         if !(current.consented && current.content == text.content && current.locale == text.locale) {
-            try await repository.record(userID: userID, action: .provided, textID: text.requireID(), now: clock.nowMillis())
+            try await ConsentRepository(db: context.db).record(userID: userID, action: .provided, textID: text.requireID(), now: clock.nowMillis())
         }
-        return try await status(userID: userID)
+        return try await status(context: context)
     }
 
     /// Withdraws consent; a no-op when none is given. Earlier verification stands.
-    func withdraw(userID: UUID) async throws -> IdentityDataProcessingConsentStatus {
-        if try await status(userID: userID).consented {
-            try await repository.record(userID: userID, action: .withdrawn, textID: nil, now: clock.nowMillis())
+    func withdraw(context: IdentityContext) async throws -> IdentityDataProcessingConsentStatus {
+        if try await status(context: context).consented {
+            try await ConsentRepository(db: context.db).record(userID: context.userID, action: .withdrawn, textID: nil, now: clock.nowMillis())
         }
-        return try await status(userID: userID)
+        return try await status(context: context)
     }
 }

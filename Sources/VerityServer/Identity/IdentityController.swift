@@ -5,6 +5,14 @@ import VerityCore
 /// `/v1/identity`: verification by PII, for one end user per token.
 struct IdentityController: RouteCollection {
     let dependencies: ServerDependencies
+    /// Built once at start-up; a request brings its context.
+    let verification: IdentityVerificationService
+
+    init(dependencies: ServerDependencies) {
+        self.dependencies = dependencies
+        verification = IdentityVerificationService(protector: dependencies.protector, clock: dependencies.clock,
+                                                   dataSources: dependencies.dataSources, captureLinks: dependencies.captureLinks)
+    }
 
     func boot(routes: any RoutesBuilder) throws {
         let identity = routes.grouped(dependencies.userTokens)
@@ -19,17 +27,10 @@ struct IdentityController: RouteCollection {
 
     func verify(request: Request) async throws -> VerifiedIdentity {
         let input = try RequestBody.decode(VerifyIdentityInput.self, from: request)
-        return try await service(request).verify(input, for: try request.identityContext())
+        return try await self.verification.verify(input, for: try request.identityContext())
     }
 
     func verification(request: Request) async throws -> VerifiedIdentity {
-        try await service(request).status(for: try request.identityContext())
-    }
-
-    private func service(_ request: Request) -> IdentityVerificationService {
-        IdentityVerificationService(db: request.db, protector: dependencies.protector, clock: dependencies.clock,
-                                    dataSources: dependencies.dataSources,
-                                    links: CaptureLinkAddresses(request: request, settings: dependencies.settings, protector: dependencies.protector),
-                                    logger: request.logger)
+        try await self.verification.status(for: try request.identityContext())
     }
 }

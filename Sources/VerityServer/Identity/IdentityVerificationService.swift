@@ -7,13 +7,13 @@ import VerityStore
 
 /// Verifies a user by PII: validate, check consent, charge an attempt, ask the
 /// environment's data source, settle, and report the new state.
+/// Built once at start-up; each call works through the context's database
+/// handle, logger and capture-link addresses.
 struct IdentityVerificationService: Sendable {
-    let db: any Database
     let protector: DataProtector
     let clock: VerityClock
     let dataSources: DataSourceProvider
-    let links: CaptureLinkAddresses
-    let logger: Logger
+    let captureLinks: CaptureLinkService
 
     func verify(_ input: VerifyIdentityInput, for context: IdentityContext) async throws -> VerifiedIdentity {
         let configuration = context.configuration
@@ -22,8 +22,8 @@ struct IdentityVerificationService: Sendable {
         }
         let claim = try IdentityClaim.validate(input.fields, supportedCountries: Set(configuration.supportedCountries),
                                                today: clock.today(graceDays: 1))
-        let repository = VerificationRepository(db: db)
-        let source = try dataSources.source(for: configuration.dataSource, db: db)
+        let repository = VerificationRepository(db: context.db)
+        let source = try dataSources.source(for: configuration.dataSource, db: context.db)
         let digest = protector.blindIndex(IdentityMatcher.canonicalText(claim), domain: "attempt-input")
         guard let attemptID = try await repository.chargeAttempt(
             userID: context.userID, environmentID: context.environmentID, maxAttempts: configuration.policy.maxAttempts,
@@ -39,7 +39,7 @@ struct IdentityVerificationService: Sendable {
             outcome = try await source.check(claim)
         } catch {
             _ = try await repository.settle(attemptID: attemptID, userID: context.userID, outcome: nil, now: clock.nowMillis())
-            logger.warning("data source unavailable", metadata: ["source": .string(source.name), "attempt_id": .string(attemptID.uuidString)])
+            context.logger.warning("data source unavailable", metadata: ["source": .string(source.name), "attempt_id": .string(attemptID.uuidString)])
             if let verityError = error as? VerityError { throw verityError }
             throw VerityError(.serviceUnavailable, "the identity data source is unavailable; try again later")
         }
@@ -47,14 +47,14 @@ struct IdentityVerificationService: Sendable {
                                                  now: clock.nowMillis())
         // The claim stays on file, sealed, for matching a document against it
         // (verifyIdentityDocument), until document verification ends.
-        try await DocumentCheckRepository(db: db).keepClaim(
+        try await DocumentCheckRepository(db: context.db).keepClaim(
             userID: context.userID, environmentID: context.environmentID,
             sealedClaim: try protector.seal(json: IdentityRecord(claim: claim)), now: clock.nowMillis())
         try await offerCaptureLink(record: record, context: context)
-        logger.info("identity verification attempt", metadata: [
+        context.logger.info("identity verification attempt", metadata: [
             "attempt_id": .string(attemptID.uuidString), "outcome": .string(outcome.rawValue), "source": .string(source.name),
         ])
-        return try await IdentityStatusReader(db: db, links: links, now: clock.nowMillis()).identity(userID: context.userID, configuration: configuration,
+        return try await IdentityStatusReader(db: context.db, links: context.links, now: clock.nowMillis()).identity(userID: context.userID, configuration: configuration,
                                                                consented: context.consented, record: record)
     }
 
@@ -65,10 +65,10 @@ struct IdentityVerificationService: Sendable {
         guard configuration.documents.idScanUrlEnabled else { return }
         let status = configuration.policy.status(of: record)
         guard !status.verified, status.requiredVerificationMethod == .governmentID,
-              try await CaptureLinkRepository(db: db).link(userID: context.userID) == nil else { return }
+              try await CaptureLinkRepository(db: context.db).link(userID: context.userID) == nil else { return }
         do {
-            _ = try await CaptureLinkService(db: db, clock: clock, addresses: links, logger: logger)
-                .create(userID: context.userID, environmentID: context.environmentID, configuration: configuration, record: record)
+            _ = try await captureLinks.create(userID: context.userID, environmentID: context.environmentID, configuration: configuration,
+                                              record: record, scope: context.scope)
         } catch let error as VerityError where [.documentCheckPending, .documentVerificationClosed].contains(error.code) {
             // A document check is running or has ended: there is nothing to capture.
         }
@@ -76,7 +76,7 @@ struct IdentityVerificationService: Sendable {
 
     /// The user's current state, as `checkIdentityVerification` reports it.
     func status(for context: IdentityContext) async throws -> VerifiedIdentity {
-        try await IdentityStatusReader(db: db, links: links, now: clock.nowMillis()).identity(userID: context.userID, configuration: context.configuration,
+        try await IdentityStatusReader(db: context.db, links: context.links, now: clock.nowMillis()).identity(userID: context.userID, configuration: context.configuration,
                                                         consented: context.consented)
     }
 }

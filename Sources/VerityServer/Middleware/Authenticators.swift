@@ -7,16 +7,28 @@ import VerityStore
 struct AdminContext: Sendable {
     let environment: EnvironmentModel
     let keyPrefix: String
-    /// The request's database handle (its event loop's pool) and logger (its
-    /// request id): the services, built once, work through them for this call.
-    let db: any Database
-    let logger: Logger
+    let scope: RequestScope
 
     var environmentID: UUID { environment.id! }
+    var db: any Database { scope.db }
+    var logger: Logger { scope.logger }
+    var links: CaptureLinkAddresses { scope.links }
 }
 
-/// The end user a token speaks for, for identity routes.
-typealias IdentityContext = TokenSession
+/// The end user a token (or a capture link) speaks for, for identity routes.
+struct IdentityContext: Sendable {
+    let session: TokenSession
+    let scope: RequestScope
+
+    var userID: UUID { session.userID }
+    var environmentID: UUID { session.environmentID }
+    /// The environment's rules.
+    var configuration: EnvironmentConfiguration { session.configuration }
+    var consented: Bool { session.consented }
+    var db: any Database { scope.db }
+    var logger: Logger { scope.logger }
+    var links: CaptureLinkAddresses { scope.links }
+}
 
 extension Request {
     /// The `Authorization: Bearer` credential, or `NOT_AUTHORIZED`.
@@ -30,6 +42,8 @@ extension Request {
 
 /// Admits requests carrying a live secret key and records which environment it opens.
 struct SecretKeyMiddleware: AsyncMiddleware {
+    let dependencies: ServerDependencies
+
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let secret = try request.bearerCredential()
         guard let (key, environment) = try await TenantRepository(db: request.db).authenticate(secretKey: secret) else {
@@ -37,24 +51,22 @@ struct SecretKeyMiddleware: AsyncMiddleware {
         }
         request.logger[metadataKey: "environment_id"] = .string(environment.id?.uuidString ?? "")
         request.storage[AdminContextKey.self] = AdminContext(environment: environment, keyPrefix: key.displayPrefix,
-                                                             db: request.db, logger: request.logger)
+                                                             scope: dependencies.scope(of: request))
         return try await next.respond(to: request)
     }
 }
 
 /// Admits requests carrying a live end-user token.
 struct UserTokenMiddleware: AsyncMiddleware {
-    let tokens: UserTokenService
-    let protector: DataProtector
-    let clock: VerityClock
+    let dependencies: ServerDependencies
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        let claims = try await tokens.verify(try request.bearerCredential())
-        guard let session = try await UserRepository(db: request.db, protector: protector).session(
-            tokenID: claims.tokenID, userID: claims.userID, environmentID: claims.environmentID, now: clock.nowMillis())
+        let claims = try await dependencies.tokens.verify(try request.bearerCredential())
+        guard let session = try await UserRepository(db: request.db, protector: dependencies.protector).session(
+            tokenID: claims.tokenID, userID: claims.userID, environmentID: claims.environmentID, now: dependencies.clock.nowMillis())
         else { throw VerityError(.invalidToken, "the token is not valid, has expired or was revoked") }
-        request.storage[IdentityContextKey.self] = session
         request.logger[metadataKey: "user_id"] = .string(claims.userID.uuidString)
+        request.storage[IdentityContextKey.self] = IdentityContext(session: session, scope: dependencies.scope(of: request))
         return try await next.respond(to: request)
     }
 }

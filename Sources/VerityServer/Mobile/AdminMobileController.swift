@@ -9,7 +9,7 @@ struct AdminMobileController: RouteCollection {
     let dependencies: ServerDependencies
 
     func boot(routes: any RoutesBuilder) throws {
-        let admin = routes.grouped(SecretKeyMiddleware())
+        let admin = routes.grouped(dependencies.secretKeys)
         admin.post(routePath(MobileAdminRoute.clientKeys.components), use: createKey)
         admin.post(routePath(MobileAdminRoute.revokeClientKey.components), use: revokeKey)
         admin.get(routePath(MobileAdminRoute.credits.components), use: credits)

@@ -120,16 +120,21 @@ public struct AdminOperations: Sendable {
     private func userService<T>(tenant: String, kind: EnvironmentKind,
                                 _ body: (AdminUserService, AdminContext) async throws -> T) async throws -> T {
         let environment = try await environment(tenant: tenant, kind: kind, create: false)
-        let service = AdminUserService(db: db, protector: protector, clock: clock,
+        let service = AdminUserService(protector: protector, clock: clock,
                                        tokens: await UserTokenService.make(protector: protector, clock: clock),
-                                       defaultTokenTTL: settings.tokenTTLSeconds,
-                                       links: CaptureLinkAddresses(baseURL: settings.pagesBaseURL, protector: protector))
-        return try await body(service, AdminContext(environment: environment, keyPrefix: "cli", db: db, logger: Logger(label: "verity.cli")))
+                                       defaultTokenTTL: settings.tokenTTLSeconds)
+        return try await body(service, cliContext(environment: environment, logger: Logger(label: "verity.cli")))
     }
 
-    /// What an admin request's context holds, for the CLI acting in one environment.
+    /// What an admin request's context holds, for the CLI acting in one
+    /// environment: its links point at the configured pages address.
+    func cliContext(environment: EnvironmentModel, logger: Logger) -> AdminContext {
+        AdminContext(environment: environment, keyPrefix: "cli",
+                     scope: RequestScope(db: db, logger: logger, links: CaptureLinkAddresses(baseURL: settings.pagesBaseURL, protector: protector)))
+    }
+
     func cliContext(tenant: String, kind: EnvironmentKind, logger: Logger) async throws -> AdminContext {
-        AdminContext(environment: try await environment(tenant: tenant, kind: kind, create: false), keyPrefix: "cli", db: db, logger: logger)
+        cliContext(environment: try await environment(tenant: tenant, kind: kind, create: false), logger: logger)
     }
 
     func environment(tenant: String, kind: EnvironmentKind, create: Bool) async throws -> EnvironmentModel {

@@ -13,6 +13,15 @@ import VerityVision
 /// log (the request log records route patterns only).
 struct CapturePageController: RouteCollection {
     let dependencies: ServerDependencies
+    /// Built once at start-up; a request brings its scope.
+    let captureLinks: CaptureLinkService
+    let submissions: DocumentSubmissionService
+
+    init(dependencies: ServerDependencies) {
+        self.dependencies = dependencies
+        captureLinks = dependencies.captureLinks
+        submissions = dependencies.documentSubmissions
+    }
 
     func boot(routes: any RoutesBuilder) throws {
         let pages = routes.grouped(PageHeadersMiddleware())
@@ -27,22 +36,22 @@ struct CapturePageController: RouteCollection {
     /// The page: opening it counts against the link's limits.
     func page(request: Request) async throws -> Response {
         let language = Self.language(request)
-        let links = service(request)
         var resolved: (CaptureLinkModel, IdentityContext)?
         do {
-            let (link, context) = try await links.resolve(token: request.parameters.get("token") ?? "")
+            let (link, context) = try await captureLinks.resolve(token: request.parameters.get("token") ?? "",
+                                                                 scope: dependencies.scope(of: request))
             resolved = (link, context)
-            let status = try await links.open(link, context: context)
-            let url = links.addresses.url(for: try link.requireID())
+            let status = try await captureLinks.open(link, context: context)
+            let url = context.links.url(for: try link.requireID())
             let page = CapturePage(language: language,
                                    configuration: try await configuration(link: link, context: context, status: status,
-                                                                                   language: language, db: request.db),
+                                                                          language: language),
                                    qrSVG: try QRCode(url).svg(title: CaptureStrings.text("qr_label", language)))
             return Self.html(page.html(), status: .ok)
         } catch let error as VerityError where error.code == .captureLinkUnusable {
             var reason = "unusable_unknown"
             if let (_, context) = resolved {
-                let stored = try await DocumentCheckRepository(db: request.db).status(userID: context.userID)
+                let stored = try await DocumentCheckRepository(db: context.db).status(userID: context.userID)
                 reason = stored == .captureRetryLimitExceeded ? "unusable_limit" : "unusable_expired"
             }
             return Self.html(CapturePage.unusable(language: language, reasonKey: reason), status: .gone)
@@ -51,25 +60,23 @@ struct CapturePageController: RouteCollection {
 
     /// Where the user stands, for the page's progress and a desktop following a phone.
     func status(request: Request) async throws -> CapturePageStatus {
-        let links = service(request)
-        let (link, context) = try await links.resolve(token: request.parameters.get("token") ?? "")
-        let identity = try await links.progress(link, context: context)
-        let fresh = try await CaptureLinkRepository(db: request.db).link(userID: context.userID) ?? link
+        let (link, context) = try await captureLinks.resolve(token: request.parameters.get("token") ?? "", scope: dependencies.scope(of: request))
+        let identity = try await captureLinks.progress(link, context: context)
+        let fresh = try await CaptureLinkRepository(db: context.db).link(userID: context.userID) ?? link
         return CapturePageStatus(identity, link: fresh, policy: context.configuration.documents.captureLinks)
     }
 
     /// The photos: the page's picture rules are run again here, then the
     /// document goes the way of every submission (one check job).
     func submit(request: Request) async throws -> CapturePageStatus {
-        let links = service(request)
-        let (link, context) = try await links.resolve(token: request.parameters.get("token") ?? "")
+        let (link, context) = try await captureLinks.resolve(token: request.parameters.get("token") ?? "", scope: dependencies.scope(of: request))
         // Ended: said first (the flow below depends on a PII claim that is gone by then).
-        if let stored = try await DocumentCheckRepository(db: request.db).status(userID: context.userID),
+        if let stored = try await DocumentCheckRepository(db: context.db).status(userID: context.userID),
            stored == .succeeded || stored == .failed {
             _ = try DocumentVerificationStateMachine().next(from: stored, on: .documentSubmitted)
         }
         let form = try RequestBody.decode(CaptureSubmission.self, from: request)
-        let flow = try await Self.flow(userID: context.userID, db: request.db)
+        let flow = try await Self.flow(userID: context.userID, db: context.db)
         let input = VerifyIdentityDocumentInput(
             imageBase64: form.imageBase64,
             // A passport has one page to photograph: it is both images, as the API takes it.
@@ -79,10 +86,10 @@ struct CapturePageController: RouteCollection {
             throw VerityError.invalid("backImageBase64", "backImageBase64 is required: photograph the back of the document")
         }
         let engines = dependencies.engines
-        let identity = try await submissions(request, links: links.addresses).submit(
+        let identity = try await submissions.submit(
             input, flow: flow, context: context, through: link,
             screen: { images in try await Self.screen(images, passport: form.documentType == .passport, engines: engines) })
-        let fresh = try await CaptureLinkRepository(db: request.db).link(userID: context.userID) ?? link
+        let fresh = try await CaptureLinkRepository(db: context.db).link(userID: context.userID) ?? link
         return CapturePageStatus(identity, link: fresh, policy: context.configuration.documents.captureLinks)
     }
 
@@ -109,8 +116,8 @@ struct CapturePageController: RouteCollection {
     }
 
     private func configuration(link: CaptureLinkModel, context: IdentityContext, status: DocumentVerificationStatus,
-                               language: String, db: any Database) async throws -> CapturePage.Configuration {
-        let flow = try await Self.flow(userID: context.userID, db: db)
+                               language: String) async throws -> CapturePage.Configuration {
+        let flow = try await Self.flow(userID: context.userID, db: context.db)
         let settings = context.configuration
         // A passport carries no address: only a PII claim on file lets it verify someone.
         let types = settings.policy.acceptableDocumentTypes.filter { flow == .verification || $0 != .passport }
@@ -127,17 +134,7 @@ struct CapturePageController: RouteCollection {
             language: language, rightToLeft: CaptureStrings.rightToLeft.sorted(), strings: CaptureStrings.tables)
     }
 
-    private func service(_ request: Request) -> CaptureLinkService {
-        CaptureLinkService(db: request.db, clock: dependencies.clock,
-                           addresses: CaptureLinkAddresses(request: request, settings: dependencies.settings, protector: dependencies.protector),
-                           logger: request.logger)
-    }
 
-    private func submissions(_ request: Request, links: CaptureLinkAddresses) -> DocumentSubmissionService {
-        DocumentSubmissionService(db: request.db, protector: dependencies.protector, clock: dependencies.clock,
-                                  jobs: dependencies.jobs, waiters: dependencies.documentChecks, links: links,
-                                  wait: .milliseconds(dependencies.settings.documentWaitMilliseconds), logger: request.logger)
-    }
 
     /// `?lang=` (the switcher without script), else `Accept-Language`.
     static func language(_ request: Request) -> String {
