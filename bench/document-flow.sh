@@ -19,11 +19,8 @@ bash scripts/generate-test-documents.sh > /dev/null
 FIXTURES="${VERITY_DOCGEN_FIXTURES_DIR:-.build/docgen-fixtures}"
 FRONT="$FIXTURES/john-smith-licence-front.png" BACK="$FIXTURES/john-smith-licence-back.png"
 
-echo "== release build"
-SCRATCH="${VERITY_RELEASE_SCRATCH:-.build}"
-swift build -c release --scratch-path "$SCRATCH" --product verity > "$OUT/build-flow.log" 2>&1 || { tail -30 "$OUT/build-flow.log"; exit 1; }
-swift build -c release --scratch-path "$SCRATCH" --product VerityBench >> "$OUT/build-flow.log" 2>&1 || { tail -30 "$OUT/build-flow.log"; exit 1; }
-BIN="$SCRATCH/release"
+source bench/release-build.sh
+release_binaries "$OUT/build-flow.log"
 
 echo "== the engine alone on the same licence, $THREADS threads (baseline)"
 "$BIN/VerityBench" inspect-rate --front "$FRONT" --back "$BACK" --models models --threads "$THREADS" --documents 24 \

@@ -17,11 +17,8 @@ bash scripts/generate-test-documents.sh > /dev/null
 FIXTURES="${VERITY_DOCGEN_FIXTURES_DIR:-.build/docgen-fixtures}"
 SELFIE="$FIXTURES/john-smith-selfie.jpg" PASSPORT="$FIXTURES/john-smith-passport-front.png"
 
-echo "== release build"
-SCRATCH="${VERITY_RELEASE_SCRATCH:-.build}"
-swift build -c release --scratch-path "$SCRATCH" --product verity > "$OUT/build-mobile.log" 2>&1 || { tail -30 "$OUT/build-mobile.log"; exit 1; }
-swift build -c release --scratch-path "$SCRATCH" --product VerityBench >> "$OUT/build-mobile.log" 2>&1 || { tail -30 "$OUT/build-mobile.log"; exit 1; }
-BIN="$SCRATCH/release"
+source bench/release-build.sh
+release_binaries "$OUT/build-mobile.log"
 
 echo "== the engines alone on the same images, $THREADS threads (baseline)"
 "$BIN/VerityBench" mobile-engine-rate --selfie "$SELFIE" --passport "$PASSPORT" --models models --threads "$THREADS" \

@@ -7,10 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH" OMP_THREAD_LIMIT=1
 OUT="bench/results"; mkdir -p "$OUT"
-SCRATCH="${VERITY_RELEASE_SCRATCH:-.build}"
-swift build -c release --scratch-path "$SCRATCH" --product verity > "$OUT/build-ocr.log" 2>&1 || { tail -30 "$OUT/build-ocr.log"; exit 1; }
-swift build -c release --scratch-path "$SCRATCH" --product VerityBench >> "$OUT/build-ocr.log" 2>&1 || { tail -30 "$OUT/build-ocr.log"; exit 1; }
-BIN="$SCRATCH/release"
+source bench/release-build.sh
+release_binaries "$OUT/build-ocr.log"
 DOCS="${VERITY_DOCGEN_DIR:-.build/docgen}"
 
 source bench/demo-server.sh

@@ -13,10 +13,8 @@ PG_PORT=55433
 OUT="bench/results"; mkdir -p "$OUT"
 bash scripts/install-deps.sh
 
-echo "== release build"
-swift build -c release --product verity > "$OUT/build.log" 2>&1 || { tail -30 "$OUT/build.log"; exit 1; }
-swift build -c release --product VerityBench >> "$OUT/build.log" 2>&1 || { tail -30 "$OUT/build.log"; exit 1; }
-BIN=.build/release
+source bench/release-build.sh
+release_binaries "$OUT/build.log"
 
 source bench/demo-server.sh
 trap 'stop_server; bash scripts/postgres.sh stop $PG_PORT' EXIT

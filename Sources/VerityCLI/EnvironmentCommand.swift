@@ -48,6 +48,8 @@ struct EnvironmentCommand: AsyncParsableCommand {
         @Option(help: "Mobile API: VerifyAge's minimum age (13–25, default 18).") var mobileMinimumAge: Int?
         @Option(help: "Mobile API: days a finished session's result stays readable and an expired one answers SESSION_EXPIRED (1–3,650, default 30).")
         var mobileResultRetentionDays: Int?
+        @Option(help: "true to deliver webhooks to private and loopback addresses (a receiver on this machine or network, in development); off by default.")
+        var webhooksAllowPrivateAddresses: Bool?
 
         func run() async throws {
             let required = try requiredMethod.map { text in
@@ -92,6 +94,7 @@ struct EnvironmentCommand: AsyncParsableCommand {
                         for (product, minutes) in productMinutes { configuration.mobile.productSessionMinutes[product] = minutes }
                         if let mobileMinimumAge { configuration.mobile.minimumAge = mobileMinimumAge }
                         if let mobileResultRetentionDays { configuration.mobile.resultRetentionDays = mobileResultRetentionDays }
+                        if let webhooksAllowPrivateAddresses { configuration.webhooks.allowPrivateAddresses = webhooksAllowPrivateAddresses }
                     }
             } }
             print(try JSONOutput.render(updated))

@@ -40,6 +40,10 @@ public enum VerityApp {
             db: app.db, protector: protector, clock: clock,
             engines: documentEngines,
             dataSources: dataSources, waiters: documentChecks, logger: app.logger))
+        let webhookClient = WebhookHTTPClient()
+        app.lifecycle.use(webhookClient)
+        jobs.register(WebhookDeliverer(db: app.db, protector: protector, clock: clock, client: webhookClient.client, logger: app.logger,
+                                       timeout: .milliseconds(Int64(settings.webhookTimeoutMilliseconds))))
         let sanctions = app.sanctionsScreening(pool: engines)
         let sms = settings.sms.map { HTTPSMSGateway(settings: $0, client: app.http.client.shared, logger: app.logger) }
         let dependencies = ServerDependencies(
@@ -50,6 +54,7 @@ public enum VerityApp {
             messaging: CertificationMessaging(provider: sms, mail: settings.smtp.map { SMTPMailGateway(settings: $0, logger: app.logger) },
                                               protector: protector, clock: clock), sanctions: sanctions)
         app.lifecycle.use(jobs)
+        app.storage[JobWorkerKey.self] = jobs
         app.lifecycle.use(HousekeepingLoop(housekeeping: Housekeeping(db: app.db), clock: clock, logger: app.logger))
         app.lifecycle.use(SanctionsWarmUp(screening: sanctions, db: app.db))
 
@@ -75,6 +80,7 @@ public enum VerityApp {
         try app.register(collection: CertificationController(dependencies: dependencies))
         try app.register(collection: AdminCertificationController(dependencies: dependencies))
         try app.register(collection: PKIController(dependencies: dependencies))
+        try app.register(collection: WebhookController(dependencies: dependencies))
     }
 
     /// JSON (or text) logs for the whole process; call once, before the app exists.

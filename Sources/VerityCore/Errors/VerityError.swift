@@ -105,6 +105,8 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let wrongSide = Code("WRONG_SIDE", 422)
         /// The environment has no response-signing key yet (`verity keys hmac`): results cannot be signed.
         public static let hmacKeyMissing = Code("HMAC_KEY_MISSING", 409)
+        /// The webhook endpoint is disabled (by an operator, or after a day of failed deliveries): enable it first.
+        public static let webhookEndpointDisabled = Code("WEBHOOK_ENDPOINT_DISABLED", 409)
         public static let serviceUnavailable = Code("SERVICE_UNAVAILABLE", 503, retryable: true)
         public static let systemError = Code("SYSTEM_ERROR", 500, retryable: true)
 
@@ -118,7 +120,7 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
             documentCheckPending, documentVerificationClosed, captureLinkUnusable, imageQualityInsufficient, piiVerificationRequired,
             missingRequiredField, sessionWrongStep, sessionExpired, invalidClientKey, creditsExhausted, scopeNotAuthorized,
             idempotencyKeyInUse, idempotencyKeyReused, hmacKeyMissing, decryptionFailed, requestReplayed, sideMissing, wrongSide,
-            serviceUnavailable, systemError,
+            webhookEndpointDisabled, serviceUnavailable, systemError,
         ]
     }
 }

@@ -16,11 +16,13 @@ public struct EnvironmentConfiguration: Sendable, Equatable, Codable {
     public var faces: FaceMatchSettings
     public var documents: DocumentFlowSettings
     public var mobile: MobileSettings
+    public var webhooks: WebhookSettings
 
     public init(supportedCountries: [String] = ["US", "GB", "CA"], policy: VerificationPolicy = VerificationPolicy(),
                 consentRequired: Bool = true, defaultConsentLocale: String = "en-US",
                 dataSource: DataSourceKind = .registry, faces: FaceMatchSettings = FaceMatchSettings(),
-                documents: DocumentFlowSettings = DocumentFlowSettings(), mobile: MobileSettings = MobileSettings()) {
+                documents: DocumentFlowSettings = DocumentFlowSettings(), mobile: MobileSettings = MobileSettings(),
+                webhooks: WebhookSettings = WebhookSettings()) {
         self.supportedCountries = supportedCountries
         self.policy = policy
         self.consentRequired = consentRequired
@@ -29,10 +31,11 @@ public struct EnvironmentConfiguration: Sendable, Equatable, Codable {
         self.faces = faces
         self.documents = documents
         self.mobile = mobile
+        self.webhooks = webhooks
     }
 
     enum CodingKeys: String, CodingKey {
-        case supportedCountries, policy, consentRequired, defaultConsentLocale, dataSource, faces, documents, mobile
+        case supportedCountries, policy, consentRequired, defaultConsentLocale, dataSource, faces, documents, mobile, webhooks
     }
 
     /// Configurations stored before an environment had face or document settings read with the defaults.
@@ -46,6 +49,7 @@ public struct EnvironmentConfiguration: Sendable, Equatable, Codable {
         faces = try container.decodeIfPresent(FaceMatchSettings.self, forKey: .faces) ?? FaceMatchSettings()
         documents = try container.decodeIfPresent(DocumentFlowSettings.self, forKey: .documents) ?? DocumentFlowSettings()
         mobile = try container.decodeIfPresent(MobileSettings.self, forKey: .mobile) ?? MobileSettings()
+        webhooks = try container.decodeIfPresent(WebhookSettings.self, forKey: .webhooks) ?? WebhookSettings()
     }
 
     /// Checks every setting; countries are upper-cased and de-duplicated.

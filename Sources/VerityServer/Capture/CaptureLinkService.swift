@@ -74,10 +74,13 @@ struct CaptureLinkService: Sendable {
         let now = clock.nowMillis()
         let event = context.configuration.documents.captureLinks.opening(link.timing, now: now)
         let linkID = try link.requireID()
+        let opened = event == .captureLinkOpened ? [WebhookEvents.draft(.captureLinkOpened, environmentID: context.environmentID,
+                                                                         userID: context.userID, ["linkId": .string(linkID.uuidString)])] : []
         let status = try await documents.transition(userID: context.userID, environmentID: context.environmentID, now: now, next: { stored in
             try DocumentVerificationStateMachine().next(from: stored ?? .captureInitiated, on: event)
         }, alongside: { tx in
             try await CaptureLinkRepository.countOpening(linkID: linkID, on: tx)
+            try await WebhookOutbox.publish(opened, now: now, on: tx)
         })
         context.logger.info("capture link opened", metadata: ["link_id": .string(linkID.uuidString), "status": .string(status.rawValue)])
         guard event == .captureLinkOpened else { throw Self.refusal(status) }

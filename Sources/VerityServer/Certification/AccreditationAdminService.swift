@@ -74,8 +74,12 @@ struct AccreditationAdminService: Sendable {
         let registrationID = try registration.requireID()
         let codeRow = ActivationCodeModel(registrationID: registrationID, level: level.rawValue,
                                           codeHash: ActivationCodes.hash(code, protector: protector), expiresAt: expires, createdAt: now)
+        let approved = CertificationEvents.accreditation(.accreditationApproved, environmentID: environmentID, userID: registration.$user.id,
+                                                         entity: entity.name, requestID: requestID, level: level.rawValue,
+                                                         extra: evidence.map { ["evidenceKind": .string($0.kind)] } ?? [:])
         let decided = try await RegistrationRepository(db: db).approve(requestID: requestID, evidenceKind: evidence?.kind,
-                                                                      evidenceReference: evidence?.reference, code: codeRow, now: now)
+                                                                      evidenceReference: evidence?.reference, code: codeRow, now: now,
+                                                                      events: [approved])
         guard decided else { throw VerityError(.validationError, "The request was decided already.", field: "id") }
         let delivered: Bool
         if let address {
@@ -92,7 +96,10 @@ struct AccreditationAdminService: Sendable {
         try DirectoryOperations.checkText(input.reason, field: "reason", limit: 500)
         let now = clock.nowMillis()
         let requestID = try request.requireID()
-        try await RegistrationRepository(db: context.db).reject(requestID: requestID, reason: input.reason, now: now)
+        try await RegistrationRepository(db: context.db).reject(requestID: requestID, reason: input.reason, now: now, events: [
+            CertificationEvents.accreditation(.accreditationRejected, environmentID: context.environmentID, userID: request.registration.$user.id,
+                                              entity: entity.name, requestID: requestID, level: request.level),
+        ])
         request.status = .rejected
         request.reason = input.reason
         return try RegistrationService.view(request, entity: entity.name)

@@ -113,7 +113,12 @@ struct CertificationService: Sendable {
         let live = try await certificates.live(registrationID: registrationID)
         // The key goes first: if the HSM cannot delete it, nothing changes and the user may retry.
         for row in live { try await issuer.wipeHSMKey(of: row) }
-        try await certificates.uncertify(registrationID: registrationID, userID: context.userID, status: next, now: clock.nowMillis())
+        let revoked = live.filter { $0.status == .issued }.compactMap { row in
+            CertificationEvents.certificateRevoked(environmentID: context.environmentID, userID: context.userID, entity: entity.name,
+                                                   level: row.level, serial: row.serial, reason: "uncertified")
+        }
+        try await certificates.uncertify(registrationID: registrationID, userID: context.userID, status: next, now: clock.nowMillis(),
+                                         events: revoked)
         await issuer.notifyRevoked(live.filter { $0.status == .issued })
         return try await view(registration, context: context)
     }

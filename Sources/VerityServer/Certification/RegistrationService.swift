@@ -66,7 +66,7 @@ struct RegistrationService: Sendable {
         if try await registrations.registration(entityID: entityID, userID: context.userID) != nil {
             throw VerityError(.userAlreadyRegistered, "The user is already registered with \(entity.name).")
         }
-        guard input.fields.count <= AdminOperations.maximumFields * 2 else {
+        guard input.fields.count <= DirectoryOperations.maximumFields * 2 else {
             throw VerityError(.validationError, "Too many fields.", field: "fields")
         }
         let today = clock.today(graceDays: 1)
@@ -105,9 +105,14 @@ struct RegistrationService: Sendable {
         guard try await registrations.pendingRequestCount(registrationID: registrationID, level: level.rawValue) == 0 else {
             throw VerityError(.validationError, "A request for level \(level.rawValue) is already waiting for an operator.", field: "level")
         }
+        let now = clock.nowMillis()
         let request = AccreditationRequestModel(registrationID: registrationID, level: level.rawValue, evidenceKind: evidence?.kind,
-                                                evidenceReference: evidence?.reference, createdAt: clock.nowMillis())
-        try await registrations.create(request)
+                                                evidenceReference: evidence?.reference, createdAt: now)
+        request.id = UUID()  // named by its event, written with it
+        try await registrations.create(request, events: [
+            CertificationEvents.accreditation(.accreditationRequested, environmentID: context.environmentID, userID: context.userID,
+                                              entity: entity.name, requestID: try request.requireID(), level: level.rawValue),
+        ], now: now)
         return try Self.view(request, entity: entity.name)
     }
 

@@ -102,7 +102,11 @@ struct OCRService: Sendable {
         let sealed = try OCRTransport.seal(try JSONEncoder().encode(body), key: try key(.combineResponse, of: session),
                                            purpose: .combineResponse, sessionID: session.publicID)
         // The session ends here: its keys, readings and images go in the same statement.
-        guard try await OCRSessionRepository(db: context.db).finish(id: session.id, combinationID: combinationID, now: clock.nowMillis()) else {
+        let completed = WebhookEvents.draft(.ocrCombinationCompleted, environmentID: context.environmentID, userID: context.userID, [
+            "combinationId": .string(combinationID), "success": .bool(verification.success),
+        ])
+        guard try await OCRSessionRepository(db: context.db).finish(id: session.id, combinationID: combinationID, now: clock.nowMillis(),
+                                                                    events: [completed]) else {
             throw VerityError(.requestReplayed, "this session was combined already")
         }
         return OCRCombineResponse(sessionID: session.publicID, combinationID: combinationID, sealedResponse: sealed)

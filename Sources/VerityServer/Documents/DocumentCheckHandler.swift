@@ -48,7 +48,8 @@ struct DocumentCheckHandler: JobHandler {
         let outcome = switch verdict { case .succeeded: "succeeded"; case .failed: "failed"; case .unreadable: "unreadable" }
         let settled = try await repository.settle(checkID: subject, userID: check.$user.id, DocumentCheckRepository.Settlement(
             outcome: outcome, reasons: verdict.reasons, sealedEvidence: try protector.seal(json: evidence),
-            documentStatus: status, verified: verdict == .succeeded, block: evidence.dataSourceOutcome?.block), now: clock.nowMillis())
+            documentStatus: status, verified: verdict == .succeeded, block: evidence.dataSourceOutcome?.block,
+            events: [Self.completed(check, id: subject, outcome: outcome, reasons: verdict.reasons, status: status)]), now: clock.nowMillis())
         stages.lap("settle")
         if settled {
             logger.info("document check settled", metadata: [
@@ -113,9 +114,21 @@ struct DocumentCheckHandler: JobHandler {
         guard let check = try? await repository.check(id: subject) else { return }
         _ = try? await repository.settle(checkID: subject, userID: check.$user.id, DocumentCheckRepository.Settlement(
             outcome: "unreadable", reasons: [UnreadableReason.checkError.rawValue], sealedEvidence: nil,
-            documentStatus: .documentUnreadable, verified: false), now: clock.nowMillis())
+            documentStatus: .documentUnreadable, verified: false,
+            events: [Self.completed(check, id: subject, outcome: "unreadable", reasons: [UnreadableReason.checkError.rawValue], status: .documentUnreadable)]),
+            now: clock.nowMillis())
         logger.error("document check given up", metadata: ["check_id": .string(subject.uuidString)])
         await waiters.finished(subject)
+    }
+
+    /// `document_check.completed`: the outcome, its reasons (codes) and the user's document status.
+    static func completed(_ check: DocumentCheckModel, id: UUID, outcome: String, reasons: [String],
+                          status: DocumentVerificationStatus) -> WebhookEventDraft {
+        WebhookEvents.draft(.documentCheckCompleted, environmentID: check.environmentID, userID: check.$user.id, [
+            "checkId": .string(id.uuidString), "outcome": .string(outcome),
+            "reasons": .string(reasons.joined(separator: ",")), "documentType": .string(check.documentType),
+            "documentVerificationStatus": .string(status.rawValue),
+        ])
     }
 
     /// What the check keeps, sealed: the report and measurements, never an image or embedding.

@@ -36,3 +36,6 @@ extension OCRSessionInfo: Content {}
 extension OCRSideAccepted: Content {}
 extension OCRCombineResponse: Content {}
 extension ResponseSigningPublicKey: Content {}
+extension WebhookEndpointView: Content {}
+extension WebhookEndpointSecret: Content {}
+extension WebhookDeliveryView: Content {}

@@ -12,4 +12,11 @@ protocol JobHandler: Sendable {
     func run(subject: UUID) async throws
     /// The job was given up (refused, or out of attempts): settle the subject.
     func gaveUp(subject: UUID, reason: String) async
+    /// How long to wait before the next run after `attempts` runs failed.
+    func retryDelayMilliseconds(afterAttempt attempts: Int) -> Int64
+}
+
+extension JobHandler {
+    /// 2 s, 4 s, 6 s, …: for work that is ours to finish soon.
+    func retryDelayMilliseconds(afterAttempt attempts: Int) -> Int64 { 2_000 * Int64(attempts) }
 }

@@ -9,6 +9,7 @@ import VerityStore
 /// enqueueing, and a slow poll picks up what other servers left (a lease that
 /// ran out) and retries that are due. Failures back off (2 s, 4 s, …); a
 /// refusal or the last attempt gives the job up and lets its handler settle it.
+/// (Each handler says how it backs off: `JobHandler.retryDelayMilliseconds`.)
 final class JobWorker: LifecycleHandler, @unchecked Sendable {
     let db: any Database
     let clock: VerityClock
@@ -77,7 +78,7 @@ final class JobWorker: LifecycleHandler, @unchecked Sendable {
                                                     "attempt": .stringConvertible(job.attempts), "error": .string(String(reason.prefix(200)))])
             if retryable && job.attempts < handler.maximumAttempts {
                 let now = clock.nowMillis()
-                try? await queue.retry(job.id, runAfter: now + 2_000 * Int64(job.attempts), error: reason, now: now)
+                try? await queue.retry(job.id, runAfter: now + handler.retryDelayMilliseconds(afterAttempt: job.attempts), error: reason, now: now)
             } else {
                 try? await queue.fail(job.id, error: reason, now: clock.nowMillis())
                 await handler.gaveUp(subject: job.subject, reason: reason)
@@ -137,5 +138,15 @@ actor WorkerRuns {
     func stop() async {
         stopped = true
         for task in running.values { await task.value }
+    }
+}
+
+enum JobWorkerKey: StorageKey { typealias Value = JobWorker }
+
+extension Application {
+    /// Runs every job that is due now, on this server's worker: for tests,
+    /// which start servers without booting them (no poller runs).
+    public func drainJobs() async {
+        await storage[JobWorkerKey.self]?.drain()
     }
 }

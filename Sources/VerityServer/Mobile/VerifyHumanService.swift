@@ -54,7 +54,8 @@ struct VerifyHumanService: Sendable {
             id: id, environmentID: context.environmentID, clientKeyID: context.keyID, product: product.rawValue,
             outcome: outcome.rawValue, reasons: reasons,
             tokenExpiresAt: outcome == .pass ? now + MobilePassToken.lifetimeMilliseconds : nil, createdAt: now)
-        try await MobileVerificationRepository(db: context.db).record(verification, credits: Int64(product.credits), now: now)
+        try await MobileVerificationRepository(db: context.db).record(verification, credits: Int64(product.credits), now: now,
+                                                                      events: [MobileEvents.completed(verification, id: id, demo: false)])
         context.logger.info("verifyhuman", metadata: ["verification_id": .string(id.uuidString), "outcome": .string(verification.outcome)])
         let token = verification.tokenExpiresAt.map {
             MobilePassToken(verificationID: id, environmentID: context.environmentID, expiresAt: $0).encoded(protector)

@@ -74,6 +74,8 @@ extension Settings {
         settings.jobLeaseSeconds = try integer(env, "VERITY_JOB_LEASE_SECONDS", default: settings.jobLeaseSeconds, in: 5...600)
         settings.documentWaitMilliseconds = try integer(env, "VERITY_DOCUMENT_WAIT_MS", default: settings.documentWaitMilliseconds,
                                                         in: 0...60_000)
+        settings.webhookTimeoutMilliseconds = try integer(env, "VERITY_WEBHOOK_TIMEOUT_MS", default: settings.webhookTimeoutMilliseconds,
+                                                          in: 500...30_000)
         if let url = env["VERITY_BUREAU_URL"], !url.isEmpty {
             guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? "") else {
                 throw SettingsError(variable: "VERITY_BUREAU_URL", problem: "must be an http or https URL")

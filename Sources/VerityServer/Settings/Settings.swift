@@ -39,6 +39,9 @@ public struct Settings: Sendable {
     /// How long a document submission waits for its check before answering
     /// `pending` (the check goes on in the background either way).
     public var documentWaitMilliseconds: Int = 10_000
+    /// How long a webhook receiver has to answer a delivery before it counts
+    /// as failed (and is retried later). Shorter than the job lease.
+    public var webhookTimeoutMilliseconds: Int = 10_000
     /// A job's lease: a crashed server's jobs are taken up by another after it.
     /// Longer than any one job runs.
     public var jobLeaseSeconds: Int = 60

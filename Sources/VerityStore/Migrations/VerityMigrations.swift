@@ -41,5 +41,7 @@ public enum VerityMigrations {
         CreateResponseSigningKeys(),
         CreateOCRSessions(),
         AddCertificationContacts(),
+        CreateWebhooks(),
+        AddUserReferences(),
     ]
 }

@@ -24,6 +24,9 @@ public final class EndUserModel: Model, @unchecked Sendable {
     /// integrator's backend last gave them (`UserTokenRequest`).
     @OptionalField(key: "phone_sealed") public var phoneSealed: Data?
     @OptionalField(key: "email_sealed") public var emailSealed: Data?
+    /// The integrator's reference, sealed: events name the user by it (the
+    /// lookup is by `refIndex`; nil for users not named since it was added).
+    @OptionalField(key: "ref_sealed") public var refSealed: Data?
 
     /// Consent given and not withdrawn since.
     public var consented: Bool { consentedAt != nil && consentWithdrawnAt == nil }

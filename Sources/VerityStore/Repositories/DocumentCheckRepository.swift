@@ -95,9 +95,12 @@ public struct DocumentCheckRepository: Sendable {
         public var verified: Bool
         /// The data source's reason to stop the user (capture flow).
         public var block: VerificationBlock?
+        /// The events the outcome publishes, written with it (`WebhookOutbox`).
+        public var events: [WebhookEventDraft]
 
         public init(outcome: String, reasons: [String], sealedEvidence: Data?, documentStatus: DocumentVerificationStatus,
-                    verified: Bool, block: VerificationBlock? = nil) {
+                    verified: Bool, block: VerificationBlock? = nil, events: [WebhookEventDraft] = []) {
+            self.events = events
             self.outcome = outcome
             self.reasons = reasons
             self.sealedEvidence = sealedEvidence
@@ -138,6 +141,7 @@ public struct DocumentCheckRepository: Sendable {
                     UPDATE identity_verifications SET block = COALESCE(block, \(bind: block.rawValue)) WHERE user_id = \(bind: userID)
                     """).run()
             }
+            try await WebhookOutbox.publish(settlement.events, now: now, on: tx)
             return true
         }
     }

@@ -67,7 +67,7 @@ public struct MobileSessionRepository: Sendable {
     /// False when another request ended or moved it first; `CREDITS_EXHAUSTED`
     /// changes nothing.
     public func finish(id: UUID, from expected: String, verification: MobileVerificationModel, sealedState: Data?, credits: Int64,
-                       now: Int64) async throws -> Bool {
+                       now: Int64, events: [WebhookEventDraft] = []) async throws -> Bool {
         try await db.write { tx in
             guard let session = try await MobileSessionModel.query(on: tx).filter(\.$id == id).filter(\.$nextStep == expected).first()
             else { return false }
@@ -85,6 +85,7 @@ public struct MobileSessionRepository: Sendable {
             session.sealedBack = nil
             session.lastActivityAt = now
             try await session.update(on: tx)
+            try await WebhookOutbox.publish(events, now: now, on: tx)
             return true
         }
     }

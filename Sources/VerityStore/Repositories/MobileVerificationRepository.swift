@@ -12,12 +12,13 @@ public struct MobileVerificationRepository: Sendable {
 
     /// Stores `verification` and charges its product's credits together;
     /// `CREDITS_EXHAUSTED` stores nothing.
-    public func record(_ verification: MobileVerificationModel, credits: Int64, now: Int64) async throws {
+    public func record(_ verification: MobileVerificationModel, credits: Int64, now: Int64, events: [WebhookEventDraft] = []) async throws {
         try await db.write { tx in
             try await CreditLedger.charge(environmentID: verification.environmentID, amount: credits,
                                           reason: verification.product, reference: try verification.requireID().uuidString,
                                           now: now, on: tx)
             try await verification.create(on: tx)
+            try await WebhookOutbox.publish(events, now: now, on: tx)
         }
     }
 

@@ -72,13 +72,15 @@ public struct OCRSessionRepository: Sendable {
 
     /// Ends the session with its combination: the keys, readings and images
     /// are erased in the same statement. False when it had ended already.
-    public func finish(id: UUID, combinationID: String, now: Int64) async throws -> Bool {
+    public func finish(id: UUID, combinationID: String, now: Int64, events: [WebhookEventDraft] = []) async throws -> Bool {
         try await db.write { tx in
-            try await !DocumentCheckRepository.sql(tx).raw("""
+            guard try await !DocumentCheckRepository.sql(tx).raw("""
                 UPDATE ocr_sessions SET combination_id = \(bind: combinationID), finished_at = \(bind: now), sealed_keys = NULL,
                 sealed_front = NULL, sealed_front_image = NULL, sealed_back = NULL, sealed_back_image = NULL
                 WHERE id = \(bind: id) AND finished_at IS NULL RETURNING id
-                """).all().isEmpty
+                """).all().isEmpty else { return false }
+            try await WebhookOutbox.publish(events, now: now, on: tx)
+            return true
         }
     }
 

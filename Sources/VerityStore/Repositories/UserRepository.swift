@@ -27,12 +27,21 @@ public struct UserRepository: Sendable {
 
     /// The user with this reference, created with a fresh verification record
     /// the first time the integrator names them.
+    /// Users named before references were kept sealed get theirs now.
     public func findOrCreate(userRef: String, environmentID: UUID, now: Int64) async throws -> EndUserModel {
-        if let user = try await find(userRef: userRef, environmentID: environmentID) { return user }
+        let sealedRef = try protector.seal(Data(userRef.utf8))
+        if let user = try await find(userRef: userRef, environmentID: environmentID) {
+            if user.refSealed == nil {
+                user.refSealed = sealedRef
+                try await db.write { try await user.update(on: $0) }
+            }
+            return user
+        }
         do {
             return try await db.write { tx in
                 let user = EndUserModel(environmentID: environmentID,
                                         refIndex: refIndex(userRef, environmentID: environmentID), createdAt: now)
+                user.refSealed = sealedRef
                 try await user.create(on: tx)
                 try await IdentityVerificationModel(userID: try user.requireID()).create(on: tx)
                 return user
@@ -42,6 +51,11 @@ public struct UserRepository: Sendable {
             guard let user = try await find(userRef: userRef, environmentID: environmentID) else { throw error }
             return user
         }
+    }
+
+    /// The integrator's reference for a user, when it is on file (events name users by it).
+    public func userRef(of user: EndUserModel) throws -> String? {
+        try user.refSealed.map { String(decoding: try protector.open($0), as: UTF8.self) }
     }
 
     /// Replaces the user's phone number and/or e-mail address (sealed); nil leaves one as it is.

@@ -70,8 +70,15 @@ final class CertificateIssuer: JobHandler {
         let now = clock.nowMillis()
         let notAfter = Int64(certificate.notValidAfter.timeIntervalSince1970 * 1000)
         // A new certificate replaces the old: at most one is live per registration.
-        let replaced = try await certificates.recordIssued(id: id, registrationID: try registration.requireID(), userID: registration.$user.id,
-                                                           serial: serial, pem: pem, notAfter: notAfter, now: now)
+        let environmentID = registration.entity.$environment.id, userID = registration.$user.id, entity = registration.entity.name
+        let replaced = try await certificates.recordIssued(
+            id: id, registrationID: try registration.requireID(), userID: userID, serial: serial, pem: pem, notAfter: notAfter, now: now,
+            events: [CertificationEvents.certificateIssued(environmentID: environmentID, userID: userID, entity: entity, level: row.level,
+                                                           serial: serial, notAfter: notAfter)],
+            replacedEvent: { old in
+                CertificationEvents.certificateRevoked(environmentID: environmentID, userID: userID, entity: entity, level: old.level,
+                                                       serial: old.serial, reason: "replaced")
+            })
         for old in replaced { try? await wipeHSMKey(of: old) }
         await notifyRevoked(replaced)
         logger.info("certificate issued", metadata: ["certificate_id": .string(id.uuidString), "level": .stringConvertible(row.level)])

@@ -101,7 +101,8 @@ struct MobileSessions: Sendable {
                                                    product: product.rawValue, outcome: outcome.rawValue, reasons: reasons, createdAt: now)
         try Self.raced(try await MobileSessionRepository(db: db).finish(
             id: try loaded.session.requireID(), from: step.rawValue, verification: verification,
-            sealedState: try protector.seal(json: state), credits: context.isDemo ? 0 : Int64(product.credits), now: now))
+            sealedState: try protector.seal(json: state), credits: context.isDemo ? 0 : Int64(product.credits), now: now,
+            events: [MobileEvents.completed(verification, id: id, demo: context.isDemo)]))
         return VerifyHumanService.publicID(id)
     }
 

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import SQLKit
 import VerityCore
 
 /// Users' registrations with entities, their accreditation requests and the
@@ -36,8 +37,11 @@ public struct RegistrationRepository: Sendable {
             .filter(\.$status == .pending).filter(\.$level == level).count()
     }
 
-    public func create(_ request: AccreditationRequestModel) async throws {
-        try await db.write { try await request.create(on: $0) }
+    public func create(_ request: AccreditationRequestModel, events: [WebhookEventDraft] = [], now: Int64) async throws {
+        try await db.write { tx in
+            try await request.create(on: tx)
+            try await WebhookOutbox.publish(events, now: now, on: tx)
+        }
     }
 
     /// An environment's requests, newest first, with the entity each is for.
@@ -65,7 +69,7 @@ public struct RegistrationRepository: Sendable {
     /// the registration accredited at the level (never lowered) and the code
     /// stored, together. False when another operator decided it first.
     public func approve(requestID: UUID, evidenceKind: String?, evidenceReference: String?, code: ActivationCodeModel,
-                        now: Int64) async throws -> Bool {
+                        now: Int64, events: [WebhookEventDraft] = []) async throws -> Bool {
         try await db.write { tx -> Bool in
             guard let fresh = try await AccreditationRequestModel.find(requestID, on: tx), fresh.status == .pending else { return false }
             fresh.status = .approved
@@ -79,16 +83,25 @@ public struct RegistrationRepository: Sendable {
                 try await registration.update(on: tx)
             }
             try await code.create(on: tx)
+            try await WebhookOutbox.publish(events, now: now, on: tx)
             return true
         }
     }
 
     /// Rejects a request if it is still pending.
-    public func reject(requestID: UUID, reason: String, now: Int64) async throws {
+    public func reject(requestID: UUID, reason: String, now: Int64, events: [WebhookEventDraft] = []) async throws {
         try await db.write { tx in
-            try await AccreditationRequestModel.query(on: tx).filter(\.$id == requestID).filter(\.$status == .pending)
-                .set(\.$status, to: .rejected).set(\.$reason, to: reason).set(\.$decidedAt, to: now).update()
+            guard try await Self.sql(tx).raw("""
+                UPDATE cert_accreditation_requests SET status = 'rejected', reason = \(bind: reason), decided_at = \(bind: now)
+                WHERE id = \(bind: requestID) AND status = 'pending' RETURNING id
+                """).first() != nil else { return }
+            try await WebhookOutbox.publish(events, now: now, on: tx)
         }
+    }
+
+    private static func sql(_ db: any Database) throws -> any SQLDatabase {
+        guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
+        return sql
     }
 
     // MARK: Activation codes

@@ -61,7 +61,9 @@ public struct UserCertificateRepository: Sendable {
     /// is live): the old revoked, this one issued, the registration
     /// `CERTIFIED`, the user's device tokens revoked. Returns the replaced ones.
     public func recordIssued(id: UUID, registrationID: UUID, userID: UUID, serial: String, pem: String, notAfter: Int64,
-                             now: Int64) async throws -> [UserCertificateModel] {
+                             now: Int64, events: [WebhookEventDraft] = [],
+                             replacedEvent: @escaping @Sendable (UserCertificateModel) -> WebhookEventDraft? = { _ in nil })
+        async throws -> [UserCertificateModel] {
         try await db.write { tx -> [UserCertificateModel] in
             let old = try await UserCertificateModel.query(on: tx).filter(\.$registration.$id == registrationID)
                 .filter(\.$status == .issued).all()
@@ -73,6 +75,7 @@ public struct UserCertificateRepository: Sendable {
             try await RegistrationModel.query(on: tx).filter(\.$id == registrationID)
                 .set(\.$status, to: CertificationStatus.certified).update()
             try await DeviceTokenRepository.revokeAll(userID: userID, reason: .certificationChanged, now: now, on: tx)
+            try await WebhookOutbox.publish(events + old.compactMap(replacedEvent), now: now, on: tx)
             return old
         }
     }
@@ -92,7 +95,8 @@ public struct UserCertificateRepository: Sendable {
 
     /// The user gives the certificate up: issued ones revoked, pending ones
     /// failed, the registration at `status`, device tokens revoked, together.
-    public func uncertify(registrationID: UUID, userID: UUID, status: CertificationStatus, now: Int64) async throws {
+    public func uncertify(registrationID: UUID, userID: UUID, status: CertificationStatus, now: Int64,
+                          events: [WebhookEventDraft] = []) async throws {
         try await db.write { tx in
             try await UserCertificateModel.query(on: tx).filter(\.$registration.$id == registrationID).filter(\.$status == .issued)
                 .set(\.$status, to: .revoked).set(\.$revokedAt, to: now).update()
@@ -100,6 +104,7 @@ public struct UserCertificateRepository: Sendable {
                 .set(\.$status, to: .failed).set(\.$failure, to: "cancelled by uncertify").update()
             try await RegistrationModel.query(on: tx).filter(\.$id == registrationID).set(\.$status, to: status).update()
             try await DeviceTokenRepository.revokeAll(userID: userID, reason: .certificationChanged, now: now, on: tx)
+            try await WebhookOutbox.publish(events, now: now, on: tx)
         }
     }
 }

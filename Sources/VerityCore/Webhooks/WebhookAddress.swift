@@ -1,0 +1,87 @@
+import Foundation
+
+/// The rules a webhook endpoint's address follows, and which network
+/// addresses a delivery may reach.
+public enum WebhookAddress {
+    public static let maximumURLLength = 2048
+
+    /// A checked endpoint URL: `https://`, or `http://` to a loopback host
+    /// (a receiver on the developer's own machine); no credentials in it, no fragment.
+    public static func validatedURL(_ text: String) throws(VerityError) -> URL {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw .invalid("url", "url is required") }
+        guard trimmed.count <= maximumURLLength else { throw .invalid("url", "url is at most \(maximumURLLength) characters") }
+        guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased(),
+              let host = components.host, !host.isEmpty, let url = components.url else {
+            throw .invalid("url", "url must be an absolute URL such as https://example.com/webhooks/verity")
+        }
+        guard components.user == nil, components.password == nil else { throw .invalid("url", "url must not carry credentials") }
+        guard components.fragment == nil else { throw .invalid("url", "url must not have a fragment") }
+        switch scheme {
+        case "https": break
+        case "http":
+            guard isLoopbackName(host) else {
+                throw .invalid("url", "url must use https; plain http is only for a receiver on this machine (localhost, 127.0.0.1, [::1])")
+            }
+        default:
+            throw .invalid("url", "url must use https")
+        }
+        return url
+    }
+
+    /// `localhost` or a loopback literal.
+    public static func isLoopbackName(_ host: String) -> Bool {
+        let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        if name == "localhost" || name.hasSuffix(".localhost") { return true }
+        if let v4 = ipv4(name) { return v4[0] == 127 }
+        return name == "::1"
+    }
+
+    /// Whether a delivery may connect to this address when private ones are
+    /// not allowed: public unicast only (no loopback, private, shared,
+    /// link-local, multicast, reserved or unspecified addresses).
+    public static func isPublic(_ bytes: [UInt8]) -> Bool {
+        switch bytes.count {
+        case 4: return isPublicIPv4(bytes)
+        case 16:
+            // IPv4-mapped (::ffff:a.b.c.d) and IPv4-compatible addresses are their IPv4 address.
+            if bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xff && bytes[11] == 0xff {
+                return isPublicIPv4(Array(bytes[12..<16]))
+            }
+            if bytes[0..<12].allSatisfy({ $0 == 0 }) { return false }  // ::, ::1, deprecated compatible
+            if bytes[0] & 0xfe == 0xfc { return false }                 // fc00::/7 unique local
+            if bytes[0] == 0xfe && bytes[1] & 0xc0 == 0x80 { return false } // fe80::/10 link-local
+            if bytes[0] == 0xff { return false }                        // multicast
+            if bytes[0] == 0x20 && bytes[1] == 0x01 && bytes[2] == 0x0d && bytes[3] == 0xb8 { return false } // documentation
+            if bytes[0] == 0x00 && bytes[1] == 0x64 && bytes[2] == 0xff && bytes[3] == 0x9b { // 64:ff9b::/96 NAT64
+                return isPublicIPv4(Array(bytes[12..<16]))
+            }
+            return true
+        default: return false
+        }
+    }
+
+    private static func isPublicIPv4(_ b: [UInt8]) -> Bool {
+        switch (b[0], b[1]) {
+        case (0, _), (10, _), (127, _): return false
+        case (100, 64...127): return false          // shared address space (carrier NAT)
+        case (169, 254): return false               // link-local, cloud metadata
+        case (172, 16...31): return false
+        case (192, 168): return false
+        case (192, 0) where b[2] == 0 || b[2] == 2: return false  // IETF, documentation
+        case (198, 18...19): return false           // benchmarking
+        case (198, 51) where b[2] == 100: return false
+        case (203, 0) where b[2] == 113: return false
+        case (224...255, _): return false           // multicast, reserved, broadcast
+        default: return true
+        }
+    }
+
+    /// The four bytes of a dotted IPv4 literal.
+    static func ipv4(_ text: String) -> [UInt8]? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4 else { return nil }
+        let bytes = parts.compactMap { UInt8($0) }
+        return bytes.count == 4 ? bytes : nil
+    }
+}

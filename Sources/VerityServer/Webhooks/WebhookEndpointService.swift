@@ -1,0 +1,132 @@
+import Foundation
+import VerityAPI
+import VerityCore
+import VerityStore
+
+/// An environment's webhook endpoints as its backend and operators manage
+/// them: register (the secret shown once), list, disable and enable, rotate
+/// the secret (the old one signs beside the new for a day), read the delivery
+/// log, send a delivery again. Built once at start-up; each call works in the
+/// context's environment, through its database handle.
+struct WebhookEndpointService: Sendable {
+    let protector: DataProtector
+    let clock: VerityClock
+    /// Wakes the job worker after a delivery is queued again (the server's;
+    /// nothing for the CLI, whose queued deliveries a running server sends).
+    let wakeWorker: @Sendable () -> Void
+
+    /// How long the previous secret keeps signing after a rotation.
+    static let rotationOverlapMilliseconds: Int64 = 86_400_000
+    static let maximumListedDeliveries = 200
+
+    func register(_ input: WebhookEndpointInput, context: AdminContext) async throws -> WebhookEndpointSecret {
+        let url = try WebhookAddress.validatedURL(input.url)
+        let events = input.events ?? WebhookEventType.allCases
+        guard !events.isEmpty else { throw VerityError.invalid("events", "events names at least one event type, or is left out for all") }
+        if let description = input.description {
+            guard description.count <= 200, !description.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw VerityError.invalid("description", "description is at most 200 printable characters")
+            }
+        }
+        let endpoints = WebhookEndpointRepository(db: context.db)
+        guard try await endpoints.endpoints(environmentID: context.environmentID).count < WebhookEndpointRepository.maximumPerEnvironment else {
+            throw VerityError.invalid("url", "an environment has at most \(WebhookEndpointRepository.maximumPerEnvironment) endpoints")
+        }
+        let secret = Self.newSecret()
+        let endpoint = WebhookEndpointModel(environmentID: context.environmentID, url: url.absoluteString,
+                                            eventTypes: Array(Set(events.map(\.rawValue))).sorted(), description: input.description,
+                                            secretSealed: try protector.seal(Data(secret.utf8)), createdAt: clock.nowMillis())
+        try await endpoints.create(endpoint)
+        try await audit("webhook.endpoint.created", context)
+        return WebhookEndpointSecret(endpoint: try Self.view(endpoint), secret: secret, previousSecretValidUntilEpochMs: nil)
+    }
+
+    func list(context: AdminContext) async throws -> [WebhookEndpointView] {
+        try await WebhookEndpointRepository(db: context.db).endpoints(environmentID: context.environmentID).map(Self.view)
+    }
+
+    func show(_ id: String, context: AdminContext) async throws -> WebhookEndpointView {
+        try Self.view(try await endpoint(id, context: context))
+    }
+
+    func setEnabled(_ id: String, _ enabled: Bool, context: AdminContext) async throws -> WebhookEndpointView {
+        let endpoint = try await endpoint(id, context: context)
+        let endpoints = WebhookEndpointRepository(db: context.db)
+        try await endpoints.setStatus(id: try endpoint.requireID(), enabled ? .enabled : .disabled, reason: enabled ? nil : "operator")
+        try await audit(enabled ? "webhook.endpoint.enabled" : "webhook.endpoint.disabled", context)
+        return try Self.view(try await endpoints.endpoint(id: try endpoint.requireID()) ?? endpoint)
+    }
+
+    func rotateSecret(_ id: String, context: AdminContext) async throws -> WebhookEndpointSecret {
+        let endpoint = try await endpoint(id, context: context)
+        let secret = Self.newSecret()
+        let until = clock.nowMillis() + Self.rotationOverlapMilliseconds
+        let endpoints = WebhookEndpointRepository(db: context.db)
+        try await endpoints.rotate(id: try endpoint.requireID(), newSecretSealed: try protector.seal(Data(secret.utf8)), previousUntil: until)
+        try await audit("webhook.endpoint.secret-rotated", context)
+        return WebhookEndpointSecret(endpoint: try Self.view(try await endpoints.endpoint(id: try endpoint.requireID()) ?? endpoint),
+                                     secret: secret, previousSecretValidUntilEpochMs: until)
+    }
+
+    func deliveries(_ id: String, limit: Int?, context: AdminContext) async throws -> [WebhookDeliveryView] {
+        let endpoint = try await endpoint(id, context: context)
+        let count = limit ?? 50
+        guard (1...Self.maximumListedDeliveries).contains(count) else {
+            throw VerityError.invalid("limit", "limit is 1–\(Self.maximumListedDeliveries)")
+        }
+        return try await WebhookDeliveryRepository(db: context.db).deliveries(endpointID: try endpoint.requireID(), limit: count)
+            .map(Self.view)
+    }
+
+    /// Queues the delivery's event again, to the same endpoint; the receiver
+    /// gets the same event id (it may have seen it already).
+    func redeliver(_ id: String, context: AdminContext) async throws -> WebhookDeliveryView {
+        let deliveries = WebhookDeliveryRepository(db: context.db)
+        guard let deliveryID = UUID(uuidString: id), let delivery = try await deliveries.delivery(id: deliveryID),
+              delivery.endpoint.$environment.id == context.environmentID else {
+            throw VerityError(.notFound, "No delivery has that id.", field: "id")
+        }
+        guard delivery.endpoint.status == .enabled else {
+            throw VerityError(.webhookEndpointDisabled, "The endpoint is disabled: enable it before sending anything to it.")
+        }
+        try await deliveries.redeliver(id: deliveryID, jobKind: WebhookOutbox.jobKind, now: clock.nowMillis())
+        wakeWorker()
+        try await audit("webhook.delivery.redelivered", context)
+        return try Self.view(try await deliveries.delivery(id: deliveryID) ?? delivery)
+    }
+
+    // MARK: Plumbing
+
+    private func endpoint(_ id: String, context: AdminContext) async throws -> WebhookEndpointModel {
+        guard let uuid = UUID(uuidString: id),
+              let endpoint = try await WebhookEndpointRepository(db: context.db).endpoint(id: uuid, environmentID: context.environmentID) else {
+            throw VerityError(.notFound, "No webhook endpoint has that id.", field: "id")
+        }
+        return endpoint
+    }
+
+    private func audit(_ action: String, _ context: AdminContext) async throws {
+        try await AuditRepository(db: context.db).record(action, actor: "key:\(context.keyPrefix)", environmentID: context.environmentID,
+                                                         userID: nil, now: clock.nowMillis())
+    }
+
+    static func newSecret() -> String { "whsec_" + Base62.random(length: 40) }
+
+    static func view(_ endpoint: WebhookEndpointModel) throws -> WebhookEndpointView {
+        WebhookEndpointView(id: try endpoint.requireID(), url: endpoint.url,
+                            events: endpoint.eventTypeNames.compactMap(WebhookEventType.init(rawValue:)),
+                            description: endpoint.endpointDescription, status: endpoint.status.rawValue,
+                            disabledReason: endpoint.disabledReason, failingSinceEpochMs: endpoint.failingSince,
+                            createdAtEpochMs: endpoint.createdAt)
+    }
+
+    static func view(_ delivery: WebhookDeliveryModel) throws -> WebhookDeliveryView {
+        guard let type = WebhookEventType(rawValue: delivery.event.type) else {
+            throw VerityError(.systemError, "A delivery's event is of an unknown type.")
+        }
+        return WebhookDeliveryView(id: try delivery.requireID(), eventID: WebhookEvents.publicID(delivery.$event.id), eventType: type,
+                                   status: delivery.status.rawValue, attempts: delivery.attempts, lastStatusCode: delivery.lastStatusCode,
+                                   lastLatencyMilliseconds: delivery.lastLatencyMilliseconds, lastError: delivery.lastError,
+                                   createdAtEpochMs: delivery.createdAt, deliveredAtEpochMs: delivery.deliveredAt)
+    }
+}

@@ -1,0 +1,36 @@
+import Testing
+@testable import VerityCore
+
+@Suite("Webhook endpoint addresses")
+struct WebhookAddressTests {
+    @Test func httpsIsRequiredExceptForAReceiverOnThisMachine() throws {
+        #expect(try WebhookAddress.validatedURL("https://hooks.example.com/verity").absoluteString == "https://hooks.example.com/verity")
+        for loopback in ["http://localhost:8080/h", "http://127.0.0.1/h", "http://[::1]:9000/h", "http://127.8.9.10/h"] {
+            #expect(throws: Never.self) { try WebhookAddress.validatedURL(loopback) }
+        }
+        for bad in ["http://example.com/h", "http://10.0.0.5/h", "ftp://example.com", "https://a:b@example.com/", "https://example.com/#x",
+                    "https:///nohost", "javascript:alert(1)", "", "   "] {
+            #expect(throws: VerityError.self, "\(bad)") { try WebhookAddress.validatedURL(bad) }
+        }
+    }
+
+    @Test func onlyPublicUnicastAddressesArePublic() {
+        for open in [[93, 184, 216, 34], [8, 8, 8, 8], [172, 32, 0, 1], [100, 128, 0, 1]] as [[UInt8]] {
+            #expect(WebhookAddress.isPublic(open), "\(open)")
+        }
+        for closed in [[127, 0, 0, 1], [10, 1, 2, 3], [172, 16, 0, 1], [172, 31, 255, 255], [192, 168, 1, 1], [169, 254, 169, 254],
+                       [100, 64, 0, 1], [0, 0, 0, 0], [224, 0, 0, 1], [255, 255, 255, 255], [198, 18, 0, 1]] as [[UInt8]] {
+            #expect(!WebhookAddress.isPublic(closed), "\(closed)")
+        }
+        let loopback6: [UInt8] = Array(repeating: 0, count: 15) + [1]
+        let mappedPrivate: [UInt8] = Array(repeating: 0, count: 10) + [0xff, 0xff, 10, 0, 0, 1]
+        let mappedPublic: [UInt8] = Array(repeating: 0, count: 10) + [0xff, 0xff, 8, 8, 8, 8]
+        let uniqueLocal: [UInt8] = [0xfd, 0x12] + Array(repeating: 0, count: 13) + [1]
+        let linkLocal: [UInt8] = [0xfe, 0x80] + Array(repeating: 0, count: 13) + [1]
+        let global: [UInt8] = [0x2a, 0x00, 0x14, 0x50] + Array(repeating: 0, count: 11) + [1]
+        #expect(!WebhookAddress.isPublic(loopback6) && !WebhookAddress.isPublic(mappedPrivate))
+        #expect(!WebhookAddress.isPublic(uniqueLocal) && !WebhookAddress.isPublic(linkLocal))
+        #expect(WebhookAddress.isPublic(mappedPublic) && WebhookAddress.isPublic(global))
+        #expect(!WebhookAddress.isPublic([1, 2, 3]))
+    }
+}

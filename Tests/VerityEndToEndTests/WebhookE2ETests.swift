@@ -1,0 +1,188 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import Verity
+import VerityAPI
+import VerityCore
+import VerityTestSupport
+
+/// Webhooks against a real receiver process: a document check's outcome is
+/// told to the backend, signed, naming the user by the integrator's reference
+/// and carrying no PII; a receiver that fails or hangs gets the event again
+/// later; the delivery log says what happened.
+@Suite("Webhooks to a real receiver")
+struct WebhookE2ETests {
+    static func allowLoopbackReceivers(_ app: VerityTestApp) async throws {
+        try await app.configure { $0.webhooks.allowPrivateAddresses = true }
+    }
+
+    static func now(_ app: VerityTestApp) -> Date { Date(timeIntervalSince1970: Double(app.clock.now) / 1000) }
+
+    @Test func aDocumentChecksOutcomeReachesTheReceiverSignedAndWithoutPII() async throws {
+        let receiver = try WebhookReceiver()
+        defer { receiver.stop() }
+        try await withLiveClient(userRef: "customer-4711") { client, app, url async throws in
+            try await Self.allowLoopbackReceivers(app)
+            let admin = WebhookAdmin(url: url, secretKey: app.secretKey)
+            let endpoint = try await admin.register(receiver, events: [.documentCheckCompleted])
+            #expect(endpoint.secret.hasPrefix("whsec_") && endpoint.endpoint.status == "enabled")
+            try await client.consent()
+            _ = try await client.verifyIdentity(input: DocumentVerificationE2ETests.johnWithTypo)
+            let verified = try await client.verifyIdentityDocumentToEnd(input: try DocumentVerificationE2ETests.passport("john-smith-passport"))
+            #expect(verified.verified)
+
+            let arrived = try await receiver.waitFor(1)
+            try #require(arrived.count == 1)
+            let delivery = arrived[0]
+            let event = try Webhook.verify(payload: delivery.bytes, header: delivery.signature, secrets: [endpoint.secret], now: Self.now(app))
+            #expect(event.type == .documentCheckCompleted)
+            #expect(event.userRef == "customer-4711" && event.environment == "test")
+            #expect(event.data["outcome"] == .string("succeeded"))
+            #expect(event.data["checkId"] == .string(verified.documentCheck?.checkId ?? "?"))
+            #expect(event.data["documentVerificationStatus"] == .string(DocumentVerificationStatus.succeeded.rawValue))
+            // The backend fetches what was read with its key: no name, date of birth or address rides along.
+            let text = String(decoding: delivery.bytes, as: UTF8.self).uppercased()
+            for pii in ["SMITH", "JOHN", "1986", "30318", "PEACHTREE"] { #expect(!text.contains(pii), "\(pii) in the event") }
+            #expect(delivery.headers["content-type"] == "application/json")
+
+            // A signature under another secret, or an old one, is refused by the SDK.
+            #expect(throws: Webhook.VerificationError.invalidSignature) {
+                try Webhook.verify(payload: delivery.bytes, header: delivery.signature, secrets: ["whsec_other"], now: Self.now(app))
+            }
+            #expect(throws: Webhook.VerificationError.timestampOutsideTolerance) {
+                try Webhook.verify(payload: delivery.bytes, header: delivery.signature, secrets: [endpoint.secret],
+                                   now: Self.now(app).addingTimeInterval(600))
+            }
+            var tampered = delivery.bytes
+            tampered[tampered.startIndex + 10] ^= 0x01
+            #expect(throws: Webhook.VerificationError.invalidSignature) {
+                try Webhook.verify(payload: tampered, header: delivery.signature, secrets: [endpoint.secret], now: Self.now(app))
+            }
+
+            // The log says it was delivered at the first attempt.
+            let log = try await admin.deliveries(endpoint.endpoint.id)
+            #expect(log.count == 1 && log[0].status == "delivered" && log[0].attempts == 1 && log[0].lastStatusCode == 200)
+            #expect(log[0].eventID == event.id)
+        }
+    }
+
+    @Test func aReceiverAnswering500GetsTheSameEventAgainLater() async throws {
+        let receiver = try WebhookReceiver(failFirst: 1)
+        defer { receiver.stop() }
+        try await withLiveClient(userRef: "customer-500") { client, app, url async throws in
+            try await Self.allowLoopbackReceivers(app)
+            let admin = WebhookAdmin(url: url, secretKey: app.secretKey)
+            let endpoint = try await admin.register(receiver)
+            try await client.consent()
+            _ = try await client.verifyIdentity(input: DocumentVerificationE2ETests.johnWithTypo)
+            _ = try await client.verifyIdentityDocumentToEnd(input: try DocumentVerificationE2ETests.passport("john-smith-passport"))
+            let first = try await receiver.waitFor(1)
+            try #require(first.count == 1)
+            var log = try await admin.deliveries(endpoint.endpoint.id)
+            #expect(log.first?.status == "pending" && log.first?.lastError == "http_500" && log.first?.lastStatusCode == 500)
+            // when: the retry's wait has passed
+            app.clock.advance(seconds: 6)
+            await app.app.drainJobs()
+            // then: the same event, signed again, is delivered
+            let both = try await receiver.waitFor(2)
+            try #require(both.count == 2)
+            let events = try both.map { try Webhook.verify(payload: $0.bytes, header: $0.signature, secrets: [endpoint.secret], now: Self.now(app)) }
+            #expect(events[0].id == events[1].id && events[0].type == .documentCheckCompleted)
+            log = try await admin.deliveries(endpoint.endpoint.id)
+            #expect(log.first?.status == "delivered" && log.first?.attempts == 2)
+        }
+    }
+
+    @Test func aHangingReceiverIsCutOffAndTriedAgain() async throws {
+        let receiver = try WebhookReceiver(hangFirst: 1, hangSeconds: 20)
+        defer { receiver.stop() }
+        try await withVerityApp(settings: { $0.webhookTimeoutMilliseconds = 1_000 }) { app async throws in
+            let url = try await app.startServer()
+            try await Self.allowLoopbackReceivers(app)
+            let admin = WebhookAdmin(url: url, secretKey: app.secretKey)
+            let endpoint = try await admin.register(receiver, events: [.documentCheckCompleted])
+            let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "customer-hang"))
+            try await client.consent()
+            _ = try await client.verifyIdentity(input: DocumentVerificationE2ETests.johnWithTypo)
+            let started = ContinuousClock.now
+            _ = try await client.verifyIdentityDocumentToEnd(input: try DocumentVerificationE2ETests.passport("john-smith-passport"))
+            _ = try await receiver.waitFor(1)
+            // The attempt ends at the deadline, not when the receiver wakes up.
+            var log: [WebhookDeliveryView] = []
+            for _ in 0..<50 {
+                log = try await admin.deliveries(endpoint.endpoint.id)
+                if log.first?.attempts == 1 { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(log.first?.lastError == "timeout" && log.first?.status == "pending")
+            #expect(ContinuousClock.now - started < .seconds(19))
+            app.clock.advance(seconds: 6)
+            await app.app.drainJobs()
+            #expect(try await receiver.waitFor(2).count == 2)
+            #expect(try await admin.deliveries(endpoint.endpoint.id).first?.status == "delivered")
+        }
+    }
+
+    @Test func endpointsAreCheckedWhenRegistered() async throws {
+        try await withVerityApp { app async throws in
+            let url = try await app.startServer()
+            let admin = WebhookAdmin(url: url, secretKey: app.secretKey)
+            for bad in ["", "ftp://example.com/x", "http://example.com/hook", "https://user:pw@example.com/hook", "not a url",
+                        "https://example.com/" + String(repeating: "a", count: 2100)] {
+                let (_, status, data) = try await admin.call("POST", WebhookRoute.endpoints.path, body: WebhookEndpointInput(url: bad),
+                                                           as: WebhookEndpointSecret.self)
+                #expect(status == 400, "\(bad.prefix(40)) → \(status)")
+                #expect(String(decoding: data, as: UTF8.self).contains("\"field\":\"url\""))
+            }
+            let (_, unknownEvent, _) = try await admin.call("POST", WebhookRoute.endpoints.path,
+                                                            body: ["url": "https://example.com/hook", "events": ["nothing.happened"]] as [String: AnyEncodable],
+                                                            as: WebhookEndpointSecret.self)
+            #expect(unknownEvent == 400)
+            let (_, noKey, _) = try await WebhookAdmin(url: url, secretKey: "vk_test_wrong").call("GET", WebhookRoute.endpoints.path,
+                                                                                                 as: [WebhookEndpointView].self)
+            #expect(noKey == 401)
+            // No events named: every type.
+            let (created, status, _) = try await admin.call("POST", WebhookRoute.endpoints.path,
+                                                            body: WebhookEndpointInput(url: "https://example.com/hook"), as: WebhookEndpointSecret.self)
+            #expect(status == 201 && Set(created?.endpoint.events ?? []) == Set(WebhookEventType.allCases))
+            // The secret is shown once: listing never shows it.
+            let (_, _, listed) = try await admin.call("GET", WebhookRoute.endpoints.path, as: [WebhookEndpointView].self)
+            #expect(!String(decoding: listed, as: UTF8.self).contains(created?.secret ?? "whsec_"))
+        }
+    }
+
+    @Test func aReceiverOnAPrivateAddressIsNotCalledUnlessTheEnvironmentAllowsIt() async throws {
+        let receiver = try WebhookReceiver()
+        defer { receiver.stop() }
+        try await withLiveClient(userRef: "customer-ssrf") { client, app, url async throws in
+            let admin = WebhookAdmin(url: url, secretKey: app.secretKey)
+            let endpoint = try await admin.register(receiver, events: [.documentCheckCompleted])
+            try await client.consent()
+            _ = try await client.verifyIdentity(input: DocumentVerificationE2ETests.johnWithTypo)
+            _ = try await client.verifyIdentityDocumentToEnd(input: try DocumentVerificationE2ETests.passport("john-smith-passport"))
+            var log: [WebhookDeliveryView] = []
+            for _ in 0..<100 {
+                log = try await admin.deliveries(endpoint.endpoint.id)
+                if (log.first?.attempts ?? 0) >= 1 { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(log.first?.lastError == "address_refused" && log.first?.status == "pending")
+            #expect(try receiver.deliveries().isEmpty)
+            // when: the operator allows private receivers (development) and the retry comes
+            try await Self.allowLoopbackReceivers(app)
+            app.clock.advance(seconds: 6)
+            await app.app.drainJobs()
+            #expect(try await receiver.waitFor(1).count == 1)
+        }
+    }
+}
+
+/// A JSON value of either shape, for sending bodies the typed inputs would not let through.
+struct AnyEncodable: Encodable, ExpressibleByStringLiteral, ExpressibleByArrayLiteral {
+    let encode: @Sendable (any Encoder) throws -> Void
+    init(stringLiteral value: String) { encode = { var c = $0.singleValueContainer(); try c.encode(value) } }
+    init(arrayLiteral elements: String...) { encode = { var c = $0.singleValueContainer(); try c.encode(elements) } }
+    func encode(to encoder: any Encoder) throws { try encode(encoder) }
+}

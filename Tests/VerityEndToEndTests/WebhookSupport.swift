@@ -1,0 +1,106 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import VerityAPI
+import VerityTestSupport
+
+/// A real webhook receiver in its own process (`tests-contract/webhook-receiver.py`):
+/// what arrived is read back from its log.
+final class WebhookReceiver: Sendable {
+    let process: Process
+    let log: URL
+    let port: Int
+
+    struct Delivery: Decodable {
+        let n: Int
+        let path: String
+        let headers: [String: String]
+        let body: String
+
+        var bytes: Data { Data(base64Encoded: body) ?? Data() }
+        var signature: String? { headers[WebhookSignature.header.lowercased()] }
+    }
+
+    init(failFirst: Int = 0, hangFirst: Int = 0, hangSeconds: Double = 30) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        log = FileManager.default.temporaryDirectory.appendingPathComponent("verity-webhooks-\(UUID().uuidString).jsonl")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [root.appendingPathComponent("tests-contract/webhook-receiver.py").path, "--log", log.path,
+                             "--fail-first", "\(failFirst)", "--hang-first", "\(hangFirst)", "--hang-seconds", "\(hangSeconds)",
+                             "--lifetime", "300"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        guard let port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            process.terminate()
+            throw WebhookReceiverError.noPort(line)
+        }
+        self.port = port
+    }
+
+    var url: String { "http://127.0.0.1:\(port)/hooks/verity" }
+
+    func deliveries() throws -> [Delivery] {
+        try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map { try JSONDecoder().decode(Delivery.self, from: Data($0.utf8)) }
+    }
+
+    /// Waits (up to `seconds`) until `count` deliveries have arrived.
+    func waitFor(_ count: Int, seconds: Double = 60) async throws -> [Delivery] {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < deadline {
+            let arrived = try deliveries()
+            if arrived.count >= count { return arrived }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return try deliveries()
+    }
+
+    /// Stops the receiver. (Not `waitUntilExit`: on Linux it spins on the
+    /// calling thread, one of the two the tests' tasks share.)
+    func stop() {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        for _ in 0..<100 where process.isRunning { usleep(20_000) }
+        try? FileManager.default.removeItem(at: log)
+    }
+
+    deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+}
+
+enum WebhookReceiverError: Error { case noPort(String) }
+
+/// Calls to `/admin/v1/webhooks` with the app's secret key.
+struct WebhookAdmin {
+    let url: URL
+    let secretKey: String
+
+    func call<Output: Decodable>(_ method: String, _ path: String, body: (some Encodable)? = Optional<Int>.none,
+                                 as: Output.Type) async throws -> (Output?, Int, Data) {
+        var request = URLRequest(url: URL(string: url.absoluteString + path)!)
+        request.httpMethod = method
+        request.setValue("Bearer \(secretKey)", forHTTPHeaderField: "Authorization")
+        if let body {
+            request.httpBody = try JSONEncoder().encode(body)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        return ((200..<300).contains(status) ? try? JSONDecoder().decode(Output.self, from: data) : nil, status, data)
+    }
+
+    func register(_ receiver: WebhookReceiver, events: [WebhookEventType]? = nil) async throws -> WebhookEndpointSecret {
+        let (created, status, data) = try await call("POST", WebhookRoute.endpoints.path,
+                                                     body: WebhookEndpointInput(url: receiver.url, events: events),
+                                                     as: WebhookEndpointSecret.self)
+        guard status == 201, let created else { throw WebhookReceiverError.noPort(String(decoding: data, as: UTF8.self)) }
+        return created
+    }
+
+    func deliveries(_ endpoint: UUID) async throws -> [WebhookDeliveryView] {
+        try await call("GET", WebhookRoute.deliveries(id: endpoint.uuidString).path, as: [WebhookDeliveryView].self).0 ?? []
+    }
+}
