@@ -278,6 +278,29 @@ check "face liveness: a real photo shows no recapture signal, exit 0" bash -c "[
 "$BIN" face liveness --models-dir "$MODELS" "$FACES/obama.jpg" "$ATTACKS/003-screen.jpg" --json > "$WORK/replay.json"; code=$?
 check "face liveness: a screen replay is flagged, exit 2" bash -c "[ $code -eq 2 ] && grep -q SCREEN_OR_PRINT_PATTERN '$WORK/replay.json'"
 
+# Webhook endpoints from the command line (the same service as /admin/v1/webhooks).
+"$BIN" webhooks add --tenant acme --environment live --url https://hooks.example.com/verity --events document_check.completed,certificate.issued \
+  > "$WORK/hook.json" 2>&1
+HOOK_ID=$(python3 -c "import json; print(json.load(open('$WORK/hook.json'))['endpoint']['id'])" 2>/dev/null)
+HOOK_SECRET=$(python3 -c "import json; print(json.load(open('$WORK/hook.json'))['secret'])" 2>/dev/null)
+check "webhooks add prints the endpoint and its whsec_ secret once" bash -c "grep -Eq '^whsec_[0-9A-Za-z]{40}$' <<<'$HOOK_SECRET' && [ -n '$HOOK_ID' ]"
+check "the webhook secret is not in the database as printed" bash -c "! cat '$VERITY_DATA_DIR'/verity.sqlite* | grep -aq '$HOOK_SECRET'"
+"$BIN" webhooks list --tenant acme --environment live > "$WORK/hooks.json" 2>&1
+check "webhooks list shows the endpoint and its events, never the secret" bash -c "grep -q '$HOOK_ID' '$WORK/hooks.json' && grep -q certificate.issued '$WORK/hooks.json' && ! grep -q '$HOOK_SECRET' '$WORK/hooks.json'"
+"$BIN" webhooks add --tenant acme --environment live --url http://example.com/verity > /dev/null 2> "$WORK/hook-http.err"; code=$?
+check "webhooks add refuses plain http to another machine, naming url, exit 65" bash -c "[ $code -eq 65 ] && grep -q url '$WORK/hook-http.err'"
+"$BIN" webhooks add --tenant acme --environment live --url https://hooks.example.com/x --events nothing.happened > /dev/null 2> "$WORK/hook-event.err"; code=$?
+check "webhooks add refuses an unknown event type, naming it, exit 65" bash -c "[ $code -eq 65 ] && grep -q nothing.happened '$WORK/hook-event.err'"
+"$BIN" webhooks rotate-secret --tenant acme --environment live "$HOOK_ID" > "$WORK/rotated.json" 2>&1
+check "webhooks rotate-secret prints a new secret and until when the old one signs" python3 -c "
+import json; r = json.load(open('$WORK/rotated.json')); assert r['secret'] != '$HOOK_SECRET' and r['secret'].startswith('whsec_') and r['previousSecretValidUntilEpochMs'] > 0"
+check "webhooks disable and enable change its status" bash -c "'$BIN' webhooks disable --tenant acme --environment live '$HOOK_ID' | grep -q '\"disabled\"' && '$BIN' webhooks enable --tenant acme --environment live '$HOOK_ID' | grep -q '\"enabled\"'"
+check "webhooks deliveries lists none yet" bash -c "[ \"\$('$BIN' webhooks deliveries --tenant acme --environment live '$HOOK_ID' | tr -d '[:space:]')\" = '[]' ]"
+"$BIN" webhooks redeliver --tenant acme --environment live 00000000-0000-0000-0000-000000000000 > /dev/null 2> "$WORK/redeliver.err"; code=$?
+check "webhooks redeliver of an unknown delivery is NOT_FOUND, exit 65" bash -c "[ $code -eq 65 ] && grep -q NOT_FOUND '$WORK/redeliver.err'"
+"$BIN" environment set --tenant acme --environment live --webhooks-allow-private-addresses true > "$WORK/private.json" 2>&1
+check "environment set --webhooks-allow-private-addresses turns private receivers on" grep -q '"allowPrivateAddresses" : true' "$WORK/private.json"
+
 DEMO_PORT=$((20000 + RANDOM % 20000))
 "$BIN" demo --port "$DEMO_PORT" --data-dir "$WORK/demo" > "$WORK/demo.out" 2> "$WORK/demo.log" & DEMO_PID=$!
 for _ in $(seq 1 300); do curl -sf "http://127.0.0.1:$DEMO_PORT/healthz" > /dev/null && break; sleep 0.2; done

@@ -103,4 +103,31 @@ struct WebhookAdmin {
     func deliveries(_ endpoint: UUID) async throws -> [WebhookDeliveryView] {
         try await call("GET", WebhookRoute.deliveries(id: endpoint.uuidString).path, as: [WebhookDeliveryView].self).0 ?? []
     }
+
+    /// The endpoint's newest delivery once `done` holds for it (the receiver
+    /// logs a delivery before it answers, the server records the attempt after).
+    func newestDelivery(_ endpoint: UUID, seconds: Double = 60,
+                        until done: (WebhookDeliveryView) -> Bool) async throws -> WebhookDeliveryView? {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        var newest: WebhookDeliveryView?
+        while ContinuousClock.now < deadline {
+            newest = try await deliveries(endpoint).first
+            if let newest, done(newest) { return newest }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return newest
+    }
+}
+
+extension VerityTestApp {
+    /// Lets retries come due and runs them, until `arrived` holds (or a minute
+    /// passes): the worker writes a retry only after the attempt it follows.
+    func runRetries(until arrived: () throws -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while try !arrived(), ContinuousClock.now < deadline {
+            clock.advance(seconds: 6)
+            await app.drainJobs()
+            try await Task.sleep(for: .milliseconds(200))
+        }
+    }
 }
