@@ -23,6 +23,8 @@ struct ServerDependencies: Sendable {
     let messaging: CertificationMessaging
     /// The matcher over the imported sanctions list (VerifyCompliance), built once per list.
     let sanctions: SanctionsScreening
+    /// Wakes the worker after an outcome a request settled (webhook deliveries leave at once).
+    let webhookWake: WebhookWake
 }
 
 extension ServerDependencies {
@@ -35,7 +37,7 @@ extension ServerDependencies {
     // The services more than one surface uses, made the same way for each.
     // Each controller makes the ones it calls once, at start-up.
 
-    var captureLinks: CaptureLinkService { CaptureLinkService(clock: clock) }
+    var captureLinks: CaptureLinkService { CaptureLinkService(clock: clock, wake: webhookWake) }
 
     var documentSubmissions: DocumentSubmissionService {
         DocumentSubmissionService(protector: protector, clock: clock, jobs: jobs, waiters: documentChecks,

@@ -52,7 +52,8 @@ public enum VerityApp {
             dataSources: dataSources, pki: pki, issuer: issuer, jobs: jobs, engines: engines, documentEngines: documentEngines,
             documentChecks: documentChecks,
             messaging: CertificationMessaging(provider: sms, mail: settings.smtp.map { SMTPMailGateway(settings: $0, logger: app.logger) },
-                                              protector: protector, clock: clock), sanctions: sanctions)
+                                              protector: protector, clock: clock), sanctions: sanctions,
+            webhookWake: WebhookWake(jobs: jobs, clock: clock))
         app.lifecycle.use(jobs)
         app.storage[JobWorkerKey.self] = jobs
         app.lifecycle.use(HousekeepingLoop(housekeeping: Housekeeping(db: app.db), clock: clock, logger: app.logger))

@@ -16,14 +16,15 @@ struct CreditLedgerTests {
             _ = try await operations.grantCredits(tenant: app.tenant, environment: .test, amount: 100, note: "test")
             let environmentID = try #require(try await TenantRepository(db: app.app.db).environment(tenant: app.tenant, kind: .test)?.id)
             let db = app.app.db
-            // 200 charges from 16 concurrent workers, as many as the server's
-            // PostgreSQL pool has connections: every charge of one balance waits
-            // for the row's lock while holding its connection, so more workers
-            // would only measure the pool's queue (10 s) on a loaded machine.
+            // 200 charges from 8 concurrent workers, as many as one event loop's
+            // PostgreSQL pool has connections (`db` is one loop's): every charge
+            // of one balance waits for the row's lock while holding its
+            // connection, so more workers only queue for the pool (10 s), which
+            // ran out on a loaded machine with 16.
             // SQLite writes one at a time anyway (`SerializedWrites`) on one
             // connection per event loop, which the rest of the suite shares:
             // 4 workers race as well there, without queueing past the pool's wait.
-            let workers = (db as? any SQLDatabase)?.dialect.name == "sqlite" ? 4 : 16
+            let workers = (db as? any SQLDatabase)?.dialect.name == "sqlite" ? 4 : 8
             let outcomes = try await withThrowingTaskGroup(of: [Bool].self) { group in
                 for worker in 0..<workers {
                     group.addTask {

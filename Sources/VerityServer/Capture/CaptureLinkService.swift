@@ -12,6 +12,8 @@ import VerityStore
 /// Built once at start-up; each call works through the request's scope.
 struct CaptureLinkService: Sendable {
     let clock: VerityClock
+    /// Wakes the job worker for the outcome's webhook deliveries (nil: the poll delivers them).
+    var wake: WebhookWake? = nil
 
     /// A new link for the user, replacing any earlier one.
     func initiate(context: IdentityContext) async throws -> IdDocumentCaptureInitiationInfo {
@@ -82,6 +84,7 @@ struct CaptureLinkService: Sendable {
             try await CaptureLinkRepository.countOpening(linkID: linkID, on: tx)
             try await WebhookOutbox.publish(opened, now: now, on: tx)
         })
+        if !opened.isEmpty { await wake?.outcomeWritten(environmentID: context.environmentID, db: context.db) }
         context.logger.info("capture link opened", metadata: ["link_id": .string(linkID.uuidString), "status": .string(status.rawValue)])
         guard event == .captureLinkOpened else { throw Self.refusal(status) }
         return status

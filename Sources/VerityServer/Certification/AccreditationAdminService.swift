@@ -14,6 +14,8 @@ struct AccreditationAdminService: Sendable {
     let protector: DataProtector
     let clock: VerityClock
     let messaging: CertificationMessaging
+    /// Wakes the job worker for the outcome's webhook deliveries (nil: the poll delivers them).
+    var wake: WebhookWake? = nil
 
     static let maximumListed = 200
 
@@ -81,6 +83,7 @@ struct AccreditationAdminService: Sendable {
                                                                       evidenceReference: evidence?.reference, code: codeRow, now: now,
                                                                       events: [approved])
         guard decided else { throw VerityError(.validationError, "The request was decided already.", field: "id") }
+        await wake?.outcomeWritten(environmentID: environmentID, db: db)
         let delivered: Bool
         if let address {
             delivered = await mail(code, level: level, entity: entity, to: address, context: context)
@@ -100,6 +103,7 @@ struct AccreditationAdminService: Sendable {
             CertificationEvents.accreditation(.accreditationRejected, environmentID: context.environmentID, userID: request.registration.$user.id,
                                               entity: entity.name, requestID: requestID, level: request.level),
         ])
+        await wake?.outcomeWritten(environmentID: context.environmentID, db: context.db)
         request.status = .rejected
         request.reason = input.reason
         return try RegistrationService.view(request, entity: entity.name)

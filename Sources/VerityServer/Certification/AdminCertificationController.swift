@@ -12,7 +12,7 @@ struct AdminCertificationController: RouteCollection {
     init(dependencies: ServerDependencies) {
         self.dependencies = dependencies
         accreditation = AccreditationAdminService(protector: dependencies.protector, clock: dependencies.clock,
-                                                  messaging: dependencies.messaging)
+                                                  messaging: dependencies.messaging, wake: dependencies.webhookWake)
     }
 
     func boot(routes: any RoutesBuilder) throws {

@@ -20,7 +20,7 @@ struct CertificationController: RouteCollection {
         var policy = DeviceVerificationPolicy()
         policy.codeLifetimeMilliseconds = Int64(dependencies.settings.deviceCodeLifetimeSeconds) * 1000
         devices = DeviceVerificationService(protector: protector, clock: clock, messaging: dependencies.messaging, policy: policy)
-        registrations = RegistrationService(protector: protector, clock: clock, pki: pki)
+        registrations = RegistrationService(protector: protector, clock: clock, pki: pki, wake: dependencies.webhookWake)
         certification = CertificationService(protector: protector, clock: clock, pki: pki, issuer: dependencies.issuer,
                                              jobs: dependencies.jobs, registrations: registrations)
         uses = CertificateUseService(protector: protector, clock: clock, pki: pki,

@@ -42,6 +42,7 @@ struct CertificationService: Sendable {
             try await certificates.fail(id: id, reason: "not issued within the request", registrationStatus: nil)
             throw VerityError(.serviceUnavailable, "The certificate could not be issued; try again.")
         }
+        jobs.kick()  // its certificate.issued event, if anyone listens
         return try await view(registration, context: context)
     }
 
@@ -119,6 +120,7 @@ struct CertificationService: Sendable {
         }
         try await certificates.uncertify(registrationID: registrationID, userID: context.userID, status: next, now: clock.nowMillis(),
                                          events: revoked)
+        if !revoked.isEmpty { jobs.kick() }
         await issuer.notifyRevoked(live.filter { $0.status == .issued })
         return try await view(registration, context: context)
     }

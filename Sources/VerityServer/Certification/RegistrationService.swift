@@ -11,6 +11,8 @@ struct RegistrationService: Sendable {
     let protector: DataProtector
     let clock: VerityClock
     let pki: CertificationPKI
+    /// Wakes the job worker for the outcome's webhook deliveries (nil: the poll delivers them).
+    var wake: WebhookWake? = nil
 
     /// The entity by name in the caller's environment, or `NOT_FOUND`.
     func entity(_ name: String, context: CertificationContext) async throws -> CertificationEntityModel {
@@ -113,6 +115,7 @@ struct RegistrationService: Sendable {
             CertificationEvents.accreditation(.accreditationRequested, environmentID: context.environmentID, userID: context.userID,
                                               entity: entity.name, requestID: try request.requireID(), level: level.rawValue),
         ], now: now)
+        await wake?.outcomeWritten(environmentID: context.environmentID, db: context.db)
         return try Self.view(request, entity: entity.name)
     }
 

@@ -10,7 +10,8 @@ struct OCRController: RouteCollection {
 
     init(dependencies: ServerDependencies) {
         self.dependencies = dependencies
-        ocr = OCRService(protector: dependencies.protector, clock: dependencies.clock, engines: dependencies.documentEngines)
+        ocr = OCRService(protector: dependencies.protector, clock: dependencies.clock, engines: dependencies.documentEngines,
+                         wake: dependencies.webhookWake)
     }
 
     func boot(routes: any RoutesBuilder) throws {

@@ -18,6 +18,8 @@ struct OCRService: Sendable {
     let protector: DataProtector
     let clock: VerityClock
     let engines: DocumentEngines
+    /// Wakes the job worker for the outcome's webhook deliveries (nil: the poll delivers them).
+    var wake: WebhookWake? = nil
 
     /// A session lives this long unless combined before.
     static let sessionMinutes: Int64 = 15
@@ -109,6 +111,7 @@ struct OCRService: Sendable {
                                                                     events: [completed]) else {
             throw VerityError(.requestReplayed, "this session was combined already")
         }
+        await wake?.outcomeWritten(environmentID: context.environmentID, db: context.db)
         return OCRCombineResponse(sessionID: session.publicID, combinationID: combinationID, sealedResponse: sealed)
     }
 

@@ -18,10 +18,12 @@ struct MobileController: RouteCollection {
     init(dependencies: ServerDependencies) {
         self.dependencies = dependencies
         let (protector, clock, engines) = (dependencies.protector, dependencies.clock, dependencies.documentEngines)
-        humans = VerifyHumanService(engines: engines, protector: protector, clock: clock)
-        ages = VerifyAgeService(protector: protector, engines: engines, clock: clock)
+        let wake = dependencies.webhookWake
+        humans = VerifyHumanService(engines: engines, protector: protector, clock: clock, wake: wake)
+        ages = VerifyAgeService(protector: protector, engines: engines, clock: clock, wake: wake)
         let documentProduct = { (product: MobileProduct) in
-            VerifyIdentityService(protector: protector, engines: engines, screening: dependencies.sanctions, clock: clock, product: product)
+            VerifyIdentityService(protector: protector, engines: engines, screening: dependencies.sanctions, clock: clock, product: product,
+                                  wake: wake)
         }
         identity = documentProduct(.verifyIdentity)
         compliance = documentProduct(.verifyCompliance)

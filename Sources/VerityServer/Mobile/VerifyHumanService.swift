@@ -14,6 +14,8 @@ struct VerifyHumanService: Sendable {
     let engines: DocumentEngines
     let protector: DataProtector
     let clock: VerityClock
+    /// Wakes the job worker for the outcome's webhook deliveries (nil: the poll delivers them).
+    var wake: WebhookWake? = nil
 
     func verify(_ body: MobileSelfieUpload, context: MobileContext) async throws -> MobileEnvelope<MobileHumanData> {
         let product = MobileProduct.verifyHuman
@@ -56,6 +58,7 @@ struct VerifyHumanService: Sendable {
             tokenExpiresAt: outcome == .pass ? now + MobilePassToken.lifetimeMilliseconds : nil, createdAt: now)
         try await MobileVerificationRepository(db: context.db).record(verification, credits: Int64(product.credits), now: now,
                                                                       events: [MobileEvents.completed(verification, id: id, demo: false)])
+        await wake?.outcomeWritten(environmentID: context.environmentID, db: context.db)
         context.logger.info("verifyhuman", metadata: ["verification_id": .string(id.uuidString), "outcome": .string(verification.outcome)])
         let token = verification.tokenExpiresAt.map {
             MobilePassToken(verificationID: id, environmentID: context.environmentID, expiresAt: $0).encoded(protector)

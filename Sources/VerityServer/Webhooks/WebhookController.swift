@@ -11,7 +11,8 @@ struct WebhookController: RouteCollection {
     init(dependencies: ServerDependencies) {
         self.dependencies = dependencies
         let jobs = dependencies.jobs
-        endpoints = WebhookEndpointService(protector: dependencies.protector, clock: dependencies.clock, wakeWorker: { jobs.kick() })
+        endpoints = WebhookEndpointService(protector: dependencies.protector, clock: dependencies.clock, wakeWorker: { jobs.kick() },
+                                           wake: dependencies.webhookWake)
     }
 
     func boot(routes: any RoutesBuilder) throws {

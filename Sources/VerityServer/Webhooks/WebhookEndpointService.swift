@@ -14,6 +14,8 @@ struct WebhookEndpointService: Sendable {
     /// Wakes the job worker after a delivery is queued again (the server's;
     /// nothing for the CLI, whose queued deliveries a running server sends).
     let wakeWorker: @Sendable () -> Void
+    /// This server's memory of which environments listen, told of changes at once.
+    var wake: WebhookWake? = nil
 
     /// How long the previous secret keeps signing after a rotation.
     static let rotationOverlapMilliseconds: Int64 = 86_400_000
@@ -37,6 +39,7 @@ struct WebhookEndpointService: Sendable {
                                             eventTypes: Array(Set(events.map(\.rawValue))).sorted(), description: input.description,
                                             secretSealed: try protector.seal(Data(secret.utf8)), createdAt: clock.nowMillis())
         try await endpoints.create(endpoint)
+        wake?.forget(environmentID: context.environmentID)
         try await audit("webhook.endpoint.created", context)
         return WebhookEndpointSecret(endpoint: try Self.view(endpoint), secret: secret, previousSecretValidUntilEpochMs: nil)
     }
@@ -53,6 +56,7 @@ struct WebhookEndpointService: Sendable {
         let endpoint = try await endpoint(id, context: context)
         let endpoints = WebhookEndpointRepository(db: context.db)
         try await endpoints.setStatus(id: try endpoint.requireID(), enabled ? .enabled : .disabled, reason: enabled ? nil : "operator")
+        wake?.forget(environmentID: context.environmentID)
         try await audit(enabled ? "webhook.endpoint.enabled" : "webhook.endpoint.disabled", context)
         return try Self.view(try await endpoints.endpoint(id: try endpoint.requireID()) ?? endpoint)
     }

@@ -16,6 +16,8 @@ struct VerifyAgeService: Sendable {
     let protector: DataProtector
     let engines: DocumentEngines
     let clock: VerityClock
+    /// Wakes the job worker for the outcome's webhook deliveries (nil: the poll delivers them).
+    var wake: WebhookWake? = nil
 
     /// The sessions as the request reaches them (its database handle).
     private func sessions(_ context: MobileContext) -> MobileSessions {
@@ -153,6 +155,7 @@ struct VerifyAgeService: Sendable {
                         from step: MobileStep) async throws -> Answer {
         let verificationID = try await sessions(context).finish(loaded, state: state, outcome: outcome, reasons: state.reasons,
                                                        product: Self.product, context: context, from: step)
+        await wake?.outcomeWritten(environmentID: context.environmentID, db: context.db)
         context.logger.info("verifyage finished", metadata: ["verification_id": .string(verificationID), "outcome": .string(outcome.rawValue)])
         var envelope = answer(loaded.publicID, context: context, step: step.rawValue, next: nil, state: state)
         envelope.outcome = outcome

@@ -21,6 +21,8 @@ struct VerifyIdentityService: Sendable {
     let screening: SanctionsScreening
     let clock: VerityClock
     let product: MobileProduct
+    /// Wakes the job worker for the outcome's webhook deliveries (nil: the poll delivers them).
+    var wake: WebhookWake? = nil
 
     struct State: Codable, Sendable {
         /// As stated by the client (a hint), nil when left out.
@@ -178,6 +180,7 @@ struct VerifyIdentityService: Sendable {
     private func finish(_ loaded: MobileSessions.Loaded<State>, state: State, outcome: MobileOutcome, context: MobileContext) async throws -> Answer {
         let verificationID = try await sessions(context).finish(loaded, state: state, outcome: outcome, reasons: state.reasons,
                                                        product: product, context: context, from: .submit)
+        await wake?.outcomeWritten(environmentID: context.environmentID, db: context.db)
         context.logger.info("\(product.rawValue) finished", metadata: ["verification_id": .string(verificationID), "outcome": .string(outcome.rawValue)])
         var envelope = answer(loaded.publicID, context: context, step: MobileStep.submit.rawValue, next: nil, state: state)
         envelope.outcome = outcome
