@@ -31,7 +31,8 @@ struct MobileCreditsE2ETests {
                     return await group.reduce(into: [(Int, String?)]()) { $0.append($1) }
                 }
                 #expect(statuses.filter { $0.0 == 200 }.count == 30, "\(Dictionary(grouping: statuses.map(\.0), by: { $0 }).mapValues(\.count))")
-                #expect(statuses.filter { $0.0 == 402 && $0.1 == "CREDITS_EXHAUSTED" }.count == 30)
+                #expect(statuses.filter { $0.0 == 402 && $0.1 == "CREDITS_EXHAUSTED" }.count == 30,
+                        "\(Dictionary(grouping: statuses.map { "\($0.0) \($0.1 ?? "-")" }, by: { $0 }).mapValues(\.count))")
             }
             #expect(try await MobileAPI.balance(app) == 0)
             let charges = try await CreditLedgerEntryModel.query(on: app.app.db).filter(\.$delta == -1).all()
