@@ -39,10 +39,10 @@ struct CertificationService: Sendable {
         await issuer.issueNow(id)
         guard let issued = try await certificates.certificate(id: id), issued.status == .issued else {
             // Level 1 answers now or not at all: no retry behind the user's back.
-            try await certificates.fail(id: id, reason: "not issued within the request", registrationStatus: nil)
+            try await certificates.fail(id: id, reason: "not issued within the request")
             throw VerityError(.serviceUnavailable, "The certificate could not be issued; try again.")
         }
-        jobs.kick()  // its certificate.issued event, if anyone listens
+        await registrations.wake?.outcomeWritten(environmentID: context.environmentID, db: context.db)
         return try await view(registration, context: context)
     }
 
@@ -120,7 +120,7 @@ struct CertificationService: Sendable {
         }
         try await certificates.uncertify(registrationID: registrationID, userID: context.userID, status: next, now: clock.nowMillis(),
                                          events: revoked)
-        if !revoked.isEmpty { jobs.kick() }
+        if !revoked.isEmpty { await registrations.wake?.outcomeWritten(environmentID: context.environmentID, db: context.db) }
         await issuer.notifyRevoked(live.filter { $0.status == .issued })
         return try await view(registration, context: context)
     }

@@ -10,9 +10,7 @@ struct WebhookController: RouteCollection {
 
     init(dependencies: ServerDependencies) {
         self.dependencies = dependencies
-        let jobs = dependencies.jobs
-        endpoints = WebhookEndpointService(protector: dependencies.protector, clock: dependencies.clock, wakeWorker: { jobs.kick() },
-                                           wake: dependencies.webhookWake)
+        endpoints = WebhookEndpointService(protector: dependencies.protector, clock: dependencies.clock, wake: dependencies.webhookWake)
     }
 
     func boot(routes: any RoutesBuilder) throws {

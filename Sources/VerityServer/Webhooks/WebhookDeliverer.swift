@@ -54,10 +54,13 @@ final class WebhookDeliverer: JobHandler {
             try await deliveries.markFailed(id: id)
             return
         }
-        let body = try await body(of: delivery.event)
+        // The event's environment is the endpoint's: read once for the body and the address rule.
+        let environment = try await TenantRepository(db: db).environment(id: delivery.event.environmentID)
+        let body = try await body(of: delivery.event, environment: environment?.kind ?? "unknown")
         let now = clock.nowMillis()
         let secrets = try secrets(of: endpoint, now: now)
-        let attempt = await post(body, to: endpoint, secrets: secrets, timestamp: now / 1000)
+        let attempt = await post(body, to: endpoint, secrets: secrets, timestamp: now / 1000,
+                                 allowPrivate: environment?.configuration.webhooks.allowPrivateAddresses ?? false)
         let delivered = attempt.statusCode.map { (200..<300).contains($0) } ?? false
         try await deliveries.recordAttempt(id: id, statusCode: attempt.statusCode, latencyMilliseconds: attempt.latencyMilliseconds,
                                            error: delivered ? nil : attempt.error, delivered: delivered, now: clock.nowMillis())
@@ -84,8 +87,7 @@ final class WebhookDeliverer: JobHandler {
 
     // MARK: Steps
 
-    private func body(of event: WebhookEventModel) async throws -> Data {
-        let environment = try await TenantRepository(db: db).environment(id: event.environmentID)?.kind ?? "unknown"
+    private func body(of event: WebhookEventModel, environment: String) async throws -> Data {
         var userRef: String?
         if let userID = event.userID {
             let users = UserRepository(db: db, protector: protector)
@@ -109,9 +111,9 @@ final class WebhookDeliverer: JobHandler {
         var error: String?
     }
 
-    private func post(_ body: Data, to endpoint: WebhookEndpointModel, secrets: [String], timestamp: Int64) async -> Attempt {
+    private func post(_ body: Data, to endpoint: WebhookEndpointModel, secrets: [String], timestamp: Int64,
+                      allowPrivate: Bool) async -> Attempt {
         guard let url = URL(string: endpoint.url), let host = url.host else { return Attempt(error: "bad_url") }
-        let allowPrivate = await allowsPrivateAddresses(environmentID: endpoint.$environment.id)
         if !allowPrivate {
             guard let addresses = try? await WebhookResolver.addresses(of: host), !addresses.isEmpty else { return Attempt(error: "dns") }
             guard addresses.allSatisfy(WebhookAddress.isPublic) else { return Attempt(error: "address_refused") }
@@ -136,10 +138,6 @@ final class WebhookDeliverer: JobHandler {
         } catch {
             return Attempt(latencyMilliseconds: Int((ContinuousClock.now - started) / .milliseconds(1)), error: "connection")
         }
-    }
-
-    private func allowsPrivateAddresses(environmentID: UUID) async -> Bool {
-        (try? await TenantRepository(db: db).environment(id: environmentID)?.configuration.webhooks.allowPrivateAddresses) ?? false
     }
 }
 

@@ -11,10 +11,8 @@ import VerityStore
 struct WebhookEndpointService: Sendable {
     let protector: DataProtector
     let clock: VerityClock
-    /// Wakes the job worker after a delivery is queued again (the server's;
-    /// nothing for the CLI, whose queued deliveries a running server sends).
-    let wakeWorker: @Sendable () -> Void
-    /// This server's memory of which environments listen, told of changes at once.
+    /// This server's worker and its memory of which environments listen (nil
+    /// for the CLI: what it queues, a running server sends).
     var wake: WebhookWake? = nil
 
     /// How long the previous secret keeps signing after a rotation.
@@ -94,7 +92,7 @@ struct WebhookEndpointService: Sendable {
             throw VerityError(.webhookEndpointDisabled, "The endpoint is disabled: enable it before sending anything to it.")
         }
         try await deliveries.redeliver(id: deliveryID, jobKind: WebhookOutbox.jobKind, now: clock.nowMillis())
-        wakeWorker()
+        wake?.kick()
         try await audit("webhook.delivery.redelivered", context)
         return try Self.view(try await deliveries.delivery(id: deliveryID) ?? delivery)
     }

@@ -33,6 +33,9 @@ final class WebhookWake: @unchecked Sendable {
         if listened { jobs.kick() }
     }
 
+    /// Work was queued that is due now whoever listens (a redelivery).
+    func kick() { jobs.kick() }
+
     /// An endpoint was registered, enabled or disabled here: this server knows at once.
     func forget(environmentID: UUID) {
         _ = lock.withLock { known.removeValue(forKey: environmentID) }

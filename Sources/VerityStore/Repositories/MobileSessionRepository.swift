@@ -71,6 +71,8 @@ public struct MobileSessionRepository: Sendable {
         try await db.write { tx in
             guard let session = try await MobileSessionModel.query(on: tx).filter(\.$id == id).filter(\.$nextStep == expected).first()
             else { return false }
+            // The events before the charge, which locks the environment's balance until commit.
+            try await WebhookOutbox.publish(events, now: now, on: tx)
             if credits > 0 {
                 try await CreditLedger.charge(environmentID: verification.environmentID, amount: credits, reason: verification.product,
                                               reference: try verification.requireID().uuidString, now: now, on: tx)
@@ -85,7 +87,6 @@ public struct MobileSessionRepository: Sendable {
             session.sealedBack = nil
             session.lastActivityAt = now
             try await session.update(on: tx)
-            try await WebhookOutbox.publish(events, now: now, on: tx)
             return true
         }
     }

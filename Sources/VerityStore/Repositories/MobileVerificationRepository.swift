@@ -14,11 +14,12 @@ public struct MobileVerificationRepository: Sendable {
     /// `CREDITS_EXHAUSTED` stores nothing.
     public func record(_ verification: MobileVerificationModel, credits: Int64, now: Int64, events: [WebhookEventDraft] = []) async throws {
         try await db.write { tx in
+            // The events first: the charge locks the environment's balance until commit.
+            try await WebhookOutbox.publish(events, now: now, on: tx)
             try await CreditLedger.charge(environmentID: verification.environmentID, amount: credits,
                                           reason: verification.product, reference: try verification.requireID().uuidString,
                                           now: now, on: tx)
             try await verification.create(on: tx)
-            try await WebhookOutbox.publish(events, now: now, on: tx)
         }
     }
 

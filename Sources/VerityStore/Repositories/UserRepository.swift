@@ -29,14 +29,14 @@ public struct UserRepository: Sendable {
     /// the first time the integrator names them.
     /// Users named before references were kept sealed get theirs now.
     public func findOrCreate(userRef: String, environmentID: UUID, now: Int64) async throws -> EndUserModel {
-        let sealedRef = try protector.seal(Data(userRef.utf8))
         if let user = try await find(userRef: userRef, environmentID: environmentID) {
             if user.refSealed == nil {
-                user.refSealed = sealedRef
+                user.refSealed = try protector.seal(Data(userRef.utf8))
                 try await db.write { try await user.update(on: $0) }
             }
             return user
         }
+        let sealedRef = try protector.seal(Data(userRef.utf8))
         do {
             return try await db.write { tx in
                 let user = EndUserModel(environmentID: environmentID,

@@ -43,7 +43,7 @@ extension AdminOperations {
     private func webhooks<T>(_ tenant: String, _ kind: EnvironmentKind,
                              _ body: (WebhookEndpointService, AdminContext) async throws -> T) async throws -> T {
         // A delivery queued again here is sent by a running server's worker.
-        let service = WebhookEndpointService(protector: protector, clock: clock, wakeWorker: {})
+        let service = WebhookEndpointService(protector: protector, clock: clock)
         return try await body(service, try await cliContext(tenant: tenant, kind: kind, logger: Logger(label: "verity.cli")))
     }
 }

@@ -91,7 +91,8 @@ final class CertificateIssuer: JobHandler {
             let certificates = UserCertificateRepository(db: db)
             guard let row = try await certificates.certificate(id: id), row.status == .pending else { return }
             let stillCertified = try await certificates.current(registrationID: row.$registration.id) != nil
-            try await certificates.fail(id: id, reason: reason, registrationStatus: stillCertified ? .certified : .uncertified)
+            try await certificates.fail(id: id, reason: reason,
+                                        registration: (row.$registration.id, stillCertified ? .certified : .uncertified))
             try? await wipeHSMKey(of: row)
         } catch {
             logger.error("a failed certificate could not be settled", metadata: ["certificate_id": .string(id.uuidString)])

@@ -80,15 +80,14 @@ public struct UserCertificateRepository: Sendable {
         }
     }
 
-    /// A pending certificate that will not be issued; the registration goes
+    /// A pending certificate that will not be issued; its registration goes
     /// back to `status` when given (where the user stood before asking).
-    public func fail(id: UUID, reason: String, registrationStatus status: CertificationStatus?) async throws {
-        let registrationID = status == nil ? nil : try await certificate(id: id)?.$registration.id
+    public func fail(id: UUID, reason: String, registration: (id: UUID, status: CertificationStatus)? = nil) async throws {
         try await db.write { tx in
             try await UserCertificateModel.query(on: tx).filter(\.$id == id).filter(\.$status == .pending)
                 .set(\.$status, to: .failed).set(\.$failure, to: reason).update()
-            if let status, let registrationID {
-                try await RegistrationModel.query(on: tx).filter(\.$id == registrationID).set(\.$status, to: status).update()
+            if let registration {
+                try await RegistrationModel.query(on: tx).filter(\.$id == registration.id).set(\.$status, to: registration.status).update()
             }
         }
     }

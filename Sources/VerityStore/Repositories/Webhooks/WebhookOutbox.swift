@@ -26,29 +26,30 @@ public struct WebhookEventDraft: Sendable {
 public enum WebhookOutbox {
     public static let jobKind = "webhook.deliver"
 
-    /// Writes `draft` on `tx` (the outcome's transaction); returns whether any endpoint will be told.
-    @discardableResult
-    public static func publish(_ draft: WebhookEventDraft, now: Int64, on tx: any Database) async throws -> Bool {
-        let endpoints = try await WebhookEndpointModel.query(on: tx).filter(\.$environment.$id == draft.environmentID)
-            .filter(\.$status == .enabled).all().filter { $0.eventTypeNames.contains(draft.type) }
-        // An environment nobody listens to keeps no events: nothing would read them.
-        guard !endpoints.isEmpty else { return false }
-        let event = WebhookEventModel(environmentID: draft.environmentID, userID: draft.userID, type: draft.type, data: draft.data,
-                                      createdAt: now)
-        try await event.create(on: tx)
-        for endpoint in endpoints {
-            let delivery = WebhookDeliveryModel(eventID: try event.requireID(), endpointID: try endpoint.requireID(), createdAt: now)
-            try await delivery.create(on: tx)
-            try await JobQueue.enqueue(kind: jobKind, subject: try delivery.requireID(), now: now, on: tx)
-        }
-        return true
-    }
-
-    /// Publishes each draft on `tx`.
+    /// Writes `drafts` on `tx` (the outcome's transaction): one read of the
+    /// environments' enabled endpoints, then each event that some endpoint
+    /// wants, with its deliveries and jobs. Returns whether any endpoint will be told.
     @discardableResult
     public static func publish(_ drafts: [WebhookEventDraft], now: Int64, on tx: any Database) async throws -> Bool {
-        var any = false
-        for draft in drafts where try await publish(draft, now: now, on: tx) { any = true }
-        return any
+        guard !drafts.isEmpty else { return false }
+        let endpoints = try await WebhookEndpointModel.query(on: tx).filter(\.$environment.$id ~~ Set(drafts.map(\.environmentID)))
+            .filter(\.$status == .enabled).all()
+        // An environment nobody listens to keeps no events: nothing would read them.
+        guard !endpoints.isEmpty else { return false }
+        var told = false
+        for draft in drafts {
+            let wanting = endpoints.filter { $0.$environment.id == draft.environmentID && $0.eventTypeNames.contains(draft.type) }
+            guard !wanting.isEmpty else { continue }
+            let event = WebhookEventModel(environmentID: draft.environmentID, userID: draft.userID, type: draft.type, data: draft.data,
+                                          createdAt: now)
+            try await event.create(on: tx)
+            for endpoint in wanting {
+                let delivery = WebhookDeliveryModel(eventID: try event.requireID(), endpointID: try endpoint.requireID(), createdAt: now)
+                try await delivery.create(on: tx)
+                try await JobQueue.enqueue(kind: jobKind, subject: try delivery.requireID(), now: now, on: tx)
+            }
+            told = true
+        }
+        return told
     }
 }
