@@ -78,6 +78,41 @@ struct WebhookE2ETests {
         }
     }
 
+    @Test func eachPIIAttemptsDecisionIsToldWithoutTheClaim() async throws {
+        let receiver = try WebhookReceiver()
+        defer { receiver.stop() }
+        try await withLiveClient(userRef: "customer-pii") { client, app, url async throws in
+            try await Self.allowLoopbackReceivers(app)
+            let admin = WebhookAdmin(url: url, secretKey: app.secretKey)
+            let endpoint = try await admin.register(receiver, events: [.identityVerificationDecided])
+            try await client.consent()
+            // A wrong postal code does not match; the right one verifies.
+            let missed = try await client.verifyIdentity(input: DocumentVerificationE2ETests.johnWithTypo)
+            #expect(!missed.verified)
+            let first = try await receiver.waitFor(1)
+            let verified = try await client.verifyIdentity(input: TestData.johnSmith)
+            #expect(verified.verified)
+            let both = try await receiver.waitFor(2)
+            try #require(first.count == 1 && both.count == 2)
+            let events = try both.map { try Webhook.verify(payload: $0.bytes, header: $0.signature, secrets: [endpoint.secret], now: Self.now(app)) }
+                .sorted { $0.createdAtEpochMs < $1.createdAtEpochMs }
+            #expect(events.allSatisfy { $0.type == .identityVerificationDecided && $0.userRef == "customer-pii" })
+            #expect(events[0].data["decision"] == .string("retry_allowed"))
+            #expect(events[0].data["attemptsRemaining"] == .int(Int64(missed.attemptsRemaining)))
+            #expect(events[1].data["decision"] == .string("verified"))
+            #expect(events[1].data["verificationMethod"] == .string(VerificationMethod.knowledgeOfPII.rawValue))
+            #expect(events[0].data["attemptId"] != events[1].data["attemptId"])
+            for delivery in both {
+                let text = String(decoding: delivery.bytes, as: UTF8.self).uppercased()
+                for pii in ["SMITH", "JOHN", "1986", "30318", "30319", "PEACHTREE"] { #expect(!text.contains(pii), "\(pii) in the event") }
+            }
+            // A verified user's further call charges nothing and decides nothing new.
+            _ = try await client.verifyIdentity(input: TestData.johnSmith)
+            await app.app.drainJobs()
+            #expect(try receiver.deliveries().count == 2)
+        }
+    }
+
     @Test func aReceiverAnswering500GetsTheSameEventAgainLater() async throws {
         let receiver = try WebhookReceiver(failFirst: 1)
         defer { receiver.stop() }

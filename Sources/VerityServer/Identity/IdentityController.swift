@@ -11,7 +11,8 @@ struct IdentityController: RouteCollection {
     init(dependencies: ServerDependencies) {
         self.dependencies = dependencies
         verification = IdentityVerificationService(protector: dependencies.protector, clock: dependencies.clock,
-                                                   dataSources: dependencies.dataSources, captureLinks: dependencies.captureLinks)
+                                                   dataSources: dependencies.dataSources, captureLinks: dependencies.captureLinks,
+                                                   webhookWake: dependencies.webhookWake)
     }
 
     func boot(routes: any RoutesBuilder) throws {

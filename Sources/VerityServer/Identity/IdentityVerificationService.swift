@@ -14,6 +14,7 @@ struct IdentityVerificationService: Sendable {
     let clock: VerityClock
     let dataSources: DataSourceProvider
     let captureLinks: CaptureLinkService
+    let webhookWake: WebhookWake
 
     func verify(_ input: VerifyIdentityInput, for context: IdentityContext) async throws -> VerifiedIdentity {
         let configuration = context.configuration
@@ -43,8 +44,7 @@ struct IdentityVerificationService: Sendable {
             if let verityError = error as? VerityError { throw verityError }
             throw VerityError(.serviceUnavailable, "the identity data source is unavailable; try again later")
         }
-        let record = try await repository.settle(attemptID: attemptID, userID: context.userID, outcome: outcome,
-                                                 now: clock.nowMillis())
+        let record = try await settle(attemptID: attemptID, outcome: outcome, repository: repository, context: context)
         // The claim stays on file, sealed, for matching a document against it
         // (verifyIdentityDocument), until document verification ends.
         try await DocumentCheckRepository(db: context.db).keepClaim(
@@ -56,6 +56,24 @@ struct IdentityVerificationService: Sendable {
         ])
         return try await IdentityStatusReader(db: context.db, links: context.links, now: clock.nowMillis()).identity(userID: context.userID, configuration: configuration,
                                                                consented: context.consented, record: record)
+    }
+
+    /// Settles the attempt. Where an endpoint listens, the decision's event is
+    /// written in the same transaction; otherwise the one-statement settle
+    /// stays (the hot path pays nothing for webhooks nobody registered).
+    private func settle(attemptID: UUID, outcome: DataSourceOutcome, repository: VerificationRepository,
+                        context: IdentityContext) async throws -> VerificationRecord {
+        let now = clock.nowMillis()
+        guard context.session.webhooksListening else {
+            return try await repository.settle(attemptID: attemptID, userID: context.userID, outcome: outcome, now: now)
+        }
+        let (environmentID, userID, policy) = (context.environmentID, context.userID, context.configuration.policy)
+        let record = try await repository.settle(attemptID: attemptID, userID: userID, outcome: outcome, now: now) { record in
+            [IdentityEvents.decided(environmentID: environmentID, userID: userID, attemptID: attemptID,
+                                    status: policy.status(of: record))]
+        }
+        webhookWake.kick()
+        return record
     }
 
     /// Where the environment offers `idScanUrl`, a user the attempt left needing

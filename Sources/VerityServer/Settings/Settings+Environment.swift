@@ -76,6 +76,12 @@ extension Settings {
                                                         in: 0...60_000)
         settings.webhookTimeoutMilliseconds = try integer(env, "VERITY_WEBHOOK_TIMEOUT_MS", default: settings.webhookTimeoutMilliseconds,
                                                           in: 500...30_000)
+        // A delivery still waiting on its receiver when its job's lease lapses
+        // would be sent again by another server while the first still runs.
+        guard Int64(settings.webhookTimeoutMilliseconds) < Int64(settings.jobLeaseSeconds) * 1000 else {
+            throw SettingsError(variable: "VERITY_WEBHOOK_TIMEOUT_MS",
+                                problem: "must be shorter than the job lease (VERITY_JOB_LEASE_SECONDS, \(settings.jobLeaseSeconds) s)")
+        }
         if let url = env["VERITY_BUREAU_URL"], !url.isEmpty {
             guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? "") else {
                 throw SettingsError(variable: "VERITY_BUREAU_URL", problem: "must be an http or https URL")

@@ -26,14 +26,16 @@ public struct CaptureLinkRepository: Sendable {
     public func context(of link: CaptureLinkModel) async throws -> TokenSession? {
         let row = try await DocumentCheckRepository.sql(db).raw("""
             SELECT e.configuration AS configuration,
-                   CASE WHEN u.consented_at IS NOT NULL AND u.consent_withdrawn_at IS NULL THEN 1 ELSE 0 END AS consented
+                   CASE WHEN u.consented_at IS NOT NULL AND u.consent_withdrawn_at IS NULL THEN 1 ELSE 0 END AS consented,
+                   \(unsafeRaw: TokenSession.listeningColumn) AS listening
             FROM end_users u JOIN environments e ON e.id = u.environment_id
             WHERE u.id = \(bind: link.$user.id) AND u.environment_id = \(bind: link.environmentID)
             """).first()
         guard let row else { return nil }
         return TokenSession(userID: link.$user.id, environmentID: link.environmentID,
                             configuration: try row.decode(column: "configuration", as: EnvironmentConfiguration.self),
-                            consented: try row.decode(column: "consented", as: Int.self) == 1)
+                            consented: try row.decode(column: "consented", as: Int.self) == 1,
+                            webhooksListening: try row.decode(column: "listening", as: Int.self) == 1)
     }
 
     /// Makes `link` the user's one link, replacing any earlier one.

@@ -11,6 +11,26 @@ public struct TokenSession: Sendable {
     public let environmentID: UUID
     public let configuration: EnvironmentConfiguration
     public let consented: Bool
+    /// Whether the environment has an enabled webhook endpoint: outcomes then
+    /// publish their events in their own transaction; otherwise they keep the
+    /// one-statement fast path and publish nothing (nobody would read it).
+    public let webhooksListening: Bool
+
+    public init(userID: UUID, environmentID: UUID, configuration: EnvironmentConfiguration, consented: Bool,
+                webhooksListening: Bool) {
+        self.userID = userID
+        self.environmentID = environmentID
+        self.configuration = configuration
+        self.consented = consented
+        self.webhooksListening = webhooksListening
+    }
+
+    /// Whether an enabled endpoint listens in the environment `e`, as one SQL
+    /// expression (both databases).
+    static let listeningColumn = """
+        CASE WHEN EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.environment_id = e.id AND w.status = 'enabled')
+             THEN 1 ELSE 0 END
+        """
 }
 
 extension UserRepository {
@@ -20,16 +40,17 @@ extension UserRepository {
         let tokenHash = DataProtector.hashSecret(tokenID)
         if let rows = try await db.prepared(SessionStatement(tokenHash: tokenHash, userID: userID,
                                                              environmentID: environmentID, now: now)) {
-            guard let (configuration, consented) = rows.first else { return nil }
+            guard let (configuration, consented, listening) = rows.first else { return nil }
             return TokenSession(
                 userID: userID, environmentID: environmentID,
                 configuration: try JSONDecoder().decode(EnvironmentConfiguration.self, from: Data(configuration.utf8)),
-                consented: consented == 1)
+                consented: consented == 1, webhooksListening: listening == 1)
         }
         guard let sql = db as? any SQLDatabase else { return nil }
         let row = try await sql.raw("""
             SELECT e.configuration AS configuration,
-                   CASE WHEN u.consented_at IS NOT NULL AND u.consent_withdrawn_at IS NULL THEN 1 ELSE 0 END AS consented
+                   CASE WHEN u.consented_at IS NOT NULL AND u.consent_withdrawn_at IS NULL THEN 1 ELSE 0 END AS consented,
+                   \(unsafeRaw: TokenSession.listeningColumn) AS listening
             FROM access_tokens t
             JOIN end_users u ON u.id = t.user_id
             JOIN environments e ON e.id = u.environment_id
@@ -40,6 +61,7 @@ extension UserRepository {
         return TokenSession(
             userID: userID, environmentID: environmentID,
             configuration: try row.decode(column: "configuration", as: EnvironmentConfiguration.self),
-            consented: try row.decode(column: "consented", as: Int.self) == 1)
+            consented: try row.decode(column: "consented", as: Int.self) == 1,
+            webhooksListening: try row.decode(column: "listening", as: Int.self) == 1)
     }
 }

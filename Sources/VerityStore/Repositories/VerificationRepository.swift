@@ -84,25 +84,46 @@ public struct VerificationRepository: Sendable {
             guard let row = rows.first else { throw StoreError.corruptRecord(IdentityVerificationModel.schema) }
             return Self.record(from: row)
         }
-        let row = try await db.write { tx in
-            // The refund never goes below zero, a reached level never goes
-            // down, a block is never lifted here.
-            let row = try await sql(tx).raw("""
-                UPDATE identity_verifications SET
-                  failed_attempts = CASE WHEN \(bind: settlement.refund) AND failed_attempts > 0
-                                         THEN failed_attempts - 1 ELSE failed_attempts END,
-                  achieved_method = COALESCE(\(bind: settlement.achieved?.rawValue), achieved_method),
-                  verified_at = CASE WHEN \(bind: settlement.achieved != nil) THEN \(bind: now) ELSE verified_at END,
-                  block = COALESCE(\(bind: settlement.block?.rawValue), block)
-                WHERE user_id = \(bind: userID)
-                RETURNING \(unsafeRaw: Self.recordColumns)
-                """).first()
-            try await sql(tx).raw("""
-                UPDATE verification_attempts SET outcome = \(bind: outcomeName), settled_at = \(bind: now)
-                WHERE id = \(bind: attemptID)
-                """).run()
-            return row
+        return try await db.write { tx in
+            try await Self.settle(attemptID: attemptID, userID: userID, settlement: settlement, outcomeName: outcomeName,
+                                  now: now, on: tx)
         }
+    }
+
+    /// `settle`, and the events the settled record calls for (`events` sees the
+    /// record as it now stands), published in the same transaction: the
+    /// decision and its webhook land together or not at all.
+    public func settle(attemptID: UUID, userID: UUID, outcome: DataSourceOutcome?, now: Int64,
+                       events: @escaping @Sendable (VerificationRecord) -> [WebhookEventDraft]) async throws -> VerificationRecord {
+        let settlement = outcome.map(AttemptSettlement.settling) ?? .unanswered
+        let outcomeName = outcome?.rawValue ?? "unanswered"
+        return try await db.write { tx in
+            let record = try await Self.settle(attemptID: attemptID, userID: userID, settlement: settlement,
+                                               outcomeName: outcomeName, now: now, on: tx)
+            try await WebhookOutbox.publish(events(record), now: now, on: tx)
+            return record
+        }
+    }
+
+    private static func settle(attemptID: UUID, userID: UUID, settlement: AttemptSettlement, outcomeName: String,
+                               now: Int64, on tx: any Database) async throws -> VerificationRecord {
+        let sql = tx as! any SQLDatabase
+        // The refund never goes below zero, a reached level never goes
+        // down, a block is never lifted here.
+        let row = try await sql.raw("""
+            UPDATE identity_verifications SET
+              failed_attempts = CASE WHEN \(bind: settlement.refund) AND failed_attempts > 0
+                                     THEN failed_attempts - 1 ELSE failed_attempts END,
+              achieved_method = COALESCE(\(bind: settlement.achieved?.rawValue), achieved_method),
+              verified_at = CASE WHEN \(bind: settlement.achieved != nil) THEN \(bind: now) ELSE verified_at END,
+              block = COALESCE(\(bind: settlement.block?.rawValue), block)
+            WHERE user_id = \(bind: userID)
+            RETURNING \(unsafeRaw: Self.recordColumns)
+            """).first()
+        try await sql.raw("""
+            UPDATE verification_attempts SET outcome = \(bind: outcomeName), settled_at = \(bind: now)
+            WHERE id = \(bind: attemptID)
+            """).run()
         guard let row else { throw StoreError.corruptRecord(IdentityVerificationModel.schema) }
         return try Self.record(from: row)
     }
