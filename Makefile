@@ -1,5 +1,5 @@
 # Conveniences; the README's two commands are scripts/demo.sh and scripts/test.sh.
-.PHONY: demo test build bench bench-documents bench-document-flow bench-mobile bench-faces bench-pki bench-mrz-model contract
+.PHONY: demo test build bench bench-documents bench-document-flow bench-mobile bench-faces bench-pki bench-mrz-model bench-webhooks contract
 
 build:
 	swift build --build-tests
@@ -15,6 +15,7 @@ contract: build
 
 bench:
 	bash bench/run.sh
+	bash bench/webhooks.sh
 	bash bench/documents.sh
 	bash bench/document-flow.sh
 	bash bench/mobile.sh
@@ -32,6 +33,9 @@ bench-mobile:
 
 bench-faces:
 	bash bench/faces.sh
+
+bench-webhooks:
+	bash bench/webhooks.sh
 
 bench-pki:
 	bash bench/pki.sh

@@ -24,7 +24,7 @@ struct BenchClient: Sendable {
         }
         let response = try await http.execute(request, timeout: .seconds(30))
         let bytes = try await response.body.collect(upTo: 1 << 20)
-        guard response.status == .ok else {
+        guard (200..<300).contains(response.status.code) else {
             throw Failure(description: "\(method) \(path): HTTP \(response.status.code) \(String(buffer: bytes))")
         }
         return try JSONDecoder().decode(Reply.self, from: Data(bytes.readableBytesView))

@@ -37,6 +37,8 @@ extension ServerDependencies {
     // The services more than one surface uses, made the same way for each.
     // Each controller makes the ones it calls once, at start-up.
 
+    var idempotency: Idempotency { Idempotency(protector: protector, clock: clock) }
+
     var captureLinks: CaptureLinkService { CaptureLinkService(clock: clock, wake: webhookWake) }
 
     var documentSubmissions: DocumentSubmissionService {

@@ -96,7 +96,7 @@ struct CertificationAuthMiddleware: AsyncMiddleware {
             caller = try await Self.userTokenCaller(bearer, request: request, dependencies: dependencies, now: now)
         }
         request.storage[CertificationContextKey.self] = caller.context(of: request)
-        return try await next.respond(to: request)
+        return try await dependencies.idempotency.run(request, scope: caller.userID) { try await next.respond(to: request) }
     }
 }
 

@@ -50,7 +50,7 @@ struct CertificationController: RouteCollection {
         api.post(path(.challengeResponse(entity: e, id: id)), use: answer)
         api.get(path(.transactions(entity: e)), use: transactions)
         api.post(path(.transactionApproval(entity: e, id: id)), use: approve)
-        api.on(.POST, path(.signatures(entity: e)), body: .collect(maxSize: "15mb"), use: signDocument)
+        api.postCollecting(path(.signatures(entity: e)), maxBytes: 15 * 1024 * 1024, use: signDocument)
         api.get(path(.checkpoints), use: checkpoints)
         api.get(path(.nearestCheckpoints), use: nearestCheckpoints)
         api.get(path(.checkpoint(id: id)), use: checkpoint)

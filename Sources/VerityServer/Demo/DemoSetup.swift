@@ -35,8 +35,12 @@ public enum DemoSetup {
         if try await operations.registryCount() == 0 {
             _ = try await operations.importRegistry(csv: DemoRegistry.csv) { _, _ in }
         }
-        // A user PII cannot verify is offered the capture page (idScanUrl).
-        _ = try await operations.updateConfiguration(tenant: tenant, environment: .test) { $0.documents.idScanUrlEnabled = true }
+        // A user PII cannot verify is offered the capture page (idScanUrl), and
+        // webhooks may go to a receiver on this machine (a development tenant).
+        _ = try await operations.updateConfiguration(tenant: tenant, environment: .test) {
+            $0.documents.idScanUrlEnabled = true
+            $0.webhooks.allowPrivateAddresses = true
+        }
         let texts = try await ConsentRepository(db: app.db)
             .currentTexts(environmentID: try await environmentID(app, operations))
         if texts.isEmpty {

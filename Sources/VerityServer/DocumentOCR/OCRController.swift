@@ -18,9 +18,10 @@ struct OCRController: RouteCollection {
         let ocr = routes.grouped(dependencies.userTokens)
         ocr.post(routePath(OCRRoute.sessions.components), use: open)
         // One sealed image in base64: a larger body than the JSON routes take.
-        let imageBody = HTTPBodyStreamStrategy.collect(maxSize: ByteCount(integerLiteral: DocumentImages.maximumRequestBytes))
         for side in [DocumentSide.front, .back] {
-            ocr.on(.POST, routePath(OCRRoute.side(side).components), body: imageBody) { request in try await self.side(request, side) }
+            ocr.postCollecting(routePath(OCRRoute.side(side).components), maxBytes: DocumentImages.maximumRequestBytes) { request in
+                try await self.side(request, side)
+            }
         }
         ocr.post(routePath(OCRRoute.combine.components), use: combine)
     }

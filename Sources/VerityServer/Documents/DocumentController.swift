@@ -20,9 +20,9 @@ struct DocumentController: RouteCollection {
         let documents = routes.grouped(dependencies.userTokens)
         documents.get(routePath(IdentityRoute.documentFaceImageRequired.components), use: faceImageRequired)
         // Three images in base64: larger bodies than the JSON routes take.
-        let imageBody = HTTPBodyStreamStrategy.collect(maxSize: ByteCount(integerLiteral: DocumentImages.maximumRequestBytes))
-        documents.on(.POST, routePath(IdentityRoute.documentVerify.components), body: imageBody, use: verify)
-        documents.on(.POST, routePath(IdentityRoute.documentCaptureAndVerify.components), body: imageBody, use: captureAndVerify)
+        documents.postCollecting(routePath(IdentityRoute.documentVerify.components), maxBytes: DocumentImages.maximumRequestBytes, use: verify)
+        documents.postCollecting(routePath(IdentityRoute.documentCaptureAndVerify.components), maxBytes: DocumentImages.maximumRequestBytes,
+                                 use: captureAndVerify)
         documents.post(routePath(IdentityRoute.documentCapture.components), use: initiateCapture)
     }
 

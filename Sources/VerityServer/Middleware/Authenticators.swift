@@ -52,7 +52,8 @@ struct SecretKeyMiddleware: AsyncMiddleware {
         request.logger[metadataKey: "environment_id"] = .string(environment.id?.uuidString ?? "")
         request.storage[AdminContextKey.self] = AdminContext(environment: environment, keyPrefix: key.displayPrefix,
                                                              scope: dependencies.scope(of: request))
-        return try await next.respond(to: request)
+        // An environment's secret keys share their Idempotency-Keys: a retry after a key rotation still matches.
+        return try await dependencies.idempotency.run(request, scope: try environment.requireID()) { try await next.respond(to: request) }
     }
 }
 
@@ -67,7 +68,7 @@ struct UserTokenMiddleware: AsyncMiddleware {
         else { throw VerityError(.invalidToken, "the token is not valid, has expired or was revoked") }
         request.logger[metadataKey: "user_id"] = .string(claims.userID.uuidString)
         request.storage[IdentityContextKey.self] = IdentityContext(session: session, scope: dependencies.scope(of: request))
-        return try await next.respond(to: request)
+        return try await dependencies.idempotency.run(request, scope: session.userID) { try await next.respond(to: request) }
     }
 }
 

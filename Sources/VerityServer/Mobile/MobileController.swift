@@ -93,9 +93,11 @@ struct MobileController: RouteCollection {
     private func post<Body: MobileRequest, Answer: AsyncResponseEncodable & Sendable>(
         _ routes: any RoutesBuilder, _ route: MobileRoute, _ body: Body.Type,
         handler: @escaping @Sendable (Request, Body) async throws -> Answer) {
-        let idempotency = MobileIdempotency(protector: dependencies.protector, clock: dependencies.clock)
+        let idempotency = dependencies.idempotency
         routes.on(.POST, routePath(route.components), body: .collect(maxSize: ByteCount(integerLiteral: MobileBody.maximumRequestBytes))) { request in
-            try await idempotency.run(request) {
+            // Keys are per client key; the session header is part of the request.
+            try await idempotency.run(request, scope: try request.mobileContext().keyID, alsoFingerprint: [MobileContext.sessionHeader],
+                                      renderError: MobileErrorMiddleware.response) {
                 let body = try MobileBody.decode(Body.self, from: request) { try request.mobileContext().require(route.product) }
                 return try await handler(request, body).encodeResponse(for: request)
             }

@@ -43,5 +43,6 @@ public enum VerityMigrations {
         AddCertificationContacts(),
         CreateWebhooks(),
         AddUserReferences(),
+        ScopeIdempotencyKeys(),
     ]
 }

@@ -5,13 +5,16 @@ import SQLKit
 /// `Idempotency-Key` bookkeeping: the first request with a key claims it, the
 /// answer is stored when it is known, and later requests with the key get
 /// that answer. Claims are inserts on a unique key, so two servers racing
-/// with one key run the work once.
+/// with one key run the work once. A scope is whoever owns the keys: a
+/// client key, a user, an environment (its secret keys together).
 public struct IdempotencyRepository: Sendable {
     let db: any Database
 
     public init(db: any Database) { self.db = db }
 
     public static let retentionMilliseconds: Int64 = 24 * 3_600_000
+    /// A claim with no answer after this long belongs to a server that died mid-request.
+    public static let abandonedAfterMilliseconds: Int64 = 120_000
 
     public enum Claim: Sendable {
         /// This request runs the work.
@@ -24,49 +27,60 @@ public struct IdempotencyRepository: Sendable {
         case otherRequest
     }
 
-    public func claim(clientKeyID: UUID, keyHash: String, requestHash: String, now: Int64) async throws -> Claim {
+    public func claim(scopeID: UUID, keyHash: String, requestHash: String, now: Int64) async throws -> Claim {
         try await db.write { tx in
             let sql = DocumentCheckRepository.sql(tx)
             try await sql.raw("""
-                DELETE FROM idempotency_keys WHERE client_key_id = \(bind: clientKeyID) AND created_at < \(bind: now - Self.retentionMilliseconds)
+                DELETE FROM idempotency_keys WHERE scope_id = \(bind: scopeID) AND created_at < \(bind: now - Self.retentionMilliseconds)
                 """).run()
             let inserted = try await sql.raw("""
-                INSERT INTO idempotency_keys (id, client_key_id, key_hash, request_hash, created_at)
-                VALUES (\(bind: UUID()), \(bind: clientKeyID), \(bind: keyHash), \(bind: requestHash), \(bind: now))
-                ON CONFLICT (client_key_id, key_hash) DO NOTHING RETURNING id
+                INSERT INTO idempotency_keys (id, scope_id, key_hash, request_hash, created_at)
+                VALUES (\(bind: UUID()), \(bind: scopeID), \(bind: keyHash), \(bind: requestHash), \(bind: now))
+                ON CONFLICT (scope_id, key_hash) DO NOTHING RETURNING id
                 """).first()
             if inserted != nil { return .claimed }
             guard let row = try await sql.raw("""
-                SELECT request_hash, status, sealed_body FROM idempotency_keys
-                WHERE client_key_id = \(bind: clientKeyID) AND key_hash = \(bind: keyHash)
+                SELECT request_hash, status, sealed_body, created_at FROM idempotency_keys
+                WHERE scope_id = \(bind: scopeID) AND key_hash = \(bind: keyHash)
                 """).first() else { return .inProgress }
             guard try row.decode(column: "request_hash", as: String.self) == requestHash else { return .otherRequest }
             guard let status = try row.decode(column: "status", as: Int?.self),
-                  let body = try row.decode(column: "sealed_body", as: Data?.self) else { return .inProgress }
+                  let body = try row.decode(column: "sealed_body", as: Data?.self) else {
+                // Unanswered this long, the claim was a dead server's: this request takes it over.
+                let claimedAt = try row.decode(column: "created_at", as: Int64.self)
+                guard claimedAt < now - Self.abandonedAfterMilliseconds else { return .inProgress }
+                let taken = try await sql.raw("""
+                    UPDATE idempotency_keys SET created_at = \(bind: now)
+                    WHERE scope_id = \(bind: scopeID) AND key_hash = \(bind: keyHash) AND created_at = \(bind: claimedAt)
+                      AND status IS NULL
+                    RETURNING id
+                    """).first()
+                return taken == nil ? .inProgress : .claimed
+            }
             return .answered(status: status, sealedBody: body)
         }
     }
 
     /// Keeps the answer of a claimed key.
-    public func answer(clientKeyID: UUID, keyHash: String, status: Int, sealedBody: Data) async throws {
+    public func answer(scopeID: UUID, keyHash: String, status: Int, sealedBody: Data) async throws {
         try await db.write { tx in
             try await DocumentCheckRepository.sql(tx).raw("""
                 UPDATE idempotency_keys SET status = \(bind: status), sealed_body = \(bind: sealedBody)
-                WHERE client_key_id = \(bind: clientKeyID) AND key_hash = \(bind: keyHash)
+                WHERE scope_id = \(bind: scopeID) AND key_hash = \(bind: keyHash)
                 """).run()
         }
     }
 
     /// Gives a claimed key up (the server failed): a retry runs the work again.
-    public func release(clientKeyID: UUID, keyHash: String) async throws {
+    public func release(scopeID: UUID, keyHash: String) async throws {
         try await db.write { tx in
             try await DocumentCheckRepository.sql(tx).raw("""
-                DELETE FROM idempotency_keys WHERE client_key_id = \(bind: clientKeyID) AND key_hash = \(bind: keyHash)
+                DELETE FROM idempotency_keys WHERE scope_id = \(bind: scopeID) AND key_hash = \(bind: keyHash)
                 """).run()
         }
     }
 
-    /// Housekeeping: every key older than the retention, whichever client key
+    /// Housekeeping: every key older than the retention, whichever scope
     /// made it (a key never used again would keep its answers otherwise); returns how many.
     @discardableResult
     public func purge(now: Int64) async throws -> Int {

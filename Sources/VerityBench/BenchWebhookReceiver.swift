@@ -1,0 +1,76 @@
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// A webhook receiver for the bench, in process and on loopback: it answers
+/// every delivery 200 at once and notes when each arrived beside the event's
+/// own `createdAtEpochMs`, so delivery latency is measured from the outcome
+/// to the receiver (both clocks are this machine's).
+final class BenchWebhookReceiver: Sendable {
+    struct Arrival: Sendable {
+        let eventID: String
+        let createdAtEpochMs: Int64
+        let arrivedAtEpochMs: Int64
+    }
+
+    private let arrivals = NIOLockedValueBox<[Arrival]>([])
+    private let channel: NIOLockedValueBox<(any Channel)?> = .init(nil)
+
+    /// Starts listening on 127.0.0.1; returns the port.
+    func start() async throws -> Int {
+        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                channel.pipeline.configureHTTPServerPipeline().flatMap {
+                    channel.pipeline.addHandler(Handler(receiver: self))
+                }
+            }
+        let bound = try await bootstrap.bind(host: "127.0.0.1", port: 0).get()
+        channel.withLockedValue { $0 = bound }
+        return bound.localAddress?.port ?? 0
+    }
+
+    func stop() async {
+        try? await channel.withLockedValue { $0 }?.close()
+    }
+
+    var received: [Arrival] { arrivals.withLockedValue { $0 } }
+
+    fileprivate func record(_ body: ByteBuffer) {
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        struct Event: Decodable { let id: String; let createdAtEpochMs: Int64 }
+        guard let event = try? JSONDecoder().decode(Event.self, from: Data(body.readableBytesView)) else { return }
+        arrivals.withLockedValue { $0.append(Arrival(eventID: event.id, createdAtEpochMs: event.createdAtEpochMs, arrivedAtEpochMs: now)) }
+    }
+
+    private final class Handler: ChannelInboundHandler, @unchecked Sendable {
+        typealias InboundIn = HTTPServerRequestPart
+        typealias OutboundOut = HTTPServerResponsePart
+        let receiver: BenchWebhookReceiver
+        private var body = ByteBuffer()
+        private var keepAlive = true
+
+        init(receiver: BenchWebhookReceiver) { self.receiver = receiver }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            switch unwrapInboundIn(data) {
+            case .head(let head):
+                body.clear()
+                keepAlive = head.isKeepAlive
+            case .body(var chunk):
+                body.writeBuffer(&chunk)
+            case .end:
+                receiver.record(body)
+                var headers = HTTPHeaders([("Content-Length", "2"), ("Content-Type", "text/plain")])
+                if !keepAlive { headers.add(name: "Connection", value: "close") }
+                context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
+                context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: "ok")))), promise: nil)
+                let close = !keepAlive
+                context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in if close { context.close(promise: nil) } }
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import AsyncHTTPClient
+import Dispatch
+import Foundation
+import VerityAPI
+
+/// `verifyIdentity` throughput with webhooks off and on, in alternating rounds
+/// against one server (off, on, on, off, …), and the delivery latency from
+/// each outcome (`createdAtEpochMs`) to the receiver. "On" is one endpoint
+/// subscribed to every event, an in-process receiver on loopback answering
+/// at once. Each "on" round waits for its deliveries before the next round
+/// starts, so no round is charged for another's deliveries.
+struct WebhookBenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "webhooks",
+                                                    abstract: "verifyIdentity with webhooks off and on, and delivery latency.")
+
+    @Option(help: "Verity base URL.") var baseURL: String
+    @Option(help: "Secret key of the environment to use (it must allow private webhook addresses, as the demo's does).")
+    var secretKey: String
+    @Option(help: "Concurrent clients.") var concurrency: Int = 16
+    @Option(help: "Verifications per round.") var requests: Int = 2000
+    @Option(help: "Pairs of rounds (off and on).") var pairs: Int = 2
+    @Option(help: "Seconds to wait for a round's deliveries.") var deliveryTimeout: Int = 180
+    @Option(help: "Label printed with the results.") var label: String = "verity"
+
+    func run() async throws {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: max(concurrency, 64))
+        let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        let receiver = BenchWebhookReceiver()
+        do {
+            let port = try await receiver.start()
+            try await measure(http, receiver: receiver, port: port)
+            await receiver.stop()
+            try await http.shutdown()
+        } catch {
+            await receiver.stop()
+            try? await http.shutdown()
+            throw error
+        }
+    }
+
+    func measure(_ http: HTTPClient, receiver: BenchWebhookReceiver, port: Int) async throws {
+        let client = BenchClient(http: http, baseURL: baseURL)
+        let load = IdentityLoad(client: client, secretKey: secretKey)
+        let run = UUID().uuidString.prefix(8)
+        let endpoint = try await client.send(.POST, WebhookRoute.endpoints.path, bearer: secretKey,
+                                             body: WebhookEndpointInput(url: "http://127.0.0.1:\(port)/bench", description: "bench"),
+                                             as: WebhookEndpointSecret.self).endpoint
+        func listen(_ on: Bool) async throws {
+            let route: WebhookRoute = on ? .enable(id: endpoint.id.uuidString) : .disable(id: endpoint.id.uuidString)
+            _ = try await client.send(.POST, route.path, bearer: secretKey, body: Optional<WebhookEndpointInput>.none,
+                                      as: WebhookEndpointView.self)
+        }
+        try await listen(false)
+        _ = try await load.closedLoop(tokens: try await load.prepare(count: 50, prefix: "warm-\(run)"), concurrency: concurrency)
+
+        var off: [Double] = [], on: [Double] = []
+        var latencies = LatencyStats()
+        // off, on, on, off, off, on, …: neither side always goes first.
+        let order = (0..<pairs).flatMap { $0 % 2 == 0 ? [false, true] : [true, false] }
+        for (round, listening) in order.enumerated() {
+            try await listen(listening)
+            let tokens = try await load.prepare(count: requests, prefix: "r\(round)-\(run)")
+            let before = receiver.received.count
+            let started = DispatchTime.now().uptimeNanoseconds
+            _ = try await load.closedLoop(tokens: tokens, concurrency: concurrency)
+            let throughput = Double(tokens.count) / (milliseconds(since: started) / 1000)
+            print(String(format: "%@ round %d webhooks %@: throughput=%.1f/s", label, round + 1, listening ? "on" : "off", throughput))
+            guard listening else { off.append(throughput); continue }
+            on.append(throughput)
+            // One identity_verification.decided per verification.
+            let deadline = Date().addingTimeInterval(Double(deliveryTimeout))
+            while receiver.received.count - before < tokens.count, Date() < deadline { try await Task.sleep(for: .milliseconds(100)) }
+            let arrived = Array(receiver.received.dropFirst(before))
+            guard arrived.count >= tokens.count else {
+                throw BenchClient.Failure(description: "\(arrived.count) of \(tokens.count) deliveries arrived in \(deliveryTimeout) s")
+            }
+            for arrival in arrived { latencies.add(Double(arrival.arrivedAtEpochMs - arrival.createdAtEpochMs)) }
+        }
+        try await listen(false)
+        let meanOff = off.reduce(0, +) / Double(off.count), meanOn = on.reduce(0, +) / Double(on.count)
+        print(String(format: "%@ webhooks: off=%.1f/s on=%.1f/s ratio=%.3f deliveries=%d p50=%.0fms p95=%.0fms p99=%.0fms max=%.0fms",
+                     label, meanOff, meanOn, meanOn / meanOff, latencies.samples.count, latencies.percentile(50),
+                     latencies.percentile(95), latencies.percentile(99), latencies.percentile(100)))
+    }
+}

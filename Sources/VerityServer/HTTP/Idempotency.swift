@@ -1,0 +1,103 @@
+import Crypto
+import Foundation
+import Vapor
+import VerityCore
+import VerityStore
+
+/// `Idempotency-Key` on a POST: the first request with a key does the work
+/// and its answer is kept (sealed, 24 hours, in the database so every server
+/// sees it); a retry with the same key and the same request gets that answer
+/// again (`Idempotent-Replayed: true`) without the work being done twice. The
+/// same key on another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the
+/// first still runs, 409 `IDEMPOTENCY_KEY_IN_USE`. A server failure (5xx)
+/// keeps nothing, so a retry does the work; so does a retry after a claim
+/// left unanswered for two minutes (its server died mid-request). Keys are per scope (a user, an
+/// environment's secret keys, a client key): two callers cannot collide.
+struct Idempotency: Sendable {
+    let protector: DataProtector
+    let clock: VerityClock
+
+    static let header = "Idempotency-Key"
+
+    /// How a surface renders an error its work threw (the answer kept is the one the client saw).
+    typealias ErrorRenderer = @Sendable (any Error, Request) throws -> Response
+
+    /// Runs `work` for `request` under its key within `scope`; requests
+    /// without the header, and any other method than POST, run as they are.
+    /// `alsoFingerprint`: request headers that make two requests different
+    /// beside method, path and body (the mobile API's session).
+    func run(_ request: Request, scope: UUID, alsoFingerprint: [String] = [], renderError: ErrorRenderer,
+             _ work: () async throws -> Response) async throws -> Response {
+        guard request.method == .POST, let key = request.headers.first(name: Self.header) else { return try await work() }
+        guard (1...255).contains(key.utf8.count), key.unicodeScalars.allSatisfy({ $0.value >= 0x21 && $0.value < 0x7f }) else {
+            throw VerityError.invalid(Self.header, "an Idempotency-Key is 1–255 visible ASCII characters")
+        }
+        // The body is part of the request's fingerprint: read it now, within the route's own limit.
+        _ = try await request.body.collect(max: RouteBodyLimit.of(request)).get()
+        let repository = IdempotencyRepository(db: request.db)
+        let keyHash = DataProtector.hashSecret(key)
+        switch try await repository.claim(scopeID: scope, keyHash: keyHash,
+                                          requestHash: Self.fingerprint(request, alsoFingerprint), now: clock.nowMillis()) {
+        case .answered(let status, let sealed):
+            let response = Response(status: HTTPResponseStatus(statusCode: status), body: .init(data: try protector.open(sealed)))
+            response.headers.contentType = .json
+            response.headers.replaceOrAdd(name: "Idempotent-Replayed", value: "true")
+            return response
+        case .inProgress:
+            throw VerityError(.idempotencyKeyInUse, "a request with this Idempotency-Key is still running: retry shortly")
+        case .otherRequest:
+            throw VerityError(.idempotencyKeyReused, "this Idempotency-Key was used for a different request", field: Self.header)
+        case .claimed:
+            let response: Response
+            do {
+                response = try await work()
+            } catch {
+                let rendered = try renderError(error, request)
+                guard rendered.status.code < 500 else {
+                    // Verity's own fault: nothing is kept, and the surface's
+                    // error middleware renders (and logs) it as ever.
+                    try await repository.release(scopeID: scope, keyHash: keyHash)
+                    throw error
+                }
+                response = rendered
+            }
+            guard response.status.code < 500, let body = response.body.data else {
+                try await repository.release(scopeID: scope, keyHash: keyHash)
+                return response
+            }
+            try await repository.answer(scopeID: scope, keyHash: keyHash, status: Int(response.status.code),
+                                        sealedBody: try protector.seal(body))
+            return response
+        }
+    }
+
+    /// What makes two requests the same: method, path, the named headers and
+    /// the body. A JSON body counts by its content, not its spelling: a client
+    /// that encodes its retry again may order the keys differently (Foundation's
+    /// encoder on Linux does) or space them otherwise, and it is the same request.
+    static func fingerprint(_ request: Request, _ headers: [String]) -> String {
+        var hasher = SHA256()
+        hasher.update(data: Data("\(request.method.rawValue) \(request.url.path)\n".utf8))
+        for name in headers { hasher.update(data: Data("\(request.headers.first(name: name) ?? "")\n".utf8)) }
+        if let body = request.body.data { hasher.update(data: canonical(Data(buffer: body))) }
+        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// `body` with its JSON keys sorted and no spacing; anything that is not
+    /// JSON as it came.
+    static func canonical(_ body: Data) -> Data {
+        guard let value = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
+              let sorted = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+        else { return body }
+        return sorted
+    }
+}
+
+extension Idempotency {
+    /// For the `/v1` and `/admin/v1` surfaces: errors as `APIErrorMiddleware` renders them.
+    func run(_ request: Request, scope: UUID, _ work: () async throws -> Response) async throws -> Response {
+        try await run(request, scope: scope, renderError: { error, request in
+            APIErrorMiddleware.response(for: APIErrorMiddleware.verityError(for: error), request: request)
+        }, work)
+    }
+}

@@ -1,0 +1,139 @@
+import Crypto
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import VerityAPI
+import VerityCore
+import VerityStore
+import VerityTestSupport
+
+/// `Idempotency-Key` on the `/v1` and `/admin/v1` POSTs: a retry with the
+/// same key and body gets the first answer and the work is not done again,
+/// on any server; the same key on another body is 422; a key still running
+/// is 409 until its claim is two minutes old (its server died).
+@Suite("Idempotency-Key on /v1 and /admin/v1")
+struct IdempotencyE2ETests {
+    struct Answer {
+        let status: Int
+        let replayed: Bool
+        let data: Data
+        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:] }
+        var errorCode: String? { (json["error"] as? [String: Any])?["code"] as? String }
+    }
+
+    static func post(_ url: URL, _ path: String, bearer: String, key: String?, body: some Encodable) async throws -> Answer {
+        try await post(url, path, bearer: bearer, key: key, raw: try JSONEncoder().encode(body))
+    }
+
+    static func post(_ url: URL, _ path: String, bearer: String, key: String?, raw: Data) async throws -> Answer {
+        var request = URLRequest(url: URL(string: url.absoluteString + path)!)
+        request.httpMethod = "POST"
+        request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        if let key { request.setValue(key, forHTTPHeaderField: "Idempotency-Key") }
+        request.httpBody = raw
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let http = response as? HTTPURLResponse
+        return Answer(status: http?.statusCode ?? 0, replayed: http?.value(forHTTPHeaderField: "Idempotent-Replayed") == "true", data: data)
+    }
+
+    @Test func aRetriedWebhookRegistrationMakesOneEndpointOnAnyServer() async throws {
+        try await withVerityApp { app async throws in
+            let url = try await app.startServer()
+            let input = WebhookEndpointInput(url: "https://hooks.example.com/verity", events: [.certificateIssued])
+            let first = try await Self.post(url, WebhookRoute.endpoints.path, bearer: app.secretKey, key: "register-hook-1", body: input)
+            #expect(first.status == 201 && !first.replayed)
+            // The retry reaches another server: the same answer (the same secret, shown once), no second endpoint.
+            let again = try await app.withSecondServer { second in
+                try await Self.post(second, WebhookRoute.endpoints.path, bearer: app.secretKey, key: "register-hook-1", body: input)
+            }
+            #expect(again.status == 201 && again.replayed && again.data == first.data)
+            let listed = try await WebhookAdmin(url: url, secretKey: app.secretKey).call("GET", WebhookRoute.endpoints.path,
+                                                                                         as: [WebhookEndpointView].self).0
+            #expect(listed?.count == 1)
+            // The same JSON spelled otherwise (keys in another order, spaces) is the same request.
+            let respelled = #"{ "events" : ["certificate.issued"], "url" : "https://hooks.example.com/verity" }"#
+            let third = try await Self.post(url, WebhookRoute.endpoints.path, bearer: app.secretKey, key: "register-hook-1", raw: Data(respelled.utf8))
+            #expect(third.status == 201 && third.replayed && third.data == first.data)
+            // The same key on another request is refused, naming the header.
+            let other = try await Self.post(url, WebhookRoute.endpoints.path, bearer: app.secretKey, key: "register-hook-1",
+                                            body: WebhookEndpointInput(url: "https://hooks.example.com/other"))
+            #expect(other.status == 422 && other.errorCode == "IDEMPOTENCY_KEY_REUSED")
+            // Without a key, each request is its own.
+            _ = try await Self.post(url, WebhookRoute.endpoints.path, bearer: app.secretKey, key: nil, body: input)
+            _ = try await Self.post(url, WebhookRoute.endpoints.path, bearer: app.secretKey, key: nil, body: input)
+            #expect(try await WebhookAdmin(url: url, secretKey: app.secretKey).call("GET", WebhookRoute.endpoints.path,
+                                                                                    as: [WebhookEndpointView].self).0?.count == 3)
+        }
+    }
+
+    @Test func aRetriedPIIAttemptIsChargedOnce() async throws {
+        try await withLiveClient(userRef: "idem-user") { client, app, url async throws in
+            try await client.consent()
+            let token = try await app.token(for: "idem-user")
+            let typo = DocumentVerificationE2ETests.johnWithTypo
+            let first = try await Self.post(url, IdentityRoute.verify.path, bearer: token, key: "attempt-1", body: typo)
+            let retry = try await Self.post(url, IdentityRoute.verify.path, bearer: token, key: "attempt-1", body: typo)
+            #expect(first.status == 200 && retry.status == 200 && retry.replayed && retry.data == first.data, "\(first.status) \(retry.status) \(String(decoding: retry.data, as: UTF8.self))")
+            let remaining = first.json["attemptsRemaining"] as? Int
+            // The retry charged nothing: the user's attempts are where the first left them.
+            let status = try await client.checkIdentityVerification()
+            #expect(status.attemptsRemaining == remaining)
+            // A new key is a new attempt.
+            let second = try await Self.post(url, IdentityRoute.verify.path, bearer: token, key: "attempt-2", body: typo)
+            #expect(second.json["attemptsRemaining"] as? Int == (remaining ?? 0) - 1)
+            // A refusal is kept too: the retry of a bad request is the same 400.
+            var bad = typo
+            bad.dateOfBirth = "yesterday"
+            let refused = try await Self.post(url, IdentityRoute.verify.path, bearer: token, key: "attempt-3", body: bad)
+            let refusedAgain = try await Self.post(url, IdentityRoute.verify.path, bearer: token, key: "attempt-3", body: bad)
+            #expect(refused.status == 400 && refusedAgain.status == 400 && refusedAgain.replayed && refusedAgain.data == refused.data)
+            // Keys belong to their user: another user's same key is theirs alone.
+            let stranger = try await app.token(for: "idem-stranger")
+            let theirs = try await Self.post(url, IdentityRoute.verify.path, bearer: stranger, key: "attempt-1", body: typo)
+            #expect(!theirs.replayed)
+        }
+    }
+
+    @Test func aKeyStillRunningIsBusyUntilItsClaimIsAbandoned() async throws {
+        try await withVerityApp { app async throws in
+            let url = try await app.startServer()
+            let environmentID = try #require(try await TenantRepository(db: app.app.db).environment(tenant: app.tenant, kind: .test)?.requireID())
+            let input = WebhookEndpointInput(url: "https://hooks.example.com/verity")
+            let fingerprint = Self.fingerprint(WebhookRoute.endpoints.path, input)
+            // A claim with no answer yet, as a server mid-request (or one that died) leaves it.
+            _ = try await IdempotencyRepository(db: app.app.db).claim(scopeID: environmentID, keyHash: DataProtector.hashSecret("busy-1"),
+                                                                       requestHash: fingerprint, now: app.clock.now)
+            let busy = try await Self.post(url, WebhookRoute.endpoints.path, bearer: app.secretKey, key: "busy-1", body: input)
+            #expect(busy.status == 409 && busy.errorCode == "IDEMPOTENCY_KEY_IN_USE")
+            // Two minutes on, nobody answered it: the retry does the work.
+            app.clock.advance(seconds: 121)
+            let taken = try await Self.post(url, WebhookRoute.endpoints.path, bearer: app.secretKey, key: "busy-1", body: input)
+            #expect(taken.status == 201 && !taken.replayed)
+            let replayed = try await Self.post(url, WebhookRoute.endpoints.path, bearer: app.secretKey, key: "busy-1", body: input)
+            #expect(replayed.replayed && replayed.data == taken.data)
+        }
+    }
+
+    @Test func malformedKeysAreRefusedByName() async throws {
+        try await withVerityApp { app async throws in
+            let url = try await app.startServer()
+            let input = WebhookEndpointInput(url: "https://hooks.example.com/verity")
+            for bad in [String(repeating: "k", count: 256), "has space", "naïve"] {
+                let answer = try await Self.post(url, WebhookRoute.endpoints.path, bearer: app.secretKey, key: bad, body: input)
+                #expect(answer.status == 400 && (answer.json["error"] as? [String: Any])?["field"] as? String == "Idempotency-Key", "\(bad.prefix(20))")
+            }
+        }
+    }
+
+    /// The request's fingerprint as the server makes it (method, path, the body's JSON with its keys sorted).
+    static func fingerprint(_ path: String, _ body: some Encodable) -> String {
+        var bytes = Data("POST \(path)\n".utf8)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        bytes.append(try! encoder.encode(body))
+        return SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+    }
+}
