@@ -42,6 +42,10 @@ check "environment set --mobile-product-session-minutes sets one product's sessi
 check "a product without sessions is refused with its field, exit 65" bash -c "[ $code -eq 65 ] && grep -q 'verifyhuman has no sessions' '$WORK/ttl-bad.err'"
 "$BIN" environment set --tenant acme --environment live --mobile-product-session-minutes verifyage > /dev/null 2>&1; code=$?
 check "--mobile-product-session-minutes without =MINUTES is a usage error (64)" test "$code" -eq 64
+"$BIN" environment set --tenant acme --environment live --user-token-requests-per-minute 90 --secret-key-requests-per-minute 900 > "$WORK/limits.json" 2>&1
+check "environment set sets the request limits per user token and per secret key" bash -c "grep -q '\"userTokenRequestsPerMinute\" : 90' '$WORK/limits.json' && grep -q '\"secretKeyRequestsPerMinute\" : 900' '$WORK/limits.json'"
+"$BIN" environment set --tenant acme --environment live --secret-key-requests-per-minute 0 > /dev/null 2> "$WORK/limits-bad.err"; code=$?
+check "a request limit of 0 is refused, saying the range, exit 65" bash -c "[ $code -eq 65 ] && grep -q 'requests per minute are 1' '$WORK/limits-bad.err'"
 HMAC_KEY=$("$BIN" keys hmac --tenant acme --environment live 2>/dev/null)
 check "keys hmac prints a 32-byte key once, base64" test "$(printf %s "$HMAC_KEY" | base64 -d 2>/dev/null | wc -c)" -eq 32
 check "the HMAC key is not in the database as printed" bash -c "! cat '$VERITY_DATA_DIR'/verity.sqlite* | grep -aq '$HMAC_KEY'"

@@ -50,6 +50,8 @@ struct EnvironmentCommand: AsyncParsableCommand {
         var mobileResultRetentionDays: Int?
         @Option(help: "true to deliver webhooks to private and loopback addresses (a receiver on this machine or network, in development); off by default.")
         var webhooksAllowPrivateAddresses: Bool?
+        @Option(help: "Requests per end-user token per minute on /v1/identity (default 600).") var userTokenRequestsPerMinute: Int?
+        @Option(help: "Requests per secret key per minute on /admin/v1 (default 6000).") var secretKeyRequestsPerMinute: Int?
 
         func run() async throws {
             let required = try requiredMethod.map { text in
@@ -95,6 +97,8 @@ struct EnvironmentCommand: AsyncParsableCommand {
                         if let mobileMinimumAge { configuration.mobile.minimumAge = mobileMinimumAge }
                         if let mobileResultRetentionDays { configuration.mobile.resultRetentionDays = mobileResultRetentionDays }
                         if let webhooksAllowPrivateAddresses { configuration.webhooks.allowPrivateAddresses = webhooksAllowPrivateAddresses }
+                        if let userTokenRequestsPerMinute { configuration.limits.userTokenRequestsPerMinute = userTokenRequestsPerMinute }
+                        if let secretKeyRequestsPerMinute { configuration.limits.secretKeyRequestsPerMinute = secretKeyRequestsPerMinute }
                     }
             } }
             print(try JSONOutput.render(updated))

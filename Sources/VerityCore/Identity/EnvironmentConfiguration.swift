@@ -17,12 +17,13 @@ public struct EnvironmentConfiguration: Sendable, Equatable, Codable {
     public var documents: DocumentFlowSettings
     public var mobile: MobileSettings
     public var webhooks: WebhookSettings
+    public var limits: RequestLimits
 
     public init(supportedCountries: [String] = ["US", "GB", "CA"], policy: VerificationPolicy = VerificationPolicy(),
                 consentRequired: Bool = true, defaultConsentLocale: String = "en-US",
                 dataSource: DataSourceKind = .registry, faces: FaceMatchSettings = FaceMatchSettings(),
                 documents: DocumentFlowSettings = DocumentFlowSettings(), mobile: MobileSettings = MobileSettings(),
-                webhooks: WebhookSettings = WebhookSettings()) {
+                webhooks: WebhookSettings = WebhookSettings(), limits: RequestLimits = RequestLimits()) {
         self.supportedCountries = supportedCountries
         self.policy = policy
         self.consentRequired = consentRequired
@@ -32,10 +33,11 @@ public struct EnvironmentConfiguration: Sendable, Equatable, Codable {
         self.documents = documents
         self.mobile = mobile
         self.webhooks = webhooks
+        self.limits = limits
     }
 
     enum CodingKeys: String, CodingKey {
-        case supportedCountries, policy, consentRequired, defaultConsentLocale, dataSource, faces, documents, mobile, webhooks
+        case supportedCountries, policy, consentRequired, defaultConsentLocale, dataSource, faces, documents, mobile, webhooks, limits
     }
 
     /// Configurations stored before an environment had face or document settings read with the defaults.
@@ -50,6 +52,7 @@ public struct EnvironmentConfiguration: Sendable, Equatable, Codable {
         documents = try container.decodeIfPresent(DocumentFlowSettings.self, forKey: .documents) ?? DocumentFlowSettings()
         mobile = try container.decodeIfPresent(MobileSettings.self, forKey: .mobile) ?? MobileSettings()
         webhooks = try container.decodeIfPresent(WebhookSettings.self, forKey: .webhooks) ?? WebhookSettings()
+        limits = try container.decodeIfPresent(RequestLimits.self, forKey: .limits) ?? RequestLimits()
     }
 
     /// Checks every setting; countries are upper-cased and de-duplicated.
@@ -73,6 +76,7 @@ public struct EnvironmentConfiguration: Sendable, Equatable, Codable {
         copy.faces = try faces.validated()
         copy.documents.captureLinks = try documents.captureLinks.validated()
         copy.mobile = try mobile.validated()
+        copy.limits = try limits.validated()
         return copy
     }
 }

@@ -17,6 +17,7 @@ public struct Housekeeping: Sendable {
         public var mobileSessions = 0
         public var idempotencyKeys = 0
         public var ocrSessions = 0
+        public var rateLimitWindows = 0
     }
 
     public func sweep(now: Int64) async throws -> Swept {
@@ -29,6 +30,7 @@ public struct Housekeeping: Sendable {
         }
         swept.idempotencyKeys = try await IdempotencyRepository(db: db).purge(now: now)
         swept.ocrSessions = try await OCRSessionRepository(db: db).purge(expiredBefore: now)
+        swept.rateLimitWindows = try await RateLimitRepository(db: db).purge(now: now)
         // What sessions and settled checks erased (their sealed images) also
         // leaves SQLite's write-ahead log here, at least once a minute.
         try await VerityDatabase.emptyWriteAheadLog(db)

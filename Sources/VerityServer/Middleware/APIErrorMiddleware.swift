@@ -32,6 +32,9 @@ struct APIErrorMiddleware: AsyncMiddleware {
         if error.code == .notAuthorized || error.code == .invalidToken || error.code == .invalidAPIKey {
             response.headers.replaceOrAdd(name: .wwwAuthenticate, value: "Bearer")
         }
+        if let retryAfter = request.storage[RetryAfterKey.self] {
+            response.headers.replaceOrAdd(name: "Retry-After", value: String(retryAfter))
+        }
         return response
     }
 

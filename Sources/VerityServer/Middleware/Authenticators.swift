@@ -50,6 +50,9 @@ struct SecretKeyMiddleware: AsyncMiddleware {
             throw VerityError(.invalidAPIKey, "the secret key is not valid or was revoked")
         }
         request.logger[metadataKey: "environment_id"] = .string(environment.id?.uuidString ?? "")
+        try await RequestRateLimit(clock: dependencies.clock).admit(
+            request, keyID: try key.requireID(), surface: "admin",
+            limit: environment.configuration.limits.secretKeyRequestsPerMinute, credential: "this secret key")
         request.storage[AdminContextKey.self] = AdminContext(environment: environment, keyPrefix: key.displayPrefix,
                                                              scope: dependencies.scope(of: request))
         // An environment's secret keys share their Idempotency-Keys: a retry after a key rotation still matches.
@@ -67,6 +70,9 @@ struct UserTokenMiddleware: AsyncMiddleware {
             tokenID: claims.tokenID, userID: claims.userID, environmentID: claims.environmentID, now: dependencies.clock.nowMillis())
         else { throw VerityError(.invalidToken, "the token is not valid, has expired or was revoked") }
         request.logger[metadataKey: "user_id"] = .string(claims.userID.uuidString)
+        try await RequestRateLimit(clock: dependencies.clock).admit(
+            request, keyID: UUID(naming: claims.tokenID), surface: "identity",
+            limit: session.configuration.limits.userTokenRequestsPerMinute, credential: "this user token")
         request.storage[IdentityContextKey.self] = IdentityContext(session: session, scope: dependencies.scope(of: request))
         return try await dependencies.idempotency.run(request, scope: session.userID) { try await next.respond(to: request) }
     }

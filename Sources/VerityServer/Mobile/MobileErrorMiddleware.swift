@@ -37,5 +37,3 @@ struct MobileErrorMiddleware: AsyncMiddleware {
     }
 }
 
-/// Seconds a rate-limited client should wait, for the error's `Retry-After`.
-enum RetryAfterKey: StorageKey { typealias Value = Int }

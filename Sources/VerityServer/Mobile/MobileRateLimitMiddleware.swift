@@ -12,13 +12,9 @@ struct MobileRateLimitMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let context = try request.mobileContext()
         let product = request.mobilePathProduct ?? "unknown"
-        let now = clock.nowMillis()
-        let (count, windowEnds) = try await RateLimitRepository(db: request.db).hit(keyID: context.keyID, product: product, now: now)
-        let limit = context.environment.configuration.mobile.requestsPerMinute
-        guard count <= limit else {
-            request.storage[RetryAfterKey.self] = max(1, Int((windowEnds - now + 999) / 1000))
-            throw VerityError(.rateLimited, "this client key made more than \(limit) \(product) requests this minute: retry after the Retry-After seconds")
-        }
+        try await RequestRateLimit(clock: clock).admit(request, keyID: context.keyID, surface: product,
+                                                       limit: context.environment.configuration.mobile.requestsPerMinute,
+                                                       credential: "this client key (\(product))")
         return try await next.respond(to: request)
     }
 }

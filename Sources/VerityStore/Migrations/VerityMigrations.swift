@@ -44,5 +44,6 @@ public enum VerityMigrations {
         CreateWebhooks(),
         AddUserReferences(),
         ScopeIdempotencyKeys(),
+        UnlogRateLimitWindows(),
     ]
 }

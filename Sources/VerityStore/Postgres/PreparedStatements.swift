@@ -145,3 +145,30 @@ struct SettleAttemptStatement: PostgresPreparedStatement {
 
     func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
 }
+
+/// `RateLimitRepository.hit`: one request counted in its window.
+struct RateLimitHitStatement: PostgresPreparedStatement {
+    static let sql = """
+        INSERT INTO rate_limit_windows (id, key_id, product, window_start, count) VALUES ($1, $2, $3, $4, 1)
+        ON CONFLICT (key_id, product, window_start) DO UPDATE SET count = rate_limit_windows.count + 1
+        RETURNING count
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.uuid, .uuid, .text, .int8]
+    typealias Row = Int
+
+    var id: UUID
+    var keyID: UUID
+    var product: String
+    var windowStart: Int64
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 4)
+        bindings.append(id)
+        bindings.append(keyID)
+        bindings.append(product)
+        bindings.append(windowStart)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Int.self) }
+}

@@ -2,37 +2,50 @@ import Fluent
 import Foundation
 import SQLKit
 
-/// Fixed one-minute windows per client key and product: each request counts
+/// Fixed one-minute windows per credential and surface: each request counts
 /// itself with one upsert and learns the window's count, on any server.
+///
+/// The count is one statement with no transaction around it (prepared on
+/// PostgreSQL, where the table is also unlogged: a counter lost in a crash
+/// costs a minute of leniency, and no request waits for a WAL flush for it).
+/// Windows over an hour old are swept by housekeeping, not by requests.
 public struct RateLimitRepository: Sendable {
     let db: any Database
 
     public init(db: any Database) { self.db = db }
 
     public static let windowMilliseconds: Int64 = 60_000
+    /// How long past windows are kept (housekeeping deletes older ones).
+    public static let keptMilliseconds: Int64 = 3_600_000
 
-    /// Counts one request at `now`; returns the window's count, this one included,
-    /// and when the window ends.
+    /// Counts one request of `keyID` on `product` (a mobile product, `identity`,
+    /// `admin`) at `now`; returns the window's count, this one included, and
+    /// when the window ends.
     public func hit(keyID: UUID, product: String, now: Int64) async throws -> (count: Int, windowEnds: Int64) {
         let start = now - now % Self.windowMilliseconds
-        let count = try await db.write { tx in
-            let sql = DocumentCheckRepository.sql(tx)
-            let row = try await sql.raw("""
-                INSERT INTO rate_limit_windows (id, key_id, product, window_start, count)
-                VALUES (\(bind: UUID()), \(bind: keyID), \(bind: product), \(bind: start), 1)
-                ON CONFLICT (key_id, product, window_start) DO UPDATE SET count = rate_limit_windows.count + 1
-                RETURNING count
-                """).first()
-            let count = try row?.decode(column: "count", as: Int.self) ?? 1
-            // Housekeeping, once per new window rather than on every request:
-            // this key's windows older than an hour are of no use.
-            if count == 1 {
-                try await sql.raw("""
-                    DELETE FROM rate_limit_windows WHERE key_id = \(bind: keyID) AND window_start < \(bind: start - 3_600_000)
-                    """).run()
+        let count: Int
+        if let rows = try await db.prepared(RateLimitHitStatement(id: UUID(), keyID: keyID, product: product, windowStart: start)) {
+            count = rows.first ?? 1
+        } else {
+            count = try await db.write { tx in
+                try await DocumentCheckRepository.sql(tx).raw("""
+                    INSERT INTO rate_limit_windows (id, key_id, product, window_start, count)
+                    VALUES (\(bind: UUID()), \(bind: keyID), \(bind: product), \(bind: start), 1)
+                    ON CONFLICT (key_id, product, window_start) DO UPDATE SET count = rate_limit_windows.count + 1
+                    RETURNING count
+                    """).first()?.decode(column: "count", as: Int.self) ?? 1
             }
-            return count
         }
         return (count, start + Self.windowMilliseconds)
+    }
+
+    /// Housekeeping: windows older than an hour, whoever counted in them; returns how many.
+    @discardableResult
+    public func purge(now: Int64) async throws -> Int {
+        try await db.write { tx in
+            try await DocumentCheckRepository.sql(tx).raw("""
+                DELETE FROM rate_limit_windows WHERE window_start < \(bind: now - Self.keptMilliseconds) RETURNING id
+                """).all().count
+        }
     }
 }
