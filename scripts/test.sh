@@ -15,7 +15,7 @@ bash scripts/install-face-models.sh
 bash scripts/fetch-face-test-data.sh
 bash scripts/generate-test-documents.sh
 bash scripts/generate-face-test-sets.sh
-.venv/bin/pip install -q -r tests-pages/requirements.txt
+.venv/bin/pip install -q -r tests-pages/requirements.txt -r tests-contract/requirements.txt
 
 echo "== build"
 if ! swift build --build-tests > /tmp/verity-build.log 2>&1; then

@@ -42,8 +42,11 @@ public enum VerityApp {
             dataSources: dataSources, waiters: documentChecks, logger: app.logger))
         let webhookClient = WebhookHTTPClient()
         app.lifecycle.use(webhookClient)
-        jobs.register(WebhookDeliverer(db: app.db, protector: protector, clock: clock, client: webhookClient.client, logger: app.logger,
-                                       timeout: .milliseconds(Int64(settings.webhookTimeoutMilliseconds))))
+        let webhooks = WebhookDispatcher(
+            db: app.db, protector: protector, clock: clock,
+            poster: WebhookPoster(client: webhookClient.client, timeout: .milliseconds(Int64(settings.webhookTimeoutMilliseconds))),
+            logger: app.logger, leaseMilliseconds: Int64(settings.jobLeaseSeconds) * 1000)
+        jobs.afterEachJob = { webhooks.kick() }
         let sanctions = app.sanctionsScreening(pool: engines)
         let sms = settings.sms.map { HTTPSMSGateway(settings: $0, client: app.http.client.shared, logger: app.logger) }
         let dependencies = ServerDependencies(
@@ -53,9 +56,11 @@ public enum VerityApp {
             documentChecks: documentChecks,
             messaging: CertificationMessaging(provider: sms, mail: settings.smtp.map { SMTPMailGateway(settings: $0, logger: app.logger) },
                                               protector: protector, clock: clock), sanctions: sanctions,
-            webhookWake: WebhookWake(jobs: jobs, clock: clock))
+            webhookWake: WebhookWake(dispatcher: webhooks, clock: clock))
         app.lifecycle.use(jobs)
         app.storage[JobWorkerKey.self] = jobs
+        app.lifecycle.use(webhooks)
+        app.storage[WebhookDispatcherKey.self] = webhooks
         app.lifecycle.use(HousekeepingLoop(housekeeping: Housekeeping(db: app.db), clock: clock, logger: app.logger))
         app.lifecycle.use(SanctionsWarmUp(screening: sanctions, db: app.db))
 

@@ -32,6 +32,12 @@ final class JobWorker: LifecycleHandler, @unchecked Sendable {
         self.logger = logger
     }
 
+    /// Called after each job a handler finished: outcomes that jobs write
+    /// (document checks, certificates) publish webhook events, which the
+    /// webhook dispatcher should send now rather than at its next poll.
+    /// Set before the server starts.
+    var afterEachJob: (@Sendable () -> Void)?
+
     /// Registers a handler before the server starts.
     func register(_ handler: any JobHandler) {
         handlers[handler.kind] = handler
@@ -71,6 +77,7 @@ final class JobWorker: LifecycleHandler, @unchecked Sendable {
         do {
             try await handler.run(subject: job.subject)
             try await queue.complete(job.id, now: clock.nowMillis())
+            afterEachJob?()
         } catch {
             let reason = (error as? VerityError)?.message ?? "the job failed"
             let retryable = (error as? VerityError)?.retryable ?? true
@@ -142,11 +149,13 @@ actor WorkerRuns {
 }
 
 enum JobWorkerKey: StorageKey { typealias Value = JobWorker }
+enum WebhookDispatcherKey: StorageKey { typealias Value = WebhookDispatcher }
 
 extension Application {
     /// Runs every job that is due now, on this server's worker: for tests,
     /// which start servers without booting them (no poller runs).
     public func drainJobs() async {
         await storage[JobWorkerKey.self]?.drain()
+        await storage[WebhookDispatcherKey.self]?.drain()
     }
 }

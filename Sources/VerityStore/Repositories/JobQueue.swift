@@ -46,6 +46,31 @@ public struct JobQueue: Sendable {
         }
     }
 
+    /// Leases up to `limit` due jobs of one kind at once, oldest first: a
+    /// worker whose jobs wait on the network (webhook deliveries) runs them
+    /// together and settles them in one transaction. Two servers racing for
+    /// the same rows each get the ones whose lease they won.
+    public func leaseBatch(kind: String, limit: Int, now: Int64, leaseMilliseconds: Int64) async throws -> [Leased] {
+        // A read first: workers poll, and an idle queue should cost no write.
+        guard try await Self.sql(db).raw("""
+            SELECT id FROM jobs WHERE status = 'queued' AND kind = \(bind: kind) AND run_after <= \(bind: now)
+              AND (lease_until IS NULL OR lease_until < \(bind: now)) LIMIT 1
+            """).first() != nil else { return [] }
+        return try await db.write { tx in
+            try await Self.sql(tx).raw("""
+                UPDATE jobs SET lease_until = \(bind: now + leaseMilliseconds), attempts = attempts + 1, updated_at = \(bind: now)
+                WHERE id IN (SELECT id FROM jobs WHERE status = 'queued' AND kind = \(bind: kind) AND run_after <= \(bind: now)
+                               AND (lease_until IS NULL OR lease_until < \(bind: now))
+                             ORDER BY run_after, created_at LIMIT \(bind: limit))
+                  AND status = 'queued' AND (lease_until IS NULL OR lease_until < \(bind: now))
+                RETURNING id, kind, subject, attempts
+                """).all().map {
+                Leased(id: try $0.decode(column: "id", as: UUID.self), kind: try $0.decode(column: "kind", as: String.self),
+                       subject: try $0.decode(column: "subject", as: UUID.self), attempts: try $0.decode(column: "attempts", as: Int.self))
+            }
+        }
+    }
+
     /// The job is done.
     public func complete(_ id: UUID, now: Int64) async throws {
         try await finish(id, status: "done", error: nil, now: now)
@@ -71,11 +96,33 @@ public struct JobQueue: Sendable {
     }
 
     private func finish(_ id: UUID, status: String, error: String?, now: Int64) async throws {
-        try await db.write { tx in
+        try await db.write { tx in try await Self.finish(id, status: status, error: error, now: now, on: tx) }
+    }
+
+    /// How a leased job ends, written on the caller's transaction (a batch settles all its jobs in one).
+    public enum Settlement: Sendable {
+        case done
+        case retry(runAfter: Int64, error: String)
+        case failed(error: String)
+    }
+
+    public static func settle(_ id: UUID, _ settlement: Settlement, now: Int64, on tx: any Database) async throws {
+        switch settlement {
+        case .done:
+            try await finish(id, status: "done", error: nil, now: now, on: tx)
+        case .failed(let error):
+            try await finish(id, status: "failed", error: error, now: now, on: tx)
+        case .retry(let runAfter, let error):
             try await JobModel.query(on: tx).filter(\.$id == id).filter(\.$status == "queued")
-                .set(\.$status, to: status).set(\.$leaseUntil, to: nil).set(\.$lastError, to: error.map { String($0.prefix(200)) })
+                .set(\.$runAfter, to: runAfter).set(\.$leaseUntil, to: nil).set(\.$lastError, to: String(error.prefix(200)))
                 .set(\.$updatedAt, to: now).update()
         }
+    }
+
+    private static func finish(_ id: UUID, status: String, error: String?, now: Int64, on tx: any Database) async throws {
+        try await JobModel.query(on: tx).filter(\.$id == id).filter(\.$status == "queued")
+            .set(\.$status, to: status).set(\.$leaseUntil, to: nil).set(\.$lastError, to: error.map { String($0.prefix(200)) })
+            .set(\.$updatedAt, to: now).update()
     }
 
     private static func sql(_ db: any Database) throws -> any SQLDatabase {

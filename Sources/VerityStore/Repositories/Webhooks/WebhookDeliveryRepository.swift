@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import SQLKit
 
 /// Deliveries of events to endpoints: what the deliverer reads and records,
 /// and the log operators read.
@@ -13,34 +14,36 @@ public struct WebhookDeliveryRepository: Sendable {
         try await WebhookDeliveryModel.query(on: db).filter(\.$id == id).with(\.$event).with(\.$endpoint).first()
     }
 
+    /// Deliveries with their events and endpoints (a batch of them: three reads in all).
+    public func deliveries(ids: [UUID]) async throws -> [WebhookDeliveryModel] {
+        guard !ids.isEmpty else { return [] }
+        return try await WebhookDeliveryModel.query(on: db).filter(\.$id ~~ ids).with(\.$event).with(\.$endpoint).all()
+    }
+
     /// An endpoint's deliveries, newest first, with their events.
     public func deliveries(endpointID: UUID, limit: Int) async throws -> [WebhookDeliveryModel] {
         try await WebhookDeliveryModel.query(on: db).filter(\.$endpoint.$id == endpointID).with(\.$event)
             .sort(\.$createdAt, .descending).range(..<limit).all()
     }
 
-    /// One attempt's result. A delivered delivery stays delivered.
-    public func recordAttempt(id: UUID, statusCode: Int?, latencyMilliseconds: Int?, error: String?, delivered: Bool,
-                              now: Int64) async throws {
-        try await db.write { tx in
-            guard let delivery = try await WebhookDeliveryModel.find(id, on: tx), delivery.status != .delivered else { return }
-            delivery.attempts += 1
-            delivery.lastStatusCode = statusCode
-            delivery.lastLatencyMilliseconds = latencyMilliseconds
-            delivery.lastError = error.map { String($0.prefix(100)) }
-            if delivered {
-                delivery.status = .delivered
-                delivery.deliveredAt = now
-            }
-            try await delivery.update(on: tx)
-        }
+    /// One attempt's result, on the caller's transaction (a batch records all
+    /// of its attempts in one). A delivered delivery stays delivered; one
+    /// given up (`givenUp`) is `failed`.
+    public static func recordAttempt(id: UUID, statusCode: Int?, latencyMilliseconds: Int?, error: String?, delivered: Bool,
+                                     givenUp: Bool, now: Int64, on tx: any Database) async throws {
+        let status: WebhookDeliveryModel.Status = delivered ? .delivered : givenUp ? .failed : .pending
+        try await (tx as! any SQLDatabase).raw("""
+            UPDATE webhook_deliveries SET attempts = attempts + 1, last_status_code = \(bind: statusCode),
+              last_latency_ms = \(bind: latencyMilliseconds), last_error = \(bind: error.map { String($0.prefix(100)) }),
+              status = \(bind: status.rawValue),
+              delivered_at = CASE WHEN \(bind: delivered) THEN \(bind: now) ELSE delivered_at END
+            WHERE id = \(bind: id) AND status <> 'delivered'
+            """).run()
     }
 
-    /// Given up (three days of failures, or the endpoint disabled).
-    public func markFailed(id: UUID) async throws {
-        try await db.write { tx in
-            try await WebhookDeliveryModel.query(on: tx).filter(\.$id == id).filter(\.$status == .pending).set(\.$status, to: .failed).update()
-        }
+    /// Given up (three days of failures, or the endpoint disabled), on the caller's transaction.
+    public static func markFailed(id: UUID, on tx: any Database) async throws {
+        try await WebhookDeliveryModel.query(on: tx).filter(\.$id == id).filter(\.$status == .pending).set(\.$status, to: .failed).update()
     }
 
     /// Sends the delivery's event again: pending once more, with a new job.

@@ -1,0 +1,243 @@
+import Fluent
+import Foundation
+import Logging
+import Vapor
+import VerityAPI
+import VerityCore
+import VerityStore
+
+/// Sends the `webhook.deliver` jobs that `WebhookOutbox` queues with each
+/// outcome, in batches: up to 64 due deliveries leased at once, their events,
+/// endpoints and users read together, posted concurrently (`WebhookPoster`),
+/// and every result written in one transaction. A delivery waits on the
+/// network, not on a core, so the generic job lanes (sized for the engines)
+/// are the wrong place for it; and at thousands of outcomes a minute, a few
+/// writes per batch instead of four per delivery keep webhooks from halving
+/// the throughput of the requests that publish them (`bench/webhooks.sh`).
+///
+/// A 2xx answer delivers a delivery; anything else is retried with growing
+/// waits over three days; an endpoint that has failed for a day is disabled
+/// (the audit trail and `verity doctor` say so). A server that dies mid-batch
+/// leaves its leases to lapse: another server's dispatcher sends them again.
+final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
+    let db: any Database
+    let protector: DataProtector
+    let clock: VerityClock
+    let poster: WebhookPoster
+    let logger: Logger
+    let leaseMilliseconds: Int64
+    private let runs = WorkerRuns()
+    private var poller: Task<Void, Never>?
+
+    static let batchSize = 64
+    /// Waits after each failed attempt, about three days in all.
+    static let retrySchedule: [Int64] = [5, 30, 120, 600, 1_800, 3_600, 7_200, 14_400, 28_800, 43_200, 86_400, 86_400].map { $0 * 1000 }
+    static var maximumAttempts: Int { retrySchedule.count + 1 }
+    /// An endpoint failing this long is disabled.
+    static let disableAfterMilliseconds: Int64 = 86_400_000
+
+    init(db: any Database, protector: DataProtector, clock: VerityClock, poster: WebhookPoster, logger: Logger,
+         leaseMilliseconds: Int64) {
+        self.db = db
+        self.protector = protector
+        self.clock = clock
+        self.poster = poster
+        self.logger = logger
+        self.leaseMilliseconds = leaseMilliseconds
+    }
+
+    static func retryDelayMilliseconds(afterAttempt attempts: Int) -> Int64 {
+        retrySchedule[min(max(attempts - 1, 0), retrySchedule.count - 1)]
+    }
+
+    /// Sends what is due in the background (an outcome was just written); a
+    /// kick while a drain runs makes one more drain after it.
+    func kick() {
+        Task { await runs.start(lanes: 1) { await self.drainQueue() } }
+    }
+
+    /// Sends everything due now, and returns (tests; `Application.drainJobs`).
+    func drain() async {
+        await drainQueue()
+    }
+
+    private func drainQueue() async {
+        let queue = JobQueue(db: db)
+        while await !runs.stopped {
+            do {
+                let batch = try await queue.leaseBatch(kind: WebhookOutbox.jobKind, limit: Self.batchSize, now: clock.nowMillis(),
+                                                       leaseMilliseconds: leaseMilliseconds)
+                guard !batch.isEmpty else { return }
+                try await deliver(batch)
+            } catch {
+                // The leases lapse and the next poll sends them again; a queue that cannot be read is loud.
+                logger.error("webhook deliveries could not be sent", metadata: ["error": .string(String(describing: type(of: error)))])
+                return
+            }
+        }
+    }
+
+    // MARK: One batch
+
+    /// What one leased job comes to.
+    private enum Result {
+        /// Nothing to send: the delivery is gone, or delivered or failed already.
+        case settled
+        /// The endpoint was disabled since: the delivery fails without an attempt.
+        case endpointDisabled
+        /// The event cannot be sent (an unknown type, a secret that does not open).
+        case unsendable(String)
+        case attempted(WebhookPoster.Attempt, endpoint: WebhookEndpointModel)
+    }
+
+    private func deliver(_ batch: [JobQueue.Leased]) async throws {
+        let deliveries = try await WebhookDeliveryRepository(db: db).deliveries(ids: batch.map(\.subject))
+        let byID = Dictionary(deliveries.compactMap { delivery in delivery.id.map { ($0, delivery) } }) { first, _ in first }
+        let environments = try await environments(of: deliveries)
+        let userRefs = try await userRefs(of: deliveries)
+        let now = clock.nowMillis()
+
+        let results = await withTaskGroup(of: (UUID, Result).self) { group in
+            for job in batch {
+                guard let delivery = byID[job.subject], delivery.status == .pending else {
+                    group.addTask { (job.id, .settled) }
+                    continue
+                }
+                let endpoint = delivery.endpoint
+                guard endpoint.status == .enabled else {
+                    group.addTask { (job.id, .endpointDisabled) }
+                    continue
+                }
+                let environment = environments[delivery.event.environmentID]
+                let body: Data, secrets: [String]
+                do {
+                    body = try WebhookEvents.body(of: delivery.event, environment: environment?.kind ?? "unknown",
+                                                  userRef: delivery.event.userID.flatMap { userRefs[$0] })
+                    secrets = try self.secrets(of: endpoint, now: now)
+                } catch {
+                    group.addTask { (job.id, .unsendable("unsendable")) }
+                    continue
+                }
+                let allowPrivate = environment?.configuration.webhooks.allowPrivateAddresses ?? false
+                let poster = self.poster
+                group.addTask {
+                    let attempt = await poster.post(body, to: endpoint.url, secrets: secrets, timestamp: now / 1000, allowPrivate: allowPrivate)
+                    return (job.id, .attempted(attempt, endpoint: endpoint))
+                }
+            }
+            return await group.reduce(into: [UUID: Result]()) { $0[$1.0] = $1.1 }
+        }
+        try await record(batch, results: results)
+        try await trackEndpoints(results.values, now: now)
+    }
+
+    /// Every job's result in one transaction: the deliveries' log and the jobs' ends.
+    private func record(_ batch: [JobQueue.Leased], results: [UUID: Result]) async throws {
+        let now = clock.nowMillis()
+        try await db.write { tx in
+            for job in batch {
+                switch results[job.id] ?? .settled {
+                case .settled:
+                    try await JobQueue.settle(job.id, .done, now: now, on: tx)
+                case .endpointDisabled:
+                    try await WebhookDeliveryRepository.markFailed(id: job.subject, on: tx)
+                    try await JobQueue.settle(job.id, .done, now: now, on: tx)
+                case .unsendable(let reason):
+                    try await WebhookDeliveryRepository.recordAttempt(id: job.subject, statusCode: nil, latencyMilliseconds: nil, error: reason,
+                                                                      delivered: false, givenUp: true, now: now, on: tx)
+                    try await JobQueue.settle(job.id, .failed(error: reason), now: now, on: tx)
+                case .attempted(let attempt, _):
+                    let delivered = attempt.statusCode.map { (200..<300).contains($0) } ?? false
+                    let givenUp = !delivered && job.attempts >= Self.maximumAttempts
+                    try await WebhookDeliveryRepository.recordAttempt(
+                        id: job.subject, statusCode: attempt.statusCode, latencyMilliseconds: attempt.latencyMilliseconds,
+                        error: delivered ? nil : attempt.error, delivered: delivered, givenUp: givenUp, now: now, on: tx)
+                    let reason = "The receiver did not accept the delivery (\(attempt.error ?? "no answer"))."
+                    let settlement: JobQueue.Settlement = delivered ? .done
+                        : givenUp ? .failed(error: reason)
+                        : .retry(runAfter: now + Self.retryDelayMilliseconds(afterAttempt: job.attempts), error: reason)
+                    try await JobQueue.settle(job.id, settlement, now: now, on: tx)
+                }
+            }
+        }
+        for job in batch {
+            if case .attempted(let attempt, _) = results[job.id], !(attempt.statusCode.map { (200..<300).contains($0) } ?? false) {
+                logger.warning("webhook delivery failed", metadata: [
+                    "delivery_id": .string(job.subject.uuidString), "attempt": .stringConvertible(job.attempts),
+                    "error": .string(attempt.error ?? "no answer"),
+                ])
+            }
+        }
+    }
+
+    /// Endpoints' runs of failures: a success ends one (a write only when one
+    /// was running), a failure starts or continues it, and a day of it
+    /// disables the endpoint.
+    private func trackEndpoints(_ results: Dictionary<UUID, Result>.Values, now: Int64) async throws {
+        var succeeded: [UUID: WebhookEndpointModel] = [:], failed: [UUID: WebhookEndpointModel] = [:]
+        for case .attempted(let attempt, let endpoint) in results {
+            guard let id = endpoint.id else { continue }
+            if attempt.statusCode.map({ (200..<300).contains($0) }) ?? false { succeeded[id] = endpoint } else { failed[id] = endpoint }
+        }
+        let endpoints = WebhookEndpointRepository(db: db)
+        for (id, endpoint) in succeeded where endpoint.failingSince != nil && failed[id] == nil {
+            try await endpoints.recordSuccess(id: id)
+        }
+        for (id, endpoint) in failed {
+            let failingSince = try await endpoints.recordFailure(id: id, now: now)
+            guard now - failingSince >= Self.disableAfterMilliseconds else { continue }
+            try await endpoints.setStatus(id: id, .disabled, reason: "failing")
+            try await AuditRepository(db: db).record("webhook.endpoint.disabled", actor: "system", environmentID: endpoint.$environment.id,
+                                                     userID: nil, now: now)
+            logger.warning("webhook endpoint disabled after a day of failures", metadata: ["endpoint_id": .string(id.uuidString)])
+        }
+    }
+
+    // MARK: Reads for a batch
+
+    /// The batch's environments (its events' kind, `test` or `live`, and the private-address rule).
+    private func environments(of deliveries: [WebhookDeliveryModel]) async throws -> [UUID: EnvironmentModel] {
+        var found: [UUID: EnvironmentModel] = [:]
+        for id in Set(deliveries.map(\.event.environmentID)) {
+            found[id] = try await TenantRepository(db: db).environment(id: id)
+        }
+        return found
+    }
+
+    /// The integrator's references for the batch's users, opened.
+    private func userRefs(of deliveries: [WebhookDeliveryModel]) async throws -> [UUID: String] {
+        let users = UserRepository(db: db, protector: protector)
+        var refs: [UUID: String] = [:]
+        for user in try await users.users(ids: Array(Set(deliveries.compactMap(\.event.userID)))) {
+            if let id = user.id, let ref = try users.userRef(of: user) { refs[id] = ref }
+        }
+        return refs
+    }
+
+    private func secrets(of endpoint: WebhookEndpointModel, now: Int64) throws -> [String] {
+        var secrets = [String(decoding: try protector.open(endpoint.secretSealed), as: UTF8.self)]
+        if let previous = endpoint.previousSecretSealed, let until = endpoint.previousSecretUntil, until > now {
+            secrets.append(String(decoding: try protector.open(previous), as: UTF8.self))
+        }
+        return secrets
+    }
+
+    // MARK: Lifecycle
+
+    func didBoot(_ application: Application) throws {
+        poller = Task { [weak self] in
+            while !Task.isCancelled, let self {
+                self.kick()
+                try? await Task.sleep(for: JobWorker.pollInterval)
+            }
+        }
+    }
+
+    /// Runs even when the application never booted (tests start the server
+    /// directly): requests may have kicked it. The running batch finishes.
+    func shutdownAsync(_ application: Application) async {
+        poller?.cancel()
+        await poller?.value
+        await runs.stop()
+    }
+}
