@@ -119,6 +119,15 @@ public struct JobQueue: Sendable {
         }
     }
 
+    /// Many leased jobs done at once, in one statement on the caller's transaction.
+    public static func settleDone(_ ids: [UUID], now: Int64, on tx: any Database) async throws {
+        guard !ids.isEmpty else { return }
+        try await sql(tx).raw("""
+            UPDATE jobs SET status = 'done', lease_until = NULL, last_error = NULL, updated_at = \(bind: now)
+            WHERE id IN (\(binds: ids)) AND status = 'queued'
+            """).run()
+    }
+
     private static func finish(_ id: UUID, status: String, error: String?, now: Int64, on tx: any Database) async throws {
         try await JobModel.query(on: tx).filter(\.$id == id).filter(\.$status == "queued")
             .set(\.$status, to: status).set(\.$leaseUntil, to: nil).set(\.$lastError, to: error.map { String($0.prefix(200)) })

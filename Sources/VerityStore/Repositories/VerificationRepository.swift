@@ -98,8 +98,15 @@ public struct VerificationRepository: Sendable {
         let settlement = outcome.map(AttemptSettlement.settling) ?? .unanswered
         let outcomeName = outcome?.rawValue ?? "unanswered"
         return try await db.write { tx in
-            let record = try await Self.settle(attemptID: attemptID, userID: userID, settlement: settlement,
+            let record: VerificationRecord
+            if let rows = try await tx.prepared(SettleAttemptStatement(
+                settlement: settlement, now: now, userID: userID, outcome: outcomeName, attemptID: attemptID)) {
+                guard let row = rows.first else { throw StoreError.corruptRecord(IdentityVerificationModel.schema) }
+                record = Self.record(from: row)
+            } else {
+                record = try await Self.settle(attemptID: attemptID, userID: userID, settlement: settlement,
                                                outcomeName: outcomeName, now: now, on: tx)
+            }
             try await WebhookOutbox.publish(events(record), now: now, on: tx)
             return record
         }

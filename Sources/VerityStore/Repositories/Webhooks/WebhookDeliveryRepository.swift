@@ -41,6 +41,22 @@ public struct WebhookDeliveryRepository: Sendable {
             """).run()
     }
 
+    /// Many deliveries delivered at once, each with its status code and
+    /// latency, in one statement on the caller's transaction (the common case
+    /// of a batch: every receiver said 2xx).
+    public static func recordDelivered(_ delivered: [(id: UUID, statusCode: Int, latencyMilliseconds: Int)], now: Int64,
+                                       on tx: any Database) async throws {
+        guard !delivered.isEmpty else { return }
+        let rows = SQLList(delivered.map { SQLGroupExpression([SQLBind($0.id), SQLBind($0.statusCode), SQLBind($0.latencyMilliseconds)]) })
+        // A VALUES list's columns are column1, column2, … on both databases.
+        try await (tx as! any SQLDatabase).raw("""
+            UPDATE webhook_deliveries SET status = 'delivered', attempts = attempts + 1, last_status_code = v.column2,
+              last_latency_ms = v.column3, last_error = NULL, delivered_at = \(bind: now)
+            FROM (VALUES \(rows)) AS v
+            WHERE webhook_deliveries.id = v.column1 AND webhook_deliveries.status <> 'delivered'
+            """).run()
+    }
+
     /// Given up (three days of failures, or the endpoint disabled), on the caller's transaction.
     public static func markFailed(id: UUID, on tx: any Database) async throws {
         try await WebhookDeliveryModel.query(on: tx).filter(\.$id == id).filter(\.$status == .pending).set(\.$status, to: .failed).update()

@@ -1,4 +1,5 @@
 import Fluent
+import FluentPostgresDriver
 import Foundation
 
 /// An outcome's event, ready to be written in the outcome's transaction.
@@ -32,6 +33,18 @@ public enum WebhookOutbox {
     @discardableResult
     public static func publish(_ drafts: [WebhookEventDraft], now: Int64, on tx: any Database) async throws -> Bool {
         guard !drafts.isEmpty else { return false }
+        // PostgreSQL: one prepared statement per event, the endpoints' filter
+        // inside it (a busy outcome path pays one round trip, planned once).
+        if tx is any PostgresDatabase {
+            var told = false
+            for draft in drafts {
+                let rows = try await tx.prepared(PublishEventStatement(
+                    id: UUID(), environmentID: draft.environmentID, userID: draft.userID, type: draft.type, data: draft.data,
+                    now: now, jobKind: jobKind)) ?? []
+                told = told || !rows.isEmpty
+            }
+            return told
+        }
         let endpoints = try await WebhookEndpointModel.query(on: tx).filter(\.$environment.$id ~~ Set(drafts.map(\.environmentID)))
             .filter(\.$status == .enabled).all()
         // An environment nobody listens to keeps no events: nothing would read them.
