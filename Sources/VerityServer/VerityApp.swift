@@ -13,6 +13,8 @@ public enum VerityApp {
         app.http.server.configuration.port = settings.port
         app.routes.defaultMaxBodySize = ByteCount(integerLiteral: RequestBody.maxBytes)
         app.logger.logLevel = Logger.Level(rawValue: settings.logLevel) ?? .info
+        // swift-metrics reports to the process's registry from here on (Vapor's request metrics too).
+        _ = VerityMetrics.registry
 
         try VerityDatabase.use(on: app.databases, postgresURL: settings.databaseURL, sqlitePath: settings.sqlitePath)
         app.migrations.add(VerityMigrations.all)
@@ -73,6 +75,14 @@ public enum VerityApp {
         app.middleware.use(APIErrorMiddleware())
 
         try app.register(collection: HealthController())
+        let metrics = MetricsPage(db: app.db, clock: clock, jobKinds: jobs.kinds + [WebhookOutbox.jobKind],
+                                  poolCapacity: VerityDatabase.poolCapacity(postgres: settings.databaseURL != nil,
+                                                                            eventLoops: app.eventLoopGroup.makeIterator().reduce(0) { n, _ in n + 1 }))
+        if let port = settings.metricsPort {
+            app.lifecycle.use(MetricsServer(host: settings.host, port: port, page: metrics, logger: app.logger))
+        } else {
+            try app.register(collection: MetricsController(page: metrics))
+        }
         try app.register(collection: IdentityController(dependencies: dependencies))
         try app.register(collection: ConsentController(dependencies: dependencies))
         try app.register(collection: DocumentController(dependencies: dependencies))

@@ -6,10 +6,19 @@ import SQLKit
 /// Chooses and prepares Verity's database: PostgreSQL when a URL is given,
 /// otherwise an SQLite file.
 public enum VerityDatabase {
+    /// PostgreSQL connections each event loop's pool may open.
+    public static let postgresConnectionsPerEventLoop = 8
+
+    /// The most connections a server's pools open: 8 per event loop on
+    /// PostgreSQL, one per event loop on SQLite.
+    public static func poolCapacity(postgres: Bool, eventLoops: Int) -> Int {
+        (postgres ? postgresConnectionsPerEventLoop : 1) * eventLoops
+    }
+
     public static func use(on databases: Databases, postgresURL: String?, sqlitePath: String) throws {
         if let postgresURL {
             let configuration = try SQLPostgresConfiguration(url: postgresURL)
-            databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: 8), as: .psql)
+            databases.use(.postgres(configuration: configuration, maxConnectionsPerEventLoop: postgresConnectionsPerEventLoop), as: .psql)
         } else {
             let folder = (sqlitePath as NSString).deletingLastPathComponent
             if !folder.isEmpty {

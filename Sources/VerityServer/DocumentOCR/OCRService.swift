@@ -112,6 +112,7 @@ struct OCRService: Sendable {
             throw VerityError(.requestReplayed, "this session was combined already")
         }
         await wake?.outcomeWritten(environmentID: context.environmentID, db: context.db)
+        VerityMetrics.checkCompleted(product: "ocr", outcome: verification.success ? "success" : "failure")
         return OCRCombineResponse(sessionID: session.publicID, combinationID: combinationID, sealedResponse: sealed)
     }
 

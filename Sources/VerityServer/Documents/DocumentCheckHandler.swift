@@ -52,6 +52,10 @@ struct DocumentCheckHandler: JobHandler {
             events: [Self.completed(check, id: subject, outcome: outcome, reasons: verdict.reasons, status: status)]), now: clock.nowMillis())
         stages.lap("settle")
         if settled {
+            VerityMetrics.checkCompleted(product: "document", outcome: outcome)
+            for timing in evidence.report?.timings ?? [] {
+                VerityMetrics.engineStage("document_\(timing.stage)", nanoseconds: Int64(timing.milliseconds * 1_000_000))
+            }
             logger.info("document check settled", metadata: [
                 "check_id": .string(subject.uuidString), "outcome": .string(outcome),
                 "reasons": .string(verdict.reasons.joined(separator: ",")),

@@ -40,8 +40,8 @@ struct DocumentEngines: Sendable {
             throw VerityError(.serviceUnavailable, "Face checks are unavailable on this server: the face models are missing.")
         }
         return try await pool.run {
-            let comparison = try faces.compare(front, selfie, threshold: threshold)
-            let liveness = try faces.livenessSignals(selfie)
+            let comparison = try VerityMetrics.timing("face_match") { try faces.compare(front, selfie, threshold: threshold) }
+            let liveness = try VerityMetrics.timing("face_liveness") { try faces.livenessSignals(selfie) }
             return SelfieEvidence(
                 selfieFaceFound: comparison.second.outcome == .found, portraitFaceFound: comparison.first.outcome == .found,
                 distance: comparison.distance, threshold: threshold, attackSuspected: liveness.attackSuspected,
@@ -56,7 +56,7 @@ extension DocumentEngines {
         guard let faces else {
             throw VerityError(.serviceUnavailable, "Face checks are unavailable on this server: the face models are missing.")
         }
-        return try await pool.run { try faces.livenessSignals(selfie) }
+        return try await pool.run { try VerityMetrics.timing("face_liveness") { try faces.livenessSignals(selfie) } }
     }
 }
 
@@ -66,7 +66,7 @@ extension DocumentEngines {
         guard let faces else {
             throw VerityError(.serviceUnavailable, "Face checks are unavailable on this server: the face models are missing.")
         }
-        return try await pool.run { try faces.estimateAge(selfie) }
+        return try await pool.run { try VerityMetrics.timing("face_age") { try faces.estimateAge(selfie) } }
     }
 }
 
@@ -75,6 +75,6 @@ extension DocumentEngines {
     /// with the portrait check on the front when face models are installed.
     func readEgyptianIDSide(_ bytes: [UInt8], side: DocumentSide, today: CalendarDate) async throws -> EgyptianIDSideReading {
         let inspector = DocumentInspector(today: today, faces: faces)
-        return try await pool.run { try inspector.readEgyptianIDSide(bytes, side: side) }
+        return try await pool.run { try VerityMetrics.timing("egyptian_id_side") { try inspector.readEgyptianIDSide(bytes, side: side) } }
     }
 }

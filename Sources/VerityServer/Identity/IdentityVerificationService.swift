@@ -45,6 +45,7 @@ struct IdentityVerificationService: Sendable {
             throw VerityError(.serviceUnavailable, "the identity data source is unavailable; try again later")
         }
         let record = try await settle(attemptID: attemptID, outcome: outcome, repository: repository, context: context)
+        VerityMetrics.checkCompleted(product: "identity", outcome: IdentityEvents.decision(configuration.policy.status(of: record)))
         // The claim stays on file, sealed, for matching a document against it
         // (verifyIdentityDocument), until document verification ends.
         try await DocumentCheckRepository(db: context.db).keepClaim(

@@ -38,6 +38,9 @@ final class JobWorker: LifecycleHandler, @unchecked Sendable {
     /// Set before the server starts.
     var afterEachJob: (@Sendable () -> Void)?
 
+    /// The kinds of job this worker runs.
+    var kinds: [String] { Array(handlers.keys).sorted() }
+
     /// Registers a handler before the server starts.
     func register(_ handler: any JobHandler) {
         handlers[handler.kind] = handler

@@ -59,6 +59,8 @@ struct VerifyHumanService: Sendable {
         try await MobileVerificationRepository(db: context.db).record(verification, credits: Int64(product.credits), now: now,
                                                                       events: [MobileEvents.completed(verification, id: id, demo: false)])
         await wake?.outcomeWritten(environmentID: context.environmentID, db: context.db)
+        VerityMetrics.checkCompleted(product: product.rawValue, outcome: verification.outcome)
+        VerityMetrics.creditsCharged(product: product.rawValue, credits: product.credits)
         context.logger.info("verifyhuman", metadata: ["verification_id": .string(id.uuidString), "outcome": .string(verification.outcome)])
         let token = verification.tokenExpiresAt.map {
             MobilePassToken(verificationID: id, environmentID: context.environmentID, expiresAt: $0).encoded(protector)

@@ -27,6 +27,12 @@ extension Settings {
         var settings = Settings(dataKey: key)
         if let host = env["VERITY_HOST"], !host.isEmpty { settings.host = host }
         settings.port = try integer(env, "VERITY_PORT", default: settings.port, in: 0...65535)
+        if let text = env["VERITY_METRICS_PORT"], !text.isEmpty {
+            settings.metricsPort = try integer(env, "VERITY_METRICS_PORT", default: 0, in: 1...65535)
+            guard settings.metricsPort != settings.port else {
+                throw SettingsError(variable: "VERITY_METRICS_PORT", problem: "must differ from VERITY_PORT")
+            }
+        }
         if let url = env["DATABASE_URL"], !url.isEmpty {
             guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
                 throw SettingsError(variable: "DATABASE_URL", problem: "must start with postgres://")

@@ -45,6 +45,8 @@ public struct Settings: Sendable {
     /// A job's lease: a crashed server's jobs are taken up by another after it.
     /// Longer than any one job runs.
     public var jobLeaseSeconds: Int = 60
+    /// A port of its own for `/metrics` (off the API's port); nil serves it beside the API.
+    public var metricsPort: Int?
     public var logLevel: String = "info"
     /// Logs as JSON lines (default) or as text for people at a terminal.
     public var jsonLogs: Bool = true
@@ -74,6 +76,8 @@ public struct Settings: Sendable {
         ("VERITY_ENGINE_THREADS", "(the number of cores)", "threads reading documents and faces, apart from the request threads (1–64)"),
         ("VERITY_JOB_LEASE_SECONDS", "60", "how long a crashed server's background job waits before another server takes it (5–600)"),
         ("VERITY_DOCUMENT_WAIT_MS", "10000", "how long a document submission waits for its check before answering pending (0–60000)"),
+        ("VERITY_WEBHOOK_TIMEOUT_MS", "10000", "how long a webhook receiver has to answer (500–30000, shorter than the job lease)"),
+        ("VERITY_METRICS_PORT", "(unset: /metrics on VERITY_PORT)", "serve /metrics on this port of VERITY_HOST only, apart from the API"),
         ("VERITY_SMS_URL", "(unset: development outbox)", "SMS provider endpoint (HTTP POST per message)"),
         ("VERITY_SMS_AUTH", "(unset)", "bearer:TOKEN or basic:USER:PASSWORD sent to the SMS provider"),
         ("VERITY_SMS_TEMPLATE", #"{"to":"{{to}}","text":"{{text}}"}"#, "request body; {{to}} and {{text}} are filled in and escaped"),

@@ -181,7 +181,15 @@ final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
                 }
             }
         }
+        VerityMetrics.webhookDelivery("delivered", count: done.count)
         for job in batch {
+            switch results[job.id] ?? .settled {
+            case .endpointDisabled: VerityMetrics.webhookDelivery("endpoint_disabled")
+            case .unsendable: VerityMetrics.webhookDelivery("given_up")
+            case .attempted where !settledTogether.contains(job.id):
+                VerityMetrics.webhookDelivery(job.attempts >= Self.maximumAttempts ? "given_up" : "failed")
+            default: break
+            }
             if case .attempted(let attempt, _) = results[job.id], !(attempt.statusCode.map { (200..<300).contains($0) } ?? false) {
                 logger.warning("webhook delivery failed", metadata: [
                     "delivery_id": .string(job.subject.uuidString), "attempt": .stringConvertible(job.attempts),

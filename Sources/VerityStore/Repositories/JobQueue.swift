@@ -90,6 +90,25 @@ public struct JobQueue: Sendable {
         }
     }
 
+    /// What waits, per kind: queued jobs, and the run-after time of the
+    /// oldest one that is due and not leased (nil when none is), for `/metrics`.
+    public struct KindStats: Sendable {
+        public let kind: String
+        public let queued: Int
+        public let oldestDueRunAfter: Int64?
+    }
+
+    public func stats(now: Int64) async throws -> [KindStats] {
+        try await Self.sql(db).raw("""
+            SELECT kind, COUNT(*) AS queued,
+                   MIN(CASE WHEN run_after <= \(bind: now) AND (lease_until IS NULL OR lease_until < \(bind: now)) THEN run_after END) AS oldest_due
+            FROM jobs WHERE status = 'queued' GROUP BY kind
+            """).all().map {
+            KindStats(kind: try $0.decode(column: "kind", as: String.self), queued: try $0.decode(column: "queued", as: Int.self),
+                      oldestDueRunAfter: try $0.decode(column: "oldest_due", as: Int64?.self))
+        }
+    }
+
     /// Jobs of `kind` for `subject`, newest first (for operators and tests).
     public func jobs(kind: String, subject: UUID) async throws -> [JobModel] {
         try await JobModel.query(on: db).filter(\.$kind == kind).filter(\.$subject == subject).sort(\.$createdAt, .descending).all()

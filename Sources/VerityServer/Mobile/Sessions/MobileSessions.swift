@@ -103,6 +103,8 @@ struct MobileSessions: Sendable {
             id: try loaded.session.requireID(), from: step.rawValue, verification: verification,
             sealedState: try protector.seal(json: state), credits: context.isDemo ? 0 : Int64(product.credits), now: now,
             events: [MobileEvents.completed(verification, id: id, demo: context.isDemo)]))
+        VerityMetrics.checkCompleted(product: product.rawValue, outcome: outcome.rawValue)
+        if !context.isDemo { VerityMetrics.creditsCharged(product: product.rawValue, credits: product.credits) }
         return VerifyHumanService.publicID(id)
     }
 

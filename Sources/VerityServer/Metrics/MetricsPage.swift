@@ -1,0 +1,53 @@
+import Fluent
+import Foundation
+import SQLKit
+import VerityStore
+
+/// The `/metrics` page: the values only a question to the database can give
+/// (the job queue's depth and oldest waiting job per kind, the database's
+/// connections), refreshed at each scrape, then the registry in Prometheus's
+/// text format (version 0.0.4).
+struct MetricsPage: Sendable {
+    let db: any Database
+    let clock: VerityClock
+    /// The job kinds this server runs: each is reported, at zero when none waits.
+    let jobKinds: [String]
+    /// The most connections this server's pools may open.
+    let poolCapacity: Int
+
+    static let contentType = "text/plain; version=0.0.4; charset=utf-8"
+
+    func render() async -> String {
+        await refresh()
+        return VerityMetrics.registry.emitToString()
+    }
+
+    private func refresh() async {
+        let now = clock.nowMillis()
+        // A scrape during a database outage still answers, with the last values.
+        if let stats = try? await JobQueue(db: db).stats(now: now) {
+            for kind in Set(jobKinds).union(stats.map(\.kind)) {
+                let stat = stats.first { $0.kind == kind }
+                VerityMetrics.gauge("verity_jobs_queued", [("kind", kind)], value: Double(stat?.queued ?? 0))
+                let oldest = stat?.oldestDueRunAfter.map { Double(max(0, now - $0)) / 1000 } ?? 0
+                VerityMetrics.gauge("verity_jobs_oldest_due_seconds", [("kind", kind)], value: oldest)
+            }
+        }
+        VerityMetrics.gauge("verity_database_pool_capacity", value: Double(poolCapacity))
+        if let sql = db as? any SQLDatabase, sql.dialect.name == "postgresql",
+           let rows = try? await sql.raw("""
+               SELECT COALESCE(state, 'unknown') AS state, COUNT(*) AS connections FROM pg_stat_activity
+               WHERE datname = current_database() AND backend_type = 'client backend' GROUP BY 1
+               """).all() {
+            var byState = ["active": 0, "idle": 0, "idle in transaction": 0]
+            for row in rows {
+                if let state = try? row.decode(column: "state", as: String.self), let count = try? row.decode(column: "connections", as: Int.self) {
+                    byState[state] = count
+                }
+            }
+            for (state, count) in byState {
+                VerityMetrics.gauge("verity_database_connections", [("state", state.replacingOccurrences(of: " ", with: "_"))], value: Double(count))
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import VerityAPI
+import VerityTestSupport
+
+/// `/metrics` read by the Prometheus project's own text-format parser
+/// (`tests-contract/metrics-check.py`, prometheus_client from PyPI), on
+/// SQLite and PostgreSQL: requests counted by route pattern and status,
+/// checks by product and outcome, the job queue by kind, and no label
+/// carrying a user reference, a key or a path as sent.
+@Suite("Metrics in Prometheus's text format")
+struct MetricsE2ETests {
+    struct Sample: Decodable {
+        let name: String
+        let labels: [String: String]
+        let value: Double
+    }
+    struct Family: Decodable {
+        let type: String
+        let samples: [Sample]
+    }
+    struct Page: Decodable {
+        let contentType: String
+        let families: [String: Family]
+    }
+
+    /// The page as the parser read it; fails when the parser refuses it or a label carries `forbidden`.
+    static func scrape(_ url: URL, forbidding forbidden: [String]) throws -> Page {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ".venv/bin/python")
+        process.arguments = ["tests-contract/metrics-check.py", url.absoluteString + "/metrics"] + forbidden.flatMap { ["--forbid", $0] }
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw MetricsCheckFailed(message: problem) }
+        return try JSONDecoder().decode(Page.self, from: data)
+    }
+
+    struct MetricsCheckFailed: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
+
+    @Test func requestsChecksAndTheQueueAreCountedWithoutPersonalLabels() async throws {
+        try await withLiveClient(userRef: "metrics-person-4711") { client, app, url async throws in
+            try await client.consent()
+            _ = try await client.verifyIdentity(input: DocumentVerificationE2ETests.johnWithTypo)
+            _ = try await client.verifyIdentity(input: TestData.johnSmith)
+            // An admin route with the user's reference in its path, and a path no route has.
+            _ = try await URLSession.shared.data(for: {
+                var request = URLRequest(url: URL(string: url.absoluteString + AdminRoute.userVerification(userRef: "metrics-person-4711").path)!)
+                request.setValue("Bearer \(app.secretKey)", forHTTPHeaderField: "Authorization")
+                return request
+            }())
+            _ = try await URLSession.shared.data(from: URL(string: url.absoluteString + "/no/such/path/metrics-person-4711")!)
+
+            let page = try Self.scrape(url, forbidding: ["metrics-person-4711", app.secretKey, "SMITH", "Smith"])
+            #expect(page.contentType.hasPrefix("text/plain") && page.contentType.contains("version=0.0.4"))
+            // Requests by route pattern (the placeholder, never the reference) and status.
+            let requests = try #require(page.families["http_requests"]?.samples ?? page.families["http_requests_total"]?.samples)
+            #expect(requests.contains { $0.labels["path"] == "/v1/identity/verify" && $0.labels["method"] == "POST" && $0.labels["status"] == "200" })
+            #expect(requests.contains { $0.labels["path"] == "/admin/v1/users/:userRef/identity-verification" })
+            #expect(requests.contains { $0.labels["path"] == "vapor_route_undefined" })
+            #expect(page.families["http_request_duration_seconds"]?.type == "histogram")
+            // Checks by product and outcome.
+            let checks = try #require(page.families["verity_checks"]?.samples ?? page.families["verity_checks_total"]?.samples)
+            #expect(checks.contains { $0.labels == ["product": "identity", "outcome": "verified"] && $0.value >= 1 })
+            #expect(checks.contains { $0.labels == ["product": "identity", "outcome": "retry_allowed"] && $0.value >= 1 })
+            // The queue, per kind, even when empty; the database's pool.
+            let queued = try #require(page.families["verity_jobs_queued"]?.samples)
+            #expect(Set(queued.compactMap { $0.labels["kind"] }).isSuperset(of: ["document.check", "webhook.deliver"]))
+            #expect(page.families["verity_jobs_oldest_due_seconds"] != nil)
+            #expect((page.families["verity_database_pool_capacity"]?.samples.first?.value ?? 0) >= 1)
+        }
+    }
+}
