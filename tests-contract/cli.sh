@@ -190,7 +190,8 @@ printf 'firstName,lastName,address,city,state,postalCode,country,dateOfBirth\nJo
 "$BIN" registry import "$WORK/john.csv" > /dev/null 2>&1
 "$BIN" environment set --tenant acme --environment live --consent-required false --face-image-for-verification false > /dev/null 2>&1
 DOC_PORT=$((20000 + RANDOM % 20000))
-VERITY_PORT=$DOC_PORT VERITY_HOST=127.0.0.1 "$BIN" serve > "$WORK/serve-docs.log" 2>&1 & DOC_PID=$!
+METRICS_PORT=$((DOC_PORT + 1))
+VERITY_PORT=$DOC_PORT VERITY_METRICS_PORT=$METRICS_PORT VERITY_HOST=127.0.0.1 "$BIN" serve > "$WORK/serve-docs.log" 2>&1 & DOC_PID=$!
 for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$DOC_PORT/healthz" > /dev/null && break; sleep 0.2; done
 DOC_TOKEN=$("$BIN" users token --tenant acme --environment live --user doc-user | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
 "$BIN" identity verify-document --server "http://127.0.0.1:$DOC_PORT" --token "$DOC_TOKEN" --type passport --country US \
@@ -217,6 +218,10 @@ COMPLIANCE_KEY=$("$BIN" keys create --tenant acme --environment live --publishab
 "$BIN" mobile verify-compliance --server "http://127.0.0.1:$DOC_PORT" --client-key "$COMPLIANCE_KEY" --selfie "$FIXTURES/john-smith-selfie.jpg" \
   --front "$FIXTURES/john-smith-passport-front.png" > "$WORK/compliance.out" 2> "$WORK/compliance.err"
 check "mobile verify-compliance: the passport holder passes, screened against the imported SDN list" bash -c "grep -q 'outcome: pass' '$WORK/compliance.out' && grep -q 'surname: SMITH' '$WORK/compliance.out' && grep -q 'sanctions: no match for' '$WORK/compliance.out'"
+# /metrics on its own port (VERITY_METRICS_PORT), read by Prometheus's own parser; not on the API's port.
+check "with VERITY_METRICS_PORT, /metrics is not on the API's port" bash -c "[ \"\$(curl -s -o /dev/null -w '%{http_code}' http://127.0.0.1:$DOC_PORT/metrics)\" = 404 ]"
+.venv/bin/python tests-contract/metrics-check.py "http://127.0.0.1:$METRICS_PORT/metrics" --forbid doc-user --forbid "$DOC_TOKEN" > "$WORK/metrics.json" 2> "$WORK/metrics.err"; code=$?
+check "the metrics port's page parses, counts the document check and names no user" bash -c "[ $code -eq 0 ] && python3 -c 'import json,sys; f=json.load(open(sys.argv[1]))[\"families\"]; assert any(s[\"labels\"].get(\"product\")==\"document\" for s in f[\"verity_checks\"][\"samples\"])' '$WORK/metrics.json'"
 kill "$DOC_PID" 2>/dev/null; wait "$DOC_PID" 2>/dev/null
 "$BIN" document-checks show --tenant acme --environment live "$CHECK_ID" > "$WORK/check.json" 2>&1
 check "document-checks show prints the evidence" bash -c "grep -q '\"dataSourceOutcome\" : \"matched\"' '$WORK/check.json' && grep -q '\"surname\"' '$WORK/check.json'"

@@ -64,7 +64,28 @@ public struct ErrorEnvelope: Codable, Sendable, Equatable {
 public struct HealthStatus: Codable, Sendable, Equatable {
     /// `ok`, or `unavailable` with a 503.
     public var status: String
+    /// `/readyz` only: each thing the server needs, and how it stands.
+    public var checks: [HealthCheck]?
 
     /// Creates the value from its fields.
-    public init(status: String) { self.status = status }
+    public init(status: String, checks: [HealthCheck]? = nil) {
+        self.status = status
+        self.checks = checks
+    }
+}
+
+/// One thing a server needs to serve (`/readyz`, `verity doctor`).
+public struct HealthCheck: Codable, Sendable, Equatable {
+    /// `database`, `migrations`, `models`, `hsm`, …
+    public var name: String
+    /// `ok`, `failing`, or `not_configured` (not needed by this deployment).
+    public var status: String
+    /// What is wrong and what to do about it, when it is failing.
+    public var detail: String?
+
+    public init(name: String, status: String, detail: String? = nil) {
+        self.name = name
+        self.status = status
+        self.detail = detail
+    }
 }

@@ -74,7 +74,7 @@ public enum VerityApp {
         app.middleware.use(RequestLogMiddleware())
         app.middleware.use(APIErrorMiddleware())
 
-        try app.register(collection: HealthController())
+        try app.register(collection: HealthController(settings: settings, models: ModelFilesCheck(directory: settings.modelsDirectory)))
         let metrics = MetricsPage(db: app.db, clock: clock, jobKinds: jobs.kinds + [WebhookOutbox.jobKind],
                                   poolCapacity: VerityDatabase.poolCapacity(postgres: settings.databaseURL != nil,
                                                                             eventLoops: app.eventLoopGroup.makeIterator().reduce(0) { n, _ in n + 1 }))

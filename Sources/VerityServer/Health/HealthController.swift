@@ -3,22 +3,22 @@ import SQLKit
 import Vapor
 import VerityAPI
 
-/// `/healthz` (the process answers) and `/readyz` (the database answers too).
+/// `/healthz` (the process answers: liveness only) and `/readyz` (it can
+/// serve: `ReadinessChecks`, each named in the body; 503 when any fails).
 struct HealthController: RouteCollection {
+    let settings: Settings
+    let models: ModelFilesCheck
+
     func boot(routes: any RoutesBuilder) throws {
         routes.get(PathComponent(stringLiteral: OpsRoute.healthz.rawValue)) { _ in HealthStatus(status: "ok") }
         routes.get(PathComponent(stringLiteral: OpsRoute.readyz.rawValue), use: ready)
     }
 
     func ready(request: Request) async throws -> Response {
-        let healthy: Bool
-        if let sql = request.db as? any SQLDatabase {
-            healthy = (try? await sql.raw("SELECT 1").run()) != nil
-        } else {
-            healthy = false
-        }
-        let response = Response(status: healthy ? .ok : .serviceUnavailable)
-        try response.content.encode(HealthStatus(status: healthy ? "ok" : "unavailable"), as: .json)
+        let checks = await ReadinessChecks(db: request.db, settings: settings, models: models).run()
+        let ready = checks.allSatisfy { $0.status != "failing" }
+        let response = Response(status: ready ? .ok : .serviceUnavailable)
+        try response.content.encode(HealthStatus(status: ready ? "ok" : "unavailable", checks: checks), as: .json)
         return response
     }
 }
