@@ -230,6 +230,15 @@ check "document-checks show prints the evidence" bash -c "grep -q '\"dataSourceO
 check "document-checks show: another environment's check is NOT_FOUND, exit 65" bash -c "[ $code -eq 65 ] && grep -q NOT_FOUND '$WORK/check-other.err'"
 check "the server's log names no holder" bash -c "! grep -qiE 'smith|peachtree|1975-02-28' '$WORK/serve-docs.log'"
 
+# verity doctor: one line per check, exit 0 only when all hold.
+"$BIN" doctor > "$WORK/doctor.out" 2>&1; code=$?
+check "doctor passes a sound deployment, one line per check" bash -c "[ $code -eq 0 ] && grep -q '^ok    migrations' '$WORK/doctor.out' && grep -q '^ok    data key: opens' '$WORK/doctor.out' && grep -q '^ok    tesseract ara' '$WORK/doctor.out' && grep -q 'checks hold' '$WORK/doctor.out'"
+VERITY_DATA_KEY="$("$BIN" keys data-key)" "$BIN" doctor > "$WORK/doctor-key.out" 2>&1; code=$?
+check "doctor: another data key cannot open the records, named, exit 1" bash -c "[ $code -eq 1 ] && grep -q '^FAIL  data key: a sealed record does not open' '$WORK/doctor-key.out'"
+mkdir -p "$WORK/empty-models"
+VERITY_MODELS_DIR="$WORK/empty-models" "$BIN" doctor > "$WORK/doctor-models.out" 2>&1; code=$?
+check "doctor: missing face models are named with the fix, exit 1" bash -c "[ $code -eq 1 ] && grep -q '^FAIL  models:.*install-face-models' '$WORK/doctor-models.out'"
+
 # The platform CA: files, openssl's view of them, no second CA over the first.
 "$BIN" ca init --data-dir "$WORK/ca" --organisation "Verity CLI Test" > "$WORK/ca.out" 2>&1
 check "ca init writes the root and issuing CA" bash -c "[ -f '$WORK/ca/ca-root.pem' ] && [ -f '$WORK/ca/ca-issuing.pem' ]"

@@ -100,6 +100,15 @@ public final class TesseractPool: @unchecked Sendable {
     private let creation = NSLock()
     private var idle: [String: [TesseractEngine]] = [:]
 
+    /// The models Verity reads with: English (MRZ and Latin fields), Arabic
+    /// and the Arabic script model (Egyptian IDs).
+    public static let languages = ["eng", "ara", "Arabic"]
+
+    /// Whether Tesseract loads `language`; the error names the package that installs it.
+    public func check(_ language: String) throws(VerityError) {
+        try with(language) { _ in () }
+    }
+
     /// Runs `work` with an engine of `language` that nobody else is using.
     func with<T>(_ language: String, _ work: (TesseractEngine) -> T) throws(VerityError) -> T {
         lock.lock()

@@ -1,0 +1,151 @@
+import Fluent
+import Foundation
+import SQLKit
+import VerityAPI
+import VerityCore
+import VerityPKI
+import VerityStore
+import VerityVision
+import X509
+
+/// `verity doctor`: what `/readyz` checks, and what a deployment needs beyond
+/// serving its next request: the data key opens what the database holds,
+/// Tesseract has its languages, the CA certificates are valid for a while
+/// yet, webhook endpoints answer, the clock agrees with the database. Each
+/// check is one line saying what to fix.
+public struct DeploymentDoctor: Sendable {
+    let db: any Database
+    let settings: Settings
+    let clock: VerityClock
+    /// A CA certificate expiring sooner than this is a failure to act on now.
+    static let expiryWarningSeconds: TimeInterval = 30 * 86_400
+    /// How far the server's clock may be from the database's.
+    static let clockToleranceMilliseconds: Int64 = 5_000
+
+    public init(db: any Database, settings: Settings, clock: VerityClock = .system) {
+        self.db = db
+        self.settings = settings
+        self.clock = clock
+    }
+
+    public func run() async -> [HealthCheck] {
+        let readiness = ReadinessChecks(db: db, settings: settings, models: ModelFilesCheck(directory: settings.modelsDirectory))
+        var checks = [await readiness.database()]
+        guard checks[0].status == "ok" else { return checks }
+        let migrations = await readiness.migrations()
+        checks.append(migrations)
+        // Without its tables the database has nothing to open or to tell.
+        if migrations.status == "ok" { checks.append(await dataKey()) }
+        checks.append(await readiness.models.check())
+        checks += tesseract()
+        checks.append(await readiness.hsm())
+        checks += certificateAuthority()
+        if migrations.status == "ok" { checks.append(await webhooks()) }
+        checks.append(await clockCheck())
+        return checks
+    }
+
+    /// The key opens a record the database holds (a wrong key reads nothing and says so everywhere).
+    func dataKey() async -> HealthCheck {
+        guard let protector = try? DataProtector(dataKey: settings.dataKey), let sql = db as? any SQLDatabase else {
+            return HealthCheck(name: "data key", status: "failing", detail: "VERITY_DATA_KEY is not a 32-byte base64 key (`verity keys data-key`)")
+        }
+        for query in ["SELECT ref_sealed AS sealed FROM end_users WHERE ref_sealed IS NOT NULL LIMIT 1",
+                      "SELECT sealed_record AS sealed FROM registry_records LIMIT 1",
+                      "SELECT secret_sealed AS sealed FROM webhook_endpoints LIMIT 1"] {
+            guard let row = try? await sql.raw(SQLQueryString(query)).first(),
+                  let sealed = try? row.decode(column: "sealed", as: Data.self) else { continue }
+            return (try? protector.open(sealed)) != nil
+                ? HealthCheck(name: "data key", status: "ok", detail: "opens the records this database holds")
+                : HealthCheck(name: "data key", status: "failing",
+                              detail: "a sealed record does not open: VERITY_DATA_KEY is not the key this database was written with")
+        }
+        return HealthCheck(name: "data key", status: "ok", detail: "nothing sealed yet")
+    }
+
+    /// Every language the document engine reads with.
+    func tesseract() -> [HealthCheck] {
+        TesseractPool.languages.map { language in
+            do {
+                try TesseractPool.shared.check(language)
+                return HealthCheck(name: "tesseract \(language)", status: "ok")
+            } catch {
+                return HealthCheck(name: "tesseract \(language)", status: "failing", detail: (error as? VerityError)?.message ?? "Tesseract cannot load it")
+            }
+        }
+    }
+
+    /// The platform CA's certificates (or the outside CA's chain), valid today and for thirty days more.
+    func certificateAuthority() -> [HealthCheck] {
+        var found: [(String, Certificate)] = []
+        if let external = settings.externalCA {
+            guard let chain = try? HTTPCertificateAuthority.loadChain(external.chainPath), !chain.isEmpty else {
+                return [HealthCheck(name: "CA", status: "failing", detail: "VERITY_EXTERNAL_CA_CHAIN (\(external.chainPath)) holds no certificate")]
+            }
+            found = chain.enumerated().map { ("outside CA certificate \($0.offset + 1)", $0.element) }
+        } else {
+            let files = CAFiles(directory: settings.dataDirectory, dataKey: settings.dataKey)
+            guard files.exists else {
+                return [HealthCheck(name: "CA", status: "not_configured",
+                                    detail: "no platform CA in \(settings.dataDirectory): `verity ca init` before certifying users")]
+            }
+            guard let (root, issuing) = try? files.certificates() else {
+                return [HealthCheck(name: "CA", status: "failing", detail: "the CA certificates in \(settings.dataDirectory) do not read")]
+            }
+            found = [("CA root", root), ("CA issuing", issuing)]
+        }
+        let now = Date(timeIntervalSince1970: TimeInterval(clock.nowMillis()) / 1000)
+        return found.map { name, certificate in
+            let notAfter = certificate.notValidAfter
+            if certificate.notValidBefore > now {
+                return HealthCheck(name: name, status: "failing", detail: "not valid before \(notAfter): is the clock right?")
+            }
+            if notAfter <= now { return HealthCheck(name: name, status: "failing", detail: "expired on \(Self.day(notAfter)): issue a new CA") }
+            if notAfter.timeIntervalSince(now) < Self.expiryWarningSeconds {
+                return HealthCheck(name: name, status: "failing", detail: "expires on \(Self.day(notAfter)), within 30 days: renew it now")
+            }
+            return HealthCheck(name: name, status: "ok", detail: "valid until \(Self.day(notAfter))")
+        }
+    }
+
+    /// Endpoints failing now, or disabled for failing: their backends are not being told.
+    func webhooks() async -> HealthCheck {
+        guard let endpoints = try? await WebhookEndpointModel.query(on: db).all() else {
+            return HealthCheck(name: "webhooks", status: "failing", detail: "the endpoints could not be read")
+        }
+        let disabled = endpoints.filter { $0.status == .disabled && $0.disabledReason == "failing" }
+        let failing = endpoints.filter { $0.status == .enabled && $0.failingSince != nil }
+        guard disabled.isEmpty, failing.isEmpty else {
+            let named = (disabled + failing).prefix(5).compactMap { $0.id?.uuidString }.joined(separator: ", ")
+            return HealthCheck(name: "webhooks", status: "failing", detail:
+                "\(disabled.count) endpoint(s) disabled after a day of failures, \(failing.count) failing now (\(named)): "
+                + "fix the receiver, then `verity webhooks enable ID` and `verity webhooks redeliver`")
+        }
+        return HealthCheck(name: "webhooks", status: "ok", detail: endpoints.isEmpty ? "no endpoints" : "\(endpoints.count) endpoint(s) answering")
+    }
+
+    /// The server's clock against PostgreSQL's, or (SQLite, the same machine)
+    /// not behind the newest thing the database recorded.
+    func clockCheck() async -> HealthCheck {
+        let now = clock.nowMillis()
+        guard let sql = db as? any SQLDatabase else { return HealthCheck(name: "clock", status: "ok") }
+        if sql.dialect.name == "postgresql" {
+            guard let row = try? await sql.raw("SELECT CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT) AS now").first(),
+                  let theirs = try? row.decode(column: "now", as: Int64.self) else {
+                return HealthCheck(name: "clock", status: "failing", detail: "the database's clock could not be read")
+            }
+            let skew = abs(theirs - now)
+            return skew <= Self.clockToleranceMilliseconds
+                ? HealthCheck(name: "clock", status: "ok", detail: "within \(skew) ms of the database's")
+                : HealthCheck(name: "clock", status: "failing", detail: "\(skew / 1000) s from the database's clock: run NTP on both machines")
+        }
+        let newest = (try? await sql.raw("SELECT MAX(at) AS newest FROM audit_events").first()?.decode(column: "newest", as: Int64?.self)) ?? nil
+        if let newest, newest > now + 60_000 {
+            return HealthCheck(name: "clock", status: "failing",
+                               detail: "the database holds records from \((newest - now) / 1000) s in the future: is the clock set back?")
+        }
+        return HealthCheck(name: "clock", status: "ok")
+    }
+
+    private static func day(_ date: Date) -> String { String(ISO8601DateFormatter().string(from: date).prefix(10)) }
+}

@@ -1,0 +1,38 @@
+import Fluent
+import Foundation
+import Testing
+import VerityAPI
+import VerityServer
+import VerityStore
+import VerityTestSupport
+
+/// `verity doctor`'s checks on SQLite and PostgreSQL (the CLI contract test
+/// runs the command itself): a sound deployment passes; a failing webhook
+/// endpoint and a wrong data key are named with what to do.
+@Suite("Doctor: a deployment's checks")
+struct DoctorE2ETests {
+    static func check(_ checks: [HealthCheck], _ name: String) -> HealthCheck? { checks.first { $0.name == name } }
+
+    @Test func aSoundDeploymentPassesAndFaultsAreNamed() async throws {
+        try await withVerityApp { app async throws in
+            _ = try await app.token(for: "doctor-user")   // a sealed reference to open
+            let sound = await DeploymentDoctor(db: app.app.db, settings: app.settings, clock: app.clock.verityClock).run()
+            #expect(sound.allSatisfy { $0.status != "failing" }, "\(sound.filter { $0.status == "failing" })")
+            #expect(Self.check(sound, "data key")?.detail == "opens the records this database holds")
+            #expect(Self.check(sound, "clock")?.status == "ok" && Self.check(sound, "tesseract ara")?.status == "ok")
+
+            // An endpoint failing for a while: its backend is not being told.
+            let environmentID = try #require(try await TenantRepository(db: app.app.db).environment(tenant: app.tenant, kind: .test)?.requireID())
+            let endpoint = WebhookEndpointModel(environmentID: environmentID, url: "https://hooks.example.com/x", eventTypes: ["certificate.issued"],
+                                                description: nil, secretSealed: Data([1]), createdAt: app.clock.now)
+            endpoint.failingSince = app.clock.now - 3_600_000
+            try await endpoint.create(on: app.app.db)
+            var wrongKey = app.settings
+            wrongKey.dataKey = DataProtector.randomBytes(32)
+            let faulty = await DeploymentDoctor(db: app.app.db, settings: wrongKey, clock: app.clock.verityClock).run()
+            #expect(Self.check(faulty, "webhooks")?.status == "failing")
+            #expect(Self.check(faulty, "webhooks")?.detail?.contains("verity webhooks enable") == true)
+            #expect(Self.check(faulty, "data key")?.status == "failing")
+        }
+    }
+}
