@@ -320,8 +320,9 @@ check "webhooks redeliver of an unknown delivery is NOT_FOUND, exit 65" bash -c 
 check "environment set --webhooks-allow-private-addresses turns private receivers on" grep -q '"allowPrivateAddresses" : true' "$WORK/private.json"
 
 DEMO_PORT=$((20000 + RANDOM % 20000))
-"$BIN" demo --port "$DEMO_PORT" --data-dir "$WORK/demo" > "$WORK/demo.out" 2> "$WORK/demo.log" & DEMO_PID=$!
+env -u VERITY_LOG_LEVEL "$BIN" demo --port "$DEMO_PORT" --data-dir "$WORK/demo" > "$WORK/demo.out" 2> "$WORK/demo.log" & DEMO_PID=$!
 for _ in $(seq 1 300); do curl -sf "http://127.0.0.1:$DEMO_PORT/healthz" > /dev/null && break; sleep 0.2; done
+check "the demo logs a few readable lines at notice level, no JSON migrator chatter" bash -c "! grep -q '^{' '$WORK/demo.log' && grep -q 'Server started' '$WORK/demo.log' && [ \$(wc -l < '$WORK/demo.log') -le 5 ]"
 check "the demo imports the bundled SDN list with its alternate names and says so" grep -q "sanctions list: ofac-sdn-2024-05-03.csv + ofac-alt-2021.csv (14965 entries)" "$WORK/demo.out"
 DEMO_CLIENT=$(python3 -c "import json; print(json.load(open('$WORK/demo/demo-keys.json'))['clientKey'])" 2>/dev/null)
 check "the demo's client key runs VerifyCompliance against that list" bash -c "'$BIN' mobile verify-compliance --server http://127.0.0.1:$DEMO_PORT \

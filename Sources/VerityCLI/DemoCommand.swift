@@ -23,7 +23,8 @@ struct DemoCommand: AsyncParsableCommand {
         if ProcessInfo.processInfo.environment["VERITY_DATA_KEY"]?.isEmpty ?? true {
             overrides["VERITY_DATA_KEY"] = try DemoDataKey.loadOrCreate(in: dataDir)
         }
-        let settings = try SettingsLoading.load(overrides: overrides)
+        // A person watches the demo: readable lines, notices and worse (VERITY_LOG_* still decide when set).
+        let settings = try SettingsLoading.load(overrides: overrides).forPeople()
         // The platform CA, as `verity ca init` makes it, the first time.
         let caFiles = CAFiles(directory: dataDir, dataKey: settings.dataKey)
         if !caFiles.exists {

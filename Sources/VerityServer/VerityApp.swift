@@ -103,10 +103,7 @@ public enum VerityApp {
     public static func bootstrapLogging(_ settings: Settings) {
         let level = Logger.Level(rawValue: settings.logLevel) ?? .info
         LoggingSystem.bootstrap { label in
-            if settings.jsonLogs { return JSONLogHandler(label: label, level: level) }
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
+            settings.jsonLogs ? JSONLogHandler(label: label, level: level) as any LogHandler : ReadableLogHandler(level: level)
         }
     }
 }

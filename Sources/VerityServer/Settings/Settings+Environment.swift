@@ -110,12 +110,14 @@ extension Settings {
                 throw SettingsError(variable: "VERITY_LOG_LEVEL", problem: "must be one of \(levels.joined(separator: ", "))")
             }
             settings.logLevel = level
+            settings.logLevelChosen = true
         }
         if let format = env["VERITY_LOG_FORMAT"], !format.isEmpty {
             guard ["json", "text"].contains(format) else {
                 throw SettingsError(variable: "VERITY_LOG_FORMAT", problem: "must be json or text")
             }
             settings.jsonLogs = format == "json"
+            settings.logFormatChosen = true
         }
         return settings
     }

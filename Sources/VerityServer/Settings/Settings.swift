@@ -50,6 +50,19 @@ public struct Settings: Sendable {
     public var logLevel: String = "info"
     /// Logs as JSON lines (default) or as text for people at a terminal.
     public var jsonLogs: Bool = true
+    /// Whether the operator set VERITY_LOG_LEVEL / VERITY_LOG_FORMAT; if not,
+    /// a command for people (`verity demo`) picks readable lines at notice.
+    public var logLevelChosen = false
+    public var logFormatChosen = false
+
+    /// These settings as a command run for people sees them: readable lines
+    /// at notice level, unless the operator chose otherwise.
+    public func forPeople() -> Settings {
+        var copy = self
+        if !logLevelChosen { copy.logLevel = "notice" }
+        if !logFormatChosen { copy.jsonLogs = false }
+        return copy
+    }
 
     public init(dataKey: Data) { self.dataKey = dataKey }
 
