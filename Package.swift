@@ -28,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.29.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     ],
     targets: [
         // Domain: values, rules, state machines, error codes. No I/O.
@@ -102,8 +103,10 @@ let package = Package(
                 // The SMTP mail gateway: NIO's client bootstrap with implicit TLS.
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                // The API reference page (/docs) is rendered from the OpenAPI contract.
+                .product(name: "Yams", package: "Yams"),
             ],
-            // The pages' scripts and styles, served as files (no build step).
+            // The pages' scripts and styles and the OpenAPI contract, served as files (no build step).
             resources: [.copy("Pages/Assets")]
         ),
         // The SDK: VerityAPI, and the device's keys, CSRs and CMS signatures

@@ -74,6 +74,7 @@ public enum VerityApp {
         app.middleware.use(RequestLogMiddleware())
         app.middleware.use(APIErrorMiddleware())
 
+        try app.register(collection: ReferenceController(database: settings.databaseURL == nil ? "SQLite" : "PostgreSQL"))
         try app.register(collection: HealthController(settings: settings, models: ModelFilesCheck(directory: settings.modelsDirectory)))
         let metrics = MetricsPage(db: app.db, clock: clock, jobKinds: jobs.kinds + [WebhookOutbox.jobKind],
                                   poolCapacity: VerityDatabase.poolCapacity(postgres: settings.databaseURL != nil,

@@ -1,0 +1,35 @@
+import Vapor
+import VerityAPI
+import VerityCore
+
+/// `GET /` (what is running, and where to read on), `GET /openapi.yaml`
+/// (the contract this server implements) and `GET /docs` (the reference
+/// rendered from it). Everything is served from this machine.
+struct ReferenceController: RouteCollection {
+    /// `SQLite` or `PostgreSQL`.
+    let database: String
+
+    func boot(routes: any RoutesBuilder) throws {
+        let pages = routes.grouped(PageHeadersMiddleware())
+        pages.get { _ in Self.html(ReferencePages.home(contract: APIContract.shipped, database: database)) }
+        pages.get("docs") { _ in
+            guard let contract = APIContract.shipped else { throw VerityError(.serviceUnavailable, "the API contract is missing from this build") }
+            return Self.html(ReferencePages.reference(contract))
+        }
+        pages.get("openapi.yaml") { _ in
+            guard let contract = APIContract.shipped else { throw VerityError(.serviceUnavailable, "the API contract is missing from this build") }
+            let response = Response(status: .ok, body: .init(string: contract.yaml))
+            response.headers.replaceOrAdd(name: .contentType, value: "application/yaml; charset=utf-8")
+            response.headers.replaceOrAdd(name: .cacheControl, value: "public, max-age=300")
+            return response
+        }
+    }
+
+    static func html(_ body: String) -> Response {
+        let response = Response(status: .ok, body: .init(string: body))
+        response.headers.contentType = .html
+        // Nothing personal on these pages: a browser may keep them a while.
+        response.headers.replaceOrAdd(name: .cacheControl, value: "public, max-age=300")
+        return response
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+
+/// The pages a server introduces itself with: `/` (what is running and
+/// where to read on) and `/docs` (the API reference, rendered from the
+/// contract). Plain HTML, one style sheet from `/assets/`, no script.
+enum ReferencePages {
+    static func escape(_ text: String) -> String { CapturePage.escape(text) }
+
+    static func page(title: String, _ body: String) -> String {
+        """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(escape(title))</title>
+        <link rel="stylesheet" href="/assets/reference.css">
+        </head>
+        <body>
+        \(body)
+        </body>
+        </html>
+        """
+    }
+
+    /// `/`: the version, the database, and the links.
+    static func home(contract: APIContract?, database: String) -> String {
+        page(title: "Verity", """
+            <header><h1>Verity</h1><p class="lede">Self-hosted identity verification and certification.</p></header>
+            <main>
+            <section aria-labelledby="running">
+            <h2 id="running">This server</h2>
+            <dl class="facts">
+            <dt>Version</dt><dd>\(escape(contract?.version ?? "unknown"))</dd>
+            <dt>Database</dt><dd>\(escape(database))</dd>
+            <dt>Environments</dt><dd>test and live, per tenant (secret keys <code>vk_test_…</code>, <code>vk_live_…</code>)</dd>
+            </dl>
+            <p>Health: <a href="/healthz">/healthz</a> (the process answers), <a href="/readyz">/readyz</a> (it can serve, check by check).</p>
+            </section>
+            <section aria-labelledby="read">
+            <h2 id="read">Read on</h2>
+            <ul class="links">
+            <li><a href="/docs">API reference</a>: every route, its parameters, answers and errors.</li>
+            <li><a href="/openapi.yaml">OpenAPI contract</a> (YAML), for generating clients and for contract tests.</li>
+            <li><a href="/docs#tag-pages">Capture page</a>: the page a user opens from a link to photograph a document.</li>
+            <li><a href="/docs#tag-webhooks">Webhooks</a>: signed events for outcomes your backend waits for.</li>
+            </ul>
+            </section>
+            </main>
+            """)
+    }
+
+    /// `/docs`: the contract as a reference, tag by tag, then the schemas.
+    static func reference(_ contract: APIContract) -> String {
+        let tags = contract.tags + contract.operations.keys.filter { !contract.tags.contains($0) }.sorted()
+        var toc = "", sections = ""
+        for tag in tags {
+            guard let operations = contract.operations[tag], !operations.isEmpty else { continue }
+            toc += "<li><a href=\"#tag-\(escape(tag))\">\(escape(tag))</a> (\(operations.count))</li>"
+            sections += "<section aria-labelledby=\"tag-\(escape(tag))\"><h2 id=\"tag-\(escape(tag))\">\(escape(tag))</h2>"
+            for operation in operations { sections += self.operation(operation) }
+            sections += "</section>"
+        }
+        var schemas = ""
+        for schema in contract.schemas { schemas += self.schema(schema) }
+        return page(title: "\(contract.title) API reference", """
+            <header><h1>\(escape(contract.title)) API reference</h1>
+            <p class="lede">Version \(escape(contract.version)). From <a href="/openapi.yaml">the OpenAPI contract</a> this server ships. <a href="/">Home</a></p></header>
+            <main>
+            <div class="intro">\(paragraphs(contract.description))</div>
+            <nav aria-label="Contents"><h2>Contents</h2><ul class="toc">\(toc)<li><a href="#schemas">schemas</a> (\(contract.schemas.count))</li></ul></nav>
+            \(sections)
+            <section aria-labelledby="schemas"><h2 id="schemas">Schemas</h2>\(schemas)</section>
+            </main>
+            """)
+    }
+
+    private static func operation(_ operation: APIContract.Operation) -> String {
+        var html = "<article class=\"operation\" id=\"op-\(escape(operation.id))\">"
+        html += "<h3><span class=\"method \(escape(operation.method.lowercased()))\">\(escape(operation.method))</span> <code>\(escape(operation.path))</code></h3>"
+        if !operation.id.isEmpty { html += "<p class=\"opid\">\(escape(operation.id))</p>" }
+        html += paragraphs(operation.description)
+        html += "<p class=\"auth\">" + (operation.security.isEmpty ? "No credential." : "Credential: " + operation.security.map(escape).joined(separator: " or ") + ".") + "</p>"
+        if !operation.parameters.isEmpty {
+            html += "<div class=\"table-wrap\"><table><caption>Parameters</caption><thead><tr><th scope=\"col\">Name</th><th scope=\"col\">In</th><th scope=\"col\">Required</th><th scope=\"col\">About</th></tr></thead><tbody>"
+            for parameter in operation.parameters {
+                html += "<tr><td><code>\(escape(parameter.name))</code></td><td>\(escape(parameter.location))</td><td>\(parameter.required ? "yes" : "no")</td><td>\(escape(parameter.description))</td></tr>"
+            }
+            html += "</tbody></table></div>"
+        }
+        if let body = operation.requestBody, !body.isEmpty { html += "<p>Body: \(schemaLink(body))</p>" }
+        html += "<div class=\"table-wrap\"><table><caption>Answers</caption><thead><tr><th scope=\"col\">Status</th><th scope=\"col\">Meaning</th></tr></thead><tbody>"
+        for response in operation.responses.sorted(by: { $0.code < $1.code }) {
+            let body = response.schema.map { $0.isEmpty ? "" : " (" + schemaLink($0) + ")" } ?? ""
+            html += "<tr><td>\(escape(response.code))</td><td>\(paragraphs(response.description, wrap: false))\(body)</td></tr>"
+        }
+        return html + "</tbody></table></div></article>"
+    }
+
+    private static func schema(_ schema: APIContract.Schema) -> String {
+        var html = "<article class=\"schema\" id=\"schema-\(escape(schema.name))\"><h3>\(escape(schema.name))</h3>" + paragraphs(schema.description)
+        guard !schema.properties.isEmpty else { return html + "</article>" }
+        html += "<div class=\"table-wrap\"><table><caption>Fields of \(escape(schema.name))</caption><thead><tr><th scope=\"col\">Field</th><th scope=\"col\">Type</th><th scope=\"col\">Required</th><th scope=\"col\">About</th></tr></thead><tbody>"
+        for property in schema.properties {
+            html += "<tr><td><code>\(escape(property.name))</code></td><td>\(schemaLink(property.type))</td><td>\(property.required ? "yes" : "no")</td><td>\(escape(property.description))</td></tr>"
+        }
+        return html + "</tbody></table></div></article>"
+    }
+
+    /// A schema's name as a link to it; other words as they are.
+    private static func schemaLink(_ text: String) -> String {
+        let name = text.hasPrefix("array of ") ? String(text.dropFirst(9)) : text
+        guard name.first?.isUppercase == true, name.allSatisfy({ $0.isLetter || $0.isNumber }) else { return escape(text) }
+        return (text.hasPrefix("array of ") ? "array of " : "") + "<a href=\"#schema-\(escape(name))\">\(escape(name))</a>"
+    }
+
+    /// Text with blank lines as paragraphs (`wrap`) and `code` spans.
+    private static func paragraphs(_ text: String, wrap: Bool = true) -> String {
+        text.components(separatedBy: "\n\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }.map { block in
+            let parts = escape(block.replacingOccurrences(of: "\n", with: " ")).components(separatedBy: "`")
+            let inline = parts.enumerated().map { $0.offset % 2 == 1 ? "<code>\($0.element)</code>" : $0.element }.joined()
+            return wrap ? "<p>\(inline)</p>" : inline
+        }.joined(separator: wrap ? "" : " ")
+    }
+}

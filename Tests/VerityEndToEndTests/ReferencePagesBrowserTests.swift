@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+import VerityTestSupport
+
+/// The home page and the API reference in headless Chromium
+/// (`tests-pages/reference_pages.py`): what is running, the link to the
+/// reference, the reference itself with every in-page link resolving, axe-core
+/// clean on a desktop and a phone. Screenshots go to `VERITY_SCREENSHOTS_DIR`.
+@Suite("Home page and API reference in a browser")
+struct ReferencePagesBrowserTests {
+    struct Result: Decodable {
+        let outcome: String
+        let operations: Int
+        let schemas: Int
+    }
+
+    @Test func aPersonFindsTheReferenceFromTheHomePage() async throws {
+        try await withVerityApp { app async throws in
+            let url = try await app.startServer()
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: ".venv/bin/python")
+            process.arguments = ["tests-pages/reference_pages.py", "--url", url.absoluteString]
+            let output = Pipe(), errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            let printed = output.fileHandleForReading.readDataToEndOfFile()
+            let complaints = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(complaints.suffix(2_000))")
+            let line = String(decoding: printed, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+            let result = try JSONDecoder().decode(Result.self, from: Data(line.utf8))
+            #expect(result.outcome == "ok" && result.operations > 80 && result.schemas > 50)
+        }
+    }
+}
