@@ -329,5 +329,10 @@ check "the demo's client key runs VerifyCompliance against that list" bash -c "'
   --client-key '$DEMO_CLIENT' --selfie '$FIXTURES/john-smith-selfie.jpg' --front '$FIXTURES/john-smith-passport-front.png' | grep -q 'sanctions: no match for'"
 kill "$DEMO_PID" 2>/dev/null; wait "$DEMO_PID" 2>/dev/null
 
+# docs/integration.md, every block as written, from a fresh demo to a signed webhook.
+bash tests-contract/integration.sh "$BIN" > "$WORK/integration.out" 2>&1; code=$?
+check "docs/integration.md runs as written: a signed document-check webhook arrives and is read back" bash -c "[ $code -eq 0 ] && grep -q 'document check .* succeeded for customer-42' '$WORK/integration.out' && grep -q 'verified: True by GOVERNMENT_ID' '$WORK/integration.out'"
+[ $code -eq 0 ] || tail -20 "$WORK/integration.out"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
