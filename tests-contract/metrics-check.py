@@ -18,7 +18,8 @@ def main():
     parser.add_argument("url")
     parser.add_argument("--forbid", action="append", default=[])
     args = parser.parse_args()
-    with urllib.request.urlopen(args.url, timeout=30) as response:
+    # Generous: the parallel test suite loads two cores for minutes.
+    with urllib.request.urlopen(args.url, timeout=180) as response:
         content_type = response.headers.get("Content-Type", "")
         text = response.read().decode("utf-8")
     families = {}

@@ -40,6 +40,10 @@ def look(run, driver, name, anchor=None):
 
 def home_and_reference(base, screens, kind):
     driver = browser(kind)
+    # axe-core reads the whole reference (every table of every route): give it
+    # time on a machine the parallel suite keeps busy.
+    driver.set_script_timeout(300)
+    driver.set_page_load_timeout(180)
     run = Run(driver, screens, f"reference-{kind}")
 
     try:

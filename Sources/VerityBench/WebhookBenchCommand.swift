@@ -22,6 +22,7 @@ struct WebhookBenchCommand: AsyncParsableCommand {
     @Option(help: "Pairs of rounds (off and on).") var pairs: Int = 2
     @Option(help: "Seconds to wait for a round's deliveries.") var deliveryTimeout: Int = 180
     @Option(help: "Label printed with the results.") var label: String = "verity"
+    @Option(help: "The server's process id: its CPU time per verification is reported, off and on.") var serverPid: Int?
 
     func run() async throws {
         var configuration = HTTPClient.Configuration()
@@ -63,15 +64,23 @@ struct WebhookBenchCommand: AsyncParsableCommand {
             try await listen(listening)
             let tokens = try await load.prepare(count: requests, prefix: "r\(round)-\(run)")
             let before = receiver.received.count
+            let cpuBefore = serverPid.flatMap(Self.cpuMilliseconds)
             let started = DispatchTime.now().uptimeNanoseconds
             _ = try await load.closedLoop(tokens: tokens, concurrency: concurrency)
             let throughput = Double(tokens.count) / (milliseconds(since: started) / 1000)
-            print(String(format: "%@ round %d webhooks %@: throughput=%.1f/s", label, round + 1, listening ? "on" : "off", throughput))
+            if listening {
+                // One identity_verification.decided per verification: the round ends when they have all arrived.
+                let deadline = Date().addingTimeInterval(Double(deliveryTimeout))
+                while receiver.received.count - before < tokens.count, Date() < deadline { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            // The server's CPU for the round, its deliveries included.
+            var cpu = ""
+            if let cpuBefore, let pid = serverPid, let cpuAfter = Self.cpuMilliseconds(pid) {
+                cpu = String(format: " server_cpu=%.2fms/verification", Double(cpuAfter - cpuBefore) / Double(tokens.count))
+            }
+            print(String(format: "%@ round %d webhooks %@: throughput=%.1f/s%@", label, round + 1, listening ? "on" : "off", throughput, cpu))
             guard listening else { off.append(throughput); continue }
             on.append(throughput)
-            // One identity_verification.decided per verification.
-            let deadline = Date().addingTimeInterval(Double(deliveryTimeout))
-            while receiver.received.count - before < tokens.count, Date() < deadline { try await Task.sleep(for: .milliseconds(100)) }
             let arrived = Array(receiver.received.dropFirst(before))
             guard arrived.count >= tokens.count else {
                 throw BenchClient.Failure(description: "\(arrived.count) of \(tokens.count) deliveries arrived in \(deliveryTimeout) s")
@@ -83,5 +92,16 @@ struct WebhookBenchCommand: AsyncParsableCommand {
         print(String(format: "%@ webhooks: off=%.1f/s on=%.1f/s ratio=%.3f deliveries=%d p50=%.0fms p95=%.0fms p99=%.0fms max=%.0fms",
                      label, meanOff, meanOn, meanOn / meanOff, latencies.samples.count, latencies.percentile(50),
                      latencies.percentile(95), latencies.percentile(99), latencies.percentile(100)))
+    }
+
+    /// A process's user and system CPU time so far (Linux `/proc`), in milliseconds.
+    static func cpuMilliseconds(_ pid: Int) -> Int64? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th of the line.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Int64(fields[11]), let system = Int64(fields[12]) else { return nil }
+        let ticks = Int64(sysconf(Int32(_SC_CLK_TCK)))
+        return (user + system) * 1000 / max(ticks, 1)
     }
 }

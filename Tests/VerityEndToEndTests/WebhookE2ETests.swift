@@ -113,6 +113,34 @@ struct WebhookE2ETests {
         }
     }
 
+    @Test func aCaptureLinkThatLapsesIsToldOnceWithoutAnyoneAsking() async throws {
+        let receiver = try WebhookReceiver()
+        defer { receiver.stop() }
+        try await withLiveClient(userRef: "customer-lapse") { client, app, url async throws in
+            try await Self.allowLoopbackReceivers(app)
+            let admin = WebhookAdmin(url: url, secretKey: app.secretKey)
+            let endpoint = try await admin.register(receiver, events: [.captureLinkExpired])
+            try await client.consent()
+            _ = try await client.initiateIdentityDocumentCapture()
+            // Nobody opens it; its hour passes; the minute's housekeeping finds it.
+            app.clock.advance(seconds: 3_601)
+            let swept = try await app.operations.housekeeping()
+            #expect(swept.captureLinksLapsed == 1)
+            await app.app.drainJobs()
+            let arrived = try await receiver.waitFor(1)
+            try #require(arrived.count == 1)
+            let event = try Webhook.verify(payload: arrived[0].bytes, header: arrived[0].signature, secrets: [endpoint.secret], now: Self.now(app))
+            #expect(event.type == .captureLinkExpired && event.userRef == "customer-lapse" && event.data["reason"] == .string("expired"))
+            // The user's status says so; a second sweep and a status read tell nobody again.
+            // (the user's token has expired with the hour: the backend asks with its key)
+            let (_, _, status) = try await admin.call("GET", AdminRoute.userVerification(userRef: "customer-lapse").path, as: Int.self)
+            #expect(String(decoding: status, as: UTF8.self).contains(DocumentVerificationStatus.captureLinkExpired.rawValue))
+            #expect(try await app.operations.housekeeping().captureLinksLapsed == 0)
+            await app.app.drainJobs()
+            #expect(try receiver.deliveries().count == 1)
+        }
+    }
+
     @Test func aReceiverAnswering500GetsTheSameEventAgainLater() async throws {
         let receiver = try WebhookReceiver(failFirst: 1)
         defer { receiver.stop() }

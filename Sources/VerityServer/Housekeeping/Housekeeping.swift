@@ -18,6 +18,8 @@ public struct Housekeeping: Sendable {
         public var idempotencyKeys = 0
         public var ocrSessions = 0
         public var rateLimitWindows = 0
+        /// Capture links that lapsed (their users told by `capture_link.expired`).
+        public var captureLinksLapsed = 0
     }
 
     public func sweep(now: Int64) async throws -> Swept {
@@ -31,6 +33,7 @@ public struct Housekeeping: Sendable {
         swept.idempotencyKeys = try await IdempotencyRepository(db: db).purge(now: now)
         swept.ocrSessions = try await OCRSessionRepository(db: db).purge(expiredBefore: now)
         swept.rateLimitWindows = try await RateLimitRepository(db: db).purge(now: now)
+        swept.captureLinksLapsed = try await CaptureLinkLapses(db: db).sweep(now: now)
         // What sessions and settled checks erased (their sealed images) also
         // leaves SQLite's write-ahead log here, at least once a minute.
         try await VerityDatabase.emptyWriteAheadLog(db)

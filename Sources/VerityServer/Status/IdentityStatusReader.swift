@@ -33,7 +33,12 @@ struct IdentityStatusReader: Sendable {
         let link = try await CaptureLinkRepository(db: db).link(userID: userID)
         if let link, let current = status, [.captureInitiated, .captureLinkOpened].contains(current),
            let lapse = configuration.documents.captureLinks.lapse(link.timing, now: now) {
-            status = try await applyLapse(lapse, userID: userID, environmentID: link.environmentID) ?? status
+            // Another request may have moved the user first: then its status stands.
+            if let lapsed = try await CaptureLinkLapses(db: db).apply(lapse, link: link, userID: userID, now: now) {
+                status = lapsed
+            } else {
+                status = try await documents.status(userID: userID)
+            }
         }
         record.documentStatus = status
         var identity = VerifiedIdentity(status: configuration.policy.status(of: record), owner: userID, consented: consented)
@@ -46,17 +51,6 @@ struct IdentityStatusReader: Sendable {
         return identity
     }
 
-    /// Stores what time did to the link; nil when another request stored it first.
-    private func applyLapse(_ lapse: DocumentVerificationEvent, userID: UUID, environmentID: UUID) async throws
-        -> DocumentVerificationStatus? {
-        do {
-            return try await DocumentCheckRepository(db: db).transition(userID: userID, environmentID: environmentID, now: now) { stored in
-                try DocumentVerificationStateMachine().next(from: stored ?? .captureInitiated, on: lapse)
-            }
-        } catch let error as VerityError where error.code == .documentCheckPending || error.code == .captureLinkUnusable {
-            return try await DocumentCheckRepository(db: db).status(userID: userID)
-        }
-    }
 }
 
 extension DocumentCheckSummary {

@@ -38,6 +38,18 @@ public struct CaptureLinkRepository: Sendable {
                             webhooksListening: try row.decode(column: "listening", as: Int.self) == 1)
     }
 
+    /// Links made before `createdBefore` whose users still wait on them
+    /// (`captureInitiated` or `captureLinkOpened`): the ones time may have
+    /// lapsed, for the housekeeping sweep.
+    public func waiting(olderThan createdBefore: Int64) async throws -> [CaptureLinkModel] {
+        let ids = try await DocumentCheckRepository.sql(db).raw("""
+            SELECT l.id AS id FROM capture_links l JOIN document_verifications d ON d.user_id = l.user_id
+            WHERE l.created_at < \(bind: createdBefore) AND d.status IN ('captureInitiated', 'captureLinkOpened')
+            """).all().map { try $0.decode(column: "id", as: UUID.self) }
+        guard !ids.isEmpty else { return [] }
+        return try await CaptureLinkModel.query(on: db).filter(\.$id ~~ ids).all()
+    }
+
     /// Makes `link` the user's one link, replacing any earlier one.
     public static func replace(with link: CaptureLinkModel, on tx: any Database) async throws {
         try await CaptureLinkModel.query(on: tx).filter(\.$user.$id == link.$user.id).delete()

@@ -1,6 +1,7 @@
 import Fluent
 import FluentPostgresDriver
 import Foundation
+import SQLKit
 
 /// An outcome's event, ready to be written in the outcome's transaction.
 public struct WebhookEventDraft: Sendable {
@@ -45,22 +46,44 @@ public enum WebhookOutbox {
             }
             return told
         }
-        let endpoints = try await WebhookEndpointModel.query(on: tx).filter(\.$environment.$id ~~ Set(drafts.map(\.environmentID)))
-            .filter(\.$status == .enabled).all()
+        // SQLite: one read of the environments' listening endpoints, then
+        // three statements per event (the event, its deliveries, their jobs),
+        // in plain SQL: this runs inside the outcome's write, which holds
+        // SQLite's one writer.
+        let sql = tx as! any SQLDatabase
+        let environments = Array(Set(drafts.map(\.environmentID)))
+        let endpoints = try await sql.raw("""
+            SELECT id, environment_id, event_types FROM webhook_endpoints
+            WHERE status = 'enabled' AND environment_id IN (\(binds: environments))
+            """).all().map {
+            (id: try $0.decode(column: "id", as: UUID.self), environmentID: try $0.decode(column: "environment_id", as: UUID.self),
+             types: Set(try $0.decode(column: "event_types", as: String.self).split(separator: ",").map(String.init)))
+        }
         // An environment nobody listens to keeps no events: nothing would read them.
         guard !endpoints.isEmpty else { return false }
         var told = false
         for draft in drafts {
-            let wanting = endpoints.filter { $0.$environment.id == draft.environmentID && $0.eventTypeNames.contains(draft.type) }
+            let wanting = endpoints.filter { $0.environmentID == draft.environmentID && $0.types.contains(draft.type) }
             guard !wanting.isEmpty else { continue }
-            let event = WebhookEventModel(environmentID: draft.environmentID, userID: draft.userID, type: draft.type, data: draft.data,
-                                          createdAt: now)
-            try await event.create(on: tx)
-            for endpoint in wanting {
-                let delivery = WebhookDeliveryModel(eventID: try event.requireID(), endpointID: try endpoint.requireID(), createdAt: now)
-                try await delivery.create(on: tx)
-                try await JobQueue.enqueue(kind: jobKind, subject: try delivery.requireID(), now: now, on: tx)
-            }
+            let eventID = UUID()
+            try await sql.raw("""
+                INSERT INTO webhook_events (id, environment_id, user_id, type, data, created_at)
+                VALUES (\(bind: eventID), \(bind: draft.environmentID), \(bind: draft.userID), \(bind: draft.type), \(bind: draft.data), \(bind: now))
+                """).run()
+            let deliveries = wanting.map { (delivery: UUID(), endpoint: $0.id) }
+            let deliveryRows = SQLList(deliveries.map {
+                SQLGroupExpression([SQLBind($0.delivery), SQLBind(eventID), SQLBind($0.endpoint), SQLLiteral.string("pending"), SQLLiteral.numeric("0"), SQLBind(now)])
+            })
+            try await sql.raw("""
+                INSERT INTO webhook_deliveries (id, event_id, endpoint_id, status, attempts, created_at) VALUES \(deliveryRows)
+                """).run()
+            let jobRows = SQLList(deliveries.map {
+                SQLGroupExpression([SQLBind(UUID()), SQLBind(jobKind), SQLBind($0.delivery), SQLLiteral.string("queued"), SQLLiteral.numeric("0"),
+                                    SQLBind(now), SQLBind(now), SQLBind(now)])
+            })
+            try await sql.raw("""
+                INSERT INTO jobs (id, kind, subject, status, attempts, run_after, created_at, updated_at) VALUES \(jobRows)
+                """).run()
             told = true
         }
         return told

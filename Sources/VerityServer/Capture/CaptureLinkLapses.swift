@@ -1,0 +1,53 @@
+import Fluent
+import Foundation
+import SQLKit
+import VerityAPI
+import VerityCore
+import VerityStore
+
+/// What time does to a capture link: past its expiry, a user still at
+/// `captureInitiated` moves to `captureLinkExpired` (never opened) and one at
+/// `captureLinkOpened` to `captureLinkTimeout` (opened, not finished). The
+/// move is stored once, by whoever comes first (a status read, or the
+/// housekeeping sweep each minute), with its `capture_link.expired` event in
+/// the same transaction: a backend hears of it without asking.
+struct CaptureLinkLapses: Sendable {
+    let db: any Database
+
+    /// Applies `lapse` to the user of `link`; the status it leaves, or nil when
+    /// another request moved the user first.
+    func apply(_ lapse: DocumentVerificationEvent, link: CaptureLinkModel, userID: UUID, now: Int64) async throws
+        -> DocumentVerificationStatus? {
+        let linkID = try link.requireID()
+        let reason = lapse == .captureLinkExpired ? "expired" : "timeout"
+        let event = WebhookEvents.draft(.captureLinkExpired, environmentID: link.environmentID, userID: userID, [
+            "linkId": .string(linkID.uuidString), "reason": .string(reason),
+        ])
+        do {
+            return try await DocumentCheckRepository(db: db).transition(userID: userID, environmentID: link.environmentID, now: now, next: { stored in
+                try DocumentVerificationStateMachine().next(from: stored ?? .captureInitiated, on: lapse)
+            }, alongside: { tx in
+                try await WebhookOutbox.publish([event], now: now, on: tx)
+            })
+        } catch let error as VerityError where error.code == .documentCheckPending || error.code == .captureLinkUnusable {
+            return nil
+        }
+    }
+
+    /// Housekeeping: every live link past its environment's lifetime whose
+    /// user is still waiting on it; returns how many moved.
+    func sweep(now: Int64) async throws -> Int {
+        var moved = 0
+        var configurations: [UUID: EnvironmentConfiguration] = [:]
+        for link in try await CaptureLinkRepository(db: db).waiting(olderThan: now - Int64(CaptureLinkPolicy.lifetimeRange.lowerBound) * 1000) {
+            let environmentID = link.environmentID
+            if configurations[environmentID] == nil {
+                configurations[environmentID] = try await TenantRepository(db: db).environment(id: environmentID)?.configuration
+            }
+            guard let policy = configurations[environmentID]?.documents.captureLinks,
+                  let lapse = policy.lapse(link.timing, now: now) else { continue }
+            if try await apply(lapse, link: link, userID: link.$user.id, now: now) != nil { moved += 1 }
+        }
+        return moved
+    }
+}
