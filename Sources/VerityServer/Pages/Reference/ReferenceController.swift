@@ -12,9 +12,13 @@ struct ReferenceController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let pages = routes.grouped(PageHeadersMiddleware())
         pages.get { _ in Self.html(ReferencePages.home(contract: APIContract.shipped, database: database)) }
-        pages.get("docs") { _ in
-            guard let contract = APIContract.shipped else { throw VerityError(.serviceUnavailable, "the API contract is missing from this build") }
-            return Self.html(ReferencePages.reference(contract))
+        pages.get("docs") { _ in Self.html(ReferencePages.index(try Self.contract())) }
+        pages.get("docs", "schemas") { _ in Self.html(ReferencePages.schemas(try Self.contract())) }
+        pages.get("docs", ":tag") { request in
+            guard let tag = request.parameters.get("tag"), let page = ReferencePages.tag(tag, in: try Self.contract()) else {
+                throw VerityError(.notFound, "the API reference has no such section")
+            }
+            return Self.html(page)
         }
         pages.get("openapi.yaml") { _ in
             guard let contract = APIContract.shipped else { throw VerityError(.serviceUnavailable, "the API contract is missing from this build") }
@@ -23,6 +27,11 @@ struct ReferenceController: RouteCollection {
             response.headers.replaceOrAdd(name: .cacheControl, value: "public, max-age=300")
             return response
         }
+    }
+
+    static func contract() throws -> APIContract {
+        guard let contract = APIContract.shipped else { throw VerityError(.serviceUnavailable, "the API contract is missing from this build") }
+        return contract
     }
 
     static func html(_ body: String) -> Response {

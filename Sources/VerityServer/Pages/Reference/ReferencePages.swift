@@ -42,37 +42,72 @@ enum ReferencePages {
             <ul class="links">
             <li><a href="/docs">API reference</a>: every route, its parameters, answers and errors.</li>
             <li><a href="/openapi.yaml">OpenAPI contract</a> (YAML), for generating clients and for contract tests.</li>
-            <li><a href="/docs#tag-pages">Capture page</a>: the page a user opens from a link to photograph a document.</li>
-            <li><a href="/docs#tag-webhooks">Webhooks</a>: signed events for outcomes your backend waits for.</li>
+            <li><a href="/docs/pages">Capture page</a>: the page a user opens from a link to photograph a document.</li>
+            <li><a href="/docs/webhooks">Webhooks</a>: signed events for outcomes your backend waits for.</li>
             </ul>
             </section>
             </main>
             """)
     }
 
-    /// `/docs`: the contract as a reference, tag by tag, then the schemas.
-    static func reference(_ contract: APIContract) -> String {
-        let tags = contract.tags + contract.operations.keys.filter { !contract.tags.contains($0) }.sorted()
-        var toc = "", sections = ""
-        for tag in tags {
-            guard let operations = contract.operations[tag], !operations.isEmpty else { continue }
-            toc += "<li><a href=\"#tag-\(escape(tag))\">\(escape(tag))</a> (\(operations.count))</li>"
-            sections += "<section aria-labelledby=\"tag-\(escape(tag))\"><h2 id=\"tag-\(escape(tag))\">\(escape(tag))</h2>"
-            for operation in operations { sections += self.operation(operation) }
-            sections += "</section>"
+    /// `/docs`: the contract's introduction and its contents, a page per
+    /// tag and one for the schemas (one page of everything weighed half a
+    /// megabyte: slow on a phone, and slow to check).
+    static func index(_ contract: APIContract) -> String {
+        var toc = ""
+        for tag in tags(of: contract) {
+            let count = contract.operations[tag]?.count ?? 0
+            toc += "<li><a href=\"/docs/\(escape(tag))\">\(escape(tag))</a> (\(count))</li>"
         }
-        var schemas = ""
-        for schema in contract.schemas { schemas += self.schema(schema) }
         return page(title: "\(contract.title) API reference", """
-            <header><h1>\(escape(contract.title)) API reference</h1>
-            <p class="lede">Version \(escape(contract.version)). From <a href="/openapi.yaml">the OpenAPI contract</a> this server ships. <a href="/">Home</a></p></header>
+            \(header(contract))
             <main>
             <div class="intro">\(paragraphs(contract.description))</div>
-            <nav aria-label="Contents"><h2>Contents</h2><ul class="toc">\(toc)<li><a href="#schemas">schemas</a> (\(contract.schemas.count))</li></ul></nav>
-            \(sections)
-            <section aria-labelledby="schemas"><h2 id="schemas">Schemas</h2>\(schemas)</section>
+            <nav aria-label="Contents"><h2>Contents</h2><ul class="toc">\(toc)<li><a href="/docs/schemas">schemas</a> (\(contract.schemas.count))</li></ul></nav>
             </main>
             """)
+    }
+
+    /// `/docs/{tag}`: the tag's operations; nil for a tag the contract does not have.
+    static func tag(_ tag: String, in contract: APIContract) -> String? {
+        guard let operations = contract.operations[tag], !operations.isEmpty else { return nil }
+        var body = ""
+        for operation in operations { body += self.operation(operation) }
+        return page(title: "\(tag): \(contract.title) API reference", """
+            \(header(contract))
+            <main>
+            <nav aria-label="Breadcrumb" class="crumbs"><a href="/docs">Contents</a> / \(escape(tag))</nav>
+            <h2>\(escape(tag))</h2>
+            \(body)
+            </main>
+            """)
+    }
+
+    /// `/docs/schemas`: every schema, each with an anchor the operations link to.
+    static func schemas(_ contract: APIContract) -> String {
+        var body = ""
+        for schema in contract.schemas { body += self.schema(schema) }
+        return page(title: "Schemas: \(contract.title) API reference", """
+            \(header(contract))
+            <main>
+            <nav aria-label="Breadcrumb" class="crumbs"><a href="/docs">Contents</a> / schemas</nav>
+            <h2>Schemas</h2>
+            \(body)
+            </main>
+            """)
+    }
+
+    private static func header(_ contract: APIContract) -> String {
+        """
+        <header><h1>\(escape(contract.title)) API reference</h1>
+        <p class="lede">Version \(escape(contract.version)). From <a href="/openapi.yaml">the OpenAPI contract</a> this server ships. <a href="/">Home</a></p></header>
+        """
+    }
+
+    /// The contract's tags in its order, then any operations' tags it does not list.
+    static func tags(of contract: APIContract) -> [String] {
+        (contract.tags + contract.operations.keys.filter { !contract.tags.contains($0) }.sorted())
+            .filter { !(contract.operations[$0]?.isEmpty ?? true) }
     }
 
     private static func operation(_ operation: APIContract.Operation) -> String {
@@ -111,7 +146,7 @@ enum ReferencePages {
     private static func schemaLink(_ text: String) -> String {
         let name = text.hasPrefix("array of ") ? String(text.dropFirst(9)) : text
         guard name.first?.isUppercase == true, name.allSatisfy({ $0.isLetter || $0.isNumber }) else { return escape(text) }
-        return (text.hasPrefix("array of ") ? "array of " : "") + "<a href=\"#schema-\(escape(name))\">\(escape(name))</a>"
+        return (text.hasPrefix("array of ") ? "array of " : "") + "<a href=\"/docs/schemas#schema-\(escape(name))\">\(escape(name))</a>"
     }
 
     /// Text with blank lines as paragraphs (`wrap`) and `code` spans.
