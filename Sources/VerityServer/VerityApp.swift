@@ -75,6 +75,10 @@ public enum VerityApp {
         ContentConfiguration.global.use(encoder: encoder, for: .json)
 
         app.middleware = Middlewares()
+        let inFlight = InFlightRequests()
+        app.middleware.use(inFlight)
+        // Registered last, so it stops first: before anything a request still uses.
+        app.lifecycle.use(inFlight)
         app.middleware.use(RequestLogMiddleware())
         app.middleware.use(APIErrorMiddleware())
 
