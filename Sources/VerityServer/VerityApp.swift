@@ -11,10 +11,6 @@ public enum VerityApp {
                                  autoMigrate: Bool = false) async throws {
         app.http.server.configuration.hostname = settings.host
         app.http.server.configuration.port = settings.port
-        // A stopping server lets the requests it is answering finish (a document
-        // submission waits up to VERITY_DOCUMENT_WAIT_MS; a loaded machine is
-        // slower) before the database closes under them; Vapor's default is 10 s.
-        app.http.server.configuration.shutdownTimeout = .seconds(60)
         app.routes.defaultMaxBodySize = ByteCount(integerLiteral: RequestBody.maxBytes)
         app.logger.logLevel = Logger.Level(rawValue: settings.logLevel) ?? .info
         // swift-metrics reports to the process's registry from here on (Vapor's request metrics too).

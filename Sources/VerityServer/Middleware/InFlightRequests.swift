@@ -3,14 +3,14 @@ import NIOConcurrencyHelpers
 import Vapor
 
 /// Counts the requests this server is answering, and holds the application's
-/// shutdown until they are done (at most a minute), before the database
+/// shutdown until they are done (at most 30 s), before the database
 /// closes under them. The HTTP server's own grace ends when a connection
 /// closes, but a client that gave up does not stop the work its request
 /// started: without this, that work met a closed database (Fluent's
 /// `request.db` traps) and took the process down.
 final class InFlightRequests: AsyncMiddleware, LifecycleHandler, Sendable {
     private let count = NIOLockedValueBox(0)
-    static let patience: Duration = .seconds(60)
+    static let patience: Duration = .seconds(30)
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         count.withLockedValue { $0 += 1 }
