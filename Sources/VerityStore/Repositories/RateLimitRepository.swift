@@ -5,9 +5,10 @@ import SQLKit
 /// Fixed one-minute windows per credential and surface: each request counts
 /// itself with one upsert and learns the window's count, on any server.
 ///
-/// The count is one statement with no transaction around it (prepared on
-/// PostgreSQL, where the table is also unlogged: a counter lost in a crash
-/// costs a minute of leniency, and no request waits for a WAL flush for it).
+/// On PostgreSQL the count is one prepared statement with no transaction
+/// around it, on an unlogged table (a counter lost in a crash costs a minute
+/// of leniency, and no request waits for a WAL flush for it). On SQLite, one
+/// process by design, it is kept in the process (`LocalRateWindows`).
 /// Windows over an hour old are swept by housekeeping, not by requests.
 public struct RateLimitRepository: Sendable {
     let db: any Database
@@ -23,6 +24,13 @@ public struct RateLimitRepository: Sendable {
     /// when the window ends.
     public func hit(keyID: UUID, product: String, now: Int64) async throws -> (count: Int, windowEnds: Int64) {
         let start = now - now % Self.windowMilliseconds
+        // SQLite is one server process by design (its writes already queue in
+        // one gate per process): there the count lives in the process, where it
+        // costs no write. Every request behind a credential counts itself, and
+        // a write each queued behind every other write of the file.
+        if (db as? any SQLDatabase)?.dialect.name == "sqlite" {
+            return (await LocalRateWindows.shared.hit("\(keyID)|\(product)", windowStart: start), start + Self.windowMilliseconds)
+        }
         let count: Int
         if let rows = try await db.prepared(RateLimitHitStatement(id: UUID(), keyID: keyID, product: product, windowStart: start)) {
             count = rows.first ?? 1
@@ -47,5 +55,19 @@ public struct RateLimitRepository: Sendable {
                 DELETE FROM rate_limit_windows WHERE window_start < \(bind: now - Self.keptMilliseconds) RETURNING id
                 """).all().count
         }
+    }
+}
+
+/// Request counts per credential and minute in this process (SQLite deployments).
+actor LocalRateWindows {
+    static let shared = LocalRateWindows()
+    private var windows: [String: (start: Int64, count: Int)] = [:]
+
+    func hit(_ key: String, windowStart: Int64) -> Int {
+        // Past windows go once the table grows: no request pays for a sweep.
+        if windows.count > 50_000 { windows = windows.filter { $0.value.start >= windowStart } }
+        let count = windows[key].map { $0.start == windowStart ? $0.count + 1 : 1 } ?? 1
+        windows[key] = (windowStart, count)
+        return count
     }
 }
