@@ -117,6 +117,8 @@ let package = Package(
                 "VerityAPI", "VerityCore",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                // Linux only: FoundationNetworking's URLSession spins while it waits (Transport/HTTPExchange.swift).
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
             ]
         ),
         // Thin executable: parses arguments, calls into VerityServer.
@@ -137,6 +139,7 @@ let package = Package(
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "Tests/VerityTestSupport"
         ),

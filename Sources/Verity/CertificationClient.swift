@@ -19,12 +19,12 @@ public final class CertificationClient: Sendable {
     /// The entity this app registers users with.
     public let entity: String
     let keyStore: any KeyStore
-    let session: URLSession
+    let session: URLSession?
     let userTokenProvider: @Sendable () async throws -> String
 
     /// `userTokenProvider` returns a user token from the app's backend (`POST /admin/v1/users/{ref}/token`);
     /// it is used until the device is verified, and to recover a lost device token.
-    public init(baseURL: URL, entity: String, keyStore: any KeyStore, session: URLSession = .shared,
+    public init(baseURL: URL, entity: String, keyStore: any KeyStore, session: URLSession? = nil,
                 userTokenProvider: @escaping @Sendable () async throws -> String) {
         self.baseURL = baseURL
         self.entity = entity

@@ -26,15 +26,17 @@ public final class IdentityVerificationClient: Sendable {
 
     /// - Parameters:
     ///   - baseURL: The Verity server, e.g. `https://verity.example.com`.
-    ///   - session: The URL session to send requests with.
+    ///   - session: The URL session to send requests with; by default `URLSession.shared`
+    ///     on Apple platforms and AsyncHTTPClient's shared client on Linux (where
+    ///     FoundationNetworking's URLSession keeps a core busy while it waits).
     ///   - tokenProvider: Returns a current end-user token; called before each request.
-    public init(baseURL: URL, session: URLSession = .shared, tokenProvider: @escaping @Sendable () async throws -> String) {
+    public init(baseURL: URL, session: URLSession? = nil, tokenProvider: @escaping @Sendable () async throws -> String) {
         transport = ServiceTransport(baseURL: baseURL, session: session)
         self.tokenProvider = tokenProvider
     }
 
     /// A client that always sends `token`.
-    public convenience init(baseURL: URL, token: String, session: URLSession = .shared) {
+    public convenience init(baseURL: URL, token: String, session: URLSession? = nil) {
         self.init(baseURL: baseURL, session: session) { token }
     }
 

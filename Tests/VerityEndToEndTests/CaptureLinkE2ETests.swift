@@ -29,7 +29,7 @@ struct CaptureLinkE2ETests {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.httpBody = try JSONSerialization.data(withJSONObject: json.compactMapValues { $0 })
         }
-        let (data, response) = try await URLSession.shared.data(for: request)
+        let (data, response) = try await TestHTTP.data(for: request)
         return Answer(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data)
     }
 
@@ -89,7 +89,7 @@ struct CaptureLinkE2ETests {
             let link = try await client.initiateIdentityDocumentCapture()
             var request = URLRequest(url: URL(string: link.documentCaptureUrl)!)
             request.setValue("ar-EG,ar;q=0.9,en;q=0.5", forHTTPHeaderField: "Accept-Language")
-            let (data, response) = try await URLSession.shared.data(for: request)
+            let (data, response) = try await TestHTTP.data(for: request)
             let headers = (response as? HTTPURLResponse)?.allHeaderFields as? [String: String] ?? [:]
             #expect(String(decoding: data, as: UTF8.self).contains("<html lang=\"ar\" dir=\"rtl\">"))
             #expect(headers.first { $0.key.lowercased() == "referrer-policy" }?.value == "no-referrer")

@@ -1,4 +1,5 @@
 import Foundation
+import VerityTestSupport
 
 /// Runs one scenario of `tests-pages/capture_page.py` (headless Chromium with
 /// Selenium and axe-core) and returns the JSON line it prints. Screenshots go
@@ -22,29 +23,17 @@ enum CapturePageBrowser {
         enum CodingKeys: String, CodingKey { case outcome, steps, language, direction, desktop, reason }
     }
 
-    static func run(_ scenario: String, url: String, _ arguments: [String] = []) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ".venv/bin/python")
-        process.arguments = ["tests-pages/capture_page.py", scenario, "--url", url] + arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Read before waiting: a full pipe would block the script.
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        let complaints = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "capture_page.py \(scenario) exited \(process.terminationStatus): "
-                          + String(decoding: complaints, as: UTF8.self).suffix(2_000))
+    static func run(_ scenario: String, url: String, _ arguments: [String] = []) async throws -> Result {
+        let run = try await ChildProcess.python("tests-pages/capture_page.py", [scenario, "--url", url] + arguments)
+        guard run.status == 0 else {
+            throw Failure(description: "capture_page.py \(scenario) exited \(run.status): " + run.errorText.suffix(2_000))
         }
-        let lastLine = String(decoding: printed, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
         do {
-            var result = try JSONDecoder().decode(Result.self, from: Data(lastLine.utf8))
-            result.log = String(decoding: complaints, as: UTF8.self)
+            var result = try JSONDecoder().decode(Result.self, from: Data(run.lastLine.utf8))
+            result.log = run.errorText
             return result
         } catch {
-            throw Failure(description: "capture_page.py \(scenario) printed no result: \(lastLine)")
+            throw Failure(description: "capture_page.py \(scenario) printed no result: \(run.lastLine)")
         }
     }
 

@@ -20,15 +20,13 @@ struct CapturePageBrowserTests {
             try await client.consent()
             let link = try await client.initiateIdentityDocumentCapture()
             #expect(try await client.checkIdentityVerification().documentVerificationStatus == .captureInitiated)
-            let result = try await Task.detached {
-                try CapturePageBrowser.run("upload", url: link.documentCaptureUrl, [
-                    "--type", "driverLicense", "--country", "US", "--dark",
-                    "--bad-selfie", CapturePageBrowser.fixture("john-smith-licence-back.png"),
-                    "--front", CapturePageBrowser.fixture("john-smith-licence-front.png"),
-                    "--back", CapturePageBrowser.fixture("john-smith-licence-back.png"),
-                    "--selfie", CapturePageBrowser.fixture("john-smith-selfie.jpg"),
-                ])
-            }.value
+            let result = try await CapturePageBrowser.run("upload", url: link.documentCaptureUrl, [
+                "--type", "driverLicense", "--country", "US", "--dark",
+                "--bad-selfie", CapturePageBrowser.fixture("john-smith-licence-back.png"),
+                "--front", CapturePageBrowser.fixture("john-smith-licence-front.png"),
+                "--back", CapturePageBrowser.fixture("john-smith-licence-back.png"),
+                "--selfie", CapturePageBrowser.fixture("john-smith-selfie.jpg"),
+            ])
             #expect(result.outcome == "succeeded", "\(result.log)")
             let steps = result.steps ?? []
             #expect(steps.contains("front-too-dark") && steps.contains("selfie-review") && steps.contains("result"))
@@ -47,13 +45,11 @@ struct CapturePageBrowserTests {
             let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"))
             try await client.consent()
             let link = try await client.initiateIdentityDocumentCapture()
-            let result = try await Task.detached {
-                try CapturePageBrowser.run("upload", url: link.documentCaptureUrl, [
-                    "--lang", "ar", "--type", "driverLicense", "--country", "US", "--expect-sending", "--keyboard",
-                    "--front", CapturePageBrowser.fixture("john-smith-licence-front.png"),
-                    "--back", CapturePageBrowser.fixture("john-smith-licence-back.png"),
-                ])
-            }.value
+            let result = try await CapturePageBrowser.run("upload", url: link.documentCaptureUrl, [
+                "--lang", "ar", "--type", "driverLicense", "--country", "US", "--expect-sending", "--keyboard",
+                "--front", CapturePageBrowser.fixture("john-smith-licence-front.png"),
+                "--back", CapturePageBrowser.fixture("john-smith-licence-back.png"),
+            ])
             #expect(result.language == "ar" && result.direction == "rtl")
             #expect(result.outcome == "succeeded", "\(result.log)")
             #expect(try await client.checkIdentityVerification().documentVerificationStatus == .succeeded)
@@ -69,12 +65,10 @@ struct CapturePageBrowserTests {
             typo.postalCode = "30319"
             _ = try await client.verifyIdentity(input: typo)
             let link = try await client.initiateIdentityDocumentCapture()
-            let result = try await Task.detached {
-                try CapturePageBrowser.run("camera", url: link.documentCaptureUrl, [
-                    "--type", "passport", "--country", "US", "--desktop-follows",
-                    "--front", CapturePageBrowser.fixture("john-smith-passport-front.png"),
-                ])
-            }.value
+            let result = try await CapturePageBrowser.run("camera", url: link.documentCaptureUrl, [
+                "--type", "passport", "--country", "US", "--desktop-follows",
+                "--front", CapturePageBrowser.fixture("john-smith-passport-front.png"),
+            ])
             #expect(result.outcome == "succeeded", "\(result.log)")
             #expect(result.desktop == "succeeded")
             let status = try await client.checkIdentityVerification()
@@ -90,7 +84,7 @@ struct CapturePageBrowserTests {
             try await client.consent()
             let link = try await client.initiateIdentityDocumentCapture()
             app.clock.advance(seconds: 3_600)
-            let result = try await Task.detached { try CapturePageBrowser.run("expired", url: link.documentCaptureUrl) }.value
+            let result = try await CapturePageBrowser.run("expired", url: link.documentCaptureUrl)
             #expect(result.reason == "This link has expired.")
             // The app's token has expired meanwhile too: a new one.
             let later = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"))
@@ -100,7 +94,7 @@ struct CapturePageBrowserTests {
 
     /// The link's remaining submissions, from the page's status call.
     static func submissionsLeft(_ link: String) async throws -> Int? {
-        let (data, _) = try await URLSession.shared.data(from: URL(string: link + "/status")!)
+        let (data, _) = try await TestHTTP.data(from: URL(string: link + "/status")!)
         return (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["submissionsLeft"] as? Int
     }
 }

@@ -123,12 +123,12 @@ struct CertificationE2ETests {
             #expect(request.status == 0 && request.output.contains("Alice Example"), "\(request.output)")
 
             // `verity sign verify` accepts the device's signature (chain, validity, revocation in the database).
-            let checked = try VerityCommand.run(["sign", "verify", folder.appendingPathComponent("doc.txt").path,
+            let checked = try await VerityCommand.run(["sign", "verify", folder.appendingPathComponent("doc.txt").path,
                                                  folder.appendingPathComponent("doc.p7s").path], app: harness.app)
             #expect(checked.status == 0, "\(checked.output)")
             #expect(checked.output.contains(certificate.serialNumber))
             try Data("Loan agreement 43\n".utf8).write(to: folder.appendingPathComponent("other.txt"))
-            let other = try VerityCommand.run(["sign", "verify", folder.appendingPathComponent("other.txt").path,
+            let other = try await VerityCommand.run(["sign", "verify", folder.appendingPathComponent("other.txt").path,
                                                folder.appendingPathComponent("doc.p7s").path], app: harness.app)
             #expect(other.status == 65, "\(other.output)")
         }
@@ -309,13 +309,15 @@ enum TransactionDigest {
 
 /// Runs the built `verity` binary against a test app's data folder and database.
 enum VerityCommand {
-    static func run(_ arguments: [String], app: VerityTestApp) throws -> OpenSSL.Result {
+    static func run(_ arguments: [String], app: VerityTestApp) async throws -> OpenSSL.Result {
         let binary = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug/verity")
         var environment = ProcessInfo.processInfo.environment
         environment["VERITY_DATA_KEY"] = app.settings.dataKey.base64EncodedString()
         environment["VERITY_DATA_DIR"] = app.settings.dataDirectory
         environment["DATABASE_URL"] = app.settings.databaseURL ?? ""
         environment["VERITY_LOG_LEVEL"] = "error"
-        return try OpenSSL.run(executable: binary, arguments, environment: environment)
+        // Not OpenSSL.run: the CLI works on the database of a server in this process (see ChildProcess).
+        let run = try await ChildProcess.run(binary, arguments, environment: environment, errorsIntoOutput: true)
+        return OpenSSL.Result(status: run.status, output: run.outputText)
     }
 }

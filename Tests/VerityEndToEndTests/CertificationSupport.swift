@@ -60,14 +60,14 @@ struct CertificationHarness: Sendable {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.httpBody = try JSONEncoder().encode(body)
         }
-        let (data, response) = try await URLSession.shared.data(for: request)
+        let (data, response) = try await TestHTTP.data(for: request)
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         return (try? JSONDecoder().decode(Response.self, from: data), status)
     }
 
     /// Bytes of a public path (`/pki/...`).
     func download(_ path: String) async throws -> Data {
-        try await URLSession.shared.data(from: URL(string: url.absoluteString + path)!).0
+        try await TestHTTP.data(from: URL(string: url.absoluteString + path)!).0
     }
 
     /// Asks for an SMS code a second after the last one, so the outbox's

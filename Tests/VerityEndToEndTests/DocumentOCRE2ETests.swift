@@ -77,14 +77,14 @@ struct DocumentOCRE2ETests {
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = body
-        let (data, response) = try await URLSession.shared.data(for: request)
+        let (data, response) = try await TestHTTP.data(for: request)
         return Answer(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data)
     }
 
     static func publicKey(_ url: URL, bearer: String?) async throws -> Answer {
         var request = URLRequest(url: url.appendingPathComponent("admin/v1/documents/ocr/public-key"))
         if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
-        let (data, response) = try await URLSession.shared.data(for: request)
+        let (data, response) = try await TestHTTP.data(for: request)
         return Answer(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data)
     }
 

@@ -193,7 +193,7 @@ struct DocumentVerificationE2ETests {
     static func admin(_ url: URL, _ app: VerityTestApp, _ path: String, key: String? = nil) async throws -> (Data, Int) {
         var request = URLRequest(url: URL(string: url.absoluteString + path)!)
         request.setValue("Bearer \(key ?? app.secretKey)", forHTTPHeaderField: "Authorization")
-        let (data, response) = try await URLSession.shared.data(for: request)
+        let (data, response) = try await TestHTTP.data(for: request)
         return (data, (response as? HTTPURLResponse)?.statusCode ?? 0)
     }
 }

@@ -34,7 +34,7 @@ struct IdempotencyE2ETests {
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         if let key { request.setValue(key, forHTTPHeaderField: "Idempotency-Key") }
         request.httpBody = raw
-        let (data, response) = try await URLSession.shared.data(for: request)
+        let (data, response) = try await TestHTTP.data(for: request)
         let http = response as? HTTPURLResponse
         return Answer(status: http?.statusCode ?? 0, replayed: http?.value(forHTTPHeaderField: "Idempotent-Replayed") == "true", data: data)
     }

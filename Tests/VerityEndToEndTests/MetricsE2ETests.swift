@@ -28,19 +28,11 @@ struct MetricsE2ETests {
     }
 
     /// The page as the parser read it; fails when the parser refuses it or a label carries `forbidden`.
-    static func scrape(_ url: URL, forbidding forbidden: [String]) throws -> Page {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ".venv/bin/python")
-        process.arguments = ["tests-contract/metrics-check.py", url.absoluteString + "/metrics"] + forbidden.flatMap { ["--forbid", $0] }
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw MetricsCheckFailed(message: problem) }
-        return try JSONDecoder().decode(Page.self, from: data)
+    static func scrape(_ url: URL, forbidding forbidden: [String]) async throws -> Page {
+        let run = try await ChildProcess.python("tests-contract/metrics-check.py",
+                                                [url.absoluteString + "/metrics"] + forbidden.flatMap { ["--forbid", $0] })
+        guard run.status == 0 else { throw MetricsCheckFailed(message: run.errorText) }
+        return try JSONDecoder().decode(Page.self, from: run.output)
     }
 
     struct MetricsCheckFailed: Error, CustomStringConvertible {
@@ -54,14 +46,14 @@ struct MetricsE2ETests {
             _ = try await client.verifyIdentity(input: DocumentVerificationE2ETests.johnWithTypo)
             _ = try await client.verifyIdentity(input: TestData.johnSmith)
             // An admin route with the user's reference in its path, and a path no route has.
-            _ = try await URLSession.shared.data(for: {
+            _ = try await TestHTTP.data(for: {
                 var request = URLRequest(url: URL(string: url.absoluteString + AdminRoute.userVerification(userRef: "metrics-person-4711").path)!)
                 request.setValue("Bearer \(app.secretKey)", forHTTPHeaderField: "Authorization")
                 return request
             }())
-            _ = try await URLSession.shared.data(from: URL(string: url.absoluteString + "/no/such/path/metrics-person-4711")!)
+            _ = try await TestHTTP.data(from: URL(string: url.absoluteString + "/no/such/path/metrics-person-4711")!)
 
-            let page = try Self.scrape(url, forbidding: ["metrics-person-4711", app.secretKey, "SMITH", "Smith"])
+            let page = try await Self.scrape(url, forbidding: ["metrics-person-4711", app.secretKey, "SMITH", "Smith"])
             #expect(page.contentType.hasPrefix("text/plain") && page.contentType.contains("version=0.0.4"))
             // Requests by route pattern (the placeholder, never the reference) and status.
             let requests = try #require(page.families["http_requests"]?.samples ?? page.families["http_requests_total"]?.samples)

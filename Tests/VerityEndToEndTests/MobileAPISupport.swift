@@ -28,7 +28,7 @@ enum MobileAPI {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.httpBody = try JSONSerialization.data(withJSONObject: json)
         }
-        let (data, response) = try await URLSession.shared.data(for: request)
+        let (data, response) = try await TestHTTP.data(for: request)
         let http = response as? HTTPURLResponse
         return Answer(status: http?.statusCode ?? 0, json: (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:],
                       headers: http?.allHeaderFields as? [String: String] ?? [:])

@@ -15,7 +15,7 @@ import VerityTestSupport
 @Suite("Readiness: /readyz says what is missing")
 struct ReadinessE2ETests {
     static func ready(_ url: URL) async throws -> (Int, HealthStatus) {
-        let (data, response) = try await URLSession.shared.data(from: url.appendingPathComponent("readyz"))
+        let (data, response) = try await TestHTTP.data(from: url.appendingPathComponent("readyz"))
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, try JSONDecoder().decode(HealthStatus.self, from: data))
     }
 
@@ -36,7 +36,7 @@ struct ReadinessE2ETests {
             #expect(Self.check(missingStatus, "migrations")?.status == "failing")
             #expect(Self.check(missingStatus, "migrations")?.detail?.contains("verity migrate") == true)
             // Liveness does not depend on any of it.
-            let (_, live) = try await URLSession.shared.data(from: url.appendingPathComponent("healthz"))
+            let (_, live) = try await TestHTTP.data(from: url.appendingPathComponent("healthz"))
             #expect((live as? HTTPURLResponse)?.statusCode == 200)
         }
     }

@@ -18,18 +18,9 @@ struct ReferencePagesBrowserTests {
     @Test func aPersonFindsTheReferenceFromTheHomePage() async throws {
         try await withVerityApp { app async throws in
             let url = try await app.startServer()
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: ".venv/bin/python")
-            process.arguments = ["tests-pages/reference_pages.py", "--url", url.absoluteString]
-            let output = Pipe(), errors = Pipe()
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
-            let printed = output.fileHandleForReading.readDataToEndOfFile()
-            let complaints = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "\(complaints.suffix(2_000))")
-            let line = String(decoding: printed, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+            let run = try await ChildProcess.python("tests-pages/reference_pages.py", ["--url", url.absoluteString])
+            #expect(run.status == 0, "\(run.errorText.suffix(2_000))")
+            let line = run.lastLine
             let result = try JSONDecoder().decode(Result.self, from: Data(line.utf8))
             // Every tag and the schemas listed; the webhooks section's routes; every schema.
             #expect(result.outcome == "ok" && result.sections >= 14 && result.operations >= 8 && result.schemas > 50)

@@ -22,7 +22,7 @@ struct RequestLimitE2ETests {
     static func get(_ url: URL, _ path: String, bearer: String) async throws -> Answer {
         var request = URLRequest(url: URL(string: url.absoluteString + path)!)
         request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
-        let (data, response) = try await URLSession.shared.data(for: request)
+        let (data, response) = try await TestHTTP.data(for: request)
         let http = response as? HTTPURLResponse
         let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
         return Answer(status: http?.statusCode ?? 0, retryAfter: http?.value(forHTTPHeaderField: "Retry-After").flatMap { Int($0) },

@@ -25,7 +25,7 @@ struct WebhookE2ETests {
     static func openCapturePage(_ client: IdentityVerificationClient) async throws {
         try await client.consent()
         let link = try await client.initiateIdentityDocumentCapture()
-        let (_, response) = try await URLSession.shared.data(from: try #require(URL(string: link.documentCaptureUrl)))
+        let (_, response) = try await TestHTTP.data(from: try #require(URL(string: link.documentCaptureUrl)))
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
     }
 

@@ -87,7 +87,7 @@ struct WebhookAdmin {
             request.httpBody = try JSONEncoder().encode(body)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        let (data, response) = try await URLSession.shared.data(for: request)
+        let (data, response) = try await TestHTTP.data(for: request)
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         return ((200..<300).contains(status) ? try? JSONDecoder().decode(Output.self, from: data) : nil, status, data)
     }

@@ -18,7 +18,7 @@ public struct DocumentReaderClient: Sendable {
         var token: String?
         var hmacKey: Data?
         var publicKey: Data?
-        var session: URLSession = .shared
+        var session: URLSession?
         var delegate: (any DocumentReaderDelegate)?
 
         public init() {}
@@ -30,6 +30,7 @@ public struct DocumentReaderClient: Sendable {
         public func hmacKey(_ key: Data) -> Builder { var copy = self; copy.hmacKey = key; return copy }
         /// Optionally, the environment's Ed25519 public key (32 bytes), checked too.
         public func signingPublicKey(_ key: Data) -> Builder { var copy = self; copy.publicKey = key; return copy }
+        /// Requests through `session` instead of the platform's own way (see `IdentityVerificationClient.init`).
         public func urlSession(_ session: URLSession) -> Builder { var copy = self; copy.session = session; return copy }
         public func delegate(_ delegate: any DocumentReaderDelegate) -> Builder { var copy = self; copy.delegate = delegate; return copy }
 
@@ -59,7 +60,7 @@ public struct DocumentReaderClient: Sendable {
         let token: String
         let hmacKey: Data
         let publicKey: Data?
-        let session: URLSession
+        let session: URLSession?
     }
 
     struct BuilderProblem: Error {

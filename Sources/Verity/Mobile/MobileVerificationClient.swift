@@ -13,12 +13,12 @@ import VerityAPI
 public final class MobileVerificationClient: Sendable {
     let baseURL: URL
     let clientKey: String
-    let session: URLSession
+    let session: URLSession?
     let retryDelays: [Duration]
     /// The longest wait a `Retry-After` may impose before the error is returned instead.
     let maximumWait: Duration
 
-    public init(baseURL: URL, clientKey: String, session: URLSession = .shared,
+    public init(baseURL: URL, clientKey: String, session: URLSession? = nil,
                 retryDelays: [Duration] = [.seconds(1), .seconds(3), .seconds(9)], maximumWait: Duration = .seconds(60)) {
         self.baseURL = baseURL
         self.clientKey = clientKey

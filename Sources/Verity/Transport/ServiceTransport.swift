@@ -11,7 +11,12 @@ import VerityCore
 /// error type, so a client's calls throw only its own.
 struct ServiceTransport<Failure: ServiceError>: Sendable {
     let baseURL: URL
-    let session: URLSession
+    let http: HTTPExchange
+
+    init(baseURL: URL, session: URLSession?) {
+        self.baseURL = baseURL
+        http = .choosing(session)
+    }
 
     /// One call: `credential` in its header, `body` as JSON; the decoded answer and the response.
     func send<Response: Decodable>(_ method: String, _ path: String, query: [URLQueryItem] = [], body: Data? = nil,
@@ -58,8 +63,7 @@ struct ServiceTransport<Failure: ServiceError>: Sendable {
         }
         let data: Data, response: HTTPURLResponse?
         do {
-            let (bytes, answer) = try await session.data(for: request)
-            (data, response) = (bytes, answer as? HTTPURLResponse)
+            (data, response) = try await http.data(for: request)
         } catch {
             throw Failure(ServiceFailure(.unreachable, message: "the service could not be reached: \(error.localizedDescription)"))
         }

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import VerityAPI
+import VerityTestSupport
 
 /// Raw HTTP against a live test server, for requests the SDK would never send.
 struct RawHTTP {
@@ -27,7 +28,7 @@ struct RawHTTP {
             request.httpBody = body
             if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
         }
-        let (data, response) = try await URLSession.shared.data(for: request)
+        let (data, response) = try await TestHTTP.data(for: request)
         let http = response as! HTTPURLResponse
         return Reply(status: http.statusCode, body: data, headers: http.allHeaderFields)
     }

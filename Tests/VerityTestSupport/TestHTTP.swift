@@ -1,0 +1,37 @@
+import AsyncHTTPClient
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import NIOCore
+import NIOHTTP1
+
+/// Plain HTTP calls from tests to a test server, shaped like `URLSession`'s.
+///
+/// Not `URLSession` itself: on Linux it keeps a core busy for as long as it
+/// waits for an answer (see the SDK's `HTTPExchange`), and the tests run
+/// every server in their own process, on two cores: a few dozen requests
+/// waiting at once starved the servers answering them into timeouts.
+public enum TestHTTP {
+    /// Sends `request` (redirects followed, as URLSession does); its bytes and response.
+    public static func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+        guard let url = request.url else { throw URLError(.badURL) }
+        var outgoing = HTTPClientRequest(url: url.absoluteString)
+        outgoing.method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
+        for (name, value) in request.allHTTPHeaderFields ?? [:] { outgoing.headers.replaceOrAdd(name: name, value: value) }
+        if let body = request.httpBody { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+        let response = try await HTTPClient.shared.execute(outgoing, timeout: .seconds(Int64(request.timeoutInterval)))
+        let bytes = try await response.body.collect(upTo: 256 * 1024 * 1024)
+        var fields: [String: String] = [:]
+        for (name, value) in response.headers { fields[name] = fields[name].map { "\($0), \(value)" } ?? value }
+        guard let answer = HTTPURLResponse(url: url, statusCode: Int(response.status.code), httpVersion: "HTTP/1.1", headerFields: fields) else {
+            throw URLError(.badServerResponse)
+        }
+        return (Data(bytes.readableBytesView), answer)
+    }
+
+    /// `GET url`.
+    public static func data(from url: URL) async throws -> (Data, URLResponse) {
+        try await data(for: URLRequest(url: url))
+    }
+}
