@@ -1,5 +1,5 @@
 # Conveniences; the README's two commands are scripts/demo.sh and scripts/test.sh.
-.PHONY: demo test build bench bench-documents bench-document-flow bench-mobile bench-faces bench-pki bench-mrz-model bench-webhooks contract
+.PHONY: demo test build bench bench-documents bench-document-flow bench-mobile bench-faces bench-pki bench-mrz-model bench-webhooks bench-sdk contract
 
 build:
 	swift build --build-tests
@@ -21,6 +21,7 @@ bench:
 	bash bench/mobile.sh
 	bash bench/faces.sh
 	bash bench/pki.sh
+	bash bench/sdk.sh
 
 bench-documents:
 	bash bench/documents.sh
@@ -42,3 +43,6 @@ bench-pki:
 
 bench-mrz-model:
 	bash bench/mrz-model.sh
+
+bench-sdk:
+	bash bench/sdk.sh

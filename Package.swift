@@ -149,7 +149,7 @@ let package = Package(
         .executableTarget(
             name: "VerityBench",
             dependencies: [
-                "VerityAPI", "VerityVision", "VerityCore", "VerityPKI", "DocgenManifest",
+                "Verity", "VerityAPI", "VerityVision", "VerityCore", "VerityPKI", "DocgenManifest",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),

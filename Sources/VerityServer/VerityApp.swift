@@ -25,6 +25,7 @@ public enum VerityApp {
         let bureau = settings.bureau.map { HTTPBureau(settings: $0, client: app.http.client.shared, logger: app.logger) }
         let engines = EnginePool(threads: settings.engineThreads)
         app.lifecycle.use(engines)
+        app.storage[EnginePoolKey.self] = engines
         let pki = try CertificationPKI.load(settings: settings, pool: engines)
         let authority = try settings.externalCA.map { external in
             HTTPCertificateAuthority(settings: external, chain: pki.externalChain, policy: try CertificatePolicy(arc: settings.pkiPolicyArc),

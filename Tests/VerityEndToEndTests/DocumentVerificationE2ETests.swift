@@ -5,6 +5,7 @@ import FoundationNetworking
 import Testing
 import Verity
 import VerityAPI
+@testable import VerityServer
 import VerityTestSupport
 
 /// verifyIdentityDocument and captureAndVerifyIdentityDocument through the
@@ -154,17 +155,26 @@ struct DocumentVerificationE2ETests {
     }
 
     @Test func aCheckLongerThanTheRequestAnswersPendingAndSettlesInTheBackground() async throws {
-        try await withVerityApp(settings: { $0.documentWaitMilliseconds = 0 }) { app async throws in
+        try await withVerityApp(settings: { $0.documentWaitMilliseconds = 0; $0.engineThreads = 1 }) { app async throws in
             let url = try await app.startServer()
             let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"))
             try await client.consent()
             _ = try await client.verifyIdentity(input: Self.johnWithTypo)
+            // The one engine thread held until the second submission has its answer:
+            // the check is still running then, however fast this machine reads.
+            let held = EngineThreadHold()
+            let engines = try #require(app.app.storage[EnginePoolKey.self])
+            let holding = Task { try await engines.run { held.wait() } }
+            defer { held.release() }
+            while !held.started { try await Task.sleep(for: .milliseconds(10)) }
             let submitted = try await client.verifyIdentityDocument(input: try Self.passport("john-smith-passport"))
             #expect(submitted.documentVerificationStatus == .pending && !submitted.verified)
             #expect(submitted.documentCheck?.status == "pending" && submitted.documentCheck?.completedAtEpochMs == 0)
             // A second submission while the check runs is refused, the first goes on.
             let second = await verityError { try await client.verifyIdentityDocument(input: try Self.passport("john-smith-passport")) }
             #expect(second?.code == .documentCheckPending)
+            held.release()
+            try await holding.value
             // Generous: CI reads many documents at once on two cores in a debug build.
             var status = submitted
             let deadline = ContinuousClock.now + .seconds(120)
@@ -195,5 +205,28 @@ struct DocumentVerificationE2ETests {
         request.setValue("Bearer \(key ?? app.secretKey)", forHTTPHeaderField: "Authorization")
         let (data, response) = try await TestHTTP.data(for: request)
         return (data, (response as? HTTPURLResponse)?.statusCode ?? 0)
+    }
+}
+
+/// Keeps an engine thread busy until released (a semaphore: the wait is on
+/// the engine pool's own thread, never on Swift's cooperative threads).
+final class EngineThreadHold: @unchecked Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var holding = false
+    private var released = false
+
+    /// Whether the hold has its thread.
+    var started: Bool { lock.withLock { holding } }
+
+    func wait() {
+        lock.withLock { holding = true }
+        semaphore.wait()
+    }
+
+    /// Lets the held thread go; a second call does nothing.
+    func release() {
+        let first = lock.withLock { () -> Bool in defer { released = true }; return !released }
+        if first { semaphore.signal() }
     }
 }

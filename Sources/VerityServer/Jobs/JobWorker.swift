@@ -153,6 +153,7 @@ actor WorkerRuns {
 
 enum JobWorkerKey: StorageKey { typealias Value = JobWorker }
 enum WebhookDispatcherKey: StorageKey { typealias Value = WebhookDispatcher }
+enum EnginePoolKey: StorageKey { typealias Value = EnginePool }
 
 extension Application {
     /// Runs every job that is due now, on this server's worker: for tests,
