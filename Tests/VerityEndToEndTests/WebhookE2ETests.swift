@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -6,6 +7,7 @@ import Testing
 import Verity
 import VerityAPI
 import VerityCore
+import VerityStore
 import VerityTestSupport
 
 /// Webhooks against a real receiver process: a document check's outcome is
@@ -75,6 +77,9 @@ struct WebhookE2ETests {
             #expect(logged?.status == "delivered" && logged?.attempts == 1 && logged?.lastStatusCode == 200)
             #expect(logged?.eventID == event.id)
             #expect(try await admin.deliveries(endpoint.endpoint.id).count == 1)
+            // The queue keeps only what is left to do: the log is the record.
+            let webhookJobs = try await JobModel.query(on: app.app.db).filter(\.$kind == WebhookOutbox.jobKind).count()
+            #expect(webhookJobs == 0)
         }
     }
 

@@ -155,7 +155,7 @@ final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
         let settledTogether = Set(done)
         try await db.write { [done, delivered] tx in
             try await WebhookDeliveryRepository.recordDelivered(delivered, now: now, on: tx)
-            try await JobQueue.settleDone(done, now: now, on: tx)
+            try await JobQueue.removeDone(done, on: tx)
             for job in batch where !settledTogether.contains(job.id) {
                 switch results[job.id] ?? .settled {
                 case .settled:

@@ -45,5 +45,6 @@ public enum VerityMigrations {
         AddUserReferences(),
         ScopeIdempotencyKeys(),
         UnlogRateLimitWindows(),
+        IndexDueJobs(),
     ]
 }
