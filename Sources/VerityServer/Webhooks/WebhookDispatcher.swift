@@ -98,24 +98,23 @@ final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
         case endpointDisabled
         /// The event cannot be sent (an unknown type, a secret that does not open).
         case unsendable(String)
-        case attempted(WebhookPoster.Attempt, endpoint: WebhookEndpointModel)
+        case attempted(WebhookPoster.Attempt, endpoint: WebhookDeliveryDue.Endpoint)
     }
 
     private func deliver(_ batch: [JobQueue.Leased]) async throws {
-        let deliveries = try await WebhookDeliveryRepository(db: db).deliveries(ids: batch.map(\.subject))
-        let byID = Dictionary(deliveries.compactMap { delivery in delivery.id.map { ($0, delivery) } }) { first, _ in first }
-        let environments = try await environments(of: deliveries)
-        let userRefs = try await userRefs(of: deliveries)
+        let deliveries = try await WebhookDeliveryRepository(db: db).due(ids: batch.map(\.subject))
+        let byID = Dictionary(deliveries.map { ($0.id, $0) }) { first, _ in first }
+        let environments = try await environments(Set(deliveries.map(\.event.environmentID)))
         let now = clock.nowMillis()
 
         let results = await withTaskGroup(of: (UUID, Result).self) { group in
             for job in batch {
-                guard let delivery = byID[job.subject], delivery.status == .pending else {
+                guard let delivery = byID[job.subject], delivery.pending else {
                     group.addTask { (job.id, .settled) }
                     continue
                 }
                 let endpoint = delivery.endpoint
-                guard endpoint.status == .enabled else {
+                guard endpoint.enabled else {
                     group.addTask { (job.id, .endpointDisabled) }
                     continue
                 }
@@ -123,7 +122,7 @@ final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
                 let body: Data, secrets: [String]
                 do {
                     body = try WebhookEvents.body(of: delivery.event, environment: environment?.kind ?? "unknown",
-                                                  userRef: delivery.event.userID.flatMap { userRefs[$0] })
+                                                  userRef: try delivery.userRefSealed.map { String(decoding: try protector.open($0), as: UTF8.self) })
                     secrets = try self.secrets(of: endpoint, now: now)
                 } catch {
                     group.addTask { (job.id, .unsendable("unsendable")) }
@@ -203,9 +202,9 @@ final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
     /// was running), a failure starts or continues it, and a day of it
     /// disables the endpoint.
     private func trackEndpoints(_ results: Dictionary<UUID, Result>.Values, now: Int64) async throws {
-        var succeeded: [UUID: WebhookEndpointModel] = [:], failed: [UUID: WebhookEndpointModel] = [:]
+        var succeeded: [UUID: WebhookDeliveryDue.Endpoint] = [:], failed: [UUID: WebhookDeliveryDue.Endpoint] = [:]
         for case .attempted(let attempt, let endpoint) in results {
-            guard let id = endpoint.id else { continue }
+            let id = endpoint.id
             if attempt.statusCode.map({ (200..<300).contains($0) }) ?? false { succeeded[id] = endpoint } else { failed[id] = endpoint }
         }
         let endpoints = WebhookEndpointRepository(db: db)
@@ -216,7 +215,7 @@ final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
             let failingSince = try await endpoints.recordFailure(id: id, now: now)
             guard now - failingSince >= Self.disableAfterMilliseconds else { continue }
             try await endpoints.setStatus(id: id, .disabled, reason: "failing")
-            try await AuditRepository(db: db).record("webhook.endpoint.disabled", actor: "system", environmentID: endpoint.$environment.id,
+            try await AuditRepository(db: db).record("webhook.endpoint.disabled", actor: "system", environmentID: endpoint.environmentID,
                                                      userID: nil, now: now)
             logger.warning("webhook endpoint disabled after a day of failures", metadata: ["endpoint_id": .string(id.uuidString)])
         }
@@ -225,25 +224,15 @@ final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
     // MARK: Reads for a batch
 
     /// The batch's environments (its events' kind, `test` or `live`, and the private-address rule).
-    private func environments(of deliveries: [WebhookDeliveryModel]) async throws -> [UUID: EnvironmentModel] {
+    private func environments(_ ids: Set<UUID>) async throws -> [UUID: EnvironmentModel] {
         var found: [UUID: EnvironmentModel] = [:]
-        for id in Set(deliveries.map(\.event.environmentID)) {
+        for id in ids {
             found[id] = try await TenantRepository(db: db).environment(id: id)
         }
         return found
     }
 
-    /// The integrator's references for the batch's users, opened.
-    private func userRefs(of deliveries: [WebhookDeliveryModel]) async throws -> [UUID: String] {
-        let users = UserRepository(db: db, protector: protector)
-        var refs: [UUID: String] = [:]
-        for user in try await users.users(ids: Array(Set(deliveries.compactMap(\.event.userID)))) {
-            if let id = user.id, let ref = try users.userRef(of: user) { refs[id] = ref }
-        }
-        return refs
-    }
-
-    private func secrets(of endpoint: WebhookEndpointModel, now: Int64) throws -> [String] {
+    private func secrets(of endpoint: WebhookDeliveryDue.Endpoint, now: Int64) throws -> [String] {
         var secrets = [String(decoding: try protector.open(endpoint.secretSealed), as: UTF8.self)]
         if let previous = endpoint.previousSecretSealed, let until = endpoint.previousSecretUntil, until > now {
             secrets.append(String(decoding: try protector.open(previous), as: UTF8.self))

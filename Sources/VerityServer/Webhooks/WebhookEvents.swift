@@ -22,12 +22,12 @@ enum WebhookEvents {
     }
 
     /// The body every delivery of `event` sends: the same bytes each time.
-    static func body(of event: WebhookEventModel, environment: String, userRef: String?) throws -> Data {
+    static func body(of event: WebhookDeliveryDue.Event, environment: String, userRef: String?) throws -> Data {
         guard let type = WebhookEventType(rawValue: event.type) else {
             throw VerityError(.systemError, "An event of an unknown type is queued.")
         }
         let data = try JSONDecoder().decode([String: WebhookValue].self, from: event.data)
-        let wire = WebhookEvent(id: publicID(try event.requireID()),
+        let wire = WebhookEvent(id: publicID(event.id),
                                 type: type, createdAtEpochMs: event.createdAt, environment: environment, userRef: userRef, data: data)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -46,5 +46,6 @@ public enum VerityMigrations {
         ScopeIdempotencyKeys(),
         UnlogRateLimitWindows(),
         IndexDueJobs(),
+        FanOutWebhookEventsInSQLite(),
     ]
 }

@@ -14,12 +14,6 @@ public struct WebhookDeliveryRepository: Sendable {
         try await WebhookDeliveryModel.query(on: db).filter(\.$id == id).with(\.$event).with(\.$endpoint).first()
     }
 
-    /// Deliveries with their events and endpoints (a batch of them: three reads in all).
-    public func deliveries(ids: [UUID]) async throws -> [WebhookDeliveryModel] {
-        guard !ids.isEmpty else { return [] }
-        return try await WebhookDeliveryModel.query(on: db).filter(\.$id ~~ ids).with(\.$event).with(\.$endpoint).all()
-    }
-
     /// An endpoint's deliveries, newest first, with their events.
     public func deliveries(endpointID: UUID, limit: Int) async throws -> [WebhookDeliveryModel] {
         try await WebhookDeliveryModel.query(on: db).filter(\.$endpoint.$id == endpointID).with(\.$event)

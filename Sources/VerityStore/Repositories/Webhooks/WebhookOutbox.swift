@@ -28,9 +28,9 @@ public struct WebhookEventDraft: Sendable {
 public enum WebhookOutbox {
     public static let jobKind = "webhook.deliver"
 
-    /// Writes `drafts` on `tx` (the outcome's transaction): one read of the
-    /// environments' enabled endpoints, then each event that some endpoint
-    /// wants, with its deliveries and jobs. Returns whether any endpoint will be told.
+    /// Writes `drafts` on `tx` (the outcome's transaction): each event that
+    /// some enabled endpoint wants, with a delivery and a job per such
+    /// endpoint, one statement per event. Returns whether any endpoint will be told.
     @discardableResult
     public static func publish(_ drafts: [WebhookEventDraft], now: Int64, on tx: any Database) async throws -> Bool {
         guard !drafts.isEmpty else { return false }
@@ -46,45 +46,22 @@ public enum WebhookOutbox {
             }
             return told
         }
-        // SQLite: one read of the environments' listening endpoints, then
-        // three statements per event (the event, its deliveries, their jobs),
-        // in plain SQL: this runs inside the outcome's write, which holds
-        // SQLite's one writer.
+        // SQLite: one statement per event, written only when an enabled
+        // endpoint of its environment wants its type (an environment nobody
+        // listens to keeps no events: nothing would read them); triggers add
+        // its deliveries and their jobs (FanOutWebhookEventsInSQLite). This
+        // runs inside the outcome's write, which holds SQLite's one writer.
         let sql = tx as! any SQLDatabase
-        let environments = Array(Set(drafts.map(\.environmentID)))
-        let endpoints = try await sql.raw("""
-            SELECT id, environment_id, event_types FROM webhook_endpoints
-            WHERE status = 'enabled' AND environment_id IN (\(binds: environments))
-            """).all().map {
-            (id: try $0.decode(column: "id", as: UUID.self), environmentID: try $0.decode(column: "environment_id", as: UUID.self),
-             types: Set(try $0.decode(column: "event_types", as: String.self).split(separator: ",").map(String.init)))
-        }
-        // An environment nobody listens to keeps no events: nothing would read them.
-        guard !endpoints.isEmpty else { return false }
         var told = false
         for draft in drafts {
-            let wanting = endpoints.filter { $0.environmentID == draft.environmentID && $0.types.contains(draft.type) }
-            guard !wanting.isEmpty else { continue }
-            let eventID = UUID()
-            try await sql.raw("""
+            let written = try await sql.raw("""
                 INSERT INTO webhook_events (id, environment_id, user_id, type, data, created_at)
-                VALUES (\(bind: eventID), \(bind: draft.environmentID), \(bind: draft.userID), \(bind: draft.type), \(bind: draft.data), \(bind: now))
-                """).run()
-            let deliveries = wanting.map { (delivery: UUID(), endpoint: $0.id) }
-            let deliveryRows = SQLList(deliveries.map {
-                SQLGroupExpression([SQLBind($0.delivery), SQLBind(eventID), SQLBind($0.endpoint), SQLLiteral.string("pending"), SQLLiteral.numeric("0"), SQLBind(now)])
-            })
-            try await sql.raw("""
-                INSERT INTO webhook_deliveries (id, event_id, endpoint_id, status, attempts, created_at) VALUES \(deliveryRows)
-                """).run()
-            let jobRows = SQLList(deliveries.map {
-                SQLGroupExpression([SQLBind(UUID()), SQLBind(jobKind), SQLBind($0.delivery), SQLLiteral.string("queued"), SQLLiteral.numeric("0"),
-                                    SQLBind(now), SQLBind(now), SQLBind(now)])
-            })
-            try await sql.raw("""
-                INSERT INTO jobs (id, kind, subject, status, attempts, run_after, created_at, updated_at) VALUES \(jobRows)
-                """).run()
-            told = true
+                SELECT \(bind: UUID()), \(bind: draft.environmentID), \(bind: draft.userID), \(bind: draft.type), \(bind: draft.data), \(bind: now)
+                WHERE EXISTS (SELECT 1 FROM webhook_endpoints WHERE environment_id = \(bind: draft.environmentID) AND status = 'enabled'
+                              AND instr(',' || event_types || ',', ',' || \(bind: draft.type) || ',') > 0)
+                RETURNING id
+                """).first()
+            told = told || written != nil
         }
         return told
     }
