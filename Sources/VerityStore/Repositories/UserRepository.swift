@@ -25,12 +25,6 @@ public struct UserRepository: Sendable {
         try await EndUserModel.find(id, on: db)
     }
 
-    /// Users by id, in one read (those that exist).
-    public func users(ids: [UUID]) async throws -> [EndUserModel] {
-        guard !ids.isEmpty else { return [] }
-        return try await EndUserModel.query(on: db).filter(\.$id ~~ ids).all()
-    }
-
     /// The user with this reference, created with a fresh verification record
     /// the first time the integrator names them.
     /// Users named before references were kept sealed get theirs now.
