@@ -189,9 +189,14 @@ struct WebhookE2ETests {
             let cutOff = try await admin.newestDelivery(endpoint.endpoint.id, seconds: 15) { $0.attempts >= 1 }
             #expect(cutOff?.lastError == "timeout" && cutOff?.status == "pending")
             #expect(ContinuousClock.now - received < .seconds(15))
-            try await app.runRetries { try receiver.deliveries().count >= 2 }
-            #expect(try receiver.deliveries().count == 2)
-            #expect(try await admin.newestDelivery(endpoint.endpoint.id) { $0.status == "delivered" }?.status == "delivered")
+            // A retry that the loaded machine answers late is cut off too and
+            // tried again: the event is delivered in the end, however many tries.
+            try await app.runRetries { try await admin.deliveries(endpoint.endpoint.id).first?.status == "delivered" }
+            let delivered = try await admin.deliveries(endpoint.endpoint.id).first
+            #expect(delivered?.status == "delivered" && (delivered?.attempts ?? 0) >= 2)
+            let events = try receiver.deliveries().map { try Webhook.verify(payload: $0.bytes, header: $0.signature, secrets: [endpoint.secret],
+                                                                         tolerance: 3_600, now: Self.now(app)) }
+            #expect(events.count >= 2 && Set(events.map(\.id)).count == 1)
         }
     }
 

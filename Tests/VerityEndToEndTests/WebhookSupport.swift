@@ -122,9 +122,9 @@ struct WebhookAdmin {
 extension VerityTestApp {
     /// Lets retries come due and runs them, until `arrived` holds (or a minute
     /// passes): the worker writes a retry only after the attempt it follows.
-    func runRetries(until arrived: () throws -> Bool) async throws {
+    func runRetries(until arrived: () async throws -> Bool) async throws {
         let deadline = ContinuousClock.now + .seconds(60)
-        while try !arrived(), ContinuousClock.now < deadline {
+        while try await !arrived(), ContinuousClock.now < deadline {
             clock.advance(seconds: 6)
             await app.drainJobs()
             try await Task.sleep(for: .milliseconds(200))
