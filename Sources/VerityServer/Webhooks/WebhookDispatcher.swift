@@ -69,10 +69,15 @@ final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
 
     /// Sends everything due now, and returns (tests; `Application.drainJobs`).
     func drain() async {
-        await drainQueue()
+        await drainQueue(untilEmpty: true)
     }
 
-    private func drainQueue() async {
+    /// Leases and sends batches. A woken run (`untilEmpty` false) goes on at
+    /// once only after a full batch: what came due while a smaller one was
+    /// being sent woke the dispatcher again, and that run gathers first, so a
+    /// busy server sends a few large batches, not a stream of small ones
+    /// (each costs the database the same handful of round trips).
+    private func drainQueue(untilEmpty: Bool = false) async {
         let queue = JobQueue(db: db)
         while await !runs.stopped {
             do {
@@ -80,6 +85,7 @@ final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
                                                        leaseMilliseconds: leaseMilliseconds)
                 guard !batch.isEmpty else { return }
                 try await deliver(batch)
+                guard untilEmpty || batch.count == Self.batchSize else { return }
             } catch {
                 // The leases lapse and the next poll sends them again; a queue that cannot be read is loud.
                 logger.error("webhook deliveries could not be sent", metadata: ["error": .string(String(describing: type(of: error)))])
@@ -141,16 +147,30 @@ final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
         try await trackEndpoints(results.values, now: now)
     }
 
-    /// Every job's result in one transaction: the deliveries' log and the jobs' ends.
+    /// Every job's result, written together: the deliveries' log and the jobs' ends.
     private func record(_ batch: [JobQueue.Leased], results: [UUID: Result]) async throws {
         let now = clock.nowMillis()
-        // The common case, every receiver answering 2xx, is two statements for the whole batch.
+        // The common case, every receiver answering 2xx, is one statement for the whole batch (two on SQLite).
         var done: [UUID] = [], delivered: [(id: UUID, statusCode: Int, latencyMilliseconds: Int)] = []
         for job in batch {
             guard case .attempted(let attempt, _) = results[job.id], let code = attempt.statusCode, (200..<300).contains(code) else { continue }
             done.append(job.id)
             delivered.append((job.subject, code, attempt.latencyMilliseconds ?? 0))
         }
+        let settledTogether = Set(done)
+        if done.count == batch.count {
+            try await WebhookDeliveryRepository(db: db).settleDelivered(delivered, jobs: done, now: now)
+        } else {
+            try await recordMixed(batch, results: results, done: done, delivered: delivered, now: now)
+        }
+        count(batch, results: results, settledTogether: settledTogether)
+    }
+
+    /// A batch where some attempt failed (or had nothing to send): every
+    /// delivery's own result, and its job's, in one transaction.
+    private func recordMixed(_ batch: [JobQueue.Leased], results: [UUID: Result],
+                             done: [UUID], delivered: [(id: UUID, statusCode: Int, latencyMilliseconds: Int)],
+                             now: Int64) async throws {
         let settledTogether = Set(done)
         try await db.write { [done, delivered] tx in
             try await WebhookDeliveryRepository.recordDelivered(delivered, now: now, on: tx)
@@ -180,7 +200,11 @@ final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
                 }
             }
         }
-        VerityMetrics.webhookDelivery("delivered", count: done.count)
+    }
+
+    /// The batch's results in `/metrics`, and its failures in the log.
+    private func count(_ batch: [JobQueue.Leased], results: [UUID: Result], settledTogether: Set<UUID>) {
+        VerityMetrics.webhookDelivery("delivered", count: settledTogether.count)
         for job in batch {
             switch results[job.id] ?? .settled {
             case .endpointDisabled: VerityMetrics.webhookDelivery("endpoint_disabled")

@@ -51,8 +51,22 @@ public struct JobQueue: Sendable {
     /// together and settles them in one transaction. Two servers racing for
     /// the same rows each get the ones whose lease they won.
     public func leaseBatch(kind: String, limit: Int, now: Int64, leaseMilliseconds: Int64) async throws -> [Leased] {
-        // A read first: workers poll, and an idle queue should cost no write.
-        guard try await Self.sql(db).raw("""
+        let sql = try Self.sql(db)
+        if sql.dialect.name == "postgresql" {
+            // One statement, one round trip: it is atomic alone (no BEGIN and
+            // COMMIT around it), an UPDATE that finds nothing writes nothing,
+            // and rows another server is leasing are skipped, not waited for.
+            return try await sql.raw("""
+                UPDATE jobs SET lease_until = \(bind: now + leaseMilliseconds), attempts = attempts + 1, updated_at = \(bind: now)
+                WHERE id IN (SELECT id FROM jobs WHERE status = 'queued' AND kind = \(bind: kind) AND run_after <= \(bind: now)
+                               AND (lease_until IS NULL OR lease_until < \(bind: now))
+                             ORDER BY run_after, created_at LIMIT \(bind: limit) FOR UPDATE SKIP LOCKED)
+                RETURNING id, kind, subject, attempts
+                """).all().map(Self.leased)
+        }
+        // SQLite: a read first, since a write takes the one writer even when
+        // it finds nothing, and workers poll an idle queue.
+        guard try await sql.raw("""
             SELECT id FROM jobs WHERE status = 'queued' AND kind = \(bind: kind) AND run_after <= \(bind: now)
               AND (lease_until IS NULL OR lease_until < \(bind: now)) LIMIT 1
             """).first() != nil else { return [] }
@@ -64,11 +78,13 @@ public struct JobQueue: Sendable {
                              ORDER BY run_after, created_at LIMIT \(bind: limit))
                   AND status = 'queued' AND (lease_until IS NULL OR lease_until < \(bind: now))
                 RETURNING id, kind, subject, attempts
-                """).all().map {
-                Leased(id: try $0.decode(column: "id", as: UUID.self), kind: try $0.decode(column: "kind", as: String.self),
-                       subject: try $0.decode(column: "subject", as: UUID.self), attempts: try $0.decode(column: "attempts", as: Int.self))
-            }
+                """).all().map(Self.leased)
         }
+    }
+
+    private static func leased(_ row: any SQLRow) throws -> Leased {
+        Leased(id: try row.decode(column: "id", as: UUID.self), kind: try row.decode(column: "kind", as: String.self),
+               subject: try row.decode(column: "subject", as: UUID.self), attempts: try row.decode(column: "attempts", as: Int.self))
     }
 
     /// The job is done.

@@ -41,14 +41,40 @@ public struct WebhookDeliveryRepository: Sendable {
     public static func recordDelivered(_ delivered: [(id: UUID, statusCode: Int, latencyMilliseconds: Int)], now: Int64,
                                        on tx: any Database) async throws {
         guard !delivered.isEmpty else { return }
+        try await (tx as! any SQLDatabase).raw(deliveredUpdate(delivered, now: now)).run()
+    }
+
+    /// A batch that every receiver accepted, settled: its deliveries delivered
+    /// and their jobs removed together. One statement on PostgreSQL (atomic
+    /// alone, so no BEGIN and COMMIT: one round trip where there were four);
+    /// two in one write on SQLite.
+    public func settleDelivered(_ delivered: [(id: UUID, statusCode: Int, latencyMilliseconds: Int)], jobs: [UUID],
+                                now: Int64) async throws {
+        guard !delivered.isEmpty else { return }
+        let sql = db as! any SQLDatabase
+        if sql.dialect.name == "postgresql" {
+            // A data-modifying WITH runs whether or not the rest reads it.
+            try await sql.raw("""
+                WITH delivered AS (\(Self.deliveredUpdate(delivered, now: now)) RETURNING 1)
+                DELETE FROM jobs WHERE id IN (\(binds: jobs)) AND status = 'queued'
+                """).run()
+            return
+        }
+        try await db.write { tx in
+            try await Self.recordDelivered(delivered, now: now, on: tx)
+            try await JobQueue.removeDone(jobs, on: tx)
+        }
+    }
+
+    private static func deliveredUpdate(_ delivered: [(id: UUID, statusCode: Int, latencyMilliseconds: Int)], now: Int64) -> SQLQueryString {
         let rows = SQLList(delivered.map { SQLGroupExpression([SQLBind($0.id), SQLBind($0.statusCode), SQLBind($0.latencyMilliseconds)]) })
         // A VALUES list's columns are column1, column2, … on both databases.
-        try await (tx as! any SQLDatabase).raw("""
+        return """
             UPDATE webhook_deliveries SET status = 'delivered', attempts = attempts + 1, last_status_code = v.column2,
               last_latency_ms = v.column3, last_error = NULL, delivered_at = \(bind: now)
             FROM (VALUES \(rows)) AS v
             WHERE webhook_deliveries.id = v.column1 AND webhook_deliveries.status <> 'delivered'
-            """).run()
+            """
     }
 
     /// Given up (three days of failures, or the endpoint disabled), on the caller's transaction.
