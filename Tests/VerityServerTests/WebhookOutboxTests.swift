@@ -41,13 +41,19 @@ struct WebhookOutboxTests {
             let afterRollback = try await Self.counts(app.app.db)
             #expect(afterRollback == (0, 0, 0))
             let told = try await app.app.db.write { tx in try await WebhookOutbox.publish([draft], now: app.clock.now, on: tx) }
-            // One event, a delivery and a job for each of the two endpoints that want it.
+            // One event, a delivery and a job for each of the two endpoints
+            // that want it (on SQLite once the dispatcher's fan-out has run;
+            // on PostgreSQL at once, and the fan-out has nothing to do).
+            let fannedOut = try await WebhookOutbox.fanOutPending(on: app.app.db)
+            #expect(fannedOut == (app.settings.databaseURL != nil ? 0 : 2))
+            #expect(try await WebhookOutbox.fanOutPending(on: app.app.db) == 0)
             let afterCommit = try await Self.counts(app.app.db)
             #expect(told && afterCommit == (1, 2, 2))
             // A type nobody wants keeps nothing.
             let unwanted = WebhookEventDraft(environmentID: environmentID, userID: nil, type: "capture_link.opened", data: Data("{}".utf8))
             let toldNobody = try await app.app.db.write { tx in try await WebhookOutbox.publish([unwanted], now: app.clock.now, on: tx) }
             #expect(!toldNobody)
+            try await WebhookOutbox.fanOutPending(on: app.app.db)
             let afterUnwanted = try await Self.counts(app.app.db)
             #expect(afterUnwanted == (1, 2, 2))
             // Two workers asking at once share the batch, never the same job.

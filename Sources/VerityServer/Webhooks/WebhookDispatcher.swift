@@ -81,6 +81,7 @@ final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
         let queue = JobQueue(db: db)
         while await !runs.stopped {
             do {
+                try await WebhookOutbox.fanOutPending(on: db)
                 let batch = try await queue.leaseBatch(kind: WebhookOutbox.jobKind, limit: Self.batchSize, now: clock.nowMillis(),
                                                        leaseMilliseconds: leaseMilliseconds)
                 guard !batch.isEmpty else { return }

@@ -1,7 +1,9 @@
 import Fluent
 import SQLKit
 
-/// On SQLite, an event's deliveries and their jobs are written by triggers:
+/// On SQLite, an event's deliveries and their jobs are written by triggers
+/// (the event's own was replaced by `FanOutWebhookEventsInBatches`; the
+/// deliveries' one, which adds their jobs, stays):
 /// publishing is then one statement inside the outcome's write, where it was
 /// four (the endpoints read, the event, the deliveries, the jobs), each
 /// prepared afresh and each a round trip to SQLite's thread while the file's
@@ -17,6 +19,19 @@ struct FanOutWebhookEventsInSQLite: AsyncMigration {
 
     func prepare(on database: any Database) async throws {
         guard let sql = database as? any SQLDatabase, sql.dialect.name == "sqlite" else { return }
+        try await Self.createEventTrigger(on: sql)
+        try await sql.raw("""
+            CREATE TRIGGER webhook_deliveries_enqueue AFTER INSERT ON webhook_deliveries
+            BEGIN
+              INSERT INTO jobs (id, kind, subject, status, attempts, run_after, created_at, updated_at)
+              VALUES (\(unsafeRaw: Self.newID), '\(unsafeRaw: WebhookOutbox.jobKind)', NEW.id, 'queued', 0,
+                      NEW.created_at, NEW.created_at, NEW.created_at);
+            END
+            """).run()
+    }
+
+    /// The event's fan-out as a trigger (replaced by `FanOutWebhookEventsInBatches`).
+    static func createEventTrigger(on sql: any SQLDatabase) async throws {
         try await sql.raw("""
             CREATE TRIGGER webhook_events_fan_out AFTER INSERT ON webhook_events
             BEGIN
@@ -24,14 +39,6 @@ struct FanOutWebhookEventsInSQLite: AsyncMigration {
               SELECT \(unsafeRaw: Self.newID), NEW.id, e.id, 'pending', 0, NEW.created_at FROM webhook_endpoints e
               WHERE e.environment_id = NEW.environment_id AND e.status = 'enabled'
                 AND instr(',' || e.event_types || ',', ',' || NEW.type || ',') > 0;
-            END
-            """).run()
-        try await sql.raw("""
-            CREATE TRIGGER webhook_deliveries_enqueue AFTER INSERT ON webhook_deliveries
-            BEGIN
-              INSERT INTO jobs (id, kind, subject, status, attempts, run_after, created_at, updated_at)
-              VALUES (\(unsafeRaw: Self.newID), '\(unsafeRaw: WebhookOutbox.jobKind)', NEW.id, 'queued', 0,
-                      NEW.created_at, NEW.created_at, NEW.created_at);
             END
             """).run()
     }

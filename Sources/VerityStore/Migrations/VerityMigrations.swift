@@ -47,5 +47,6 @@ public enum VerityMigrations {
         UnlogRateLimitWindows(),
         IndexDueJobs(),
         FanOutWebhookEventsInSQLite(),
+        FanOutWebhookEventsInBatches(),
     ]
 }

@@ -20,17 +20,19 @@ public struct WebhookEventDraft: Sendable {
     }
 }
 
-/// Where outcomes meet webhooks: publishing an event writes it, and one
-/// delivery with its `webhook.deliver` job per enabled endpoint of the
-/// environment that wants its type, on the caller's transaction. The outcome
-/// and its event land together or not at all; the job queue delivers them at
-/// least once.
+/// Where outcomes meet webhooks: publishing an event writes it on the
+/// caller's transaction, so the outcome and its event land together or not at
+/// all; each enabled endpoint of the environment that wants its type gets a
+/// delivery with its `webhook.deliver` job (on PostgreSQL in the same
+/// statement; on SQLite in the dispatcher's next write, `fanOutPending`), and
+/// the job queue delivers them at least once.
 public enum WebhookOutbox {
     public static let jobKind = "webhook.deliver"
 
     /// Writes `drafts` on `tx` (the outcome's transaction): each event that
-    /// some enabled endpoint wants, with a delivery and a job per such
-    /// endpoint, one statement per event. Returns whether any endpoint will be told.
+    /// some enabled endpoint wants, one statement per event (on PostgreSQL
+    /// with a delivery and a job per such endpoint). Returns whether any
+    /// endpoint will be told.
     @discardableResult
     public static func publish(_ drafts: [WebhookEventDraft], now: Int64, on tx: any Database) async throws -> Bool {
         guard !drafts.isEmpty else { return false }
@@ -48,15 +50,16 @@ public enum WebhookOutbox {
         }
         // SQLite: one statement per event, written only when an enabled
         // endpoint of its environment wants its type (an environment nobody
-        // listens to keeps no events: nothing would read them); triggers add
-        // its deliveries and their jobs (FanOutWebhookEventsInSQLite). This
-        // runs inside the outcome's write, which holds SQLite's one writer.
+        // listens to keeps no events: nothing would read them), and marked for
+        // the dispatcher to fan out (`fanOutPending`). This runs inside the
+        // outcome's write, which holds SQLite's one writer: the deliveries and
+        // jobs are written later, a batch of events in one write.
         let sql = tx as! any SQLDatabase
         var told = false
         for draft in drafts {
             let written = try await sql.raw("""
-                INSERT INTO webhook_events (id, environment_id, user_id, type, data, created_at)
-                SELECT \(bind: UUID()), \(bind: draft.environmentID), \(bind: draft.userID), \(bind: draft.type), \(bind: draft.data), \(bind: now)
+                INSERT INTO webhook_events (id, environment_id, user_id, type, data, created_at, fan_out_pending)
+                SELECT \(bind: UUID()), \(bind: draft.environmentID), \(bind: draft.userID), \(bind: draft.type), \(bind: draft.data), \(bind: now), 1
                 WHERE EXISTS (SELECT 1 FROM webhook_endpoints WHERE environment_id = \(bind: draft.environmentID) AND status = 'enabled'
                               AND instr(',' || event_types || ',', ',' || \(bind: draft.type) || ',') > 0)
                 RETURNING id
@@ -64,5 +67,33 @@ public enum WebhookOutbox {
             told = told || written != nil
         }
         return told
+    }
+
+    /// SQLite: the deliveries of every event published since the last call,
+    /// one per enabled endpoint that wants its type, with their jobs (the
+    /// `webhook_deliveries_enqueue` trigger), in one write; returns how many
+    /// deliveries were added. The dispatcher calls it before each lease. An
+    /// idle queue costs one indexed read. PostgreSQL fans out as it publishes:
+    /// nothing to do there.
+    @discardableResult
+    public static func fanOutPending(on db: any Database) async throws -> Int {
+        guard let sql = db as? any SQLDatabase, sql.dialect.name == "sqlite" else { return 0 }
+        guard try await sql.raw("SELECT 1 FROM webhook_events WHERE fan_out_pending = 1 LIMIT 1").first() != nil else { return 0 }
+        return try await db.write { tx in
+            let sql = tx as! any SQLDatabase
+            // Both statements run under the one writer: no event can be
+            // published between them, so the second clears exactly the marks
+            // the first read.
+            let added = try await sql.raw("""
+                INSERT INTO webhook_deliveries (id, event_id, endpoint_id, status, attempts, created_at)
+                SELECT \(unsafeRaw: FanOutWebhookEventsInSQLite.newID), ev.id, e.id, 'pending', 0, ev.created_at
+                FROM webhook_events ev JOIN webhook_endpoints e ON e.environment_id = ev.environment_id
+                WHERE ev.fan_out_pending = 1 AND e.status = 'enabled'
+                  AND instr(',' || e.event_types || ',', ',' || ev.type || ',') > 0
+                RETURNING id
+                """).all().count
+            try await sql.raw("UPDATE webhook_events SET fan_out_pending = 0 WHERE fan_out_pending = 1").run()
+            return added
+        }
     }
 }
