@@ -1,32 +1,34 @@
 import Fluent
 import SQLKit
 
-/// On SQLite, an event's deliveries and their jobs are added by the
-/// dispatcher, a batch of events at a time, no longer by a trigger inside the
-/// outcome's write.
+/// An event's deliveries and their jobs are added by the dispatcher, a batch
+/// of events at a time (`WebhookOutbox.fanOutPending`), no longer inside the
+/// outcome's transaction: the event commits with its outcome marked
+/// `fan_out_pending`, and a partial index finds the marked ones.
 ///
-/// The outcome's transaction holds SQLite's one writer. With the fan-out in a
-/// trigger, every outcome also wrote a delivery and a job, with their five
-/// index entries, into its own commit; the webhook benchmark lost a fifth of
-/// its verifications to that alone, and next to nothing once the outcome
-/// wrote the event only (`docs/benchmarks.md`). The event still commits with
-/// its outcome, marked `fan_out_pending`; `WebhookOutbox.fanOutPending` turns
-/// every marked event into its deliveries in one write (the
-/// `webhook_deliveries_enqueue` trigger adds their jobs there), and a crash
-/// between the two leaves the mark for the next dispatcher to find.
-/// PostgreSQL keeps its one prepared statement (`PublishEventStatement`).
+/// On SQLite the outcome's transaction holds the one writer, and the event's
+/// trigger wrote a delivery and a job, with their index entries, into every
+/// outcome's commit: the webhook benchmark lost a fifth of its verifications
+/// to that alone, and next to nothing once the outcome wrote the event only.
+/// PostgreSQL's publishing statement did the same fan-out; it now writes the
+/// event alone too (`docs/benchmarks.md`). The deliveries' trigger on SQLite
+/// (`FanOutWebhookEventsInSQLite`), which adds their jobs, stays.
 struct FanOutWebhookEventsInBatches: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        guard let sql = database as? any SQLDatabase, sql.dialect.name == "sqlite" else { return }
-        try await sql.raw("DROP TRIGGER IF EXISTS webhook_events_fan_out").run()
+        guard let sql = database as? any SQLDatabase else { return }
+        if sql.dialect.name == "sqlite" {
+            try await sql.raw("DROP TRIGGER IF EXISTS webhook_events_fan_out").run()
+        }
         try await sql.raw("ALTER TABLE webhook_events ADD COLUMN fan_out_pending INTEGER NOT NULL DEFAULT 0").run()
         try await sql.raw("CREATE INDEX webhook_events_fan_out_pending ON webhook_events (created_at) WHERE fan_out_pending = 1").run()
     }
 
     func revert(on database: any Database) async throws {
-        guard let sql = database as? any SQLDatabase, sql.dialect.name == "sqlite" else { return }
+        guard let sql = database as? any SQLDatabase else { return }
         try await sql.raw("DROP INDEX IF EXISTS webhook_events_fan_out_pending").run()
         try await sql.raw("ALTER TABLE webhook_events DROP COLUMN fan_out_pending").run()
-        try await FanOutWebhookEventsInSQLite.createEventTrigger(on: sql)
+        if sql.dialect.name == "sqlite" {
+            try await FanOutWebhookEventsInSQLite.createEventTrigger(on: sql)
+        }
     }
 }

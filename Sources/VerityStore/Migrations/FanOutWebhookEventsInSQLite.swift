@@ -1,14 +1,13 @@
 import Fluent
 import SQLKit
 
-/// On SQLite, an event's deliveries and their jobs are written by triggers
-/// (the event's own was replaced by `FanOutWebhookEventsInBatches`; the
-/// deliveries' one, which adds their jobs, stays):
-/// publishing is then one statement inside the outcome's write, where it was
+/// On SQLite, an event's deliveries and their jobs were written by triggers:
+/// publishing was then one statement inside the outcome's write, where it was
 /// four (the endpoints read, the event, the deliveries, the jobs), each
 /// prepared afresh and each a round trip to SQLite's thread while the file's
-/// one writer waits (`bench/webhooks.sh`). PostgreSQL does the same fan-out
-/// in its one prepared statement (`PublishEventStatement`) and has no triggers.
+/// one writer waits (`bench/webhooks.sh`). The event's trigger has since given
+/// way to the dispatcher's fan-out (`FanOutWebhookEventsInBatches`); the
+/// deliveries' one, which adds their jobs, stays.
 ///
 /// Ids made in SQL take the form Swift writes (upper-case hex, version 4).
 struct FanOutWebhookEventsInSQLite: AsyncMigration {

@@ -173,25 +173,18 @@ struct RateLimitHitStatement: PostgresPreparedStatement {
     func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Int.self) }
 }
 
-/// `WebhookOutbox.publish`: one event with a delivery and a job for each
-/// enabled endpoint of its environment that wants its type, or nothing when
-/// none does. Returns one row per delivery.
+/// `WebhookOutbox.publish`: one event, marked for the dispatcher's fan-out,
+/// when an enabled endpoint of its environment wants its type; nothing
+/// otherwise. Returns the event's id when it was written.
 struct PublishEventStatement: PostgresPreparedStatement {
     static let sql = """
-        WITH wanting AS (
-          SELECT id FROM webhook_endpoints
-          WHERE environment_id = $2 AND status = 'enabled' AND position(',' || $4 || ',' in ',' || event_types || ',') > 0),
-        ev AS (
-          INSERT INTO webhook_events (id, environment_id, user_id, type, data, created_at)
-          SELECT $1, $2, $3, $4, $5, $6 WHERE EXISTS (SELECT 1 FROM wanting) RETURNING id),
-        dl AS (
-          INSERT INTO webhook_deliveries (id, event_id, endpoint_id, status, attempts, created_at)
-          SELECT gen_random_uuid(), ev.id, wanting.id, 'pending', 0, $6 FROM ev CROSS JOIN wanting RETURNING id)
-        INSERT INTO jobs (id, kind, subject, status, attempts, run_after, created_at, updated_at)
-        SELECT gen_random_uuid(), $7, dl.id, 'queued', 0, $6, $6, $6 FROM dl
+        INSERT INTO webhook_events (id, environment_id, user_id, type, data, created_at, fan_out_pending)
+        SELECT $1, $2, $3, $4, $5, $6, 1
+        WHERE EXISTS (SELECT 1 FROM webhook_endpoints
+                      WHERE environment_id = $2 AND status = 'enabled' AND position(',' || $4 || ',' in ',' || event_types || ',') > 0)
         RETURNING id
         """
-    static let bindingDataTypes: [PostgresDataType] = [.uuid, .uuid, .uuid, .text, .bytea, .int8, .text]
+    static let bindingDataTypes: [PostgresDataType] = [.uuid, .uuid, .uuid, .text, .bytea, .int8]
     typealias Row = UUID
 
     var id: UUID
@@ -200,17 +193,15 @@ struct PublishEventStatement: PostgresPreparedStatement {
     var type: String
     var data: Data
     var now: Int64
-    var jobKind: String
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 7)
+        var bindings = PostgresBindings(capacity: 6)
         bindings.append(id)
         bindings.append(environmentID)
         bindings.append(userID)
         bindings.append(type)
         bindings.append(ByteBuffer(bytes: data))
         bindings.append(now)
-        bindings.append(jobKind)
         return bindings
     }
 

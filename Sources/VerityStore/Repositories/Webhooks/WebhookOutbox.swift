@@ -20,40 +20,39 @@ public struct WebhookEventDraft: Sendable {
     }
 }
 
-/// Where outcomes meet webhooks: publishing an event writes it on the
-/// caller's transaction, so the outcome and its event land together or not at
-/// all; each enabled endpoint of the environment that wants its type gets a
-/// delivery with its `webhook.deliver` job (on PostgreSQL in the same
-/// statement; on SQLite in the dispatcher's next write, `fanOutPending`), and
-/// the job queue delivers them at least once.
+/// Where outcomes meet webhooks. Publishing writes the event on the caller's
+/// transaction, so the outcome and its event land together or not at all,
+/// marked `fan_out_pending`. The dispatcher, before each lease, turns every
+/// marked event into a delivery with its `webhook.deliver` job per enabled
+/// endpoint of the environment that wants its type (`fanOutPending`), a batch
+/// of events in one write; the job queue delivers them at least once.
+///
+/// Why two steps: an outcome's transaction is the hot path (on SQLite it holds
+/// the one writer). Writing the deliveries and jobs there cost the webhook
+/// benchmark a fifth of its verifications on SQLite and more on PostgreSQL;
+/// the event alone costs next to nothing (`docs/benchmarks.md`). A crash
+/// between the two steps leaves the mark for the next dispatcher to find.
 public enum WebhookOutbox {
     public static let jobKind = "webhook.deliver"
 
     /// Writes `drafts` on `tx` (the outcome's transaction): each event that
-    /// some enabled endpoint wants, one statement per event (on PostgreSQL
-    /// with a delivery and a job per such endpoint). Returns whether any
-    /// endpoint will be told.
+    /// some enabled endpoint wants (an environment nobody listens to keeps no
+    /// events: nothing would read them), one statement per event. Returns
+    /// whether any endpoint will be told.
     @discardableResult
     public static func publish(_ drafts: [WebhookEventDraft], now: Int64, on tx: any Database) async throws -> Bool {
         guard !drafts.isEmpty else { return false }
-        // PostgreSQL: one prepared statement per event, the endpoints' filter
-        // inside it (a busy outcome path pays one round trip, planned once).
+        // PostgreSQL: a prepared statement (planned once per connection).
         if tx is any PostgresDatabase {
             var told = false
             for draft in drafts {
                 let rows = try await tx.prepared(PublishEventStatement(
                     id: UUID(), environmentID: draft.environmentID, userID: draft.userID, type: draft.type, data: draft.data,
-                    now: now, jobKind: jobKind)) ?? []
+                    now: now)) ?? []
                 told = told || !rows.isEmpty
             }
             return told
         }
-        // SQLite: one statement per event, written only when an enabled
-        // endpoint of its environment wants its type (an environment nobody
-        // listens to keeps no events: nothing would read them), and marked for
-        // the dispatcher to fan out (`fanOutPending`). This runs inside the
-        // outcome's write, which holds SQLite's one writer: the deliveries and
-        // jobs are written later, a batch of events in one write.
         let sql = tx as! any SQLDatabase
         var told = false
         for draft in drafts {
@@ -69,21 +68,40 @@ public enum WebhookOutbox {
         return told
     }
 
-    /// SQLite: the deliveries of every event published since the last call,
-    /// one per enabled endpoint that wants its type, with their jobs (the
-    /// `webhook_deliveries_enqueue` trigger), in one write; returns how many
-    /// deliveries were added. The dispatcher calls it before each lease. An
-    /// idle queue costs one indexed read. PostgreSQL fans out as it publishes:
-    /// nothing to do there.
+    /// The deliveries of every event published since the last call, one per
+    /// enabled endpoint that wants its type, with their jobs, in one write;
+    /// returns how many deliveries were added. An idle outbox costs one read
+    /// of a partial index.
     @discardableResult
     public static func fanOutPending(on db: any Database) async throws -> Int {
-        guard let sql = db as? any SQLDatabase, sql.dialect.name == "sqlite" else { return 0 }
+        guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
+        if sql.dialect.name == "postgresql" {
+            // One statement: the events claimed (rows another server is
+            // fanning out are skipped, not waited for), their deliveries and
+            // the deliveries' jobs, atomic without BEGIN and COMMIT.
+            return try await sql.raw("""
+                WITH claimed AS (
+                  UPDATE webhook_events SET fan_out_pending = 0
+                  WHERE id IN (SELECT id FROM webhook_events WHERE fan_out_pending = 1 FOR UPDATE SKIP LOCKED)
+                  RETURNING id, environment_id, type, created_at),
+                added AS (
+                  INSERT INTO webhook_deliveries (id, event_id, endpoint_id, status, attempts, created_at)
+                  SELECT gen_random_uuid(), c.id, e.id, 'pending', 0, c.created_at
+                  FROM claimed c JOIN webhook_endpoints e ON e.environment_id = c.environment_id
+                  WHERE e.status = 'enabled' AND position(',' || c.type || ',' in ',' || e.event_types || ',') > 0
+                  RETURNING id, created_at)
+                INSERT INTO jobs (id, kind, subject, status, attempts, run_after, created_at, updated_at)
+                SELECT gen_random_uuid(), \(bind: jobKind), added.id, 'queued', 0, added.created_at, added.created_at, added.created_at
+                FROM added
+                RETURNING id
+                """).all().count
+        }
         guard try await sql.raw("SELECT 1 FROM webhook_events WHERE fan_out_pending = 1 LIMIT 1").first() != nil else { return 0 }
         return try await db.write { tx in
             let sql = tx as! any SQLDatabase
             // Both statements run under the one writer: no event can be
             // published between them, so the second clears exactly the marks
-            // the first read.
+            // the first read. The `webhook_deliveries_enqueue` trigger adds the jobs.
             let added = try await sql.raw("""
                 INSERT INTO webhook_deliveries (id, event_id, endpoint_id, status, attempts, created_at)
                 SELECT \(unsafeRaw: FanOutWebhookEventsInSQLite.newID), ev.id, e.id, 'pending', 0, ev.created_at
