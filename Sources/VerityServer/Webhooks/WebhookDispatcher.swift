@@ -164,7 +164,7 @@ final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
         } else {
             try await recordMixed(batch, results: results, done: done, delivered: delivered, now: now)
         }
-        count(batch, results: results, settledTogether: settledTogether)
+        report(batch, results: results, settledTogether: settledTogether)
     }
 
     /// A batch where some attempt failed (or had nothing to send): every
@@ -204,7 +204,7 @@ final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
     }
 
     /// The batch's results in `/metrics`, and its failures in the log.
-    private func count(_ batch: [JobQueue.Leased], results: [UUID: Result], settledTogether: Set<UUID>) {
+    private func report(_ batch: [JobQueue.Leased], results: [UUID: Result], settledTogether: Set<UUID>) {
         VerityMetrics.webhookDelivery("delivered", count: settledTogether.count)
         for job in batch {
             switch results[job.id] ?? .settled {

@@ -39,10 +39,7 @@ public struct JobQueue: Sendable {
                             ORDER BY run_after, created_at LIMIT 1)
                   AND status = 'queued' AND (lease_until IS NULL OR lease_until < \(bind: now))
                 RETURNING id, kind, subject, attempts
-                """).first().map {
-                Leased(id: try $0.decode(column: "id", as: UUID.self), kind: try $0.decode(column: "kind", as: String.self),
-                       subject: try $0.decode(column: "subject", as: UUID.self), attempts: try $0.decode(column: "attempts", as: Int.self))
-            }
+                """).first().map(Self.leased)
         }
     }
 
