@@ -77,6 +77,20 @@ struct VerificationPolicyTests {
         #expect(AttemptSettlement.unanswered.refund)
     }
 
+    @Test func aSettlementChangesOnlyWhatItSettles() {
+        let charged = VerificationRecord(failedAttempts: 2, requiredMethodOverride: .governmentID, lastAttemptedAtEpochMs: 7)
+        let matched = AttemptSettlement.settling(.matched).applied(to: charged, now: 9)
+        #expect(matched == VerificationRecord(achievedMethod: .knowledgeOfPII, verifiedAtEpochMs: 9, failedAttempts: 1,
+                                              requiredMethodOverride: .governmentID, lastAttemptedAtEpochMs: 7))
+        #expect(AttemptSettlement.settling(.notMatched).applied(to: charged, now: 9) == charged)
+        #expect(AttemptSettlement.settling(.fraudAlert).applied(to: charged, now: 9).block == .fraudAlert)
+        // A refund of a record at zero (reset meanwhile) stays at zero.
+        #expect(AttemptSettlement.unanswered.applied(to: .fresh, now: 9) == .fresh)
+        // A block stays once set.
+        let blocked = VerificationRecord(failedAttempts: 1, block: .deceased)
+        #expect(AttemptSettlement.unanswered.applied(to: blocked, now: 9).block == .deceased)
+    }
+
     @Test func badPoliciesAreRejected() {
         #expect(throws: VerityError.self) { try VerificationPolicy(maxAttempts: 0).validated() }
         #expect(throws: VerityError.self) { try VerificationPolicy(requiredMethod: .none).validated() }

@@ -105,4 +105,18 @@ public struct AttemptSettlement: Sendable, Equatable {
 
     /// The data source could not answer: the user keeps the attempt.
     public static let unanswered = AttemptSettlement(refund: true, achieved: nil, block: nil)
+
+    /// `record` (as the charge left it) once settled at `now`: the one place
+    /// the rule lives, on both databases. A refund never takes the count
+    /// below zero, a reached level is kept, a block is never lifted here.
+    public func applied(to record: VerificationRecord, now: Int64) -> VerificationRecord {
+        var settled = record
+        if refund, settled.failedAttempts > 0 { settled.failedAttempts -= 1 }
+        if let achieved {
+            settled.achievedMethod = achieved
+            settled.verifiedAtEpochMs = now
+        }
+        if let block { settled.block = block }
+        return settled
+    }
 }

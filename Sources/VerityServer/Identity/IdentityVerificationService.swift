@@ -26,7 +26,7 @@ struct IdentityVerificationService: Sendable {
         let repository = VerificationRepository(db: context.db)
         let source = try dataSources.source(for: configuration.dataSource, db: context.db)
         let digest = protector.blindIndex(IdentityMatcher.canonicalText(claim), domain: "attempt-input")
-        guard let attemptID = try await repository.chargeAttempt(
+        guard let attempt = try await repository.chargeAttempt(
             userID: context.userID, environmentID: context.environmentID, maxAttempts: configuration.policy.maxAttempts,
             source: source.name, inputDigest: digest, now: clock.nowMillis())
         else {
@@ -39,12 +39,12 @@ struct IdentityVerificationService: Sendable {
         do {
             outcome = try await source.check(claim)
         } catch {
-            _ = try await repository.settle(attemptID: attemptID, userID: context.userID, outcome: nil, now: clock.nowMillis())
-            context.logger.warning("data source unavailable", metadata: ["source": .string(source.name), "attempt_id": .string(attemptID.uuidString)])
+            _ = try await repository.settle(attempt, outcome: nil, now: clock.nowMillis())
+            context.logger.warning("data source unavailable", metadata: ["source": .string(source.name), "attempt_id": .string(attempt.id.uuidString)])
             if let verityError = error as? VerityError { throw verityError }
             throw VerityError(.serviceUnavailable, "the identity data source is unavailable; try again later")
         }
-        let record = try await settle(attemptID: attemptID, outcome: outcome, repository: repository, context: context)
+        let record = try await settle(attempt, outcome: outcome, repository: repository, context: context)
         VerityMetrics.checkCompleted(product: "identity", outcome: IdentityEvents.decision(configuration.policy.status(of: record)))
         // The claim stays on file, sealed, for matching a document against it
         // (verifyIdentityDocument), until document verification ends.
@@ -53,28 +53,27 @@ struct IdentityVerificationService: Sendable {
             sealedClaim: try protector.seal(json: IdentityRecord(claim: claim)), now: clock.nowMillis())
         try await offerCaptureLink(record: record, context: context)
         context.logger.info("identity verification attempt", metadata: [
-            "attempt_id": .string(attemptID.uuidString), "outcome": .string(outcome.rawValue), "source": .string(source.name),
+            "attempt_id": .string(attempt.id.uuidString), "outcome": .string(outcome.rawValue), "source": .string(source.name),
         ])
         return try await IdentityStatusReader(db: context.db, links: context.links, now: clock.nowMillis()).identity(userID: context.userID, configuration: configuration,
                                                                consented: context.consented, record: record)
     }
 
-    /// Settles the attempt. Where an endpoint listens, the decision's event is
-    /// written in the same transaction; otherwise the one-statement settle
-    /// stays (the hot path pays nothing for webhooks nobody registered).
-    private func settle(attemptID: UUID, outcome: DataSourceOutcome, repository: VerificationRepository,
+    /// Settles the attempt, with the decision's event where an endpoint
+    /// listens (one statement either way on PostgreSQL; the hot path pays
+    /// next to nothing for webhooks nobody registered).
+    private func settle(_ attempt: ChargedAttempt, outcome: DataSourceOutcome, repository: VerificationRepository,
                         context: IdentityContext) async throws -> VerificationRecord {
         let now = clock.nowMillis()
         guard context.session.webhooksListening else {
-            return try await repository.settle(attemptID: attemptID, userID: context.userID, outcome: outcome, now: now)
+            return try await repository.settle(attempt, outcome: outcome, now: now).record
         }
         let (environmentID, userID, policy) = (context.environmentID, context.userID, context.configuration.policy)
-        let record = try await repository.settle(attemptID: attemptID, userID: userID, outcome: outcome, now: now) { record in
-            [IdentityEvents.decided(environmentID: environmentID, userID: userID, attemptID: attemptID,
-                                    status: policy.status(of: record))]
+        let settled = try await repository.settle(attempt, outcome: outcome, now: now) { record in
+            IdentityEvents.decided(environmentID: environmentID, userID: userID, attemptID: attempt.id, status: policy.status(of: record))
         }
-        webhookWake.kick()
-        return record
+        if settled.published { webhookWake.kick() }
+        return settled.record
     }
 
     /// Where the environment offers `idScanUrl`, a user the attempt left needing

@@ -69,19 +69,20 @@ struct RegistryLookupStatement: PostgresPreparedStatement {
 }
 
 /// `VerificationRepository.chargeAttempt`: the conditional charge and its
-/// ledger row in one statement.
+/// ledger row in one statement, returning the record as the charge left it.
 struct ChargeAttemptStatement: PostgresPreparedStatement {
     static let sql = """
         WITH charged AS (
           UPDATE identity_verifications SET failed_attempts = failed_attempts + 1, last_attempted_at = $1
           WHERE user_id = $2 AND failed_attempts < $3 AND block IS NULL AND achieved_method = 'NONE'
-          RETURNING user_id)
-        INSERT INTO verification_attempts (id, user_id, environment_id, source, outcome, input_digest, attempted_at)
-        SELECT $4, user_id, $5, $6, 'pending', $7, $1 FROM charged
-        RETURNING id
+          RETURNING user_id, achieved_method, verified_at, failed_attempts, block, required_override, last_attempted_at),
+        ledger AS (
+          INSERT INTO verification_attempts (id, user_id, environment_id, source, outcome, input_digest, attempted_at)
+          SELECT $4, user_id, $5, $6, 'pending', $7, $1 FROM charged)
+        SELECT achieved_method, verified_at, failed_attempts, block, required_override, last_attempted_at FROM charged
         """
     static let bindingDataTypes: [PostgresDataType] = [.int8, .uuid, .int8, .uuid, .uuid, .text, .text]
-    typealias Row = UUID
+    typealias Row = VerificationRepository.StoredRecord
 
     var now: Int64
     var userID: UUID
@@ -103,47 +104,77 @@ struct ChargeAttemptStatement: PostgresPreparedStatement {
         return bindings
     }
 
-    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(UUID.self) }
+    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
 }
 
-/// `VerificationRepository.settle`: the settlement and the ledger row in one
-/// statement, returning the user's record as it now stands.
+/// `VerificationRepository.settle`: the settled record written as a
+/// compare-and-set against the record the charge left, the ledger row, and
+/// the decision's event (when there is one and an enabled endpoint of its
+/// environment wants its type), in one statement. One row (how many events
+/// were written) when the record was as expected; none, and nothing written,
+/// when it had changed.
 struct SettleAttemptStatement: PostgresPreparedStatement {
     static let sql = """
         WITH settled AS (
-          UPDATE identity_verifications SET
-            failed_attempts = CASE WHEN $1 AND failed_attempts > 0 THEN failed_attempts - 1 ELSE failed_attempts END,
-            achieved_method = COALESCE($2, achieved_method),
-            verified_at = CASE WHEN $3 THEN $4 ELSE verified_at END,
-            block = COALESCE($5, block)
-          WHERE user_id = $6
-          RETURNING achieved_method, verified_at, failed_attempts, block, required_override, last_attempted_at),
-        ledger AS (UPDATE verification_attempts SET outcome = $7, settled_at = $4 WHERE id = $8)
-        SELECT * FROM settled
+          UPDATE identity_verifications SET failed_attempts = $8, achieved_method = $9, verified_at = $10, block = $11
+          WHERE user_id = $1 AND failed_attempts = $2 AND achieved_method = $3 AND verified_at IS NOT DISTINCT FROM $4
+            AND block IS NOT DISTINCT FROM $5 AND required_override IS NOT DISTINCT FROM $6
+            AND last_attempted_at IS NOT DISTINCT FROM $7
+          RETURNING user_id),
+        ledger AS (
+          UPDATE verification_attempts SET outcome = $13, settled_at = $14
+          WHERE id = $12 AND EXISTS (SELECT 1 FROM settled)),
+        published AS (
+          INSERT INTO webhook_events (id, environment_id, user_id, type, data, created_at, fan_out_pending)
+          SELECT $15, $16, $17, $18, $19, $14, 1 FROM settled
+          WHERE $18 IS NOT NULL
+            AND EXISTS (SELECT 1 FROM webhook_endpoints
+                        WHERE environment_id = $16 AND status = 'enabled' AND position(',' || $18 || ',' in ',' || event_types || ',') > 0)
+          RETURNING id)
+        SELECT (SELECT count(*) FROM published) FROM settled
         """
-    static let bindingDataTypes: [PostgresDataType] = [.bool, .text, .bool, .int8, .text, .uuid, .text, .uuid]
-    typealias Row = VerificationRepository.StoredRecord
+    static let bindingDataTypes: [PostgresDataType] = [
+        .uuid, .int8, .text, .int8, .text, .text, .int8,
+        .int8, .text, .int8, .text,
+        .uuid, .text, .int8,
+        .uuid, .uuid, .uuid, .text, .bytea,
+    ]
+    typealias Row = Int64
 
-    var settlement: AttemptSettlement
-    var now: Int64
+    var expected: VerificationRecord
+    var settled: VerificationRecord
     var userID: UUID
-    var outcome: String
     var attemptID: UUID
+    var outcome: String
+    var now: Int64
+    var eventID: UUID
+    var event: WebhookEventDraft?
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 8)
-        bindings.append(settlement.refund)
-        bindings.append(settlement.achieved?.rawValue)
-        bindings.append(settlement.achieved != nil)
-        bindings.append(now)
-        bindings.append(settlement.block?.rawValue)
+        var bindings = PostgresBindings(capacity: 19)
         bindings.append(userID)
-        bindings.append(outcome)
+        bindings.append(Int64(expected.failedAttempts))
+        bindings.append(expected.achievedMethod.rawValue)
+        bindings.append(expected.verifiedAtEpochMs)
+        bindings.append(expected.block?.rawValue)
+        bindings.append(expected.requiredMethodOverride?.rawValue)
+        bindings.append(expected.lastAttemptedAtEpochMs)
+        bindings.append(Int64(settled.failedAttempts))
+        bindings.append(settled.achievedMethod.rawValue)
+        bindings.append(settled.verifiedAtEpochMs)
+        bindings.append(settled.block?.rawValue)
         bindings.append(attemptID)
+        bindings.append(outcome)
+        bindings.append(now)
+        bindings.append(eventID)
+        bindings.append(event?.environmentID)
+        bindings.append(event?.userID)
+        bindings.append(event?.type)
+        bindings.append(event.map { ByteBuffer(bytes: $0.data) })
         return bindings
     }
 
-    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Int64.self) }
 }
 
 /// `RateLimitRepository.hit`: one request counted in its window.

@@ -44,95 +44,35 @@ public struct VerificationRepository: Sendable {
     }
 
     /// Charges one attempt if the user may still attempt. Returns the ledger
-    /// row's id, or nil when no attempt is allowed.
+    /// row's id and the user's record as the charge left it (what `settle`
+    /// expects to find), or nil when no attempt is allowed.
     ///
     /// PostgreSQL does it in one prepared statement (a data-modifying CTE);
     /// SQLite, which has none, in a transaction of two.
     public func chargeAttempt(userID: UUID, environmentID: UUID, maxAttempts: Int, source: String,
-                              inputDigest: String, now: Int64) async throws -> UUID? {
+                              inputDigest: String, now: Int64) async throws -> ChargedAttempt? {
         let attemptID = UUID()
         if let rows = try await db.prepared(ChargeAttemptStatement(
             now: now, userID: userID, maxAttempts: maxAttempts, attemptID: attemptID, environmentID: environmentID,
             source: source, inputDigest: inputDigest)) {
-            return rows.first
+            return rows.first.map { ChargedAttempt(id: attemptID, userID: userID, record: Self.record(from: $0)) }
         }
         return try await db.write { tx in
             // The write comes first so SQLite takes its write lock at once.
-            guard try await sql(tx).raw("""
+            guard let row = try await sql(tx).raw("""
                 UPDATE identity_verifications
                 SET failed_attempts = failed_attempts + 1, last_attempted_at = \(bind: now)
                 WHERE user_id = \(bind: userID) AND failed_attempts < \(bind: maxAttempts)
                   AND block IS NULL AND achieved_method = \(bind: VerificationMethod.none.rawValue)
-                RETURNING user_id
-                """).first() != nil else { return nil }
+                RETURNING \(unsafeRaw: Self.recordColumns)
+                """).first() else { return nil }
             try await sql(tx).raw("""
                 INSERT INTO verification_attempts (id, user_id, environment_id, source, outcome, input_digest, attempted_at)
                 VALUES (\(bind: attemptID), \(bind: userID), \(bind: environmentID), \(bind: source), 'pending',
                         \(bind: inputDigest), \(bind: now))
                 """).run()
-            return attemptID
+            return ChargedAttempt(id: attemptID, userID: userID, record: try Self.record(from: row))
         }
-    }
-
-    /// Records what the data source said (`outcome` nil: it could not answer)
-    /// and returns the user's record as it now stands.
-    public func settle(attemptID: UUID, userID: UUID, outcome: DataSourceOutcome?, now: Int64) async throws -> VerificationRecord {
-        let settlement = outcome.map(AttemptSettlement.settling) ?? .unanswered
-        let outcomeName = outcome?.rawValue ?? "unanswered"
-        if let rows = try await db.prepared(SettleAttemptStatement(
-            settlement: settlement, now: now, userID: userID, outcome: outcomeName, attemptID: attemptID)) {
-            guard let row = rows.first else { throw StoreError.corruptRecord(IdentityVerificationModel.schema) }
-            return Self.record(from: row)
-        }
-        return try await db.write { tx in
-            try await Self.settle(attemptID: attemptID, userID: userID, settlement: settlement, outcomeName: outcomeName,
-                                  now: now, on: tx)
-        }
-    }
-
-    /// `settle`, and the events the settled record calls for (`events` sees the
-    /// record as it now stands), published in the same transaction: the
-    /// decision and its webhook land together or not at all.
-    public func settle(attemptID: UUID, userID: UUID, outcome: DataSourceOutcome?, now: Int64,
-                       events: @escaping @Sendable (VerificationRecord) -> [WebhookEventDraft]) async throws -> VerificationRecord {
-        let settlement = outcome.map(AttemptSettlement.settling) ?? .unanswered
-        let outcomeName = outcome?.rawValue ?? "unanswered"
-        return try await db.write { tx in
-            let record: VerificationRecord
-            if let rows = try await tx.prepared(SettleAttemptStatement(
-                settlement: settlement, now: now, userID: userID, outcome: outcomeName, attemptID: attemptID)) {
-                guard let row = rows.first else { throw StoreError.corruptRecord(IdentityVerificationModel.schema) }
-                record = Self.record(from: row)
-            } else {
-                record = try await Self.settle(attemptID: attemptID, userID: userID, settlement: settlement,
-                                               outcomeName: outcomeName, now: now, on: tx)
-            }
-            try await WebhookOutbox.publish(events(record), now: now, on: tx)
-            return record
-        }
-    }
-
-    private static func settle(attemptID: UUID, userID: UUID, settlement: AttemptSettlement, outcomeName: String,
-                               now: Int64, on tx: any Database) async throws -> VerificationRecord {
-        let sql = tx as! any SQLDatabase
-        // The refund never goes below zero, a reached level never goes
-        // down, a block is never lifted here.
-        let row = try await sql.raw("""
-            UPDATE identity_verifications SET
-              failed_attempts = CASE WHEN \(bind: settlement.refund) AND failed_attempts > 0
-                                     THEN failed_attempts - 1 ELSE failed_attempts END,
-              achieved_method = COALESCE(\(bind: settlement.achieved?.rawValue), achieved_method),
-              verified_at = CASE WHEN \(bind: settlement.achieved != nil) THEN \(bind: now) ELSE verified_at END,
-              block = COALESCE(\(bind: settlement.block?.rawValue), block)
-            WHERE user_id = \(bind: userID)
-            RETURNING \(unsafeRaw: Self.recordColumns)
-            """).first()
-        try await sql.raw("""
-            UPDATE verification_attempts SET outcome = \(bind: outcomeName), settled_at = \(bind: now)
-            WHERE id = \(bind: attemptID)
-            """).run()
-        guard let row else { throw StoreError.corruptRecord(IdentityVerificationModel.schema) }
-        return try Self.record(from: row)
     }
 
     /// The administrative reset: the user starts again as if never attempted.
@@ -163,7 +103,7 @@ public struct VerificationRepository: Sendable {
             .sort(\.$attemptedAt, .descending).limit(limit).all()
     }
 
-    private func sql(_ db: any Database) -> any SQLDatabase {
+    func sql(_ db: any Database) -> any SQLDatabase {
         // Both drivers Verity ships (SQLite, PostgreSQL) are SQL databases.
         db as! any SQLDatabase
     }

@@ -1,0 +1,70 @@
+import Fluent
+import Foundation
+import Testing
+import VerityCore
+import VerityStore
+import VerityTestSupport
+
+/// A settle writes the record its rule makes of the record as it stands, on
+/// SQLite and PostgreSQL: when nothing changed since the charge (PostgreSQL's
+/// one-statement compare-and-set) and when the user's other attempt settled in
+/// between (the compare fails, nothing half-written, and the settle reads the
+/// record again). The decision's event is drawn from the record written, in
+/// the same commit.
+@Suite("Attempt settles: the record as it stands, and its event with it")
+struct AttemptSettleTests {
+    @Test func aSettleAfterTheUsersOtherAttemptSettledStartsFromItsResult() async throws {
+        try await withVerityApp { app async throws in
+            _ = try await app.token(for: "twice")
+            let environmentID = try await WebhookOutboxTests.endpoint(app, events: ["identity_verification.decided"])
+            let userID = try #require(try await IdentityVerificationModel.query(on: app.app.db).first()).$user.id
+            let repository = VerificationRepository(db: app.app.db)
+            func charge(at now: Int64) async throws -> ChargedAttempt {
+                try #require(try await repository.chargeAttempt(userID: userID, environmentID: environmentID, maxAttempts: 3,
+                                                                 source: "registry", inputDigest: "d", now: now))
+            }
+            let first = try await charge(at: 1_000), second = try await charge(at: 2_000)
+            #expect(first.record.failedAttempts == 1 && second.record.failedAttempts == 2)
+            #expect(second.record.lastAttemptedAtEpochMs == 2_000)
+
+            // The second settles first: the record is as its charge left it.
+            let failed = try await repository.settle(second, outcome: .notMatched, now: 3_000)
+            #expect(failed.record == second.record && !failed.published)
+
+            // The first's charge saw one failure; the record now holds two.
+            let event = { @Sendable (record: VerificationRecord) -> WebhookEventDraft? in
+                WebhookEventDraft(environmentID: environmentID, userID: userID, type: "identity_verification.decided",
+                                  data: Data("{\"failedAttempts\":\(record.failedAttempts)}".utf8))
+            }
+            let matched = try await repository.settle(first, outcome: .matched, now: 4_000, event: event)
+            let expected = VerificationRecord(achievedMethod: .knowledgeOfPII, verifiedAtEpochMs: 4_000, failedAttempts: 1,
+                                              lastAttemptedAtEpochMs: 2_000)
+            #expect(matched.record == expected && matched.published)
+            #expect(try await repository.record(userID: userID) == expected)
+
+            // Both ledger rows settled, each with its own outcome; one event, from the record written.
+            let ledger = try await VerificationAttemptModel.query(on: app.app.db).sort(\.$attemptedAt).all()
+            #expect(ledger.map(\.outcome) == ["matched", "notMatched"])
+            #expect(ledger.map(\.settledAt) == [4_000, 3_000])
+            let events = try await WebhookEventModel.query(on: app.app.db).all()
+            #expect(events.map { String(decoding: $0.data, as: UTF8.self) } == ["{\"failedAttempts\":1}"])
+        }
+    }
+
+    @Test func aSettleWithoutAListenerWritesNoEvent() async throws {
+        try await withVerityApp { app async throws in
+            _ = try await app.token(for: "quiet")
+            let environmentID = try await WebhookOutboxTests.endpoint(app, events: ["certificate.issued"])
+            let userID = try #require(try await IdentityVerificationModel.query(on: app.app.db).first()).$user.id
+            let repository = VerificationRepository(db: app.app.db)
+            let attempt = try #require(try await repository.chargeAttempt(userID: userID, environmentID: environmentID, maxAttempts: 3,
+                                                                           source: "registry", inputDigest: "d", now: 1_000))
+            let settled = try await repository.settle(attempt, outcome: .deceased, now: 2_000) { _ in
+                WebhookEventDraft(environmentID: environmentID, userID: userID, type: "identity_verification.decided", data: Data("{}".utf8))
+            }
+            #expect(settled.record.block == .deceased && settled.record.failedAttempts == 1 && !settled.published)
+            #expect(try await repository.record(userID: userID) == settled.record)
+            #expect(try await WebhookEventModel.query(on: app.app.db).count() == 0)
+        }
+    }
+}
