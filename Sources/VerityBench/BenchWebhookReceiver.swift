@@ -7,7 +7,10 @@ import NIOPosix
 /// A webhook receiver for the bench, in process and on loopback: it answers
 /// every delivery 200 at once and notes when each arrived beside the event's
 /// own `createdAtEpochMs`, so delivery latency is measured from the outcome
-/// to the receiver (both clocks are this machine's).
+/// to the receiver (both clocks are this machine's). It keeps each body as it
+/// came and reads it only when asked (`arrivals(from:)`, after a round): the
+/// receiver shares the machine with the server it measures, and a real one
+/// runs elsewhere.
 final class BenchWebhookReceiver: Sendable {
     struct Arrival: Sendable {
         let eventID: String
@@ -15,7 +18,7 @@ final class BenchWebhookReceiver: Sendable {
         let arrivedAtEpochMs: Int64
     }
 
-    private let arrivals = NIOLockedValueBox<[Arrival]>([])
+    private let bodies = NIOLockedValueBox<[(body: ByteBuffer, arrivedAtEpochMs: Int64)]>([])
     private let channel: NIOLockedValueBox<(any Channel)?> = .init(nil)
 
     /// Starts listening on 127.0.0.1; returns the port.
@@ -37,13 +40,21 @@ final class BenchWebhookReceiver: Sendable {
         try? await channel.withLockedValue { $0 }?.close()
     }
 
-    var received: [Arrival] { arrivals.withLockedValue { $0 } }
+    /// How many deliveries have arrived so far.
+    var count: Int { bodies.withLockedValue { $0.count } }
+
+    /// The deliveries that arrived after the first `start`, read.
+    func arrivals(from start: Int) -> [Arrival] {
+        struct Event: Decodable { let id: String; let createdAtEpochMs: Int64 }
+        return bodies.withLockedValue { Array($0.dropFirst(start)) }.compactMap { received in
+            guard let event = try? JSONDecoder().decode(Event.self, from: Data(received.body.readableBytesView)) else { return nil }
+            return Arrival(eventID: event.id, createdAtEpochMs: event.createdAtEpochMs, arrivedAtEpochMs: received.arrivedAtEpochMs)
+        }
+    }
 
     fileprivate func record(_ body: ByteBuffer) {
         let now = Int64(Date().timeIntervalSince1970 * 1000)
-        struct Event: Decodable { let id: String; let createdAtEpochMs: Int64 }
-        guard let event = try? JSONDecoder().decode(Event.self, from: Data(body.readableBytesView)) else { return }
-        arrivals.withLockedValue { $0.append(Arrival(eventID: event.id, createdAtEpochMs: event.createdAtEpochMs, arrivedAtEpochMs: now)) }
+        bodies.withLockedValue { $0.append((body, now)) }
     }
 
     private final class Handler: ChannelInboundHandler, @unchecked Sendable {
@@ -64,6 +75,7 @@ final class BenchWebhookReceiver: Sendable {
                 body.writeBuffer(&chunk)
             case .end:
                 receiver.record(body)
+                body = ByteBuffer()
                 var headers = HTTPHeaders([("Content-Length", "2"), ("Content-Type", "text/plain")])
                 if !keepAlive { headers.add(name: "Connection", value: "close") }
                 context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
