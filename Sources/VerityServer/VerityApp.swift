@@ -81,7 +81,7 @@ public enum VerityApp {
 
         try app.register(collection: ReferenceController(database: settings.databaseURL == nil ? "SQLite" : "PostgreSQL"))
         try app.register(collection: HealthController(settings: settings, models: ModelFilesCheck(directory: settings.modelsDirectory)))
-        let metrics = MetricsPage(db: app.db, clock: clock, jobKinds: jobs.kinds + [WebhookOutbox.jobKind],
+        let metrics = MetricsPage(db: app.db, clock: clock, jobKinds: jobs.kinds,
                                   poolCapacity: VerityDatabase.poolCapacity(postgres: settings.databaseURL != nil,
                                                                             eventLoops: app.eventLoopGroup.makeIterator().reduce(0) { n, _ in n + 1 }))
         if let port = settings.metricsPort {

@@ -77,9 +77,9 @@ struct WebhookE2ETests {
             #expect(logged?.status == "delivered" && logged?.attempts == 1 && logged?.lastStatusCode == 200)
             #expect(logged?.eventID == event.id)
             #expect(try await admin.deliveries(endpoint.endpoint.id).count == 1)
-            // The queue keeps only what is left to do: the log is the record.
-            let webhookJobs = try await JobModel.query(on: app.app.db).filter(\.$kind == WebhookOutbox.jobKind).count()
-            #expect(webhookJobs == 0)
+            // Nothing is left queued: the delivery is due for nothing and leased to nobody.
+            let stored = try await WebhookDeliveryModel.query(on: app.app.db).all()
+            #expect(stored.count == 1 && stored.allSatisfy { $0.runAfter == nil && $0.leaseUntil == nil })
         }
     }
 

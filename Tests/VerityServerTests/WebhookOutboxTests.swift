@@ -8,8 +8,8 @@ import VerityTestSupport
 /// Events land with their outcomes or not at all, on SQLite and PostgreSQL
 /// (where publishing is one prepared statement on the outcome's connection):
 /// a transaction that fails after publishing leaves no event; one that commits
-/// leaves the event, and the dispatcher's fan-out a delivery and a job per
-/// listening endpoint, once; batches are leased by one worker at a time.
+/// leaves the event, and the dispatcher's fan-out a delivery per listening
+/// endpoint, once, leased to it; a lapsed lease is taken by one worker only.
 @Suite("Webhook outbox: an event commits or rolls back with its outcome")
 struct WebhookOutboxTests {
     struct Abandoned: Error {}
@@ -22,9 +22,8 @@ struct WebhookOutboxTests {
         return try environment.requireID()
     }
 
-    static func counts(_ db: any Database) async throws -> (Int, Int, Int) {
-        (try await WebhookEventModel.query(on: db).count(), try await WebhookDeliveryModel.query(on: db).count(),
-         try await JobModel.query(on: db).filter(\.$kind == WebhookOutbox.jobKind).count())
+    static func counts(_ db: any Database) async throws -> (Int, Int) {
+        (try await WebhookEventModel.query(on: db).count(), try await WebhookDeliveryModel.query(on: db).count())
     }
 
     @Test func anEventRollsBackWithItsOutcomeAndCommitsWithIt() async throws {
@@ -39,29 +38,36 @@ struct WebhookOutboxTests {
                 }
             }
             let afterRollback = try await Self.counts(app.app.db)
-            #expect(afterRollback == (0, 0, 0))
+            #expect(afterRollback == (0, 0))
             let told = try await app.app.db.write { tx in try await WebhookOutbox.publish([draft], now: app.clock.now, on: tx) }
-            // One event; once the dispatcher's fan-out has run, a delivery and
-            // a job for each of the two endpoints that want it, and only once.
+            // One event; once the dispatcher's fan-out has run, a delivery for
+            // each of the two endpoints that want it, only once, leased to the
+            // dispatcher that fanned it out.
             let beforeFanOut = try await Self.counts(app.app.db)
-            #expect(beforeFanOut == (1, 0, 0))
-            #expect(try await WebhookOutbox.fanOutPending(on: app.app.db) == 2)
-            #expect(try await WebhookOutbox.fanOutPending(on: app.app.db) == 0)
+            #expect(beforeFanOut == (1, 0))
+            let now = app.clock.now
+            let fannedOut = try await WebhookOutbox.fanOutPending(now: now, leaseMilliseconds: 60_000, limit: 64, on: app.app.db)
+            #expect(fannedOut.count == 2)
+            #expect(try await WebhookOutbox.fanOutPending(now: now, leaseMilliseconds: 60_000, limit: 64, on: app.app.db).isEmpty)
             let afterCommit = try await Self.counts(app.app.db)
-            #expect(told && afterCommit == (1, 2, 2))
+            #expect(told && afterCommit == (1, 2))
+            let deliveries = try await WebhookDeliveryModel.query(on: app.app.db).all()
+            #expect(deliveries.allSatisfy { $0.status == .pending && $0.leaseUntil == now + 60_000 })
             // A type nobody wants keeps nothing.
             let unwanted = WebhookEventDraft(environmentID: environmentID, userID: nil, type: "capture_link.opened", data: Data("{}".utf8))
             let toldNobody = try await app.app.db.write { tx in try await WebhookOutbox.publish([unwanted], now: app.clock.now, on: tx) }
             #expect(!toldNobody)
-            try await WebhookOutbox.fanOutPending(on: app.app.db)
+            _ = try await WebhookOutbox.fanOutPending(now: now, leaseMilliseconds: 60_000, limit: 64, on: app.app.db)
             let afterUnwanted = try await Self.counts(app.app.db)
-            #expect(afterUnwanted == (1, 2, 2))
-            // Two workers asking at once share the batch, never the same job.
-            let queue = JobQueue(db: app.app.db)
-            async let first = queue.leaseBatch(kind: WebhookOutbox.jobKind, limit: 64, now: app.clock.now, leaseMilliseconds: 60_000)
-            async let second = queue.leaseBatch(kind: WebhookOutbox.jobKind, limit: 64, now: app.clock.now, leaseMilliseconds: 60_000)
+            #expect(afterUnwanted == (1, 2))
+            // Leased deliveries are nobody else's until the lease lapses; then
+            // two workers asking at once share them, never the same one.
+            let repository = WebhookDeliveryRepository(db: app.app.db)
+            #expect(try await repository.leaseDue(now: now + 1_000, leaseMilliseconds: 60_000, limit: 64).isEmpty)
+            async let first = repository.leaseDue(now: now + 60_001, leaseMilliseconds: 60_000, limit: 64)
+            async let second = repository.leaseDue(now: now + 60_001, leaseMilliseconds: 60_000, limit: 64)
             let leased = try await first + second
-            #expect(leased.count == 2 && Set(leased.map(\.id)).count == 2)
+            #expect(leased.count == 2 && Set(leased) == Set(fannedOut))
         }
     }
 }

@@ -4,7 +4,8 @@ import SQLKit
 import VerityStore
 
 /// The `/metrics` page: the values only a question to the database can give
-/// (the job queue's depth and oldest waiting job per kind, the database's
+/// (the job queue's depth and oldest waiting job per kind, webhook
+/// deliveries' as the kind `webhook.deliver`, the database's
 /// connections), refreshed at each scrape, then the registry in Prometheus's
 /// text format (version 0.0.4).
 struct MetricsPage: Sendable {
@@ -22,16 +23,24 @@ struct MetricsPage: Sendable {
         return VerityMetrics.registry.emitToString()
     }
 
+    private func queue(_ kind: String, queued: Int, oldestDueRunAfter: Int64?, now: Int64) {
+        VerityMetrics.gauge("verity_jobs_queued", [("kind", kind)], value: Double(queued))
+        let oldest = oldestDueRunAfter.map { Double(max(0, now - $0)) / 1000 } ?? 0
+        VerityMetrics.gauge("verity_jobs_oldest_due_seconds", [("kind", kind)], value: oldest)
+    }
+
     private func refresh() async {
         let now = clock.nowMillis()
         // A scrape during a database outage still answers, with the last values.
         if let stats = try? await JobQueue(db: db).stats(now: now) {
             for kind in Set(jobKinds).union(stats.map(\.kind)) {
                 let stat = stats.first { $0.kind == kind }
-                VerityMetrics.gauge("verity_jobs_queued", [("kind", kind)], value: Double(stat?.queued ?? 0))
-                let oldest = stat?.oldestDueRunAfter.map { Double(max(0, now - $0)) / 1000 } ?? 0
-                VerityMetrics.gauge("verity_jobs_oldest_due_seconds", [("kind", kind)], value: oldest)
+                queue(kind, queued: stat?.queued ?? 0, oldestDueRunAfter: stat?.oldestDueRunAfter, now: now)
             }
+        }
+        // Webhook deliveries are their own queue (`WebhookOutbox`), reported beside the jobs.
+        if let webhooks = try? await WebhookDeliveryRepository(db: db).queueStats(now: now) {
+            queue(WebhookOutbox.queueName, queued: webhooks.pending, oldestDueRunAfter: webhooks.oldestDueRunAfter, now: now)
         }
         VerityMetrics.gauge("verity_database_pool_capacity", value: Double(poolCapacity))
         if let sql = db as? any SQLDatabase, sql.dialect.name == "postgresql",

@@ -6,14 +6,16 @@ import VerityAPI
 import VerityCore
 import VerityStore
 
-/// Sends the `webhook.deliver` jobs that `WebhookOutbox` queues with each
-/// outcome, in batches: up to 64 due deliveries leased at once, their events,
-/// endpoints and users read together, posted concurrently (`WebhookPoster`),
-/// and every result written in one transaction. A delivery waits on the
-/// network, not on a core, so the generic job lanes (sized for the engines)
-/// are the wrong place for it; and at thousands of outcomes a minute, a few
-/// writes per batch instead of four per delivery keep webhooks from halving
-/// the throughput of the requests that publish them (`bench/webhooks.sh`).
+/// Sends the deliveries `WebhookOutbox` fans out from each outcome's event,
+/// in batches: the fan-out hands over the deliveries it adds, leased; due
+/// retries and lapsed leases are leased beside them (up to 64 in all, a
+/// quarter of that at least for retries); their events, endpoints and users
+/// are read together, posted concurrently (`WebhookPoster`), and every result
+/// written in one statement. A delivery waits on the network, not on a core,
+/// so the generic job lanes (sized for the engines) are the wrong place for
+/// it; and at thousands of outcomes a minute, a few writes per batch instead
+/// of several per delivery keep webhooks from costing the requests that
+/// publish them (`bench/webhooks.sh`).
 ///
 /// A 2xx answer delivers a delivery; anything else is retried with growing
 /// waits over three days; an endpoint that has failed for a day is disabled
@@ -72,21 +74,25 @@ final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
         await drainQueue(untilEmpty: true)
     }
 
-    /// Leases and sends batches. A woken run (`untilEmpty` false) goes on at
-    /// once only after a full batch: what came due while a smaller one was
-    /// being sent woke the dispatcher again, and that run gathers first, so a
-    /// busy server sends a few large batches, not a stream of small ones
-    /// (each costs the database the same handful of round trips).
+    /// Fans out, leases and sends batches. A woken run (`untilEmpty` false)
+    /// goes on at once only after a full batch: what came due while a smaller
+    /// one was being sent woke the dispatcher again, and that run gathers
+    /// first, so a busy server sends a few large batches, not a stream of
+    /// small ones (each costs the database the same few round trips).
     private func drainQueue(untilEmpty: Bool = false) async {
-        let queue = JobQueue(db: db)
+        let deliveries = WebhookDeliveryRepository(db: db)
         while await !runs.stopped {
             do {
-                try await WebhookOutbox.fanOutPending(on: db)
-                let batch = try await queue.leaseBatch(kind: WebhookOutbox.jobKind, limit: Self.batchSize, now: clock.nowMillis(),
-                                                       leaseMilliseconds: leaseMilliseconds)
+                let now = clock.nowMillis()
+                let fresh = try await WebhookOutbox.fanOutPending(now: now, leaseMilliseconds: leaseMilliseconds, limit: Self.batchSize,
+                                                                  on: db)
+                // Retries get room even while fresh events fill every batch.
+                let due = try await deliveries.leaseDue(now: now, leaseMilliseconds: leaseMilliseconds,
+                                                        limit: max(Self.batchSize - fresh.count, Self.batchSize / 4))
+                let batch = fresh + due
                 guard !batch.isEmpty else { return }
                 try await deliver(batch)
-                guard untilEmpty || batch.count == Self.batchSize else { return }
+                guard untilEmpty || batch.count >= Self.batchSize else { return }
             } catch {
                 // The leases lapse and the next poll sends them again; a queue that cannot be read is loud.
                 logger.error("webhook deliveries could not be sent", metadata: ["error": .string(String(describing: type(of: error)))])
@@ -108,21 +114,21 @@ final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
         case attempted(WebhookPoster.Attempt, endpoint: WebhookDeliveryDue.Endpoint)
     }
 
-    private func deliver(_ batch: [JobQueue.Leased]) async throws {
-        let deliveries = try await WebhookDeliveryRepository(db: db).due(ids: batch.map(\.subject))
-        let byID = Dictionary(deliveries.map { ($0.id, $0) }) { first, _ in first }
+    private func deliver(_ batch: [UUID]) async throws {
+        let deliveries = try await WebhookDeliveryRepository(db: db).due(ids: batch)
         let environments = try await environments(Set(deliveries.map(\.event.environmentID)))
         let now = clock.nowMillis()
 
         let results = await withTaskGroup(of: (UUID, Result).self) { group in
-            for job in batch {
-                guard let delivery = byID[job.subject], delivery.pending else {
-                    group.addTask { (job.id, .settled) }
+            var secretsByEndpoint: [UUID: [String]] = [:]
+            for delivery in deliveries {
+                guard delivery.pending else {
+                    group.addTask { (delivery.id, .settled) }
                     continue
                 }
                 let endpoint = delivery.endpoint
                 guard endpoint.enabled else {
-                    group.addTask { (job.id, .endpointDisabled) }
+                    group.addTask { (delivery.id, .endpointDisabled) }
                     continue
                 }
                 let environment = environments[delivery.event.environmentID]
@@ -130,93 +136,92 @@ final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
                 do {
                     body = try WebhookEvents.body(of: delivery.event, environment: environment?.kind ?? "unknown",
                                                   userRef: try delivery.userRefSealed.map { String(decoding: try protector.open($0), as: UTF8.self) })
-                    secrets = try self.secrets(of: endpoint, now: now)
+                    // A batch is mostly one endpoint's: its secrets are opened once.
+                    if let opened = secretsByEndpoint[endpoint.id] {
+                        secrets = opened
+                    } else {
+                        secrets = try self.secrets(of: endpoint, now: now)
+                        secretsByEndpoint[endpoint.id] = secrets
+                    }
                 } catch {
-                    group.addTask { (job.id, .unsendable("unsendable")) }
+                    group.addTask { (delivery.id, .unsendable("unsendable")) }
                     continue
                 }
                 let allowPrivate = environment?.configuration.webhooks.allowPrivateAddresses ?? false
                 let poster = self.poster
                 group.addTask {
                     let attempt = await poster.post(body, to: endpoint.url, secrets: secrets, timestamp: now / 1000, allowPrivate: allowPrivate)
-                    return (job.id, .attempted(attempt, endpoint: endpoint))
+                    return (delivery.id, .attempted(attempt, endpoint: endpoint))
                 }
             }
             return await group.reduce(into: [UUID: Result]()) { $0[$1.0] = $1.1 }
         }
-        try await record(batch, results: results)
+        // A leased id with no row any more (its event was erased meanwhile) has nothing left to do.
+        try await record(deliveries, results: results)
         try await trackEndpoints(results.values, now: now)
     }
 
-    /// Every job's result, written together: the deliveries' log and the jobs' ends.
-    private func record(_ batch: [JobQueue.Leased], results: [UUID: Result]) async throws {
+    /// Every delivery's result, written together.
+    private func record(_ batch: [WebhookDeliveryDue], results: [UUID: Result]) async throws {
         let now = clock.nowMillis()
-        // The common case, every receiver answering 2xx, is one statement for the whole batch (two on SQLite).
-        var done: [UUID] = [], delivered: [(id: UUID, statusCode: Int, latencyMilliseconds: Int)] = []
-        for job in batch {
-            guard case .attempted(let attempt, _) = results[job.id], let code = attempt.statusCode, (200..<300).contains(code) else { continue }
-            done.append(job.id)
-            delivered.append((job.subject, code, attempt.latencyMilliseconds ?? 0))
+        // The common case, every receiver answering 2xx, is one statement for the whole batch.
+        var delivered: [(id: UUID, statusCode: Int, latencyMilliseconds: Int)] = []
+        for delivery in batch {
+            guard case .attempted(let attempt, _) = results[delivery.id], let code = attempt.statusCode, (200..<300).contains(code) else { continue }
+            delivered.append((delivery.id, code, attempt.latencyMilliseconds ?? 0))
         }
-        let settledTogether = Set(done)
-        if done.count == batch.count {
-            try await WebhookDeliveryRepository(db: db).settleDelivered(delivered, jobs: done, now: now)
+        let settledTogether = Set(delivered.map(\.id))
+        if delivered.count == batch.count {
+            try await WebhookDeliveryRepository(db: db).settleDelivered(delivered, now: now)
         } else {
-            try await recordMixed(batch, results: results, done: done, delivered: delivered, now: now)
+            try await recordMixed(batch, results: results, delivered: delivered, now: now)
         }
         report(batch, results: results, settledTogether: settledTogether)
     }
 
     /// A batch where some attempt failed (or had nothing to send): every
-    /// delivery's own result, and its job's, in one transaction.
-    private func recordMixed(_ batch: [JobQueue.Leased], results: [UUID: Result],
-                             done: [UUID], delivered: [(id: UUID, statusCode: Int, latencyMilliseconds: Int)],
-                             now: Int64) async throws {
-        let settledTogether = Set(done)
-        try await db.write { [done, delivered] tx in
+    /// delivery's own result, in one transaction.
+    private func recordMixed(_ batch: [WebhookDeliveryDue], results: [UUID: Result],
+                             delivered: [(id: UUID, statusCode: Int, latencyMilliseconds: Int)], now: Int64) async throws {
+        let settledTogether = Set(delivered.map(\.id))
+        try await db.write { [delivered] tx in
             try await WebhookDeliveryRepository.recordDelivered(delivered, now: now, on: tx)
-            try await JobQueue.removeDone(done, on: tx)
-            for job in batch where !settledTogether.contains(job.id) {
-                switch results[job.id] ?? .settled {
+            for delivery in batch where !settledTogether.contains(delivery.id) {
+                switch results[delivery.id] ?? .settled {
                 case .settled:
-                    try await JobQueue.settle(job.id, .done, now: now, on: tx)
+                    break
                 case .endpointDisabled:
-                    try await WebhookDeliveryRepository.markFailed(id: job.subject, on: tx)
-                    try await JobQueue.settle(job.id, .done, now: now, on: tx)
+                    try await WebhookDeliveryRepository.markFailed(id: delivery.id, on: tx)
                 case .unsendable(let reason):
-                    try await WebhookDeliveryRepository.recordAttempt(id: job.subject, statusCode: nil, latencyMilliseconds: nil, error: reason,
-                                                                      delivered: false, givenUp: true, now: now, on: tx)
-                    try await JobQueue.settle(job.id, .failed(error: reason), now: now, on: tx)
+                    try await WebhookDeliveryRepository.recordAttempt(id: delivery.id, statusCode: nil, latencyMilliseconds: nil, error: reason,
+                                                                      delivered: false, retryAt: nil, now: now, on: tx)
                 case .attempted(let attempt, _):
-                    let delivered = attempt.statusCode.map { (200..<300).contains($0) } ?? false
-                    let givenUp = !delivered && job.attempts >= Self.maximumAttempts
+                    let succeeded = attempt.statusCode.map { (200..<300).contains($0) } ?? false
+                    let number = delivery.attempts + 1
+                    let retryAt = succeeded || number >= Self.maximumAttempts ? nil : now + Self.retryDelayMilliseconds(afterAttempt: number)
                     try await WebhookDeliveryRepository.recordAttempt(
-                        id: job.subject, statusCode: attempt.statusCode, latencyMilliseconds: attempt.latencyMilliseconds,
-                        error: delivered ? nil : attempt.error, delivered: delivered, givenUp: givenUp, now: now, on: tx)
-                    let reason = "The receiver did not accept the delivery (\(attempt.error ?? "no answer"))."
-                    let settlement: JobQueue.Settlement = delivered ? .done
-                        : givenUp ? .failed(error: reason)
-                        : .retry(runAfter: now + Self.retryDelayMilliseconds(afterAttempt: job.attempts), error: reason)
-                    try await JobQueue.settle(job.id, settlement, now: now, on: tx)
+                        id: delivery.id, statusCode: attempt.statusCode, latencyMilliseconds: attempt.latencyMilliseconds,
+                        error: succeeded ? nil : attempt.error, delivered: succeeded, retryAt: retryAt, now: now, on: tx)
                 }
             }
         }
     }
 
     /// The batch's results in `/metrics`, and its failures in the log.
-    private func report(_ batch: [JobQueue.Leased], results: [UUID: Result], settledTogether: Set<UUID>) {
+    private func report(_ batch: [WebhookDeliveryDue], results: [UUID: Result], settledTogether: Set<UUID>) {
         VerityMetrics.webhookDelivery("delivered", count: settledTogether.count)
-        for job in batch {
-            switch results[job.id] ?? .settled {
+        for delivery in batch {
+            let number = delivery.attempts + 1
+            switch results[delivery.id] ?? .settled {
             case .endpointDisabled: VerityMetrics.webhookDelivery("endpoint_disabled")
             case .unsendable: VerityMetrics.webhookDelivery("given_up")
-            case .attempted where !settledTogether.contains(job.id):
-                VerityMetrics.webhookDelivery(job.attempts >= Self.maximumAttempts ? "given_up" : "failed")
+            case .attempted where !settledTogether.contains(delivery.id):
+                VerityMetrics.webhookDelivery(number >= Self.maximumAttempts ? "given_up" : "failed")
             default: break
             }
-            if case .attempted(let attempt, _) = results[job.id], !(attempt.statusCode.map { (200..<300).contains($0) } ?? false) {
+            if case .attempted(let attempt, _) = results[delivery.id], !(attempt.statusCode.map { (200..<300).contains($0) } ?? false) {
                 logger.warning("webhook delivery failed", metadata: [
-                    "delivery_id": .string(job.subject.uuidString), "attempt": .stringConvertible(job.attempts),
+                    "delivery_id": .string(delivery.id.uuidString), "attempt": .stringConvertible(number),
                     "error": .string(attempt.error ?? "no answer"),
                 ])
             }

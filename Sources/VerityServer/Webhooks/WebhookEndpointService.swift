@@ -91,7 +91,7 @@ struct WebhookEndpointService: Sendable {
         guard delivery.endpoint.status == .enabled else {
             throw VerityError(.webhookEndpointDisabled, "The endpoint is disabled: enable it before sending anything to it.")
         }
-        try await deliveries.redeliver(id: deliveryID, jobKind: WebhookOutbox.jobKind, now: clock.nowMillis())
+        try await deliveries.redeliver(id: deliveryID, now: clock.nowMillis())
         wake?.kick()
         try await audit("webhook.delivery.redelivered", context)
         return try Self.view(try await deliveries.delivery(id: deliveryID) ?? delivery)

@@ -6,8 +6,9 @@ import SQLKit
 /// four (the endpoints read, the event, the deliveries, the jobs), each
 /// prepared afresh and each a round trip to SQLite's thread while the file's
 /// one writer waits (`bench/webhooks.sh`). The event's trigger has since given
-/// way to the dispatcher's fan-out (`FanOutWebhookEventsInBatches`); the
-/// deliveries' one, which adds their jobs, stays.
+/// way to the dispatcher's fan-out (`FanOutWebhookEventsInBatches`), the
+/// deliveries' one to deliveries queued on their own rows
+/// (`QueueWebhookDeliveriesOnTheirOwnRows`).
 ///
 /// Ids made in SQL take the form Swift writes (upper-case hex, version 4).
 struct FanOutWebhookEventsInSQLite: AsyncMigration {
@@ -19,11 +20,16 @@ struct FanOutWebhookEventsInSQLite: AsyncMigration {
     func prepare(on database: any Database) async throws {
         guard let sql = database as? any SQLDatabase, sql.dialect.name == "sqlite" else { return }
         try await Self.createEventTrigger(on: sql)
+        try await Self.createDeliveryTrigger(on: sql)
+    }
+
+    /// A delivery's job as a trigger (replaced by `QueueWebhookDeliveriesOnTheirOwnRows`).
+    static func createDeliveryTrigger(on sql: any SQLDatabase) async throws {
         try await sql.raw("""
             CREATE TRIGGER webhook_deliveries_enqueue AFTER INSERT ON webhook_deliveries
             BEGIN
               INSERT INTO jobs (id, kind, subject, status, attempts, run_after, created_at, updated_at)
-              VALUES (\(unsafeRaw: Self.newID), '\(unsafeRaw: WebhookOutbox.jobKind)', NEW.id, 'queued', 0,
+              VALUES (\(unsafeRaw: Self.newID), '\(unsafeRaw: QueueWebhookDeliveriesOnTheirOwnRows.jobKind)', NEW.id, 'queued', 0,
                       NEW.created_at, NEW.created_at, NEW.created_at);
             END
             """).run()

@@ -48,5 +48,6 @@ public enum VerityMigrations {
         IndexDueJobs(),
         FanOutWebhookEventsInSQLite(),
         FanOutWebhookEventsInBatches(),
+        QueueWebhookDeliveriesOnTheirOwnRows(),
     ]
 }

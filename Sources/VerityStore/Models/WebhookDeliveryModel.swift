@@ -2,7 +2,8 @@ import Fluent
 import Foundation
 
 /// One event on its way to one endpoint: delivered once the receiver answers
-/// 2xx, given up after three days; its last attempt kept for the log.
+/// 2xx, given up after three days; its last attempt kept for the log. A
+/// pending delivery is its own job: due at `runAfter`, leased until `leaseUntil`.
 public final class WebhookDeliveryModel: Model, @unchecked Sendable {
     public static let schema = "webhook_deliveries"
 
@@ -17,6 +18,8 @@ public final class WebhookDeliveryModel: Model, @unchecked Sendable {
     @OptionalField(key: "last_error") public var lastError: String?
     @Field(key: "created_at") public var createdAt: Int64
     @OptionalField(key: "delivered_at") public var deliveredAt: Int64?
+    @OptionalField(key: "run_after") public var runAfter: Int64?
+    @OptionalField(key: "lease_until") public var leaseUntil: Int64?
 
     public init() {}
 
@@ -27,6 +30,7 @@ public final class WebhookDeliveryModel: Model, @unchecked Sendable {
         self.status = .pending
         self.attempts = 0
         self.createdAt = createdAt
+        self.runAfter = createdAt
     }
 }
 

@@ -29,6 +29,8 @@ public struct WebhookDeliveryDue: Sendable {
 
     public let id: UUID
     public let pending: Bool
+    /// Attempts made before this one.
+    public let attempts: Int
     public let event: Event
     public let endpoint: Endpoint
     /// The integrator's reference for the event's user, sealed; nil without one.
@@ -40,7 +42,7 @@ extension WebhookDeliveryRepository {
     public func due(ids: [UUID]) async throws -> [WebhookDeliveryDue] {
         guard !ids.isEmpty else { return [] }
         return try await (db as! any SQLDatabase).raw("""
-            SELECT d.id, d.status, ev.id AS event_id, ev.environment_id, ev.user_id, ev.type, ev.data, ev.created_at,
+            SELECT d.id, d.status, d.attempts, ev.id AS event_id, ev.environment_id, ev.user_id, ev.type, ev.data, ev.created_at,
                    en.id AS endpoint_id, en.environment_id AS endpoint_environment_id, en.url, en.status AS endpoint_status,
                    en.secret_sealed, en.previous_secret_sealed, en.previous_secret_until, en.failing_since,
                    u.ref_sealed
@@ -53,6 +55,7 @@ extension WebhookDeliveryRepository {
             WebhookDeliveryDue(
                 id: try row.decode(column: "id", as: UUID.self),
                 pending: try row.decode(column: "status", as: String.self) == WebhookDeliveryModel.Status.pending.rawValue,
+                attempts: try row.decode(column: "attempts", as: Int.self),
                 event: .init(id: try row.decode(column: "event_id", as: UUID.self),
                              environmentID: try row.decode(column: "environment_id", as: UUID.self),
                              userID: try row.decode(column: "user_id", as: UUID?.self),

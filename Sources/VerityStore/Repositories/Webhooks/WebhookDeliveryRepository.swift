@@ -20,50 +20,70 @@ public struct WebhookDeliveryRepository: Sendable {
             .sort(\.$createdAt, .descending).range(..<limit).all()
     }
 
+    /// Leases up to `limit` pending deliveries that are due (a retry's time
+    /// has come, a redelivery was asked for, or another server's lease
+    /// lapsed), oldest first, until `now + leaseMilliseconds`; returns their ids.
+    /// Deliveries another server is leasing are skipped, not waited for.
+    public func leaseDue(now: Int64, leaseMilliseconds: Int64, limit: Int) async throws -> [UUID] {
+        let sql = db as! any SQLDatabase
+        let due: SQLQueryString = """
+            SELECT id FROM webhook_deliveries WHERE status = 'pending' AND run_after <= \(bind: now)
+              AND (lease_until IS NULL OR lease_until < \(bind: now))
+            """
+        if sql.dialect.name == "postgresql" {
+            // One statement: atomic alone, and one that finds nothing writes nothing.
+            return try await sql.raw("""
+                UPDATE webhook_deliveries SET lease_until = \(bind: now + leaseMilliseconds)
+                WHERE id IN (\(due) ORDER BY run_after LIMIT \(bind: limit) FOR UPDATE SKIP LOCKED)
+                RETURNING id
+                """).all().map { try $0.decode(column: "id", as: UUID.self) }
+        }
+        // SQLite: a read first, since a write takes the one writer even when it finds nothing.
+        guard try await sql.raw("\(due) LIMIT 1").first() != nil else { return [] }
+        return try await db.write { tx in
+            try await (tx as! any SQLDatabase).raw("""
+                UPDATE webhook_deliveries SET lease_until = \(bind: now + leaseMilliseconds)
+                WHERE id IN (\(due) ORDER BY run_after LIMIT \(bind: limit))
+                RETURNING id
+                """).all().map { try $0.decode(column: "id", as: UUID.self) }
+        }
+    }
+
     /// One attempt's result, on the caller's transaction (a batch records all
     /// of its attempts in one). A delivered delivery stays delivered; one
-    /// given up (`givenUp`) is `failed`.
+    /// given up (`retryAt` nil and not delivered) is `failed`; any other is
+    /// due again at `retryAt`. The lease ends either way.
     public static func recordAttempt(id: UUID, statusCode: Int?, latencyMilliseconds: Int?, error: String?, delivered: Bool,
-                                     givenUp: Bool, now: Int64, on tx: any Database) async throws {
-        let status: WebhookDeliveryModel.Status = delivered ? .delivered : givenUp ? .failed : .pending
+                                     retryAt: Int64?, now: Int64, on tx: any Database) async throws {
+        let status: WebhookDeliveryModel.Status = delivered ? .delivered : retryAt == nil ? .failed : .pending
         try await (tx as! any SQLDatabase).raw("""
             UPDATE webhook_deliveries SET attempts = attempts + 1, last_status_code = \(bind: statusCode),
               last_latency_ms = \(bind: latencyMilliseconds), last_error = \(bind: error.map { String($0.prefix(100)) }),
               status = \(bind: status.rawValue),
-              delivered_at = CASE WHEN \(bind: delivered) THEN \(bind: now) ELSE delivered_at END
+              delivered_at = CASE WHEN \(bind: delivered) THEN \(bind: now) ELSE delivered_at END,
+              run_after = \(bind: status == .pending ? retryAt : nil), lease_until = NULL
             WHERE id = \(bind: id) AND status <> 'delivered'
             """).run()
     }
 
     /// Many deliveries delivered at once, each with its status code and
-    /// latency, in one statement on the caller's transaction (the common case
-    /// of a batch: every receiver said 2xx).
+    /// latency, in one statement on the caller's transaction.
     public static func recordDelivered(_ delivered: [(id: UUID, statusCode: Int, latencyMilliseconds: Int)], now: Int64,
                                        on tx: any Database) async throws {
         guard !delivered.isEmpty else { return }
         try await (tx as! any SQLDatabase).raw(deliveredUpdate(delivered, now: now)).run()
     }
 
-    /// A batch that every receiver accepted, settled: its deliveries delivered
-    /// and their jobs removed together. One statement on PostgreSQL (atomic
-    /// alone, so no BEGIN and COMMIT: one round trip where there were four);
-    /// two in one write on SQLite.
-    public func settleDelivered(_ delivered: [(id: UUID, statusCode: Int, latencyMilliseconds: Int)], jobs: [UUID],
-                                now: Int64) async throws {
+    /// A batch that every receiver accepted, settled: one statement (atomic
+    /// alone on PostgreSQL, so no BEGIN and COMMIT; one write on SQLite).
+    public func settleDelivered(_ delivered: [(id: UUID, statusCode: Int, latencyMilliseconds: Int)], now: Int64) async throws {
         guard !delivered.isEmpty else { return }
         let sql = db as! any SQLDatabase
         if sql.dialect.name == "postgresql" {
-            // A data-modifying WITH runs whether or not the rest reads it.
-            try await sql.raw("""
-                WITH delivered AS (\(Self.deliveredUpdate(delivered, now: now)) RETURNING 1)
-                DELETE FROM jobs WHERE id IN (\(binds: jobs)) AND status = 'queued'
-                """).run()
+            try await sql.raw(Self.deliveredUpdate(delivered, now: now)).run()
             return
         }
-        try await db.write { tx in
-            try await Self.recordDelivered(delivered, now: now, on: tx)
-            try await JobQueue.removeDone(jobs, on: tx)
-        }
+        try await db.write { tx in try await Self.recordDelivered(delivered, now: now, on: tx) }
     }
 
     private static func deliveredUpdate(_ delivered: [(id: UUID, statusCode: Int, latencyMilliseconds: Int)], now: Int64) -> SQLQueryString {
@@ -71,22 +91,37 @@ public struct WebhookDeliveryRepository: Sendable {
         // A VALUES list's columns are column1, column2, … on both databases.
         return """
             UPDATE webhook_deliveries SET status = 'delivered', attempts = attempts + 1, last_status_code = v.column2,
-              last_latency_ms = v.column3, last_error = NULL, delivered_at = \(bind: now)
+              last_latency_ms = v.column3, last_error = NULL, delivered_at = \(bind: now), run_after = NULL, lease_until = NULL
             FROM (VALUES \(rows)) AS v
             WHERE webhook_deliveries.id = v.column1 AND webhook_deliveries.status <> 'delivered'
             """
     }
 
-    /// Given up (three days of failures, or the endpoint disabled), on the caller's transaction.
+    /// Given up without an attempt (the endpoint was disabled), on the caller's transaction.
     public static func markFailed(id: UUID, on tx: any Database) async throws {
-        try await WebhookDeliveryModel.query(on: tx).filter(\.$id == id).filter(\.$status == .pending).set(\.$status, to: .failed).update()
+        try await (tx as! any SQLDatabase).raw("""
+            UPDATE webhook_deliveries SET status = 'failed', run_after = NULL, lease_until = NULL
+            WHERE id = \(bind: id) AND status = 'pending'
+            """).run()
     }
 
-    /// Sends the delivery's event again: pending once more, with a new job.
-    public func redeliver(id: UUID, jobKind: String, now: Int64) async throws {
+    /// Sends the delivery's event again: pending once more, due now.
+    public func redeliver(id: UUID, now: Int64) async throws {
         try await db.write { tx in
-            try await WebhookDeliveryModel.query(on: tx).filter(\.$id == id).set(\.$status, to: .pending).update()
-            try await JobQueue.enqueue(kind: jobKind, subject: id, now: now, on: tx)
+            try await (tx as! any SQLDatabase).raw("""
+                UPDATE webhook_deliveries SET status = 'pending', run_after = \(bind: now), lease_until = NULL WHERE id = \(bind: id)
+                """).run()
         }
+    }
+
+    /// What waits: pending deliveries, and the due time of the oldest one
+    /// that is due and not leased (nil when none is), for `/metrics`.
+    public func queueStats(now: Int64) async throws -> (pending: Int, oldestDueRunAfter: Int64?) {
+        guard let row = try await (db as! any SQLDatabase).raw("""
+            SELECT COUNT(*) AS pending,
+                   MIN(CASE WHEN run_after <= \(bind: now) AND (lease_until IS NULL OR lease_until < \(bind: now)) THEN run_after END) AS oldest_due
+            FROM webhook_deliveries WHERE status = 'pending'
+            """).first() else { return (0, nil) }
+        return (try row.decode(column: "pending", as: Int.self), try row.decode(column: "oldest_due", as: Int64?.self))
     }
 }

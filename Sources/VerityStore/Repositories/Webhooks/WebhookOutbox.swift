@@ -22,18 +22,21 @@ public struct WebhookEventDraft: Sendable {
 
 /// Where outcomes meet webhooks. Publishing writes the event on the caller's
 /// transaction, so the outcome and its event land together or not at all,
-/// marked `fan_out_pending`. The dispatcher, before each lease, turns every
-/// marked event into a delivery with its `webhook.deliver` job per enabled
-/// endpoint of the environment that wants its type (`fanOutPending`), a batch
-/// of events in one write; the job queue delivers them at least once.
+/// marked `fan_out_pending`. The dispatcher, before each batch, turns marked
+/// events into one delivery per enabled endpoint of the environment that
+/// wants their type (`fanOutPending`), a batch of events in one write. A
+/// delivery is its own job (due at `run_after`, leased on its own row), and
+/// the fan-out adds it leased to the dispatcher that made it, which sends it
+/// at once; one whose lease lapses is found by any server's next lease.
 ///
 /// Why two steps: an outcome's transaction is the hot path (on SQLite it holds
-/// the one writer). Writing the deliveries and jobs there cost the webhook
-/// benchmark a fifth of its verifications on SQLite and more on PostgreSQL;
-/// the event alone costs next to nothing (`docs/benchmarks.md`). A crash
-/// between the two steps leaves the mark for the next dispatcher to find.
+/// the one writer). Writing the deliveries there cost the webhook benchmark a
+/// fifth of its verifications on SQLite and more on PostgreSQL; the event
+/// alone costs next to nothing (`docs/benchmarks.md`). A crash between the two
+/// steps leaves the mark for the next dispatcher to find.
 public enum WebhookOutbox {
-    public static let jobKind = "webhook.deliver"
+    /// The queue's name in `/metrics` (`verity_jobs_queued{kind=…}`), beside the generic jobs' kinds.
+    public static let queueName = "webhook.deliver"
 
     /// Writes `drafts` on `tx` (the outcome's transaction): each event that
     /// some enabled endpoint wants (an environment nobody listens to keeps no
@@ -68,49 +71,49 @@ public enum WebhookOutbox {
         return told
     }
 
-    /// The deliveries of every event published since the last call, one per
-    /// enabled endpoint that wants its type, with their jobs, in one write;
-    /// returns how many deliveries were added. An idle outbox costs one read
-    /// of a partial index.
-    @discardableResult
-    public static func fanOutPending(on db: any Database) async throws -> Int {
+    /// The deliveries of up to `limit` events published since the last call,
+    /// oldest first, one per enabled endpoint that wants each event's type, in
+    /// one write, leased to the caller until `now + leaseMilliseconds`: it
+    /// sends them next. Returns their ids. An idle outbox costs one read of a
+    /// partial index.
+    public static func fanOutPending(now: Int64, leaseMilliseconds: Int64, limit: Int, on db: any Database) async throws -> [UUID] {
         guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
+        let leaseUntil = now + leaseMilliseconds
         if sql.dialect.name == "postgresql" {
             // One statement: the events claimed (rows another server is
-            // fanning out are skipped, not waited for), their deliveries and
-            // the deliveries' jobs, atomic without BEGIN and COMMIT.
+            // fanning out are skipped, not waited for) and their deliveries,
+            // atomic without BEGIN and COMMIT.
             return try await sql.raw("""
                 WITH claimed AS (
                   UPDATE webhook_events SET fan_out_pending = 0
-                  WHERE id IN (SELECT id FROM webhook_events WHERE fan_out_pending = 1 FOR UPDATE SKIP LOCKED)
-                  RETURNING id, environment_id, type, created_at),
-                added AS (
-                  INSERT INTO webhook_deliveries (id, event_id, endpoint_id, status, attempts, created_at)
-                  SELECT gen_random_uuid(), c.id, e.id, 'pending', 0, c.created_at
-                  FROM claimed c JOIN webhook_endpoints e ON e.environment_id = c.environment_id
-                  WHERE e.status = 'enabled' AND position(',' || c.type || ',' in ',' || e.event_types || ',') > 0
-                  RETURNING id, created_at)
-                INSERT INTO jobs (id, kind, subject, status, attempts, run_after, created_at, updated_at)
-                SELECT gen_random_uuid(), \(bind: jobKind), added.id, 'queued', 0, added.created_at, added.created_at, added.created_at
-                FROM added
+                  WHERE id IN (SELECT id FROM webhook_events WHERE fan_out_pending = 1 ORDER BY created_at LIMIT \(bind: limit)
+                               FOR UPDATE SKIP LOCKED)
+                  RETURNING id, environment_id, type, created_at)
+                INSERT INTO webhook_deliveries (id, event_id, endpoint_id, status, attempts, created_at, run_after, lease_until)
+                SELECT gen_random_uuid(), c.id, e.id, 'pending', 0, c.created_at, c.created_at, \(bind: leaseUntil)
+                FROM claimed c JOIN webhook_endpoints e ON e.environment_id = c.environment_id
+                WHERE e.status = 'enabled' AND position(',' || c.type || ',' in ',' || e.event_types || ',') > 0
                 RETURNING id
-                """).all().count
+                """).all().map { try $0.decode(column: "id", as: UUID.self) }
         }
-        guard try await sql.raw("SELECT 1 FROM webhook_events WHERE fan_out_pending = 1 LIMIT 1").first() != nil else { return 0 }
+        guard try await sql.raw("SELECT 1 FROM webhook_events WHERE fan_out_pending = 1 LIMIT 1").first() != nil else { return [] }
         return try await db.write { tx in
             let sql = tx as! any SQLDatabase
-            // Both statements run under the one writer: no event can be
-            // published between them, so the second clears exactly the marks
-            // the first read. The `webhook_deliveries_enqueue` trigger adds the jobs.
+            // Both statements run under the one writer: nothing is published
+            // between them, so the second clears exactly the marks the first read.
+            let marked: SQLQueryString = """
+                SELECT id FROM webhook_events WHERE fan_out_pending = 1 ORDER BY created_at, id LIMIT \(bind: limit)
+                """
             let added = try await sql.raw("""
-                INSERT INTO webhook_deliveries (id, event_id, endpoint_id, status, attempts, created_at)
-                SELECT \(unsafeRaw: FanOutWebhookEventsInSQLite.newID), ev.id, e.id, 'pending', 0, ev.created_at
+                INSERT INTO webhook_deliveries (id, event_id, endpoint_id, status, attempts, created_at, run_after, lease_until)
+                SELECT \(unsafeRaw: FanOutWebhookEventsInSQLite.newID), ev.id, e.id, 'pending', 0, ev.created_at, ev.created_at,
+                       \(bind: leaseUntil)
                 FROM webhook_events ev JOIN webhook_endpoints e ON e.environment_id = ev.environment_id
-                WHERE ev.fan_out_pending = 1 AND e.status = 'enabled'
+                WHERE ev.id IN (\(marked)) AND e.status = 'enabled'
                   AND instr(',' || e.event_types || ',', ',' || ev.type || ',') > 0
                 RETURNING id
-                """).all().count
-            try await sql.raw("UPDATE webhook_events SET fan_out_pending = 0 WHERE fan_out_pending = 1").run()
+                """).all().map { try $0.decode(column: "id", as: UUID.self) }
+            try await sql.raw("UPDATE webhook_events SET fan_out_pending = 0 WHERE id IN (\(marked))").run()
             return added
         }
     }
