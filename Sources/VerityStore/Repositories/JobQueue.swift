@@ -43,42 +43,6 @@ public struct JobQueue: Sendable {
         }
     }
 
-    /// Leases up to `limit` due jobs of one kind at once, oldest first: a
-    /// worker whose jobs wait on the network (webhook deliveries) runs them
-    /// together and settles them in one transaction. Two servers racing for
-    /// the same rows each get the ones whose lease they won.
-    public func leaseBatch(kind: String, limit: Int, now: Int64, leaseMilliseconds: Int64) async throws -> [Leased] {
-        let sql = try Self.sql(db)
-        if sql.dialect.name == "postgresql" {
-            // One statement, one round trip: it is atomic alone (no BEGIN and
-            // COMMIT around it), an UPDATE that finds nothing writes nothing,
-            // and rows another server is leasing are skipped, not waited for.
-            return try await sql.raw("""
-                UPDATE jobs SET lease_until = \(bind: now + leaseMilliseconds), attempts = attempts + 1, updated_at = \(bind: now)
-                WHERE id IN (SELECT id FROM jobs WHERE status = 'queued' AND kind = \(bind: kind) AND run_after <= \(bind: now)
-                               AND (lease_until IS NULL OR lease_until < \(bind: now))
-                             ORDER BY run_after, created_at LIMIT \(bind: limit) FOR UPDATE SKIP LOCKED)
-                RETURNING id, kind, subject, attempts
-                """).all().map(Self.leased)
-        }
-        // SQLite: a read first, since a write takes the one writer even when
-        // it finds nothing, and workers poll an idle queue.
-        guard try await sql.raw("""
-            SELECT id FROM jobs WHERE status = 'queued' AND kind = \(bind: kind) AND run_after <= \(bind: now)
-              AND (lease_until IS NULL OR lease_until < \(bind: now)) LIMIT 1
-            """).first() != nil else { return [] }
-        return try await db.write { tx in
-            try await Self.sql(tx).raw("""
-                UPDATE jobs SET lease_until = \(bind: now + leaseMilliseconds), attempts = attempts + 1, updated_at = \(bind: now)
-                WHERE id IN (SELECT id FROM jobs WHERE status = 'queued' AND kind = \(bind: kind) AND run_after <= \(bind: now)
-                               AND (lease_until IS NULL OR lease_until < \(bind: now))
-                             ORDER BY run_after, created_at LIMIT \(bind: limit))
-                  AND status = 'queued' AND (lease_until IS NULL OR lease_until < \(bind: now))
-                RETURNING id, kind, subject, attempts
-                """).all().map(Self.leased)
-        }
-    }
-
     private static func leased(_ row: any SQLRow) throws -> Leased {
         Leased(id: try row.decode(column: "id", as: UUID.self), kind: try row.decode(column: "kind", as: String.self),
                subject: try row.decode(column: "subject", as: UUID.self), attempts: try row.decode(column: "attempts", as: Int.self))
@@ -149,15 +113,6 @@ public struct JobQueue: Sendable {
                 .set(\.$runAfter, to: runAfter).set(\.$leaseUntil, to: nil).set(\.$lastError, to: String(error.prefix(200)))
                 .set(\.$updatedAt, to: now).update()
         }
-    }
-
-    /// Many leased jobs done at once and removed, in one statement on the
-    /// caller's transaction: for jobs whose subject keeps the record of what
-    /// happened (a webhook delivery's row has its attempts, answer and time),
-    /// where a finished job row would only grow the table.
-    public static func removeDone(_ ids: [UUID], on tx: any Database) async throws {
-        guard !ids.isEmpty else { return }
-        try await sql(tx).raw("DELETE FROM jobs WHERE id IN (\(binds: ids)) AND status = 'queued'").run()
     }
 
     private static func finish(_ id: UUID, status: String, error: String?, now: Int64, on tx: any Database) async throws {
