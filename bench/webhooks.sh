@@ -47,6 +47,7 @@ print()
 for name in ("sqlite", "postgres"):
     line = [l for l in open(f"{out}/webhooks-{name}.txt") if " webhooks: " in l][0]
     field = lambda key: float(re.search(key + r"=([0-9.]+)", line).group(1))
-    print(f"{name:9} verifyIdentity webhooks on/off: {field('ratio'):.3f} (aim >= 0.9; off {field('off'):.0f}/s, on {field('on'):.0f}/s)"
+    pairs = re.search(r"pairs=([0-9./]+)", line).group(1)
+    print(f"{name:9} verifyIdentity webhooks on/off: {field('ratio'):.3f} (aim >= 0.9; off {field('off'):.0f}/s, on {field('on'):.0f}/s; pairs {pairs})"
           f"   delivery p95 {field('p95'):.0f} ms (aim <= 1000), p99 {field('p99'):.0f} ms")
 PY

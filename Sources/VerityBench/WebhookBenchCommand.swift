@@ -66,6 +66,7 @@ struct WebhookBenchCommand: AsyncParsableCommand {
             let before = receiver.count
             let cpuBefore = serverPid.flatMap(Self.cpuMilliseconds)
             let ownBefore = Self.cpuMilliseconds(Int(getpid())), machineBefore = Self.machineBusyMilliseconds()
+            let stealBefore = Self.stolenMilliseconds()
             let started = DispatchTime.now().uptimeNanoseconds
             _ = try await load.closedLoop(tokens: tokens, concurrency: concurrency)
             let throughput = Double(tokens.count) / (milliseconds(since: started) / 1000)
@@ -89,6 +90,11 @@ struct WebhookBenchCommand: AsyncParsableCommand {
             if let machineBefore, let machineAfter = Self.machineBusyMilliseconds() {
                 cpu += String(format: " machine_cpu=%.2fms", perVerification(machineAfter - machineBefore))
             }
+            // Time the hypervisor gave this machine's cores to other guests:
+            // a round with much of it ran on a disturbed machine.
+            if let stealBefore, let stealAfter = Self.stolenMilliseconds() {
+                cpu += String(format: " steal=%.1fs", Double(stealAfter - stealBefore) / 1000)
+            }
             print(String(format: "%@ round %d webhooks %@: throughput=%.1f/s%@", label, round + 1, listening ? "on" : "off", throughput, cpu))
             guard listening else {
                 // A round with the endpoint disabled sends nothing (the one before it was waited for).
@@ -107,8 +113,11 @@ struct WebhookBenchCommand: AsyncParsableCommand {
         }
         try await listen(false)
         let meanOff = off.reduce(0, +) / Double(off.count), meanOn = on.reduce(0, +) / Double(on.count)
-        print(String(format: "%@ webhooks: off=%.1f/s on=%.1f/s ratio=%.3f deliveries=%d p50=%.0fms p95=%.0fms p99=%.0fms max=%.0fms",
-                     label, meanOff, meanOn, meanOn / meanOff, latencies.samples.count, latencies.percentile(50),
+        // Each pair's own ratio too: one disturbed round (see its steal) moves
+        // the means, and shows here as one pair out of line.
+        let pairRatios = zip(on, off).map { String(format: "%.2f", $0 / $1) }.joined(separator: "/")
+        print(String(format: "%@ webhooks: off=%.1f/s on=%.1f/s ratio=%.3f pairs=%@ deliveries=%d p50=%.0fms p95=%.0fms p99=%.0fms max=%.0fms",
+                     label, meanOff, meanOn, meanOn / meanOff, pairRatios, latencies.samples.count, latencies.percentile(50),
                      latencies.percentile(95), latencies.percentile(99), latencies.percentile(100)))
     }
 
@@ -123,6 +132,16 @@ struct WebhookBenchCommand: AsyncParsableCommand {
         let busy = fields.prefix(8).enumerated().filter { $0.offset != 3 && $0.offset != 4 }.map(\.element).reduce(0, +)
         let ticks = Int64(sysconf(Int32(_SC_CLK_TCK)))
         return busy * 1000 / max(ticks, 1)
+    }
+
+    /// CPU time stolen from this machine so far, all cores (`/proc/stat`'s
+    /// `steal`), in milliseconds.
+    static func stolenMilliseconds() -> Int64? {
+        guard let stat = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
+              let line = stat.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else { return nil }
+        let fields = line.split(separator: " ").dropFirst().compactMap { Int64($0) }
+        guard fields.count >= 8 else { return nil }
+        return fields[7] * 1000 / max(Int64(sysconf(Int32(_SC_CLK_TCK))), 1)
     }
 
     /// A process's user and system CPU time so far (Linux `/proc`), in milliseconds.

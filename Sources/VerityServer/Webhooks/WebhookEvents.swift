@@ -9,10 +9,7 @@ import VerityStore
 enum WebhookEvents {
     static func draft(_ type: WebhookEventType, environmentID: UUID, userID: UUID?,
                       _ data: [String: WebhookValue]) -> WebhookEventDraft {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // A dictionary of strings, integers and flags always encodes.
-        let bytes = (try? encoder.encode(data)) ?? Data("{}".utf8)
+        let bytes = WebhookJSON.object(data)
         return WebhookEventDraft(environmentID: environmentID, userID: userID, type: type.rawValue, data: bytes)
     }
 
@@ -26,11 +23,11 @@ enum WebhookEvents {
         guard let type = WebhookEventType(rawValue: event.type) else {
             throw VerityError(.systemError, "An event of an unknown type is queued.")
         }
-        let data = try JSONDecoder().decode([String: WebhookValue].self, from: event.data)
-        let wire = WebhookEvent(id: publicID(event.id),
-                                type: type, createdAtEpochMs: event.createdAt, environment: environment, userRef: userRef, data: data)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(wire)
+        // The stored data is the object `draft` wrote: spliced, not decoded and encoded again.
+        guard WebhookJSON.isObject(event.data) else {
+            throw VerityError(.systemError, "An event's data is not a JSON object.")
+        }
+        return WebhookJSON.body(id: publicID(event.id), type: type.rawValue, createdAtEpochMs: event.createdAt, environment: environment,
+                                userRef: userRef, data: event.data)
     }
 }
