@@ -53,19 +53,10 @@ public enum VerityDatabase {
     /// it is what makes an erased image gone from disk. Nothing to do on
     /// PostgreSQL (its own vacuum and log recycling reclaim dead rows).
     /// Returns false when a reader kept the log from being emptied this time.
-    ///
-    /// It runs between writes: a truncating checkpoint waits for the writer
-    /// to finish, and SQLiteNIO's busy handler waits by spinning. Under a
-    /// steady stream of writes there was always a writer, and a checkpoint
-    /// once a minute burned a core and held its event loop's connection for
-    /// as long as the stream lasted. Between writes it waits only for the
-    /// reads under way, which are short.
     @discardableResult
     public static func emptyWriteAheadLog(_ db: any Database) async throws -> Bool {
         guard let sql = db as? any SQLDatabase, sql.dialect.name == "sqlite" else { return true }
-        return try await db.betweenWrites { connection in
-            let row = try await (connection as! any SQLDatabase).raw("PRAGMA wal_checkpoint(TRUNCATE)").first()
-            return try row?.decode(column: "busy", as: Int.self) == 0
-        }
+        let row = try await sql.raw("PRAGMA wal_checkpoint(TRUNCATE)").first()
+        return try row?.decode(column: "busy", as: Int.self) == 0
     }
 }
