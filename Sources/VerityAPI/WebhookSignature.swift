@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import VerityCore
 
 /// How deliveries are signed, the same code on both ends: the
 /// `Verity-Signature` header holds the time of signing and one HMAC-SHA256
@@ -28,7 +29,7 @@ public enum WebhookSignature {
     public static func header(for body: Data, secrets: [String], timestamp: Int64) -> String {
         let signed = signedPayload(body, timestamp: timestamp)
         let signatures = secrets.map { secret in
-            "\(scheme)=" + hex(HMAC<SHA256>.authenticationCode(for: signed, using: SymmetricKey(data: Data(secret.utf8))))
+            "\(scheme)=" + HMAC<SHA256>.authenticationCode(for: signed, using: SymmetricKey(data: Data(secret.utf8))).hexString
         }
         return (["t=\(timestamp)"] + signatures).joined(separator: ",")
     }
@@ -61,19 +62,6 @@ public enum WebhookSignature {
         }
         throw .noMatchingSignature
     }
-
-    /// Lowercase hex, two digits a byte (`String(format:)` per byte cost a
-    /// delivery more than its HMAC).
-    private static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        var digits: [UInt8] = []
-        for byte in bytes {
-            digits.append(hexDigits[Int(byte >> 4)])
-            digits.append(hexDigits[Int(byte & 0x0F)])
-        }
-        return String(decoding: digits, as: UTF8.self)
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     private static func signedPayload(_ body: Data, timestamp: Int64) -> Data {
         Data("\(timestamp).".utf8) + body

@@ -121,27 +121,27 @@ struct WebhookBenchCommand: AsyncParsableCommand {
                      latencies.percentile(95), latencies.percentile(99), latencies.percentile(100)))
     }
 
-    /// The machine's busy CPU time so far, all cores (Linux `/proc/stat`: every
-    /// field of the `cpu` line but idle and iowait), in milliseconds.
+    /// The machine's busy CPU time so far, all cores (every field of
+    /// `/proc/stat`'s `cpu` line but idle and iowait), in milliseconds.
     static func machineBusyMilliseconds() -> Int64? {
-        guard let stat = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
-              let line = stat.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else { return nil }
-        let fields = line.split(separator: " ").dropFirst().compactMap { Int64($0) }
-        guard fields.count >= 5 else { return nil }
+        guard let fields = machineCPUMilliseconds(), fields.count >= 5 else { return nil }
         // user nice system idle iowait irq softirq steal (guest time is inside user already).
-        let busy = fields.prefix(8).enumerated().filter { $0.offset != 3 && $0.offset != 4 }.map(\.element).reduce(0, +)
-        let ticks = Int64(sysconf(Int32(_SC_CLK_TCK)))
-        return busy * 1000 / max(ticks, 1)
+        return fields.prefix(8).enumerated().filter { $0.offset != 3 && $0.offset != 4 }.map(\.element).reduce(0, +)
     }
 
     /// CPU time stolen from this machine so far, all cores (`/proc/stat`'s
     /// `steal`), in milliseconds.
     static func stolenMilliseconds() -> Int64? {
+        guard let fields = machineCPUMilliseconds(), fields.count >= 8 else { return nil }
+        return fields[7]
+    }
+
+    /// The fields of Linux's `/proc/stat` `cpu` line (all cores), in milliseconds.
+    private static func machineCPUMilliseconds() -> [Int64]? {
         guard let stat = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
               let line = stat.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else { return nil }
-        let fields = line.split(separator: " ").dropFirst().compactMap { Int64($0) }
-        guard fields.count >= 8 else { return nil }
-        return fields[7] * 1000 / max(Int64(sysconf(Int32(_SC_CLK_TCK))), 1)
+        let ticks = max(Int64(sysconf(Int32(_SC_CLK_TCK))), 1)
+        return line.split(separator: " ").dropFirst().compactMap { Int64($0) }.map { $0 * 1000 / ticks }
     }
 
     /// A process's user and system CPU time so far (Linux `/proc`), in milliseconds.

@@ -1,5 +1,6 @@
 import Foundation
 import VerityAPI
+import VerityCore
 
 /// Event data and delivery bodies, written byte by byte: every outcome with
 /// a listener drafts one and every delivery sends one, and `JSONEncoder`
@@ -12,11 +13,11 @@ enum WebhookJSON {
     static func object(_ data: [String: WebhookValue]) -> Data {
         var out: [UInt8] = [UInt8(ascii: "{")]
         out.reserveCapacity(64 * (data.count + 1))
-        for (index, key) in data.keys.sorted().enumerated() {
+        for (index, member) in data.sorted(by: { $0.key < $1.key }).enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            appendString(key, to: &out)
+            appendString(member.key, to: &out)
             out.append(UInt8(ascii: ":"))
-            switch data[key]! {
+            switch member.value {
             case .string(let value): appendString(value, to: &out)
             case .int(let value): out.append(contentsOf: String(value).utf8)
             case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
@@ -70,14 +71,10 @@ enum WebhookJSON {
             case 0x08: out.append(contentsOf: #"\b"#.utf8)
             case 0x0C: out.append(contentsOf: #"\f"#.utf8)
             case 0..<0x20:
-                out.append(contentsOf: #"\u00"#.utf8)
-                out.append(hexDigits[Int(byte >> 4)])
-                out.append(hexDigits[Int(byte & 0x0F)])
+                out.append(contentsOf: (#"\u00"# + [byte].hexString).utf8)
             default: out.append(byte)
             }
         }
         out.append(UInt8(ascii: "\""))
     }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import VerityCore
 
 /// Encrypts PII at rest and makes keyed lookup indexes, all from one data key.
 ///
@@ -93,19 +94,5 @@ public struct DataProtector: Sendable {
 
     private static func derive(_ master: SymmetricKey, _ label: String) -> SymmetricKey {
         HKDF<SHA256>.deriveKey(inputKeyMaterial: master, info: Data(label.utf8), outputByteCount: 32)
-    }
-}
-
-extension Sequence where Element == UInt8 {
-    /// Lower-case hex; on the hot path of every request, so no String(format:).
-    var hexString: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(64)
-        for byte in self {
-            bytes.append(digits[Int(byte >> 4)])
-            bytes.append(digits[Int(byte & 0x0f)])
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
