@@ -32,14 +32,33 @@ actor WriteGate {
 extension Database {
     /// Runs `body` in a transaction; on SQLite, after the writes before it.
     /// Every write Verity makes goes through here; never call it inside `body`
-    /// (the gate is not re-entrant).
+    /// (the gate is not re-entrant), and in `body` use only the database it is
+    /// given.
+    ///
+    /// On SQLite the gate comes first, then this event loop's write connection
+    /// (`SQLiteWriterConnections`): no read holds it, so the one writer never
+    /// waits for a connection while every other write waits for the gate.
     public func write<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         guard (self as? any SQLDatabase)?.dialect.name == "sqlite" else {
             return try await transaction(body)
         }
+        return try await betweenWrites { writer in try await writer.transaction(body) }
+    }
+
+    /// Runs `body` while no other write of this process runs, outside a
+    /// transaction, on SQLite's write connection: what must not meet a writer
+    /// (emptying the write-ahead log). Elsewhere it just runs.
+    public func betweenWrites<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+        guard (self as? any SQLDatabase)?.dialect.name == "sqlite" else { return try await body(self) }
+        let writer = sqliteWriter ?? self
+        return try await Self.gated() { try await body(writer) }
+    }
+
+    /// `body` once the gate lets it in; the gate is left however it ends.
+    private static func gated<T: Sendable>(_ body: () async throws -> T) async throws -> T {
         await WriteGate.sqlite.enter()
         do {
-            let result = try await transaction(body)
+            let result = try await body()
             await WriteGate.sqlite.leave()
             return result
         } catch {

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import SQLKit
 import Testing
 import VerityCore
 import VerityStore
@@ -48,6 +49,15 @@ struct AttemptSettleTests {
             #expect(ledger.map(\.settledAt) == [4_000, 3_000])
             let events = try await WebhookEventModel.query(on: app.app.db).all()
             #expect(events.map { String(decoding: $0.data, as: UTF8.self) } == ["{\"failedAttempts\":1}"])
+            let published = try #require(events.first)
+            #expect(published.environmentID == environmentID && published.userID == userID)
+            #expect(published.type == "identity_verification.decided" && published.createdAt == 4_000)
+            // SQLite's trigger moved the event off the ledger's row: no copy stays there.
+            if let sql = app.app.db as? any SQLDatabase, sql.dialect.name == "sqlite" {
+                let kept = try await sql.raw("SELECT count(*) AS n FROM verification_attempts WHERE event_data IS NOT NULL OR event_type IS NOT NULL")
+                    .first()?.decode(column: "n", as: Int.self)
+                #expect(kept == 0)
+            }
         }
     }
 

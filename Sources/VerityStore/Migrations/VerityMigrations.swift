@@ -49,5 +49,6 @@ public enum VerityMigrations {
         FanOutWebhookEventsInSQLite(),
         FanOutWebhookEventsInBatches(),
         QueueWebhookDeliveriesOnTheirOwnRows(),
+        PublishIdentityDecisionsWithTheAttempt(),
     ]
 }

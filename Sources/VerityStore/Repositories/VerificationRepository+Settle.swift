@@ -25,13 +25,12 @@ extension VerificationRepository {
     /// same commit when an enabled endpoint wants it: the decision and its
     /// webhook land together or not at all.
     ///
-    /// The rule is Swift's (`AttemptSettlement.applied`). On PostgreSQL the
-    /// settled record is written as a compare-and-set against the record the
-    /// charge left, with the ledger and the event, in one statement: one round
-    /// trip where a transaction took four. Only if the record changed since
-    /// the charge (the user's other attempt settled, an administrator acted)
-    /// does the settle lock the row and read it again; on SQLite, which holds
-    /// its one writer anyway, that is the only way.
+    /// The rule is Swift's (`AttemptSettlement.applied`). The settled record is
+    /// written as a compare-and-set against the record the charge left; only
+    /// if it changed since the charge (the user's other attempt settled, an
+    /// administrator acted) is the row read again. On PostgreSQL that, the
+    /// ledger and the event are one statement (data-modifying CTEs); on
+    /// SQLite, a transaction of two, the event riding on the ledger's.
     public func settle(_ attempt: ChargedAttempt, outcome: DataSourceOutcome?, now: Int64,
                        event: (@Sendable (VerificationRecord) -> WebhookEventDraft?)? = nil) async throws -> SettledAttempt {
         let settlement = outcome.map(AttemptSettlement.settling) ?? .unanswered
@@ -45,24 +44,76 @@ extension VerificationRepository {
         }
         return try await db.write { tx in
             let sql = self.sql(tx)
-            // The ledger's write comes first so SQLite takes its write lock at once.
-            try await sql.raw("""
-                UPDATE verification_attempts SET outcome = \(bind: outcomeName), settled_at = \(bind: now)
-                WHERE id = \(bind: attempt.id)
-                """).run()
-            let lock: SQLQueryString = sql.dialect.name == "postgresql" ? " FOR UPDATE" : ""
-            guard let row = try await sql.raw("""
-                SELECT \(unsafeRaw: Self.recordColumns) FROM identity_verifications WHERE user_id = \(bind: attempt.userID)\(lock)
-                """).first() else { throw StoreError.corruptRecord(IdentityVerificationModel.schema) }
-            let record = settlement.applied(to: try Self.record(from: row), now: now)
-            try await sql.raw("""
-                UPDATE identity_verifications SET failed_attempts = \(bind: record.failedAttempts),
-                  achieved_method = \(bind: record.achievedMethod.rawValue), verified_at = \(bind: record.verifiedAtEpochMs),
-                  block = \(bind: record.block?.rawValue)
-                WHERE user_id = \(bind: attempt.userID)
-                """).run()
-            let published = try await WebhookOutbox.publish(event.flatMap { $0(record) }.map { [$0] } ?? [], now: now, on: tx)
+            let postgres = sql.dialect.name == "postgresql"
+            // SQLite: the record as a compare-and-set against the one the
+            // charge left, as on PostgreSQL. Read again (on PostgreSQL, whose
+            // compare failed above, locked first) only if it changed since.
+            var record = settled
+            let swapped = postgres ? false : try await Self.swap(attempt.record, for: settled, userID: attempt.userID, on: sql)
+            if !swapped {
+                let lock: SQLQueryString = postgres ? " FOR UPDATE" : ""
+                guard let row = try await sql.raw("""
+                    SELECT \(unsafeRaw: Self.recordColumns) FROM identity_verifications WHERE user_id = \(bind: attempt.userID)\(lock)
+                    """).first() else { throw StoreError.corruptRecord(IdentityVerificationModel.schema) }
+                record = settlement.applied(to: try Self.record(from: row), now: now)
+                try await Self.store(record, userID: attempt.userID, on: sql)
+            }
+            let decided = record == settled ? draft : event?(record)
+            guard postgres else {
+                let published = try await Self.recordOutcome(outcomeName, attemptID: attempt.id, now: now, event: decided, on: sql)
+                return SettledAttempt(record: record, published: published)
+            }
+            try await Self.recordOutcome(outcomeName, attemptID: attempt.id, now: now, event: nil, on: sql)
+            let published = try await WebhookOutbox.publish(decided.map { [$0] } ?? [], now: now, on: tx)
             return SettledAttempt(record: record, published: published)
         }
+    }
+
+    /// SQLite: writes `settled` if the stored record is still `expected`.
+    private static func swap(_ expected: VerificationRecord, for settled: VerificationRecord, userID: UUID,
+                             on sql: any SQLDatabase) async throws -> Bool {
+        try await sql.raw("""
+            UPDATE identity_verifications SET failed_attempts = \(bind: settled.failedAttempts),
+              achieved_method = \(bind: settled.achievedMethod.rawValue), verified_at = \(bind: settled.verifiedAtEpochMs),
+              block = \(bind: settled.block?.rawValue)
+            WHERE user_id = \(bind: userID) AND failed_attempts = \(bind: expected.failedAttempts)
+              AND achieved_method = \(bind: expected.achievedMethod.rawValue) AND verified_at IS \(bind: expected.verifiedAtEpochMs)
+              AND block IS \(bind: expected.block?.rawValue) AND required_override IS \(bind: expected.requiredMethodOverride?.rawValue)
+              AND last_attempted_at IS \(bind: expected.lastAttemptedAtEpochMs)
+            RETURNING user_id
+            """).first() != nil
+    }
+
+    private static func store(_ record: VerificationRecord, userID: UUID, on sql: any SQLDatabase) async throws {
+        try await sql.raw("""
+            UPDATE identity_verifications SET failed_attempts = \(bind: record.failedAttempts),
+              achieved_method = \(bind: record.achievedMethod.rawValue), verified_at = \(bind: record.verifiedAtEpochMs),
+              block = \(bind: record.block?.rawValue)
+            WHERE user_id = \(bind: userID)
+            """).run()
+    }
+
+    /// The attempt's outcome; on SQLite with `event`, which the ledger's
+    /// trigger publishes (`PublishIdentityDecisionsWithTheAttempt`), so a
+    /// listening environment's decision costs SQLite no statement more.
+    /// Returns whether an endpoint wants the event.
+    @discardableResult
+    private static func recordOutcome(_ outcome: String, attemptID: UUID, now: Int64, event: WebhookEventDraft?,
+                                      on sql: any SQLDatabase) async throws -> Bool {
+        guard let event else {
+            try await sql.raw("""
+                UPDATE verification_attempts SET outcome = \(bind: outcome), settled_at = \(bind: now) WHERE id = \(bind: attemptID)
+                """).run()
+            return false
+        }
+        let row = try await sql.raw("""
+            UPDATE verification_attempts SET outcome = \(bind: outcome), settled_at = \(bind: now),
+              event_type = \(bind: event.type), event_data = \(bind: event.data)
+            WHERE id = \(bind: attemptID)
+            RETURNING EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.environment_id = verification_attempts.environment_id
+                              AND e.status = 'enabled' AND instr(',' || e.event_types || ',', ',' || \(bind: event.type) || ',') > 0)
+              AS published
+            """).first()
+        return try row?.decode(column: "published", as: Bool.self) ?? false
     }
 }
