@@ -69,6 +69,9 @@ struct MetricsE2ETests {
             let queued = try #require(page.families["verity_jobs_queued"]?.samples)
             #expect(Set(queued.compactMap { $0.labels["kind"] }).isSuperset(of: ["document.check", "webhook.deliver"]))
             #expect(page.families["verity_jobs_oldest_due_seconds"] != nil)
+            // Ahead of the deliveries: events no dispatcher has fanned out yet (none listen here).
+            #expect(page.families["verity_webhook_events_awaiting_fan_out"]?.samples.first?.value == 0)
+            #expect(page.families["verity_webhook_events_awaiting_fan_out_oldest_seconds"]?.samples.first?.value == 0)
             #expect((page.families["verity_database_pool_capacity"]?.samples.first?.value ?? 0) >= 1)
         }
     }

@@ -45,9 +45,13 @@ struct WebhookOutboxTests {
             // dispatcher that fanned it out.
             let beforeFanOut = try await Self.counts(app.app.db)
             #expect(beforeFanOut == (1, 0))
+            let awaiting = try await WebhookOutbox.awaitingFanOut(on: app.app.db)
+            #expect(awaiting.events == 1 && awaiting.oldestCreatedAt == app.clock.now)
             let now = app.clock.now
             let fannedOut = try await WebhookOutbox.fanOutPending(now: now, leaseMilliseconds: 60_000, limit: 64, on: app.app.db)
             #expect(fannedOut.count == 2)
+            let fannedOutAll = try await WebhookOutbox.awaitingFanOut(on: app.app.db)
+            #expect(fannedOutAll.events == 0 && fannedOutAll.oldestCreatedAt == nil)
             #expect(try await WebhookOutbox.fanOutPending(now: now, leaseMilliseconds: 60_000, limit: 64, on: app.app.db).isEmpty)
             let afterCommit = try await Self.counts(app.app.db)
             #expect(told && afterCommit == (1, 2))

@@ -5,7 +5,8 @@ import VerityStore
 
 /// The `/metrics` page: the values only a question to the database can give
 /// (the job queue's depth and oldest waiting job per kind, webhook
-/// deliveries' as the kind `webhook.deliver`, the database's
+/// deliveries' as the kind `webhook.deliver`, events awaiting their fan-out
+/// into deliveries, the database's
 /// connections), refreshed at each scrape, then the registry in Prometheus's
 /// text format (version 0.0.4).
 struct MetricsPage: Sendable {
@@ -41,6 +42,13 @@ struct MetricsPage: Sendable {
         // Webhook deliveries are their own queue (`WebhookOutbox`), reported beside the jobs.
         if let webhooks = try? await WebhookDeliveryRepository(db: db).queueStats(now: now) {
             queue(WebhookOutbox.queueName, queued: webhooks.pending, oldestDueRunAfter: webhooks.oldestDueRunAfter, now: now)
+        }
+        // Ahead of that queue: events committed with their outcomes that no
+        // dispatcher has fanned out yet (a growing number means none runs).
+        if let awaiting = try? await WebhookOutbox.awaitingFanOut(on: db) {
+            VerityMetrics.gauge("verity_webhook_events_awaiting_fan_out", value: Double(awaiting.events))
+            let oldest = awaiting.oldestCreatedAt.map { Double(max(0, now - $0)) / 1000 } ?? 0
+            VerityMetrics.gauge("verity_webhook_events_awaiting_fan_out_oldest_seconds", value: oldest)
         }
         VerityMetrics.gauge("verity_database_pool_capacity", value: Double(poolCapacity))
         if let sql = db as? any SQLDatabase, sql.dialect.name == "postgresql",

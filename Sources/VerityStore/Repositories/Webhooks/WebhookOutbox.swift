@@ -71,6 +71,17 @@ public enum WebhookOutbox {
         return told
     }
 
+    /// Events committed with their outcomes and not yet turned into
+    /// deliveries, and when the oldest was published (`/metrics`): the
+    /// backlog ahead of the delivery queue. One read of a partial index.
+    public static func awaitingFanOut(on db: any Database) async throws -> (events: Int, oldestCreatedAt: Int64?) {
+        guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
+        guard let row = try await sql.raw("""
+            SELECT COUNT(*) AS events, MIN(created_at) AS oldest FROM webhook_events WHERE fan_out_pending = 1
+            """).first() else { return (0, nil) }
+        return (try row.decode(column: "events", as: Int.self), try row.decode(column: "oldest", as: Int64?.self))
+    }
+
     /// The deliveries of up to `limit` events published since the last call,
     /// oldest first, one per enabled endpoint that wants each event's type, in
     /// one write, leased to the caller until `now + leaseMilliseconds`: it
