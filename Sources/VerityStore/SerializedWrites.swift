@@ -48,17 +48,12 @@ extension Database {
     /// Runs `body` while no other write of this process runs, outside a
     /// transaction, on SQLite's write connection: what must not meet a writer
     /// (emptying the write-ahead log). Elsewhere it just runs.
-    public func betweenWrites<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+    func betweenWrites<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         guard (self as? any SQLDatabase)?.dialect.name == "sqlite" else { return try await body(self) }
         let writer = sqliteWriter ?? self
-        return try await Self.gated() { try await body(writer) }
-    }
-
-    /// `body` once the gate lets it in; the gate is left however it ends.
-    private static func gated<T: Sendable>(_ body: () async throws -> T) async throws -> T {
         await WriteGate.sqlite.enter()
         do {
-            let result = try await body()
+            let result = try await body(writer)
             await WriteGate.sqlite.leave()
             return result
         } catch {

@@ -49,7 +49,7 @@ extension VerificationRepository {
             // charge left, as on PostgreSQL. Read again (on PostgreSQL, whose
             // compare failed above, locked first) only if it changed since.
             var record = settled
-            let swapped = postgres ? false : try await Self.swap(attempt.record, for: settled, userID: attempt.userID, on: sql)
+            let swapped = postgres ? false : try await Self.store(settled, userID: attempt.userID, ifStill: attempt.record, on: sql)
             if !swapped {
                 let lock: SQLQueryString = postgres ? " FOR UPDATE" : ""
                 guard let row = try await sql.raw("""
@@ -69,28 +69,25 @@ extension VerificationRepository {
         }
     }
 
-    /// SQLite: writes `settled` if the stored record is still `expected`.
-    private static func swap(_ expected: VerificationRecord, for settled: VerificationRecord, userID: UUID,
-                             on sql: any SQLDatabase) async throws -> Bool {
-        try await sql.raw("""
-            UPDATE identity_verifications SET failed_attempts = \(bind: settled.failedAttempts),
-              achieved_method = \(bind: settled.achievedMethod.rawValue), verified_at = \(bind: settled.verifiedAtEpochMs),
-              block = \(bind: settled.block?.rawValue)
-            WHERE user_id = \(bind: userID) AND failed_attempts = \(bind: expected.failedAttempts)
-              AND achieved_method = \(bind: expected.achievedMethod.rawValue) AND verified_at IS \(bind: expected.verifiedAtEpochMs)
-              AND block IS \(bind: expected.block?.rawValue) AND required_override IS \(bind: expected.requiredMethodOverride?.rawValue)
+    /// Writes `record`; with `expected` (SQLite only: `IS` compares NULLs
+    /// there), only if the stored record is still that, a compare-and-set.
+    /// Returns whether it was written.
+    @discardableResult
+    private static func store(_ record: VerificationRecord, userID: UUID, ifStill expected: VerificationRecord? = nil,
+                              on sql: any SQLDatabase) async throws -> Bool {
+        let unchanged: SQLQueryString = expected.map { expected in """
+             AND failed_attempts = \(bind: expected.failedAttempts) AND achieved_method = \(bind: expected.achievedMethod.rawValue)
+              AND verified_at IS \(bind: expected.verifiedAtEpochMs) AND block IS \(bind: expected.block?.rawValue)
+              AND required_override IS \(bind: expected.requiredMethodOverride?.rawValue)
               AND last_attempted_at IS \(bind: expected.lastAttemptedAtEpochMs)
-            RETURNING user_id
-            """).first() != nil
-    }
-
-    private static func store(_ record: VerificationRecord, userID: UUID, on sql: any SQLDatabase) async throws {
-        try await sql.raw("""
+            """ } ?? ""
+        return try await sql.raw("""
             UPDATE identity_verifications SET failed_attempts = \(bind: record.failedAttempts),
               achieved_method = \(bind: record.achievedMethod.rawValue), verified_at = \(bind: record.verifiedAtEpochMs),
               block = \(bind: record.block?.rawValue)
-            WHERE user_id = \(bind: userID)
-            """).run()
+            WHERE user_id = \(bind: userID)\(unchanged)
+            RETURNING user_id
+            """).first() != nil
     }
 
     /// The attempt's outcome; on SQLite with `event`, which the ledger's
