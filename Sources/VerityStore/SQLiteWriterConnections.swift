@@ -3,8 +3,8 @@ import NIOConcurrencyHelpers
 
 /// SQLite with connections kept for writes, apart from the ones reads use.
 ///
-/// SQLite has one writer at a time; Verity queues its writes at `WriteGate`,
-/// and how long a write holds the gate bounds every write the server makes.
+/// SQLite has one writer at a time; Verity queues its writes at `SQLiteWriteQueue`,
+/// and how long a write holds the writer bounds every write the server makes.
 /// Each event loop's read connection is often busy with that loop's reads, so
 /// a write that used it either held the gate while waiting for it (every
 /// other write waited too) or held the connection while waiting for the gate
@@ -15,6 +15,8 @@ struct SQLiteWithWriterConfiguration: DatabaseConfiguration {
     /// FluentSQLiteDriver's own configuration; each pool is made from it.
     var sqlite: any DatabaseConfiguration
     let writers = WriterSlot()
+    /// Where this file's writes queue (`Database.write`).
+    let queue = SQLiteWriteQueue()
 
     var middleware: [any AnyModelMiddleware] {
         get { sqlite.middleware }
@@ -33,7 +35,7 @@ struct SQLiteWithWriterConfiguration: DatabaseConfiguration {
     }
 }
 
-/// Reads go to one pool; `Database.sqliteWriter` reaches the other. Both close
+/// Reads go to one pool; `Database.sqliteWrites` reaches the other. Both close
 /// with the application.
 private struct ReadersAndWriter: DatabaseDriver {
     let readers: any DatabaseDriver
@@ -53,13 +55,13 @@ private struct ReadersAndWriter: DatabaseDriver {
 }
 
 extension Database {
-    /// This event loop's write connection, when this is an SQLite file set up
-    /// by `VerityDatabase.use`; nil otherwise.
-    var sqliteWriter: (any Database)? {
+    /// This file's write queue and this event loop's write connection, when
+    /// this is an SQLite file set up by `VerityDatabase.use`; nil otherwise.
+    var sqliteWrites: (queue: SQLiteWriteQueue, writer: any Database)? {
         guard let configuration = context.configuration as? SQLiteWithWriterConfiguration,
               let driver = configuration.writers.driver.withLockedValue({ $0 }) else { return nil }
-        return driver.makeDatabase(with: DatabaseContext(configuration: configuration, logger: context.logger,
-                                                         eventLoop: context.eventLoop, history: context.history,
-                                                         pageSizeLimit: context.pageSizeLimit))
+        return (configuration.queue, driver.makeDatabase(with: DatabaseContext(configuration: configuration, logger: context.logger,
+                                                                               eventLoop: context.eventLoop, history: context.history,
+                                                                               pageSizeLimit: context.pageSizeLimit)))
     }
 }

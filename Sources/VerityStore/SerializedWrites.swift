@@ -1,48 +1,24 @@
 import Fluent
 import SQLKit
 
-/// Writes to one SQLite file go through one gate per process.
-///
-/// SQLite allows one writer at a time; two connections that try at once make
-/// the loser spin in SQLite's busy handler, burning a core for nothing.
-/// Queueing writers here instead costs no CPU. PostgreSQL needs no gate.
-actor WriteGate {
-    static let sqlite = WriteGate()
-
-    private var busy = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-
-    func enter() async {
-        if !busy {
-            busy = true
-            return
-        }
-        await withCheckedContinuation { waiters.append($0) }
-    }
-
-    func leave() {
-        if waiters.isEmpty {
-            busy = false
-        } else {
-            waiters.removeFirst().resume()
-        }
-    }
-}
-
 extension Database {
-    /// Runs `body` in a transaction; on SQLite, after the writes before it.
-    /// Every write Verity makes goes through here; never call it inside `body`
-    /// (the gate is not re-entrant), and in `body` use only the database it is
-    /// given.
+    /// Runs `body` in a transaction; on SQLite, after the writes queued before
+    /// it, and perhaps in one commit with its neighbours (`SQLiteWriteQueue`).
+    /// Every write Verity makes goes through here. Never call it inside
+    /// `body` (the queue is not re-entrant); in `body` use only the database
+    /// it is given, and do nothing else that must happen once: on SQLite a
+    /// body may run again when a write grouped with it throws.
     ///
-    /// On SQLite the gate comes first, then this event loop's write connection
+    /// On SQLite the queue comes first, then this event loop's write connection
     /// (`SQLiteWriterConnections`): no read holds it, so the one writer never
-    /// waits for a connection while every other write waits for the gate.
+    /// waits for a connection while every other write waits in the queue.
     public func write<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         guard (self as? any SQLDatabase)?.dialect.name == "sqlite" else {
             return try await transaction(body)
         }
-        return try await betweenWrites { writer in try await writer.transaction(body) }
+        let job = SQLiteWriteQueue.Job(alone: false) { try await body($0) }
+        guard let (queue, writer) = sqliteWrites else { return try await SQLiteWriteQueue.ungrouped.run(job, on: self) as! T }
+        return try await queue.run(job, on: writer) as! T
     }
 
     /// Runs `body` while no other write of this process runs, outside a
@@ -50,15 +26,8 @@ extension Database {
     /// (emptying the write-ahead log). Elsewhere it just runs.
     func betweenWrites<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         guard (self as? any SQLDatabase)?.dialect.name == "sqlite" else { return try await body(self) }
-        let writer = sqliteWriter ?? self
-        await WriteGate.sqlite.enter()
-        do {
-            let result = try await body(writer)
-            await WriteGate.sqlite.leave()
-            return result
-        } catch {
-            await WriteGate.sqlite.leave()
-            throw error
-        }
+        let job = SQLiteWriteQueue.Job(alone: true) { try await body($0) }
+        guard let (queue, writer) = sqliteWrites else { return try await SQLiteWriteQueue.ungrouped.run(job, on: self) as! T }
+        return try await queue.run(job, on: writer) as! T
     }
 }

@@ -36,7 +36,7 @@ public enum VerityDatabase {
         for loop in group.makeIterator() {
             guard let reader = databases.database(logger: logger, on: loop),
                   (reader as? any SQLDatabase)?.dialect.name == "sqlite" else { return }
-            for connection in [reader, reader.sqliteWriter ?? reader] {
+            for connection in [reader, reader.sqliteWrites?.writer ?? reader] {
                 guard let sql = connection as? any SQLDatabase else { continue }
                 try await sql.raw("PRAGMA journal_mode=WAL").run()
                 // Commits are durable in WAL mode with FULL; NORMAL would skip the

@@ -47,12 +47,17 @@ struct AttemptSettleTests {
             let ledger = try await VerificationAttemptModel.query(on: app.app.db).sort(\.$attemptedAt).all()
             #expect(ledger.map(\.outcome) == ["matched", "notMatched"])
             #expect(ledger.map(\.settledAt) == [4_000, 3_000])
+            // Committed with the decision, waiting for the dispatcher's fan-out
+            // (on SQLite still on the attempt's row), and counted as waiting.
+            #expect(try await WebhookOutbox.awaitingFanOut(on: app.app.db).events == 1)
+            _ = try await WebhookOutbox.fanOutPending(now: 5_000, leaseMilliseconds: 60_000, limit: 64, on: app.app.db)
+            #expect(try await WebhookOutbox.awaitingFanOut(on: app.app.db).events == 0)
             let events = try await WebhookEventModel.query(on: app.app.db).all()
             #expect(events.map { String(decoding: $0.data, as: UTF8.self) } == ["{\"failedAttempts\":1}"])
             let published = try #require(events.first)
             #expect(published.environmentID == environmentID && published.userID == userID)
             #expect(published.type == "identity_verification.decided" && published.createdAt == 4_000)
-            // SQLite's trigger moved the event off the ledger's row: no copy stays there.
+            // The fan-out moved the event off the ledger's row on SQLite: no copy stays there.
             if let sql = app.app.db as? any SQLDatabase, sql.dialect.name == "sqlite" {
                 let kept = try await sql.raw("SELECT count(*) AS n FROM verification_attempts WHERE event_data IS NOT NULL OR event_type IS NOT NULL")
                     .first()?.decode(column: "n", as: Int.self)
@@ -74,6 +79,8 @@ struct AttemptSettleTests {
             }
             #expect(settled.record.block == .deceased && settled.record.failedAttempts == 1 && !settled.published)
             #expect(try await repository.record(userID: userID) == settled.record)
+            #expect(try await WebhookOutbox.awaitingFanOut(on: app.app.db).events == 0)
+            _ = try await WebhookOutbox.fanOutPending(now: 3_000, leaseMilliseconds: 60_000, limit: 64, on: app.app.db)
             #expect(try await WebhookEventModel.query(on: app.app.db).count() == 0)
         }
     }

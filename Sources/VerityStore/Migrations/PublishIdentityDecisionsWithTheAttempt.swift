@@ -13,11 +13,18 @@ import SQLKit
 /// (`docs/benchmarks.md`). PostgreSQL settles, records and publishes in one
 /// statement already, with data-modifying CTEs, which SQLite lacks; this is
 /// its stand-in, so the columns and the trigger exist on SQLite only.
+///
+/// The trigger is gone since `LiftIdentityEventsAtFanOut`: the event now waits
+/// on the attempt's row for the dispatcher, which lifts a batch at a time.
 struct PublishIdentityDecisionsWithTheAttempt: AsyncMigration {
     func prepare(on database: any Database) async throws {
         guard let sql = database as? any SQLDatabase, sql.dialect.name == "sqlite" else { return }
         try await sql.raw("ALTER TABLE verification_attempts ADD COLUMN event_type TEXT").run()
         try await sql.raw("ALTER TABLE verification_attempts ADD COLUMN event_data BLOB").run()
+        try await Self.createTrigger(on: sql)
+    }
+
+    static func createTrigger(on sql: any SQLDatabase) async throws {
         try await sql.raw("""
             CREATE TRIGGER verification_attempts_publish AFTER UPDATE OF event_data ON verification_attempts
             WHEN NEW.event_data IS NOT NULL

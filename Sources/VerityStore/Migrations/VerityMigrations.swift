@@ -50,5 +50,6 @@ public enum VerityMigrations {
         FanOutWebhookEventsInBatches(),
         QueueWebhookDeliveriesOnTheirOwnRows(),
         PublishIdentityDecisionsWithTheAttempt(),
+        LiftIdentityEventsAtFanOut(),
     ]
 }

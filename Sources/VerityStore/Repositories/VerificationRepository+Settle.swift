@@ -90,10 +90,10 @@ extension VerificationRepository {
             """).first() != nil
     }
 
-    /// The attempt's outcome; on SQLite with `event`, which the ledger's
-    /// trigger publishes (`PublishIdentityDecisionsWithTheAttempt`), so a
-    /// listening environment's decision costs SQLite no statement more.
-    /// Returns whether an endpoint wants the event.
+    /// The attempt's outcome; on SQLite with `event`, kept on the attempt's
+    /// row when an enabled endpoint wants its type, for the dispatcher to lift
+    /// (`LedgerEvents`): a listening environment's decision costs SQLite no
+    /// statement more. Returns whether an endpoint wants the event.
     @discardableResult
     private static func recordOutcome(_ outcome: String, attemptID: UUID, now: Int64, event: WebhookEventDraft?,
                                       on sql: any SQLDatabase) async throws -> Bool {
@@ -103,13 +103,16 @@ extension VerificationRepository {
                 """).run()
             return false
         }
+        let listened: SQLQueryString = """
+            EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.environment_id = verification_attempts.environment_id
+                    AND e.status = 'enabled' AND instr(',' || e.event_types || ',', ',' || \(bind: event.type) || ',') > 0)
+            """
         let row = try await sql.raw("""
             UPDATE verification_attempts SET outcome = \(bind: outcome), settled_at = \(bind: now),
-              event_type = \(bind: event.type), event_data = \(bind: event.data)
+              event_type = CASE WHEN \(listened) THEN \(bind: event.type) END,
+              event_data = CASE WHEN \(listened) THEN \(bind: event.data) END
             WHERE id = \(bind: attemptID)
-            RETURNING EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.environment_id = verification_attempts.environment_id
-                              AND e.status = 'enabled' AND instr(',' || e.event_types || ',', ',' || \(bind: event.type) || ',') > 0)
-              AS published
+            RETURNING event_type IS NOT NULL AS published
             """).first()
         return try row?.decode(column: "published", as: Bool.self) ?? false
     }

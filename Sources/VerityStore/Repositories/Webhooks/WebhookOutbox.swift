@@ -34,6 +34,9 @@ public struct WebhookEventDraft: Sendable {
 /// fifth of its verifications on SQLite and more on PostgreSQL; the event
 /// alone costs next to nothing (`docs/benchmarks.md`). A crash between the two
 /// steps leaves the mark for the next dispatcher to find.
+///
+/// On SQLite an identity decision's event waits one step earlier, on the
+/// attempt's own row; the fan-out lifts it into the outbox (`LedgerEvents`).
 public enum WebhookOutbox {
     /// The queue's name in `/metrics` (`verity_jobs_queued{kind=…}`), beside the generic jobs' kinds.
     public static let queueName = "webhook.deliver"
@@ -73,13 +76,20 @@ public enum WebhookOutbox {
 
     /// Events committed with their outcomes and not yet turned into
     /// deliveries, and when the oldest was published (`/metrics`): the
-    /// backlog ahead of the delivery queue. One read of a partial index.
+    /// backlog ahead of the delivery queue, counting (on SQLite) the ones still
+    /// on their outcomes' rows (`LedgerEvents`). A read of a partial index each.
     public static func awaitingFanOut(on db: any Database) async throws -> (events: Int, oldestCreatedAt: Int64?) {
         guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
         guard let row = try await sql.raw("""
             SELECT COUNT(*) AS events, MIN(created_at) AS oldest FROM webhook_events WHERE fan_out_pending = 1
             """).first() else { return (0, nil) }
-        return (try row.decode(column: "events", as: Int.self), try row.decode(column: "oldest", as: Int64?.self))
+        var events = try row.decode(column: "events", as: Int.self), oldest = try row.decode(column: "oldest", as: Int64?.self)
+        if sql.dialect.name == "sqlite" {
+            let waiting = try await LedgerEvents.awaiting(on: sql)
+            events += waiting.events
+            oldest = [oldest, waiting.oldestCreatedAt].compactMap { $0 }.min()
+        }
+        return (events, oldest)
     }
 
     /// The deliveries of up to `limit` events published since the last call,
@@ -107,9 +117,13 @@ public enum WebhookOutbox {
                 RETURNING id
                 """).all().map { try $0.decode(column: "id", as: UUID.self) }
         }
-        guard try await sql.raw("SELECT 1 FROM webhook_events WHERE fan_out_pending = 1 LIMIT 1").first() != nil else { return [] }
+        guard try await sql.raw("""
+            SELECT 1 WHERE EXISTS (SELECT 1 FROM webhook_events WHERE fan_out_pending = 1) OR \(unsafeRaw: LedgerEvents.anyWaiting)
+            """).first() != nil else { return [] }
         return try await db.write { tx in
             let sql = tx as! any SQLDatabase
+            // Identity decisions' events wait on their attempts' rows: into the outbox first.
+            try await LedgerEvents.lift(limit: limit, on: sql)
             // Both statements run under the one writer: nothing is published
             // between them, so the second clears exactly the marks the first read.
             let marked: SQLQueryString = """
