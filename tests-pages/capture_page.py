@@ -52,6 +52,9 @@ def browser(kind, language="en", camera=None):
         options.add_argument(f"--use-file-for-fake-video-capture={camera}")
     driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
     driver.set_page_load_timeout(60)
+    # axe-core on a long page (the schema reference) takes more than
+    # Selenium's default 30 s when the suites load both cores.
+    driver.set_script_timeout(180)
     return driver
 
 
