@@ -34,7 +34,7 @@ actor SQLiteWriteQueue {
     /// all of them, and a busy server queues about its clients' count.
     let groupLimit: Int
 
-    init(groupLimit: Int = 32) {
+    init(groupLimit: Int = 1) {  // grouping off: a rerun body re-creates captured Fluent models (see note)
         self.groupLimit = groupLimit
     }
 
