@@ -31,10 +31,13 @@ actor SQLiteWriteQueue {
     static let ungrouped = SQLiteWriteQueue(groupLimit: 1)
 
     /// At most this many writes share a commit: the last of a group waits for
-    /// all of them, and a busy server queues about its clients' count.
+    /// all of them. Grouping is off (1) for now: a body that captures a Fluent
+    /// model it creates cannot run again after a rolled-back group (Fluent
+    /// asserts that the model exists already). Members need savepoints
+    /// instead of reruns before groups come back (32 was measured).
     let groupLimit: Int
 
-    init(groupLimit: Int = 1) {  // grouping off: a rerun body re-creates captured Fluent models (see note)
+    init(groupLimit: Int = 1) {
         self.groupLimit = groupLimit
     }
 

@@ -16,9 +16,7 @@ extension Database {
         guard (self as? any SQLDatabase)?.dialect.name == "sqlite" else {
             return try await transaction(body)
         }
-        let job = SQLiteWriteQueue.Job(alone: false) { try await body($0) }
-        guard let (queue, writer) = sqliteWrites else { return try await SQLiteWriteQueue.ungrouped.run(job, on: self) as! T }
-        return try await queue.run(job, on: writer) as! T
+        return try await queued(alone: false, body)
     }
 
     /// Runs `body` while no other write of this process runs, outside a
@@ -26,7 +24,12 @@ extension Database {
     /// (emptying the write-ahead log). Elsewhere it just runs.
     func betweenWrites<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         guard (self as? any SQLDatabase)?.dialect.name == "sqlite" else { return try await body(self) }
-        let job = SQLiteWriteQueue.Job(alone: true) { try await body($0) }
+        return try await queued(alone: true, body)
+    }
+
+    /// `body` through this file's write queue, on its write connection.
+    private func queued<T: Sendable>(alone: Bool, _ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+        let job = SQLiteWriteQueue.Job(alone: alone) { try await body($0) }
         guard let (queue, writer) = sqliteWrites else { return try await SQLiteWriteQueue.ungrouped.run(job, on: self) as! T }
         return try await queue.run(job, on: writer) as! T
     }
