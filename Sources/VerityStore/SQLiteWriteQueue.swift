@@ -1,4 +1,5 @@
 import Fluent
+import SQLKit
 
 /// Writes to one SQLite file, one group at a time per process, each group in
 /// one transaction: a group commit.
@@ -18,12 +19,11 @@ import Fluent
 /// holds it), as it has its write connections.
 ///
 /// A group is the same as running its writes one after another, in the order
-/// they queued. When one of them throws, the transaction is rolled back and
-/// run again without it: the writes before it as a group, then it alone in a
-/// transaction of its own (its answer is its own, never a neighbour's), then
-/// the writes after it. Nothing of a write that threw is ever committed, and
-/// a write's body may run more than once, so it must touch only the database
-/// it is given (the rule `Database.write` states already).
+/// they queued. Each member runs after a savepoint of its own; when one
+/// throws, the group rolls back to that savepoint, so nothing of it is
+/// committed, its error is its answer alone, and the members before and after
+/// it commit as if it had never run. No body ever runs twice: a body that
+/// created a Fluent model keeps a model that matches the database.
 actor SQLiteWriteQueue {
     /// For an SQLite database not set up by `VerityDatabase.use` (no write
     /// connection of its own): its writes queue here, each in its own commit,
@@ -31,13 +31,10 @@ actor SQLiteWriteQueue {
     static let ungrouped = SQLiteWriteQueue(groupLimit: 1)
 
     /// At most this many writes share a commit: the last of a group waits for
-    /// all of them. Grouping is off (1) for now: a body that captures a Fluent
-    /// model it creates cannot run again after a rolled-back group (Fluent
-    /// asserts that the model exists already). Members need savepoints
-    /// instead of reruns before groups come back (32 was measured).
+    /// all of them.
     let groupLimit: Int
 
-    init(groupLimit: Int = 1) {
+    init(groupLimit: Int = 32) {
         self.groupLimit = groupLimit
     }
 
@@ -79,7 +76,7 @@ actor SQLiteWriteQueue {
         if case .done(let result) = turn { return try result.get() }
         // Leading: the group starts with this job (the queue's head).
         let group = nextGroup()
-        let results = await Self.runInOrder(group[...], on: writer)
+        let results = await Self.runInOrder(group, on: writer)
         for (member, result) in zip(group, results) where member !== job {
             member.waiting?.resume(returning: .done(result))
         }
@@ -100,41 +97,37 @@ actor SQLiteWriteQueue {
         return Array(queue.prefix(count))
     }
 
-    /// A member's error, with its place in the group.
-    private struct MemberFailed: Error {
-        let index: Int
-        let error: any Error
-    }
-
     /// Each job's result, in order, as if each had run alone in turn.
-    private static func runInOrder(_ jobs: ArraySlice<Job>, on writer: any Database) async -> [Result<any Sendable, any Error>] {
+    private static func runInOrder(_ jobs: [Job], on writer: any Database) async -> [Result<any Sendable, any Error>] {
         guard let first = jobs.first else { return [] }
         if first.alone {
             return [await Result(catching: { try await first.body(writer) })]
         }
+        if jobs.count == 1 {
+            return [await Result(catching: { try await writer.transaction { try await first.body($0) } })]
+        }
         do {
-            let values = try await writer.transaction { tx in
-                var values: [any Sendable] = []
-                for (index, job) in jobs.enumerated() {
+            return try await writer.transaction { tx in
+                let sql = tx as! any SQLDatabase
+                var results: [Result<any Sendable, any Error>] = []
+                for job in jobs {
+                    // Savepoints are never released: COMMIT releases them all,
+                    // and a release would cost a round trip per member. A
+                    // rollback goes to the newest savepoint of the name, the
+                    // member's own.
+                    try await sql.raw("SAVEPOINT member").run()
                     do {
-                        values.append(try await job.body(tx))
+                        results.append(.success(try await job.body(tx)))
                     } catch {
-                        throw MemberFailed(index: index, error: error)
+                        try await sql.raw("ROLLBACK TO member").run()
+                        results.append(.failure(error))
                     }
                 }
-                return values
+                return results
             }
-            return values.map { .success($0) }
-        } catch let failed as MemberFailed {
-            // Rolled back. Alone, its error is its answer; in a group, the
-            // others run again without it.
-            if jobs.count == 1 { return [.failure(failed.error)] }
-            let at = jobs.startIndex + failed.index
-            return await runInOrder(jobs[..<at], on: writer)
-                + runInOrder(jobs[at...at], on: writer)
-                + runInOrder(jobs[(at + 1)...], on: writer)
         } catch {
-            // BEGIN or COMMIT failed: nothing of the group was written.
+            // BEGIN, a savepoint or COMMIT failed: nothing of the group was
+            // written, and every member is told so.
             return jobs.map { _ in .failure(error) }
         }
     }

@@ -5,9 +5,9 @@ extension Database {
     /// Runs `body` in a transaction; on SQLite, after the writes queued before
     /// it, and perhaps in one commit with its neighbours (`SQLiteWriteQueue`).
     /// Every write Verity makes goes through here. Never call it inside
-    /// `body` (the queue is not re-entrant); in `body` use only the database
-    /// it is given, and do nothing else that must happen once: on SQLite a
-    /// body may run again when a write grouped with it throws.
+    /// `body` (the queue is not re-entrant), and in `body` use only the
+    /// database it is given: on SQLite a body may share its commit with the
+    /// writes queued beside it, each behind a savepoint of its own.
     ///
     /// On SQLite the queue comes first, then this event loop's write connection
     /// (`SQLiteWriterConnections`): no read holds it, so the one writer never

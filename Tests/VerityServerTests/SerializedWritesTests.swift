@@ -21,6 +21,30 @@ struct SerializedWritesTests {
         return sql
     }
 
+    /// Runs `write` for each number with at most `inFlight` at once, and
+    /// returns each number's outcome. The bound keeps a loaded test run from
+    /// timing writes out in PostgreSQL's pool (10 s) while still queueing
+    /// many more writes than a group takes on SQLite.
+    static func concurrently<T: Sendable>(
+        _ numbers: ClosedRange<Int>, inFlight: Int = 24, _ write: @escaping @Sendable (Int) async throws -> T
+    ) async -> [Int: Result<T, any Error>] {
+        await withTaskGroup(of: (Int, Result<T, any Error>).self) { group in
+            var pending = numbers.makeIterator()
+            var outcomes: [Int: Result<T, any Error>] = [:]
+            func start(_ number: Int) {
+                group.addTask {
+                    do { return (number, .success(try await write(number))) } catch { return (number, .failure(error)) }
+                }
+            }
+            for _ in 0..<inFlight { if let number = pending.next() { start(number) } }
+            while let (number, outcome) = await group.next() {
+                outcomes[number] = outcome
+                if let next = pending.next() { start(next) }
+            }
+            return outcomes
+        }
+    }
+
     static func numbers(_ sql: any SQLDatabase) async throws -> [Int] {
         try await sql.raw("SELECT number FROM write_probe ORDER BY number").all().map { try $0.decode(column: "number", as: Int.self) }
     }
@@ -29,19 +53,14 @@ struct SerializedWritesTests {
         try await withVerityApp { app async throws in
             let db = app.app.db
             let sql = try await Self.probeTable(db)
-            let answers = try await withThrowingTaskGroup(of: (Int, String).self) { group in
-                for number in 1...64 {
-                    group.addTask {
-                        let note = try await db.write { tx in
-                            try await (tx as! any SQLDatabase).raw("""
-                                INSERT INTO write_probe (number, note) VALUES (\(bind: number), \(bind: "n\(number)")) RETURNING note
-                                """).first()!.decode(column: "note", as: String.self)
-                        }
-                        return (number, note)
-                    }
+            let outcomes = await Self.concurrently(1...64) { number in
+                try await db.write { tx in
+                    try await (tx as! any SQLDatabase).raw("""
+                        INSERT INTO write_probe (number, note) VALUES (\(bind: number), \(bind: "n\(number)")) RETURNING note
+                        """).first()!.decode(column: "note", as: String.self)
                 }
-                return try await group.reduce(into: [Int: String]()) { $0[$1.0] = $1.1 }
             }
+            let answers = try outcomes.mapValues { try $0.get() }
             #expect(answers.count == 64 && answers.allSatisfy { $0.value == "n\($0.key)" })
             #expect(try await Self.numbers(sql) == Array(1...64))
         }
@@ -53,24 +72,19 @@ struct SerializedWritesTests {
             let sql = try await Self.probeTable(db)
             // Every seventh write inserts its row and then throws: its row must
             // not survive, and the writes queued with it must.
-            let results = await withTaskGroup(of: (Int, Result<Int, Refused>).self) { group in
-                for number in 1...60 {
-                    group.addTask {
-                        do {
-                            let written = try await db.write { tx in
-                                try await (tx as! any SQLDatabase).raw("INSERT INTO write_probe (number, note) VALUES (\(bind: number), 'x')").run()
-                                if number % 7 == 0 { throw Refused(number: number) }
-                                return number
-                            }
-                            return (number, .success(written))
-                        } catch let refused as Refused {
-                            return (number, .failure(refused))
-                        } catch {
-                            return (number, .failure(Refused(number: -1)))
-                        }
-                    }
+            let outcomes = await Self.concurrently(1...60) { number in
+                try await db.write { tx in
+                    try await (tx as! any SQLDatabase).raw("INSERT INTO write_probe (number, note) VALUES (\(bind: number), 'x')").run()
+                    if number % 7 == 0 { throw Refused(number: number) }
+                    return number
                 }
-                return await group.reduce(into: [Int: Result<Int, Refused>]()) { $0[$1.0] = $1.1 }
+            }
+            let results = outcomes.mapValues { outcome in
+                outcome.mapError { error in
+                    if let refused = error as? Refused { return refused }
+                    Issue.record("an error no write threw: \(String(reflecting: error))")
+                    return Refused(number: -1)
+                }
             }
             for number in 1...60 {
                 let expected: Result<Int, Refused> = number % 7 == 0 ? .failure(Refused(number: number)) : .success(number)
@@ -80,27 +94,62 @@ struct SerializedWritesTests {
         }
     }
 
+    /// A Fluent model made outside the write and created in it, the way a
+    /// repository records a row: a neighbour that throws must not make the
+    /// body run again (Fluent stops the process when a model is created twice),
+    /// and every other model's row must commit.
+    @Test func aModelCreatedBesideAWriteThatThrowsIsCreatedOnceAndKept() async throws {
+        try await withVerityApp { app async throws in
+            let db = app.app.db
+            let sql = try await Self.probeTable(db)
+            let models = (1...48).map { number in ProbeRow(number: number) }
+            let outcomes = await Self.concurrently(1...48) { number in
+                let model = models[number - 1]
+                return try await db.write { tx in
+                    try await model.create(on: tx)
+                    if number % 5 == 0 { throw Refused(number: number) }
+                    return number
+                }
+            }
+            for number in 1...48 {
+                let refused = number % 5 == 0
+                #expect(((try? outcomes[number]?.get()) == number) == !refused, "write \(number)")
+            }
+            #expect(try await Self.numbers(sql) == (1...48).filter { $0 % 5 != 0 })
+            #expect(try await ProbeRow.query(on: db).count() == 48 - 9)
+        }
+    }
+
     @Test func aWriteThatLosesARaceOnAKeyIsToldAloneAndTheWinnerCommits() async throws {
         try await withVerityApp { app async throws in
             let db = app.app.db
             let sql = try await Self.probeTable(db)
             // Twenty writers, ten keys: each key has one winner and one loser.
-            let outcomes = await withTaskGroup(of: (Int, Bool).self) { group in
-                for writer in 0..<20 {
-                    group.addTask {
-                        let key = writer % 10
-                        let won = (try? await db.write { tx in
-                            try await (tx as! any SQLDatabase).raw("""
-                                INSERT INTO write_probe (number, note) VALUES (\(bind: key), \(bind: "writer \(writer)"))
-                                """).run()
-                        }) != nil
-                        return (key, won)
-                    }
+            let won = await Self.concurrently(0...19) { writer in
+                try await db.write { tx in
+                    try await (tx as! any SQLDatabase).raw("""
+                        INSERT INTO write_probe (number, note) VALUES (\(bind: writer % 10), \(bind: "writer \(writer)"))
+                        """).run()
                 }
-                return await group.reduce(into: [Int: [Bool]]()) { $0[$1.0, default: []].append($1.1) }
             }
+            let outcomes = won.reduce(into: [Int: [Bool]]()) { $0[$1.key % 10, default: []].append((try? $1.value.get()) != nil) }
             #expect(outcomes.count == 10 && outcomes.values.allSatisfy { $0.count == 2 && $0.filter { $0 }.count == 1 })
             #expect(try await Self.numbers(sql) == Array(0..<10))
         }
+    }
+}
+
+/// A row of the probe table as a Fluent model.
+final class ProbeRow: Model, @unchecked Sendable {
+    static let schema = "write_probe"
+
+    @ID(custom: "number", generatedBy: .user) var id: Int?
+    @Field(key: "note") var note: String
+
+    init() {}
+
+    init(number: Int) {
+        self.id = number
+        self.note = "model \(number)"
     }
 }
