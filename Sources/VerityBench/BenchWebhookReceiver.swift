@@ -10,7 +10,9 @@ import NIOPosix
 /// to the receiver (both clocks are this machine's). It keeps each body as it
 /// came and reads it only when asked (`arrivals(from:)`, after a round): the
 /// receiver shares the machine with the server it measures, and a real one
-/// runs elsewhere.
+/// runs elsewhere. For the same reason it listens on a thread of its own:
+/// on the bench's shared event loops, every delivery it read queued ahead of
+/// the load's own answers, and slowed the closed loop it was measuring.
 final class BenchWebhookReceiver: Sendable {
     struct Arrival: Sendable {
         let eventID: String
@@ -20,10 +22,11 @@ final class BenchWebhookReceiver: Sendable {
 
     private let bodies = NIOLockedValueBox<[(body: ByteBuffer, arrivedAtEpochMs: Int64)]>([])
     private let channel: NIOLockedValueBox<(any Channel)?> = .init(nil)
+    private let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
 
     /// Starts listening on 127.0.0.1; returns the port.
     func start() async throws -> Int {
-        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let bootstrap = ServerBootstrap(group: loop)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
@@ -38,6 +41,7 @@ final class BenchWebhookReceiver: Sendable {
 
     func stop() async {
         try? await channel.withLockedValue { $0 }?.close()
+        try? await loop.shutdownGracefully()
     }
 
     /// How many deliveries have arrived so far.

@@ -19,11 +19,13 @@ import SQLKit
 /// holds it), as it has its write connections.
 ///
 /// A group is the same as running its writes one after another, in the order
-/// they queued. Each member runs after a savepoint of its own; when one
-/// throws, the group rolls back to that savepoint, so nothing of it is
-/// committed, its error is its answer alone, and the members before and after
-/// it commit as if it had never run. No body ever runs twice: a body that
-/// created a Fluent model keeps a model that matches the database.
+/// they queued. Each member after the first runs after a savepoint of its
+/// own; when one throws, the group rolls back to that savepoint, so nothing
+/// of it is committed, its error is its answer alone, and the members before
+/// and after it commit as if it had never run. (A first member that throws
+/// rolls back the transaction, which holds nothing else yet.) No body ever
+/// runs twice: a body that created a Fluent model keeps a model that matches
+/// the database.
 actor SQLiteWriteQueue {
     /// For an SQLite database not set up by `VerityDatabase.use` (no write
     /// connection of its own): its writes queue here, each in its own commit,
@@ -109,8 +111,17 @@ actor SQLiteWriteQueue {
         do {
             return try await writer.transaction { tx in
                 let sql = tx as! any SQLDatabase
-                var results: [Result<any Sendable, any Error>] = []
-                for job in jobs {
+                // The first member needs no savepoint: when it throws, the
+                // transaction holds nothing else, so it rolls back whole and
+                // the rest run as a group of their own (none has run yet).
+                let firstResult: any Sendable
+                do {
+                    firstResult = try await first.body(tx)
+                } catch {
+                    throw FirstMemberFailed(error: error)
+                }
+                var results: [Result<any Sendable, any Error>] = [.success(firstResult)]
+                for job in jobs.dropFirst() {
                     // Savepoints are never released: COMMIT releases them all,
                     // and a release would cost a round trip per member. A
                     // rollback goes to the newest savepoint of the name, the
@@ -125,11 +136,18 @@ actor SQLiteWriteQueue {
                 }
                 return results
             }
+        } catch let failed as FirstMemberFailed {
+            return [.failure(failed.error)] + (await runInOrder(Array(jobs.dropFirst()), on: writer))
         } catch {
             // BEGIN, a savepoint or COMMIT failed: nothing of the group was
             // written, and every member is told so.
             return jobs.map { _ in .failure(error) }
         }
+    }
+
+    /// The group's first member threw: the transaction rolls back with only its work in it.
+    private struct FirstMemberFailed: Error {
+        let error: any Error
     }
 }
 

@@ -120,6 +120,43 @@ struct SerializedWritesTests {
         }
     }
 
+    /// Writes that queue behind a slow one go as one group on SQLite; when
+    /// the group's first write throws, it is answered alone and the rest
+    /// still commit, each body run once.
+    @Test func aGroupWhoseFirstWriteThrowsStillCommitsTheRest() async throws {
+        try await withVerityApp { app async throws in
+            let db = app.app.db
+            let sql = try await Self.probeTable(db)
+            let (opened, open) = AsyncStream<Void>.makeStream()
+            let slow = Task {
+                try await db.write { tx in
+                    try await ProbeRow(number: 1).create(on: tx)
+                    for await _ in opened { break }
+                }
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            // Queued one after another behind the slow write: 2 throws, 3 and 4 commit.
+            var queued: [Task<Int, any Error>] = []
+            for number in 2...4 {
+                let model = ProbeRow(number: number)
+                queued.append(Task {
+                    try await db.write { tx in
+                        try await model.create(on: tx)
+                        if number == 2 { throw Refused(number: number) }
+                        return number
+                    }
+                })
+                try await Task.sleep(for: .milliseconds(200))
+            }
+            open.yield()
+            try await slow.value
+            await #expect(throws: Refused(number: 2)) { try await queued[0].value }
+            #expect(try await queued[1].value == 3)
+            #expect(try await queued[2].value == 4)
+            #expect(try await Self.numbers(sql) == [1, 3, 4])
+        }
+    }
+
     @Test func aWriteThatLosesARaceOnAKeyIsToldAloneAndTheWinnerCommits() async throws {
         try await withVerityApp { app async throws in
             let db = app.app.db
