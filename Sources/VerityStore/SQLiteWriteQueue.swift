@@ -105,9 +105,6 @@ actor SQLiteWriteQueue {
         if first.alone {
             return [await Result(catching: { try await first.body(writer) })]
         }
-        if jobs.count == 1 {
-            return [await Result(catching: { try await writer.transaction { try await first.body($0) } })]
-        }
         do {
             return try await writer.transaction { tx in
                 let sql = tx as! any SQLDatabase
