@@ -176,7 +176,9 @@ struct WebhookE2ETests {
     }
 
     @Test func aHangingReceiverIsCutOffAndTriedAgain() async throws {
-        let receiver = try WebhookReceiver(hangFirst: 1, hangSeconds: 60)
+        // The receiver hangs far longer than the test waits, then answers 500:
+        // an attempt recorded as `timeout` was cut off by the sender's deadline.
+        let receiver = try WebhookReceiver(hangFirst: 1, hangSeconds: 240)
         defer { receiver.stop() }
         try await withVerityApp(settings: { $0.webhookTimeoutMilliseconds = 1_000 }) { app async throws in
             let url = try await app.startServer()
@@ -186,14 +188,13 @@ struct WebhookE2ETests {
             let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "customer-hang"))
             try await Self.openCapturePage(client)
             // The page's opening is delivered by the worker's next round (the poll, here a drain).
-            let started = ContinuousClock.now
             await app.app.drainJobs()
             _ = try await receiver.waitFor(1)
             // The attempt ends at the deadline (1 s), not when the receiver wakes
-            // up (60 s; the bound leaves a loaded machine's parallel suites room).
-            let cutOff = try await admin.newestDelivery(endpoint.endpoint.id, seconds: 30) { $0.attempts >= 1 }
-            #expect(cutOff?.lastError == "timeout" && cutOff?.status == "pending")
-            #expect(ContinuousClock.now - started < .seconds(45))
+            // up (240 s) and answers 500. (No wall-clock bound here: the parallel
+            // suites' engines can hold this test's tasks back for a minute.)
+            let cutOff = try await admin.newestDelivery(endpoint.endpoint.id, seconds: 90) { $0.attempts >= 1 }
+            #expect(cutOff?.lastError == "timeout" && cutOff?.lastStatusCode == nil && cutOff?.status == "pending")
             // A retry that the loaded machine answers late is cut off too and
             // tried again: the event is delivered in the end, however many tries.
             try await app.runRetries { try await admin.deliveries(endpoint.endpoint.id).first?.status == "delivered" }
