@@ -47,7 +47,7 @@ public enum VerityApp {
         app.lifecycle.use(webhookClient)
         let webhooks = WebhookDispatcher(
             db: app.db, protector: protector, clock: clock,
-            poster: WebhookPoster(client: webhookClient.client, timeout: .milliseconds(Int64(settings.webhookTimeoutMilliseconds))),
+            poster: WebhookPoster(clients: webhookClient, timeout: .milliseconds(Int64(settings.webhookTimeoutMilliseconds))),
             logger: app.logger, leaseMilliseconds: Int64(settings.jobLeaseSeconds) * 1000)
         jobs.afterEachJob = { webhooks.kick() }
         let sanctions = app.sanctionsScreening(pool: engines)

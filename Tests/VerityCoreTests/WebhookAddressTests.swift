@@ -33,4 +33,19 @@ struct WebhookAddressTests {
         #expect(WebhookAddress.isPublic(mappedPublic) && WebhookAddress.isPublic(global))
         #expect(!WebhookAddress.isPublic([1, 2, 3]))
     }
+
+    /// A delivery connects to the address it checked: literals are read as
+    /// addresses (never resolved), and a checked address is written back as
+    /// the text a connection is pinned to.
+    @Test func literalsAreAddressesAndAddressesRoundTripAsText() {
+        #expect(WebhookAddress.literalBytes("203.0.113.7") == [203, 0, 113, 7])
+        #expect(WebhookAddress.literalBytes("[::1]") == Array(repeating: 0, count: 15) + [1])
+        #expect(WebhookAddress.literalBytes("2a00:1450::1") == [0x2a, 0x00, 0x14, 0x50] + Array(repeating: 0, count: 11) + [1])
+        for name in ["example.com", "localhost", "1.2.3", "1.2.3.4.5", "256.1.1.1", "", "::g", "0x7f.1"] {
+            #expect(WebhookAddress.literalBytes(name) == nil, "\(name)")
+        }
+        #expect(WebhookAddress.text(of: [93, 184, 216, 34]) == "93.184.216.34")
+        #expect(WebhookAddress.text(of: [0x2a, 0x00, 0x14, 0x50] + Array(repeating: 0, count: 11) + [1]) == "2a00:1450::1")
+        #expect(WebhookAddress.text(of: [1, 2, 3]) == nil)
+    }
 }

@@ -77,6 +77,29 @@ public enum WebhookAddress {
         }
     }
 
+    /// The bytes (4 or 16) of an IP literal host (`203.0.113.7`, `[2001:db8::1]`
+    /// or without brackets); nil for a name, which must be resolved.
+    public static func literalBytes(_ host: String) -> [UInt8]? {
+        let name = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        var v4 = in_addr(), v6 = in6_addr()
+        if inet_pton(AF_INET, name, &v4) == 1 { return withUnsafeBytes(of: v4) { Array($0) } }
+        if inet_pton(AF_INET6, name, &v6) == 1 { return withUnsafeBytes(of: v6) { Array($0) } }
+        return nil
+    }
+
+    /// An address's text (`203.0.113.7`, `2001:db8::1`): what a connection is pinned to.
+    public static func text(of bytes: [UInt8]) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        let family: Int32
+        switch bytes.count {
+        case 4: family = AF_INET
+        case 16: family = AF_INET6
+        default: return nil
+        }
+        let written = bytes.withUnsafeBytes { inet_ntop(family, $0.baseAddress, &buffer, socklen_t(buffer.count)) }
+        return written == nil ? nil : String(cString: buffer)
+    }
+
     /// The four bytes of a dotted IPv4 literal.
     static func ipv4(_ text: String) -> [UInt8]? {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)

@@ -7,26 +7,35 @@ import VerityAPI
 import VerityCore
 
 /// Posts one signed event to one endpoint: a deadline, never a redirect, and
-/// only to public addresses unless the environment allows private ones (the
-/// name is resolved and every address checked before each attempt). Only the
-/// answer's status and latency are kept; its body is read, bounded, and dropped.
+/// only to public addresses unless the environment allows private ones. A
+/// host name is resolved once per attempt, every address checked, and the
+/// connection made to the address checked (`WebhookHTTPClient` pins it: the
+/// client never resolves the name again). Only the answer's status and
+/// latency are kept; its body is read, bounded, and dropped.
 struct WebhookPoster: Sendable {
-    let client: HTTPClient
+    let clients: WebhookHTTPClient
     /// How long a receiver has to answer.
     let timeout: TimeAmount
+    var resolver: any WebhookResolving = SystemWebhookResolver()
 
     struct Attempt: Sendable {
         var statusCode: Int?
         var latencyMilliseconds: Int?
-        /// A short code: `timeout`, `connection`, `http_503`, `redirect_refused`, `address_refused`.
+        /// A short code: `timeout`, `connection`, `http_503`, `redirect_refused`, `address_refused`, `dns`.
         var error: String?
     }
 
     func post(_ body: Data, to address: String, secrets: [String], timestamp: Int64, allowPrivate: Bool) async -> Attempt {
-        guard let url = URL(string: address), let host = url.host else { return Attempt(error: "bad_url") }
-        if !allowPrivate {
-            guard let addresses = try? await WebhookResolver.addresses(of: host), !addresses.isEmpty else { return Attempt(error: "dns") }
-            guard addresses.allSatisfy(WebhookAddress.isPublic) else { return Attempt(error: "address_refused") }
+        guard let url = URL(string: address), let host = url.host, !host.isEmpty else { return Attempt(error: "bad_url") }
+        let client: HTTPClient
+        if let literal = WebhookAddress.literalBytes(host) {
+            guard allowPrivate || WebhookAddress.isPublic(literal) else { return Attempt(error: "address_refused") }
+            client = clients.client
+        } else {
+            guard let addresses = try? await resolver.addresses(of: host), let first = addresses.first,
+                  let pinned = WebhookAddress.text(of: first) else { return Attempt(error: "dns") }
+            guard allowPrivate || addresses.allSatisfy(WebhookAddress.isPublic) else { return Attempt(error: "address_refused") }
+            client = clients.client(for: host, pinnedTo: pinned)
         }
         var request = HTTPClientRequest(url: address)
         request.method = .POST
@@ -51,10 +60,16 @@ struct WebhookPoster: Sendable {
     }
 }
 
-/// Name resolution off the event loops (getaddrinfo blocks).
-enum WebhookResolver {
-    /// Every address `host` resolves to, as raw bytes (4 or 16).
-    static func addresses(of host: String) async throws -> [[UInt8]] {
+/// Where a receiver's name points: the system's resolver in the product, a
+/// fixed answer in tests (a DNS server is a service the user brings).
+protocol WebhookResolving: Sendable {
+    /// Every address `host` resolves to, as raw bytes (4 or 16), in the resolver's order.
+    func addresses(of host: String) async throws -> [[UInt8]]
+}
+
+/// `getaddrinfo`, off the event loops (it blocks).
+struct SystemWebhookResolver: WebhookResolving {
+    func addresses(of host: String) async throws -> [[UInt8]] {
         let name = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         return try await NIOThreadPool.singleton.runIfActive {
             var hints = addrinfo()
