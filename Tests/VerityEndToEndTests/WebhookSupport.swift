@@ -23,7 +23,7 @@ final class WebhookReceiver: Sendable {
         var signature: String? { headers[WebhookSignature.header.lowercased()] }
     }
 
-    init(failFirst: Int = 0, hangFirst: Int = 0, hangSeconds: Double = 30) throws {
+    init(failFirst: Int = 0, hangFirst: Int = 0, hangSeconds: Double = 30, redirectTo: String? = nil, answerBytes: Int = 0) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         log = FileManager.default.temporaryDirectory.appendingPathComponent("verity-webhooks-\(UUID().uuidString).jsonl")
         FileManager.default.createFile(atPath: log.path, contents: nil)
@@ -31,7 +31,7 @@ final class WebhookReceiver: Sendable {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [root.appendingPathComponent("tests-contract/webhook-receiver.py").path, "--log", log.path,
                              "--fail-first", "\(failFirst)", "--hang-first", "\(hangFirst)", "--hang-seconds", "\(hangSeconds)",
-                             "--lifetime", "300"]
+                             "--lifetime", "300", "--answer-bytes", "\(answerBytes)"] + (redirectTo.map { ["--redirect-to", $0] } ?? [])
         let output = Pipe()
         process.standardOutput = output
         try process.run()
