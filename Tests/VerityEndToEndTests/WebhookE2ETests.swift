@@ -132,9 +132,14 @@ struct WebhookE2ETests {
             let swept = try await app.operations.housekeeping()
             #expect(swept.captureLinksLapsed == 1)
             await app.app.drainJobs()
-            let arrived = try await receiver.waitFor(1)
-            try #require(arrived.count == 1)
-            let event = try Webhook.verify(payload: arrived[0].bytes, header: arrived[0].signature, secrets: [endpoint.secret], now: Self.now(app))
+            _ = try await receiver.waitFor(1, seconds: 20)
+            // At least once: on a loaded machine a first attempt can miss its
+            // deadline, and its retry comes due only as the test's clock moves.
+            try await app.runRetries { try receiver.deliveries().count >= 1 }
+            let arrived = try receiver.deliveries()
+            try #require(arrived.count >= 1)
+            let event = try Webhook.verify(payload: arrived[0].bytes, header: arrived[0].signature, secrets: [endpoint.secret],
+                                           tolerance: 3_600, now: Self.now(app))
             #expect(event.type == .captureLinkExpired && event.userRef == "customer-lapse" && event.data["reason"] == .string("expired"))
             // The user's status says so; a second sweep and a status read tell nobody again.
             // (the user's token has expired with the hour: the backend asks with its key)
@@ -142,7 +147,10 @@ struct WebhookE2ETests {
             #expect(String(decoding: status, as: UTF8.self).contains(DocumentVerificationStatus.captureLinkExpired.rawValue))
             #expect(try await app.operations.housekeeping().captureLinksLapsed == 0)
             await app.app.drainJobs()
-            #expect(try receiver.deliveries().count == 1)
+            // One event, however many times it was sent (the receiver deduplicates on its id).
+            let events = try receiver.deliveries().map { try Webhook.verify(payload: $0.bytes, header: $0.signature, secrets: [endpoint.secret],
+                                                                         tolerance: 3_600, now: Self.now(app)) }
+            #expect(Set(events.map(\.id)) == [event.id])
         }
     }
 
