@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import Verity
 import VerityAPI
 import VerityTestSupport
 
@@ -47,6 +48,12 @@ final class WebhookReceiver: Sendable {
 
     func deliveries() throws -> [Delivery] {
         try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map { try JSONDecoder().decode(Delivery.self, from: Data($0.utf8)) }
+    }
+
+    /// Every delivery so far, its signature checked with `secrets`. An hour's
+    /// tolerance: retries come due as a test moves its clock forward.
+    func events(signedWith secrets: [String], now: Date) throws -> [WebhookEvent] {
+        try deliveries().map { try Webhook.verify(payload: $0.bytes, header: $0.signature, secrets: secrets, tolerance: 3_600, now: now) }
     }
 
     /// Waits (up to `seconds`) until `count` deliveries have arrived.

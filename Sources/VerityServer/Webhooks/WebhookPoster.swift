@@ -70,12 +70,12 @@ protocol WebhookResolving: Sendable {
 /// `getaddrinfo`, off the event loops (it blocks).
 struct SystemWebhookResolver: WebhookResolving {
     func addresses(of host: String) async throws -> [[UInt8]] {
-        let name = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        return try await NIOThreadPool.singleton.runIfActive {
+        // Names only: the poster reads an address literal (bracketed IPv6 too) itself.
+        try await NIOThreadPool.singleton.runIfActive {
             var hints = addrinfo()
             hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
             var list: UnsafeMutablePointer<addrinfo>?
-            guard getaddrinfo(name, nil, &hints, &list) == 0, let first = list else { return [] }
+            guard getaddrinfo(host, nil, &hints, &list) == 0, let first = list else { return [] }
             defer { freeaddrinfo(list) }
             var found: [[UInt8]] = []
             var cursor: UnsafeMutablePointer<addrinfo>? = first
