@@ -127,6 +127,20 @@ struct WebhookAdmin {
 }
 
 extension VerityTestApp {
+    /// Waits for `count` deliveries at `receiver`: first as the server sends
+    /// them by itself (the outcome's wake), then, if a loaded machine made an
+    /// attempt miss its deadline or a batch fail and leave its leases, by
+    /// letting retries and lapsed leases come due (this test's clock is
+    /// frozen, and no poll runs). What the first wait saw is printed, so a
+    /// run that needed the second can be told from one that did not.
+    func deliveries(atLeast count: Int, at receiver: WebhookReceiver, seconds: Double = 60) async throws -> [WebhookReceiver.Delivery] {
+        let arrived = try await receiver.waitFor(count, seconds: seconds)
+        if arrived.count >= count { return arrived }
+        print("webhook test: \(arrived.count) of \(count) deliveries arrived in \(Int(seconds)) s; letting retries and leases come due")
+        try await runRetries { try receiver.deliveries().count >= count }
+        return try receiver.deliveries()
+    }
+
     /// Lets retries come due and runs them, until `arrived` holds (or a minute
     /// passes): the worker writes a retry only after the attempt it follows.
     func runRetries(until arrived: () async throws -> Bool) async throws {
