@@ -107,6 +107,15 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let hmacKeyMissing = Code("HMAC_KEY_MISSING", 409)
         /// The webhook endpoint is disabled (by an operator, or after a day of failed deliveries): enable it first.
         public static let webhookEndpointDisabled = Code("WEBHOOK_ENDPOINT_DISABLED", 409)
+        // The operator console.
+        /// The e-mail address, password or second factor is wrong (which one is not said).
+        public static let signInFailed = Code("SIGN_IN_FAILED", 401)
+        /// Too many failed sign-ins: the account is locked for a while (`message` says until when).
+        public static let operatorLocked = Code("OPERATOR_LOCKED", 423, retryable: true)
+        /// The operator's role does not allow this.
+        public static let roleNotAuthorized = Code("ROLE_NOT_AUTHORIZED", 403)
+        /// The form's CSRF token is missing or not this session's: reload the page.
+        public static let csrfTokenInvalid = Code("CSRF_TOKEN_INVALID", 403)
         public static let serviceUnavailable = Code("SERVICE_UNAVAILABLE", 503, retryable: true)
         public static let systemError = Code("SYSTEM_ERROR", 500, retryable: true)
 
@@ -120,7 +129,8 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
             documentCheckPending, documentVerificationClosed, captureLinkUnusable, imageQualityInsufficient, piiVerificationRequired,
             missingRequiredField, sessionWrongStep, sessionExpired, invalidClientKey, creditsExhausted, scopeNotAuthorized,
             idempotencyKeyInUse, idempotencyKeyReused, hmacKeyMissing, decryptionFailed, requestReplayed, sideMissing, wrongSide,
-            webhookEndpointDisabled, serviceUnavailable, systemError,
+            webhookEndpointDisabled, signInFailed, operatorLocked, roleNotAuthorized, csrfTokenInvalid,
+            serviceUnavailable, systemError,
         ]
     }
 }

@@ -51,5 +51,6 @@ public enum VerityMigrations {
         QueueWebhookDeliveriesOnTheirOwnRows(),
         PublishIdentityDecisionsWithTheAttempt(),
         LiftIdentityEventsAtFanOut(),
+        CreateOperators(),
     ]
 }

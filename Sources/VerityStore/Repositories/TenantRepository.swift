@@ -23,6 +23,10 @@ public struct TenantRepository: Sendable {
         }
     }
 
+    public func tenant(named name: String) async throws -> TenantModel? {
+        try await TenantModel.query(on: db).filter(\.$name == name).first()
+    }
+
     public func environment(tenant name: String, kind: EnvironmentKind) async throws -> EnvironmentModel? {
         guard let tenant = try await TenantModel.query(on: db).filter(\.$name == name).first() else { return nil }
         return try await EnvironmentModel.query(on: db)

@@ -1,0 +1,49 @@
+import Foundation
+import VerityAPI
+import VerityCore
+import VerityStore
+
+/// Console operators from the CLI (`verity operators …`): the same accounts
+/// the console signs in and the admin API manages.
+extension AdminOperations {
+    var operatorAccounts: OperatorAccounts { OperatorAccounts(db: db, protector: protector, clock: clock) }
+
+    /// A new operator of `tenant`; the password (generated unless given) and
+    /// the second factor's `otpauth://` address are shown once.
+    public func createOperator(tenant: String, email: String, role: OperatorRole, password: String?, secondFactor: Bool) async throws -> OperatorCredentials {
+        let tenantID = try await tenantID(named: tenant)
+        let created = try await operatorAccounts.create(tenantID: tenantID, email: email, role: role, password: password, secondFactor: secondFactor)
+        try await audit("operator.create", environmentID: nil)
+        return created
+    }
+
+    public func operators(tenant: String) async throws -> [OperatorView] {
+        try await operatorAccounts.list(tenantID: try await tenantID(named: tenant))
+    }
+
+    /// Disables (signing them out everywhere) or enables an operator.
+    public func setOperatorActive(tenant: String, id: String, active: Bool) async throws -> OperatorView {
+        let changed = try await operatorAccounts.setActive(active, operatorID: try Self.operatorID(id), tenantID: try await tenantID(named: tenant))
+        try await audit(active ? "operator.enable" : "operator.disable", environmentID: nil)
+        return changed
+    }
+
+    /// A new generated password, shown once; the operator is signed out everywhere.
+    public func resetOperatorPassword(tenant: String, id: String) async throws -> OperatorCredentials {
+        let reset = try await operatorAccounts.resetPassword(operatorID: try Self.operatorID(id), tenantID: try await tenantID(named: tenant))
+        try await audit("operator.reset_password", environmentID: nil)
+        return reset
+    }
+
+    func tenantID(named name: String) async throws -> UUID {
+        guard let tenant = try await TenantRepository(db: db).tenant(named: name) else {
+            throw VerityError(.notFound, "no tenant named \(name) (create one with `verity keys create`)", field: "tenant")
+        }
+        return try tenant.requireID()
+    }
+
+    static func operatorID(_ text: String) throws(VerityError) -> UUID {
+        guard let id = UUID(uuidString: text) else { throw VerityError.invalid("operatorId", "an operator id is a UUID") }
+        return id
+    }
+}

@@ -1,0 +1,182 @@
+import Crypto
+import Fluent
+import Foundation
+import NIOPosix
+import Vapor
+import VerityAPI
+import VerityCore
+import VerityStore
+
+/// Operator accounts and sign-in: bcrypt (cost 12) off the event loops, a
+/// lock after repeated failures, an optional TOTP second factor, and
+/// sessions kept in the database (any server can read them) by the SHA-256
+/// of their token.
+struct OperatorAccounts: Sendable {
+    let db: any Database
+    let protector: DataProtector
+    let clock: VerityClock
+
+    static let bcryptCost = 12
+    /// A session ends after this long unused, and after `sessionMaxMilliseconds` whatever happens.
+    static let sessionIdleMilliseconds: Int64 = 30 * 60_000
+    static let sessionMaxMilliseconds: Int64 = 12 * 3_600_000
+    static let generatedPasswordLength = 20
+    static let issuer = "Verity"
+
+    /// A signed-in operator, as each console request finds them.
+    struct Session: Sendable {
+        let operatorID: UUID
+        let tenantID: UUID
+        let role: OperatorRole
+        /// The session token's hash (sign-out).
+        let tokenHash: String
+        /// What every form of this session carries.
+        let csrfToken: String
+    }
+
+    // MARK: Accounts
+
+    func create(tenantID: UUID, email rawEmail: String, role: OperatorRole, password given: String?, secondFactor: Bool) async throws -> OperatorCredentials {
+        let email = try OperatorCredentialRules.normalisedEmail(rawEmail)
+        let password = given ?? Self.generatedPassword()
+        try OperatorCredentialRules.check(password: password)
+        let totpSecret = secondFactor ? TOTP.newSecret() : nil
+        let model = try await OperatorRepository(db: db).create(.init(
+            tenantID: tenantID, emailIndex: Self.emailIndex(email, protector), emailSealed: try protector.seal(Data(email.utf8)), role: role,
+            passwordHash: try await Self.hash(password), totpSecretSealed: try totpSecret.map(protector.seal)), now: clock.nowMillis())
+        return OperatorCredentials(operator: try account(model), password: password,
+                                   totpURI: totpSecret.map { TOTP(secret: $0).provisioningURI(issuer: Self.issuer, account: email) })
+    }
+
+    func list(tenantID: UUID) async throws -> [OperatorView] {
+        try await OperatorRepository(db: db).list(tenantID: tenantID).map(account)
+    }
+
+    /// A new password, generated (shown once); every session of the operator ends.
+    func resetPassword(operatorID: UUID, tenantID: UUID) async throws -> OperatorCredentials {
+        let operators = OperatorRepository(db: db)
+        let model = try await own(operatorID, tenantID)
+        let password = Self.generatedPassword()
+        try await operators.setPassword(id: operatorID, hash: try await Self.hash(password))
+        try await operators.endSessions(operatorID: operatorID)
+        return OperatorCredentials(operator: try account(model), password: password, totpURI: nil)
+    }
+
+    /// Disables (every session ends) or enables an operator.
+    func setActive(_ active: Bool, operatorID: UUID, tenantID: UUID) async throws -> OperatorView {
+        let operators = OperatorRepository(db: db)
+        _ = try await own(operatorID, tenantID)
+        try await operators.setStatus(id: operatorID, active: active)
+        if !active { try await operators.endSessions(operatorID: operatorID) }
+        return try account(try await own(operatorID, tenantID))
+    }
+
+    // MARK: Signing in
+
+    /// Checks the password (and the TOTP code, when the account has a second
+    /// factor) and opens a session; returns its token, for the cookie. Every
+    /// wrong answer is the same `SIGN_IN_FAILED`, unknown addresses included
+    /// (they cost a bcrypt check too, so timing tells nothing).
+    func signIn(email rawEmail: String, password: String, code: String?) async throws -> (token: String, session: Session) {
+        let now = clock.nowMillis()
+        let failed = VerityError(.signInFailed, "the e-mail address, password or code is not right")
+        let operators = OperatorRepository(db: db)
+        guard let email = try? OperatorCredentialRules.normalisedEmail(rawEmail), password.utf8.count <= OperatorCredentialRules.passwordBytes.upperBound,
+              let model = try await operators.find(emailIndex: Self.emailIndex(email, protector)), model.status == "active"
+        else {
+            _ = try await Self.verify(password.prefix(72).description, against: Self.decoyHash)
+            throw failed
+        }
+        let id = try model.requireID()
+        if let until = model.lockedUntil, until > now { throw Self.locked(until: until) }
+        let passwordRight = try await Self.verify(password, against: model.passwordHash)
+        var step: Int64?
+        if passwordRight, let sealed = model.totpSecretSealed {
+            step = code.flatMap { TOTP(secret: (try? protector.open(sealed)) ?? Data()).matchingStep($0, at: now / 1000) }
+        }
+        guard passwordRight, model.totpSecretSealed == nil || step != nil else {
+            if let until = try await operators.recordFailedSignIn(id: id, now: now) { throw Self.locked(until: until) }
+            throw failed
+        }
+        // A code used once already (replayed) is a failure like any other.
+        guard try await operators.recordSignIn(id: id, totpStep: step, now: now) else {
+            if let until = try await operators.recordFailedSignIn(id: id, now: now) { throw Self.locked(until: until) }
+            throw failed
+        }
+        let token = DataProtector.base64URL(DataProtector.randomBytes(32))
+        let tokenHash = DataProtector.hashSecret(token)
+        try await operators.createSession(operatorID: id, tokenHash: tokenHash, now: now, expiresAt: now + Self.sessionMaxMilliseconds)
+        return (token, Session(operatorID: id, tenantID: model.$tenant.id, role: OperatorRole(rawValue: model.role) ?? .viewer,
+                               tokenHash: tokenHash, csrfToken: Self.csrfToken(forSession: token)))
+    }
+
+    /// The session a cookie's token names, if it is live.
+    func session(token: String) async throws -> Session? {
+        guard token.count <= 64 else { return nil }
+        let now = clock.nowMillis()
+        let tokenHash = DataProtector.hashSecret(token)
+        let operators = OperatorRepository(db: db)
+        guard let (session, model) = try await operators.session(tokenHash: tokenHash, now: now, idleMilliseconds: Self.sessionIdleMilliseconds)
+        else { return nil }
+        try await operators.touch(session, now: now)
+        return Session(operatorID: try model.requireID(), tenantID: model.$tenant.id, role: OperatorRole(rawValue: model.role) ?? .viewer,
+                       tokenHash: tokenHash, csrfToken: Self.csrfToken(forSession: token))
+    }
+
+    func signOut(_ session: Session, everywhere: Bool) async throws {
+        let operators = OperatorRepository(db: db)
+        if everywhere { try await operators.endSessions(operatorID: session.operatorID) } else { try await operators.endSession(tokenHash: session.tokenHash) }
+    }
+
+    /// The CSRF token of a session: derived from its cookie's token, which
+    /// script cannot read (`HttpOnly`) and another site cannot send with a
+    /// form it makes (`SameSite=Strict`), so a page must have been served to
+    /// this session to know it.
+    static func csrfToken(forSession token: String) -> String {
+        DataProtector.base64URL(Data(SHA256.hash(data: Data("verity.console.csrf\u{0}\(token)".utf8))))
+    }
+
+    static func csrfMatches(_ sent: String?, _ session: Session) -> Bool {
+        guard let sent else { return false }
+        let a = Array(sent.utf8), b = Array(session.csrfToken.utf8)
+        return a.count == b.count && zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    // MARK: Pieces
+
+    private func own(_ operatorID: UUID, _ tenantID: UUID) async throws -> OperatorModel {
+        guard let model = try await OperatorRepository(db: db).find(id: operatorID, tenantID: tenantID) else {
+            throw VerityError(.notFound, "no such operator in this tenant", field: "operatorId")
+        }
+        return model
+    }
+
+    private func account(_ model: OperatorModel) throws -> OperatorView {
+        OperatorView(id: try model.requireID(), email: String(decoding: try protector.open(model.emailSealed), as: UTF8.self),
+                     role: OperatorRole(rawValue: model.role) ?? .viewer, active: model.status == "active",
+                     secondFactor: model.totpSecretSealed != nil, createdAtEpochMs: model.createdAt, lastSignInAtEpochMs: model.lastSignInAt)
+    }
+
+    static func emailIndex(_ email: String, _ protector: DataProtector) -> String {
+        protector.blindIndex(email, domain: OperatorRepository.emailDomain)
+    }
+
+    static func locked(until: Int64) -> VerityError {
+        let time = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(until) / 1000))
+        return VerityError(.operatorLocked, "too many failed sign-ins: this account is locked until \(time)")
+    }
+
+    static func generatedPassword() -> String { Base62.random(length: generatedPasswordLength) }
+
+    /// Bcrypt is slow on purpose (a quarter of a second at cost 12): it runs on NIO's thread pool, never on an event loop.
+    static func hash(_ password: String) async throws -> String {
+        try await NIOThreadPool.singleton.runIfActive { try Bcrypt.hash(password, cost: bcryptCost) }
+    }
+
+    static func verify(_ password: String, against hash: String) async throws -> Bool {
+        try await NIOThreadPool.singleton.runIfActive { (try? Bcrypt.verify(password, created: hash)) ?? false }
+    }
+
+    /// What an unknown address is checked against, so it costs what a known one does.
+    static let decoyHash = (try? Bcrypt.hash("decoy-password-never-used", cost: bcryptCost)) ?? ""
+}

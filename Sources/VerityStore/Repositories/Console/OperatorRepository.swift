@@ -1,0 +1,175 @@
+import Fluent
+import Foundation
+import SQLKit
+import VerityCore
+
+/// Console operators: accounts, failed sign-ins and locks, and sessions.
+/// Hashing and sealing happen in the server (`OperatorAccounts`); this keeps
+/// what they produce.
+public struct OperatorRepository: Sendable {
+    let db: any Database
+
+    public init(db: any Database) { self.db = db }
+
+    /// The blind index domain of operators' e-mail addresses.
+    public static let emailDomain = "operator.email"
+
+    public struct NewOperator: Sendable {
+        public let tenantID: UUID
+        public let emailIndex: String
+        public let emailSealed: Data
+        public let role: OperatorRole
+        public let passwordHash: String
+        public let totpSecretSealed: Data?
+
+        public init(tenantID: UUID, emailIndex: String, emailSealed: Data, role: OperatorRole, passwordHash: String, totpSecretSealed: Data?) {
+            self.tenantID = tenantID
+            self.emailIndex = emailIndex
+            self.emailSealed = emailSealed
+            self.role = role
+            self.passwordHash = passwordHash
+            self.totpSecretSealed = totpSecretSealed
+        }
+    }
+
+    /// Adds an operator; an address that already signs in anywhere is `INVALID_INPUT` on `email`.
+    public func create(_ new: NewOperator, now: Int64) async throws -> OperatorModel {
+        let model = OperatorModel()
+        model.$tenant.id = new.tenantID
+        model.emailIndex = new.emailIndex
+        model.emailSealed = new.emailSealed
+        model.role = new.role.rawValue
+        model.passwordHash = new.passwordHash
+        model.totpSecretSealed = new.totpSecretSealed
+        model.status = "active"
+        model.failedSignIns = 0
+        model.createdAt = now
+        let taken = VerityError.invalid("email", "an operator signs in with this address already")
+        guard try await find(emailIndex: new.emailIndex) == nil else { throw taken }
+        do {
+            try await db.write { try await model.create(on: $0) }
+        } catch {
+            // Two creations at once: the unique index kept one.
+            if try await find(emailIndex: new.emailIndex) != nil { throw taken }
+            throw error
+        }
+        return model
+    }
+
+    public func find(emailIndex: String) async throws -> OperatorModel? {
+        try await OperatorModel.query(on: db).filter(\.$emailIndex == emailIndex).first()
+    }
+
+    /// The operator `id` of `tenantID`; nil when it is another tenant's or unknown.
+    public func find(id: UUID, tenantID: UUID) async throws -> OperatorModel? {
+        try await OperatorModel.query(on: db).filter(\.$id == id).filter(\.$tenant.$id == tenantID).first()
+    }
+
+    public func list(tenantID: UUID) async throws -> [OperatorModel] {
+        try await OperatorModel.query(on: db).filter(\.$tenant.$id == tenantID).sort(\.$createdAt).all()
+    }
+
+    /// Counts a failed sign-in; the `OperatorCredentialRules.failuresBeforeLock`th
+    /// in a row locks the account. Returns when it is locked until, if it now is.
+    public func recordFailedSignIn(id: UUID, now: Int64) async throws -> Int64? {
+        try await db.write { tx in
+            let sql = tx as! any SQLDatabase
+            let failures = try await sql.raw("""
+                UPDATE operators SET failed_sign_ins = failed_sign_ins + 1 WHERE id = \(bind: id) RETURNING failed_sign_ins
+                """).first()?.decode(column: "failed_sign_ins", as: Int.self) ?? 0
+            guard failures >= OperatorCredentialRules.failuresBeforeLock else { return nil }
+            let until = now + OperatorCredentialRules.lockMilliseconds
+            try await sql.raw("UPDATE operators SET failed_sign_ins = 0, locked_until = \(bind: until) WHERE id = \(bind: id)").run()
+            return until
+        }
+    }
+
+    /// A successful sign-in: failures forgotten, and the TOTP step (if any)
+    /// used up. False when that step was used already (a replayed code).
+    public func recordSignIn(id: UUID, totpStep: Int64?, now: Int64) async throws -> Bool {
+        try await db.write { tx in
+            let sql = tx as! any SQLDatabase
+            if let totpStep {
+                return try await sql.raw("""
+                    UPDATE operators SET failed_sign_ins = 0, locked_until = NULL, last_sign_in_at = \(bind: now), totp_last_step = \(bind: totpStep)
+                    WHERE id = \(bind: id) AND (totp_last_step IS NULL OR totp_last_step < \(bind: totpStep)) RETURNING id
+                    """).first() != nil
+            }
+            try await sql.raw("""
+                UPDATE operators SET failed_sign_ins = 0, locked_until = NULL, last_sign_in_at = \(bind: now) WHERE id = \(bind: id)
+                """).run()
+            return true
+        }
+    }
+
+    /// A new password (and an end to every session, which the caller asks for separately).
+    public func setPassword(id: UUID, hash: String) async throws {
+        try await db.write { tx in
+            try await OperatorModel.query(on: tx).filter(\.$id == id)
+                .set(\.$passwordHash, to: hash).set(\.$failedSignIns, to: 0).set(\.$lockedUntil, to: nil).update()
+        }
+    }
+
+    public func setStatus(id: UUID, active: Bool) async throws {
+        try await db.write { tx in
+            try await OperatorModel.query(on: tx).filter(\.$id == id).set(\.$status, to: active ? "active" : "disabled").update()
+        }
+    }
+
+    /// Sets (or, with nil, removes) the second factor.
+    public func setTOTPSecret(id: UUID, sealed: Data?) async throws {
+        try await db.write { tx in
+            try await OperatorModel.query(on: tx).filter(\.$id == id)
+                .set(\.$totpSecretSealed, to: sealed).set(\.$totpLastStep, to: nil).update()
+        }
+    }
+
+    // MARK: Sessions
+
+    public func createSession(operatorID: UUID, tokenHash: String, now: Int64, expiresAt: Int64) async throws {
+        let session = OperatorSessionModel()
+        session.$operator.id = operatorID
+        session.tokenHash = tokenHash
+        session.createdAt = now
+        session.lastSeenAt = now
+        session.expiresAt = expiresAt
+        try await db.write { try await session.create(on: $0) }
+    }
+
+    /// The live session `tokenHash` names, with its operator: nil when it is
+    /// unknown, past its end, idle longer than `idleMilliseconds`, or its
+    /// operator is disabled.
+    public func session(tokenHash: String, now: Int64, idleMilliseconds: Int64) async throws -> (OperatorSessionModel, OperatorModel)? {
+        guard let session = try await OperatorSessionModel.query(on: db).filter(\.$tokenHash == tokenHash).with(\.$operator).first(),
+              session.expiresAt > now, now - session.lastSeenAt < idleMilliseconds, session.operator.status == "active"
+        else { return nil }
+        return (session, session.operator)
+    }
+
+    /// Notes the session was used (at most once a minute: a page's every request need not write).
+    public func touch(_ session: OperatorSessionModel, now: Int64) async throws {
+        guard now - session.lastSeenAt >= 60_000, let id = session.id else { return }
+        try await db.write { tx in
+            try await OperatorSessionModel.query(on: tx).filter(\.$id == id).set(\.$lastSeenAt, to: now).update()
+        }
+    }
+
+    public func endSession(tokenHash: String) async throws {
+        try await db.write { tx in try await OperatorSessionModel.query(on: tx).filter(\.$tokenHash == tokenHash).delete() }
+    }
+
+    /// Signs the operator out everywhere.
+    public func endSessions(operatorID: UUID) async throws {
+        try await db.write { tx in try await OperatorSessionModel.query(on: tx).filter(\.$operator.$id == operatorID).delete() }
+    }
+
+    /// Housekeeping: sessions past their end or idle longer than `idleMilliseconds`.
+    @discardableResult
+    public func purgeSessions(now: Int64, idleMilliseconds: Int64) async throws -> Int {
+        try await db.write { tx in
+            try await (tx as! any SQLDatabase).raw("""
+                DELETE FROM operator_sessions WHERE expires_at <= \(bind: now) OR last_seen_at <= \(bind: now - idleMilliseconds) RETURNING id
+                """).all().count
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+import VerityAPI
+import VerityCore
+@testable import VerityServer
+import VerityStore
+import VerityTestSupport
+
+/// Console operators: the second factor against the RFCs' own vectors, and
+/// accounts as the CLI makes them and the console signs them in: locks,
+/// replayed codes, sign-out everywhere, another tenant's operators, bad input.
+@Suite("Console operators: accounts, sign-in and sessions")
+struct OperatorAccountsTests {
+    static func accounts(_ app: VerityTestApp) throws -> OperatorAccounts {
+        OperatorAccounts(db: app.app.db, protector: try DataProtector(dataKey: app.settings.dataKey), clock: app.clock.verityClock)
+    }
+
+    static func code(_ credentials: OperatorCredentials, at app: VerityTestApp) throws -> String {
+        let uri = try #require(credentials.totpURI.flatMap(URLComponents.init(string:)))
+        let secret = try #require(uri.queryItems?.first { $0.name == "secret" }?.value.flatMap(Base32.decode))
+        let totp = TOTP(secret: secret)
+        return totp.code(step: totp.step(at: app.clock.now / 1000))
+    }
+
+    static func failure(_ body: () async throws -> Void) async -> VerityError.Code? {
+        do {
+            try await body()
+            return nil
+        } catch let error as VerityError {
+            return error.code
+        } catch {
+            return .systemError
+        }
+    }
+
+    @Test func totpAndHOTPGiveTheRFCsCodes() {
+        let secret = Data("12345678901234567890".utf8)
+        // RFC 4226, appendix D: HOTP, six digits, counters 0–9.
+        let hotp = TOTP(secret: secret)
+        #expect((0...9).map { hotp.code(step: $0) } == ["755224", "287082", "359152", "969429", "338314", "254676", "287922", "162583", "399871", "520489"])
+        // RFC 6238, appendix B: SHA-1, eight digits, 30 s steps.
+        let totp = TOTP(secret: secret, digits: 8)
+        let vectors: [(Int64, String)] = [(59, "94287082"), (1_111_111_109, "07081804"), (1_111_111_111, "14050471"),
+                                          (1_234_567_890, "89005924"), (2_000_000_000, "69279037"), (20_000_000_000, "65353130")]
+        for (time, expected) in vectors { #expect(totp.code(step: totp.step(at: time)) == expected, "\(time)") }
+        // A code is good one step either side of now, not two; digits only.
+        let six = TOTP(secret: secret)
+        #expect(six.matchingStep(six.code(step: 100), at: 101 * 30) == 100)
+        #expect(six.matchingStep(six.code(step: 100), at: 102 * 30) == nil)
+        #expect(six.matchingStep("12345a", at: 0) == nil && six.matchingStep("", at: 0) == nil)
+        // RFC 4648's base32 vectors, both ways.
+        #expect(Base32.encode(Data("foobar".utf8)) == "MZXW6YTBOI" && Base32.encode(Data("f".utf8)) == "MY")
+        #expect(Base32.decode("mzxw 6ytb-oi") == Data("foobar".utf8) && Base32.decode("MZ1") == nil)
+    }
+
+    @Test func aLockFollowsFiveWrongPasswordsAndLiftsAfterItsTime() async throws {
+        try await withVerityApp { app async throws in
+            let created = try await app.operations.createOperator(tenant: "acme", email: " Rita@Example.com ", role: .reviewer,
+                                                                  password: nil, secondFactor: false)
+            #expect(created.operator.email == "rita@example.com" && created.operator.role == .reviewer && created.password.count == 20)
+            let accounts = try Self.accounts(app)
+            let signedIn = try await accounts.signIn(email: "RITA@example.com", password: created.password, code: nil)
+            #expect(try await accounts.session(token: signedIn.token)?.operatorID == created.operator.id)
+
+            for attempt in 1...4 {
+                #expect(await Self.failure { _ = try await accounts.signIn(email: "rita@example.com", password: "wrong password \(attempt)", code: nil) }
+                        == .signInFailed)
+            }
+            #expect(await Self.failure { _ = try await accounts.signIn(email: "rita@example.com", password: "wrong password 5", code: nil) }
+                    == .operatorLocked)
+            // Locked: even the right password is refused, with the lock's message, until the lock's time has passed.
+            #expect(await Self.failure { _ = try await accounts.signIn(email: "rita@example.com", password: created.password, code: nil) }
+                    == .operatorLocked)
+            app.clock.advance(seconds: 15 * 60 + 1)
+            _ = try await accounts.signIn(email: "rita@example.com", password: created.password, code: nil)
+            // An unknown address fails the same way, and locks nothing.
+            #expect(await Self.failure { _ = try await accounts.signIn(email: "nobody@example.com", password: created.password, code: nil) }
+                    == .signInFailed)
+        }
+    }
+
+    @Test func aSecondFactorIsAskedForAndEachCodeWorksOnce() async throws {
+        try await withVerityApp { app async throws in
+            let created = try await app.operations.createOperator(tenant: "acme", email: "sam@example.com", role: .admin,
+                                                                  password: "correct horse battery staple", secondFactor: true)
+            #expect(created.operator.secondFactor && created.totpURI?.hasPrefix("otpauth://totp/Verity:sam@example.com?secret=") == true)
+            let accounts = try Self.accounts(app)
+            let password = "correct horse battery staple"
+            #expect(await Self.failure { _ = try await accounts.signIn(email: "sam@example.com", password: password, code: nil) } == .signInFailed)
+            #expect(await Self.failure { _ = try await accounts.signIn(email: "sam@example.com", password: password, code: "000000") } == .signInFailed)
+            let code = try Self.code(created, at: app)
+            let signedIn = try await accounts.signIn(email: "sam@example.com", password: password, code: code)
+            #expect(signedIn.session.role == .admin && !signedIn.session.csrfToken.isEmpty)
+            // The same code again (seen over a shoulder) is refused; the next step's code works.
+            #expect(await Self.failure { _ = try await accounts.signIn(email: "sam@example.com", password: password, code: code) } == .signInFailed)
+            app.clock.advance(seconds: 30)
+            _ = try await accounts.signIn(email: "sam@example.com", password: password, code: try Self.code(created, at: app))
+        }
+    }
+
+    @Test func disablingOrANewPasswordEndsEverySessionAndAnotherTenantCannotTouchThem() async throws {
+        try await withVerityApp { app async throws in
+            _ = try await app.operations.createKey(tenant: "globex", environment: .test)
+            let created = try await app.operations.createOperator(tenant: "acme", email: "ana@example.com", role: .viewer, password: nil,
+                                                                  secondFactor: false)
+            let accounts = try Self.accounts(app)
+            let first = try await accounts.signIn(email: "ana@example.com", password: created.password, code: nil)
+            let second = try await accounts.signIn(email: "ana@example.com", password: created.password, code: nil)
+            let id = created.operator.id.uuidString
+
+            // Another tenant sees nobody and changes nothing.
+            #expect(try await app.operations.operators(tenant: "globex").isEmpty)
+            #expect(await Self.failure { _ = try await app.operations.setOperatorActive(tenant: "globex", id: id, active: false) } == .notFound)
+            #expect(await Self.failure { _ = try await app.operations.resetOperatorPassword(tenant: "globex", id: id) } == .notFound)
+            #expect(try await accounts.session(token: first.token) != nil)
+
+            let reset = try await app.operations.resetOperatorPassword(tenant: "acme", id: id)
+            #expect(try await accounts.session(token: first.token) == nil)
+            #expect(try await accounts.session(token: second.token) == nil)
+            #expect(await Self.failure { _ = try await accounts.signIn(email: "ana@example.com", password: created.password, code: nil) } == .signInFailed)
+            let third = try await accounts.signIn(email: "ana@example.com", password: reset.password, code: nil)
+
+            #expect(try await app.operations.setOperatorActive(tenant: "acme", id: id, active: false).active == false)
+            #expect(try await accounts.session(token: third.token) == nil)
+            #expect(await Self.failure { _ = try await accounts.signIn(email: "ana@example.com", password: reset.password, code: nil) } == .signInFailed)
+            _ = try await app.operations.setOperatorActive(tenant: "acme", id: id, active: true)
+            _ = try await accounts.signIn(email: "ana@example.com", password: reset.password, code: nil)
+
+            // A session idle for longer than its limit has ended.
+            let idle = try await accounts.signIn(email: "ana@example.com", password: reset.password, code: nil)
+            app.clock.advance(seconds: 31 * 60)
+            #expect(try await accounts.session(token: idle.token) == nil)
+        }
+    }
+
+    @Test func badAddressesAndPasswordsAreRefusedByFieldAndNothingIsStoredInTheClear() async throws {
+        try await withVerityApp { app async throws in
+            let operations = try app.operations
+            func refusal(email: String = "ok@example.com", password: String? = "a good long password", tenant: String = "acme") async -> String? {
+                do {
+                    _ = try await operations.createOperator(tenant: tenant, email: email, role: .viewer, password: password, secondFactor: false)
+                    return nil
+                } catch let error as VerityError {
+                    return "\(error.code.rawValue) \(error.field ?? "-")"
+                } catch {
+                    return "\(error)"
+                }
+            }
+            for email in ["", "  ", "no-at-sign", "@example.com", "a@b", "a@.com", "a@example.com.", "<script>@example.com",
+                          "x@" + String(repeating: "e", count: 260) + ".com", "a b@example.com"] {
+                #expect(await refusal(email: email) == "INVALID_INPUT email", "\(email.prefix(30))")
+            }
+            #expect(await refusal(password: "short") == "INVALID_INPUT password")
+            #expect(await refusal(password: String(repeating: "é", count: 37)) == "INVALID_INPUT password")
+            #expect(await refusal(tenant: "nobody") == "NOT_FOUND tenant")
+            #expect(await refusal() == nil)
+            #expect(await refusal(email: "OK@example.com") == "INVALID_INPUT email", "the same address, in another case")
+
+            let dump = try await DatabaseText.dump(app)
+            #expect(!dump.contains("ok@example.com") && !dump.lowercased().contains("ok@example.com"))
+            #expect(!dump.contains("a good long password"))
+        }
+    }
+}
