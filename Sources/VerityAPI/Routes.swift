@@ -100,6 +100,16 @@ public enum PageRoute: Sendable, Equatable {
     }
 }
 
+/// The operator console's pages and forms (`/console`): a browser's, signed in by cookie.
+public enum ConsoleRoute: String, CaseIterable, Sendable {
+    case home = ""
+    case signIn = "sign-in"
+    case signOut = "sign-out"
+
+    public var components: [String] { ["console"] + (rawValue.isEmpty ? [] : [rawValue]) }
+    public var path: String { "/" + components.joined(separator: "/") }
+}
+
 /// Paths of the mobile API's admin side, for the tenant's backend with its secret key.
 public enum MobileAdminRoute: String, CaseIterable, Sendable {
     case clientKeys = "client-keys"

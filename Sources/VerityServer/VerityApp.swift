@@ -93,6 +93,7 @@ public enum VerityApp {
         try app.register(collection: ConsentController(dependencies: dependencies))
         try app.register(collection: DocumentController(dependencies: dependencies))
         try app.register(collection: CapturePageController(dependencies: dependencies))
+        try app.register(collection: ConsoleController(dependencies: dependencies))
         try app.register(collection: OCRController(dependencies: dependencies))
         try app.register(collection: AdminOCRController(dependencies: dependencies))
         try app.register(collection: MobileController(dependencies: dependencies))

@@ -28,6 +28,8 @@ struct OperatorAccountsTests {
             return nil
         } catch let error as VerityError {
             return error.code
+        } catch let refusal as OperatorAccounts.Refusal {
+            return refusal.verityError.code
         } catch {
             return .systemError
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Vapor
+import VerityAPI
 import VerityCore
 import VerityStore
 
@@ -16,6 +17,9 @@ public struct DemoKeys: Codable, Sendable {
     public var sanctionsList: String?
     /// The test environment's key for checking signed OCR responses (HMAC-SHA256, base64).
     public var hmacKey: String
+    /// The demo tenant's console admin (no second factor): a new password every start.
+    public var operatorEmail: String
+    public var operatorPassword: String
 }
 
 /// Seeds a demo tenant: registry, consent texts, a secret key and a token.
@@ -24,6 +28,8 @@ public enum DemoSetup {
     public static let userRef = "demo-user-1"
     /// The certification entity the demo users register with.
     public static let entity = "demo-bank"
+    /// The console's admin operator of the demo tenant.
+    public static let operatorEmail = "admin@demo.example"
 
     /// Seeds the database behind `app` (idempotent for the registry and consent
     /// texts; a new key and token every run) and returns the keys.
@@ -72,8 +78,18 @@ public enum DemoSetup {
         let list = try await operations.sanctionsStatus().map { "\($0.source) (\($0.entries) entries)" }
         // Signed OCR responses: a new key every start, like the secret key.
         let hmacKey = try await operations.createHMACKey(tenant: tenant, environment: .test)
+        let consoleAdmin = try await consoleAdmin(operations)
         return DemoKeys(baseURL: baseURL, secretKey: secretKey, userToken: token.token, clientKey: clientKey, demoClientKey: demoClientKey,
-                        sanctionsList: list, hmacKey: hmacKey)
+                        sanctionsList: list, hmacKey: hmacKey, operatorEmail: operatorEmail, operatorPassword: consoleAdmin.password)
+    }
+
+    /// The demo's console admin: made on the first start, given a new password on every other.
+    private static func consoleAdmin(_ operations: AdminOperations) async throws -> OperatorCredentials {
+        if let existing = try await operations.operators(tenant: tenant).first(where: { $0.email == operatorEmail }) {
+            _ = try await operations.setOperatorActive(tenant: tenant, id: existing.id.uuidString, active: true)
+            return try await operations.resetOperatorPassword(tenant: tenant, id: existing.id.uuidString)
+        }
+        return try await operations.createOperator(tenant: tenant, email: operatorEmail, role: .admin, password: nil, secondFactor: false)
     }
 
     private static func environmentID(_ app: Application, _ operations: AdminOperations) async throws -> UUID {

@@ -10,6 +10,7 @@ enum PageAssets {
         "capture-quality.js": HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"]),
         "capture.css": HTTPMediaType(type: "text", subType: "css", parameters: ["charset": "utf-8"]),
         "reference.css": HTTPMediaType(type: "text", subType: "css", parameters: ["charset": "utf-8"]),
+        "console.css": HTTPMediaType(type: "text", subType: "css", parameters: ["charset": "utf-8"]),
     ]
 
     static let files: [String: Data] = {

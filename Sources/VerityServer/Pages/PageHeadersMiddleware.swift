@@ -2,16 +2,22 @@ import Vapor
 
 /// Headers of every page and page call: a capture link is a credential in the
 /// address bar, so no referrer carries it away and no cache keeps a page; the
-/// pages load nothing from elsewhere and cannot be framed.
+/// pages load nothing from elsewhere, run no inline script and cannot be
+/// framed. Only the console posts forms (to itself).
 struct PageHeadersMiddleware: AsyncMiddleware {
-    static let contentSecurityPolicy = [
-        "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob:",
-        "media-src 'self' blob:", "connect-src 'self'", "form-action 'none'", "base-uri 'none'", "frame-ancestors 'none'",
-    ].joined(separator: "; ")
+    var formsPostToSelf = false
+
+    static func contentSecurityPolicy(formsPostToSelf: Bool) -> String {
+        [
+            "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob:",
+            "media-src 'self' blob:", "connect-src 'self'", "form-action \(formsPostToSelf ? "'self'" : "'none'")", "base-uri 'none'",
+            "frame-ancestors 'none'",
+        ].joined(separator: "; ")
+    }
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let response = try await next.respond(to: request)
-        response.headers.replaceOrAdd(name: "Content-Security-Policy", value: Self.contentSecurityPolicy)
+        response.headers.replaceOrAdd(name: "Content-Security-Policy", value: Self.contentSecurityPolicy(formsPostToSelf: formsPostToSelf))
         response.headers.replaceOrAdd(name: "Referrer-Policy", value: "no-referrer")
         response.headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
         response.headers.replaceOrAdd(name: "Permissions-Policy", value: "camera=(self), microphone=(), geolocation=()")

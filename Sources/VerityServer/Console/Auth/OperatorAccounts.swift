@@ -23,6 +23,24 @@ struct OperatorAccounts: Sendable {
     static let generatedPasswordLength = 20
     static let issuer = "Verity"
 
+    /// Why a sign-in was refused: the console words it in the page's
+    /// language, other callers take `verityError`.
+    enum Refusal: Error, Equatable {
+        /// The address, password or code is wrong (which one is not said).
+        case wrong
+        /// Too many failures: locked until this time (epoch ms).
+        case locked(until: Int64)
+
+        var verityError: VerityError {
+            switch self {
+            case .wrong: VerityError(.signInFailed, "the e-mail address, password or code is not right")
+            case .locked(let until):
+                VerityError(.operatorLocked, "too many failed sign-ins: this account is locked until "
+                    + ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(until) / 1000)))
+            }
+        }
+    }
+
     /// A signed-in operator, as each console request finds them.
     struct Session: Sendable {
         let operatorID: UUID
@@ -75,11 +93,11 @@ struct OperatorAccounts: Sendable {
 
     /// Checks the password (and the TOTP code, when the account has a second
     /// factor) and opens a session; returns its token, for the cookie. Every
-    /// wrong answer is the same `SIGN_IN_FAILED`, unknown addresses included
+    /// wrong answer is the same `Refusal.wrong`, unknown addresses included
     /// (they cost a bcrypt check too, so timing tells nothing).
     func signIn(email rawEmail: String, password: String, code: String?) async throws -> (token: String, session: Session) {
         let now = clock.nowMillis()
-        let failed = VerityError(.signInFailed, "the e-mail address, password or code is not right")
+        let failed = Refusal.wrong
         let operators = OperatorRepository(db: db)
         guard let email = try? OperatorCredentialRules.normalisedEmail(rawEmail), password.utf8.count <= OperatorCredentialRules.passwordBytes.upperBound,
               let model = try await operators.find(emailIndex: Self.emailIndex(email, protector)), model.status == "active"
@@ -88,19 +106,19 @@ struct OperatorAccounts: Sendable {
             throw failed
         }
         let id = try model.requireID()
-        if let until = model.lockedUntil, until > now { throw Self.locked(until: until) }
+        if let until = model.lockedUntil, until > now { throw Refusal.locked(until: until) }
         let passwordRight = try await Self.verify(password, against: model.passwordHash)
         var step: Int64?
         if passwordRight, let sealed = model.totpSecretSealed {
             step = code.flatMap { TOTP(secret: (try? protector.open(sealed)) ?? Data()).matchingStep($0, at: now / 1000) }
         }
         guard passwordRight, model.totpSecretSealed == nil || step != nil else {
-            if let until = try await operators.recordFailedSignIn(id: id, now: now) { throw Self.locked(until: until) }
+            if let until = try await operators.recordFailedSignIn(id: id, now: now) { throw Refusal.locked(until: until) }
             throw failed
         }
         // A code used once already (replayed) is a failure like any other.
         guard try await operators.recordSignIn(id: id, totpStep: step, now: now) else {
-            if let until = try await operators.recordFailedSignIn(id: id, now: now) { throw Self.locked(until: until) }
+            if let until = try await operators.recordFailedSignIn(id: id, now: now) { throw Refusal.locked(until: until) }
             throw failed
         }
         let token = DataProtector.base64URL(DataProtector.randomBytes(32))
@@ -121,6 +139,13 @@ struct OperatorAccounts: Sendable {
         try await operators.touch(session, now: now)
         return Session(operatorID: try model.requireID(), tenantID: model.$tenant.id, role: OperatorRole(rawValue: model.role) ?? .viewer,
                        tokenHash: tokenHash, csrfToken: Self.csrfToken(forSession: token))
+    }
+
+    /// The signed-in operator as the console shows them, with their tenant's name.
+    func profile(_ session: Session) async throws -> (operator: OperatorView, tenant: String) {
+        let model = try await own(session.operatorID, session.tenantID)
+        let tenant = try await TenantModel.find(session.tenantID, on: db)
+        return (try account(model), tenant?.name ?? "")
     }
 
     func signOut(_ session: Session, everywhere: Bool) async throws {
@@ -159,11 +184,6 @@ struct OperatorAccounts: Sendable {
 
     static func emailIndex(_ email: String, _ protector: DataProtector) -> String {
         protector.blindIndex(email, domain: OperatorRepository.emailDomain)
-    }
-
-    static func locked(until: Int64) -> VerityError {
-        let time = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(until) / 1000))
-        return VerityError(.operatorLocked, "too many failed sign-ins: this account is locked until \(time)")
     }
 
     static func generatedPassword() -> String { Base62.random(length: generatedPasswordLength) }

@@ -138,8 +138,7 @@ struct CapturePageController: RouteCollection {
 
     /// `?lang=` (the switcher without script), else `Accept-Language`.
     static func language(_ request: Request) -> String {
-        if let asked = request.query[String.self, at: "lang"], CaptureStrings.languages.contains(asked) { return asked }
-        return CaptureStrings.language(acceptLanguage: request.headers.first(name: .acceptLanguage))
+        PageLanguage.of(request, among: CaptureStrings.languages)
     }
 
     static func html(_ body: String, status: HTTPResponseStatus) -> Response {

@@ -11,15 +11,7 @@ enum CaptureStrings {
 
     /// The first supported language of an `Accept-Language` header, by its q-values; English otherwise.
     static func language(acceptLanguage header: String?) -> String {
-        guard let header else { return "en" }
-        let ranked = header.split(separator: ",").enumerated().compactMap { index, part -> (String, Double, Int)? in
-            let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard let tag = pieces.first?.lowercased(), !tag.isEmpty else { return nil }
-            let quality = pieces.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
-            return (String(tag.split(separator: "-").first ?? ""), quality, index)
-        }
-        return ranked.filter { languages.contains($0.0) && $0.1 > 0 }
-            .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.2 < $1.2 }.first?.0 ?? "en"
+        PageLanguage.from(acceptLanguage: header, among: languages)
     }
 
     static func text(_ key: String, _ language: String) -> String {

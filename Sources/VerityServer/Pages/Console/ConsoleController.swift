@@ -1,0 +1,157 @@
+import Foundation
+import Vapor
+import VerityAPI
+import VerityCore
+import VerityStore
+
+/// `/console`: signing in and out, and the pages behind them. The session
+/// travels in an `HttpOnly`, `SameSite=Strict` cookie (`Secure` over TLS);
+/// every form carries a CSRF token: the session's own once signed in, and
+/// before that a random one doubled in a short-lived cookie of its own.
+struct ConsoleController: RouteCollection {
+    let dependencies: ServerDependencies
+
+    static let sessionCookie = "verity_console"
+    static let signInCookie = "verity_console_signin"
+    /// Sign-in forms are small: anything larger is refused before it is read.
+    static let formBytes = 16 * 1024
+
+    /// Accounts through the request's own database handle (its event loop's pool).
+    func accounts(_ request: Request) -> OperatorAccounts {
+        OperatorAccounts(db: dependencies.scope(of: request).db, protector: dependencies.protector, clock: dependencies.clock)
+    }
+
+    func boot(routes: any RoutesBuilder) throws {
+        let pages = routes.grouped(PageHeadersMiddleware(formsPostToSelf: true))
+        let form = HTTPBodyStreamStrategy.collect(maxSize: ByteCount(integerLiteral: Self.formBytes))
+        pages.get(routePath(ConsoleRoute.home.components), use: home)
+        pages.get(routePath(ConsoleRoute.signIn.components), use: signInPage)
+        pages.on(.POST, routePath(ConsoleRoute.signIn.components), body: form, use: signIn)
+        pages.on(.POST, routePath(ConsoleRoute.signOut.components), body: form, use: signOut)
+    }
+
+    // MARK: Pages
+
+    func home(request: Request) async throws -> Response {
+        let language = Self.language(request)
+        guard let session = try await session(of: request) else { return Self.redirect(ConsoleRoute.signIn.path, language: language) }
+        let (account, tenant) = try await accounts(request).profile(session)
+        let page = ConsolePage(language: language)
+        let signedIn = ConsolePage.Operator(email: account.email, tenant: tenant, role: account.role, csrfToken: session.csrfToken)
+        return Self.html(page.home(signedIn, lastSignInAt: account.lastSignInAtEpochMs), status: .ok)
+    }
+
+    func signInPage(request: Request) async throws -> Response {
+        let language = Self.language(request)
+        if try await session(of: request) != nil { return Self.redirect(ConsoleRoute.home.path, language: language) }
+        let notice: String? = switch request.query[String.self, at: "signed_out"] {
+        case "this": ConsoleStrings.text("signed_out", language)
+        case "everywhere": ConsoleStrings.text("signed_out_everywhere", language)
+        default: nil
+        }
+        return signInForm(request, language: language, email: "", problem: nil, notice: notice, status: .ok)
+    }
+
+    // MARK: Forms
+
+    struct SignInForm: Decodable {
+        var csrf: String?
+        var email: String?
+        var password: String?
+        var code: String?
+    }
+
+    func signIn(request: Request) async throws -> Response {
+        let language = Self.language(request)
+        let text = { (key: String) in ConsoleStrings.text(key, language) }
+        let form = (try? request.content.decode(SignInForm.self, as: .urlEncodedForm)) ?? SignInForm()
+        let email = String((form.email ?? "").prefix(254))
+        guard let sent = form.csrf, let expected = request.cookies[Self.signInCookie]?.string, Self.constantTimeEqual(sent, expected) else {
+            return signInForm(request, language: language, email: email, problem: text("error_csrf"), notice: nil, status: .forbidden)
+        }
+        let password = form.password ?? ""
+        guard !email.trimmingCharacters(in: .whitespaces).isEmpty, !password.isEmpty else {
+            return signInForm(request, language: language, email: email, problem: text("error_missing"), notice: nil, status: .badRequest)
+        }
+        guard (form.email ?? "").count <= 254, password.count <= 200, (form.code ?? "").count <= 10 else {
+            return signInForm(request, language: language, email: "", problem: text("error_too_long"), notice: nil, status: .badRequest)
+        }
+        do {
+            let code = form.code.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+            let (token, _) = try await accounts(request).signIn(email: email, password: password, code: code)
+            let response = Self.redirect(ConsoleRoute.home.path, language: language)
+            response.cookies[Self.sessionCookie] = cookie(token, request: request, maxAge: Int(OperatorAccounts.sessionMaxMilliseconds / 1000))
+            response.cookies[Self.signInCookie] = cookie("", request: request, maxAge: 0)
+            request.logger.notice("console sign-in")
+            return response
+        } catch let refusal as OperatorAccounts.Refusal {
+            switch refusal {
+            case .wrong:
+                return signInForm(request, language: language, email: email, problem: text("error_sign_in_failed"), notice: nil, status: .unauthorized)
+            case .locked(let until):
+                let problem = text("error_locked").replacingOccurrences(of: "%@", with: ConsolePage.utc(until))
+                return signInForm(request, language: language, email: email, problem: problem, notice: nil, status: HTTPResponseStatus(statusCode: 423))
+            }
+        }
+    }
+
+    struct SignOutForm: Decodable {
+        var csrf: String?
+        var scope: String?
+    }
+
+    func signOut(request: Request) async throws -> Response {
+        let language = Self.language(request)
+        guard let session = try await session(of: request) else { return Self.redirect(ConsoleRoute.signIn.path, language: language) }
+        let form = (try? request.content.decode(SignOutForm.self, as: .urlEncodedForm)) ?? SignOutForm()
+        guard OperatorAccounts.csrfMatches(form.csrf, session) else {
+            throw VerityError(.csrfTokenInvalid, "this form is not from this session: reload the page and try again")
+        }
+        let everywhere = form.scope == "everywhere"
+        try await accounts(request).signOut(session, everywhere: everywhere)
+        let response = Self.redirect(ConsoleRoute.signIn.path, language: language, query: "signed_out=\(everywhere ? "everywhere" : "this")")
+        response.cookies[Self.sessionCookie] = cookie("", request: request, maxAge: 0)
+        return response
+    }
+
+    // MARK: Pieces
+
+    /// The form with a fresh CSRF token, doubled in its cookie.
+    private func signInForm(_ request: Request, language: String, email: String, problem: String?, notice: String?,
+                            status: HTTPResponseStatus) -> Response {
+        let token = DataProtector.base64URL(DataProtector.randomBytes(24))
+        let response = Self.html(ConsolePage(language: language).signIn(csrfToken: token, email: email, problem: problem, notice: notice),
+                                 status: status)
+        response.cookies[Self.signInCookie] = cookie(token, request: request, maxAge: 3_600)
+        return response
+    }
+
+    func session(of request: Request) async throws -> OperatorAccounts.Session? {
+        guard let token = request.cookies[Self.sessionCookie]?.string, !token.isEmpty else { return nil }
+        return try await accounts(request).session(token: token)
+    }
+
+    private func cookie(_ value: String, request: Request, maxAge: Int) -> HTTPCookies.Value {
+        let secure = dependencies.settings.pagesBaseURL.hasPrefix("https://") || request.headers.first(name: "X-Forwarded-Proto") == "https"
+        return HTTPCookies.Value(string: value, maxAge: maxAge, path: "/console", isSecure: secure, isHTTPOnly: true, sameSite: .strict)
+    }
+
+    static func language(_ request: Request) -> String { PageLanguage.of(request, among: ConsoleStrings.languages) }
+
+    static func redirect(_ path: String, language: String, query: String? = nil) -> Response {
+        let response = Response(status: .seeOther)
+        response.headers.replaceOrAdd(name: .location, value: path + "?lang=\(language)" + (query.map { "&" + $0 } ?? ""))
+        return response
+    }
+
+    static func html(_ body: String, status: HTTPResponseStatus) -> Response {
+        let response = Response(status: status, body: .init(string: body))
+        response.headers.contentType = .html
+        return response
+    }
+
+    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        return x.count == y.count && zip(x, y).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}

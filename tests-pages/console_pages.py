@@ -1,0 +1,156 @@
+"""Drives the operator console's sign-in in headless Chromium the way a
+person does: the console sends a stranger to the sign-in page, a wrong
+password is said plainly and the address stays typed, the right password and
+authenticator code open the console, Arabic turns it right to left, and
+"sign out on every device" ends the session. axe-core checks every page
+(serious or critical violations fail) and each is screenshotted, on a
+desktop, a tablet and a phone.
+
+    console_pages.py --url BASE --email E --password P --totp-secret BASE32 --now EPOCH_S
+                     --plain-email E2 --plain-password P2 [--screens DIR]
+
+--now is the server's clock (tests move it), for the authenticator code.
+Prints one JSON line: {"outcome": "ok", "steps": [...]}.
+Exits 1 with the reason on stderr when a page does not behave."""
+import argparse
+import base64
+import hashlib
+import hmac
+import json
+import os
+import struct
+import sys
+
+from axe_selenium_python import Axe
+from selenium.webdriver.common.by import By
+
+sys.path.insert(0, os.path.dirname(__file__))
+from capture_page import PageFailure, Run, browser  # noqa: E402
+
+
+def totp(secret, now):
+    """RFC 6238's code (SHA-1, 30 s, 6 digits), as an authenticator app shows it."""
+    key = base64.b32decode(secret + "=" * (-len(secret) % 8))
+    digest = hmac.new(key, struct.pack(">Q", int(now) // 30), hashlib.sha1).digest()
+    offset = digest[-1] & 0x0F
+    return "%06d" % ((struct.unpack(">I", digest[offset:offset + 4])[0] & 0x7FFFFFFF) % 1_000_000)
+
+
+def look(run, name):
+    axe = Axe(run.driver)
+    axe.inject()
+    bad = [v for v in axe.run()["violations"] if v.get("impact") in ("serious", "critical")]
+    run.driver.execute_script("window.scrollTo(0, 0)")
+    if bad:
+        run.shot(f"{name}-axe")
+        details = "; ".join(f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}" for v in bad)
+        raise PageFailure(f"{run.prefix}: axe found on {name}: {details}")
+    run.shot(name)
+    run.steps.append(f"{run.prefix}:{name}")
+
+
+def type_into(run, css, text):
+    field = run.visible(css)
+    field.clear()
+    field.send_keys(text)
+
+
+def sign_in(run, email, password, code=""):
+    type_into(run, "#email", email)
+    type_into(run, "#password", password)
+    if code:
+        type_into(run, "#code", code)
+    run.click("form button[type=submit].primary")
+
+
+def desktop(base, screens, args, steps):
+    driver = browser("desktop")
+    run = Run(driver, screens, "console-desktop")
+    try:
+        driver.get(base + "/console")
+        if run.visible("h1").text != "Sign in":
+            raise PageFailure("the console did not send a stranger to the sign-in page")
+        look(run, "sign-in")
+
+        sign_in(run, args.email, "not the password", totp(args.totp_secret, args.now))
+        alert = run.visible("[role=alert]")
+        if "not right" not in alert.text:
+            raise PageFailure(f"a wrong password is not said plainly: {alert.text!r}")
+        if driver.find_element(By.ID, "email").get_attribute("value") != args.email:
+            raise PageFailure("the address typed was lost")
+        if driver.find_element(By.ID, "password").get_attribute("value"):
+            raise PageFailure("the password was sent back to the page")
+        look(run, "wrong-password")
+
+        sign_in(run, args.email, args.password, totp(args.totp_secret, args.now))
+        facts = run.visible(".facts").text
+        if args.email not in facts or "Admin" not in facts:
+            raise PageFailure(f"the console does not say who is signed in: {facts!r}")
+        if driver.get_cookie("verity_console") is None or driver.execute_script("return document.cookie").find("verity_console") >= 0:
+            raise PageFailure("the session cookie is missing, or script can read it")
+        look(run, "home")
+
+        driver.find_element(By.CSS_SELECTOR, "a[hreflang=ar]").click()
+        run.wait(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("dir") == "rtl", what="the Arabic page")
+        look(run, "home-ar")
+
+        run.click("button[value=everywhere]")
+        notice = run.visible("[role=status]")
+        if driver.find_element(By.TAG_NAME, "html").get_attribute("lang") != "ar" or not notice.text:
+            raise PageFailure("signing out did not say so in the page's language")
+        look(run, "signed-out-ar")
+        driver.get(base + "/console")
+        if run.visible("h1").text != "Sign in":
+            raise PageFailure("the session outlived signing out everywhere")
+        steps += run.steps
+    finally:
+        driver.quit()
+
+
+def smaller_screen(base, screens, args, kind, steps):
+    """A tablet or a phone: the sign-in page and the console fit and stay clean."""
+    driver = browser(kind)
+    if kind == "tablet":
+        driver.set_window_size(820, 1180)
+    run = Run(driver, screens, f"console-{kind}")
+    try:
+        driver.get(base + "/console/sign-in")
+        run.visible("#email")
+        look(run, "sign-in")
+        sign_in(run, args.plain_email, args.plain_password)
+        run.visible(".facts")
+        if driver.execute_script("return document.documentElement.scrollWidth > window.innerWidth + 1"):
+            raise PageFailure(f"the console is wider than a {kind}'s screen")
+        look(run, "home")
+        run.click("button[value=this]")
+        run.visible("[role=status]")
+        steps += run.steps
+    finally:
+        driver.quit()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--url", required=True)
+    parser.add_argument("--email", required=True)
+    parser.add_argument("--password", required=True)
+    parser.add_argument("--totp-secret", required=True)
+    parser.add_argument("--now", type=float, required=True)
+    parser.add_argument("--plain-email", required=True)
+    parser.add_argument("--plain-password", required=True)
+    parser.add_argument("--screens", default=os.environ.get("VERITY_SCREENSHOTS_DIR"))
+    args = parser.parse_args()
+    steps = []
+    try:
+        desktop(args.url, args.screens, args, steps)
+        smaller_screen(args.url, args.screens, args, "tablet", steps)
+        smaller_screen(args.url, args.screens, args, "phone", steps)
+    except PageFailure as failure:
+        print(str(failure), file=sys.stderr)
+        return 1
+    print(json.dumps({"outcome": "ok", "steps": steps}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
