@@ -327,7 +327,34 @@ check "the demo imports the bundled SDN list with its alternate names and says s
 DEMO_CLIENT=$(python3 -c "import json; print(json.load(open('$WORK/demo/demo-keys.json'))['clientKey'])" 2>/dev/null)
 check "the demo's client key runs VerifyCompliance against that list" bash -c "'$BIN' mobile verify-compliance --server http://127.0.0.1:$DEMO_PORT \
   --client-key '$DEMO_CLIENT' --selfie '$FIXTURES/john-smith-selfie.jpg' --front '$FIXTURES/john-smith-passport-front.png' | grep -q 'sanctions: no match for'"
+DEMO_OPERATOR=$(python3 -c "import json; k=json.load(open('$WORK/demo/demo-keys.json')); print(k['operatorEmail'], k['operatorPassword'])" 2>/dev/null)
+check "the demo's console admin signs in with the e-mail and password in demo-keys.json" bash -c "
+  set -- $DEMO_OPERATOR; jar='$WORK/console.jar'
+  csrf=\$(curl -sf -c \$jar 'http://127.0.0.1:$DEMO_PORT/console/sign-in' | grep -o 'name=\"csrf\" value=\"[^\"]*' | cut -d'\"' -f4)
+  curl -s -o /dev/null -w '%{http_code}' -b \$jar -c \$jar --data-urlencode csrf=\$csrf --data-urlencode email=\$1 --data-urlencode password=\$2 \
+    'http://127.0.0.1:$DEMO_PORT/console/sign-in' | grep -q 303 &&
+  curl -sf -b \$jar 'http://127.0.0.1:$DEMO_PORT/console' | grep -q \$1"
+check "the demo prints where the console is" grep -q "console: http://127.0.0.1:$DEMO_PORT/console" "$WORK/demo.out"
 kill "$DEMO_PID" 2>/dev/null; wait "$DEMO_PID" 2>/dev/null
+
+# Console operators: made, listed, reset, disabled; bad input refused by field.
+"$BIN" operators create --tenant acme --email Reviewer@Example.com --role reviewer --second-factor > "$WORK/op.json" 2>&1
+check "operators create prints a generated password and an otpauth:// address once" bash -c "grep -Eq '\"password\" : \"[0-9A-Za-z]{20}\"' '$WORK/op.json' && grep -q 'otpauth://totp/Verity:reviewer@example.com?secret=' '$WORK/op.json'"
+OP_ID=$(python3 -c "import json; print(json.load(open('$WORK/op.json'))['operator']['id'])" 2>/dev/null)
+OP_PASSWORD=$(python3 -c "import json; print(json.load(open('$WORK/op.json'))['password'])" 2>/dev/null)
+check "neither the password nor the address is in the database as typed" bash -c "! cat '$VERITY_DATA_DIR'/verity.sqlite* | grep -aq -e '$OP_PASSWORD' -e 'reviewer@example.com'"
+check "operators list shows the operator without secrets" bash -c "'$BIN' operators list --tenant acme | grep -q reviewer@example.com && ! '$BIN' operators list --tenant acme | grep -q -e password -e otpauth"
+check "operators create --password-stdin takes the password typed" bash -c "echo 'a long enough password' | '$BIN' operators create --tenant acme --email viewer@example.com --role viewer --password-stdin | grep -q '\"password\" : \"a long enough password\"'"
+"$BIN" operators create --tenant acme --email reviewer@example.com --role admin > /dev/null 2> "$WORK/op-dup.err"; code=$?
+check "the same address again is refused, saying so, exit 65" bash -c "[ $code -eq 65 ] && grep -q 'signs in with this address already' '$WORK/op-dup.err'"
+"$BIN" operators create --tenant acme --email not-an-address --role admin > /dev/null 2> "$WORK/op-bad.err"; code=$?
+check "a malformed address is refused, exit 65" bash -c "[ $code -eq 65 ] && grep -q 'not an e-mail address' '$WORK/op-bad.err'"
+"$BIN" operators create --tenant acme --email x@example.com --role superuser > /dev/null 2>&1; code=$?
+check "an unknown role is a usage error (64)" test "$code" -eq 64
+check "operators reset-password prints a new password" bash -c "'$BIN' operators reset-password --tenant acme '$OP_ID' | grep -Eq '\"password\" : \"[0-9A-Za-z]{20}\"' && ! '$BIN' operators list --tenant acme | grep -q '$OP_PASSWORD'"
+check "operators disable marks the operator inactive" bash -c "'$BIN' operators disable --tenant acme '$OP_ID' | grep -q '\"active\" : false'"
+"$BIN" operators disable --tenant nobody "$OP_ID" > /dev/null 2> "$WORK/op-tenant.err"; code=$?
+check "another tenant's name finds nothing, exit 65" bash -c "[ $code -eq 65 ] && grep -q NOT_FOUND '$WORK/op-tenant.err'"
 
 # docs/integration.md, every block as written, from a fresh demo to a signed webhook.
 bash tests-contract/integration.sh "$BIN" > "$WORK/integration.out" 2>&1; code=$?

@@ -38,3 +38,16 @@ public struct OperatorCredentials: Codable, Sendable {
         self.totpURI = totpURI
     }
 }
+
+/// A new operator: their address and role, and whether signing in asks for a TOTP code.
+public struct OperatorInput: Codable, Sendable {
+    public var email: String
+    public var role: OperatorRole
+    public var secondFactor: Bool?
+
+    public init(email: String, role: OperatorRole, secondFactor: Bool? = nil) {
+        self.email = email
+        self.role = role
+        self.secondFactor = secondFactor
+    }
+}

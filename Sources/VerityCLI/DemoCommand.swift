@@ -45,6 +45,7 @@ struct DemoCommand: AsyncParsableCommand {
               mobile client key (every scope, 1,000 credits): \(keys.clientKey)
               mobile demo key (fixed answers, no credits):    \(keys.demoClientKey)
               OCR response HMAC key (test):                   \(keys.hmacKey)
+              console: \(baseURL)/console  (admin \(keys.operatorEmail), password \(keys.operatorPassword))
               keys written to \(path)
               certification entity: \(DemoSetup.entity) (levels 1–4; CA chain at \(baseURL)/pki/chain.pem)
               sanctions list: \(keys.sanctionsList ?? "none: \(sanctionsFile) is missing, so VerifyCompliance answers 503 until `verity sanctions import`")

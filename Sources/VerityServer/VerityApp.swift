@@ -99,6 +99,7 @@ public enum VerityApp {
         try app.register(collection: MobileController(dependencies: dependencies))
         try app.register(collection: AdminMobileController(dependencies: dependencies))
         try app.register(collection: AdminUserController(dependencies: dependencies))
+        try app.register(collection: AdminOperatorController(dependencies: dependencies))
         try app.register(collection: AdminDocumentCheckController(dependencies: dependencies))
         try app.register(collection: CertificationController(dependencies: dependencies))
         try app.register(collection: AdminCertificationController(dependencies: dependencies))

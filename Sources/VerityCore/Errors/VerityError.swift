@@ -114,6 +114,8 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let operatorLocked = Code("OPERATOR_LOCKED", 423, retryable: true)
         /// The operator's role does not allow this.
         public static let roleNotAuthorized = Code("ROLE_NOT_AUTHORIZED", 403)
+        /// This needs a live secret key (console operators, for one, see both environments).
+        public static let liveKeyRequired = Code("LIVE_KEY_REQUIRED", 403)
         /// The form's CSRF token is missing or not this session's: reload the page.
         public static let csrfTokenInvalid = Code("CSRF_TOKEN_INVALID", 403)
         public static let serviceUnavailable = Code("SERVICE_UNAVAILABLE", 503, retryable: true)
@@ -129,7 +131,7 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
             documentCheckPending, documentVerificationClosed, captureLinkUnusable, imageQualityInsufficient, piiVerificationRequired,
             missingRequiredField, sessionWrongStep, sessionExpired, invalidClientKey, creditsExhausted, scopeNotAuthorized,
             idempotencyKeyInUse, idempotencyKeyReused, hmacKeyMissing, decryptionFailed, requestReplayed, sideMissing, wrongSide,
-            webhookEndpointDisabled, signInFailed, operatorLocked, roleNotAuthorized, csrfTokenInvalid,
+            webhookEndpointDisabled, signInFailed, operatorLocked, roleNotAuthorized, liveKeyRequired, csrfTokenInvalid,
             serviceUnavailable, systemError,
         ]
     }

@@ -37,5 +37,7 @@ extension OCRSideAccepted: Content {}
 extension OCRCombineResponse: Content {}
 extension ResponseSigningPublicKey: Content {}
 extension WebhookEndpointView: Content {}
+extension OperatorView: Content {}
+extension OperatorCredentials: Content {}
 extension WebhookEndpointSecret: Content {}
 extension WebhookDeliveryView: Content {}

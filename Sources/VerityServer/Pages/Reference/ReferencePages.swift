@@ -44,6 +44,7 @@ enum ReferencePages {
             <li><a href="/openapi.yaml">OpenAPI contract</a> (YAML), for generating clients and for contract tests.</li>
             <li><a href="/docs/pages">Capture page</a>: the page a user opens from a link to photograph a document.</li>
             <li><a href="/docs/webhooks">Webhooks</a>: signed events for outcomes your backend waits for.</li>
+            <li><a href="/console">Operator console</a>: where your team signs in to review cases and find users.</li>
             </ul>
             </section>
             </main>

@@ -1,0 +1,70 @@
+import Vapor
+import VerityAPI
+import VerityCore
+import VerityStore
+
+/// `/admin/v1/operators`: the tenant's console operators, with a live secret
+/// key. A test key is refused: an operator reads both environments, so a
+/// key that can only touch test data must not be able to make one.
+struct AdminOperatorController: RouteCollection {
+    let dependencies: ServerDependencies
+
+    func boot(routes: any RoutesBuilder) throws {
+        let admin = routes.grouped(dependencies.secretKeys)
+        let id = OperatorRoute.idParameter
+        func path(_ route: OperatorRoute) -> [PathComponent] { routePath(route.components) }
+        admin.post(path(.operators), use: create)
+        admin.get(path(.operators), use: list)
+        admin.post(path(.disable(id: id)), use: disable)
+        admin.post(path(.enable(id: id)), use: enable)
+        admin.post(path(.resetPassword(id: id)), use: resetPassword)
+    }
+
+    func create(request: Request) async throws -> Response {
+        let (context, accounts) = try liveContext(request)
+        let input = try RequestBody.decode(OperatorInput.self, from: request)
+        let created = try await accounts.create(tenantID: context.environment.$tenant.id, email: input.email, role: input.role, password: nil,
+                                                secondFactor: input.secondFactor ?? false)
+        try await audit("operator.create", context)
+        return try await created.encodeResponse(status: .created, for: request)
+    }
+
+    func list(request: Request) async throws -> [OperatorView] {
+        let (context, accounts) = try liveContext(request)
+        return try await accounts.list(tenantID: context.environment.$tenant.id)
+    }
+
+    func disable(request: Request) async throws -> OperatorView { try await setActive(false, request) }
+    func enable(request: Request) async throws -> OperatorView { try await setActive(true, request) }
+
+    func resetPassword(request: Request) async throws -> OperatorCredentials {
+        let (context, accounts) = try liveContext(request)
+        let reset = try await accounts.resetPassword(operatorID: try operatorID(request), tenantID: context.environment.$tenant.id)
+        try await audit("operator.reset_password", context)
+        return reset
+    }
+
+    private func setActive(_ active: Bool, _ request: Request) async throws -> OperatorView {
+        let (context, accounts) = try liveContext(request)
+        let changed = try await accounts.setActive(active, operatorID: try operatorID(request), tenantID: context.environment.$tenant.id)
+        try await audit(active ? "operator.enable" : "operator.disable", context)
+        return changed
+    }
+
+    private func liveContext(_ request: Request) throws -> (AdminContext, OperatorAccounts) {
+        let context = try request.adminContext()
+        guard context.environment.kind == EnvironmentKind.live.rawValue else {
+            throw VerityError(.liveKeyRequired, "operators see both environments: manage them with a live secret key (vk_live_…)")
+        }
+        return (context, OperatorAccounts(db: context.db, protector: dependencies.protector, clock: dependencies.clock))
+    }
+
+    private func operatorID(_ request: Request) throws -> UUID {
+        try AdminOperations.operatorID(request.parameters.get("id") ?? "")
+    }
+
+    private func audit(_ action: String, _ context: AdminContext) async throws {
+        try await AuditRepository(db: context.db).record(action, actor: "key:\(context.keyPrefix)", environmentID: context.environmentID,
+                                                         userID: nil, now: dependencies.clock.nowMillis())
+    }
+}
