@@ -1,7 +1,8 @@
 """Drives the operator console's sign-in in headless Chromium the way a
 person does: the console sends a stranger to the sign-in page, a wrong
 password is said plainly and the address stays typed, the right password and
-authenticator code open the console, Arabic turns it right to left, and
+authenticator code open the console, the audit trail shows the sign-in and
+narrows to it, Arabic turns the console right to left, and
 "sign out on every device" ends the session. axe-core checks every page
 (serious or critical violations fail) and each is screenshotted, on a
 desktop, a tablet and a phone.
@@ -23,6 +24,7 @@ import sys
 
 from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 sys.path.insert(0, os.path.dirname(__file__))
 from capture_page import PageFailure, Run, browser  # noqa: E402
@@ -90,8 +92,27 @@ def desktop(base, screens, args, steps):
             raise PageFailure("the session cookie is missing, or script can read it")
         look(run, "home")
 
+        # The audit trail, through the console's own navigation, then narrowed to sign-ins.
+        driver.find_element(By.LINK_TEXT, "Audit trail").click()
+        run.visible("table")
+        if "console.sign_in" not in driver.find_element(By.TAG_NAME, "tbody").text:
+            raise PageFailure("the audit trail does not show the sign-in that just happened")
+        look(run, "audit")
+        Select(driver.find_element(By.ID, "action")).select_by_value("console.sign_in")
+        run.click("form[method=get] button[type=submit]")
+        run.wait(lambda d: "action=console.sign_in" in d.current_url, what="the filtered trail")
+        actions = [cell.text for cell in driver.find_elements(By.CSS_SELECTOR, "tbody td.action")]
+        if not actions or any(action != "console.sign_in" for action in actions):
+            raise PageFailure(f"the filter did not narrow the trail: {actions}")
+        look(run, "audit-filtered")
+
         driver.find_element(By.CSS_SELECTOR, "a[hreflang=ar]").click()
         run.wait(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("dir") == "rtl", what="the Arabic page")
+        if "action=console.sign_in" not in driver.current_url:
+            raise PageFailure("switching language lost the trail's filter")
+        look(run, "audit-ar")
+        driver.find_element(By.CSS_SELECTOR, "nav.sections li:first-child a").click()
+        run.visible("button[value=everywhere]")
         look(run, "home-ar")
 
         run.click("button[value=everywhere]")

@@ -105,6 +105,7 @@ public enum ConsoleRoute: String, CaseIterable, Sendable {
     case home = ""
     case signIn = "sign-in"
     case signOut = "sign-out"
+    case audit
 
     public var components: [String] { ["console"] + (rawValue.isEmpty ? [] : [rawValue]) }
     public var path: String { "/" + components.joined(separator: "/") }

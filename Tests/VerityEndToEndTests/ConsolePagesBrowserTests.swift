@@ -28,7 +28,7 @@ struct ConsolePagesBrowserTests {
             ])
             #expect(run.status == 0, "\(run.errorText.suffix(2_000))")
             let result = try JSONDecoder().decode(Result.self, from: Data(run.lastLine.utf8))
-            #expect(result.outcome == "ok" && result.steps.count == 9, "\(result.steps)")
+            #expect(result.outcome == "ok" && result.steps.count == 12, "\(result.steps)")
         }
     }
 }

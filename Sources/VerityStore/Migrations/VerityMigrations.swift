@@ -52,5 +52,6 @@ public enum VerityMigrations {
         PublishIdentityDecisionsWithTheAttempt(),
         LiftIdentityEventsAtFanOut(),
         CreateOperators(),
+        AddAuditTenantsAndReasons(),
     ]
 }

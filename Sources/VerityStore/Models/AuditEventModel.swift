@@ -1,8 +1,9 @@
 import Fluent
 import Foundation
 
-/// Administrative actions (resets, key changes, token revocations), by whom
-/// and when. Ids and codes only, never PII or secrets.
+/// Administrative actions (resets, key changes, token revocations, operators'
+/// decisions and sign-ins), by whom and when. Ids and codes only, never PII
+/// or secrets; `actor` is `cli`, `system`, `key:<prefix>` or `operator:<id>`.
 public final class AuditEventModel: Model, @unchecked Sendable {
     public static let schema = "audit_events"
 
@@ -12,6 +13,10 @@ public final class AuditEventModel: Model, @unchecked Sendable {
     @Field(key: "action") public var action: String
     @Field(key: "actor") public var actor: String
     @Field(key: "at") public var at: Int64
+    /// The tenant the event belongs to (every event since the console; earlier ones through their environment).
+    @OptionalField(key: "tenant_id") public var tenantID: UUID?
+    /// Why, in the words of the person who did it (a reviewer's reason), at most `AuditRepository.reasonLength` characters.
+    @OptionalField(key: "reason") public var reason: String?
 
     public init() {}
 

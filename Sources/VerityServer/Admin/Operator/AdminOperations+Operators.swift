@@ -13,7 +13,7 @@ extension AdminOperations {
     public func createOperator(tenant: String, email: String, role: OperatorRole, password: String?, secondFactor: Bool) async throws -> OperatorCredentials {
         let tenantID = try await tenantID(named: tenant)
         let created = try await operatorAccounts.create(tenantID: tenantID, email: email, role: role, password: password, secondFactor: secondFactor)
-        try await audit("operator.create", environmentID: nil)
+        try await audit("operator.create", environmentID: nil, tenantID: tenantID)
         return created
     }
 
@@ -23,15 +23,17 @@ extension AdminOperations {
 
     /// Disables (signing them out everywhere) or enables an operator.
     public func setOperatorActive(tenant: String, id: String, active: Bool) async throws -> OperatorView {
-        let changed = try await operatorAccounts.setActive(active, operatorID: try Self.operatorID(id), tenantID: try await tenantID(named: tenant))
-        try await audit(active ? "operator.enable" : "operator.disable", environmentID: nil)
+        let tenantID = try await tenantID(named: tenant)
+        let changed = try await operatorAccounts.setActive(active, operatorID: try Self.operatorID(id), tenantID: tenantID)
+        try await audit(active ? "operator.enable" : "operator.disable", environmentID: nil, tenantID: tenantID)
         return changed
     }
 
     /// A new generated password, shown once; the operator is signed out everywhere.
     public func resetOperatorPassword(tenant: String, id: String) async throws -> OperatorCredentials {
-        let reset = try await operatorAccounts.resetPassword(operatorID: try Self.operatorID(id), tenantID: try await tenantID(named: tenant))
-        try await audit("operator.reset_password", environmentID: nil)
+        let tenantID = try await tenantID(named: tenant)
+        let reset = try await operatorAccounts.resetPassword(operatorID: try Self.operatorID(id), tenantID: tenantID)
+        try await audit("operator.reset_password", environmentID: nil, tenantID: tenantID)
         return reset
     }
 

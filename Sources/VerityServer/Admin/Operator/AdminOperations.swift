@@ -158,8 +158,9 @@ public struct AdminOperations: Sendable {
         return name
     }
 
-    func audit(_ action: String, environmentID: UUID?) async throws {
-        try await AuditRepository(db: db).record(action, actor: "cli", environmentID: environmentID, userID: nil, now: clock.nowMillis())
+    func audit(_ action: String, environmentID: UUID?, tenantID: UUID? = nil) async throws {
+        try await AuditRepository(db: db).record(action, actor: "cli", environmentID: environmentID, userID: nil, now: clock.nowMillis(),
+                                                 tenantID: tenantID)
     }
 }
 

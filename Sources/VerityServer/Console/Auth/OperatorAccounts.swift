@@ -106,24 +106,25 @@ struct OperatorAccounts: Sendable {
             throw failed
         }
         let id = try model.requireID()
+        let tenantID = model.$tenant.id
         if let until = model.lockedUntil, until > now { throw Refusal.locked(until: until) }
         let passwordRight = try await Self.verify(password, against: model.passwordHash)
         var step: Int64?
         if passwordRight, let sealed = model.totpSecretSealed {
             step = code.flatMap { TOTP(secret: (try? protector.open(sealed)) ?? Data()).matchingStep($0, at: now / 1000) }
         }
-        guard passwordRight, model.totpSecretSealed == nil || step != nil else {
-            if let until = try await operators.recordFailedSignIn(id: id, now: now) { throw Refusal.locked(until: until) }
-            throw failed
-        }
         // A code used once already (replayed) is a failure like any other.
-        guard try await operators.recordSignIn(id: id, totpStep: step, now: now) else {
-            if let until = try await operators.recordFailedSignIn(id: id, now: now) { throw Refusal.locked(until: until) }
+        guard passwordRight, model.totpSecretSealed == nil || step != nil, try await operators.recordSignIn(id: id, totpStep: step, now: now) else {
+            if let until = try await operators.recordFailedSignIn(id: id, now: now) {
+                try await audit("operator.locked", operatorID: id, tenantID: tenantID)
+                throw Refusal.locked(until: until)
+            }
             throw failed
         }
         let token = DataProtector.base64URL(DataProtector.randomBytes(32))
         let tokenHash = DataProtector.hashSecret(token)
         try await operators.createSession(operatorID: id, tokenHash: tokenHash, now: now, expiresAt: now + Self.sessionMaxMilliseconds)
+        try await audit("console.sign_in", operatorID: id, tenantID: tenantID)
         return (token, Session(operatorID: id, tenantID: model.$tenant.id, role: OperatorRole(rawValue: model.role) ?? .viewer,
                                tokenHash: tokenHash, csrfToken: Self.csrfToken(forSession: token)))
     }
@@ -151,7 +152,16 @@ struct OperatorAccounts: Sendable {
     func signOut(_ session: Session, everywhere: Bool) async throws {
         let operators = OperatorRepository(db: db)
         if everywhere { try await operators.endSessions(operatorID: session.operatorID) } else { try await operators.endSession(tokenHash: session.tokenHash) }
+        try await audit(everywhere ? "console.sign_out_everywhere" : "console.sign_out", operatorID: session.operatorID, tenantID: session.tenantID)
     }
+
+    /// An operator's own event in the audit trail (`operator:<id>`).
+    func audit(_ action: String, operatorID: UUID, tenantID: UUID, userID: UUID? = nil, environmentID: UUID? = nil, reason: String? = nil) async throws {
+        try await AuditRepository(db: db).record(action, actor: Self.actor(operatorID), environmentID: environmentID, userID: userID,
+                                                 now: clock.nowMillis(), tenantID: tenantID, reason: reason)
+    }
+
+    static func actor(_ operatorID: UUID) -> String { "operator:\(operatorID.uuidString.lowercased())" }
 
     /// The CSRF token of a session: derived from its cookie's token, which
     /// script cannot read (`HttpOnly`) and another site cannot send with a

@@ -26,6 +26,7 @@ struct ConsoleController: RouteCollection {
         let form = HTTPBodyStreamStrategy.collect(maxSize: ByteCount(integerLiteral: Self.formBytes))
         pages.get(routePath(ConsoleRoute.home.components), use: home)
         pages.get(routePath(ConsoleRoute.signIn.components), use: signInPage)
+        pages.get(routePath(ConsoleRoute.audit.components), use: audit)
         pages.on(.POST, routePath(ConsoleRoute.signIn.components), body: form, use: signIn)
         pages.on(.POST, routePath(ConsoleRoute.signOut.components), body: form, use: signOut)
     }
@@ -33,12 +34,37 @@ struct ConsoleController: RouteCollection {
     // MARK: Pages
 
     func home(request: Request) async throws -> Response {
+        try await signedIn(request) { session, signedIn, page in
+            let (account, _) = try await accounts(request).profile(session)
+            return Self.html(page.home(signedIn, lastSignInAt: account.lastSignInAtEpochMs), status: .ok)
+        }
+    }
+
+    /// The audit trail, filtered by the query's fields; every role may read it.
+    func audit(request: Request) async throws -> Response {
+        try await signedIn(request) { session, signedIn, page in
+            let query = ConsoleAuditTrail.Query(
+                action: request.query[String.self, at: "action"], actor: request.query[String.self, at: "actor"],
+                userRef: request.query[String.self, at: "user"], from: request.query[String.self, at: "from"],
+                to: request.query[String.self, at: "to"], after: request.query[String.self, at: "after"])
+            let trail = ConsoleAuditTrail(db: dependencies.scope(of: request).db, protector: dependencies.protector)
+            do {
+                let found = try await trail.page(tenantID: session.tenantID, query: query)
+                return Self.html(page.audit(signedIn, query: query, page: found, problem: nil), status: .ok)
+            } catch let problem as ConsoleAuditTrail.Problem {
+                return Self.html(page.audit(signedIn, query: query, page: nil, problem: page.t("error_field_\(problem.field)")), status: .badRequest)
+            }
+        }
+    }
+
+    /// Runs `body` for a signed-in operator; anyone else is sent to sign in.
+    private func signedIn(_ request: Request,
+                          _ body: (OperatorAccounts.Session, ConsolePage.Operator, ConsolePage) async throws -> Response) async throws -> Response {
         let language = Self.language(request)
         guard let session = try await session(of: request) else { return Self.redirect(ConsoleRoute.signIn.path, language: language) }
         let (account, tenant) = try await accounts(request).profile(session)
-        let page = ConsolePage(language: language)
         let signedIn = ConsolePage.Operator(email: account.email, tenant: tenant, role: account.role, csrfToken: session.csrfToken)
-        return Self.html(page.home(signedIn, lastSignInAt: account.lastSignInAtEpochMs), status: .ok)
+        return try await body(session, signedIn, ConsolePage(language: language))
     }
 
     func signInPage(request: Request) async throws -> Response {
@@ -89,7 +115,8 @@ struct ConsoleController: RouteCollection {
             case .wrong:
                 return signInForm(request, language: language, email: email, problem: text("error_sign_in_failed"), notice: nil, status: .unauthorized)
             case .locked(let until):
-                let problem = text("error_locked").replacingOccurrences(of: "%@", with: ConsolePage.utc(until))
+                // Isolated left to right (U+2066…U+2069): in an Arabic sentence a date and an hour would swap places.
+                let problem = text("error_locked").replacingOccurrences(of: "%@", with: "\u{2066}" + ConsolePage.utc(until) + "\u{2069}")
                 return signInForm(request, language: language, email: email, problem: problem, notice: nil, status: HTTPResponseStatus(statusCode: 423))
             }
         }

@@ -20,15 +20,23 @@ struct ConsolePage {
         let csrfToken: String
     }
 
-    func layout(title: String, signedIn: Operator?, path: String, _ main: String) -> String {
+    /// The page around `main`. The language switcher links to this page
+    /// (`path` with `keeping`, e.g. a filter) in each other language.
+    func layout(title: String, signedIn: Operator?, path: String, keeping: [URLQueryItem] = [], _ main: String) -> String {
         let direction = ConsoleStrings.rightToLeft.contains(language) ? "rtl" : "ltr"
         let switcher = ConsoleStrings.languages.map { code in
             code == language
                 ? "<li><span aria-current=\"true\" lang=\"\(code)\">\(Self.escape(ConsoleStrings.names[code] ?? code))</span></li>"
-                : "<li><a href=\"\(Self.escape(path))?lang=\(code)\" lang=\"\(code)\" hreflang=\"\(code)\">\(Self.escape(ConsoleStrings.names[code] ?? code))</a></li>"
+                : "<li><a href=\"\(Self.escape(Self.address(path, [URLQueryItem(name: "lang", value: code)] + keeping)))\" lang=\"\(code)\" hreflang=\"\(code)\">\(Self.escape(ConsoleStrings.names[code] ?? code))</a></li>"
         }.joined()
-        var account = ""
+        var account = "", navigation = ""
         if let signedIn {
+            let links = [(ConsoleRoute.home, "nav_home"), (ConsoleRoute.audit, "nav_audit")].map { route, key in
+                route.path == path
+                    ? "<li><a href=\"\(route.path)?lang=\(language)\" aria-current=\"page\">\(t(key))</a></li>"
+                    : "<li><a href=\"\(route.path)?lang=\(language)\">\(t(key))</a></li>"
+            }.joined()
+            navigation = "<nav class=\"sections\" aria-label=\"\(t("nav"))\"><ul>\(links)</ul></nav>"
             account = """
                 <div class="account">
                 <p><span class="muted">\(t("signed_in_as"))</span> <strong>\(Self.escape(signedIn.email))</strong></p>
@@ -52,7 +60,8 @@ struct ConsolePage {
             <a class="skip" href="#main">\(t("skip"))</a>
             <header class="bar">
             <p class="brand">\(t("product"))</p>
-            <nav aria-label="\(t("language"))"><ul class="languages">\(switcher)</ul></nav>
+            \(navigation)
+            <nav class="language" aria-label="\(t("language"))"><ul class="languages">\(switcher)</ul></nav>
             \(account)
             </header>
             <main id="main" tabindex="-1">
@@ -66,17 +75,7 @@ struct ConsolePage {
     /// The sign-in form; `problem` (already worded) is announced above it, and
     /// the address typed is kept (never the password or code).
     func signIn(csrfToken: String, email: String, problem: String?, notice: String?) -> String {
-        var alert = ""
-        if let problem {
-            alert = """
-                <div class="problem" role="alert" aria-labelledby="problem-title">
-                <h2 id="problem-title">\(t("error_title"))</h2>
-                <p>\(Self.escape(problem))</p>
-                </div>
-                """
-        } else if let notice {
-            alert = "<p class=\"notice\" role=\"status\">\(Self.escape(notice))</p>"
-        }
+        let alert = problem != nil ? problemBox(problem) : notice.map { "<p class=\"notice\" role=\"status\">\(Self.escape($0))</p>" } ?? ""
         return layout(title: t("sign_in_title"), signedIn: nil, path: ConsoleRoute.signIn.path, """
             <section class="card narrow" aria-labelledby="title">
             <h1 id="title">\(t("sign_in_title"))</h1>
@@ -99,7 +98,7 @@ struct ConsolePage {
 
     /// The console's first page: who is signed in, for which tenant, with what role.
     func home(_ signedIn: Operator, lastSignInAt: Int64?) -> String {
-        let previous = lastSignInAt.map { Self.utc($0) } ?? "—"
+        let previous = lastSignInAt.map { Self.time($0) } ?? "—"
         return layout(title: t("product"), signedIn: signedIn, path: ConsoleRoute.home.path, """
             <section class="card" aria-labelledby="title">
             <h1 id="title">\(t("product"))</h1>
@@ -107,7 +106,7 @@ struct ConsolePage {
             <dt>\(t("signed_in_as"))</dt><dd>\(Self.escape(signedIn.email))</dd>
             <dt>\(t("tenant"))</dt><dd>\(Self.escape(signedIn.tenant))</dd>
             <dt>\(t("role"))</dt><dd>\(t("role_\(signedIn.role.rawValue)"))</dd>
-            <dt>\(t("last_sign_in"))</dt><dd>\(Self.escape(previous))</dd>
+            <dt>\(t("last_sign_in"))</dt><dd>\(previous)</dd>
             </dl>
             <form method="post" action="\(ConsoleRoute.signOut.path)?lang=\(language)">
             <input type="hidden" name="csrf" value="\(Self.escape(signedIn.csrfToken))">
@@ -116,6 +115,30 @@ struct ConsolePage {
             </section>
             """)
     }
+
+    /// `path` with `items` (empty values left out), percent-encoded.
+    static func address(_ path: String, _ items: [URLQueryItem]) -> String {
+        var components = URLComponents()
+        components.path = path
+        let kept = items.filter { !($0.value ?? "").isEmpty }
+        components.queryItems = kept.isEmpty ? nil : kept
+        return components.string ?? path
+    }
+
+    /// A problem above a form, announced when the page loads.
+    func problemBox(_ text: String?) -> String {
+        guard let text else { return "" }
+        return """
+            <div class="problem" role="alert" aria-labelledby="problem-title">
+            <h2 id="problem-title">\(t("error_title"))</h2>
+            <p>\(Self.escape(text))</p>
+            </div>
+            """
+    }
+
+    /// A time as markup: left to right even in an Arabic page (a date and
+    /// an hour would otherwise swap places).
+    static func time(_ epochMilliseconds: Int64) -> String { "<bdi dir=\"ltr\">\(escape(utc(epochMilliseconds)))</bdi>" }
 
     /// A time as people read it, in UTC (the console says so).
     static func utc(_ epochMilliseconds: Int64) -> String {
