@@ -12,7 +12,8 @@ import VerityTestSupport
 @Suite("Console operators: accounts, sign-in and sessions")
 struct OperatorAccountsTests {
     static func accounts(_ app: VerityTestApp) throws -> OperatorAccounts {
-        OperatorAccounts(db: app.app.db, protector: try DataProtector(dataKey: app.settings.dataKey), clock: app.clock.verityClock)
+        OperatorAccounts(db: app.app.db, protector: try DataProtector(dataKey: app.settings.dataKey), clock: app.clock.verityClock,
+                         cost: app.settings.operatorPasswordCost)
     }
 
     static func code(_ credentials: OperatorCredentials, at app: VerityTestApp) throws -> String {
@@ -53,6 +54,14 @@ struct OperatorAccountsTests {
         // RFC 4648's base32 vectors, both ways.
         #expect(Base32.encode(Data("foobar".utf8)) == "MZXW6YTBOI" && Base32.encode(Data("f".utf8)) == "MY")
         #expect(Base32.decode("mzxw 6ytb-oi") == Data("foobar".utf8) && Base32.decode("MZ1") == nil)
+    }
+
+    @Test func aDeploymentHashesPasswordsWithBcryptAtCostTwelve() async throws {
+        #expect(Settings(dataKey: DataProtector.randomBytes(32)).operatorPasswordCost == 12)
+        let hash = try await OperatorAccounts.hash("a long enough password", cost: OperatorAccounts.bcryptCost)
+        #expect(hash.hasPrefix("$2b$12$"), "\(hash.prefix(7))")
+        #expect(try await OperatorAccounts.verify("a long enough password", against: hash))
+        #expect(try await !OperatorAccounts.verify("another password", against: hash))
     }
 
     @Test func aLockFollowsFiveWrongPasswordsAndLiftsAfterItsTime() async throws {

@@ -13,6 +13,19 @@ import NIOHTTP1
 /// every server in their own process, on two cores: a few dozen requests
 /// waiting at once starved the servers answering them into timeouts.
 public enum TestHTTP {
+    /// A browser-like client (redirects followed) whose only time limit is
+    /// each request's own `timeoutInterval`. The shared client kept 8
+    /// connections a server, and a request waiting for one counted against
+    /// its connect timeout: sixty calls at once to a loaded server failed
+    /// without ever being sent (status 0), and its 90 s read timeout cut
+    /// short answers a loaded run was still working on.
+    static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.timeout = .init(connect: .seconds(60), read: nil)
+        configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 128)
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
+
     /// Sends `request` (redirects followed, as URLSession does); its bytes and response.
     public static func data(for request: URLRequest) async throws -> (Data, URLResponse) {
         guard let url = request.url else { throw URLError(.badURL) }
@@ -20,7 +33,7 @@ public enum TestHTTP {
         outgoing.method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
         for (name, value) in request.allHTTPHeaderFields ?? [:] { outgoing.headers.replaceOrAdd(name: name, value: value) }
         if let body = request.httpBody { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
-        let response = try await HTTPClient.shared.execute(outgoing, timeout: .seconds(Int64(request.timeoutInterval)))
+        let response = try await client.execute(outgoing, timeout: .seconds(Int64(request.timeoutInterval)))
         let bytes = try await response.body.collect(upTo: 256 * 1024 * 1024)
         var fields: [String: String] = [:]
         for (name, value) in response.headers { fields[name] = fields[name].map { "\($0), \(value)" } ?? value }

@@ -69,6 +69,10 @@ public func withVerityApp<T: Sendable>(
     var settings = Settings(dataKey: DataProtector.randomBytes(32))
     settings.dataDirectory = database.directory
     settings.databaseURL = database.postgresURL
+    // Real bcrypt at its lowest cost: cost 12 in a debug build is most of a
+    // second each, and the suites hash dozens of passwords on two shared cores.
+    // (`OperatorAccountsTests` checks a deployment's cost is 12.)
+    settings.operatorPasswordCost = 4
     change(&settings)
     // Every test server has a platform CA, as `verity ca init` makes one.
     let caFiles = CAFiles(directory: settings.dataDirectory, dataKey: settings.dataKey)

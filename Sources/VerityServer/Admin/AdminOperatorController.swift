@@ -56,7 +56,8 @@ struct AdminOperatorController: RouteCollection {
         guard context.environment.kind == EnvironmentKind.live.rawValue else {
             throw VerityError(.liveKeyRequired, "operators see both environments: manage them with a live secret key (vk_live_…)")
         }
-        return (context, OperatorAccounts(db: context.db, protector: dependencies.protector, clock: dependencies.clock))
+        return (context, OperatorAccounts(db: context.db, protector: dependencies.protector, clock: dependencies.clock,
+                                        cost: dependencies.settings.operatorPasswordCost))
     }
 
     private func operatorID(_ request: Request) throws -> UUID {

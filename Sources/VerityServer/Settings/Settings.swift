@@ -42,6 +42,10 @@ public struct Settings: Sendable {
     /// How long a webhook receiver has to answer a delivery before it counts
     /// as failed (and is retried later). Shorter than the job lease.
     public var webhookTimeoutMilliseconds: Int = 10_000
+    /// Bcrypt's cost for console operators' passwords. Always 12 in a
+    /// deployment (no environment variable changes it); the test suites lower
+    /// it, as two of them share two cores with debug-built bcrypt.
+    public var operatorPasswordCost: Int = OperatorAccounts.bcryptCost
     /// A job's lease: a crashed server's jobs are taken up by another after it.
     /// Longer than any one job runs.
     public var jobLeaseSeconds: Int = 60

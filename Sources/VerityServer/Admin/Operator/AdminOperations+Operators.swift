@@ -6,7 +6,7 @@ import VerityStore
 /// Console operators from the CLI (`verity operators …`): the same accounts
 /// the console signs in and the admin API manages.
 extension AdminOperations {
-    var operatorAccounts: OperatorAccounts { OperatorAccounts(db: db, protector: protector, clock: clock) }
+    var operatorAccounts: OperatorAccounts { OperatorAccounts(db: db, protector: protector, clock: clock, cost: settings.operatorPasswordCost) }
 
     /// A new operator of `tenant`; the password (generated unless given) and
     /// the second factor's `otpauth://` address are shown once.

@@ -15,6 +15,8 @@ struct OperatorAccounts: Sendable {
     let db: any Database
     let protector: DataProtector
     let clock: VerityClock
+    /// Bcrypt's cost: `bcryptCost` everywhere but the test suites (`Settings.operatorPasswordCost`).
+    var cost = Self.bcryptCost
 
     static let bcryptCost = 12
     /// A session ends after this long unused, and after `sessionMaxMilliseconds` whatever happens.
@@ -61,7 +63,7 @@ struct OperatorAccounts: Sendable {
         let totpSecret = secondFactor ? TOTP.newSecret() : nil
         let model = try await OperatorRepository(db: db).create(.init(
             tenantID: tenantID, emailIndex: Self.emailIndex(email, protector), emailSealed: try protector.seal(Data(email.utf8)), role: role,
-            passwordHash: try await Self.hash(password), totpSecretSealed: try totpSecret.map(protector.seal)), now: clock.nowMillis())
+            passwordHash: try await Self.hash(password, cost: cost), totpSecretSealed: try totpSecret.map(protector.seal)), now: clock.nowMillis())
         return OperatorCredentials(operator: try account(model), password: password,
                                    totpURI: totpSecret.map { TOTP(secret: $0).provisioningURI(issuer: Self.issuer, account: email) })
     }
@@ -75,7 +77,7 @@ struct OperatorAccounts: Sendable {
         let operators = OperatorRepository(db: db)
         let model = try await own(operatorID, tenantID)
         let password = Self.generatedPassword()
-        try await operators.setPassword(id: operatorID, hash: try await Self.hash(password))
+        try await operators.setPassword(id: operatorID, hash: try await Self.hash(password, cost: cost))
         try await operators.endSessions(operatorID: operatorID)
         return OperatorCredentials(operator: try account(model), password: password, totpURI: nil)
     }
@@ -102,7 +104,7 @@ struct OperatorAccounts: Sendable {
         guard let email = try? OperatorCredentialRules.normalisedEmail(rawEmail), password.utf8.count <= OperatorCredentialRules.passwordBytes.upperBound,
               let model = try await operators.find(emailIndex: Self.emailIndex(email, protector)), model.status == "active"
         else {
-            _ = try await Self.verify(password.prefix(72).description, against: Self.decoyHash)
+            _ = try await Self.verify(String(password.prefix(72)), against: try await Self.decoyHash(cost: cost))
             throw failed
         }
         let id = try model.requireID()
@@ -198,15 +200,40 @@ struct OperatorAccounts: Sendable {
 
     static func generatedPassword() -> String { Base62.random(length: generatedPasswordLength) }
 
-    /// Bcrypt is slow on purpose (a quarter of a second at cost 12): it runs on NIO's thread pool, never on an event loop.
-    static func hash(_ password: String) async throws -> String {
-        try await NIOThreadPool.singleton.runIfActive { try Bcrypt.hash(password, cost: bcryptCost) }
+    /// Bcrypt's own thread. Not NIO's shared blocking pool: SQLite runs every
+    /// query there, and a sign-in held them all behind a quarter of a second
+    /// of hashing. One thread: sign-ins queue, and a flood of them costs one
+    /// core at most, never the event loops or the engines.
+    static let hashingPool: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        pool.start()
+        return pool
+    }()
+
+    /// Bcrypt is slow on purpose (a quarter of a second at cost 12).
+    static func hash(_ password: String, cost: Int) async throws -> String {
+        try await hashingPool.runIfActive { try Bcrypt.hash(password, cost: cost) }
     }
 
     static func verify(_ password: String, against hash: String) async throws -> Bool {
-        try await NIOThreadPool.singleton.runIfActive { (try? Bcrypt.verify(password, created: hash)) ?? false }
+        try await hashingPool.runIfActive { (try? Bcrypt.verify(password, created: hash)) ?? false }
     }
 
-    /// What an unknown address is checked against, so it costs what a known one does.
-    static let decoyHash = (try? Bcrypt.hash("decoy-password-never-used", cost: bcryptCost)) ?? ""
+    /// What an unknown address is checked against, so it costs what a known
+    /// one does; made on the hashing thread the first time it is needed.
+    static func decoyHash(cost: Int) async throws -> String {
+        if let made = decoy.lock.withLock({ decoy.hashes[cost] }) { return made }
+        let made = try await hash("decoy-password-never-used", cost: cost)
+        decoy.lock.withLock { decoy.hashes[cost] = made }
+        return made
+    }
+
+    /// Guarded by its lock.
+    private final class Decoy: @unchecked Sendable {
+        let lock = NSLock()
+        var hashes: [Int: String] = [:]
+    }
+
+    private static let decoy = Decoy()
 }
+

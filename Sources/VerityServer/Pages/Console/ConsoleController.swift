@@ -18,7 +18,8 @@ struct ConsoleController: RouteCollection {
 
     /// Accounts through the request's own database handle (its event loop's pool).
     func accounts(_ request: Request) -> OperatorAccounts {
-        OperatorAccounts(db: dependencies.scope(of: request).db, protector: dependencies.protector, clock: dependencies.clock)
+        OperatorAccounts(db: dependencies.scope(of: request).db, protector: dependencies.protector, clock: dependencies.clock,
+                         cost: dependencies.settings.operatorPasswordCost)
     }
 
     func boot(routes: any RoutesBuilder) throws {
