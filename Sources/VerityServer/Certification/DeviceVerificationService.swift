@@ -68,7 +68,7 @@ struct DeviceVerificationService: Sendable {
         }
         // Spend the guess first, atomically, so racing guesses cannot exceed the limit.
         let spent = try await CertificationCounters(db: context.db).spendGuess(codeID: try code.requireID(), maximum: policy.attemptsPerCode)
-        let matches = Self.constantTimeEqual(Self.codeHash(submitted, deviceID: deviceID, protector: protector), code.codeHash)
+        let matches = DataProtector.constantTimeEqual(Self.codeHash(submitted, deviceID: deviceID, protector: protector), code.codeHash)
         let challenge = spent.map { DeviceVerificationPolicy.Challenge(issuedAt: code.issuedAt, attempts: $0) }
         let wrongInARow = try await locks.state(userID: context.userID)?.wrongCodes ?? 0
         let outcome = policy.evaluate(challenge: challenge, matches: matches, now: now, wrongInARow: wrongInARow)
@@ -114,11 +114,5 @@ struct DeviceVerificationService: Sendable {
     /// a stolen database cannot be searched for the codes.
     private static func codeHash(_ code: String, deviceID: UUID, protector: DataProtector) -> String {
         protector.blindIndex(code, domain: "device-code:\(deviceID.uuidString)")
-    }
-
-    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        guard x.count == y.count else { return false }
-        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }

@@ -7,6 +7,10 @@ import Vapor
 struct PageHeadersMiddleware: AsyncMiddleware {
     var formsPostToSelf = false
 
+    /// The two policies, made once.
+    static let capturePolicy = contentSecurityPolicy(formsPostToSelf: false)
+    static let consolePolicy = contentSecurityPolicy(formsPostToSelf: true)
+
     static func contentSecurityPolicy(formsPostToSelf: Bool) -> String {
         [
             "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob:",
@@ -17,7 +21,7 @@ struct PageHeadersMiddleware: AsyncMiddleware {
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let response = try await next.respond(to: request)
-        response.headers.replaceOrAdd(name: "Content-Security-Policy", value: Self.contentSecurityPolicy(formsPostToSelf: formsPostToSelf))
+        response.headers.replaceOrAdd(name: "Content-Security-Policy", value: formsPostToSelf ? Self.consolePolicy : Self.capturePolicy)
         response.headers.replaceOrAdd(name: "Referrer-Policy", value: "no-referrer")
         response.headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
         response.headers.replaceOrAdd(name: "Permissions-Policy", value: "camera=(self), microphone=(), geolocation=()")

@@ -87,6 +87,14 @@ public struct DataProtector: Sendable {
         SHA256.hash(data: Data(secret.utf8)).hexString
     }
 
+    /// Whether two secrets (codes, tokens, hashes) are equal, in a time that
+    /// depends on their length only, not on where they first differ.
+    public static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        return zip(x, y).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
     /// `count` random bytes from the system's secure generator.
     public static func randomBytes(_ count: Int) -> Data {
         Data(SymmetricKey(size: .init(bitCount: count * 8)).withUnsafeBytes { Array($0) })

@@ -45,13 +45,17 @@ struct OperatorAccounts: Sendable {
 
     /// A signed-in operator, as each console request finds them.
     struct Session: Sendable {
-        let operatorID: UUID
+        /// The operator as the session was read (the console's header shows them).
+        let account: OperatorView
         let tenantID: UUID
-        let role: OperatorRole
+        let tenantName: String
         /// The session token's hash (sign-out).
         let tokenHash: String
         /// What every form of this session carries.
         let csrfToken: String
+
+        var operatorID: UUID { account.id }
+        var role: OperatorRole { account.role }
     }
 
     // MARK: Accounts
@@ -127,8 +131,9 @@ struct OperatorAccounts: Sendable {
         let tokenHash = DataProtector.hashSecret(token)
         try await operators.createSession(operatorID: id, tokenHash: tokenHash, now: now, expiresAt: now + Self.sessionMaxMilliseconds)
         try await audit("console.sign_in", operatorID: id, tenantID: tenantID)
-        return (token, Session(operatorID: id, tenantID: model.$tenant.id, role: OperatorRole(rawValue: model.role) ?? .viewer,
-                               tokenHash: tokenHash, csrfToken: Self.csrfToken(forSession: token)))
+        let tenantName = try await TenantModel.find(tenantID, on: db)?.name ?? ""
+        return (token, Session(account: try account(model), tenantID: tenantID, tenantName: tenantName, tokenHash: tokenHash,
+                               csrfToken: Self.csrfToken(forSession: token)))
     }
 
     /// The session a cookie's token names, if it is live.
@@ -140,15 +145,8 @@ struct OperatorAccounts: Sendable {
         guard let (session, model) = try await operators.session(tokenHash: tokenHash, now: now, idleMilliseconds: Self.sessionIdleMilliseconds)
         else { return nil }
         try await operators.touch(session, now: now)
-        return Session(operatorID: try model.requireID(), tenantID: model.$tenant.id, role: OperatorRole(rawValue: model.role) ?? .viewer,
-                       tokenHash: tokenHash, csrfToken: Self.csrfToken(forSession: token))
-    }
-
-    /// The signed-in operator as the console shows them, with their tenant's name.
-    func profile(_ session: Session) async throws -> (operator: OperatorView, tenant: String) {
-        let model = try await own(session.operatorID, session.tenantID)
-        let tenant = try await TenantModel.find(session.tenantID, on: db)
-        return (try account(model), tenant?.name ?? "")
+        return Session(account: try account(model), tenantID: model.$tenant.id, tenantName: model.tenant.name, tokenHash: tokenHash,
+                       csrfToken: Self.csrfToken(forSession: token))
     }
 
     func signOut(_ session: Session, everywhere: Bool) async throws {
@@ -174,9 +172,7 @@ struct OperatorAccounts: Sendable {
     }
 
     static func csrfMatches(_ sent: String?, _ session: Session) -> Bool {
-        guard let sent else { return false }
-        let a = Array(sent.utf8), b = Array(session.csrfToken.utf8)
-        return a.count == b.count && zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+        sent.map { DataProtector.constantTimeEqual($0, session.csrfToken) } ?? false
     }
 
     // MARK: Pieces

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import VerityStore
 
 /// Time-based one-time passwords (RFC 6238 over RFC 4226's HOTP), as
 /// authenticator apps make them: HMAC-SHA1, 30-second steps, 6 digits. A code
@@ -34,7 +35,7 @@ struct TOTP: Sendable {
         let typed = typedCode.filter { !$0.isWhitespace }
         guard typed.count == digits, typed.allSatisfy(\.isASCII), typed.allSatisfy(\.isNumber) else { return nil }
         let now = step(at: epochSeconds)
-        for candidate in [now, now - 1, now + 1] where Self.constantTimeEqual(code(step: candidate), typed) {
+        for candidate in [now, now - 1, now + 1] where DataProtector.constantTimeEqual(code(step: candidate), typed) {
             return candidate
         }
         return nil
@@ -46,12 +47,6 @@ struct TOTP: Sendable {
         let label = "\(issuer):\(account)".addingPercentEncoding(withAllowedCharacters: allowed.union(CharacterSet(charactersIn: ":"))) ?? account
         let issuerParameter = issuer.addingPercentEncoding(withAllowedCharacters: allowed) ?? issuer
         return "otpauth://totp/\(label)?secret=\(Base32.encode(secret))&issuer=\(issuerParameter)&algorithm=SHA1&digits=\(digits)&period=\(periodSeconds)"
-    }
-
-    private static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        guard x.count == y.count else { return false }
-        return zip(x, y).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }
 

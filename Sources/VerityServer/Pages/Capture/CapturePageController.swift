@@ -141,9 +141,5 @@ struct CapturePageController: RouteCollection {
         PageLanguage.of(request, among: CaptureStrings.languages)
     }
 
-    static func html(_ body: String, status: HTTPResponseStatus) -> Response {
-        let response = Response(status: status, body: .init(string: body))
-        response.headers.contentType = .html
-        return response
-    }
+    static func html(_ body: String, status: HTTPResponseStatus) -> Response { PageResponse.html(body, status: status) }
 }

@@ -36,8 +36,7 @@ struct ConsoleController: RouteCollection {
 
     func home(request: Request) async throws -> Response {
         try await signedIn(request) { session, signedIn, page in
-            let (account, _) = try await accounts(request).profile(session)
-            return Self.html(page.home(signedIn, lastSignInAt: account.lastSignInAtEpochMs), status: .ok)
+            Self.html(page.home(signedIn, lastSignInAt: session.account.lastSignInAtEpochMs), status: .ok)
         }
     }
 
@@ -63,8 +62,8 @@ struct ConsoleController: RouteCollection {
                           _ body: (OperatorAccounts.Session, ConsolePage.Operator, ConsolePage) async throws -> Response) async throws -> Response {
         let language = Self.language(request)
         guard let session = try await session(of: request) else { return Self.redirect(ConsoleRoute.signIn.path, language: language) }
-        let (account, tenant) = try await accounts(request).profile(session)
-        let signedIn = ConsolePage.Operator(email: account.email, tenant: tenant, role: account.role, csrfToken: session.csrfToken)
+        let signedIn = ConsolePage.Operator(email: session.account.email, tenant: session.tenantName, role: session.role,
+                                            csrfToken: session.csrfToken)
         return try await body(session, signedIn, ConsolePage(language: language))
     }
 
@@ -93,7 +92,7 @@ struct ConsoleController: RouteCollection {
         let text = { (key: String) in ConsoleStrings.text(key, language) }
         let form = (try? request.content.decode(SignInForm.self, as: .urlEncodedForm)) ?? SignInForm()
         let email = String((form.email ?? "").prefix(254))
-        guard let sent = form.csrf, let expected = request.cookies[Self.signInCookie]?.string, Self.constantTimeEqual(sent, expected) else {
+        guard let sent = form.csrf, let expected = request.cookies[Self.signInCookie]?.string, DataProtector.constantTimeEqual(sent, expected) else {
             return signInForm(request, language: language, email: email, problem: text("error_csrf"), notice: nil, status: .forbidden)
         }
         let password = form.password ?? ""
@@ -172,14 +171,5 @@ struct ConsoleController: RouteCollection {
         return response
     }
 
-    static func html(_ body: String, status: HTTPResponseStatus) -> Response {
-        let response = Response(status: status, body: .init(string: body))
-        response.headers.contentType = .html
-        return response
-    }
-
-    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        return x.count == y.count && zip(x, y).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
-    }
+    static func html(_ body: String, status: HTTPResponseStatus) -> Response { PageResponse.html(body, status: status) }
 }

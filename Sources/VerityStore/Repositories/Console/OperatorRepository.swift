@@ -136,11 +136,12 @@ public struct OperatorRepository: Sendable {
         try await db.write { try await session.create(on: $0) }
     }
 
-    /// The live session `tokenHash` names, with its operator: nil when it is
+    /// The live session `tokenHash` names, with its operator and their tenant: nil when it is
     /// unknown, past its end, idle longer than `idleMilliseconds`, or its
     /// operator is disabled.
     public func session(tokenHash: String, now: Int64, idleMilliseconds: Int64) async throws -> (OperatorSessionModel, OperatorModel)? {
-        guard let session = try await OperatorSessionModel.query(on: db).filter(\.$tokenHash == tokenHash).with(\.$operator).first(),
+        guard let session = try await OperatorSessionModel.query(on: db).filter(\.$tokenHash == tokenHash)
+                .with(\.$operator) { $0.with(\.$tenant) }.first(),
               session.expiresAt > now, now - session.lastSeenAt < idleMilliseconds, session.operator.status == "active"
         else { return nil }
         return (session, session.operator)
