@@ -89,7 +89,10 @@ public final class IdentityVerificationClient: Sendable {
     /// (`verifyIdentity`): the document's name and date of birth are matched
     /// against the PII on file. Answers once the check ends, or with
     /// `documentVerificationStatus == .pending` when it takes longer: then
-    /// call `checkIdentityVerification()` until it settles.
+    /// call `checkIdentityVerification()` until it settles. A check a
+    /// reviewer must decide stays `pending` with `documentCheck.status ==
+    /// "review"`: that takes minutes or hours, so wait for the tenant's
+    /// webhook (`document_check.completed`) rather than polling.
     public func verifyIdentityDocument(input: VerifyIdentityDocument) async throws -> VerifiedIdentity {
         try await call("POST", IdentityRoute.documentVerify.path, body: input.wire, as: VerifiedIdentity.self)
     }

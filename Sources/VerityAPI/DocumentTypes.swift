@@ -45,7 +45,10 @@ public struct VerifyIdentityDocumentInput: Codable, Sendable, Equatable {
 /// A user's latest document check, as `VerifiedIdentity` summarises it.
 public struct DocumentCheckSummary: Codable, Sendable, Equatable {
     public var checkId: String
-    /// `pending`, `succeeded`, `failed` or `unreadable`.
+    /// `pending`, `succeeded`, `failed` or `unreadable`; `review` while a
+    /// person decides (the environment holds doubtful checks for its
+    /// reviewers; the user's status stays `pending`, and `reasons` says why
+    /// it waits); `withdrawn` when the user was reset meanwhile.
     public var status: String
     /// `verification` (verifyIdentityDocument) or `capture` (captureAndVerify, the capture page).
     public var flow: String

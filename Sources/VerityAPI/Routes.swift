@@ -106,9 +106,39 @@ public enum ConsoleRoute: String, CaseIterable, Sendable {
     case signIn = "sign-in"
     case signOut = "sign-out"
     case audit
+    case queue
 
     public var components: [String] { ["console"] + (rawValue.isEmpty ? [] : [rawValue]) }
     public var path: String { "/" + components.joined(separator: "/") }
+}
+
+/// Paths of one review case in the console.
+public enum ConsoleCaseRoute: Sendable, Equatable {
+    /// GET: the case and its evidence.
+    case show(id: String)
+    /// POST: claim it (or extend one's own claim).
+    case claim(id: String)
+    /// POST: give one's claim back to the queue.
+    case release(id: String)
+    /// POST: approve or reject, with a reason.
+    case decision(id: String)
+    /// GET: one of a held document check's images (`front`, `back`, `face`).
+    case image(id: String, side: String)
+
+    public static let idParameter = ":caseID"
+    public static let sideParameter = ":side"
+
+    public var components: [String] {
+        switch self {
+        case .show(let id): ["console", "cases", id]
+        case .claim(let id): ["console", "cases", id, "claim"]
+        case .release(let id): ["console", "cases", id, "release"]
+        case .decision(let id): ["console", "cases", id, "decision"]
+        case .image(let id, let side): ["console", "cases", id, "images", side]
+        }
+    }
+
+    public var path: String { percentEncodedPath(components) }
 }
 
 /// Paths of the mobile API's admin side, for the tenant's backend with its secret key.

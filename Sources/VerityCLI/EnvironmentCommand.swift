@@ -40,6 +40,9 @@ struct EnvironmentCommand: AsyncParsableCommand {
         @Option(help: "Submissions through one capture link, retakes included (1–10, default 3).") var captureLinkSubmissions: Int?
         @Option(help: "true to make a capture link when a user needs a government ID and show it as idScanUrl.") var idScanUrl: Bool?
         @Option(help: "true to return the card's images (captures) with OCR results; off by default.") var ocrCaptures: Bool?
+        @Option(help: "true to hold doubtful document checks for a reviewer in the console; off by default.") var documentReview: Bool?
+        @Option(help: "How near the face threshold a selfie's distance sends a check to a reviewer (0–0.1, default 0.04).")
+        var documentReviewFaceMargin: Double?
         @Option(help: "Mobile API: requests per client key and product per minute (default 120).") var mobileRequestsPerMinute: Int?
         @Option(help: "Mobile API: minutes of inactivity before a session expires (default 30).") var mobileSessionMinutes: Int?
         @Option(help: ArgumentHelp("Mobile API: one product's session lifetime, overriding --mobile-session-minutes (repeatable; PRODUCT=default removes it).",
@@ -91,6 +94,8 @@ struct EnvironmentCommand: AsyncParsableCommand {
                         if let captureLinkSubmissions { configuration.documents.captureLinks.maximumSubmissions = captureLinkSubmissions }
                         if let idScanUrl { configuration.documents.idScanUrlEnabled = idScanUrl }
                         if let ocrCaptures { configuration.documents.ocrCaptures = ocrCaptures }
+                        if let documentReview { configuration.documents.review.enabled = documentReview }
+                        if let documentReviewFaceMargin { configuration.documents.review.faceMargin = documentReviewFaceMargin }
                         if let mobileRequestsPerMinute { configuration.mobile.requestsPerMinute = mobileRequestsPerMinute }
                         if let mobileSessionMinutes { configuration.mobile.sessionMinutes = mobileSessionMinutes }
                         for (product, minutes) in productMinutes { configuration.mobile.productSessionMinutes[product] = minutes }

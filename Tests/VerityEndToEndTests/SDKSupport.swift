@@ -49,7 +49,9 @@ extension IdentityVerificationClient {
     func settled(_ submitted: VerifiedIdentity) async throws -> VerifiedIdentity {
         var identity = submitted
         let deadline = ContinuousClock.now + .seconds(180)
-        while identity.documentVerificationStatus == .pending, ContinuousClock.now < deadline {
+        // A check held for a reviewer stays pending until a person decides.
+        while identity.documentVerificationStatus == .pending, identity.documentCheck?.status != "review",
+              ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(200))
             identity = try await checkIdentityVerification()
         }

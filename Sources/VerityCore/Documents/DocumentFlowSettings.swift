@@ -13,18 +13,22 @@ public struct DocumentFlowSettings: Sendable, Equatable, Codable {
     /// The OCR service returns the card's images (`captures`) with its
     /// result. Off by default: the images are then never kept past their read.
     public var ocrCaptures: Bool
+    /// Whether doubtful checks wait for a reviewer in the console.
+    public var review: DocumentReviewSettings
 
     public init(faceImageRequiredForVerification: Bool = false, faceImageRequiredForCapture: Bool = false,
-                captureLinks: CaptureLinkPolicy = CaptureLinkPolicy(), idScanUrlEnabled: Bool = false, ocrCaptures: Bool = false) {
+                captureLinks: CaptureLinkPolicy = CaptureLinkPolicy(), idScanUrlEnabled: Bool = false, ocrCaptures: Bool = false,
+                review: DocumentReviewSettings = DocumentReviewSettings()) {
         self.faceImageRequiredForVerification = faceImageRequiredForVerification
         self.faceImageRequiredForCapture = faceImageRequiredForCapture
         self.captureLinks = captureLinks
         self.idScanUrlEnabled = idScanUrlEnabled
         self.ocrCaptures = ocrCaptures
+        self.review = review
     }
 
     enum CodingKeys: String, CodingKey {
-        case faceImageRequiredForVerification, faceImageRequiredForCapture, captureLinks, idScanUrlEnabled, ocrCaptures
+        case faceImageRequiredForVerification, faceImageRequiredForCapture, captureLinks, idScanUrlEnabled, ocrCaptures, review
     }
 
     /// Settings stored before a field existed read with its default.
@@ -35,6 +39,7 @@ public struct DocumentFlowSettings: Sendable, Equatable, Codable {
         captureLinks = try container.decodeIfPresent(CaptureLinkPolicy.self, forKey: .captureLinks) ?? CaptureLinkPolicy()
         idScanUrlEnabled = try container.decodeIfPresent(Bool.self, forKey: .idScanUrlEnabled) ?? false
         ocrCaptures = try container.decodeIfPresent(Bool.self, forKey: .ocrCaptures) ?? false
+        review = try container.decodeIfPresent(DocumentReviewSettings.self, forKey: .review) ?? DocumentReviewSettings()
     }
 
     /// The flows that ask about a face image.

@@ -118,6 +118,12 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let liveKeyRequired = Code("LIVE_KEY_REQUIRED", 403)
         /// The form's CSRF token is missing or not this session's: reload the page.
         public static let csrfTokenInvalid = Code("CSRF_TOKEN_INVALID", 403)
+        /// Another reviewer has claimed the case: it is theirs until they decide or their claim lapses.
+        public static let caseClaimed = Code("CASE_CLAIMED", 409)
+        /// The case is not claimed by this reviewer (never, or the claim lapsed): claim it again.
+        public static let claimExpired = Code("CLAIM_EXPIRED", 409)
+        /// The case was decided already; a decision is never made twice.
+        public static let caseDecided = Code("CASE_DECIDED", 409)
         public static let serviceUnavailable = Code("SERVICE_UNAVAILABLE", 503, retryable: true)
         public static let systemError = Code("SYSTEM_ERROR", 500, retryable: true)
 
@@ -132,6 +138,7 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
             missingRequiredField, sessionWrongStep, sessionExpired, invalidClientKey, creditsExhausted, scopeNotAuthorized,
             idempotencyKeyInUse, idempotencyKeyReused, hmacKeyMissing, decryptionFailed, requestReplayed, sideMissing, wrongSide,
             webhookEndpointDisabled, signInFailed, operatorLocked, roleNotAuthorized, liveKeyRequired, csrfTokenInvalid,
+            caseClaimed, claimExpired, caseDecided,
             serviceUnavailable, systemError,
         ]
     }

@@ -75,6 +75,7 @@ public struct EnvironmentConfiguration: Sendable, Equatable, Codable {
         copy.policy = try policy.validated()
         copy.faces = try faces.validated()
         copy.documents.captureLinks = try documents.captureLinks.validated()
+        copy.documents.review = try documents.review.validated()
         copy.mobile = try mobile.validated()
         copy.limits = try limits.validated()
         return copy

@@ -44,6 +44,13 @@ struct DocumentCheckHandler: JobHandler {
         var evidence = Evidence()
         let verdict = try await decide(check, type: type, front: front, back: back, face: face,
                                        configuration: configuration, today: today, evidence: &evidence, stages: &stages)
+        let held = DocumentReviewPolicy(settings: configuration.documents.review)
+            .reasons(verdict: verdict, report: evidence.report, selfie: evidence.selfie)
+        if !held.isEmpty {
+            try await holdForReview(check, id: subject, tenantID: environment.$tenant.id, reasons: held.map(\.rawValue),
+                                    evidence: evidence, stages: &stages)
+            return
+        }
         let status = try DocumentVerificationStateMachine().next(from: .pending, on: verdict.event)
         let outcome = switch verdict { case .succeeded: "succeeded"; case .failed: "failed"; case .unreadable: "unreadable" }
         let settled = try await repository.settle(checkID: subject, userID: check.$user.id, DocumentCheckRepository.Settlement(
@@ -111,6 +118,32 @@ struct DocumentCheckHandler: JobHandler {
         }
     }
 
+    /// Leaves the check to a reviewer (`DocumentReviewPolicy` found reasons):
+    /// the user stays `pending` and the tenant hears `document_check.review_required`.
+    private func holdForReview(_ check: DocumentCheckModel, id: UUID, tenantID: UUID, reasons: [String], evidence: Evidence,
+                               stages: inout StageClock) async throws {
+        let now = clock.nowMillis()
+        let reviewCase = ReviewCaseModel(tenantID: tenantID, environmentID: check.environmentID, kind: ReviewCaseKind.documentCheck.rawValue,
+                                         subjectID: id, userID: check.$user.id, reasons: reasons, openedAt: now)
+        let event = WebhookEvents.draft(.documentCheckReviewRequired, environmentID: check.environmentID, userID: check.$user.id, [
+            "checkId": .string(id.uuidString), "reasons": .string(reasons.joined(separator: ",")),
+            "documentType": .string(check.documentType),
+            "documentVerificationStatus": .string(DocumentVerificationStatus.pending.rawValue),
+        ])
+        let held = try await DocumentCheckRepository(db: db).holdForReview(
+            checkID: id, reasons: reasons, sealedEvidence: try protector.seal(json: evidence), reviewCase: reviewCase,
+            events: [event], now: now)
+        stages.lap("hold")
+        if held {
+            VerityMetrics.checkCompleted(product: "document", outcome: "review")
+            logger.info("document check held for review", metadata: [
+                "check_id": .string(id.uuidString), "reasons": .string(reasons.joined(separator: ",")),
+                "stages_ms": .string(stages.description),
+            ])
+        }
+        await waiters.finished(id)
+    }
+
     /// A check the worker gave up on (engines or the data source failed every
     /// time): the user may submit again; the check says why it ended.
     func gaveUp(subject: UUID, reason: String) async {
@@ -125,13 +158,14 @@ struct DocumentCheckHandler: JobHandler {
         await waiters.finished(subject)
     }
 
-    /// `document_check.completed`: the outcome, its reasons (codes) and the user's document status.
+    /// `document_check.completed`: the outcome, its reasons (codes), the
+    /// user's document status, and who decided (`engine` or `reviewer`).
     static func completed(_ check: DocumentCheckModel, id: UUID, outcome: String, reasons: [String],
-                          status: DocumentVerificationStatus) -> WebhookEventDraft {
+                          status: DocumentVerificationStatus, decidedBy: String = "engine") -> WebhookEventDraft {
         WebhookEvents.draft(.documentCheckCompleted, environmentID: check.environmentID, userID: check.$user.id, [
             "checkId": .string(id.uuidString), "outcome": .string(outcome),
             "reasons": .string(reasons.joined(separator: ",")), "documentType": .string(check.documentType),
-            "documentVerificationStatus": .string(status.rawValue),
+            "documentVerificationStatus": .string(status.rawValue), "decidedBy": .string(decidedBy),
         ])
     }
 

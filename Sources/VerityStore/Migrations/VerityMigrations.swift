@@ -53,5 +53,6 @@ public enum VerityMigrations {
         LiftIdentityEventsAtFanOut(),
         CreateOperators(),
         AddAuditTenantsAndReasons(),
+        CreateReviewCases(),
     ]
 }

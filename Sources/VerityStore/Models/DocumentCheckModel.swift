@@ -15,7 +15,9 @@ public final class DocumentCheckModel: Model, @unchecked Sendable {
     @Field(key: "flow") public var flow: String
     @Field(key: "document_type") public var documentType: String
     @Field(key: "country") public var country: String
-    /// `pending`, `succeeded`, `failed` or `unreadable`.
+    /// `pending`, `succeeded`, `failed` or `unreadable`; `review` while a
+    /// reviewer decides (the images are kept until then), `withdrawn` when
+    /// its user was reset meanwhile.
     @Field(key: "status") public var status: String
     @OptionalField(key: "sealed_front") public var sealedFront: Data?
     @OptionalField(key: "sealed_back") public var sealedBack: Data?

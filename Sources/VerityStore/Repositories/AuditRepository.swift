@@ -17,10 +17,20 @@ public struct AuditRepository: Sendable {
         if tenant == nil, let environmentID {
             tenant = try await EnvironmentModel.find(environmentID, on: db)?.$tenant.id
         }
+        try await db.write { [tenant] tx in
+            try await Self.record(action, actor: actor, environmentID: environmentID, userID: userID, now: now,
+                                  tenantID: tenant, reason: reason, on: tx)
+        }
+    }
+
+    /// Records `action` inside a caller's transaction: a decision and its
+    /// audit event are written together or not at all.
+    public static func record(_ action: String, actor: String, environmentID: UUID?, userID: UUID?, now: Int64,
+                              tenantID: UUID?, reason: String?, on tx: any Database) async throws {
         let event = AuditEventModel(environmentID: environmentID, userID: userID, action: action, actor: actor, at: now)
-        event.tenantID = tenant
+        event.tenantID = tenantID
         event.reason = reason.map { String($0.prefix(Self.reasonLength)) }
-        try await db.write { try await event.create(on: $0) }
+        try await event.create(on: tx)
     }
 
     /// The newest administrative events of an environment, newest first.

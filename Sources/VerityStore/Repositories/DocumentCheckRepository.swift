@@ -115,41 +115,85 @@ public struct DocumentCheckRepository: Sendable {
     /// check was settled already (a second run after a crash does nothing).
     public func settle(checkID: UUID, userID: UUID, _ settlement: Settlement, now: Int64) async throws -> Bool {
         try await db.write { tx in
-            let sql = Self.sql(tx)
-            let reasons = settlement.reasons.isEmpty ? nil : settlement.reasons.joined(separator: ",")
-            guard try await sql.raw("""
-                UPDATE document_checks SET status = \(bind: settlement.outcome), reasons = \(bind: reasons),
-                  sealed_evidence = \(bind: settlement.sealedEvidence), sealed_front = NULL, sealed_back = NULL,
-                  sealed_face = NULL, finished_at = \(bind: now)
-                WHERE id = \(bind: checkID) AND status = 'pending' RETURNING id
-                """).first() != nil else { return false }
-            // The claim on file is kept while the user may submit again.
-            let final = settlement.documentStatus == .succeeded || settlement.documentStatus == .failed
+            try await Self.settle(checkID: checkID, userID: userID, from: Self.pending, settlement, now: now, on: tx)
+        }
+    }
+
+    /// A check's status while the engines work on it, and while it waits for a reviewer.
+    public static let pending = "pending"
+    public static let review = "review"
+    /// A check that waited for a reviewer when its user was reset.
+    public static let withdrawn = "withdrawn"
+
+    /// `settle` inside a caller's transaction, for a check whose status is
+    /// `from` (`pending` for the engines, `review` for a reviewer). Evidence
+    /// left nil keeps what the check holds.
+    public static func settle(checkID: UUID, userID: UUID, from: String, _ settlement: Settlement, now: Int64,
+                              on tx: any Database) async throws -> Bool {
+        let sql = Self.sql(tx)
+        let reasons = settlement.reasons.isEmpty ? nil : settlement.reasons.joined(separator: ",")
+        guard try await sql.raw("""
+            UPDATE document_checks SET status = \(bind: settlement.outcome), reasons = \(bind: reasons),
+              sealed_evidence = COALESCE(\(bind: settlement.sealedEvidence), sealed_evidence), sealed_front = NULL, sealed_back = NULL,
+              sealed_face = NULL, finished_at = \(bind: now)
+            WHERE id = \(bind: checkID) AND status = \(bind: from) RETURNING id
+            """).first() != nil else { return false }
+        // The claim on file is kept while the user may submit again.
+        let final = settlement.documentStatus == .succeeded || settlement.documentStatus == .failed
+        try await sql.raw("""
+            UPDATE document_verifications SET status = \(bind: settlement.documentStatus.rawValue),
+              sealed_claim = CASE WHEN \(bind: final) THEN NULL ELSE sealed_claim END, updated_at = \(bind: now)
+            WHERE user_id = \(bind: userID) AND current_check_id = \(bind: checkID)
+            """).run()
+        if settlement.verified {
             try await sql.raw("""
-                UPDATE document_verifications SET status = \(bind: settlement.documentStatus.rawValue),
-                  sealed_claim = CASE WHEN \(bind: final) THEN NULL ELSE sealed_claim END, updated_at = \(bind: now)
-                WHERE user_id = \(bind: userID) AND current_check_id = \(bind: checkID)
+                UPDATE identity_verifications SET achieved_method = \(bind: VerificationMethod.governmentID.rawValue),
+                  verified_at = \(bind: now) WHERE user_id = \(bind: userID)
                 """).run()
-            if settlement.verified {
-                try await sql.raw("""
-                    UPDATE identity_verifications SET achieved_method = \(bind: VerificationMethod.governmentID.rawValue),
-                      verified_at = \(bind: now) WHERE user_id = \(bind: userID)
-                    """).run()
-            }
-            if let block = settlement.block {
-                try await sql.raw("""
-                    UPDATE identity_verifications SET block = COALESCE(block, \(bind: block.rawValue)) WHERE user_id = \(bind: userID)
-                    """).run()
-            }
-            try await WebhookOutbox.publish(settlement.events, now: now, on: tx)
+        }
+        if let block = settlement.block {
+            try await sql.raw("""
+                UPDATE identity_verifications SET block = COALESCE(block, \(bind: block.rawValue)) WHERE user_id = \(bind: userID)
+                """).run()
+        }
+        try await WebhookOutbox.publish(settlement.events, now: now, on: tx)
+        return true
+    }
+
+    /// Holds a pending check for a reviewer: its status becomes `review` with
+    /// the reasons, its evidence is kept and its images stay (sealed) for the
+    /// reviewer to see; the user's status stays `pending` (the spec's
+    /// "in progress"). The case is opened and the events published in the
+    /// same transaction. False when the check was settled already.
+    public func holdForReview(checkID: UUID, reasons: [String], sealedEvidence: Data, reviewCase: ReviewCaseModel,
+                              events: [WebhookEventDraft], now: Int64) async throws -> Bool {
+        try await db.write { tx in
+            guard try await Self.sql(tx).raw("""
+                UPDATE document_checks SET status = \(bind: Self.review), reasons = \(bind: reasons.joined(separator: ",")),
+                  sealed_evidence = \(bind: sealedEvidence)
+                WHERE id = \(bind: checkID) AND status = \(bind: Self.pending) RETURNING id
+                """).first() != nil else { return false }
+            try await ReviewCaseRepository.open(reviewCase, on: tx)
+            try await WebhookOutbox.publish(events, now: now, on: tx)
             return true
         }
     }
 
     /// The administrative reset: document verification starts again (the
-    /// checks stay as history; their images are gone already).
+    /// checks stay as history; their images are gone already). A check
+    /// waiting for a reviewer is withdrawn with its case and images: a
+    /// decision after the reset would verify a user who starts again.
     public func reset(userID: UUID) async throws {
         try await db.write { tx in
+            let sql = Self.sql(tx)
+            try await sql.raw("""
+                DELETE FROM review_cases WHERE kind = \(bind: ReviewCaseKind.documentCheck.rawValue) AND decided_at IS NULL
+                  AND subject_id IN (SELECT id FROM document_checks WHERE user_id = \(bind: userID) AND status = \(bind: Self.review))
+                """).run()
+            try await sql.raw("""
+                UPDATE document_checks SET status = \(bind: Self.withdrawn), sealed_front = NULL, sealed_back = NULL, sealed_face = NULL
+                WHERE user_id = \(bind: userID) AND status = \(bind: Self.review)
+                """).run()
             try await DocumentVerificationModel.query(on: tx).filter(\.$user.$id == userID).delete()
             try await CaptureLinkRepository.remove(userID: userID, on: tx)
         }

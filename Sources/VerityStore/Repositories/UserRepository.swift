@@ -58,6 +58,16 @@ public struct UserRepository: Sendable {
         try user.refSealed.map { String(decoding: try protector.open($0), as: UTF8.self) }
     }
 
+    /// The integrator's references for many users at once (a console page's rows).
+    public func userRefs(ids: Set<UUID>) async throws -> [UUID: String] {
+        guard !ids.isEmpty else { return [:] }
+        var refs: [UUID: String] = [:]
+        for user in try await EndUserModel.query(on: db).filter(\.$id ~~ Array(ids)).all() {
+            if let id = user.id, let ref = try userRef(of: user) { refs[id] = ref }
+        }
+        return refs
+    }
+
     /// Replaces the user's phone number and/or e-mail address (sealed); nil leaves one as it is.
     public func recordContacts(_ user: EndUserModel, phoneSealed: Data?, emailSealed: Data?) async throws {
         if let phoneSealed { user.phoneSealed = phoneSealed }

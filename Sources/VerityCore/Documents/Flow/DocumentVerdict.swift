@@ -46,6 +46,8 @@ public enum DocumentFailure: String, Sendable, Codable, CaseIterable {
     case deceased = "DECEASED"
     /// The data source holds a fraud alert on the person.
     case fraudAlert = "FRAUD_ALERT"
+    /// A reviewer saw signs the document was altered (only a person gives this code).
+    case documentTampered = "DOCUMENT_TAMPERED"
 }
 
 /// What the face engine found in the selfie, beside the document's portrait.

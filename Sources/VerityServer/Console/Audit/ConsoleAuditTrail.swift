@@ -72,7 +72,7 @@ struct ConsoleAuditTrail: Sendable {
         let choices = try await repository.choices(tenantID: tenantID)
         let labels = try await actorLabels(tenantID: tenantID)
         let kinds = Dictionary(uniqueKeysWithValues: try environments.map { (try $0.requireID(), $0.kind) })
-        let refs = try await userRefs(Set(events.compactMap(\.userID)))
+        let refs = try await UserRepository(db: db, protector: protector).userRefs(ids: Set(events.compactMap(\.userID)))
         let rows = events.map { event in
             Row(at: event.at, action: event.action, actor: labels(event.actor), environment: event.environmentID.flatMap { kinds[$0] },
                 userRef: event.userID.flatMap { refs[$0] }, reason: event.reason)
@@ -97,16 +97,6 @@ struct ConsoleAuditTrail: Sendable {
             default: return actor
             }
         }
-    }
-
-    private func userRefs(_ ids: Set<UUID>) async throws -> [UUID: String] {
-        guard !ids.isEmpty else { return [:] }
-        let users = UserRepository(db: db, protector: protector)
-        var refs: [UUID: String] = [:]
-        for user in try await EndUserModel.query(on: db).filter(\.$id ~~ Array(ids)).all() {
-            if let id = user.id, let ref = try users.userRef(of: user) { refs[id] = ref }
-        }
-        return refs
     }
 
     static func nonEmpty(_ text: String?) -> String? {

@@ -218,6 +218,12 @@
 
   function follow(status) {
     clearTimeout(polling);
+    if (status.status === "pending" && status.inReview) {
+      // A person decides: that takes minutes or hours, so look again rarely.
+      showResult({ status: "review" });
+      polling = setTimeout(() => refreshStatus().then(follow), POLL_MS * 10);
+      return;
+    }
     if (status.status === "pending") {
       show("sending");
       polling = setTimeout(() => refreshStatus().then(follow), POLL_MS);
@@ -254,6 +260,8 @@
     again.hidden = true;
     if (status.status === "succeeded") {
       title.dataset.i18n = "succeeded_title"; setMessage(help, ["succeeded_help"]);
+    } else if (status.status === "review") {
+      title.dataset.i18n = "review_title"; setMessage(help, ["review_help"]);
     } else if (status.status === "failed") {
       title.dataset.i18n = "failed_title"; setMessage(help, ["failed_help"]);
     } else if (status.status === "documentUnreadable") {

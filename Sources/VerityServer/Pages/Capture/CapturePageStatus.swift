@@ -22,11 +22,14 @@ struct CapturePageStatus: Content, Sendable {
     var reasons: [String]
     /// Submissions the link still allows (retakes after an unreadable result).
     var submissionsLeft: Int
+    /// The check waits for a reviewer (the status stays `pending` meanwhile).
+    var inReview: Bool
 
     init(_ identity: VerifiedIdentity, link: CaptureLinkModel, policy: CaptureLinkPolicy) {
         status = identity.documentVerificationStatus.rawValue
         verified = identity.verified
         reasons = identity.documentCheck?.reasons ?? []
         submissionsLeft = max(0, policy.maximumSubmissions - link.submissions)
+        inReview = identity.documentVerificationStatus == .pending && identity.documentCheck?.status == DocumentCheckRepository.review
     }
 }

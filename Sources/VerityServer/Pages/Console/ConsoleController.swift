@@ -58,7 +58,7 @@ struct ConsoleController: RouteCollection {
     }
 
     /// Runs `body` for a signed-in operator; anyone else is sent to sign in.
-    private func signedIn(_ request: Request,
+    func signedIn(_ request: Request,
                           _ body: (OperatorAccounts.Session, ConsolePage.Operator, ConsolePage) async throws -> Response) async throws -> Response {
         let language = Self.language(request)
         guard let session = try await session(of: request) else { return Self.redirect(ConsoleRoute.signIn.path, language: language) }

@@ -8,10 +8,14 @@ enum ConsoleStrings {
     static let names = ["en": "English", "ar": "العربية"]
 
     static func text(_ key: String, _ language: String) -> String {
-        tables[language]?[key] ?? english[key] ?? key
+        tables[language]?[key] ?? tables["en"]?[key] ?? key
     }
 
-    static let tables: [String: [String: String]] = ["en": english, "ar": arabic]
+    /// Each language's table: the console's general words, then the review queue's and cases'.
+    static let tables: [String: [String: String]] = [
+        "en": english.merging(casesEnglish) { general, _ in general },
+        "ar": arabic.merging(casesArabic) { general, _ in general },
+    ]
 
     static let english: [String: String] = [
         "product": "Verity console",
@@ -44,6 +48,7 @@ enum ConsoleStrings {
         "nav": "Console",
         "nav_home": "Home",
         "nav_audit": "Audit trail",
+        "nav_queue": "Review queue",
         "audit_title": "Audit trail",
         "audit_lede": "Every decision, setting change, sign-in and key use in this tenant, newest first. Times are UTC.",
         "filter": "Narrow the trail",
@@ -101,6 +106,7 @@ enum ConsoleStrings {
         "nav": "لوحة التحكم",
         "nav_home": "الرئيسية",
         "nav_audit": "سجل التدقيق",
+        "nav_queue": "قائمة المراجعة",
         "audit_title": "سجل التدقيق",
         "audit_lede": "كل قرار وتغيير في الإعدادات وتسجيل دخول واستخدام مفتاح في هذا المستأجر، الأحدث أولًا. الأوقات بالتوقيت العالمي.",
         "filter": "تضييق السجل",

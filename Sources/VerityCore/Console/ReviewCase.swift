@@ -1,0 +1,46 @@
+/// What a person is asked to decide: each kind comes from one surface.
+public enum ReviewCaseKind: String, Sendable, Codable, CaseIterable {
+    /// A document check the engines held (`DocumentReviewPolicy`).
+    case documentCheck = "document_check"
+    /// A mobile session whose outcome was `undetermined`.
+    case mobileSession = "mobile_session"
+    /// An OCR combination whose fields need review.
+    case ocrCombination = "ocr_combination"
+    /// A sanctions list candidate from VerifyCompliance.
+    case sanctionsCandidate = "sanctions_candidate"
+    /// An accreditation request at levels 2–4.
+    case accreditation = "accreditation"
+}
+
+/// A reviewer's answer to a case.
+public enum ReviewDecision: String, Sendable, Codable, CaseIterable {
+    case approve, reject
+}
+
+/// The reasons a reviewer picks from, per kind and decision (stable codes
+/// for the audit trail, the check and the webhook). A rejection's reason
+/// becomes the check's failure code, as if the engines had found it.
+public enum ReviewReasons {
+    public static func choices(_ kind: ReviewCaseKind, _ decision: ReviewDecision) -> [String] {
+        switch (kind, decision) {
+        case (.documentCheck, .approve):
+            ["EVIDENCE_CONSISTENT", "FIELDS_CONFIRMED", "FACE_CONFIRMED"]
+        case (.documentCheck, .reject):
+            [DocumentFailure.faceMismatch, .identityMismatch, .portraitSubstituted, .documentTampered, .sourcesDisagree, .expired]
+                .map(\.rawValue)
+        case (_, .approve):
+            ["EVIDENCE_CONSISTENT"]
+        case (_, .reject):
+            ["EVIDENCE_INSUFFICIENT"]
+        }
+    }
+
+    /// A reviewer's free text beside the reason, kept in the audit trail
+    /// (whose reason column holds the code, a colon and this).
+    public static let noteLength = 400
+}
+
+/// How long a claim hides a case from other reviewers.
+public enum ReviewClaim {
+    public static let milliseconds: Int64 = 15 * 60 * 1000
+}

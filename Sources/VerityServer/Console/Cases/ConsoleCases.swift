@@ -1,0 +1,112 @@
+import Fluent
+import Foundation
+import VerityCore
+import VerityStore
+
+/// One case as its page shows it: what it is about, who holds or decided it,
+/// and the evidence, unsealed for this page only. A case of another tenant
+/// is as unknown as one that never existed.
+struct ConsoleCases: Sendable {
+    let db: any Database
+    let protector: DataProtector
+    let clock: VerityClock
+
+    enum Claim: Sendable, Equatable {
+        case none
+        case mine(until: Int64)
+        case other(email: String, until: Int64)
+    }
+
+    struct Decision: Sendable {
+        let decision: ReviewDecision
+        let reason: String
+        let by: String
+        let at: Int64
+    }
+
+    /// A document check's evidence. The images are named by side while the
+    /// check keeps them (until it is decided).
+    struct DocumentEvidence: Sendable {
+        let checkID: UUID
+        let documentType: String
+        let country: String
+        let flow: String
+        let status: String
+        let submittedAt: Int64
+        let evidence: DocumentCheckHandler.Evidence?
+        let images: [ImageSide]
+    }
+
+    enum ImageSide: String, Sendable, CaseIterable {
+        case front, back, face
+    }
+
+    struct File: Sendable {
+        let id: UUID
+        let kind: ReviewCaseKind
+        let reasons: [String]
+        let openedAt: Int64
+        let userRef: String?
+        let environment: String
+        let claim: Claim
+        let decision: Decision?
+        let document: DocumentEvidence?
+    }
+
+    func file(caseID: UUID, session: OperatorAccounts.Session) async throws -> File? {
+        guard let found = try await ReviewCaseRepository(db: db).reviewCase(id: caseID, tenantID: session.tenantID),
+              let kind = ReviewCaseKind(rawValue: found.kind) else { return nil }
+        let now = clock.nowMillis()
+        let emails = try await operatorEmails(tenantID: session.tenantID)
+        var claim = Claim.none
+        if found.decidedAt == nil, let holder = found.claimedBy, let until = found.claimedUntil, until >= now {
+            claim = holder == session.operatorID ? .mine(until: until) : .other(email: emails[holder] ?? "—", until: until)
+        }
+        let decision = found.decidedAt.flatMap { at in
+            found.decision.flatMap(ReviewDecision.init(rawValue:)).map {
+                Decision(decision: $0, reason: found.decisionReason ?? "", by: found.decidedBy.flatMap { emails[$0] } ?? "—", at: at)
+            }
+        }
+        let refs = try await UserRepository(db: db, protector: protector).userRefs(ids: Set([found.userID].compactMap { $0 }))
+        let environments = try await ReviewQueue.environmentKinds(tenantID: session.tenantID, db: db)
+        var document: DocumentEvidence?
+        if kind == .documentCheck, let check = try await DocumentCheckRepository(db: db).check(id: found.subjectID) {
+            let sides: [(ImageSide, Data?)] = [(.front, check.sealedFront), (.back, check.sealedBack), (.face, check.sealedFace)]
+            document = DocumentEvidence(
+                checkID: found.subjectID, documentType: check.documentType, country: check.country, flow: check.flow,
+                status: check.status, submittedAt: check.createdAt,
+                evidence: try check.sealedEvidence.map { try protector.open(json: DocumentCheckHandler.Evidence.self, from: $0) },
+                images: sides.filter { $0.1 != nil }.map(\.0))
+        }
+        return File(id: caseID, kind: kind, reasons: found.reasonCodes, openedAt: found.openedAt,
+                    userRef: found.userID.flatMap { refs[$0] }, environment: environments[found.environmentID] ?? "",
+                    claim: claim, decision: decision, document: document)
+    }
+
+    /// One of a held check's images, unsealed, with its media type; nil when
+    /// the case, its check or that image is gone (decided checks keep none).
+    func image(caseID: UUID, side: ImageSide, session: OperatorAccounts.Session) async throws -> (bytes: Data, mediaType: String)? {
+        guard let found = try await ReviewCaseRepository(db: db).reviewCase(id: caseID, tenantID: session.tenantID),
+              found.kind == ReviewCaseKind.documentCheck.rawValue,
+              let check = try await DocumentCheckRepository(db: db).check(id: found.subjectID) else { return nil }
+        let sealed: Data? = switch side {
+        case .front: check.sealedFront
+        case .back: check.sealedBack
+        case .face: check.sealedFace
+        }
+        guard let sealed else { return nil }
+        let bytes = try protector.open(sealed)
+        // Submissions were PNG, JPEG or GIF (checked by their magic bytes then).
+        let mediaType = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? "image/png"
+            : bytes.starts(with: Array("GIF8".utf8)) ? "image/gif" : "image/jpeg"
+        return (bytes, mediaType)
+    }
+
+    private func operatorEmails(tenantID: UUID) async throws -> [UUID: String] {
+        var emails: [UUID: String] = [:]
+        for model in try await OperatorRepository(db: db).list(tenantID: tenantID) {
+            if let id = model.id { emails[id] = String(decoding: try protector.open(model.emailSealed), as: UTF8.self) }
+        }
+        return emails
+    }
+}

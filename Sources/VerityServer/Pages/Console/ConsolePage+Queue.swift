@@ -1,0 +1,71 @@
+import Foundation
+import VerityAPI
+import VerityCore
+import VerityStore
+
+extension ConsolePage {
+    /// The review queue: what waits, by kind, then the cases oldest first
+    /// (another reviewer's live claim hides a case), 50 a page.
+    func queue(_ signedIn: Operator, page: ReviewQueue.Page?, problem: String?, notice: String?) -> String {
+        var body = ""
+        if let page {
+            body += counts(page.counts)
+            if page.rows.isEmpty {
+                body += "<p role=\"status\" class=\"notice\">\(t("queue_empty"))</p>"
+            } else {
+                let rows = page.rows.map { row -> String in
+                    let claim = row.claimedUntil.map { t("claim_yours").replacingOccurrences(of: "%@", with: Self.time($0)) } ?? t("claim_free")
+                    let user = row.userRef ?? "—"
+                    return """
+                        <tr><td class="time">\(Self.time(row.openedAt))</td><td>\(t("kind_\(row.kind.rawValue)"))</td>\
+                        <td>\(Self.escape(user))</td><td>\(t("env_\(row.environment)"))</td>\
+                        <td>\(row.reasons.map { Self.escape(t("why_\($0)")) }.joined(separator: "; "))</td><td>\(claim)</td>\
+                        <td><a href="\(ConsoleCaseRoute.show(id: row.id.uuidString).path)?lang=\(language)" \
+                        aria-label="\(Self.escape(t("open_case_label").replacingOccurrences(of: "%@", with: user)))">\(t("open_case"))</a></td></tr>
+                        """
+                }.joined(separator: "\n")
+                body += """
+                    <div class="table-wrap">
+                    <table>
+                    <caption>\(t("queue_caption"))</caption>
+                    <thead><tr><th scope="col">\(t("col_opened"))</th><th scope="col">\(t("col_kind"))</th><th scope="col">\(t("col_user"))</th>\
+                    <th scope="col">\(t("col_environment"))</th><th scope="col">\(t("col_why"))</th><th scope="col">\(t("col_claim"))</th>\
+                    <th scope="col">\(t("col_case"))</th></tr></thead>
+                    <tbody>
+                    \(rows)
+                    </tbody>
+                    </table>
+                    </div>
+                    """
+                if let next = page.next {
+                    let address = Self.address(ConsoleRoute.queue.path, [URLQueryItem(name: "lang", value: language), URLQueryItem(name: "after", value: next)])
+                    body += "<p class=\"pager\"><a href=\"\(Self.escape(address))\">\(t("queue_more"))</a></p>"
+                }
+            }
+        }
+        let status: String = notice.map { "<p class=\"notice\" role=\"status\">\(Self.escape($0))</p>" } ?? ""
+        return layout(title: t("queue_title"), signedIn: signedIn, path: ConsoleRoute.queue.path, """
+            <section class="card" aria-labelledby="title">
+            <h1 id="title">\(t("queue_title"))</h1>
+            <p class="lede">\(t("queue_lede"))</p>
+            \(status)
+            \(problemBox(problem))
+            \(body)
+            </section>
+            """)
+    }
+
+    /// The figures above the table: open cases by kind, those others hold, the oldest.
+    private func counts(_ counts: ReviewCaseRepository.Counts) -> String {
+        var items = "<div><dt>\(t("queue_total"))</dt><dd class=\"figure\">\(counts.total)</dd></div>"
+        for kind in ReviewCaseKind.allCases {
+            guard let count = counts.open[kind], count > 0 else { continue }
+            items += "<div><dt>\(t("kind_\(kind.rawValue)"))</dt><dd class=\"figure\">\(count)</dd></div>"
+        }
+        items += "<div><dt>\(t("queue_claimed_by_others"))</dt><dd class=\"figure\">\(counts.claimedByOthers)</dd></div>"
+        if let oldest = counts.oldestOpenedAt {
+            items += "<div><dt>\(t("queue_oldest"))</dt><dd>\(Self.time(oldest))</dd></div>"
+        }
+        return "<h2 class=\"visually-hidden\">\(t("queue_counts"))</h2><dl class=\"counts\">\(items)</dl>"
+    }
+}
