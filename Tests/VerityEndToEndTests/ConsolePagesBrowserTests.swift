@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Verity
 import VerityAPI
 import VerityTestSupport
 
@@ -29,6 +30,53 @@ struct ConsolePagesBrowserTests {
             #expect(run.status == 0, "\(run.errorText.suffix(2_000))")
             let result = try JSONDecoder().decode(Result.self, from: Data(run.lastLine.utf8))
             #expect(result.outcome == "ok" && result.steps.count == 12, "\(result.steps)")
+        }
+    }
+
+    /// `tests-pages/console_review.py`: three held checks; a reviewer with a
+    /// second factor approves one and rejects another while a second reviewer
+    /// has it open; the users' statuses and the webhooks follow.
+    @Test func reviewersDecideHeldChecksAndTheUsersAndWebhooksFollow() async throws {
+        let receiver = try WebhookReceiver()
+        defer { receiver.stop() }
+        try await withVerityApp { app async throws in
+            let url = try await app.startServer()
+            try await ConsoleReviewTests.holdNearMatches(app)
+            let endpoint = try await WebhookAdmin(url: url, secretKey: app.secretKey).register(receiver, events: [.documentCheckCompleted])
+            var clients: [IdentityVerificationClient] = []
+            for user in ["user-approved", "user-rejected", "user-waiting"] {
+                let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: user, ttlSeconds: 3_600))
+                try #require(try await ConsoleReviewTests.submitHeld(client).documentCheck?.status == "review")
+                clients.append(client)
+                app.clock.advance(seconds: 1)
+            }
+            let reviewer = try await app.operations.createOperator(tenant: "acme", email: "reviewer@example.com", role: .reviewer,
+                                                                   password: nil, secondFactor: true)
+            let second = try await app.operations.createOperator(tenant: "acme", email: "second@example.com", role: .reviewer,
+                                                                 password: nil, secondFactor: false)
+            let secret = try #require(reviewer.totpURI.flatMap(URLComponents.init(string:))?.queryItems?.first { $0.name == "secret" }?.value)
+            let run = try await ChildProcess.python("tests-pages/console_review.py", [
+                "--url", url.absoluteString, "--email", "reviewer@example.com", "--password", reviewer.password,
+                "--totp-secret", secret, "--now", "\(app.clock.now / 1000)",
+                "--second-email", "second@example.com", "--second-password", second.password,
+            ])
+            #expect(run.status == 0, "\(run.errorText.suffix(2_000))")
+            let result = try JSONDecoder().decode(Result.self, from: Data(run.lastLine.utf8))
+            #expect(result.outcome == "ok" && result.steps.count == 11, "\(result.steps)")
+
+            // Checked through the API, as the tenant's app sees it.
+            let approved = try await clients[0].checkIdentityVerification()
+            #expect(approved.verified && approved.documentVerificationStatus == .succeeded)
+            let rejected = try await clients[1].checkIdentityVerification()
+            #expect(rejected.documentVerificationStatus == .failed && rejected.documentCheck?.reasons == ["DOCUMENT_TAMPERED"])
+            let waiting = try await clients[2].checkIdentityVerification()
+            #expect(waiting.documentVerificationStatus == .pending && waiting.documentCheck?.status == "review")
+            let now = Date(timeIntervalSince1970: Double(app.clock.now) / 1000)
+            let events = try await app.deliveries(atLeast: 2, at: receiver).map {
+                try Webhook.verify(payload: $0.bytes, header: $0.signature, secrets: [endpoint.secret], tolerance: 3_600, now: now)
+            }
+            #expect(Set(events.map(\.userRef)) == ["user-approved", "user-rejected"])
+            #expect(events.allSatisfy { $0.data["decidedBy"] == .string("reviewer") })
         }
     }
 }

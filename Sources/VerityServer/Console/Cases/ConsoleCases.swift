@@ -71,7 +71,9 @@ struct ConsoleCases: Sendable {
         let environments = try await ReviewQueue.environmentKinds(tenantID: session.tenantID, db: db)
         var document: DocumentEvidence?
         if kind == .documentCheck, let check = try await DocumentCheckRepository(db: db).check(id: found.subjectID) {
-            let sides: [(ImageSide, Data?)] = [(.front, check.sealedFront), (.back, check.sealedBack), (.face, check.sealedFace)]
+            // A passport's one page arrives as both sides: shown once.
+            let back = check.documentType == DocumentType.passport.rawValue ? nil : check.sealedBack
+            let sides: [(ImageSide, Data?)] = [(.front, check.sealedFront), (.back, back), (.face, check.sealedFace)]
             document = DocumentEvidence(
                 checkID: found.subjectID, documentType: check.documentType, country: check.country, flow: check.flow,
                 status: check.status, submittedAt: check.createdAt,

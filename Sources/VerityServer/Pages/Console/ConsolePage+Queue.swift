@@ -57,15 +57,19 @@ extension ConsolePage {
 
     /// The figures above the table: open cases by kind, those others hold, the oldest.
     private func counts(_ counts: ReviewCaseRepository.Counts) -> String {
-        var items = "<div><dt>\(t("queue_total"))</dt><dd class=\"figure\">\(counts.total)</dd></div>"
+        // A list, not <dl> with grouping <div>s: the axe-core here (3.x) reads those as misplaced.
+        func item(_ label: String, _ value: String, figure: Bool = true) -> String {
+            "<li><span class=\"label\">\(label)</span> <span class=\"\(figure ? "figure" : "value")\">\(value)</span></li>"
+        }
+        var items = item(t("queue_total"), "\(counts.total)")
         for kind in ReviewCaseKind.allCases {
             guard let count = counts.open[kind], count > 0 else { continue }
-            items += "<div><dt>\(t("kind_\(kind.rawValue)"))</dt><dd class=\"figure\">\(count)</dd></div>"
+            items += item(t("kind_\(kind.rawValue)"), "\(count)")
         }
-        items += "<div><dt>\(t("queue_claimed_by_others"))</dt><dd class=\"figure\">\(counts.claimedByOthers)</dd></div>"
+        items += item(t("queue_claimed_by_others"), "\(counts.claimedByOthers)")
         if let oldest = counts.oldestOpenedAt {
-            items += "<div><dt>\(t("queue_oldest"))</dt><dd>\(Self.time(oldest))</dd></div>"
+            items += item(t("queue_oldest"), Self.time(oldest), figure: false)
         }
-        return "<h2 class=\"visually-hidden\">\(t("queue_counts"))</h2><dl class=\"counts\">\(items)</dl>"
+        return "<h2 class=\"visually-hidden\">\(t("queue_counts"))</h2><ul class=\"counts\">\(items)</ul>"
     }
 }
