@@ -121,6 +121,9 @@ check "environment set changes the face-match threshold" grep -q '"matchThreshol
 check "environment set refuses a threshold that lets strangers match" bash -c "! '$BIN' environment set --tenant acme --environment live --face-match-threshold 0.9 > '$WORK/env-bad.out' 2>&1 && grep -q matchThreshold '$WORK/env-bad.out'"
 "$BIN" environment set --tenant acme --environment live --face-image-for-verification true > "$WORK/env-docs.json" 2>&1
 check "environment set asks for a face image with document verification" bash -c "grep -q '\"faceImageRequiredForVerification\" : true' '$WORK/env-docs.json' && grep -q '\"faceImageRequiredForCapture\" : false' '$WORK/env-docs.json'"
+"$BIN" environment set --tenant acme --environment live --document-review true --document-review-face-margin 0.06 > "$WORK/env-review.json" 2>&1
+check "environment set holds doubtful document checks for reviewers" bash -c "grep -q '\"enabled\" : true' '$WORK/env-review.json' && grep -q '\"faceMargin\" : 0.06' '$WORK/env-review.json'"
+check "environment set refuses a review margin over 0.1" bash -c "! '$BIN' environment set --tenant acme --environment live --document-review-face-margin 0.5 > '$WORK/env-bad.out' 2>&1 && grep -q faceMargin '$WORK/env-bad.out'"
 check "an unknown tenant is named" bash -c "'$BIN' environment show --tenant nobody 2>&1 | grep -q 'no tenant named nobody'"
 "$BIN" users token --tenant acme --environment live --user alice --ttl 120 > "$WORK/token.json" 2>&1
 check "users token prints a token" grep -q '"token"' "$WORK/token.json"

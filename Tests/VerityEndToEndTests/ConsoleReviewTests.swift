@@ -163,6 +163,30 @@ struct ConsoleReviewTests {
         }
     }
 
+    @Test func aResetWithdrawsAHeldCheckWithItsCaseAndImages() async throws {
+        try await withLiveClient(userRef: "user-reset") { client, app, url async throws in
+            try await Self.holdNearMatches(app)
+            let held = try await Self.submitHeld(client)
+            try #require(held.documentCheck?.status == "review")
+            let reviewer = try await Self.signedIn(url, app, email: "rev@example.com", role: .reviewer)
+            let caseID = try #require(Self.caseIDs(in: try await reviewer.request(.GET, ConsoleRoute.queue.path).body).first)
+            _ = try await Self.post(reviewer, .claim(id: caseID), caseID: caseID)
+
+            let admin = WebhookAdmin(url: url, secretKey: app.secretKey)
+            let (_, status, _) = try await admin.call("POST", AdminRoute.resetVerification(userRef: "user-reset").path, as: VerifiedIdentity.self)
+            #expect(status == 200)
+            // The check is withdrawn with its images; the case is gone, and a decision now would verify nobody.
+            let check = try #require(try await DocumentCheckModel.find(UUID(uuidString: held.documentCheck?.checkId ?? ""), on: app.app.db))
+            #expect(check.status == "withdrawn" && check.sealedFront == nil && check.sealedFace == nil)
+            let late = try await reviewer.request(.POST, ConsoleCaseRoute.decision(id: caseID).path,
+                                                  form: ["csrf": Browser.csrf(in: try await reviewer.request(.GET, ConsoleRoute.queue.path).body) ?? "",
+                                                         "decision": "approve", "reason": "FACE_CONFIRMED"])
+            #expect(late.status == 404)
+            #expect(!(try await client.checkIdentityVerification().verified))
+            #expect(Self.caseIDs(in: try await reviewer.request(.GET, ConsoleRoute.queue.path).body).isEmpty)
+        }
+    }
+
     @Test func aClaimedCaseIsNotDecidedTwiceAndBadFormsChangeNothing() async throws {
         try await withLiveClient(userRef: "user-claimed") { client, app, url async throws in
             try await Self.holdNearMatches(app)

@@ -147,7 +147,7 @@ struct ConsoleSignInTests {
             // Signed in, a sign-out without this session's token is refused and the session lives on.
             let home = try await browser.request(.GET, ConsoleRoute.home.path)
             let forged = try await browser.request(.POST, ConsoleRoute.signOut.path, form: ["csrf": token, "scope": "everywhere"])
-            #expect(forged.status == 403 && forged.body.contains(VerityError.Code.csrfTokenInvalid.rawValue))
+            #expect(forged.status == 403 && forged.body.contains("This form had expired") && forged.body.contains("<h1"))
             #expect(try await browser.request(.GET, ConsoleRoute.home.path).status == 200)
             #expect(Browser.csrf(in: home.body) != nil)
         }

@@ -41,11 +41,13 @@ public enum DemoSetup {
         if try await operations.registryCount() == 0 {
             _ = try await operations.importRegistry(csv: DemoRegistry.csv) { _, _ in }
         }
-        // A user PII cannot verify is offered the capture page (idScanUrl), and
-        // webhooks may go to a receiver on this machine (a development tenant).
+        // A user PII cannot verify is offered the capture page (idScanUrl),
+        // webhooks may go to a receiver on this machine (a development tenant),
+        // and doubtful document checks wait in the console's review queue.
         _ = try await operations.updateConfiguration(tenant: tenant, environment: .test) {
             $0.documents.idScanUrlEnabled = true
             $0.webhooks.allowPrivateAddresses = true
+            $0.documents.review.enabled = true
         }
         let texts = try await ConsentRepository(db: app.db)
             .currentTexts(environmentID: try await environmentID(app, operations))

@@ -132,7 +132,11 @@ struct ConsoleController: RouteCollection {
         guard let session = try await session(of: request) else { return Self.redirect(ConsoleRoute.signIn.path, language: language) }
         let form = (try? request.content.decode(SignOutForm.self, as: .urlEncodedForm)) ?? SignOutForm()
         guard OperatorAccounts.csrfMatches(form.csrf, session) else {
-            throw VerityError(.csrfTokenInvalid, "this form is not from this session: reload the page and try again")
+            // Still signed in: the console's first page again, with what went wrong.
+            let signedIn = ConsolePage.Operator(email: session.account.email, tenant: session.tenantName, role: session.role,
+                                                csrfToken: session.csrfToken)
+            return Self.html(ConsolePage(language: language).home(signedIn, lastSignInAt: session.account.lastSignInAtEpochMs,
+                                                                  problem: ConsoleStrings.text("error_csrf", language)), status: .forbidden)
         }
         let everywhere = form.scope == "everywhere"
         try await accounts(request).signOut(session, everywhere: everywhere)

@@ -64,7 +64,7 @@ extension ConsolePage {
         var items = item(t("queue_total"), "\(counts.total)")
         for kind in ReviewCaseKind.allCases {
             guard let count = counts.open[kind], count > 0 else { continue }
-            items += item(t("kind_\(kind.rawValue)"), "\(count)")
+            items += item(t("counts_\(kind.rawValue)"), "\(count)")
         }
         items += item(t("queue_claimed_by_others"), "\(counts.claimedByOthers)")
         if let oldest = counts.oldestOpenedAt {

@@ -97,11 +97,12 @@ struct ConsolePage {
     }
 
     /// The console's first page: who is signed in, for which tenant, with what role.
-    func home(_ signedIn: Operator, lastSignInAt: Int64?) -> String {
+    func home(_ signedIn: Operator, lastSignInAt: Int64?, problem: String? = nil) -> String {
         let previous = lastSignInAt.map { Self.time($0) } ?? "—"
         return layout(title: t("product"), signedIn: signedIn, path: ConsoleRoute.home.path, """
             <section class="card" aria-labelledby="title">
             <h1 id="title">\(t("product"))</h1>
+            \(problemBox(problem))
             <dl class="facts">
             <dt>\(t("signed_in_as"))</dt><dd>\(Self.escape(signedIn.email))</dd>
             <dt>\(t("tenant"))</dt><dd>\(Self.escape(signedIn.tenant))</dd>
