@@ -57,7 +57,7 @@ public struct DocumentCheckSummary: Codable, Sendable, Equatable {
     /// Stable codes: why it failed (`DOCUMENT_EXPIRED`, `FACE_MISMATCH`, …) or what to fix (`BLURRY`, `GLARE`, …).
     public var reasons: [String]
     public var submittedAtEpochMs: Int64
-    /// 0 while pending.
+    /// 0 until it is decided (while pending, and while a reviewer decides).
     public var completedAtEpochMs: Int64
 
     public init(checkId: String, status: String, flow: String, documentType: IdDocumentType, country: String, reasons: [String],
