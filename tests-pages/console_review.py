@@ -5,7 +5,8 @@ the evidence), claims it and approves it with a reason and a note; opens the
 next while a second reviewer has the same case open in another browser; the
 first claims and rejects it, the second's stale claim is refused with the
 reason, and the second then sees who decided. The last case is looked at in
-Arabic, on a tablet and on a phone. axe-core checks every page (serious or
+Arabic, on a tablet and on a phone; then the second reviewer finds its
+user on the user page and resets them, which withdraws it. axe-core checks every page (serious or
 critical violations fail) and each is screenshotted.
 
     console_review.py --url BASE --email E --password P --totp-secret BASE32 --now EPOCH_S
@@ -159,6 +160,39 @@ def smaller_screen(base, screens, args, kind, steps):
         driver.quit()
 
 
+def reset_user(base, screens, args, steps):
+    """The second reviewer finds the waiting user through the console's
+    navigation and resets them, confirmed, with a note: the held check is
+    withdrawn and the queue is empty."""
+    driver = browser("desktop")
+    run = Run(driver, screens, "review-user")
+    try:
+        driver.get(base + "/console/sign-in")
+        signed_in(run, args.second_email, args.second_password)
+        driver.find_element(By.LINK_TEXT, "Users").click()
+        run.visible("#ref").send_keys("user-waiting")
+        run.click("form.search button[type=submit]")
+        run.visible("#user-test")
+        if "Reset verification" not in driver.page_source:
+            raise PageFailure("the user page offers a reviewer no reset")
+        whole_page(run, "user")
+        form = "form:has(input[name=action][value=reset])"
+        driver.find_element(By.CSS_SELECTOR, f"{form} textarea").send_keys("The customer asked to start again.")
+        run.click(f"{form} input[name=confirm]")
+        run.click(f"{form} button[type=submit]")
+        notice = run.visible("[role=status]")
+        if "Done" not in notice.text:
+            raise PageFailure(f"the reset was not confirmed on the page: {notice.text!r}")
+        look(run, "user-after-reset")
+        driver.find_element(By.LINK_TEXT, "Review queue").click()
+        run.visible("h1")
+        if queue_links(driver):
+            raise PageFailure("the reset user's held check is still in the queue")
+        steps += run.steps
+    finally:
+        driver.quit()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--url", required=True)
@@ -175,6 +209,7 @@ def main():
         reviewers(args.url, args.screens, args, steps)
         smaller_screen(args.url, args.screens, args, "tablet", steps)
         smaller_screen(args.url, args.screens, args, "phone", steps)
+        reset_user(args.url, args.screens, args, steps)
     except PageFailure as failure:
         print(str(failure), file=sys.stderr)
         return 1

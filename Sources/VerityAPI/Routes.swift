@@ -107,8 +107,12 @@ public enum ConsoleRoute: String, CaseIterable, Sendable {
     case signOut = "sign-out"
     case audit
     case queue
+    /// GET `?ref=`: a user found by the tenant's reference.
+    case users
+    /// POST: a reviewer's action on a user (reset, required method, unlock, uncertify).
+    case userActions = "users/actions"
 
-    public var components: [String] { ["console"] + (rawValue.isEmpty ? [] : [rawValue]) }
+    public var components: [String] { ["console"] + rawValue.split(separator: "/").map(String.init) }
     public var path: String { "/" + components.joined(separator: "/") }
 }
 

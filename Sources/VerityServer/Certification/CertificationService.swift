@@ -108,6 +108,22 @@ struct CertificationService: Sendable {
     func uncertify(_ name: String, context: CertificationContext) async throws -> CertificationUser {
         let entity = try await registrations.entity(name, context: context)
         let registration = try await registrations.requireRegistration(entity: entity, context: context)
+        try await revokeAll(registration, entity: entity, context: context)
+        return try await view(registration, context: context)
+    }
+
+    /// An operator's uncertification (the console): the same, with no device
+    /// in the context (the user is not the one asking).
+    func uncertifyByOperator(_ name: String, context: CertificationContext) async throws {
+        let entity = try await registrations.entity(name, context: context)
+        guard let registration = try await RegistrationRepository(db: context.db).registration(entityID: try entity.requireID(),
+                                                                                              userID: context.userID) else {
+            throw VerityError(.userNotAccredited, "This user has not registered with \(entity.name).")
+        }
+        try await revokeAll(registration, entity: entity, context: context)
+    }
+
+    private func revokeAll(_ registration: RegistrationModel, entity: CertificationEntityModel, context: CertificationContext) async throws {
         let next = try CertificationStateMachine().next(from: registration.status, on: .uncertified)
         let registrationID = try registration.requireID()
         let certificates = UserCertificateRepository(db: context.db)
@@ -122,7 +138,6 @@ struct CertificationService: Sendable {
                                          events: revoked)
         if !revoked.isEmpty { await registrations.wake?.outcomeWritten(environmentID: context.environmentID, db: context.db) }
         await issuer.notifyRevoked(live.filter { $0.status == .issued })
-        return try await view(registration, context: context)
     }
 
     /// The current certificate and chain (the spec's `fetchCertificate`).

@@ -11,10 +11,10 @@ enum ConsoleStrings {
         tables[language]?[key] ?? tables["en"]?[key] ?? key
     }
 
-    /// Each language's table: the console's general words, then the review queue's and cases'.
+    /// Each language's table: the console's general words, then the review queue's and cases', then the user page's.
     static let tables: [String: [String: String]] = [
-        "en": english.merging(casesEnglish) { general, _ in general },
-        "ar": arabic.merging(casesArabic) { general, _ in general },
+        "en": english.merging(casesEnglish) { general, _ in general }.merging(usersEnglish) { general, _ in general },
+        "ar": arabic.merging(casesArabic) { general, _ in general }.merging(usersArabic) { general, _ in general },
     ]
 
     static let english: [String: String] = [
@@ -49,6 +49,7 @@ enum ConsoleStrings {
         "nav_home": "Home",
         "nav_audit": "Audit trail",
         "nav_queue": "Review queue",
+        "nav_users": "Users",
         "audit_title": "Audit trail",
         "audit_lede": "Every decision, setting change, sign-in and key use in this tenant, newest first. Times are UTC.",
         "filter": "Narrow the trail",
@@ -107,6 +108,7 @@ enum ConsoleStrings {
         "nav_home": "الرئيسية",
         "nav_audit": "سجل التدقيق",
         "nav_queue": "قائمة المراجعة",
+        "nav_users": "المستخدمون",
         "audit_title": "سجل التدقيق",
         "audit_lede": "كل قرار وتغيير في الإعدادات وتسجيل دخول واستخدام مفتاح في هذا المستأجر، الأحدث أولًا. الأوقات بالتوقيت العالمي.",
         "filter": "تضييق السجل",

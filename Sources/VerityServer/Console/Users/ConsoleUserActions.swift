@@ -1,0 +1,94 @@
+import Fluent
+import Foundation
+import Logging
+import VerityAPI
+import VerityCore
+import VerityStore
+
+/// What a reviewer may do to a user from the console, each as the admin API
+/// would, and each in the audit trail with the operator and their note.
+/// The ones that cannot be undone (a reset, an uncertification) need the
+/// form's confirmation.
+struct ConsoleUserActions: Sendable {
+    let db: any Database
+    let protector: DataProtector
+    let logger: Logger
+    let clock: VerityClock
+    let certification: CertificationService
+
+    enum Action: String, Sendable, CaseIterable {
+        /// PII attempts and document verification start again.
+        case reset
+        /// The user must verify with a government ID from now on.
+        case requireGovernmentID = "require_government_id"
+        /// Back to the environment's own rule.
+        case clearRequiredMethod = "clear_required_method"
+        /// Wrong SMS codes or secrets locked certification: lifted.
+        case unlock
+        /// The user's certificate with one entity is revoked (a level-4 key destroyed).
+        case uncertify
+
+        var needsConfirmation: Bool { self == .reset || self == .uncertify }
+    }
+
+    struct Form: Sendable {
+        var action: Action
+        var environment: EnvironmentKind
+        var userRef: String
+        var entity: String?
+        var confirmed: Bool
+        var note: String
+    }
+
+    func perform(_ form: Form, by session: OperatorAccounts.Session) async throws {
+        guard session.role.includes(.reviewer) else {
+            throw VerityError(.roleNotAuthorized, "changing a user needs the reviewer or admin role")
+        }
+        guard form.note.count <= ReviewReasons.noteLength else {
+            throw VerityError.invalid("note", "the note is longer than \(ReviewReasons.noteLength) characters")
+        }
+        guard !form.action.needsConfirmation || form.confirmed else {
+            throw VerityError.invalid("confirm", "tick the box to confirm: this cannot be undone")
+        }
+        guard let environment = try await TenantRepository(db: db).environment(id: try await environmentID(form.environment, session)),
+              let user = try await UserRepository(db: db, protector: protector).find(userRef: form.userRef,
+                                                                                                 environmentID: try environment.requireID())
+        else { throw VerityError(.notFound, "no user with this reference in this environment", field: "ref") }
+        let userID = try user.requireID(), environmentID = try environment.requireID()
+        let action: String
+        switch form.action {
+        case .reset:
+            try await VerificationRepository(db: db).reset(userID: userID)
+            try await DocumentCheckRepository(db: db).reset(userID: userID)
+            action = "identity-verification.reset"
+        case .requireGovernmentID:
+            try await VerificationRepository(db: db).setRequiredOverride(userID: userID, method: .governmentID)
+            action = "identity-verification.required-method.GOVERNMENT_ID"
+        case .clearRequiredMethod:
+            try await VerificationRepository(db: db).setRequiredOverride(userID: userID, method: nil)
+            action = "identity-verification.required-method.KNOWLEDGE_OF_PII"
+        case .unlock:
+            guard try await CertificationLocks(db: db).unlock(userID: userID) else {
+                throw VerityError(.validationError, "this user's certification is not locked")
+            }
+            action = "certification.unlock"
+        case .uncertify:
+            guard let entity = form.entity, !entity.isEmpty else { throw VerityError.invalid("entity", "name the entity") }
+            try await certification.uncertifyByOperator(entity, context: CertificationContext(
+                userID: userID, environmentID: environmentID, device: nil, db: db, logger: logger))
+            action = "certification.uncertify"
+        }
+        try await AuditRepository(db: db).record(action, actor: OperatorAccounts.actor(session.operatorID), environmentID: environmentID,
+                                                 userID: userID, now: clock.nowMillis(), tenantID: session.tenantID,
+                                                 reason: form.note.isEmpty ? nil : form.note)
+    }
+
+    /// The environment of this kind in the operator's tenant.
+    private func environmentID(_ kind: EnvironmentKind, _ session: OperatorAccounts.Session) async throws -> UUID {
+        guard let environment = try await EnvironmentModel.query(on: db).filter(\.$tenant.$id == session.tenantID)
+            .filter(\.$kind == kind.rawValue).first() else {
+            throw VerityError(.notFound, "no user with this reference in this environment", field: "ref")
+        }
+        return try environment.requireID()
+    }
+}
