@@ -188,6 +188,13 @@ def reset_user(base, screens, args, steps):
         run.visible("h1")
         if queue_links(driver):
             raise PageFailure("the reset user's held check is still in the queue")
+        # The overview of the test environment, where all of this happened.
+        driver.find_element(By.LINK_TEXT, "Overview").click()
+        driver.find_element(By.LINK_TEXT, "Test").click()
+        run.wait(lambda d: "environment=test" in d.current_url, what="the test environment's overview")
+        if len(driver.find_elements(By.CSS_SELECTOR, "svg.chart")) < 3:
+            raise PageFailure("the overview does not draw its charts")
+        whole_page(run, "overview")
         steps += run.steps
     finally:
         driver.quit()

@@ -107,6 +107,8 @@ public enum ConsoleRoute: String, CaseIterable, Sendable {
     case signOut = "sign-out"
     case audit
     case queue
+    /// GET `?environment=test|live`: figures and charts of the last 14 days.
+    case overview
     /// GET `?ref=`: a user found by the tenant's reference.
     case users
     /// POST: a reviewer's action on a user (reset, required method, unlock, uncertify).

@@ -54,5 +54,6 @@ public enum VerityMigrations {
         CreateOperators(),
         AddAuditTenantsAndReasons(),
         CreateReviewCases(),
+        IndexConsoleOverview(),
     ]
 }

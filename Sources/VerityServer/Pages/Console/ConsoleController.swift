@@ -28,6 +28,7 @@ struct ConsoleController: RouteCollection {
         pages.get(routePath(ConsoleRoute.home.components), use: home)
         pages.get(routePath(ConsoleRoute.signIn.components), use: signInPage)
         pages.get(routePath(ConsoleRoute.audit.components), use: audit)
+        pages.get(routePath(ConsoleRoute.overview.components), use: overview)
         pages.on(.POST, routePath(ConsoleRoute.signIn.components), body: form, use: signIn)
         pages.on(.POST, routePath(ConsoleRoute.signOut.components), body: form, use: signOut)
     }
@@ -54,6 +55,18 @@ struct ConsoleController: RouteCollection {
             } catch let problem as ConsoleAuditTrail.Problem {
                 return Self.html(page.audit(signedIn, query: query, page: nil, problem: page.t("error_field_\(problem.field)")), status: .badRequest)
             }
+        }
+    }
+
+    /// The overview of one environment (live unless the query says test); every role may read it.
+    func overview(request: Request) async throws -> Response {
+        try await signedIn(request) { session, signedIn, page in
+            let kind = request.query[String.self, at: "environment"].flatMap(EnvironmentKind.init(rawValue:)) ?? .live
+            guard let figures = try await ConsoleOverview(db: dependencies.scope(of: request).db, clock: dependencies.clock)
+                .figures(tenantID: session.tenantID, operatorID: session.operatorID, environment: kind) else {
+                return Self.html(page.caseNotFound(signedIn), status: .notFound)
+            }
+            return Self.html(page.overview(signedIn, figures: figures), status: .ok)
         }
     }
 

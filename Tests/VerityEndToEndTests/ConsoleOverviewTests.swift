@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+import Verity
+import VerityAPI
+import VerityCore
+@testable import VerityServer
+import VerityTestSupport
+
+/// The overview over HTTP: the environment's last 14 days counted from what
+/// happened through the API, drawn as SVG with its numbers beside it.
+@Suite("Console overview over HTTP")
+struct ConsoleOverviewTests {
+    @Test func theOverviewCountsWhatHappenedInItsEnvironmentOnly() async throws {
+        try await withLiveClient(userRef: "passes") { client, app, url async throws in
+            // A check the engines pass, one held for a reviewer and approved, and a PII attempt that did not match.
+            try await client.consent()
+            _ = try await client.verifyIdentity(input: DocumentVerificationE2ETests.johnWithTypo)
+            let passed = try await client.verifyIdentityDocumentToEnd(input: try DocumentVerificationE2ETests.passport("john-smith-passport"))
+            try #require(passed.documentVerificationStatus == .succeeded)
+            try await ConsoleReviewTests.holdNearMatches(app)
+            let held = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "held"))
+            try #require(try await ConsoleReviewTests.submitHeld(held).documentCheck?.status == "review")
+            let reviewer = try await ConsoleReviewTests.signedIn(url, app, email: "rev@example.com", role: .viewer)
+
+            let page = try await reviewer.request(.GET, ConsoleRoute.overview.path + "?environment=test")
+            #expect(page.status == 200)
+            #expect(page.body.contains("<svg class=\"chart\"") && page.body.contains("role=\"img\" aria-label=\"Document checks per day, by outcome\""))
+            // Today's row of the checks' numbers: one succeeded, one waiting.
+            let today = ConsolePage.dayLabel(app.clock.now / 86_400_000)
+            #expect(page.body.contains("<tr><td>\(today)</td><td>1</td><td>1</td></tr>"), "today's checks")
+            #expect(page.body.contains("Passport · US") && page.body.contains("100% (1/1)"))
+            #expect(page.body.contains("Not matched (2)"))
+            #expect(!page.body.contains("style="))
+            // The live environment saw none of it.
+            let live = try await reviewer.request(.GET, ConsoleRoute.overview.path + "?environment=live")
+            #expect(live.status == 200 && !live.body.contains("<svg class=\"chart\"") && live.body.contains("None yet."))
+            // An unknown environment reads as live, the default.
+            #expect(try await reviewer.request(.GET, ConsoleRoute.overview.path + "?environment=%3Cx%3E").status == 200)
+        }
+    }
+}
