@@ -1,5 +1,5 @@
 # Conveniences; the README's two commands are scripts/demo.sh and scripts/test.sh.
-.PHONY: demo test build bench bench-documents bench-document-flow bench-mobile bench-faces bench-pki bench-mrz-model bench-webhooks bench-sdk contract
+.PHONY: demo test build bench bench-documents bench-document-flow bench-mobile bench-faces bench-pki bench-mrz-model bench-webhooks bench-sdk bench-console contract
 
 build:
 	swift build --build-tests
@@ -22,6 +22,7 @@ bench:
 	bash bench/faces.sh
 	bash bench/pki.sh
 	bash bench/sdk.sh
+	bash bench/console.sh
 
 bench-documents:
 	bash bench/documents.sh
@@ -46,3 +47,6 @@ bench-mrz-model:
 
 bench-sdk:
 	bash bench/sdk.sh
+
+bench-console:
+	bash bench/console.sh

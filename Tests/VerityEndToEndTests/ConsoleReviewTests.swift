@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import NIOHTTP1
+import SQLKit
 import Testing
 import Verity
 import VerityAPI
@@ -58,6 +59,20 @@ struct ConsoleReviewTests {
         let page = try await browser.request(.GET, ConsoleCaseRoute.show(id: caseID).path)
         let token = csrf ?? Browser.csrf(in: page.body) ?? ""
         return try await browser.request(.POST, route.path, form: fields.merging(["csrf": token]) { mine, _ in mine })
+    }
+
+    /// The overview's counters agree with a recount of the checks, status by status.
+    static func expectCountersMatchTheChecks(_ app: VerityTestApp, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let sql = app.app.db as! any SQLDatabase
+        var counted: [String: Int64] = [:], recounted: [String: Int64] = [:]
+        for row in try await sql.raw("SELECT status, CAST(SUM(n) AS BIGINT) AS n FROM document_check_counts GROUP BY status").all() {
+            let n = try row.decode(column: "n", as: Int64.self)
+            if n != 0 { counted[try row.decode(column: "status", as: String.self)] = n }
+        }
+        for row in try await sql.raw("SELECT status, COUNT(*) AS n FROM document_checks WHERE status <> 'pending' GROUP BY status").all() {
+            recounted[try row.decode(column: "status", as: String.self)] = try row.decode(column: "n", as: Int64.self)
+        }
+        #expect(counted == recounted, sourceLocation: sourceLocation)
     }
 
     @Test func aReviewerApprovesAHeldCheckAndTheUserAndTheWebhooksFollow() async throws {
@@ -137,6 +152,7 @@ struct ConsoleReviewTests {
             #expect(again.status == 409 && again.body.contains("decided already"))
             let empty = try await reviewer.request(.GET, ConsoleRoute.queue.path)
             #expect(empty.body.contains("Nothing is waiting for a person.") && Self.caseIDs(in: empty.body).isEmpty)
+            try await Self.expectCountersMatchTheChecks(app)
         }
     }
 
@@ -184,6 +200,7 @@ struct ConsoleReviewTests {
             #expect(late.status == 404)
             #expect(!(try await client.checkIdentityVerification().verified))
             #expect(Self.caseIDs(in: try await reviewer.request(.GET, ConsoleRoute.queue.path).body).isEmpty)
+            try await Self.expectCountersMatchTheChecks(app)
         }
     }
 
@@ -250,6 +267,7 @@ struct ConsoleReviewTests {
             #expect(try await later.checkIdentityVerification().verified)
             let decisions = try await AuditEventModel.query(on: app.app.db).filter(\.$action ~~ ["case.approve", "case.reject"]).all()
             #expect(decisions.count == 1 && decisions.first?.reason == "EVIDENCE_CONSISTENT")
+            try await Self.expectCountersMatchTheChecks(app)
         }
     }
 }

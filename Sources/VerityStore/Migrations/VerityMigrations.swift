@@ -55,5 +55,6 @@ public enum VerityMigrations {
         AddAuditTenantsAndReasons(),
         CreateReviewCases(),
         IndexConsoleOverview(),
+        CountDocumentChecks(),
     ]
 }

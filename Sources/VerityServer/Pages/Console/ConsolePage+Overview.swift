@@ -19,9 +19,9 @@ extension ConsolePage {
         let cards = """
             <ul class="counts">
             <li><span class="label">\(t("ov_checks"))</span> <span class="figure">\(figures.checks.total)</span></li>
-            <li><span class="label">\(t("ov_check_median"))</span> <span class="figure">\(Self.duration(figures.checkTimes.median))</span></li>
-            <li><span class="label">\(t("ov_check_p95"))</span> <span class="figure">\(Self.duration(figures.checkTimes.p95))</span></li>
-            <li><span class="label">\(t("ov_review_median"))</span> <span class="figure">\(Self.duration(figures.reviewTimes.median))</span></li>
+            <li><span class="label">\(t("ov_check_median"))</span> <span class="figure">\(Self.duration(figures.checkTimes.median, count: figures.checkTimes.count))</span></li>
+            <li><span class="label">\(t("ov_check_p95"))</span> <span class="figure">\(Self.duration(figures.checkTimes.p95, count: figures.checkTimes.count))</span></li>
+            <li><span class="label">\(t("ov_review_median"))</span> <span class="figure">\(Self.duration(figures.reviewTimes.median, count: figures.reviewTimes.count))</span></li>
             <li><span class="label">\(t("ov_backlog"))</span> <span class="figure">\(figures.backlog.total)</span></li>
             <li><span class="label">\(t("ov_credits"))</span> <span class="figure">\(creditsUsed)</span></li>
             </ul>
@@ -100,9 +100,14 @@ extension ConsolePage {
         return formatter.string(from: Date(timeIntervalSince1970: Double(day) * 86_400))
     }
 
-    /// A duration as people read it; "—" when there was none.
-    static func duration(_ milliseconds: Int64?) -> String {
-        guard let milliseconds else { return "—" }
+    /// A bucket's upper bound as people read it ("≤ 5.0 s"); "—" when there was none.
+    static func duration(_ milliseconds: Int64?, count: Int) -> String {
+        guard count > 0 else { return "—" }
+        guard let milliseconds else { return "> 7 d" }
+        return "≤ " + plainDuration(milliseconds).replacingOccurrences(of: ".0 ", with: " ")
+    }
+
+    static func plainDuration(_ milliseconds: Int64) -> String {
         switch milliseconds {
         case ..<1_000: return "\(milliseconds) ms"
         case ..<60_000: return String(format: "%.1f s", Double(milliseconds) / 1_000)

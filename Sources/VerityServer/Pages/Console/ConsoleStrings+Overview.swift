@@ -3,7 +3,7 @@ extension ConsoleStrings {
     static let overviewEnglish: [String: String] = [
         "nav_overview": "Overview",
         "ov_title": "Overview",
-        "ov_lede": "The last 14 days (UTC) of one environment. Each chart's numbers are under it.",
+        "ov_lede": "The last 14 days (UTC) of one environment. Times are to within their bucket (≤ 5 s: between 3 and 5 seconds). Each chart's numbers are under it.",
         "ov_figures": "Figures",
         "ov_checks": "Document checks",
         "ov_check_median": "Check decided in (median)",
@@ -36,7 +36,7 @@ extension ConsoleStrings {
     static let overviewArabic: [String: String] = [
         "nav_overview": "نظرة عامة",
         "ov_title": "نظرة عامة",
-        "ov_lede": "آخر 14 يومًا (بالتوقيت العالمي) لبيئة واحدة. أرقام كل رسم تحته.",
+        "ov_lede": "آخر 14 يومًا (بالتوقيت العالمي) لبيئة واحدة. الأوقات تقريبية ضمن فئتها (≤ 5 ثوانٍ: بين 3 و5 ثوانٍ). أرقام كل رسم تحته.",
         "ov_figures": "الأرقام",
         "ov_checks": "فحوص المستندات",
         "ov_check_median": "مدة البت في الفحص (الوسيط)",
