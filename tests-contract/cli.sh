@@ -55,6 +55,14 @@ check "keys response-public-key prints an Ed25519 public key openssl reads" bash
 check "keys hmac for an unknown tenant: NOT_FOUND, exit 65" bash -c "[ $code -eq 65 ] && grep -q NOT_FOUND '$WORK/hmac-bad.err'"
 "$BIN" environment set --tenant acme --environment live --ocr-captures true > "$WORK/captures.json" 2>&1
 check "environment set --ocr-captures turns the OCR service's captures on" grep -q '"ocrCaptures" : true' "$WORK/captures.json"
+"$BIN" bench-data console --tenant acme --environment live --checks 300 --open-cases 20 --decided-cases 30 > "$WORK/bench-data.json" 2>&1
+check "bench-data console adds synthetic checks and cases" grep -q '"checks": 300' "$WORK/bench-data.json"
+"$BIN" bench-data count --table document_checks --times 3 > "$WORK/bench-count.json" 2>&1
+check "bench-data count times a count(*) over the checks" bash -c "grep -q '\"rows\": 300' '$WORK/bench-count.json' && grep -q p95Ms '$WORK/bench-count.json'"
+"$BIN" bench-data count --table operators > /dev/null 2> "$WORK/bench-count-bad.err"; code=$?
+check "bench-data count refuses a table it does not know: INVALID_INPUT, exit 65" bash -c "[ $code -eq 65 ] && grep -q INVALID_INPUT '$WORK/bench-count-bad.err'"
+"$BIN" bench-data console --tenant acme --checks 10 --open-cases 20 > /dev/null 2>&1; code=$?
+check "bench-data console refuses more cases than checks (usage, 64)" test "$code" -eq 64
 "$BIN" housekeeping > "$WORK/housekeeping.out" 2>&1
 check "housekeeping sweeps and says what it deleted" grep -q "Deleted 0 expired mobile session(s) and 0 expired Idempotency-Key answer(s)." "$WORK/housekeeping.out"
 "$BIN" sanctions screen --name "Mousa Abu Marzook" > /dev/null 2> "$WORK/screen-nolist.err"; code=$?
