@@ -38,6 +38,16 @@ public struct VerityTestApp: Sendable {
         return URL(string: "http://127.0.0.1:\(port)")!
     }
 
+    /// A test's server stops only once the requests it is still answering
+    /// are answered. Vapor gives them 10 s, then asserts in a debug build
+    /// (`HTTPServerConnection deinitialized without calling shutdown()`),
+    /// which ends the whole test process: on a loaded run (two cores, suites
+    /// in parallel) an engine call outlives that, after its test has its answer
+    /// or gave up on it.
+    static func waitForRequestsAtShutdown(_ app: Application) {
+        app.http.server.configuration.shutdownTimeout = .seconds(300)
+    }
+
     /// A second server on the same database and data key, as a load balancer
     /// would put beside the first; `body` gets its base URL, then it stops.
     public func withSecondServer<T: Sendable>(_ body: (URL) async throws -> T) async throws -> T {
@@ -45,6 +55,7 @@ public struct VerityTestApp: Sendable {
         second.logger.logLevel = .warning
         do {
             try await VerityApp.configure(second, settings: settings, clock: clock.verityClock)
+            Self.waitForRequestsAtShutdown(second)
             try await second.server.start(address: .hostname("127.0.0.1", port: 0))
             guard let port = second.http.server.shared.localAddress?.port else { throw Abort(.internalServerError, reason: "no port") }
             let result = try await body(URL(string: "http://127.0.0.1:\(port)")!)
@@ -82,6 +93,7 @@ public func withVerityApp<T: Sendable>(
     app.logger.logLevel = .warning
     do {
         try await VerityApp.configure(app, settings: settings, clock: clock.verityClock, autoMigrate: true)
+        VerityTestApp.waitForRequestsAtShutdown(app)
         let operations = try AdminOperations(db: app.db, settings: settings, clock: clock.verityClock)
         let secretKey = try await operations.createKey(tenant: "acme", environment: .test)
         _ = try await operations.importRegistry(csv: TestData.registryCSV) { _, _ in }
