@@ -65,6 +65,33 @@ def sign_in(run, email, password, code=""):
     run.click("form button[type=submit].primary")
 
 
+def device(kind):
+    """A browser sized as `kind` (desktop, tablet or phone)."""
+    driver = browser(kind)
+    if kind == "tablet":
+        driver.set_window_size(820, 1180)
+    return driver
+
+
+def fits(driver, kind, what):
+    if driver.execute_script("return document.documentElement.scrollWidth > window.innerWidth + 1"):
+        raise PageFailure(f"{what} is wider than a {kind}'s screen")
+
+
+def report(*flows):
+    """Runs each flow (a function of the steps list) in turn; prints the steps
+    as one JSON line, or the first failure on stderr. The exit status."""
+    steps = []
+    try:
+        for flow in flows:
+            flow(steps)
+    except PageFailure as failure:
+        print(str(failure), file=sys.stderr)
+        return 1
+    print(json.dumps({"outcome": "ok", "steps": steps}))
+    return 0
+
+
 def desktop(base, screens, args, steps):
     driver = browser("desktop")
     run = Run(driver, screens, "console-desktop")
@@ -130,9 +157,7 @@ def desktop(base, screens, args, steps):
 
 def smaller_screen(base, screens, args, kind, steps):
     """A tablet or a phone: the sign-in page and the console fit and stay clean."""
-    driver = browser(kind)
-    if kind == "tablet":
-        driver.set_window_size(820, 1180)
+    driver = device(kind)
     run = Run(driver, screens, f"console-{kind}")
     try:
         driver.get(base + "/console/sign-in")
@@ -140,8 +165,7 @@ def smaller_screen(base, screens, args, kind, steps):
         look(run, "sign-in")
         sign_in(run, args.plain_email, args.plain_password)
         run.visible(".facts")
-        if driver.execute_script("return document.documentElement.scrollWidth > window.innerWidth + 1"):
-            raise PageFailure(f"the console is wider than a {kind}'s screen")
+        fits(driver, kind, "the console")
         look(run, "home")
         run.click("button[value=this]")
         run.visible("[role=status]")
@@ -161,16 +185,9 @@ def main():
     parser.add_argument("--plain-password", required=True)
     parser.add_argument("--screens", default=os.environ.get("VERITY_SCREENSHOTS_DIR"))
     args = parser.parse_args()
-    steps = []
-    try:
-        desktop(args.url, args.screens, args, steps)
-        smaller_screen(args.url, args.screens, args, "tablet", steps)
-        smaller_screen(args.url, args.screens, args, "phone", steps)
-    except PageFailure as failure:
-        print(str(failure), file=sys.stderr)
-        return 1
-    print(json.dumps({"outcome": "ok", "steps": steps}))
-    return 0
+    return report(lambda steps: desktop(args.url, args.screens, args, steps),
+                  lambda steps: smaller_screen(args.url, args.screens, args, "tablet", steps),
+                  lambda steps: smaller_screen(args.url, args.screens, args, "phone", steps))
 
 
 if __name__ == "__main__":

@@ -15,7 +15,6 @@ critical violations fail) and each is screenshotted.
 Prints one JSON line: {"outcome": "ok", "steps": [...]}.
 Exits 1 with the reason on stderr when a page does not behave."""
 import argparse
-import json
 import os
 import sys
 
@@ -24,7 +23,7 @@ from selenium.webdriver.support.ui import Select
 
 sys.path.insert(0, os.path.dirname(__file__))
 from capture_page import PageFailure, Run, browser  # noqa: E402
-from console_pages import look, sign_in, totp  # noqa: E402
+from console_pages import device, fits, look, report, sign_in, totp  # noqa: E402
 
 
 def signed_in(run, email, password, code=""):
@@ -140,9 +139,7 @@ def reviewers(base, screens, args, steps):
 
 
 def smaller_screen(base, screens, args, kind, steps):
-    driver = browser(kind)
-    if kind == "tablet":
-        driver.set_window_size(820, 1180)
+    driver = device(kind)
     run = Run(driver, screens, f"review-{kind}")
     try:
         driver.get(base + "/console/sign-in")
@@ -152,8 +149,7 @@ def smaller_screen(base, screens, args, kind, steps):
         look(run, "queue")
         driver.get(queue_links(driver)[0])
         run.visible(".claim")
-        if driver.execute_script("return document.documentElement.scrollWidth > window.innerWidth + 1"):
-            raise PageFailure(f"the case is wider than a {kind}'s screen")
+        fits(driver, kind, "the case")
         look(run, "case")
         steps += run.steps
     finally:
@@ -211,17 +207,10 @@ def main():
     parser.add_argument("--second-password", required=True)
     parser.add_argument("--screens", default=os.environ.get("VERITY_SCREENSHOTS_DIR"))
     args = parser.parse_args()
-    steps = []
-    try:
-        reviewers(args.url, args.screens, args, steps)
-        smaller_screen(args.url, args.screens, args, "tablet", steps)
-        smaller_screen(args.url, args.screens, args, "phone", steps)
-        reset_user(args.url, args.screens, args, steps)
-    except PageFailure as failure:
-        print(str(failure), file=sys.stderr)
-        return 1
-    print(json.dumps({"outcome": "ok", "steps": steps}))
-    return 0
+    return report(lambda steps: reviewers(args.url, args.screens, args, steps),
+                  lambda steps: smaller_screen(args.url, args.screens, args, "tablet", steps),
+                  lambda steps: smaller_screen(args.url, args.screens, args, "phone", steps),
+                  lambda steps: reset_user(args.url, args.screens, args, steps))
 
 
 if __name__ == "__main__":

@@ -17,20 +17,30 @@ public enum DocumentCheckCounts {
         900_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000, 28_800_000, 43_200_000, 86_400_000, 172_800_000, 604_800_000,
     ]
 
-    /// The bucket of a check's decision time: -1 while it has none, `bounds.count` past the last bound.
-    static var bucketExpression: String {
-        let cases = bounds.enumerated().map { "WHEN finished_at - created_at <= \($0.element) THEN \($0.offset)" }.joined(separator: " ")
-        return "CASE WHEN finished_at IS NULL THEN -1 \(cases) ELSE \(bounds.count) END"
+    /// The bucket of `duration` (an SQL expression in milliseconds): `bounds.count` past the last bound.
+    public static func bucketExpression(of duration: String) -> String {
+        let cases = bounds.enumerated().map { "WHEN \(duration) <= \($0.element) THEN \($0.offset)" }.joined(separator: " ")
+        return "CASE \(cases) ELSE \(bounds.count) END"
     }
 
-    /// Adds `sign` (±1) for each check `matching` selects, in its current state.
-    static func adjust(_ matching: SQLQueryString, sign: Int, on tx: any Database) async throws {
+    /// A check's bucket: -1 while it has no decision time.
+    static var checkBucket: String { "CASE WHEN finished_at IS NULL THEN -1 ELSE \(bucketExpression(of: "finished_at - created_at")) END" }
+
+    /// Adds `sign` (±1) for each check `matching` selects, in its current
+    /// state, or, with `countedAs`, as it was counted while in that status
+    /// (no decision time yet: held for review): how a move takes back the
+    /// count it had before its UPDATE.
+    static func adjust(_ matching: SQLQueryString, sign: Int, countedAs status: String? = nil, on tx: any Database) async throws {
         let sql = tx as! any SQLDatabase
+        let statusColumn: SQLQueryString = status.map { "\(bind: $0)" } ?? "status"
+        let bucket = status == nil ? checkBucket : "-1"
+        // Constants stay out of GROUP BY: SQLite reads a number there as a column's position.
+        let varying = status == nil ? ", status, \(checkBucket)" : ""
         try await sql.raw("""
             INSERT INTO document_check_counts (environment_id, day, status, document_type, country, bucket, n)
-            SELECT environment_id, created_at / 86400000, status, document_type, country, \(unsafeRaw: bucketExpression), \(unsafeRaw: String(sign)) * COUNT(*)
+            SELECT environment_id, created_at / 86400000, \(statusColumn), document_type, country, \(unsafeRaw: bucket), \(unsafeRaw: String(sign)) * COUNT(*)
             FROM document_checks WHERE \(matching) AND status <> 'pending'
-            GROUP BY environment_id, created_at / 86400000, status, document_type, country, \(unsafeRaw: bucketExpression)
+            GROUP BY environment_id, created_at / 86400000, document_type, country\(unsafeRaw: varying)
             ON CONFLICT (environment_id, day, status, document_type, country, bucket) DO UPDATE SET n = document_check_counts.n + excluded.n
             """).run()
     }

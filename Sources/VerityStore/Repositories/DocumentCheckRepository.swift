@@ -132,22 +132,14 @@ public struct DocumentCheckRepository: Sendable {
                               on tx: any Database) async throws -> Bool {
         let sql = Self.sql(tx)
         let reasons = settlement.reasons.isEmpty ? nil : settlement.reasons.joined(separator: ",")
-        // A held check was counted as waiting: it moves to its outcome (the UPDATE below decides whether it moves at all).
-        if from == Self.review {
-            try await DocumentCheckCounts.adjust("id = \(bind: checkID) AND status = \(bind: Self.review)", sign: -1, on: tx)
-        }
         guard try await sql.raw("""
             UPDATE document_checks SET status = \(bind: settlement.outcome), reasons = \(bind: reasons),
               sealed_evidence = COALESCE(\(bind: settlement.sealedEvidence), sealed_evidence), sealed_front = NULL, sealed_back = NULL,
               sealed_face = NULL, finished_at = \(bind: now)
             WHERE id = \(bind: checkID) AND status = \(bind: from) RETURNING id
-            """).first() != nil else {
-            // Nothing moved: the count taken back above is put back (the caller's transaction may go on).
-            if from == Self.review {
-                try await DocumentCheckCounts.adjust("id = \(bind: checkID) AND status = \(bind: Self.review)", sign: 1, on: tx)
-            }
-            return false
-        }
+            """).first() != nil else { return false }
+        // A held check was counted as waiting: it moves to its outcome.
+        if from == Self.review { try await DocumentCheckCounts.adjust("id = \(bind: checkID)", sign: -1, countedAs: Self.review, on: tx) }
         try await DocumentCheckCounts.adjust("id = \(bind: checkID)", sign: 1, on: tx)
         // The claim on file is kept while the user may submit again.
         let final = settlement.documentStatus == .succeeded || settlement.documentStatus == .failed
@@ -205,13 +197,14 @@ public struct DocumentCheckRepository: Sendable {
             let held = try await sql.raw("""
                 SELECT id FROM document_checks WHERE user_id = \(bind: userID) AND status = \(bind: Self.review)
                 """).all().map { try $0.decode(column: "id", as: UUID.self) }
-            for checkID in held {
-                try await DocumentCheckCounts.adjust("id = \(bind: checkID)", sign: -1, on: tx)
+            if !held.isEmpty {
+                let withdrawn: SQLQueryString = "id IN (\(binds: held))"
                 try await sql.raw("""
                     UPDATE document_checks SET status = \(bind: Self.withdrawn), sealed_front = NULL, sealed_back = NULL, sealed_face = NULL
-                    WHERE id = \(bind: checkID)
+                    WHERE \(withdrawn)
                     """).run()
-                try await DocumentCheckCounts.adjust("id = \(bind: checkID)", sign: 1, on: tx)
+                try await DocumentCheckCounts.adjust(withdrawn, sign: -1, countedAs: Self.review, on: tx)
+                try await DocumentCheckCounts.adjust(withdrawn, sign: 1, on: tx)
             }
             try await DocumentVerificationModel.query(on: tx).filter(\.$user.$id == userID).delete()
             try await CaptureLinkRepository.remove(userID: userID, on: tx)

@@ -33,6 +33,15 @@ public struct TenantRepository: Sendable {
             .filter(\.$tenant.$id == tenant.requireID()).filter(\.$kind == kind.rawValue).first()
     }
 
+    /// A tenant's environments (test and live), for the console, which sees both.
+    public func environments(tenantID: UUID) async throws -> [EnvironmentModel] {
+        try await EnvironmentModel.query(on: db).filter(\.$tenant.$id == tenantID).all()
+    }
+
+    public func environment(tenantID: UUID, kind: EnvironmentKind) async throws -> EnvironmentModel? {
+        try await EnvironmentModel.query(on: db).filter(\.$tenant.$id == tenantID).filter(\.$kind == kind.rawValue).first()
+    }
+
     public func environment(id: UUID) async throws -> EnvironmentModel? {
         try await EnvironmentModel.find(id, on: db)
     }

@@ -57,7 +57,7 @@ struct ConsoleAuditTrail: Sendable {
             guard parts.count == 2, let at = Int64(parts[0]), let id = UUID(uuidString: String(parts[1])) else { throw Problem(field: "after") }
             filter.after = (at, id)
         }
-        let environments = try await EnvironmentModel.query(on: db).filter(\.$tenant.$id == tenantID).all()
+        let environments = try await TenantRepository(db: db).environments(tenantID: tenantID)
         if let userRef = Self.nonEmpty(query.userRef) {
             guard userRef.count <= Self.maxUserRefLength else { throw Problem(field: "user") }
             let users = UserRepository(db: db, protector: protector)
@@ -83,11 +83,8 @@ struct ConsoleAuditTrail: Sendable {
 
     /// How each actor reads: an operator by address, a key by its prefix.
     private func actorLabels(tenantID: UUID) async throws -> (String) -> String {
-        var emails: [String: String] = [:]
-        for model in try await OperatorRepository(db: db).list(tenantID: tenantID) {
-            guard let id = model.id else { continue }
-            emails[OperatorAccounts.actor(id)] = String(decoding: try protector.open(model.emailSealed), as: UTF8.self)
-        }
+        let emails = Dictionary(uniqueKeysWithValues: try await OperatorAccounts.emails(tenantID: tenantID, db: db, protector: protector)
+            .map { (OperatorAccounts.actor($0.key), $0.value) })
         return { actor in
             if let email = emails[actor] { return email }
             if actor.hasPrefix("key:") { return "API key \(actor.dropFirst(4))…" }

@@ -184,6 +184,15 @@ struct OperatorAccounts: Sendable {
         return model
     }
 
+    /// Each of the tenant's operators' e-mail address, unsealed, by id: how pages name operators.
+    static func emails(tenantID: UUID, db: any Database, protector: DataProtector) async throws -> [UUID: String] {
+        var emails: [UUID: String] = [:]
+        for model in try await OperatorRepository(db: db).list(tenantID: tenantID) {
+            if let id = model.id { emails[id] = String(decoding: try protector.open(model.emailSealed), as: UTF8.self) }
+        }
+        return emails
+    }
+
     private func account(_ model: OperatorModel) throws -> OperatorView {
         OperatorView(id: try model.requireID(), email: String(decoding: try protector.open(model.emailSealed), as: UTF8.self),
                      role: OperatorRole(rawValue: model.role) ?? .viewer, active: model.status == "active",

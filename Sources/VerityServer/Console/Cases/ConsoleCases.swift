@@ -57,7 +57,7 @@ struct ConsoleCases: Sendable {
         guard let found = try await ReviewCaseRepository(db: db).reviewCase(id: caseID, tenantID: session.tenantID),
               let kind = ReviewCaseKind(rawValue: found.kind) else { return nil }
         let now = clock.nowMillis()
-        let emails = try await operatorEmails(tenantID: session.tenantID)
+        let emails = try await OperatorAccounts.emails(tenantID: session.tenantID, db: db, protector: protector)
         var claim = Claim.none
         if found.decidedAt == nil, let holder = found.claimedBy, let until = found.claimedUntil, until >= now {
             claim = holder == session.operatorID ? .mine(until: until) : .other(email: emails[holder] ?? "—", until: until)
@@ -102,13 +102,5 @@ struct ConsoleCases: Sendable {
         let mediaType = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? "image/png"
             : bytes.starts(with: Array("GIF8".utf8)) ? "image/gif" : "image/jpeg"
         return (bytes, mediaType)
-    }
-
-    private func operatorEmails(tenantID: UUID) async throws -> [UUID: String] {
-        var emails: [UUID: String] = [:]
-        for model in try await OperatorRepository(db: db).list(tenantID: tenantID) {
-            if let id = model.id { emails[id] = String(decoding: try protector.open(model.emailSealed), as: UTF8.self) }
-        }
-        return emails
     }
 }

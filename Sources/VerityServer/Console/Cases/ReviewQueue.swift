@@ -63,7 +63,7 @@ struct ReviewQueue: Sendable {
     /// `test` or `live` for each of the tenant's environments.
     static func environmentKinds(tenantID: UUID, db: any Database) async throws -> [UUID: String] {
         var kinds: [UUID: String] = [:]
-        for environment in try await EnvironmentModel.query(on: db).filter(\.$tenant.$id == tenantID).all() {
+        for environment in try await TenantRepository(db: db).environments(tenantID: tenantID) {
             if let id = environment.id { kinds[id] = environment.kind }
         }
         return kinds

@@ -32,8 +32,8 @@ struct ConsoleOverview: Sendable {
     }
 
     func figures(tenantID: UUID, operatorID: UUID, environment kind: EnvironmentKind) async throws -> Figures? {
-        guard let environment = try await EnvironmentModel.query(on: db).filter(\.$tenant.$id == tenantID)
-            .filter(\.$kind == kind.rawValue).first(), let environmentID = environment.id else { return nil }
+        guard let environment = try await TenantRepository(db: db).environment(tenantID: tenantID, kind: kind),
+              let environmentID = environment.id else { return nil }
         let now = clock.nowMillis()
         let today = now / 86_400_000
         let days = Array((today - Int64(Self.days) + 1)...today)

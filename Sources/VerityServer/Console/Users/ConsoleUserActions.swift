@@ -50,7 +50,7 @@ struct ConsoleUserActions: Sendable {
         guard !form.action.needsConfirmation || form.confirmed else {
             throw VerityError.invalid("confirm", "tick the box to confirm: this cannot be undone")
         }
-        guard let environment = try await TenantRepository(db: db).environment(id: try await environmentID(form.environment, session)),
+        guard let environment = try await TenantRepository(db: db).environment(tenantID: session.tenantID, kind: form.environment),
               let user = try await UserRepository(db: db, protector: protector).find(userRef: form.userRef,
                                                                                                  environmentID: try environment.requireID())
         else { throw VerityError(.notFound, "no user with this reference in this environment", field: "ref") }
@@ -81,14 +81,5 @@ struct ConsoleUserActions: Sendable {
         try await AuditRepository(db: db).record(action, actor: OperatorAccounts.actor(session.operatorID), environmentID: environmentID,
                                                  userID: userID, now: clock.nowMillis(), tenantID: session.tenantID,
                                                  reason: form.note.isEmpty ? nil : form.note)
-    }
-
-    /// The environment of this kind in the operator's tenant.
-    private func environmentID(_ kind: EnvironmentKind, _ session: OperatorAccounts.Session) async throws -> UUID {
-        guard let environment = try await EnvironmentModel.query(on: db).filter(\.$tenant.$id == session.tenantID)
-            .filter(\.$kind == kind.rawValue).first() else {
-            throw VerityError(.notFound, "no user with this reference in this environment", field: "ref")
-        }
-        return try environment.requireID()
     }
 }

@@ -38,7 +38,7 @@ struct ConsoleUsers: Sendable {
     func find(userRef raw: String, tenantID: UUID) async throws -> [File] {
         let ref = raw.trimmingCharacters(in: .whitespaces)
         guard (try? AdminUserService.validateUserRef(ref)) != nil else { throw Problem(field: "ref") }
-        let environments = try await EnvironmentModel.query(on: db).filter(\.$tenant.$id == tenantID).all()
+        let environments = try await TenantRepository(db: db).environments(tenantID: tenantID)
             .sorted { ($0.kind == EnvironmentKind.test.rawValue ? 0 : 1) < ($1.kind == EnvironmentKind.test.rawValue ? 0 : 1) }
         var files: [File] = []
         for environment in environments {

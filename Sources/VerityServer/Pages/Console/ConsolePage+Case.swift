@@ -178,12 +178,6 @@ extension ConsolePage {
         "<section class=\"case-section\" aria-labelledby=\"\(id)-heading\"><h2 id=\"\(id)-heading\">\(title)</h2>\(content)</section>"
     }
 
-    private func table(_ caption: String, _ headers: [String], _ rows: String) -> String {
-        """
-        <div class="table-wrap"><table><caption>\(caption)</caption>\
-        <thead><tr>\(headers.map { "<th scope=\"col\">\($0)</th>" }.joined())</tr></thead><tbody>\(rows)</tbody></table></div>
-        """
-    }
 
     /// A measure as people read it: three decimals at most.
     static func figure(_ value: Double) -> String {

@@ -79,10 +79,7 @@ extension ConsolePage {
     /// A chart's numbers, folded away under it.
     private func numbers(_ headers: [String], _ rows: [[String]]) -> String {
         let body = rows.map { row -> String in "<tr>" + row.map { "<td>\(Self.escape($0))</td>" }.joined() + "</tr>" }.joined()
-        return """
-            <details><summary>\(t("ov_numbers"))</summary><div class="table-wrap"><table>\
-            <thead><tr>\(headers.map { "<th scope=\"col\">\(Self.escape($0))</th>" }.joined())</tr></thead><tbody>\(body)</tbody></table></div></details>
-            """
+        return "<details><summary>\(t("ov_numbers"))</summary>\(table(nil, headers, body))</details>"
     }
 
     static let checkStatuses: [(String, String)] = [

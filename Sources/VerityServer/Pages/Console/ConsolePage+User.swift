@@ -88,10 +88,7 @@ extension ConsolePage {
                 """
         }.joined()
         func history(_ title: String, _ caption: String, _ headers: [String], _ rows: String) -> String {
-            let content: String = rows.isEmpty ? "<p>\(t("none_yet"))</p>" : """
-                <div class="table-wrap"><table><caption>\(caption)</caption><thead><tr>\(headers.map { "<th scope=\"col\">\($0)</th>" }.joined())</tr></thead>\
-                <tbody>\(rows)</tbody></table></div>
-                """
+            let content: String = rows.isEmpty ? "<p>\(t("none_yet"))</p>" : table(caption, headers, rows)
             return "<h3>\(title)</h3>\(content)"
         }
         return """

@@ -127,6 +127,15 @@ struct ConsolePage {
         return components.string ?? path
     }
 
+    /// A table of `rows` (markup, built by the caller with its values escaped)
+    /// under `headers` (plain text), with its caption when it has one.
+    func table(_ caption: String?, _ headers: [String], _ rows: String) -> String {
+        """
+        <div class="table-wrap"><table>\(caption.map { "<caption>\(Self.escape($0))</caption>" } ?? "")\
+        <thead><tr>\(headers.map { "<th scope=\"col\">\(Self.escape($0))</th>" }.joined())</tr></thead><tbody>\(rows)</tbody></table></div>
+        """
+    }
+
     /// A problem above a form, announced when the page loads.
     func problemBox(_ text: String?) -> String {
         guard let text else { return "" }

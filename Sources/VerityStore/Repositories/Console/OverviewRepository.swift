@@ -109,9 +109,8 @@ public struct OverviewRepository: Sendable {
     }
 
     private func durations(expression: String, table: String, where condition: SQLQueryString) async throws -> Durations {
-        let cases = Self.durationBounds.enumerated().map { "WHEN \(expression) <= \($0.element) THEN \($0.offset)" }.joined(separator: " ")
-        return Self.percentiles(try await sql.raw("""
-            SELECT CASE \(unsafeRaw: cases) ELSE \(unsafeRaw: String(Self.durationBounds.count)) END AS bucket, COUNT(*) AS n
+        Self.percentiles(try await sql.raw("""
+            SELECT \(unsafeRaw: DocumentCheckCounts.bucketExpression(of: expression)) AS bucket, COUNT(*) AS n
             FROM \(unsafeRaw: table) WHERE \(condition) GROUP BY bucket
             """).all())
     }
