@@ -11,6 +11,7 @@ public enum WebhookEventType: String, Codable, Sendable, CaseIterable {
     case captureLinkOpened = "capture_link.opened"
     case captureLinkExpired = "capture_link.expired"
     case mobileSessionCompleted = "mobile_session.completed"
+    case mobileSessionDecided = "mobile_session.decided"
     case ocrCombinationCompleted = "ocr.combination_completed"
     case accreditationRequested = "accreditation.requested"
     case accreditationApproved = "accreditation.approved"

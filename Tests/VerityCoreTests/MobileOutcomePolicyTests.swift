@@ -43,4 +43,27 @@ struct MobileOutcomePolicyTests {
         #expect(policy.outcome([.pass, .inconclusive("SANCTIONS_REVIEW")]) == (.undetermined, ["SANCTIONS_REVIEW"]))
         #expect(policy.outcome([.pass]) == (.pass, []))
     }
+
+    /// A reviewer answers one doubt; what the engines found besides stands.
+    @Test func aReviewAnswersItsDoubtAndTheRestStands() {
+        let sanctions: Set<String> = ["SANCTIONS_REVIEW", "SANCTIONS_MATCH"]
+        // A false positive alone passes; beside a face doubt, the doubt is left for its own case.
+        #expect(policy.outcome(afterReview: ["SANCTIONS_REVIEW"], settled: sanctions, failing: []) == (.pass, []))
+        #expect(policy.outcome(afterReview: ["FACE_MATCH_INCONCLUSIVE", "SANCTIONS_REVIEW"], settled: sanctions, failing: [])
+                == (.undetermined, ["FACE_MATCH_INCONCLUSIVE"]))
+        // A failure the engines found still fails after a false positive.
+        #expect(policy.outcome(afterReview: ["DOCUMENT_EXPIRED", "SANCTIONS_MATCH"], settled: sanctions, failing: [])
+                == (.fail, ["DOCUMENT_EXPIRED"]))
+        // A true match fails, once, whatever else was in doubt.
+        #expect(policy.outcome(afterReview: ["FACE_MATCH_INCONCLUSIVE", "SANCTIONS_REVIEW"], settled: sanctions, failing: ["SANCTIONS_MATCH"])
+                == (.fail, ["SANCTIONS_MATCH", "FACE_MATCH_INCONCLUSIVE"]))
+    }
+
+    /// A false positive remembers the person by name and birth date, however the name was written.
+    @Test func aScreenedPersonIsKeyedByTheirNamesWordsAndBirthDate() {
+        let key = SanctionsPerson.key(name: "José  SMITH-García", dateOfBirth: "1975-02-28")
+        #expect(key == SanctionsPerson.key(name: "garcia smith jose", dateOfBirth: "1975-02-28"))
+        #expect(key != SanctionsPerson.key(name: "José Smith García", dateOfBirth: "1975-02-27"))
+        #expect(key != SanctionsPerson.key(name: "José Smith", dateOfBirth: "1975-02-28"))
+    }
 }

@@ -28,6 +28,15 @@ public enum ReviewReasons {
         case (.documentCheck, .reject):
             [DocumentFailure.faceMismatch, .identityMismatch, .portraitSubstituted, .documentTampered, .sourcesDisagree, .expired]
                 .map(\.rawValue)
+        case (.mobileSession, .approve):
+            ["EVIDENCE_CONSISTENT", "FACE_CONFIRMED"]
+        case (.mobileSession, .reject):
+            [DocumentFailure.faceMismatch.rawValue, VerifyHumanPolicy.Reason.recapturePattern.rawValue, "EVIDENCE_INSUFFICIENT"]
+        // A false positive clears the person against the entries it names; a true match fails them.
+        case (.sanctionsCandidate, .approve):
+            ["FALSE_POSITIVE_DIFFERENT_PERSON", "FALSE_POSITIVE_BIRTH_DATE_DIFFERS", "FALSE_POSITIVE_NATIONALITY_DIFFERS"]
+        case (.sanctionsCandidate, .reject):
+            [MobileOutcomePolicy.sanctionsMatch]
         case (_, .approve):
             ["EVIDENCE_CONSISTENT"]
         case (_, .reject):

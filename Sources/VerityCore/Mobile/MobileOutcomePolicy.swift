@@ -72,3 +72,16 @@ public struct MobileOutcomePolicy: Sendable {
         return doubts.isEmpty ? (.pass, []) : (.undetermined, doubts)
     }
 }
+
+extension MobileOutcomePolicy {
+    /// The codes `outcome` writes for doubts rather than failures.
+    public static let inconclusiveReasons: Set<String> = [faceMatchInconclusive, livenessInconclusive, sanctionsReview]
+
+    /// The outcome once a person has answered some of a verification's
+    /// reasons: `settled` leave, `failing` join as failures, and the rest are
+    /// judged as the machine judged them (a doubt left over stays a doubt).
+    public func outcome(afterReview reasons: [String], settled: Set<String>, failing: [String]) -> (outcome: MobileOutcome, reasons: [String]) {
+        let kept = reasons.filter { !settled.contains($0) && !failing.contains($0) }
+        return outcome(failing.map(Call.fail) + kept.map { Self.inconclusiveReasons.contains($0) ? .inconclusive($0) : .fail($0) })
+    }
+}

@@ -170,6 +170,13 @@ public struct SanctionsMatcher: Sendable {
         return byWord.filter { everywhere[$0.key, default: []].count <= 3 }.mapValues { $0.sorted() }
     }
 
+    /// The listed entries behind `matches`, as screened (a reviewer sees
+    /// them beside the person; a false positive remembers their content).
+    public func entries(of matches: [Match]) -> [SanctionsEntry] {
+        let wanted = Set(matches.map(\.entryID))
+        return entries.filter { wanted.contains($0.id) }
+    }
+
     public func screen(_ query: Query) -> [Match] {
         let form = NameForm(query.name)
         guard !form.tokens.isEmpty else { return [] }

@@ -53,6 +53,16 @@ extension SanctionsScreening {
         return try await Self.run(on: pool) { matcher.screen(query) }
     }
 
+    /// `query` screened, with the listed entries behind its matches.
+    func screenWithEntries(_ query: SanctionsMatcher.Query, db: any Database) async throws
+        -> (matches: [SanctionsMatcher.Match], entries: [SanctionsEntry]) {
+        let matcher = try await matcher(db: db)
+        return try await Self.run(on: pool) {
+            let matches = matcher.screen(query)
+            return (matches, matcher.entries(of: matches))
+        }
+    }
+
     private static func run<T: Sendable>(on pool: EnginePool?, _ work: @escaping @Sendable () throws -> T) async throws -> T {
         guard let pool else { return try work() }
         return try await pool.run(work)

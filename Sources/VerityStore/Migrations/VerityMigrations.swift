@@ -56,5 +56,7 @@ public enum VerityMigrations {
         CreateReviewCases(),
         IndexConsoleOverview(),
         CountDocumentChecks(),
+        CreateSanctionsClearances(),
+        IndexMobileSessionsByVerification(),
     ]
 }

@@ -66,8 +66,10 @@ public struct MobileSessionRepository: Sendable {
     /// the product's credits and erases the images, all in one transaction.
     /// False when another request ended or moved it first; `CREDITS_EXHAUSTED`
     /// changes nothing.
+    /// With `reviewCase`, the case opens in the same transaction and the
+    /// images stay, sealed, for the reviewer (the decision erases them).
     public func finish(id: UUID, from expected: String, verification: MobileVerificationModel, sealedState: Data?, credits: Int64,
-                       now: Int64, events: [WebhookEventDraft] = []) async throws -> Bool {
+                       now: Int64, events: [WebhookEventDraft] = [], reviewCase: ReviewCaseModel? = nil) async throws -> Bool {
         try await db.write { tx in
             guard let session = try await MobileSessionModel.query(on: tx).filter(\.$id == id).filter(\.$nextStep == expected).first()
             else { return false }
@@ -82,13 +84,43 @@ public struct MobileSessionRepository: Sendable {
             session.outcome = verification.outcome
             session.verificationID = try verification.requireID()
             if let sealedState { session.sealedState = sealedState }
-            session.sealedSelfie = nil
-            session.sealedFront = nil
-            session.sealedBack = nil
+            if let reviewCase {
+                try await ReviewCaseRepository.open(reviewCase, on: tx)
+            } else {
+                session.sealedSelfie = nil
+                session.sealedFront = nil
+                session.sealedBack = nil
+            }
             session.lastActivityAt = now
             try await session.update(on: tx)
             return true
         }
+    }
+
+    /// The session that ended as `verificationID` (while its result is retained).
+    public func session(verificationID: UUID) async throws -> MobileSessionModel? {
+        try await MobileSessionModel.query(on: db).filter(\.$verificationID == verificationID).first()
+    }
+
+    /// A reviewer's outcome for a verification that ended `expected`, inside
+    /// the decision's transaction: the verification and its session take it,
+    /// with the session's state resealed (`sealedState`, when it is still
+    /// kept), and the images go unless another case still needs them.
+    /// False when the verification no longer has the outcome the reviewer saw.
+    public static func settle(verificationID: UUID, from expected: String, outcome: String, reasons: [String], sealedState: Data?,
+                              keepsImages: Bool, on tx: any Database) async throws -> Bool {
+        let sql = tx as! any SQLDatabase
+        let stored: String? = reasons.isEmpty ? nil : reasons.joined(separator: ",")
+        guard try await sql.raw("""
+            UPDATE mobile_verifications SET outcome = \(bind: outcome), reasons = \(bind: stored)
+            WHERE id = \(bind: verificationID) AND outcome = \(bind: expected) RETURNING id
+            """).first() != nil else { return false }
+        let images: SQLQueryString = keepsImages ? "" : ", sealed_selfie = NULL, sealed_front = NULL, sealed_back = NULL"
+        let state: SQLQueryString = sealedState.map { ", sealed_state = \(bind: $0)" } ?? ""
+        try await sql.raw("""
+            UPDATE mobile_sessions SET outcome = \(bind: outcome) \(state) \(images) WHERE verification_id = \(bind: verificationID)
+            """).run()
+        return true
     }
 
     /// Housekeeping, in two steps. Unfinished sessions idle past their

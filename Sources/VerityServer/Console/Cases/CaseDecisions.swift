@@ -10,6 +10,7 @@ import VerityStore
 /// event in one transaction, so it happens whole or not at all, once.
 struct CaseDecisions: Sendable {
     let db: any Database
+    let protector: DataProtector
     let clock: VerityClock
     /// Sends the decision's webhooks now rather than at the next poll.
     var wake: WebhookWake? = nil
@@ -55,7 +56,9 @@ struct CaseDecisions: Sendable {
         switch kind {
         case .documentCheck:
             decided = try await decideDocumentCheck(found, decision: decision, reason: reason, note: note, session: session, now: now)
-        case .mobileSession, .ocrCombination, .sanctionsCandidate, .accreditation:
+        case .mobileSession, .sanctionsCandidate:
+            decided = try await decideMobileSession(found, kind: kind, decision: decision, reason: reason, note: note, session: session, now: now)
+        case .ocrCombination, .accreditation:
             throw VerityError(.validationError, "cases of this kind are not decided in the console yet")
         }
         guard decided else {

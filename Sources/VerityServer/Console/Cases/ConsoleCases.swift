@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import VerityAPI
 import VerityCore
 import VerityStore
 
@@ -38,7 +39,22 @@ struct ConsoleCases: Sendable {
     }
 
     enum ImageSide: String, Sendable, CaseIterable {
-        case front, back, face
+        case front, back, face, selfie
+    }
+
+    /// A mobile session's evidence (VerifyIdentity, VerifyCompliance): its
+    /// result as the engines gave it, the listed entries a sanctions
+    /// candidate matched, and the images while the session keeps them.
+    struct MobileEvidence: Sendable {
+        let verificationID: String
+        let product: String
+        let outcome: String
+        let reasons: [String]
+        let endedAt: Int64
+        /// Nil once the session's result retention has passed.
+        let result: MobileIdentityResult?
+        let listed: [SanctionsEntry]
+        let images: [ImageSide]
     }
 
     struct File: Sendable {
@@ -51,6 +67,7 @@ struct ConsoleCases: Sendable {
         let claim: Claim
         let decision: Decision?
         let document: DocumentEvidence?
+        let mobile: MobileEvidence?
     }
 
     func file(caseID: UUID, session: OperatorAccounts.Session) async throws -> File? {
@@ -82,25 +99,58 @@ struct ConsoleCases: Sendable {
         }
         return File(id: caseID, kind: kind, reasons: found.reasonCodes, openedAt: found.openedAt,
                     userRef: found.userID.flatMap { refs[$0] }, environment: environments[found.environmentID] ?? "",
-                    claim: claim, decision: decision, document: document)
+                    claim: claim, decision: decision, document: document, mobile: try await mobileEvidence(found, kind: kind))
+    }
+
+    private func mobileEvidence(_ found: ReviewCaseModel, kind: ReviewCaseKind) async throws -> MobileEvidence? {
+        guard kind == .mobileSession || kind == .sanctionsCandidate,
+              let verification = try await MobileVerificationRepository(db: db).verification(id: found.subjectID,
+                                                                                            environmentID: found.environmentID)
+        else { return nil }
+        let session = try await MobileSessionRepository(db: db).session(verificationID: found.subjectID)
+        let state = try session?.sealedState.map { try protector.open(json: VerifyIdentityService.State.self, from: $0) }
+        let sides: [(ImageSide, Data?)] = [(.selfie, session?.sealedSelfie), (.front, session?.sealedFront),
+                                           (.back, session?.sealedBack == session?.sealedFront ? nil : session?.sealedBack)]
+        return MobileEvidence(verificationID: VerifyHumanService.publicID(found.subjectID), product: verification.product,
+                              outcome: verification.outcome, reasons: verification.reasons.map { $0.split(separator: ",").map(String.init) } ?? [],
+                              endedAt: verification.createdAt, result: state?.result, listed: state?.listed ?? [],
+                              images: sides.filter { $0.1 != nil }.map(\.0))
     }
 
     /// One of a held check's images, unsealed, with its media type; nil when
     /// the case, its check or that image is gone (decided checks keep none).
     func image(caseID: UUID, side: ImageSide, session: OperatorAccounts.Session) async throws -> (bytes: Data, mediaType: String)? {
         guard let found = try await ReviewCaseRepository(db: db).reviewCase(id: caseID, tenantID: session.tenantID),
-              found.kind == ReviewCaseKind.documentCheck.rawValue,
-              let check = try await DocumentCheckRepository(db: db).check(id: found.subjectID) else { return nil }
-        let sealed: Data? = switch side {
-        case .front: check.sealedFront
-        case .back: check.sealedBack
-        case .face: check.sealedFace
-        }
-        guard let sealed else { return nil }
+              let sealed = try await sealedImage(found, side: side) else { return nil }
         let bytes = try protector.open(sealed)
         // Submissions were PNG, JPEG or GIF (checked by their magic bytes then).
         let mediaType = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? "image/png"
             : bytes.starts(with: Array("GIF8".utf8)) ? "image/gif" : "image/jpeg"
         return (bytes, mediaType)
+    }
+
+    private func sealedImage(_ found: ReviewCaseModel, side: ImageSide) async throws -> Data? {
+        switch ReviewCaseKind(rawValue: found.kind) {
+        case .documentCheck:
+            guard let check = try await DocumentCheckRepository(db: db).check(id: found.subjectID) else { return nil }
+            return switch side {
+            case .front: check.sealedFront
+            case .back: check.sealedBack
+            case .face: check.sealedFace
+            case .selfie: nil
+            }
+        case .mobileSession, .sanctionsCandidate:
+            // The session's environment is the case's: another tenant's session is never reached.
+            guard let mobile = try await MobileSessionRepository(db: db).session(verificationID: found.subjectID),
+                  mobile.environmentID == found.environmentID else { return nil }
+            return switch side {
+            case .front: mobile.sealedFront
+            case .back: mobile.sealedBack
+            case .selfie: mobile.sealedSelfie
+            case .face: nil
+            }
+        default:
+            return nil
+        }
     }
 }

@@ -93,16 +93,23 @@ struct MobileSessions: Sendable {
     /// Ends the session at `step` with `outcome`: the outcome recorded as a
     /// verification and charged (not for demo keys), the images erased, in one
     /// transaction. Returns the verification's public id.
+    /// With `review`, a case of that kind opens for the console's reviewers
+    /// in the same transaction, and the images stay sealed until it is decided.
     func finish<State: Codable & Sendable>(_ loaded: Loaded<State>, state: State, outcome: MobileOutcome, reasons: [String],
-                                           product: MobileProduct, context: MobileContext, from step: MobileStep) async throws -> String {
+                                           product: MobileProduct, context: MobileContext, from step: MobileStep,
+                                           review: ReviewCaseKind? = nil) async throws -> String {
         let now = clock.nowMillis()
         let id = UUID()
         let verification = MobileVerificationModel(id: id, environmentID: context.environmentID, clientKeyID: context.keyID,
                                                    product: product.rawValue, outcome: outcome.rawValue, reasons: reasons, createdAt: now)
+        let reviewCase = context.isDemo ? nil : review.map {
+            ReviewCaseModel(tenantID: context.environment.$tenant.id, environmentID: context.environmentID, kind: $0.rawValue,
+                            subjectID: id, userID: nil, reasons: reasons, openedAt: now)
+        }
         try Self.raced(try await MobileSessionRepository(db: db).finish(
             id: try loaded.session.requireID(), from: step.rawValue, verification: verification,
             sealedState: try protector.seal(json: state), credits: context.isDemo ? 0 : Int64(product.credits), now: now,
-            events: [MobileEvents.completed(verification, id: id, demo: context.isDemo)]))
+            events: [MobileEvents.completed(verification, id: id, demo: context.isDemo)], reviewCase: reviewCase))
         VerityMetrics.checkCompleted(product: product.rawValue, outcome: outcome.rawValue)
         if !context.isDemo { VerityMetrics.creditsCharged(product: product.rawValue, credits: product.credits) }
         return VerifyHumanService.publicID(id)

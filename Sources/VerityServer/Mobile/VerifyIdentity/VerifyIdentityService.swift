@@ -32,6 +32,11 @@ struct VerifyIdentityService: Sendable {
         var shownType: String?
         var reasons: [String] = []
         var result: MobileIdentityResult?
+        /// VerifyCompliance: the listed entries the person matched, as screened,
+        /// and the person's keyed index (`SanctionsPerson`), for the reviewer
+        /// and for a false positive to remember.
+        var listed: [SanctionsEntry]?
+        var personIndex: String?
 
         var hints: MobileDocumentReading.Hints {
             .init(documentType: documentType.flatMap(DocumentType.init), country: country)
@@ -120,9 +125,11 @@ struct VerifyIdentityService: Sendable {
         calls.append(policy.face(distance: evidence.distance, threshold: evidence.threshold, mismatch: faceMismatch))
         var screening: MobileIdentityResult.Screening?
         if product == .verifyCompliance {
-            let (name, matches) = try await screen(report, db: loaded.db)
-            screening = .init(name: name, matches: matches.map(MobileIdentityResult.SanctionsMatch.init))
-            calls.append(policy.sanctions(matches))
+            let screened = try await screen(report, tenantID: context.environment.$tenant.id, db: loaded.db)
+            screening = .init(name: screened.name, matches: screened.matches.map(MobileIdentityResult.SanctionsMatch.init))
+            state.listed = screened.entries.isEmpty ? nil : screened.entries
+            state.personIndex = screened.personIndex
+            calls.append(policy.sanctions(screened.matches))
         }
         let (outcome, reasons) = policy.outcome(calls)
         state.reasons = reasons
@@ -132,7 +139,10 @@ struct VerifyIdentityService: Sendable {
             fields: Dictionary(report.fields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }),
             faceMatch: .init(match: evidence.matched, distance: evidence.distance, threshold: evidence.threshold),
             liveness: .init(attackSuspected: evidence.attackSuspected, reasons: evidence.livenessReasons), screening: screening)
-        return try await finish(loaded, state: state, outcome: outcome, context: context)
+        // A person looks at every sanctions candidate (true match or false positive) and at every other doubt.
+        let review: ReviewCaseKind? = screening.map { !$0.matches.isEmpty } == true ? .sanctionsCandidate
+            : outcome == .undetermined ? .mobileSession : nil
+        return try await finish(loaded, state: state, outcome: outcome, context: context, review: review)
     }
 
     func status(_ sessionID: String, context: MobileContext, withResult: Bool) async throws -> Answer {
@@ -177,9 +187,10 @@ struct VerifyIdentityService: Sendable {
         return answer(loaded.publicID, context: context, step: MobileStep.submit.rawValue, next: .uploadIDFront, state: state)
     }
 
-    private func finish(_ loaded: MobileSessions.Loaded<State>, state: State, outcome: MobileOutcome, context: MobileContext) async throws -> Answer {
+    private func finish(_ loaded: MobileSessions.Loaded<State>, state: State, outcome: MobileOutcome, context: MobileContext,
+                        review: ReviewCaseKind? = nil) async throws -> Answer {
         let verificationID = try await sessions(context).finish(loaded, state: state, outcome: outcome, reasons: state.reasons,
-                                                       product: product, context: context, from: .submit)
+                                                       product: product, context: context, from: .submit, review: review)
         await wake?.outcomeWritten(environmentID: context.environmentID, db: context.db)
         context.logger.info("\(product.rawValue) finished", metadata: ["verification_id": .string(verificationID), "outcome": .string(outcome.rawValue)])
         var envelope = answer(loaded.publicID, context: context, step: MobileStep.submit.rawValue, next: nil, state: state)
@@ -188,15 +199,32 @@ struct VerifyIdentityService: Sendable {
         return envelope
     }
 
+    struct Screened {
+        let name: String
+        let matches: [SanctionsMatcher.Match]
+        let entries: [SanctionsEntry]
+        let personIndex: String?
+    }
+
     /// VerifyCompliance: the identity read from the document (given names and
-    /// surname, date of birth, nationality) against the sanctions list.
-    private func screen(_ report: DocumentReport, db: any Database) async throws -> (name: String, matches: [SanctionsMatcher.Match]) {
+    /// surname, date of birth, nationality) against the sanctions list, less
+    /// the entries a reviewer has cleared this person of (while unchanged).
+    private func screen(_ report: DocumentReport, tenantID: UUID, db: any Database) async throws -> Screened {
         let name = [report.field("given_names")?.value, report.field("surname")?.value].compactMap { $0 }.joined(separator: " ")
-        let birth = report.field("date_of_birth").flatMap { try? DateOfBirth.parse($0.value, today: clock.today(graceDays: 1)) }
+        let printedBirth = report.field("date_of_birth")?.value
+        let birth = printedBirth.flatMap { try? DateOfBirth.parse($0, today: clock.today(graceDays: 1)) }
         let nationality = report.field("nationality").flatMap { ICAOCountryCode.alpha2($0.value) }
         // Without a name there is nothing to screen, but a list must still be there to screen against.
-        guard !name.isEmpty else { _ = try await screening.matcher(db: db); return (name, []) }
-        return (name, try await screening.screen(.init(name: name, dateOfBirth: birth, nationality: nationality), db: db))
+        guard !name.isEmpty else { _ = try await screening.matcher(db: db); return Screened(name: name, matches: [], entries: [], personIndex: nil) }
+        let found = try await screening.screenWithEntries(.init(name: name, dateOfBirth: birth, nationality: nationality), db: db)
+        let personIndex = protector.blindIndex(SanctionsPerson.key(name: name, dateOfBirth: printedBirth), domain: "sanctions-person")
+        guard !found.matches.isEmpty else { return Screened(name: name, matches: [], entries: [], personIndex: personIndex) }
+        let cleared = try await SanctionsClearanceRepository(db: db).clearances(tenantID: tenantID, personIndex: personIndex)
+        let stillListed = try found.entries.filter {
+            !cleared.contains(.init(entryID: $0.id, fingerprint: try SanctionsClearanceRepository.fingerprint($0)))
+        }
+        let ids = Set(stillListed.map(\.id))
+        return Screened(name: name, matches: found.matches.filter { ids.contains($0.entryID) }, entries: stillListed, personIndex: personIndex)
     }
 
     /// pk_demo_: the documented pass, without reading anything.

@@ -29,7 +29,7 @@ struct ConsoleCaseController: RouteCollection {
     private func cases(_ request: Request) -> ConsoleCases {
         ConsoleCases(db: db(request), protector: dependencies.protector, clock: dependencies.clock)
     }
-    private func decisions(_ request: Request) -> CaseDecisions { CaseDecisions(db: db(request), clock: dependencies.clock, wake: dependencies.webhookWake) }
+    private func decisions(_ request: Request) -> CaseDecisions { CaseDecisions(db: db(request), protector: dependencies.protector, clock: dependencies.clock, wake: dependencies.webhookWake) }
 
     // MARK: Pages
 

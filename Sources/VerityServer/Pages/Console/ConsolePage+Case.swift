@@ -10,6 +10,7 @@ extension ConsolePage {
         let status: String = notice.map { "<p class=\"notice\" role=\"status\">\(Self.escape($0))</p>" } ?? ""
         var sections = [caseFacts(file), claimBar(signedIn, file)]
         if let document = file.document { sections += documentEvidence(file, document) }
+        if let mobile = file.mobile { sections += mobileEvidence(file, mobile) }
         sections.append(decisionForms(signedIn, file))
         return layout(title: t("case_title_\(file.kind.rawValue)"), signedIn: signedIn, path: path, """
             <section class="card" aria-labelledby="title">
@@ -38,13 +39,21 @@ extension ConsolePage {
             <dt>\(t("case_user"))</dt><dd>\(Self.escape(file.userRef ?? "—"))</dd>
             <dt>\(t("case_environment"))</dt><dd>\(t("env_\(file.environment)"))</dd>
             <dt>\(t("case_opened"))</dt><dd>\(Self.time(file.openedAt))</dd>
-            <dt>\(t("case_why"))</dt><dd>\(file.reasons.map { Self.escape(t("why_\($0)")) }.joined(separator: "; "))</dd>
+            <dt>\(t("case_why"))</dt><dd>\(file.reasons.map { Self.escape(why($0)) }.joined(separator: "; "))</dd>
             """
         if let document = file.document {
             facts += """
                 <dt>\(t("case_document"))</dt><dd>\(t("doc_\(document.documentType)")) · \(Self.escape(document.country))</dd>
                 <dt>\(t("case_flow"))</dt><dd>\(t("flow_\(document.flow)"))</dd>
                 <dt>\(t("case_submitted"))</dt><dd>\(Self.time(document.submittedAt))</dd>
+                """
+        }
+        if let mobile = file.mobile {
+            facts += """
+                <dt>\(t("case_verification"))</dt><dd><code>\(Self.escape(mobile.verificationID))</code></dd>
+                <dt>\(t("case_product"))</dt><dd>\(Self.escape(mobile.product))</dd>
+                <dt>\(t("case_outcome"))</dt><dd>\(t("outcome_\(mobile.outcome)"))\(mobile.reasons.isEmpty ? "" : " (\(mobile.reasons.map { "<code>\(Self.escape($0))</code>" }.joined(separator: ", ")))")</dd>
+                <dt>\(t("case_ended"))</dt><dd>\(Self.time(mobile.endedAt))</dd>
                 """
         }
         return "<h2 class=\"visually-hidden\">\(t("case_facts"))</h2><dl class=\"facts\">\(facts)</dl>"
@@ -160,24 +169,31 @@ extension ConsolePage {
                 .map { code -> String in "<option value=\"\(code)\">\(Self.escape(t("dreason_\(code)")))</option>" }.joined()
             return """
                 <form method="post" action="\(ConsoleCaseRoute.decision(id: file.id.uuidString).path)?lang=\(language)" class="\(id)" aria-labelledby="\(id)-title">
-                <h3 id="\(id)-title">\(t("\(id)_title"))</h3>
+                <h3 id="\(id)-title">\(t(file.kind == .sanctionsCandidate ? "sanctions_\(id)_title" : "\(id)_title"))</h3>
                 <input type="hidden" name="csrf" value="\(Self.escape(signedIn.csrfToken))">
                 <input type="hidden" name="decision" value="\(id)">
                 <label for="\(id)-reason">\(t("reason_label"))</label>
                 <select id="\(id)-reason" name="reason" required>\(options)</select>
                 <label for="\(id)-note">\(t("note_label"))</label>
                 <textarea id="\(id)-note" name="note" maxlength="\(ReviewReasons.noteLength)"></textarea>
-                <button type="submit" class="\(decision == .approve ? "primary" : "danger")">\(t("\(id)_button"))</button>
+                <button type="submit" class="\(decision == .approve ? "primary" : "danger")">\(t(file.kind == .sanctionsCandidate ? "sanctions_\(id)_button" : "\(id)_button"))</button>
                 </form>
                 """
         }.joined()
-        return section("decide", t("decide_title"), "<p class=\"lede\">\(t("decide_lede"))</p><div class=\"decide\">\(forms)</div>")
+        let lede = t("decide_lede") + (file.kind == .sanctionsCandidate ? " " + t("sanctions_lede") : "")
+        return section("decide", t("decide_title"), "<p class=\"lede\">\(lede)</p><div class=\"decide\">\(forms)</div>")
     }
 
-    private func section(_ id: String, _ title: String, _ content: String) -> String {
+    func section(_ id: String, _ title: String, _ content: String) -> String {
         "<section class=\"case-section\" aria-labelledby=\"\(id)-heading\"><h2 id=\"\(id)-heading\">\(title)</h2>\(content)</section>"
     }
 
+
+    /// Why a case waits, in words; a failure code the engines wrote beside the doubt reads as its code.
+    func why(_ code: String) -> String {
+        let key = "why_\(code)", text = t(key)
+        return text == key ? code : text
+    }
 
     /// A measure as people read it: three decimals at most.
     static func figure(_ value: Double) -> String {

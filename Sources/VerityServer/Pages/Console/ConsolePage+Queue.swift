@@ -19,7 +19,7 @@ extension ConsolePage {
                     return """
                         <tr><td class="time">\(Self.time(row.openedAt))</td><td>\(t("kind_\(row.kind.rawValue)"))</td>\
                         <td>\(Self.escape(user))</td><td>\(t("env_\(row.environment)"))</td>\
-                        <td>\(row.reasons.map { Self.escape(t("why_\($0)")) }.joined(separator: "; "))</td><td>\(claim)</td>\
+                        <td>\(row.reasons.map { Self.escape(why($0)) }.joined(separator: "; "))</td><td>\(claim)</td>\
                         <td><a href="\(ConsoleCaseRoute.show(id: row.id.uuidString).path)?lang=\(language)" \
                         aria-label="\(Self.escape(t("open_case_label").replacingOccurrences(of: "%@", with: user)))">\(t("open_case"))</a></td></tr>
                         """
