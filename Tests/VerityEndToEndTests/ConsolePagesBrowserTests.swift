@@ -84,4 +84,30 @@ struct ConsolePagesBrowserTests {
             #expect(events.allSatisfy { $0.data["decidedBy"] == .string("reviewer") })
         }
     }
+
+    /// `tests-pages/console_sanctions.py`: a VerifyCompliance session matched a
+    /// listed entry no birth date confirms; a reviewer compares the two in the
+    /// browser and records a false positive; the session passes through the
+    /// API and the same person is not flagged again.
+    @Test func aComplianceReviewerRecordsASanctionsFalsePositive() async throws {
+        try await MobileAPI.withMobile(credits: 120) { app, url, key in
+            try await ConsoleSanctionsTests.listJohnSmith(app, at: 1)
+            let client = MobileVerificationClient(baseURL: url, clientKey: key)
+            let screened = try await ConsoleSanctionsTests.screenJohn(client)
+            try #require(screened.outcome == .undetermined)
+            let reviewer = try await app.operations.createOperator(tenant: app.tenant, email: "compliance@example.com", role: .reviewer,
+                                                                   password: nil, secondFactor: false)
+            let run = try await ChildProcess.python("tests-pages/console_sanctions.py", [
+                "--url", url.absoluteString, "--email", "compliance@example.com", "--password", reviewer.password, "--entry", "99",
+            ])
+            #expect(run.status == 0, "\(run.errorText.suffix(2_000))")
+            let result = try JSONDecoder().decode(Result.self, from: Data(run.lastLine.utf8))
+            #expect(result.outcome == "ok" && result.steps.count == 3, "\(result.steps)")
+
+            // Through the API, as the tenant's app sees it.
+            let decided = try await client.identityResult(sessionID: screened.sessionID, product: .verifyCompliance)
+            #expect(decided.decision == .pass)
+            #expect(try await ConsoleSanctionsTests.screenJohn(client).outcome == .pass)
+        }
+    }
 }

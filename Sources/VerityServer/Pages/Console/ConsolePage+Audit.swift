@@ -19,7 +19,7 @@ extension ConsolePage {
                     """
                     <tr><td class="time">\(Self.time(row.at))</td><td class="action">\(Self.escape(row.action))</td>\
                     <td>\(Self.escape(row.actor))</td><td>\(Self.escape(row.environment ?? "—"))</td>\
-                    <td>\(Self.escape(row.userRef ?? "—"))</td><td>\(Self.escape(row.reason ?? ""))</td></tr>
+                    <td>\(Self.escape(row.userRef ?? "—"))</td><td class="reason">\(Self.escape(row.reason ?? ""))</td></tr>
                     """
                 }.joined(separator: "\n")
                 table = """

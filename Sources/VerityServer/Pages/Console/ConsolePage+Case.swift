@@ -35,8 +35,10 @@ extension ConsolePage {
     }
 
     private func caseFacts(_ file: ConsoleCases.File) -> String {
+        // Mobile sessions name no user (the app sends no reference): the row would only ever say "—".
+        let user: String = file.mobile == nil ? "<dt>\(t("case_user"))</dt><dd>\(Self.escape(file.userRef ?? "—"))</dd>" : ""
         var facts = """
-            <dt>\(t("case_user"))</dt><dd>\(Self.escape(file.userRef ?? "—"))</dd>
+            \(user)
             <dt>\(t("case_environment"))</dt><dd>\(t("env_\(file.environment)"))</dd>
             <dt>\(t("case_opened"))</dt><dd>\(Self.time(file.openedAt))</dd>
             <dt>\(t("case_why"))</dt><dd>\(file.reasons.map { Self.escape(why($0)) }.joined(separator: "; "))</dd>
