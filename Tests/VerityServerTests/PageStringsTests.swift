@@ -1,5 +1,6 @@
 import Testing
 import VerityCore
+import VerityStore
 @testable import VerityServer
 
 /// Every page speaks each of its languages whole: a key missing from one
@@ -21,6 +22,15 @@ struct PageStringsTests {
             }
         }
         for reason in DocumentReviewReason.allCases { #expect(english.contains("why_\(reason.rawValue)")) }
+        // A mobile session waits for its doubts (or a sanctions hit); an accreditation for its level and evidence.
+        for reason in MobileOutcomePolicy.inconclusiveReasons.union([MobileOutcomePolicy.sanctionsMatch]) {
+            #expect(english.contains("why_\(reason)"), "\(reason)")
+        }
+        for level in 2...4 { #expect(english.contains("why_LEVEL_\(level)")) }
+        for kind in AccreditationEvidenceKind.allCases {
+            #expect(english.contains("why_EVIDENCE_\(kind.rawValue.uppercased())") && english.contains("evidence_\(kind.rawValue)"))
+        }
+        #expect(english.contains("dreason_\(ReviewCaseRepository.decidedOutsideConsole)"))
     }
 
     @Test func theCapturePageHasEveryWordInEveryLanguage() {

@@ -37,6 +37,11 @@ public enum ReviewReasons {
             ["FALSE_POSITIVE_DIFFERENT_PERSON", "FALSE_POSITIVE_BIRTH_DATE_DIFFERS", "FALSE_POSITIVE_NATIONALITY_DIFFERS"]
         case (.sanctionsCandidate, .reject):
             [MobileOutcomePolicy.sanctionsMatch]
+        // An approval accredits the user and issues their activation code; a rejection's code is what their app reads.
+        case (.accreditation, .approve):
+            ["IDENTITY_EVIDENCE_CHECKED", "EVIDENCE_CONSISTENT"]
+        case (.accreditation, .reject):
+            ["EVIDENCE_INSUFFICIENT", DocumentFailure.identityMismatch.rawValue, "NOT_ELIGIBLE"]
         case (_, .approve):
             ["EVIDENCE_CONSISTENT"]
         case (_, .reject):

@@ -48,7 +48,10 @@ struct AccreditationAdminService: Sendable {
     /// need recorded identity evidence: a checkpoint visit, a succeeded
     /// document check named by id, or, when none is given, the user's own
     /// succeeded document check.
-    func approve(_ idText: String, input: AccreditationApprovalInput, context: AdminContext) async throws -> ActivationCodeIssued {
+    /// `caseDecision`: a console reviewer's claim and decision, written first
+    /// in the approval's transaction (nil from the admin API and the CLI).
+    func approve(_ idText: String, input: AccreditationApprovalInput, context: AdminContext,
+                 caseDecision: RegistrationRepository.CaseDecision? = nil) async throws -> ActivationCodeIssued {
         let (request, registration, entity) = try await request(idText, context: context)
         let (db, environmentID) = (context.db, context.environmentID)
         let level = try AccreditationLevel.parse(request.level)
@@ -81,7 +84,7 @@ struct AccreditationAdminService: Sendable {
                                                          extra: evidence.map { ["evidenceKind": .string($0.kind)] } ?? [:])
         let decided = try await RegistrationRepository(db: db).approve(requestID: requestID, evidenceKind: evidence?.kind,
                                                                       evidenceReference: evidence?.reference, code: codeRow, now: now,
-                                                                      events: [approved])
+                                                                      events: [approved], caseDecision: caseDecision)
         guard decided else { throw VerityError(.validationError, "The request was decided already.", field: "id") }
         await wake?.outcomeWritten(environmentID: environmentID, db: db)
         let delivered: Bool
@@ -94,15 +97,17 @@ struct AccreditationAdminService: Sendable {
                                     deliveredBy: delivered ? delivery.rawValue : nil)
     }
 
-    func reject(_ idText: String, input: AccreditationRejectionInput, context: AdminContext) async throws -> AccreditationRequestView {
+    func reject(_ idText: String, input: AccreditationRejectionInput, context: AdminContext,
+                caseDecision: RegistrationRepository.CaseDecision? = nil) async throws -> AccreditationRequestView {
         let (request, _, entity) = try await request(idText, context: context)
         try DirectoryOperations.checkText(input.reason, field: "reason", limit: 500)
         let now = clock.nowMillis()
         let requestID = try request.requireID()
-        try await RegistrationRepository(db: context.db).reject(requestID: requestID, reason: input.reason, now: now, events: [
+        let rejected = try await RegistrationRepository(db: context.db).reject(requestID: requestID, reason: input.reason, now: now, events: [
             CertificationEvents.accreditation(.accreditationRejected, environmentID: context.environmentID, userID: request.registration.$user.id,
                                               entity: entity.name, requestID: requestID, level: request.level),
-        ])
+        ], caseDecision: caseDecision)
+        guard rejected else { throw VerityError(.validationError, "The request was decided already.", field: "id") }
         await wake?.outcomeWritten(environmentID: context.environmentID, db: context.db)
         request.status = .rejected
         request.reason = input.reason

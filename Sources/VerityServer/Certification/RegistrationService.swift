@@ -111,10 +111,18 @@ struct RegistrationService: Sendable {
         let request = AccreditationRequestModel(registrationID: registrationID, level: level.rawValue, evidenceKind: evidence?.kind,
                                                 evidenceReference: evidence?.reference, createdAt: now)
         request.id = UUID()  // named by its event, written with it
+        // The console's reviewers see it in their queue; the admin API and the CLI can decide it too.
+        guard let tenantID = try await EnvironmentModel.find(context.environmentID, on: context.db)?.$tenant.id else {
+            throw VerityError(.systemError, "the environment is gone")
+        }
+        let reviewCase = ReviewCaseModel(tenantID: tenantID, environmentID: context.environmentID, kind: ReviewCaseKind.accreditation.rawValue,
+                                         subjectID: try request.requireID(), userID: context.userID,
+                                         reasons: ["LEVEL_\(level.rawValue)"] + (evidence.map { ["EVIDENCE_\($0.kind.uppercased())"] } ?? []),
+                                         openedAt: now)
         try await registrations.create(request, events: [
             CertificationEvents.accreditation(.accreditationRequested, environmentID: context.environmentID, userID: context.userID,
                                               entity: entity.name, requestID: try request.requireID(), level: level.rawValue),
-        ], now: now)
+        ], now: now, reviewCase: reviewCase)
         await wake?.outcomeWritten(environmentID: context.environmentID, db: context.db)
         return try Self.view(request, entity: entity.name)
     }

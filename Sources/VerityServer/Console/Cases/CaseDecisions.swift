@@ -14,6 +14,10 @@ struct CaseDecisions: Sendable {
     let clock: VerityClock
     /// Sends the decision's webhooks now rather than at the next poll.
     var wake: WebhookWake? = nil
+    /// Accreditation decisions go through the same service as the admin
+    /// API's (evidence, the DIAC and its delivery), in the request's scope.
+    var accreditation: AccreditationAdminService? = nil
+    var scope: RequestScope? = nil
 
     /// Claims the case, or extends the reviewer's own claim; returns until when.
     func claim(caseID: UUID, by session: OperatorAccounts.Session) async throws -> Int64 {
@@ -38,8 +42,12 @@ struct CaseDecisions: Sendable {
 
     /// Decides a case the reviewer holds, with a reason from the kind's list
     /// and an optional note (kept in the audit trail only).
-    func decide(caseID: UUID, decision: ReviewDecision, reason: String, note rawNote: String?,
-                by session: OperatorAccounts.Session) async throws {
+    /// Returns the activation code an accreditation's approval issued (shown
+    /// to the reviewer once), nil for every other decision. `delivery` is how
+    /// that code goes to the user: `sms` (the default) or `email`.
+    @discardableResult
+    func decide(caseID: UUID, decision: ReviewDecision, reason: String, note rawNote: String?, delivery: String? = nil,
+                by session: OperatorAccounts.Session) async throws -> ActivationCodeIssued? {
         try Self.requireReviewer(session)
         let cases = ReviewCaseRepository(db: db)
         guard let found = try await cases.reviewCase(id: caseID, tenantID: session.tenantID),
@@ -53,16 +61,41 @@ struct CaseDecisions: Sendable {
         }
         let now = clock.nowMillis()
         let decided: Bool
-        switch kind {
-        case .documentCheck:
-            decided = try await decideDocumentCheck(found, decision: decision, reason: reason, note: note, session: session, now: now)
-        case .mobileSession, .sanctionsCandidate:
-            decided = try await decideMobileSession(found, kind: kind, decision: decision, reason: reason, note: note, session: session, now: now)
-        case .ocrCombination, .accreditation:
-            throw VerityError(.validationError, "cases of this kind are not decided in the console yet")
+        var issued: ActivationCodeIssued?
+        do {
+            switch kind {
+            case .documentCheck:
+                decided = try await decideDocumentCheck(found, decision: decision, reason: reason, note: note, session: session, now: now)
+            case .mobileSession, .sanctionsCandidate:
+                decided = try await decideMobileSession(found, kind: kind, decision: decision, reason: reason, note: note, session: session, now: now)
+            case .accreditation:
+                issued = try await decideAccreditation(found, decision: decision, reason: reason, note: note, delivery: delivery,
+                                                       session: session, now: now)
+                decided = true
+            case .ocrCombination:
+                throw VerityError(.validationError, "cases of this kind are not decided in the console yet")
+            }
+        } catch is ReviewCaseRepository.Refusal {
+            decided = false
         }
         guard decided else {
             throw Self.error(try await cases.refusal(id: caseID, tenantID: session.tenantID, operatorID: session.operatorID, now: now))
+        }
+        return issued
+    }
+
+    /// The case's own conditional decision and its audit event, for a
+    /// subject whose service writes the rest in the same transaction.
+    func caseDecision(_ reviewCase: ReviewCaseModel, decision: ReviewDecision, reason: String, audited: String, action: String,
+                      session: OperatorAccounts.Session, now: Int64) throws -> RegistrationRepository.CaseDecision {
+        let caseID = try reviewCase.requireID(), tenantID = session.tenantID, operatorID = session.operatorID
+        let environmentID = reviewCase.environmentID, userID = reviewCase.userID
+        return { tx in
+            guard try await ReviewCaseRepository.decide(id: caseID, tenantID: tenantID, operatorID: operatorID, decision: decision,
+                                                        reason: reason, now: now, on: tx) else { return false }
+            try await AuditRepository.record(action, actor: OperatorAccounts.actor(operatorID), environmentID: environmentID, userID: userID,
+                                             now: now, tenantID: tenantID, reason: audited, on: tx)
+            return true
         }
     }
 

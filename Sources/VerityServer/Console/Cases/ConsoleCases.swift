@@ -57,6 +57,26 @@ struct ConsoleCases: Sendable {
         let images: [ImageSide]
     }
 
+    /// An accreditation request: what is asked, what the user has already,
+    /// and the identity evidence on file (never the registration's fields).
+    struct AccreditationFile: Sendable {
+        let requestID: UUID
+        let entity: String
+        let entityName: String
+        let level: Int
+        let status: String
+        let requestedAt: Int64
+        let accreditedLevel: Int?
+        let certification: String
+        let registeredAt: Int64
+        let evidenceKind: String?
+        let evidenceReference: String?
+        /// The user's latest document check in this environment: status, type, country, when.
+        let documentCheck: (status: String, type: String, country: String, at: Int64)?
+        /// Whether the level needs recorded identity evidence (3 and 4).
+        let needsIdentityCheck: Bool
+    }
+
     struct File: Sendable {
         let id: UUID
         let kind: ReviewCaseKind
@@ -68,6 +88,7 @@ struct ConsoleCases: Sendable {
         let decision: Decision?
         let document: DocumentEvidence?
         let mobile: MobileEvidence?
+        let accreditation: AccreditationFile?
     }
 
     func file(caseID: UUID, session: OperatorAccounts.Session) async throws -> File? {
@@ -99,7 +120,24 @@ struct ConsoleCases: Sendable {
         }
         return File(id: caseID, kind: kind, reasons: found.reasonCodes, openedAt: found.openedAt,
                     userRef: found.userID.flatMap { refs[$0] }, environment: environments[found.environmentID] ?? "",
-                    claim: claim, decision: decision, document: document, mobile: try await mobileEvidence(found, kind: kind))
+                    claim: claim, decision: decision, document: document, mobile: try await mobileEvidence(found, kind: kind),
+                    accreditation: try await accreditationFile(found, kind: kind))
+    }
+
+    private func accreditationFile(_ found: ReviewCaseModel, kind: ReviewCaseKind) async throws -> AccreditationFile? {
+        guard kind == .accreditation,
+              let request = try await RegistrationRepository(db: db).request(id: found.subjectID, environmentID: found.environmentID)
+        else { return nil }
+        let registration = request.registration, entity = registration.entity
+        let check = try await DocumentCheckRepository(db: db).latestCheck(userID: registration.$user.id)
+            .flatMap { $0.environmentID == found.environmentID ? $0 : nil }
+        return AccreditationFile(
+            requestID: found.subjectID, entity: entity.displayName, entityName: entity.name, level: request.level,
+            status: request.status.rawValue, requestedAt: request.createdAt, accreditedLevel: registration.accreditedLevel,
+            certification: registration.status.rawValue, registeredAt: registration.createdAt, evidenceKind: request.evidenceKind,
+            evidenceReference: request.evidenceReference,
+            documentCheck: check.map { ($0.status, $0.documentType, $0.country, $0.createdAt) },
+            needsIdentityCheck: (try? AccreditationLevel.parse(request.level))?.requiresIdentityCheck ?? true)
     }
 
     private func mobileEvidence(_ found: ReviewCaseModel, kind: ReviewCaseKind) async throws -> MobileEvidence? {

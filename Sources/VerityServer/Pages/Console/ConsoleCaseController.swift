@@ -29,7 +29,16 @@ struct ConsoleCaseController: RouteCollection {
     private func cases(_ request: Request) -> ConsoleCases {
         ConsoleCases(db: db(request), protector: dependencies.protector, clock: dependencies.clock)
     }
-    private func decisions(_ request: Request) -> CaseDecisions { CaseDecisions(db: db(request), protector: dependencies.protector, clock: dependencies.clock, wake: dependencies.webhookWake) }
+    private func decisions(_ request: Request) -> CaseDecisions {
+        CaseDecisions(db: db(request), protector: dependencies.protector, clock: dependencies.clock, wake: dependencies.webhookWake,
+                      accreditation: accreditation, scope: dependencies.scope(of: request))
+    }
+
+    /// The admin API's accreditation service, for decisions on accreditation requests.
+    var accreditation: AccreditationAdminService {
+        AccreditationAdminService(protector: dependencies.protector, clock: dependencies.clock, messaging: dependencies.messaging,
+                                  wake: dependencies.webhookWake)
+    }
 
     // MARK: Pages
 
@@ -80,6 +89,8 @@ struct ConsoleCaseController: RouteCollection {
         var decision: String?
         var reason: String?
         var note: String?
+        /// An accreditation's approval: how its activation code goes to the user.
+        var delivery: String?
     }
 
     func claim(request: Request) async throws -> Response {
@@ -102,8 +113,17 @@ struct ConsoleCaseController: RouteCollection {
             guard let decision = form.decision.flatMap(ReviewDecision.init(rawValue:)) else {
                 throw VerityError.invalid("decision", "decision is approve or reject")
             }
-            try await decisions(request).decide(caseID: id, decision: decision, reason: form.reason ?? "", note: form.note, by: session)
+            let issued = try await decisions(request).decide(caseID: id, decision: decision, reason: form.reason ?? "", note: form.note,
+                                                             delivery: form.delivery, by: session)
             request.logger.notice("console case decided", metadata: ["case_id": .string(id.uuidString), "decision": .string(decision.rawValue)])
+            if let issued {
+                // Shown once, in this answer: never in a URL, never cached.
+                let page = ConsolePage(language: ConsoleController.language(request))
+                let response = ConsoleController.html(page.activationCodeIssued(ConsoleController.signedIn(session), caseID: id, issued: issued),
+                                                      status: .ok)
+                response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+                return response
+            }
             return ConsoleController.redirect(ConsoleRoute.queue.path, language: ConsoleController.language(request), query: "done=decided")
         }
     }

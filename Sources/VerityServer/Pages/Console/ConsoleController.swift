@@ -75,9 +75,12 @@ struct ConsoleController: RouteCollection {
                           _ body: (OperatorAccounts.Session, ConsolePage.Operator, ConsolePage) async throws -> Response) async throws -> Response {
         let language = Self.language(request)
         guard let session = try await session(of: request) else { return Self.redirect(ConsoleRoute.signIn.path, language: language) }
-        let signedIn = ConsolePage.Operator(email: session.account.email, tenant: session.tenantName, role: session.role,
-                                            csrfToken: session.csrfToken)
-        return try await body(session, signedIn, ConsolePage(language: language))
+        return try await body(session, Self.signedIn(session), ConsolePage(language: language))
+    }
+
+    /// The operator as a page names them.
+    static func signedIn(_ session: OperatorAccounts.Session) -> ConsolePage.Operator {
+        ConsolePage.Operator(email: session.account.email, tenant: session.tenantName, role: session.role, csrfToken: session.csrfToken)
     }
 
     func signInPage(request: Request) async throws -> Response {

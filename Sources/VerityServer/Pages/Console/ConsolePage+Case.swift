@@ -11,6 +11,7 @@ extension ConsolePage {
         var sections = [caseFacts(file), claimBar(signedIn, file)]
         if let document = file.document { sections += documentEvidence(file, document) }
         if let mobile = file.mobile { sections += mobileEvidence(file, mobile) }
+        if let request = file.accreditation { sections += accreditationEvidence(file, request) }
         sections.append(decisionForms(signedIn, file))
         return layout(title: t("case_title_\(file.kind.rawValue)"), signedIn: signedIn, path: path, """
             <section class="card" aria-labelledby="title">
@@ -176,6 +177,7 @@ extension ConsolePage {
                 <input type="hidden" name="decision" value="\(id)">
                 <label for="\(id)-reason">\(t("reason_label"))</label>
                 <select id="\(id)-reason" name="reason" required>\(options)</select>
+                \(decision == .approve && file.kind == .accreditation ? deliveryChoice() : "")
                 <label for="\(id)-note">\(t("note_label"))</label>
                 <textarea id="\(id)-note" name="note" maxlength="\(ReviewReasons.noteLength)"></textarea>
                 <button type="submit" class="\(decision == .approve ? "primary" : "danger")">\(t(file.kind == .sanctionsCandidate ? "sanctions_\(id)_button" : "\(id)_button"))</button>

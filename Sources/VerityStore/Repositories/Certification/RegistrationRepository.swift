@@ -37,12 +37,20 @@ public struct RegistrationRepository: Sendable {
             .filter(\.$status == .pending).filter(\.$level == level).count()
     }
 
-    public func create(_ request: AccreditationRequestModel, events: [WebhookEventDraft] = [], now: Int64) async throws {
+    /// Writes a new request with its events and, for a person to decide it
+    /// in the console, its review case.
+    public func create(_ request: AccreditationRequestModel, events: [WebhookEventDraft] = [], now: Int64,
+                       reviewCase: ReviewCaseModel? = nil) async throws {
         try await db.write { tx in
             try await request.create(on: tx)
             try await WebhookOutbox.publish(events, now: now, on: tx)
+            if let reviewCase { try await ReviewCaseRepository.open(reviewCase, on: tx) }
         }
     }
+
+    /// A console reviewer's decision, written first in the decision's
+    /// transaction: false (their claim lapsed, the case was decided) stops it.
+    public typealias CaseDecision = @Sendable (any Database) async throws -> Bool
 
     /// An environment's requests, newest first, with the entity each is for.
     public func requests(environmentID: UUID, status: AccreditationRequestModel.Status?,
@@ -69,9 +77,11 @@ public struct RegistrationRepository: Sendable {
     /// the registration accredited at the level (never lowered) and the code
     /// stored, together. False when another operator decided it first.
     public func approve(requestID: UUID, evidenceKind: String?, evidenceReference: String?, code: ActivationCodeModel,
-                        now: Int64, events: [WebhookEventDraft] = []) async throws -> Bool {
+                        now: Int64, events: [WebhookEventDraft] = [], caseDecision: CaseDecision? = nil) async throws -> Bool {
         try await db.write { tx -> Bool in
+            if let caseDecision, try await !caseDecision(tx) { throw ReviewCaseRepository.Refusal.notClaimed }
             guard let fresh = try await AccreditationRequestModel.find(requestID, on: tx), fresh.status == .pending else { return false }
+            try await ReviewCaseRepository.closeDecidedElsewhere(kind: .accreditation, subjectID: requestID, decision: .approve, now: now, on: tx)
             fresh.status = .approved
             fresh.decidedAt = now
             fresh.evidenceKind = evidenceKind
@@ -88,14 +98,19 @@ public struct RegistrationRepository: Sendable {
         }
     }
 
-    /// Rejects a request if it is still pending.
-    public func reject(requestID: UUID, reason: String, now: Int64, events: [WebhookEventDraft] = []) async throws {
+    /// Rejects a request if it is still pending; false when it was not.
+    @discardableResult
+    public func reject(requestID: UUID, reason: String, now: Int64, events: [WebhookEventDraft] = [],
+                       caseDecision: CaseDecision? = nil) async throws -> Bool {
         try await db.write { tx in
+            if let caseDecision, try await !caseDecision(tx) { throw ReviewCaseRepository.Refusal.notClaimed }
             guard try await Self.sql(tx).raw("""
                 UPDATE cert_accreditation_requests SET status = 'rejected', reason = \(bind: reason), decided_at = \(bind: now)
                 WHERE id = \(bind: requestID) AND status = 'pending' RETURNING id
-                """).first() != nil else { return }
+                """).first() != nil else { return false }
+            try await ReviewCaseRepository.closeDecidedElsewhere(kind: .accreditation, subjectID: requestID, decision: .reject, now: now, on: tx)
             try await WebhookOutbox.publish(events, now: now, on: tx)
+            return true
         }
     }
 

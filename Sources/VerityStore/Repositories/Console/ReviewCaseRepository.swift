@@ -124,6 +124,21 @@ public struct ReviewCaseRepository: Sendable {
             """).first() != nil
     }
 
+    /// Closes the open case about `subjectID` when its subject was decided
+    /// outside the console (the admin API, the CLI): it leaves the queue,
+    /// with no reviewer, as `DECIDED_OUTSIDE_CONSOLE`. A case the console
+    /// decided in the same transaction is closed already and left alone.
+    public static func closeDecidedElsewhere(kind: ReviewCaseKind, subjectID: UUID, decision: ReviewDecision, now: Int64,
+                                             on tx: any Database) async throws {
+        try await (tx as! any SQLDatabase).raw("""
+            UPDATE review_cases SET decided_at = \(bind: now), decision = \(bind: decision.rawValue),
+              decision_reason = \(bind: Self.decidedOutsideConsole), claimed_until = NULL
+            WHERE kind = \(bind: kind.rawValue) AND subject_id = \(bind: subjectID) AND decided_at IS NULL
+            """).run()
+    }
+
+    public static let decidedOutsideConsole = "DECIDED_OUTSIDE_CONSOLE"
+
     /// What stands in the way of `operatorID` on this case now.
     public func refusal(id: UUID, tenantID: UUID, operatorID: UUID, now: Int64) async throws -> Refusal {
         guard let found = try await reviewCase(id: id, tenantID: tenantID) else { return .notFound }

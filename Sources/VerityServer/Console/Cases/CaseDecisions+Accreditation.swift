@@ -1,0 +1,40 @@
+import Fluent
+import Foundation
+import VerityAPI
+import VerityCore
+import VerityStore
+
+/// Accreditation requests at levels 2–4, decided in the console exactly as
+/// the admin API decides them (`AccreditationAdminService`: the evidence a
+/// level needs, the DIAC and its delivery, the webhooks), with the case's
+/// claim checked and its decision written in the same transaction.
+extension CaseDecisions {
+    func decideAccreditation(_ reviewCase: ReviewCaseModel, decision: ReviewDecision, reason: String, note: String, delivery: String?,
+                             session: OperatorAccounts.Session, now: Int64) async throws -> ActivationCodeIssued? {
+        guard let accreditation, let scope,
+              let environment = try await EnvironmentModel.find(reviewCase.environmentID, on: db) else {
+            throw VerityError(.systemError, "accreditation decisions are not wired into this console")
+        }
+        let context = AdminContext(environment: environment, keyPrefix: "console", scope: scope)
+        let audited = note.isEmpty ? reason : "\(reason): \(note)"
+        let written = try caseDecision(reviewCase, decision: decision, reason: reason, audited: audited,
+                                       action: "case.\(decision.rawValue)", session: session, now: now)
+        let requestID = reviewCase.subjectID.uuidString
+        do {
+            switch decision {
+            case .approve:
+                let issued = try await accreditation.approve(requestID, input: AccreditationApprovalInput(delivery: delivery), context: context,
+                                                             caseDecision: written)
+                return issued
+            case .reject:
+                // The user's app reads the reason code; the note stays in the audit trail.
+                _ = try await accreditation.reject(requestID, input: AccreditationRejectionInput(reason: reason), context: context,
+                                                   caseDecision: written)
+                return nil
+            }
+        } catch let error as VerityError where error.field == "id" {
+            // Decided or gone by another way (the admin API, the CLI) since the case was read.
+            throw VerityError(.caseDecided, "this request has been decided already")
+        }
+    }
+}
