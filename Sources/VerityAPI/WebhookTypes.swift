@@ -13,6 +13,7 @@ public enum WebhookEventType: String, Codable, Sendable, CaseIterable {
     case mobileSessionCompleted = "mobile_session.completed"
     case mobileSessionDecided = "mobile_session.decided"
     case ocrCombinationCompleted = "ocr.combination_completed"
+    case ocrCombinationDecided = "ocr.combination_decided"
     case accreditationRequested = "accreditation.requested"
     case accreditationApproved = "accreditation.approved"
     case accreditationRejected = "accreditation.rejected"

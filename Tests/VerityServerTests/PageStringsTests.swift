@@ -27,6 +27,7 @@ struct PageStringsTests {
             #expect(english.contains("why_\(reason)"), "\(reason)")
         }
         for level in 2...4 { #expect(english.contains("why_LEVEL_\(level)")) }
+        #expect(english.contains("why_\(OCRReview.anomalySignals)"))
         for kind in AccreditationEvidenceKind.allCases {
             #expect(english.contains("why_EVIDENCE_\(kind.rawValue.uppercased())") && english.contains("evidence_\(kind.rawValue)"))
         }

@@ -9,7 +9,11 @@ import VerityAPI
 /// verifications. The flows follow `next_step` themselves. Retryable errors
 /// (`RATE_LIMITED`, `SYSTEM_ERROR`, an unreachable service) are retried after
 /// 1 s, 3 s and 9 s (or the `Retry-After` the service asks for) with the same
-/// `Idempotency-Key`, so a retried submit is never charged twice.
+/// `Idempotency-Key`, so a retried submit is never charged twice. When a try
+/// timed out but the service is still working on it, the retry is told
+/// `IDEMPOTENCY_KEY_IN_USE`; the client then waits for that first try's
+/// answer (asking every 2 s, up to `inUsePatience`) rather than giving up
+/// on a call that will succeed.
 public final class MobileVerificationClient: Sendable {
     let baseURL: URL
     let clientKey: String
@@ -17,14 +21,18 @@ public final class MobileVerificationClient: Sendable {
     let retryDelays: [Duration]
     /// The longest wait a `Retry-After` may impose before the error is returned instead.
     let maximumWait: Duration
+    /// How long a call waits for its own first try, still running on the service.
+    let inUsePatience: Duration
 
     public init(baseURL: URL, clientKey: String, session: URLSession? = nil,
-                retryDelays: [Duration] = [.seconds(1), .seconds(3), .seconds(9)], maximumWait: Duration = .seconds(60)) {
+                retryDelays: [Duration] = [.seconds(1), .seconds(3), .seconds(9)], maximumWait: Duration = .seconds(60),
+                inUsePatience: Duration = .seconds(300)) {
         self.baseURL = baseURL
         self.clientKey = clientKey
         self.session = session
         self.retryDelays = retryDelays
         self.maximumWait = maximumWait
+        self.inUsePatience = inUsePatience
     }
 
     // MARK: - VerifyHuman
@@ -138,12 +146,19 @@ public final class MobileVerificationClient: Sendable {
         headers["Idempotency-Key"] = idempotencyKey
         let transport = ServiceTransport<MobileVerificationError>(baseURL: baseURL, session: session)
         var attempt = 0
+        let clock = ContinuousClock()
+        let patience = clock.now.advanced(by: inUsePatience)
         while true {
             let failure: MobileVerificationError
             do {
                 return try await transport.send(route.method, route.path, body: body, credential: .clientKey(clientKey), headers: headers)
             } catch {
                 failure = error
+            }
+            // Our own first try is still running there: its answer will be replayed to us. Not a retry spent.
+            if failure.code == .idempotencyKeyInUse, idempotencyKey != nil, clock.now < patience {
+                try await Task.sleep(for: failure.retryAfterSeconds.map { Duration.seconds(min($0, 10)) } ?? .seconds(2))
+                continue
             }
             guard failure.retryable, attempt < retryDelays.count else { throw failure }
             let asked = failure.retryAfterSeconds.map { Duration.seconds($0) } ?? retryDelays[attempt]

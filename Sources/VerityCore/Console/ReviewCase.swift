@@ -37,6 +37,11 @@ public enum ReviewReasons {
             ["FALSE_POSITIVE_DIFFERENT_PERSON", "FALSE_POSITIVE_BIRTH_DATE_DIFFERS", "FALSE_POSITIVE_NATIONALITY_DIFFERS"]
         case (.sanctionsCandidate, .reject):
             [MobileOutcomePolicy.sanctionsMatch]
+        // The SDK has the signed answer already: the decision reaches the tenant's backend.
+        case (.ocrCombination, .approve):
+            ["EVIDENCE_CONSISTENT", "FIELDS_CONFIRMED"]
+        case (.ocrCombination, .reject):
+            [DocumentFailure.documentTampered.rawValue, DocumentFailure.sourcesDisagree.rawValue, "EVIDENCE_INSUFFICIENT"]
         // An approval accredits the user and issues their activation code; a rejection's code is what their app reads.
         case (.accreditation, .approve):
             ["IDENTITY_EVIDENCE_CHECKED", "EVIDENCE_CONSISTENT"]

@@ -64,7 +64,7 @@ struct OCRService: Sendable {
         let transactionID = (side == .front ? "ocrf_" : "ocrb_") + Base62.random(length: 32)
         guard try await OCRSessionRepository(db: context.db).takeSide(id: session.id, front: side == .front, transactionID: transactionID,
                                                               sealedReading: try protector.seal(json: reading),
-                                                              sealedImage: context.configuration.documents.ocrCaptures ? try protector.seal(Data(image)) : nil,
+                                                              sealedImage: Self.keepsImages(context) ? try protector.seal(Data(image)) : nil,
                                                               now: clock.nowMillis()) else {
             throw VerityError(.requestReplayed, "this session took its \(side.rawValue) meanwhile: a request is taken once")
         }
@@ -94,7 +94,7 @@ struct OCRService: Sendable {
         let verification = DocumentVerificationResult(success: OCRResultMapping.success(report, result))
         let signer = try await ResponseSigner.load(environmentID: context.environmentID, db: context.db, protector: protector)
         let raw = try Self.json(OCRRawResponse(sessionID: session.publicID, ocrResult: result, documentVerificationResult: verification))
-        let captures = try session.sealedFrontImage.flatMap { front in
+        let captures = try (context.configuration.documents.ocrCaptures ? session.sealedFrontImage : nil).flatMap { front in
             try session.sealedBackImage.map { back in
                 OCRCaptures(nationalIdFront: try protector.open(front).base64EncodedString(), nationalIdBack: try protector.open(back).base64EncodedString())
             }
@@ -107,13 +107,33 @@ struct OCRService: Sendable {
         let completed = WebhookEvents.draft(.ocrCombinationCompleted, environmentID: context.environmentID, userID: context.userID, [
             "combinationId": .string(combinationID), "success": .bool(verification.success),
         ])
-        guard try await OCRSessionRepository(db: context.db).finish(id: session.id, combinationID: combinationID, now: clock.nowMillis(),
-                                                                    events: [completed]) else {
+        let now = clock.nowMillis()
+        let doubts = context.configuration.documents.review.enabled ? OCRReview.reasons(result) : []
+        let review = try await doubts.isEmpty ? nil : heldForReview(session.id, result: result, reasons: doubts, context: context, now: now)
+        guard try await OCRSessionRepository(db: context.db).finish(id: session.id, combinationID: combinationID, now: now,
+                                                                    events: [completed], review: review) else {
             throw VerityError(.requestReplayed, "this session was combined already")
         }
         await wake?.outcomeWritten(environmentID: context.environmentID, db: context.db)
         VerityMetrics.checkCompleted(product: "ocr", outcome: verification.success ? "success" : "failure")
         return OCRCombineResponse(sessionID: session.publicID, combinationID: combinationID, sealedResponse: sealed)
+    }
+
+    /// The images are kept (sealed) for the SDK's captures, or for a reviewer
+    /// in an environment that holds doubtful combinations.
+    static func keepsImages(_ context: IdentityContext) -> Bool {
+        context.configuration.documents.ocrCaptures || context.configuration.documents.review.enabled
+    }
+
+    /// The case a doubtful combination opens, with the combined result it keeps for the reviewer.
+    private func heldForReview(_ sessionID: UUID, result: OCRResult, reasons: [String], context: IdentityContext,
+                               now: Int64) async throws -> (reviewCase: ReviewCaseModel, sealedResult: Data) {
+        guard let tenantID = try await EnvironmentModel.find(context.environmentID, on: context.db)?.$tenant.id else {
+            throw VerityError(.systemError, "the environment is gone")
+        }
+        let reviewCase = ReviewCaseModel(tenantID: tenantID, environmentID: context.environmentID, kind: ReviewCaseKind.ocrCombination.rawValue,
+                                         subjectID: sessionID, userID: context.userID, reasons: reasons, openedAt: now)
+        return (reviewCase, try protector.seal(json: result))
     }
 
     /// The session, if it is this user's and still open.

@@ -58,5 +58,6 @@ public enum VerityMigrations {
         CountDocumentChecks(),
         CreateSanctionsClearances(),
         IndexMobileSessionsByVerification(),
+        KeepOCRReviewEvidence(),
     ]
 }

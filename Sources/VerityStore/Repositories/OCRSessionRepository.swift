@@ -72,23 +72,67 @@ public struct OCRSessionRepository: Sendable {
 
     /// Ends the session with its combination: the keys, readings and images
     /// are erased in the same statement. False when it had ended already.
-    public func finish(id: UUID, combinationID: String, now: Int64, events: [WebhookEventDraft] = []) async throws -> Bool {
+    /// With `review`, a case opens for the console's reviewers in the same
+    /// transaction, and the combined result (sealed) and the side images stay
+    /// for it until it is decided.
+    public func finish(id: UUID, combinationID: String, now: Int64, events: [WebhookEventDraft] = [],
+                       review: (reviewCase: ReviewCaseModel, sealedResult: Data)? = nil) async throws -> Bool {
         try await db.write { tx in
+            let images: SQLQueryString = review == nil ? ", sealed_front_image = NULL, sealed_back_image = NULL" : ""
             guard try await !DocumentCheckRepository.sql(tx).raw("""
                 UPDATE ocr_sessions SET combination_id = \(bind: combinationID), finished_at = \(bind: now), sealed_keys = NULL,
-                sealed_front = NULL, sealed_front_image = NULL, sealed_back = NULL, sealed_back_image = NULL
+                sealed_front = NULL, sealed_back = NULL, sealed_review = \(bind: review?.sealedResult) \(images)
                 WHERE id = \(bind: id) AND finished_at IS NULL RETURNING id
                 """).all().isEmpty else { return false }
             try await WebhookOutbox.publish(events, now: now, on: tx)
+            if let review { try await ReviewCaseRepository.open(review.reviewCase, on: tx) }
             return true
         }
     }
 
-    /// Housekeeping: sessions past their expiry go with whatever they held; returns how many.
+    /// What a held combination keeps for its reviewer.
+    public struct HeldCombination: Sendable {
+        public let environmentID: UUID
+        public let userID: UUID
+        public let combinationID: String?
+        public let finishedAt: Int64?
+        public let sealedResult: Data?
+        public let sealedFrontImage: Data?
+        public let sealedBackImage: Data?
+    }
+
+    public func held(id: UUID) async throws -> HeldCombination? {
+        guard let row = try await DocumentCheckRepository.sql(db).raw("""
+            SELECT environment_id, user_id, combination_id, finished_at, sealed_review, sealed_front_image, sealed_back_image
+            FROM ocr_sessions WHERE id = \(bind: id)
+            """).first() else { return nil }
+        return HeldCombination(environmentID: try row.decode(column: "environment_id", as: UUID.self),
+                               userID: try row.decode(column: "user_id", as: UUID.self),
+                               combinationID: try row.decode(column: "combination_id", as: String?.self),
+                               finishedAt: try row.decode(column: "finished_at", as: Int64?.self),
+                               sealedResult: try row.decode(column: "sealed_review", as: Data?.self),
+                               sealedFrontImage: try row.decode(column: "sealed_front_image", as: Data?.self),
+                               sealedBackImage: try row.decode(column: "sealed_back_image", as: Data?.self))
+    }
+
+    /// A held combination's evidence erased, inside the decision's transaction.
+    public static func releaseHeld(id: UUID, on tx: any Database) async throws {
+        try await DocumentCheckRepository.sql(tx).raw("""
+            UPDATE ocr_sessions SET sealed_review = NULL, sealed_front_image = NULL, sealed_back_image = NULL WHERE id = \(bind: id)
+            """).run()
+    }
+
+    /// Housekeeping: sessions past their expiry go with whatever they held (but
+    /// what a reviewer still needs); returns how many.
     @discardableResult
     public func purge(expiredBefore now: Int64) async throws -> Int {
         try await db.write { tx in
-            try await DocumentCheckRepository.sql(tx).raw("DELETE FROM ocr_sessions WHERE expires_at < \(bind: now) RETURNING id").all().count
+            // A combination a reviewer has yet to decide stays (sealed) until they do.
+            try await DocumentCheckRepository.sql(tx).raw("""
+                DELETE FROM ocr_sessions WHERE expires_at < \(bind: now) AND NOT EXISTS (
+                  SELECT 1 FROM review_cases WHERE review_cases.kind = 'ocr_combination' AND review_cases.subject_id = ocr_sessions.id
+                  AND review_cases.decided_at IS NULL) RETURNING id
+                """).all().count
         }
     }
 }

@@ -73,7 +73,7 @@ struct CaseDecisions: Sendable {
                                                        session: session, now: now)
                 decided = true
             case .ocrCombination:
-                throw VerityError(.validationError, "cases of this kind are not decided in the console yet")
+                decided = try await decideOCRCombination(found, decision: decision, reason: reason, note: note, session: session, now: now)
             }
         } catch is ReviewCaseRepository.Refusal {
             decided = false

@@ -77,6 +77,15 @@ struct ConsoleCases: Sendable {
         let needsIdentityCheck: Bool
     }
 
+    /// A held OCR combination: the combined result as the SDK received it,
+    /// and the card's sides, until the case is decided.
+    struct OCREvidence: Sendable {
+        let combinationID: String
+        let combinedAt: Int64?
+        let result: OCRResult?
+        let images: [ImageSide]
+    }
+
     struct File: Sendable {
         let id: UUID
         let kind: ReviewCaseKind
@@ -89,6 +98,7 @@ struct ConsoleCases: Sendable {
         let document: DocumentEvidence?
         let mobile: MobileEvidence?
         let accreditation: AccreditationFile?
+        let ocr: OCREvidence?
     }
 
     func file(caseID: UUID, session: OperatorAccounts.Session) async throws -> File? {
@@ -121,7 +131,16 @@ struct ConsoleCases: Sendable {
         return File(id: caseID, kind: kind, reasons: found.reasonCodes, openedAt: found.openedAt,
                     userRef: found.userID.flatMap { refs[$0] }, environment: environments[found.environmentID] ?? "",
                     claim: claim, decision: decision, document: document, mobile: try await mobileEvidence(found, kind: kind),
-                    accreditation: try await accreditationFile(found, kind: kind))
+                    accreditation: try await accreditationFile(found, kind: kind), ocr: try await ocrEvidence(found, kind: kind))
+    }
+
+    private func ocrEvidence(_ found: ReviewCaseModel, kind: ReviewCaseKind) async throws -> OCREvidence? {
+        guard kind == .ocrCombination, let held = try await OCRSessionRepository(db: db).held(id: found.subjectID),
+              held.environmentID == found.environmentID else { return nil }
+        let sides: [(ImageSide, Data?)] = [(.front, held.sealedFrontImage), (.back, held.sealedBackImage)]
+        return OCREvidence(combinationID: held.combinationID ?? "", combinedAt: held.finishedAt,
+                           result: try held.sealedResult.map { try protector.open(json: OCRResult.self, from: $0) },
+                           images: sides.filter { $0.1 != nil }.map(\.0))
     }
 
     private func accreditationFile(_ found: ReviewCaseModel, kind: ReviewCaseKind) async throws -> AccreditationFile? {
@@ -186,6 +205,14 @@ struct ConsoleCases: Sendable {
             case .back: mobile.sealedBack
             case .selfie: mobile.sealedSelfie
             case .face: nil
+            }
+        case .ocrCombination:
+            guard let held = try await OCRSessionRepository(db: db).held(id: found.subjectID),
+                  held.environmentID == found.environmentID else { return nil }
+            return switch side {
+            case .front: held.sealedFrontImage
+            case .back: held.sealedBackImage
+            case .face, .selfie: nil
             }
         default:
             return nil

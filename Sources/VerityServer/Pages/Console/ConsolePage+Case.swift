@@ -12,6 +12,7 @@ extension ConsolePage {
         if let document = file.document { sections += documentEvidence(file, document) }
         if let mobile = file.mobile { sections += mobileEvidence(file, mobile) }
         if let request = file.accreditation { sections += accreditationEvidence(file, request) }
+        if let ocr = file.ocr { sections += ocrEvidence(file, ocr) }
         sections.append(decisionForms(signedIn, file))
         return layout(title: t("case_title_\(file.kind.rawValue)"), signedIn: signedIn, path: path, """
             <section class="card" aria-labelledby="title">

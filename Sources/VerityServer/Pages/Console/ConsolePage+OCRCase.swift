@@ -1,0 +1,55 @@
+import Foundation
+import VerityAPI
+import VerityCore
+
+extension ConsolePage {
+    /// A held OCR combination: the card's sides, each field as combined, the
+    /// fields marked for review, and the fraud and anomaly zones.
+    func ocrEvidence(_ file: ConsoleCases.File, _ ocr: ConsoleCases.OCREvidence) -> [String] {
+        var sections: [String] = []
+        let figures = ocr.images.map { side -> String in
+            let label = t("image_\(side.rawValue)")
+            return """
+                <figure><img src="\(ConsoleCaseRoute.image(id: file.id.uuidString, side: side.rawValue).path)" alt="\(label)">\
+                <figcaption>\(label)</figcaption></figure>
+                """
+        }.joined()
+        sections.append(section("images", t("images_title"), figures.isEmpty ? "<p>\(t("images_gone"))</p>" : "<div class=\"images\">\(figures)</div>"))
+        guard let result = ocr.result else {
+            sections.append(section("fields", t("fields_title"), "<p>\(t("images_gone"))</p>"))
+            return sections
+        }
+        let marked = Set(result.documentVerificationPlus.reviewRequired ?? [])
+        let rows = Self.ocrFields(result).map { name, value -> String in
+            // The policy names fields as the engines do (`front_nid`); the wire, in camel case (`frontNid`).
+            let snake = name.replacingOccurrences(of: "([a-z])([A-Z])", with: "$1_$2", options: .regularExpression).lowercased()
+            let flag: String = marked.contains(name) || marked.contains(snake) ? " <strong class=\"bad\">\(t("ocr_marked"))</strong>" : ""
+            return "<tr><th scope=\"row\"><code>\(Self.escape(name))</code>\(flag)</th><td><bdi>\(Self.escape(value))</bdi></td></tr>"
+        }.joined()
+        let markedList: String = marked.isEmpty ? t("none") : marked.sorted().map { "<code>\(Self.escape($0))</code>" }.joined(separator: ", ")
+        let plus = result.documentVerificationPlus
+        let facts = """
+            <dt>\(t("ocr_combination"))</dt><dd><code>\(Self.escape(ocr.combinationID))</code></dd>
+            <dt>\(t("ocr_combined"))</dt><dd>\(ocr.combinedAt.map(Self.time) ?? "—")</dd>
+            <dt>\(t("ocr_root_of_trust"))</dt><dd>\(t(result.isRootOfTrustCompatible ? "yes" : "no"))</dd>
+            <dt>\(t("ocr_confidence"))</dt><dd>\(plus.frontConfidence)% · \(plus.backConfidence)%</dd>
+            <dt>\(t("fraud_zone"))</dt><dd>\(result.advancedConfidence?.fraudDetectionZone.map(String.init) ?? "—")</dd>
+            <dt>\(t("ocr_anomaly_zone"))</dt><dd>\(result.advancedConfidence?.anomalyDetectionZone.map(String.init) ?? "—")</dd>
+            """
+        sections.append(section("fields", t("fields_title"),
+                                "<dl class=\"facts\">\(facts)</dl><p><strong>\(t("review_fields")):</strong> \(markedList)</p>"
+                                    + table(t("fields_caption"), [t("col_field"), t("col_value")], rows)))
+        return sections
+    }
+
+    /// The combined result's text fields, by their wire names, in the card's order.
+    static func ocrFields(_ result: OCRResult) -> [(String, String)] {
+        [("firstName", result.firstName), ("fullName", result.fullName), ("dateOfBirth", result.dateOfBirth),
+         ("age", result.age.map(String.init)), ("gender", result.gender), ("religion", result.religion),
+         ("maritalStatus", result.maritalStatus), ("husbandName", result.husbandName), ("street", result.street),
+         ("policeStation", result.policeStation), ("governorate", result.governorate), ("birthGovernorate", result.birthGovernorate),
+         ("profession", result.profession), ("releaseDate", result.releaseDate), ("expiryDate", result.expiryDate),
+         ("serialNumber", result.serialNumber), ("frontNid", result.frontNid), ("backNid", result.backNid)]
+            .compactMap { name, value in value.map { (name, $0) } }
+    }
+}
