@@ -113,6 +113,12 @@ public enum ConsoleRoute: String, CaseIterable, Sendable {
     case users
     /// POST: a reviewer's action on a user (reset, required method, unlock, uncertify).
     case userActions = "users/actions"
+    /// GET `?environment=test|live`: an environment's rules and consent texts (admins change them).
+    case settings
+    /// POST: an admin saves an environment's rules.
+    case settingsRules = "settings/rules"
+    /// POST: an admin adds a consent text.
+    case settingsConsent = "settings/consent"
 
     public var components: [String] { ["console"] + rawValue.split(separator: "/").map(String.init) }
     public var path: String { "/" + components.joined(separator: "/") }

@@ -97,6 +97,7 @@ public enum VerityApp {
         try app.register(collection: console)
         try app.register(collection: ConsoleCaseController(console: console))
         try app.register(collection: ConsoleUserController(console: console))
+        try app.register(collection: ConsoleSettingsController(console: console))
         try app.register(collection: OCRController(dependencies: dependencies))
         try app.register(collection: AdminOCRController(dependencies: dependencies))
         try app.register(collection: MobileController(dependencies: dependencies))

@@ -124,6 +124,8 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let claimExpired = Code("CLAIM_EXPIRED", 409)
         /// The case was decided already; a decision is never made twice.
         public static let caseDecided = Code("CASE_DECIDED", 409)
+        /// The settings were saved by someone else since this form was read: read them again.
+        public static let settingsChanged = Code("SETTINGS_CHANGED", 409)
         public static let serviceUnavailable = Code("SERVICE_UNAVAILABLE", 503, retryable: true)
         public static let systemError = Code("SYSTEM_ERROR", 500, retryable: true)
 
@@ -138,7 +140,7 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
             missingRequiredField, sessionWrongStep, sessionExpired, invalidClientKey, creditsExhausted, scopeNotAuthorized,
             idempotencyKeyInUse, idempotencyKeyReused, hmacKeyMissing, decryptionFailed, requestReplayed, sideMissing, wrongSide,
             webhookEndpointDisabled, signInFailed, operatorLocked, roleNotAuthorized, liveKeyRequired, csrfTokenInvalid,
-            caseClaimed, claimExpired, caseDecided,
+            caseClaimed, claimExpired, caseDecided, settingsChanged,
             serviceUnavailable, systemError,
         ]
     }

@@ -31,8 +31,9 @@ struct ConsolePage {
         }.joined()
         var account = "", navigation = ""
         if let signedIn {
-            let links = [(ConsoleRoute.home, "nav_home"), (ConsoleRoute.overview, "nav_overview"), (ConsoleRoute.queue, "nav_queue"), (ConsoleRoute.users, "nav_users"),
-                         (ConsoleRoute.audit, "nav_audit")].map { route, key in
+            let sections = [(ConsoleRoute.home, "nav_home"), (ConsoleRoute.overview, "nav_overview"), (ConsoleRoute.queue, "nav_queue"), (ConsoleRoute.users, "nav_users"),
+                         (ConsoleRoute.audit, "nav_audit")] + (signedIn.role.includes(.admin) ? [(ConsoleRoute.settings, "nav_settings")] : [])
+            let links = sections.map { route, key in
                 route.path == path
                     ? "<li><a href=\"\(route.path)?lang=\(language)\" aria-current=\"page\">\(t(key))</a></li>"
                     : "<li><a href=\"\(route.path)?lang=\(language)\">\(t(key))</a></li>"

@@ -1,0 +1,236 @@
+import Crypto
+import Fluent
+import Foundation
+import SQLKit
+import VerityCore
+import VerityStore
+
+/// An environment's verification rules and consent texts as an admin sees
+/// and changes them in the console: the same rules `verity environment set`
+/// changes, validated the same way, each change audited as the operator with
+/// what changed and why. A form read before someone else saved is refused
+/// rather than writing over their change.
+struct ConsoleEnvironmentSettings: Sendable {
+    let db: any Database
+    let clock: VerityClock
+
+    /// The rules a console form edits; the rest of the configuration is the CLI's and the admin API's.
+    struct Rules: Sendable, Equatable {
+        var countries: [String]
+        var maxAttempts: Int
+        var consentRequired: Bool
+        var escalateToGovernmentID: Bool
+        var faceThreshold: Double
+        var review: Bool
+        var reviewMargin: Double
+
+        init(_ configuration: EnvironmentConfiguration) {
+            countries = configuration.supportedCountries
+            maxAttempts = configuration.policy.maxAttempts
+            consentRequired = configuration.consentRequired
+            escalateToGovernmentID = configuration.policy.escalateToGovernmentID
+            faceThreshold = configuration.faces.matchThreshold
+            review = configuration.documents.review.enabled
+            reviewMargin = configuration.documents.review.faceMargin
+        }
+
+        func applied(to configuration: EnvironmentConfiguration) -> EnvironmentConfiguration {
+            var changed = configuration
+            changed.supportedCountries = countries
+            changed.policy.maxAttempts = maxAttempts
+            changed.consentRequired = consentRequired
+            changed.policy.escalateToGovernmentID = escalateToGovernmentID
+            changed.faces.matchThreshold = faceThreshold
+            changed.documents.review.enabled = review
+            changed.documents.review.faceMargin = reviewMargin
+            return changed
+        }
+
+        /// "name old → new" for each rule that differs, for the audit trail (rules are not PII).
+        func changes(from old: Rules) -> [String] {
+            func figure(_ value: Double) -> String { String(format: "%.3f", value).replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression) }
+            var lines: [String] = []
+            if countries != old.countries { lines.append("countries \(old.countries.joined(separator: ",")) → \(countries.joined(separator: ","))") }
+            if maxAttempts != old.maxAttempts { lines.append("maxAttempts \(old.maxAttempts) → \(maxAttempts)") }
+            if consentRequired != old.consentRequired { lines.append("consentRequired \(old.consentRequired) → \(consentRequired)") }
+            if escalateToGovernmentID != old.escalateToGovernmentID {
+                lines.append("escalateToGovernmentID \(old.escalateToGovernmentID) → \(escalateToGovernmentID)")
+            }
+            if faceThreshold != old.faceThreshold { lines.append("faceThreshold \(figure(old.faceThreshold)) → \(figure(faceThreshold))") }
+            if review != old.review { lines.append("documentReview \(old.review) → \(review)") }
+            if reviewMargin != old.reviewMargin { lines.append("reviewFaceMargin \(figure(old.reviewMargin)) → \(figure(reviewMargin))") }
+            return lines
+        }
+    }
+
+    struct ConsentText: Sendable {
+        let locale: String
+        let contentType: String
+        let characters: Int
+        let addedAt: Int64
+    }
+
+    struct View: Sendable {
+        let environment: EnvironmentKind
+        let rules: Rules
+        /// The configuration's fingerprint when read: a form sends it back.
+        let version: String
+        let defaultLocale: String
+        let consentTexts: [ConsentText]
+    }
+
+    /// The form as posted: text, checked as it is read.
+    struct RulesForm: Sendable {
+        var countries: String?
+        var maxAttempts: String?
+        var consentRequired: Bool
+        var escalate: Bool
+        var faceThreshold: String?
+        var review: Bool
+        var reviewMargin: String?
+        var version: String?
+        var reason: String?
+    }
+
+    static let reasonLength = 400
+
+    func view(_ kind: EnvironmentKind, session: OperatorAccounts.Session) async throws -> View {
+        let environment = try await Self.environment(kind, session: session, db: db)
+        let texts = try await ConsentRepository(db: db).currentTexts(environmentID: try environment.requireID()).map {
+            ConsentText(locale: $0.locale, contentType: $0.contentType, characters: $0.content.count, addedAt: $0.createdAt)
+        }
+        return View(environment: kind, rules: Rules(environment.configuration), version: try Self.version(environment.configuration),
+                    defaultLocale: environment.configuration.defaultConsentLocale, consentTexts: texts)
+    }
+
+    /// Saves the rules if the environment is as the form read it; returns what changed (nothing: nothing written).
+    func update(_ kind: EnvironmentKind, form: RulesForm, session: OperatorAccounts.Session) async throws -> [String] {
+        try Self.requireAdmin(session)
+        let reason = try Self.reason(form.reason)
+        let environment = try await Self.environment(kind, session: session, db: db)
+        let old = Rules(environment.configuration)
+        var rules = old
+        rules.countries = try Self.countries(form.countries)
+        rules.maxAttempts = try Self.number(form.maxAttempts, field: "maxAttempts")
+        rules.consentRequired = form.consentRequired
+        rules.escalateToGovernmentID = form.escalate
+        rules.faceThreshold = try Self.decimal(form.faceThreshold, field: "faceThreshold")
+        rules.review = form.review
+        rules.reviewMargin = try Self.decimal(form.reviewMargin, field: "reviewMargin")
+        let configuration = try Self.validated(rules.applied(to: environment.configuration))
+        let changes = Rules(configuration).changes(from: old)
+        guard !changes.isEmpty else { return [] }
+        let expected = form.version ?? ""
+        let environmentID = try environment.requireID(), tenantID = session.tenantID, operatorID = session.operatorID
+        let now = clock.nowMillis()
+        try await db.write { tx in
+            // Read again inside the write (locked on PostgreSQL): a save since the form was read wins, and this one is refused.
+            let sql = tx as! any SQLDatabase
+            if sql.dialect.name == "postgresql" {
+                try await sql.raw("SELECT id FROM environments WHERE id = \(bind: environmentID) FOR UPDATE").run()
+            }
+            guard let current = try await EnvironmentModel.find(environmentID, on: tx),
+                  try Self.version(current.configuration) == expected else {
+                throw VerityError(.settingsChanged, "these settings were changed since the form was opened")
+            }
+            current.configuration = configuration
+            try await current.update(on: tx)
+            try await AuditRepository.record("environment.configure", actor: OperatorAccounts.actor(operatorID), environmentID: environmentID,
+                                             userID: nil, now: now, tenantID: tenantID,
+                                             reason: "\(reason) (\(changes.joined(separator: "; ")))", on: tx)
+        }
+        return changes
+    }
+
+    /// Adds a consent text for its locale (the locale's text before it is superseded, kept for the consents given under it).
+    func addConsentText(_ kind: EnvironmentKind, locale: String?, contentType: String?, content: String?,
+                        session: OperatorAccounts.Session) async throws {
+        try Self.requireAdmin(session)
+        let locale = (locale ?? "").trimmingCharacters(in: .whitespaces)
+        guard ConsentContentSelector.isValidLocale(locale) else { throw VerityError.invalid("locale", "a locale such as en-US") }
+        let type = (contentType ?? "").lowercased()
+        guard ["text/plain", "text/html", "text/markdown"].contains(type) else { throw VerityError.invalid("contentType", "text/plain, text/html or text/markdown") }
+        let content = content ?? ""
+        guard !content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, content.utf8.count <= ConsentService.maxContentBytes else {
+            throw VerityError.invalid("content", "1 to \(ConsentService.maxContentBytes) bytes")
+        }
+        let environment = try await Self.environment(kind, session: session, db: db)
+        let environmentID = try environment.requireID()
+        let now = clock.nowMillis()
+        _ = try await ConsentRepository(db: db).addText(environmentID: environmentID, locale: ConsentContentSelector.normalizeLocale(locale),
+                                                        contentType: type, content: content, now: now)
+        try await AuditRepository(db: db).record("consent.text.add", actor: OperatorAccounts.actor(session.operatorID), environmentID: environmentID,
+                                                 userID: nil, now: now, tenantID: session.tenantID,
+                                                 reason: "\(ConsentContentSelector.normalizeLocale(locale)) \(type), \(content.count) characters")
+    }
+
+    // MARK: - checks
+
+    static func requireAdmin(_ session: OperatorAccounts.Session) throws {
+        guard session.role.includes(.admin) else {
+            throw VerityError(.roleNotAuthorized, "changing settings needs the admin role")
+        }
+    }
+
+    static func environment(_ kind: EnvironmentKind, session: OperatorAccounts.Session, db: any Database) async throws -> EnvironmentModel {
+        guard let environment = try await TenantRepository(db: db).environment(tenantID: session.tenantID, kind: kind) else {
+            throw VerityError(.notFound, "this tenant has no \(kind.rawValue) environment", field: "environment")
+        }
+        return environment
+    }
+
+    /// The configuration as a short hash: equal configurations, equal versions.
+    static func version(_ configuration: EnvironmentConfiguration) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return SHA256.hash(data: try encoder.encode(configuration)).prefix(12).map { String(format: "%02x", $0) }.joined()
+    }
+
+    static func reason(_ text: String?) throws -> String {
+        let reason = (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !reason.isEmpty, reason.count <= reasonLength,
+              !reason.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" }) else {
+            throw VerityError.invalid("settingsReason", "say why, in 1 to \(reasonLength) characters")
+        }
+        return reason
+    }
+
+    static func countries(_ text: String?) throws -> [String] {
+        let parts = (text ?? "").split { $0 == "," || $0 == " " || $0 == "\n" }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !parts.isEmpty, parts.count <= 250, (text ?? "").count <= 1_000 else { throw VerityError.invalid("countries", "ISO country codes") }
+        return parts.map { $0.uppercased() }
+    }
+
+    static func number(_ text: String?, field: String) throws -> Int {
+        guard let text, text.count <= 6, let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+            throw VerityError.invalid(field, "a whole number")
+        }
+        return value
+    }
+
+    static func decimal(_ text: String?, field: String) throws -> Double {
+        guard let text, text.count <= 12, let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+            throw VerityError.invalid(field, "a number such as 0.58")
+        }
+        return value
+    }
+
+    /// The configuration checked as the CLI's is, its problem named by the form's field.
+    static func validated(_ configuration: EnvironmentConfiguration) throws(VerityError) -> EnvironmentConfiguration {
+        do {
+            return try configuration.validated()
+        } catch {
+            throw VerityError.invalid(formField(error.field), error.message)
+        }
+    }
+
+    /// The form's name for a configuration field a validation named.
+    static func formField(_ field: String?) -> String {
+        switch field {
+        case "supportedCountries": "countries"
+        case "faces.matchThreshold": "faceThreshold"
+        case "documents.review.faceMargin": "reviewMargin"
+        default: field ?? "settings"
+        }
+    }
+}

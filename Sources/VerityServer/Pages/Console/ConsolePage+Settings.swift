@@ -1,0 +1,99 @@
+import Foundation
+import VerityAPI
+import VerityCore
+
+extension ConsolePage {
+    /// An environment's rules as a form (with the values as typed when a save
+    /// was refused), its consent texts, and a form to add one.
+    func settings(_ signedIn: Operator, view: ConsoleEnvironmentSettings.View, typed: ConsoleEnvironmentSettings.RulesForm?,
+                  problem: String?, notice: String?) -> String {
+        let kind = view.environment.rawValue
+        let path = ConsoleRoute.settings.path
+        let switcher = EnvironmentKind.allCases.map { other in
+            let current: String = other == view.environment ? " aria-current=\"page\"" : ""
+            return "<li><a href=\"\(path)?lang=\(language)&amp;environment=\(other.rawValue)\"\(current)>\(t("env_\(other.rawValue)"))</a></li>"
+        }.joined()
+        let status: String = notice.map { "<p class=\"notice\" role=\"status\">\(Self.escape($0))</p>" } ?? ""
+        let rules = view.rules
+        func figure(_ value: Double) -> String { Self.figure(value) }
+        let countries = typed?.countries ?? rules.countries.joined(separator: ", ")
+        let attempts = typed?.maxAttempts ?? String(rules.maxAttempts)
+        let threshold = typed?.faceThreshold ?? figure(rules.faceThreshold)
+        let margin = typed?.reviewMargin ?? figure(rules.reviewMargin)
+        func check(_ name: String, _ on: Bool) -> String {
+            """
+            <div class="check"><input type="checkbox" id="\(name)" name="\(name)" value="yes"\(on ? " checked" : "")>\
+            <label for="\(name)">\(t("set_\(name)"))</label></div>
+            """
+        }
+        let form = """
+            <form method="post" action="\(ConsoleRoute.settingsRules.path)?lang=\(language)" class="settings" aria-labelledby="rules-heading">
+            <input type="hidden" name="csrf" value="\(Self.escape(signedIn.csrfToken))">
+            <input type="hidden" name="environment" value="\(kind)">
+            <input type="hidden" name="version" value="\(Self.escape(typed?.version ?? view.version))">
+            <label for="countries">\(t("set_countries"))</label>
+            <p class="hint" id="countries-hint">\(t("set_countries_hint"))</p>
+            <input id="countries" name="countries" type="text" maxlength="1000" autocomplete="off" spellcheck="false" aria-describedby="countries-hint" value="\(Self.escape(countries))" required>
+            <label for="maxAttempts">\(t("set_maxAttempts"))</label>
+            <p class="hint" id="attempts-hint">\(t("set_maxAttempts_hint"))</p>
+            <input id="maxAttempts" name="maxAttempts" type="number" min="\(VerificationPolicy.attemptsRange.lowerBound)" max="\(VerificationPolicy.attemptsRange.upperBound)" aria-describedby="attempts-hint" value="\(Self.escape(attempts))" required>
+            \(check("consentRequired", typed?.consentRequired ?? rules.consentRequired))
+            \(check("escalate", typed?.escalate ?? rules.escalateToGovernmentID))
+            <label for="faceThreshold">\(t("set_faceThreshold"))</label>
+            <p class="hint" id="threshold-hint">\(t("set_faceThreshold_hint"))</p>
+            <input id="faceThreshold" name="faceThreshold" type="text" inputmode="decimal" maxlength="12" aria-describedby="threshold-hint" value="\(Self.escape(threshold))" required>
+            \(check("review", typed?.review ?? rules.review))
+            <label for="reviewMargin">\(t("set_reviewMargin"))</label>
+            <p class="hint" id="margin-hint">\(t("set_reviewMargin_hint"))</p>
+            <input id="reviewMargin" name="reviewMargin" type="text" inputmode="decimal" maxlength="12" aria-describedby="margin-hint" value="\(Self.escape(margin))" required>
+            <label for="reason">\(t("set_reason"))</label>
+            <p class="hint" id="reason-hint">\(t("set_reason_hint"))</p>
+            <textarea id="reason" name="reason" maxlength="\(ConsoleEnvironmentSettings.reasonLength)" aria-describedby="reason-hint" required>\(Self.escape(typed?.reason ?? ""))</textarea>
+            <button type="submit" class="primary">\(t("set_save"))</button>
+            </form>
+            """
+        let textRows = view.consentTexts.map { text in
+            "<tr><td><code>\(Self.escape(text.locale))</code></td><td><code>\(Self.escape(text.contentType))</code></td>"
+                + "<td>\(text.characters)</td><td class=\"time\">\(Self.time(text.addedAt))</td></tr>"
+        }.joined()
+        let texts = view.consentTexts.isEmpty ? "<p>\(t("set_consent_none"))</p>"
+            : table(t("set_consent_caption"), [t("set_locale"), t("set_content_type"), t("set_characters"), t("set_added")], textRows)
+        let types = ["text/plain", "text/html", "text/markdown"].map { "<option value=\"\($0)\">\($0)</option>" }.joined()
+        let consentForm = """
+            <form method="post" action="\(ConsoleRoute.settingsConsent.path)?lang=\(language)" class="settings" aria-labelledby="consent-add-heading">
+            <h3 id="consent-add-heading">\(t("set_consent_add"))</h3>
+            <input type="hidden" name="csrf" value="\(Self.escape(signedIn.csrfToken))">
+            <input type="hidden" name="environment" value="\(kind)">
+            <label for="locale">\(t("set_locale"))</label>
+            <p class="hint" id="locale-hint">\(t("set_locale_hint"))</p>
+            <input id="locale" name="locale" type="text" maxlength="35" autocomplete="off" spellcheck="false" aria-describedby="locale-hint" value="\(Self.escape(view.defaultLocale))" required>
+            <label for="contentType">\(t("set_content_type"))</label>
+            <select id="contentType" name="contentType">\(types)</select>
+            <label for="content">\(t("set_content"))</label>
+            <textarea id="content" name="content" maxlength="32768" required></textarea>
+            <button type="submit" class="primary">\(t("set_consent_button"))</button>
+            </form>
+            """
+        return layout(title: t("settings_title"), signedIn: signedIn, path: path, keeping: [URLQueryItem(name: "environment", value: kind)], """
+            <section class="card" aria-labelledby="title">
+            <h1 id="title">\(t("settings_title"))</h1>
+            <p class="lede">\(t("settings_lede"))</p>
+            <nav aria-label="\(t("case_environment"))"><ul class="tabs">\(switcher)</ul></nav>
+            \(status)
+            \(problemBox(problem))
+            \(section("rules", t("set_rules_title"), "<p>\(t("set_rules_lede"))</p>" + form))
+            \(section("consent", t("set_consent_title"), "<p>\(t("set_consent_lede"))</p>" + texts + consentForm))
+            </section>
+            """)
+    }
+
+    /// Settings are for admins: said plainly to anyone else (or a bad environment named).
+    func settingsRefused(_ signedIn: Operator, problem: String? = nil) -> String {
+        layout(title: t("settings_title"), signedIn: signedIn, path: ConsoleRoute.settings.path, """
+            <section class="card" aria-labelledby="title">
+            <h1 id="title">\(t("settings_title"))</h1>
+            \(problemBox(problem ?? t("error_settings_admin_only")))
+            </section>
+            """)
+    }
+}
