@@ -119,6 +119,22 @@ def desktop(base, screens, args, steps):
             raise PageFailure("the session cookie is missing, or script can read it")
         look(run, "home")
 
+        # Settings, an admin's: the test environment's attempts lowered, with a reason; the page says it is saved.
+        driver.find_element(By.LINK_TEXT, "Settings").click()
+        run.visible("#maxAttempts")
+        driver.find_element(By.LINK_TEXT, "Test").click()
+        run.wait(lambda d: "environment=test" in d.current_url, what="the test environment's settings")
+        attempts = run.visible("#maxAttempts")
+        attempts.clear()
+        attempts.send_keys("4")
+        driver.find_element(By.ID, "reason").send_keys("Fewer tries before a document, agreed with compliance.")
+        look(run, "settings")
+        run.click("form.settings button[type=submit]")
+        notice = run.visible("[role=status]")
+        if "saved" not in notice.text or driver.find_element(By.ID, "maxAttempts").get_attribute("value") != "4":
+            raise PageFailure(f"the rules were not saved, or the page does not say so: {notice.text!r}")
+        look(run, "settings-saved")
+
         # The audit trail, through the console's own navigation, then narrowed to sign-ins.
         driver.find_element(By.LINK_TEXT, "Audit trail").click()
         run.visible("table")

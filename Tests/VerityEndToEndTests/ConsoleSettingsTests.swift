@@ -35,7 +35,7 @@ struct ConsoleSettingsTests {
             let admin = try await ConsoleReviewTests.signedIn(url, app, email: "admin@example.com", role: .admin)
             let page = try await admin.request(.GET, ConsoleRoute.settings.path + "?environment=test")
             #expect(page.status == 200 && page.body.contains("Verification rules") && page.body.contains("name=\"maxAttempts\""))
-            #expect(page.body.contains(">Settings</a>"))
+            #expect(page.body.contains(">Settings</a>") && page.body.contains(">Test</a>") && !page.body.contains("SQLKit"))
 
             let saved = try await Self.save(admin, Self.rules())
             #expect(saved.status == 303 && saved.location?.contains("done=saved") == true, "\(saved.body.prefix(600))")

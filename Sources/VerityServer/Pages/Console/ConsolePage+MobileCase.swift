@@ -22,7 +22,7 @@ extension ConsolePage {
         }
         if file.kind == .sanctionsCandidate { sections += sanctionsCandidates(result, listed: mobile.listed) }
 
-        let rows = result.fields.sorted { $0.key < $1.key }.map { name, value in
+        let rows = result.fields.sorted { $0.key < $1.key }.map { name, value -> String in
             "<tr><th scope=\"row\"><code>\(Self.escape(name))</code></th><td><bdi>\(Self.escape(value))</bdi></td></tr>"
         }.joined()
         let document = "<p>\(t("doc_\(result.documentType)")) · \(Self.escape(result.country))</p>"
@@ -57,7 +57,7 @@ extension ConsolePage {
                 (t("sanctions_nationality"), "<bdi>\(Self.escape(person.nationality))</bdi>", list(entry?.nationalities ?? [])),
                 (t("sanctions_kind"), "—", Self.escape(match.kind)),
                 (t("sanctions_programs"), "—", list(match.programs)),
-            ].map { "<tr><th scope=\"row\">\($0.0)</th><td>\($0.1)</td><td>\($0.2)</td></tr>" }.joined()
+            ].map { row -> String in "<tr><th scope=\"row\">\(row.0)</th><td>\(row.1)</td><td>\(row.2)</td></tr>" }.joined()
             let birth = match.dateOfBirth.map { t("birth_\($0)") } ?? t("birth_unknown")
             let why = """
                 <dl class="facts">

@@ -9,7 +9,7 @@ extension ConsolePage {
                   problem: String?, notice: String?) -> String {
         let kind = view.environment.rawValue
         let path = ConsoleRoute.settings.path
-        let switcher = EnvironmentKind.allCases.map { other in
+        let switcher = EnvironmentKind.allCases.map { other -> String in
             let current: String = other == view.environment ? " aria-current=\"page\"" : ""
             return "<li><a href=\"\(path)?lang=\(language)&amp;environment=\(other.rawValue)\"\(current)>\(t("env_\(other.rawValue)"))</a></li>"
         }.joined()
@@ -52,13 +52,13 @@ extension ConsolePage {
             <button type="submit" class="primary">\(t("set_save"))</button>
             </form>
             """
-        let textRows = view.consentTexts.map { text in
+        let textRows = view.consentTexts.map { text -> String in
             "<tr><td><code>\(Self.escape(text.locale))</code></td><td><code>\(Self.escape(text.contentType))</code></td>"
                 + "<td>\(text.characters)</td><td class=\"time\">\(Self.time(text.addedAt))</td></tr>"
         }.joined()
         let texts = view.consentTexts.isEmpty ? "<p>\(t("set_consent_none"))</p>"
             : table(t("set_consent_caption"), [t("set_locale"), t("set_content_type"), t("set_characters"), t("set_added")], textRows)
-        let types = ["text/plain", "text/html", "text/markdown"].map { "<option value=\"\($0)\">\($0)</option>" }.joined()
+        let types = ["text/plain", "text/html", "text/markdown"].map { type -> String in "<option value=\"\(type)\">\(type)</option>" }.joined()
         let consentForm = """
             <form method="post" action="\(ConsoleRoute.settingsConsent.path)?lang=\(language)" class="settings" aria-labelledby="consent-add-heading">
             <h3 id="consent-add-heading">\(t("set_consent_add"))</h3>
