@@ -119,6 +119,18 @@ public enum ConsoleRoute: String, CaseIterable, Sendable {
     case settingsRules = "settings/rules"
     /// POST: an admin adds a consent text.
     case settingsConsent = "settings/consent"
+    /// GET `?environment=test|live`: an environment's secret and client keys.
+    case settingsKeys = "settings/keys"
+    /// POST: an admin makes a key (shown once in the answer).
+    case settingsKeyCreate = "settings/keys/create"
+    /// POST: an admin revokes a key by id.
+    case settingsKeyRevoke = "settings/keys/revoke"
+    /// GET: the tenant's operators.
+    case settingsOperators = "settings/operators"
+    /// POST: an admin makes an operator (the password shown once in the answer).
+    case settingsOperatorCreate = "settings/operators/create"
+    /// POST: an admin disables, enables or resets an operator's password.
+    case settingsOperatorAction = "settings/operators/action"
 
     public var components: [String] { ["console"] + rawValue.split(separator: "/").map(String.init) }
     public var path: String { "/" + components.joined(separator: "/") }

@@ -9,10 +9,6 @@ extension ConsolePage {
                   problem: String?, notice: String?) -> String {
         let kind = view.environment.rawValue
         let path = ConsoleRoute.settings.path
-        let switcher = EnvironmentKind.allCases.map { other -> String in
-            let current: String = other == view.environment ? " aria-current=\"page\"" : ""
-            return "<li><a href=\"\(path)?lang=\(language)&amp;environment=\(other.rawValue)\"\(current)>\(t("env_\(other.rawValue)"))</a></li>"
-        }.joined()
         let status: String = notice.map { "<p class=\"notice\" role=\"status\">\(Self.escape($0))</p>" } ?? ""
         let rules = view.rules
         func figure(_ value: Double) -> String { Self.figure(value) }
@@ -78,13 +74,46 @@ extension ConsolePage {
             <section class="card" aria-labelledby="title">
             <h1 id="title">\(t("settings_title"))</h1>
             <p class="lede">\(t("settings_lede"))</p>
-            <nav aria-label="\(t("case_environment"))"><ul class="tabs">\(switcher)</ul></nav>
+            \(settingsTabs(.settings, environment: view.environment))
+            \(environmentTabs(.settings, view.environment))
             \(status)
             \(problemBox(problem))
             \(section("rules", t("set_rules_title"), "<p>\(t("set_rules_lede"))</p>" + form))
             \(section("consent", t("set_consent_title"), "<p>\(t("set_consent_lede"))</p>" + texts + consentForm))
             </section>
             """)
+    }
+
+    /// The settings' three pages, as tabs.
+    func settingsTabs(_ current: ConsoleRoute, environment: EnvironmentKind?) -> String {
+        let tabs: [(ConsoleRoute, String)] = [(.settings, "set_tab_rules"), (.settingsKeys, "set_tab_keys"), (.settingsOperators, "set_tab_operators")]
+        let items = tabs.map { route, key -> String in
+            let query = route == .settingsOperators || environment == nil ? "" : "&amp;environment=\(environment!.rawValue)"
+            let here: String = route == current ? " aria-current=\"page\"" : ""
+            return "<li><a href=\"\(route.path)?lang=\(language)\(query)\"\(here)>\(t(key))</a></li>"
+        }.joined()
+        return "<nav aria-label=\"\(t("set_tabs"))\"><ul class=\"tabs\">\(items)</ul></nav>"
+    }
+
+    /// The environment tabs of a settings page (`route`), keeping the language.
+    func environmentTabs(_ route: ConsoleRoute, _ current: EnvironmentKind) -> String {
+        let items = EnvironmentKind.allCases.map { other -> String in
+            let here: String = other == current ? " aria-current=\"page\"" : ""
+            return "<li><a href=\"\(route.path)?lang=\(language)&amp;environment=\(other.rawValue)\"\(here)>\(t("env_\(other.rawValue)"))</a></li>"
+        }.joined()
+        return "<nav aria-label=\"\(t("case_environment"))\"><ul class=\"tabs\">\(items)</ul></nav>"
+    }
+
+    /// A secret shown once (a key, a password): large, selectable, never kept by the page.
+    func shownOnce(_ title: String, _ lede: String, _ secret: String, extra: String = "") -> String {
+        """
+        <div class="shown-once" role="status" aria-labelledby="once-title">
+        <h2 id="once-title">\(title)</h2>
+        <p>\(lede)</p>
+        <p class="diac"><code>\(Self.escape(secret))</code></p>
+        \(extra)
+        </div>
+        """
     }
 
     /// Settings are for admins: said plainly to anyone else (or a bad environment named).

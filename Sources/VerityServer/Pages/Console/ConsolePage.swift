@@ -34,7 +34,8 @@ struct ConsolePage {
             let sections = [(ConsoleRoute.home, "nav_home"), (ConsoleRoute.overview, "nav_overview"), (ConsoleRoute.queue, "nav_queue"), (ConsoleRoute.users, "nav_users"),
                          (ConsoleRoute.audit, "nav_audit")] + (signedIn.role.includes(.admin) ? [(ConsoleRoute.settings, "nav_settings")] : [])
             let links = sections.map { route, key in
-                route.path == path
+                // The settings' own pages (keys, operators) are Settings too.
+                route.path == path || (route == .settings && path.hasPrefix(route.path + "/"))
                     ? "<li><a href=\"\(route.path)?lang=\(language)\" aria-current=\"page\">\(t(key))</a></li>"
                     : "<li><a href=\"\(route.path)?lang=\(language)\">\(t(key))</a></li>"
             }.joined()

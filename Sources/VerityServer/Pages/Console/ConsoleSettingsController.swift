@@ -20,6 +20,7 @@ struct ConsoleSettingsController: RouteCollection {
         pages.get(routePath(ConsoleRoute.settings.components), use: show)
         pages.on(.POST, routePath(ConsoleRoute.settingsRules.components), body: form, use: saveRules)
         pages.on(.POST, routePath(ConsoleRoute.settingsConsent.components), body: form, use: addConsent)
+        bootAccess(pages, form: form)
     }
 
     private func settings(_ request: Request) -> ConsoleEnvironmentSettings {
