@@ -135,6 +135,21 @@ def desktop(base, screens, args, steps):
             raise PageFailure(f"the rules were not saved, or the page does not say so: {notice.text!r}")
         look(run, "settings-saved")
 
+        # Keys: a secret key made with a reason, shown once on the answer.
+        driver.find_element(By.LINK_TEXT, "Keys").click()
+        run.visible("#make-secret-reason").send_keys("The reporting job's own key.")
+        run.click("form[aria-labelledby=make-secret] button[type=submit]")
+        made = run.visible(".shown-once code").text
+        if not made.startswith("vk_test_"):
+            raise PageFailure(f"the new key is not shown: {made!r}")
+        look(run, "keys-made")
+        # Operators: the admin is listed, and marked as themselves.
+        driver.find_element(By.LINK_TEXT, "Operators").click()
+        listed = run.visible("table").text
+        if args.email not in listed or args.plain_email not in listed:
+            raise PageFailure(f"the operators are not listed: {listed!r}")
+        look(run, "operators")
+
         # The audit trail, through the console's own navigation, then narrowed to sign-ins.
         driver.find_element(By.LINK_TEXT, "Audit trail").click()
         run.visible("table")

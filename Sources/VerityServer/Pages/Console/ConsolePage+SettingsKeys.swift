@@ -25,7 +25,7 @@ extension ConsolePage {
                     <input type="hidden" name="environment" value="\(kind)">
                     <input type="hidden" name="kind" value="\(keyKind.rawValue)">
                     <input type="hidden" name="key" value="\(key.id.uuidString)">
-                    <label for="revoke-\(key.id.uuidString)">\(t("set_reason"))</label>
+                    <label for="revoke-\(key.id.uuidString)">\(t("set_reason_short"))</label>
                     <input id="revoke-\(key.id.uuidString)" name="reason" type="text" maxlength="\(ConsoleEnvironmentSettings.reasonLength)" required>
                     <button type="submit" class="danger">\(t("keys_revoke"))</button>
                     </form>

@@ -23,7 +23,7 @@ extension ConsolePage {
                 <input type="hidden" name="csrf" value="\(Self.escape(signedIn.csrfToken))">
                 <input type="hidden" name="operator" value="\(id)">
                 <input type="hidden" name="action" value="\(action.rawValue)">
-                <label for="\(action.rawValue)-\(id)">\(t("set_reason"))</label>
+                <label for="\(action.rawValue)-\(id)">\(t("set_reason_short"))</label>
                 <input id="\(action.rawValue)-\(id)" name="reason" type="text" maxlength="\(ConsoleEnvironmentSettings.reasonLength)" required>
                 <button type="submit" class="\(danger ? "danger" : "")">\(t("ops_\(action.rawValue)"))</button>
                 </form>
@@ -47,7 +47,7 @@ extension ConsolePage {
             <h3 id="add-operator">\(t("ops_add"))</h3>
             <input type="hidden" name="csrf" value="\(Self.escape(signedIn.csrfToken))">
             <label for="new-email">\(t("email"))</label>
-            <input id="new-email" name="email" type="email" maxlength="254" autocomplete="off" required>
+            <input id="new-email" name="email" type="email" maxlength="254" spellcheck="false" required>
             <label for="new-role">\(t("role"))</label>
             <select id="new-role" name="role">\(roles)</select>
             <div class="check"><input type="checkbox" id="new-second-factor" name="secondFactor" value="yes" checked>\
