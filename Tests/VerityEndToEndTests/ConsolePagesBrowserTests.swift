@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Verity
 import VerityAPI
+import VerityCore
 import VerityStore
 import Fluent
 import VerityTestSupport
@@ -110,6 +111,34 @@ struct ConsolePagesBrowserTests {
             let decided = try await client.identityResult(sessionID: screened.sessionID, product: .verifyCompliance)
             #expect(decided.decision == .pass)
             #expect(try await ConsoleSanctionsTests.screenJohn(client).outcome == .pass)
+        }
+    }
+
+    /// `tests-pages/console_cases.py`: an accreditation request and a national-ID
+    /// combination with fields to review wait in one queue; each case page is
+    /// opened (axe-core, screenshots), and the request approved in the browser
+    /// shows its activation code once, which then certifies the user.
+    @Test func everyKindOfCaseOpensCleanAndAnAccreditationIsApproved() async throws {
+        try await withCertification { harness async throws in
+            let app = harness.app
+            let client = try await DIACDeliveryE2ETests.registered(harness, "browser-accreditation", email: nil)
+            try await app.configure { $0.documents.review = DocumentReviewSettings(enabled: true, faceMargin: 0.04) }
+            _ = try await app.operations.createHMACKey(tenant: app.tenant, environment: .test)
+            _ = try await ConsoleOCRTests.combine(app, harness.url, card: "egypt_id-000-clean", userRef: "browser-ocr")
+            let reviewer = try await app.operations.createOperator(tenant: app.tenant, email: "reviewer@example.com", role: .reviewer,
+                                                                   password: nil, secondFactor: false)
+            let run = try await ChildProcess.python("tests-pages/console_cases.py", [
+                "--url", harness.url.absoluteString, "--email", "reviewer@example.com", "--password", reviewer.password, "--cases", "2",
+            ])
+            #expect(run.status == 0, "\(run.errorText.suffix(2_000))")
+            let result = try JSONDecoder().decode(Result.self, from: Data(run.lastLine.utf8))
+            #expect(result.outcome == "ok" && result.steps.count == 5, "\(result.steps)")
+            // The code the browser showed went to the user's phone too; it certifies them.
+            let protector = try DataProtector(dataKey: app.settings.dataKey)
+            let texts = try await OutboxMessageModel.query(on: app.app.db).all().map { String(decoding: try protector.open($0.textSealed), as: UTF8.self) }
+            let message = try #require(texts.first { $0.contains("activation code") })
+            let code = try #require(message.range(of: "[0-9]{4}( [0-9]{4}){3}", options: .regularExpression).map { String(message[$0]) })
+            #expect(try await client.certifyUser(withDIAC: code).status == .certificatePending)
         }
     }
 }

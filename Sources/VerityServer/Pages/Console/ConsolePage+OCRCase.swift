@@ -20,11 +20,20 @@ extension ConsolePage {
             return sections
         }
         let marked = Set(result.documentVerificationPlus.reviewRequired ?? [])
-        let rows = Self.ocrFields(result).map { name, value -> String in
-            // The policy names fields as the engines do (`front_nid`); the wire, in camel case (`frontNid`).
-            let snake = name.replacingOccurrences(of: "([a-z])([A-Z])", with: "$1_$2", options: .regularExpression).lowercased()
-            let flag: String = marked.contains(name) || marked.contains(snake) ? " <strong class=\"bad\">\(t("ocr_marked"))</strong>" : ""
-            return "<tr><th scope=\"row\"><code>\(Self.escape(name))</code>\(flag)</th><td><bdi>\(Self.escape(value))</bdi></td></tr>"
+        let fields = Self.ocrFields(result)
+        // The policy names fields as the engines do (`front_nid`); the wire, in camel case (`frontNid`).
+        func snake(_ name: String) -> String {
+            name.replacingOccurrences(of: "([a-z])([A-Z])", with: "$1_$2", options: .regularExpression).lowercased()
+        }
+        let flag = " <strong class=\"bad\">\(t("ocr_marked"))</strong>"
+        var rows = fields.map { name, value -> String in
+            let isMarked = marked.contains(name) || marked.contains(snake(name))
+            return "<tr><th scope=\"row\"><code>\(Self.escape(name))</code>\(isMarked ? flag : "")</th><td><bdi>\(Self.escape(value))</bdi></td></tr>"
+        }.joined()
+        // A marked field the card did not give up is a row too: the reviewer reads it off the image.
+        let read = Set(fields.map { snake($0.0) })
+        rows += marked.subtracting(read).sorted().map { name -> String in
+            "<tr><th scope=\"row\"><code>\(Self.escape(name))</code>\(flag)</th><td class=\"muted\">\(t("ocr_not_read"))</td></tr>"
         }.joined()
         let markedList: String = marked.isEmpty ? t("none") : marked.sorted().map { "<code>\(Self.escape($0))</code>" }.joined(separator: ", ")
         let plus = result.documentVerificationPlus

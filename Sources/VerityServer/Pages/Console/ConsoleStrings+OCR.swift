@@ -9,6 +9,7 @@ extension ConsoleStrings {
         "ocr_confidence": "Confidence, front · back",
         "ocr_anomaly_zone": "Anomaly zone",
         "ocr_marked": "marked",
+        "ocr_not_read": "Not read: look on the image",
     ]
 
     static let ocrArabic: [String: String] = [
@@ -20,5 +21,6 @@ extension ConsoleStrings {
         "ocr_confidence": "الثقة، الوجه · الظهر",
         "ocr_anomaly_zone": "منطقة الشذوذ",
         "ocr_marked": "مُعلَّم",
+        "ocr_not_read": "لم يُقرأ: انظر في الصورة",
     ]
 }
