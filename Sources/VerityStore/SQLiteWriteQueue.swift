@@ -108,6 +108,15 @@ actor SQLiteWriteQueue {
         do {
             return try await writer.transaction { tx in
                 let sql = tx as! any SQLDatabase
+                // Fluent's BEGIN is deferred: the write lock would be taken at
+                // the first write, after the group's first reads. If another
+                // process wrote the file in between (a CLI command beside the
+                // server, a second server on one file), that write fails at
+                // once with SQLITE_BUSY_SNAPSHOT, a 500 for a sound request.
+                // The empty deferred transaction is swapped for an immediate
+                // one, which waits in the busy handler for the other writer.
+                try await sql.raw("COMMIT").run()
+                try await sql.raw("BEGIN IMMEDIATE").run()
                 // The first member needs no savepoint: when it throws, the
                 // transaction holds nothing else, so it rolls back whole and
                 // the rest run as a group of their own (none has run yet).

@@ -68,7 +68,7 @@ struct ConsolePagesBrowserTests {
             ])
             #expect(run.status == 0, "\(run.errorText.suffix(2_000))")
             let result = try JSONDecoder().decode(Result.self, from: Data(run.lastLine.utf8))
-            #expect(result.outcome == "ok" && result.steps.count == 16, "\(result.steps)")
+            #expect(result.outcome == "ok" && result.steps.count == 14, "\(result.steps)")
 
             // Checked through the API, as the tenant's app sees it.
             let approved = try await clients[0].checkIdentityVerification()

@@ -2,6 +2,8 @@ import Fluent
 import Foundation
 import SQLKit
 import Testing
+import Vapor
+import VerityServer
 import VerityStore
 import VerityTestSupport
 
@@ -172,6 +174,39 @@ struct SerializedWritesTests {
             let outcomes = won.reduce(into: [Int: [Bool]]()) { $0[$1.key % 10, default: []].append((try? $1.value.get()) != nil) }
             #expect(outcomes.count == 10 && outcomes.values.allSatisfy { $0.count == 2 && $0.filter { $0 }.count == 1 })
             #expect(try await Self.numbers(sql) == Array(0..<10))
+        }
+    }
+
+    /// Another process writing the same file (a second server, a CLI command
+    /// beside the server) between a transaction's first read and its first
+    /// write: the write waits for theirs instead of failing with
+    /// SQLITE_BUSY_SNAPSHOT (on SQLite the write lock is taken at BEGIN).
+    @Test func aWriteFromAnotherProcessBetweenAReadAndAWriteCostsNeither() async throws {
+        try await withVerityApp { app async throws in
+            let sql = try await Self.probeTable(app.app.db)
+            let other = try await Application.make(.testing)
+            other.logger.logLevel = .warning
+            do {
+                try await VerityApp.configure(other, settings: app.settings, clock: app.clock.verityClock)
+                let (read, reading) = AsyncStream.makeStream(of: Void.self)
+                async let first: Int = app.app.db.write { tx in
+                    let count = try await (tx as! any SQLDatabase).raw("SELECT COUNT(*) AS n FROM write_probe").first()!.decode(column: "n", as: Int.self)
+                    reading.yield()
+                    try await Task.sleep(for: .milliseconds(400))   // the other process writes meanwhile (or waits)
+                    try await (tx as! any SQLDatabase).raw("INSERT INTO write_probe (number, note) VALUES (1, \(bind: "after \(count)"))").run()
+                    return count
+                }
+                for await _ in read { break }
+                try await other.db.write { tx in
+                    try await (tx as! any SQLDatabase).raw("INSERT INTO write_probe (number, note) VALUES (2, 'other')").run()
+                }
+                #expect(try await first == 0)
+                #expect(try await Self.numbers(sql) == [1, 2])
+            } catch {
+                try? await other.asyncShutdown()
+                throw error
+            }
+            try await other.asyncShutdown()
         }
     }
 }
