@@ -28,11 +28,23 @@ enum HTTPExchange: Sendable {
     static func choosing(_ session: URLSession?) -> HTTPExchange {
         if let session { return .urlSession(session) }
         #if canImport(AsyncHTTPClient)
-        return .asyncHTTPClient(.shared)
+        return .asyncHTTPClient(sdkClient)
         #else
         return .urlSession(.shared)
         #endif
     }
+
+    #if canImport(AsyncHTTPClient)
+    /// AsyncHTTPClient's shared client, but with a connect limit as patient as
+    /// a request's own (`timeoutInterval`, which bounds the whole call), as
+    /// `URLSession` is: the shared 10 s failed calls to a loaded server that
+    /// then answered within their time.
+    static let sdkClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.timeout = .init(connect: .seconds(120), read: nil)
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
+    #endif
 
     /// The most of an answer read: the largest the service sends (an OCR
     /// session's captures) is well under it.
