@@ -66,7 +66,8 @@ struct ConsoleOCRTests {
             #expect(decided.status == 303)
             let deliveries = try await app.deliveries(atLeast: 1, at: receiver)
             let now = Date(timeIntervalSince1970: Double(app.clock.now) / 1000)
-            let event = try Webhook.verify(payload: deliveries[0].bytes, header: deliveries[0].signature, secrets: [endpoint.secret],
+            let delivery = try #require(deliveries.first, "no webhook arrived")
+            let event = try Webhook.verify(payload: delivery.bytes, header: delivery.signature, secrets: [endpoint.secret],
                                            tolerance: 3_600, now: now)
             #expect(event.type == .ocrCombinationDecided && event.userRef == "ocr-held")
             #expect(event.data["combinationId"] == .string(held) && event.data["decision"] == .string("rejected"))

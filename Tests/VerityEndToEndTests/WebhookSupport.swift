@@ -8,7 +8,9 @@ import VerityAPI
 import VerityTestSupport
 
 /// A real webhook receiver in its own process (`tests-contract/webhook-receiver.py`):
-/// what arrived is read back from its log.
+/// what arrived is read back from its log. It stops by itself after 15
+/// minutes: on a loaded run a test's first webhook came more than 5 minutes
+/// after its receiver started (the 300 s it had), and nothing was listening.
 final class WebhookReceiver: Sendable {
     let process: Process
     let log: URL
@@ -32,7 +34,7 @@ final class WebhookReceiver: Sendable {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [root.appendingPathComponent("tests-contract/webhook-receiver.py").path, "--log", log.path,
                              "--fail-first", "\(failFirst)", "--hang-first", "\(hangFirst)", "--hang-seconds", "\(hangSeconds)",
-                             "--lifetime", "300", "--answer-bytes", "\(answerBytes)"] + (redirectTo.map { ["--redirect-to", $0] } ?? [])
+                             "--lifetime", "900", "--answer-bytes", "\(answerBytes)"] + (redirectTo.map { ["--redirect-to", $0] } ?? [])
         let output = Pipe()
         process.standardOutput = output
         try process.run()
