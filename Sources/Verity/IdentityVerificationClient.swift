@@ -29,15 +29,18 @@ public final class IdentityVerificationClient: Sendable {
     ///   - session: The URL session to send requests with; by default `URLSession.shared`
     ///     on Apple platforms and AsyncHTTPClient's shared client on Linux (where
     ///     FoundationNetworking's URLSession keeps a core busy while it waits).
+    ///   - requestTimeout: How long one call may take before it fails with `NETWORK_ERROR`
+    ///     (60 s by default; a document check answers `pending` well before, and settles in the background).
     ///   - tokenProvider: Returns a current end-user token; called before each request.
-    public init(baseURL: URL, session: URLSession? = nil, tokenProvider: @escaping @Sendable () async throws -> String) {
-        transport = ServiceTransport(baseURL: baseURL, session: session)
+    public init(baseURL: URL, session: URLSession? = nil, requestTimeout: TimeInterval = 60,
+                tokenProvider: @escaping @Sendable () async throws -> String) {
+        transport = ServiceTransport(baseURL: baseURL, session: session, requestTimeout: requestTimeout)
         self.tokenProvider = tokenProvider
     }
 
     /// A client that always sends `token`.
-    public convenience init(baseURL: URL, token: String, session: URLSession? = nil) {
-        self.init(baseURL: baseURL, session: session) { token }
+    public convenience init(baseURL: URL, token: String, session: URLSession? = nil, requestTimeout: TimeInterval = 60) {
+        self.init(baseURL: baseURL, session: session, requestTimeout: requestTimeout) { token }
     }
 
     /// ISO 3166-1 alpha-2 codes of the countries whose identities can be verified.

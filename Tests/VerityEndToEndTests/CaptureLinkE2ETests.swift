@@ -59,7 +59,7 @@ struct CaptureLinkE2ETests {
         try await withVerityApp { app async throws in
             try await app.configure(configure)
             let url = try await app.startServer()
-            let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"))
+            let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"), requestTimeout: 300)
             try await client.consent()
             try await body(client, app, url)
         }
@@ -103,10 +103,10 @@ struct CaptureLinkE2ETests {
             _ = try await client.initiateIdentityDocumentCapture()
             app.clock.advance(seconds: 3_599)
             // (The app's token has expired meanwhile: it gets a new one, as an app would.)
-            let soon = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"))
+            let soon = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"), requestTimeout: 300)
             #expect(try await soon.checkIdentityVerification().documentVerificationStatus == .captureInitiated)
             app.clock.advance(seconds: 1)
-            let later = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"))
+            let later = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"), requestTimeout: 300)
             #expect(try await later.checkIdentityVerification().documentVerificationStatus == .captureLinkExpired)
             // A new link starts again.
             _ = try await later.initiateIdentityDocumentCapture()
@@ -135,7 +135,7 @@ struct CaptureLinkE2ETests {
     @Test func initiatingNeedsConsentAndAnOpenVerification() async throws {
         try await withVerityApp { app async throws in
             let url = try await app.startServer()
-            let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"))
+            let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"), requestTimeout: 300)
             let refused = await verityError { _ = try await client.initiateIdentityDocumentCapture() }
             #expect(refused?.code == .consentRequired)
             try await client.consent()

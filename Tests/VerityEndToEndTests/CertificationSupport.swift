@@ -40,7 +40,7 @@ struct CertificationHarness: Sendable {
     @discardableResult
     func verifiedDocument(_ userRef: String) async throws -> String {
         try await app.configure { $0.consentRequired = false }
-        let identity = IdentityVerificationClient(baseURL: url, token: try await app.token(for: userRef))
+        let identity = IdentityVerificationClient(baseURL: url, token: try await app.token(for: userRef), requestTimeout: 300)
         let verified = try await identity.captureAndVerifyIdentityDocumentToEnd(input: VerifyIdentityDocument(
             image: try DocumentFixtures.data("john-smith-licence-front.png"),
             backImage: try DocumentFixtures.data("john-smith-licence-back.png"), country: "US", documentType: .driverLicense))

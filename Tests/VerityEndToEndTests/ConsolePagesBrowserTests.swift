@@ -51,7 +51,7 @@ struct ConsolePagesBrowserTests {
             let endpoint = try await WebhookAdmin(url: url, secretKey: app.secretKey).register(receiver, events: [.documentCheckCompleted])
             var clients: [IdentityVerificationClient] = []
             for user in ["user-approved", "user-rejected", "user-waiting"] {
-                let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: user, ttlSeconds: 3_600))
+                let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: user, ttlSeconds: 3_600), requestTimeout: 300)
                 try #require(try await ConsoleReviewTests.submitHeld(client).documentCheck?.status == "review")
                 clients.append(client)
                 app.clock.advance(seconds: 1)

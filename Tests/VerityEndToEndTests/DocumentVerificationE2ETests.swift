@@ -157,7 +157,7 @@ struct DocumentVerificationE2ETests {
     @Test func aCheckLongerThanTheRequestAnswersPendingAndSettlesInTheBackground() async throws {
         try await withVerityApp(settings: { $0.documentWaitMilliseconds = 0; $0.engineThreads = 1 }) { app async throws in
             let url = try await app.startServer()
-            let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"))
+            let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"), requestTimeout: 300)
             try await client.consent()
             _ = try await client.verifyIdentity(input: Self.johnWithTypo)
             // The one engine thread held until the second submission has its answer:

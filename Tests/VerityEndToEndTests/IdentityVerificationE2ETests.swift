@@ -110,12 +110,12 @@ struct IdentityVerificationE2ETests {
     @Test func aRevokedOrExpiredTokenIsRejected() async throws {
         try await withVerityApp { app async throws in
             let url = try await app.startServer()
-            let short = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "u", ttlSeconds: 60))
+            let short = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "u", ttlSeconds: 60), requestTimeout: 300)
             #expect(try await short.isConsentRequiredForVerification())
             app.clock.advance(seconds: 61)
             #expect(await verityError { try await short.checkIdentityVerification() } == .invalidToken)
 
-            let garbage = IdentityVerificationClient(baseURL: url, token: "not-a-token")
+            let garbage = IdentityVerificationClient(baseURL: url, token: "not-a-token", requestTimeout: 300)
             #expect(await verityError { try await garbage.listSupportedCountries() } == .invalidToken)
         }
     }

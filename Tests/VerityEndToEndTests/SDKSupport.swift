@@ -9,7 +9,7 @@ func withLiveClient<T: Sendable>(
 ) async throws -> T {
     try await withVerityApp { app async throws in
         let url = try await app.startServer()
-        let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: userRef))
+        let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: userRef), requestTimeout: 300)
         return try await body(client, app, url)
     }
 }

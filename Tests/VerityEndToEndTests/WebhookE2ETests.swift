@@ -190,7 +190,7 @@ struct WebhookE2ETests {
             try await Self.allowLoopbackReceivers(app)
             let admin = WebhookAdmin(url: url, secretKey: app.secretKey)
             let endpoint = try await admin.register(receiver, events: [.captureLinkOpened])
-            let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "customer-hang"))
+            let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "customer-hang"), requestTimeout: 300)
             try await Self.openCapturePage(client)
             // The page's opening is delivered by the worker's next round (the poll, here a drain).
             await app.app.drainJobs()

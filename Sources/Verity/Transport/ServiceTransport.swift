@@ -12,10 +12,13 @@ import VerityCore
 struct ServiceTransport<Failure: ServiceError>: Sendable {
     let baseURL: URL
     let http: HTTPExchange
+    /// How long one call may take, connecting included (URLRequest's default: 60 s).
+    let requestTimeout: TimeInterval
 
-    init(baseURL: URL, session: URLSession?) {
+    init(baseURL: URL, session: URLSession?, requestTimeout: TimeInterval = 60) {
         self.baseURL = baseURL
         http = .choosing(session)
+        self.requestTimeout = requestTimeout
     }
 
     /// One call: `credential` in its header, `body` as JSON; the decoded answer and the response.
@@ -52,6 +55,7 @@ struct ServiceTransport<Failure: ServiceError>: Sendable {
             throw Failure(ServiceFailure(.invalidInput, message: "the base URL is not valid", field: "baseURL"))
         }
         var request = URLRequest(url: url)
+        request.timeoutInterval = requestTimeout
         request.httpMethod = method
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         for (name, value) in headers.merging(credential.headers, uniquingKeysWith: { _, credential in credential }) {
