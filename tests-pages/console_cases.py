@@ -9,7 +9,6 @@ critical violations fail) and each is screenshotted.
 
 Prints one JSON line: {"outcome": "ok", "steps": [...]}.
 Exits 1 with the reason on stderr when a page does not behave."""
-import argparse
 import os
 import sys
 
@@ -18,8 +17,8 @@ from selenium.webdriver.support.ui import Select
 
 sys.path.insert(0, os.path.dirname(__file__))
 from capture_page import PageFailure, Run, browser  # noqa: E402
-from console_pages import look, report, sign_in  # noqa: E402
-from console_review import queue_links, whole_page  # noqa: E402
+from console_pages import console_arguments, look, report  # noqa: E402
+from console_review import queue_links, signed_in, whole_page  # noqa: E402
 
 
 def reviewer(base, screens, args, steps):
@@ -27,8 +26,7 @@ def reviewer(base, screens, args, steps):
     run = Run(driver, screens, "cases")
     try:
         driver.get(base + "/console")
-        sign_in(run, args.email, args.password)
-        run.visible(".facts")
+        signed_in(run, args.email, args.password)
         driver.find_element(By.LINK_TEXT, "Review queue").click()
         run.visible("table")
         links = queue_links(driver)
@@ -67,12 +65,8 @@ def reviewer(base, screens, args, steps):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--url", required=True)
-    parser.add_argument("--email", required=True)
-    parser.add_argument("--password", required=True)
+    parser = console_arguments()
     parser.add_argument("--cases", type=int, required=True)
-    parser.add_argument("--screens", default=os.environ.get("VERITY_SCREENSHOTS_DIR"))
     args = parser.parse_args()
     return report(lambda steps: reviewer(args.url, args.screens, args, steps))
 

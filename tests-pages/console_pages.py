@@ -78,6 +78,17 @@ def fits(driver, kind, what):
         raise PageFailure(f"{what} is wider than a {kind}'s screen")
 
 
+def console_arguments():
+    """The arguments every console script takes (the server, an operator,
+    where screenshots go); each script adds its own."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--url", required=True)
+    parser.add_argument("--email", required=True)
+    parser.add_argument("--password", required=True)
+    parser.add_argument("--screens", default=os.environ.get("VERITY_SCREENSHOTS_DIR"))
+    return parser
+
+
 def report(*flows):
     """Runs each flow (a function of the steps list) in turn; prints the steps
     as one JSON line, or the first failure on stderr. The exit status."""
@@ -206,15 +217,11 @@ def smaller_screen(base, screens, args, kind, steps):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--url", required=True)
-    parser.add_argument("--email", required=True)
-    parser.add_argument("--password", required=True)
+    parser = console_arguments()
     parser.add_argument("--totp-secret", required=True)
     parser.add_argument("--now", type=float, required=True)
     parser.add_argument("--plain-email", required=True)
     parser.add_argument("--plain-password", required=True)
-    parser.add_argument("--screens", default=os.environ.get("VERITY_SCREENSHOTS_DIR"))
     args = parser.parse_args()
     return report(lambda steps: desktop(args.url, args.screens, args, steps),
                   lambda steps: smaller_screen(args.url, args.screens, args, "tablet", steps),

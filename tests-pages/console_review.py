@@ -14,7 +14,6 @@ critical violations fail) and each is screenshotted.
 
 Prints one JSON line: {"outcome": "ok", "steps": [...]}.
 Exits 1 with the reason on stderr when a page does not behave."""
-import argparse
 import os
 import sys
 
@@ -23,7 +22,7 @@ from selenium.webdriver.support.ui import Select
 
 sys.path.insert(0, os.path.dirname(__file__))
 from capture_page import PageFailure, Run, browser  # noqa: E402
-from console_pages import device, fits, look, report, sign_in, totp  # noqa: E402
+from console_pages import console_arguments, device, fits, look, report, sign_in, totp  # noqa: E402
 
 
 def signed_in(run, email, password, code=""):
@@ -197,15 +196,11 @@ def reset_user(base, screens, args, steps):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--url", required=True)
-    parser.add_argument("--email", required=True)
-    parser.add_argument("--password", required=True)
+    parser = console_arguments()
     parser.add_argument("--totp-secret", required=True)
     parser.add_argument("--now", type=float, required=True)
     parser.add_argument("--second-email", required=True)
     parser.add_argument("--second-password", required=True)
-    parser.add_argument("--screens", default=os.environ.get("VERITY_SCREENSHOTS_DIR"))
     args = parser.parse_args()
     return report(lambda steps: reviewers(args.url, args.screens, args, steps),
                   lambda steps: smaller_screen(args.url, args.screens, args, "tablet", steps),

@@ -11,7 +11,6 @@ screenshotted.
 
 Prints one JSON line: {"outcome": "ok", "steps": [...]}.
 Exits 1 with the reason on stderr when a page does not behave."""
-import argparse
 import os
 import sys
 
@@ -20,8 +19,8 @@ from selenium.webdriver.support.ui import Select
 
 sys.path.insert(0, os.path.dirname(__file__))
 from capture_page import PageFailure, Run, browser  # noqa: E402
-from console_pages import look, report, sign_in  # noqa: E402
-from console_review import queue_links, whole_page  # noqa: E402
+from console_pages import console_arguments, look, report  # noqa: E402
+from console_review import queue_links, signed_in, whole_page  # noqa: E402
 
 
 def reviewer(base, screens, args, steps):
@@ -29,8 +28,7 @@ def reviewer(base, screens, args, steps):
     run = Run(driver, screens, "sanctions")
     try:
         driver.get(base + "/console")
-        sign_in(run, args.email, args.password)
-        run.visible(".facts")
+        signed_in(run, args.email, args.password)
         driver.find_element(By.LINK_TEXT, "Review queue").click()
         run.visible("table")
         if "Sanctions candidate" not in driver.find_element(By.CSS_SELECTOR, "tbody").text:
@@ -80,12 +78,8 @@ def reviewer(base, screens, args, steps):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--url", required=True)
-    parser.add_argument("--email", required=True)
-    parser.add_argument("--password", required=True)
+    parser = console_arguments()
     parser.add_argument("--entry", required=True)
-    parser.add_argument("--screens", default=os.environ.get("VERITY_SCREENSHOTS_DIR"))
     args = parser.parse_args()
     return report(lambda steps: reviewer(args.url, args.screens, args, steps))
 

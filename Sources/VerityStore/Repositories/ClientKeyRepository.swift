@@ -23,12 +23,17 @@ public struct ClientKeyRepository: Sendable {
         let key = ClientKeyModel()
         key.$environment.id = try environment.requireID()
         key.keyHash = DataProtector.hashSecret(secret)
-        key.displayPrefix = String(secret.prefix(kind.prefix.count + 6))
+        key.displayPrefix = Self.displayPrefix(secret)
         key.kind = kind.rawValue
         key.scopes = scopes.map(\.rawValue).joined(separator: ",")
         key.createdAt = now
         try await db.write { try await key.create(on: $0) }
         return secret
+    }
+
+    /// What is kept in view of a client key: its kind's prefix and six characters.
+    public static func displayPrefix(_ secret: String) -> String {
+        String(secret.prefix((ClientKeyKind.of(secret)?.prefix.count ?? 0) + 6))
     }
 
     /// The live key `secret` names, or nil (unknown, malformed or revoked).

@@ -56,10 +56,13 @@ public struct TenantRepository: Sendable {
     public func createKey(for environment: EnvironmentModel, now: Int64) async throws -> String {
         let secret = "vk_\(environment.kind)_" + Base62.random(length: 40)
         let key = APIKeyModel(environmentID: try environment.requireID(), keyHash: DataProtector.hashSecret(secret),
-                              displayPrefix: String(secret.prefix(14)), createdAt: now)
+                              displayPrefix: Self.displayPrefix(secret), createdAt: now)
         try await db.write { try await key.create(on: $0) }
         return secret
     }
+
+    /// What is kept in view of a secret key (`vk_test_` and six characters), so people can tell keys apart.
+    public static func displayPrefix(_ secret: String) -> String { String(secret.prefix(14)) }
 
     /// Revokes the key; true if a live key was revoked.
     public func revokeKey(_ secret: String, now: Int64) async throws -> Bool {

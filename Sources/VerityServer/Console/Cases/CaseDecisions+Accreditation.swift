@@ -16,9 +16,7 @@ extension CaseDecisions {
             throw VerityError(.systemError, "accreditation decisions are not wired into this console")
         }
         let context = AdminContext(environment: environment, keyPrefix: "console", scope: scope)
-        let audited = note.isEmpty ? reason : "\(reason): \(note)"
-        let written = try caseDecision(reviewCase, decision: decision, reason: reason, audited: audited,
-                                       action: "case.\(decision.rawValue)", session: session, now: now)
+        let written = try caseDecision(reviewCase, decision: decision, reason: reason, note: note, session: session, now: now)
         let requestID = reviewCase.subjectID.uuidString
         do {
             switch decision {

@@ -46,12 +46,11 @@ extension CaseDecisions {
                       MobileEvents.decided(verification, id: verificationID, kind: kind, decision: decision, reason: reason)]
         let caseID = try reviewCase.requireID(), tenantID = session.tenantID, operatorID = session.operatorID
         let entries = cleared.isEmpty ? "" : " [entries \(cleared.map { String($0.entryID) }.joined(separator: ", "))]"
-        let audited = (note.isEmpty ? reason : "\(reason): \(note)") + entries
-        let action = kind == .sanctionsCandidate ? (decision == .approve ? "sanctions.false_positive" : "sanctions.true_match")
-            : "case.\(decision.rawValue)"
+        let action: String? = kind == .sanctionsCandidate ? (decision == .approve ? "sanctions.false_positive" : "sanctions.true_match") : nil
+        let decide = try caseDecision(reviewCase, decision: decision, reason: reason, note: note, detail: entries, action: action,
+                                      session: session, now: now)
         let written = try await db.write { tx in
-            guard try await ReviewCaseRepository.decide(id: caseID, tenantID: tenantID, operatorID: operatorID, decision: decision,
-                                                        reason: reason, now: now, on: tx) else { return false }
+            guard try await decide(tx) else { return false }
             guard try await MobileSessionRepository.settle(verificationID: verificationID, from: before, outcome: outcome.rawValue,
                                                            reasons: newReasons, sealedState: resealed, keepsImages: followUp != nil, on: tx) else {
                 throw VerityError(.caseDecided, "this session's outcome changed since the case was opened")
@@ -62,8 +61,6 @@ extension CaseDecisions {
             }
             if let followUp { try await ReviewCaseRepository.open(followUp, on: tx) }
             _ = try await WebhookOutbox.publish(events, now: now, on: tx)
-            try await AuditRepository.record(action, actor: OperatorAccounts.actor(operatorID), environmentID: environmentID, userID: nil,
-                                             now: now, tenantID: tenantID, reason: audited, on: tx)
             return true
         }
         if written { await wake?.outcomeWritten(environmentID: environmentID, db: db) }

@@ -18,8 +18,7 @@ extension CaseDecisions {
             "combinationId": .string(held?.combinationID ?? ""), "decision": .string(decision == .approve ? "approved" : "rejected"),
             "reason": .string(reason),
         ])
-        let write = try caseDecision(reviewCase, decision: decision, reason: reason, audited: note.isEmpty ? reason : "\(reason): \(note)",
-                                     action: "case.\(decision.rawValue)", session: session, now: now)
+        let write = try caseDecision(reviewCase, decision: decision, reason: reason, note: note, session: session, now: now)
         let environmentID = reviewCase.environmentID
         let written = try await db.write { tx in
             guard try await write(tx) else { return false }

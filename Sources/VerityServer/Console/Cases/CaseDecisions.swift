@@ -84,12 +84,16 @@ struct CaseDecisions: Sendable {
         return issued
     }
 
-    /// The case's own conditional decision and its audit event, for a
-    /// subject whose service writes the rest in the same transaction.
-    func caseDecision(_ reviewCase: ReviewCaseModel, decision: ReviewDecision, reason: String, audited: String, action: String,
-                      session: OperatorAccounts.Session, now: Int64) throws -> RegistrationRepository.CaseDecision {
+    /// The case's own conditional decision and its audit event (`case.approve`
+    /// or `case.reject` unless `action` says otherwise; the reason, the note,
+    /// then `detail`), run first in the transaction that writes the rest. False:
+    /// the claim lapsed or the case was decided.
+    func caseDecision(_ reviewCase: ReviewCaseModel, decision: ReviewDecision, reason: String, note: String, detail: String = "",
+                      action: String? = nil, session: OperatorAccounts.Session, now: Int64) throws -> RegistrationRepository.CaseDecision {
         let caseID = try reviewCase.requireID(), tenantID = session.tenantID, operatorID = session.operatorID
         let environmentID = reviewCase.environmentID, userID = reviewCase.userID
+        let action = action ?? "case.\(decision.rawValue)"
+        let audited = (note.isEmpty ? reason : "\(reason): \(note)") + detail
         return { tx in
             guard try await ReviewCaseRepository.decide(id: caseID, tenantID: tenantID, operatorID: operatorID, decision: decision,
                                                         reason: reason, now: now, on: tx) else { return false }
@@ -104,7 +108,6 @@ struct CaseDecisions: Sendable {
     private func decideDocumentCheck(_ reviewCase: ReviewCaseModel, decision: ReviewDecision, reason: String, note: String,
                                      session: OperatorAccounts.Session, now: Int64) async throws -> Bool {
         guard let check = try await DocumentCheckRepository(db: db).check(id: reviewCase.subjectID) else { return false }
-        let caseID = try reviewCase.requireID()
         let approved = decision == .approve
         let status = try DocumentVerificationStateMachine().next(from: .pending, on: approved ? .checkSucceeded : .checkFailed)
         let outcome = approved ? "succeeded" : "failed"
@@ -118,19 +121,14 @@ struct CaseDecisions: Sendable {
             outcome: outcome, reasons: reasons, sealedEvidence: nil, documentStatus: status, verified: approved,
             events: [DocumentCheckHandler.completed(check, id: checkID, outcome: outcome, reasons: reasons, status: status,
                                                     decidedBy: "reviewer"), decidedEvent])
-        let tenantID = session.tenantID, operatorID = session.operatorID
-        let audited = note.isEmpty ? reason : "\(reason): \(note)"
+        let decide = try caseDecision(reviewCase, decision: decision, reason: reason, note: note, session: session, now: now)
         let written = try await db.write { tx in
-            guard try await ReviewCaseRepository.decide(id: caseID, tenantID: tenantID, operatorID: operatorID, decision: decision,
-                                                        reason: reason, now: now, on: tx) else { return false }
+            guard try await decide(tx) else { return false }
             guard try await DocumentCheckRepository.settle(checkID: checkID, userID: userID, from: DocumentCheckRepository.review,
                                                            settlement, now: now, on: tx) else {
                 // The check left review some other way (a reset): nothing of this decision may stand.
                 throw VerityError(.caseDecided, "this check is no longer waiting for a decision")
             }
-            try await AuditRepository.record("case.\(decision.rawValue)", actor: OperatorAccounts.actor(operatorID),
-                                             environmentID: check.environmentID, userID: userID, now: now, tenantID: tenantID,
-                                             reason: audited, on: tx)
             return true
         }
         if written { await wake?.outcomeWritten(environmentID: check.environmentID, db: db) }

@@ -59,7 +59,7 @@ struct ConsoleKeys: Sendable {
             let products = try Self.products(scopes)
             secret = try await ClientKeyRepository(db: db).create(for: environment, scopes: products, demo: false, now: now)
         }
-        let prefix = String(secret.prefix(kind == .secret ? 14 : secret.count - ClientKeyKind.secretLength + 6))
+        let prefix = kind == .secret ? TenantRepository.displayPrefix(secret) : ClientKeyRepository.displayPrefix(secret)
         try await audit(kind == .secret ? "key.create" : "client_key.create", environment: environment, session: session, now: now,
                         reason: "\(reason) (\(prefix)…\(kind == .client ? ", " + scopes.sorted().joined(separator: ",") : ""))")
         return Made(kind: kind, secret: secret)

@@ -99,13 +99,7 @@ extension ConsolePage {
     private func documentEvidence(_ file: ConsoleCases.File, _ document: ConsoleCases.DocumentEvidence) -> [String] {
         var sections: [String] = []
         // The images, while the check keeps them.
-        let figures = document.images.map { side -> String in
-            """
-            <figure><img src="\(ConsoleCaseRoute.image(id: file.id.uuidString, side: side.rawValue).path)" alt="\(t("image_\(side.rawValue)"))">\
-            <figcaption>\(t("image_\(side.rawValue)"))</figcaption></figure>
-            """
-        }.joined()
-        sections.append(section("images", t("images_title"), figures.isEmpty ? "<p>\(t("images_gone"))</p>" : "<div class=\"images\">\(figures)</div>"))
+        sections.append(imagesSection(file, document.images))
         guard let evidence = document.evidence, let report = evidence.report else { return sections }
 
         let fieldRows = report.fields.map { field -> String in
@@ -187,6 +181,20 @@ extension ConsolePage {
         }.joined()
         let lede = t("decide_lede") + (file.kind == .sanctionsCandidate ? " " + t("sanctions_lede") : "")
         return section("decide", t("decide_title"), "<p class=\"lede\">\(lede)</p><div class=\"decide\">\(forms)</div>")
+    }
+
+    /// A case's images while its subject keeps them, each fetched by the page
+    /// (`ConsoleCaseRoute.image`); said plainly once they are gone.
+    func imagesSection(_ file: ConsoleCases.File, _ sides: [ConsoleCases.ImageSide]) -> String {
+        let figures = sides.map { side -> String in
+            // A document check's `face` and a session's `selfie` are both the user's selfie.
+            let label = t(side == .selfie ? "image_face" : "image_\(side.rawValue)")
+            return """
+                <figure><img src="\(ConsoleCaseRoute.image(id: file.id.uuidString, side: side.rawValue).path)" alt="\(label)">\
+                <figcaption>\(label)</figcaption></figure>
+                """
+        }.joined()
+        return section("images", t("images_title"), figures.isEmpty ? "<p>\(t("images_gone"))</p>" : "<div class=\"images\">\(figures)</div>")
     }
 
     func section(_ id: String, _ title: String, _ content: String) -> String {

@@ -8,14 +8,7 @@ extension ConsolePage {
     /// listed entry beside the person screened.
     func mobileEvidence(_ file: ConsoleCases.File, _ mobile: ConsoleCases.MobileEvidence) -> [String] {
         var sections: [String] = []
-        let figures = mobile.images.map { side -> String in
-            let label = t(side == .selfie ? "image_face" : "image_\(side.rawValue)")
-            return """
-                <figure><img src="\(ConsoleCaseRoute.image(id: file.id.uuidString, side: side.rawValue).path)" alt="\(label)">\
-                <figcaption>\(label)</figcaption></figure>
-                """
-        }.joined()
-        sections.append(section("images", t("images_title"), figures.isEmpty ? "<p>\(t("images_gone"))</p>" : "<div class=\"images\">\(figures)</div>"))
+        sections.append(imagesSection(file, mobile.images))
         guard let result = mobile.result else {
             sections.append(section("fields", t("fields_title"), "<p>\(t("mobile_result_gone"))</p>"))
             return sections

@@ -7,14 +7,7 @@ extension ConsolePage {
     /// fields marked for review, and the fraud and anomaly zones.
     func ocrEvidence(_ file: ConsoleCases.File, _ ocr: ConsoleCases.OCREvidence) -> [String] {
         var sections: [String] = []
-        let figures = ocr.images.map { side -> String in
-            let label = t("image_\(side.rawValue)")
-            return """
-                <figure><img src="\(ConsoleCaseRoute.image(id: file.id.uuidString, side: side.rawValue).path)" alt="\(label)">\
-                <figcaption>\(label)</figcaption></figure>
-                """
-        }.joined()
-        sections.append(section("images", t("images_title"), figures.isEmpty ? "<p>\(t("images_gone"))</p>" : "<div class=\"images\">\(figures)</div>"))
+        sections.append(imagesSection(file, ocr.images))
         guard let result = ocr.result else {
             sections.append(section("fields", t("fields_title"), "<p>\(t("images_gone"))</p>"))
             return sections

@@ -9,11 +9,6 @@ extension ConsolePage {
     func overview(_ signedIn: Operator, figures: ConsoleOverview.Figures) -> String {
         let rtl = ConsoleStrings.rightToLeft.contains(language)
         let kind = figures.environment
-        let switcher = EnvironmentKind.allCases.map { other in
-            other == kind
-                ? "<li><a href=\"\(ConsoleRoute.overview.path)?lang=\(language)&amp;environment=\(other.rawValue)\" aria-current=\"page\">\(t("env_\(other.rawValue)"))</a></li>"
-                : "<li><a href=\"\(ConsoleRoute.overview.path)?lang=\(language)&amp;environment=\(other.rawValue)\">\(t("env_\(other.rawValue)"))</a></li>"
-        }.joined()
         let labels = figures.checks.days.map(Self.dayLabel)
         let creditsUsed = figures.credits.counts["spent"]?.reduce(0, +) ?? 0
         let cards = """
@@ -46,7 +41,7 @@ extension ConsolePage {
             <section class="card" aria-labelledby="title">
             <h1 id="title">\(t("ov_title"))</h1>
             <p class="lede">\(t("ov_lede"))</p>
-            <nav aria-label="\(t("case_environment"))"><ul class="tabs">\(switcher)</ul></nav>
+            \(environmentTabs(.overview, kind))
             <h2 class="visually-hidden">\(t("ov_figures"))</h2>
             \(cards)
             \(chartSection("checks", t("ov_checks_title"), series: checkSeries, labels: labels, rtl: rtl))

@@ -88,20 +88,12 @@ extension ConsolePage {
     func settingsTabs(_ current: ConsoleRoute, environment: EnvironmentKind?) -> String {
         let tabs: [(ConsoleRoute, String)] = [(.settings, "set_tab_rules"), (.settingsKeys, "set_tab_keys"), (.settingsOperators, "set_tab_operators")]
         let items = tabs.map { route, key -> String in
-            let query = route == .settingsOperators || environment == nil ? "" : "&amp;environment=\(environment!.rawValue)"
+            // The operators are the tenant's, not an environment's.
+            let query = route == .settingsOperators ? "" : environment.map { "&amp;environment=\($0.rawValue)" } ?? ""
             let here: String = route == current ? " aria-current=\"page\"" : ""
             return "<li><a href=\"\(route.path)?lang=\(language)\(query)\"\(here)>\(t(key))</a></li>"
         }.joined()
         return "<nav aria-label=\"\(t("set_tabs"))\"><ul class=\"tabs\">\(items)</ul></nav>"
-    }
-
-    /// The environment tabs of a settings page (`route`), keeping the language.
-    func environmentTabs(_ route: ConsoleRoute, _ current: EnvironmentKind) -> String {
-        let items = EnvironmentKind.allCases.map { other -> String in
-            let here: String = other == current ? " aria-current=\"page\"" : ""
-            return "<li><a href=\"\(route.path)?lang=\(language)&amp;environment=\(other.rawValue)\"\(here)>\(t("env_\(other.rawValue)"))</a></li>"
-        }.joined()
-        return "<nav aria-label=\"\(t("case_environment"))\"><ul class=\"tabs\">\(items)</ul></nav>"
     }
 
     /// A secret shown once (a key, a password): large, selectable, never kept by the page.

@@ -138,6 +138,15 @@ struct ConsolePage {
         """
     }
 
+    /// The environment tabs of a page (`route`: the overview, a settings page), keeping the language.
+    func environmentTabs(_ route: ConsoleRoute, _ current: EnvironmentKind) -> String {
+        let items = EnvironmentKind.allCases.map { other -> String in
+            let here: String = other == current ? " aria-current=\"page\"" : ""
+            return "<li><a href=\"\(route.path)?lang=\(language)&amp;environment=\(other.rawValue)\"\(here)>\(t("env_\(other.rawValue)"))</a></li>"
+        }.joined()
+        return "<nav aria-label=\"\(t("case_environment"))\"><ul class=\"tabs\">\(items)</ul></nav>"
+    }
+
     /// A problem above a form, announced when the page loads.
     func problemBox(_ text: String?) -> String {
         guard let text else { return "" }
