@@ -140,6 +140,16 @@ check "users reset prints the state" grep -q '"attemptsRemaining" : 5' "$WORK/re
 "$BIN" audit --tenant acme --environment live > "$WORK/audit.jsonl" 2>&1
 check "audit lists the reset" grep -q '"action":"identity-verification.reset"' "$WORK/audit.jsonl"
 check "audit names no user reference" bash -c "! grep -q alice '$WORK/audit.jsonl'"
+"$BIN" users token --tenant acme --environment live --user erin --phone-number +447700900987 --email erin@example.org > /dev/null 2>&1
+"$BIN" users export --tenant acme --environment live --user erin --output "$WORK/erin.json" > /dev/null 2>&1
+check "users export writes the user's file, readable by its owner only" bash -c "grep -q '+447700900987' '$WORK/erin.json' && grep -q 'erin@example.org' '$WORK/erin.json' && test \"\$(stat -c %a '$WORK/erin.json')\" = 600"
+check "users erase needs --yes" bash -c "! '$BIN' users erase --tenant acme --environment live --user erin > '$WORK/erase-no.out' 2>&1 && grep -q -- '--yes' '$WORK/erase-no.out'"
+"$BIN" users erase --tenant acme --environment live --user erin --yes > "$WORK/erase.json" 2>&1
+check "users erase prints the erasure" bash -c "grep -q '\"erasureId\"' '$WORK/erase.json' && grep -q '\"documentChecks\" : 0' '$WORK/erase.json'"
+check "an erased user is unknown" bash -c "! '$BIN' users export --tenant acme --environment live --user erin > '$WORK/export-gone.out' 2>&1 && grep -qi 'no user' '$WORK/export-gone.out'"
+check "the erased user's phone number and e-mail address leave the database files" bash -c "! cat '$VERITY_DATA_DIR'/verity.sqlite* | grep -aq -e '+447700900987' -e 'erin@example.org'"
+"$BIN" audit --tenant acme --environment live > "$WORK/audit-erase.jsonl" 2>&1
+check "audit records the erasure" grep -q '"action":"user.erased"' "$WORK/audit-erase.jsonl"
 check "keys revoke" "$BIN" keys revoke "$KEY"
 check "a revoked key cannot be revoked twice" bash -c "! '$BIN' keys revoke '$KEY'"
 check "serve without a data key names the setting" bash -c "env -u VERITY_DATA_KEY '$BIN' serve 2>&1 | grep -q 'VERITY_DATA_KEY'"

@@ -28,6 +28,10 @@ public enum AdminRoute: Sendable, Equatable {
     case userVerification(userRef: String)
     case resetVerification(userRef: String)
     case requiredVerificationMethod(userRef: String)
+    /// DELETE: erase the user and everything held on them.
+    case user(userRef: String)
+    /// GET: everything held on the user, as one JSON document.
+    case userExport(userRef: String)
     /// One document check's full evidence.
     case documentCheck(id: String)
 
@@ -44,6 +48,8 @@ public enum AdminRoute: Sendable, Equatable {
         case .userVerification(let ref): ["admin", "v1", "users", ref, "identity-verification"]
         case .resetVerification(let ref): ["admin", "v1", "users", ref, "identity-verification", "reset"]
         case .requiredVerificationMethod(let ref): ["admin", "v1", "users", ref, "identity-verification", "required-method"]
+        case .user(let ref): ["admin", "v1", "users", ref]
+        case .userExport(let ref): ["admin", "v1", "users", ref, "export"]
         case .documentCheck(let id): ["admin", "v1", "document-checks", id]
         }
     }

@@ -6,7 +6,7 @@ import VerityServer
 struct UsersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "users", abstract: "Act on one end user.",
-        subcommands: [Reset.self, Token.self, RequireMethod.self])
+        subcommands: [Reset.self, Token.self, RequireMethod.self, Export.self, Erase.self])
 
     struct Reset: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Reset a user's identity verification.")
@@ -20,6 +20,47 @@ struct UsersCommand: AsyncParsableCommand {
                     .resetUser(tenant: target.tenant, environment: target.environment, userRef: user)
             }
             print(try JSONOutput.render(identity))
+        }
+    }
+
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Everything held on a user, as one JSON document (the right of access); written to --output or printed.")
+        @OptionGroup var target: TenantOptions
+        @Option(help: "The integrator's reference for the user.") var user: String
+        @Option(help: "Write the document to this file (created with mode 0600) instead of printing it.") var output: String?
+
+        func run() async throws {
+            let settings = try SettingsLoading.load()
+            let export = try await VerityApp.withDatabase(settings) { app in
+                try await AdminOperations(db: app.db, settings: settings)
+                    .exportUser(tenant: target.tenant, environment: target.environment, userRef: user)
+            }
+            let text = try JSONOutput.render(export)
+            guard let output else { return print(text) }
+            // It is the person's whole file: readable by its owner only.
+            guard FileManager.default.createFile(atPath: output, contents: Data((text + "\n").utf8), attributes: [.posixPermissions: 0o600]) else {
+                throw ValidationError("cannot write \(output)")
+            }
+            print("wrote \(output)")
+        }
+    }
+
+    struct Erase: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Erase a user: their key destroyed, their records removed, their certificates revoked. Cannot be undone.")
+        @OptionGroup var target: TenantOptions
+        @Option(help: "The integrator's reference for the user.") var user: String
+        @Flag(help: "Confirm: the erasure cannot be undone.") var yes = false
+
+        func run() async throws {
+            guard yes else { throw ValidationError("erasing a user cannot be undone: add --yes to go ahead") }
+            let settings = try SettingsLoading.load()
+            let erasure = try await VerityApp.withDatabase(settings) { app in
+                try await AdminOperations(db: app.db, settings: settings)
+                    .eraseUser(tenant: target.tenant, environment: target.environment, userRef: user)
+            }
+            print(try JSONOutput.render(erasure))
         }
     }
 

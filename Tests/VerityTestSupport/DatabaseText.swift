@@ -43,9 +43,51 @@ public enum DatabaseText {
         return text.contains(hex) || Data(text.utf8).range(of: bytes) != nil
     }
 
+    /// Whether the database's files hold this run of bytes: SQLite's file and
+    /// write-ahead log; on PostgreSQL, the files of `tables` and of their
+    /// TOAST tables (where large values such as images go) after a
+    /// `VACUUM FULL` of them, which rewrites them without dead rows.
+    public static func filesHold(_ app: VerityTestApp, _ bytes: Data, tables: [String]) async throws -> Bool {
+        guard let sql = app.app.db as? any SQLDatabase else { return false }
+        if sql.dialect.name == "sqlite" {
+            return ["verity.sqlite", "verity.sqlite-wal"].contains { name in
+                FileManager.default.contents(atPath: (app.settings.dataDirectory as NSString).appendingPathComponent(name))?
+                    .range(of: bytes) != nil
+            }
+        }
+        let directory = try await sql.raw("SHOW data_directory").first()?.decode(column: "data_directory", as: String.self) ?? ""
+        var read = 0
+        for table in tables {
+            try await sql.raw("VACUUM FULL \(ident: table)").run()
+            let paths = try await sql.raw("""
+                SELECT pg_relation_filepath(c.oid) AS main, pg_relation_filepath(NULLIF(c.reltoastrelid, 0)) AS toast
+                FROM pg_class c WHERE c.relname = \(bind: table)
+                """).all().flatMap { row in
+                [try row.decode(column: "main", as: String?.self), try row.decode(column: "toast", as: String?.self)].compactMap { $0 }
+            }
+            for path in paths {
+                // A relation over 1 GiB continues in path.1, path.2, …
+                var segment = 0
+                while let data = FileManager.default.contents(atPath: directory + "/" + path + (segment == 0 ? "" : ".\(segment)")) {
+                    read += 1
+                    if data.range(of: bytes) != nil { return true }
+                    segment += 1
+                }
+            }
+        }
+        // Files nobody could read would prove nothing.
+        guard read > 0 || tables.isEmpty else { throw DatabaseFilesUnreadable(directory: directory) }
+        return false
+    }
+
     /// The `n` column of a `SELECT COUNT(*) AS n …`.
     public static func count(_ app: VerityTestApp, _ query: String) async throws -> Int {
         guard let sql = app.app.db as? any SQLDatabase else { return 0 }
         return try await sql.raw(SQLQueryString(query)).first()?.decode(column: "n", as: Int.self) ?? 0
     }
+}
+
+/// The test could not read PostgreSQL's data files (it runs beside the server, as root).
+public struct DatabaseFilesUnreadable: Error {
+    public let directory: String
 }

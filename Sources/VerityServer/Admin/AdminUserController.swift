@@ -7,11 +7,15 @@ struct AdminUserController: RouteCollection {
     let dependencies: ServerDependencies
     /// Built once at start-up; a request brings its context.
     let users: AdminUserService
+    let erasure: UserErasureService
+    let exports: UserExportService
 
     init(dependencies: ServerDependencies) {
         self.dependencies = dependencies
         users = AdminUserService(protector: dependencies.protector, clock: dependencies.clock, tokens: dependencies.tokens,
                                  defaultTokenTTL: dependencies.settings.tokenTTLSeconds)
+        erasure = UserErasureService(protector: dependencies.protector, clock: dependencies.clock, issuer: dependencies.issuer)
+        exports = UserExportService(protector: dependencies.protector, clock: dependencies.clock)
     }
 
     func boot(routes: any RoutesBuilder) throws {
@@ -22,6 +26,18 @@ struct AdminUserController: RouteCollection {
         admin.get(routePath(AdminRoute.userVerification(userRef: ref).components), use: verification)
         admin.post(routePath(AdminRoute.resetVerification(userRef: ref).components), use: reset)
         admin.put(routePath(AdminRoute.requiredVerificationMethod(userRef: ref).components), use: requiredMethod)
+        admin.delete(routePath(AdminRoute.user(userRef: ref).components), use: erase)
+        admin.get(routePath(AdminRoute.userExport(userRef: ref).components), use: export)
+    }
+
+    func export(request: Request) async throws -> UserExport {
+        let context = try request.adminContext()
+        return try await exports.export(userRef: try request.userRef(), actor: "key:\(context.keyPrefix)", context: context)
+    }
+
+    func erase(request: Request) async throws -> UserErasure {
+        let context = try request.adminContext()
+        return try await erasure.erase(userRef: try request.userRef(), actor: "key:\(context.keyPrefix)", context: context)
     }
 
     func mintToken(request: Request) async throws -> UserToken {

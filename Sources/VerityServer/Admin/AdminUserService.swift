@@ -34,10 +34,7 @@ struct AdminUserService: Sendable {
         let email = try request.email.map { try ContactDetails.email($0, field: "email") }
         let user = try await users(context).findOrCreate(userRef: try Self.validateUserRef(userRef),
                                                 environmentID: context.environmentID, now: clock.nowMillis())
-        if phone != nil || email != nil {
-            try await users(context).recordContacts(user, phoneSealed: try phone.map { try protector.seal(Data($0.utf8)) },
-                                           emailSealed: try email.map { try protector.seal(Data($0.utf8)) })
-        }
+        try await users(context).recordContacts(user, phone: phone, email: email, now: clock.nowMillis())
         let minted = try await tokens.mint(userID: try user.requireID(), environmentID: context.environmentID, ttlSeconds: ttl)
         try await users(context).recordToken(userID: try user.requireID(), tokenID: minted.tokenID,
                                     expiresAt: minted.token.expiresAtEpochMs, now: clock.nowMillis())

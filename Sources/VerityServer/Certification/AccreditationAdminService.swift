@@ -120,7 +120,7 @@ struct AccreditationAdminService: Sendable {
                          context: AdminContext) async -> Bool {
         do {
             guard let device = try await CertificationDeviceRepository(db: context.db).latestVerifiedDevice(userID: userID) else { return false }
-            let phone = String(decoding: try protector.open(device.phoneSealed), as: UTF8.self)
+            let phone = try await PersonKeyRepository(db: context.db, protector: protector).reader(userID: userID).openText(device.phoneSealed)
             let gateway = try await messaging.gateway(db: context.db, environmentID: context.environmentID)
             try await gateway.send(SMSMessage(to: phone, text: "Your \(entity.displayName) level \(level.rawValue) activation code is \(code.grouped). Keep it secret."))
             return true
@@ -150,10 +150,10 @@ struct AccreditationAdminService: Sendable {
     /// with the user token, else the registration's e-mail field.
     private func emailAddress(of registration: RegistrationModel, entity: CertificationEntityModel,
                               context: AdminContext) async throws -> String {
-        if let sealed = try await UserRepository(db: context.db, protector: protector).user(id: registration.$user.id)?.emailSealed {
-            return String(decoding: try protector.open(sealed), as: UTF8.self)
+        if let email = try await UserRepository(db: context.db, protector: protector).contacts(userID: registration.$user.id).email {
+            return email
         }
-        let fields = try protector.open(json: [String: String].self, from: registration.fieldsSealed)
+        let fields = try await PersonKeyRepository(db: context.db, protector: protector).registrationFields(registration)
         for definition in entity.fieldDefinitions where definition.type == .email {
             if let value = fields[definition.name], ContactDetails.isEmail(value) { return value }
         }
@@ -192,10 +192,12 @@ struct AccreditationAdminService: Sendable {
         let digest = SerialNumbers.hex(UserSignatures.digest(of: description)).lowercased()
         let stored = TransactionDetails(reference: description.reference, summary: description.summary, details: description.details)
         let now = clock.nowMillis()
-        let row = TransactionModel(registrationID: try registration.requireID(), descriptionSealed: try protector.seal(json: stored),
+        let sealer = try await PersonKeyRepository(db: context.db, protector: protector)
+            .sealer(userID: try user.requireID(), environmentID: context.environmentID, now: now)
+        let row = TransactionModel(registrationID: try registration.requireID(), descriptionSealed: try sealer.seal(json: stored),
                                    digest: digest, expiresAt: now + Int64(ttl) * 1000, createdAt: now)
         try await CertificateUseRepository(db: context.db).create(row)
-        return try TransactionViews.view(row, entity: entity.name, protector: protector)
+        return try TransactionViews.view(row, entity: entity.name, reader: sealer)
     }
 
     func transaction(_ idText: String, context: AdminContext) async throws -> TransactionView {
@@ -205,7 +207,8 @@ struct AccreditationAdminService: Sendable {
             throw VerityError(.notFound, "No transaction has that id.", field: "id")
         }
         if row.status == .pending, row.expiresAt <= clock.nowMillis() { row.status = .expired }
-        return try TransactionViews.view(row, entity: row.registration.entity.name, protector: protector)
+        let reader = try await PersonKeyRepository(db: context.db, protector: protector).reader(userID: row.registration.$user.id)
+        return try TransactionViews.view(row, entity: row.registration.entity.name, reader: reader)
     }
 
     func checkSession(_ input: SessionCheckInput, context: AdminContext) async throws -> SessionCheck {

@@ -69,7 +69,8 @@ struct CertificateUseService: Sendable {
         let registration = try await registrations.requireRegistration(entity: entity, context: context)
         let rows = try await CertificateUseRepository(db: context.db).pendingTransactions(
             registrationID: try registration.requireID(), now: clock.nowMillis(), limit: 100)
-        return try rows.map { try TransactionViews.view($0, entity: entity.name, protector: protector) }
+        let reader = try await PersonKeyRepository(db: context.db, protector: protector).reader(userID: context.userID)
+        return try rows.map { try TransactionViews.view($0, entity: entity.name, reader: reader) }
     }
 
     /// Checks the user's signature over the transaction's digest and stores the approval.
@@ -92,7 +93,8 @@ struct CertificateUseService: Sendable {
             throw VerityError(.validationError, "The transaction was decided already.", field: "id")
         }
         guard let stored = try await uses.transaction(id: id) else { throw VerityError(.notFound, "No such transaction.") }
-        return try TransactionViews.view(stored, entity: entity.name, protector: protector)
+        let reader = try await PersonKeyRepository(db: context.db, protector: protector).reader(userID: context.userID)
+        return try TransactionViews.view(stored, entity: entity.name, reader: reader)
     }
 
     // MARK: Documents (level 4)
@@ -165,8 +167,8 @@ enum TransactionViews {
         return stride(from: 0, to: 64, by: 2).compactMap { UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16) }
     }
 
-    static func view(_ row: TransactionModel, entity: String, protector: DataProtector) throws -> TransactionView {
-        let details = try protector.open(json: TransactionDetails.self, from: row.descriptionSealed)
+    static func view(_ row: TransactionModel, entity: String, reader: PersonSealer) throws -> TransactionView {
+        let details = try reader.open(json: TransactionDetails.self, from: row.descriptionSealed)
         return TransactionView(id: try row.requireID(), entity: entity, description: details, digest: row.digest, status: row.status.rawValue,
                                signature: row.signature?.base64EncodedString(), certificateSerial: row.certificateSerial,
                                expiresAtEpochMs: row.expiresAt, decidedAtEpochMs: row.decidedAt)

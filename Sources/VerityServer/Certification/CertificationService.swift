@@ -27,7 +27,7 @@ struct CertificationService: Sendable {
         }
         let status = registration.status
         _ = try CertificationStateMachine().next(from: status, on: .certifiedAtLevel1)
-        let request = try checkedRequest(input.csr, entity: entity, registration: registration)
+        let request = try await checkedRequest(input.csr, entity: entity, registration: registration, context: context)
         _ = try pki.requireCA()
         let row = UserCertificateModel(registrationID: try registration.requireID(), level: 1,
                                        publicKey: request.publicKey.x963Representation, csr: Data(request.der), hsmToken: nil,
@@ -52,7 +52,7 @@ struct CertificationService: Sendable {
         let registration = try await registrations.requireRegistration(entity: entity, context: context)
         let code = try ActivationCode.parse(input.diac)
         try await CertificationLocks(db: context.db).checkUnlocked(userID: context.userID)
-        let request = try checkedRequest(input.csr, entity: entity, registration: registration)
+        let request = try await checkedRequest(input.csr, entity: entity, registration: registration, context: context)
         let status = registration.status
         let activation = try await checkedCode(code, registration: registration, context: context, expecting: [.level2, .level3])
         _ = try CertificationStateMachine().next(from: status, on: .certificateRequested)
@@ -76,7 +76,7 @@ struct CertificationService: Sendable {
         let status = registration.status
         let activation = try await checkedCode(code, registration: registration, context: context, expecting: [.level4])
         _ = try CertificationStateMachine().next(from: status, on: .certificateRequested)
-        _ = try RegisteredSubject.make(fields: try protector.open(json: [String: String].self, from: registration.fieldsSealed),
+        _ = try RegisteredSubject.make(fields: try await PersonKeyRepository(db: context.db, protector: protector).registrationFields(registration),
                                        entity: entity, registrationID: try registration.requireID())
         _ = try pki.requireCA()
         let (module, hsm) = try pki.requireHSM()
@@ -168,7 +168,8 @@ struct CertificationService: Sendable {
     }
 
     /// The device's CSR, checked: well-formed, self-signed, P-256, naming the registered person.
-    private func checkedRequest(_ text: String, entity: CertificationEntityModel, registration: RegistrationModel) throws -> SigningRequest {
+    private func checkedRequest(_ text: String, entity: CertificationEntityModel, registration: RegistrationModel,
+                                context: CertificationContext) async throws -> SigningRequest {
         let bytes: [UInt8]
         if text.contains("-----BEGIN") {
             bytes = Array(text.utf8)
@@ -178,7 +179,7 @@ struct CertificationService: Sendable {
             throw VerityError(.validationError, "csr is a PKCS#10 request, PEM or base64 DER.", field: "csr")
         }
         let request = try SigningRequest(bytes)
-        let fields = try protector.open(json: [String: String].self, from: registration.fieldsSealed)
+        let fields = try await PersonKeyRepository(db: context.db, protector: protector).registrationFields(registration)
         let subject = try RegisteredSubject.make(fields: fields, entity: entity, registrationID: try registration.requireID())
         guard subject.matches(request) else {
             throw VerityError(.validationError, "The request names someone other than the registered user.", field: "csr")

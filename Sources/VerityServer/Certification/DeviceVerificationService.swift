@@ -27,7 +27,9 @@ struct DeviceVerificationService: Sendable {
         let gateway = try await messaging.gateway(db: context.db, environmentID: context.environmentID)
         let code = policy.newCode { Int.random(in: 0...9) }
         let protector = self.protector
-        try await devices.issueCode(userID: context.userID, deviceHash: deviceHash, phoneSealed: try protector.seal(Data(phone.utf8)),
+        let sealer = try await PersonKeyRepository(db: context.db, protector: protector)
+            .sealer(userID: context.userID, environmentID: context.environmentID, now: now)
+        try await devices.issueCode(userID: context.userID, deviceHash: deviceHash, phoneSealed: try sealer.seal(text: phone),
                                     now: now) { Self.codeHash(code, deviceID: $0, protector: protector) }
         let minutes = policy.codeLifetimeMilliseconds / 60_000
         try await gateway.send(SMSMessage(to: phone, text: "Your verification code is \(code). It expires in \(minutes) minutes. Never share it."))
@@ -43,8 +45,7 @@ struct DeviceVerificationService: Sendable {
             }
             return phone
         }
-        guard let sealed = try await UserRepository(db: context.db, protector: protector).user(id: context.userID)?.phoneSealed,
-              let phone = String(data: try protector.open(sealed), encoding: .utf8) else {
+        guard let phone = try await UserRepository(db: context.db, protector: protector).contacts(userID: context.userID).phone else {
             throw VerityError(.validationError, "No phone number is on file for this user: the backend gives it with the user token "
                               + "(phoneNumber), or the app names one.", field: "phoneNumber")
         }

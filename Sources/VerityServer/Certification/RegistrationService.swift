@@ -52,7 +52,7 @@ struct RegistrationService: Sendable {
 
     /// The user as the SDK sees them: the registration, its fields and current certificate.
     func view(_ registration: RegistrationModel, context: CertificationContext) async throws -> CertificationUser {
-        let fields = try protector.open(json: [String: String].self, from: registration.fieldsSealed)
+        let fields = try await PersonKeyRepository(db: context.db, protector: protector).registrationFields(registration)
         let certificate = try await UserCertificateRepository(db: context.db).current(registrationID: try registration.requireID())
         return CertificationUser(status: registration.status, accreditedLevel: registration.accreditedLevel, fields: fields,
                                  certificate: try certificate.map { try UserCertificates.wire($0, pki: pki) })
@@ -77,7 +77,9 @@ struct RegistrationService: Sendable {
         let values = try validator.validate(input.fields)
         let status = try CertificationStateMachine().next(from: .unregistered, on: .registered)
         // Level 1 is self-accreditation: registering is the accreditation.
-        let registration = RegistrationModel(entityID: entityID, userID: context.userID, fieldsSealed: try protector.seal(json: values),
+        let sealer = try await PersonKeyRepository(db: context.db, protector: protector)
+            .sealer(userID: context.userID, environmentID: context.environmentID, now: clock.nowMillis())
+        let registration = RegistrationModel(entityID: entityID, userID: context.userID, fieldsSealed: try sealer.seal(json: values),
                                              status: status, accreditedLevel: entity.levels.contains(1) ? 1 : nil,
                                              createdAt: clock.nowMillis())
         guard try await registrations.create(registration) else {

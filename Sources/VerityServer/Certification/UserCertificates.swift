@@ -17,7 +17,9 @@ extension UserCertificateRepository {
 
     /// Every revoked serial (uppercase hex) with its revocation time, for the CRL.
     func revokedSerials() async throws -> [(serial: String, revokedAt: Int64)] {
-        try await revoked().compactMap { row in row.serial.map { ($0, row.revokedAt ?? row.createdAt) } }
+        let revoked = try await revoked().compactMap { row in row.serial.map { ($0, row.revokedAt ?? row.createdAt) } }
+        // Certificates of erased users stay listed: only their serial is left.
+        return try await revoked + erased().compactMap { row in row.id.map { ($0, row.revokedAt) } }
     }
 }
 

@@ -15,7 +15,8 @@ struct DocumentCheckDetails: Sendable {
         guard let id = UUID(uuidString: text), let check = try await DocumentCheckRepository(db: db).check(id: id),
               check.environmentID == environmentID
         else { throw VerityError(.notFound, "no document check with this id in this environment", field: "checkID") }
-        let evidence = try check.sealedEvidence.map { try protector.open(json: DocumentCheckHandler.Evidence.self, from: $0) }
+        let reader = try await PersonKeyRepository(db: db, protector: protector).reader(userID: check.$user.id)
+        let evidence = try check.sealedEvidence.map { try reader.open(json: DocumentCheckHandler.Evidence.self, from: $0) }
         return DocumentCheckDetail(
             summary: DocumentCheckSummary(check), owner: check.$user.id.uuidString, report: evidence?.report,
             selfie: evidence?.selfie, holderMismatches: evidence?.holderMismatches ?? [],

@@ -37,24 +37,27 @@ struct DocumentCheckHandler: JobHandler {
         let configuration = environment.configuration
         let today = clock.today()
         var stages = StageClock(queuedMilliseconds: Double(clock.nowMillis() - check.createdAt))
-        let front = [UInt8](try protector.open(sealedFront)), back = [UInt8](try protector.open(sealedBack))
-        let face = try check.sealedFace.map { [UInt8](try protector.open($0)) }
+        // The check's row exists, so its user does: their key is made now if they had none.
+        let sealer = try await PersonKeyRepository(db: db, protector: protector)
+            .sealer(userID: check.$user.id, environmentID: check.environmentID, now: clock.nowMillis())
+        let front = [UInt8](try sealer.open(sealedFront)), back = [UInt8](try sealer.open(sealedBack))
+        let face = try check.sealedFace.map { [UInt8](try sealer.open($0)) }
 
         stages.lap("open")
         var evidence = Evidence()
-        let verdict = try await decide(check, type: type, front: front, back: back, face: face,
+        let verdict = try await decide(check, sealer: sealer, type: type, front: front, back: back, face: face,
                                        configuration: configuration, today: today, evidence: &evidence, stages: &stages)
         let held = DocumentReviewPolicy(settings: configuration.documents.review)
             .reasons(verdict: verdict, report: evidence.report, selfie: evidence.selfie)
         if !held.isEmpty {
             try await holdForReview(check, id: subject, tenantID: environment.$tenant.id, reasons: held.map(\.rawValue),
-                                    evidence: evidence, stages: &stages)
+                                    sealedEvidence: try sealer.seal(json: evidence), stages: &stages)
             return
         }
         let status = try DocumentVerificationStateMachine().next(from: .pending, on: verdict.event)
         let outcome = switch verdict { case .succeeded: "succeeded"; case .failed: "failed"; case .unreadable: "unreadable" }
         let settled = try await repository.settle(checkID: subject, userID: check.$user.id, DocumentCheckRepository.Settlement(
-            outcome: outcome, reasons: verdict.reasons, sealedEvidence: try protector.seal(json: evidence),
+            outcome: outcome, reasons: verdict.reasons, sealedEvidence: try sealer.seal(json: evidence),
             documentStatus: status, verified: verdict == .succeeded, block: evidence.dataSourceOutcome?.block,
             events: [Self.completed(check, id: subject, outcome: outcome, reasons: verdict.reasons, status: status)]), now: clock.nowMillis())
         stages.lap("settle")
@@ -73,7 +76,7 @@ struct DocumentCheckHandler: JobHandler {
         await waiters.finished(subject)
     }
 
-    private func decide(_ check: DocumentCheckModel, type: DocumentType, front: [UInt8], back: [UInt8], face: [UInt8]?,
+    private func decide(_ check: DocumentCheckModel, sealer: PersonSealer, type: DocumentType, front: [UInt8], back: [UInt8], face: [UInt8]?,
                         configuration: EnvironmentConfiguration, today: DateOfBirth, evidence: inout Evidence,
                         stages: inout StageClock) async throws -> DocumentVerdict {
         let calendarDay = CalendarDate(iso: today.description)!
@@ -100,7 +103,7 @@ struct DocumentCheckHandler: JobHandler {
                 // The claim went with a reset while the check waited.
                 return .unreadable([.identityIncomplete])
             }
-            let claim = try protector.open(json: IdentityRecord.self, from: sealed).claim(today: today)
+            let claim = try sealer.open(json: IdentityRecord.self, from: sealed).claim(today: today)
             let holder = DocumentHolder.compare(report, with: claim)
             if case .mismatched(let fields) = holder { evidence.holderMismatches = fields }
             return policy.holder(holder)
@@ -120,7 +123,7 @@ struct DocumentCheckHandler: JobHandler {
 
     /// Leaves the check to a reviewer (`DocumentReviewPolicy` found reasons):
     /// the user stays `pending` and the tenant hears `document_check.review_required`.
-    private func holdForReview(_ check: DocumentCheckModel, id: UUID, tenantID: UUID, reasons: [String], evidence: Evidence,
+    private func holdForReview(_ check: DocumentCheckModel, id: UUID, tenantID: UUID, reasons: [String], sealedEvidence: Data,
                                stages: inout StageClock) async throws {
         let now = clock.nowMillis()
         let reviewCase = ReviewCaseModel(tenantID: tenantID, environmentID: check.environmentID, kind: ReviewCaseKind.documentCheck.rawValue,
@@ -131,7 +134,7 @@ struct DocumentCheckHandler: JobHandler {
             "documentVerificationStatus": .string(DocumentVerificationStatus.pending.rawValue),
         ])
         let held = try await DocumentCheckRepository(db: db).holdForReview(
-            checkID: id, reasons: reasons, sealedEvidence: try protector.seal(json: evidence), reviewCase: reviewCase,
+            checkID: id, reasons: reasons, sealedEvidence: sealedEvidence, reviewCase: reviewCase,
             events: [event], now: now)
         stages.lap("hold")
         if held {

@@ -79,9 +79,11 @@ struct DocumentSubmissionService: Sendable {
         check.documentType = input.documentType.rawValue
         check.country = try configuration.documentCountry(input.country)
         check.status = "pending"
-        check.sealedFront = try protector.seal(Data(images.front))
-        check.sealedBack = try protector.seal(Data(images.back))
-        check.sealedFace = try images.face.map { try protector.seal(Data($0)) }
+        let sealer = try await PersonKeyRepository(db: context.db, protector: protector)
+            .sealer(userID: context.userID, environmentID: context.environmentID, now: now)
+        check.sealedFront = try sealer.seal(Data(images.front))
+        check.sealedBack = try sealer.seal(Data(images.back))
+        check.sealedFace = try images.face.map { try sealer.seal(Data($0)) }
         check.createdAt = now
 
         let derived = configuration.policy.status(of: record).documentVerificationStatus

@@ -13,6 +13,8 @@ extension IdentityDataProcessingConsentStatus: Content {}
 extension IdentityDataProcessingConsentContent: Content {}
 extension UserToken: Content {}
 extension RevokedTokens: Content {}
+extension UserErasure: Content {}
+extension UserExport: Content {}
 extension HealthStatus: Content {}
 extension DeviceVerificationSent: Content {}
 extension DeviceToken: Content {}

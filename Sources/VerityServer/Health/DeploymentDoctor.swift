@@ -50,15 +50,23 @@ public struct DeploymentDoctor: Sendable {
         guard let protector = try? DataProtector(dataKey: settings.dataKey), let sql = db as? any SQLDatabase else {
             return HealthCheck(name: "data key", status: "failing", detail: "VERITY_DATA_KEY is not a 32-byte base64 key (`verity keys data-key`)")
         }
-        for query in ["SELECT ref_sealed AS sealed FROM end_users WHERE ref_sealed IS NOT NULL LIMIT 1",
-                      "SELECT sealed_record AS sealed FROM registry_records LIMIT 1",
+        let wrongKey = HealthCheck(name: "data key", status: "failing",
+                                   detail: "a sealed record does not open: VERITY_DATA_KEY is not the key this database was written with")
+        // People's keys are wrapped under it (with their environment and id bound in).
+        if let row = try? await sql.raw("SELECT user_id, environment_id, wrapped_key FROM person_keys LIMIT 1").first(),
+           let userID = try? row.decode(column: "user_id", as: UUID.self),
+           let environmentID = try? row.decode(column: "environment_id", as: UUID.self),
+           let wrapped = try? row.decode(column: "wrapped_key", as: Data.self) {
+            guard (try? protector.unwrapPersonKey(wrapped, userID: userID, environmentID: environmentID)) != nil else { return wrongKey }
+            return HealthCheck(name: "data key", status: "ok", detail: "opens the records this database holds")
+        }
+        for query in ["SELECT sealed_record AS sealed FROM registry_records LIMIT 1",
                       "SELECT secret_sealed AS sealed FROM webhook_endpoints LIMIT 1"] {
             guard let row = try? await sql.raw(SQLQueryString(query)).first(),
                   let sealed = try? row.decode(column: "sealed", as: Data.self) else { continue }
             return (try? protector.open(sealed)) != nil
                 ? HealthCheck(name: "data key", status: "ok", detail: "opens the records this database holds")
-                : HealthCheck(name: "data key", status: "failing",
-                              detail: "a sealed record does not open: VERITY_DATA_KEY is not the key this database was written with")
+                : wrongKey
         }
         return HealthCheck(name: "data key", status: "ok", detail: "nothing sealed yet")
     }

@@ -135,7 +135,7 @@ final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
                 let body: Data, secrets: [String]
                 do {
                     body = try WebhookEvents.body(of: delivery.event, environment: environment?.kind ?? "unknown",
-                                                  userRef: try delivery.userRefSealed.map { String(decoding: try protector.open($0), as: UTF8.self) })
+                                                  userRef: try delivery.userRef(protector: protector))
                     // A batch is mostly one endpoint's: its secrets are opened once.
                     if let opened = secretsByEndpoint[endpoint.id] {
                         secrets = opened

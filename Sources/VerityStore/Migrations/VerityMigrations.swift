@@ -59,5 +59,6 @@ public enum VerityMigrations {
         CreateSanctionsClearances(),
         IndexMobileSessionsByVerification(),
         KeepOCRReviewEvidence(),
+        CreatePersonKeys(),
     ]
 }

@@ -26,14 +26,16 @@ struct SessionStatement: PostgresPreparedStatement {
     static let sql = """
         SELECT e.configuration::text,
                CASE WHEN u.consented_at IS NOT NULL AND u.consent_withdrawn_at IS NULL THEN 1 ELSE 0 END,
-               \(TokenSession.listeningColumn)
+               \(TokenSession.listeningColumn),
+               pk.wrapped_key
         FROM access_tokens t
         JOIN end_users u ON u.id = t.user_id
         JOIN environments e ON e.id = u.environment_id
+        LEFT JOIN person_keys pk ON pk.user_id = u.id
         WHERE t.token_id_hash = $1 AND t.user_id = $2 AND u.environment_id = $3
           AND t.revoked_at IS NULL AND t.expires_at > $4
         """
-    typealias Row = (String, Int, Int)
+    typealias Row = (String, Int, Int, ByteBuffer?)
 
     var tokenHash: String
     var userID: UUID

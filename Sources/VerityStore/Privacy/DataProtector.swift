@@ -13,6 +13,9 @@ public struct DataProtector: Sendable {
     private let captureLinkKey: SymmetricKey
     private let mobileTokenKey: SymmetricKey
     private let responseSigningRoot: SymmetricKey
+    private let environmentKeyRoot: SymmetricKey
+    /// Names this data key without revealing it (`person_keys.wrapped_by`).
+    public let keyID: String
 
     /// `dataKey` is 32 random bytes (`VERITY_DATA_KEY`, base64).
     public init(dataKey: Data) throws(StoreError) {
@@ -24,6 +27,8 @@ public struct DataProtector: Sendable {
         captureLinkKey = Self.derive(master, "verity.capture-link.v1")
         mobileTokenKey = Self.derive(master, "verity.mobile-token.v1")
         responseSigningRoot = Self.derive(master, "verity.response-signing.v1")
+        environmentKeyRoot = Self.derive(master, "verity.environment-data-key.v1")
+        keyID = String(Self.derive(master, "verity.key-id.v1").withUnsafeBytes { Data($0) }.hexString.prefix(16))
     }
 
     /// The seed of environment `environmentID`'s Ed25519 response-signing key:
@@ -33,6 +38,32 @@ public struct DataProtector: Sendable {
         let key = HKDF<SHA256>.deriveKey(inputKeyMaterial: responseSigningRoot, info: Data(environmentID.uuidString.lowercased().utf8),
                                          outputByteCount: 32)
         return key.withUnsafeBytes { Data($0) }
+    }
+
+    /// A new person key wrapped under environment `environmentID`'s data key,
+    /// bound to the person (`userID` is authenticated with it, so a wrapped key
+    /// moved to another person's row does not open).
+    public func wrapPersonKey(_ key: SymmetricKey, userID: UUID, environmentID: UUID) throws -> Data {
+        let bytes = key.withUnsafeBytes { Data($0) }
+        let box = try AES.GCM.seal(bytes, using: environmentKey(environmentID), authenticating: Self.personBinding(userID))
+        guard let combined = box.combined else { throw StoreError.sealFailed }
+        return combined
+    }
+
+    public func unwrapPersonKey(_ wrapped: Data, userID: UUID, environmentID: UUID) throws -> SymmetricKey {
+        let box = try AES.GCM.SealedBox(combined: wrapped)
+        return SymmetricKey(data: try AES.GCM.open(box, using: environmentKey(environmentID), authenticating: Self.personBinding(userID)))
+    }
+
+    /// Environment `environmentID`'s data key: derived from the data key, so
+    /// every server has it and a new data key is a new key for every environment.
+    private func environmentKey(_ environmentID: UUID) -> SymmetricKey {
+        HKDF<SHA256>.deriveKey(inputKeyMaterial: environmentKeyRoot, info: Data(environmentID.uuidString.lowercased().utf8),
+                               outputByteCount: 32)
+    }
+
+    private static func personBinding(_ userID: UUID) -> Data {
+        Data("verity.person-key.v1:\(userID.uuidString.lowercased())".utf8)
     }
 
     /// AES-GCM: nonce, ciphertext and tag in one blob.

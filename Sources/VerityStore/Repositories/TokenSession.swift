@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import NIOCore
 import SQLKit
 import VerityCore
 
@@ -15,14 +16,17 @@ public struct TokenSession: Sendable {
     /// publish their events in their own transaction; otherwise they keep the
     /// one-statement fast path and publish nothing (nobody would read it).
     public let webhooksListening: Bool
+    /// The user's own data key, wrapped (nil for users from before people had keys).
+    public let wrappedPersonKey: Data?
 
     public init(userID: UUID, environmentID: UUID, configuration: EnvironmentConfiguration, consented: Bool,
-                webhooksListening: Bool) {
+                webhooksListening: Bool, wrappedPersonKey: Data? = nil) {
         self.userID = userID
         self.environmentID = environmentID
         self.configuration = configuration
         self.consented = consented
         self.webhooksListening = webhooksListening
+        self.wrappedPersonKey = wrappedPersonKey
     }
 
     /// Whether an enabled endpoint listens in the environment `e`, as one SQL
@@ -40,20 +44,22 @@ extension UserRepository {
         let tokenHash = DataProtector.hashSecret(tokenID)
         if let rows = try await db.prepared(SessionStatement(tokenHash: tokenHash, userID: userID,
                                                              environmentID: environmentID, now: now)) {
-            guard let (configuration, consented, listening) = rows.first else { return nil }
+            guard let (configuration, consented, listening, wrappedKey) = rows.first else { return nil }
             return TokenSession(
                 userID: userID, environmentID: environmentID,
                 configuration: try JSONDecoder().decode(EnvironmentConfiguration.self, from: Data(configuration.utf8)),
-                consented: consented == 1, webhooksListening: listening == 1)
+                consented: consented == 1, webhooksListening: listening == 1, wrappedPersonKey: wrappedKey.map { Data($0.readableBytesView) })
         }
         guard let sql = db as? any SQLDatabase else { return nil }
         let row = try await sql.raw("""
             SELECT e.configuration AS configuration,
                    CASE WHEN u.consented_at IS NOT NULL AND u.consent_withdrawn_at IS NULL THEN 1 ELSE 0 END AS consented,
-                   \(unsafeRaw: TokenSession.listeningColumn) AS listening
+                   \(unsafeRaw: TokenSession.listeningColumn) AS listening,
+                   pk.wrapped_key AS wrapped_key
             FROM access_tokens t
             JOIN end_users u ON u.id = t.user_id
             JOIN environments e ON e.id = u.environment_id
+            LEFT JOIN person_keys pk ON pk.user_id = u.id
             WHERE t.token_id_hash = \(bind: tokenHash) AND t.user_id = \(bind: userID)
               AND u.environment_id = \(bind: environmentID) AND t.revoked_at IS NULL AND t.expires_at > \(bind: now)
             """).first()
@@ -62,6 +68,7 @@ extension UserRepository {
             userID: userID, environmentID: environmentID,
             configuration: try row.decode(column: "configuration", as: EnvironmentConfiguration.self),
             consented: try row.decode(column: "consented", as: Int.self) == 1,
-            webhooksListening: try row.decode(column: "listening", as: Int.self) == 1)
+            webhooksListening: try row.decode(column: "listening", as: Int.self) == 1,
+            wrappedPersonKey: try row.decode(column: "wrapped_key", as: Data?.self))
     }
 }

@@ -26,24 +26,29 @@ public struct UserRepository: Sendable {
     }
 
     /// The user with this reference, created with a fresh verification record
-    /// the first time the integrator names them.
+    /// and their own data key the first time the integrator names them.
     /// Users named before references were kept sealed get theirs now.
     public func findOrCreate(userRef: String, environmentID: UUID, now: Int64) async throws -> EndUserModel {
+        let keys = PersonKeyRepository(db: db, protector: protector)
         if let user = try await find(userRef: userRef, environmentID: environmentID) {
             if user.refSealed == nil {
-                user.refSealed = try protector.seal(Data(userRef.utf8))
+                let sealer = try await keys.sealer(userID: try user.requireID(), environmentID: environmentID, now: now)
+                user.refSealed = try sealer.seal(text: userRef)
                 try await db.write { try await user.update(on: $0) }
             }
             return user
         }
-        let sealedRef = try protector.seal(Data(userRef.utf8))
+        let userID = UUID()
+        let key = try keys.prepare(userID: userID, environmentID: environmentID, now: now)
+        let sealedRef = try key.sealer.seal(text: userRef)
         do {
             return try await db.write { tx in
-                let user = EndUserModel(environmentID: environmentID,
+                let user = EndUserModel(id: userID, environmentID: environmentID,
                                         refIndex: refIndex(userRef, environmentID: environmentID), createdAt: now)
                 user.refSealed = sealedRef
                 try await user.create(on: tx)
-                try await IdentityVerificationModel(userID: try user.requireID()).create(on: tx)
+                try await IdentityVerificationModel(userID: userID).create(on: tx)
+                try await keys.insert(key, on: tx)
                 return user
             }
         } catch where (error as? any DatabaseError)?.isConstraintFailure == true {
@@ -53,26 +58,42 @@ public struct UserRepository: Sendable {
         }
     }
 
-    /// The integrator's reference for a user, when it is on file (events name users by it).
-    public func userRef(of user: EndUserModel) throws -> String? {
-        try user.refSealed.map { String(decoding: try protector.open($0), as: UTF8.self) }
+    /// The integrator's reference for a user, when it is on file (events name
+    /// users by it); nil once the user's key is destroyed.
+    public func userRef(of user: EndUserModel) async throws -> String? {
+        guard let sealed = user.refSealed, let id = user.id else { return nil }
+        return try? await PersonKeyRepository(db: db, protector: protector).reader(userID: id).openText(sealed)
     }
 
     /// The integrator's references for many users at once (a console page's rows).
     public func userRefs(ids: Set<UUID>) async throws -> [UUID: String] {
         guard !ids.isEmpty else { return [:] }
+        let sealers = try await PersonKeyRepository(db: db, protector: protector).existingSealers(userIDs: ids)
         var refs: [UUID: String] = [:]
         for user in try await EndUserModel.query(on: db).filter(\.$id ~~ Array(ids)).all() {
-            if let id = user.id, let ref = try userRef(of: user) { refs[id] = ref }
+            guard let id = user.id, let sealed = user.refSealed else { continue }
+            let reader = sealers[id] ?? PersonSealer(key: nil, protector: protector)
+            if let ref = try? reader.openText(sealed) { refs[id] = ref }
         }
         return refs
     }
 
-    /// Replaces the user's phone number and/or e-mail address (sealed); nil leaves one as it is.
-    public func recordContacts(_ user: EndUserModel, phoneSealed: Data?, emailSealed: Data?) async throws {
-        if let phoneSealed { user.phoneSealed = phoneSealed }
-        if let emailSealed { user.emailSealed = emailSealed }
+    /// Replaces the user's phone number and/or e-mail address (sealed under
+    /// their key); nil leaves one as it is.
+    public func recordContacts(_ user: EndUserModel, phone: String?, email: String?, now: Int64) async throws {
+        guard phone != nil || email != nil else { return }
+        let sealer = try await PersonKeyRepository(db: db, protector: protector)
+            .sealer(userID: try user.requireID(), environmentID: user.$environment.id, now: now)
+        if let phone { user.phoneSealed = try sealer.seal(text: phone) }
+        if let email { user.emailSealed = try sealer.seal(text: email) }
         try await db.write { try await user.update(on: $0) }
+    }
+
+    /// User `userID`'s phone number and e-mail address, as on file.
+    public func contacts(userID: UUID) async throws -> (phone: String?, email: String?) {
+        guard let user = try await user(id: userID) else { return (nil, nil) }
+        let sealer = try await PersonKeyRepository(db: db, protector: protector).reader(userID: userID)
+        return (try user.phoneSealed.map(sealer.openText), try user.emailSealed.map(sealer.openText))
     }
 
     public func recordToken(userID: UUID, tokenID: String, expiresAt: Int64, now: Int64) async throws {

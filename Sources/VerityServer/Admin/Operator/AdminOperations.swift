@@ -146,7 +146,7 @@ public struct AdminOperations: Sendable {
         return environment
     }
 
-    func environmentID(tenant: String, kind: EnvironmentKind) async throws -> UUID {
+    public func environmentID(tenant: String, kind: EnvironmentKind) async throws -> UUID {
         try await environment(tenant: tenant, kind: kind, create: false).requireID()
     }
 

@@ -54,7 +54,7 @@ final class CertificateIssuer: JobHandler {
         let certificates = UserCertificateRepository(db: db)
         guard let row = try await certificates.certificateForIssuing(id: id), row.status == .pending else { return }
         let registration = row.registration
-        let fields = try protector.open(json: [String: String].self, from: registration.fieldsSealed)
+        let fields = try await PersonKeyRepository(db: db, protector: protector).registrationFields(registration)
         let subject = try RegisteredSubject.make(fields: fields, entity: registration.entity, registrationID: try registration.requireID())
         let level = try AccreditationLevel.parse(row.level)
         let publicKey = try P256.Signing.PublicKey(x963Representation: row.publicKey)

@@ -122,10 +122,11 @@ struct ConsoleCases: Sendable {
             // A passport's one page arrives as both sides: shown once.
             let back = check.documentType == DocumentType.passport.rawValue ? nil : check.sealedBack
             let sides: [(ImageSide, Data?)] = [(.front, check.sealedFront), (.back, back), (.face, check.sealedFace)]
+            let reader = try await PersonKeyRepository(db: db, protector: protector).reader(userID: check.$user.id)
             document = DocumentEvidence(
                 checkID: found.subjectID, documentType: check.documentType, country: check.country, flow: check.flow,
                 status: check.status, submittedAt: check.createdAt,
-                evidence: try check.sealedEvidence.map { try protector.open(json: DocumentCheckHandler.Evidence.self, from: $0) },
+                evidence: try check.sealedEvidence.map { try reader.open(json: DocumentCheckHandler.Evidence.self, from: $0) },
                 images: sides.filter { $0.1 != nil }.map(\.0))
         }
         return File(id: caseID, kind: kind, reasons: found.reasonCodes, openedAt: found.openedAt,
@@ -179,7 +180,12 @@ struct ConsoleCases: Sendable {
     func image(caseID: UUID, side: ImageSide, session: OperatorAccounts.Session) async throws -> (bytes: Data, mediaType: String)? {
         guard let found = try await ReviewCaseRepository(db: db).reviewCase(id: caseID, tenantID: session.tenantID),
               let sealed = try await sealedImage(found, side: side) else { return nil }
-        let bytes = try protector.open(sealed)
+        // A document check's images are its user's, sealed under their key; sessions' are not a known person's.
+        let bytes = if found.kind == ReviewCaseKind.documentCheck.rawValue, let userID = found.userID {
+            try await PersonKeyRepository(db: db, protector: protector).reader(userID: userID).open(sealed)
+        } else {
+            try protector.open(sealed)
+        }
         // Submissions were PNG, JPEG or GIF (checked by their magic bytes then).
         let mediaType = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? "image/png"
             : bytes.starts(with: Array("GIF8".utf8)) ? "image/gif" : "image/jpeg"

@@ -40,6 +40,11 @@ public struct UserCertificateRepository: Sendable {
         try await UserCertificateModel.query(on: db).filter(\.$status == .revoked).filter(\.$serial != nil).all()
     }
 
+    /// The certificates whose holders were erased: serial and revocation time only.
+    public func erased() async throws -> [ErasedCertificateModel] {
+        try await ErasedCertificateModel.query(on: db).all()
+    }
+
     /// A certificate issued within the request (level 1): stored pending, no job.
     public func create(_ certificate: UserCertificateModel) async throws {
         try await db.write { try await certificate.create(on: $0) }

@@ -35,6 +35,16 @@ public struct WebhookDeliveryDue: Sendable {
     public let endpoint: Endpoint
     /// The integrator's reference for the event's user, sealed; nil without one.
     public let userRefSealed: Data?
+    /// The user's own data key, wrapped, which sealed `userRefSealed`.
+    let userKeyWrapped: Data?
+
+    /// The integrator's reference for the event's user; nil without one, or
+    /// once the user's key is destroyed.
+    public func userRef(protector: DataProtector) throws -> String? {
+        guard let sealed = userRefSealed, let userID = event.userID else { return nil }
+        let key = try userKeyWrapped.map { try protector.unwrapPersonKey($0, userID: userID, environmentID: event.environmentID) }
+        return try? PersonSealer(key: key, protector: protector).openText(sealed)
+    }
 }
 
 extension WebhookDeliveryRepository {
@@ -45,11 +55,12 @@ extension WebhookDeliveryRepository {
             SELECT d.id, d.status, d.attempts, ev.id AS event_id, ev.environment_id, ev.user_id, ev.type, ev.data, ev.created_at,
                    en.id AS endpoint_id, en.environment_id AS endpoint_environment_id, en.url, en.status AS endpoint_status,
                    en.secret_sealed, en.previous_secret_sealed, en.previous_secret_until, en.failing_since,
-                   u.ref_sealed
+                   u.ref_sealed, pk.wrapped_key
             FROM webhook_deliveries d
             JOIN webhook_events ev ON ev.id = d.event_id
             JOIN webhook_endpoints en ON en.id = d.endpoint_id
             LEFT JOIN end_users u ON u.id = ev.user_id
+            LEFT JOIN person_keys pk ON pk.user_id = ev.user_id
             WHERE d.id IN (\(binds: ids))
             """).all().map { row in
             WebhookDeliveryDue(
@@ -70,7 +81,8 @@ extension WebhookDeliveryRepository {
                                 previousSecretSealed: try row.decode(column: "previous_secret_sealed", as: Data?.self),
                                 previousSecretUntil: try row.decode(column: "previous_secret_until", as: Int64?.self),
                                 failingSince: try row.decode(column: "failing_since", as: Int64?.self)),
-                userRefSealed: try row.decode(column: "ref_sealed", as: Data?.self))
+                userRefSealed: try row.decode(column: "ref_sealed", as: Data?.self),
+                userKeyWrapped: try row.decode(column: "wrapped_key", as: Data?.self))
         }
     }
 }

@@ -1,0 +1,120 @@
+import Fluent
+import Foundation
+import SQLKit
+import VerityAPI
+import VerityCore
+import VerityStore
+
+/// Everything held on one user, opened under their key, as one document
+/// (`GET /admin/v1/users/{userRef}/export`, `verity users export`): the
+/// right of access. Secrets that are only ever kept hashed (tokens, codes,
+/// the digest of each attempt's input) are not the user's data and are not
+/// in it; neither is what the user never gave (embeddings are never stored).
+struct UserExportService: Sendable {
+    let protector: DataProtector
+    let clock: VerityClock
+
+    /// The export, recorded in the audit trail as `user.export` by `actor`.
+    func export(userRef: String, actor: String, context: AdminContext) async throws -> UserExport {
+        let ref = try AdminUserService.validateUserRef(userRef)
+        let users = UserRepository(db: context.db, protector: protector)
+        guard let user = try await users.find(userRef: ref, environmentID: context.environmentID) else {
+            throw VerityError(.notFound, "no user with this reference in this environment", field: "userRef")
+        }
+        let userID = try user.requireID()
+        let reader = try await PersonKeyRepository(db: context.db, protector: protector).reader(userID: userID)
+        let contacts = try await users.contacts(userID: userID)
+        let identity = try await IdentityStatusReader(db: context.db, links: context.links, now: clock.nowMillis())
+            .identity(userID: userID, configuration: context.environment.configuration, consented: user.consented)
+        let now = clock.nowMillis()
+        try await AuditRepository(db: context.db).record("user.export", actor: actor, environmentID: context.environmentID, userID: userID, now: now)
+        let claim = try await DocumentCheckRepository(db: context.db).sealedClaim(userID: userID)
+            .map { try reader.open(json: IdentityRecord.self, from: $0) }
+        return UserExport(
+            userRef: ref, environment: context.environment.kind, exportedAtEpochMs: now, createdAtEpochMs: user.createdAt,
+            phoneNumber: contacts.phone, email: contacts.email,
+            consent: try await consent(user, db: context.db), identityVerification: identity,
+            claimOnFile: claim.map { ExportedClaim(firstName: $0.firstName, lastName: $0.lastName, address: $0.address, city: $0.city,
+                                                   state: $0.state, postalCode: $0.postalCode, country: $0.country,
+                                                   dateOfBirth: $0.dateOfBirth) },
+            verificationAttempts: try await VerificationAttemptModel.query(on: context.db).filter(\.$user.$id == userID)
+                .sort(\.$attemptedAt).all()
+                .map { ExportedAttempt(source: $0.source, outcome: $0.outcome, attemptedAtEpochMs: $0.attemptedAt, settledAtEpochMs: $0.settledAt) },
+            documentChecks: try await documentChecks(userID: userID, reader: reader, db: context.db),
+            devices: try await devices(userID: userID, reader: reader, db: context.db),
+            certification: try await registrations(userID: userID, reader: reader, db: context.db),
+            ocrSessions: try await ocrSessions(userID: userID, db: context.db),
+            auditEvents: try await AuditEventModel.query(on: context.db).filter(\.$userID == userID).sort(\.$at).all()
+                .map { ExportedAuditEvent(action: $0.action, actor: $0.actor, atEpochMs: $0.at, reason: $0.reason) })
+    }
+
+    private func consent(_ user: EndUserModel, db: any Database) async throws -> ExportedConsent {
+        let events = try await ConsentEventModel.query(on: db).filter(\.$user.$id == (try user.requireID())).with(\.$consentText)
+            .sort(\.$at).all()
+        return ExportedConsent(consented: user.consented, consentedAtEpochMs: user.consentedAt, withdrawnAtEpochMs: user.consentWithdrawnAt,
+                               history: events.map { event in
+                                   ExportedConsentEvent(action: event.action, atEpochMs: event.at, locale: event.consentText?.locale,
+                                                        text: event.consentText?.content)
+                               })
+    }
+
+    private func documentChecks(userID: UUID, reader: PersonSealer, db: any Database) async throws -> [ExportedDocumentCheck] {
+        try await DocumentCheckModel.query(on: db).filter(\.$user.$id == userID).sort(\.$createdAt).all().map { check in
+            let evidence = try check.sealedEvidence.map { try reader.open(json: DocumentCheckHandler.Evidence.self, from: $0) }
+            var fields: [String: String] = [:]
+            for field in evidence?.report?.fields ?? [] where fields[field.name] == nil { fields[field.name] = field.value }
+            var images: [String: String] = [:]
+            for (side, sealed) in [("front", check.sealedFront), ("back", check.sealedBack), ("face", check.sealedFace)] {
+                if let sealed { images[side] = try reader.open(sealed).base64EncodedString() }
+            }
+            return ExportedDocumentCheck(
+                checkId: try check.requireID().uuidString.lowercased(), flow: check.flow, documentType: check.documentType,
+                country: check.country, status: check.status,
+                reasons: check.reasons.map { $0.split(separator: ",").map(String.init) } ?? [],
+                submittedAtEpochMs: check.createdAt, finishedAtEpochMs: check.finishedAt, fields: fields, images: images)
+        }
+    }
+
+    private func devices(userID: UUID, reader: PersonSealer, db: any Database) async throws -> [ExportedDevice] {
+        try await CertificationDeviceModel.query(on: db).filter(\.$user.$id == userID).sort(\.$createdAt).all().map { device in
+            ExportedDevice(phoneNumber: try reader.openText(device.phoneSealed), createdAtEpochMs: device.createdAt,
+                           verifiedAtEpochMs: device.verifiedAt)
+        }
+    }
+
+    private func registrations(userID: UUID, reader: PersonSealer, db: any Database) async throws -> [ExportedRegistration] {
+        var exported: [ExportedRegistration] = []
+        for registration in try await RegistrationModel.query(on: db).filter(\.$user.$id == userID).with(\.$entity).sort(\.$createdAt).all() {
+            let registrationID = try registration.requireID()
+            let certificates = try await UserCertificateModel.query(on: db).filter(\.$registration.$id == registrationID)
+                .sort(\.$createdAt).all().map { row in
+                    ExportedCertificate(serialNumber: row.serial, level: row.level, status: row.status.rawValue, requestedAtEpochMs: row.createdAt,
+                                        issuedAtEpochMs: row.issuedAt, notAfterEpochMs: row.notAfter, revokedAtEpochMs: row.revokedAt,
+                                        certificatePEM: row.certificatePEM)
+                }
+            let transactions = try await TransactionModel.query(on: db).filter(\.$registration.$id == registrationID)
+                .sort(\.$createdAt).all().map { row in
+                    let description = try reader.open(json: TransactionDetails.self, from: row.descriptionSealed)
+                    return ExportedTransaction(id: try row.requireID().uuidString.lowercased(), reference: description.reference,
+                                               summary: description.summary, details: description.details, status: row.status.rawValue,
+                                               createdAtEpochMs: row.createdAt, decidedAtEpochMs: row.decidedAt)
+                }
+            exported.append(ExportedRegistration(
+                entity: registration.entity.name, status: registration.status.rawValue, accreditedLevel: registration.accreditedLevel,
+                registeredAtEpochMs: registration.createdAt, fields: try reader.open(json: [String: String].self, from: registration.fieldsSealed),
+                certificates: certificates, transactions: transactions))
+        }
+        return exported
+    }
+
+    private func ocrSessions(userID: UUID, db: any Database) async throws -> [ExportedOCRSession] {
+        guard let sql = db as? any SQLDatabase else { return [] }
+        return try await sql.raw("""
+            SELECT public_id, created_at, finished_at FROM ocr_sessions WHERE user_id = \(bind: userID) ORDER BY created_at
+            """).all().map { row in
+            ExportedOCRSession(sessionId: try row.decode(column: "public_id", as: String.self),
+                               createdAtEpochMs: try row.decode(column: "created_at", as: Int64.self),
+                               finishedAtEpochMs: try row.decode(column: "finished_at", as: Int64?.self))
+        }
+    }
+}
