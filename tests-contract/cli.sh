@@ -132,6 +132,14 @@ check "environment set asks for a face image with document verification" bash -c
 "$BIN" environment set --tenant acme --environment live --document-review true --document-review-face-margin 0.06 > "$WORK/env-review.json" 2>&1
 check "environment set holds doubtful document checks for reviewers" bash -c "grep -q '\"enabled\" : true' '$WORK/env-review.json' && grep -q '\"faceMargin\" : 0.06' '$WORK/env-review.json'"
 check "environment set refuses a review margin over 0.1" bash -c "! '$BIN' environment set --tenant acme --environment live --document-review-face-margin 0.5 > '$WORK/env-bad.out' 2>&1 && grep -q faceMargin '$WORK/env-bad.out'"
+"$BIN" environment set --tenant acme --environment live --retention-document-images-days 1825 --retention-evidence-days 1825 --retention-audit-days keep > "$WORK/env-retention.json" 2>&1
+check "environment set keeps document images five years" bash -c "grep -q '\"documentImagesDays\" : 1825' '$WORK/env-retention.json' && grep -q '\"documentEvidenceDays\" : 1825' '$WORK/env-retention.json'"
+check "environment set refuses an audit trail kept under a year, naming the setting" bash -c "! '$BIN' environment set --tenant acme --environment live --retention-audit-days 30 > '$WORK/env-audit.out' 2>&1 && grep -q auditDays '$WORK/env-audit.out'"
+check "environment set refuses a retention that is not days or keep" bash -c "! '$BIN' environment set --tenant acme --environment live --retention-evidence-days forever > /dev/null 2>&1"
+"$BIN" retention sweep --tenant acme --environment live > "$WORK/sweep.json" 2>&1
+check "retention sweep prints what it removed" bash -c "grep -q '\"documentImages\" : 0' '$WORK/sweep.json' && grep -q '\"webhookEvents\" : 0' '$WORK/sweep.json'"
+"$BIN" retention show --tenant acme --environment live > "$WORK/retention-show.out" 2>&1
+check "retention show prints the periods" grep -q '"documentImagesDays" : 1825' "$WORK/retention-show.out"
 check "an unknown tenant is named" bash -c "'$BIN' environment show --tenant nobody 2>&1 | grep -q 'no tenant named nobody'"
 "$BIN" users token --tenant acme --environment live --user alice --ttl 120 > "$WORK/token.json" 2>&1
 check "users token prints a token" grep -q '"token"' "$WORK/token.json"

@@ -54,6 +54,15 @@ struct EnvironmentCommand: AsyncParsableCommand {
         @Option(help: "true to deliver webhooks to private and loopback addresses (a receiver on this machine or network, in development); off by default.")
         var webhooksAllowPrivateAddresses: Bool?
         @Option(help: "Requests per end-user token per minute on /v1/identity (default 600).") var userTokenRequestsPerMinute: Int?
+        @Option(help: "Days a document check's images are kept after it ends (0, the default: erased when it ends; up to 3,650).")
+        var retentionDocumentImagesDays: Int?
+        @Option(help: "Days a check held for a reviewer keeps its images (1–3,650, default 30).") var retentionHeldImagesDays: Int?
+        @Option(help: ArgumentHelp("Days a check's evidence (report, fields read) is kept after it ends (1–3,650), or keep.", valueName: "days|keep"))
+        var retentionEvidenceDays: String?
+        @Option(help: ArgumentHelp("Days the audit trail is kept (365–3,650), or keep (the default).", valueName: "days|keep"))
+        var retentionAuditDays: String?
+        @Option(help: "Days webhook events and their delivery log are kept once delivered or given up (1–3,650, default 90).")
+        var retentionWebhookLogDays: Int?
         @Option(help: "Requests per secret key per minute on /admin/v1 (default 6000).") var secretKeyRequestsPerMinute: Int?
 
         func run() async throws {
@@ -74,6 +83,8 @@ struct EnvironmentCommand: AsyncParsableCommand {
                 guard let minutes = Int(parts[1]) else { throw ValidationError("--mobile-product-session-minutes: \(parts[1]) is not a number of minutes") }
                 return (parts[0], minutes)
             }
+            let evidenceDays = try retentionEvidenceDays.map { try Self.daysOrKeep($0, option: "--retention-evidence-days") }
+            let auditDays = try retentionAuditDays.map { try Self.daysOrKeep($0, option: "--retention-audit-days") }
             let settings = try SettingsLoading.load()
             // A setting out of range is the caller's error: "CODE: message", exit 65.
             let updated = try await CLIOutput.reportingAsync { try await VerityApp.withDatabase(settings) { app in
@@ -104,9 +115,21 @@ struct EnvironmentCommand: AsyncParsableCommand {
                         if let webhooksAllowPrivateAddresses { configuration.webhooks.allowPrivateAddresses = webhooksAllowPrivateAddresses }
                         if let userTokenRequestsPerMinute { configuration.limits.userTokenRequestsPerMinute = userTokenRequestsPerMinute }
                         if let secretKeyRequestsPerMinute { configuration.limits.secretKeyRequestsPerMinute = secretKeyRequestsPerMinute }
+                        if let retentionDocumentImagesDays { configuration.retention.documentImagesDays = retentionDocumentImagesDays }
+                        if let retentionHeldImagesDays { configuration.retention.heldImagesDays = retentionHeldImagesDays }
+                        if let evidenceDays { configuration.retention.documentEvidenceDays = evidenceDays }
+                        if let auditDays { configuration.retention.auditDays = auditDays }
+                        if let retentionWebhookLogDays { configuration.retention.webhookLogDays = retentionWebhookLogDays }
                     }
             } }
             print(try JSONOutput.render(updated))
+        }
+
+        /// A number of days, or `keep` (nil: kept without limit).
+        static func daysOrKeep(_ text: String, option: String) throws -> Int? {
+            if text.lowercased() == "keep" { return nil }
+            guard let days = Int(text) else { throw ValidationError("\(option) takes a number of days or keep") }
+            return days
         }
     }
 }

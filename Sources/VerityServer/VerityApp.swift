@@ -38,6 +38,7 @@ public enum VerityApp {
         let dataSources = DataSourceProvider(protector: protector, bureau: bureau)
         let documentChecks = DocumentCheckWaiters()
         jobs.register(issuer)
+        jobs.register(RetentionSweeper(db: app.db, clock: clock, logger: app.logger))
         let documentEngines = DocumentEngines(pool: engines, modelsDirectory: settings.modelsDirectory)
         jobs.register(DocumentCheckHandler(
             db: app.db, protector: protector, clock: clock,

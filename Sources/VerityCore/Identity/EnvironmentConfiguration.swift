@@ -18,12 +18,14 @@ public struct EnvironmentConfiguration: Sendable, Equatable, Codable {
     public var mobile: MobileSettings
     public var webhooks: WebhookSettings
     public var limits: RequestLimits
+    public var retention: RetentionSettings
 
     public init(supportedCountries: [String] = ["US", "GB", "CA"], policy: VerificationPolicy = VerificationPolicy(),
                 consentRequired: Bool = true, defaultConsentLocale: String = "en-US",
                 dataSource: DataSourceKind = .registry, faces: FaceMatchSettings = FaceMatchSettings(),
                 documents: DocumentFlowSettings = DocumentFlowSettings(), mobile: MobileSettings = MobileSettings(),
-                webhooks: WebhookSettings = WebhookSettings(), limits: RequestLimits = RequestLimits()) {
+                webhooks: WebhookSettings = WebhookSettings(), limits: RequestLimits = RequestLimits(),
+                retention: RetentionSettings = RetentionSettings()) {
         self.supportedCountries = supportedCountries
         self.policy = policy
         self.consentRequired = consentRequired
@@ -34,10 +36,11 @@ public struct EnvironmentConfiguration: Sendable, Equatable, Codable {
         self.mobile = mobile
         self.webhooks = webhooks
         self.limits = limits
+        self.retention = retention
     }
 
     enum CodingKeys: String, CodingKey {
-        case supportedCountries, policy, consentRequired, defaultConsentLocale, dataSource, faces, documents, mobile, webhooks, limits
+        case supportedCountries, policy, consentRequired, defaultConsentLocale, dataSource, faces, documents, mobile, webhooks, limits, retention
     }
 
     /// Configurations stored before an environment had face or document settings read with the defaults.
@@ -53,6 +56,7 @@ public struct EnvironmentConfiguration: Sendable, Equatable, Codable {
         mobile = try container.decodeIfPresent(MobileSettings.self, forKey: .mobile) ?? MobileSettings()
         webhooks = try container.decodeIfPresent(WebhookSettings.self, forKey: .webhooks) ?? WebhookSettings()
         limits = try container.decodeIfPresent(RequestLimits.self, forKey: .limits) ?? RequestLimits()
+        retention = try container.decodeIfPresent(RetentionSettings.self, forKey: .retention) ?? RetentionSettings()
     }
 
     /// Checks every setting; countries are upper-cased and de-duplicated.
@@ -78,6 +82,7 @@ public struct EnvironmentConfiguration: Sendable, Equatable, Codable {
         copy.documents.review = try documents.review.validated()
         copy.mobile = try mobile.validated()
         copy.limits = try limits.validated()
+        copy.retention = try retention.validated()
         return copy
     }
 }

@@ -56,10 +56,12 @@ struct DocumentCheckHandler: JobHandler {
         }
         let status = try DocumentVerificationStateMachine().next(from: .pending, on: verdict.event)
         let outcome = switch verdict { case .succeeded: "succeeded"; case .failed: "failed"; case .unreadable: "unreadable" }
-        let settled = try await repository.settle(checkID: subject, userID: check.$user.id, DocumentCheckRepository.Settlement(
+        var settlement = DocumentCheckRepository.Settlement(
             outcome: outcome, reasons: verdict.reasons, sealedEvidence: try sealer.seal(json: evidence),
             documentStatus: status, verified: verdict == .succeeded, block: evidence.dataSourceOutcome?.block,
-            events: [Self.completed(check, id: subject, outcome: outcome, reasons: verdict.reasons, status: status)]), now: clock.nowMillis())
+            events: [Self.completed(check, id: subject, outcome: outcome, reasons: verdict.reasons, status: status)])
+        settlement.keepsImages = configuration.retention.keepsImagesAfterCheck
+        let settled = try await repository.settle(checkID: subject, userID: check.$user.id, settlement, now: clock.nowMillis())
         stages.lap("settle")
         if settled {
             VerityMetrics.checkCompleted(product: "document", outcome: outcome)

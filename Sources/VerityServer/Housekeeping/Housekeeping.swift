@@ -7,7 +7,8 @@ import VerityStore
 /// their environment's limit for their product (expired: the sealed images and
 /// state they hold erased), ended ones past the environment's result retention, and
 /// Idempotency-Key answers past their 24 hours; then SQLite's write-ahead log
-/// is emptied, so erased rows leave the disk too. Requests already purge their
+/// is emptied, so erased rows leave the disk too; and each environment's
+/// hourly retention sweep is queued (`RetentionSweeper` runs it). Requests already purge their
 /// own environment's sessions; this sweep reaches environments nobody calls.
 /// Every server may run it at once: it only deletes what is past its time.
 public struct Housekeeping: Sendable {
@@ -20,6 +21,8 @@ public struct Housekeeping: Sendable {
         public var rateLimitWindows = 0
         /// Capture links that lapsed (their users told by `capture_link.expired`).
         public var captureLinksLapsed = 0
+        /// Environments whose retention sweep for this hour this call queued (another server may have).
+        public var retentionSweepsQueued = 0
     }
 
     public func sweep(now: Int64) async throws -> Swept {
@@ -34,6 +37,8 @@ public struct Housekeeping: Sendable {
         swept.ocrSessions = try await OCRSessionRepository(db: db).purge(expiredBefore: now)
         swept.rateLimitWindows = try await RateLimitRepository(db: db).purge(now: now)
         swept.captureLinksLapsed = try await CaptureLinkLapses(db: db).sweep(now: now)
+        // Retention is heavier: queued once an hour per environment, run by one server's job worker.
+        swept.retentionSweepsQueued = try await RetentionRepository(db: db).schedule(now: now)
         // What sessions and settled checks erased (their sealed images) also
         // leaves SQLite's write-ahead log here, at least once a minute.
         try await VerityDatabase.emptyWriteAheadLog(db)

@@ -60,5 +60,6 @@ public enum VerityMigrations {
         IndexMobileSessionsByVerification(),
         KeepOCRReviewEvidence(),
         CreatePersonKeys(),
+        CreateRetentionSweeps(),
     ]
 }

@@ -97,6 +97,9 @@ public struct DocumentCheckRepository: Sendable {
         public var block: VerificationBlock?
         /// The events the outcome publishes, written with it (`WebhookOutbox`).
         public var events: [WebhookEventDraft]
+        /// The environment keeps images after a check ends (`RetentionSettings.documentImagesDays`):
+        /// the retention sweep erases them later. Otherwise they go with the settlement.
+        public var keepsImages = false
 
         public init(outcome: String, reasons: [String], sealedEvidence: Data?, documentStatus: DocumentVerificationStatus,
                     verified: Bool, block: VerificationBlock? = nil, events: [WebhookEventDraft] = []) {
@@ -132,10 +135,10 @@ public struct DocumentCheckRepository: Sendable {
                               on tx: any Database) async throws -> Bool {
         let sql = Self.sql(tx)
         let reasons = settlement.reasons.isEmpty ? nil : settlement.reasons.joined(separator: ",")
+        let images: SQLQueryString = settlement.keepsImages ? "" : ", sealed_front = NULL, sealed_back = NULL, sealed_face = NULL"
         guard try await sql.raw("""
             UPDATE document_checks SET status = \(bind: settlement.outcome), reasons = \(bind: reasons),
-              sealed_evidence = COALESCE(\(bind: settlement.sealedEvidence), sealed_evidence), sealed_front = NULL, sealed_back = NULL,
-              sealed_face = NULL, finished_at = \(bind: now)
+              sealed_evidence = COALESCE(\(bind: settlement.sealedEvidence), sealed_evidence)\(images), finished_at = \(bind: now)
             WHERE id = \(bind: checkID) AND status = \(bind: from) RETURNING id
             """).first() != nil else { return false }
         // A held check was counted as waiting: it moves to its outcome.

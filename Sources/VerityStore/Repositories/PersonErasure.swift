@@ -68,7 +68,10 @@ public struct PersonErasure: Sendable {
                     """).run()
             }
 
-            // Rows without a foreign key to the user (deliveries go with their events).
+            // Rows without a foreign key to the user; deliveries before their events.
+            try await sql.raw("""
+                DELETE FROM webhook_deliveries WHERE event_id IN (SELECT id FROM webhook_events WHERE user_id = \(bind: userID))
+                """).run()
             try await sql.raw("DELETE FROM webhook_events WHERE user_id = \(bind: userID)").run()
             try await sql.raw("DELETE FROM review_cases WHERE user_id = \(bind: userID)").run()
             try await sql.raw("DELETE FROM ocr_sessions WHERE user_id = \(bind: userID)").run()

@@ -117,10 +117,13 @@ struct CaseDecisions: Sendable {
             "checkId": .string(checkID.uuidString), "decision": .string(approved ? "approved" : "rejected"),
             "reason": .string(reason), "outcome": .string(outcome), "documentVerificationStatus": .string(status.rawValue),
         ])
-        let settlement = DocumentCheckRepository.Settlement(
+        var decided = DocumentCheckRepository.Settlement(
             outcome: outcome, reasons: reasons, sealedEvidence: nil, documentStatus: status, verified: approved,
             events: [DocumentCheckHandler.completed(check, id: checkID, outcome: outcome, reasons: reasons, status: status,
                                                     decidedBy: "reviewer"), decidedEvent])
+        decided.keepsImages = try await TenantRepository(db: db).environment(id: check.environmentID)?
+            .configuration.retention.keepsImagesAfterCheck ?? false
+        let settlement = decided
         let decide = try caseDecision(reviewCase, decision: decision, reason: reason, note: note, session: session, now: now)
         let written = try await db.write { tx in
             guard try await decide(tx) else { return false }

@@ -194,7 +194,9 @@ extension ConsolePage {
                 <figcaption>\(label)</figcaption></figure>
                 """
         }.joined()
-        return section("images", t("images_title"), figures.isEmpty ? "<p>\(t("images_gone"))</p>" : "<div class=\"images\">\(figures)</div>")
+        // Undecided and without images: the environment's retention erased them while the case waited.
+        let gone = t(file.decision == nil ? "images_expired" : "images_gone")
+        return section("images", t("images_title"), figures.isEmpty ? "<p>\(gone)</p>" : "<div class=\"images\">\(figures)</div>")
     }
 
     func section(_ id: String, _ title: String, _ content: String) -> String {

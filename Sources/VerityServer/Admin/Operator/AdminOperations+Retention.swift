@@ -1,0 +1,33 @@
+import Foundation
+import VerityCore
+import VerityStore
+
+/// One sweep as `verity retention show` lists it.
+public struct RetentionSweepLine: Codable, Sendable {
+    public var hourStartedAtEpochMs: Int64
+    public var finishedAtEpochMs: Int64?
+    public var removed: RetentionRepository.Removed?
+}
+
+extension AdminOperations {
+    /// `verity retention sweep`: the environment's sweep, now, here (the
+    /// servers' hourly one goes through the job queue).
+    public func sweepRetention(tenant: String, environment kind: EnvironmentKind) async throws -> RetentionRepository.Removed {
+        let environment = try await environment(tenant: tenant, kind: kind, create: false)
+        let removed = try await RetentionRepository(db: db).run(environmentID: try environment.requireID(),
+                                                                settings: environment.configuration.retention,
+                                                                now: clock.nowMillis(), sweepID: nil)
+        try await VerityDatabase.emptyWriteAheadLog(db)
+        try await audit("retention.sweep", environmentID: environment.id)
+        return removed
+    }
+
+    /// `verity retention show`: the environment's newest sweeps, newest first.
+    public func retentionSweeps(tenant: String, environment kind: EnvironmentKind, limit: Int) async throws -> [RetentionSweepLine] {
+        let environmentID = try await environmentID(tenant: tenant, kind: kind)
+        return try await RetentionRepository(db: db).recent(environmentID: environmentID, limit: limit).map { sweep in
+            RetentionSweepLine(hourStartedAtEpochMs: sweep.slot * RetentionRepository.slotMilliseconds, finishedAtEpochMs: sweep.finishedAt,
+                               removed: sweep.removed.flatMap { try? JSONDecoder().decode(RetentionRepository.Removed.self, from: Data($0.utf8)) })
+        }
+    }
+}
