@@ -140,6 +140,12 @@ check "environment set refuses a retention that is not days or keep" bash -c "! 
 check "retention sweep prints what it removed" bash -c "grep -q '\"documentImages\" : 0' '$WORK/sweep.json' && grep -q '\"webhookEvents\" : 0' '$WORK/sweep.json'"
 "$BIN" retention show --tenant acme --environment live > "$WORK/retention-show.out" 2>&1
 check "retention show prints the periods" grep -q '"documentImagesDays" : 1825' "$WORK/retention-show.out"
+"$BIN" backup --output "$WORK/verity.backup" > "$WORK/backup.json" 2>&1
+check "backup writes an SQLite snapshot readable by its owner only" bash -c "grep -q '\"database\" : \"sqlite\"' '$WORK/backup.json' && test \"\$(stat -c %a '$WORK/verity.backup')\" = 600"
+check "backup never overwrites a file" bash -c "! '$BIN' backup --output '$WORK/verity.backup' > '$WORK/backup-again.out' 2>&1 && grep -q exists '$WORK/backup-again.out'"
+check "restore fills an empty data folder" bash -c "VERITY_DATA_DIR='$WORK/restored' '$BIN' restore --input '$WORK/verity.backup' | grep -q Restored"
+check "the restored database has the tenant's rules" bash -c "VERITY_DATA_DIR='$WORK/restored' '$BIN' environment show --tenant acme --environment live | grep -q '\"documentImagesDays\" : 1825'"
+check "restore never overwrites a database" bash -c "! VERITY_DATA_DIR='$WORK/restored' '$BIN' restore --input '$WORK/verity.backup' > /dev/null 2>&1"
 check "an unknown tenant is named" bash -c "'$BIN' environment show --tenant nobody 2>&1 | grep -q 'no tenant named nobody'"
 "$BIN" users token --tenant acme --environment live --user alice --ttl 120 > "$WORK/token.json" 2>&1
 check "users token prints a token" grep -q '"token"' "$WORK/token.json"

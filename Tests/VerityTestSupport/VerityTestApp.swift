@@ -16,6 +16,13 @@ public struct VerityTestApp: Sendable {
     public let secretKey: String
     public let tenant = "acme"
 
+    public init(app: Application, settings: Settings, clock: TestClock, secretKey: String) {
+        self.app = app
+        self.settings = settings
+        self.clock = clock
+        self.secretKey = secretKey
+    }
+
     public var operations: AdminOperations {
         get throws { try AdminOperations(db: app.db, settings: settings, clock: clock.verityClock) }
     }

@@ -62,9 +62,11 @@ struct OCRService: Sendable {
         let reading = try await engines.readEgyptianIDSide(image, side: side, today: today)
         try await refuseOtherSide(reading, image: image, today: today)
         let transactionID = (side == .front ? "ocrf_" : "ocrb_") + Base62.random(length: 32)
+        // What the card says and shows is the user's: sealed under their key.
+        let sealer = try await context.personSealer(protector, now: clock.nowMillis())
         guard try await OCRSessionRepository(db: context.db).takeSide(id: session.id, front: side == .front, transactionID: transactionID,
-                                                              sealedReading: try protector.seal(json: reading),
-                                                              sealedImage: Self.keepsImages(context) ? try protector.seal(Data(image)) : nil,
+                                                              sealedReading: try sealer.seal(json: reading),
+                                                              sealedImage: Self.keepsImages(context) ? try sealer.seal(Data(image)) : nil,
                                                               now: clock.nowMillis()) else {
             throw VerityError(.requestReplayed, "this session took its \(side.rawValue) meanwhile: a request is taken once")
         }
@@ -86,9 +88,10 @@ struct OCRService: Sendable {
         }
         guard input.transactionIdFront == frontID else { throw VerityError(.notFound, "no such front in this session", field: "transactionIdFront") }
         guard input.transactionIdBack == backID else { throw VerityError(.notFound, "no such back in this session", field: "transactionIdBack") }
+        let sealer = try await context.personSealer(protector, now: clock.nowMillis())
         let report = try await DocumentJudge(engines: engines).combineEgyptianID(
-            front: try protector.open(json: EgyptianIDSideReading.self, from: sealedFront),
-            back: try protector.open(json: EgyptianIDSideReading.self, from: sealedBack), today: CalendarDate(iso: clock.today().description)!)
+            front: try sealer.open(json: EgyptianIDSideReading.self, from: sealedFront),
+            back: try sealer.open(json: EgyptianIDSideReading.self, from: sealedBack), today: CalendarDate(iso: clock.today().description)!)
         let combinationID = "ocrc_" + Base62.random(length: 32)
         let result = OCRResultMapping.result(report, transactionIdFront: frontID, transactionIdBack: backID, combinationID: combinationID)
         let verification = DocumentVerificationResult(success: OCRResultMapping.success(report, result))
@@ -96,7 +99,7 @@ struct OCRService: Sendable {
         let raw = try Self.json(OCRRawResponse(sessionID: session.publicID, ocrResult: result, documentVerificationResult: verification))
         let captures = try (context.configuration.documents.ocrCaptures ? session.sealedFrontImage : nil).flatMap { front in
             try session.sealedBackImage.map { back in
-                OCRCaptures(nationalIdFront: try protector.open(front).base64EncodedString(), nationalIdBack: try protector.open(back).base64EncodedString())
+                OCRCaptures(nationalIdFront: try sealer.open(front).base64EncodedString(), nationalIdBack: try sealer.open(back).base64EncodedString())
             }
         }
         let body = VIDVOCRResultBody(sessionID: session.publicID, ocrResult: result, documentVerificationResult: verification, captures: captures,
@@ -109,7 +112,8 @@ struct OCRService: Sendable {
         ])
         let now = clock.nowMillis()
         let doubts = context.configuration.documents.review.enabled ? OCRReview.reasons(result) : []
-        let review = try await doubts.isEmpty ? nil : heldForReview(session.id, result: result, reasons: doubts, context: context, now: now)
+        let review = try await doubts.isEmpty ? nil : heldForReview(session.id, result: result, reasons: doubts, sealer: sealer,
+                                                                    context: context, now: now)
         guard try await OCRSessionRepository(db: context.db).finish(id: session.id, combinationID: combinationID, now: now,
                                                                     events: [completed], review: review) else {
             throw VerityError(.requestReplayed, "this session was combined already")
@@ -126,14 +130,14 @@ struct OCRService: Sendable {
     }
 
     /// The case a doubtful combination opens, with the combined result it keeps for the reviewer.
-    private func heldForReview(_ sessionID: UUID, result: OCRResult, reasons: [String], context: IdentityContext,
+    private func heldForReview(_ sessionID: UUID, result: OCRResult, reasons: [String], sealer: PersonSealer, context: IdentityContext,
                                now: Int64) async throws -> (reviewCase: ReviewCaseModel, sealedResult: Data) {
         guard let tenantID = try await EnvironmentModel.find(context.environmentID, on: context.db)?.$tenant.id else {
             throw VerityError(.systemError, "the environment is gone")
         }
         let reviewCase = ReviewCaseModel(tenantID: tenantID, environmentID: context.environmentID, kind: ReviewCaseKind.ocrCombination.rawValue,
                                          subjectID: sessionID, userID: context.userID, reasons: reasons, openedAt: now)
-        return (reviewCase, try protector.seal(json: result))
+        return (reviewCase, try sealer.seal(json: result))
     }
 
     /// The session, if it is this user's and still open.

@@ -50,23 +50,13 @@ struct IdentityVerificationService: Sendable {
         // (verifyIdentityDocument), until document verification ends.
         try await DocumentCheckRepository(db: context.db).keepClaim(
             userID: context.userID, environmentID: context.environmentID,
-            sealedClaim: try personSealer(context).seal(json: IdentityRecord(claim: claim)), now: clock.nowMillis())
+            sealedClaim: try await context.personSealer(protector, now: clock.nowMillis()).seal(json: IdentityRecord(claim: claim)), now: clock.nowMillis())
         try await offerCaptureLink(record: record, context: context)
         context.logger.info("identity verification attempt", metadata: [
             "attempt_id": .string(attempt.id.uuidString), "outcome": .string(outcome.rawValue), "source": .string(source.name),
         ])
         return try await IdentityStatusReader(db: context.db, links: context.links, now: clock.nowMillis()).identity(userID: context.userID, configuration: configuration,
                                                                consented: context.consented, record: record)
-    }
-
-    /// The user's sealer, from the key their session read (no query), or
-    /// made now for a user from before people had keys.
-    private func personSealer(_ context: IdentityContext) async throws -> PersonSealer {
-        let keys = PersonKeyRepository(db: context.db, protector: protector)
-        if let wrapped = context.session.wrappedPersonKey {
-            return try keys.sealer(wrapped: wrapped, userID: context.userID, environmentID: context.environmentID)
-        }
-        return try await keys.sealer(userID: context.userID, environmentID: context.environmentID, now: clock.nowMillis())
     }
 
     /// Settles the attempt, with the decision's event where an endpoint

@@ -139,8 +139,9 @@ struct ConsoleCases: Sendable {
         guard kind == .ocrCombination, let held = try await OCRSessionRepository(db: db).held(id: found.subjectID),
               held.environmentID == found.environmentID else { return nil }
         let sides: [(ImageSide, Data?)] = [(.front, held.sealedFrontImage), (.back, held.sealedBackImage)]
+        let reader = try await PersonKeyRepository(db: db, protector: protector).reader(userID: held.userID)
         return OCREvidence(combinationID: held.combinationID ?? "", combinedAt: held.finishedAt,
-                           result: try held.sealedResult.map { try protector.open(json: OCRResult.self, from: $0) },
+                           result: try held.sealedResult.map { try reader.open(json: OCRResult.self, from: $0) },
                            images: sides.filter { $0.1 != nil }.map(\.0))
     }
 
@@ -180,8 +181,10 @@ struct ConsoleCases: Sendable {
     func image(caseID: UUID, side: ImageSide, session: OperatorAccounts.Session) async throws -> (bytes: Data, mediaType: String)? {
         guard let found = try await ReviewCaseRepository(db: db).reviewCase(id: caseID, tenantID: session.tenantID),
               let sealed = try await sealedImage(found, side: side) else { return nil }
-        // A document check's images are its user's, sealed under their key; sessions' are not a known person's.
-        let bytes = if found.kind == ReviewCaseKind.documentCheck.rawValue, let userID = found.userID {
+        // A document check's and an OCR combination's images are their user's, sealed under their key;
+        // mobile sessions' are not a known person's.
+        let personal = [ReviewCaseKind.documentCheck.rawValue, ReviewCaseKind.ocrCombination.rawValue].contains(found.kind)
+        let bytes = if personal, let userID = found.userID {
             try await PersonKeyRepository(db: db, protector: protector).reader(userID: userID).open(sealed)
         } else {
             try protector.open(sealed)
