@@ -55,6 +55,13 @@ struct RetentionTests {
             try await audit.record("old.action", actor: "cli", environmentID: environmentID, userID: nil, now: now - 366 * Self.day)
             try await audit.record("recent.action", actor: "cli", environmentID: environmentID, userID: nil, now: now - 10 * Self.day)
             let events = try await webhookEvents(app, environmentID: environmentID, now: now)
+            // A sweep of two months ago, finished: its record has served its time.
+            let old = RetentionSweepModel()
+            old.environmentID = environmentID
+            old.slot = (now - 60 * Self.day) / RetentionRepository.slotMilliseconds
+            old.createdAt = now - 60 * Self.day
+            old.finishedAt = now - 60 * Self.day
+            try await old.create(on: db)
 
             // Two servers schedule the same hour: one sweep per environment is queued.
             let environments = try await EnvironmentModel.query(on: db).count()
@@ -84,6 +91,7 @@ struct RetentionTests {
             #expect(!left.contains(events.delivered) && left.contains(events.pending) && left.contains(events.recent))
             #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM webhook_deliveries WHERE event_id = '\(events.delivered.uuidString.lowercased())'") == 0)
 
+            #expect(try await RetentionSweepModel.find(old.id, on: db) == nil, "a month's records are kept, not more")
             // The sweep recorded what it removed; the next hour is a sweep of its own.
             let sweep = try #require(try await RetentionRepository(db: db).recent(environmentID: environmentID, limit: 1).first)
             #expect(sweep.finishedAt != nil)

@@ -18,6 +18,8 @@ public struct RetentionRepository: Sendable {
     public static let slotMilliseconds: Int64 = 3_600_000
     static let batch = 500
     static let day: Int64 = 86_400_000
+    /// Finished sweeps (and their jobs) are kept this long, for `verity retention show`.
+    public static let sweepRecordDays: Int64 = 30
 
     /// What one sweep removed, by kind.
     public struct Removed: Codable, Sendable, Equatable {
@@ -114,6 +116,17 @@ public struct RetentionRepository: Sendable {
                 try await Self.sql(tx).raw("DELETE FROM webhook_deliveries WHERE event_id IN (\(binds: ids))").run()
                 try await Self.sql(tx).raw("DELETE FROM webhook_events WHERE id IN (\(binds: ids))").run()
             })
+        // The sweeps' own records go too, past a month.
+        let recordsBefore = now - Self.sweepRecordDays * Self.day
+        try await db.write { tx in
+            try await Self.sql(tx).raw("""
+                DELETE FROM retention_sweeps WHERE \(environment) AND finished_at IS NOT NULL
+                  AND slot < \(bind: recordsBefore / Self.slotMilliseconds)
+                """).run()
+            try await Self.sql(tx).raw("""
+                DELETE FROM jobs WHERE kind = \(bind: Self.jobKind) AND status IN ('done', 'failed') AND updated_at < \(bind: recordsBefore)
+                """).run()
+        }
         if let sweepID {
             let counts = String(decoding: try JSONEncoder().encode(removed), as: UTF8.self)
             try await db.write { tx in
