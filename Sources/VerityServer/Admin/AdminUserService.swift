@@ -78,7 +78,13 @@ struct AdminUserService: Sendable {
     }
 
     private func existingUser(_ userRef: String, _ context: AdminContext) async throws -> EndUserModel {
-        guard let user = try await users(context).find(userRef: try Self.validateUserRef(userRef), environmentID: context.environmentID) else {
+        try await Self.existingUser(userRef, users: users(context), context: context)
+    }
+
+    /// The user the integrator names in this environment, or `NOT_FOUND`
+    /// (the erasure and the export find theirs the same way).
+    static func existingUser(_ userRef: String, users: UserRepository, context: AdminContext) async throws -> EndUserModel {
+        guard let user = try await users.find(userRef: try validateUserRef(userRef), environmentID: context.environmentID) else {
             throw VerityError(.notFound, "no user with this reference in this environment", field: "userRef")
         }
         return user

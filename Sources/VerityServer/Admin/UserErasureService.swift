@@ -20,9 +20,8 @@ struct UserErasureService: Sendable {
     let issuer: CertificateIssuer?
 
     func erase(userRef: String, actor: String, context: AdminContext) async throws -> UserErasure {
-        let ref = try AdminUserService.validateUserRef(userRef)
-        guard let user = try await UserRepository(db: context.db, protector: protector).find(userRef: ref, environmentID: context.environmentID)
-        else { throw VerityError(.notFound, "no user with this reference in this environment", field: "userRef") }
+        let user = try await AdminUserService.existingUser(userRef, users: UserRepository(db: context.db, protector: protector),
+                                                           context: context)
         let userID = try user.requireID()
         let erasure = PersonErasure(db: context.db, protector: protector)
         try await erasure.destroyKey(userID: userID)

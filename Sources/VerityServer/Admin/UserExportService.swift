@@ -16,22 +16,19 @@ struct UserExportService: Sendable {
 
     /// The export, recorded in the audit trail as `user.export` by `actor`.
     func export(userRef: String, actor: String, context: AdminContext) async throws -> UserExport {
-        let ref = try AdminUserService.validateUserRef(userRef)
         let users = UserRepository(db: context.db, protector: protector)
-        guard let user = try await users.find(userRef: ref, environmentID: context.environmentID) else {
-            throw VerityError(.notFound, "no user with this reference in this environment", field: "userRef")
-        }
+        let user = try await AdminUserService.existingUser(userRef, users: users, context: context)
         let userID = try user.requireID()
         let reader = try await PersonKeyRepository(db: context.db, protector: protector).reader(userID: userID)
         let contacts = try await users.contacts(userID: userID)
-        let identity = try await IdentityStatusReader(db: context.db, links: context.links, now: clock.nowMillis())
-            .identity(userID: userID, configuration: context.environment.configuration, consented: user.consented)
         let now = clock.nowMillis()
+        let identity = try await IdentityStatusReader(db: context.db, links: context.links, now: now)
+            .identity(userID: userID, configuration: context.environment.configuration, consented: user.consented)
         try await AuditRepository(db: context.db).record("user.export", actor: actor, environmentID: context.environmentID, userID: userID, now: now)
         let claim = try await DocumentCheckRepository(db: context.db).sealedClaim(userID: userID)
             .map { try reader.open(json: IdentityRecord.self, from: $0) }
         return UserExport(
-            userRef: ref, environment: context.environment.kind, exportedAtEpochMs: now, createdAtEpochMs: user.createdAt,
+            userRef: userRef, environment: context.environment.kind, exportedAtEpochMs: now, createdAtEpochMs: user.createdAt,
             phoneNumber: contacts.phone, email: contacts.email,
             consent: try await consent(user, db: context.db), identityVerification: identity,
             claimOnFile: claim.map { ExportedClaim(firstName: $0.firstName, lastName: $0.lastName, address: $0.address, city: $0.city,

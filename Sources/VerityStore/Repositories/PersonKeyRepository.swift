@@ -38,14 +38,14 @@ public struct PersonKeyRepository: Sendable {
         try await existingSealer(userID: userID) ?? PersonSealer(key: nil, protector: protector)
     }
 
-    /// The sealers of many users at once (a page's rows); users without a key are absent.
-    public func existingSealers(userIDs: Set<UUID>) async throws -> [UUID: PersonSealer] {
+    /// `reader(userID:)` for many users at once (a page's rows), in one query.
+    public func readers(userIDs: Set<UUID>) async throws -> [UUID: PersonSealer] {
         guard !userIDs.isEmpty else { return [:] }
-        var sealers: [UUID: PersonSealer] = [:]
+        var readers = Dictionary(uniqueKeysWithValues: userIDs.map { ($0, PersonSealer(key: nil, protector: protector)) })
         for row in try await PersonKeyModel.query(on: db).filter(\.$id ~~ Array(userIDs)).all() {
-            if let id = row.id { sealers[id] = try sealer(of: row) }
+            if let id = row.id { readers[id] = try sealer(of: row) }
         }
-        return sealers
+        return readers
     }
 
     /// A key for a person about to be created: seal with it, then `insert` it
@@ -72,14 +72,8 @@ public struct PersonKeyRepository: Sendable {
 
     /// Destroys user `userID`'s key, committed on its own: from here nothing
     /// sealed under it opens, whatever happens to the rest of the erasure.
-    /// Returns whether there was one.
-    @discardableResult
-    public func destroy(userID: UUID) async throws -> Bool {
-        try await db.write { tx in
-            let existed = try await PersonKeyModel.find(userID, on: tx) != nil
-            try await PersonKeyModel.query(on: tx).filter(\.$id == userID).delete()
-            return existed
-        }
+    public func destroy(userID: UUID) async throws {
+        try await db.write { tx in try await PersonKeyModel.query(on: tx).filter(\.$id == userID).delete() }
     }
 
     private func sealer(of row: PersonKeyModel) throws -> PersonSealer {

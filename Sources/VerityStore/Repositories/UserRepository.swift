@@ -68,12 +68,10 @@ public struct UserRepository: Sendable {
     /// The integrator's references for many users at once (a console page's rows).
     public func userRefs(ids: Set<UUID>) async throws -> [UUID: String] {
         guard !ids.isEmpty else { return [:] }
-        let sealers = try await PersonKeyRepository(db: db, protector: protector).existingSealers(userIDs: ids)
+        let readers = try await PersonKeyRepository(db: db, protector: protector).readers(userIDs: ids)
         var refs: [UUID: String] = [:]
         for user in try await EndUserModel.query(on: db).filter(\.$id ~~ Array(ids)).all() {
-            guard let id = user.id, let sealed = user.refSealed else { continue }
-            let reader = sealers[id] ?? PersonSealer(key: nil, protector: protector)
-            if let ref = try? reader.openText(sealed) { refs[id] = ref }
+            if let id = user.id, let sealed = user.refSealed, let ref = try? readers[id]?.openText(sealed) { refs[id] = ref }
         }
         return refs
     }
