@@ -274,6 +274,24 @@ mkdir -p "$WORK/empty-models"
 VERITY_MODELS_DIR="$WORK/empty-models" "$BIN" doctor > "$WORK/doctor-models.out" 2>&1; code=$?
 check "doctor: missing face models are named with the fix, exit 1" bash -c "[ $code -eq 1 ] && grep -q '^FAIL  models:.*install-face-models' '$WORK/doctor-models.out'"
 
+# Rotating the data key: refused without a previous key; re-seals under the new one; the old one alone no longer opens.
+"$BIN" keys rotate-data-key > /dev/null 2> "$WORK/rotate-none.err"; code=$?
+check "keys rotate-data-key with no previous key: VALIDATION_ERROR naming VERITY_PREVIOUS_DATA_KEYS, exit 65" bash -c "[ $code -eq 65 ] && grep -q 'VALIDATION_ERROR.*VERITY_PREVIOUS_DATA_KEYS' '$WORK/rotate-none.err'"
+VERITY_PREVIOUS_DATA_KEYS="not a key" "$BIN" keys rotate-data-key > /dev/null 2> "$WORK/rotate-bad.err"; code=$?
+check "a malformed VERITY_PREVIOUS_DATA_KEYS is named, exit 1" bash -c "[ $code -ne 0 ] && grep -q 'VERITY_PREVIOUS_DATA_KEYS: must be data keys' '$WORK/rotate-bad.err'"
+OLD_KEY="$VERITY_DATA_KEY"; NEW_KEY="$("$BIN" keys data-key)"
+VERITY_DATA_KEY="$NEW_KEY" VERITY_PREVIOUS_DATA_KEYS="$OLD_KEY" "$BIN" keys rotate-data-key > "$WORK/rotate.out" 2>&1; code=$?
+check "keys rotate-data-key re-seals people's keys and secrets, then says to drop the old key" bash -c "[ $code -eq 0 ] && grep -Eq '^person_keys: [1-9][0-9]* re-sealed' '$WORK/rotate.out' && grep -Eq '^registry_records: [1-9][0-9]* re-sealed' '$WORK/rotate.out' && grep -q 'drop VERITY_PREVIOUS_DATA_KEYS' '$WORK/rotate.out'"
+VERITY_DATA_KEY="$NEW_KEY" VERITY_PREVIOUS_DATA_KEYS="$OLD_KEY" "$BIN" keys rotate-data-key --json > "$WORK/rotate-again.json" 2>&1; code=$?
+check "a second rotation re-seals nothing" bash -c "[ $code -eq 0 ] && python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert all(t[\"resealed\"]==0 and t[\"unreadable\"]==0 for t in r[\"tables\"]), r' '$WORK/rotate-again.json'"
+VERITY_DATA_KEY="$NEW_KEY" "$BIN" doctor > "$WORK/doctor-new.out" 2>&1
+check "doctor: the new key alone opens the records" grep -q '^ok    data key: opens' "$WORK/doctor-new.out"
+"$BIN" doctor > "$WORK/doctor-old.out" 2>&1; code=$?
+check "doctor: the old key alone opens nothing, exit 1" bash -c "[ $code -eq 1 ] && grep -q '^FAIL  data key' '$WORK/doctor-old.out'"
+"$BIN" users export --tenant acme --environment live --user nobody > /dev/null 2> "$WORK/old-key.err"; code=$?
+check "a command with the old key alone refuses, naming the variables" bash -c "[ $code -ne 0 ] && grep -q 'VERITY_PREVIOUS_DATA_KEYS' '$WORK/old-key.err'"
+export VERITY_DATA_KEY="$NEW_KEY"
+
 # The platform CA: files, openssl's view of them, no second CA over the first.
 "$BIN" ca init --data-dir "$WORK/ca" --organisation "Verity CLI Test" > "$WORK/ca.out" 2>&1
 check "ca init writes the root and issuing CA" bash -c "[ -f '$WORK/ca/ca-root.pem' ] && [ -f '$WORK/ca/ca-issuing.pem' ]"

@@ -14,7 +14,7 @@ struct AuditCommand: AsyncParsableCommand {
         guard (1...10_000).contains(limit) else { throw ValidationError("limit must be 1–10000") }
         let settings = try SettingsLoading.load()
         let lines = try await VerityApp.withDatabase(settings) { app in
-            try await AdminOperations(db: app.db, settings: settings)
+            try await AdminOperations(app: app, settings: settings)
                 .audit(tenant: target.tenant, environment: target.environment, limit: limit)
         }
         let encoder = JSONEncoder()

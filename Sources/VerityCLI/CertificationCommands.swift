@@ -209,7 +209,7 @@ enum AdminCommand {
     static func run<T: Encodable & Sendable>(_ operation: @escaping @Sendable (AdminOperations) async throws -> T) async throws {
         let settings = try SettingsLoading.load()
         let result = try await CLIOutput.reportingAsync {
-            try await VerityApp.withDatabase(settings) { app in try await operation(try AdminOperations(db: app.db, settings: settings)) }
+            try await VerityApp.withDatabase(settings) { app in try await operation(try AdminOperations(app: app, settings: settings)) }
         }
         print(try JSONOutput.render(result))
     }

@@ -16,7 +16,7 @@ struct CreditsCommand: AsyncParsableCommand {
         func run() async throws {
             let settings = try SettingsLoading.load()
             let balance = try await VerityApp.withDatabase(settings) { app in
-                try await AdminOperations(db: app.db, settings: settings)
+                try await AdminOperations(app: app, settings: settings)
                     .grantCredits(tenant: target.tenant, environment: target.environment, amount: amount, note: note)
             }
             print("Balance: \(balance) credits.")
@@ -31,7 +31,7 @@ struct CreditsCommand: AsyncParsableCommand {
         func run() async throws {
             let settings = try SettingsLoading.load()
             let (balance, rows) = try await VerityApp.withDatabase(settings) { app in
-                try await AdminOperations(db: app.db, settings: settings)
+                try await AdminOperations(app: app, settings: settings)
                     .credits(tenant: target.tenant, environment: target.environment, entries: entries)
             }
             print("Balance: \(balance) credits.")

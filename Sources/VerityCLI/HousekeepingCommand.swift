@@ -12,7 +12,7 @@ struct HousekeepingCommand: AsyncParsableCommand {
     func run() async throws {
         let settings = try SettingsLoading.load()
         let swept = try await CLIOutput.reportingAsync {
-            try await VerityApp.withDatabase(settings) { app in try await AdminOperations(db: app.db, settings: settings).housekeeping() }
+            try await VerityApp.withDatabase(settings) { app in try await AdminOperations(app: app, settings: settings).housekeeping() }
         }
         print("Deleted \(swept.mobileSessions) expired mobile session(s) and \(swept.idempotencyKeys) expired Idempotency-Key answer(s).")
     }

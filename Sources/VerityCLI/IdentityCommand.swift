@@ -144,7 +144,7 @@ struct DocumentChecksCommand: AsyncParsableCommand {
             let settings = try SettingsLoading.load()
             let detail = try await CLIOutput.reportingAsync {
                 try await VerityApp.withDatabase(settings) { app in
-                    try await AdminOperations(db: app.db, settings: settings)
+                    try await AdminOperations(app: app, settings: settings)
                         .documentCheck(tenant: target.tenant, environment: target.environment, id: id)
                 }
             }

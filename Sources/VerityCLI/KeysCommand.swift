@@ -6,7 +6,7 @@ import VerityStore
 struct KeysCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keys", abstract: "Secret keys, publishable client keys, response-signing keys and the data key.",
-        subcommands: [Create.self, Revoke.self, HMAC.self, ResponsePublicKey.self, DataKey.self])
+        subcommands: [Create.self, Revoke.self, HMAC.self, ResponsePublicKey.self, DataKey.self, RotateDataKey.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -25,7 +25,7 @@ struct KeysCommand: AsyncParsableCommand {
             let settings = try SettingsLoading.load()
             let products = try scopes.map { try MobileProduct.scopes($0) }
             let key = try await VerityApp.withDatabase(settings) { app in
-                let operations = try AdminOperations(db: app.db, settings: settings)
+                let operations = try AdminOperations(app: app, settings: settings)
                 if let products {
                     return try await operations.createClientKey(tenant: target.tenant, environment: target.environment,
                                                                 scopes: products, demo: demo)
@@ -43,7 +43,7 @@ struct KeysCommand: AsyncParsableCommand {
         func run() async throws {
             let settings = try SettingsLoading.load()
             let revoked = try await VerityApp.withDatabase(settings) { app in
-                let operations = try AdminOperations(db: app.db, settings: settings)
+                let operations = try AdminOperations(app: app, settings: settings)
                 return ClientKeyKind.of(key) != nil ? try await operations.revokeClientKey(key) : try await operations.revokeKey(key)
             }
             guard revoked else { throw ValidationError("no live key matches") }
@@ -61,7 +61,7 @@ struct KeysCommand: AsyncParsableCommand {
             let settings = try SettingsLoading.load()
             let key = try await CLIOutput.reportingAsync {
                 try await VerityApp.withDatabase(settings) { app in
-                    try await AdminOperations(db: app.db, settings: settings).createHMACKey(tenant: target.tenant, environment: target.environment)
+                    try await AdminOperations(app: app, settings: settings).createHMACKey(tenant: target.tenant, environment: target.environment)
                 }
             }
             print(key)
@@ -78,7 +78,7 @@ struct KeysCommand: AsyncParsableCommand {
             let settings = try SettingsLoading.load()
             let key = try await CLIOutput.reportingAsync {
                 try await VerityApp.withDatabase(settings) { app in
-                    try await AdminOperations(db: app.db, settings: settings).responsePublicKey(tenant: target.tenant, environment: target.environment)
+                    try await AdminOperations(app: app, settings: settings).responsePublicKey(tenant: target.tenant, environment: target.environment)
                 }
             }
             print(key.pem, terminator: "")
@@ -91,6 +91,40 @@ struct KeysCommand: AsyncParsableCommand {
 
         func run() {
             print(DataProtector.randomBytes(32).base64EncodedString())
+        }
+    }
+
+    struct RotateDataKey: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "rotate-data-key",
+            abstract: "Re-seal everything under VERITY_DATA_KEY that the keys in VERITY_PREVIOUS_DATA_KEYS sealed; servers keep serving.",
+            discussion: """
+                Make a new key with `verity keys data-key`. On every server set VERITY_DATA_KEY to it and \
+                VERITY_PREVIOUS_DATA_KEYS to the key in use so far, and restart them one by one. Then run this \
+                once (and on every machine whose data folder holds CA key files). When it reports nothing \
+                unreadable, drop VERITY_PREVIOUS_DATA_KEYS everywhere and destroy the old key. Running it again \
+                is harmless. See docs/operations.md.
+                """)
+        @Flag(help: "Print the report as JSON.") var json = false
+
+        func run() async throws {
+            let settings = try SettingsLoading.load()
+            let report = try await CLIOutput.reportingAsync {
+                try await VerityApp.withDatabase(settings) { app in
+                    try await AdminOperations(app: app, settings: settings).rotateDataKey { table in
+                        guard !json else { return }
+                        print("\(table.table): \(table.resealed) re-sealed, \(table.current) already under the new key"
+                              + (table.unreadable > 0 ? ", \(table.unreadable) UNREADABLE" : ""))
+                    }
+                }
+            }
+            if json { try CLIOutput.print(report, json: true) } else { print("CA key files re-sealed: \(report.caKeyFilesResealed)") }
+            guard report.unreadable == 0 else {
+                if json { throw ExitCode(1) }
+                print("\(report.unreadable) values open with no configured key and were left as they are: keep the previous key until you know why.")
+                throw ExitCode(1)
+            }
+            if !json { print("Everything opens with key \(report.keyID): drop VERITY_PREVIOUS_DATA_KEYS on every server, then destroy the old key.") }
         }
     }
 }

@@ -20,7 +20,7 @@ struct RetentionCommand: AsyncParsableCommand {
             let settings = try SettingsLoading.load()
             let (configuration, sweeps) = try await CLIOutput.reportingAsync {
                 try await VerityApp.withDatabase(settings) { app in
-                    let operations = try AdminOperations(db: app.db, settings: settings)
+                    let operations = try AdminOperations(app: app, settings: settings)
                     return (try await operations.configuration(tenant: target.tenant, environment: target.environment),
                             try await operations.retentionSweeps(tenant: target.tenant, environment: target.environment, limit: limit))
                 }
@@ -38,7 +38,7 @@ struct RetentionCommand: AsyncParsableCommand {
             let settings = try SettingsLoading.load()
             let removed = try await CLIOutput.reportingAsync {
                 try await VerityApp.withDatabase(settings) { app in
-                    try await AdminOperations(db: app.db, settings: settings).sweepRetention(tenant: target.tenant, environment: target.environment)
+                    try await AdminOperations(app: app, settings: settings).sweepRetention(tenant: target.tenant, environment: target.environment)
                 }
             }
             print(try JSONOutput.render(removed))

@@ -16,7 +16,7 @@ struct UsersCommand: AsyncParsableCommand {
         func run() async throws {
             let settings = try SettingsLoading.load()
             let identity = try await VerityApp.withDatabase(settings) { app in
-                try await AdminOperations(db: app.db, settings: settings)
+                try await AdminOperations(app: app, settings: settings)
                     .resetUser(tenant: target.tenant, environment: target.environment, userRef: user)
             }
             print(try JSONOutput.render(identity))
@@ -33,7 +33,7 @@ struct UsersCommand: AsyncParsableCommand {
         func run() async throws {
             let settings = try SettingsLoading.load()
             let export = try await VerityApp.withDatabase(settings) { app in
-                try await AdminOperations(db: app.db, settings: settings)
+                try await AdminOperations(app: app, settings: settings)
                     .exportUser(tenant: target.tenant, environment: target.environment, userRef: user)
             }
             let text = try JSONOutput.render(export)
@@ -57,7 +57,7 @@ struct UsersCommand: AsyncParsableCommand {
             guard yes else { throw ValidationError("erasing a user cannot be undone: add --yes to go ahead") }
             let settings = try SettingsLoading.load()
             let erasure = try await VerityApp.withDatabase(settings) { app in
-                try await AdminOperations(db: app.db, settings: settings)
+                try await AdminOperations(app: app, settings: settings)
                     .eraseUser(tenant: target.tenant, environment: target.environment, userRef: user)
             }
             print(try JSONOutput.render(erasure))
@@ -75,7 +75,7 @@ struct UsersCommand: AsyncParsableCommand {
         func run() async throws {
             let settings = try SettingsLoading.load()
             let token = try await VerityApp.withDatabase(settings) { app in
-                try await AdminOperations(db: app.db, settings: settings)
+                try await AdminOperations(app: app, settings: settings)
                     .mintToken(tenant: target.tenant, environment: target.environment, userRef: user, ttlSeconds: ttl,
                                phoneNumber: phoneNumber, email: email)
             }
@@ -96,7 +96,7 @@ struct UsersCommand: AsyncParsableCommand {
             }
             let settings = try SettingsLoading.load()
             let identity = try await VerityApp.withDatabase(settings) { app in
-                try await AdminOperations(db: app.db, settings: settings)
+                try await AdminOperations(app: app, settings: settings)
                     .requireMethod(tenant: target.tenant, environment: target.environment, userRef: user, method: level)
             }
             print(try JSONOutput.render(identity))

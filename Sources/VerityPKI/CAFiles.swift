@@ -11,10 +11,13 @@ import X509
 public struct CAFiles: Sendable {
     public let directory: String
     let dataKey: Data
+    /// Keys the CA key files may still be sealed under (`VERITY_PREVIOUS_DATA_KEYS`).
+    let previousDataKeys: [Data]
 
-    public init(directory: String, dataKey: Data) {
+    public init(directory: String, dataKey: Data, previousDataKeys: [Data] = []) {
         self.directory = directory
         self.dataKey = dataKey
+        self.previousDataKeys = previousDataKeys
     }
 
     public var rootCertificatePath: String { path("ca-root.pem") }
@@ -130,23 +133,47 @@ public struct CAFiles: Sendable {
 
     // MARK: Sealing
 
-    private var sealingKey: SymmetricKey {
+    private static func sealingKey(_ dataKey: Data) -> SymmetricKey {
         HKDF<SHA256>.deriveKey(inputKeyMaterial: SymmetricKey(data: dataKey), info: Data("verity ca key file v1".utf8), outputByteCount: 32)
     }
 
     private func seal(_ plaintext: Data) throws -> Data {
-        guard let combined = try AES.GCM.seal(plaintext, using: sealingKey).combined else {
+        guard let combined = try AES.GCM.seal(plaintext, using: Self.sealingKey(dataKey)).combined else {
             throw VerityError(.systemError, "The CA key could not be sealed.")
         }
         return combined
     }
 
     private func open(_ sealed: Data) throws -> Data {
-        do {
-            return try AES.GCM.open(AES.GCM.SealedBox(combined: sealed), using: sealingKey)
-        } catch {
-            throw VerityError(.serviceUnavailable, "The CA key in \(directory) cannot be opened with this data key.")
+        for key in [dataKey] + previousDataKeys {
+            if let box = try? AES.GCM.SealedBox(combined: sealed), let opened = try? AES.GCM.open(box, using: Self.sealingKey(key)) {
+                return opened
+            }
         }
+        throw VerityError(.serviceUnavailable, "The CA key in \(directory) cannot be opened with this data key.")
+    }
+
+    /// Re-seals the CA key files under the current data key (a data-key
+    /// rotation); returns how many were under a previous key. Keys in an HSM
+    /// have no files to re-seal.
+    public func resealKeys() throws -> Int {
+        guard exists, !keysInHSM else { return 0 }
+        var resealed = 0
+        for name in ["ca-root.key.sealed", "ca-issuing.key.sealed"] {
+            let sealed = try read(path(name))
+            if let box = try? AES.GCM.SealedBox(combined: sealed), (try? AES.GCM.open(box, using: Self.sealingKey(dataKey))) != nil {
+                continue
+            }
+            let again = try seal(try open(sealed))
+            // Written beside, then renamed over: a crash leaves the old file or the new one, whole.
+            let temporary = path(name + ".new")
+            try write(again, to: temporary, mode: 0o600)
+            guard rename(temporary, path(name)) == 0 else {
+                throw VerityError(.systemError, "\(path(name)) could not be replaced (errno \(errno)).")
+            }
+            resealed += 1
+        }
+        return resealed
     }
 
     private func path(_ name: String) -> String { (directory as NSString).appendingPathComponent(name) }

@@ -13,6 +13,8 @@ extension VerityApp {
             app.migrations.add(VerityMigrations.all)
             try await VerityDatabase.prepare(app.databases, on: app.eventLoopGroup, logger: app.logger)
             if migrate { try await app.autoMigrate() }
+            // A wrong key fails the commands that use it, not `verity doctor`, which says so.
+            await app.findDataProtector(settings, clock: .system)
             let result = try await body(app)
             try await app.asyncShutdown()
             return result

@@ -21,7 +21,7 @@ public enum VerityApp {
         try await VerityDatabase.prepare(app.databases, on: app.eventLoopGroup, logger: app.logger)
         if autoMigrate { try await app.autoMigrate() }
 
-        let protector = try DataProtector(dataKey: settings.dataKey)
+        let protector = try await app.findDataProtector(settings, clock: clock).get()
         let bureau = settings.bureau.map { HTTPBureau(settings: $0, client: app.http.client.shared, logger: app.logger) }
         let engines = EnginePool(threads: settings.engineThreads)
         app.lifecycle.use(engines)

@@ -4,6 +4,10 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     case sealFailed
     case corruptRecord(String)
     case notSQL
+    /// No configured data key opens the database's derivation root.
+    case wrongDataKey
+    /// Previous keys are configured on a database whose root was never recorded.
+    case rootNotRecorded
 
     public var description: String {
         switch self {
@@ -11,6 +15,10 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
         case .sealFailed: "encryption failed"
         case .corruptRecord(let table): "a row in \(table) could not be decrypted: wrong VERITY_DATA_KEY?"
         case .notSQL: "the database is not an SQL database"
+        case .wrongDataKey:
+            "neither VERITY_DATA_KEY nor VERITY_PREVIOUS_DATA_KEYS opens this database's data-key root: wrong key, or the key in use so far is missing from VERITY_PREVIOUS_DATA_KEYS"
+        case .rootNotRecorded:
+            "this database has no data-key root yet: start Verity once with the key in use so far as VERITY_DATA_KEY, and no VERITY_PREVIOUS_DATA_KEYS, before rotating"
         }
     }
 }

@@ -24,7 +24,7 @@ public struct VerityTestApp: Sendable {
     }
 
     public var operations: AdminOperations {
-        get throws { try AdminOperations(db: app.db, settings: settings, clock: clock.verityClock) }
+        get throws { try AdminOperations(app: app, settings: settings, clock: clock.verityClock) }
     }
 
     /// A token for `userRef` in the acme test environment.
@@ -58,6 +58,12 @@ public struct VerityTestApp: Sendable {
     /// A second server on the same database and data key, as a load balancer
     /// would put beside the first; `body` gets its base URL, then it stops.
     public func withSecondServer<T: Sendable>(_ body: (URL) async throws -> T) async throws -> T {
+        try await withServer(settings: settings) { url, _ in try await body(url) }
+    }
+
+    /// Another server on the same database with `settings` (another data key,
+    /// say); `body` gets its base URL and application, then it stops.
+    public func withServer<T: Sendable>(settings: Settings, _ body: (URL, Application) async throws -> T) async throws -> T {
         let second = try await Application.make(.testing)
         second.logger.logLevel = .warning
         do {
@@ -65,7 +71,7 @@ public struct VerityTestApp: Sendable {
             Self.waitForRequestsAtShutdown(second)
             try await second.server.start(address: .hostname("127.0.0.1", port: 0))
             guard let port = second.http.server.shared.localAddress?.port else { throw Abort(.internalServerError, reason: "no port") }
-            let result = try await body(URL(string: "http://127.0.0.1:\(port)")!)
+            let result = try await body(URL(string: "http://127.0.0.1:\(port)")!, second)
             await second.server.shutdown()
             try await second.asyncShutdown()
             return result
@@ -101,7 +107,7 @@ public func withVerityApp<T: Sendable>(
     do {
         try await VerityApp.configure(app, settings: settings, clock: clock.verityClock, autoMigrate: true)
         VerityTestApp.waitForRequestsAtShutdown(app)
-        let operations = try AdminOperations(db: app.db, settings: settings, clock: clock.verityClock)
+        let operations = try AdminOperations(app: app, settings: settings, clock: clock.verityClock)
         let secretKey = try await operations.createKey(tenant: "acme", environment: .test)
         _ = try await operations.importRegistry(csv: TestData.registryCSV) { _, _ in }
         for text in TestData.consentTexts {

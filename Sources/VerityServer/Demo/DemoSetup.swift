@@ -36,7 +36,7 @@ public enum DemoSetup {
     /// `sanctions` (OFAC's files) is imported unless it is the current list already.
     public static func seed(_ app: Application, settings: Settings, baseURL: String, sanctions: SanctionsListFiles? = nil,
                             clock: VerityClock = .system) async throws -> DemoKeys {
-        let operations = try AdminOperations(db: app.db, settings: settings, clock: clock)
+        let operations = try AdminOperations(app: app, settings: settings, clock: clock)
         let secretKey = try await operations.createKey(tenant: tenant, environment: .test)
         if try await operations.registryCount() == 0 {
             _ = try await operations.importRegistry(csv: DemoRegistry.csv) { _, _ in }

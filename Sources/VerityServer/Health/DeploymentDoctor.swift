@@ -47,28 +47,25 @@ public struct DeploymentDoctor: Sendable {
 
     /// The key opens a record the database holds (a wrong key reads nothing and says so everywhere).
     func dataKey() async -> HealthCheck {
-        guard let protector = try? DataProtector(dataKey: settings.dataKey), let sql = db as? any SQLDatabase else {
-            return HealthCheck(name: "data key", status: "failing", detail: "VERITY_DATA_KEY is not a 32-byte base64 key (`verity keys data-key`)")
+        let protector: DataProtector
+        do {
+            protector = try await DataKeyRoot.protector(db: db, dataKey: settings.dataKey, previousKeys: settings.previousDataKeys,
+                                                        now: clock.nowMillis())
+        } catch StoreError.wrongDataKey {
+            return HealthCheck(name: "data key", status: "failing",
+                               detail: "a sealed record does not open: VERITY_DATA_KEY is not the key this database was written with")
+        } catch {
+            return HealthCheck(name: "data key", status: "failing", detail: "\(error)")
         }
-        let wrongKey = HealthCheck(name: "data key", status: "failing",
-                                   detail: "a sealed record does not open: VERITY_DATA_KEY is not the key this database was written with")
-        // People's keys are wrapped under it (with their environment and id bound in).
-        if let row = try? await sql.raw("SELECT user_id, environment_id, wrapped_key FROM person_keys LIMIT 1").first(),
-           let userID = try? row.decode(column: "user_id", as: UUID.self),
-           let environmentID = try? row.decode(column: "environment_id", as: UUID.self),
-           let wrapped = try? row.decode(column: "wrapped_key", as: Data.self) {
-            guard (try? protector.unwrapPersonKey(wrapped, userID: userID, environmentID: environmentID)) != nil else { return wrongKey }
-            return HealthCheck(name: "data key", status: "ok", detail: "opens the records this database holds")
+        switch await DataKeyRoot.opensWhatIsSealed(db: db, protector: protector) {
+        case nil: return HealthCheck(name: "data key", status: "ok", detail: "nothing sealed yet")
+        case false?:
+            return HealthCheck(name: "data key", status: "failing",
+                               detail: "a sealed record does not open: VERITY_DATA_KEY is not the key this database was written with")
+        case true?:
+            let previous = settings.previousDataKeys.isEmpty ? "" : "; previous keys are set: drop VERITY_PREVIOUS_DATA_KEYS once `verity keys rotate-data-key` has finished"
+            return HealthCheck(name: "data key", status: "ok", detail: "opens the records this database holds" + previous)
         }
-        for query in ["SELECT sealed_record AS sealed FROM registry_records LIMIT 1",
-                      "SELECT secret_sealed AS sealed FROM webhook_endpoints LIMIT 1"] {
-            guard let row = try? await sql.raw(SQLQueryString(query)).first(),
-                  let sealed = try? row.decode(column: "sealed", as: Data.self) else { continue }
-            return (try? protector.open(sealed)) != nil
-                ? HealthCheck(name: "data key", status: "ok", detail: "opens the records this database holds")
-                : wrongKey
-        }
-        return HealthCheck(name: "data key", status: "ok", detail: "nothing sealed yet")
     }
 
     /// Every language the document engine reads with.
@@ -92,7 +89,7 @@ public struct DeploymentDoctor: Sendable {
             }
             found = chain.enumerated().map { ("outside CA certificate \($0.offset + 1)", $0.element) }
         } else {
-            let files = CAFiles(directory: settings.dataDirectory, dataKey: settings.dataKey)
+            let files = CAFiles(directory: settings.dataDirectory, dataKey: settings.dataKey, previousDataKeys: settings.previousDataKeys)
             guard files.exists else {
                 return [HealthCheck(name: "CA", status: "not_configured",
                                     detail: "no platform CA in \(settings.dataDirectory): `verity ca init` before certifying users")]

@@ -25,6 +25,14 @@ extension Settings {
             throw SettingsError(variable: "VERITY_DATA_KEY", problem: "must be 32 bytes, base64-encoded")
         }
         var settings = Settings(dataKey: key)
+        if let text = env["VERITY_PREVIOUS_DATA_KEYS"], !text.isEmpty {
+            settings.previousDataKeys = try text.split(separator: ",").map { part in
+                guard let previous = Data(base64Encoded: part.trimmingCharacters(in: .whitespaces)), previous.count == 32 else {
+                    throw SettingsError(variable: "VERITY_PREVIOUS_DATA_KEYS", problem: "must be data keys (32 bytes, base64) separated by commas")
+                }
+                return previous
+            }
+        }
         if let host = env["VERITY_HOST"], !host.isEmpty { settings.host = host }
         settings.port = try integer(env, "VERITY_PORT", default: settings.port, in: 0...65535)
         if let text = env["VERITY_METRICS_PORT"], !text.isEmpty {

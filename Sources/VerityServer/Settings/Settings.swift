@@ -11,6 +11,9 @@ public struct Settings: Sendable {
     public var dataDirectory: String = "./data"
     /// 32 random bytes: encrypts PII, keys blind indexes, signs tokens.
     public var dataKey: Data
+    /// Earlier data keys, to open what they sealed while a rotation runs
+    /// (`verity keys rotate-data-key`); dropped once it has finished.
+    public var previousDataKeys: [Data] = []
     /// Lifetime of end-user tokens when the backend does not ask for another.
     public var tokenTTLSeconds: Int = 900
     /// The HTTP identity bureau, for environments whose data source is `bureau`.
@@ -84,6 +87,7 @@ public struct Settings: Sendable {
         ("DATABASE_URL", "(unset: SQLite)", "postgres://user:password@host:port/database to use PostgreSQL"),
         ("VERITY_DATA_DIR", "./data", "folder of the SQLite file"),
         ("VERITY_DATA_KEY", "(required)", "32 random bytes, base64: encrypts PII and signs tokens (`verity keys data-key`)"),
+        ("VERITY_PREVIOUS_DATA_KEYS", "(unset)", "earlier data keys, base64, comma-separated: opened while `verity keys rotate-data-key` runs"),
         ("VERITY_TOKEN_TTL_SECONDS", "900", "default lifetime of end-user tokens (60–86400)"),
         ("VERITY_BUREAU_URL", "(unset)", "HTTP identity bureau endpoint for environments using the bureau"),
         ("VERITY_BUREAU_KEY", "(unset)", "bearer key sent to the bureau"),

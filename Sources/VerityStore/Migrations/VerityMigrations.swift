@@ -61,5 +61,6 @@ public enum VerityMigrations {
         KeepOCRReviewEvidence(),
         CreatePersonKeys(),
         CreateRetentionSweeps(),
+        CreateDataKeyRoot(),
     ]
 }

@@ -6,29 +6,72 @@ import VerityCore
 ///
 /// Separate subkeys are derived for encryption and for blind indexes, so an
 /// index can never be used to attack the ciphertext or the other way round.
+///
+/// Two roots feed them. What *encrypts* (sealed columns, the wrapping of each
+/// person's key) comes from the data key itself, so a new data key
+/// (`verity keys rotate-data-key`) re-encrypts everything and the old one can
+/// be destroyed. What *names or signs* (blind indexes, token and link
+/// signatures, response-signing keys) comes from the derivation root, which
+/// stays across rotations: indexes could not be recomputed without data that
+/// is never kept, and live tokens and integrators' pinned keys must keep
+/// working. The root is the deployment's first data key, kept sealed under
+/// the current one (`DataKeyRoot`).
 public struct DataProtector: Sendable {
-    private let encryptionKey: SymmetricKey
+    let current: Keyring
+    /// Keys that open what was sealed before a rotation (`VERITY_PREVIOUS_DATA_KEYS`).
+    let previous: [Keyring]
     private let indexKey: SymmetricKey
     private let tokenSigningSecret: SymmetricKey
     private let captureLinkKey: SymmetricKey
     private let mobileTokenKey: SymmetricKey
     private let responseSigningRoot: SymmetricKey
-    private let environmentKeyRoot: SymmetricKey
     /// Names this data key without revealing it (`person_keys.wrapped_by`).
-    public let keyID: String
+    public var keyID: String { current.keyID }
+    /// Names the previous keys this protector still opens with.
+    public var previousKeyIDs: [String] { previous.map(\.keyID) }
 
-    /// `dataKey` is 32 random bytes (`VERITY_DATA_KEY`, base64).
-    public init(dataKey: Data) throws(StoreError) {
-        guard dataKey.count == 32 else { throw StoreError.badDataKey }
-        let master = SymmetricKey(data: dataKey)
-        encryptionKey = Self.derive(master, "verity.pii.encryption.v1")
-        indexKey = Self.derive(master, "verity.pii.blind-index.v1")
-        tokenSigningSecret = Self.derive(master, "verity.token.signing.v1")
-        captureLinkKey = Self.derive(master, "verity.capture-link.v1")
-        mobileTokenKey = Self.derive(master, "verity.mobile-token.v1")
-        responseSigningRoot = Self.derive(master, "verity.response-signing.v1")
-        environmentKeyRoot = Self.derive(master, "verity.environment-data-key.v1")
-        keyID = String(Self.derive(master, "verity.key-id.v1").withUnsafeBytes { Data($0) }.hexString.prefix(16))
+    /// What one data key encrypts with.
+    struct Keyring: Sendable {
+        let encryptionKey: SymmetricKey
+        let environmentKeyRoot: SymmetricKey
+        let keyID: String
+
+        init(_ dataKey: Data) {
+            let master = SymmetricKey(data: dataKey)
+            encryptionKey = DataProtector.derive(master, "verity.pii.encryption.v1")
+            environmentKeyRoot = DataProtector.derive(master, "verity.environment-data-key.v1")
+            keyID = DataProtector.keyID(of: dataKey)
+        }
+
+        /// Environment `environmentID`'s data key: derived from the data key, so
+        /// every server has it and a new data key is a new key for every environment.
+        func environmentKey(_ environmentID: UUID) -> SymmetricKey {
+            HKDF<SHA256>.deriveKey(inputKeyMaterial: environmentKeyRoot, info: Data(environmentID.uuidString.lowercased().utf8),
+                                   outputByteCount: 32)
+        }
+    }
+
+    /// `dataKey` is 32 random bytes (`VERITY_DATA_KEY`, base64); `previousKeys`
+    /// open what was sealed under earlier keys; `root` is the derivation root
+    /// (`DataKeyRoot.protector` finds it; nil means the data key, as on a
+    /// deployment whose key was never rotated).
+    public init(dataKey: Data, previousKeys: [Data] = [], root: Data? = nil) throws(StoreError) {
+        guard dataKey.count == 32, previousKeys.allSatisfy({ $0.count == 32 }), (root?.count ?? 32) == 32 else {
+            throw StoreError.badDataKey
+        }
+        current = Keyring(dataKey)
+        previous = previousKeys.filter { $0 != dataKey }.map(Keyring.init)
+        let derivation = SymmetricKey(data: root ?? dataKey)
+        indexKey = Self.derive(derivation, "verity.pii.blind-index.v1")
+        tokenSigningSecret = Self.derive(derivation, "verity.token.signing.v1")
+        captureLinkKey = Self.derive(derivation, "verity.capture-link.v1")
+        mobileTokenKey = Self.derive(derivation, "verity.mobile-token.v1")
+        responseSigningRoot = Self.derive(derivation, "verity.response-signing.v1")
+    }
+
+    /// Names `dataKey` without revealing it.
+    public static func keyID(of dataKey: Data) -> String {
+        String(derive(SymmetricKey(data: dataKey), "verity.key-id.v1").withUnsafeBytes { Data($0) }.hexString.prefix(16))
     }
 
     /// The seed of environment `environmentID`'s Ed25519 response-signing key:
@@ -45,35 +88,44 @@ public struct DataProtector: Sendable {
     /// moved to another person's row does not open).
     public func wrapPersonKey(_ key: SymmetricKey, userID: UUID, environmentID: UUID) throws -> Data {
         let bytes = key.withUnsafeBytes { Data($0) }
-        let box = try AES.GCM.seal(bytes, using: environmentKey(environmentID), authenticating: Self.personBinding(userID))
+        let box = try AES.GCM.seal(bytes, using: current.environmentKey(environmentID), authenticating: Self.personBinding(userID))
         guard let combined = box.combined else { throw StoreError.sealFailed }
         return combined
     }
 
+    /// The person key, wrapped under the current data key or a previous one.
     public func unwrapPersonKey(_ wrapped: Data, userID: UUID, environmentID: UUID) throws -> SymmetricKey {
-        let box = try AES.GCM.SealedBox(combined: wrapped)
-        return SymmetricKey(data: try AES.GCM.open(box, using: environmentKey(environmentID), authenticating: Self.personBinding(userID)))
+        var failure: (any Error)?
+        for keyring in [current] + previous {
+            do {
+                return SymmetricKey(data: try AES.GCM.open(AES.GCM.SealedBox(combined: wrapped), using: keyring.environmentKey(environmentID),
+                                                           authenticating: Self.personBinding(userID)))
+            } catch { failure = failure ?? error }
+        }
+        throw failure ?? StoreError.sealFailed
     }
 
-    /// Environment `environmentID`'s data key: derived from the data key, so
-    /// every server has it and a new data key is a new key for every environment.
-    private func environmentKey(_ environmentID: UUID) -> SymmetricKey {
-        HKDF<SHA256>.deriveKey(inputKeyMaterial: environmentKeyRoot, info: Data(environmentID.uuidString.lowercased().utf8),
-                               outputByteCount: 32)
-    }
-
-    private static func personBinding(_ userID: UUID) -> Data {
+    static func personBinding(_ userID: UUID) -> Data {
         Data("verity.person-key.v1:\(userID.uuidString.lowercased())".utf8)
     }
 
     /// AES-GCM: nonce, ciphertext and tag in one blob.
     public func seal(_ plaintext: Data) throws -> Data {
-        guard let combined = try AES.GCM.seal(plaintext, using: encryptionKey).combined else { throw StoreError.sealFailed }
+        guard let combined = try AES.GCM.seal(plaintext, using: current.encryptionKey).combined else { throw StoreError.sealFailed }
         return combined
     }
 
+    /// Opens what was sealed under the current data key or a previous one.
     public func open(_ sealed: Data) throws -> Data {
-        try AES.GCM.open(AES.GCM.SealedBox(combined: sealed), using: encryptionKey)
+        let box = try AES.GCM.SealedBox(combined: sealed)
+        do {
+            return try AES.GCM.open(box, using: current.encryptionKey)
+        } catch {
+            for keyring in previous {
+                if let opened = try? AES.GCM.open(box, using: keyring.encryptionKey) { return opened }
+            }
+            throw error
+        }
     }
 
     public func seal<T: Encodable>(json value: T) throws -> Data {
@@ -131,7 +183,7 @@ public struct DataProtector: Sendable {
         Data(SymmetricKey(size: .init(bitCount: count * 8)).withUnsafeBytes { Array($0) })
     }
 
-    private static func derive(_ master: SymmetricKey, _ label: String) -> SymmetricKey {
+    static func derive(_ master: SymmetricKey, _ label: String) -> SymmetricKey {
         HKDF<SHA256>.deriveKey(inputKeyMaterial: master, info: Data(label.utf8), outputByteCount: 32)
     }
 }

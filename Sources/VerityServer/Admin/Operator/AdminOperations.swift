@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Logging
+import Vapor
 import VerityAPI
 import VerityCore
 import VerityStore
@@ -15,9 +16,10 @@ public struct AdminOperations: Sendable {
     /// The sanctions matcher of these operations (one per CLI run).
     let screening = SanctionsScreening(pool: nil)
 
-    public init(db: any Database, settings: Settings, clock: VerityClock = .system) throws {
-        self.db = db
-        self.protector = try DataProtector(dataKey: settings.dataKey)
+    /// `app` is open on the database (`VerityApp.withDatabase` or `configure`).
+    public init(app: Application, settings: Settings, clock: VerityClock = .system) throws {
+        self.db = app.db
+        self.protector = try app.dataProtector
         self.clock = clock
         self.settings = settings
     }

@@ -1,0 +1,37 @@
+import Crypto
+import Foundation
+
+extension DataProtector {
+    /// What re-sealing one blob under the current data key came to.
+    public enum Resealing: Sendable, Equatable {
+        /// It is sealed under the current key already.
+        case current
+        /// It was under a previous key; here it is under the current one.
+        case resealed(Data)
+        /// No key this protector has opens it.
+        case unreadable
+    }
+
+    /// `sealed` (from `seal`) under the current data key.
+    public func reseal(_ sealed: Data) -> Resealing {
+        guard let box = try? AES.GCM.SealedBox(combined: sealed) else { return .unreadable }
+        if (try? AES.GCM.open(box, using: current.encryptionKey)) != nil { return .current }
+        for keyring in previous {
+            if let plaintext = try? AES.GCM.open(box, using: keyring.encryptionKey), let again = try? seal(plaintext) {
+                return .resealed(again)
+            }
+        }
+        return .unreadable
+    }
+
+    /// A person's key (from `wrapPersonKey`) wrapped under the current data key.
+    public func rewrapPersonKey(_ wrapped: Data, userID: UUID, environmentID: UUID) -> Resealing {
+        guard let key = try? unwrapPersonKey(wrapped, userID: userID, environmentID: environmentID) else { return .unreadable }
+        guard let box = try? AES.GCM.SealedBox(combined: wrapped),
+              (try? AES.GCM.open(box, using: current.environmentKey(environmentID),
+                                 authenticating: Self.personBinding(userID))) == nil
+        else { return .current }
+        guard let again = try? wrapPersonKey(key, userID: userID, environmentID: environmentID) else { return .unreadable }
+        return .resealed(again)
+    }
+}
