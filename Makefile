@@ -1,5 +1,5 @@
 # Conveniences; the README's two commands are scripts/demo.sh and scripts/test.sh.
-.PHONY: demo test build bench bench-documents bench-document-flow bench-mobile bench-faces bench-pki bench-mrz-model bench-webhooks bench-sdk bench-console contract
+.PHONY: demo test build reliability bench bench-documents bench-document-flow bench-mobile bench-faces bench-pki bench-mrz-model bench-webhooks bench-sdk bench-console contract
 
 build:
 	swift build --build-tests
@@ -12,6 +12,10 @@ test:
 
 contract: build
 	bash tests-contract/schemathesis.sh
+
+# Two servers on one PostgreSQL, kill -9 ten times under load; every invariant checked.
+reliability:
+	bash tests-reliability/run.sh
 
 bench:
 	bash bench/run.sh

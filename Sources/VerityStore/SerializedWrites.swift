@@ -12,11 +12,26 @@ extension Database {
     /// On SQLite the queue comes first, then this event loop's write connection
     /// (`SQLiteWriterConnections`): no read holds it, so the one writer never
     /// waits for a connection while every other write waits in the queue.
+    ///
+    /// Within a request that claimed an `Idempotency-Key`, the write also marks
+    /// the claim's work committed, in the same transaction (`IdempotentWork`).
     public func write<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
-        guard (self as? any SQLDatabase)?.dialect.name == "sqlite" else {
-            return try await transaction(body)
+        // Read here, in the caller's task: SQLite's queue runs the body in its own.
+        let work = IdempotentWork.current
+        let marked: @Sendable (any Database) async throws -> T
+        if let work {
+            marked = { db in
+                let result = try await body(db)
+                try await work.mark(on: db)
+                return result
+            }
+        } else {
+            marked = body
         }
-        return try await queued(alone: false, body)
+        guard (self as? any SQLDatabase)?.dialect.name == "sqlite" else {
+            return try await transaction(marked)
+        }
+        return try await queued(alone: false, marked)
     }
 
     /// Runs `body` while no other write of this process runs, outside a

@@ -117,6 +117,52 @@ struct IdempotencyE2ETests {
         }
     }
 
+    @Test func workCommittedBeforeItsServerDiedIsNeverDoneAgain() async throws {
+        try await withVerityApp { app async throws in
+            let url = try await app.startServer()
+            let environmentID = try #require(try await TenantRepository(db: app.app.db).environment(tenant: app.tenant, kind: .test)?.requireID())
+            let input = WebhookEndpointInput(url: "https://hooks.example.com/verity")
+            let repository = IdempotencyRepository(db: app.app.db)
+            let keyHash = DataProtector.hashSecret("died-1")
+            // A server claimed the key, committed its work (any write it makes
+            // under the claim marks it, in the write's transaction), and died before answering.
+            _ = try await repository.claim(scopeID: environmentID, keyHash: keyHash,
+                                           requestHash: Self.fingerprint(WebhookRoute.endpoints.path, input), now: app.clock.now)
+            try await IdempotentWork.$current.withValue(IdempotentWork(scopeID: environmentID, keyHash: keyHash)) {
+                try await app.app.db.write { _ in }
+            }
+            let busy = try await Self.post(url, WebhookRoute.endpoints.path, bearer: app.secretKey, key: "died-1", body: input)
+            #expect(busy.status == 409 && busy.errorCode == "IDEMPOTENCY_KEY_IN_USE")
+            // Abandoned, it is not taken over: the work was done, its answer is lost, and the client is told so.
+            app.clock.advance(seconds: 121)
+            let lost = try await Self.post(url, WebhookRoute.endpoints.path, bearer: app.secretKey, key: "died-1", body: input)
+            #expect(lost.status == 409 && lost.errorCode == "IDEMPOTENCY_ANSWER_LOST", "\(lost.status) \(lost.errorCode ?? "")")
+            #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM webhook_endpoints") == 0, "the work was not done again")
+
+            // A server that failed after committing says so at once.
+            let failedHash = DataProtector.hashSecret("failed-1")
+            _ = try await repository.claim(scopeID: environmentID, keyHash: failedHash, requestHash: "r", now: app.clock.now)
+            try await IdempotentWork.$current.withValue(IdempotentWork(scopeID: environmentID, keyHash: failedHash)) {
+                try await app.app.db.write { _ in }
+            }
+            try await repository.release(scopeID: environmentID, keyHash: failedHash)
+            guard case .answerLost = try await repository.claim(scopeID: environmentID, keyHash: failedHash, requestHash: "r",
+                                                                now: app.clock.now) else {
+                Issue.record("a released claim whose work was committed was taken again")
+                return
+            }
+            // One that failed before committing anything is free for the retry.
+            let cleanHash = DataProtector.hashSecret("failed-2")
+            _ = try await repository.claim(scopeID: environmentID, keyHash: cleanHash, requestHash: "r", now: app.clock.now)
+            try await repository.release(scopeID: environmentID, keyHash: cleanHash)
+            guard case .claimed = try await repository.claim(scopeID: environmentID, keyHash: cleanHash, requestHash: "r",
+                                                             now: app.clock.now) else {
+                Issue.record("a released claim with nothing committed was not free")
+                return
+            }
+        }
+    }
+
     @Test func malformedKeysAreRefusedByName() async throws {
         try await withVerityApp { app async throws in
             let url = try await app.startServer()

@@ -18,6 +18,8 @@ public struct MobileVerificationError: Error, Sendable, Equatable, CustomStringC
         public static let rateLimited = Code(VerityError.Code.rateLimited)
         public static let idempotencyKeyInUse = Code(VerityError.Code.idempotencyKeyInUse)
         public static let idempotencyKeyReused = Code(VerityError.Code.idempotencyKeyReused)
+        /// The first try was done but its answer was lost with its server: read the result; do not send it again.
+        public static let idempotencyAnswerLost = Code(VerityError.Code.idempotencyAnswerLost)
         public static let notFound = Code(VerityError.Code.notFound)
         public static let systemError = Code(VerityError.Code.systemError)
         public static let serviceUnavailable = Code(VerityError.Code.serviceUnavailable)

@@ -95,6 +95,9 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let idempotencyKeyInUse = Code("IDEMPOTENCY_KEY_IN_USE", 409, retryable: true)
         /// This `Idempotency-Key` was used for a different request.
         public static let idempotencyKeyReused = Code("IDEMPOTENCY_KEY_REUSED", 422)
+        /// The first request with this `Idempotency-Key` was done, but its
+        /// server stopped before answering: it is not done again; read the result.
+        public static let idempotencyAnswerLost = Code("IDEMPOTENCY_ANSWER_LOST", 409)
         /// An OCR request's sealed body did not open: tampered, or sealed under another key, purpose or session.
         public static let decryptionFailed = Code("DECRYPTION_FAILED", 400)
         /// An OCR side was already taken in this session: a request is used once.
@@ -138,7 +141,7 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
             userAlreadyRegistered, userNotAccredited, deviceNotVerified,
             documentCheckPending, documentVerificationClosed, captureLinkUnusable, imageQualityInsufficient, piiVerificationRequired,
             missingRequiredField, sessionWrongStep, sessionExpired, invalidClientKey, creditsExhausted, scopeNotAuthorized,
-            idempotencyKeyInUse, idempotencyKeyReused, hmacKeyMissing, decryptionFailed, requestReplayed, sideMissing, wrongSide,
+            idempotencyKeyInUse, idempotencyKeyReused, idempotencyAnswerLost, hmacKeyMissing, decryptionFailed, requestReplayed, sideMissing, wrongSide,
             webhookEndpointDisabled, signInFailed, operatorLocked, roleNotAuthorized, liveKeyRequired, csrfTokenInvalid,
             caseClaimed, claimExpired, caseDecided, settingsChanged,
             serviceUnavailable, systemError,

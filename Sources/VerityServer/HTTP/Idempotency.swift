@@ -47,10 +47,18 @@ struct Idempotency: Sendable {
             throw VerityError(.idempotencyKeyInUse, "a request with this Idempotency-Key is still running: retry shortly")
         case .otherRequest:
             throw VerityError(.idempotencyKeyReused, "this Idempotency-Key was used for a different request", field: Self.header)
+        case .answerLost:
+            throw VerityError(.idempotencyAnswerLost, """
+                the request with this Idempotency-Key was done, but its server stopped before answering: \
+                it is not done again; read its result instead
+                """)
         case .claimed:
             let response: Response
             do {
-                response = try await work()
+                // Every write the work makes marks the claim's work committed, in its transaction.
+                response = try await IdempotentWork.$current.withValue(IdempotentWork(scopeID: scope, keyHash: keyHash)) {
+                    try await work()
+                }
             } catch {
                 let rendered = try renderError(error, request)
                 guard rendered.status.code < 500 else {

@@ -62,5 +62,6 @@ public enum VerityMigrations {
         CreatePersonKeys(),
         CreateRetentionSweeps(),
         CreateDataKeyRoot(),
+        MarkIdempotentWorkCommitted(),
     ]
 }

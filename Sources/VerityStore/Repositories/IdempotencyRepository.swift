@@ -25,6 +25,10 @@ public struct IdempotencyRepository: Sendable {
         case inProgress
         /// The key was used for a different request.
         case otherRequest
+        /// The first request's work was committed but its answer was lost
+        /// (its server died, or failed after the commit): the work is not
+        /// done again, and the answer cannot be given.
+        case answerLost
     }
 
     public func claim(scopeID: UUID, keyHash: String, requestHash: String, now: Int64) async throws -> Claim {
@@ -40,15 +44,19 @@ public struct IdempotencyRepository: Sendable {
                 """).first()
             if inserted != nil { return .claimed }
             guard let row = try await sql.raw("""
-                SELECT request_hash, status, sealed_body, created_at FROM idempotency_keys
+                SELECT request_hash, status, sealed_body, created_at, work_committed FROM idempotency_keys
                 WHERE scope_id = \(bind: scopeID) AND key_hash = \(bind: keyHash)
                 """).first() else { return .inProgress }
             guard try row.decode(column: "request_hash", as: String.self) == requestHash else { return .otherRequest }
+            let committed = try row.decode(column: "work_committed", as: Int64?.self) != nil
             guard let status = try row.decode(column: "status", as: Int?.self),
                   let body = try row.decode(column: "sealed_body", as: Data?.self) else {
-                // Unanswered this long, the claim was a dead server's: this request takes it over.
+                if committed, try row.decode(column: "status", as: Int?.self) == Self.answerLostStatus { return .answerLost }
+                // Unanswered this long, the claim was a dead server's: this request takes it over,
+                // unless that server's work was committed.
                 let claimedAt = try row.decode(column: "created_at", as: Int64.self)
                 guard claimedAt < now - Self.abandonedAfterMilliseconds else { return .inProgress }
+                if committed { return .answerLost }
                 let taken = try await sql.raw("""
                     UPDATE idempotency_keys SET created_at = \(bind: now)
                     WHERE scope_id = \(bind: scopeID) AND key_hash = \(bind: keyHash) AND created_at = \(bind: claimedAt)
@@ -71,11 +79,22 @@ public struct IdempotencyRepository: Sendable {
         }
     }
 
-    /// Gives a claimed key up (the server failed): a retry runs the work again.
+    /// `status` of a claim whose work was committed and whose answer was lost.
+    static let answerLostStatus = 0
+
+    /// Gives a claimed key up (the server failed): a retry runs the work
+    /// again, unless some of it was committed, when a retry learns the answer
+    /// was lost.
     public func release(scopeID: UUID, keyHash: String) async throws {
         try await db.write { tx in
-            try await DocumentCheckRepository.sql(tx).raw("""
-                DELETE FROM idempotency_keys WHERE scope_id = \(bind: scopeID) AND key_hash = \(bind: keyHash)
+            let sql = DocumentCheckRepository.sql(tx)
+            try await sql.raw("""
+                DELETE FROM idempotency_keys
+                WHERE scope_id = \(bind: scopeID) AND key_hash = \(bind: keyHash) AND work_committed IS NULL
+                """).run()
+            try await sql.raw("""
+                UPDATE idempotency_keys SET status = \(bind: Self.answerLostStatus)
+                WHERE scope_id = \(bind: scopeID) AND key_hash = \(bind: keyHash)
                 """).run()
         }
     }

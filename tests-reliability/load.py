@@ -1,0 +1,170 @@
+"""The clients of `make reliability`, as the documentation tells integrators
+to write them: each POST with an Idempotency-Key, retried with the same key
+on a 502 (the load balancer lost the server mid-request), a refused
+connection, or a 409 IDEMPOTENCY_KEY_IN_USE (the first try's claim is still
+open), until it is answered."""
+import json
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+import uuid
+
+JOHN = {"firstName": "John", "lastName": "Smith", "address": "222333 Peachtree Place", "city": "Atlanta", "state": "GA",
+        "postalCode": "30318", "country": "US", "dateOfBirth": "1975-02-28"}
+# Someone the registry does not know: each attempt fails and costs one.
+STRANGER = dict(JOHN, firstName="Joan", dateOfBirth="1981-06-30")
+
+
+def lost(answer):
+    """409 IDEMPOTENCY_ANSWER_LOST: the work was done, its answer died with its server."""
+    status, body = answer
+    return status == 409 and "IDEMPOTENCY_ANSWER_LOST" in json.dumps(body)
+
+
+class Clients:
+    def __init__(self, base, setup, selfie):
+        self.base, self.secret, self.client_key, self.selfie = base, setup["secret"], setup["client_key"], selfie
+        self.lock = threading.Lock()
+        self.statuses = {}
+        self.retries = 0
+        self.users = {}  # ref -> {"good": bool, "answers": [(status, body)]}
+        self.mobile_answers = []
+        self.problems = []
+        self.lost_answers = 0
+
+    def send(self, method, path, body=None, headers=None):
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(self.base + path, data=data, method=method, headers=dict(headers or {}))
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
+        try:
+            with urllib.request.urlopen(request, timeout=300) as answer:
+                return answer.status, json.loads(answer.read() or b"null")
+        except urllib.error.HTTPError as error:
+            raw = error.read()
+            try:
+                return error.code, json.loads(raw)
+            except ValueError:
+                return error.code, {"raw": raw[:200].decode(errors="replace")}
+        except OSError:
+            return 0, None
+
+    def call(self, method, path, body=None, headers=None, deadline_seconds=300):
+        """One logical request: retried with the same headers until answered."""
+        headers = dict(headers or {})
+        if method == "POST":
+            headers.setdefault("Idempotency-Key", str(uuid.uuid4()))
+        deadline = time.time() + deadline_seconds
+        while True:
+            status, answer = self.send(method, path, body, headers)
+            with self.lock:
+                self.statuses[status] = self.statuses.get(status, 0) + 1
+            in_use = status == 409 and isinstance(answer, dict) and "IN_USE" in json.dumps(answer)
+            if status in (0, 502, 503) or in_use:
+                if time.time() > deadline:
+                    raise RuntimeError(f"{method} {path}: no answer in {deadline_seconds} s (last {status})")
+                with self.lock:
+                    self.retries += 1
+                time.sleep(1.0 if in_use else 0.25)
+                continue
+            return status, answer
+
+    def answered(self):
+        with self.lock:
+            return sum(count for status, count in self.statuses.items() if status not in (0, 502, 503))
+
+    # PII verification: every other user is John (verified at once), the rest
+    # strangers who spend their three attempts.
+
+    def pii_worker(self, worker, stop):
+        number = 0
+        while not stop.is_set():
+            ref = f"pii-{worker}-{number}"
+            good = number % 2 == 0
+            number += 1
+            try:
+                status, minted = self.call("POST", f"/admin/v1/users/{ref}/token", {},
+                                           {"Authorization": f"Bearer {self.secret}"})
+                if lost((status, minted)):
+                    # The token died with its server: a token is no outcome, so ask for another (a new key).
+                    with self.lock:
+                        self.lost_answers += 1
+                    status, minted = self.call("POST", f"/admin/v1/users/{ref}/token", {},
+                                               {"Authorization": f"Bearer {self.secret}"})
+                if status != 200:
+                    self.problem(f"token for {ref}: {status} {minted}")
+                    continue
+                auth = {"Authorization": f"Bearer {minted['token']}"}
+                answers = []
+                for _ in range(1 if good else 3):
+                    answer = self.call("POST", "/v1/identity/verify", JOHN if good else STRANGER, auth)
+                    if lost(answer):
+                        # Done, but its server died before answering: read the outcome, as integrators are told to.
+                        with self.lock:
+                            self.lost_answers += 1
+                        answer = self.call("GET", "/v1/identity/verification", headers=auth)
+                    answers.append(answer)
+                with self.lock:
+                    self.users[ref] = {"good": good, "answers": answers}
+            except RuntimeError as error:
+                self.problem(str(error))
+
+    # VerifyHuman through the mobile API: each answered call is one verification and one charge.
+
+    def mobile_worker(self, worker, stop):
+        while not stop.is_set():
+            try:
+                status, answer = self.call("POST", "/api/mobile/v1/verifyhuman/verify", {"selfie_b64": self.selfie},
+                                           {"X-Client-Key": self.client_key})
+            except RuntimeError as error:
+                self.problem(str(error))
+                continue
+            if status == 200 and answer.get("verification_id"):
+                with self.lock:
+                    self.mobile_answers.append(answer["verification_id"].removeprefix("mver_"))
+            elif lost((status, answer)):
+                with self.lock:
+                    self.lost_answers += 1
+            else:
+                self.problem(f"verifyhuman: {status} {str(answer)[:200]}")
+
+    def problem(self, text):
+        with self.lock:
+            self.problems.append(text)
+
+    # Checks
+
+    def check(self, checks, deployment):
+        checks.add("every request was answered, as expected", not self.problems, self.problems[:5])
+        five = {status: count for status, count in self.statuses.items() if status >= 500 and status not in (502, 503)}
+        checks.add("no client got a 5xx other than the proxy's 502", not five, five)
+        wrong, climbed, counted = [], [], []
+        for ref, user in sorted(self.users.items()):
+            statuses = [status for status, _ in user["answers"]]
+            if statuses != [200] * len(statuses):
+                wrong.append((ref, statuses))
+                continue
+            remaining = [body["attemptsRemaining"] for _, body in user["answers"]]
+            verified = [body["verified"] for _, body in user["answers"]]
+            if user["good"] and verified != [True] or not user["good"] and any(verified):
+                wrong.append((ref, verified))
+            if any(later >= earlier for earlier, later in zip(remaining, remaining[1:])):
+                climbed.append((ref, remaining))
+            status, file = self.call("GET", f"/admin/v1/users/{urllib.parse.quote(ref)}/export",
+                                     headers={"Authorization": f"Bearer {self.secret}"})
+            held = len(file.get("verificationAttempts", [])) if status == 200 else None
+            if held != len(user["answers"]):
+                counted.append((ref, len(user["answers"]), held))
+        checks.add("every PII verification answered as the registry says", not wrong, wrong[:5])
+        checks.add("attempts remaining only went down", not climbed, climbed[:5])
+        checks.add("each verification request sent is exactly one attempt on file", not counted, counted[:5])
+        checks.add("the load did work", len(self.users) >= 4 and len(self.mobile_answers) >= 1,
+                   f"{len(self.users)} users, {len(self.mobile_answers)} VerifyHuman answers")
+
+    def summary(self):
+        attempts = sum(len(user["answers"]) for user in self.users.values())
+        return (f"{len(self.users)} users, {attempts} PII verifications, {len(self.mobile_answers)} VerifyHuman calls; "
+                f"statuses {dict(sorted(self.statuses.items()))}, {self.retries} retries, "
+                f"{self.lost_answers} answers lost with their server (IDEMPOTENCY_ANSWER_LOST)")

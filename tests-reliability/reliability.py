@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""`make reliability` (a short form runs in CI): two `verity serve` processes
+on one PostgreSQL behind a round-robin proxy, under a mixed load, one of them
+killed with SIGKILL at random moments and started again. Clients behave as
+the documentation tells integrators to: every POST carries an
+Idempotency-Key and is retried with the same key until it has an answer.
+
+Afterwards, read from the database and the webhook receiver:
+- every PII verification a client sent has exactly one attempt on file, and
+  attempts remaining never went up;
+- every VerifyHuman call that was answered is one verification with one
+  charge, no charge is lost or doubled, and the ledger adds up to the balance;
+- every webhook event was delivered, none is unknown, and a repeat is a
+  repeat of the same event id;
+- no server answered 5xx (the proxy's 502 for a request in flight on a killed
+  server is the load balancer's, and the client retries it).
+Prints "reliability: N passed, N failed" and the figures.
+
+  tests-reliability/reliability.py --binary .build/debug/verity --postgres postgres://postgres@127.0.0.1:55432/postgres
+"""
+import argparse
+import base64
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from deployment import Deployment  # noqa: E402
+from load import Clients  # noqa: E402
+from proxy import RoundRobinProxy  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", default=".build/debug/verity")
+    parser.add_argument("--postgres", required=True, help="a PostgreSQL URL whose user may create databases")
+    parser.add_argument("--kills", type=int, default=10)
+    parser.add_argument("--seconds-between-kills", type=float, default=4.0)
+    parser.add_argument("--pii-clients", type=int, default=4)
+    parser.add_argument("--mobile-clients", type=int, default=1)
+    parser.add_argument("--selfie", default=".build/docgen-fixtures/john-smith-selfie.jpg")
+    parser.add_argument("--seed", type=int, default=None)
+    args = parser.parse_args()
+    seed = args.seed if args.seed is not None else random.randrange(1 << 30)
+    random.seed(seed)
+    print(f"seed {seed}")
+
+    work = tempfile.mkdtemp(prefix="verity-reliability-")
+    deployment = Deployment(os.path.abspath(args.binary), args.postgres, work)
+    receiver = subprocess.Popen([sys.executable, os.path.join(HERE, "..", "tests-contract", "webhook-receiver.py"),
+                                 "--log", os.path.join(work, "hooks.jsonl"), "--lifetime", "3600"],
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    hook_port = int(receiver.stdout.readline())
+    try:
+        failed = run(args, deployment, receiver, hook_port, work)
+    finally:
+        deployment.stop_all(kill=True)
+        receiver.terminate()
+        deployment.drop()
+    sys.exit(1 if failed else 0)
+
+
+def run(args, deployment, receiver, hook_port, work):
+    setup = deployment.prepare(f"http://127.0.0.1:{hook_port}/hooks/verity")
+    ports = [deployment.start() for _ in range(2)]
+    proxy = RoundRobinProxy(ports)
+    with open(args.selfie, "rb") as file:
+        selfie = base64.b64encode(file.read()).decode()
+    clients = Clients(f"http://127.0.0.1:{proxy.port}", setup, selfie)
+    stop = threading.Event()
+    threads = [threading.Thread(target=clients.pii_worker, args=(n, stop)) for n in range(args.pii_clients)]
+    threads += [threading.Thread(target=clients.mobile_worker, args=(n, stop)) for n in range(args.mobile_clients)]
+    for thread in threads:
+        thread.start()
+
+    started = time.time()
+    for kill in range(args.kills):
+        time.sleep(random.uniform(0.5, 2 * args.seconds_between_kills - 0.5))
+        victim = random.choice(ports)
+        deployment.kill(victim)
+        time.sleep(random.uniform(0.2, 1.5))
+        deployment.restart(victim)
+        print(f"kill {kill + 1}: server on port {victim} at {time.time() - started:.1f} s, "
+              f"{clients.answered()} requests answered so far", flush=True)
+    stop.set()
+    for thread in threads:
+        thread.join()
+    load_seconds = time.time() - started
+    deployment.wait_for_webhooks()
+    checks = Checks()
+    clients.check(checks, deployment)  # reads users back through the servers
+    deployment.stop_all()
+    proxy.close()
+    deployment.check_webhooks(checks, os.path.join(work, "hooks.jsonl"))
+    deployment.check_credits(checks, clients.mobile_answers)
+    deployment.check_jobs(checks)
+    server_errors = deployment.server_errors()
+    checks.add("no server answered 5xx (their logs)", not server_errors, server_errors[:5])
+    print(f"figures: {clients.summary()} in {load_seconds:.0f} s with {args.kills} kills; proxy sent {proxy.sent}")
+    print(f"reliability: {checks.passed} passed, {checks.failed} failed")
+    return checks.failed
+
+
+class Checks:
+    def __init__(self):
+        self.passed = self.failed = 0
+
+    def add(self, name, ok, detail=None):
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+            print(f"FAILED: {name}" + (f": {detail}" if detail is not None else ""), flush=True)
+
+
+if __name__ == "__main__":
+    main()
