@@ -2,6 +2,7 @@
 # Starts a throwaway PostgreSQL on loopback for tests and benchmarks, as the
 # postgres user (root cannot run initdb). Prints the admin URL.
 #   scripts/postgres.sh start [PORT] [fast]   scripts/postgres.sh stop [PORT]
+#   scripts/postgres.sh outage [PORT] [SECONDS]  (down for SECONDS, then up with the options it had)
 # "fast" turns fsync off (tests only; benchmarks use PostgreSQL's defaults).
 set -euo pipefail
 PORT="${2:-55432}"
@@ -25,5 +26,11 @@ case "${1:-start}" in
     ;;
   stop)
     su postgres -c "$BIN/pg_ctl -D $DIR -m fast stop" >/dev/null 2>&1 || true
+    ;;
+  outage)
+    su postgres -c "$BIN/pg_ctl -D $DIR -m fast -w stop" >/dev/null
+    sleep "${3:-3}"
+    # `restart` of a stopped server starts it with the options it last ran with (postmaster.opts).
+    su postgres -c "$BIN/pg_ctl -D $DIR -l $DIR/server.log -w restart" >/dev/null 2>&1
     ;;
 esac

@@ -35,11 +35,18 @@ class RoundRobinProxy:
                         self.send_header(name, value)
                 self.send_header("Content-Length", str(len(answer)))
                 self.end_headers()
-                self.wfile.write(answer)
+                try:
+                    self.wfile.write(answer)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client gave up on it; nothing to tell it
 
             do_GET = do_POST = do_PUT = do_DELETE = do_PATCH = forward
 
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", port), Handler)
+        class Server(http.server.ThreadingHTTPServer):
+            def handle_error(self, request, client_address):
+                pass  # a client that hung up mid-answer is not the proxy's concern
+
+        self.server = Server(("127.0.0.1", port), Handler)
         self.server.daemon_threads = True
         self.port = self.server.server_address[1]
         threading.Thread(target=self.server.serve_forever, daemon=True).start()

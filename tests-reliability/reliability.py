@@ -28,6 +28,9 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.error
+import urllib.parse
+import urllib.request
 import uuid
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -48,6 +51,8 @@ def main():
     parser.add_argument("--mobile-clients", type=int, default=1)
     parser.add_argument("--selfie", default=".build/docgen-fixtures/john-smith-selfie.jpg")
     parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--postgres-outage", type=float, default=4.0,
+                        help="after the kills, stop PostgreSQL for this many seconds under load (0: not)")
     args = parser.parse_args()
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     random.seed(seed)
@@ -81,6 +86,7 @@ def run(args, deployment, receiver, hook_port, work):
     for thread in threads:
         thread.start()
 
+    checks = Checks()
     started = time.time()
     for kill in range(args.kills):
         time.sleep(random.uniform(0.5, 2 * args.seconds_between_kills - 0.5))
@@ -90,12 +96,13 @@ def run(args, deployment, receiver, hook_port, work):
         deployment.restart(victim)
         print(f"kill {kill + 1}: server on port {victim} at {time.time() - started:.1f} s, "
               f"{clients.answered()} requests answered so far", flush=True)
+    if args.postgres_outage:
+        outage(args, deployment, ports, checks, clients)
     stop.set()
     for thread in threads:
         thread.join()
     load_seconds = time.time() - started
     deployment.wait_for_webhooks()
-    checks = Checks()
     clients.check(checks, deployment)  # reads users back through the servers
     deployment.stop_all()
     proxy.close()
@@ -103,10 +110,47 @@ def run(args, deployment, receiver, hook_port, work):
     deployment.check_credits(checks, clients.mobile_answers)
     deployment.check_jobs(checks)
     server_errors = deployment.server_errors()
-    checks.add("no server answered 5xx (their logs)", not server_errors, server_errors[:5])
-    print(f"figures: {clients.summary()} in {load_seconds:.0f} s with {args.kills} kills; proxy sent {proxy.sent}")
+    checks.add("no server answered a 5xx other than 503 (their logs)", not server_errors, server_errors[:5])
+    print(f"figures: {clients.summary()} in {load_seconds:.0f} s with {args.kills} kills; proxy sent {proxy.sent}; "
+          f"{deployment.stranded} attempts left pending by a killed server")
     print(f"reliability: {checks.passed} passed, {checks.failed} failed")
     return checks.failed
+
+
+def outage(args, deployment, ports, checks, clients):
+    """PostgreSQL stopped under load, then started: the servers say they are
+    not ready while it is down, and are ready again by themselves soon after."""
+    port = urllib.parse.urlparse(args.postgres).port
+    answered = clients.answered()
+    down = subprocess.Popen(["bash", os.path.join(HERE, "..", "scripts", "postgres.sh"), "outage", str(port), str(args.postgres_outage)])
+    not_ready = set()
+    while down.poll() is None:
+        for server in ports:
+            if readiness(server) == 503:
+                not_ready.add(server)
+        time.sleep(0.2)
+    back = time.time()
+    waiting = set(ports)
+    while waiting and time.time() - back < 60:
+        waiting = {server for server in waiting if readiness(server) != 200}
+        time.sleep(0.2)
+    recovered = time.time() - back
+    checks.add("while PostgreSQL is down, every server says it is not ready (503)", not_ready == set(ports), sorted(not_ready))
+    checks.add("once PostgreSQL is back, every server is ready again within 30 s, by itself", not waiting and recovered < 30,
+               f"{recovered:.1f} s, still waiting: {sorted(waiting)}")
+    time.sleep(3)
+    checks.add("the load goes on after the outage", clients.answered() > answered)
+    print(f"PostgreSQL down {args.postgres_outage:.0f} s: servers ready again {recovered:.1f} s after it was back", flush=True)
+
+
+def readiness(port):
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=5) as answer:
+            return answer.status
+    except urllib.error.HTTPError as error:
+        return error.code
+    except OSError:
+        return 0
 
 
 class Checks:

@@ -151,6 +151,18 @@ struct IdempotencyE2ETests {
                 Issue.record("a released claim whose work was committed was taken again")
                 return
             }
+            // The identity hot path's own statements (prepared, on PostgreSQL) mark the claim too.
+            let userID = try #require(try await UserRepository(db: app.app.db, protector: try app.app.dataProtector)
+                .findOrCreate(userRef: "idem-marked", environmentID: environmentID, now: app.clock.now).id)
+            let attemptHash = DataProtector.hashSecret("attempt-marked")
+            _ = try await repository.claim(scopeID: userID, keyHash: attemptHash, requestHash: "r", now: app.clock.now)
+            let charged = try await IdempotentWork.$current.withValue(IdempotentWork(scopeID: userID, keyHash: attemptHash)) {
+                try await VerificationRepository(db: app.app.db).chargeAttempt(userID: userID, environmentID: environmentID, maxAttempts: 3,
+                                                                               source: "registry", inputDigest: "d", now: app.clock.now)
+            }
+            #expect(charged != nil)
+            #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM idempotency_keys WHERE work_committed = 1") == 3)
+
             // One that failed before committing anything is free for the retry.
             let cleanHash = DataProtector.hashSecret("failed-2")
             _ = try await repository.claim(scopeID: environmentID, keyHash: cleanHash, requestHash: "r", now: app.clock.now)

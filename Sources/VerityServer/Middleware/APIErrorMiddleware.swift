@@ -1,6 +1,7 @@
 import Vapor
 import VerityAPI
 import VerityCore
+import VerityStore
 
 /// Renders every error as the `{"error": {...}}` envelope with a stable code.
 /// Anything the client sent gets a 4xx; only Verity's own faults are 5xx,
@@ -46,6 +47,8 @@ struct APIErrorMiddleware: AsyncMiddleware {
             return RequestBody.verityError(for: error)
         case let error as any AbortError:
             return fromStatus(error.status, reason: error.reason)
+        case let error where DatabaseUnavailable.matches(error):
+            return VerityError(.serviceUnavailable, "the database is unavailable: try again shortly")
         default:
             return VerityError(.systemError, "an internal error occurred")
         }

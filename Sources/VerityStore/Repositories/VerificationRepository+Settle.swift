@@ -37,7 +37,7 @@ extension VerificationRepository {
         let outcomeName = outcome?.rawValue ?? "unanswered"
         let settled = settlement.applied(to: attempt.record, now: now)
         let draft = event?(settled)
-        if let rows = try await db.prepared(SettleAttemptStatement(
+        if let rows = try await db.preparedWrite(SettleAttemptStatement(
             expected: attempt.record, settled: settled, userID: attempt.userID, attemptID: attempt.id, outcome: outcomeName,
             now: now, eventID: UUID(), event: draft)) {
             if let published = rows.first { return SettledAttempt(record: settled, published: published > 0) }

@@ -52,7 +52,7 @@ public struct VerificationRepository: Sendable {
     public func chargeAttempt(userID: UUID, environmentID: UUID, maxAttempts: Int, source: String,
                               inputDigest: String, now: Int64) async throws -> ChargedAttempt? {
         let attemptID = UUID()
-        if let rows = try await db.prepared(ChargeAttemptStatement(
+        if let rows = try await db.preparedWrite(ChargeAttemptStatement(
             now: now, userID: userID, maxAttempts: maxAttempts, attemptID: attemptID, environmentID: environmentID,
             source: source, inputDigest: inputDigest)) {
             return rows.first.map { ChargedAttempt(id: attemptID, userID: userID, record: Self.record(from: $0)) }
