@@ -20,7 +20,7 @@ struct CACommand: ParsableCommand {
             guard !organisation.isEmpty, organisation.count <= 64 else { throw ValidationError("--organisation must be 1–64 characters") }
             let settings = try SettingsLoading.load()
             let policy = try CLIOutput.reporting { try CertificatePolicy(arc: settings.pkiPolicyArc) }
-            let files = CAFiles(directory: dataDir ?? settings.dataDirectory, dataKey: settings.dataKey, previousDataKeys: settings.previousDataKeys)
+            let files = settings.caFiles(in: dataDir)
             let ca = try CLIOutput.reporting {
                 guard let hsm = settings.hsm, let token = hsm.caToken, let pin = hsm.caPIN else {
                     return try files.initialise(organisation: organisation, policy: policy)
@@ -46,7 +46,7 @@ struct CACommand: ParsableCommand {
 
         func run() throws {
             let settings = try SettingsLoading.load()
-            let files = CAFiles(directory: dataDir ?? settings.dataDirectory, dataKey: settings.dataKey, previousDataKeys: settings.previousDataKeys)
+            let files = settings.caFiles(in: dataDir)
             // The chain is public: certificates only, whatever holds the keys.
             let chain = try CLIOutput.reporting { try files.chainPEM() }
             print(chain, terminator: "")

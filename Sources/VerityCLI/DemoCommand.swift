@@ -26,7 +26,7 @@ struct DemoCommand: AsyncParsableCommand {
         // A person watches the demo: readable lines, notices and worse (VERITY_LOG_* still decide when set).
         let settings = try SettingsLoading.load(overrides: overrides).forPeople()
         // The platform CA, as `verity ca init` makes it, the first time.
-        let caFiles = CAFiles(directory: dataDir, dataKey: settings.dataKey, previousDataKeys: settings.previousDataKeys)
+        let caFiles = settings.caFiles(in: dataDir)
         if !caFiles.exists {
             _ = try CLIOutput.reporting { try caFiles.initialise(organisation: "Verity Demo", policy: try CertificatePolicy(arc: settings.pkiPolicyArc)) }
         }

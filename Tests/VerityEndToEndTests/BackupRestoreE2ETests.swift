@@ -56,10 +56,10 @@ struct BackupRestoreE2ETests {
             let server = VerityTestApp(app: app, settings: restored, clock: clock, secretKey: secretKey)
             let url = try await server.startServer()
             // The user from before the backup, with their sealed contacts, under the old secret key.
-            let (status, identity) = try await adminGET(url, AdminRoute.userVerification(userRef: "backed-up").path, key: secretKey,
+            let (status, identity) = try await TestHTTP.get(url, AdminRoute.userVerification(userRef: "backed-up").path, bearer: secretKey,
                                                         as: VerifiedIdentity.self)
             #expect(status == 200 && identity?.verified == true)
-            let (_, file) = try await adminGET(url, AdminRoute.userExport(userRef: "backed-up").path, key: secretKey, as: UserExport.self)
+            let (_, file) = try await TestHTTP.get(url, AdminRoute.userExport(userRef: "backed-up").path, bearer: secretKey, as: UserExport.self)
             #expect(file?.email == "john@example.org")
             // And a new user verifies against the restored registry.
             let client = IdentityVerificationClient(baseURL: url, token: try await server.token(for: "after-restore"), requestTimeout: 300)
@@ -78,12 +78,5 @@ struct BackupRestoreE2ETests {
     @Test func aToolsErrorNeverShowsTheDatabasePassword() {
         #expect(VerityBackup.redactingPasswords("connection to postgres://verity:s3cret@db:5432/verity failed")
             == "connection to postgres://verity:***@db:5432/verity failed")
-    }
-
-    private func adminGET<T: Decodable>(_ url: URL, _ path: String, key: String, as type: T.Type) async throws -> (Int, T?) {
-        var request = URLRequest(url: URL(string: url.absoluteString + path)!)
-        request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization")
-        let (data, response) = try await TestHTTP.data(for: request)
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, try? JSONDecoder().decode(T.self, from: data))
     }
 }

@@ -81,7 +81,7 @@ struct DataKeyRotationE2ETests {
                 // A token from before still works (signatures come from the root, which stayed).
                 let client = IdentityVerificationClient(baseURL: url, token: oldToken, requestTimeout: 300)
                 #expect(try await client.checkIdentityVerification().verified)
-                let (status, file) = try await Self.adminGET(url, AdminRoute.userExport(userRef: "before").path, key: app.secretKey,
+                let (status, file) = try await TestHTTP.get(url, AdminRoute.userExport(userRef: "before").path, bearer: app.secretKey,
                                                              as: UserExport.self)
                 #expect(status == 200 && file?.email == "before@example.org" && file?.phoneNumber == "+447700900123")
                 // Lookups by blind index find old users; the registry opens; the signing key is the one integrators pinned.
@@ -170,13 +170,6 @@ struct DataKeyRotationE2ETests {
         for table in ["end_users", "registry_records", "webhook_endpoints", "operators", "response_signing_keys"] {
             #expect(opened[table, default: 0] >= 1, "nothing sealed in \(table) was checked")
         }
-    }
-
-    static func adminGET<T: Decodable>(_ url: URL, _ path: String, key: String, as type: T.Type) async throws -> (Int, T?) {
-        var request = URLRequest(url: URL(string: url.absoluteString + path)!)
-        request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization")
-        let (data, response) = try await TestHTTP.data(for: request)
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, try? JSONDecoder().decode(T.self, from: data))
     }
 }
 

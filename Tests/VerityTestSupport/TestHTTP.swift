@@ -46,4 +46,12 @@ public enum TestHTTP {
     public static func data(from url: URL) async throws -> (Data, URLResponse) {
         try await data(for: URLRequest(url: url))
     }
+
+    /// `GET base + path` with a bearer credential: the status and the answer decoded (nil if it is not a `T`).
+    public static func get<T: Decodable>(_ base: URL, _ path: String, bearer: String, as type: T.Type) async throws -> (Int, T?) {
+        var request = URLRequest(url: URL(string: base.absoluteString + path)!)
+        request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
+        let (data, response) = try await Self.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, try? JSONDecoder().decode(T.self, from: data))
+    }
 }

@@ -89,7 +89,7 @@ public struct DeploymentDoctor: Sendable {
             }
             found = chain.enumerated().map { ("outside CA certificate \($0.offset + 1)", $0.element) }
         } else {
-            let files = CAFiles(directory: settings.dataDirectory, dataKey: settings.dataKey, previousDataKeys: settings.previousDataKeys)
+            let files = settings.caFiles()
             guard files.exists else {
                 return [HealthCheck(name: "CA", status: "not_configured",
                                     detail: "no platform CA in \(settings.dataDirectory): `verity ca init` before certifying users")]

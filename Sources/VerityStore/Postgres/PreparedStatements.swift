@@ -23,30 +23,12 @@ extension Database {
 
 extension Database {
     /// `prepared` for a statement that writes: within a request that claimed
-    /// an `Idempotency-Key`, in a transaction with the claim's mark
-    /// (`IdempotentWork`), as `write` does; alone otherwise (one round trip).
+    /// an `Idempotency-Key`, through `write`, so the claim is marked in the
+    /// statement's transaction (`IdempotentWork`); alone otherwise (one round trip).
     func preparedWrite<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row]?
-    where Statement.Row: Sendable {
-        guard let work = IdempotentWork.current else { return try await prepared(statement) }
-        guard let postgres = self as? any PostgresDatabase else { return nil }
-        let logger = self.logger
-        return try await postgres.withConnection { connection in
-            connection.eventLoop.makeFutureWithTask {
-                _ = try await connection.query("BEGIN", logger: logger)
-                do {
-                    let rows = try await connection.execute(statement, logger: logger).reduce(into: []) { $0.append($1) }
-                    _ = try await connection.query("""
-                        UPDATE idempotency_keys SET work_committed = 1
-                        WHERE scope_id = \(work.scopeID) AND key_hash = \(work.keyHash) AND work_committed IS NULL
-                        """, logger: logger)
-                    _ = try await connection.query("COMMIT", logger: logger)
-                    return rows
-                } catch {
-                    _ = try? await connection.query("ROLLBACK", logger: logger)
-                    throw error
-                }
-            }
-        }.get()
+    where Statement.Row: Sendable, Statement: Sendable {
+        guard IdempotentWork.current != nil, self is any PostgresDatabase else { return try await prepared(statement) }
+        return try await write { try await $0.prepared(statement) }
     }
 }
 

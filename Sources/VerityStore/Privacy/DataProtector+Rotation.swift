@@ -26,12 +26,15 @@ extension DataProtector {
 
     /// A person's key (from `wrapPersonKey`) wrapped under the current data key.
     public func rewrapPersonKey(_ wrapped: Data, userID: UUID, environmentID: UUID) -> Resealing {
-        guard let key = try? unwrapPersonKey(wrapped, userID: userID, environmentID: environmentID) else { return .unreadable }
-        guard let box = try? AES.GCM.SealedBox(combined: wrapped),
-              (try? AES.GCM.open(box, using: current.environmentKey(environmentID),
-                                 authenticating: Self.personBinding(userID))) == nil
-        else { return .current }
-        guard let again = try? wrapPersonKey(key, userID: userID, environmentID: environmentID) else { return .unreadable }
-        return .resealed(again)
+        guard let box = try? AES.GCM.SealedBox(combined: wrapped) else { return .unreadable }
+        let binding = Self.personBinding(userID)
+        if (try? AES.GCM.open(box, using: current.environmentKey(environmentID), authenticating: binding)) != nil { return .current }
+        for keyring in previous {
+            if let key = try? AES.GCM.open(box, using: keyring.environmentKey(environmentID), authenticating: binding),
+               let again = try? wrapPersonKey(SymmetricKey(data: key), userID: userID, environmentID: environmentID) {
+                return .resealed(again)
+            }
+        }
+        return .unreadable
     }
 }

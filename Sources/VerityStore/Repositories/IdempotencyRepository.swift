@@ -49,9 +49,9 @@ public struct IdempotencyRepository: Sendable {
                 """).first() else { return .inProgress }
             guard try row.decode(column: "request_hash", as: String.self) == requestHash else { return .otherRequest }
             let committed = try row.decode(column: "work_committed", as: Int64?.self) != nil
-            guard let status = try row.decode(column: "status", as: Int?.self),
-                  let body = try row.decode(column: "sealed_body", as: Data?.self) else {
-                if committed, try row.decode(column: "status", as: Int?.self) == Self.answerLostStatus { return .answerLost }
+            let stored = try row.decode(column: "status", as: Int?.self)
+            guard let status = stored, let body = try row.decode(column: "sealed_body", as: Data?.self) else {
+                if committed, stored == Self.answerLostStatus { return .answerLost }
                 // Unanswered this long, the claim was a dead server's: this request takes it over,
                 // unless that server's work was committed.
                 let claimedAt = try row.decode(column: "created_at", as: Int64.self)

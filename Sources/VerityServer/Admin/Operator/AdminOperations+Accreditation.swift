@@ -61,7 +61,7 @@ extension AdminOperations {
     /// Checks a detached CMS signature against the platform CA in `caDirectory`
     /// (default: the data folder) and the revocations in the database.
     public func verifySignature(document: [UInt8], signature: [UInt8], caDirectory: String? = nil) async throws -> SignatureReport {
-        let ca = try CAFiles(directory: caDirectory ?? settings.dataDirectory, dataKey: settings.dataKey, previousDataKeys: settings.previousDataKeys).certificates()
+        let ca = try settings.caFiles(in: caDirectory).certificates()
         let revoked = Set(try await UserCertificateRepository(db: db).revokedSerials().map(\.serial))
         let signer = try await DocumentSignature.verify(document, signature: signature, root: ca.root, intermediates: [ca.issuing],
                                                         revokedSerials: revoked, now: Date(timeIntervalSince1970: Double(clock.nowMillis()) / 1000))

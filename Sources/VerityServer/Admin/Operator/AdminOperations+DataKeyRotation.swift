@@ -28,9 +28,8 @@ extension AdminOperations {
                 """)
         }
         let tables = try await DataKeyRotation(db: db, protector: protector, batchSize: batchSize).run(now: clock.nowMillis(), progress: progress)
-        let files = CAFiles(directory: settings.dataDirectory, dataKey: settings.dataKey, previousDataKeys: settings.previousDataKeys)
         let report = DataKeyRotationReport(keyID: protector.keyID, previousKeyIDs: protector.previousKeyIDs, tables: tables,
-                                           caKeyFilesResealed: try files.resealKeys())
+                                           caKeyFilesResealed: try settings.caFiles().resealKeys())
         try await audit("data_key.rotate", environmentID: nil)
         return report
     }

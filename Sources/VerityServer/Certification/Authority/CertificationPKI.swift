@@ -21,7 +21,7 @@ struct CertificationPKI: Sendable {
     /// (wrong data key, damaged) stop the server: silently running without
     /// the CA would hide the fault.
     static func load(settings: Settings, pool: EnginePool) throws -> CertificationPKI {
-        let files = CAFiles(directory: settings.dataDirectory, dataKey: settings.dataKey, previousDataKeys: settings.previousDataKeys)
+        let files = settings.caFiles()
         let policy = try CertificatePolicy(arc: settings.pkiPolicyArc)
         let hsm = try settings.hsm.map { settings throws(VerityError) in try PKCS11Module.shared(path: settings.modulePath) }
         let caPIN = hsm.flatMap { module in settings.hsm?.caPIN.map { (module: module, pin: $0) } }
