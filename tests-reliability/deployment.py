@@ -12,6 +12,7 @@ import time
 import urllib.request
 import uuid
 
+ABANDONED_ATTEMPT_SECONDS = 10
 JOHN_CSV = ("firstName,lastName,address,city,state,postalCode,country,dateOfBirth\n"
             "John,Smith,222333 Peachtree Place,Atlanta,GA,30318,US,1975-02-28\n")
 
@@ -24,9 +25,14 @@ class Deployment:
         self.url = admin_url.rsplit("/", 1)[0] + "/" + self.database
         self.psql_admin(f"CREATE DATABASE {self.database}")
         self.env = dict(os.environ, DATABASE_URL=self.url, VERITY_DATA_DIR=os.path.join(work, "data"),
-                        VERITY_DATA_KEY=self.cli("keys", "data-key", env=os.environ).strip(), VERITY_LOG_LEVEL="info",
+                        VERITY_DATA_KEY=self.cli("keys", "data-key", env=os.environ).strip(), VERITY_LOG_LEVEL=os.environ.get("RELIABILITY_LOG_LEVEL", "info"),
                         # A short lease: a killed server's jobs and deliveries are taken again within seconds.
-                        VERITY_JOB_LEASE_SECONDS="5", VERITY_WEBHOOK_TIMEOUT_MS="3000", OMP_THREAD_LIMIT="1")
+                        VERITY_JOB_LEASE_SECONDS="5", VERITY_WEBHOOK_TIMEOUT_MS="3000", OMP_THREAD_LIMIT="1",
+                        # The registry answers at once: an attempt unsettled for 10 s was a killed server's.
+                        VERITY_ABANDONED_ATTEMPT_SECONDS=str(ABANDONED_ATTEMPT_SECONDS),
+                        # Told to stop, a server goes on serving 2 s with /readyz 503: the proxy, which looks
+                        # five times a second, sends it nothing more before its port closes.
+                        VERITY_SHUTDOWN_DRAIN_SECONDS="2")
         self.servers = {}
         self.logs = []
 
@@ -81,6 +87,13 @@ class Deployment:
     def restart(self, port):
         self.start(port)
 
+    def stop_gracefully(self, port):
+        """SIGTERM, as an orchestrator stops a server it replaces: the server
+        answers what it has in hand, then exits."""
+        process = self.servers.pop(port)
+        process.terminate()
+        process.wait(timeout=60)
+
     def stop_all(self, kill=False):
         for process in self.servers.values():
             process.kill() if kill else process.terminate()
@@ -129,12 +142,26 @@ class Deployment:
         same = all(json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
                    for a in received for b in received if a["id"] == b["id"])
         checks.add("a repeated delivery is the same event, byte for byte", same)
-        settled = int(self.query("SELECT COUNT(*) FROM verification_attempts WHERE outcome <> 'pending'")[0][0])
+        # Given back (`unanswered`): no decision was made, so none is published.
+        settled = int(self.query("SELECT COUNT(*) FROM verification_attempts WHERE outcome NOT IN ('pending', 'unanswered')")[0][0])
         decided = sum(1 for row in self.query("SELECT type FROM webhook_events") if row[0] == "identity_verification.decided")
-        checks.add("one identity_verification.decided event per settled attempt", settled == decided,
-                   f"{settled} settled attempts, {decided} events")
-        # An attempt charged by a server killed before the data source answered stays pending (and charged).
+        checks.add("one identity_verification.decided event per decided attempt", settled == decided,
+                   f"{settled} decided attempts, {decided} events")
+
+    def give_back_stranded_attempts(self, checks):
+        """An attempt charged by a server killed before it settled stays
+        pending (and charged) until housekeeping gives it back: run it now,
+        as every server does each minute (`verity housekeeping`)."""
         self.stranded = int(self.query("SELECT COUNT(*) FROM verification_attempts WHERE outcome = 'pending'")[0][0])
+        newest = self.query("SELECT COALESCE(MAX(attempted_at), 0) FROM verification_attempts WHERE outcome = 'pending'")[0][0]
+        wait = int(newest) / 1000 + ABANDONED_ATTEMPT_SECONDS + 1 - time.time()
+        if self.stranded and wait > 0:
+            time.sleep(wait)
+        self.cli("housekeeping")
+        left = int(self.query("SELECT COUNT(*) FROM verification_attempts WHERE outcome = 'pending'")[0][0])
+        self.given_back = int(self.query("SELECT COUNT(*) FROM verification_attempts WHERE outcome = 'unanswered'")[0][0])
+        checks.add("housekeeping gives back every attempt a killed server left unsettled", left == 0,
+                   f"{left} still pending of {self.stranded}")
 
     def check_credits(self, checks, answered):
         balance = int(self.query("SELECT balance FROM credit_balances")[0][0])

@@ -1,11 +1,16 @@
 """A small round-robin HTTP proxy, as a load balancer puts in front of
-several servers: a backend that refuses the connection is skipped (nothing
-was sent to it); one that fails after the request went out answers 502,
-since the proxy cannot know whether the work was done."""
+several servers: it asks each backend's /readyz five times a second and
+sends nothing to one that is not ready (unless none is: then to all, and
+they answer for themselves); a backend that refuses the connection is
+skipped (nothing was sent to it); one that fails after the request went out
+answers 502, since the proxy cannot know whether the work was done."""
 import http.client
 import http.server
 import itertools
 import threading
+import time
+import urllib.error
+import urllib.request
 
 HOP_BY_HOP = {"connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "te", "trailer"}
 
@@ -16,6 +21,8 @@ class RoundRobinProxy:
         self.turns = itertools.count()
         self.lock = threading.Lock()
         self.sent = {port: 0 for port in self.backends}
+        self.ready = {port: True for port in self.backends}
+        self.closed = threading.Event()
         proxy = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
@@ -50,12 +57,26 @@ class RoundRobinProxy:
         self.server.daemon_threads = True
         self.port = self.server.server_address[1]
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        threading.Thread(target=self.watch_readiness, daemon=True).start()
+
+    def watch_readiness(self):
+        while not self.closed.is_set():
+            for port in self.backends:
+                try:
+                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=2) as answer:
+                        ready = answer.status == 200
+                except (urllib.error.URLError, OSError):
+                    ready = False
+                with self.lock:
+                    self.ready[port] = ready
+            time.sleep(0.2)
 
     def send(self, method, path, headers, body):
         with self.lock:
             start = next(self.turns)
-        for offset in range(len(self.backends)):
-            port = self.backends[(start + offset) % len(self.backends)]
+            ready = [port for port in self.backends if self.ready[port]] or list(self.backends)
+        for offset in range(len(ready)):
+            port = ready[(start + offset) % len(ready)]
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=300)
             try:
                 connection.connect()
@@ -74,4 +95,5 @@ class RoundRobinProxy:
         return 502, "Bad Gateway", [("Content-Type", "text/plain")], b"no server is up"
 
     def close(self):
+        self.closed.set()
         self.server.shutdown()

@@ -7,7 +7,10 @@ import VerityServer
 struct HousekeepingCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "housekeeping",
-        abstract: "Delete what has outlived its use: idle mobile sessions (with their images) and day-old Idempotency-Key answers.")
+        abstract: """
+            Delete what has outlived its use (idle mobile sessions with their images, day-old Idempotency-Key answers) \
+            and give back PII attempts a dead server left unsettled.
+            """)
 
     func run() async throws {
         let settings = try SettingsLoading.load()
@@ -15,5 +18,8 @@ struct HousekeepingCommand: AsyncParsableCommand {
             try await VerityApp.withDatabase(settings) { app in try await AdminOperations(app: app, settings: settings).housekeeping() }
         }
         print("Deleted \(swept.mobileSessions) expired mobile session(s) and \(swept.idempotencyKeys) expired Idempotency-Key answer(s).")
+        if swept.abandonedAttempts > 0 {
+            print("Gave back \(swept.abandonedAttempts) PII attempt(s) left unsettled by a server that stopped (VERITY_ABANDONED_ATTEMPT_SECONDS).")
+        }
     }
 }

@@ -25,6 +25,8 @@ struct ServerDependencies: Sendable {
     let sanctions: SanctionsScreening
     /// Wakes the worker after an outcome a request settled (webhook deliveries leave at once).
     let webhookWake: WebhookWake
+    /// The `Idempotency-Key` claims this server holds: said alive, given up once the database is back.
+    let heldClaims: HeldClaims
 }
 
 extension ServerDependencies {
@@ -37,7 +39,7 @@ extension ServerDependencies {
     // The services more than one surface uses, made the same way for each.
     // Each controller makes the ones it calls once, at start-up.
 
-    var idempotency: Idempotency { Idempotency(protector: protector, clock: clock) }
+    var idempotency: Idempotency { Idempotency(protector: protector, clock: clock, claims: heldClaims) }
 
     var captureLinks: CaptureLinkService { CaptureLinkService(clock: clock, wake: webhookWake) }
 

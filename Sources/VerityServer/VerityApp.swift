@@ -52,6 +52,8 @@ public enum VerityApp {
             logger: app.logger, leaseMilliseconds: Int64(settings.jobLeaseSeconds) * 1000)
         jobs.afterEachJob = { webhooks.kick() }
         let sanctions = app.sanctionsScreening(pool: engines)
+        let heldClaims = HeldClaims(db: app.db, clock: clock, logger: app.logger)
+        app.lifecycle.use(heldClaims)
         let sms = settings.sms.map { HTTPSMSGateway(settings: $0, client: app.http.client.shared, logger: app.logger) }
         let dependencies = ServerDependencies(
             settings: settings, protector: protector, clock: clock,
@@ -60,12 +62,12 @@ public enum VerityApp {
             documentChecks: documentChecks,
             messaging: CertificationMessaging(provider: sms, mail: settings.smtp.map { SMTPMailGateway(settings: $0, logger: app.logger) },
                                               protector: protector, clock: clock), sanctions: sanctions,
-            webhookWake: WebhookWake(dispatcher: webhooks, clock: clock))
+            webhookWake: WebhookWake(dispatcher: webhooks, clock: clock), heldClaims: heldClaims)
         app.lifecycle.use(jobs)
         app.storage[JobWorkerKey.self] = jobs
         app.lifecycle.use(webhooks)
         app.storage[WebhookDispatcherKey.self] = webhooks
-        app.lifecycle.use(HousekeepingLoop(housekeeping: Housekeeping(db: app.db), clock: clock, logger: app.logger))
+        app.lifecycle.use(HousekeepingLoop(housekeeping: Housekeeping(db: app.db, abandonedAttemptMilliseconds: Int64(settings.abandonedAttemptSeconds) * 1000), clock: clock, logger: app.logger))
         app.lifecycle.use(SanctionsWarmUp(screening: sanctions, db: app.db))
 
         let encoder = JSONEncoder()
@@ -81,7 +83,8 @@ public enum VerityApp {
         app.middleware.use(APIErrorMiddleware())
 
         try app.register(collection: ReferenceController(database: settings.databaseURL == nil ? "SQLite" : "PostgreSQL"))
-        try app.register(collection: HealthController(settings: settings, models: ModelFilesCheck(directory: settings.modelsDirectory)))
+        try app.register(collection: HealthController(settings: settings, models: ModelFilesCheck(directory: settings.modelsDirectory),
+                                                      drain: app.serverDrain))
         let metrics = MetricsPage(db: app.db, clock: clock, jobKinds: jobs.kinds,
                                   poolCapacity: VerityDatabase.poolCapacity(postgres: settings.databaseURL != nil,
                                                                             eventLoops: app.eventLoopGroup.makeIterator().reduce(0) { n, _ in n + 1 }))

@@ -29,6 +29,6 @@ public enum DatabaseUnavailable {
                 return false
             }
         }
-        return error is NIOConnectionError || error is ChannelError || error is IOError
+        return error is NIOConnectionError || error is ChannelError || error is IOError || error is DatabaseConnectionLost
     }
 }

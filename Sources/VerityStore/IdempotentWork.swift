@@ -2,16 +2,28 @@ import Fluent
 import Foundation
 import SQLKit
 
-/// The `Idempotency-Key` claim of the request whose work is running, so that
-/// every write the work makes also marks the claim's work as committed, in
-/// the same transaction (`Database.write`): the mark and the work are one.
-public struct IdempotentWork: Sendable {
+/// An `Idempotency-Key` claim a request holds (`IdempotencyRepository.claim`);
+/// while its work runs, the current one, so that every write the work makes
+/// also marks the claim's work as committed, in the same transaction
+/// (`Database.write`): the mark and the work are one.
+///
+/// `claimedAt` tells this claim from a later one of the same key: a claim
+/// whose server stopped saying it is alive is taken over by the next request, and what
+/// the first request does after that (answer, release, mark) must not touch it.
+public struct IdempotentWork: Sendable, Hashable {
     public let scopeID: UUID
     public let keyHash: String
+    public let claimedAt: Int64
 
-    public init(scopeID: UUID, keyHash: String) {
+    public init(scopeID: UUID, keyHash: String, claimedAt: Int64) {
         self.scopeID = scopeID
         self.keyHash = keyHash
+        self.claimedAt = claimedAt
+    }
+
+    /// The claim's row, as long as no later request took it over.
+    var held: SQLQueryString {
+        "scope_id = \(bind: scopeID) AND key_hash = \(bind: keyHash) AND created_at = \(bind: claimedAt)"
     }
 
     @TaskLocal public static var current: IdempotentWork?
@@ -19,8 +31,7 @@ public struct IdempotentWork: Sendable {
     /// Marks the work committed, inside the write's transaction.
     func mark(on db: any Database) async throws {
         try await DocumentCheckRepository.sql(db).raw("""
-            UPDATE idempotency_keys SET work_committed = 1
-            WHERE scope_id = \(bind: scopeID) AND key_hash = \(bind: keyHash) AND work_committed IS NULL
+            UPDATE idempotency_keys SET work_committed = 1 WHERE \(held) AND work_committed IS NULL
             """).run()
     }
 }

@@ -1,4 +1,5 @@
 import Fluent
+import FluentPostgresDriver
 import SQLKit
 
 extension Database {
@@ -28,9 +29,8 @@ extension Database {
         } else {
             marked = body
         }
-        guard (self as? any SQLDatabase)?.dialect.name == "sqlite" else {
-            return try await transaction(marked)
-        }
+        if self is any PostgresDatabase { return try await postgresTransaction(marked) }
+        guard (self as? any SQLDatabase)?.dialect.name == "sqlite" else { return try await transaction(marked) }
         return try await queued(alone: false, marked)
     }
 

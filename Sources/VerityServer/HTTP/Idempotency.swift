@@ -11,11 +11,15 @@ import VerityStore
 /// same key on another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the
 /// first still runs, 409 `IDEMPOTENCY_KEY_IN_USE`. A server failure (5xx)
 /// keeps nothing, so a retry does the work; so does a retry after a claim
-/// left unanswered for two minutes (its server died mid-request). Keys are per scope (a user, an
+/// nobody said was alive for 20 s (its server died mid-request: `HeldClaims`
+/// says a running request's claim alive). Keys are per scope (a user, an
 /// environment's secret keys, a client key): two callers cannot collide.
+/// A claim the database was away to give up or answer is given up once it is
+/// back (`HeldClaims`).
 struct Idempotency: Sendable {
     let protector: DataProtector
     let clock: VerityClock
+    let claims: HeldClaims
 
     static let header = "Idempotency-Key"
 
@@ -52,29 +56,35 @@ struct Idempotency: Sendable {
                 the request with this Idempotency-Key was done, but its server stopped before answering: \
                 it is not done again; read its result instead
                 """)
-        case .claimed:
+        case .claimed(let claim):
             let response: Response
             do {
                 // Every write the work makes marks the claim's work committed, in its transaction.
-                response = try await IdempotentWork.$current.withValue(IdempotentWork(scopeID: scope, keyHash: keyHash)) {
-                    try await work()
+                response = try await claims.holding(claim) {
+                    try await IdempotentWork.$current.withValue(claim) { try await work() }
                 }
             } catch {
                 let rendered = try renderError(error, request)
                 guard rendered.status.code < 500 else {
-                    // Verity's own fault: nothing is kept, and the surface's
-                    // error middleware renders (and logs) it as ever.
-                    try await repository.release(scopeID: scope, keyHash: keyHash)
+                    // Verity's own fault (or the database's absence): nothing
+                    // is kept, and the surface's error middleware renders (and
+                    // logs) it as ever.
+                    await claims.release(claim, on: request.db)
                     throw error
                 }
                 response = rendered
             }
             guard response.status.code < 500, let body = response.body.data else {
-                try await repository.release(scopeID: scope, keyHash: keyHash)
+                await claims.release(claim, on: request.db)
                 return response
             }
-            try await repository.answer(scopeID: scope, keyHash: keyHash, status: Int(response.status.code),
-                                        sealedBody: try protector.seal(body))
+            do {
+                try await repository.answer(claim, status: Int(response.status.code), sealedBody: try protector.seal(body))
+            } catch {
+                // The work is done and this client gets its answer; a retry
+                // will learn it was lost, once the database is back.
+                claims.later(claim, error)
+            }
             return response
         }
     }

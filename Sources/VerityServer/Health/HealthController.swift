@@ -4,10 +4,12 @@ import Vapor
 import VerityAPI
 
 /// `/healthz` (the process answers: liveness only) and `/readyz` (it can
-/// serve: `ReadinessChecks`, each named in the body; 503 when any fails).
+/// serve: `ReadinessChecks`, each named in the body, and not stopping
+/// (`ServerDrain`); 503 when any fails).
 struct HealthController: RouteCollection {
     let settings: Settings
     let models: ModelFilesCheck
+    let drain: ServerDrain
 
     func boot(routes: any RoutesBuilder) throws {
         routes.get(PathComponent(stringLiteral: OpsRoute.healthz.rawValue)) { _ in HealthStatus(status: "ok") }
@@ -15,7 +17,7 @@ struct HealthController: RouteCollection {
     }
 
     func ready(request: Request) async throws -> Response {
-        let checks = await ReadinessChecks(db: request.db, settings: settings, models: models).run()
+        let checks = await ReadinessChecks(db: request.db, settings: settings, models: models).run() + [drain.check]
         let ready = checks.allSatisfy { $0.status != "failing" }
         let response = Response(status: ready ? .ok : .serviceUnavailable)
         try response.content.encode(HealthStatus(status: ready ? "ok" : "unavailable", checks: checks), as: .json)

@@ -8,11 +8,19 @@ import VerityStore
 /// state they hold erased), ended ones past the environment's result retention, and
 /// Idempotency-Key answers past their 24 hours; then SQLite's write-ahead log
 /// is emptied, so erased rows leave the disk too; and each environment's
-/// hourly retention sweep is queued (`RetentionSweeper` runs it). Requests already purge their
+/// hourly retention sweep is queued (`RetentionSweeper` runs it); PII attempts
+/// a dead server left charged and unsettled are given back. Requests already purge their
 /// own environment's sessions; this sweep reaches environments nobody calls.
 /// Every server may run it at once: it only deletes what is past its time.
 public struct Housekeeping: Sendable {
     let db: any Database
+    /// `Settings.abandonedAttemptSeconds`, in milliseconds.
+    let abandonedAttemptMilliseconds: Int64
+
+    public init(db: any Database, abandonedAttemptMilliseconds: Int64) {
+        self.db = db
+        self.abandonedAttemptMilliseconds = abandonedAttemptMilliseconds
+    }
 
     public struct Swept: Sendable, Equatable, Codable {
         public var mobileSessions = 0
@@ -23,6 +31,8 @@ public struct Housekeeping: Sendable {
         public var captureLinksLapsed = 0
         /// Environments whose retention sweep for this hour this call queued (another server may have).
         public var retentionSweepsQueued = 0
+        /// PII attempts a dead server left unsettled, given back as unanswered.
+        public var abandonedAttempts = 0
     }
 
     public func sweep(now: Int64) async throws -> Swept {
@@ -37,6 +47,8 @@ public struct Housekeeping: Sendable {
         swept.ocrSessions = try await OCRSessionRepository(db: db).purge(expiredBefore: now)
         swept.rateLimitWindows = try await RateLimitRepository(db: db).purge(now: now)
         swept.captureLinksLapsed = try await CaptureLinkLapses(db: db).sweep(now: now)
+        swept.abandonedAttempts = try await VerificationRepository(db: db).settleAbandoned(
+            chargedBefore: now - abandonedAttemptMilliseconds, now: now)
         // Retention is heavier: queued once an hour per environment, run by one server's job worker.
         swept.retentionSweepsQueued = try await RetentionRepository(db: db).schedule(now: now)
         // What sessions and settled checks erased (their sealed images) also

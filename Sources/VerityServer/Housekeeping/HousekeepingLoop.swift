@@ -23,7 +23,8 @@ final class HousekeepingLoop: LifecycleHandler, @unchecked Sendable {
                     let swept = try await housekeeping.sweep(now: clock.nowMillis())
                     if swept != Housekeeping.Swept() {
                         logger.info("housekeeping", metadata: ["mobile_sessions": .stringConvertible(swept.mobileSessions),
-                                                               "idempotency_keys": .stringConvertible(swept.idempotencyKeys)])
+                                                               "idempotency_keys": .stringConvertible(swept.idempotencyKeys),
+                                                               "abandoned_attempts": .stringConvertible(swept.abandonedAttempts)])
                     }
                 } catch {
                     logger.warning("housekeeping failed", metadata: ["error": .string(String(describing: type(of: error)))])

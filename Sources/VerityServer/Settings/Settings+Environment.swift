@@ -108,6 +108,18 @@ extension Settings {
                 timeoutMilliseconds: try integer(env, "VERITY_BUREAU_TIMEOUT_MS", default: 3000, in: 50...60000),
                 retries: try integer(env, "VERITY_BUREAU_RETRIES", default: 2, in: 0...5))
         }
+        settings.shutdownDrainSeconds = try integer(env, "VERITY_SHUTDOWN_DRAIN_SECONDS", default: settings.shutdownDrainSeconds,
+                                                    in: 0...300)
+        settings.abandonedAttemptSeconds = try integer(env, "VERITY_ABANDONED_ATTEMPT_SECONDS",
+                                                       default: settings.abandonedAttemptSeconds, in: 10...86_400)
+        // An attempt still waiting on the bureau must not be given back under it.
+        if let bureau = settings.bureau,
+           Int64(settings.abandonedAttemptSeconds) * 1000 <= Int64(bureau.timeoutMilliseconds) * Int64(bureau.retries + 1) {
+            throw SettingsError(variable: "VERITY_ABANDONED_ATTEMPT_SECONDS", problem: """
+                must be longer than the bureau can take (VERITY_BUREAU_TIMEOUT_MS × (VERITY_BUREAU_RETRIES + 1), \
+                \(bureau.timeoutMilliseconds * (bureau.retries + 1)) ms)
+                """)
+        }
         settings.sms = try smsSettings(env)
         settings.smtp = try smtpSettings(env)
         if let level = env["VERITY_LOG_LEVEL"], !level.isEmpty {

@@ -52,6 +52,13 @@ public struct Settings: Sendable {
     /// A job's lease: a crashed server's jobs are taken up by another after it.
     /// Longer than any one job runs.
     public var jobLeaseSeconds: Int = 60
+    /// How long a PII attempt may wait for its data source's answer before
+    /// housekeeping gives it back as unanswered (its server died between the
+    /// charge and the settle). Longer than the bureau can take, retries and all.
+    public var abandonedAttemptSeconds: Int = 600
+    /// How long a server told to stop (SIGTERM) goes on serving while
+    /// `/readyz` says it is stopping, for the load balancer to take it out first.
+    public var shutdownDrainSeconds: Int = 0
     /// A port of its own for `/metrics` (off the API's port); nil serves it beside the API.
     public var metricsPort: Int?
     public var logLevel: String = "info"
@@ -96,6 +103,8 @@ public struct Settings: Sendable {
         ("VERITY_SMS_CODE_TTL_SECONDS", "600", "lifetime of a device verification code (60–3600)"),
         ("VERITY_ENGINE_THREADS", "(the number of cores)", "threads reading documents and faces, apart from the request threads (1–64)"),
         ("VERITY_JOB_LEASE_SECONDS", "60", "how long a crashed server's background job waits before another server takes it (5–600)"),
+        ("VERITY_ABANDONED_ATTEMPT_SECONDS", "600", "a PII attempt unsettled this long was its dead server's: given back as unanswered (10–86400, longer than the bureau takes)"),
+        ("VERITY_SHUTDOWN_DRAIN_SECONDS", "0", "on SIGTERM, serve this long more with /readyz 503 before closing the port (0–300; longer than your load balancer's readiness checks take to notice)"),
         ("VERITY_DOCUMENT_WAIT_MS", "10000", "how long a document submission waits for its check before answering pending (0–60000)"),
         ("VERITY_WEBHOOK_TIMEOUT_MS", "10000", "how long a webhook receiver has to answer (500–30000, shorter than the job lease)"),
         ("VERITY_METRICS_PORT", "(unset: /metrics on VERITY_PORT)", "serve /metrics on this port of VERITY_HOST only, apart from the API"),

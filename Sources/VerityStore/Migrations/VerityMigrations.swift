@@ -63,5 +63,7 @@ public enum VerityMigrations {
         CreateRetentionSweeps(),
         CreateDataKeyRoot(),
         MarkIdempotentWorkCommitted(),
+        IndexUnsettledAttempts(),
+        KeepIdempotencyClaimsAlive(),
     ]
 }

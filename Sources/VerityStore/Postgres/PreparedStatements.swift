@@ -14,9 +14,9 @@ extension Database {
         guard let postgres = self as? any PostgresDatabase else { return nil }
         let logger = self.logger
         return try await postgres.withConnection { connection in
-            connection.eventLoop.makeFutureWithTask {
+            LostConnections.watching(connection, connection.eventLoop.makeFutureWithTask {
                 try await connection.execute(statement, logger: logger).reduce(into: []) { $0.append($1) }
-            }
+            })
         }.get()
     }
 }
@@ -133,6 +133,7 @@ struct SettleAttemptStatement: PostgresPreparedStatement {
           WHERE user_id = $1 AND failed_attempts = $2 AND achieved_method = $3 AND verified_at IS NOT DISTINCT FROM $4
             AND block IS NOT DISTINCT FROM $5 AND required_override IS NOT DISTINCT FROM $6
             AND last_attempted_at IS NOT DISTINCT FROM $7
+            AND EXISTS (SELECT 1 FROM verification_attempts WHERE id = $12 AND outcome = 'pending')
           RETURNING user_id),
         ledger AS (
           UPDATE verification_attempts SET outcome = $13, settled_at = $14

@@ -13,12 +13,17 @@ public struct IdempotencyRepository: Sendable {
     public init(db: any Database) { self.db = db }
 
     public static let retentionMilliseconds: Int64 = 24 * 3_600_000
-    /// A claim with no answer after this long belongs to a server that died mid-request.
-    public static let abandonedAfterMilliseconds: Int64 = 120_000
+    /// How often the server running a claim's request says it still runs it
+    /// (`heartbeat`), once the request has run this long.
+    public static let heartbeatMilliseconds: Int64 = 5_000
+    /// A claim nobody said was alive for this long belongs to a server that
+    /// died mid-request: four heartbeats missed.
+    public static let abandonedAfterMilliseconds: Int64 = 20_000
 
     public enum Claim: Sendable {
-        /// This request runs the work.
-        case claimed
+        /// This request runs the work, under this claim (what marks, answers
+        /// and releases it, and nothing a later claim of the key took over).
+        case claimed(IdempotentWork)
         /// An earlier request with the key finished: its status and sealed body.
         case answered(status: Int, sealedBody: Data)
         /// An earlier request with the key is still running.
@@ -38,13 +43,13 @@ public struct IdempotencyRepository: Sendable {
                 DELETE FROM idempotency_keys WHERE scope_id = \(bind: scopeID) AND created_at < \(bind: now - Self.retentionMilliseconds)
                 """).run()
             let inserted = try await sql.raw("""
-                INSERT INTO idempotency_keys (id, scope_id, key_hash, request_hash, created_at)
-                VALUES (\(bind: UUID()), \(bind: scopeID), \(bind: keyHash), \(bind: requestHash), \(bind: now))
+                INSERT INTO idempotency_keys (id, scope_id, key_hash, request_hash, created_at, alive_at)
+                VALUES (\(bind: UUID()), \(bind: scopeID), \(bind: keyHash), \(bind: requestHash), \(bind: now), \(bind: now))
                 ON CONFLICT (scope_id, key_hash) DO NOTHING RETURNING id
                 """).first()
-            if inserted != nil { return .claimed }
+            if inserted != nil { return .claimed(IdempotentWork(scopeID: scopeID, keyHash: keyHash, claimedAt: now)) }
             guard let row = try await sql.raw("""
-                SELECT request_hash, status, sealed_body, created_at, work_committed FROM idempotency_keys
+                SELECT request_hash, status, sealed_body, created_at, alive_at, work_committed FROM idempotency_keys
                 WHERE scope_id = \(bind: scopeID) AND key_hash = \(bind: keyHash)
                 """).first() else { return .inProgress }
             guard try row.decode(column: "request_hash", as: String.self) == requestHash else { return .otherRequest }
@@ -52,29 +57,48 @@ public struct IdempotencyRepository: Sendable {
             let stored = try row.decode(column: "status", as: Int?.self)
             guard let status = stored, let body = try row.decode(column: "sealed_body", as: Data?.self) else {
                 if committed, stored == Self.answerLostStatus { return .answerLost }
-                // Unanswered this long, the claim was a dead server's: this request takes it over,
-                // unless that server's work was committed.
+                // Not said to be alive this long, the claim was a dead server's: this request takes
+                // it over, unless that server's work was committed.
                 let claimedAt = try row.decode(column: "created_at", as: Int64.self)
-                guard claimedAt < now - Self.abandonedAfterMilliseconds else { return .inProgress }
+                let aliveAt = try row.decode(column: "alive_at", as: Int64?.self) ?? claimedAt
+                let cutoff = now - Self.abandonedAfterMilliseconds
+                guard aliveAt < cutoff else { return .inProgress }
                 if committed { return .answerLost }
                 let taken = try await sql.raw("""
-                    UPDATE idempotency_keys SET created_at = \(bind: now)
+                    UPDATE idempotency_keys SET created_at = \(bind: now), alive_at = \(bind: now)
                     WHERE scope_id = \(bind: scopeID) AND key_hash = \(bind: keyHash) AND created_at = \(bind: claimedAt)
-                      AND status IS NULL
+                      AND status IS NULL AND COALESCE(alive_at, created_at) < \(bind: cutoff)
                     RETURNING id
                     """).first()
-                return taken == nil ? .inProgress : .claimed
+                return taken == nil ? .inProgress : .claimed(IdempotentWork(scopeID: scopeID, keyHash: keyHash, claimedAt: now))
             }
             return .answered(status: status, sealedBody: body)
         }
     }
 
+    /// Says the requests holding `claims` still run (each unanswered claim
+    /// among them is alive as of `now`). Returns how many were still held.
+    @discardableResult
+    public func heartbeat(_ claims: [IdempotentWork], now: Int64) async throws -> Int {
+        guard !claims.isEmpty else { return 0 }
+        return try await db.write { tx in
+            let sql = DocumentCheckRepository.sql(tx)
+            var alive = 0
+            for claim in claims {
+                alive += try await sql.raw("""
+                    UPDATE idempotency_keys SET alive_at = \(bind: now) WHERE \(claim.held) AND status IS NULL RETURNING id
+                    """).all().count
+            }
+            return alive
+        }
+    }
+
     /// Keeps the answer of a claimed key.
-    public func answer(scopeID: UUID, keyHash: String, status: Int, sealedBody: Data) async throws {
+    public func answer(_ claim: IdempotentWork, status: Int, sealedBody: Data) async throws {
         try await db.write { tx in
             try await DocumentCheckRepository.sql(tx).raw("""
                 UPDATE idempotency_keys SET status = \(bind: status), sealed_body = \(bind: sealedBody)
-                WHERE scope_id = \(bind: scopeID) AND key_hash = \(bind: keyHash)
+                WHERE \(claim.held)
                 """).run()
         }
     }
@@ -84,17 +108,15 @@ public struct IdempotencyRepository: Sendable {
 
     /// Gives a claimed key up (the server failed): a retry runs the work
     /// again, unless some of it was committed, when a retry learns the answer
-    /// was lost.
-    public func release(scopeID: UUID, keyHash: String) async throws {
+    /// was lost. A claim another request took over since is left to it.
+    public func release(_ claim: IdempotentWork) async throws {
         try await db.write { tx in
             let sql = DocumentCheckRepository.sql(tx)
             try await sql.raw("""
-                DELETE FROM idempotency_keys
-                WHERE scope_id = \(bind: scopeID) AND key_hash = \(bind: keyHash) AND work_committed IS NULL
+                DELETE FROM idempotency_keys WHERE \(claim.held) AND work_committed IS NULL
                 """).run()
             try await sql.raw("""
-                UPDATE idempotency_keys SET status = \(bind: Self.answerLostStatus)
-                WHERE scope_id = \(bind: scopeID) AND key_hash = \(bind: keyHash)
+                UPDATE idempotency_keys SET status = \(bind: Self.answerLostStatus) WHERE \(claim.held) AND status IS NULL
                 """).run()
         }
     }

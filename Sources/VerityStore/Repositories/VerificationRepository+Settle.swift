@@ -49,13 +49,18 @@ extension VerificationRepository {
             // charge left, as on PostgreSQL. Read again (on PostgreSQL, whose
             // compare failed above, locked first) only if it changed since.
             var record = settled
-            let swapped = postgres ? false : try await Self.store(settled, userID: attempt.userID, ifStill: attempt.record, on: sql)
+            let swapped = postgres ? false : try await Self.store(settled, userID: attempt.userID, ifStill: attempt.record,
+                                                                 attemptPending: attempt.id, on: sql)
             if !swapped {
                 let lock: SQLQueryString = postgres ? " FOR UPDATE" : ""
                 guard let row = try await sql.raw("""
                     SELECT \(unsafeRaw: Self.recordColumns) FROM identity_verifications WHERE user_id = \(bind: attempt.userID)\(lock)
                     """).first() else { throw StoreError.corruptRecord(IdentityVerificationModel.schema) }
-                record = settlement.applied(to: try Self.record(from: row), now: now)
+                let current = try Self.record(from: row)
+                // Settled already: housekeeping gave the attempt back as
+                // abandoned (`settleAbandoned`) while this one was away. Once is all.
+                guard try await Self.isPending(attempt.id, on: sql) else { return SettledAttempt(record: current, published: false) }
+                record = settlement.applied(to: current, now: now)
                 try await Self.store(record, userID: attempt.userID, on: sql)
             }
             let decided = record == settled ? draft : event?(record)
@@ -69,17 +74,24 @@ extension VerificationRepository {
         }
     }
 
+    static func isPending(_ attemptID: UUID, on sql: any SQLDatabase) async throws -> Bool {
+        try await sql.raw("""
+            SELECT 1 AS pending FROM verification_attempts WHERE id = \(bind: attemptID) AND outcome = 'pending'
+            """).first() != nil
+    }
+
     /// Writes `record`; with `expected` (SQLite only: `IS` compares NULLs
-    /// there), only if the stored record is still that, a compare-and-set.
-    /// Returns whether it was written.
+    /// there), only if the stored record is still that and the attempt
+    /// `attemptPending` still unsettled, a compare-and-set. Returns whether it was written.
     @discardableResult
-    private static func store(_ record: VerificationRecord, userID: UUID, ifStill expected: VerificationRecord? = nil,
-                              on sql: any SQLDatabase) async throws -> Bool {
+    static func store(_ record: VerificationRecord, userID: UUID, ifStill expected: VerificationRecord? = nil,
+                      attemptPending: UUID? = nil, on sql: any SQLDatabase) async throws -> Bool {
         let unchanged: SQLQueryString = expected.map { expected in """
              AND failed_attempts = \(bind: expected.failedAttempts) AND achieved_method = \(bind: expected.achievedMethod.rawValue)
               AND verified_at IS \(bind: expected.verifiedAtEpochMs) AND block IS \(bind: expected.block?.rawValue)
               AND required_override IS \(bind: expected.requiredMethodOverride?.rawValue)
               AND last_attempted_at IS \(bind: expected.lastAttemptedAtEpochMs)
+              AND EXISTS (SELECT 1 FROM verification_attempts WHERE id = \(bind: attemptPending) AND outcome = 'pending')
             """ } ?? ""
         return try await sql.raw("""
             UPDATE identity_verifications SET failed_attempts = \(bind: record.failedAttempts),
