@@ -258,6 +258,20 @@ check "with VERITY_METRICS_PORT, /metrics is not on the API's port" bash -c "[ \
 .venv/bin/python tests-contract/metrics-check.py "http://127.0.0.1:$METRICS_PORT/metrics" --forbid doc-user --forbid "$DOC_TOKEN" > "$WORK/metrics.json" 2> "$WORK/metrics.err"; code=$?
 check "the metrics port's page parses, counts the document check and names no user" bash -c "[ $code -eq 0 ] && python3 -c 'import json,sys; f=json.load(open(sys.argv[1]))[\"families\"]; assert any(s[\"labels\"].get(\"product\")==\"document\" for s in f[\"verity_checks\"][\"samples\"])' '$WORK/metrics.json'"
 kill "$DOC_PID" 2>/dev/null; wait "$DOC_PID" 2>/dev/null
+# SIGTERM drains (VERITY_SHUTDOWN_DRAIN_SECONDS): /readyz 503 naming the shutdown while it still serves, then it exits.
+DRAIN_PORT=$((DOC_PORT + 2))
+VERITY_PORT=$DRAIN_PORT VERITY_HOST=127.0.0.1 VERITY_SHUTDOWN_DRAIN_SECONDS=3 "$BIN" serve > "$WORK/serve-drain.log" 2>&1 & DRAIN_PID=$!
+for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$DRAIN_PORT/readyz" > /dev/null && break; sleep 0.2; done
+kill -TERM "$DRAIN_PID"; sleep 1
+curl -s -o "$WORK/drain-ready.json" -w '%{http_code}' "http://127.0.0.1:$DRAIN_PORT/readyz" > "$WORK/drain-ready.code"
+check "serve on SIGTERM drains: /readyz 503 naming the shutdown, while it still serves" bash -c "[ \"\$(cat '$WORK/drain-ready.code')\" = 503 ] && grep -q '\"shutdown\"' '$WORK/drain-ready.json' && curl -sf http://127.0.0.1:$DRAIN_PORT/healthz > /dev/null"
+for _ in $(seq 1 100); do kill -0 "$DRAIN_PID" 2>/dev/null || break; sleep 0.2; done
+wait "$DRAIN_PID"; code=$?
+check "serve exits 0 once drained" bash -c "[ $code -eq 0 ] && ! curl -s http://127.0.0.1:$DRAIN_PORT/healthz > /dev/null"
+VERITY_PORT=$DRAIN_PORT VERITY_HOST=127.0.0.1 VERITY_SHUTDOWN_DRAIN_SECONDS=30 "$BIN" serve > /dev/null 2>&1 & DRAIN_PID=$!
+for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$DRAIN_PORT/readyz" > /dev/null && break; sleep 0.2; done
+START=$(date +%s); kill -INT "$DRAIN_PID"; wait "$DRAIN_PID"; code=$?
+check "serve on SIGINT (a person at the terminal) stops at once, exit 0" bash -c "[ $code -eq 0 ] && [ \$(( \$(date +%s) - $START )) -lt 10 ]"
 "$BIN" document-checks show --tenant acme --environment live "$CHECK_ID" > "$WORK/check.json" 2>&1
 check "document-checks show prints the evidence" bash -c "grep -q '\"dataSourceOutcome\" : \"matched\"' '$WORK/check.json' && grep -q '\"surname\"' '$WORK/check.json'"
 "$BIN" keys create --tenant acme --environment test > /dev/null 2>&1

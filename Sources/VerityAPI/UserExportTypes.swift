@@ -108,7 +108,9 @@ public struct ExportedClaim: Codable, Sendable, Equatable {
 public struct ExportedAttempt: Codable, Sendable, Equatable {
     /// The data source asked (`registry`, `bureau`).
     public var source: String
-    /// `matched`, `notMatched`, `pending` (unanswered) and the data source's other answers.
+    /// What the data source said: `matched`, `notMatched`, `deceased`, `fraudAlert`;
+    /// `unanswered` when it could not answer, or its server stopped before it did
+    /// (the attempt was given back); `pending` while not settled.
     public var outcome: String
     public var attemptedAtEpochMs: Int64
     public var settledAtEpochMs: Int64?

@@ -1,4 +1,5 @@
 import Vapor
+import VerityAPI
 
 /// Gives every request an id (the caller's `X-Request-Id` if it is sane),
 /// echoes it back, and logs one line per request with the route *pattern*,
@@ -15,7 +16,11 @@ struct RequestLogMiddleware: AsyncMiddleware {
         let response = try await next.respond(to: request)
         response.headers.replaceOrAdd(name: Self.header, value: requestID)
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
-        request.logger.info("request", metadata: [
+        // A load balancer asks /healthz and /readyz every second or so: their
+        // lines would bury the rest. Logged at info only when they fail.
+        let probe = [OpsRoute.healthz.rawValue, OpsRoute.readyz.rawValue].contains(request.url.path.trimmingCharacters(in: ["/"]))
+        let level: Logger.Level = probe && response.status == .ok ? .debug : .info
+        request.logger.log(level: level, "request", metadata: [
             "method": .string(request.method.rawValue),
             "route": .string(request.route.map { "/" + $0.path.map(\.description).joined(separator: "/") } ?? "unmatched"),
             "status": .stringConvertible(response.status.code),
