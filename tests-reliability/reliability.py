@@ -13,7 +13,9 @@ Afterwards, read from the database and the webhook receiver:
 - every webhook event was delivered, none is unknown, and a repeat is a
   repeat of the same event id;
 - no server answered 5xx (the proxy's 502 for a request in flight on a killed
-  server is the load balancer's, and the client retries it).
+  server is the load balancer's, and the client retries it);
+- then, apart, SQLite on a full disk (`sqlite_disk.py`): 503s, never 500,
+  nothing lost or doubled once space returns, and an intact database.
 Prints "reliability: N passed, N failed" and the figures.
 
   tests-reliability/reliability.py --binary .build/debug/verity --postgres postgres://postgres@127.0.0.1:55432/postgres
@@ -37,6 +39,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from deployment import Deployment  # noqa: E402
 from load import Clients  # noqa: E402
 from proxy import RoundRobinProxy  # noqa: E402
+import sqlite_disk  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -113,6 +116,7 @@ def run(args, deployment, receiver, hook_port, work):
     deployment.check_jobs(checks)
     server_errors = deployment.server_errors()
     checks.add("no server answered a 5xx other than 503 (their logs)", not server_errors, server_errors[:5])
+    sqlite_disk.run(args.binary, work, checks)
     print(f"figures: {clients.summary()} in {load_seconds:.0f} s with {args.kills} kills; proxy sent {proxy.sent}; "
           f"{deployment.stranded} attempts left pending by a killed server, given back by housekeeping")
     print(f"reliability: {checks.passed} passed, {checks.failed} failed")

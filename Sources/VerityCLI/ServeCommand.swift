@@ -37,6 +37,9 @@ enum ServerRunner {
             throw SettingsError(variable: "VERITY_MODELS_DIR", problem: error.message)
         }
         VerityApp.bootstrapLogging(settings)
+        // A file-size limit (`ulimit -f`) must make a write fail, which SQLite
+        // reports as a full disk (503, retryable), not end the process.
+        signal(SIGXFSZ, SIG_IGN)
         let app = try await Application.make(Vapor.Environment(name: "production", arguments: ["verity", "serve"]))
         do {
             try await VerityApp.configure(app, settings: settings, autoMigrate: autoMigrate)
