@@ -1,13 +1,29 @@
 import AsyncHTTPClient
 import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import VerityAPI
 
-/// JSON over AsyncHTTPClient against one Verity server.
+/// JSON over AsyncHTTPClient against one Verity server, or several on one
+/// database taken in turn (as a load balancer would spread the requests).
 struct BenchClient: Sendable {
     let http: HTTPClient
-    let baseURL: String
+    let baseURLs: [String]
+    private let turns = NIOLockedValueBox(0)
+
+    init(http: HTTPClient, baseURL: String) { self.init(http: http, baseURLs: [baseURL]) }
+
+    init(http: HTTPClient, baseURLs: [String]) {
+        precondition(!baseURLs.isEmpty, "at least one server")
+        self.http = http
+        self.baseURLs = baseURLs
+    }
+
+    /// The server the next request goes to.
+    var baseURL: String {
+        baseURLs[turns.withLockedValue { turn in defer { turn += 1 }; return turn % baseURLs.count }]
+    }
 
     struct Failure: Error, CustomStringConvertible {
         let description: String

@@ -11,7 +11,8 @@ import Foundation
 struct IdentityBenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "identity", abstract: "verifyIdentity against a running server.")
 
-    @Option(help: "Verity base URL.") var baseURL: String
+    @Option(help: "Verity base URL; give it again for each further server on the same database (requests go to each in turn).")
+    var baseURL: [String]
     @Option(help: "Secret key of the environment to use.") var secretKey: String
     @Option(help: "Concurrent clients in the closed-loop run.") var concurrency: Int = 16
     @Option(help: "Verifications in the closed-loop run.") var requests: Int = 4000
@@ -33,7 +34,7 @@ struct IdentityBenchCommand: AsyncParsableCommand {
     }
 
     func measure(_ http: HTTPClient) async throws {
-        let load = IdentityLoad(client: BenchClient(http: http, baseURL: baseURL), secretKey: secretKey)
+        let load = IdentityLoad(client: BenchClient(http: http, baseURLs: baseURL), secretKey: secretKey)
         let run = UUID().uuidString.prefix(8)
 
         let warm = try await load.prepare(count: 50, prefix: "warm-\(run)")
