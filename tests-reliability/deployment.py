@@ -17,6 +17,28 @@ JOHN_CSV = ("firstName,lastName,address,city,state,postalCode,country,dateOfBirt
             "John,Smith,222333 Peachtree Place,Atlanta,GA,30318,US,1975-02-28\n")
 
 
+def run_cli(binary, env, *arguments):
+    """`verity ARGUMENTS` with `env`: its output, or an error naming the command."""
+    done = subprocess.run([binary, *arguments], env=env, capture_output=True, text=True, timeout=600)
+    if done.returncode != 0:
+        raise RuntimeError(f"verity {' '.join(arguments)}: {done.stderr.strip()[:500]}")
+    return done.stdout
+
+
+def prepare_tenant(cli, registry, *settings):
+    """A migrated database with tenant acme's live environment: a secret key
+    (returned), John in the registry (written to the file `registry`), no
+    consent asked, request limits out of the load's way, and `settings`."""
+    cli("migrate")
+    secret = cli("keys", "create", "--tenant", "acme", "--environment", "live").strip()
+    with open(registry, "w") as file:
+        file.write(JOHN_CSV)
+    cli("registry", "import", registry)
+    cli("environment", "set", "--tenant", "acme", "--environment", "live", "--consent-required", "false",
+        "--user-token-requests-per-minute", "100000", "--secret-key-requests-per-minute", "100000", *settings)
+    return secret
+
+
 class Deployment:
     def __init__(self, binary, admin_url, work):
         self.binary, self.work = binary, work
@@ -37,21 +59,11 @@ class Deployment:
         self.logs = []
 
     def cli(self, *arguments, env=None):
-        done = subprocess.run([self.binary, *arguments], env=env or self.env, capture_output=True, text=True, timeout=600)
-        if done.returncode != 0:
-            raise RuntimeError(f"verity {' '.join(arguments)}: {done.stderr.strip()[:500]}")
-        return done.stdout
+        return run_cli(self.binary, env or self.env, *arguments)
 
     def prepare(self, hook_url):
-        self.cli("migrate")
-        secret = self.cli("keys", "create", "--tenant", "acme", "--environment", "live").strip()
-        registry = os.path.join(self.work, "registry.csv")
-        with open(registry, "w") as file:
-            file.write(JOHN_CSV)
-        self.cli("registry", "import", registry)
-        self.cli("environment", "set", "--tenant", "acme", "--environment", "live", "--consent-required", "false",
-                 "--webhooks-allow-private-addresses", "true", "--user-token-requests-per-minute", "100000",
-                 "--secret-key-requests-per-minute", "100000", "--mobile-requests-per-minute", "100000")
+        secret = prepare_tenant(self.cli, os.path.join(self.work, "registry.csv"),
+                                "--webhooks-allow-private-addresses", "true", "--mobile-requests-per-minute", "100000")
         self.cli("credits", "grant", "--tenant", "acme", "--environment", "live", "1000000", "--note", "reliability")
         client_key = self.cli("keys", "create", "--tenant", "acme", "--environment", "live", "--publishable",
                               "--scopes", "verifyhuman").strip()

@@ -10,12 +10,11 @@ crash), and the database passes SQLite's integrity check."""
 import os
 import sqlite3
 import subprocess
-import threading
 import time
 import urllib.request
 import uuid
 
-from deployment import ABANDONED_ATTEMPT_SECONDS, JOHN_CSV, free_port
+from deployment import ABANDONED_ATTEMPT_SECONDS, free_port, prepare_tenant, run_cli
 from load import JOHN, Clients
 
 
@@ -27,31 +26,15 @@ class SQLiteServer:
         self.env.update(VERITY_DATA_DIR=self.data, VERITY_LOG_LEVEL="warning", OMP_THREAD_LIMIT="1",
                         VERITY_ABANDONED_ATTEMPT_SECONDS=str(ABANDONED_ATTEMPT_SECONDS))
         self.env["VERITY_DATA_KEY"] = self.cli("keys", "data-key").strip()
-        self.lines = []
 
     def cli(self, *arguments):
-        done = subprocess.run([self.binary, *arguments], env=self.env, capture_output=True, text=True, timeout=600)
-        if done.returncode != 0:
-            raise RuntimeError(f"verity {' '.join(arguments)}: {done.stderr.strip()[:500]}")
-        return done.stdout
-
-    def prepare(self, work):
-        self.cli("migrate")
-        secret = self.cli("keys", "create", "--tenant", "acme", "--environment", "live").strip()
-        registry = os.path.join(work, "sqlite-registry.csv")
-        with open(registry, "w") as file:
-            file.write(JOHN_CSV)
-        self.cli("registry", "import", registry)
-        self.cli("environment", "set", "--tenant", "acme", "--environment", "live", "--consent-required", "false",
-                 "--user-token-requests-per-minute", "100000", "--secret-key-requests-per-minute", "100000")
-        return secret
+        return run_cli(self.binary, self.env, *arguments)
 
     def start(self):
         self.port = free_port()
-        # Its output goes to a pipe: a log file would be held to the same size limit.
+        # Its output is discarded: a log file would be held to the same size limit.
         self.process = subprocess.Popen([self.binary, "serve"], env=dict(self.env, VERITY_PORT=str(self.port), VERITY_HOST="127.0.0.1"),
-                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        threading.Thread(target=lambda: [self.lines.append(line) for line in self.process.stdout], daemon=True).start()
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for _ in range(600):
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/readyz", timeout=2) as answer:
@@ -79,7 +62,7 @@ class SQLiteServer:
 
 def run(binary, work, checks):
     server = SQLiteServer(binary, work)
-    secret = server.prepare(work)
+    secret = prepare_tenant(server.cli, os.path.join(work, "sqlite-registry.csv"))
     base = server.start()
     clients = Clients(base, {"secret": secret, "client_key": ""}, "")
     admin = {"Authorization": f"Bearer {secret}"}

@@ -31,15 +31,12 @@ extension VerificationRepository {
     private func giveBack(attemptID: UUID, userID: UUID, now: Int64) async throws -> Bool {
         try await db.write { tx in
             let sql = self.sql(tx)
-            let lock: SQLQueryString = sql.dialect.name == "postgresql" ? " FOR UPDATE" : ""
-            guard let row = try await sql.raw("""
-                SELECT \(unsafeRaw: Self.recordColumns) FROM identity_verifications WHERE user_id = \(bind: userID)\(lock)
-                """).first() else { return false }
+            guard let current = try await Self.lockedRecord(userID: userID, on: sql) else { return false }
             guard try await sql.raw("""
                 UPDATE verification_attempts SET outcome = 'unanswered', settled_at = \(bind: now)
                 WHERE id = \(bind: attemptID) AND outcome = 'pending' RETURNING id
                 """).first() != nil else { return false }
-            let record = AttemptSettlement.unanswered.applied(to: try Self.record(from: row), now: now)
+            let record = AttemptSettlement.unanswered.applied(to: current, now: now)
             try await Self.store(record, userID: userID, on: sql)
             return true
         }

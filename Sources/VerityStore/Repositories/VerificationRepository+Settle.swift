@@ -52,11 +52,9 @@ extension VerificationRepository {
             let swapped = postgres ? false : try await Self.store(settled, userID: attempt.userID, ifStill: attempt.record,
                                                                  attemptPending: attempt.id, on: sql)
             if !swapped {
-                let lock: SQLQueryString = postgres ? " FOR UPDATE" : ""
-                guard let row = try await sql.raw("""
-                    SELECT \(unsafeRaw: Self.recordColumns) FROM identity_verifications WHERE user_id = \(bind: attempt.userID)\(lock)
-                    """).first() else { throw StoreError.corruptRecord(IdentityVerificationModel.schema) }
-                let current = try Self.record(from: row)
+                guard let current = try await Self.lockedRecord(userID: attempt.userID, on: sql) else {
+                    throw StoreError.corruptRecord(IdentityVerificationModel.schema)
+                }
                 // Settled already: housekeeping gave the attempt back as
                 // abandoned (`settleAbandoned`) while this one was away. Once is all.
                 guard try await Self.isPending(attempt.id, on: sql) else { return SettledAttempt(record: current, published: false) }

@@ -24,6 +24,16 @@ public struct VerificationRepository: Sendable {
 
     static let recordColumns = "achieved_method, verified_at, failed_attempts, block, required_override, last_attempted_at"
 
+    /// The user's record read inside a write, locked on PostgreSQL until it
+    /// commits (SQLite's one writer holds it already): what a settle reads
+    /// before changing it. Nil when the user has none.
+    static func lockedRecord(userID: UUID, on sql: any SQLDatabase) async throws -> VerificationRecord? {
+        let lock: SQLQueryString = sql.dialect.name == "postgresql" ? " FOR UPDATE" : ""
+        return try await sql.raw("""
+            SELECT \(unsafeRaw: recordColumns) FROM identity_verifications WHERE user_id = \(bind: userID)\(lock)
+            """).first().map(record(from:))
+    }
+
     /// `recordColumns` as stored, in order.
     typealias StoredRecord = (String, Int64?, Int, String?, String?, Int64?)
 
