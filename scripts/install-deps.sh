@@ -18,7 +18,9 @@ PACKAGES=(ca-certificates curl git make python3 python3-venv python3-pip libsqli
           openssl softhsm2 opensc libp11-kit-dev)
 # Pages: tests drive them in headless Chromium (Selenium through chromium-driver);
 # Noto gives Latin and Arabic text the look of the screenshots in docs/.
-[ "${1:-}" = "--tests" ] && PACKAGES+=(chromium chromium-driver)
+# Reliability: SQLite's disk gone read-only is an ext4 image on a loop device
+# (mkfs.ext4 and e2fsck from e2fsprogs; losetup and mount from util-linux and mount).
+[ "${1:-}" = "--tests" ] && PACKAGES+=(chromium chromium-driver e2fsprogs util-linux mount)
 [ "${1:-}" = "--bench" ] && PACKAGES+=(postgresql-contrib)
 
 missing=()

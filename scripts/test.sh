@@ -60,7 +60,7 @@ echo "== crash test: kill -9 in the middle of a document check (SQLite, PostgreS
 bash tests-contract/crash.sh .build/debug/verity "$PG_URL" | tee /tmp/verity-crash.log
 crash=$(grep -oE "crash: [0-9]+ passed" /tmp/verity-crash.log | grep -oE "[0-9]+")
 
-echo "== reliability, short form: two servers on PostgreSQL, kill -9 three times, a rolling restart and an outage under load"
+echo "== reliability, short form: two servers on PostgreSQL, kill -9 three times, a rolling restart and an outage under load; SQLite on a full and a read-only disk"
 bash tests-reliability/run.sh --short --binary .build/debug/verity --postgres "$PG_URL" | tee /tmp/verity-reliability.log
 reliability=$(grep -oE "reliability: [0-9]+ passed" /tmp/verity-reliability.log | grep -oE "[0-9]+")
 

@@ -72,7 +72,17 @@ class Run:
             return WebDriverWait(self.driver, seconds).until(condition)
         except Exception as error:  # noqa: BLE001 - any failure is the page's
             self.shot("failure")
-            raise PageFailure(f"{self.prefix}: waited {seconds}s for {what}") from error
+            raise PageFailure(f"{self.prefix}: waited {seconds}s for {what}; {self.where()}") from error
+
+    def where(self):
+        """Where the browser is and what the page says: a failed wait names its page."""
+        try:
+            alerts = [e.text for e in self.driver.find_elements(By.CSS_SELECTOR, "[role=alert]") if e.text]
+            heading = self.driver.find_elements(By.TAG_NAME, "h1")
+            return (f"at {self.driver.current_url} ({self.driver.title!r}, "
+                    f"heading {heading[0].text if heading else None!r}, alerts {alerts})")
+        except Exception as error:  # noqa: BLE001 - the browser itself may be what failed
+            return f"the browser did not say where it is: {error}"
 
     def step(self, name, seconds=30):
         self.wait(EC.visibility_of_element_located((By.ID, f"step-{name}")), seconds, f"step {name}")

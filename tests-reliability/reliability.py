@@ -14,8 +14,9 @@ Afterwards, read from the database and the webhook receiver:
   repeat of the same event id;
 - no server answered 5xx (the proxy's 502 for a request in flight on a killed
   server is the load balancer's, and the client retries it);
-- then, apart, SQLite on a full disk (`sqlite_disk.py`): 503s, never 500,
-  nothing lost or doubled once space returns, and an intact database.
+- then, apart, SQLite on a full disk and on a disk gone read-only
+  (`sqlite_disk.py`): 503s, never 500,
+  nothing lost or doubled once the disk is back, and an intact database.
 Prints "reliability: N passed, N failed" and the figures.
 
   tests-reliability/reliability.py --binary .build/debug/verity --postgres postgres://postgres@127.0.0.1:55432/postgres

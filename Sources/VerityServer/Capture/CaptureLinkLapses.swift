@@ -16,15 +16,14 @@ struct CaptureLinkLapses: Sendable {
 
     /// Applies `lapse` to the user of `link`; the status it leaves, or nil when
     /// another request moved the user first.
-    func apply(_ lapse: DocumentVerificationEvent, link: CaptureLinkModel, userID: UUID, now: Int64) async throws
+    func apply(_ lapse: DocumentVerificationEvent, linkID: UUID, environmentID: UUID, userID: UUID, now: Int64) async throws
         -> DocumentVerificationStatus? {
-        let linkID = try link.requireID()
         let reason = lapse == .captureLinkExpired ? "expired" : "timeout"
-        let event = WebhookEvents.draft(.captureLinkExpired, environmentID: link.environmentID, userID: userID, [
+        let event = WebhookEvents.draft(.captureLinkExpired, environmentID: environmentID, userID: userID, [
             "linkId": .string(linkID.uuidString), "reason": .string(reason),
         ])
         do {
-            return try await DocumentCheckRepository(db: db).transition(userID: userID, environmentID: link.environmentID, now: now, next: { stored in
+            return try await DocumentCheckRepository(db: db).transition(userID: userID, environmentID: environmentID, now: now, next: { stored in
                 try DocumentVerificationStateMachine().next(from: stored ?? .captureInitiated, on: lapse)
             }, alongside: { tx in
                 try await WebhookOutbox.publish([event], now: now, on: tx)
@@ -46,7 +45,7 @@ struct CaptureLinkLapses: Sendable {
             }
             guard let policy = configurations[environmentID]?.documents.captureLinks,
                   let lapse = policy.lapse(link.timing, now: now) else { continue }
-            if try await apply(lapse, link: link, userID: link.$user.id, now: now) != nil { moved += 1 }
+            if try await apply(lapse, linkID: try link.requireID(), environmentID: environmentID, userID: link.$user.id, now: now) != nil { moved += 1 }
         }
         return moved
     }

@@ -44,32 +44,35 @@ struct IdentityVerificationService: Sendable {
             if let verityError = error as? VerityError { throw verityError }
             throw VerityError(.serviceUnavailable, "the identity data source is unavailable; try again later")
         }
-        let record = try await settle(attempt, outcome: outcome, repository: repository, context: context)
+        // The claim is filed with the settlement, sealed, for matching a
+        // document against it (verifyIdentityDocument) until document verification ends.
+        let sealed = try await context.personSealer(protector, now: clock.nowMillis()).seal(json: IdentityRecord(claim: claim))
+        let record = try await settle(attempt, outcome: outcome, claim: FiledClaim(environmentID: context.environmentID, sealed: sealed),
+                                      repository: repository, context: context)
         VerityMetrics.checkCompleted(product: "identity", outcome: IdentityEvents.decision(configuration.policy.status(of: record)))
-        // The claim stays on file, sealed, for matching a document against it
-        // (verifyIdentityDocument), until document verification ends.
-        try await DocumentCheckRepository(db: context.db).keepClaim(
-            userID: context.userID, environmentID: context.environmentID,
-            sealedClaim: try await context.personSealer(protector, now: clock.nowMillis()).seal(json: IdentityRecord(claim: claim)), now: clock.nowMillis())
-        try await offerCaptureLink(record: record, context: context)
+        let documents = DocumentCheckRepository(db: context.db)
+        var state = try await documents.state(userID: context.userID)
+        if try await offerCaptureLink(record: record, state: state, context: context) {
+            state = try await documents.state(userID: context.userID)
+        }
         context.logger.info("identity verification attempt", metadata: [
             "attempt_id": .string(attempt.id.uuidString), "outcome": .string(outcome.rawValue), "source": .string(source.name),
         ])
-        return try await IdentityStatusReader(db: context.db, links: context.links, now: clock.nowMillis()).identity(userID: context.userID, configuration: configuration,
-                                                               consented: context.consented, record: record)
+        return try await IdentityStatusReader(db: context.db, links: context.links, now: clock.nowMillis())
+            .identity(userID: context.userID, configuration: configuration, consented: context.consented, record: record, state: state)
     }
 
     /// Settles the attempt, with the decision's event where an endpoint
     /// listens (one statement either way on PostgreSQL; the hot path pays
     /// next to nothing for webhooks nobody registered).
-    private func settle(_ attempt: ChargedAttempt, outcome: DataSourceOutcome, repository: VerificationRepository,
+    private func settle(_ attempt: ChargedAttempt, outcome: DataSourceOutcome, claim: FiledClaim, repository: VerificationRepository,
                         context: IdentityContext) async throws -> VerificationRecord {
         let now = clock.nowMillis()
         guard context.session.webhooksListening else {
-            return try await repository.settle(attempt, outcome: outcome, now: now).record
+            return try await repository.settle(attempt, outcome: outcome, now: now, filing: claim).record
         }
         let (environmentID, userID, policy) = (context.environmentID, context.userID, context.configuration.policy)
-        let settled = try await repository.settle(attempt, outcome: outcome, now: now) { record in
+        let settled = try await repository.settle(attempt, outcome: outcome, now: now, filing: claim) { record in
             IdentityEvents.decided(environmentID: environmentID, userID: userID, attemptID: attempt.id, status: policy.status(of: record))
         }
         if settled.published { webhookWake.kick() }
@@ -77,18 +80,20 @@ struct IdentityVerificationService: Sendable {
     }
 
     /// Where the environment offers `idScanUrl`, a user the attempt left needing
-    /// a government ID gets a capture link (unless one is live already).
-    private func offerCaptureLink(record: VerificationRecord, context: IdentityContext) async throws {
+    /// a government ID gets a capture link (unless `state` holds one already).
+    /// Whether one was made.
+    private func offerCaptureLink(record: VerificationRecord, state: UserDocumentState, context: IdentityContext) async throws -> Bool {
         let configuration = context.configuration
-        guard configuration.documents.idScanUrlEnabled else { return }
+        guard configuration.documents.idScanUrlEnabled, state.link == nil else { return false }
         let status = configuration.policy.status(of: record)
-        guard !status.verified, status.requiredVerificationMethod == .governmentID,
-              try await CaptureLinkRepository(db: context.db).link(userID: context.userID) == nil else { return }
+        guard !status.verified, status.requiredVerificationMethod == .governmentID else { return false }
         do {
             _ = try await captureLinks.create(userID: context.userID, environmentID: context.environmentID, configuration: configuration,
                                               record: record, scope: context.scope)
+            return true
         } catch let error as VerityError where [.documentCheckPending, .documentVerificationClosed].contains(error.code) {
             // A document check is running or has ended: there is nothing to capture.
+            return false
         }
     }
 

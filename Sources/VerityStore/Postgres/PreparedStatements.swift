@@ -121,9 +121,10 @@ struct ChargeAttemptStatement: PostgresPreparedStatement {
 }
 
 /// `VerificationRepository.settle`: the settled record written as a
-/// compare-and-set against the record the charge left, the ledger row, and
-/// the decision's event (when there is one and an enabled endpoint of its
-/// environment wants its type), in one statement. One row (how many events
+/// compare-and-set against the record the charge left, the ledger row, the
+/// decision's event (when there is one and an enabled endpoint of its
+/// environment wants its type), and the claim filed for a document match
+/// (when there is one), in one statement. One row (how many events
 /// were written) when the record was as expected; none, and nothing written,
 /// when it had changed.
 struct SettleAttemptStatement: PostgresPreparedStatement {
@@ -144,7 +145,11 @@ struct SettleAttemptStatement: PostgresPreparedStatement {
           WHERE $18 IS NOT NULL
             AND EXISTS (SELECT 1 FROM webhook_endpoints
                         WHERE environment_id = $16 AND status = 'enabled' AND position(',' || $18 || ',' in ',' || event_types || ',') > 0)
-          RETURNING id)
+          RETURNING id),
+        filed AS (
+          INSERT INTO document_verifications (id, user_id, environment_id, sealed_claim, updated_at)
+          SELECT $20, user_id, $21, $22, $14 FROM settled WHERE $22 IS NOT NULL
+          ON CONFLICT (user_id) DO UPDATE SET sealed_claim = excluded.sealed_claim, updated_at = excluded.updated_at)
         SELECT (SELECT count(*) FROM published) FROM settled
         """
     static let bindingDataTypes: [PostgresDataType] = [
@@ -152,6 +157,7 @@ struct SettleAttemptStatement: PostgresPreparedStatement {
         .int8, .text, .int8, .text,
         .uuid, .text, .int8,
         .uuid, .uuid, .uuid, .text, .bytea,
+        .uuid, .uuid, .bytea,
     ]
     typealias Row = Int64
 
@@ -163,9 +169,10 @@ struct SettleAttemptStatement: PostgresPreparedStatement {
     var now: Int64
     var eventID: UUID
     var event: WebhookEventDraft?
+    var claim: FiledClaim?
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 19)
+        var bindings = PostgresBindings(capacity: 22)
         bindings.append(userID)
         bindings.append(Int64(expected.failedAttempts))
         bindings.append(expected.achievedMethod.rawValue)
@@ -185,6 +192,9 @@ struct SettleAttemptStatement: PostgresPreparedStatement {
         bindings.append(event?.userID)
         bindings.append(event?.type)
         bindings.append(event.map { ByteBuffer(bytes: $0.data) })
+        bindings.append(UUID())
+        bindings.append(claim?.environmentID)
+        bindings.append(claim.map { ByteBuffer(bytes: $0.sealed) })
         return bindings
     }
 
@@ -251,4 +261,22 @@ struct PublishEventStatement: PostgresPreparedStatement {
     }
 
     func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(UUID.self) }
+}
+
+/// `DocumentCheckRepository.state`: a user's document status, capture link
+/// and newest check (`UserDocumentState`).
+struct UserDocumentStateStatement: PostgresPreparedStatement {
+    static let sql = UserDocumentState.select + " $1"
+    static let bindingDataTypes: [PostgresDataType] = [.uuid]
+    typealias Row = UserDocumentState
+
+    var userID: UUID
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(userID)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row { UserDocumentState(try row.decode(UserDocumentState.Row.self)) }
 }

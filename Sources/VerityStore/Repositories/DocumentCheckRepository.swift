@@ -21,15 +21,15 @@ public struct DocumentCheckRepository: Sendable {
             .flatMap(DocumentVerificationStatus.init(rawValue:))
     }
 
-    /// Keeps the last PII claim, sealed, for matching a document against it.
-    public func keepClaim(userID: UUID, environmentID: UUID, sealedClaim: Data, now: Int64) async throws {
-        try await db.write { tx in
-            try await Self.sql(tx).raw("""
-                INSERT INTO document_verifications (id, user_id, environment_id, sealed_claim, updated_at)
-                VALUES (\(bind: UUID()), \(bind: userID), \(bind: environmentID), \(bind: sealedClaim), \(bind: now))
-                ON CONFLICT (user_id) DO UPDATE SET sealed_claim = excluded.sealed_claim, updated_at = excluded.updated_at
-                """).run()
-        }
+    /// Keeps the last PII claim, sealed, for matching a document against it,
+    /// inside the caller's transaction (`VerificationRepository.settle` files it
+    /// with the attempt's settlement; on PostgreSQL in its statement).
+    static func file(_ claim: FiledClaim, userID: UUID, now: Int64, on sql: any SQLDatabase) async throws {
+        try await sql.raw("""
+            INSERT INTO document_verifications (id, user_id, environment_id, sealed_claim, updated_at)
+            VALUES (\(bind: UUID()), \(bind: userID), \(bind: claim.environmentID), \(bind: claim.sealed), \(bind: now))
+            ON CONFLICT (user_id) DO UPDATE SET sealed_claim = excluded.sealed_claim, updated_at = excluded.updated_at
+            """).run()
     }
 
     public func sealedClaim(userID: UUID) async throws -> Data? {

@@ -47,12 +47,12 @@ extension UserRepository {
             guard let (configuration, consented, listening, wrappedKey) = rows.first else { return nil }
             return TokenSession(
                 userID: userID, environmentID: environmentID,
-                configuration: try JSONDecoder().decode(EnvironmentConfiguration.self, from: Data(configuration.utf8)),
+                configuration: try DecodedConfigurations.shared.configuration(environmentID: environmentID, text: configuration),
                 consented: consented == 1, webhooksListening: listening == 1, wrappedPersonKey: wrappedKey.map { Data($0.readableBytesView) })
         }
         guard let sql = db as? any SQLDatabase else { return nil }
         let row = try await sql.raw("""
-            SELECT e.configuration AS configuration,
+            SELECT CAST(e.configuration AS TEXT) AS configuration,
                    CASE WHEN u.consented_at IS NOT NULL AND u.consent_withdrawn_at IS NULL THEN 1 ELSE 0 END AS consented,
                    \(unsafeRaw: TokenSession.listeningColumn) AS listening,
                    pk.wrapped_key AS wrapped_key
@@ -66,7 +66,8 @@ extension UserRepository {
         guard let row else { return nil }
         return TokenSession(
             userID: userID, environmentID: environmentID,
-            configuration: try row.decode(column: "configuration", as: EnvironmentConfiguration.self),
+            configuration: try DecodedConfigurations.shared.configuration(
+                environmentID: environmentID, text: try row.decode(column: "configuration", as: String.self)),
             consented: try row.decode(column: "consented", as: Int.self) == 1,
             webhooksListening: try row.decode(column: "listening", as: Int.self) == 1,
             wrappedPersonKey: try row.decode(column: "wrapped_key", as: Data?.self))

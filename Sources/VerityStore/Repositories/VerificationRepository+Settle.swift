@@ -12,6 +12,19 @@ public struct ChargedAttempt: Sendable {
     public let record: VerificationRecord
 }
 
+/// The PII claim an answered attempt files, sealed, for matching a later
+/// document against (`verifyIdentityDocument`); written with the settlement,
+/// in its commit.
+public struct FiledClaim: Sendable {
+    public let environmentID: UUID
+    public let sealed: Data
+
+    public init(environmentID: UUID, sealed: Data) {
+        self.environmentID = environmentID
+        self.sealed = sealed
+    }
+}
+
 /// A settled attempt: the user's record as it now stands, and whether its
 /// event was written for some endpoint (the dispatcher has work).
 public struct SettledAttempt: Sendable {
@@ -23,7 +36,8 @@ extension VerificationRepository {
     /// Records what the data source said (`outcome` nil: it could not answer),
     /// with the event `event` draws from the settled record, written in the
     /// same commit when an enabled endpoint wants it: the decision and its
-    /// webhook land together or not at all.
+    /// webhook land together or not at all. `claim`, when given, is filed in
+    /// that commit too (one commit per answered attempt, not two).
     ///
     /// The rule is Swift's (`AttemptSettlement.applied`). The settled record is
     /// written as a compare-and-set against the record the charge left; only
@@ -31,7 +45,7 @@ extension VerificationRepository {
     /// administrator acted) is the row read again. On PostgreSQL that, the
     /// ledger and the event are one statement (data-modifying CTEs); on
     /// SQLite, a transaction of two, the event riding on the ledger's.
-    public func settle(_ attempt: ChargedAttempt, outcome: DataSourceOutcome?, now: Int64,
+    public func settle(_ attempt: ChargedAttempt, outcome: DataSourceOutcome?, now: Int64, filing claim: FiledClaim? = nil,
                        event: (@Sendable (VerificationRecord) -> WebhookEventDraft?)? = nil) async throws -> SettledAttempt {
         let settlement = outcome.map(AttemptSettlement.settling) ?? .unanswered
         let outcomeName = outcome?.rawValue ?? "unanswered"
@@ -39,7 +53,7 @@ extension VerificationRepository {
         let draft = event?(settled)
         if let rows = try await db.preparedWrite(SettleAttemptStatement(
             expected: attempt.record, settled: settled, userID: attempt.userID, attemptID: attempt.id, outcome: outcomeName,
-            now: now, eventID: UUID(), event: draft)) {
+            now: now, eventID: UUID(), event: draft, claim: claim)) {
             if let published = rows.first { return SettledAttempt(record: settled, published: published > 0) }
         }
         return try await db.write { tx in
@@ -60,6 +74,9 @@ extension VerificationRepository {
                 guard try await Self.isPending(attempt.id, on: sql) else { return SettledAttempt(record: current, published: false) }
                 record = settlement.applied(to: current, now: now)
                 try await Self.store(record, userID: attempt.userID, on: sql)
+            }
+            if let claim {
+                try await DocumentCheckRepository.file(claim, userID: attempt.userID, now: now, on: sql)
             }
             let decided = record == settled ? draft : event?(record)
             guard postgres else {
