@@ -19,8 +19,9 @@ PACKAGES=(ca-certificates curl git make python3 python3-venv python3-pip libsqli
 # Pages: tests drive them in headless Chromium (Selenium through chromium-driver);
 # Noto gives Latin and Arabic text the look of the screenshots in docs/.
 # Reliability: SQLite's disk gone read-only is an ext4 image on a loop device
-# (mkfs.ext4 and e2fsck from e2fsprogs; losetup and mount from util-linux and mount).
-[ "${1:-}" = "--tests" ] && PACKAGES+=(chromium chromium-driver e2fsprogs util-linux mount)
+# (mkfs.ext4 and e2fsck from e2fsprogs; losetup and mount from util-linux and mount);
+# its OCR clients seal their requests as the SDK does (python3-cryptography).
+[ "${1:-}" = "--tests" ] && PACKAGES+=(chromium chromium-driver e2fsprogs util-linux mount python3-cryptography)
 [ "${1:-}" = "--bench" ] && PACKAGES+=(postgresql-contrib)
 
 missing=()

@@ -68,7 +68,8 @@ class Deployment:
         client_key = self.cli("keys", "create", "--tenant", "acme", "--environment", "live", "--publishable",
                               "--scopes", "verifyhuman").strip()
         self.cli("webhooks", "add", "--tenant", "acme", "--environment", "live", "--url", hook_url)
-        return {"secret": secret, "client_key": client_key}
+        hmac_key = self.cli("keys", "hmac", "--tenant", "acme", "--environment", "live").strip()
+        return {"secret": secret, "client_key": client_key, "hmac_key": hmac_key}
 
     # Servers
 
@@ -130,6 +131,17 @@ class Deployment:
     def query(self, statement):
         done = subprocess.run(["psql", self.url, "-qAtF", "\t", "-c", statement], check=True, capture_output=True, text=True)
         return [line.split("\t") for line in done.stdout.splitlines() if line]
+
+    def wait_for_jobs(self, checks, seconds=180):
+        """Until every queued job (document checks the load left running) is
+        done; a killed server's job is taken again once its lease lapses."""
+        deadline = time.time() + seconds
+        while time.time() < deadline:
+            if self.query("SELECT COUNT(*) FROM jobs WHERE status = 'queued'")[0][0] == "0":
+                break
+            time.sleep(1)
+        left = self.query("SELECT COUNT(*) FROM document_checks WHERE status = 'pending'")[0][0]
+        checks.add("every document check ends once the load stops, none left pending", left == "0", f"{left} pending")
 
     def wait_for_webhooks(self, seconds=180):
         """Until every event is fanned out and every delivery delivered (the servers run)."""
@@ -196,6 +208,18 @@ class Deployment:
         checks.add("one delivery row per event and endpoint", not doubled, doubled[:5])
         failed = self.query("SELECT kind, COUNT(*) FROM jobs WHERE status = 'failed' GROUP BY 1")
         checks.add("no job failed", not failed, failed)
+
+    def check_combinations(self, checks, answered):
+        rows = self.query("SELECT combination_id, sealed_keys IS NULL AND sealed_front IS NULL AND sealed_back IS NULL"
+                          " FROM ocr_sessions WHERE combination_id IS NOT NULL")
+        stored = {}
+        for combination, erased in rows:
+            stored[combination] = stored.get(combination, 0) + 1
+            if erased != "t":
+                stored[combination] = -1
+        missing = [cid for cid in answered if stored.get(cid) != 1]
+        checks.add("every OCR combination a client got is on file once, its session's keys and readings erased", not missing,
+                   missing[:5])
 
     def drop(self):
         try:

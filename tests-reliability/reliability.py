@@ -8,6 +8,11 @@ Idempotency-Key and is retried with the same key until it has an answer.
 Afterwards, read from the database and the webhook receiver:
 - every PII verification a client sent has exactly one attempt on file, and
   attempts remaining never went up;
+- every document check (John's driver licence, captureAndVerifyIdentityDocument)
+  is exactly one check on file, ended as the registry says, none left pending;
+- every OCR combination a client got (Egyptian ID cards, sealed as the SDK
+  seals them) is signed, on file once, and its session's keys and readings
+  are erased;
 - every VerifyHuman call that was answered is one verification with one
   charge, no charge is lost or doubled, and the ledger adds up to the balance;
 - every webhook event was delivered, none is unknown, and a repeat is a
@@ -53,7 +58,13 @@ def main():
     parser.add_argument("--seconds-between-kills", type=float, default=4.0)
     parser.add_argument("--pii-clients", type=int, default=4)
     parser.add_argument("--mobile-clients", type=int, default=1)
+    parser.add_argument("--document-clients", type=int, default=1)
+    parser.add_argument("--ocr-clients", type=int, default=1)
+    parser.add_argument("--national-ids", default=".build/docgen",
+                        help="a folder with egypt_id-NNN-clean-{front,back}.png (scripts/generate-test-documents.sh)")
     parser.add_argument("--selfie", default=".build/docgen-fixtures/john-smith-selfie.jpg")
+    parser.add_argument("--licence", nargs=2, default=[".build/docgen-fixtures/john-smith-licence-front.png",
+                                                      ".build/docgen-fixtures/john-smith-licence-back.png"])
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--postgres-outage", type=float, default=4.0,
                         help="after the kills, stop PostgreSQL for this many seconds under load (0: not)")
@@ -81,12 +92,16 @@ def run(args, deployment, receiver, hook_port, work):
     setup = deployment.prepare(f"http://127.0.0.1:{hook_port}/hooks/verity")
     ports = [deployment.start() for _ in range(2)]
     proxy = RoundRobinProxy(ports)
-    with open(args.selfie, "rb") as file:
-        selfie = base64.b64encode(file.read()).decode()
-    clients = Clients(f"http://127.0.0.1:{proxy.port}", setup, selfie)
+    front, back = (encoded(path) for path in args.licence)
+    licence = {"imageBase64": front, "backImageBase64": back, "country": "US", "documentType": "driverLicense"}
+    cards = [tuple(encoded(os.path.join(args.national_ids, f"egypt_id-{n:03d}-clean-{side}.png")) for side in ("front", "back"))
+             for n in range(4)]
+    clients = Clients(f"http://127.0.0.1:{proxy.port}", setup, encoded(args.selfie), licence, cards)
     stop = threading.Event()
     threads = [threading.Thread(target=clients.pii_worker, args=(n, stop)) for n in range(args.pii_clients)]
     threads += [threading.Thread(target=clients.mobile_worker, args=(n, stop)) for n in range(args.mobile_clients)]
+    threads += [threading.Thread(target=clients.document_worker, args=(n, stop)) for n in range(args.document_clients)]
+    threads += [threading.Thread(target=clients.ocr_worker, args=(n, stop)) for n in range(args.ocr_clients)]
     for thread in threads:
         thread.start()
 
@@ -107,6 +122,7 @@ def run(args, deployment, receiver, hook_port, work):
     for thread in threads:
         thread.join()
     load_seconds = time.time() - started
+    deployment.wait_for_jobs(checks)
     deployment.wait_for_webhooks()
     deployment.give_back_stranded_attempts(checks)
     clients.check(checks, deployment)  # reads users back through the servers
@@ -115,6 +131,7 @@ def run(args, deployment, receiver, hook_port, work):
     deployment.check_webhooks(checks, os.path.join(work, "hooks.jsonl"))
     deployment.check_credits(checks, clients.mobile_answers)
     deployment.check_jobs(checks)
+    deployment.check_combinations(checks, [cid for cid, _ in clients.combinations])
     server_errors = deployment.server_errors()
     checks.add("no server answered a 5xx other than 503 (their logs)", not server_errors, server_errors[:5])
     sqlite_disk.run(args.binary, work, checks)
@@ -122,6 +139,11 @@ def run(args, deployment, receiver, hook_port, work):
           f"{deployment.stranded} attempts left pending by a killed server, given back by housekeeping")
     print(f"reliability: {checks.passed} passed, {checks.failed} failed")
     return checks.failed
+
+
+def encoded(path):
+    with open(path, "rb") as file:
+        return base64.b64encode(file.read()).decode()
 
 
 def rolling_restart(deployment, ports, checks, clients):
