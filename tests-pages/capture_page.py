@@ -105,8 +105,8 @@ class Run:
         if self.screens:
             self.driver.save_screenshot(os.path.join(self.screens, f"{self.prefix}-{len(self.steps) + 1:02d}-{name}.png"))
 
-    def visible(self, css):
-        return self.wait(EC.visibility_of_element_located((By.CSS_SELECTOR, css)), what=css)
+    def visible(self, css, seconds=30):
+        return self.wait(EC.visibility_of_element_located((By.CSS_SELECTOR, css)), seconds, what=css)
 
     def click(self, css):
         element = self.visible(css)

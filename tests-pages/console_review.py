@@ -93,7 +93,10 @@ def reviewers(base, screens, args, steps):
             raise PageFailure("the claim is not said on the case")
         whole_page(one, "case-claimed")
         decide(one, "approve", "FACE_CONFIRMED", "Compared the portrait by eye.")
-        notice = one.visible("[role=status]")
+        # A decision writes the check's outcome, its case, its webhooks and its
+        # audit entry; CI's PostgreSQL run, busy with every other suite, once took
+        # longer than 30 s to show it (the failure now names the page it was on).
+        notice = one.visible("[role=status]", seconds=90)
         if "Decision recorded" not in notice.text or len(queue_links(first)) != 2:
             raise PageFailure(f"the approval did not come back to a shorter queue: {notice.text!r}")
         look(one, "queue-after-approval")
@@ -115,7 +118,7 @@ def reviewers(base, screens, args, steps):
             raise PageFailure("the second reviewer was offered a decision on a claimed case")
         look(two, "claimed-by-another")
         decide(one, "reject", "DOCUMENT_TAMPERED")
-        one.visible("[role=status]")
+        one.visible("[role=status]", seconds=90)
         second.refresh()
         state = two.visible(".claim").text
         if "Rejected by" not in state or args.email not in state:
