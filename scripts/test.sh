@@ -51,6 +51,7 @@ echo "== schemathesis contract test"
 bash tests-contract/schemathesis.sh .build/debug/verity > /tmp/verity-schemathesis.log 2>&1 || {
   grep -vE "^\s*$" /tmp/verity-schemathesis.log | tail -80; exit 1; }
 grep -E "generated|schemathesis:" /tmp/verity-schemathesis.log
+contract=$(grep -oE "schemathesis: [0-9]+ passed" /tmp/verity-schemathesis.log | grep -oE "[0-9]+")
 
 echo "== command-line test"
 bash tests-contract/cli.sh .build/debug/verity | tee /tmp/verity-cli.log
@@ -64,4 +65,4 @@ echo "== reliability, short form: two servers on PostgreSQL, kill -9 three times
 bash tests-reliability/run.sh --short --binary .build/debug/verity --postgres "$PG_URL" | tee /tmp/verity-reliability.log
 reliability=$(grep -oE "reliability: [0-9]+ passed" /tmp/verity-reliability.log | grep -oE "[0-9]+")
 
-echo "verity: $((total + 4 + cli + crash + reliability)) passed, 0 failed"
+echo "verity: $((total + contract + cli + crash + reliability)) passed, 0 failed"
