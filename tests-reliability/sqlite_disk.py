@@ -129,9 +129,13 @@ def run(binary, work, checks):
 def full_disk(binary, work, checks):
     server = SQLiteServer(binary, os.path.join(work, "sqlite"))
     try:
-        # No file may grow more than a little past its size now.
-        failing = lambda: server.limit_file_size(max(server.file_sizes().values()) + 256 * 1024)  # noqa: E731
-        back = lambda: server.limit_file_size("unlimited")  # noqa: E731
+        def failing():
+            # No file may grow more than a little past its size now.
+            server.limit_file_size(max(server.file_sizes().values()) + 256 * 1024)
+
+        def back():
+            server.limit_file_size("unlimited")
+
         under_failing_disk(server, work, checks, "a full disk", "space returns", failing, back)
     finally:
         if server.up():
