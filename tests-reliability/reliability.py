@@ -13,6 +13,10 @@ Afterwards, read from the database and the webhook receiver:
 - every OCR combination a client got (Egyptian ID cards, sealed as the SDK
   seals them) is signed, on file once, and its session's keys and readings
   are erased;
+- every person a client took through certification (SMS code, registration,
+  accreditation, a DIAC, a CSR, the certificate job) holds a level-2
+  certificate for their own key, which signs a challenge, and is one
+  certificate on file, none issued twice or left pending;
 - every VerifyHuman call that was answered is one verification with one
   charge, no charge is lost or doubled, and the ledger adds up to the balance;
 - every webhook event was delivered, none is unknown, and a repeat is a
@@ -43,8 +47,10 @@ import uuid
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from deployment import Deployment  # noqa: E402
+from certification_load import CertificationLoad, prepare_entity  # noqa: E402
 from load import Clients  # noqa: E402
 from proxy import RoundRobinProxy  # noqa: E402
+from sms_gateway import SMSGateway  # noqa: E402
 import sqlite_disk  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -60,6 +66,7 @@ def main():
     parser.add_argument("--mobile-clients", type=int, default=1)
     parser.add_argument("--document-clients", type=int, default=1)
     parser.add_argument("--ocr-clients", type=int, default=1)
+    parser.add_argument("--certification-clients", type=int, default=1)
     parser.add_argument("--national-ids", default=".build/docgen",
                         help="a folder with egypt_id-NNN-clean-{front,back}.png (scripts/generate-test-documents.sh)")
     parser.add_argument("--selfie", default=".build/docgen-fixtures/john-smith-selfie.jpg")
@@ -79,17 +86,21 @@ def main():
                                  "--log", os.path.join(work, "hooks.jsonl"), "--lifetime", "3600"],
                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     hook_port = int(receiver.stdout.readline())
+    sms = SMSGateway()
     try:
-        failed = run(args, deployment, receiver, hook_port, work)
+        failed = run(args, deployment, hook_port, sms, work)
     finally:
         deployment.stop_all(kill=True)
         receiver.terminate()
+        sms.close()
         deployment.drop()
     sys.exit(1 if failed else 0)
 
 
-def run(args, deployment, receiver, hook_port, work):
+def run(args, deployment, hook_port, sms, work):
     setup = deployment.prepare(f"http://127.0.0.1:{hook_port}/hooks/verity")
+    prepare_entity(deployment.cli)
+    deployment.env["VERITY_SMS_URL"] = sms.url  # the tenant's SMS provider: the stand-in
     ports = [deployment.start() for _ in range(2)]
     proxy = RoundRobinProxy(ports)
     front, back = (encoded(path) for path in args.licence)
@@ -97,11 +108,13 @@ def run(args, deployment, receiver, hook_port, work):
     cards = [tuple(encoded(os.path.join(args.national_ids, f"egypt_id-{n:03d}-clean-{side}.png")) for side in ("front", "back"))
              for n in range(4)]
     clients = Clients(f"http://127.0.0.1:{proxy.port}", setup, encoded(args.selfie), licence, cards)
+    certification = CertificationLoad(clients, sms)
     stop = threading.Event()
     threads = [threading.Thread(target=clients.pii_worker, args=(n, stop)) for n in range(args.pii_clients)]
     threads += [threading.Thread(target=clients.mobile_worker, args=(n, stop)) for n in range(args.mobile_clients)]
     threads += [threading.Thread(target=clients.document_worker, args=(n, stop)) for n in range(args.document_clients)]
     threads += [threading.Thread(target=clients.ocr_worker, args=(n, stop)) for n in range(args.ocr_clients)]
+    threads += [threading.Thread(target=certification.worker, args=(n, stop)) for n in range(args.certification_clients)]
     for thread in threads:
         thread.start()
 
@@ -126,6 +139,7 @@ def run(args, deployment, receiver, hook_port, work):
     deployment.wait_for_webhooks()
     deployment.give_back_stranded_attempts(checks)
     clients.check(checks, deployment)  # reads users back through the servers
+    certification.check(checks, deployment)
     deployment.stop_all()
     proxy.close()
     deployment.check_webhooks(checks, os.path.join(work, "hooks.jsonl"))
@@ -135,7 +149,7 @@ def run(args, deployment, receiver, hook_port, work):
     server_errors = deployment.server_errors()
     checks.add("no server answered a 5xx other than 503 (their logs)", not server_errors, server_errors[:5])
     sqlite_disk.run(args.binary, work, checks)
-    print(f"figures: {clients.summary()} in {load_seconds:.0f} s with {args.kills} kills; proxy sent {proxy.sent}; "
+    print(f"figures: {clients.summary()}; {certification.summary()} in {load_seconds:.0f} s with {args.kills} kills; proxy sent {proxy.sent}; "
           f"{deployment.stranded} attempts left pending by a killed server, given back by housekeeping")
     print(f"reliability: {checks.passed} passed, {checks.failed} failed")
     return checks.failed

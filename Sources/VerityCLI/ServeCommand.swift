@@ -46,6 +46,7 @@ enum ServerRunner {
             try await beforeServing?(app)
             let stop = StopSignals()
             try await app.asyncBoot()
+            HTTPPipelineWarmUp.run()
             try await app.server.start(address: nil)
             let signal = await stop.next()
             if signal == SIGTERM, settings.shutdownDrainSeconds > 0 {
