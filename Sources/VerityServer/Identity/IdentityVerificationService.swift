@@ -47,11 +47,12 @@ struct IdentityVerificationService: Sendable {
         // The claim is filed with the settlement, sealed, for matching a
         // document against it (verifyIdentityDocument) until document verification ends.
         let sealed = try await context.personSealer(protector, now: clock.nowMillis()).seal(json: IdentityRecord(claim: claim))
-        let record = try await settle(attempt, outcome: outcome, claim: FiledClaim(environmentID: context.environmentID, sealed: sealed),
-                                      repository: repository, context: context)
+        let settled = try await settle(attempt, outcome: outcome, claim: FiledClaim(environmentID: context.environmentID, sealed: sealed),
+                                       repository: repository, context: context)
+        let record = settled.record
         VerityMetrics.checkCompleted(product: "identity", outcome: IdentityEvents.decision(configuration.policy.status(of: record)))
         let documents = DocumentCheckRepository(db: context.db)
-        var state = try await documents.state(userID: context.userID)
+        var state = if let read = settled.documentState { read } else { try await documents.state(userID: context.userID) }
         if try await offerCaptureLink(record: record, state: state, context: context) {
             state = try await documents.state(userID: context.userID)
         }
@@ -66,17 +67,17 @@ struct IdentityVerificationService: Sendable {
     /// listens (one statement either way on PostgreSQL; the hot path pays
     /// next to nothing for webhooks nobody registered).
     private func settle(_ attempt: ChargedAttempt, outcome: DataSourceOutcome, claim: FiledClaim, repository: VerificationRepository,
-                        context: IdentityContext) async throws -> VerificationRecord {
+                        context: IdentityContext) async throws -> SettledAttempt {
         let now = clock.nowMillis()
         guard context.session.webhooksListening else {
-            return try await repository.settle(attempt, outcome: outcome, now: now, filing: claim).record
+            return try await repository.settle(attempt, outcome: outcome, now: now, filing: claim)
         }
         let (environmentID, userID, policy) = (context.environmentID, context.userID, context.configuration.policy)
         let settled = try await repository.settle(attempt, outcome: outcome, now: now, filing: claim) { record in
             IdentityEvents.decided(environmentID: environmentID, userID: userID, attemptID: attempt.id, status: policy.status(of: record))
         }
         if settled.published { webhookWake.kick() }
-        return settled.record
+        return settled
     }
 
     /// Where the environment offers `idScanUrl`, a user the attempt left needing

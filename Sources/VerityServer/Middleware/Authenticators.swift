@@ -66,13 +66,14 @@ struct UserTokenMiddleware: AsyncMiddleware {
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let claims = try await dependencies.tokens.verify(try request.bearerCredential())
-        guard let session = try await UserRepository(db: request.db, protector: dependencies.protector).session(
-            tokenID: claims.tokenID, userID: claims.userID, environmentID: claims.environmentID, now: dependencies.clock.nowMillis())
-        else { throw VerityError(.invalidToken, "the token is not valid, has expired or was revoked") }
+        let now = dependencies.clock.nowMillis()
+        let (found, requests) = try await UserRepository(db: request.db, protector: dependencies.protector).session(
+            tokenID: claims.tokenID, userID: claims.userID, environmentID: claims.environmentID, now: now,
+            counting: RateLimitRepository.Hit(keyID: UUID(naming: claims.tokenID), product: "identity", now: now))
+        guard let session = found else { throw VerityError(.invalidToken, "the token is not valid, has expired or was revoked") }
         request.logger[metadataKey: "user_id"] = .string(claims.userID.uuidString)
-        try await RequestRateLimit(clock: dependencies.clock).admit(
-            request, keyID: UUID(naming: claims.tokenID), surface: "identity",
-            limit: session.configuration.limits.userTokenRequestsPerMinute, credential: "this user token")
+        try RequestRateLimit(clock: dependencies.clock).check(
+            request, requests: requests, limit: session.configuration.limits.userTokenRequestsPerMinute, credential: "this user token")
         request.storage[IdentityContextKey.self] = IdentityContext(session: session, scope: dependencies.scope(of: request))
         return try await dependencies.idempotency.run(request, scope: session.userID) { try await next.respond(to: request) }
     }

@@ -13,10 +13,16 @@ struct RequestRateLimit: Sendable {
     /// `keyID` names the credential, `surface` what it is counted on;
     /// `credential` says in the error what was limited ("this secret key").
     func admit(_ request: Request, keyID: UUID, surface: String, limit: Int, credential: String) async throws {
+        let counted = try await RateLimitRepository(db: request.db).hit(keyID: keyID, product: surface, now: clock.nowMillis())
+        try check(request, requests: counted, limit: limit, credential: credential)
+    }
+
+    /// Refuses the request when `requests` (the window's count, this one
+    /// included, counted already) is over `limit`, with when to retry.
+    func check(_ request: Request, requests: (count: Int, windowEnds: Int64), limit: Int, credential: String) throws {
         let now = clock.nowMillis()
-        let (count, windowEnds) = try await RateLimitRepository(db: request.db).hit(keyID: keyID, product: surface, now: now)
-        guard count <= limit else {
-            request.storage[RetryAfterKey.self] = max(1, Int((windowEnds - now + 999) / 1000))
+        guard requests.count <= limit else {
+            request.storage[RetryAfterKey.self] = max(1, Int((requests.windowEnds - now + 999) / 1000))
             throw VerityError(.rateLimited, "\(credential) made more than \(limit) requests this minute: retry after the Retry-After seconds")
         }
     }

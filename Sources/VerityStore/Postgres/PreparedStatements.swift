@@ -34,10 +34,11 @@ extension Database {
 
 /// `UserRepository.session`: token, user, environment rules and consent.
 struct SessionStatement: PostgresPreparedStatement {
-    static let sql = """
-        SELECT e.configuration::text,
-               CASE WHEN u.consented_at IS NOT NULL AND u.consent_withdrawn_at IS NULL THEN 1 ELSE 0 END,
-               \(TokenSession.listeningColumn),
+    /// The session's columns for token `$1`, user `$2`, environment `$3` at `$4`.
+    static let select = """
+        SELECT e.configuration::text AS configuration,
+               CASE WHEN u.consented_at IS NOT NULL AND u.consent_withdrawn_at IS NULL THEN 1 ELSE 0 END AS consented,
+               \(TokenSession.listeningColumn) AS listening,
                pk.wrapped_key
         FROM access_tokens t
         JOIN end_users u ON u.id = t.user_id
@@ -46,6 +47,7 @@ struct SessionStatement: PostgresPreparedStatement {
         WHERE t.token_id_hash = $1 AND t.user_id = $2 AND u.environment_id = $3
           AND t.revoked_at IS NULL AND t.expires_at > $4
         """
+    static let sql = select
     typealias Row = (String, Int, Int, ByteBuffer?)
 
     var tokenHash: String
@@ -59,6 +61,38 @@ struct SessionStatement: PostgresPreparedStatement {
         bindings.append(userID)
         bindings.append(environmentID)
         bindings.append(now)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+}
+
+/// `SessionStatement` with the request counted in its token's rate-limit
+/// window in the same round trip (`RateLimitHitStatement`'s upsert as a
+/// CTE). The count comes back whether or not the session is live: the
+/// token's signature was checked before, so only a revoked or expired
+/// token's request is counted for nothing.
+struct CountedSessionStatement: PostgresPreparedStatement {
+    static let sql = """
+        WITH hit AS (
+          INSERT INTO rate_limit_windows (id, key_id, product, window_start, count) VALUES ($5, $6, $7, $8, 1)
+          ON CONFLICT (key_id, product, window_start) DO UPDATE SET count = rate_limit_windows.count + 1
+          RETURNING count)
+        SELECT s.configuration, s.consented, s.listening, s.wrapped_key, hit.count
+        FROM hit LEFT JOIN (\(SessionStatement.select)) s ON true
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.text, .uuid, .uuid, .int8, .uuid, .uuid, .text, .int8]
+    typealias Row = (String?, Int?, Int?, ByteBuffer?, Int)
+
+    var session: SessionStatement
+    var hit: RateLimitRepository.Hit
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = try session.makeBindings()
+        bindings.append(UUID())
+        bindings.append(hit.keyID)
+        bindings.append(hit.product)
+        bindings.append(hit.windowStart)
         return bindings
     }
 
@@ -125,8 +159,12 @@ struct ChargeAttemptStatement: PostgresPreparedStatement {
 /// decision's event (when there is one and an enabled endpoint of its
 /// environment wants its type), and the claim filed for a document match
 /// (when there is one), in one statement. One row (how many events
-/// were written) when the record was as expected; none, and nothing written,
-/// when it had changed.
+/// were written, and the user's document state for the answer) when the
+/// record was as expected; none, and nothing written, when it had changed.
+///
+/// The document state is read from the statement's snapshot, before its own
+/// writes: the only one that touches it, the claim's filing, changes no
+/// column the state reads (a row it inserts has no status yet, as no row).
 struct SettleAttemptStatement: PostgresPreparedStatement {
     static let sql = """
         WITH settled AS (
@@ -150,7 +188,8 @@ struct SettleAttemptStatement: PostgresPreparedStatement {
           INSERT INTO document_verifications (id, user_id, environment_id, sealed_claim, updated_at)
           SELECT $20, user_id, $21, $22, $14 FROM settled WHERE $22 IS NOT NULL
           ON CONFLICT (user_id) DO UPDATE SET sealed_claim = excluded.sealed_claim, updated_at = excluded.updated_at)
-        SELECT (SELECT count(*) FROM published) FROM settled
+        SELECT (SELECT count(*) FROM published), ds.*
+        FROM settled LEFT JOIN (\(UserDocumentState.select) $1) ds ON true
         """
     static let bindingDataTypes: [PostgresDataType] = [
         .uuid, .int8, .text, .int8, .text, .text, .int8,
@@ -159,7 +198,7 @@ struct SettleAttemptStatement: PostgresPreparedStatement {
         .uuid, .uuid, .uuid, .text, .bytea,
         .uuid, .uuid, .bytea,
     ]
-    typealias Row = Int64
+    typealias Row = (published: Int64, documentState: UserDocumentState)
 
     var expected: VerificationRecord
     var settled: VerificationRecord
@@ -198,7 +237,13 @@ struct SettleAttemptStatement: PostgresPreparedStatement {
         return bindings
     }
 
-    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Int64.self) }
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        let (published, status, linkID, linkEnvironment, linkCreated, opens, submissions,
+             checkID, checkStatus, flow, documentType, country, reasons, checkCreated, finished) = try row.decode(
+            (Int64, String?, UUID?, UUID?, Int64?, Int?, Int?, UUID?, String?, String?, String?, String?, String?, Int64?, Int64?).self)
+        return (published, UserDocumentState((status, linkID, linkEnvironment, linkCreated, opens, submissions,
+                                              checkID, checkStatus, flow, documentType, country, reasons, checkCreated, finished)))
+    }
 }
 
 /// `RateLimitRepository.hit`: one request counted in its window.

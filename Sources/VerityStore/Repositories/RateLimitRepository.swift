@@ -19,17 +19,37 @@ public struct RateLimitRepository: Sendable {
     /// How long past windows are kept (housekeeping deletes older ones).
     public static let keptMilliseconds: Int64 = 3_600_000
 
+    /// One request to count: whose, on which surface, in which window.
+    public struct Hit: Sendable {
+        public let keyID: UUID
+        public let product: String
+        public let windowStart: Int64
+
+        public init(keyID: UUID, product: String, now: Int64) {
+            self.keyID = keyID
+            self.product = product
+            windowStart = now - now % RateLimitRepository.windowMilliseconds
+        }
+
+        public var windowEnds: Int64 { windowStart + RateLimitRepository.windowMilliseconds }
+    }
+
     /// Counts one request of `keyID` on `product` (a mobile product, `identity`,
     /// `admin`) at `now`; returns the window's count, this one included, and
     /// when the window ends.
     public func hit(keyID: UUID, product: String, now: Int64) async throws -> (count: Int, windowEnds: Int64) {
-        let start = now - now % Self.windowMilliseconds
+        try await hit(Hit(keyID: keyID, product: product, now: now))
+    }
+
+    /// Counts `hit`; returns the window's count, this one included, and when the window ends.
+    public func hit(_ hit: Hit) async throws -> (count: Int, windowEnds: Int64) {
+        let (keyID, product, start) = (hit.keyID, hit.product, hit.windowStart)
         // SQLite is one server process by design (its writes already queue in
         // one gate per process): there the count lives in the process, where it
         // costs no write. Every request behind a credential counts itself, and
         // a write each queued behind every other write of the file.
         if (db as? any SQLDatabase)?.dialect.name == "sqlite" {
-            return (await LocalRateWindows.shared.hit("\(keyID)|\(product)", windowStart: start), start + Self.windowMilliseconds)
+            return (await LocalRateWindows.shared.hit("\(keyID)|\(product)", windowStart: start), hit.windowEnds)
         }
         let count: Int
         if let rows = try await db.prepared(RateLimitHitStatement(id: UUID(), keyID: keyID, product: product, windowStart: start)) {
@@ -44,7 +64,7 @@ public struct RateLimitRepository: Sendable {
                     """).first()?.decode(column: "count", as: Int.self) ?? 1
             }
         }
-        return (count, start + Self.windowMilliseconds)
+        return (count, hit.windowEnds)
     }
 
     /// Housekeeping: windows older than an hour, whoever counted in them; returns how many.

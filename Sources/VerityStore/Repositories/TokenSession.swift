@@ -37,19 +37,52 @@ public struct TokenSession: Sendable {
         """
 }
 
+extension TokenSession {
+    /// From `SessionStatement`'s columns.
+    init(userID: UUID, environmentID: UUID, row: SessionStatement.Row) throws {
+        let (configuration, consented, listening, wrappedKey) = row
+        self.init(userID: userID, environmentID: environmentID,
+                  configuration: try DecodedConfigurations.shared.configuration(environmentID: environmentID, text: configuration),
+                  consented: consented == 1, webhooksListening: listening == 1, wrappedPersonKey: wrappedKey.map { Data($0.readableBytesView) })
+    }
+}
+
 extension UserRepository {
     /// The session for a verified token, or nil when the token was revoked,
     /// expired, or names a user outside its environment.
+    ///
+    /// `counting`: the request, counted in its token's rate-limit window
+    /// (`RateLimitRepository`); the window's count comes back with the
+    /// session (on PostgreSQL in the same statement, one round trip). A
+    /// request whose session is nil is not counted on SQLite.
+    public func session(tokenID: String, userID: UUID, environmentID: UUID, now: Int64,
+                        counting hit: RateLimitRepository.Hit) async throws -> (session: TokenSession?, requests: (count: Int, windowEnds: Int64)) {
+        let tokenHash = DataProtector.hashSecret(tokenID)
+        let statement = SessionStatement(tokenHash: tokenHash, userID: userID, environmentID: environmentID, now: now)
+        if let rows = try await db.prepared(CountedSessionStatement(session: statement, hit: hit)) {
+            // The upsert returns its row whatever the session: one row, always.
+            let row = rows.first
+            let requests = (row?.4 ?? 1, hit.windowEnds)
+            guard let (configuration, consented, listening, wrappedKey, _) = row, let configuration, let consented, let listening
+            else { return (nil, requests) }
+            return (try TokenSession(userID: userID, environmentID: environmentID, row: (configuration, consented, listening, wrappedKey)), requests)
+        }
+        guard let session = try await sqlSession(tokenHash: tokenHash, userID: userID, environmentID: environmentID, now: now) else {
+            return (nil, (0, hit.windowEnds))
+        }
+        return (session, try await RateLimitRepository(db: db).hit(hit))
+    }
+
+    /// The session alone, for a caller with no request limit of its own here.
     public func session(tokenID: String, userID: UUID, environmentID: UUID, now: Int64) async throws -> TokenSession? {
         let tokenHash = DataProtector.hashSecret(tokenID)
-        if let rows = try await db.prepared(SessionStatement(tokenHash: tokenHash, userID: userID,
-                                                             environmentID: environmentID, now: now)) {
-            guard let (configuration, consented, listening, wrappedKey) = rows.first else { return nil }
-            return TokenSession(
-                userID: userID, environmentID: environmentID,
-                configuration: try DecodedConfigurations.shared.configuration(environmentID: environmentID, text: configuration),
-                consented: consented == 1, webhooksListening: listening == 1, wrappedPersonKey: wrappedKey.map { Data($0.readableBytesView) })
+        if let rows = try await db.prepared(SessionStatement(tokenHash: tokenHash, userID: userID, environmentID: environmentID, now: now)) {
+            return try rows.first.map { try TokenSession(userID: userID, environmentID: environmentID, row: $0) }
         }
+        return try await sqlSession(tokenHash: tokenHash, userID: userID, environmentID: environmentID, now: now)
+    }
+
+    private func sqlSession(tokenHash: String, userID: UUID, environmentID: UUID, now: Int64) async throws -> TokenSession? {
         guard let sql = db as? any SQLDatabase else { return nil }
         let row = try await sql.raw("""
             SELECT CAST(e.configuration AS TEXT) AS configuration,

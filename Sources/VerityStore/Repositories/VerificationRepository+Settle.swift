@@ -30,6 +30,9 @@ public struct FiledClaim: Sendable {
 public struct SettledAttempt: Sendable {
     public let record: VerificationRecord
     public let published: Bool
+    /// The user's document state, read with the settlement where that costs
+    /// no round trip (PostgreSQL's one statement); nil: read it.
+    public var documentState: UserDocumentState? = nil
 }
 
 extension VerificationRepository {
@@ -54,7 +57,9 @@ extension VerificationRepository {
         if let rows = try await db.preparedWrite(SettleAttemptStatement(
             expected: attempt.record, settled: settled, userID: attempt.userID, attemptID: attempt.id, outcome: outcomeName,
             now: now, eventID: UUID(), event: draft, claim: claim)) {
-            if let published = rows.first { return SettledAttempt(record: settled, published: published > 0) }
+            if let row = rows.first {
+                return SettledAttempt(record: settled, published: row.published > 0, documentState: row.documentState)
+            }
         }
         return try await db.write { tx in
             let sql = self.sql(tx)
