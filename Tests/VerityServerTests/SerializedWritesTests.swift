@@ -23,12 +23,19 @@ struct SerializedWritesTests {
         return sql
     }
 
+    /// How many writes `concurrently` keeps in flight on `db`. On SQLite,
+    /// more than a group takes, so writes queue. On PostgreSQL, fewer than
+    /// the pool's connections (8 per event loop): a write in flight beyond
+    /// them waits for a connection, and a loaded CI run (every suite at once)
+    /// once had three such waits pass the pool's 10 s.
+    static func inFlight(_ db: any Database) -> Int {
+        (db as? any SQLDatabase)?.dialect.name == "postgresql" ? min(24, VerityDatabase.postgresConnectionsPerEventLoop * System.coreCount * 3 / 4) : 24
+    }
+
     /// Runs `write` for each number with at most `inFlight` at once, and
-    /// returns each number's outcome. The bound keeps a loaded test run from
-    /// timing writes out in PostgreSQL's pool (10 s) while still queueing
-    /// many more writes than a group takes on SQLite.
+    /// returns each number's outcome.
     static func concurrently<T: Sendable>(
-        _ numbers: ClosedRange<Int>, inFlight: Int = 24, _ write: @escaping @Sendable (Int) async throws -> T
+        _ numbers: ClosedRange<Int>, inFlight: Int, _ write: @escaping @Sendable (Int) async throws -> T
     ) async -> [Int: Result<T, any Error>] {
         await withTaskGroup(of: (Int, Result<T, any Error>).self) { group in
             var pending = numbers.makeIterator()
@@ -55,7 +62,7 @@ struct SerializedWritesTests {
         try await withVerityApp { app async throws in
             let db = app.app.db
             let sql = try await Self.probeTable(db)
-            let outcomes = await Self.concurrently(1...64) { number in
+            let outcomes = await Self.concurrently(1...64, inFlight: Self.inFlight(db)) { number in
                 try await db.write { tx in
                     try await (tx as! any SQLDatabase).raw("""
                         INSERT INTO write_probe (number, note) VALUES (\(bind: number), \(bind: "n\(number)")) RETURNING note
@@ -74,7 +81,7 @@ struct SerializedWritesTests {
             let sql = try await Self.probeTable(db)
             // Every seventh write inserts its row and then throws: its row must
             // not survive, and the writes queued with it must.
-            let outcomes = await Self.concurrently(1...60) { number in
+            let outcomes = await Self.concurrently(1...60, inFlight: Self.inFlight(db)) { number in
                 try await db.write { tx in
                     try await (tx as! any SQLDatabase).raw("INSERT INTO write_probe (number, note) VALUES (\(bind: number), 'x')").run()
                     if number % 7 == 0 { throw Refused(number: number) }
@@ -105,7 +112,7 @@ struct SerializedWritesTests {
             let db = app.app.db
             let sql = try await Self.probeTable(db)
             let models = (1...48).map { number in ProbeRow(number: number) }
-            let outcomes = await Self.concurrently(1...48) { number in
+            let outcomes = await Self.concurrently(1...48, inFlight: Self.inFlight(db)) { number in
                 let model = models[number - 1]
                 return try await db.write { tx in
                     try await model.create(on: tx)
@@ -164,7 +171,7 @@ struct SerializedWritesTests {
             let db = app.app.db
             let sql = try await Self.probeTable(db)
             // Twenty writers, ten keys: each key has one winner and one loser.
-            let won = await Self.concurrently(0...19) { writer in
+            let won = await Self.concurrently(0...19, inFlight: Self.inFlight(db)) { writer in
                 try await db.write { tx in
                     try await (tx as! any SQLDatabase).raw("""
                         INSERT INTO write_probe (number, note) VALUES (\(bind: writer % 10), \(bind: "writer \(writer)"))
