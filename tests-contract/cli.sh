@@ -321,6 +321,7 @@ check "ca chain prints the issuing CA and the root" bash -c "[ \"\$(grep -c 'BEG
 check "entities create prints the form" grep -q '"givenName"' "$WORK/entity.json"
 check "entities create refuses a bad level" bash -c "! '$BIN' entities create --tenant acme --name bank2 --display-name B --levels 5 --fields '[]' 2>/dev/null"
 check "entities list shows it" bash -c "'$BIN' entities list --tenant acme | grep -q '\"bank\"'"
+check "entities create refuses a second of the same name, saying so" bash -c "'$BIN' entities create --tenant acme --name bank --display-name B --levels 1 --fields '[]' 2>&1 >/dev/null | grep -q ENTITY_EXISTS"
 "$BIN" checkpoints add --tenant acme --name "Fiji office" --address "1 Suva Street" --latitude=-18.14 --longitude=178.44 --levels 2,3 > /dev/null
 "$BIN" checkpoints add --tenant acme --name "Samoa office" --address "1 Apia Road" --latitude=-13.83 --longitude=-171.76 --levels 3 > /dev/null
 "$BIN" checkpoints nearest --tenant acme --latitude=-16.0 --longitude=-179.9 --limit 1 > "$WORK/nearest.json"

@@ -32,6 +32,10 @@ VERITY_DATA_DIR="$DATA" VERITY_DATA_KEY="$(cat "$DATA/data.key")" "$BIN" environ
 CONTENT=$(curl -fs -H "Authorization: Bearer $TOKEN" "$BASE/v1/identity/consent/content?preferredLocale=en-US&preferredContentType=text/plain")
 curl -fs -X POST -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -d "$CONTENT" "$BASE/v1/identity/consent" >/dev/null
 
+# Each generated Idempotency-Key rides on one request only (idempotency_keys.py):
+# otherwise the generator's few short keys collide and most requests stop at
+# IDEMPOTENCY_KEY_REUSED, never reaching the operation.
+export PYTHONPATH="tests-contract${PYTHONPATH:+:$PYTHONPATH}" SCHEMATHESIS_HOOKS=idempotency_keys
 CHECKS="not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance"
 # The stateful phase follows the contract's links (create, then use, then
 # revoke: a webhook endpoint, an operator, a user's token, a mobile session).

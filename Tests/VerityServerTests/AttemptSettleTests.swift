@@ -84,4 +84,51 @@ struct AttemptSettleTests {
             #expect(try await WebhookEventModel.query(on: app.app.db).count() == 0)
         }
     }
+
+    @Test func anAnsweredAttemptIsChargedAndSettledInOneCommitOnlyIfTheRecordIsAsRead() async throws {
+        try await withVerityApp { app async throws in
+            _ = try await app.token(for: "asked-first")
+            let environmentID = try await WebhookOutboxTests.endpoint(app, events: ["identity_verification.decided"])
+            let userID = try #require(try await IdentityVerificationModel.query(on: app.app.db).first()).$user.id
+            let repository = VerificationRepository(db: app.app.db)
+            let event = { @Sendable (record: VerificationRecord) -> WebhookEventDraft? in
+                WebhookEventDraft(environmentID: environmentID, userID: userID, type: "identity_verification.decided",
+                                  data: Data("{\"failedAttempts\":\(record.failedAttempts)}".utf8))
+            }
+            func answered(_ outcome: DataSourceOutcome) -> AnsweredAttempt {
+                AnsweredAttempt(userID: userID, environmentID: environmentID, source: "registry", inputDigest: "d", outcome: outcome)
+            }
+            let read = try await repository.record(userID: userID)
+            let failed = answered(.notMatched)
+            let claim = FiledClaim(environmentID: environmentID, sealed: Data("sealed claim".utf8))
+            let first = try #require(try await repository.chargeAndSettle(failed, expected: read, now: 1_000, filing: claim, event: event))
+            let charged = VerificationRecord(failedAttempts: 1, lastAttemptedAtEpochMs: 1_000)
+            #expect(first.record == charged && first.published)
+            #expect(try await repository.record(userID: userID) == charged)
+            #expect(try await DocumentCheckRepository(db: app.app.db).sealedClaim(userID: userID) == claim.sealed)
+
+            // A second answer against the record read before the first: it
+            // moved, so nothing is written (no ledger row, no event, no claim).
+            let stale = answered(.matched)
+            #expect(try await repository.chargeAndSettle(stale, expected: read, now: 2_000, filing: claim, event: event) == nil)
+            #expect(try await repository.record(userID: userID) == charged)
+
+            // Against the record as it now stands: charged and refunded, verified.
+            let matched = try #require(try await repository.chargeAndSettle(answered(.matched), expected: charged, now: 3_000, event: event))
+            let verified = VerificationRecord(achievedMethod: .knowledgeOfPII, verifiedAtEpochMs: 3_000, failedAttempts: 1,
+                                              lastAttemptedAtEpochMs: 3_000)
+            #expect(matched.record == verified && matched.published)
+            #expect(try await repository.record(userID: userID) == verified)
+
+            // The ledger holds the two written, settled when charged; one event each, none for the stale one.
+            let ledger = try await VerificationAttemptModel.query(on: app.app.db).sort(\.$attemptedAt).all()
+            #expect(ledger.map(\.outcome) == ["notMatched", "matched"])
+            #expect(ledger.map(\.settledAt) == [1_000, 3_000])
+            #expect(ledger.first?.id == failed.id && !ledger.contains { $0.id == stale.id })
+            _ = try await WebhookOutbox.fanOutPending(now: 4_000, leaseMilliseconds: 60_000, limit: 64, on: app.app.db)
+            let events = try await WebhookEventModel.query(on: app.app.db).sort(\.$createdAt).all()
+            #expect(events.map { String(decoding: $0.data, as: UTF8.self) } == ["{\"failedAttempts\":1}", "{\"failedAttempts\":1}"])
+            #expect(events.map(\.createdAt) == [1_000, 3_000])
+        }
+    }
 }

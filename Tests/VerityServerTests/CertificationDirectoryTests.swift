@@ -25,11 +25,26 @@ struct CertificationDirectoryTests {
             // the live environment does not see it
             _ = try await app.operations.createKey(tenant: "acme", environment: .live)
             #expect(try await app.operations.entities(tenant: "acme", environment: .live).isEmpty)
-            // a second entity with the same name is refused
-            await #expect(throws: VerityError(.validationError, "")) {
+            // a second entity with the same name is a conflict, not bad input
+            await #expect(throws: VerityError(.entityExists, "")) {
                 try await app.operations.createEntity(tenant: "acme", environment: .test, name: "acme-bank", displayName: "Again",
                                                       levels: [1], fields: [])
             }
+            // two at once: one is created, the other told so (the unique index decides a race)
+            let operations = try app.operations
+            let outcomes = await withTaskGroup(of: VerityError.Code?.self) { group in
+                for _ in 0..<4 {
+                    group.addTask {
+                        do {
+                            _ = try await operations.createEntity(tenant: "acme", environment: .test, name: "race-bank", displayName: "Race",
+                                                                  levels: [1], fields: [])
+                            return nil
+                        } catch let error as VerityError { return error.code } catch { return .systemError }
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(outcomes.filter { $0 == nil }.count == 1 && outcomes.filter { $0 == .entityExists }.count == 3, "\(outcomes)")
         }
     }
 

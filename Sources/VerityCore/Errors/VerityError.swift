@@ -64,6 +64,8 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let expiredVerificationCode = Code("EXPIRED_VERIFICATION_CODE", 410)
         public static let userLocked = Code("USER_LOCKED", 423)
         public static let userAlreadyRegistered = Code("USER_ALREADY_REGISTERED", 409)
+        /// The environment has an entity of that name (names are unique per environment).
+        public static let entityExists = Code("ENTITY_EXISTS", 409)
         public static let userNotAccredited = Code("USER_NOT_ACCREDITED", 403)
         public static let deviceNotVerified = Code("DEVICE_NOT_VERIFIED", 403)
         // Document flows.
@@ -138,7 +140,7 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
             consentRequired, consentContentMismatch, consentContentNotFound,
             notAuthorized, invalidToken, invalidAPIKey, notFound, methodNotAllowed,
             rateLimited, validationError, deviceVerificationLimit, expiredVerificationCode, userLocked,
-            userAlreadyRegistered, userNotAccredited, deviceNotVerified,
+            userAlreadyRegistered, entityExists, userNotAccredited, deviceNotVerified,
             documentCheckPending, documentVerificationClosed, captureLinkUnusable, imageQualityInsufficient, piiVerificationRequired,
             missingRequiredField, sessionWrongStep, sessionExpired, invalidClientKey, creditsExhausted, scopeNotAuthorized,
             idempotencyKeyInUse, idempotencyKeyReused, idempotencyAnswerLost, hmacKeyMissing, decryptionFailed, requestReplayed, sideMissing, wrongSide,

@@ -4,7 +4,16 @@
 public protocol IdentityDataSource: Sendable {
     /// A short name kept in the audit trail ("registry", "bureau").
     var name: String { get }
+    /// Whether asking only reads Verity's own database: such a source may be
+    /// asked before the attempt is charged (one commit for the charge and the
+    /// settlement), because a question the charge then refuses cost nothing
+    /// and told no one. An outside source is asked only after the charge.
+    var answersFromOwnDatabase: Bool { get }
     func check(_ claim: IdentityClaim) async throws -> DataSourceOutcome
+}
+
+extension IdentityDataSource {
+    public var answersFromOwnDatabase: Bool { false }
 }
 
 /// A person as a trusted source records them.

@@ -28,6 +28,13 @@ public struct VerificationRecord: Sendable, Equatable {
 
     /// A user nobody has tried to verify, or one just reset.
     public static let fresh = VerificationRecord()
+
+    /// Whether the user may make a PII attempt: the condition the charge
+    /// checks in SQL (`VerificationRepository.chargeAttempt`), in Swift, for
+    /// a caller deciding whether to ask a source before charging.
+    public func mayAttempt(maxAttempts: Int) -> Bool {
+        failedAttempts < maxAttempts && block == nil && achievedMethod == .none
+    }
 }
 
 /// What a client is told about a user's verification (the spec's
@@ -85,8 +92,10 @@ extension VerificationPolicy {
 
 /// How an attempt changes the stored record once the data source answered.
 ///
-/// Attempts are charged before the data source is asked (so concurrent
-/// requests can never exceed the limit) and settled afterwards.
+/// An attempt is charged and settled as a compare-and-set or a conditional
+/// charge (so concurrent requests can never exceed the limit): in one commit
+/// when the source answers from Verity's own database and was asked first,
+/// otherwise charged before the source is asked and settled afterwards.
 public struct AttemptSettlement: Sendable, Equatable {
     /// Give the charged attempt back: it was not a failure.
     public var refund: Bool

@@ -32,23 +32,28 @@ extension Database {
     }
 }
 
-/// `UserRepository.session`: token, user, environment rules and consent.
+/// `UserRepository.session`: token, user, environment rules, consent, and
+/// the user's verification record (what an attempt's compare-and-set expects).
 struct SessionStatement: PostgresPreparedStatement {
     /// The session's columns for token `$1`, user `$2`, environment `$3` at `$4`.
     static let select = """
         SELECT e.configuration::text AS configuration,
                CASE WHEN u.consented_at IS NOT NULL AND u.consent_withdrawn_at IS NULL THEN 1 ELSE 0 END AS consented,
                \(TokenSession.listeningColumn) AS listening,
-               pk.wrapped_key
+               pk.wrapped_key,
+               iv.achieved_method, iv.verified_at, iv.failed_attempts, iv.block, iv.required_override, iv.last_attempted_at
         FROM access_tokens t
         JOIN end_users u ON u.id = t.user_id
         JOIN environments e ON e.id = u.environment_id
         LEFT JOIN person_keys pk ON pk.user_id = u.id
+        LEFT JOIN identity_verifications iv ON iv.user_id = u.id
         WHERE t.token_id_hash = $1 AND t.user_id = $2 AND u.environment_id = $3
           AND t.revoked_at IS NULL AND t.expires_at > $4
         """
     static let sql = select
-    typealias Row = (String, Int, Int, ByteBuffer?)
+    /// `VerificationRepository.recordColumns`, each nullable (a user with no record).
+    typealias StoredRecordColumns = (String?, Int64?, Int?, String?, String?, Int64?)
+    typealias Row = (String, Int, Int, ByteBuffer?, StoredRecordColumns)
 
     var tokenHash: String
     var userID: UUID
@@ -64,7 +69,11 @@ struct SessionStatement: PostgresPreparedStatement {
         return bindings
     }
 
-    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        let (configuration, consented, listening, wrappedKey, achieved, verifiedAt, failed, block, override, lastAttempted) = try row.decode(
+            (String, Int, Int, ByteBuffer?, String?, Int64?, Int?, String?, String?, Int64?).self)
+        return (configuration, consented, listening, wrappedKey, (achieved, verifiedAt, failed, block, override, lastAttempted))
+    }
 }
 
 /// `SessionStatement` with the request counted in its token's rate-limit
@@ -78,11 +87,12 @@ struct CountedSessionStatement: PostgresPreparedStatement {
           INSERT INTO rate_limit_windows (id, key_id, product, window_start, count) VALUES ($5, $6, $7, $8, 1)
           ON CONFLICT (key_id, product, window_start) DO UPDATE SET count = rate_limit_windows.count + 1
           RETURNING count)
-        SELECT s.configuration, s.consented, s.listening, s.wrapped_key, hit.count
+        SELECT hit.count, s.*
         FROM hit LEFT JOIN (\(SessionStatement.select)) s ON true
         """
     static let bindingDataTypes: [PostgresDataType] = [.text, .uuid, .uuid, .int8, .uuid, .uuid, .text, .int8]
-    typealias Row = (String?, Int?, Int?, ByteBuffer?, Int)
+    /// The window's count, and the session's row when it is live.
+    typealias Row = (count: Int, session: SessionStatement.Row?)
 
     var session: SessionStatement
     var hit: RateLimitRepository.Hit
@@ -96,7 +106,12 @@ struct CountedSessionStatement: PostgresPreparedStatement {
         return bindings
     }
 
-    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        let (count, configuration, consented, listening, wrappedKey, achieved, verifiedAt, failed, block, override, lastAttempted) = try row.decode(
+            (Int, String?, Int?, Int?, ByteBuffer?, String?, Int64?, Int?, String?, String?, Int64?).self)
+        guard let configuration, let consented, let listening else { return (count, nil) }
+        return (count, (configuration, consented, listening, wrappedKey, (achieved, verifiedAt, failed, block, override, lastAttempted)))
+    }
 }
 
 /// `ReferenceRegistry.check`: sealed records filed under one blind index.
@@ -177,6 +192,13 @@ struct SettleAttemptStatement: PostgresPreparedStatement {
         ledger AS (
           UPDATE verification_attempts SET outcome = $13, settled_at = $14
           WHERE id = $12 AND EXISTS (SELECT 1 FROM settled)),
+        \(effects)
+        """
+
+    /// What follows a written record (CTE `settled`), in this statement and
+    /// `ChargeAndSettleStatement` alike: the event, the claim filed, and the
+    /// answer's row.
+    static let effects = """
         published AS (
           INSERT INTO webhook_events (id, environment_id, user_id, type, data, created_at, fan_out_pending)
           SELECT $15, $16, $17, $18, $19, $14, 1 FROM settled
@@ -244,6 +266,49 @@ struct SettleAttemptStatement: PostgresPreparedStatement {
         return (published, UserDocumentState((status, linkID, linkEnvironment, linkCreated, opens, submissions,
                                               checkID, checkStatus, flow, documentType, country, reasons, checkCreated, finished)))
     }
+}
+
+/// `VerificationRepository.chargeAndSettle`: an attempt whose source answered
+/// before the charge, charged and settled in one statement (one commit): the
+/// settled record written as a compare-and-set against the record the
+/// session read (`expected`), its ledger row inserted settled, and
+/// `SettleAttemptStatement`'s effects. No row, and nothing written, when the
+/// record moved since it was read.
+///
+/// Bindings `$1`–`$22` are the settle's (`$12` the new ledger row's id; the
+/// settle's pending-attempt check has no place here), then `$23` source,
+/// `$24` input digest, `$25` environment.
+struct ChargeAndSettleStatement: PostgresPreparedStatement {
+    static let sql = """
+        WITH settled AS (
+          UPDATE identity_verifications
+          SET failed_attempts = $8, achieved_method = $9, verified_at = $10, block = $11, last_attempted_at = $14
+          WHERE user_id = $1 AND failed_attempts = $2 AND achieved_method = $3 AND verified_at IS NOT DISTINCT FROM $4
+            AND block IS NOT DISTINCT FROM $5 AND required_override IS NOT DISTINCT FROM $6
+            AND last_attempted_at IS NOT DISTINCT FROM $7
+          RETURNING user_id),
+        ledger AS (
+          INSERT INTO verification_attempts (id, user_id, environment_id, source, outcome, input_digest, attempted_at, settled_at)
+          SELECT $12, user_id, $25, $23, $13, $24, $14, $14 FROM settled),
+        \(SettleAttemptStatement.effects)
+        """
+    static let bindingDataTypes = SettleAttemptStatement.bindingDataTypes + [.text, .text, .uuid]
+    typealias Row = SettleAttemptStatement.Row
+
+    var settle: SettleAttemptStatement
+    var source: String
+    var inputDigest: String
+    var environmentID: UUID
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = try settle.makeBindings()
+        bindings.append(source)
+        bindings.append(inputDigest)
+        bindings.append(environmentID)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row { try settle.decodeRow(row) }
 }
 
 /// `RateLimitRepository.hit`: one request counted in its window.

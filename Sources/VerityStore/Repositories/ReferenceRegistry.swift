@@ -15,6 +15,7 @@ public struct ReferenceRegistry: IdentityDataSource {
     }
 
     public var name: String { "registry" }
+    public var answersFromOwnDatabase: Bool { true }
 
     public func check(_ claim: IdentityClaim) async throws -> DataSourceOutcome {
         let index = protector.blindIndex(IdentityMatcher.lookupKey(claim), domain: "registry")

@@ -18,15 +18,20 @@ public struct TokenSession: Sendable {
     public let webhooksListening: Bool
     /// The user's own data key, wrapped (nil for users from before people had keys).
     public let wrappedPersonKey: Data?
+    /// The user's verification record as the session's query found it: what
+    /// an attempt charged and settled in one commit expects to find still
+    /// (`VerificationRepository.chargeAndSettle`). Nil when the user has none.
+    public let record: VerificationRecord?
 
     public init(userID: UUID, environmentID: UUID, configuration: EnvironmentConfiguration, consented: Bool,
-                webhooksListening: Bool, wrappedPersonKey: Data? = nil) {
+                webhooksListening: Bool, wrappedPersonKey: Data? = nil, record: VerificationRecord? = nil) {
         self.userID = userID
         self.environmentID = environmentID
         self.configuration = configuration
         self.consented = consented
         self.webhooksListening = webhooksListening
         self.wrappedPersonKey = wrappedPersonKey
+        self.record = record
     }
 
     /// Whether an enabled endpoint listens in the environment `e`, as one SQL
@@ -40,10 +45,14 @@ public struct TokenSession: Sendable {
 extension TokenSession {
     /// From `SessionStatement`'s columns.
     init(userID: UUID, environmentID: UUID, row: SessionStatement.Row) throws {
-        let (configuration, consented, listening, wrappedKey) = row
+        let (configuration, consented, listening, wrappedKey, stored) = row
+        let record: VerificationRecord? = if let achieved = stored.0, let failed = stored.2 {
+            VerificationRepository.record(from: (achieved, stored.1, failed, stored.3, stored.4, stored.5))
+        } else { nil }
         self.init(userID: userID, environmentID: environmentID,
                   configuration: try DecodedConfigurations.shared.configuration(environmentID: environmentID, text: configuration),
-                  consented: consented == 1, webhooksListening: listening == 1, wrappedPersonKey: wrappedKey.map { Data($0.readableBytesView) })
+                  consented: consented == 1, webhooksListening: listening == 1, wrappedPersonKey: wrappedKey.map { Data($0.readableBytesView) },
+                  record: record)
     }
 }
 
@@ -62,10 +71,9 @@ extension UserRepository {
         if let rows = try await db.prepared(CountedSessionStatement(session: statement, hit: hit)) {
             // The upsert returns its row whatever the session: one row, always.
             let row = rows.first
-            let requests = (row?.4 ?? 1, hit.windowEnds)
-            guard let (configuration, consented, listening, wrappedKey, _) = row, let configuration, let consented, let listening
-            else { return (nil, requests) }
-            return (try TokenSession(userID: userID, environmentID: environmentID, row: (configuration, consented, listening, wrappedKey)), requests)
+            let requests = (row?.count ?? 1, hit.windowEnds)
+            guard let live = row?.session else { return (nil, requests) }
+            return (try TokenSession(userID: userID, environmentID: environmentID, row: live), requests)
         }
         guard let session = try await sqlSession(tokenHash: tokenHash, userID: userID, environmentID: environmentID, now: now) else {
             return (nil, (0, hit.windowEnds))
@@ -88,11 +96,13 @@ extension UserRepository {
             SELECT CAST(e.configuration AS TEXT) AS configuration,
                    CASE WHEN u.consented_at IS NOT NULL AND u.consent_withdrawn_at IS NULL THEN 1 ELSE 0 END AS consented,
                    \(unsafeRaw: TokenSession.listeningColumn) AS listening,
-                   pk.wrapped_key AS wrapped_key
+                   pk.wrapped_key AS wrapped_key, iv.achieved_method, iv.verified_at, iv.failed_attempts, iv.block,
+                   iv.required_override, iv.last_attempted_at
             FROM access_tokens t
             JOIN end_users u ON u.id = t.user_id
             JOIN environments e ON e.id = u.environment_id
             LEFT JOIN person_keys pk ON pk.user_id = u.id
+            LEFT JOIN identity_verifications iv ON iv.user_id = u.id
             WHERE t.token_id_hash = \(bind: tokenHash) AND t.user_id = \(bind: userID)
               AND u.environment_id = \(bind: environmentID) AND t.revoked_at IS NULL AND t.expires_at > \(bind: now)
             """).first()
@@ -103,6 +113,7 @@ extension UserRepository {
                 environmentID: environmentID, text: try row.decode(column: "configuration", as: String.self)),
             consented: try row.decode(column: "consented", as: Int.self) == 1,
             webhooksListening: try row.decode(column: "listening", as: Int.self) == 1,
-            wrappedPersonKey: try row.decode(column: "wrapped_key", as: Data?.self))
+            wrappedPersonKey: try row.decode(column: "wrapped_key", as: Data?.self),
+            record: try row.decode(column: "achieved_method", as: String?.self) == nil ? nil : VerificationRepository.record(from: row))
     }
 }

@@ -5,9 +5,11 @@ import VerityCore
 
 /// Users' verification records and the attempt ledger.
 ///
-/// Attempts are charged with one conditional UPDATE before the data source is
-/// asked, so concurrent requests from one user can never exceed the limit,
-/// and settled afterwards; every change to the counter writes a ledger row in
+/// Attempts are charged with one conditional UPDATE before an outside data
+/// source is asked, so concurrent requests from one user can never exceed
+/// the limit, and settled afterwards; an attempt the local registry answered
+/// first is charged and settled at once, as a compare-and-set
+/// (`chargeAndSettle`). Every change to the counter writes a ledger row in
 /// the same transaction.
 public struct VerificationRepository: Sendable {
     let db: any Database

@@ -14,12 +14,16 @@ public struct CertificationDirectory: Sendable {
 
     public func createEntity(environmentID: UUID, name: String, displayName: String, levels: [AccreditationLevel],
                              fields: [UserFieldDefinition], now: Int64) async throws -> CertificationEntityModel {
-        guard try await entity(environmentID: environmentID, name: name) == nil else {
-            throw VerityError(.validationError, "An entity named \(name) exists already.", field: "name")
-        }
+        let exists = VerityError(.entityExists, "An entity named \(name) exists already.", field: "name")
+        guard try await entity(environmentID: environmentID, name: name) == nil else { throw exists }
         let entity = CertificationEntityModel(environmentID: environmentID, name: name, displayName: displayName,
                                               levels: levels.map(\.rawValue).sorted(), fieldDefinitions: fields, createdAt: now)
-        try await entity.create(on: db)
+        do {
+            try await entity.create(on: db)
+        } catch where (error as? any DatabaseError)?.isConstraintFailure == true {
+            // Another request created it between the check and the insert (the unique index decides).
+            throw exists
+        }
         return entity
     }
 
