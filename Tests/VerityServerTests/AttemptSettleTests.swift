@@ -14,6 +14,14 @@ import VerityTestSupport
 /// the same commit.
 @Suite("Attempt settles: the record as it stands, and its event with it")
 struct AttemptSettleTests {
+    /// The decision's event as a settle draws it: the record's failure count.
+    static func decided(environmentID: UUID, userID: UUID) -> @Sendable (VerificationRecord) -> WebhookEventDraft? {
+        { record in
+            WebhookEventDraft(environmentID: environmentID, userID: userID, type: "identity_verification.decided",
+                              data: Data("{\"failedAttempts\":\(record.failedAttempts)}".utf8))
+        }
+    }
+
     @Test func aSettleAfterTheUsersOtherAttemptSettledStartsFromItsResult() async throws {
         try await withVerityApp { app async throws in
             _ = try await app.token(for: "twice")
@@ -33,10 +41,7 @@ struct AttemptSettleTests {
             #expect(failed.record == second.record && !failed.published)
 
             // The first's charge saw one failure; the record now holds two.
-            let event = { @Sendable (record: VerificationRecord) -> WebhookEventDraft? in
-                WebhookEventDraft(environmentID: environmentID, userID: userID, type: "identity_verification.decided",
-                                  data: Data("{\"failedAttempts\":\(record.failedAttempts)}".utf8))
-            }
+            let event = Self.decided(environmentID: environmentID, userID: userID)
             let matched = try await repository.settle(first, outcome: .matched, now: 4_000, event: event)
             let expected = VerificationRecord(achievedMethod: .knowledgeOfPII, verifiedAtEpochMs: 4_000, failedAttempts: 1,
                                               lastAttemptedAtEpochMs: 2_000)
@@ -91,10 +96,7 @@ struct AttemptSettleTests {
             let environmentID = try await WebhookOutboxTests.endpoint(app, events: ["identity_verification.decided"])
             let userID = try #require(try await IdentityVerificationModel.query(on: app.app.db).first()).$user.id
             let repository = VerificationRepository(db: app.app.db)
-            let event = { @Sendable (record: VerificationRecord) -> WebhookEventDraft? in
-                WebhookEventDraft(environmentID: environmentID, userID: userID, type: "identity_verification.decided",
-                                  data: Data("{\"failedAttempts\":\(record.failedAttempts)}".utf8))
-            }
+            let event = Self.decided(environmentID: environmentID, userID: userID)
             func answered(_ outcome: DataSourceOutcome) -> AnsweredAttempt {
                 AnsweredAttempt(userID: userID, environmentID: environmentID, source: "registry", inputDigest: "d", outcome: outcome)
             }

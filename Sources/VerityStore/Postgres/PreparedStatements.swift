@@ -51,9 +51,7 @@ struct SessionStatement: PostgresPreparedStatement {
           AND t.revoked_at IS NULL AND t.expires_at > $4
         """
     static let sql = select
-    /// `VerificationRepository.recordColumns`, each nullable (a user with no record).
-    typealias StoredRecordColumns = (String?, Int64?, Int?, String?, String?, Int64?)
-    typealias Row = (String, Int, Int, ByteBuffer?, StoredRecordColumns)
+    typealias Row = (String, Int, Int, ByteBuffer?, VerificationRecord?)
 
     var tokenHash: String
     var userID: UUID
@@ -72,7 +70,15 @@ struct SessionStatement: PostgresPreparedStatement {
     func decodeRow(_ row: PostgresRow) throws -> Row {
         let (configuration, consented, listening, wrappedKey, achieved, verifiedAt, failed, block, override, lastAttempted) = try row.decode(
             (String, Int, Int, ByteBuffer?, String?, Int64?, Int?, String?, String?, Int64?).self)
-        return (configuration, consented, listening, wrappedKey, (achieved, verifiedAt, failed, block, override, lastAttempted))
+        return (configuration, consented, listening, wrappedKey, Self.record(achieved, verifiedAt, failed, block, override, lastAttempted))
+    }
+
+    /// The record from `VerificationRepository.recordColumns` as the LEFT
+    /// JOIN left them: nil when the user has none.
+    static func record(_ achieved: String?, _ verifiedAt: Int64?, _ failed: Int?, _ block: String?, _ override: String?,
+                       _ lastAttempted: Int64?) -> VerificationRecord? {
+        guard let achieved, let failed else { return nil }
+        return VerificationRepository.record(from: (achieved, verifiedAt, failed, block, override, lastAttempted))
     }
 }
 
@@ -110,7 +116,8 @@ struct CountedSessionStatement: PostgresPreparedStatement {
         let (count, configuration, consented, listening, wrappedKey, achieved, verifiedAt, failed, block, override, lastAttempted) = try row.decode(
             (Int, String?, Int?, Int?, ByteBuffer?, String?, Int64?, Int?, String?, String?, Int64?).self)
         guard let configuration, let consented, let listening else { return (count, nil) }
-        return (count, (configuration, consented, listening, wrappedKey, (achieved, verifiedAt, failed, block, override, lastAttempted)))
+        return (count, (configuration, consented, listening, wrappedKey,
+                        SessionStatement.record(achieved, verifiedAt, failed, block, override, lastAttempted)))
     }
 }
 
@@ -184,15 +191,20 @@ struct SettleAttemptStatement: PostgresPreparedStatement {
     static let sql = """
         WITH settled AS (
           UPDATE identity_verifications SET failed_attempts = $8, achieved_method = $9, verified_at = $10, block = $11
-          WHERE user_id = $1 AND failed_attempts = $2 AND achieved_method = $3 AND verified_at IS NOT DISTINCT FROM $4
-            AND block IS NOT DISTINCT FROM $5 AND required_override IS NOT DISTINCT FROM $6
-            AND last_attempted_at IS NOT DISTINCT FROM $7
+          WHERE \(unchanged)
             AND EXISTS (SELECT 1 FROM verification_attempts WHERE id = $12 AND outcome = 'pending')
           RETURNING user_id),
         ledger AS (
           UPDATE verification_attempts SET outcome = $13, settled_at = $14
           WHERE id = $12 AND EXISTS (SELECT 1 FROM settled)),
         \(effects)
+        """
+
+    /// The compare-and-set's condition: user `$1`'s record is still `$2`–`$7`.
+    static let unchanged = """
+        user_id = $1 AND failed_attempts = $2 AND achieved_method = $3 AND verified_at IS NOT DISTINCT FROM $4
+            AND block IS NOT DISTINCT FROM $5 AND required_override IS NOT DISTINCT FROM $6
+            AND last_attempted_at IS NOT DISTINCT FROM $7
         """
 
     /// What follows a written record (CTE `settled`), in this statement and
@@ -283,9 +295,7 @@ struct ChargeAndSettleStatement: PostgresPreparedStatement {
         WITH settled AS (
           UPDATE identity_verifications
           SET failed_attempts = $8, achieved_method = $9, verified_at = $10, block = $11, last_attempted_at = $14
-          WHERE user_id = $1 AND failed_attempts = $2 AND achieved_method = $3 AND verified_at IS NOT DISTINCT FROM $4
-            AND block IS NOT DISTINCT FROM $5 AND required_override IS NOT DISTINCT FROM $6
-            AND last_attempted_at IS NOT DISTINCT FROM $7
+          WHERE \(SettleAttemptStatement.unchanged)
           RETURNING user_id),
         ledger AS (
           INSERT INTO verification_attempts (id, user_id, environment_id, source, outcome, input_digest, attempted_at, settled_at)

@@ -45,10 +45,7 @@ public struct TokenSession: Sendable {
 extension TokenSession {
     /// From `SessionStatement`'s columns.
     init(userID: UUID, environmentID: UUID, row: SessionStatement.Row) throws {
-        let (configuration, consented, listening, wrappedKey, stored) = row
-        let record: VerificationRecord? = if let achieved = stored.0, let failed = stored.2 {
-            VerificationRepository.record(from: (achieved, stored.1, failed, stored.3, stored.4, stored.5))
-        } else { nil }
+        let (configuration, consented, listening, wrappedKey, record) = row
         self.init(userID: userID, environmentID: environmentID,
                   configuration: try DecodedConfigurations.shared.configuration(environmentID: environmentID, text: configuration),
                   consented: consented == 1, webhooksListening: listening == 1, wrappedPersonKey: wrappedKey.map { Data($0.readableBytesView) },

@@ -57,29 +57,13 @@ extension VerificationRepository {
         }
         return try await db.write { tx in
             let sql = self.sql(tx)
-            guard try await Self.store(settled, lastAttemptedAt: now, userID: attempt.userID, ifStill: expected, on: sql) else { return nil }
+            guard try await Self.store(settled, userID: attempt.userID, ifStill: expected, on: sql) else { return nil }
             let published = try await Self.insertSettled(attempt, now: now, event: draft, on: sql)
             if let claim {
                 try await DocumentCheckRepository.file(claim, userID: attempt.userID, now: now, on: sql)
             }
             return SettledAttempt(record: settled, published: published)
         }
-    }
-
-    /// SQLite: `record` with its attempt's time, only if the stored record is
-    /// still `expected` (`IS` compares NULLs there). Whether it was written.
-    private static func store(_ record: VerificationRecord, lastAttemptedAt now: Int64, userID: UUID, ifStill expected: VerificationRecord,
-                              on sql: any SQLDatabase) async throws -> Bool {
-        try await sql.raw("""
-            UPDATE identity_verifications SET failed_attempts = \(bind: record.failedAttempts),
-              achieved_method = \(bind: record.achievedMethod.rawValue), verified_at = \(bind: record.verifiedAtEpochMs),
-              block = \(bind: record.block?.rawValue), last_attempted_at = \(bind: now)
-            WHERE user_id = \(bind: userID) AND failed_attempts = \(bind: expected.failedAttempts)
-              AND achieved_method = \(bind: expected.achievedMethod.rawValue) AND verified_at IS \(bind: expected.verifiedAtEpochMs)
-              AND block IS \(bind: expected.block?.rawValue) AND required_override IS \(bind: expected.requiredMethodOverride?.rawValue)
-              AND last_attempted_at IS \(bind: expected.lastAttemptedAtEpochMs)
-            RETURNING user_id
-            """).first() != nil
     }
 
     /// SQLite: the ledger row, settled, with the decision's event on it when

@@ -100,9 +100,11 @@ extension VerificationRepository {
             """).first() != nil
     }
 
-    /// Writes `record`; with `expected` (SQLite only: `IS` compares NULLs
-    /// there), only if the stored record is still that and the attempt
-    /// `attemptPending` still unsettled, a compare-and-set. Returns whether it was written.
+    /// Writes `record` (its attempt time too: a settle's record carries the
+    /// one its charge wrote); with `expected` (SQLite only: `IS` compares
+    /// NULLs there), only if the stored record is still that and, with
+    /// `attemptPending`, that attempt still unsettled: a compare-and-set.
+    /// Returns whether it was written.
     @discardableResult
     static func store(_ record: VerificationRecord, userID: UUID, ifStill expected: VerificationRecord? = nil,
                       attemptPending: UUID? = nil, on sql: any SQLDatabase) async throws -> Bool {
@@ -111,13 +113,15 @@ extension VerificationRepository {
               AND verified_at IS \(bind: expected.verifiedAtEpochMs) AND block IS \(bind: expected.block?.rawValue)
               AND required_override IS \(bind: expected.requiredMethodOverride?.rawValue)
               AND last_attempted_at IS \(bind: expected.lastAttemptedAtEpochMs)
-              AND EXISTS (SELECT 1 FROM verification_attempts WHERE id = \(bind: attemptPending) AND outcome = 'pending')
+            """ } ?? ""
+        let pending: SQLQueryString = attemptPending.map { attemptID in """
+             AND EXISTS (SELECT 1 FROM verification_attempts WHERE id = \(bind: attemptID) AND outcome = 'pending')
             """ } ?? ""
         return try await sql.raw("""
             UPDATE identity_verifications SET failed_attempts = \(bind: record.failedAttempts),
               achieved_method = \(bind: record.achievedMethod.rawValue), verified_at = \(bind: record.verifiedAtEpochMs),
-              block = \(bind: record.block?.rawValue)
-            WHERE user_id = \(bind: userID)\(unchanged)
+              block = \(bind: record.block?.rawValue), last_attempted_at = \(bind: record.lastAttemptedAtEpochMs)
+            WHERE user_id = \(bind: userID)\(unchanged)\(pending)
             RETURNING user_id
             """).first() != nil
     }
