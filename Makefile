@@ -1,5 +1,5 @@
 # Conveniences; the README's two commands are scripts/demo.sh and scripts/test.sh.
-.PHONY: demo test build reliability bench bench-documents bench-document-flow bench-mobile bench-faces bench-pki bench-mrz-model bench-webhooks bench-sdk bench-console contract
+.PHONY: demo test build reliability bench bench-documents bench-document-flow bench-mobile bench-faces bench-pki bench-mrz-model bench-webhooks bench-sdk bench-console bench-cpu contract
 
 build:
 	swift build --build-tests
@@ -27,6 +27,9 @@ bench:
 	bash bench/pki.sh
 	bash bench/sdk.sh
 	bash bench/console.sh
+
+bench-cpu:
+	bash bench/cpu.sh
 
 bench-documents:
 	bash bench/documents.sh

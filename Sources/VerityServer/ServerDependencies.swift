@@ -49,8 +49,9 @@ extension ServerDependencies {
     }
 
     /// What `request` lends the services that serve it.
-    func scope(of request: Request) -> RequestScope {
-        RequestScope(db: request.db, logger: request.logger,
+    /// `db`: the request's database handle when the caller already holds one.
+    func scope(of request: Request, db: (any Database)? = nil) -> RequestScope {
+        RequestScope(db: db ?? request.db, logger: request.logger,
                      links: CaptureLinkAddresses(request: request, settings: settings, protector: protector))
     }
 }

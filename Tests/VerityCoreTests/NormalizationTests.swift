@@ -10,6 +10,15 @@ struct NormalizationTests {
         #expect(TextNormalizer.name("John") != TextNormalizer.name("Joan"))
     }
 
+    @Test func asciiTextSplitsAsFoundationsFoldingDoes() {
+        let every = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self)
+        let samples = [every, String(every.reversed()), "  John  O'Brien-Smith #4 ", "222333 PEACHTREE PL., Apt#12", "", "---", "A1b2C3"]
+        for sample in samples {
+            #expect(TextNormalizer.asciiWords(sample) == TextNormalizer.foldedWords(sample), "\(sample.debugDescription)")
+        }
+        #expect(TextNormalizer.words("Ünal Çelik") == ["unal", "celik"])
+    }
+
     @Test func streetAbbreviationsFoldToOneForm() {
         #expect(AddressNormalizer.address("222333 Peachtree Place") == AddressNormalizer.address("222333 PEACHTREE PL."))
         #expect(AddressNormalizer.address("12 Baker Street") == AddressNormalizer.address("12 baker st"))

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import Vapor
 import VerityAPI
+@testable import VerityServer
 import VerityTestSupport
 
 @Suite("Bad input gets a 4xx with a stable code, never a 500 or a partial write")
@@ -74,6 +76,27 @@ struct BadInputTests {
             let reply = try await http.send("POST", IdentityRoute.verify.path, bearer: token, rawJSON: huge)
             #expect(reply.status == 413)
             #expect(reply.error?.code == "PAYLOAD_TOO_LARGE")
+        }
+    }
+
+    @Test func jsonBodiesAreRecognisedByTheirMediaType() {
+        func accepts(_ value: String?) -> Bool {
+            RequestBody.isJSON(value.map { HTTPHeaders([("Content-Type", $0)]) } ?? HTTPHeaders())
+        }
+        for json in [nil, "application/json", "Application/JSON", "application/json; charset=utf-8", "application/problem+json"] {
+            #expect(accepts(json), "\(json ?? "no header")")
+        }
+        for other in ["application/xml", "text/plain", "multipart/form-data; boundary=x", "application/jsonx"] {
+            #expect(!accepts(other), "\(other)")
+        }
+    }
+
+    @Test func aLinkUsesTheHostHeaderOnlyWhenItIsAPlainName() {
+        for plain in ["example.com", "127.0.0.1:8080", "[::1]:8080", "verity-test.local"] {
+            #expect(CaptureLinkAddresses.isPlainHost(plain), "\(plain)")
+        }
+        for odd in ["", "evil.com/path", "a b", "exämple.com", "x@y", String(repeating: "a", count: 256), "host\r\nX: y"] {
+            #expect(!CaptureLinkAddresses.isPlainHost(odd), "\(odd.debugDescription)")
         }
     }
 

@@ -46,7 +46,8 @@ struct SecretKeyMiddleware: AsyncMiddleware {
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let secret = try request.bearerCredential()
-        guard let (key, environment) = try await TenantRepository(db: request.db).authenticate(secretKey: secret) else {
+        let db = request.db
+        guard let (key, environment) = try await TenantRepository(db: db).authenticate(secretKey: secret) else {
             throw VerityError(.invalidAPIKey, "the secret key is not valid or was revoked")
         }
         request.logger[metadataKey: "environment_id"] = .string(environment.id?.uuidString ?? "")
@@ -54,7 +55,7 @@ struct SecretKeyMiddleware: AsyncMiddleware {
             request, keyID: try key.requireID(), surface: "admin",
             limit: environment.configuration.limits.secretKeyRequestsPerMinute, credential: "this secret key")
         request.storage[AdminContextKey.self] = AdminContext(environment: environment, keyPrefix: key.displayPrefix,
-                                                             scope: dependencies.scope(of: request))
+                                                             scope: dependencies.scope(of: request, db: db))
         // An environment's secret keys share their Idempotency-Keys: a retry after a key rotation still matches.
         return try await dependencies.idempotency.run(request, scope: try environment.requireID()) { try await next.respond(to: request) }
     }
@@ -67,14 +68,16 @@ struct UserTokenMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let claims = try await dependencies.tokens.verify(try request.bearerCredential())
         let now = dependencies.clock.nowMillis()
-        let (found, requests) = try await UserRepository(db: request.db, protector: dependencies.protector).session(
+        // One database handle for the whole request: `request.db` makes a new one on every read.
+        let db = request.db
+        let (found, requests) = try await UserRepository(db: db, protector: dependencies.protector).session(
             tokenID: claims.tokenID, userID: claims.userID, environmentID: claims.environmentID, now: now,
             counting: RateLimitRepository.Hit(keyID: UUID(naming: claims.tokenID), product: "identity", now: now))
         guard let session = found else { throw VerityError(.invalidToken, "the token is not valid, has expired or was revoked") }
         request.logger[metadataKey: "user_id"] = .string(claims.userID.uuidString)
         try RequestRateLimit(clock: dependencies.clock).check(
             request, requests: requests, limit: session.configuration.limits.userTokenRequestsPerMinute, credential: "this user token")
-        request.storage[IdentityContextKey.self] = IdentityContext(session: session, scope: dependencies.scope(of: request))
+        request.storage[IdentityContextKey.self] = IdentityContext(session: session, scope: dependencies.scope(of: request, db: db))
         return try await dependencies.idempotency.run(request, scope: session.userID) { try await next.respond(to: request) }
     }
 }

@@ -52,13 +52,13 @@ public struct RateLimitRepository: Sendable {
             return (await LocalRateWindows.shared.hit("\(keyID)|\(product)", windowStart: start), hit.windowEnds)
         }
         let count: Int
-        if let rows = try await db.prepared(RateLimitHitStatement(id: UUID(), keyID: keyID, product: product, windowStart: start)) {
+        if let rows = try await db.prepared(RateLimitHitStatement(id: .random(), keyID: keyID, product: product, windowStart: start)) {
             count = rows.first ?? 1
         } else {
             count = try await db.write { tx in
                 try await DocumentCheckRepository.sql(tx).raw("""
                     INSERT INTO rate_limit_windows (id, key_id, product, window_start, count)
-                    VALUES (\(bind: UUID()), \(bind: keyID), \(bind: product), \(bind: start), 1)
+                    VALUES (\(bind: UUID.random()), \(bind: keyID), \(bind: product), \(bind: start), 1)
                     ON CONFLICT (key_id, product, window_start) DO UPDATE SET count = rate_limit_windows.count + 1
                     RETURNING count
                     """).first()?.decode(column: "count", as: Int.self) ?? 1

@@ -14,7 +14,7 @@ public struct AnsweredAttempt: Sendable {
     public let inputDigest: String
     public let outcome: DataSourceOutcome
 
-    public init(id: UUID = UUID(), userID: UUID, environmentID: UUID, source: String, inputDigest: String, outcome: DataSourceOutcome) {
+    public init(id: UUID = .random(), userID: UUID, environmentID: UUID, source: String, inputDigest: String, outcome: DataSourceOutcome) {
         self.id = id
         self.userID = userID
         self.environmentID = environmentID
@@ -50,7 +50,7 @@ extension VerificationRepository {
         let draft = event?(settled)
         let settle = SettleAttemptStatement(
             expected: expected, settled: settled, userID: attempt.userID, attemptID: attempt.id, outcome: attempt.outcome.rawValue,
-            now: now, eventID: UUID(), event: draft, claim: claim)
+            now: now, eventID: .random(), event: draft, claim: claim)
         if let rows = try await db.preparedWrite(ChargeAndSettleStatement(
             settle: settle, source: attempt.source, inputDigest: attempt.inputDigest, environmentID: attempt.environmentID)) {
             return rows.first.map { SettledAttempt(record: settled, published: $0.published > 0, documentState: $0.documentState) }

@@ -56,7 +56,7 @@ extension VerificationRepository {
         let draft = event?(settled)
         if let rows = try await db.preparedWrite(SettleAttemptStatement(
             expected: attempt.record, settled: settled, userID: attempt.userID, attemptID: attempt.id, outcome: outcomeName,
-            now: now, eventID: UUID(), event: draft, claim: claim)) {
+            now: now, eventID: .random(), event: draft, claim: claim)) {
             if let row = rows.first {
                 return SettledAttempt(record: settled, published: row.published > 0, documentState: row.documentState)
             }

@@ -63,7 +63,7 @@ public struct VerificationRepository: Sendable {
     /// SQLite, which has none, in a transaction of two.
     public func chargeAttempt(userID: UUID, environmentID: UUID, maxAttempts: Int, source: String,
                               inputDigest: String, now: Int64) async throws -> ChargedAttempt? {
-        let attemptID = UUID()
+        let attemptID = UUID.random()
         if let rows = try await db.preparedWrite(ChargeAttemptStatement(
             now: now, userID: userID, maxAttempts: maxAttempts, attemptID: attemptID, environmentID: environmentID,
             source: source, inputDigest: inputDigest)) {
