@@ -80,3 +80,21 @@ struct BenchClient: Sendable {
         firstName: "John", lastName: "Smith", address: "222333 Peachtree Place", city: "Atlanta", state: "GA",
         postalCode: "30318", country: "US", dateOfBirth: "1975-02-28")
 }
+
+extension BenchClient {
+    /// An HTTP client for a load of `concurrency` clients (a connection each,
+    /// at least 64), shut down after `body`, whether it threw or not.
+    static func withHTTPClient<Result>(concurrency: Int, _ body: (HTTPClient) async throws -> Result) async throws -> Result {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: max(concurrency, 64))
+        let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        do {
+            let result = try await body(http)
+            try await http.shutdown()
+            return result
+        } catch {
+            try? await http.shutdown()
+            throw error
+        }
+    }
+}

@@ -17,10 +17,7 @@ struct HTTPFloorBenchCommand: AsyncParsableCommand {
     @Option(help: "Label printed with the results.") var label: String = "verity"
 
     func run() async throws {
-        var configuration = HTTPClient.Configuration()
-        configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: max(concurrency, 64))
-        let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        do {
+        try await BenchClient.withHTTPClient(concurrency: concurrency) { http in
             _ = try await closedLoop(http, count: min(requests, 1_000))
             FileHandle.standardError.write(Data("measuring\n".utf8))
             let started = DispatchTime.now().uptimeNanoseconds
@@ -28,10 +25,6 @@ struct HTTPFloorBenchCommand: AsyncParsableCommand {
             let seconds = milliseconds(since: started) / 1000
             print(String(format: "%@ closed-loop: clients=%d requests=%d throughput=%.1f/s p50=%.2fms p99=%.2fms",
                          label, concurrency, requests, Double(requests) / seconds, stats.percentile(50), stats.percentile(99)))
-            try await http.shutdown()
-        } catch {
-            try? await http.shutdown()
-            throw error
         }
     }
 

@@ -21,16 +21,7 @@ struct IdentityBenchCommand: AsyncParsableCommand {
     @Option(help: "Label printed with the results.") var label: String = "verity"
 
     func run() async throws {
-        var configuration = HTTPClient.Configuration()
-        configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: max(concurrency, 64))
-        let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        do {
-            try await measure(http)
-            try await http.shutdown()
-        } catch {
-            try? await http.shutdown()
-            throw error
-        }
+        try await BenchClient.withHTTPClient(concurrency: concurrency) { try await measure($0) }
     }
 
     func measure(_ http: HTTPClient) async throws {

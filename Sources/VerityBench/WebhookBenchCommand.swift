@@ -25,19 +25,16 @@ struct WebhookBenchCommand: AsyncParsableCommand {
     @Option(help: "The server's process id: its CPU time per verification is reported, off and on.") var serverPid: Int?
 
     func run() async throws {
-        var configuration = HTTPClient.Configuration()
-        configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: max(concurrency, 64))
-        let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        let receiver = BenchWebhookReceiver()
-        do {
-            let port = try await receiver.start()
-            try await measure(http, receiver: receiver, port: port)
-            await receiver.stop()
-            try await http.shutdown()
-        } catch {
-            await receiver.stop()
-            try? await http.shutdown()
-            throw error
+        try await BenchClient.withHTTPClient(concurrency: concurrency) { http in
+            let receiver = BenchWebhookReceiver()
+            do {
+                let port = try await receiver.start()
+                try await measure(http, receiver: receiver, port: port)
+                await receiver.stop()
+            } catch {
+                await receiver.stop()
+                throw error
+            }
         }
     }
 

@@ -29,4 +29,5 @@ public struct VerityClock: Sendable {
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
         return DateOfBirth(year: Int(year), month: Int(month), day: Int(day))
-    }}
+    }
+}
