@@ -4,20 +4,45 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
+
+# Where the time goes: each stage's wall time, printed as the run ends (also
+# when it fails), and the slowest tests of the Swift suites.
+STAGES=(); STAGE_NAME=""; STAGE_START=$(date +%s); RUN_START=$STAGE_START
+SWIFT_LOGS=()
+stage() { # the next stage's name
+  local now; now=$(date +%s)
+  [ -n "$STAGE_NAME" ] && STAGES+=("$(printf '%6d s  %s' $((now - STAGE_START)) "$STAGE_NAME")")
+  STAGE_NAME="$1"; STAGE_START=$now
+  [ -n "$1" ] && echo "== $1"
+  return 0
+}
+report_times() {
+  stage ""
+  echo "== where the time went ($(( $(date +%s) - RUN_START )) s in all)"
+  printf '%s\n' "${STAGES[@]}"
+  if [ ${#SWIFT_LOGS[@]} -gt 0 ]; then
+    echo "== the slowest tests (time run, not time queued for a slot)"
+    cat "${SWIFT_LOGS[@]}" > /tmp/verity-swift-tests.log
+    python3 scripts/test-timings.py /tmp/verity-swift-tests.log --top 10
+  fi
+}
+trap report_times EXIT
+
+stage "install"
 bash scripts/install-deps.sh --tests
 
 # Tesseract's OpenMP threads slow a 2-core machine down; the verity binary sets
 # this itself, the test runner cannot.
 export OMP_THREAD_LIMIT=1
 
-echo "== test documents, face models and face photos"
+stage "test documents, face models and face photos"
 bash scripts/install-face-models.sh
 bash scripts/fetch-face-test-data.sh
 bash scripts/generate-test-documents.sh
 bash scripts/generate-face-test-sets.sh
 .venv/bin/pip install -q -r tests-pages/requirements.txt -r tests-contract/requirements.txt
 
-echo "== build"
+stage "build"
 if ! swift build --build-tests > /tmp/verity-build.log 2>&1; then
   grep -E "error" /tmp/verity-build.log | head -40; tail -20 /tmp/verity-build.log; exit 1
 fi
@@ -31,8 +56,9 @@ total=0
 ENGINE_TESTS="VerityCoreTests|VerityVisionTests|VerityPKITests"
 run_suite() {
   local name="$1" selection="$2"; shift 2
-  echo "== swift test on $name"
+  stage "swift test on $name"
   local log; log=$(mktemp)
+  SWIFT_LOGS+=("$log")
   if ! env "$@" swift test --skip-build $selection 2>&1 | tee "$log" | grep -E "✘|Test run with|error:|exact:|caught:|decoded:|sanctions recall \((all|first name|a\.k\.a|weak|Chinese|Arabic, as|Cyrillic, as)|sanctions false positives \(all"; then :; fi
   if ! grep -qE "Test run with [0-9]+ tests? .*passed" "$log"; then
     echo "swift test on $name failed"; tail -50 "$log"; exit 1
@@ -46,22 +72,22 @@ PG_URL=$(bash scripts/postgres.sh start 55432 fast)
 # The browser runs test the pages (the capture links are tested on both databases without a browser): once is enough.
 run_suite PostgreSQL "--skip $ENGINE_TESTS|CapturePageBrowserTests|ReferencePagesBrowserTests" TEST_DATABASE_URL="$PG_URL"
 
-echo "== schemathesis contract test"
+stage "schemathesis contract test"
 [ -x .venv/bin/schemathesis ] || { python3 -m venv .venv && .venv/bin/pip install -q "schemathesis==4.32.5"; }
 bash tests-contract/schemathesis.sh .build/debug/verity > /tmp/verity-schemathesis.log 2>&1 || {
   grep -vE "^\s*$" /tmp/verity-schemathesis.log | tail -80; exit 1; }
 grep -E "generated|schemathesis:" /tmp/verity-schemathesis.log
 contract=$(grep -oE "schemathesis: [0-9]+ passed" /tmp/verity-schemathesis.log | grep -oE "[0-9]+")
 
-echo "== command-line test"
+stage "command-line test"
 bash tests-contract/cli.sh .build/debug/verity | tee /tmp/verity-cli.log
 cli=$(grep -oE "cli: [0-9]+ passed" /tmp/verity-cli.log | grep -oE "[0-9]+")
 
-echo "== crash test: kill -9 in the middle of a document check (SQLite, PostgreSQL)"
+stage "crash test: kill -9 in the middle of a document check (SQLite, PostgreSQL)"
 bash tests-contract/crash.sh .build/debug/verity "$PG_URL" | tee /tmp/verity-crash.log
 crash=$(grep -oE "crash: [0-9]+ passed" /tmp/verity-crash.log | grep -oE "[0-9]+")
 
-echo "== reliability, short form: two servers on PostgreSQL, kill -9 three times, a rolling restart and an outage under load; SQLite on a full and a read-only disk"
+stage "reliability, short form: two servers on PostgreSQL, kill -9 three times, a rolling restart and an outage under load; SQLite on a full and a read-only disk"
 bash tests-reliability/run.sh --short --binary .build/debug/verity --postgres "$PG_URL" | tee /tmp/verity-reliability.log
 reliability=$(grep -oE "reliability: [0-9]+ passed" /tmp/verity-reliability.log | grep -oE "[0-9]+")
 

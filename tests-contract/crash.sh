@@ -14,6 +14,7 @@ PG="${2:-}"
 FIXTURES="${VERITY_DOCGEN_FIXTURES_DIR:-$(pwd)/.build/docgen-fixtures}"
 export VERITY_MODELS_DIR="${VERITY_MODELS_DIR:-$(pwd)/models}"
 WORK="$(mktemp -d)"; trap 'kill -9 $(jobs -p) 2>/dev/null; rm -rf "$WORK"' EXIT
+source "$HERE/wait-until.sh"
 passed=0; failed=0
 check() { local name="$1"; shift; if "$@" >/dev/null 2>&1; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $name"; fi; }
 
@@ -22,7 +23,8 @@ serve() { # log file, port: a server with a short job lease that answers submiss
     "$BIN" serve > "$1" 2>&1 &
   echo $!
 }
-ready() { for _ in $(seq 1 150); do curl -sf "http://127.0.0.1:$1/healthz" > /dev/null && return 0; sleep 0.2; done; return 1; }
+ready() { wait_until "the server on port $1 to answer" curl -sf "http://127.0.0.1:$1/healthz"; }
+settled() { [ "$(status "$1")" != pending ]; }
 status() { "$BIN" document-checks show --tenant acme --environment live "$1" 2>/dev/null \
   | python3 -c 'import json,sys; print(json.load(sys.stdin)["summary"]["status"])' 2>/dev/null; }
 
@@ -36,9 +38,9 @@ run() { # name; the database comes from the environment
   "$BIN" environment set --tenant acme --environment live --consent-required false --face-image-for-capture true \
     --webhooks-allow-private-addresses true > /dev/null 2>&1
   # A receiver that holds its first delivery open longer than any deadline.
-  python3 "$HERE/webhook-receiver.py" --log "$WORK/$name-hooks.jsonl" --hang-first 1 --hang-seconds 60 --lifetime 300 > "$WORK/$name-hook.port" &
+  python3 "$HERE/webhook-receiver.py" --log "$WORK/$name-hooks.jsonl" --hang-first 1 --hang-seconds 60 --lifetime 900 > "$WORK/$name-hook.port" &
   local receiver=$!
-  for _ in $(seq 1 50); do [ -s "$WORK/$name-hook.port" ] && break; sleep 0.1; done
+  wait_until "the receiver to say its port" test -s "$WORK/$name-hook.port"
   local hook; hook=$("$BIN" webhooks add --tenant acme --environment live --url "http://127.0.0.1:$(head -1 "$WORK/$name-hook.port")/hook" \
     --events document_check.completed | python3 -c 'import json,sys; print(json.load(sys.stdin)["endpoint"]["id"])')
   local pid; pid=$(serve "$WORK/$name-a.log" "$a"); ready "$a"
@@ -52,16 +54,16 @@ run() { # name; the database comes from the environment
   kill -9 "$pid"; wait "$pid" 2>/dev/null
   check "$name: the check is pending when the server dies" test "$(status "$id")" = pending
   local second; second=$(serve "$WORK/$name-b.log" "$b"); ready "$b"
-  for _ in $(seq 1 90); do [ "$(status "$id")" != pending ] && break; sleep 0.5; done
+  wait_until "the check to settle" settled "$id"
   check "$name: another server finishes it after the lease" test "$(status "$id")" = succeeded
   check "$name: settled once, by the second server" bash -c "[ \"\$(grep -c 'document check settled' '$WORK/$name-b.log')\" = 1 ] && ! grep -q 'document check settled' '$WORK/$name-a.log'"
   # The second server sends the outcome's event at once; the receiver holds it. Kill the sender mid-delivery.
-  for _ in $(seq 1 100); do [ -s "$WORK/$name-hooks.jsonl" ] && break; sleep 0.1; done
+  wait_until "the outcome's event to reach the receiver" test -s "$WORK/$name-hooks.jsonl"
   check "$name: the outcome's event left for the receiver" test -s "$WORK/$name-hooks.jsonl"
   kill -9 "$second"; wait "$second" 2>/dev/null
   local third; third=$(serve "$WORK/$name-c.log" "$((b + 1))"); ready "$((b + 1))"
   # After the lease (5 s) the third server's poll takes the delivery again.
-  for _ in $(seq 1 120); do [ "$(wc -l < "$WORK/$name-hooks.jsonl")" -ge 2 ] && break; sleep 0.5; done
+  wait_until "the event to be delivered again" bash -c "[ \$(wc -l < '$WORK/$name-hooks.jsonl') -ge 2 ]"
   check "$name: one event, delivered again by another server, signed, for this check" python3 - "$WORK/$name-hooks.jsonl" "$id" <<'PY'
 import base64, json, sys
 lines = [json.loads(line) for line in open(sys.argv[1])]
@@ -71,7 +73,7 @@ assert len({event["id"] for event in events}) == 1, "two events for one outcome"
 assert all(event["type"] == "document_check.completed" and event["data"]["checkId"] == sys.argv[2] for event in events)
 assert all(line["headers"].get("verity-signature", "").startswith("t=") for line in lines)
 PY
-  for _ in $(seq 1 20); do "$BIN" webhooks deliveries --tenant acme --environment live "$hook" 2>/dev/null | grep -q '"delivered"' && break; sleep 0.5; done
+  wait_until "the delivery log to say delivered" bash -c "'$BIN' webhooks deliveries --tenant acme --environment live '$hook' | grep -q '\"delivered\"'"
   check "$name: the delivery log has one delivery, delivered" bash -c "\"$BIN\" webhooks deliveries --tenant acme --environment live '$hook' | python3 -c 'import json,sys; d=json.load(sys.stdin); assert len(d)==1 and d[0][\"status\"]==\"delivered\", d'"
   second=$third; b=$((b + 1))
   "$BIN" identity verify-document --server "http://127.0.0.1:$b" --token "$token" --capture --type driverLicense --country US \

@@ -17,10 +17,8 @@ VERITY_LOG_FORMAT=json VERITY_LOG_LEVEL=info "$BIN" demo --port "$PORT" --data-d
 SERVER=$!
 cleanup() { kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; rm -rf "$DATA"; }
 trap cleanup EXIT
-for _ in $(seq 1 100); do
-  curl -fs "$BASE/readyz" >/dev/null 2>&1 && [ -f "$DATA/demo-keys.json" ] && break
-  sleep 0.2
-done
+source "$(dirname "$0")/wait-until.sh"
+wait_until "the demo to be ready with its keys written" bash -c "curl -fs '$BASE/readyz' && [ -f '$DATA/demo-keys.json' ]"
 TOKEN=$(python3 -c "import json,sys;print(json.load(open(sys.argv[1]))['userToken'])" "$DATA/demo-keys.json")
 SECRET=$(python3 -c "import json,sys;print(json.load(open(sys.argv[1]))['secretKey'])" "$DATA/demo-keys.json")
 CLIENT_KEY=$(python3 -c "import json,sys;print(json.load(open(sys.argv[1]))['clientKey'])" "$DATA/demo-keys.json")

@@ -22,12 +22,19 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = (1280, 900)
+
+# How long a page may take, from the Swift tests' one place for limits
+# (TestDeadlines, passed as the environment): a wait is for a state to come
+# about, and a loaded machine brings it later, not differently.
+WAIT_SECONDS = int(os.environ.get("VERITY_TEST_WAIT_SECONDS", "300"))
+REQUEST_SECONDS = int(os.environ.get("VERITY_TEST_REQUEST_SECONDS", "300"))
 
 
 class PageFailure(Exception):
@@ -51,10 +58,10 @@ def browser(kind, language="en", camera=None):
         options.add_argument("--use-fake-device-for-media-stream")
         options.add_argument(f"--use-file-for-fake-video-capture={camera}")
     driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
-    driver.set_page_load_timeout(60)
+    driver.set_page_load_timeout(REQUEST_SECONDS)
     # axe-core on a long page (the schema reference) takes more than
     # Selenium's default 30 s when the suites load both cores.
-    driver.set_script_timeout(180)
+    driver.set_script_timeout(WAIT_SECONDS)
     return driver
 
 
@@ -67,7 +74,7 @@ class Run:
         self.prefix = prefix
         self.steps = []
 
-    def wait(self, condition, seconds=30, what="the page"):
+    def wait(self, condition, seconds=WAIT_SECONDS, what="the page"):
         try:
             return WebDriverWait(self.driver, seconds).until(condition)
         except Exception as error:  # noqa: BLE001 - any failure is the page's
@@ -78,13 +85,14 @@ class Run:
         """Where the browser is and what the page says: a failed wait names its page."""
         try:
             alerts = [e.text for e in self.driver.find_elements(By.CSS_SELECTOR, "[role=alert]") if e.text]
+            notices = [(e.text, e.is_displayed()) for e in self.driver.find_elements(By.CSS_SELECTOR, "[role=status]")]
             heading = self.driver.find_elements(By.TAG_NAME, "h1")
             return (f"at {self.driver.current_url} ({self.driver.title!r}, "
-                    f"heading {heading[0].text if heading else None!r}, alerts {alerts})")
+                    f"heading {heading[0].text if heading else None!r}, alerts {alerts}, notices (text, shown) {notices})")
         except Exception as error:  # noqa: BLE001 - the browser itself may be what failed
             return f"the browser did not say where it is: {error}"
 
-    def step(self, name, seconds=30):
+    def step(self, name, seconds=WAIT_SECONDS):
         self.wait(EC.visibility_of_element_located((By.ID, f"step-{name}")), seconds, f"step {name}")
         self.check(name)
 
@@ -105,7 +113,20 @@ class Run:
         if self.screens:
             self.driver.save_screenshot(os.path.join(self.screens, f"{self.prefix}-{len(self.steps) + 1:02d}-{name}.png"))
 
-    def visible(self, css, seconds=30):
+    def notice(self, text, seconds=WAIT_SECONDS):
+        """The page's notice ([role=status]) once it says `text`. After a form
+        is sent, the page it came from may still be on screen, with a notice
+        of its own (a claimed case says so): waiting for any notice found that
+        one, which went stale as the answer arrived. So wait for the words."""
+        def shown(driver):
+            try:
+                return next((element for element in driver.find_elements(By.CSS_SELECTOR, "[role=status]")
+                             if element.is_displayed() and text in element.text), False)
+            except StaleElementReferenceException:
+                return False
+        return self.wait(shown, seconds, what=f"the notice {text!r}")
+
+    def visible(self, css, seconds=WAIT_SECONDS):
         return self.wait(EC.visibility_of_element_located((By.CSS_SELECTOR, css)), seconds, what=css)
 
     def click(self, css):
@@ -152,7 +173,7 @@ class Run:
     def problems(self, side):
         return (self.driver.find_element(By.ID, f"step-{side}").get_attribute("data-problems") or "").split()
 
-    def result(self, seconds=180):
+    def result(self, seconds=WAIT_SECONDS):
         self.step("result", seconds)
         result = self.driver.find_element(By.ID, "step-result")
         outcome = result.get_attribute("data-outcome")
@@ -275,7 +296,7 @@ def camera(args, screens, folder):
         followed = None
         if desktop:
             follower = Run(desktop, screens, "camera-desktop")
-            followed = follower.result(60)
+            followed = follower.result()
         return {"outcome": outcome, "steps": run.steps, "desktop": followed}
     finally:
         phone.quit()

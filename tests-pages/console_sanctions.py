@@ -54,7 +54,7 @@ def reviewer(base, screens, args, steps):
         Select(driver.find_element(By.CSS_SELECTOR, f"{form} select[name=reason]")).select_by_value("FALSE_POSITIVE_DIFFERENT_PERSON")
         driver.find_element(By.CSS_SELECTOR, f"{form} textarea").send_keys("Different nationality and no listed birth date.")
         run.click(f"{form} button[type=submit]")
-        notice = run.visible("[role=status]")
+        notice = run.notice("Decision recorded")
         if "Decision recorded" not in notice.text or queue_links(driver):
             raise PageFailure(f"the false positive did not come back to an empty queue: {notice.text!r}")
 

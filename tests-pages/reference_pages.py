@@ -19,7 +19,7 @@ from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 
 sys.path.insert(0, os.path.dirname(__file__))
-from capture_page import PageFailure, Run, browser  # noqa: E402
+from capture_page import REQUEST_SECONDS, PageFailure, Run, browser  # noqa: E402
 
 
 def look(run, driver, name, anchor=None):
@@ -67,7 +67,7 @@ def home_and_reference(base, screens, kind):
         if "Version" not in facts or ("SQLite" not in facts and "PostgreSQL" not in facts):
             raise PageFailure(f"the home page's facts are incomplete: {facts!r}")
         look(run, driver, "home")
-        with urllib.request.urlopen(base + "/openapi.yaml", timeout=60) as response:
+        with urllib.request.urlopen(base + "/openapi.yaml", timeout=REQUEST_SECONDS) as response:
             if not response.headers.get("Content-Type", "").startswith("application/yaml") or b"openapi: 3" not in response.read(200):
                 raise PageFailure("/openapi.yaml does not answer the contract")
         # As a person would: follow the links.

@@ -24,6 +24,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
 from load import lost
+from limits import WAIT_SECONDS
 
 ENTITY = "reliability-bank"
 FIELDS = '[{"name":"givenName","type":"text","required":true},{"name":"surname","type":"text","required":true}]'
@@ -150,7 +151,7 @@ class CertificationLoad:
             return {"Authorization": f"Bearer {token['token']}", "Verity-Device-ID": device}
         raise RuntimeError("five device verifications lost their answers")
 
-    def until_certified(self, entity, device, headers, user_token, seconds=180):
+    def until_certified(self, entity, device, headers, user_token, seconds=WAIT_SECONDS):
         """The user read back until the certificate job has run; each change of
         certification revokes the device token, which is exchanged for a new one."""
         deadline = time.time() + seconds

@@ -12,6 +12,8 @@ import time
 import urllib.request
 import uuid
 
+from limits import WAIT_SECONDS
+
 ABANDONED_ATTEMPT_SECONDS = 10
 JOHN_CSV = ("firstName,lastName,address,city,state,postalCode,country,dateOfBirth\n"
             "John,Smith,222333 Peachtree Place,Atlanta,GA,30318,US,1975-02-28\n")
@@ -80,7 +82,8 @@ class Deployment:
         process = subprocess.Popen([self.binary, "serve"], env=dict(self.env, VERITY_PORT=str(port), VERITY_HOST="127.0.0.1"),
                                    stdout=open(log, "w"), stderr=subprocess.STDOUT)
         self.servers[port] = process
-        for _ in range(600):
+        deadline = time.time() + WAIT_SECONDS
+        while time.time() < deadline:
             if process.poll() is not None:
                 raise RuntimeError(f"the server on {port} stopped: {open(log).read()[-500:]}")
             try:
@@ -132,7 +135,7 @@ class Deployment:
         done = subprocess.run(["psql", self.url, "-qAtF", "\t", "-c", statement], check=True, capture_output=True, text=True)
         return [line.split("\t") for line in done.stdout.splitlines() if line]
 
-    def wait_for_jobs(self, checks, seconds=180):
+    def wait_for_jobs(self, checks, seconds=WAIT_SECONDS):
         """Until every queued job (document checks the load left running) is
         done; a killed server's job is taken again once its lease lapses."""
         deadline = time.time() + seconds
@@ -143,7 +146,7 @@ class Deployment:
         left = self.query("SELECT COUNT(*) FROM document_checks WHERE status = 'pending'")[0][0]
         checks.add("every document check ends once the load stops, none left pending", left == "0", f"{left} pending")
 
-    def wait_for_webhooks(self, seconds=180):
+    def wait_for_webhooks(self, seconds=WAIT_SECONDS):
         """Until every event is fanned out and every delivery delivered (the servers run)."""
         deadline = time.time() + seconds
         while time.time() < deadline:

@@ -8,6 +8,8 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+from limits import WAIT_SECONDS
+
 
 class SMSGateway:
     def __init__(self):
@@ -48,7 +50,7 @@ class SMSGateway:
         with self.changed:
             return len(self.messages.get(number, []))
 
-    def latest(self, number, pattern, after=0, seconds=30):
+    def latest(self, number, pattern, after=0, seconds=WAIT_SECONDS):
         """The first group of `pattern` in the newest message to `number` that
         has it, among those after the first `after`; waits for one to arrive."""
         deadline = time.time() + seconds

@@ -25,6 +25,7 @@ import uuid
 
 from deployment import ABANDONED_ATTEMPT_SECONDS, free_port, prepare_tenant, run_cli
 from load import JOHN, Clients
+from limits import WAIT_SECONDS
 
 
 class SQLiteServer:
@@ -44,7 +45,8 @@ class SQLiteServer:
         # Its output is discarded: a log file would be held to the same size limit.
         self.process = subprocess.Popen([self.binary, "serve"], env=dict(self.env, VERITY_PORT=str(self.port), VERITY_HOST="127.0.0.1"),
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(600):
+        deadline = time.time() + WAIT_SECONDS
+        while time.time() < deadline:
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/readyz", timeout=2) as answer:
                     if answer.status == 200:

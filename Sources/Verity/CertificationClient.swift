@@ -20,16 +20,19 @@ public final class CertificationClient: Sendable {
     public let entity: String
     let keyStore: any KeyStore
     let session: URLSession?
+    let requestTimeout: TimeInterval
     let userTokenProvider: @Sendable () async throws -> String
 
     /// `userTokenProvider` returns a user token from the app's backend (`POST /admin/v1/users/{ref}/token`);
-    /// it is used until the device is verified, and to recover a lost device token.
-    public init(baseURL: URL, entity: String, keyStore: any KeyStore, session: URLSession? = nil,
+    /// it is used until the device is verified, and to recover a lost device token. `requestTimeout` is how
+    /// long one call may take before it fails with `NETWORK_ERROR` (60 s by default).
+    public init(baseURL: URL, entity: String, keyStore: any KeyStore, session: URLSession? = nil, requestTimeout: TimeInterval = 60,
                 userTokenProvider: @escaping @Sendable () async throws -> String) {
         self.baseURL = baseURL
         self.entity = entity
         self.keyStore = keyStore
         self.session = session
+        self.requestTimeout = requestTimeout
         self.userTokenProvider = userTokenProvider
     }
 
@@ -371,7 +374,7 @@ public final class CertificationClient: Sendable {
         } else {
             credential = try await userTokenProvider()
         }
-        let transport = ServiceTransport<CertificationError>(baseURL: baseURL, session: session)
+        let transport = ServiceTransport<CertificationError>(baseURL: baseURL, session: session, requestTimeout: requestTimeout)
         let headers = ["Verity-Device-ID": try deviceIdentifier()]
         if let body {
             return try await transport.send(method, path, query: query, json: body, credential: .bearer(credential), headers: headers)

@@ -27,7 +27,7 @@ struct BackupRestoreE2ETests {
             try await app.configure { $0.consentRequired = false }
             let url = try await app.startServer()
             let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "backed-up", email: "john@example.org"),
-                                                    requestTimeout: 300)
+                                                    requestTimeout: TestDeadlines.requestTimeout)
             #expect(try await client.verifyIdentity(input: Self.john).verified)
             let made = try await VerityBackup.make(db: app.app.db, settings: app.settings, to: backup)
             #expect(made.bytes > 0 && made.database == (TestDatabase.isPostgres ? "postgresql" : "sqlite"))
@@ -62,7 +62,7 @@ struct BackupRestoreE2ETests {
             let (_, file) = try await TestHTTP.get(url, AdminRoute.userExport(userRef: "backed-up").path, bearer: secretKey, as: UserExport.self)
             #expect(file?.email == "john@example.org")
             // And a new user verifies against the restored registry.
-            let client = IdentityVerificationClient(baseURL: url, token: try await server.token(for: "after-restore"), requestTimeout: 300)
+            let client = IdentityVerificationClient(baseURL: url, token: try await server.token(for: "after-restore"), requestTimeout: TestDeadlines.requestTimeout)
             #expect(try await client.verifyIdentity(input: Self.maria).verified)
             await app.server.shutdown()
             try await app.asyncShutdown()

@@ -11,7 +11,7 @@ import VerityTestSupport
 /// Capture links through the SDK and the page's own calls, without a browser
 /// (the browser runs are CapturePageBrowserTests): the status each use moves
 /// to, the limits, time, bad tokens and bad submissions. Both databases.
-@Suite("Capture links: statuses, limits, time and bad input")
+@Suite("Capture links: statuses, limits, time and bad input", .heavy)
 struct CaptureLinkE2ETests {
     struct Answer {
         let status: Int
@@ -36,13 +36,12 @@ struct CaptureLinkE2ETests {
     /// The page's view once the check has settled: a submission may answer
     /// `pending` when the machine is busy, and the page follows it with `status`.
     static func settled(_ answer: Answer, link: String) async throws -> [String: Any] {
-        var json = answer.json
-        let deadline = ContinuousClock.now + .seconds(180)
-        while json["status"] as? String == "pending", ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(200))
-            json = try await call(link + "/status").json
+        if answer.json["status"] as? String != "pending" { return answer.json }
+        let body = try await waitFor("the capture page's check to settle", every: .milliseconds(200)) { () async throws -> Observed<Data> in
+            let status = try await call(link + "/status")
+            return status.json["status"] as? String == "pending" ? .notYet("pending") : .ready(status.body)
         }
-        return json
+        return (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
     }
 
     static func image(_ name: String) throws -> String { try DocumentFixtures.data(name).base64EncodedString() }
@@ -59,7 +58,7 @@ struct CaptureLinkE2ETests {
         try await withVerityApp { app async throws in
             try await app.configure(configure)
             let url = try await app.startServer()
-            let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"), requestTimeout: 300)
+            let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"), requestTimeout: TestDeadlines.requestTimeout)
             try await client.consent()
             try await body(client, app, url)
         }
@@ -103,10 +102,10 @@ struct CaptureLinkE2ETests {
             _ = try await client.initiateIdentityDocumentCapture()
             app.clock.advance(seconds: 3_599)
             // (The app's token has expired meanwhile: it gets a new one, as an app would.)
-            let soon = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"), requestTimeout: 300)
+            let soon = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"), requestTimeout: TestDeadlines.requestTimeout)
             #expect(try await soon.checkIdentityVerification().documentVerificationStatus == .captureInitiated)
             app.clock.advance(seconds: 1)
-            let later = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"), requestTimeout: 300)
+            let later = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"), requestTimeout: TestDeadlines.requestTimeout)
             #expect(try await later.checkIdentityVerification().documentVerificationStatus == .captureLinkExpired)
             // A new link starts again.
             _ = try await later.initiateIdentityDocumentCapture()
@@ -135,7 +134,7 @@ struct CaptureLinkE2ETests {
     @Test func initiatingNeedsConsentAndAnOpenVerification() async throws {
         try await withVerityApp { app async throws in
             let url = try await app.startServer()
-            let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"), requestTimeout: 300)
+            let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"), requestTimeout: TestDeadlines.requestTimeout)
             let refused = await verityError { _ = try await client.initiateIdentityDocumentCapture() }
             #expect(refused?.code == .consentRequired)
             try await client.consent()

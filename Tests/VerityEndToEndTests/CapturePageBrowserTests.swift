@@ -10,13 +10,13 @@ import VerityTestSupport
 /// The capture page as a person uses it, in headless Chromium: a camera run,
 /// an upload run with a too-dark retake, a desktop handing over to a phone, an
 /// expired link. Every step passes axe-core; the outcome is asserted through the API.
-@Suite("The capture page in a browser", .serialized)
+@Suite("The capture page in a browser", .serialized, .heavy)
 struct CapturePageBrowserTests {
     @Test func anUploadRunWithATooDarkRetakeAndAFacelessSelfieVerifiesTheUserOnTheSecondTry() async throws {
         try await withVerityApp { app async throws in
             try await app.configure { $0.documents.faceImageRequiredForCapture = true }
             let url = try await app.startServer()
-            let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"), requestTimeout: 300)
+            let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"), requestTimeout: TestDeadlines.requestTimeout)
             try await client.consent()
             let link = try await client.initiateIdentityDocumentCapture()
             #expect(try await client.checkIdentityVerification().documentVerificationStatus == .captureInitiated)
@@ -42,7 +42,7 @@ struct CapturePageBrowserTests {
         // The server answers at once (pending): the page shows its progress and follows the check.
         try await withVerityApp(settings: { $0.documentWaitMilliseconds = 0 }) { app async throws in
             let url = try await app.startServer()
-            let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"), requestTimeout: 300)
+            let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"), requestTimeout: TestDeadlines.requestTimeout)
             try await client.consent()
             let link = try await client.initiateIdentityDocumentCapture()
             let result = try await CapturePageBrowser.run("upload", url: link.documentCaptureUrl, [
@@ -59,7 +59,7 @@ struct CapturePageBrowserTests {
     @Test func aCameraRunOnAPhoneVerifiesAPassportAgainstThePIIAndTheDesktopFollows() async throws {
         try await withVerityApp { app async throws in
             let url = try await app.startServer()
-            let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"), requestTimeout: 300)
+            let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"), requestTimeout: TestDeadlines.requestTimeout)
             try await client.consent()
             var typo = TestData.johnSmith
             typo.postalCode = "30319"
@@ -80,14 +80,14 @@ struct CapturePageBrowserTests {
     @Test func anExpiredLinkSaysSoAndTheStatusShowsTheTimeout() async throws {
         try await withVerityApp { app async throws in
             let url = try await app.startServer()
-            let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"), requestTimeout: 300)
+            let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"), requestTimeout: TestDeadlines.requestTimeout)
             try await client.consent()
             let link = try await client.initiateIdentityDocumentCapture()
             app.clock.advance(seconds: 3_600)
             let result = try await CapturePageBrowser.run("expired", url: link.documentCaptureUrl)
             #expect(result.reason == "This link has expired.")
             // The app's token has expired meanwhile too: a new one.
-            let later = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"), requestTimeout: 300)
+            let later = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"), requestTimeout: TestDeadlines.requestTimeout)
             #expect(try await later.checkIdentityVerification().documentVerificationStatus == .captureLinkTimeout)
         }
     }

@@ -49,7 +49,8 @@ struct CertificationPrivacyTests {
             let operations = try harness.app.operations
             _ = try await operations.createKey(tenant: "globex", environment: .test)
             let outsider = CertificationClient(baseURL: harness.url, entity: CertificationHarness.entity,
-                                               keyStore: try FileKeyStore(directory: FileManager.default.temporaryDirectory.appendingPathComponent("verity-keys-\(UUID().uuidString)"))) {
+                                               keyStore: try FileKeyStore(directory: FileManager.default.temporaryDirectory.appendingPathComponent("verity-keys-\(UUID().uuidString)")),
+                                               requestTimeout: TestDeadlines.requestTimeout) {
                 try await operations.mintToken(tenant: "globex", environment: .test, userRef: "alice", ttlSeconds: nil).token
             }
             #expect(await certificationError { try await outsider.requestEntityDetails() }?.code == .notFound)

@@ -27,7 +27,8 @@ struct CertificationSpecificationFlowTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("verity-keys-\(UUID().uuidString)")
         let app = harness.app
         return SpecificationSDK(getClient: CertificationClient(baseURL: harness.url, entity: CertificationHarness.entity,
-                                                               keyStore: try FileKeyStore(directory: directory)) {
+                                                               keyStore: try FileKeyStore(directory: directory),
+                                   requestTimeout: TestDeadlines.requestTimeout) {
             try await app.token(for: userRef, phoneNumber: phone)
         })
     }
@@ -95,11 +96,7 @@ struct CertificationSpecificationFlowTests {
 
             let pending = try await SDK.getClient.certifyUser(withDIAC: code)
             #expect(pending.status == User.Status.certificatePending)
-            var user = pending
-            for _ in 0..<200 where user.status != User.Status.certified {
-                try await Task.sleep(for: .milliseconds(100))
-                user = try await SDK.getClient.resolving { try await SDK.getClient.requestUser() }
-            }
+            let user = pending.status == User.Status.certified ? pending : try await SDK.getClient.waitUntilCertified()
             #expect(user.status == User.Status.certified && user.certificate?.level == 3)
             let signature = try await SDK.getClient.signDocument(Data("contract".utf8))
             #expect(!signature.isEmpty)
@@ -115,11 +112,7 @@ struct CertificationSpecificationFlowTests {
             let code = try await harness.approveNewest(evidence: AccreditationEvidence(kind: "videoCall", reference: "call 2026-11-25 11:00"))
             let password = "correct horse battery"
             _ = try await SDK.getClient.certifyUserAtLevel4(withDIAC: code, andPassword: password)
-            var user = try await SDK.getClient.resolving { try await SDK.getClient.requestUser() }
-            for _ in 0..<200 where user.status != User.Status.certified {
-                try await Task.sleep(for: .milliseconds(100))
-                user = try await SDK.getClient.resolving { try await SDK.getClient.requestUser() }
-            }
+            let user = try await SDK.getClient.waitUntilCertified()
             #expect(user.status == User.Status.certified && user.certificate?.keyInHSM == true)
             // As the specification's NB says: a status change may leave the cached token stale; its resolution renews it.
             let signature = try await SDK.getClient.resolving { try await SDK.getClient.signDocument(Data("contract".utf8), password: password) }

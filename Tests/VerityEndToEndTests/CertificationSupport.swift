@@ -30,7 +30,8 @@ struct CertificationHarness: Sendable {
     func client(_ userRef: String, entity: String = CertificationHarness.entity) throws -> CertificationClient {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("verity-keys-\(UUID().uuidString)")
         let app = self.app
-        return CertificationClient(baseURL: url, entity: entity, keyStore: try FileKeyStore(directory: directory)) {
+        return CertificationClient(baseURL: url, entity: entity, keyStore: try FileKeyStore(directory: directory),
+                                   requestTimeout: TestDeadlines.requestTimeout) {
             try await app.token(for: userRef)
         }
     }
@@ -40,7 +41,7 @@ struct CertificationHarness: Sendable {
     @discardableResult
     func verifiedDocument(_ userRef: String) async throws -> String {
         try await app.configure { $0.consentRequired = false }
-        let identity = IdentityVerificationClient(baseURL: url, token: try await app.token(for: userRef), requestTimeout: 300)
+        let identity = IdentityVerificationClient(baseURL: url, token: try await app.token(for: userRef), requestTimeout: TestDeadlines.requestTimeout)
         let verified = try await identity.captureAndVerifyIdentityDocumentToEnd(input: VerifyIdentityDocument(
             image: try DocumentFixtures.data("john-smith-licence-front.png"),
             backImage: try DocumentFixtures.data("john-smith-licence-back.png"), country: "US", documentType: .driverLicense))
@@ -156,12 +157,17 @@ extension CertificationClient {
         try await resolving { try await requestUser() }
     }
 
-    /// Waits (up to 20 s) until the user is certified, then fetches the certificate.
-    func waitForCertificate() async throws -> UserCertificate {
-        for _ in 0..<200 {
-            if try await currentUser().status == .certified { return try await resolving { try await fetchCertificate() } }
-            try await Task.sleep(for: .milliseconds(100))
+    /// Waits until the certificate job has certified the user; the user then.
+    func waitUntilCertified() async throws -> CertificationUser {
+        try await waitFor("the user to be certified") {
+            let user = try await currentUser()
+            return user.status == .certified ? .ready(user) : .notYet("\(user.status)")
         }
-        throw CertificationError(code: .serviceUnavailable, message: "the certificate was not issued in time")
+    }
+
+    /// Waits until the user is certified, then fetches the certificate.
+    func waitForCertificate() async throws -> UserCertificate {
+        _ = try await waitUntilCertified()
+        return try await resolving { try await fetchCertificate() }
     }
 }

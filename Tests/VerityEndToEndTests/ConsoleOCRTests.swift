@@ -13,7 +13,7 @@ import VerityTestSupport
 /// the card's sides stay (sealed) for the reviewer, outlive the session's
 /// 15 minutes while the case waits, and go with the decision, which the
 /// tenant's backend hears as `ocr.combination_decided`.
-@Suite("Console review of OCR combinations")
+@Suite("Console review of OCR combinations", .heavy)
 struct ConsoleOCRTests {
     typealias OCR = DocumentOCRE2ETests
 

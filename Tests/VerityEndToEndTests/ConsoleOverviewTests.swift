@@ -18,7 +18,7 @@ struct ConsoleOverviewTests {
             let passed = try await client.verifyIdentityDocumentToEnd(input: try DocumentVerificationE2ETests.passport("john-smith-passport"))
             try #require(passed.documentVerificationStatus == .succeeded)
             try await ConsoleReviewTests.holdNearMatches(app)
-            let held = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "held"), requestTimeout: 300)
+            let held = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "held"), requestTimeout: TestDeadlines.requestTimeout)
             try #require(try await ConsoleReviewTests.submitHeld(held).documentCheck?.status == "review")
             let reviewer = try await ConsoleReviewTests.signedIn(url, app, email: "rev@example.com", role: .viewer)
 

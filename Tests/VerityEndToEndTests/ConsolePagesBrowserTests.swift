@@ -11,7 +11,7 @@ import VerityTestSupport
 /// a wrong password said plainly, the right one with an authenticator code,
 /// Arabic right to left, signing out everywhere; axe-core clean on a desktop,
 /// a tablet and a phone. Screenshots go to `VERITY_SCREENSHOTS_DIR`.
-@Suite("The console in a browser")
+@Suite("The console in a browser", .heavy)
 struct ConsolePagesBrowserTests {
     struct Result: Decodable {
         let outcome: String
@@ -51,7 +51,7 @@ struct ConsolePagesBrowserTests {
             let endpoint = try await WebhookAdmin(url: url, secretKey: app.secretKey).register(receiver, events: [.documentCheckCompleted])
             var clients: [IdentityVerificationClient] = []
             for user in ["user-approved", "user-rejected", "user-waiting"] {
-                let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: user, ttlSeconds: 3_600), requestTimeout: 300)
+                let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: user, ttlSeconds: 3_600), requestTimeout: TestDeadlines.requestTimeout)
                 try #require(try await ConsoleReviewTests.submitHeld(client).documentCheck?.status == "review")
                 clients.append(client)
                 app.clock.advance(seconds: 1)
@@ -95,7 +95,7 @@ struct ConsolePagesBrowserTests {
     @Test func aComplianceReviewerRecordsASanctionsFalsePositive() async throws {
         try await MobileAPI.withMobile(credits: 120) { app, url, key in
             try await ConsoleSanctionsTests.listJohnSmith(app, at: 1)
-            let client = MobileVerificationClient(baseURL: url, clientKey: key)
+            let client = MobileVerificationClient(baseURL: url, clientKey: key, requestTimeout: TestDeadlines.requestTimeout)
             let screened = try await ConsoleSanctionsTests.screenJohn(client)
             try #require(screened.outcome == .undetermined)
             let reviewer = try await app.operations.createOperator(tenant: app.tenant, email: "compliance@example.com", role: .reviewer,

@@ -14,7 +14,7 @@ import VerityTestSupport
 /// console over HTTP (as a browser's requests arrive): the check waits, a
 /// reviewer claims and decides it, and the user's status, the tenant's
 /// webhooks and the audit trail follow. Two reviewers never decide one case.
-@Suite("Console review of held document checks")
+@Suite("Console review of held document checks", .heavy)
 struct ConsoleReviewTests {
     typealias Browser = ConsoleSignInTests.Browser
 
@@ -255,7 +255,7 @@ struct ConsoleReviewTests {
 
             // The claim lapses after 15 minutes: the holder's decision is refused, the other reviewer takes it.
             app.clock.advance(seconds: 16 * 60)
-            let later = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-claimed"), requestTimeout: 300)
+            let later = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-claimed"), requestTimeout: TestDeadlines.requestTimeout)
             let stale = try await Self.post(first, .decision(id: caseID), caseID: caseID, ["decision": "approve", "reason": "FACE_CONFIRMED"])
             #expect(stale.status == 409 && stale.body.contains("Your claim on this case lapsed"))
             #expect(try await Self.post(second, .claim(id: caseID), caseID: caseID).status == 303)

@@ -13,7 +13,7 @@ import VerityVision
 /// person beside the listed entry, a false positive remembered for that
 /// person and entry until the entry changes, a true match failing the
 /// session, and the tenant's backend told either way.
-@Suite("Console review of sanctions candidates")
+@Suite("Console review of sanctions candidates", .heavy)
 struct ConsoleSanctionsTests {
     typealias Browser = ConsoleSignInTests.Browser
 
@@ -37,7 +37,7 @@ struct ConsoleSanctionsTests {
             let admin = WebhookAdmin(url: url, secretKey: app.secretKey)
             let endpoint = try await admin.register(receiver, events: [.mobileSessionCompleted, .mobileSessionDecided])
             try await Self.listJohnSmith(app, at: 1)
-            let client = MobileVerificationClient(baseURL: url, clientKey: key)
+            let client = MobileVerificationClient(baseURL: url, clientKey: key, requestTimeout: TestDeadlines.requestTimeout)
 
             // Listed without a date of birth: undetermined, and a case for a person.
             let screened = try await Self.screenJohn(client)
@@ -109,7 +109,7 @@ struct ConsoleSanctionsTests {
     @Test func aTrueMatchFailsTheSessionAndOtherTenantsCannotTouchTheCase() async throws {
         try await MobileAPI.withMobile(credits: 60) { app, url, key in
             try await Self.listJohnSmith(app, at: 1)
-            let client = MobileVerificationClient(baseURL: url, clientKey: key)
+            let client = MobileVerificationClient(baseURL: url, clientKey: key, requestTimeout: TestDeadlines.requestTimeout)
             let screened = try await Self.screenJohn(client)
             try #require(screened.outcome == .undetermined)
             let reviewer = try await ConsoleReviewTests.signedIn(url, app, email: "compliance@example.com", role: .reviewer)
@@ -149,7 +149,7 @@ struct ConsoleSanctionsTests {
             // 0.48 threshold, inside its review band (0.48, 0.52]. The result below says so, or the test stops.
             let selfie = try Self.blend(try MobileSDKE2ETests.fixture("john-smith-selfie.jpg"),
                                         try MobileSDKE2ETests.fixture("nobody-known-selfie.jpg"), toward: 0.4)
-            let client = MobileVerificationClient(baseURL: url, clientKey: key)
+            let client = MobileVerificationClient(baseURL: url, clientKey: key, requestTimeout: TestDeadlines.requestTimeout)
             try await app.configure { $0.faces.matchThreshold = 0.48 }
             try await Self.listJohnSmith(app, at: 1)
             let screened = try await client.verifyCompliance(selfie: selfie, document: try MobileSDKE2ETests.passport)

@@ -44,7 +44,7 @@ struct ConsoleSettingsTests {
             #expect(configuration.faces.matchThreshold == 0.6 && configuration.documents.review.enabled)
             #expect(configuration.documents.review.faceMargin == 0.05 && configuration.consentRequired)
             // The API answers by the new rules at once: a new user has five attempts.
-            let fresh = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "after-change"), requestTimeout: 300)
+            let fresh = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "after-change"), requestTimeout: TestDeadlines.requestTimeout)
             #expect(try await fresh.checkIdentityVerification().attemptsRemaining == 5)
 
             // The trail: who, why, and what changed from what.

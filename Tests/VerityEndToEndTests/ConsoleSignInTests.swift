@@ -17,12 +17,12 @@ struct ConsoleSignInTests {
     final class Browser: @unchecked Sendable {
         let base: URL
         var cookies: [String: String] = [:]
-        /// Redirects not followed; no connect limit of its own beside each request's 180 s (as `TestHTTP`): a
-        /// request waiting for one of the pool's connections to a loaded server counts against the connect
+        /// Redirects not followed; `TestDeadlines.request` for each request, connecting included (as `TestHTTP`):
+        /// a request waiting for one of the pool's connections to a loaded server counts against the connect
         /// timeout, and the default 10 s failed console tests on a loaded run.
         static let client: HTTPClient = {
             var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
-            configuration.timeout = .init(connect: .seconds(300), read: nil)
+            configuration.timeout = .init(connect: .seconds(Int64(TestDeadlines.requestSeconds)), read: nil)
             return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         }()
 
@@ -45,7 +45,7 @@ struct ConsoleSignInTests {
                 request.headers.add(name: "Content-Type", value: contentType)
                 request.body = .bytes(ByteBuffer(string: body))
             }
-            let response = try await Self.client.execute(request, timeout: .seconds(180))
+            let response = try await Self.client.execute(request, timeout: .seconds(Int64(TestDeadlines.requestSeconds)))
             let bytes = try await response.body.collect(upTo: 4 * 1024 * 1024)
             let answer = Answer(status: Int(response.status.code), headers: response.headers, body: String(buffer: bytes))
             for line in answer.setCookies {

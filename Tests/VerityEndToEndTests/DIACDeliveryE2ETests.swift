@@ -19,7 +19,8 @@ struct DIACDeliveryE2ETests {
                            fields: [String: String] = CertificationHarness.alice) async throws -> CertificationClient {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("verity-keys-\(UUID().uuidString)")
         let app = harness.app
-        let client = CertificationClient(baseURL: harness.url, entity: CertificationHarness.entity, keyStore: try FileKeyStore(directory: directory)) {
+        let client = CertificationClient(baseURL: harness.url, entity: CertificationHarness.entity, keyStore: try FileKeyStore(directory: directory),
+                                   requestTimeout: TestDeadlines.requestTimeout) {
             try await app.token(for: userRef, phoneNumber: "+447700900123", email: email)
         }
         harness.app.clock.advance(seconds: 1)

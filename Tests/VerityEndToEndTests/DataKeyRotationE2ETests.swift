@@ -31,7 +31,7 @@ struct DataKeyRotationE2ETests {
             // enough users to take the rotation many batches, and one contact
             // sealed the old way (under the data key itself).
             let oldToken = try await app.token(for: "before", phoneNumber: "+447700900123", email: "before@example.org")
-            let before = IdentityVerificationClient(baseURL: url, token: oldToken, requestTimeout: 300)
+            let before = IdentityVerificationClient(baseURL: url, token: oldToken, requestTimeout: TestDeadlines.requestTimeout)
             #expect(try await before.verifyIdentity(input: Self.john).verified)
             _ = try await operations.addWebhook(tenant: "acme", environment: .test, url: "https://hooks.example.org/verity", events: nil,
                                                 description: nil)
@@ -84,13 +84,13 @@ struct DataKeyRotationE2ETests {
                 #expect(protector.keyID == DataProtector.keyID(of: newKey))
                 try await Self.everyValueOpens(server.db, protector)
                 // A token from before still works (signatures come from the root, which stayed).
-                let client = IdentityVerificationClient(baseURL: url, token: oldToken, requestTimeout: 300)
+                let client = IdentityVerificationClient(baseURL: url, token: oldToken, requestTimeout: TestDeadlines.requestTimeout)
                 #expect(try await client.checkIdentityVerification().verified)
                 let (status, file) = try await TestHTTP.get(url, AdminRoute.userExport(userRef: "before").path, bearer: app.secretKey,
                                                              as: UserExport.self)
                 #expect(status == 200 && file?.email == "before@example.org" && file?.phoneNumber == "+447700900123")
                 // Lookups by blind index find old users; the registry opens; the signing key is the one integrators pinned.
-                let crowd = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "crowd-7"), requestTimeout: 300)
+                let crowd = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "crowd-7"), requestTimeout: TestDeadlines.requestTimeout)
                 #expect(try await crowd.verifyIdentity(input: Self.john).verified)
                 let operationsAfter = try AdminOperations(app: server, settings: after, clock: app.clock.verityClock)
                 #expect(try await operationsAfter.responsePublicKey(tenant: "acme", environment: .test).pem == signingKey)
@@ -210,10 +210,10 @@ private actor Load {
                 if index % 2 == 0 {
                     let token = try await operations.mintToken(tenant: "acme", environment: .test, userRef: "load-\(lane)-\(index)",
                                                                email: "load\(lane)x\(index)@example.org").token
-                    let client = IdentityVerificationClient(baseURL: url, token: token, requestTimeout: 300)
+                    let client = IdentityVerificationClient(baseURL: url, token: token, requestTimeout: TestDeadlines.requestTimeout)
                     if try await !client.verifyIdentity(input: DataKeyRotationE2ETests.john).verified { failures.append("not verified") }
                 } else {
-                    let client = IdentityVerificationClient(baseURL: url, token: oldToken, requestTimeout: 300)
+                    let client = IdentityVerificationClient(baseURL: url, token: oldToken, requestTimeout: TestDeadlines.requestTimeout)
                     if try await !client.checkIdentityVerification().verified { failures.append("the old user is not verified") }
                 }
             } catch {

@@ -4,7 +4,7 @@ import Verity
 import VerityTestSupport
 
 /// The identity API's document flows through the SDK against a live server.
-@Suite("Document flows through the SDK against a live server")
+@Suite("Document flows through the SDK against a live server", .heavy)
 struct DocumentFlowE2ETests {
     @Test func whetherAFaceImageIsRequiredFollowsTheEnvironmentPerFlow() async throws {
         try await withLiveClient { client, app, _ async throws in

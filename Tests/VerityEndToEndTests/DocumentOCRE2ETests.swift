@@ -14,7 +14,7 @@ import VerityTestSupport
 /// front and back sealed under their own keys, the combination opened with
 /// the combine key and its signature checked; and every way a request can be
 /// wrong, each a typed 4xx that changes nothing.
-@Suite("Document OCR service: sessions, sealed sides, signed combination")
+@Suite("Document OCR service: sessions, sealed sides, signed combination", .heavy)
 struct DocumentOCRE2ETests {
     static var cards: String { ProcessInfo.processInfo.environment["VERITY_DOCGEN_DIR"] ?? ".build/docgen" }
     static func card(_ name: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: "\(cards)/\(name)")) }

@@ -8,7 +8,7 @@ import VerityTestSupport
 /// `DocumentReaderClient` against a live server: the spec's cases in order,
 /// builder errors before any request, every signature checked before a raw
 /// answer is mapped, and logs without PII.
-@Suite("DocumentReaderClient against a live server")
+@Suite("DocumentReaderClient against a live server", .heavy)
 struct DocumentReaderClientE2ETests {
     final class Recorder: DocumentReaderDelegate, @unchecked Sendable {
         private let lock = NSLock()
@@ -32,7 +32,7 @@ struct DocumentReaderClientE2ETests {
         try await DocumentOCRE2ETests.withOCR { app, url, hmacKey in
             let recorder = Recorder()
             let publicKey = try #require(Data(base64Encoded: try await app.operations.responsePublicKey(tenant: app.tenant, environment: .test).publicKey))
-            let client = DocumentReaderClient.Builder().baseURL(url).userToken(try await app.token(for: "reader-user"))
+            let client = DocumentReaderClient.Builder().requestTimeout(TestDeadlines.requestTimeout).baseURL(url).userToken(try await app.token(for: "reader-user"))
                 .hmacKey(hmacKey).signingPublicKey(publicKey).delegate(recorder).build()
             let front = try DocumentOCRE2ETests.card(DocumentOCRE2ETests.passingFront)
             let back = try DocumentOCRE2ETests.card(DocumentOCRE2ETests.passingBack)
@@ -63,7 +63,7 @@ struct DocumentReaderClientE2ETests {
     @Test func aUserWhoLeavesAfterTheFrontEndsTheReadWithUserExit() async throws {
         try await DocumentOCRE2ETests.withOCR { app, url, hmacKey in
             let recorder = Recorder()
-            let client = DocumentReaderClient.Builder().baseURL(url).userToken(try await app.token(for: "reader-user"))
+            let client = DocumentReaderClient.Builder().requestTimeout(TestDeadlines.requestTimeout).baseURL(url).userToken(try await app.token(for: "reader-user"))
                 .hmacKey(hmacKey).delegate(recorder).build()
             let (front, back) = try Self.cards()
             // The user closes the screen as the front is accepted.
@@ -109,14 +109,14 @@ struct DocumentReaderClientE2ETests {
             let token = try await app.token(for: "reader-user")
             let (front, back) = try Self.cards()
             let recorder = Recorder()
-            let wrongKey = DocumentReaderClient.Builder().baseURL(url).userToken(token).hmacKey(Data(repeating: 7, count: 32)).delegate(recorder).build()
+            let wrongKey = DocumentReaderClient.Builder().requestTimeout(TestDeadlines.requestTimeout).baseURL(url).userToken(token).hmacKey(Data(repeating: 7, count: 32)).delegate(recorder).build()
             guard case .serviceFailure(let code, _, let partial) = await wrongKey.result(front: front, back: back) else {
                 Issue.record("a result under another HMAC key was accepted"); return
             }
             #expect(code == "HMAC_MISMATCH" && partial?.ocrResult == nil && partial?.sessionID.hasPrefix("ocrs_") == true)
             #expect(recorder.all.contains { if case .error(let error) = $0 { error.code == 4 } else { false } })
 
-            let wrongPublicKey = DocumentReaderClient.Builder().baseURL(url).userToken(token).hmacKey(hmacKey)
+            let wrongPublicKey = DocumentReaderClient.Builder().requestTimeout(TestDeadlines.requestTimeout).baseURL(url).userToken(token).hmacKey(hmacKey)
                 .signingPublicKey(Data(repeating: 9, count: 32)).build()
             guard case .serviceFailure(let code2, _, _) = await wrongPublicKey.result(front: front, back: back) else {
                 Issue.record("a result under another Ed25519 key was accepted"); return
@@ -124,12 +124,12 @@ struct DocumentReaderClientE2ETests {
             #expect(code2 == "SIGNATURE_MISMATCH")
 
             // The back sent as the front: the service's code, as it sent it.
-            let swapped = DocumentReaderClient.Builder().baseURL(url).userToken(token).hmacKey(hmacKey).build()
+            let swapped = DocumentReaderClient.Builder().requestTimeout(TestDeadlines.requestTimeout).baseURL(url).userToken(token).hmacKey(hmacKey).build()
             guard case .serviceFailure(let code3, _, _) = await swapped.result(front: back, back: front) else {
                 Issue.record("a swapped card was read"); return
             }
             #expect(code3 == "WRONG_SIDE")
-            let expiredToken = DocumentReaderClient.Builder().baseURL(url).userToken("not-a-token").hmacKey(hmacKey).build()
+            let expiredToken = DocumentReaderClient.Builder().requestTimeout(TestDeadlines.requestTimeout).baseURL(url).userToken("not-a-token").hmacKey(hmacKey).build()
             guard case .serviceFailure(let code4, _, let nothing) = await expiredToken.result(front: front, back: back) else {
                 Issue.record("a bad token was accepted"); return
             }

@@ -156,13 +156,13 @@ final class SpecificationOCRApp: DocumentReaderDelegate, @unchecked Sendable {
     private func record(_ action: String) { lock.withLock { recorded.append(action) } }
 }
 
-@Suite("document-ocr-result.md's example app against a live server")
+@Suite("document-ocr-result.md's example app against a live server", .heavy)
 struct DocumentReaderSpecificationExampleTests {
     static func read(_ front: String, _ back: String) async throws -> (VIDVOCRResponse, [String]) {
         var outcome: (VIDVOCRResponse, [String])?
         try await DocumentOCRE2ETests.withOCR { app, url, hmacKey in
             let ocrApp = SpecificationOCRApp()
-            let client = DocumentReaderClient.Builder().baseURL(url).userToken(try await app.token(for: "example-user"))
+            let client = DocumentReaderClient.Builder().requestTimeout(TestDeadlines.requestTimeout).baseURL(url).userToken(try await app.token(for: "example-user"))
                 .hmacKey(hmacKey).delegate(ocrApp).build()
             client.start(front: try DocumentOCRE2ETests.card(front), back: try DocumentOCRE2ETests.card(back))
             let final = await ocrApp.result()

@@ -11,7 +11,7 @@ import VerityTestSupport
 /// verifyIdentityDocument and captureAndVerifyIdentityDocument through the
 /// SDK against a live server: real images of the registry's people read by
 /// the real engines, the outcome asserted through the API.
-@Suite("Document verification through the SDK")
+@Suite("Document verification through the SDK", .heavy)
 struct DocumentVerificationE2ETests {
     static func passport(_ holder: String, selfie: String? = nil, country: String = "US") throws -> VerifyIdentityDocument {
         let page = try DocumentFixtures.data("\(holder)-front.png")
@@ -157,7 +157,7 @@ struct DocumentVerificationE2ETests {
     @Test func aCheckLongerThanTheRequestAnswersPendingAndSettlesInTheBackground() async throws {
         try await withVerityApp(settings: { $0.documentWaitMilliseconds = 0; $0.engineThreads = 1 }) { app async throws in
             let url = try await app.startServer()
-            let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"), requestTimeout: 300)
+            let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"), requestTimeout: TestDeadlines.requestTimeout)
             try await client.consent()
             _ = try await client.verifyIdentity(input: Self.johnWithTypo)
             // The one engine thread held until the second submission has its answer:
@@ -166,7 +166,7 @@ struct DocumentVerificationE2ETests {
             let engines = try #require(app.app.storage[EnginePoolKey.self])
             let holding = Task { try await engines.run { held.wait() } }
             defer { held.release() }
-            while !held.started { try await Task.sleep(for: .milliseconds(10)) }
+            try await waitUntil("the engine thread to be held", every: .milliseconds(10)) { held.started }
             let submitted = try await client.verifyIdentityDocument(input: try Self.passport("john-smith-passport"))
             #expect(submitted.documentVerificationStatus == .pending && !submitted.verified)
             #expect(submitted.documentCheck?.status == "pending" && submitted.documentCheck?.completedAtEpochMs == 0)
@@ -175,13 +175,7 @@ struct DocumentVerificationE2ETests {
             #expect(second?.code == .documentCheckPending)
             held.release()
             try await holding.value
-            // Generous: CI reads many documents at once on two cores in a debug build.
-            var status = submitted
-            let deadline = ContinuousClock.now + .seconds(120)
-            while status.documentVerificationStatus == .pending, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(100))
-                status = try await client.checkIdentityVerification()
-            }
+            let status = try await client.settled(submitted)
             #expect(status.documentVerificationStatus == .succeeded && status.verified)
         }
     }

@@ -116,10 +116,9 @@ struct ExternalCAE2ETests {
                 let client = try await harness.registeredClient("alice")
                 try await client.requestAccreditation(level: 2)
                 try await client.certifyUser(diac: try await harness.approveNewest())
-                var status = CertificationStatus.certificatePending
-                for _ in 0..<100 where status == .certificatePending {
-                    try await Task.sleep(for: .milliseconds(100))
-                    status = try await client.currentUser().status
+                let status = try await waitFor("the refused certificate job to settle") { () async throws -> Observed<CertificationStatus> in
+                    let status = try await client.currentUser().status
+                    return status == .certificatePending ? .notYet("\(status)") : .ready(status)
                 }
                 #expect(status == .uncertified)
             }

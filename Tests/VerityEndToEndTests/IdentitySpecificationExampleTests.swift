@@ -7,7 +7,7 @@ import VerityTestSupport
 /// are written (`identityVerificationClient`, `do { … } catch { … }`), each
 /// against a live server with the registry's John Smith and his real
 /// licence images; what each example's branches saw is recorded and asserted.
-@Suite("identity-verification.md and consent.txt examples against a live server")
+@Suite("identity-verification.md and consent.txt examples against a live server", .heavy)
 struct IdentitySpecificationExampleTests {
     /// consent.txt, top to bottom: required?, status, content, provide, then withdraw at the end.
     @Test func theConsentExamplesThenVerifyIdentityAsWritten() async throws {

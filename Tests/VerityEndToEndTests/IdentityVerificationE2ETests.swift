@@ -110,12 +110,12 @@ struct IdentityVerificationE2ETests {
     @Test func aRevokedOrExpiredTokenIsRejected() async throws {
         try await withVerityApp { app async throws in
             let url = try await app.startServer()
-            let short = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "u", ttlSeconds: 60), requestTimeout: 300)
+            let short = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "u", ttlSeconds: 60), requestTimeout: TestDeadlines.requestTimeout)
             #expect(try await short.isConsentRequiredForVerification())
             app.clock.advance(seconds: 61)
             #expect(await verityError { try await short.checkIdentityVerification() } == .invalidToken)
 
-            let garbage = IdentityVerificationClient(baseURL: url, token: "not-a-token", requestTimeout: 300)
+            let garbage = IdentityVerificationClient(baseURL: url, token: "not-a-token", requestTimeout: TestDeadlines.requestTimeout)
             #expect(await verityError { try await garbage.listSupportedCountries() } == .invalidToken)
         }
     }

@@ -20,10 +20,6 @@ enum MobileAPI {
                      json: [String: Any]? = nil) async throws -> Answer {
         var request = URLRequest(url: URL(string: url.absoluteString + path)!)
         request.httpMethod = method
-        // The suites share two cores: sixty parallel engine calls beside them
-        // outlast URLSession's default 60 s on a loaded run (seen as status 0),
-        // and on a loaded CI run 17 of them outlasted 180 s too.
-        request.timeoutInterval = 300
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if let json {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")

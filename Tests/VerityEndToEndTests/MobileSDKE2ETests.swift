@@ -8,7 +8,7 @@ import VerityTestSupport
 
 /// `MobileVerificationClient` against a live server: every product through
 /// the SDK, typed errors, and a rate-limited call retried after `Retry-After`.
-@Suite("Mobile SDK against a live server")
+@Suite("Mobile SDK against a live server", .heavy)
 struct MobileSDKE2ETests {
     static func fixture(_ name: String) throws -> Data {
         try Data(contentsOf: URL(fileURLWithPath: "\(DocumentFixtures.directory)/\(name)"))
@@ -20,7 +20,7 @@ struct MobileSDKE2ETests {
 
     @Test func verifyHumanAgeAndIdentityThroughTheSDK() async throws {
         try await MobileAPI.withMobile(credits: 100) { app, url, key in
-            let client = MobileVerificationClient(baseURL: url, clientKey: key)
+            let client = MobileVerificationClient(baseURL: url, clientKey: key, requestTimeout: TestDeadlines.requestTimeout)
             let human = try await client.verifyHuman(image: try Self.fixture("john-smith-selfie.jpg"))
             #expect(human.outcome == .pass && human.token?.hasPrefix("vht_") == true)
             #expect(try await client.verifyHumanStatus(verificationID: human.verificationID).outcome == .pass)
@@ -45,7 +45,7 @@ struct MobileSDKE2ETests {
                 with: [SanctionsEntry(id: 99, name: "SMITH, John", kind: .individual, programs: ["TEST"],
                                       datesOfBirth: [.init(year: 1975, month: 2, day: 28)])],
                 source: "test.csv", now: 1)
-            let client = MobileVerificationClient(baseURL: url, clientKey: key)
+            let client = MobileVerificationClient(baseURL: url, clientKey: key, requestTimeout: TestDeadlines.requestTimeout)
             let listed = try await client.verifyCompliance(selfie: try Self.fixture("john-smith-selfie.jpg"), document: try Self.passport)
             #expect(listed.outcome == .fail && listed.reasons.contains("SANCTIONS_MATCH"), "\(listed)")
             let result = try await client.identityResult(sessionID: listed.sessionID, product: .verifyCompliance)
@@ -67,7 +67,7 @@ struct MobileSDKE2ETests {
 
     @Test func aDemoKeyAnswersEveryProductAsDocumentedWithoutCredits() async throws {
         try await MobileAPI.withMobile(credits: 0, demo: true) { app, url, key in
-            let client = MobileVerificationClient(baseURL: url, clientKey: key)
+            let client = MobileVerificationClient(baseURL: url, clientKey: key, requestTimeout: TestDeadlines.requestTimeout)
             let selfie = try Self.fixture("john-smith-selfie.jpg")
             let human = try await client.verifyHuman(image: selfie)
             #expect(human.outcome == .pass && human.token == "vht_demo.demo" && human.verificationID == "mver_demo_verifyhuman")
@@ -90,7 +90,7 @@ struct MobileSDKE2ETests {
     @Test func verifyAgeAsksForTheDocumentOnlyWhenTheFaceIsNotClearEnough() async throws {
         try await MobileAPI.withMobile(credits: 10) { app, url, key in
             try await app.configure { $0.mobile.ageMargin = 60 }
-            let client = MobileVerificationClient(baseURL: url, clientKey: key)
+            let client = MobileVerificationClient(baseURL: url, clientKey: key, requestTimeout: TestDeadlines.requestTimeout)
             let asked = AskCounter()
             let age = try await client.verifyAge(dateOfBirth: "1975-02-28", selfie: try Self.fixture("john-smith-selfie.jpg")) {
                 await asked.increment()
@@ -103,7 +103,7 @@ struct MobileSDKE2ETests {
 
     @Test func anUnreadableDocumentIsRetakenInTheSameSession() async throws {
         try await MobileAPI.withMobile(credits: 40) { _, url, key in
-            let client = MobileVerificationClient(baseURL: url, clientKey: key)
+            let client = MobileVerificationClient(baseURL: url, clientKey: key, requestTimeout: TestDeadlines.requestTimeout)
             let blurred = MobileDocument(front: try Self.fixture("john-smith-blurred-passport-front.png"), type: .passport, country: "US")
             let first = try await client.verifyIdentity(selfie: try Self.fixture("john-smith-selfie.jpg"), document: blurred)
             #expect(first.outcome == nil && first.nextStep == .uploadIDFront && first.reasons.contains("BLURRY"))
@@ -114,7 +114,7 @@ struct MobileSDKE2ETests {
 
     @Test func errorsArriveTypedByCode() async throws {
         try await MobileAPI.withMobile(scopes: [.verifyHuman], credits: 0) { _, url, key in
-            let client = MobileVerificationClient(baseURL: url, clientKey: key)
+            let client = MobileVerificationClient(baseURL: url, clientKey: key, requestTimeout: TestDeadlines.requestTimeout)
             await #expect(throws: MobileVerificationError(code: .creditsExhausted, message: "")) {
                 _ = try await client.verifyHuman(image: try Self.fixture("john-smith-selfie.jpg"))
             }
@@ -124,7 +124,7 @@ struct MobileSDKE2ETests {
             await #expect(throws: MobileVerificationError(code: .invalidImage, message: "")) {
                 _ = try await client.verifyHuman(image: Data("not an image".utf8))
             }
-            let stranger = MobileVerificationClient(baseURL: url, clientKey: "vhk_test_" + String(repeating: "z", count: 40))
+            let stranger = MobileVerificationClient(baseURL: url, clientKey: "vhk_test_" + String(repeating: "z", count: 40), requestTimeout: TestDeadlines.requestTimeout)
             await #expect(throws: MobileVerificationError(code: .invalidClientKey, message: "")) {
                 _ = try await stranger.verifyHuman(image: try Self.fixture("john-smith-selfie.jpg"))
             }
@@ -137,8 +137,11 @@ struct MobileSDKE2ETests {
             // Put the server's clock two seconds before a new minute.
             let intoMinute = Int(app.clock.now % 60_000 / 1000)
             app.clock.advance(seconds: 58 - intoMinute)
-            let client = MobileVerificationClient(baseURL: url, clientKey: key, retryDelays: [.milliseconds(200), .milliseconds(200), .milliseconds(200)],
-                                                  maximumWait: .seconds(5))
+            // Retries by the count, not the time: the refused call is retried
+            // after each Retry-After (2 s) until the clock below has moved, however
+            // late a loaded machine runs the move.
+            let client = MobileVerificationClient(baseURL: url, clientKey: key, retryDelays: Array(repeating: .milliseconds(200), count: 30),
+                                                  maximumWait: .seconds(5), requestTimeout: TestDeadlines.requestTimeout)
             _ = try await client.verifyHuman(image: try Self.fixture("john-smith-selfie.jpg"))
             let clock = app.clock
             let mover = Task { try await Task.sleep(for: .milliseconds(500)); clock.advance(seconds: 3) }

@@ -8,7 +8,7 @@ import VerityTestSupport
 /// lists: the images, and `date_of_birth` at VerifyAge's step 1. Its document
 /// names its own type and country (MRZ or licence barcode), the result says
 /// what was detected, and a document that names neither is taken again.
-@Suite("Mobile API: a client sending only the specification's fields")
+@Suite("Mobile API: a client sending only the specification's fields", .heavy)
 struct MobileSpecificationFieldsE2ETests {
     static func call(_ url: URL, _ key: String, _ session: String?, _ path: String, _ json: [String: Any] = [:]) async throws -> MobileAPI.Answer {
         var headers = ["X-Client-Key": key]

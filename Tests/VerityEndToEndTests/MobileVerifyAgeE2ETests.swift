@@ -6,7 +6,7 @@ import VerityTestSupport
 /// VerifyAge through the mobile API: the date of birth, the face, the
 /// document when the face is not clear enough; order, expiry, environments,
 /// charging and what is left in the database.
-@Suite("Mobile API: VerifyAge sessions")
+@Suite("Mobile API: VerifyAge sessions", .heavy)
 struct MobileVerifyAgeE2ETests {
     static let base = "/api/mobile/v1/verifyage"
 

@@ -6,7 +6,7 @@ import VerityTestSupport
 
 /// VerifyCompliance: VerifyIdentity plus the identity read from the document
 /// screened against the imported sanctions list.
-@Suite("Mobile API: VerifyCompliance")
+@Suite("Mobile API: VerifyCompliance", .heavy)
 struct MobileVerifyComplianceE2ETests {
     static func run(_ url: URL, _ key: String) async throws -> MobileAPI.Answer {
         let base = "/api/mobile/v1/verifycompliance"

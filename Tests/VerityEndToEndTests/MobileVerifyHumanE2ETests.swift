@@ -10,7 +10,7 @@ import VerityTestSupport
 /// The mobile API's VerifyHuman against a live server, as an app calls it:
 /// publishable keys in headers only, the envelope on every answer, credits
 /// charged with the outcome, the pass token redeemed once by the backend.
-@Suite("Mobile API: keys, envelope, credits and VerifyHuman")
+@Suite("Mobile API: keys, envelope, credits and VerifyHuman", .heavy)
 struct MobileVerifyHumanE2ETests {
     @Test func aLiveSelfiePassesWithASingleUseTokenAndCostsOneCredit() async throws {
         try await MobileAPI.withMobile { app, url, key in

@@ -5,7 +5,7 @@ import VerityTestSupport
 
 /// VerifyIdentity through the mobile API with the registry people's documents
 /// and selfies, read by the real engines.
-@Suite("Mobile API: VerifyIdentity sessions")
+@Suite("Mobile API: VerifyIdentity sessions", .heavy)
 struct MobileVerifyIdentityE2ETests {
     static let base = "/api/mobile/v1/verifyidentity"
 

@@ -6,7 +6,7 @@ import VerityTestSupport
 /// (`tests-pages/reference_pages.py`): what is running, the link to the
 /// reference, its contents, a section and the schemas with every schema link
 /// resolving, axe-core clean on a desktop and a phone. Screenshots go to `VERITY_SCREENSHOTS_DIR`.
-@Suite("Home page and API reference in a browser")
+@Suite("Home page and API reference in a browser", .heavy)
 struct ReferencePagesBrowserTests {
     struct Result: Decodable {
         let outcome: String

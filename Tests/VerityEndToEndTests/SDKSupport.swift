@@ -9,7 +9,7 @@ func withLiveClient<T: Sendable>(
 ) async throws -> T {
     try await withVerityApp { app async throws in
         let url = try await app.startServer()
-        let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: userRef), requestTimeout: 300)
+        let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: userRef), requestTimeout: TestDeadlines.requestTimeout)
         return try await body(client, app, url)
     }
 }
@@ -47,14 +47,14 @@ extension IdentityVerificationClient {
     }
 
     func settled(_ submitted: VerifiedIdentity) async throws -> VerifiedIdentity {
-        var identity = submitted
-        let deadline = ContinuousClock.now + .seconds(180)
         // A check held for a reviewer stays pending until a person decides.
-        while identity.documentVerificationStatus == .pending, identity.documentCheck?.status != "review",
-              ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(200))
-            identity = try await checkIdentityVerification()
+        func done(_ identity: VerifiedIdentity) -> Bool {
+            identity.documentVerificationStatus != .pending || identity.documentCheck?.status == "review"
         }
-        return identity
+        if done(submitted) { return submitted }
+        return try await waitFor("the document check to settle", every: .milliseconds(200)) {
+            let identity = try await checkIdentityVerification()
+            return done(identity) ? .ready(identity) : .notYet("\(identity.documentVerificationStatus), check \(identity.documentCheck?.status ?? "none")")
+        }
     }
 }

@@ -40,14 +40,14 @@ struct WebhookAddressPinningTests {
         defer { receiver.stop() }
         let clients = WebhookHTTPClient()
         let resolver = ScriptedResolver(["receiver.invalid": [Self.loopback]])
-        let poster = WebhookPoster(clients: clients, timeout: .seconds(10), resolver: resolver)
+        let poster = WebhookPoster(clients: clients, timeout: .seconds(Int64(TestDeadlines.requestSeconds)), resolver: resolver)
         let url = "http://receiver.invalid:\(receiver.port)/hooks/verity"
 
         for _ in 0..<2 {
             let attempt = await post(poster, to: url)
             #expect(attempt.statusCode == 200 && attempt.error == nil, "\(attempt)")
         }
-        let arrived = try await receiver.waitFor(2, seconds: 10)
+        let arrived = try await receiver.waitFor(2)
         #expect(arrived.count == 2)
         // The request still names the receiver's host: only the connection is pinned.
         #expect(arrived.allSatisfy { $0.headers["host"] == "receiver.invalid:\(receiver.port)" })
@@ -67,7 +67,7 @@ struct WebhookAddressPinningTests {
         defer { receiver.stop() }
         let clients = WebhookHTTPClient()
         let resolver = ScriptedResolver(["rebind.invalid": [[93, 184, 216, 34], Self.loopback], "nowhere.invalid": []])
-        let poster = WebhookPoster(clients: clients, timeout: .seconds(10), resolver: resolver)
+        let poster = WebhookPoster(clients: clients, timeout: .seconds(Int64(TestDeadlines.requestSeconds)), resolver: resolver)
 
         let mixed = await post(poster, to: "http://rebind.invalid:\(receiver.port)/hooks/verity", allowPrivate: false)
         #expect(mixed.error == "address_refused" && mixed.statusCode == nil)

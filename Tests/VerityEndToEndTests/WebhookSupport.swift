@@ -6,6 +6,8 @@ import Testing
 import Verity
 import VerityAPI
 import VerityTestSupport
+import VerityStore
+import Fluent
 
 /// A real webhook receiver in its own process (`tests-contract/webhook-receiver.py`):
 /// what arrived is read back from its log. It stops by itself after 15
@@ -58,15 +60,12 @@ final class WebhookReceiver: Sendable {
         try deliveries().map { try Webhook.verify(payload: $0.bytes, header: $0.signature, secrets: secrets, tolerance: 3_600, now: now) }
     }
 
-    /// Waits (up to `seconds`) until `count` deliveries have arrived.
-    func waitFor(_ count: Int, seconds: Double = 60) async throws -> [Delivery] {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while ContinuousClock.now < deadline {
+    /// Waits until `count` deliveries have arrived.
+    func waitFor(_ count: Int) async throws -> [Delivery] {
+        try await VerityTestSupport.waitFor("\(count) deliveries at the receiver") {
             let arrived = try deliveries()
-            if arrived.count >= count { return arrived }
-            try await Task.sleep(for: .milliseconds(100))
+            return arrived.count >= count ? .ready(arrived) : .notYet("\(arrived.count) arrived")
         }
-        return try deliveries()
     }
 
     /// Stops the receiver. (Not `waitUntilExit`: on Linux it spins on the
@@ -115,42 +114,68 @@ struct WebhookAdmin {
 
     /// The endpoint's newest delivery once `done` holds for it (the receiver
     /// logs a delivery before it answers, the server records the attempt after).
-    func newestDelivery(_ endpoint: UUID, seconds: Double = 60,
-                        until done: (WebhookDeliveryView) -> Bool) async throws -> WebhookDeliveryView? {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        var newest: WebhookDeliveryView?
-        while ContinuousClock.now < deadline {
-            newest = try await deliveries(endpoint).first
-            if let newest, done(newest) { return newest }
-            try await Task.sleep(for: .milliseconds(100))
+    func newestDelivery(_ endpoint: UUID, until done: @escaping (WebhookDeliveryView) -> Bool) async throws -> WebhookDeliveryView? {
+        try await waitFor("the endpoint's newest delivery to be as expected") { () async throws -> Observed<WebhookDeliveryView> in
+            guard let newest = try await deliveries(endpoint).first else { return .notYet("no delivery") }
+            return done(newest) ? .ready(newest) : .notYet("\(newest.status), \(newest.attempts) attempts, \(newest.lastError ?? "no error")")
         }
-        return newest
     }
 }
 
 extension VerityTestApp {
-    /// Waits for `count` deliveries at `receiver`: first as the server sends
-    /// them by itself (the outcome's wake), then, if a loaded machine made an
-    /// attempt miss its deadline or a batch fail and leave its leases, by
-    /// letting retries and lapsed leases come due (this test's clock is
-    /// frozen, and no poll runs). What the first wait saw is printed, so a
-    /// run that needed the second can be told from one that did not.
-    func deliveries(atLeast count: Int, at receiver: WebhookReceiver, seconds: Double = 60) async throws -> [WebhookReceiver.Delivery] {
-        let arrived = try await receiver.waitFor(count, seconds: seconds)
-        if arrived.count >= count { return arrived }
-        print("webhook test: \(arrived.count) of \(count) deliveries arrived in \(Int(seconds)) s; letting retries and leases come due")
-        try await runRetries { try receiver.deliveries().count >= count }
-        return try receiver.deliveries()
+    /// Waits for `count` deliveries at `receiver`, as the server sends them
+    /// by itself (the outcome's wake). A delivery that waits for this test's
+    /// frozen clock (a retry after an attempt a loaded machine cut off at its
+    /// deadline, or a lease a failed batch left) is brought due and sent.
+    func deliveries(atLeast count: Int, at receiver: WebhookReceiver) async throws -> [WebhookReceiver.Delivery] {
+        let leases = LeaseWatch()
+        return try await waitFor("\(count) deliveries at the receiver") { () async throws -> Observed<[WebhookReceiver.Delivery]> in
+            let arrived = try receiver.deliveries()
+            if arrived.count >= count { return .ready(arrived) }
+            let moved = try await bringWebhookRetriesDue(leases)
+            return .notYet("\(arrived.count) arrived\(moved ? "; a retry was brought due" : "")")
+        }
     }
 
-    /// Lets retries come due and runs them, until `arrived` holds (or a minute
-    /// passes): the worker writes a retry only after the attempt it follows.
+    /// Brings retries due and runs them until `arrived` holds: the worker
+    /// writes a retry only after the attempt it follows.
     func runRetries(until arrived: () async throws -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while try await !arrived(), ContinuousClock.now < deadline {
-            clock.advance(seconds: 6)
-            await app.drainJobs()
-            try await Task.sleep(for: .milliseconds(200))
+        let leases = LeaseWatch()
+        try await waitUntil("the retried deliveries to arrive", every: .milliseconds(200)) {
+            if try await arrived() { return true }
+            _ = try await bringWebhookRetriesDue(leases)
+            return false
         }
+    }
+
+    /// Moves this test's clock to the first pending delivery that waits for
+    /// it, and runs the worker: a retry due later, or a lease held longer
+    /// than any attempt lasts (the batch that took it failed). Leases of
+    /// attempts in flight are left alone; whether one is would otherwise be
+    /// a guess, and a lapsed one sends the event twice. Whether it moved.
+    private func bringWebhookRetriesDue(_ leases: LeaseWatch) async throws -> Bool {
+        let now = clock.now
+        let pending = try await WebhookDeliveryModel.query(on: app.db).filter(\.$status == .pending).all()
+        let retries = pending.filter { ($0.runAfter ?? 0) > now && ($0.leaseUntil ?? 0) <= now }.compactMap(\.runAfter)
+        let abandoned = pending.filter { leases.heldTooLong($0, now: now, attemptLimit: settings.webhookTimeoutMilliseconds) }
+            .compactMap(\.leaseUntil)
+        guard let due = (retries + abandoned.map { $0 + 1 }).min() else { return false }
+        clock.advance(milliseconds: due - now)
+        await app.drainJobs()
+        return true
+    }
+}
+
+/// When each delivery's lease was first seen, by the wall clock: a lease
+/// still held long after its attempt must have ended belongs to a batch that failed.
+final class LeaseWatch: @unchecked Sendable {
+    private var firstSeen: [String: ContinuousClock.Instant] = [:]
+
+    func heldTooLong(_ delivery: WebhookDeliveryModel, now: Int64, attemptLimit: Int) -> Bool {
+        guard let lease = delivery.leaseUntil, lease > now, let id = delivery.id else { return false }
+        let key = "\(id)@\(lease)"
+        let seen = firstSeen[key] ?? ContinuousClock.now
+        firstSeen[key] = seen
+        return ContinuousClock.now - seen > .milliseconds(attemptLimit) + .seconds(30)
     }
 }

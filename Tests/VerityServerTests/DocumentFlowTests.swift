@@ -3,7 +3,7 @@ import Testing
 import VerityTestSupport
 
 /// The identity API's document routes over raw HTTP: what bad requests get.
-@Suite("Document flows: bad requests")
+@Suite("Document flows: bad requests", .heavy)
 struct DocumentFlowTests {
     @Test func aMissingOrUnknownFlowIsInvalidInputNamingIt() async throws {
         try await withVerityApp { app async throws in

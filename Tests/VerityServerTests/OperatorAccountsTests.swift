@@ -165,7 +165,15 @@ struct OperatorAccountsTests {
             #expect(await refusal(password: String(repeating: "é", count: 37)) == "INVALID_INPUT password")
             #expect(await refusal(tenant: "nobody") == "NOT_FOUND tenant")
             #expect(await refusal() == nil)
-            #expect(await refusal(email: "OK@example.com") == "INVALID_INPUT email", "the same address, in another case")
+            #expect(await refusal(email: "OK@example.com") == "OPERATOR_EXISTS email", "the same address, in another case")
+            _ = try await operations.createKey(tenant: "other", environment: .test)
+            #expect(await refusal(email: "ok@example.com", tenant: "other") == "OPERATOR_EXISTS email", "the same address in another tenant")
+            // Four creations of one new address at once: one operator, three conflicts (the unique index decides).
+            let raced = await withTaskGroup(of: String?.self) { group in
+                for _ in 0..<4 { group.addTask { await refusal(email: "race@example.com") } }
+                return await group.reduce(into: [String?]()) { $0.append($1) }
+            }
+            #expect(raced.filter { $0 == nil }.count == 1 && raced.filter { $0 == "OPERATOR_EXISTS email" }.count == 3, "\(raced)")
 
             let dump = try await DatabaseText.dump(app)
             #expect(!dump.contains("ok@example.com") && !dump.lowercased().contains("ok@example.com"))

@@ -60,8 +60,10 @@ public enum ChildProcess {
         return Result(status: status, output: try Data(contentsOf: outputFile), errors: try Data(contentsOf: errorFile))
     }
 
-    /// Runs one of the project's Python test scripts with the test virtualenv's interpreter.
+    /// Runs one of the project's Python test scripts with the test virtualenv's
+    /// interpreter; the scripts take their time limits from `TestDeadlines`.
     public static func python(_ script: String, _ arguments: [String]) async throws -> Result {
-        try await run(URL(fileURLWithPath: ".venv/bin/python"), [script] + arguments)
+        let environment = ProcessInfo.processInfo.environment.merging(TestDeadlines.scriptEnvironment) { _, ours in ours }
+        return try await run(URL(fileURLWithPath: ".venv/bin/python"), [script] + arguments, environment: environment)
     }
 }

@@ -43,15 +43,11 @@ public enum DatabaseText {
         return text.contains(hex) || Data(text.utf8).range(of: bytes) != nil
     }
 
-    /// Whether the database's files hold this run of bytes: SQLite's file and
-    /// write-ahead log; on PostgreSQL, the files of `tables` and of their
+    /// Whether the database's files hold this run of bytes now: SQLite's file
+    /// and write-ahead log; on PostgreSQL, the files of `tables` and of their
     /// TOAST tables (where large values such as images go) after a
-    /// `VACUUM FULL` of them, which rewrites them without dead rows.
-    ///
-    /// `VACUUM FULL` must keep a dead row that a transaction still open in
-    /// the same database may see (the server's own job runner, say), so on
-    /// PostgreSQL a find is confirmed by vacuuming again for a few seconds:
-    /// the bytes count as held only if they outlive every such transaction.
+    /// `VACUUM FULL` of them, which rewrites them without dead rows. For a
+    /// positive control: what is there is found at once.
     public static func filesHold(_ app: VerityTestApp, _ bytes: Data, tables: [String]) async throws -> Bool {
         guard let sql = app.app.db as? any SQLDatabase else { return false }
         if sql.dialect.name == "sqlite" {
@@ -60,11 +56,25 @@ public enum DatabaseText {
                     .range(of: bytes) != nil
             }
         }
-        for attempt in 1...20 {
-            guard try await postgresFilesHold(sql, bytes, tables: tables) else { return false }
-            if attempt < 20 { try await Task.sleep(for: .milliseconds(500)) }
+        return try await postgresFilesHold(sql, bytes, tables: tables)
+    }
+
+    /// Whether the database's files let go of this run of bytes, once they
+    /// can. `VACUUM FULL` must keep a dead row that any transaction still
+    /// open in the same database may see, and PostgreSQL keeps that horizon
+    /// as old as the oldest snapshot of any of them (the server's own job
+    /// runner's, say, which may have begun before the erasure): so this
+    /// looks until the bytes are gone, up to `TestDeadlines.state`, and
+    /// says false only if they outlived every such transaction.
+    public static func filesLetGo(_ app: VerityTestApp, _ bytes: Data, tables: [String]) async throws -> Bool {
+        do {
+            try await waitUntil("the database files to let go of the bytes", every: .milliseconds(500)) {
+                try await !filesHold(app, bytes, tables: tables)
+            }
+            return true
+        } catch is StateNeverCame {
+            return false
         }
-        return true
     }
 
     private static func postgresFilesHold(_ sql: any SQLDatabase, _ bytes: Data, tables: [String]) async throws -> Bool {

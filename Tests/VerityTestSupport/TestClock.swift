@@ -12,5 +12,7 @@ public final class TestClock: @unchecked Sendable {
 
     public func advance(seconds: Int) { lock.withLock { millis += Int64(seconds) * 1000 } }
 
+    public func advance(milliseconds: Int64) { lock.withLock { millis += milliseconds } }
+
     public var verityClock: VerityClock { VerityClock { [unowned self] in self.now } }
 }

@@ -13,26 +13,27 @@ import NIOHTTP1
 /// every server in their own process, on two cores: a few dozen requests
 /// waiting at once starved the servers answering them into timeouts.
 public enum TestHTTP {
-    /// A browser-like client (redirects followed) whose only time limit is
-    /// each request's own `timeoutInterval` (up to five minutes). The shared
-    /// client's 90 s timeouts failed calls a loaded run was still answering
-    /// or had not yet sent: a request waiting for one of its 8 connections to
-    /// a server counts against the connect timeout. The 8 stay: sixty calls at
-    /// once reach a server eight at a time, as a browser's would.
+    /// A browser-like client (redirects followed). Every request may take
+    /// `TestDeadlines.request`, connecting included: a request waiting for
+    /// one of its 8 connections to a busy server counts against the connect
+    /// timeout. The 8 stay: sixty calls at once reach a server eight at a
+    /// time, as a browser's would.
     static let client: HTTPClient = {
         var configuration = HTTPClient.Configuration.singletonConfiguration
-        configuration.timeout = .init(connect: .seconds(300), read: nil)
+        configuration.timeout = .init(connect: .seconds(Int64(TestDeadlines.requestSeconds)), read: nil)
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
 
-    /// Sends `request` (redirects followed, as URLSession does); its bytes and response.
+    /// Sends `request` (redirects followed, as URLSession does); its bytes and
+    /// response. The request's own `timeoutInterval` is not used: a test's
+    /// client waits `TestDeadlines.request`, like every other in the tests.
     public static func data(for request: URLRequest) async throws -> (Data, URLResponse) {
         guard let url = request.url else { throw URLError(.badURL) }
         var outgoing = HTTPClientRequest(url: url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
         for (name, value) in request.allHTTPHeaderFields ?? [:] { outgoing.headers.replaceOrAdd(name: name, value: value) }
         if let body = request.httpBody { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
-        let response = try await client.execute(outgoing, timeout: .seconds(Int64(request.timeoutInterval)))
+        let response = try await client.execute(outgoing, timeout: .seconds(Int64(TestDeadlines.requestSeconds)))
         let bytes = try await response.body.collect(upTo: 256 * 1024 * 1024)
         var fields: [String: String] = [:]
         for (name, value) in response.headers { fields[name] = fields[name].map { "\($0), \(value)" } ?? value }

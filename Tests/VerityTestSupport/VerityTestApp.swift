@@ -48,11 +48,10 @@ public struct VerityTestApp: Sendable {
     /// A test's server stops only once the requests it is still answering
     /// are answered. Vapor gives them 10 s, then asserts in a debug build
     /// (`HTTPServerConnection deinitialized without calling shutdown()`),
-    /// which ends the whole test process: on a loaded run (two cores, suites
-    /// in parallel) an engine call outlives that, after its test has its answer
-    /// or gave up on it.
+    /// which ends the whole test process: an engine call can outlive that,
+    /// after its test has its answer or gave up on it.
     static func waitForRequestsAtShutdown(_ app: Application) {
-        app.http.server.configuration.shutdownTimeout = .seconds(300)
+        app.http.server.configuration.shutdownTimeout = .seconds(TestDeadlines.serverShutdown.components.seconds)
     }
 
     /// A second server on the same database and data key, as a load balancer
@@ -85,8 +84,17 @@ public struct VerityTestApp: Sendable {
 
 
 /// Runs `body` against a fresh, seeded Verity and always shuts it down.
+/// It waits for one of `MachineSlots.servers` first: only so many test
+/// servers run at once, however many tests Swift Testing starts.
 public func withVerityApp<T: Sendable>(
     settings change: (inout Settings) -> Void = { _ in },
+    _ body: (VerityTestApp) async throws -> T
+) async throws -> T {
+    try await MachineSlots.servers.run { try await withFreshVerityApp(settings: change, body) }
+}
+
+private func withFreshVerityApp<T: Sendable>(
+    settings change: (inout Settings) -> Void,
     _ body: (VerityTestApp) async throws -> T
 ) async throws -> T {
     let database = try await TestDatabase.make()

@@ -19,6 +19,7 @@ public struct DocumentReaderClient: Sendable {
         var hmacKey: Data?
         var publicKey: Data?
         var session: URLSession?
+        var requestTimeout: TimeInterval = 60
         var delegate: (any DocumentReaderDelegate)?
 
         public init() {}
@@ -32,6 +33,8 @@ public struct DocumentReaderClient: Sendable {
         public func signingPublicKey(_ key: Data) -> Builder { var copy = self; copy.publicKey = key; return copy }
         /// Requests through `session` instead of the platform's own way (see `IdentityVerificationClient.init`).
         public func urlSession(_ session: URLSession) -> Builder { var copy = self; copy.session = session; return copy }
+        /// How long one request may take before it fails as a network error (60 s by default).
+        public func requestTimeout(_ seconds: TimeInterval) -> Builder { var copy = self; copy.requestTimeout = seconds; return copy }
         public func delegate(_ delegate: any DocumentReaderDelegate) -> Builder { var copy = self; copy.delegate = delegate; return copy }
 
         public func build() -> DocumentReaderClient { DocumentReaderClient(builder: self) }
@@ -50,7 +53,11 @@ public struct DocumentReaderClient: Sendable {
                 return .failure(.init("INVALID_HMAC_KEY", "the HMAC key is 32 bytes (verity keys hmac prints it in base64)"))
             }
             if let publicKey, publicKey.count != 32 { return .failure(.init("INVALID_PUBLIC_KEY", "the Ed25519 public key is 32 bytes")) }
-            return .success(Configuration(baseURL: baseURL, token: token, hmacKey: hmacKey, publicKey: publicKey, session: session))
+            guard requestTimeout > 0, requestTimeout.isFinite else {
+                return .failure(.init("INVALID_REQUEST_TIMEOUT", "the request timeout is a positive number of seconds"))
+            }
+            return .success(Configuration(baseURL: baseURL, token: token, hmacKey: hmacKey, publicKey: publicKey, session: session,
+                                          requestTimeout: requestTimeout))
         }
     }
 
@@ -61,6 +68,7 @@ public struct DocumentReaderClient: Sendable {
         let hmacKey: Data
         let publicKey: Data?
         let session: URLSession?
+        let requestTimeout: TimeInterval
     }
 
     struct BuilderProblem: Error {
@@ -233,7 +241,8 @@ public struct DocumentReaderClient: Sendable {
     }
 
     func post<Body: Encodable, Answer: Decodable>(_ route: OCRRoute, _ configuration: Configuration, _ body: Body) async throws -> Answer {
-        try await ServiceTransport<Failure>(baseURL: configuration.baseURL, session: configuration.session)
+        try await ServiceTransport<Failure>(baseURL: configuration.baseURL, session: configuration.session,
+                                           requestTimeout: configuration.requestTimeout)
             .send("POST", route.path, json: body, credential: .bearer(configuration.token))
     }
 

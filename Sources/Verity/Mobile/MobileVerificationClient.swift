@@ -23,16 +23,19 @@ public final class MobileVerificationClient: Sendable {
     let maximumWait: Duration
     /// How long a call waits for its own first try, still running on the service.
     let inUsePatience: Duration
+    /// How long one request may take before it fails as a network error (and is retried).
+    let requestTimeout: TimeInterval
 
     public init(baseURL: URL, clientKey: String, session: URLSession? = nil,
                 retryDelays: [Duration] = [.seconds(1), .seconds(3), .seconds(9)], maximumWait: Duration = .seconds(60),
-                inUsePatience: Duration = .seconds(300)) {
+                inUsePatience: Duration = .seconds(300), requestTimeout: TimeInterval = 60) {
         self.baseURL = baseURL
         self.clientKey = clientKey
         self.session = session
         self.retryDelays = retryDelays
         self.maximumWait = maximumWait
         self.inUsePatience = inUsePatience
+        self.requestTimeout = requestTimeout
     }
 
     // MARK: - VerifyHuman
@@ -144,7 +147,7 @@ public final class MobileVerificationClient: Sendable {
         var headers: [String: String] = [:]
         headers["X-Mobile-Session"] = id
         headers["Idempotency-Key"] = idempotencyKey
-        let transport = ServiceTransport<MobileVerificationError>(baseURL: baseURL, session: session)
+        let transport = ServiceTransport<MobileVerificationError>(baseURL: baseURL, session: session, requestTimeout: requestTimeout)
         var attempt = 0
         let clock = ContinuousClock()
         let patience = clock.now.advanced(by: inUsePatience)

@@ -66,6 +66,8 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let userAlreadyRegistered = Code("USER_ALREADY_REGISTERED", 409)
         /// The environment has an entity of that name (names are unique per environment).
         public static let entityExists = Code("ENTITY_EXISTS", 409)
+        /// An operator signs in with this e-mail address already (addresses are unique across tenants).
+        public static let operatorExists = Code("OPERATOR_EXISTS", 409)
         public static let userNotAccredited = Code("USER_NOT_ACCREDITED", 403)
         public static let deviceNotVerified = Code("DEVICE_NOT_VERIFIED", 403)
         // Document flows.
@@ -140,7 +142,7 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
             consentRequired, consentContentMismatch, consentContentNotFound,
             notAuthorized, invalidToken, invalidAPIKey, notFound, methodNotAllowed,
             rateLimited, validationError, deviceVerificationLimit, expiredVerificationCode, userLocked,
-            userAlreadyRegistered, entityExists, userNotAccredited, deviceNotVerified,
+            userAlreadyRegistered, entityExists, operatorExists, userNotAccredited, deviceNotVerified,
             documentCheckPending, documentVerificationClosed, captureLinkUnusable, imageQualityInsufficient, piiVerificationRequired,
             missingRequiredField, sessionWrongStep, sessionExpired, invalidClientKey, creditsExhausted, scopeNotAuthorized,
             idempotencyKeyInUse, idempotencyKeyReused, idempotencyAnswerLost, hmacKeyMissing, decryptionFailed, requestReplayed, sideMissing, wrongSide,

@@ -23,10 +23,6 @@ struct RawHTTP {
               contentType: String? = "application/json") async throws -> Reply {
         var request = URLRequest(url: URL(string: baseURL.absoluteString + path)!)
         request.httpMethod = method
-        // URLRequest's 60 s default failed a document submission the engines
-        // were still reading while every suite ran at once on two cores.
-        // These tests check answers, not times (those are in `make bench`).
-        request.timeoutInterval = 300
         if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
         if let body {
             request.httpBody = body

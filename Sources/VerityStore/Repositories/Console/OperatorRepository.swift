@@ -32,7 +32,8 @@ public struct OperatorRepository: Sendable {
         }
     }
 
-    /// Adds an operator; an address that already signs in anywhere is `INVALID_INPUT` on `email`.
+    /// Adds an operator; an address that already signs in anywhere is `OPERATOR_EXISTS` (409) on `email`,
+    /// also when two creations race (the unique index decides).
     public func create(_ new: NewOperator, now: Int64) async throws -> OperatorModel {
         let model = OperatorModel()
         model.$tenant.id = new.tenantID
@@ -44,7 +45,7 @@ public struct OperatorRepository: Sendable {
         model.status = "active"
         model.failedSignIns = 0
         model.createdAt = now
-        let taken = VerityError.invalid("email", "an operator signs in with this address already")
+        let taken = VerityError(.operatorExists, "an operator signs in with this address already", field: "email")
         guard try await find(emailIndex: new.emailIndex) == nil else { throw taken }
         do {
             try await db.write { try await model.create(on: $0) }
