@@ -66,7 +66,9 @@ run_suite() {
   total=$((total + $(grep -oE "Test run with [0-9]+ tests?" "$log" | grep -oE "[0-9]+" | tail -1)))
 }
 
-run_suite "the engines (no database)" "--filter $ENGINE_TESTS" TEST_DATABASE_URL=
+# They are synchronous: only as many run at once as there are cores in any
+# case, and Swift Testing, told so, times each from when it starts running.
+run_suite "the engines (no database)" "--filter $ENGINE_TESTS" TEST_DATABASE_URL= SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="$(nproc)"
 run_suite SQLite "--skip $ENGINE_TESTS" TEST_DATABASE_URL=
 PG_URL=$(bash scripts/postgres.sh start 55432 fast)
 # The browser runs test the pages (the capture links are tested on both databases without a browser): once is enough.

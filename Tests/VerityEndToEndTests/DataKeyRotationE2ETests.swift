@@ -224,8 +224,10 @@ private actor Load {
         }
     }
 
-    func waitForRequests(_ wanted: Int) async throws {
-        while count < wanted { try await Task.sleep(for: .milliseconds(50)) }
+    nonisolated func waitForRequests(_ wanted: Int) async throws {
+        try await waitUntil("\(wanted) requests of the load", every: .milliseconds(50), seen: { "\(await self.count)" }) {
+            await self.count >= wanted
+        }
     }
 
     func finish(after more: Int) { stopAt = count + more }
