@@ -94,6 +94,8 @@ struct DocumentReaderClientE2ETests {
                 (.init().baseURL(url).userToken(token), "MISSING_HMAC_KEY"),
                 (.init().baseURL(url).userToken(token).hmacKey(Data([1, 2, 3])), "INVALID_HMAC_KEY"),
                 (.init().baseURL(url).userToken(token).hmacKey(hmacKey).signingPublicKey(Data([1])), "INVALID_PUBLIC_KEY"),
+                (.init().baseURL(url).userToken(token).hmacKey(hmacKey).requestTimeout(0), "INVALID_REQUEST_TIMEOUT"),
+                (.init().baseURL(url).userToken(token).hmacKey(hmacKey).requestTimeout(.infinity), "INVALID_REQUEST_TIMEOUT"),
             ]
             for (builder, code) in cases {
                 let response = await builder.build().result(front: front, back: back)
