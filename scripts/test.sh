@@ -22,8 +22,7 @@ report_times() {
   printf '%s\n' "${STAGES[@]}"
   if [ ${#SWIFT_LOGS[@]} -gt 0 ]; then
     echo "== the slowest server tests, SQLite and PostgreSQL (time run, not time queued for a slot; the engine tests all start at once and queue for the cores, so their times say little)"
-    cat "${SWIFT_LOGS[@]}" > /tmp/verity-swift-tests.log
-    python3 scripts/test-timings.py /tmp/verity-swift-tests.log --top 10
+    python3 scripts/test-timings.py "${SWIFT_LOGS[@]}" --top 10
   fi
 }
 trap report_times EXIT
@@ -58,7 +57,7 @@ run_suite() {
   local name="$1" selection="$2"; shift 2
   stage "swift test on $name"
   local log; log=$(mktemp)
-  if [ "$name" != "the engines (no database)" ]; then SWIFT_LOGS+=("$log"); fi
+  if [ "$name" != "the engines (no database)" ]; then SWIFT_LOGS+=("$name=$log"); fi
   if ! env "$@" swift test --skip-build $selection 2>&1 | tee "$log" | grep -E "✘|Test run with|error:|exact:|caught:|decoded:|sanctions recall \((all|first name|a\.k\.a|weak|Chinese|Arabic, as|Cyrillic, as)|sanctions false positives \(all"; then :; fi
   if ! grep -qE "Test run with [0-9]+ tests? .*passed" "$log"; then
     echo "swift test on $name failed"; tail -50 "$log"; exit 1
