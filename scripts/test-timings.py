@@ -33,7 +33,11 @@ def read(path):
                 waited[match["name"]] += float(match["seconds"])
             elif (match := RESULT.match(line)) and not match["name"].startswith("run with"):
                 took.append((bare(match["name"]), float(match["seconds"])))
-    return [(name, seconds - min(waited.get(name, 0.0), seconds), min(waited.get(name, 0.0), seconds)) for name, seconds in took]
+    timed = []
+    for name, seconds in took:
+        queued = min(waited.get(name, 0.0), seconds)
+        timed.append((name, seconds - queued, queued))
+    return timed
 
 
 def main():

@@ -22,7 +22,7 @@ struct ConsoleSignInTests {
         /// timeout, and the default 10 s failed console tests on a loaded run.
         static let client: HTTPClient = {
             var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
-            configuration.timeout = .init(connect: .seconds(Int64(TestDeadlines.requestSeconds)), read: nil)
+            configuration.timeout = .init(connect: TestDeadlines.requestTimeAmount, read: nil)
             return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         }()
 
@@ -45,7 +45,7 @@ struct ConsoleSignInTests {
                 request.headers.add(name: "Content-Type", value: contentType)
                 request.body = .bytes(ByteBuffer(string: body))
             }
-            let response = try await Self.client.execute(request, timeout: .seconds(Int64(TestDeadlines.requestSeconds)))
+            let response = try await Self.client.execute(request, timeout: TestDeadlines.requestTimeAmount)
             let bytes = try await response.body.collect(upTo: 4 * 1024 * 1024)
             let answer = Answer(status: Int(response.status.code), headers: response.headers, body: String(buffer: bytes))
             for line in answer.setCookies {

@@ -40,7 +40,7 @@ struct WebhookAddressPinningTests {
         defer { receiver.stop() }
         let clients = WebhookHTTPClient()
         let resolver = ScriptedResolver(["receiver.invalid": [Self.loopback]])
-        let poster = WebhookPoster(clients: clients, timeout: .seconds(Int64(TestDeadlines.requestSeconds)), resolver: resolver)
+        let poster = WebhookPoster(clients: clients, timeout: TestDeadlines.requestTimeAmount, resolver: resolver)
         let url = "http://receiver.invalid:\(receiver.port)/hooks/verity"
 
         for _ in 0..<2 {
@@ -67,7 +67,7 @@ struct WebhookAddressPinningTests {
         defer { receiver.stop() }
         let clients = WebhookHTTPClient()
         let resolver = ScriptedResolver(["rebind.invalid": [[93, 184, 216, 34], Self.loopback], "nowhere.invalid": []])
-        let poster = WebhookPoster(clients: clients, timeout: .seconds(Int64(TestDeadlines.requestSeconds)), resolver: resolver)
+        let poster = WebhookPoster(clients: clients, timeout: TestDeadlines.requestTimeAmount, resolver: resolver)
 
         let mixed = await post(poster, to: "http://rebind.invalid:\(receiver.port)/hooks/verity", allowPrivate: false)
         #expect(mixed.error == "address_refused" && mixed.statusCode == nil)

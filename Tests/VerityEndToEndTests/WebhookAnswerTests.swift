@@ -9,7 +9,7 @@ import VerityTestSupport
 @Suite("Webhook attempts: redirects refused, long answers dropped")
 struct WebhookAnswerTests {
     static func post(to receiver: WebhookReceiver, clients: WebhookHTTPClient) async -> WebhookPoster.Attempt {
-        await WebhookPoster(clients: clients, timeout: .seconds(Int64(TestDeadlines.requestSeconds)))
+        await WebhookPoster(clients: clients, timeout: TestDeadlines.requestTimeAmount)
             .post(Data(#"{"type":"test"}"#.utf8), to: receiver.url, secrets: ["whsec_answers"], timestamp: 1_700_000_000, allowPrivate: true)
     }
 

@@ -114,7 +114,7 @@ struct WebhookAdmin {
 
     /// The endpoint's newest delivery once `done` holds for it (the receiver
     /// logs a delivery before it answers, the server records the attempt after).
-    func newestDelivery(_ endpoint: UUID, until done: @escaping (WebhookDeliveryView) -> Bool) async throws -> WebhookDeliveryView? {
+    func newestDelivery(_ endpoint: UUID, until done: (WebhookDeliveryView) -> Bool) async throws -> WebhookDeliveryView {
         try await waitFor("the endpoint's newest delivery to be as expected") { () async throws -> Observed<WebhookDeliveryView> in
             guard let newest = try await deliveries(endpoint).first else { return .notYet("no delivery") }
             return done(newest) ? .ready(newest) : .notYet("\(newest.status), \(newest.attempts) attempts, \(newest.lastError ?? "no error")")
@@ -168,7 +168,7 @@ extension VerityTestApp {
 
 /// When each delivery's lease was first seen, by the wall clock: a lease
 /// still held long after its attempt must have ended belongs to a batch that failed.
-final class LeaseWatch: @unchecked Sendable {
+final class LeaseWatch {
     private var firstSeen: [String: ContinuousClock.Instant] = [:]
 
     func heldTooLong(_ delivery: WebhookDeliveryModel, now: Int64, attemptLimit: Int) -> Bool {

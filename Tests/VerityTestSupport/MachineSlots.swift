@@ -22,8 +22,8 @@ import Testing
 /// `scripts/test.sh` reports how long tests ran, not how long they queued.
 public enum MachineSlots {
     public static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
-    public static let servers = Slots(kind: "server", count: configured("VERITY_TEST_SERVER_SLOTS") ?? 2 * cores)
-    public static let heavy = Slots(kind: "heavy", count: configured("VERITY_TEST_HEAVY_SLOTS") ?? cores)
+    public static let servers = Slots(kind: "server", count: TestDeadlines.configured("VERITY_TEST_SERVER_SLOTS") ?? 2 * cores)
+    public static let heavy = Slots(kind: "heavy", count: TestDeadlines.configured("VERITY_TEST_HEAVY_SLOTS") ?? cores)
 
     /// The slot kinds the current task holds.
     @TaskLocal static var held: Set<String> = []
@@ -32,10 +32,6 @@ public enum MachineSlots {
     static var currentTestName: String {
         guard let test = Test.current else { return "(no test)" }
         return test.displayName ?? test.name
-    }
-
-    private static func configured(_ name: String) -> Int? {
-        ProcessInfo.processInfo.environment[name].flatMap(Int.init).map { max(1, $0) }
     }
 }
 
@@ -61,8 +57,7 @@ public actor Slots {
         await take()
         let waited = ContinuousClock.now - asked
         if waited > .seconds(1) {
-            let seconds = Double(waited.components.seconds) + Double(waited.components.attoseconds) / 1e18
-            print("slot: \(MachineSlots.currentTestName) waited \(String(format: "%.1f", seconds)) s for a \(kind) slot")
+            print("slot: \(MachineSlots.currentTestName) waited \(String(format: "%.1f", waited / .seconds(1))) s for a \(kind) slot")
         }
         do {
             let result = try await MachineSlots.$held.withValue(MachineSlots.held.union([kind])) { try await work() }

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 
 /// Every limit a test puts on time, in one place.
 ///
@@ -20,6 +21,9 @@ public enum TestDeadlines {
     /// `request` for the SDK clients' `requestTimeout` and `URLRequest.timeoutInterval`.
     public static let requestTimeout = TimeInterval(requestSeconds)
 
+    /// `request` for NIO's clients (AsyncHTTPClient, the webhook poster).
+    public static let requestTimeAmount = TimeAmount.seconds(Int64(requestSeconds))
+
     /// The longest a test waits for a state to come about: a job settled, a
     /// webhook delivered, a page's notice shown. At least `request`: the
     /// state may wait behind a request that is itself waiting.
@@ -34,7 +38,8 @@ public enum TestDeadlines {
     /// under a request its test is still waiting for.
     public static let serverShutdown: Duration = .seconds(requestSeconds + 30)
 
-    private static func configured(_ name: String) -> Int? {
+    /// A positive whole number from the environment variable `name`, if it holds one.
+    static func configured(_ name: String) -> Int? {
         ProcessInfo.processInfo.environment[name].flatMap(Int.init).map { max(1, $0) }
     }
 

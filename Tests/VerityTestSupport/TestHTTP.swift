@@ -20,7 +20,7 @@ public enum TestHTTP {
     /// time, as a browser's would.
     static let client: HTTPClient = {
         var configuration = HTTPClient.Configuration.singletonConfiguration
-        configuration.timeout = .init(connect: .seconds(Int64(TestDeadlines.requestSeconds)), read: nil)
+        configuration.timeout = .init(connect: TestDeadlines.requestTimeAmount, read: nil)
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
 
@@ -33,7 +33,7 @@ public enum TestHTTP {
         outgoing.method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
         for (name, value) in request.allHTTPHeaderFields ?? [:] { outgoing.headers.replaceOrAdd(name: name, value: value) }
         if let body = request.httpBody { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
-        let response = try await client.execute(outgoing, timeout: .seconds(Int64(TestDeadlines.requestSeconds)))
+        let response = try await client.execute(outgoing, timeout: TestDeadlines.requestTimeAmount)
         let bytes = try await response.body.collect(upTo: 256 * 1024 * 1024)
         var fields: [String: String] = [:]
         for (name, value) in response.headers { fields[name] = fields[name].map { "\($0), \(value)" } ?? value }
