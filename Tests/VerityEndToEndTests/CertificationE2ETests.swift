@@ -1,5 +1,8 @@
 import Fluent
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 import Verity
 import VerityAPI
@@ -233,6 +236,49 @@ struct CertificationE2ETests {
             #expect(try await client.currentUser().status == .uncertified)
             try await harness.download(PKIRoute.crl.path).write(to: folder.appendingPathComponent("crl.der"))
             #expect(try OpenSSL.run(["crl", "-inform", "DER", "-in", "crl.der", "-noout", "-text"], in: folder).output.contains(certificate.serialNumber))
+        }
+    }
+
+    /// An exchange spends the old device token; its answer may be lost on the
+    /// way (a server killed, a proxy timing out). The retry, with the same
+    /// Idempotency-Key and the token it spent, gets the exchange's answer: the
+    /// same new token, not "verify the device again" (as `make reliability`
+    /// once found under kill -9).
+    @Test func aDeviceTokenExchangeRetriedWithItsKeyGetsTheSameNewToken() async throws {
+        try await withCertification { harness async throws in
+            let device = "device-" + UUID().uuidString.replacingOccurrences(of: "-", with: "")
+            let userToken = try await harness.app.token(for: "retrying", phoneNumber: "+447700900123")
+            func post<Body: Encodable>(_ route: CertificationRoute, _ body: Body, bearer: String, key: String? = nil) async throws
+                -> (status: Int, body: Data, replayed: Bool) {
+                var request = URLRequest(url: URL(string: harness.url.absoluteString + route.path)!)
+                request.httpMethod = "POST"
+                request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                request.setValue(device, forHTTPHeaderField: "Verity-Device-ID")
+                if let key { request.setValue(key, forHTTPHeaderField: "Idempotency-Key") }
+                request.httpBody = try JSONEncoder().encode(body)
+                let (data, response) = try await TestHTTP.data(for: request)
+                let http = response as? HTTPURLResponse
+                return (http?.statusCode ?? 0, data, http?.value(forHTTPHeaderField: "Idempotent-Replayed") == "true")
+            }
+            harness.app.clock.advance(seconds: 1)
+            #expect(try await post(.deviceVerificationRequest, DeviceVerificationRequest(deviceId: device), bearer: userToken).status == 202)
+            let verified = try await post(.deviceVerification, DeviceVerificationInput(deviceId: device, verificationCode: try await harness.lastCode()),
+                                          bearer: userToken)
+            let first = try JSONDecoder().decode(DeviceToken.self, from: verified.body)
+            // when: the token has expired and is exchanged; the answer is "lost", and the exchange is sent again
+            harness.app.clock.advance(seconds: 31 * 86_400)
+            let key = UUID().uuidString
+            let exchanged = try await post(.deviceToken, DeviceTokenRequest(deviceId: device), bearer: first.token, key: key)
+            #expect(exchanged.status == 200)
+            let retried = try await post(.deviceToken, DeviceTokenRequest(deviceId: device), bearer: first.token, key: key)
+            // then: the same new token, replayed; the spent token itself buys nothing new
+            #expect(retried.status == 200 && retried.replayed, "\(retried.status) \(String(decoding: retried.body, as: UTF8.self))")
+            #expect(try JSONDecoder().decode(DeviceToken.self, from: retried.body).token == (try JSONDecoder().decode(DeviceToken.self, from: exchanged.body).token))
+            let again = try await post(.deviceToken, DeviceTokenRequest(deviceId: device), bearer: first.token, key: UUID().uuidString)
+            #expect(again.status == 401)
+            let reused = try await post(.deviceToken, DeviceTokenRequest(deviceId: device), bearer: first.token)
+            #expect(reused.status == 401)
         }
     }
 

@@ -69,23 +69,42 @@ struct CertificationController: RouteCollection {
         return try await devices.verify(input, context: try request.certificationContext())
     }
 
-    func refreshToken(request: Request) async throws -> DeviceToken {
+    /// A new device token for an expired (or certification-changed) one, or
+    /// for the user token. An exchange spends the old token, so its retry
+    /// (the same `Idempotency-Key`, after an answer lost on the way) would be
+    /// refused at the token: the exchange runs under the key, and a token
+    /// spent by an exchange still reaches the key's record, which gives the
+    /// exchange's answer again (or `IDEMPOTENCY_ANSWER_LOST` when it died with
+    /// its server, and the app asks with its user token).
+    func refreshToken(request: Request) async throws -> Response {
         let input = try RequestBody.decode(DeviceTokenRequest.self, from: request)
         let bearer = try request.bearerCredential()
         let now = dependencies.clock.nowMillis()
-        let caller: CertificationAuthMiddleware.Caller
-        if bearer.hasPrefix(DeviceTokens.prefix) {
-            let (row, device, environmentID) = try await DeviceTokens.resolve(bearer, request: request, on: request.db, now: now, allowStale: true)
-            guard device.deviceHash == (try DeviceVerificationService.deviceHash(input.deviceId)) else {
-                throw VerityError(.invalidToken, "The device token belongs to another device.", resolution: .verifyDevice)
+        let idempotency = dependencies.idempotency
+        guard bearer.hasPrefix(DeviceTokens.prefix) else {
+            let caller = try await CertificationAuthMiddleware.userTokenCaller(bearer, request: request, dependencies: dependencies, now: now)
+            return try await idempotency.run(request, scope: caller.userID) {
+                try await devices.refresh(input, context: caller.context(of: request)).encodeResponse(for: request)
             }
+        }
+        let resolved: (DeviceTokenModel, CertificationDeviceModel, UUID)
+        do {
+            resolved = try await DeviceTokens.resolve(bearer, request: request, on: request.db, now: now, allowStale: true)
+        } catch let refusal as VerityError {
+            guard let spent = try await DeviceTokenRepository(db: request.db).token(hash: DataProtector.hashSecret(bearer)),
+                  spent.revocation == .rotated else { throw refusal }
+            return try await idempotency.run(request, scope: spent.$user.id) { throw refusal }
+        }
+        let (row, device, environmentID) = resolved
+        guard device.deviceHash == (try DeviceVerificationService.deviceHash(input.deviceId)) else {
+            throw VerityError(.invalidToken, "The device token belongs to another device.", resolution: .verifyDevice)
+        }
+        let caller = CertificationAuthMiddleware.Caller(userID: device.$user.id, environmentID: environmentID, device: device)
+        return try await idempotency.run(request, scope: caller.userID) {
             // The old token is spent: exchanged once, never again.
             try await DeviceTokenRepository(db: request.db).revoke(id: try row.requireID(), reason: .rotated, now: now)
-            caller = .init(userID: device.$user.id, environmentID: environmentID, device: device)
-        } else {
-            caller = try await CertificationAuthMiddleware.userTokenCaller(bearer, request: request, dependencies: dependencies, now: now)
+            return try await devices.refresh(input, context: caller.context(of: request)).encodeResponse(for: request)
         }
-        return try await devices.refresh(input, context: caller.context(of: request))
     }
 
     // MARK: Entity, registration, accreditation
