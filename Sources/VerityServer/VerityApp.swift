@@ -55,13 +55,15 @@ public enum VerityApp {
         let heldClaims = HeldClaims(db: app.db, clock: clock, logger: app.logger)
         app.lifecycle.use(heldClaims)
         let sms = settings.sms.map { HTTPSMSGateway(settings: $0, client: app.http.client.shared, logger: app.logger) }
+        let messaging = CertificationMessaging(provider: sms, mail: settings.smtp.map { SMTPMailGateway(settings: $0, logger: app.logger) },
+                                               protector: protector, clock: clock)
+        jobs.register(ActivationCodeDelivery(db: app.db, protector: protector, messaging: messaging, clock: clock, logger: app.logger))
         let dependencies = ServerDependencies(
             settings: settings, protector: protector, clock: clock,
             tokens: await UserTokenService.make(protector: protector, clock: clock),
             dataSources: dataSources, pki: pki, issuer: issuer, jobs: jobs, engines: engines, documentEngines: documentEngines,
             documentChecks: documentChecks,
-            messaging: CertificationMessaging(provider: sms, mail: settings.smtp.map { SMTPMailGateway(settings: $0, logger: app.logger) },
-                                              protector: protector, clock: clock), sanctions: sanctions,
+            messaging: messaging, sanctions: sanctions,
             webhookWake: WebhookWake(dispatcher: webhooks, clock: clock), heldClaims: heldClaims)
         app.lifecycle.use(jobs)
         app.storage[JobWorkerKey.self] = jobs

@@ -282,6 +282,20 @@ struct CertificationE2ETests {
         }
     }
 
+    /// An app whose accreditation request's answer was lost asks again: it
+    /// gets the waiting request back, and the operator sees one request.
+    @Test func askingAgainForALevelThatWaitsGivesTheWaitingRequest() async throws {
+        try await withCertification { harness async throws in
+            let client = try await harness.registeredClient("alice")
+            let first = try await client.requestAccreditation(level: 2)
+            let again = try await client.requestAccreditation(level: 2)
+            #expect(again.id == first.id && again.status == first.status)
+            let (pending, _) = try await harness.admin("GET", CertificationAdminRoute.accreditationRequests.path + "?status=pending",
+                                                       as: [AccreditationRequestView].self)
+            #expect(pending?.count == 1)
+        }
+    }
+
     @Test func guessingActivationCodesLocksTheUser() async throws {
         try await withCertification { harness async throws in
             let client = try await harness.registeredClient("alice")

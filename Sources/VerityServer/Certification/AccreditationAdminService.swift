@@ -79,19 +79,30 @@ struct AccreditationAdminService: Sendable {
         let registrationID = try registration.requireID()
         let codeRow = ActivationCodeModel(registrationID: registrationID, level: level.rawValue,
                                           codeHash: ActivationCodes.hash(code, protector: protector), expiresAt: expires, createdAt: now)
+        // The message is kept, sealed, until a gateway has it: the approval's
+        // answer may die with its server, and the code with it.
+        // (Nowhere to send it, or the phone unreadable: the approval stands, the operator has the code.)
+        let message = (try? await self.message(code, level: level, entity: entity, userID: registration.$user.id, mailTo: address,
+                                               context: context)) ?? nil
+        if let message {
+            codeRow.deliverySealed = try await PersonKeyRepository(db: db, protector: protector)
+                .sealer(userID: registration.$user.id, environmentID: environmentID, now: now).seal(json: message)
+        }
         let approved = CertificationEvents.accreditation(.accreditationApproved, environmentID: environmentID, userID: registration.$user.id,
                                                          entity: entity.name, requestID: requestID, level: level.rawValue,
                                                          extra: evidence.map { ["evidenceKind": .string($0.kind)] } ?? [:])
-        let decided = try await RegistrationRepository(db: db).approve(requestID: requestID, evidenceKind: evidence?.kind,
-                                                                      evidenceReference: evidence?.reference, code: codeRow, now: now,
-                                                                      events: [approved], caseDecision: caseDecision)
+        let repository = RegistrationRepository(db: db)
+        let decided = try await repository.approve(
+            requestID: requestID, evidenceKind: evidence?.kind, evidenceReference: evidence?.reference, code: codeRow, now: now,
+            events: [approved], caseDecision: caseDecision,
+            delivery: message.map { _ in .init(kind: ActivationCodeDelivery.kind, runAfter: now + ActivationCodeDelivery.fallbackMilliseconds) })
         guard decided else { throw VerityError(.validationError, "The request was decided already.", field: "id") }
         await wake?.outcomeWritten(environmentID: environmentID, db: db)
-        let delivered: Bool
-        if let address {
-            delivered = await mail(code, level: level, entity: entity, to: address, context: context)
-        } else {
-            delivered = await deliver(code, level: level, entity: entity, userID: registration.$user.id, context: context)
+        var delivered = false
+        if let message, await ActivationCodeDelivery.send(message, messaging: messaging, db: db, environmentID: environmentID, logger: context.logger) {
+            delivered = true
+            // Handed over: the job that stands behind it finds nothing to send.
+            try? await repository.forgetDelivery(codeID: try codeRow.requireID())
         }
         return ActivationCodeIssued(requestId: requestID, level: level.rawValue, diac: code.grouped, expiresAtEpochMs: expires,
                                     deliveredBy: delivered ? delivery.rawValue : nil)
@@ -114,36 +125,20 @@ struct AccreditationAdminService: Sendable {
         return try RegistrationService.view(request, entity: entity.name)
     }
 
-    /// Sends the DIAC to the phone of the user's last verified device. A
-    /// failed delivery does not undo the approval: the operator has the code.
-    private func deliver(_ code: ActivationCode, level: AccreditationLevel, entity: CertificationEntityModel, userID: UUID,
-                         context: AdminContext) async -> Bool {
-        do {
-            guard let device = try await CertificationDeviceRepository(db: context.db).latestVerifiedDevice(userID: userID) else { return false }
-            let phone = try await PersonKeyRepository(db: context.db, protector: protector).reader(userID: userID).openText(device.phoneSealed)
-            let gateway = try await messaging.gateway(db: context.db, environmentID: context.environmentID)
-            try await gateway.send(SMSMessage(to: phone, text: "Your \(entity.displayName) level \(level.rawValue) activation code is \(code.grouped). Keep it secret."))
-            return true
-        } catch {
-            context.logger.warning("activation code not delivered by SMS", metadata: ["error_code": .string((error as? VerityError)?.code.rawValue ?? "SYSTEM_ERROR")])
-            return false
+    /// The DIAC's message: by e-mail to `mailTo`, else by SMS to the phone of
+    /// the user's last verified device; nil when there is nowhere to send it
+    /// (the operator has the code).
+    private func message(_ code: ActivationCode, level: AccreditationLevel, entity: CertificationEntityModel, userID: UUID,
+                         mailTo: String?, context: AdminContext) async throws -> ActivationCodeMessage? {
+        if let mailTo {
+            return ActivationCodeMessage(channel: .email, to: mailTo, subject: "Your \(entity.displayName) activation code",
+                                         text: "Your \(entity.displayName) level \(level.rawValue) activation code is \(code.grouped).\n\n"
+                                             + "Enter it in the app to finish your certification. Keep it secret: nobody from \(entity.displayName) will ask you for it.")
         }
-    }
-
-    /// Mails the DIAC; like the SMS, a failed delivery does not undo the approval.
-    private func mail(_ code: ActivationCode, level: AccreditationLevel, entity: CertificationEntityModel, to address: String,
-                      context: AdminContext) async -> Bool {
-        do {
-            let gateway = try await messaging.mailGateway(db: context.db, environmentID: context.environmentID)
-            try await gateway.send(MailMessage(
-                to: address, subject: "Your \(entity.displayName) activation code",
-                text: "Your \(entity.displayName) level \(level.rawValue) activation code is \(code.grouped).\n\n"
-                    + "Enter it in the app to finish your certification. Keep it secret: nobody from \(entity.displayName) will ask you for it."))
-            return true
-        } catch {
-            context.logger.warning("activation code not delivered by e-mail", metadata: ["error_code": .string((error as? VerityError)?.code.rawValue ?? "SYSTEM_ERROR")])
-            return false
-        }
+        guard let device = try await CertificationDeviceRepository(db: context.db).latestVerifiedDevice(userID: userID) else { return nil }
+        let phone = try await PersonKeyRepository(db: context.db, protector: protector).reader(userID: userID).openText(device.phoneSealed)
+        return ActivationCodeMessage(channel: .sms, to: phone, subject: nil,
+                                     text: "Your \(entity.displayName) level \(level.rawValue) activation code is \(code.grouped). Keep it secret.")
     }
 
     /// Where a DIAC is mailed: the address the integrator's backend filed

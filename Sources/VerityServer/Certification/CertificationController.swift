@@ -124,8 +124,9 @@ struct CertificationController: RouteCollection {
 
     func requestAccreditation(request: Request) async throws -> Response {
         let input = try RequestBody.decode(AccreditationRequestInput.self, from: request)
-        let view = try await registrations.requestAccreditation(try entityName(request), input: input, context: try request.certificationContext())
-        return try await view.encodeResponse(status: .created, for: request)
+        let (view, created) = try await registrations.requestAccreditation(try entityName(request), input: input,
+                                                                           context: try request.certificationContext())
+        return try await view.encodeResponse(status: created ? .created : .ok, for: request)
     }
 
     // MARK: Certification

@@ -89,7 +89,8 @@ struct RegistrationService: Sendable {
     }
 
     /// A request to be accredited at level 2–4, for an operator to decide.
-    func requestAccreditation(_ name: String, input: AccreditationRequestInput, context: CertificationContext) async throws -> AccreditationRequestView {
+    func requestAccreditation(_ name: String, input: AccreditationRequestInput, context: CertificationContext) async throws
+        -> (view: AccreditationRequestView, created: Bool) {
         let entity = try await entity(name, context: context)
         let registration = try await requireRegistration(entity: entity, context: context)
         let level = try AccreditationLevel.parse(input.level)
@@ -106,8 +107,10 @@ struct RegistrationService: Sendable {
                                                       db: context.db, byOperator: false)
         let registrationID = try registration.requireID()
         let registrations = RegistrationRepository(db: context.db)
-        guard try await registrations.pendingRequestCount(registrationID: registrationID, level: level.rawValue) == 0 else {
-            throw VerityError(.validationError, "A request for level \(level.rawValue) is already waiting for an operator.", field: "level")
+        // Asked again while one waits (an app whose answer was lost on the way
+        // asks again): the waiting request, not a second one.
+        if let waiting = try await registrations.pendingRequest(registrationID: registrationID, level: level.rawValue) {
+            return (try Self.view(waiting, entity: entity.name), created: false)
         }
         let now = clock.nowMillis()
         let request = AccreditationRequestModel(registrationID: registrationID, level: level.rawValue, evidenceKind: evidence?.kind,
@@ -126,7 +129,7 @@ struct RegistrationService: Sendable {
                                               entity: entity.name, requestID: try request.requireID(), level: level.rawValue),
         ], now: now, reviewCase: reviewCase)
         await wake?.outcomeWritten(environmentID: context.environmentID, db: context.db)
-        return try Self.view(request, entity: entity.name)
+        return (try Self.view(request, entity: entity.name), created: true)
     }
 
     /// Evidence of an identity check: a checkpoint of this environment that

@@ -65,5 +65,6 @@ public enum VerityMigrations {
         MarkIdempotentWorkCommitted(),
         IndexUnsettledAttempts(),
         KeepIdempotencyClaimsAlive(),
+        KeepActivationCodesUntilDelivered(),
     ]
 }

@@ -11,6 +11,9 @@ public final class ActivationCodeModel: Model, @unchecked Sendable {
     @Field(key: "code_hash") public var codeHash: String
     @Field(key: "expires_at") public var expiresAt: Int64
     @OptionalField(key: "used_at") public var usedAt: Int64?
+    /// The code's message until a gateway took it (sealed under the user's
+    /// key; `KeepActivationCodesUntilDelivered`), then nil.
+    @OptionalField(key: "delivery_sealed") public var deliverySealed: Data?
     @Field(key: "created_at") public var createdAt: Int64
 
     public init() {}

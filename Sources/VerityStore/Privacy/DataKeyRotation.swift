@@ -39,6 +39,8 @@ public struct DataKeyRotation: Sendable {
         ("cert_registrations", ["fields_sealed"]),
         ("cert_devices", ["phone_sealed"]),
         ("cert_transactions", ["description_sealed"]),
+        // An activation code's message until a gateway took it (under the person's key).
+        ("cert_activation_codes", ["delivery_sealed"]),
     ]
 
     /// Binary columns that hold nothing sealed (public keys, signatures,

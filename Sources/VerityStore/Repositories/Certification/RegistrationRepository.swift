@@ -32,9 +32,10 @@ public struct RegistrationRepository: Sendable {
 
     // MARK: Accreditation requests
 
-    public func pendingRequestCount(registrationID: UUID, level: Int) async throws -> Int {
+    /// The request for `level` still waiting for an operator, if there is one.
+    public func pendingRequest(registrationID: UUID, level: Int) async throws -> AccreditationRequestModel? {
         try await AccreditationRequestModel.query(on: db).filter(\.$registration.$id == registrationID)
-            .filter(\.$status == .pending).filter(\.$level == level).count()
+            .filter(\.$status == .pending).filter(\.$level == level).first()
     }
 
     /// Writes a new request with its events and, for a person to decide it
@@ -77,7 +78,8 @@ public struct RegistrationRepository: Sendable {
     /// the registration accredited at the level (never lowered) and the code
     /// stored, together. False when another operator decided it first.
     public func approve(requestID: UUID, evidenceKind: String?, evidenceReference: String?, code: ActivationCodeModel,
-                        now: Int64, events: [WebhookEventDraft] = [], caseDecision: CaseDecision? = nil) async throws -> Bool {
+                        now: Int64, events: [WebhookEventDraft] = [], caseDecision: CaseDecision? = nil,
+                        delivery: DeliveryJob? = nil) async throws -> Bool {
         try await db.write { tx -> Bool in
             if let caseDecision, try await !caseDecision(tx) { throw ReviewCaseRepository.Refusal.notClaimed }
             guard let fresh = try await AccreditationRequestModel.find(requestID, on: tx), fresh.status == .pending else { return false }
@@ -93,8 +95,37 @@ public struct RegistrationRepository: Sendable {
                 try await registration.update(on: tx)
             }
             try await code.create(on: tx)
+            if let delivery {
+                // The message goes out after the commit; should its server die first, this job sends it.
+                let job = JobModel(kind: delivery.kind, subject: try code.requireID(), now: now)
+                job.runAfter = delivery.runAfter
+                try await job.create(on: tx)
+            }
             try await WebhookOutbox.publish(events, now: now, on: tx)
             return true
+        }
+    }
+
+    /// The job that delivers a code's message if the approving server cannot.
+    public struct DeliveryJob: Sendable {
+        public let kind: String
+        public let runAfter: Int64
+
+        public init(kind: String, runAfter: Int64) {
+            self.kind = kind
+            self.runAfter = runAfter
+        }
+    }
+
+    /// The code's message, for its delivery job.
+    public func activationCode(id: UUID) async throws -> ActivationCodeModel? {
+        try await ActivationCodeModel.query(on: db).filter(\.$id == id).with(\.$registration).first()
+    }
+
+    /// The code's message was handed to a gateway (or given up): it is no longer kept.
+    public func forgetDelivery(codeID: UUID) async throws {
+        try await db.write { tx in
+            try await ActivationCodeModel.query(on: tx).filter(\.$id == codeID).set(\.$deliverySealed, to: nil).update()
         }
     }
 
