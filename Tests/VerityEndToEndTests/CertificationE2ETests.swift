@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import SQLKit
 import Testing
 import Verity
 import VerityAPI
@@ -186,6 +187,35 @@ struct CertificationE2ETests {
             let level3 = try await harness.approveNewest(evidence: AccreditationEvidence(kind: "checkpoint", reference: try #require(checkpoint).id.uuidString))
             try await client.certifyUser(diac: level3)
             #expect(try await client.waitForCertificate().level == 3)
+        }
+    }
+
+    /// The reliability run's PostgreSQL outage: a certification whose work
+    /// fails half way must leave its activation code unused, or the retry is
+    /// told the code was used and the user waits for an operator.
+    @Test func aCertificationThatFailsHalfWayLeavesItsActivationCodeForTheRetry() async throws {
+        try await withCertification { harness async throws in
+            let client = try await harness.registeredClient("alice")
+            try await client.requestAccreditation(level: 2)
+            let diac = try await harness.approveNewest()
+            // given: the database refuses the pending certificate's insert (as a database going away would fail it)
+            let sql = try #require(harness.app.app.db as? any SQLDatabase)
+            if TestDatabase.isPostgres {
+                try await sql.raw("""
+                    CREATE FUNCTION refuse_certificate() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused for the test'; END; $$ LANGUAGE plpgsql
+                    """).run()
+                try await sql.raw("CREATE TRIGGER refuse_certificate BEFORE INSERT ON cert_certificates FOR EACH ROW EXECUTE FUNCTION refuse_certificate()").run()
+            } else {
+                try await sql.raw("CREATE TRIGGER refuse_certificate BEFORE INSERT ON cert_certificates BEGIN SELECT RAISE(ABORT, 'refused for the test'); END").run()
+            }
+            // when: the user certifies with the code
+            let failure = await certificationError { try await client.certifyUser(diac: diac) }
+            #expect(failure != nil, "the certification failed with the database")
+            // then: once the database takes writes again, the same code certifies
+            try await sql.raw("DROP TRIGGER refuse_certificate\(TestDatabase.isPostgres ? " ON cert_certificates" : "")").run()
+            let pending = try await client.certifyUser(diac: diac)
+            #expect(pending.status == .certificatePending)
+            #expect(try await client.waitForCertificate().level == 2)
         }
     }
 

@@ -57,11 +57,10 @@ struct CertificationService: Sendable {
         let activation = try await checkedCode(code, registration: registration, context: context, expecting: [.level2, .level3])
         _ = try CertificationStateMachine().next(from: status, on: .certificateRequested)
         _ = try pki.requireCA()
-        try await use(activation, context: context)
         let row = UserCertificateModel(registrationID: try registration.requireID(), level: activation.level,
                                        publicKey: request.publicKey.x963Representation, csr: Data(request.der), hsmToken: nil,
                                        createdAt: clock.nowMillis())
-        try await queue(row, context: context)
+        try await queue(row, spending: activation, context: context)
         return try await view(registration, context: context)
     }
 
@@ -91,15 +90,15 @@ struct CertificationService: Sendable {
                     try session.generateP256(label: Self.hsmKeyLabel)
                 }
             }
-            try await use(activation, context: context)
+            let row = UserCertificateModel(registrationID: try registration.requireID(), level: 4, publicKey: publicKey.x963Representation,
+                                           csr: nil, hsmToken: token, createdAt: clock.nowMillis())
+            row.id = certificateID
+            // The code is spent with the certificate queued, or not at all: a failure wipes the key it would have certified.
+            try await queue(row, spending: activation, context: context)
         } catch {
             try? await pki.offLoop { try module.wipeToken(label: token, soPIN: soPIN) }
             throw error
         }
-        let row = UserCertificateModel(registrationID: try registration.requireID(), level: 4, publicKey: publicKey.x963Representation,
-                                       csr: nil, hsmToken: token, createdAt: clock.nowMillis())
-        row.id = certificateID
-        try await queue(row, context: context)
         return try await view(registration, context: context)
     }
 
@@ -216,17 +215,17 @@ struct CertificationService: Sendable {
         return row
     }
 
-    /// Spends the code once, atomically, and clears the user's wrong-code run.
-    private func use(_ code: ActivationCodeModel, context: CertificationContext) async throws {
-        guard try await CertificationCounters(db: context.db).useActivationCode(id: try code.requireID(), now: clock.nowMillis()) else {
+    /// Spends the activation code and stores the pending certificate with its
+    /// issuing job in one transaction (a failure between them would spend the
+    /// code with nothing pending, and the request's Idempotency-Key would then
+    /// answer IDEMPOTENCY_ANSWER_LOST for a certification that never began),
+    /// then wakes the worker.
+    private func queue(_ row: UserCertificateModel, spending code: ActivationCodeModel, context: CertificationContext) async throws {
+        guard try await UserCertificateRepository(db: context.db).queue(
+            row, jobKind: CertificateIssuer.kind, spendingActivationCode: try code.requireID(), userID: context.userID, now: clock.nowMillis())
+        else {
             throw VerityError(.validationError, "The activation code was used already.", field: "diac")
         }
-        try await CertificationLocks(db: context.db).resetWrongSecrets(userID: context.userID)
-    }
-
-    /// Stores the pending certificate with its issuing job and wakes the worker.
-    private func queue(_ row: UserCertificateModel, context: CertificationContext) async throws {
-        try await UserCertificateRepository(db: context.db).queue(row, jobKind: CertificateIssuer.kind, now: clock.nowMillis())
         jobs.kick()
     }
 }

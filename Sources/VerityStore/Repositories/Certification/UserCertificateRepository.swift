@@ -1,4 +1,5 @@
 import Fluent
+import SQLKit
 import Foundation
 import VerityCore
 
@@ -52,6 +53,31 @@ public struct UserCertificateRepository: Sendable {
 
     /// A certificate for the issuing job: stored pending, the registration
     /// `CERTIFICATE_PENDING`, and the job queued, together.
+    /// Spends the activation code `codeID` and queues `certificate` with its
+    /// issuing job, in one transaction: a certification that fails half way
+    /// (the database gone between two writes) leaves the code unused for the
+    /// retry, never spent with no certificate pending. The user's wrong-secret
+    /// count starts again with it. False, with nothing written, when the code
+    /// was used already.
+    public func queue(_ certificate: UserCertificateModel, jobKind: String, spendingActivationCode codeID: UUID, userID: UUID,
+                      now: Int64) async throws -> Bool {
+        let registrationID = certificate.$registration.id
+        return try await db.write { tx in
+            guard let sql = tx as? any SQLDatabase else { throw StoreError.notSQL }
+            let spent = try await sql.raw("""
+                UPDATE cert_activation_codes SET used_at = \(bind: now)
+                WHERE id = \(bind: codeID) AND used_at IS NULL RETURNING id
+                """).first() != nil
+            guard spent else { return false }
+            try await CertificationLockModel.query(on: tx).filter(\.$user.$id == userID).set(\.$wrongSecrets, to: 0).update()
+            try await certificate.create(on: tx)
+            try await RegistrationModel.query(on: tx).filter(\.$id == registrationID)
+                .set(\.$status, to: CertificationStatus.certificatePending).update()
+            try await JobQueue.enqueue(kind: jobKind, subject: try certificate.requireID(), now: now, on: tx)
+            return true
+        }
+    }
+
     public func queue(_ certificate: UserCertificateModel, jobKind: String, now: Int64) async throws {
         let registrationID = certificate.$registration.id
         try await db.write { tx in
