@@ -53,17 +53,6 @@ public struct CertificationCounters: Sendable {
         }
     }
 
-    /// Marks an unused activation code used; false when another request used it first.
-    public func useActivationCode(id: UUID, now: Int64) async throws -> Bool {
-        return try await db.write { tx in
-            let sql = try Self.sql(tx)
-            return try await sql.raw("""
-                UPDATE cert_activation_codes SET used_at = \(bind: now)
-                WHERE id = \(bind: id) AND used_at IS NULL RETURNING id
-                """).first() != nil
-        }
-    }
-
     /// Marks an unused, live challenge used; false when it was answered already or expired.
     public func useChallenge(id: UUID, now: Int64) async throws -> Bool {
         return try await db.write { tx in

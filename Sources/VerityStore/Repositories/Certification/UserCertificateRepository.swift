@@ -78,16 +78,6 @@ public struct UserCertificateRepository: Sendable {
         }
     }
 
-    public func queue(_ certificate: UserCertificateModel, jobKind: String, now: Int64) async throws {
-        let registrationID = certificate.$registration.id
-        try await db.write { tx in
-            try await certificate.create(on: tx)
-            try await RegistrationModel.query(on: tx).filter(\.$id == registrationID)
-                .set(\.$status, to: CertificationStatus.certificatePending).update()
-            try await JobQueue.enqueue(kind: jobKind, subject: try certificate.requireID(), now: now, on: tx)
-        }
-    }
-
     /// An issued certificate replaces the registration's old one (at most one
     /// is live): the old revoked, this one issued, the registration
     /// `CERTIFIED`, the user's device tokens revoked. Returns the replaced ones.
