@@ -13,9 +13,13 @@ public struct CertificationLockRepository: Sendable {
     }
 
     public func resetWrongSecrets(userID: UUID) async throws {
-        try await db.write { tx in
-            try await CertificationLockModel.query(on: tx).filter(\.$user.$id == userID).set(\.$wrongSecrets, to: 0).update()
-        }
+        try await db.write { tx in try await Self.resetWrongSecrets(userID: userID, on: tx) }
+    }
+
+    /// The reset inside a caller's write (a certification resets the count
+    /// in the transaction that spends its activation code).
+    static func resetWrongSecrets(userID: UUID, on tx: any Database) async throws {
+        try await CertificationLockModel.query(on: tx).filter(\.$user.$id == userID).set(\.$wrongSecrets, to: 0).update()
     }
 
     /// Locks the user and revokes their device tokens, together.

@@ -1,6 +1,6 @@
 import Fluent
-import SQLKit
 import Foundation
+import SQLKit
 import VerityCore
 
 /// Users' certificates from request to revocation, and the registration
@@ -51,14 +51,13 @@ public struct UserCertificateRepository: Sendable {
         try await db.write { try await certificate.create(on: $0) }
     }
 
-    /// A certificate for the issuing job: stored pending, the registration
-    /// `CERTIFICATE_PENDING`, and the job queued, together.
-    /// Spends the activation code `codeID` and queues `certificate` with its
-    /// issuing job, in one transaction: a certification that fails half way
-    /// (the database gone between two writes) leaves the code unused for the
-    /// retry, never spent with no certificate pending. The user's wrong-secret
-    /// count starts again with it. False, with nothing written, when the code
-    /// was used already.
+    /// Spends the activation code `codeID` and queues `certificate` for the
+    /// issuing job, in one transaction: the code used, the user's wrong-secret
+    /// count reset, the certificate stored pending, the registration
+    /// `CERTIFICATE_PENDING` and the job queued. A certification that fails
+    /// half way (the database gone between two writes) leaves the code unused
+    /// for the retry, never spent with no certificate pending. False, with
+    /// nothing written, when the code was used already.
     public func queue(_ certificate: UserCertificateModel, jobKind: String, spendingActivationCode codeID: UUID, userID: UUID,
                       now: Int64) async throws -> Bool {
         let registrationID = certificate.$registration.id
@@ -69,7 +68,7 @@ public struct UserCertificateRepository: Sendable {
                 WHERE id = \(bind: codeID) AND used_at IS NULL RETURNING id
                 """).first() != nil
             guard spent else { return false }
-            try await CertificationLockModel.query(on: tx).filter(\.$user.$id == userID).set(\.$wrongSecrets, to: 0).update()
+            try await CertificationLockRepository.resetWrongSecrets(userID: userID, on: tx)
             try await certificate.create(on: tx)
             try await RegistrationModel.query(on: tx).filter(\.$id == registrationID)
                 .set(\.$status, to: CertificationStatus.certificatePending).update()
