@@ -1,5 +1,5 @@
 # Conveniences; the README's two commands are scripts/demo.sh and scripts/test.sh.
-.PHONY: demo test build reliability bench bench-documents bench-document-flow bench-mobile bench-faces bench-pki bench-mrz-model bench-webhooks bench-sdk bench-console bench-cpu contract
+.PHONY: demo test build reliability fuzz bench bench-documents bench-document-flow bench-mobile bench-faces bench-pki bench-mrz-model bench-webhooks bench-sdk bench-console bench-cpu contract
 
 build:
 	swift build --build-tests
@@ -16,6 +16,10 @@ contract: build
 # Two servers on one PostgreSQL, kill -9 ten times under load; every invariant checked.
 reliability:
 	bash tests-reliability/run.sh
+
+# Every parser of outside bytes under libFuzzer and the sanitizers, FUZZ_SECONDS (600) each.
+fuzz:
+	bash scripts/fuzz.sh
 
 bench:
 	bash bench/run.sh

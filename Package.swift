@@ -60,6 +60,9 @@ let package = Package(
             // Pixel loops are 20-50x slower unoptimised; tests would crawl.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
+        // Engine worker processes: spawning them with nothing of the server's but
+        // two pipes, and their limits (rlimits, no-new-privs, a seccomp filter).
+        .target(name: "CSandbox"),
         // PKCS#11 (SoftHSM2, hardware HSMs) through dlopen; header from libp11-kit-dev.
         .target(name: "CPKCS11", cSettings: [.unsafeFlags(["-I/usr/include/p11-kit-1"])], linkerSettings: [.linkedLibrary("dl")]),
         // The platform CA: certificates, CSRs, revocation lists (swift-certificates).
@@ -91,7 +94,7 @@ let package = Package(
         .target(
             name: "VerityServer",
             dependencies: [
-                "VerityCore", "VerityAPI", "VerityStore", "VerityPKI", "VerityVision",
+                "VerityCore", "VerityAPI", "VerityStore", "VerityPKI", "VerityVision", "CSandbox",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -145,6 +148,8 @@ let package = Package(
         ),
         // truth.json of the test document generator, for tests and benchmarks (not shipped).
         .target(name: "DocgenManifest", path: "tools/docgen/Manifest"),
+        // manifest.json of the hostile-image set (tools/hostile), for the intake and route tests (not shipped).
+        .target(name: "HostileImageSet", path: "tools/hostile/Manifest"),
         // Load generator for `make bench` (not shipped).
         .executableTarget(
             name: "VerityBench",
@@ -159,8 +164,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Fuzz targets for every parser of outside bytes; libFuzzer and the
+        // sanitizers are built in by scripts/fuzz.sh only (not shipped).
+        .executableTarget(
+            name: "VerityFuzz",
+            dependencies: [
+                "VerityAPI", "VerityVision", "VerityCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+            ]
+        ),
         .testTarget(name: "VerityCoreTests", dependencies: ["VerityCore"]),
-        .testTarget(name: "VerityVisionTests", dependencies: ["VerityVision", "VerityCore", "DocgenManifest"]),
+        .testTarget(name: "VerityVisionTests", dependencies: ["VerityVision", "VerityCore", "DocgenManifest", "HostileImageSet"]),
         .testTarget(
             name: "VerityPKITests",
             dependencies: [
@@ -172,7 +187,7 @@ let package = Package(
         .testTarget(
             name: "VerityServerTests",
             dependencies: [
-                "VerityServer", "VerityTestSupport",
+                "VerityServer", "VerityTestSupport", "HostileImageSet",
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "Logging", package: "swift-log"),
                 // A stand-in SMTP server on loopback for the mail gateway's tests.
@@ -183,7 +198,7 @@ let package = Package(
         .testTarget(
             name: "VerityEndToEndTests",
             dependencies: [
-                "Verity", "VerityServer", "VerityTestSupport", "VerityPKI", "VerityStore", "DocgenManifest",
+                "Verity", "VerityServer", "VerityTestSupport", "VerityPKI", "VerityStore", "DocgenManifest", "HostileImageSet",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),

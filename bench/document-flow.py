@@ -25,8 +25,15 @@ for database in ("sqlite", "postgres"):
         print(f"{database:10} {level:9d}   {f['throughput']:11.2f}   {f['throughput'] / engine['throughput']:15.2f}"
               f"   {f['p50']:6.0f}   {f['p95']:6.0f}")
 print()
+print("engines in worker processes against the same engines in the server's process (SQLite, same run; aim >= 0.90):")
+print("in flight   workers documents/s   in-process documents/s   ratio   workers p95 ms   in-process p95 ms   p95 cost of the hop")
+for level in (1, 4, 16):
+    workers, inside = fields(f"flow-sqlite-{level}.txt"), fields(f"flow-sqlite-in-process-{level}.txt")
+    print(f"{level:9d}   {workers['throughput']:19.2f}   {inside['throughput']:22.2f}   {workers['throughput'] / inside['throughput']:5.2f}"
+          f"   {workers['p95']:14.0f}   {inside['p95']:17.0f}   {workers['p95'] - inside['p95']:+8.0f} ms")
+print()
 print("where a check's time goes (median ms, from the server's log):")
-for database in ("sqlite", "postgres"):
+for database in ("sqlite", "sqlite-in-process", "postgres"):
     for level in (1, 4, 16):
         stages = {}
         for line in open(f"{out}/flow-{database}-{level}.log"):
@@ -35,7 +42,7 @@ for database in ("sqlite", "postgres"):
             for stage, value in re.findall(r"(\w+)=([0-9]+)", metadata.get("stages_ms", "")):
                 stages.setdefault(stage, []).append(int(value))
         split = "  ".join(f"{stage} {statistics.median(values):.0f}" for stage, values in stages.items())
-        print(f"  {database:9} {level:2d} in flight: {split}")
+        print(f"  {database:17} {level:2d} in flight: {split}")
 print()
 alone, loaded = fields("flow-pii-alone.txt"), fields("flow-pii-loaded.txt")
 print(f"verifyIdentity alone:                  p50 {alone['p50']:.2f} ms  p99 {alone['p99']:.2f} ms")

@@ -2,7 +2,9 @@
 # `make bench-document-flow` (also run by `make bench`): end-to-end document
 # verification. A fresh user's captureAndVerifyIdentityDocument with one
 # licence, submit -> final status, at 1, 4 and 16 submissions in flight, on
-# SQLite and on PostgreSQL; the per-stage split from the server's log; the
+# SQLite and on PostgreSQL, with the engines in worker processes (as deployed)
+# and, on SQLite, in the server's process (the workers' baseline, same run);
+# the per-stage split from the server's log; the
 # engine's own rate on the same licence (the baseline, same run); and PII
 # verification latency alone and while 4 documents are being read.
 set -euo pipefail
@@ -41,7 +43,13 @@ levels() { # $1 label, $2 port, $3 data dir
   done
 }
 
-echo "== SQLite"
+echo "== SQLite, engines in process (the worker path's baseline, same run)"
+INPROCESS_DIR=$(mktemp -d)
+VERITY_ENGINE_ISOLATION=in-process start_demo 18813 "$INPROCESS_DIR"
+levels sqlite-in-process 18813 "$INPROCESS_DIR"
+stop_server
+
+echo "== SQLite (engines in worker processes, as deployed)"
 SQLITE_DIR=$(mktemp -d)
 start_demo 18811 "$SQLITE_DIR"
 levels sqlite 18811 "$SQLITE_DIR"

@@ -30,3 +30,15 @@ if [ -d "$FACES" ]; then
     echo "$fstamp" > "$FIXTURES/.stamp"
   fi
 fi
+
+# The hostile-image set (tools/hostile): files built from the formats'
+# specifications to break decoders, for the intake and image-route tests.
+HOSTILE="${VERITY_HOSTILE_DIR:-.build/hostile}"
+hstamp=$(cat tools/hostile/generate.py | sha256sum | cut -c1-16)
+if [ -f "$HOSTILE/manifest.json" ] && [ "$(cat "$HOSTILE/.stamp" 2>/dev/null)" = "$hstamp" ]; then
+  echo "hostile images: $HOSTILE is up to date"
+else
+  rm -rf "$HOSTILE"; mkdir -p "$HOSTILE"
+  .venv/bin/python tools/hostile/generate.py --out "$HOSTILE"
+  echo "$hstamp" > "$HOSTILE/.stamp"
+fi

@@ -88,8 +88,33 @@ stage "crash test: kill -9 in the middle of a document check (SQLite, PostgreSQL
 bash tests-contract/crash.sh .build/debug/verity "$PG_URL" | tee /tmp/verity-crash.log
 crash=$(grep -oE "crash: [0-9]+ passed" /tmp/verity-crash.log | grep -oE "[0-9]+")
 
+stage "hostile images against every image route of a server process: typed refusals within 2 s, peak memory under 1 GiB"
+python3 tests-contract/hostile_images.py .build/debug/verity "${VERITY_HOSTILE_DIR:-.build/hostile}" | tee /tmp/verity-hostile.log
+hostile=$(grep -oE "hostile-images: [0-9]+ passed" /tmp/verity-hostile.log | grep -oE "[0-9]+")
+
 stage "reliability, short form: two servers on PostgreSQL, kill -9 three times, a rolling restart and an outage under load; SQLite on a full and a read-only disk"
 bash tests-reliability/run.sh --short --binary .build/debug/verity --postgres "$PG_URL" | tee /tmp/verity-reliability.log
 reliability=$(grep -oE "reliability: [0-9]+ passed" /tmp/verity-reliability.log | grep -oE "[0-9]+")
 
-echo "verity: $((total + contract + cli + crash + reliability)) passed, 0 failed"
+stage "fuzz targets: the seeds and the hostile images replayed; then libFuzzer under the address and undefined-behaviour sanitizers, C shims included"
+# The seeds through every target, in the tests' own build: a quick regression check.
+fuzzed=0
+for target in $(.build/debug/VerityFuzz list | cut -f1); do
+  .build/debug/VerityFuzz replay "$target" "fuzz/corpus/$target" > /dev/null
+  fuzzed=$((fuzzed + 1))
+done
+# The sanitized build: every target fuzzed from its seeds a short while; the
+# hostile images and the face photos through the image targets (CJPEG, CZXing, CFace).
+FUZZ_SECONDS="${FUZZ_SECONDS:-15}" FUZZ_CONFIGURATION=debug bash scripts/fuzz.sh | tee /tmp/verity-fuzz.log
+grep -q "fuzz: [0-9]* targets, no findings" /tmp/verity-fuzz.log
+# Files named on libFuzzer's command line are run once each, whole (a directory's would be cut at -max_len).
+mapfile -t images < <({ find "${VERITY_HOSTILE_DIR:-.build/hostile}" -maxdepth 1 -type f ! -name manifest.json
+  find "${VERITY_FACEDATA_DIR:-.build/facedata}" -maxdepth 1 -type f \( -name "*.png" -o -name "*.jpg" \); } | sort)
+for target in image-intake image-decode barcode face; do
+  VERITY_FUZZ_TARGET="$target" .build-fuzz/debug/VerityFuzz "${images[@]}" > "/tmp/verity-fuzz-$target.log" 2>&1 \
+    || { echo "FINDING: $target on the image set:"; grep -E "ERROR|SUMMARY|Running: " "/tmp/verity-fuzz-$target.log" | tail -5; exit 1; }
+  echo "$target: ${#images[@]} images replayed under the sanitizers" | tee -a /tmp/verity-fuzz.log
+done
+fuzzed=$((fuzzed + $(grep -oE "fuzz: [0-9]+ targets" /tmp/verity-fuzz.log | grep -oE "[0-9]+")))
+
+echo "verity: $((total + contract + cli + crash + hostile + reliability + fuzzed)) passed, 0 failed"

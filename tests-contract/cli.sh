@@ -289,7 +289,7 @@ check "the server's log names no holder" bash -c "! grep -qiE 'smith|peachtree|1
 
 # verity doctor: one line per check, exit 0 only when all hold.
 "$BIN" doctor > "$WORK/doctor.out" 2>&1; code=$?
-check "doctor passes a sound deployment, one line per check" bash -c "[ $code -eq 0 ] && grep -q '^ok    migrations' '$WORK/doctor.out' && grep -q '^ok    data key: opens' '$WORK/doctor.out' && grep -q '^ok    tesseract ara' '$WORK/doctor.out' && grep -q 'checks hold' '$WORK/doctor.out'"
+check "doctor passes a sound deployment, one line per check" bash -c "[ $code -eq 0 ] && grep -q '^ok    migrations' '$WORK/doctor.out' && grep -q '^ok    data key: opens' '$WORK/doctor.out' && grep -q '^ok    tesseract ara' '$WORK/doctor.out' && grep -q '^ok    engine workers' '$WORK/doctor.out' && grep -q 'checks hold' '$WORK/doctor.out'"
 VERITY_DATA_KEY="$("$BIN" keys data-key)" "$BIN" doctor > "$WORK/doctor-key.out" 2>&1; code=$?
 check "doctor: another data key cannot open the records, named, exit 1" bash -c "[ $code -eq 1 ] && grep -q '^FAIL  data key: a sealed record does not open' '$WORK/doctor-key.out'"
 mkdir -p "$WORK/empty-models"

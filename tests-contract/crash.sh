@@ -48,11 +48,16 @@ run() { # name; the database comes from the environment
   "$BIN" identity verify-document --server "http://127.0.0.1:$a" --token "$token" --capture --type driverLicense --country US \
     --face "$FIXTURES/john-smith-selfie.jpg" "$FIXTURES/john-smith-licence-front.png" "$FIXTURES/john-smith-licence-back.png" > "$WORK/$name-submit.json"
   local id; id=$(python3 -c "import json; print(json.load(open('$WORK/$name-submit.json'))['documentCheck']['checkId'])")
-  # The worker takes the job as it is queued; the check lasts about 0.6 s on
-  # this machine, so 0.2 s in is the middle of it.
-  sleep 0.2
+  # The job worker takes the check as it is queued and starts an engine worker
+  # for it: once that process exists, the check is under way (the worker loads
+  # its models before it reads the images).
+  wait_until "the check's engine worker to start" pgrep -f "engine-worke[r].*--parent $pid"
+  check "$name: the check runs in an engine worker of the server" pgrep -f "engine-worke[r].*--parent $pid"
   kill -9 "$pid"; wait "$pid" 2>/dev/null
   check "$name: the check is pending when the server dies" test "$(status "$id")" = pending
+  # Its engine workers die with it (PR_SET_PDEATHSIG): none is left reading an image for nobody.
+  wait_until "the killed server's engine workers to end" bash -c "! pgrep -f 'engine-worke[r].*--parent $pid'"
+  check "$name: the dead server's engine workers ended with it" bash -c "! pgrep -f 'engine-worke[r].*--parent $pid'"
   local second; second=$(serve "$WORK/$name-b.log" "$b"); ready "$b"
   wait_until "the check to settle" settled "$id"
   check "$name: another server finishes it after the lease" test "$(status "$id")" = succeeded

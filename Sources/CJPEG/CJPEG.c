@@ -16,7 +16,7 @@ static void quiet_exit(j_common_ptr info) {
 /* Warnings (premature end, corrupt data) are counted by libjpeg itself; nothing is printed. */
 static void quiet_output(j_common_ptr info) { (void)info; }
 
-int cjpeg_decode_partial(const unsigned char *data, size_t size, unsigned char **pixels,
+int cjpeg_decode_partial(const unsigned char *data, size_t size, int reduction, unsigned char **pixels,
                          int *width, int *height, int *warnings) {
     struct jpeg_decompress_struct info;
     struct quiet_error error;
@@ -38,6 +38,9 @@ int cjpeg_decode_partial(const unsigned char *data, size_t size, unsigned char *
     jpeg_mem_src(&info, data, (unsigned long)size);
     if (jpeg_read_header(&info, TRUE) != JPEG_HEADER_OK) { jpeg_destroy_decompress(&info); return -1; }
     info.out_color_space = JCS_RGB;
+    /* libjpeg's DCT scaling: the image comes out 1/reduction of its size without being decoded whole. */
+    info.scale_num = 1;
+    info.scale_denom = (unsigned int)(reduction == 2 || reduction == 4 || reduction == 8 ? reduction : 1);
     jpeg_start_decompress(&info);
     *width = (int)info.output_width;
     *height = (int)info.output_height;

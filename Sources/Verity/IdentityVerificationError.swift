@@ -69,6 +69,8 @@ public struct IdentityVerificationError: Error, Sendable, Equatable, CustomStrin
         public static let invalidImage = Code(VerityError.Code.invalidImage)
         /// An image is over 5 MB, or declares more pixels than a document photo has.
         public static let imageTooLarge = Code(VerityError.Code.imageTooLarge)
+        /// An image of a kind not accepted (HEIC, WebP, TIFF, an animated GIF): send a JPEG or PNG still.
+        public static let unsupportedImage = Code(VerityError.Code.unsupportedImage)
         /// `verifyIdentityDocument` before any `verifyIdentity` attempt: the document is matched against the PII.
         public static let piiVerificationRequired = Code(VerityError.Code.piiVerificationRequired)
         /// A document check is running for the user: wait for it (`checkIdentityVerification`).

@@ -8,6 +8,7 @@ struct VerityCommand: AsyncParsableCommand {
                       RegistryCommand.self, ConsentCommand.self, EnvironmentCommand.self, AuditCommand.self,
                       DocumentCommand.self, FaceCommand.self, CACommand.self, EntitiesCommand.self,
                       CheckpointsCommand.self, AccreditationsCommand.self, SMSCommand.self, SignCommand.self,
-                      IdentityCommand.self, DocumentChecksCommand.self, WebhooksCommand.self, DoctorCommand.self]
+                      IdentityCommand.self, DocumentChecksCommand.self, WebhooksCommand.self, DoctorCommand.self,
+                      EngineWorkerCommand.self]
     )
 }

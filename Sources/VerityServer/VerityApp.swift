@@ -39,10 +39,11 @@ public enum VerityApp {
         let documentChecks = DocumentCheckWaiters()
         jobs.register(issuer)
         jobs.register(RetentionSweeper(db: app.db, clock: clock, logger: app.logger))
-        let documentEngines = DocumentEngines(pool: engines, modelsDirectory: settings.modelsDirectory)
+        let documentEngines = try DocumentEngines.configured(settings, pool: engines, application: app)
+        app.storage[LargeBodiesKey.self] = LargeBodies(limit: settings.largeBodiesAtOnce)
         jobs.register(DocumentCheckHandler(
             db: app.db, protector: protector, clock: clock,
-            engines: documentEngines,
+            engines: documentEngines.inBackground,
             dataSources: dataSources, waiters: documentChecks, logger: app.logger))
         let webhookClient = WebhookHTTPClient()
         app.lifecycle.use(webhookClient)

@@ -8,6 +8,15 @@ import NIOCore
 /// read-only disk. The API answers those 503 `SERVICE_UNAVAILABLE`
 /// (retryable), never 500.
 public enum DatabaseUnavailable {
+    /// Whether the database is there but every connection to it is busy: the
+    /// pool's wait ran out (AsyncKit), or SQLite's writer stayed locked past
+    /// its busy timeout. An overload, answered 503 with `Retry-After`.
+    public static func isOverload(_ error: any Error) -> Bool {
+        if error is ConnectionPoolTimeoutError { return true }
+        if let error = error as? SQLiteError { return error.reason == .busy || error.reason == .locked }
+        return false
+    }
+
     public static func matches(_ error: any Error) -> Bool {
         if let error = error as? PSQLError {
             if [PSQLError.Code.connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed]

@@ -1,4 +1,5 @@
 import Foundation
+import HostileImageSet
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -147,8 +148,8 @@ struct CaptureLinkE2ETests {
         }
     }
 
-    @Test func theServerRepeatsThePictureRulesAndBadSubmissionsChangeNothing() async throws {
-        try await withConsentedClient { client, _, _ in
+    @Test func theServerRepeatsThePictureRulesAndBadSubmissionsCountButStoreNothing() async throws {
+        try await withConsentedClient({ $0.documents.captureLinks.maximumSubmissions = 10 }) { client, _, _ in
             let link = try await client.initiateIdentityDocumentCapture()
             #expect(try await Self.call(link.documentCaptureUrl).status == 200)
             let submit = link.documentCaptureUrl + "/submit"
@@ -175,7 +176,38 @@ struct CaptureLinkE2ETests {
             #expect(blurred.details.contains { $0["field"] == "imageBase64" && $0["message"] == "BLURRY" })
             let status = try await client.checkIdentityVerification()
             #expect(status.documentVerificationStatus == .captureLinkOpened && status.documentCheck == nil)
-            #expect(try await Self.call(link.documentCaptureUrl + "/status").json["submissionsLeft"] as? Int == 3)
+            // Each of the five counted against the link (one link cannot replay a file until it expires).
+            #expect(try await Self.call(link.documentCaptureUrl + "/status").json["submissionsLeft"] as? Int == 5)
+        }
+    }
+
+    /// The hostile-image set (tools/hostile) sent through capture links, which
+    /// anyone holding a link can do: each file the intake refuses is its typed
+    /// 4xx naming the field, and counts against its link (a fresh link for
+    /// each file, since a link takes three submissions).
+    @Test func filesMadeToBreakDecodersAreTypedRefusalsThatCountAgainstTheLink() async throws {
+        let set = try HostileImageSet()
+        try await withConsentedClient { client, _, _ in
+            let back = try Self.image("john-smith-licence-back.png")
+            var tried = 0
+            for image in set.images where image.size > 0 {
+                guard let (status, code) = HostileImageSet.refusal(of: image, formats: ["png", "jpeg", "gif"]) else { continue }
+                let link = try await client.initiateIdentityDocumentCapture()
+                let answer = try await Self.call(link.documentCaptureUrl + "/submit", method: "POST", json: [
+                    "documentType": "driverLicense", "country": "US", "imageBase64": try set.bytes(image).base64EncodedString(),
+                    "backImageBase64": back])
+                #expect(answer.status == status && answer.errorCode == code && answer.json.description.contains("imageBase64"),
+                        "\(image.file): \(answer.status) \(answer.json)")
+                let left = try await Self.call(link.documentCaptureUrl + "/status").json["submissionsLeft"] as? Int
+                #expect(left == 2, "\(image.file): the refused submission counts against its link (\(String(describing: left)) left)")
+                tried += 1
+            }
+            #expect(tried >= 60)
+            let link = try await client.initiateIdentityDocumentCapture()
+            let real = try await Self.call(link.documentCaptureUrl + "/submit", method: "POST", json: [
+                "documentType": "driverLicense", "country": "US", "imageBase64": try Self.image("john-smith-licence-front.png"),
+                "backImageBase64": back])
+            #expect(real.status == 200, "\(real.json)")
         }
     }
 

@@ -312,7 +312,7 @@ enum TransactionDigest {
 /// Runs the built `verity` binary against a test app's data folder and database.
 enum VerityCommand {
     static func run(_ arguments: [String], app: VerityTestApp) async throws -> OpenSSL.Result {
-        let binary = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug/verity")
+        let binary = URL(fileURLWithPath: TestBinaries.verity)
         var environment = ProcessInfo.processInfo.environment
         environment["VERITY_DATA_KEY"] = app.settings.dataKey.base64EncodedString()
         environment["VERITY_DATA_DIR"] = app.settings.dataDirectory

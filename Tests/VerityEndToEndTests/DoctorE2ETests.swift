@@ -21,6 +21,7 @@ struct DoctorE2ETests {
             #expect(sound.allSatisfy { $0.status != "failing" }, "\(sound.filter { $0.status == "failing" })")
             #expect(Self.check(sound, "data key")?.detail == "opens the records this database holds")
             #expect(Self.check(sound, "clock")?.status == "ok" && Self.check(sound, "tesseract ara")?.status == "ok")
+            #expect(Self.check(sound, "engine workers")?.status == "ok", "a worker starts, confines itself and answers")
 
             // An endpoint failing for a while: its backend is not being told.
             let environmentID = try #require(try await TenantRepository(db: app.app.db).environment(tenant: app.tenant, kind: .test)?.requireID())
@@ -30,10 +31,13 @@ struct DoctorE2ETests {
             try await endpoint.create(on: app.app.db)
             var wrongKey = app.settings
             wrongKey.dataKey = DataProtector.randomBytes(32)
+            wrongKey.engineWorkerExecutable = "/nonexistent/verity"
             let faulty = await DeploymentDoctor(db: app.app.db, settings: wrongKey, clock: .system).run()
             #expect(Self.check(faulty, "webhooks")?.status == "failing")
             #expect(Self.check(faulty, "webhooks")?.detail?.contains("verity webhooks enable") == true)
             #expect(Self.check(faulty, "data key")?.status == "failing")
+            #expect(Self.check(faulty, "engine workers")?.status == "failing")
+            #expect(Self.check(faulty, "engine workers")?.detail?.contains("VERITY_ENGINE_ISOLATION=in-process") == true)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Crypto
 import DocgenManifest
 import Foundation
+import HostileImageSet
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -274,6 +275,13 @@ struct DocumentOCRE2ETests {
             for (name, image, status, code) in images {
                 let answer = try await client.side("front", sealed: try client.sealed(image, as: .frontRequest))
                 #expect(answer.status == status && answer.code == code, "\(name): \(answer.status) \(answer.json)")
+            }
+            // The hostile-image set (tools/hostile): each file the intake refuses, as the front.
+            let hostile = try HostileImageSet()
+            for image in hostile.images where image.size > 0 {
+                guard let (status, code) = HostileImageSet.refusal(of: image, formats: ["png", "jpeg"]) else { continue }
+                let answer = try await client.side("front", sealed: try client.sealed(try hostile.bytes(image), as: .frontRequest))
+                #expect(answer.status == status && answer.code == code, "\(image.file): \(answer.status) \(answer.json)")
             }
             let session = client.session.sessionID
             let bodies: [(String, String, Int, String)] = [

@@ -163,8 +163,11 @@ struct DocumentVerificationE2ETests {
             // The one engine thread held until the second submission has its answer:
             // the check is still running then, however fast this machine reads.
             let held = EngineThreadHold()
-            let engines = try #require(app.app.storage[EnginePoolKey.self])
-            let holding = Task { try await engines.run { held.wait() } }
+            // The engines' thread: the worker pool's, or the server's own when they run in process.
+            let workers = app.app.storage[EngineWorkerPoolKey.self], engines = try #require(app.app.storage[EnginePoolKey.self])
+            let holding = Task {
+                if let workers { try await workers.onEngineThread { held.wait() } } else { try await engines.run { held.wait() } }
+            }
             defer { held.release() }
             try await waitUntil("the engine thread to be held", every: .milliseconds(10)) { held.started }
             let submitted = try await client.verifyIdentityDocument(input: try Self.passport("john-smith-passport"))

@@ -1,4 +1,5 @@
 import Foundation
+import HostileImageSet
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -124,6 +125,28 @@ struct MobileVerifyHumanE2ETests {
                 #expect(answer.code == "INVALID_IMAGE" || (value is Int && answer.code == "INVALID_INPUT"), "\(answer.json)")
             }
             #expect(try await MobileAPI.balance(app) == 10)
+        }
+    }
+
+    /// The hostile-image set (tools/hostile) as a selfie, sent with the key an
+    /// app ships (anyone can): each file the intake refuses is INVALID_IMAGE
+    /// (the mobile specification's one code for a bad image), costs no
+    /// credit, and the server answers the next real selfie.
+    @Test func filesMadeToBreakDecodersAreTypedRefusalsAndCostNothing() async throws {
+        let set = try HostileImageSet()
+        try await MobileAPI.withMobile { app, url, key in
+            let path = "/api/mobile/v1/verifyhuman/verify"
+            for image in set.images where image.size > 0 {
+                guard HostileImageSet.refusal(of: image, formats: ["png", "jpeg"]) != nil else { continue }
+                let answer = try await MobileAPI.call(url, path, method: "POST", headers: ["X-Client-Key": key],
+                                                      json: ["selfie_b64": try set.bytes(image).base64EncodedString()])
+                #expect(answer.status == 400 && answer.code == "INVALID_IMAGE" && answer.json["field"] as? String == "selfie_b64",
+                        "\(image.file): \(answer.status) \(answer.json)")
+            }
+            #expect(try await MobileAPI.balance(app) == 10)
+            let real = try await MobileAPI.call(url, path, method: "POST", headers: ["X-Client-Key": key],
+                                                json: ["selfie_b64": try MobileAPI.johnSelfie])
+            #expect(real.status == 200, "\(real.json)")
         }
     }
 

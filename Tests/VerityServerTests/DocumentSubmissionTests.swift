@@ -1,4 +1,5 @@
 import Foundation
+import HostileImageSet
 import SQLKit
 import Testing
 import VerityAPI
@@ -63,7 +64,7 @@ struct DocumentSubmissionTests {
                 ("not base64", try Self.body(front: "%%%not base64%%%"), 400, "INVALID_IMAGE", "imageBase64"),
                 ("text, not an image", try Self.body(back: Data("hello, I am not a picture".utf8).base64EncodedString()),
                  400, "INVALID_IMAGE", "backImageBase64"),
-                ("a BMP", try Self.body(front: (Data("BM".utf8) + Data(count: 64)).base64EncodedString()), 400, "INVALID_IMAGE", "imageBase64"),
+                ("a BMP", try Self.body(front: (Data("BM".utf8) + Data(count: 64)).base64EncodedString()), 415, "UNSUPPORTED_IMAGE", "imageBase64"),
                 ("a GIF's header cut short", try Self.body(front: Data("GIF89a\u{1}".utf8).base64EncodedString()), 400, "INVALID_IMAGE", "imageBase64"),
                 ("truncated PNG", try Self.body(front: png.prefix(png.count / 2).base64EncodedString()), 400, "INVALID_IMAGE", "imageBase64"),
                 ("decompression bomb", try Self.body(front: try Self.pngDeclaring(width: 60_000, height: 60_000)), 413, "IMAGE_TOO_LARGE", "imageBase64"),
@@ -100,6 +101,28 @@ struct DocumentSubmissionTests {
             // Nothing was written: no check, no document status.
             let state = try await http.send("GET", "/v1/identity/verification", bearer: token).decode(VerifiedIdentity.self)
             #expect(state.documentCheck == nil && state.documentVerificationStatus == .notRequired)
+            let rows = try await (app.app.db as! any SQLDatabase).raw("SELECT COUNT(*) AS n FROM document_checks").first()
+            #expect(try rows?.decode(column: "n", as: Int.self) == 0)
+        }
+    }
+
+    /// The hostile-image set (tools/hostile) as a front and as a back: each
+    /// file the intake refuses is that typed 4xx here, naming the field, and
+    /// nothing is written.
+    @Test func filesMadeToBreakDecodersAreRefusedBeforeAnythingIsStored() async throws {
+        let set = try HostileImageSet()
+        try await withVerityApp { app async throws in
+            let http = RawHTTP(baseURL: try await app.startServer())
+            let token = try await Self.userWithAttempt(app, http)
+            for image in set.images where image.size > 0 {
+                guard let (status, code) = HostileImageSet.refusal(of: image, formats: ["png", "jpeg", "gif"]) else { continue }
+                let encoded = try set.bytes(image).base64EncodedString()
+                for (field, body) in [("imageBase64", try Self.body(front: encoded)), ("backImageBase64", try Self.body(back: encoded))] {
+                    let reply = try await http.send("POST", Self.path, bearer: token, body: body)
+                    #expect(reply.status == status && reply.error?.code == code && reply.error?.field == field,
+                            "\(image.file) as \(field): \(reply.status) \(String(decoding: reply.body.prefix(300), as: UTF8.self))")
+                }
+            }
             let rows = try await (app.app.db as! any SQLDatabase).raw("SELECT COUNT(*) AS n FROM document_checks").first()
             #expect(try rows?.decode(column: "n", as: Int.self) == 0)
         }

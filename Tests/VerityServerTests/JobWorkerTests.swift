@@ -98,4 +98,44 @@ struct JobWorkerTests {
             #expect(try await JobQueue(db: app.app.db).jobs(kind: refusing.kind, subject: subject).first?.status == "failed")
         }
     }
+
+    @Test func aJobWhoseRunsKeepTakingTheirServerDownIsGivenUpUnrunAfterItsAttempts() async throws {
+        try await withVerityApp { app async throws in
+            // given: a job leased by three servers in turn, each of which died running it
+            // (what an engine that crashes its process on one image does)
+            let recorder = Recorder(), subject = UUID(), queue = JobQueue(db: app.app.db)
+            try await JobQueue.enqueue(kind: recorder.kind, subject: subject, now: app.clock.now, on: app.app.db)
+            for _ in 0..<recorder.maximumAttempts {
+                #expect(try await queue.lease(kinds: [recorder.kind], now: app.clock.now, leaseMilliseconds: 60_000) != nil)
+                app.clock.advance(seconds: 61)
+            }
+            // when: a restarted server drains the queue
+            let restarted = worker(app, recorder)
+            await restarted.drain()
+            // then: the job is given up without running, its handler settles the subject
+            #expect(recorder.runs(of: subject) == 0)
+            #expect(recorder.givenUp == [subject])
+            let job = try #require(try await queue.jobs(kind: recorder.kind, subject: subject).first)
+            #expect(job.status == "failed" && job.lastError?.contains("stopped its server") == true, "\(job.status) \(job.lastError ?? "")")
+            // and: it is never leased again, however long another server waits
+            app.clock.advance(seconds: 3_600)
+            await worker(app, recorder).drain()
+            #expect(try await queue.lease(kinds: [recorder.kind], now: app.clock.now, leaseMilliseconds: 60_000) == nil)
+            #expect(recorder.runs(of: subject) == 0 && recorder.givenUp == [subject])
+        }
+    }
+
+    @Test func aJobThatCrashedFewerTimesThanItsAttemptsRunsAgain() async throws {
+        try await withVerityApp { app async throws in
+            let recorder = Recorder(), subject = UUID(), queue = JobQueue(db: app.app.db)
+            try await JobQueue.enqueue(kind: recorder.kind, subject: subject, now: app.clock.now, on: app.app.db)
+            for _ in 0..<(recorder.maximumAttempts - 1) {
+                _ = try await queue.lease(kinds: [recorder.kind], now: app.clock.now, leaseMilliseconds: 60_000)
+                app.clock.advance(seconds: 61)
+            }
+            await worker(app, recorder).drain()
+            #expect(recorder.runs(of: subject) == 1 && recorder.givenUp.isEmpty)
+            #expect(try await queue.jobs(kind: recorder.kind, subject: subject).first?.status == "done")
+        }
+    }
 }

@@ -105,6 +105,8 @@ private func withFreshVerityApp<T: Sendable>(
     // second each, and the suites hash dozens of passwords on two shared cores.
     // (`OperatorAccountsTests` checks a deployment's cost is 12.)
     settings.operatorPasswordCost = 4
+    // The engines run in worker processes, as in a deployment.
+    settings.engineWorkerExecutable = TestBinaries.verity
     change(&settings)
     // Every test server has a platform CA, as `verity ca init` makes one.
     let caFiles = CAFiles(directory: settings.dataDirectory, dataKey: settings.dataKey)

@@ -31,12 +31,21 @@ struct ImageDecoderTests {
         #expect(Array(gif.pixels.prefix(3)) == [255, 0, 0], "Leptonica's big-endian words are unpacked as R, G, B")
     }
 
-    @Test func otherFormatsAndGarbageAreInvalidImages() {
+    @Test func garbageIsAnInvalidImageAndOtherFormatsAreNamedAsUnsupported() throws {
         #expect(code([]) == .invalidImage)
-        #expect(code(Array("%PDF-1.7 not an image".utf8)) == .invalidImage)
-        #expect(code(Array("BM".utf8) + [UInt8](repeating: 0, count: 100)) == .invalidImage)
         #expect(code([UInt8](repeating: 0xFF, count: 1000)) == .invalidImage)
-        #expect(code(Array("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8)) == .invalidImage)
+        #expect(code(Array("<html><body>not an image</body></html>".utf8)) == .invalidImage)
+        #expect(code(Array("%PDF-1.7 not an image".utf8)) == .unsupportedImage)
+        #expect(code(Array("BM".utf8) + [UInt8](repeating: 0, count: 100)) == .unsupportedImage)
+        #expect(code(Array("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8)) == .unsupportedImage)
+        // The refusal names the format, so a user sending an iPhone's photo learns what to send instead.
+        let heic: [UInt8] = [0, 0, 0, 24] + Array("ftypheic".utf8) + [UInt8](repeating: 0, count: 40)
+        #expect(throws: VerityError(.unsupportedImage, "")) { try ImageDecoder().decode(heic) }
+        do {
+            _ = try ImageDecoder().decode(heic)
+        } catch {
+            #expect(error.message.contains("HEIC") && error.message.contains("JPEG or PNG"), "\(error.message)")
+        }
     }
 
     @Test func truncatedFilesAreInvalidImages() {
@@ -59,7 +68,7 @@ struct ImageDecoderTests {
 
     @Test func aFileOverTheByteLimitIsTooLarge() {
         var decoder = ImageDecoder()
-        decoder.maximumBytes = 1000
+        decoder.intake.maximumBytes = 1000
         let png = documents.bytes(documents.samples(kind: "passport").first { $0.degradation == "clean" }!.files[0])
         #expect(throws: VerityError(.imageTooLarge, "")) { try decoder.decode(png) }
     }

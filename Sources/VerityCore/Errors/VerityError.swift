@@ -11,6 +11,9 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
     public let resolution: TokenResolution?
     /// Every field at fault, when there are several (registration forms).
     public let problems: [FieldProblem]
+    /// Seconds the client should wait before trying again (`Retry-After`):
+    /// an overloaded server says how long.
+    public var retryAfterSeconds: Int?
 
     public init(_ code: Code, _ message: String, field: String? = nil, resolution: TokenResolution? = nil,
                 problems: [FieldProblem] = []) {
@@ -48,6 +51,8 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let unsupportedMediaType = Code("UNSUPPORTED_MEDIA_TYPE", 415)
         public static let invalidImage = Code("INVALID_IMAGE", 400)
         public static let imageTooLarge = Code("IMAGE_TOO_LARGE", 413)
+        /// An image of a kind Verity does not take (HEIC, WebP, TIFF, an animated GIF), named in the message.
+        public static let unsupportedImage = Code("UNSUPPORTED_IMAGE", 415)
         public static let unsupportedCountry = Code("UNSUPPORTED_COUNTRY", 400)
         public static let consentRequired = Code("CONSENT_REQUIRED", 403)
         public static let consentContentMismatch = Code("CONSENT_CONTENT_MISMATCH", 409)
@@ -134,11 +139,15 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The settings were saved by someone else since this form was read: read them again.
         public static let settingsChanged = Code("SETTINGS_CHANGED", 409)
         public static let serviceUnavailable = Code("SERVICE_UNAVAILABLE", 503, retryable: true)
+        /// The engine worker reading this image stopped (it crashed, or ran out
+        /// of its memory or time) and was replaced; the server is fine. Once
+        /// more may work; an image that fails every time cannot be read.
+        public static let engineFailed = Code("ENGINE_FAILED", 503, retryable: true)
         public static let systemError = Code("SYSTEM_ERROR", 500, retryable: true)
 
         /// Every code, for documentation and for rendering unknown statuses.
         public static let all: [Code] = [
-            invalidInput, payloadTooLarge, unsupportedMediaType, invalidImage, imageTooLarge, unsupportedCountry,
+            invalidInput, payloadTooLarge, unsupportedMediaType, invalidImage, imageTooLarge, unsupportedImage, unsupportedCountry,
             consentRequired, consentContentMismatch, consentContentNotFound,
             notAuthorized, invalidToken, invalidAPIKey, notFound, methodNotAllowed,
             rateLimited, validationError, deviceVerificationLimit, expiredVerificationCode, userLocked,
@@ -148,7 +157,7 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
             idempotencyKeyInUse, idempotencyKeyReused, idempotencyAnswerLost, hmacKeyMissing, decryptionFailed, requestReplayed, sideMissing, wrongSide,
             webhookEndpointDisabled, signInFailed, operatorLocked, roleNotAuthorized, liveKeyRequired, csrfTokenInvalid,
             caseClaimed, claimExpired, caseDecided, settingsChanged,
-            serviceUnavailable, systemError,
+            serviceUnavailable, engineFailed, systemError,
         ]
     }
 }
@@ -156,5 +165,14 @@ public struct VerityError: Error, Sendable, Equatable, CustomStringConvertible {
 extension VerityError {
     public static func invalid(_ field: String, _ message: String) -> VerityError {
         VerityError(.invalidInput, message, field: field)
+    }
+
+    /// The one overload answer: 503 `SERVICE_UNAVAILABLE` with `Retry-After`,
+    /// wherever a request would otherwise wait too long (for a body slot, an
+    /// engine, a database connection).
+    public static func overloaded(_ message: String, retryAfter seconds: Int) -> VerityError {
+        var error = VerityError(.serviceUnavailable, message)
+        error.retryAfterSeconds = seconds
+        return error
     }
 }

@@ -87,7 +87,7 @@ struct DocumentCheckHandler: JobHandler {
             judged = try await DocumentJudge(engines: engines).judge(
                 front: front, back: back, type: type, country: check.country, statedCountry: check.country, selfie: face,
                 threshold: configuration.faces.matchThreshold, today: calendarDay)
-        } catch let error as VerityError where error.code == .invalidImage || error.code == .imageTooLarge {
+        } catch let error as VerityError where [.invalidImage, .imageTooLarge, .unsupportedImage].contains(error.code) {
             // The header was fine at submission; the pixels were not.
             return .unreadable([error.message.contains("truncated") ? .imageIncomplete : .imageUndecodable])
         }

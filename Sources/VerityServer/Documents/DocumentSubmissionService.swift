@@ -23,8 +23,9 @@ struct DocumentSubmissionService: Sendable {
     /// How long a request waits for its check before answering `pending`.
     let wait: Duration
 
-    /// `link`: the capture link the page submits through (counted against its
-    /// limits; an API submission removes the user's link instead).
+    /// `link`: the capture link the page submits through (checked against its
+    /// limits; the page counted the submission when it arrived, whatever
+    /// becomes of it; an API submission removes the user's link instead).
     /// `screen`: rules run on the decoded images before anything is written
     /// (the capture page's picture checks).
     func submit(_ input: VerifyIdentityDocumentInput, flow: DocumentFlowSettings.Flow, context: IdentityContext,
@@ -93,9 +94,7 @@ struct DocumentSubmissionService: Sendable {
             return try DocumentVerificationStateMachine().next(from: current, on: .documentSubmitted)
         }, alongside: { [linkID = link?.id] tx in
             try await DocumentCheckRepository.insert(check, now: now, on: tx)
-            if let linkID {
-                try await CaptureLinkRepository.countSubmission(linkID: linkID, on: tx)
-            } else {
+            if linkID == nil {
                 try await CaptureLinkRepository.remove(userID: check.$user.id, on: tx)
             }
         })

@@ -1,16 +1,39 @@
+import Foundation
 import VerityCore
 import VerityVision
 
-/// The document and face engines a check uses, always on the engine pool's
-/// threads. Without face models (`VERITY_MODELS_DIR`) documents are still
-/// read; the portrait check is absent and a check with a selfie cannot run.
+/// The document and face engines a check uses, through `runner`: in engine
+/// worker processes (`EngineWorkerPool`), or on the server's engine threads
+/// (`InProcessEngines`). Without face models (`VERITY_MODELS_DIR`) documents
+/// are still read; the portrait check is absent and a check with a selfie
+/// cannot run. Only measurements come back: never an image or an embedding.
 struct DocumentEngines: Sendable {
+    let runner: any EngineRunner
+    /// The server's own threads, for work on what the engines returned (no outside bytes).
     let pool: EnginePool
-    let faces: FaceEngine?
+    /// How many tasks wait or run at once, shared by every view of these engines.
+    let admission: EngineAdmission
+    /// Whether a caller is a request (refused with the overload answer when
+    /// the engines' queue is full) or background work (a job: it waits).
+    var queue: EngineAdmission.Queue = .request
 
-    init(pool: EnginePool, modelsDirectory: String) {
+    init(runner: any EngineRunner, pool: EnginePool, workers: Int) {
+        self.runner = runner
         self.pool = pool
-        faces = try? FaceEngine(modelsDirectory: modelsDirectory)
+        admission = EngineAdmission(requestLimit: workers * EngineAdmission.requestsPerWorker)
+    }
+
+    /// The same engines for background work, which waits its turn however long the queue.
+    var inBackground: DocumentEngines {
+        var copy = self
+        copy.queue = .background
+        return copy
+    }
+
+    private func perform(_ task: EngineTask) async throws -> EngineAnswer {
+        try admission.enter(queue)
+        defer { admission.leave() }
+        return try await runner.perform(task)
     }
 
     /// The document's report. A passport's photo page may come as both images:
@@ -18,63 +41,39 @@ struct DocumentEngines: Sendable {
     /// Without a type or country the document names its own (`DocumentInspector`).
     func inspect(front: [UInt8], back: [UInt8], type: DocumentType?, country: String?, today: CalendarDate) async throws
         -> DocumentReport {
-        let inspector = DocumentInspector(today: today, faces: faces)
-        return try await pool.run {
-            guard type == .passport else { return try inspector.inspect(front: front, back: back, type: type, country: country) }
-            let report = try inspector.inspect(front: front, type: type, country: country)
-            guard report.documentUnreadable != nil, back != front else { return report }
-            let second = try inspector.inspect(front: back, type: type, country: country)
-            return second.documentUnreadable == nil ? second : report
-        }
+        try await perform(.inspect(front: Data(front), back: Data(back), type: type, country: country, today: today)).report()
     }
 
     /// Whether a front alone is a passport's photo page (its MRZ says so).
     func isPassportPage(_ front: [UInt8], today: CalendarDate) async throws -> Bool {
-        try await pool.run { try DocumentInspector(today: today).isPassportPage(front) }
+        try await perform(.isPassportPage(front: Data(front), today: today)).flag()
     }
 
     /// The selfie against the document's portrait at `threshold`, and the
-    /// selfie's passive liveness signals. Only measurements leave here.
+    /// selfie's passive liveness signals.
     func selfie(_ selfie: [UInt8], document front: [UInt8], threshold: Double) async throws -> SelfieEvidence {
-        guard let faces else {
-            throw VerityError(.serviceUnavailable, "Face checks are unavailable on this server: the face models are missing.")
-        }
-        return try await pool.run {
-            let comparison = try VerityMetrics.timing("face_match") { try faces.compare(front, selfie, threshold: threshold) }
-            let liveness = try VerityMetrics.timing("face_liveness") { try faces.livenessSignals(selfie) }
-            return SelfieEvidence(
-                selfieFaceFound: comparison.second.outcome == .found, portraitFaceFound: comparison.first.outcome == .found,
-                distance: comparison.distance, threshold: threshold, attackSuspected: liveness.attackSuspected,
-                livenessReasons: liveness.reasons.map(\.rawValue))
-        }
+        try await perform(.selfie(selfie: Data(selfie), document: Data(front), threshold: threshold)).selfie()
     }
-}
 
-extension DocumentEngines {
-    /// The passive liveness signals of one selfie, on the engine pool (VerifyHuman).
+    /// The passive liveness signals of one selfie (VerifyHuman).
     func liveness(_ selfie: [UInt8]) async throws -> LivenessSignals {
-        guard let faces else {
-            throw VerityError(.serviceUnavailable, "Face checks are unavailable on this server: the face models are missing.")
-        }
-        return try await pool.run { try VerityMetrics.timing("face_liveness") { try faces.livenessSignals(selfie) } }
+        try await perform(.liveness(selfie: Data(selfie))).liveness()
     }
-}
 
-extension DocumentEngines {
-    /// The age of the face in `selfie`, on the engine pool (VerifyAge); nil without a face.
+    /// The age of the face in `selfie` (VerifyAge); nil without a face.
     func age(_ selfie: [UInt8]) async throws -> AgeEstimate? {
-        guard let faces else {
-            throw VerityError(.serviceUnavailable, "Face checks are unavailable on this server: the face models are missing.")
-        }
-        return try await pool.run { try VerityMetrics.timing("face_age") { try faces.estimateAge(selfie) } }
+        try await perform(.age(selfie: Data(selfie))).age()
     }
-}
 
-extension DocumentEngines {
     /// One side of an Egyptian national ID (the OCR service's transactions),
     /// with the portrait check on the front when face models are installed.
     func readEgyptianIDSide(_ bytes: [UInt8], side: DocumentSide, today: CalendarDate) async throws -> EgyptianIDSideReading {
-        let inspector = DocumentInspector(today: today, faces: faces)
-        return try await pool.run { try VerityMetrics.timing("egyptian_id_side") { try inspector.readEgyptianIDSide(bytes, side: side) } }
+        try await perform(.egyptianIDSide(image: Data(bytes), side: side, today: today)).egyptianIDSide()
+    }
+
+    /// The capture page's picture rules (dark, washed out, flat, glare, blur,
+    /// cut off), repeated by the server before a submission is stored.
+    func captureQuality(_ bytes: [UInt8]) async throws -> [UnreadableReason] {
+        try await perform(.captureQuality(image: Data(bytes))).qualityProblems()
     }
 }

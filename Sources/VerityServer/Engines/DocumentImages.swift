@@ -4,13 +4,13 @@ import VerityCore
 import VerityVision
 
 /// The images of one submission, checked before anything is stored: base64,
-/// at most `maximumBytes` decoded, PNG, JPEG or GIF by their magic bytes (the
-/// identity specification's formats; the mobile API and the OCR service take
-/// PNG and JPEG, as theirs say), and a
-/// header whose declared size a decoder may safely allocate (a decompression
-/// bomb declares a huge canvas in a small file). The engine decodes them
-/// later, in the check; what the header cannot show (a JPEG that ends early)
-/// is the check's to report.
+/// at most `maximumBytes` decoded, and admitted by the engines' `ImageIntake`
+/// (PNG, JPEG or GIF by their magic bytes, as the identity specification
+/// lists them; the mobile API and the OCR service take PNG and JPEG, as
+/// theirs say; structure walked end to end, size and cost within the budget:
+/// a decompression bomb declares a huge canvas in a small file). The engine
+/// decodes them later, in the check; what the structure cannot show (pixels
+/// that do not decode) is the check's to report.
 struct DocumentImages: Sendable {
     let front: [UInt8]
     let back: [UInt8]
@@ -47,20 +47,11 @@ struct DocumentImages: Sendable {
             throw VerityError(.imageTooLarge, "\(field) is larger than \(maximumBytes / 1_048_576) MB", field: field)
         }
         let bytes = [UInt8](data)
-        let header: ImageHeader
+        // The engines' own intake decides: a route can never admit what the decoder would refuse.
         do {
-            header = try ImageHeader.read(bytes)
+            _ = try ImageDecoder().intake.admit(bytes, formats: formats)
         } catch {
             throw VerityError(error.code, "\(field): \(error.message)", field: field)
-        }
-        guard formats.contains(header.format) else {
-            let names = formats.contains(.gif) ? "a JPEG, PNG or GIF image" : "a JPEG or PNG image"
-            throw VerityError(.invalidImage, "\(field) must be \(names)", field: field)
-        }
-        let decoder = ImageDecoder()
-        guard header.width * header.height <= decoder.maximumPixels, max(header.width, header.height) <= decoder.maximumSide else {
-            throw VerityError(.imageTooLarge, "\(field) declares \(header.width) × \(header.height) pixels; at most "
-                              + "\(decoder.maximumPixels / 1_000_000) megapixels are accepted", field: field)
         }
         return bytes
     }

@@ -8,7 +8,8 @@ extension RoutesBuilder {
     @discardableResult
     func postCollecting<Answer: AsyncResponseEncodable>(_ path: [PathComponent], maxBytes: Int,
                                                         use closure: @Sendable @escaping (Request) async throws -> Answer) -> Route {
-        let route = on(.POST, path, body: .collect(maxSize: ByteCount(integerLiteral: maxBytes)), use: closure)
+        // One of the server's large-body slots is taken before the body is read (`LargeBodies`).
+        let route = grouped(LargeBodyGate()).on(.POST, path, body: .collect(maxSize: ByteCount(integerLiteral: maxBytes)), use: closure)
         route.userInfo[RouteBodyLimit.key] = maxBytes
         return route
     }

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import Logging
 import SQLKit
 import VerityAPI
 import VerityCore
@@ -38,6 +39,7 @@ public struct DeploymentDoctor: Sendable {
         if migrations.status == "ok" { checks.append(await dataKey()) }
         checks.append(await readiness.models.check())
         checks += tesseract()
+        checks.append(await engineWorker())
         checks.append(await readiness.hsm())
         checks += certificateAuthority()
         if migrations.status == "ok" { checks.append(await webhooks()) }
@@ -78,6 +80,34 @@ public struct DeploymentDoctor: Sendable {
                 return HealthCheck(name: "tesseract \(language)", status: "failing", detail: (error as? VerityError)?.message ?? "Tesseract cannot load it")
             }
         }
+    }
+
+    /// An engine worker starts, confines itself and answers a task, as the
+    /// server will start one for its first image (`docs/security.md`).
+    func engineWorker() async -> HealthCheck {
+        guard settings.engineIsolation == .workers else {
+            return HealthCheck(name: "engine workers", status: "ok", detail: "the engines run in the server's process (VERITY_ENGINE_ISOLATION=in-process)")
+        }
+        guard let executable = settings.engineWorkerExecutable else {
+            return HealthCheck(name: "engine workers", status: "failing", detail: "VERITY_ENGINE_WORKER is not set")
+        }
+        let pool = EngineWorkerPool(configuration: EngineWorkerPool.Configuration(
+            executable: executable, modelsDirectory: URL(fileURLWithPath: settings.modelsDirectory).standardizedFileURL.path, workers: 1,
+            memoryMegabytes: settings.engineWorkerMemoryMegabytes, taskCPUMilliseconds: settings.engineTaskSeconds * 1000), logger: Logger(label: "doctor"))
+        let check: HealthCheck
+        do {
+            // A plain grey picture: the intake, the decoder and the answer's way back.
+            let grey = PNGWriter.encode(RGBImage(width: 40, height: 40, pixels: [UInt8](repeating: 128, count: 40 * 40 * 3))) ?? []
+            _ = try await pool.perform(.captureQuality(image: Data(grey))).qualityProblems()
+            check = HealthCheck(name: "engine workers", status: "ok")
+        } catch {
+            check = HealthCheck(name: "engine workers", status: "failing", detail: """
+                an engine worker did not answer (\((error as? VerityError)?.message ?? "\(error)")): check that \(executable) runs and that \
+                seccomp is allowed, or set VERITY_ENGINE_ISOLATION=in-process
+                """)
+        }
+        await pool.shutdown()
+        return check
     }
 
     /// The platform CA's certificates (or the outside CA's chain), valid today and for thirty days more.

@@ -8,7 +8,8 @@ import VerityStore
 /// Runs the server's jobs (`VerityStore.JobQueue`): requests kick it after
 /// enqueueing, and a slow poll picks up what other servers left (a lease that
 /// ran out) and retries that are due. Failures back off (2 s, 4 s, …); a
-/// refusal or the last attempt gives the job up and lets its handler settle it.
+/// refusal or the last attempt gives the job up and lets its handler settle it,
+/// and so does a lease past the last attempt (every run died with its process).
 /// (Each handler says how it backs off: `JobHandler.retryDelayMilliseconds`.)
 final class JobWorker: LifecycleHandler, @unchecked Sendable {
     let db: any Database
@@ -77,6 +78,20 @@ final class JobWorker: LifecycleHandler, @unchecked Sendable {
 
     private func run(_ job: JobQueue.Leased, queue: JobQueue) async {
         guard let handler = handlers[job.kind] else { return }
+        // The lease counts every run; a run that ended in the catch below was
+        // retried or given up there. So a job leased past its attempts had
+        // runs that never ended: each took its process down (an engine
+        // crash, the OOM killer) or outlived its lease. Running it again would
+        // do that again, after every restart, on every server.
+        guard job.attempts <= handler.maximumAttempts else {
+            let reason = "none of the job's \(handler.maximumAttempts) runs ended: each stopped its server or ran out of time"
+            logger.error("job given up unrun", metadata: ["job_id": .string(job.id.uuidString), "kind": .string(job.kind),
+                                                         "attempt": .stringConvertible(job.attempts)])
+            try? await queue.fail(job.id, error: reason, now: clock.nowMillis())
+            await handler.gaveUp(subject: job.subject, reason: reason)
+            afterEachJob?()
+            return
+        }
         do {
             try await handler.run(subject: job.subject)
             try await queue.complete(job.id, now: clock.nowMillis())

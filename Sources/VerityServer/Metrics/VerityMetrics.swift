@@ -29,6 +29,18 @@ enum VerityMetrics {
         Timer(label: "verity_engine_seconds", dimensions: [("stage", stage)]).recordNanoseconds(nanoseconds)
     }
 
+    /// An engine worker killed and replaced: `crash` (it died, or answered
+    /// what could not be read) or `timeout` (it ran over its task's time).
+    static func engineWorkerLost(reason: String) {
+        Counter(label: "verity_engine_workers_lost_total", dimensions: [("reason", reason)]).increment()
+    }
+
+    /// A request answered with the overload answer (503 with `Retry-After`),
+    /// by what was full: `engines`, `bodies`, `database`.
+    static func overloaded(what: String) {
+        Counter(label: "verity_overloaded_total", dimensions: [("what", what)]).increment()
+    }
+
     /// One webhook delivery attempt's result: `delivered`, `failed` (to be
     /// retried), `given_up`, `endpoint_disabled`.
     static func webhookDelivery(_ result: String, count: Int = 1) {

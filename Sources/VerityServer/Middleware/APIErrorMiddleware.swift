@@ -33,7 +33,7 @@ struct APIErrorMiddleware: AsyncMiddleware {
         if error.code == .notAuthorized || error.code == .invalidToken || error.code == .invalidAPIKey {
             response.headers.replaceOrAdd(name: .wwwAuthenticate, value: "Bearer")
         }
-        if let retryAfter = request.storage[RetryAfterKey.self] {
+        if let retryAfter = error.retryAfterSeconds ?? request.storage[RetryAfterKey.self] {
             response.headers.replaceOrAdd(name: "Retry-After", value: String(retryAfter))
         }
         return response
@@ -47,6 +47,9 @@ struct APIErrorMiddleware: AsyncMiddleware {
             return RequestBody.verityError(for: error)
         case let error as any AbortError:
             return fromStatus(error.status, reason: error.reason)
+        case let error where DatabaseUnavailable.isOverload(error):
+            VerityMetrics.overloaded(what: "database")
+            return VerityError.overloaded("the server is busy: no database connection came free in time; try again shortly", retryAfter: 2)
         case let error where DatabaseUnavailable.matches(error):
             return VerityError(.serviceUnavailable, "the database is unavailable: try again shortly")
         default:

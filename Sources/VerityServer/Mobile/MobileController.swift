@@ -94,7 +94,9 @@ struct MobileController: RouteCollection {
         _ routes: any RoutesBuilder, _ route: MobileRoute, _ body: Body.Type,
         handler: @escaping @Sendable (Request, Body) async throws -> Answer) {
         let idempotency = dependencies.idempotency
-        routes.on(.POST, routePath(route.components), body: .collect(maxSize: ByteCount(integerLiteral: MobileBody.maximumRequestBytes))) { request in
+        // One of the server's large-body slots is taken before an image body is read (`LargeBodies`).
+        routes.grouped(LargeBodyGate()).on(.POST, routePath(route.components),
+                                           body: .collect(maxSize: ByteCount(integerLiteral: MobileBody.maximumRequestBytes))) { request in
             // Keys are per client key; the session header is part of the request.
             try await idempotency.run(request, scope: try request.mobileContext().keyID, alsoFingerprint: [MobileContext.sessionHeader],
                                       renderError: MobileErrorMiddleware.response) {

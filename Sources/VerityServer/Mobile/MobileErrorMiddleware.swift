@@ -30,7 +30,7 @@ struct MobileErrorMiddleware: AsyncMiddleware {
             meta: context.map { .init(environment: $0.environmentKind, step: nil) })
         let response = Response(status: HTTPResponseStatus(statusCode: verityError.httpStatus))
         try response.content.encode(body, as: .json)
-        if let retryAfter = request.storage[RetryAfterKey.self] {
+        if let retryAfter = verityError.retryAfterSeconds ?? request.storage[RetryAfterKey.self] {
             response.headers.replaceOrAdd(name: "Retry-After", value: String(retryAfter))
         }
         return response

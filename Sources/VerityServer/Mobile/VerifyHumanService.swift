@@ -29,9 +29,9 @@ struct VerifyHumanService: Sendable {
         let signals: LivenessSignals
         do {
             signals = try await engines.liveness(selfie)
-        } catch let error as VerityError where error.code == .invalidImage || error.code == .imageTooLarge {
+        } catch let error as VerityError where [.invalidImage, .imageTooLarge, .unsupportedImage].contains(error.code) {
             throw VerityError(.invalidImage, error.message, field: "selfie_b64")
-        } catch let error as VerityError where error.httpStatus < 500 {
+        } catch let error as VerityError where error.httpStatus < 500 || error.httpStatus == 503 {
             throw error
         } catch {
             throw VerityError(.systemError, "the face engine failed; no credit was used: try again")

@@ -85,6 +85,21 @@ extension Settings {
         settings.tokenTTLSeconds = try integer(env, "VERITY_TOKEN_TTL_SECONDS", default: 900, in: 60...86400)
         settings.deviceCodeLifetimeSeconds = try integer(env, "VERITY_SMS_CODE_TTL_SECONDS", default: 600, in: 60...3600)
         settings.engineThreads = try integer(env, "VERITY_ENGINE_THREADS", default: settings.engineThreads, in: 1...64)
+        if let isolation = env["VERITY_ENGINE_ISOLATION"], !isolation.isEmpty {
+            guard let parsed = EngineIsolation(rawValue: isolation) else {
+                throw SettingsError(variable: "VERITY_ENGINE_ISOLATION", problem: "must be workers or in-process")
+            }
+            settings.engineIsolation = parsed
+        }
+        // The verity binary starts its own engine workers: /proc/self/exe is the
+        // very file this process runs, even if a deployment replaced it since.
+        settings.engineWorkerExecutable = env["VERITY_ENGINE_WORKER"].flatMap { $0.isEmpty ? nil : $0 } ?? "/proc/self/exe"
+        settings.engineWorkerMemoryMegabytes = try integer(env, "VERITY_ENGINE_WORKER_MEMORY_MB", default: settings.engineWorkerMemoryMegabytes,
+                                                           in: 512...65_536)
+        settings.engineTaskSeconds = try integer(env, "VERITY_ENGINE_TASK_SECONDS", default: settings.engineTaskSeconds, in: 5...3600)
+        settings.largeBodiesAtOnce = try integer(env, "VERITY_LARGE_BODIES", default: settings.largeBodiesAtOnce, in: 1...1024)
+        settings.captureRequestsPerAddressPerMinute = try integer(env, "VERITY_CAPTURE_REQUESTS_PER_ADDRESS",
+                                                                  default: settings.captureRequestsPerAddressPerMinute, in: 0...1_000_000)
         settings.jobLeaseSeconds = try integer(env, "VERITY_JOB_LEASE_SECONDS", default: settings.jobLeaseSeconds, in: 5...600)
         settings.documentWaitMilliseconds = try integer(env, "VERITY_DOCUMENT_WAIT_MS", default: settings.documentWaitMilliseconds,
                                                         in: 0...60_000)

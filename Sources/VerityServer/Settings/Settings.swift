@@ -39,6 +39,27 @@ public struct Settings: Sendable {
     /// Threads reading documents and faces (Tesseract, zxing, dlib, OpenCV): a
     /// pool of their own, so no engine work runs on the event loops.
     public var engineThreads: Int = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// Where the engines parse images: in worker processes (`EngineWorkerPool`,
+    /// one per engine thread), so a decoder's crash or runaway allocation costs
+    /// one check, not the server; or in the server itself (the CLI's commands,
+    /// the benchmarks' baseline).
+    public var engineIsolation: EngineIsolation = .workers
+    /// The program started as `engine-worker`: the server's own binary
+    /// (`verity serve` sets /proc/self/exe); required with `.workers`.
+    public var engineWorkerExecutable: String?
+    /// Virtual memory one engine worker may map (RLIMIT_AS), in MiB.
+    public var engineWorkerMemoryMegabytes: Int = 2048
+    /// CPU seconds one piece of engine work may use in a worker before the
+    /// worker is ended and replaced (`ENGINE_FAILED`); the server waits five
+    /// times as long in wall time for a worker that hangs without using CPU.
+    /// A document takes one or two seconds.
+    public var engineTaskSeconds: Int = 60
+    /// Large request bodies (images, documents to sign) one server holds at
+    /// once; the next is refused before it is read (`LargeBodies`).
+    public var largeBodiesAtOnce: Int = 16
+    /// Requests a minute one client address may make to `/capture/*` (0: no
+    /// limit; behind a proxy every client shares its address).
+    public var captureRequestsPerAddressPerMinute: Int = 600
     /// How long a document submission waits for its check before answering
     /// `pending` (the check goes on in the background either way).
     public var documentWaitMilliseconds: Int = 10_000
@@ -101,7 +122,13 @@ public struct Settings: Sendable {
         ("VERITY_BUREAU_TIMEOUT_MS", "3000", "per-request bureau timeout"),
         ("VERITY_BUREAU_RETRIES", "2", "bureau retries after a timeout or 5xx"),
         ("VERITY_SMS_CODE_TTL_SECONDS", "600", "lifetime of a device verification code (60–3600)"),
-        ("VERITY_ENGINE_THREADS", "(the number of cores)", "threads reading documents and faces, apart from the request threads (1–64)"),
+        ("VERITY_ENGINE_THREADS", "(the number of cores)", "threads reading documents and faces, apart from the request threads (1–64); one engine worker process each"),
+        ("VERITY_ENGINE_ISOLATION", "workers", "workers (images parsed in confined worker processes, docs/security.md) or in-process"),
+        ("VERITY_ENGINE_WORKER", "(the verity binary itself)", "the program started as an engine worker"),
+        ("VERITY_ENGINE_WORKER_MEMORY_MB", "2048", "virtual memory one engine worker may map (512–65536)"),
+        ("VERITY_ENGINE_TASK_SECONDS", "60", "CPU seconds one engine task may use before its worker is replaced; the server waits 5 times as long (5–3600)"),
+        ("VERITY_LARGE_BODIES", "16", "image and document uploads one server holds at once; the next gets 503 with Retry-After before it is read (1–1024)"),
+        ("VERITY_CAPTURE_REQUESTS_PER_ADDRESS", "600", "requests a minute one client address may make to /capture/* (0: none; behind a proxy all clients share its address)"),
         ("VERITY_JOB_LEASE_SECONDS", "60", "how long a crashed server's background job waits before another server takes it (5–600)"),
         ("VERITY_ABANDONED_ATTEMPT_SECONDS", "600", "a PII attempt unsettled this long was its dead server's: given back as unanswered (10–86400, longer than the bureau takes)"),
         ("VERITY_SHUTDOWN_DRAIN_SECONDS", "0", "on SIGTERM, serve this long more with /readyz 503 before closing the port (0–300; longer than your load balancer's readiness checks take to notice)"),
@@ -168,4 +195,10 @@ public struct HSMSettings: Sendable {
         self.caToken = caToken
         self.caPIN = caPIN
     }
+}
+
+/// Where the engines parse images (`Settings.engineIsolation`).
+public enum EngineIsolation: String, Sendable {
+    case workers
+    case inProcess = "in-process"
 }

@@ -33,10 +33,16 @@ struct FaceDetector {
         }
         return boxes.compactMap { box -> DetectedFace? in
             var points = [Double](repeating: 0, count: 10)
-            let status = image.pixels.withUnsafeBufferPointer {
-                cface_landmarks(networks.engine, $0.baseAddress, Int32(image.width), Int32(image.height), box, &points)
+            let region = FaceRegion(around: PixelRect(x: Int(box.left), y: Int(box.top), width: Int(box.right - box.left),
+                                                      height: Int(box.bottom - box.top)), in: image)
+            let status = region.image.pixels.withUnsafeBufferPointer {
+                cface_landmarks(networks.engine, $0.baseAddress, Int32(region.image.width), Int32(region.image.height), region.local(box), &points)
             }
             guard status == 0 else { return nil }
+            for index in 0..<5 {
+                points[2 * index] += Double(region.originX)
+                points[2 * index + 1] += Double(region.originY)
+            }
             return DetectedFace(
                 box: PixelRect(x: Int(box.left), y: Int(box.top), width: Int(box.right - box.left), height: Int(box.bottom - box.top)),
                 score: box.score,

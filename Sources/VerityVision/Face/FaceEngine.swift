@@ -179,21 +179,23 @@ public final class FaceEngine: Sendable {
         return (largest, FaceFinding(outcome: .found, face: largest, count: faces.count, quality: quality(image, largest)))
     }
 
-    private func embedding(_ image: RGBImage, _ face: DetectedFace, _ networks: FaceNetworkPool.Networks) -> [Float] {
+    func embedding(_ image: RGBImage, _ face: DetectedFace, _ networks: FaceNetworkPool.Networks) -> [Float] {
         var vector = [Float](repeating: 0, count: 128)
-        let landmarks = face.cLandmarks
-        _ = image.pixels.withUnsafeBufferPointer {
-            cface_embed(networks.engine, $0.baseAddress, Int32(image.width), Int32(image.height), face.cBox, landmarks, &vector)
+        let region = FaceRegion(around: face.box, in: image)
+        let landmarks = region.local(face.cLandmarks)
+        _ = region.image.pixels.withUnsafeBufferPointer {
+            cface_embed(networks.engine, $0.baseAddress, Int32(region.image.width), Int32(region.image.height), region.local(face.cBox), landmarks, &vector)
         }
         return vector
     }
 
     private func ageProbabilities(_ image: RGBImage, _ face: DetectedFace, _ networks: FaceNetworkPool.Networks) -> [Float] {
         var chip = [UInt8](repeating: 0, count: 64 * 64 * 3)
-        let landmarks = face.cLandmarks
+        let region = FaceRegion(around: face.box, in: image)
+        let landmarks = region.local(face.cLandmarks)
         // 64 px with 0.2 padding: the chip the age network was trained on.
-        let status = image.pixels.withUnsafeBufferPointer {
-            cface_chip($0.baseAddress, Int32(image.width), Int32(image.height), face.cBox, landmarks, 64, 0.2, &chip)
+        let status = region.image.pixels.withUnsafeBufferPointer {
+            cface_chip($0.baseAddress, Int32(region.image.width), Int32(region.image.height), region.local(face.cBox), landmarks, 64, 0.2, &chip)
         }
         guard status == 0 else { return [] }
         var probabilities = [Float](repeating: 0, count: 81)

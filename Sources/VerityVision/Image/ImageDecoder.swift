@@ -2,23 +2,27 @@ import CJPEG
 import CLeptonica
 import VerityCore
 
-/// Decodes PNG, JPEG and GIF with Leptonica after checking the header, so a
-/// decompression bomb is refused before a byte is inflated; JPEGs come out
-/// turned as their EXIF orientation says.
+/// Decodes PNG, JPEG and GIF with Leptonica once `ImageIntake` has admitted
+/// them, so a decompression bomb is refused before a byte is inflated; JPEGs
+/// come out turned as their EXIF orientation says, and large ones at a
+/// reduced scale.
 public struct ImageDecoder: Sendable {
-    /// Largest accepted file.
-    public var maximumBytes = 20 * 1024 * 1024
-    /// Largest accepted image: 40 megapixels (a 7,700 × 5,200 photo).
-    public var maximumPixels = 40_000_000
-    /// Longest accepted side, so a 1 × 40,000,000 strip is refused too.
-    public var maximumSide = 20_000
-
-    public init() {}
+    /// What may be decoded at all.
+    public var intake = ImageIntake()
 
     /// Share of the rows a JPEG that ended early must still hold to be read.
     public var minimumCompleteness = 0.6
 
-    /// Throws `INVALID_IMAGE` or `IMAGE_TOO_LARGE`.
+    /// A JPEG whose long side is at least twice this is decoded at ½, ¼ or ⅛
+    /// of its size by libjpeg itself (its DCT scaling), the largest reduction
+    /// that keeps the long side at least this: the engines read a page at
+    /// 2,400 pixels at most, and a 40-megapixel photo decoded whole costs
+    /// 120 MB before it is shrunk.
+    public var reducedSide = 3000
+
+    public init() {}
+
+    /// Throws `INVALID_IMAGE`, `IMAGE_TOO_LARGE` or `UNSUPPORTED_IMAGE`.
     public func decode(_ bytes: [UInt8]) throws(VerityError) -> RGBImage {
         try decodeMeasuringCompleteness(bytes).image
     }
@@ -27,28 +31,35 @@ public struct ImageDecoder: Sendable {
     /// that ended early, whose missing rows libjpeg leaves flat). Throws
     /// `INVALID_IMAGE` when less than `minimumCompleteness` is there.
     public func decodeMeasuringCompleteness(_ bytes: [UInt8]) throws(VerityError) -> (image: RGBImage, completeness: Double) {
-        guard !bytes.isEmpty else { throw ImageHeader.invalid("The image is empty.") }
-        guard bytes.count <= maximumBytes else {
-            throw VerityError(.imageTooLarge, "Images are at most \(maximumBytes / 1_048_576) MiB.", field: "image")
-        }
-        let header = try ImageHeader.read(bytes)
-        guard header.width <= maximumSide, header.height <= maximumSide,
-              header.width * header.height <= maximumPixels else {
-            throw VerityError(.imageTooLarge, "Images are at most \(maximumPixels / 1_000_000) megapixels and \(maximumSide) pixels a side; this one declares \(header.width) × \(header.height).", field: "image")
-        }
+        let admitted = try intake.admit(bytes)
+        let header = admitted.header
         if header.endsEarly { return try partialJPEG(bytes, header: header) }
         LeptonicaSetup.once
-        guard let decoded = bytes.withUnsafeBufferPointer({ pixReadMem($0.baseAddress, $0.count) }) else {
+        let reduction = header.format == .jpeg ? jpegReduction(header) : 1
+        let read = admitted.decodable.withUnsafeBufferPointer { buffer in
+            header.format == .jpeg
+                ? pixReadMemJpeg(buffer.baseAddress, buffer.count, 0, Int32(reduction), nil, 0)
+                : pixReadMem(buffer.baseAddress, buffer.count)
+        }
+        guard let decoded = read else {
             throw ImageHeader.invalid("The \(header.format.rawValue.uppercased()) image could not be decoded.")
         }
         var pix: UnsafeMutablePointer<PIX>? = decoded
         defer { pixDestroy(&pix) }
-        guard pixGetWidth(decoded) == header.width || header.format == .gif,
-              Int(pixGetWidth(decoded)) * Int(pixGetHeight(decoded)) <= maximumPixels else {
+        // The decoder's own idea of the size must be the header's (scaled as asked, rounded up as libjpeg does).
+        let expectedWidth = (header.width + reduction - 1) / reduction, expectedHeight = (header.height + reduction - 1) / reduction
+        guard Int(pixGetWidth(decoded)) == expectedWidth && Int(pixGetHeight(decoded)) == expectedHeight
+              || header.format == .gif && Int(pixGetWidth(decoded)) <= header.width && Int(pixGetHeight(decoded)) <= header.height else {
             throw ImageHeader.invalid("The image's pixels do not match its header.")
         }
         let image = try Leptonica.rgb(from: decoded)
         return (header.format == .jpeg ? image.displayed(ExifOrientation.read(jpeg: bytes)) : image, 1)
+    }
+
+    /// 1, 2, 4 or 8: the largest reduction keeping the long side at least `reducedSide`.
+    func jpegReduction(_ header: ImageHeader) -> Int {
+        let longSide = max(header.width, header.height)
+        return [8, 4, 2].first { longSide / $0 >= reducedSide } ?? 1
     }
 
     /// A JPEG that ended early, decoded by libjpeg as far as its data goes
@@ -56,8 +67,10 @@ public struct ImageDecoder: Sendable {
     private func partialJPEG(_ bytes: [UInt8], header: ImageHeader) throws(VerityError) -> (image: RGBImage, completeness: Double) {
         var pixels: UnsafeMutablePointer<UInt8>?
         var width: Int32 = 0, height: Int32 = 0, warnings: Int32 = 0
-        let status = bytes.withUnsafeBufferPointer { cjpeg_decode_partial($0.baseAddress, $0.count, &pixels, &width, &height, &warnings) }
-        guard status == 0, let pixels, Int(width) == header.width, Int(height) == header.height else {
+        let reduction = jpegReduction(header)
+        let status = bytes.withUnsafeBufferPointer { cjpeg_decode_partial($0.baseAddress, $0.count, Int32(reduction), &pixels, &width, &height, &warnings) }
+        guard status == 0, let pixels, Int(width) == (header.width + reduction - 1) / reduction,
+              Int(height) == (header.height + reduction - 1) / reduction else {
             if let pixels { cjpeg_free(pixels) }
             throw ImageHeader.invalid("The JPEG file is truncated.")
         }

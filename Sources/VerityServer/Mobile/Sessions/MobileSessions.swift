@@ -115,11 +115,13 @@ struct MobileSessions: Sendable {
         return VerifyHumanService.publicID(id)
     }
 
-    /// Engine failures are the server's: `SYSTEM_ERROR`, retryable, nothing charged.
+    /// Engine failures are the server's: `SYSTEM_ERROR`, retryable, nothing
+    /// charged; a 503 (a worker that stopped on this image, `ENGINE_FAILED`;
+    /// engines too busy, the overload answer with `Retry-After`) goes out as it is.
     static func engine<T: Sendable>(_ work: () async throws -> T) async throws -> T {
         do {
             return try await work()
-        } catch let error as VerityError where error.httpStatus < 500 {
+        } catch let error as VerityError where error.httpStatus < 500 || error.httpStatus == 503 {
             throw error
         } catch {
             throw VerityError(.systemError, "an engine failed; no credit was used: try again")

@@ -25,11 +25,15 @@ struct CapturePageController: RouteCollection {
 
     func boot(routes: any RoutesBuilder) throws {
         let pages = routes.grouped(PageHeadersMiddleware())
+        // The link and the client's address are counted (and a dead link's
+        // submission refused) before a body is read; a large body then waits
+        // for one of the server's slots (`LargeBodies`).
+        let captures = pages.grouped(CaptureRequestLimits(dependencies: dependencies, links: captureLinks))
         let token = PageRoute.tokenParameter
-        pages.get(routePath(PageRoute.capture(token: token).components), use: page)
-        pages.get(routePath(PageRoute.captureStatus(token: token).components), use: status)
-        let imageBody = HTTPBodyStreamStrategy.collect(maxSize: ByteCount(integerLiteral: DocumentImages.maximumRequestBytes))
-        pages.on(.POST, routePath(PageRoute.captureSubmit(token: token).components), body: imageBody, use: submit)
+        captures.get(routePath(PageRoute.capture(token: token).components), use: page)
+        captures.get(routePath(PageRoute.captureStatus(token: token).components), use: status)
+        captures.postCollecting(routePath(PageRoute.captureSubmit(token: token).components), maxBytes: DocumentImages.maximumRequestBytes,
+                                use: submit)
         pages.get(routePath(PageRoute.asset(file: PageRoute.fileParameter).components), use: PageAssets.serve)
     }
 
@@ -70,6 +74,14 @@ struct CapturePageController: RouteCollection {
     /// document goes the way of every submission (one check job).
     func submit(request: Request) async throws -> CapturePageStatus {
         let (link, context) = try await captureLinks.resolve(token: request.parameters.get("token") ?? "", scope: dependencies.scope(of: request))
+        // Every submission through a usable link counts against it, whatever
+        // becomes of it (refused as malformed, by the picture rules, by the
+        // check): one link cannot replay a file until it expires.
+        let timing = context.configuration.documents.captureLinks.submission(link.timing, now: dependencies.clock.nowMillis())
+        if timing == .documentSubmitted {
+            let linkID = try link.requireID()
+            try await context.db.write { tx in try await CaptureLinkRepository.countSubmission(linkID: linkID, on: tx) }
+        }
         // Ended: said first (the flow below depends on a PII claim that is gone by then).
         if let stored = try await DocumentCheckRepository(db: context.db).status(userID: context.userID),
            stored == .succeeded || stored == .failed {
@@ -85,7 +97,7 @@ struct CapturePageController: RouteCollection {
         if form.documentType != .passport, (form.backImageBase64 ?? "").isEmpty {
             throw VerityError.invalid("backImageBase64", "backImageBase64 is required: photograph the back of the document")
         }
-        let engines = dependencies.engines
+        let engines = dependencies.documentEngines
         let identity = try await submissions.submit(
             input, flow: flow, context: context, through: link,
             screen: { images in try await Self.screen(images, passport: form.documentType == .passport, engines: engines) })
@@ -94,12 +106,12 @@ struct CapturePageController: RouteCollection {
     }
 
     /// The browser's picture rules, repeated: a capture that fails them is sent back before anything is stored.
-    static func screen(_ images: DocumentImages, passport: Bool, engines: EnginePool) async throws {
+    static func screen(_ images: DocumentImages, passport: Bool, engines: DocumentEngines) async throws {
         var sides = [("imageBase64", images.front)]
         if !passport { sides.append(("backImageBase64", images.back)) }
         var problems: [FieldProblem] = []
         for (field, bytes) in sides {
-            let reasons = try await engines.run { try CaptureQualityCheck().problems(imageBytes: bytes) }
+            let reasons = try await engines.captureQuality(bytes)
             problems += reasons.map { FieldProblem(field: field, message: $0.rawValue) }
         }
         guard problems.isEmpty else {

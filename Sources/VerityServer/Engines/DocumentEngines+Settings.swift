@@ -1,0 +1,31 @@
+import Foundation
+import Vapor
+
+extension DocumentEngines {
+    /// The engines as the settings say (`Settings.engineIsolation`): worker
+    /// processes, started when first needed and stopped with the application,
+    /// or the server's own engine threads.
+    static func configured(_ settings: Settings, pool: EnginePool, application: Application) throws -> DocumentEngines {
+        switch settings.engineIsolation {
+        case .inProcess:
+            return DocumentEngines(runner: InProcessEngines(pool: pool, runner: EngineTaskRunner(modelsDirectory: settings.modelsDirectory)),
+                                   pool: pool, workers: settings.engineThreads)
+        case .workers:
+            guard let executable = settings.engineWorkerExecutable else {
+                throw SettingsError(variable: "VERITY_ENGINE_WORKER",
+                                    problem: "is required when the engines run in worker processes (VERITY_ENGINE_ISOLATION=workers): the verity binary")
+            }
+            let workers = EngineWorkerPool(configuration: EngineWorkerPool.Configuration(
+                executable: executable,
+                // Workers run in an empty directory of their own: a relative path would point nowhere.
+                modelsDirectory: URL(fileURLWithPath: settings.modelsDirectory).standardizedFileURL.path,
+                workers: settings.engineThreads, memoryMegabytes: settings.engineWorkerMemoryMegabytes,
+                taskCPUMilliseconds: settings.engineTaskSeconds * 1000), logger: application.logger)
+            application.lifecycle.use(workers)
+            application.storage[EngineWorkerPoolKey.self] = workers
+            return DocumentEngines(runner: workers, pool: pool, workers: settings.engineThreads)
+        }
+    }
+}
+
+enum EngineWorkerPoolKey: StorageKey { typealias Value = EngineWorkerPool }

@@ -1,0 +1,152 @@
+import Foundation
+import HostileImageSet
+import Logging
+import Testing
+@testable import VerityServer
+import VerityCore
+import VerityTestSupport
+
+/// The engine worker processes on their own (`EngineWorkerPool`): real
+/// `verity engine-worker` processes answering real tasks; a worker that is
+/// killed, runs out of its memory or its time costs its one task, and the
+/// next task gets a fresh worker; each worker runs confined.
+@Suite("Engine workers: a crash, a kill or an exhausted limit costs one task", .heavy)
+struct EngineWorkerTests {
+    static func pool(memoryMegabytes: Int = 2048, cpuMilliseconds: Int = 60_000, timeout: Duration = TestDeadlines.request, workers: Int = 1)
+        -> EngineWorkerPool {
+        EngineWorkerPool(configuration: EngineWorkerPool.Configuration(
+            executable: TestBinaries.verity, modelsDirectory: URL(fileURLWithPath: "models").standardizedFileURL.path,
+            workers: workers, memoryMegabytes: memoryMegabytes, taskCPUMilliseconds: cpuMilliseconds, taskTimeout: timeout), logger: Logger(label: "test"))
+    }
+
+    static var licence: Data { get throws { try DocumentFixtures.data("john-smith-licence-front.png") } }
+    static var licenceBack: Data { get throws { try DocumentFixtures.data("john-smith-licence-back.png") } }
+    static var selfie: Data { get throws { try DocumentFixtures.data("john-smith-selfie.jpg") } }
+
+    /// A field of /proc/PID/status, e.g. "VmSize" (in kB) or "NoNewPrivs".
+    static func status(_ pid: pid_t, _ field: String) -> String? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        return text.split(separator: "\n").first { $0.hasPrefix(field + ":") }
+            .map { $0.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces) }
+    }
+
+    static func isAlive(_ pid: pid_t) -> Bool {
+        // A reaped process is gone; a zombie would still answer kill(0), so read its state.
+        guard let state = status(pid, "State") else { return false }
+        return !state.hasPrefix("Z")
+    }
+
+    /// The worker pool's busy worker, once a task is running on it.
+    static func busyWorker(_ pool: EngineWorkerPool) async throws -> pid_t {
+        try await waitFor("a worker to take the task", every: .milliseconds(10)) {
+            pool.busyWorkers().first.map { .ready($0) } ?? .notYet("no worker busy")
+        }
+    }
+
+    @Test func tasksAreAnsweredInAWorkerProcessAndRefusalsComeBackTyped() async throws {
+        let pool = Self.pool()
+        let problems = try await pool.perform(.captureQuality(image: try Self.licence)).qualityProblems()
+        #expect(problems.isEmpty, "\(problems)")
+        let refused = await #expect(throws: VerityError.self) {
+            _ = try await pool.perform(.captureQuality(image: Data("not an image".utf8))).qualityProblems()
+        }
+        #expect(refused?.code == .invalidImage)
+        await pool.shutdown()
+    }
+
+    @Test func aWorkerKilledInTheMiddleOfATaskCostsThatTaskAndTheNextGetsAFreshWorker() async throws {
+        let pool = Self.pool()
+        let today = CalendarDate(year: 2026, month: 11, day: 29)!
+        let (front, back) = (try Self.licence, try Self.licenceBack)
+        let reading = Task { try await pool.perform(.inspect(front: front, back: back, type: .driverLicense, country: "US", today: today)) }
+        let worker = try await Self.busyWorker(pool)
+        kill(worker, SIGKILL)
+        await #expect(throws: VerityError(.engineFailed, "")) { _ = try await reading.value }
+        #expect(!Self.isAlive(worker), "the killed worker is reaped")
+        // The next task runs on a new worker and is answered.
+        let report = try await pool.perform(.inspect(front: front, back: back, type: .driverLicense, country: "US", today: today)).report()
+        #expect(report.documentUnreadable == nil, "\(report.documentUnreadable ?? [])")
+        await pool.shutdown()
+    }
+
+    @Test func aWorkerOverItsMemoryLimitCostsThatTaskOnly() async throws {
+        // given: how much address space a worker maps once its engines are loaded and have run
+        let probe = Self.pool()
+        _ = try await probe.perform(.liveness(selfie: try Self.selfie))
+        let probed = try #require(probe.idleWorkers().first)
+        let loadedKilobytes = Int(Self.status(probed, "VmPeak")?.split(separator: " ").first ?? "") ?? 0
+        await probe.shutdown()
+        #expect(loadedKilobytes > 0)
+        // when: a worker allowed 64 MiB more than that decodes 39.6 megapixels (within the intake's budget)
+        let tight = Self.pool(memoryMegabytes: loadedKilobytes / 1024 + 64)
+        let set = try HostileImageSet()
+        let large = try #require(set.images.first { $0.file == "png-declares-6000x6600.png" })
+        let refusal = await #expect(throws: VerityError.self) {
+            _ = try await tight.perform(.captureQuality(image: try set.bytes(large))).qualityProblems()
+        }
+        // then: the task fails typed (the worker died, or its decoder could not allocate), and the pool goes on
+        #expect(refusal?.code == .engineFailed || refusal?.code == .invalidImage, "\(String(describing: refusal))")
+        let problems = try await tight.perform(.captureQuality(image: try Self.licence)).qualityProblems()
+        #expect(problems.isEmpty)
+        await tight.shutdown()
+    }
+
+    @Test func aTaskOverItsCPUBudgetIsEndedByTheKernel() async throws {
+        // given: a worker allowed 100 ms of CPU a task, and all the time in the world to answer
+        let pool = Self.pool(cpuMilliseconds: 100, timeout: TestDeadlines.request)
+        // when: it reads a driving licence, both sides (OCR and the barcode: far more CPU than that)
+        let today = CalendarDate(year: 2026, month: 11, day: 29)!
+        let (front, back) = (try Self.licence, try Self.licenceBack)
+        let worker = Task { try await pool.perform(.inspect(front: front, back: back, type: .driverLicense, country: "US", today: today)).report() }
+        let pid = try await Self.busyWorker(pool)
+        // then: its CPU timer ends it (SIGXCPU), the task fails typed, and the next task gets a new worker
+        await #expect(throws: VerityError(.engineFailed, "")) { _ = try await worker.value }
+        #expect(!Self.isAlive(pid))
+        let refused = await #expect(throws: VerityError.self) {
+            _ = try await pool.perform(.captureQuality(image: Data("not an image".utf8))).qualityProblems()
+        }
+        #expect(refused?.code == .invalidImage, "answered by a new worker")
+        #expect(!pool.idleWorkers().contains(pid))
+        await pool.shutdown()
+    }
+
+    @Test func aTaskOverTheServersWaitEndsItsWorkerTimingTest() async throws {
+        // A whole licence takes far longer than 50 ms; timing is what this tests.
+        let pool = Self.pool(timeout: .milliseconds(50))
+        let today = CalendarDate(year: 2026, month: 11, day: 29)!
+        await #expect(throws: VerityError(.engineFailed, "")) {
+            _ = try await pool.perform(.inspect(front: try Self.licence, back: try Self.licence, type: .driverLicense, country: "US", today: today))
+        }
+        #expect(pool.idleWorkers().isEmpty && pool.busyWorkers().isEmpty, "the worker that ran over is gone, not kept")
+        await pool.shutdown()
+    }
+
+    @Test func aWorkerRunsConfinedWithNothingOfTheServers() async throws {
+        let pool = Self.pool(memoryMegabytes: 3000)
+        _ = try await pool.perform(.liveness(selfie: try Self.selfie))
+        let worker = try #require(pool.idleWorkers().first)
+        // The worker's own view of itself, between tasks.
+        #expect(Self.status(worker, "NoNewPrivs") == "1")
+        #expect(Self.status(worker, "Seccomp") == "2", "a seccomp filter is installed")
+        let limits = try String(contentsOfFile: "/proc/\(worker)/limits", encoding: .utf8)
+        let addressSpace = limits.split(separator: "\n").first { $0.hasPrefix("Max address space") }.map(String.init) ?? ""
+        #expect(addressSpace.contains(String(3000 * 1_048_576)), "\(addressSpace)")
+        let cores = limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") }.map(String.init) ?? ""
+        #expect(cores.split(separator: " ").dropFirst(4).first == "0", "\(cores)")
+        // Its environment is the four variables the pool gives it, its directory empty, its descriptors its pipes.
+        let environment = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(worker)/environ")).split(separator: 0)
+            .map { String(decoding: $0, as: UTF8.self).split(separator: "=").first.map(String.init) ?? "" }
+        #expect(Set(environment).isSubset(of: ["OMP_THREAD_LIMIT", "OPENBLAS_NUM_THREADS", "MALLOC_ARENA_MAX", "TESSDATA_PREFIX"]),
+                "\(environment)")
+        let directory = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(worker)/cwd")
+        let inDirectory = try FileManager.default.contentsOfDirectory(atPath: directory)
+        #expect(directory.contains("verity-engine-") && inDirectory.isEmpty, "\(directory): \(inDirectory)")
+        let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(worker)/fd")
+        let sockets = descriptors.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(worker)/fd/\($0)") }
+            .filter { $0.hasPrefix("socket:") }
+        #expect(sockets.isEmpty, "no database or network connection reaches a worker: \(sockets)")
+        await pool.shutdown()
+        #expect(!Self.isAlive(worker), "a pool that stops ends its workers")
+        #expect(!FileManager.default.fileExists(atPath: directory), "and removes their directories")
+    }
+}
