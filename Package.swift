@@ -169,7 +169,7 @@ let package = Package(
         .executableTarget(
             name: "VerityFuzz",
             dependencies: [
-                "VerityAPI", "VerityVision", "VerityCore",
+                "VerityAPI", "VerityVision", "VerityCore", "CPKCS11",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
             ]

@@ -74,6 +74,9 @@ enum FuzzTargets {
             _ = try? DateOfBirth.parse(text, today: DateOfBirth(year: 2026, month: 11, day: 29))
             UserTokens.verify(text)
         },
+        FuzzTarget(name: "hsm", about: "CPKCS11 on SoftHSM2: token label, PIN, key label and digest, a line each (a level-4 password is a PIN)") { bytes in
+            HSMFuzzing.run(bytes)
+        },
         FuzzTarget(name: "json-bodies", about: "every surface's request bodies, JSON into their types (the first byte picks the type)") { bytes in
             guard let first = bytes.first else { return }
             let body = Data(bytes.dropFirst())
