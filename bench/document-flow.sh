@@ -30,7 +30,9 @@ echo "== the engine alone on the same licence, $THREADS threads (baseline)"
 
 source bench/demo-server.sh
 trap 'stop_server; bash scripts/postgres.sh stop $PG_PORT > /dev/null 2>&1 || true' EXIT
-export VERITY_ENGINE_THREADS="$THREADS" VERITY_MODELS_DIR=models
+# JSON lines at info: the per-stage split is read from each check's "document
+# check settled" line (the demo alone logs readable lines at notice).
+export VERITY_ENGINE_THREADS="$THREADS" VERITY_MODELS_DIR=models VERITY_LOG_LEVEL=info VERITY_LOG_FORMAT=json
 
 levels() { # $1 label, $2 port, $3 data dir
   for concurrency in 1 4 16; do
