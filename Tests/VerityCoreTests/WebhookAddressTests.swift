@@ -34,6 +34,23 @@ struct WebhookAddressTests {
         #expect(!WebhookAddress.isPublic([1, 2, 3]))
     }
 
+    /// IPv6 forms that carry or tunnel an IPv4 address are judged by where
+    /// they lead (issue 47 found the translated, 6to4, Teredo, site-local,
+    /// discard and 6to4-relay forms judged public; the rest guard the fix).
+    @Test func ipv6FormsThatCarryAPrivateIPv4AddressAreNotPublic() throws {
+        for closed in ["::ffff:0:10.0.0.1", "::ffff:0:127.0.0.1", "2002:a00:1::1", "2002:7f00:1::", "2002:a9fe:a9fe::1",
+                       "2001::1", "2001:0:4136:e378:8000:63bf:f5ff:fffe", "2001:2::1", "fec0::1", "feff::1", "100::1",
+                       "64:ff9b:1::a00:1", "64:ff9b::a00:1", "::ffff:192.88.99.1", "::1.2.3.4"] {
+            let bytes = try #require(WebhookAddress.literalBytes(closed), "\(closed)")
+            #expect(!WebhookAddress.isPublic(bytes), "\(closed)")
+        }
+        #expect(!WebhookAddress.isPublic([192, 88, 99, 1]))
+        for open in ["2002:808:808::1", "::ffff:0:8.8.8.8", "64:ff9b::808:808", "2a00:1450:4001::1", "2600::1"] {
+            let bytes = try #require(WebhookAddress.literalBytes(open), "\(open)")
+            #expect(WebhookAddress.isPublic(bytes), "\(open)")
+        }
+    }
+
     /// A delivery connects to the address it checked: literals are read as
     /// addresses (never resolved), and a checked address is written back as
     /// the text a connection is pinned to.

@@ -28,7 +28,9 @@ struct CertificationBadInputTests {
             let code = String(text[try #require(text.range(of: "[0-9]{6}", options: .regularExpression))])
             let verified = try await http.send("POST", CertificationRoute.deviceVerification.path, bearer: token,
                                                json: DeviceVerificationInput(deviceId: deviceID, verificationCode: code))
-            try await body(http, try verified.decode(DeviceToken.self).token, app)
+            // A device token is sent with its device's identifier, as the SDK sends it.
+            let device = RawHTTP(baseURL: http.baseURL, headers: ["Verity-Device-ID": deviceID])
+            try await body(device, try verified.decode(DeviceToken.self).token, app)
         }
     }
 

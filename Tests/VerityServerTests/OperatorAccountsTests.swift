@@ -1,4 +1,5 @@
 import Foundation
+import SQLKit
 import Testing
 import VerityAPI
 import VerityCore
@@ -106,6 +107,24 @@ struct OperatorAccountsTests {
             #expect(await Self.failure { _ = try await accounts.signIn(email: "sam@example.com", password: password, code: code) } == .signInFailed)
             app.clock.advance(seconds: 30)
             _ = try await accounts.signIn(email: "sam@example.com", password: password, code: try Self.code(created, at: app))
+        }
+    }
+
+    @Test func aSecondFactorWhoseSecretCannotBeUnsealedRefusesEveryCode() async throws {
+        try await withVerityApp { app async throws in
+            let password = "correct horse battery staple"
+            let created = try await app.operations.createOperator(tenant: "acme", email: "sam@example.com", role: .admin,
+                                                                  password: password, secondFactor: true)
+            // The sealed secret damaged (or sealed under a key this deployment does not hold).
+            let sql = try #require(app.app.db as? any SQLDatabase)
+            try await sql.raw("UPDATE operators SET totp_secret_sealed = \(bind: Data(repeating: 7, count: 60))").run()
+            let accounts = try Self.accounts(app)
+            // The code of an empty key (what a failed unsealing used to become) is anyone's to compute.
+            let empty = TOTP(secret: Data())
+            let emptyKeyCode = empty.code(step: empty.step(at: app.clock.now / 1000))
+            #expect(await Self.failure { _ = try await accounts.signIn(email: "sam@example.com", password: password, code: emptyKeyCode) } == .signInFailed)
+            #expect(await Self.failure { _ = try await accounts.signIn(email: "sam@example.com", password: password, code: try Self.code(created, at: app)) }
+                    == .signInFailed)
         }
     }
 

@@ -43,22 +43,32 @@ public enum WebhookAddress {
     public static func isPublic(_ bytes: [UInt8]) -> Bool {
         switch bytes.count {
         case 4: return isPublicIPv4(bytes)
-        case 16:
-            // IPv4-mapped (::ffff:a.b.c.d) and IPv4-compatible addresses are their IPv4 address.
-            if bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xff && bytes[11] == 0xff {
-                return isPublicIPv4(Array(bytes[12..<16]))
-            }
-            if bytes[0..<12].allSatisfy({ $0 == 0 }) { return false }  // ::, ::1, deprecated compatible
-            if bytes[0] & 0xfe == 0xfc { return false }                 // fc00::/7 unique local
-            if bytes[0] == 0xfe && bytes[1] & 0xc0 == 0x80 { return false } // fe80::/10 link-local
-            if bytes[0] == 0xff { return false }                        // multicast
-            if bytes[0] == 0x20 && bytes[1] == 0x01 && bytes[2] == 0x0d && bytes[3] == 0xb8 { return false } // documentation
-            if bytes[0] == 0x00 && bytes[1] == 0x64 && bytes[2] == 0xff && bytes[3] == 0x9b { // 64:ff9b::/96 NAT64
-                return isPublicIPv4(Array(bytes[12..<16]))
-            }
-            return true
+        case 16: return isPublicIPv6(bytes)
         default: return false
         }
+    }
+
+    /// An IPv6 address that carries an IPv4 one (mapped, translated, NAT64,
+    /// 6to4) is judged by the IPv4 address, since that is where a packet ends
+    /// up; tunnels that hide it (Teredo) and ranges that are not public
+    /// unicast are refused.
+    private static func isPublicIPv6(_ b: [UInt8]) -> Bool {
+        let zeros = { (range: Range<Int>) in b[range].allSatisfy { $0 == 0 } }
+        // ::ffff:a.b.c.d (mapped) and ::ffff:0:a.b.c.d (translated, RFC 2765)
+        if zeros(0..<10) && b[10] == 0xff && b[11] == 0xff { return isPublicIPv4(Array(b[12..<16])) }
+        if zeros(0..<8) && b[8] == 0xff && b[9] == 0xff && zeros(10..<12) { return isPublicIPv4(Array(b[12..<16])) }
+        if zeros(0..<8) { return false }                                  // ::, ::1, compatible, and the rest of ::/64
+        if b[0] == 0x00 && b[1] == 0x64 && b[2] == 0xff && b[3] == 0x9b {   // NAT64: 64:ff9b::/96 well-known, 64:ff9b:1::/48 local
+            return zeros(4..<12) && isPublicIPv4(Array(b[12..<16]))
+        }
+        if b[0] == 0x01 && b[1] == 0x00 && zeros(2..<8) { return false }    // 100::/64 discard-only
+        if b[0] == 0x20 && b[1] == 0x02 { return isPublicIPv4(Array(b[2..<6])) } // 2002::/16 6to4 carries its IPv4
+        if b[0] == 0x20 && b[1] == 0x01 && b[2] & 0xfe == 0 { return false } // 2001::/23 IETF: Teredo, benchmarking, ORCHID
+        if b[0] == 0x20 && b[1] == 0x01 && b[2] == 0x0d && b[3] == 0xb8 { return false } // 2001:db8::/32 documentation
+        if b[0] & 0xfe == 0xfc { return false }                           // fc00::/7 unique local
+        if b[0] == 0xfe && b[1] & 0x80 == 0x80 { return false }           // fe80::/10 link-local, fec0::/10 site-local
+        if b[0] == 0xff { return false }                                  // multicast
+        return true
     }
 
     private static func isPublicIPv4(_ b: [UInt8]) -> Bool {
@@ -69,6 +79,7 @@ public enum WebhookAddress {
         case (172, 16...31): return false
         case (192, 168): return false
         case (192, 0) where b[2] == 0 || b[2] == 2: return false  // IETF, documentation
+        case (192, 88) where b[2] == 99: return false  // 6to4 relay anycast (deprecated)
         case (198, 18...19): return false           // benchmarking
         case (198, 51) where b[2] == 100: return false
         case (203, 0) where b[2] == 113: return false

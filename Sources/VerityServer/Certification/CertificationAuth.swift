@@ -63,7 +63,13 @@ enum DeviceTokens {
         guard row.device.verifiedAt != nil else {
             throw VerityError(.invalidToken, "The device is not verified: verify it again.", resolution: .verifyDevice)
         }
-        if let claimed = request.headers.first(name: deviceHeader), hash(deviceID: claimed) != row.device.deviceHash {
+        // The token proves possession of a verified device only with the
+        // device's identifier beside it: a token copied off the device without
+        // it (a log, a backup, a proxy) must not sign or approve anything.
+        guard let claimed = request.headers.first(name: deviceHeader), !claimed.isEmpty else {
+            throw VerityError(.invalidToken, "A device token is only accepted with its device's identifier in the \(deviceHeader) header.")
+        }
+        guard hash(deviceID: claimed) == row.device.deviceHash else {
             throw VerityError(.invalidToken, "The device token belongs to another device.", resolution: .verifyDevice)
         }
         return (row, row.device, row.user.$environment.id)

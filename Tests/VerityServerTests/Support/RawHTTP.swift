@@ -8,6 +8,8 @@ import VerityTestSupport
 /// Raw HTTP against a live test server, for requests the SDK would never send.
 struct RawHTTP {
     let baseURL: URL
+    /// Sent with every request (a certification device's `Verity-Device-ID`).
+    var headers: [String: String] = [:]
 
     struct Reply {
         let status: Int
@@ -24,6 +26,7 @@ struct RawHTTP {
         var request = URLRequest(url: URL(string: baseURL.absoluteString + path)!)
         request.httpMethod = method
         if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if let body {
             request.httpBody = body
             if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }

@@ -25,6 +25,18 @@ struct OperatorAccounts: Sendable {
     static let generatedPasswordLength = 20
     static let issuer = "Verity"
 
+    /// The operator's TOTP, or nil when its secret cannot be unsealed (a data
+    /// key that does not open it, a damaged row): then no code matches, never
+    /// the code of an empty key, which anyone can compute.
+    static func secondFactor(_ sealed: Data, operatorID: UUID, _ protector: DataProtector) -> TOTP? {
+        guard let secret = try? protector.open(sealed), !secret.isEmpty else {
+            Logger(label: "verity.console").error("an operator's second-factor secret cannot be unsealed: sign-in refused; run verity doctor",
+                                                  metadata: ["operator": .string(operatorID.uuidString)])
+            return nil
+        }
+        return TOTP(secret: secret)
+    }
+
     /// Why a sign-in was refused: the console words it in the page's
     /// language, other callers take `verityError`.
     enum Refusal: Error, Equatable {
@@ -117,7 +129,7 @@ struct OperatorAccounts: Sendable {
         let passwordRight = try await Self.verify(password, against: model.passwordHash)
         var step: Int64?
         if passwordRight, let sealed = model.totpSecretSealed {
-            step = code.flatMap { TOTP(secret: (try? protector.open(sealed)) ?? Data()).matchingStep($0, at: now / 1000) }
+            step = code.flatMap { Self.secondFactor(sealed, operatorID: id, protector)?.matchingStep($0, at: now / 1000) }
         }
         // A code used once already (replayed) is a failure like any other.
         guard passwordRight, model.totpSecretSealed == nil || step != nil, try await operators.recordSignIn(id: id, totpStep: step, now: now) else {

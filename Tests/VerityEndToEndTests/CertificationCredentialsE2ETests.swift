@@ -1,0 +1,70 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import VerityAPI
+import VerityCore
+import VerityTestSupport
+
+/// Certification credentials work only for what they were given for
+/// (issue 47): a device token only beside its device's identifier.
+@Suite("Certification credentials are bound to what they were given for")
+struct CertificationCredentialsE2ETests {
+    /// A raw call to the certification API as a stolen token's holder would make it.
+    struct Caller {
+        let harness: CertificationHarness
+
+        func send(_ method: String, _ path: String, body: (some Encodable)? = Optional<Int>.none, bearer: String,
+                  deviceID: String?) async throws -> (status: Int, body: Data) {
+            var request = URLRequest(url: URL(string: harness.url.absoluteString + path)!)
+            request.httpMethod = method
+            request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
+            if let deviceID { request.setValue(deviceID, forHTTPHeaderField: "Verity-Device-ID") }
+            if let body {
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                request.httpBody = try JSONEncoder().encode(body)
+            }
+            let (data, response) = try await TestHTTP.data(for: request)
+            return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+        }
+
+        /// A verified device's token, as `verifyUserDevice` gets it.
+        func deviceToken(device: String, userRef: String) async throws -> String {
+            let userToken = try await harness.app.token(for: userRef, phoneNumber: "+447700900124")
+            harness.app.clock.advance(seconds: 1)
+            let asked = try await send("POST", CertificationRoute.deviceVerificationRequest.path,
+                                       body: DeviceVerificationRequest(deviceId: device), bearer: userToken, deviceID: device)
+            #expect(asked.status == 202)
+            let verified = try await send("POST", CertificationRoute.deviceVerification.path,
+                                          body: DeviceVerificationInput(deviceId: device, verificationCode: try await harness.lastCode()),
+                                          bearer: userToken, deviceID: device)
+            return try JSONDecoder().decode(DeviceToken.self, from: verified.body).token
+        }
+    }
+
+    static func code(_ body: Data) -> String? {
+        (try? JSONDecoder().decode(ErrorEnvelope.self, from: body))?.error.code
+    }
+
+    /// A `vdt_` token copied off the device (a log, a backup, a proxy) is no
+    /// use on its own: the device's identifier must come with it.
+    @Test func aDeviceTokenIsRefusedWithoutItsDevicesIdentifier() async throws {
+        try await withCertification { harness async throws in
+            let caller = Caller(harness: harness)
+            let device = "device-" + UUID().uuidString.replacingOccurrences(of: "-", with: "")
+            let token = try await caller.deviceToken(device: device, userRef: "carol")
+            let path = CertificationRoute.user(entity: CertificationHarness.entity).path
+
+            let withoutDevice = try await caller.send("GET", path, bearer: token, deviceID: nil)
+            #expect(withoutDevice.status == 401 && Self.code(withoutDevice.body) == "INVALID_TOKEN",
+                    "\(withoutDevice.status) \(String(decoding: withoutDevice.body, as: UTF8.self))")
+            let emptyDevice = try await caller.send("GET", path, bearer: token, deviceID: "")
+            #expect(emptyDevice.status == 401)
+            let otherDevice = try await caller.send("GET", path, bearer: token, deviceID: device + "x")
+            #expect(otherDevice.status == 401 && Self.code(otherDevice.body) == "INVALID_TOKEN")
+            let ownDevice = try await caller.send("GET", path, bearer: token, deviceID: device)
+            #expect(ownDevice.status == 200, "\(ownDevice.status) \(String(decoding: ownDevice.body, as: UTF8.self))")
+        }
+    }
+}
