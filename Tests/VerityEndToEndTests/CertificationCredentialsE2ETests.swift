@@ -67,4 +67,28 @@ struct CertificationCredentialsE2ETests {
             #expect(ownDevice.status == 200, "\(ownDevice.status) \(String(decoding: ownDevice.body, as: UTF8.self))")
         }
     }
+
+    /// A device token and a user token on the certification routes are
+    /// counted like a user token on the identity routes: beyond the
+    /// environment's per-token limit, 429 `RATE_LIMITED` until the next minute.
+    @Test func certificationCredentialsHaveTheEnvironmentsPerTokenLimit() async throws {
+        try await withCertification { harness async throws in
+            let caller = Caller(harness: harness)
+            let device = "device-" + UUID().uuidString.replacingOccurrences(of: "-", with: "")
+            let token = try await caller.deviceToken(device: device, userRef: "dave")
+            let userToken = try await harness.app.token(for: "erin")
+            try await harness.app.configure { $0.limits.userTokenRequestsPerMinute = 3 }
+            harness.app.clock.advance(seconds: 60)
+            let path = CertificationRoute.user(entity: CertificationHarness.entity).path
+            for credential in [(token, device), (userToken, nil)] {
+                var statuses: [Int] = []
+                for _ in 0..<4 { statuses.append(try await caller.send("GET", path, bearer: credential.0, deviceID: credential.1).status) }
+                #expect(statuses.prefix(3).allSatisfy { $0 != 429 } && statuses.last == 429, "\(statuses)")
+                let refused = try await caller.send("GET", path, bearer: credential.0, deviceID: credential.1)
+                #expect(Self.code(refused.body) == "RATE_LIMITED")
+            }
+            harness.app.clock.advance(seconds: 60)
+            #expect(try await caller.send("GET", path, bearer: token, deviceID: device).status == 200)
+        }
+    }
 }

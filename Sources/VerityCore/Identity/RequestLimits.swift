@@ -4,7 +4,8 @@
 /// `MobileSettings.requestsPerMinute`.)
 public struct RequestLimits: Sendable, Equatable, Codable {
     /// Per end-user token, on the routes behind it (`/v1/identity`: PII,
-    /// consent, documents, OCR). A user's app polls its status now and then;
+    /// consent, documents, OCR), and per credential on `/v1/certification`
+    /// (a device token, or the user token, counted apart from its identity requests). A user's app polls its status now and then;
     /// ten a second is a client gone wrong or a stolen token.
     public var userTokenRequestsPerMinute: Int
     /// Per secret key, on `/admin/v1`: a backend minting tokens and reading

@@ -87,7 +87,9 @@ extension DeviceTokenModel.RevocationReason {
 }
 
 /// Admits a device token (`vdt_…`) or the app's user token (JWT); a device
-/// token also names the verified device.
+/// token also names the verified device. Each credential is counted against
+/// its environment's per-token limit (`RequestLimits.userTokenRequestsPerMinute`),
+/// as on the identity routes: a stolen token cannot sign or poll unbounded.
 struct CertificationAuthMiddleware: AsyncMiddleware {
     let dependencies: ServerDependencies
 
@@ -96,7 +98,13 @@ struct CertificationAuthMiddleware: AsyncMiddleware {
         let now = dependencies.clock.nowMillis()
         let caller: Caller
         if bearer.hasPrefix(DeviceTokens.prefix) {
-            let (_, device, environmentID) = try await DeviceTokens.resolve(bearer, request: request, on: request.db, now: now)
+            let (token, device, environmentID) = try await DeviceTokens.resolve(bearer, request: request, on: request.db, now: now)
+            guard let environment = try await TenantRepository(db: request.db).environment(id: environmentID) else {
+                throw VerityError(.invalidToken, "The device token's environment no longer exists.")
+            }
+            try await RequestRateLimit(clock: dependencies.clock).admit(
+                request, keyID: try token.requireID(), surface: "certification",
+                limit: environment.configuration.limits.userTokenRequestsPerMinute, credential: "this device token")
             caller = Caller(userID: device.$user.id, environmentID: environmentID, device: device)
         } else {
             caller = try await Self.userTokenCaller(bearer, request: request, dependencies: dependencies, now: now)
@@ -120,12 +128,16 @@ extension CertificationAuthMiddleware {
         }
     }
 
-    /// The caller of the app's user token (a JWT recorded when minted): no device.
+    /// The caller of the app's user token (a JWT recorded when minted): no
+    /// device. Counted in its own window, apart from the token's identity requests.
     static func userTokenCaller(_ bearer: String, request: Request, dependencies: ServerDependencies, now: Int64) async throws -> Caller {
         let claims = try await dependencies.tokens.verify(bearer)
-        guard try await UserRepository(db: request.db, protector: dependencies.protector).session(
-            tokenID: claims.tokenID, userID: claims.userID, environmentID: claims.environmentID, now: now) != nil
-        else { throw VerityError(.invalidToken, "The user token is not valid, has expired or was revoked.") }
+        let (found, requests) = try await UserRepository(db: request.db, protector: dependencies.protector).session(
+            tokenID: claims.tokenID, userID: claims.userID, environmentID: claims.environmentID, now: now,
+            counting: RateLimitRepository.Hit(keyID: UUID(naming: claims.tokenID), product: "certification", now: now))
+        guard let session = found else { throw VerityError(.invalidToken, "The user token is not valid, has expired or was revoked.") }
+        try RequestRateLimit(clock: dependencies.clock).check(
+            request, requests: requests, limit: session.configuration.limits.userTokenRequestsPerMinute, credential: "this user token")
         return Caller(userID: claims.userID, environmentID: claims.environmentID, device: nil)
     }
 }

@@ -22,7 +22,7 @@ struct MobilePassToken: Sendable {
     static func decode(_ token: String, _ protector: DataProtector) -> MobilePassToken? {
         guard token.hasPrefix("vht_"), token.utf8.count < 300 else { return nil }
         let parts = token.dropFirst(4).split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, protector.mobileTokenSignature(String(parts[0])) == String(parts[1]) else { return nil }
+        guard parts.count == 2, DataProtector.constantTimeEqual(protector.mobileTokenSignature(String(parts[0])), String(parts[1])) else { return nil }
         var base64 = parts[0].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while base64.count % 4 != 0 { base64 += "=" }
         guard let data = Data(base64Encoded: base64) else { return nil }
