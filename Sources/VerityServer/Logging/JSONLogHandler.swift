@@ -31,7 +31,7 @@ public struct JSONLogHandler: LogHandler {
         ]
         let merged = event.metadata.map { metadata.merging($0) { _, new in new } } ?? metadata
         for (key, value) in merged.sorted(by: { $0.key < $1.key }) {
-            fields.append((key, Self.redactingCredentials(Self.flatten(value))))
+            fields.append((key, LogRedaction.value(value, forKey: key)))
         }
         var line = "{"
         for (index, (key, value)) in fields.enumerated() {
@@ -44,16 +44,9 @@ public struct JSONLogHandler: LogHandler {
         write(line)
     }
 
-    /// Defence in depth: whatever a library logs, a bearer credential or a
-    /// secret key never reaches the log.
-    public static func redactingCredentials(_ text: String) -> String {
-        guard text.contains("Bearer") || text.contains("vk_") || text.contains("vdt_") || text.contains("vas_") else { return text }
-        var result = text.replacingOccurrences(of: #"Bearer\s+[^\s;,"]+"#, with: "Bearer [redacted]", options: .regularExpression)
-        result = result.replacingOccurrences(of: #"vk_(test|live)_[0-9A-Za-z]+"#, with: "vk_$1_[redacted]", options: .regularExpression)
-        // Device tokens and authentication sessions of the certification surface.
-        result = result.replacingOccurrences(of: #"(vdt|vas)_[0-9A-Za-z]+"#, with: "$1_[redacted]", options: .regularExpression)
-        return result
-    }
+    /// Defence in depth: whatever a library logs, a credential never
+    /// reaches the log (`LogRedaction`).
+    public static func redactingCredentials(_ text: String) -> String { LogRedaction.redactingCredentials(text) }
 
     static func flatten(_ value: Logger.Metadata.Value) -> String {
         switch value {

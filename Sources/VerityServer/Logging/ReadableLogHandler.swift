@@ -28,7 +28,7 @@ public struct ReadableLogHandler: LogHandler {
         line += JSONLogHandler.redactingCredentials(event.message.description)
         let merged = event.metadata.map { metadata.merging($0) { _, new in new } } ?? metadata
         for (key, value) in merged.sorted(by: { $0.key < $1.key }) where key != "request_id" {
-            line += "  \(key)=\(JSONLogHandler.redactingCredentials(JSONLogHandler.flatten(value)))"
+            line += "  \(key)=\(LogRedaction.value(value, forKey: key))"
         }
         write(line)
     }
