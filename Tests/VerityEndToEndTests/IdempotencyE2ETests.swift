@@ -102,7 +102,7 @@ struct IdempotencyE2ETests {
             let url = try await app.startServer()
             let environmentID = try #require(try await TenantRepository(db: app.app.db).environment(tenant: app.tenant, kind: .test)?.requireID())
             let input = WebhookEndpointInput(url: "https://hooks.example.com/verity")
-            let fingerprint = Self.fingerprint(WebhookRoute.endpoints.path, input)
+            let fingerprint = Self.fingerprint(WebhookRoute.endpoints.path, input, try app.app.dataProtector)
             // A claim with no answer yet, as a server mid-request (or one that died) leaves it.
             let repository = IdempotencyRepository(db: app.app.db)
             let first = try #require(Self.claimed(try await repository.claim(scopeID: environmentID, keyHash: DataProtector.hashSecret("busy-1"),
@@ -137,7 +137,8 @@ struct IdempotencyE2ETests {
             // A server claimed the key, committed its work (any write it makes
             // under the claim marks it, in the write's transaction), and died before answering.
             let died = try #require(Self.claimed(try await repository.claim(scopeID: environmentID, keyHash: keyHash,
-                                           requestHash: Self.fingerprint(WebhookRoute.endpoints.path, input), now: app.clock.now)))
+                                           requestHash: Self.fingerprint(WebhookRoute.endpoints.path, input, try app.app.dataProtector),
+                                           now: app.clock.now)))
             try await IdempotentWork.$current.withValue(died) {
                 try await app.app.db.write { _ in }
             }
@@ -187,6 +188,33 @@ struct IdempotencyE2ETests {
         }
     }
 
+    /// A copy of the database cannot confirm a guess at a request's body: the
+    /// stored fingerprint is keyed (issue 47, finding 4). A claim stored
+    /// before fingerprints were keyed (the plain digest) still matches its retry.
+    @Test func theStoredFingerprintIsKeyedAndAnUnkeyedClaimStillMatchesItsRetry() async throws {
+        try await withVerityApp { app async throws in
+            let url = try await app.startServer()
+            let input = WebhookEndpointInput(url: "https://hooks.example.com/keyed")
+            let first = try await Self.post(url, WebhookRoute.endpoints.path, bearer: app.secretKey, key: "keyed-1", body: input)
+            #expect(first.status == 201)
+            let stored = try await DatabaseText.strings(app, "SELECT request_hash AS s FROM idempotency_keys")
+            let guess = Self.digest(WebhookRoute.endpoints.path, input)
+            #expect(stored.count == 1 && !stored.contains(guess), "the fingerprint is the body's plain digest")
+            #expect(stored == [Self.fingerprint(WebhookRoute.endpoints.path, input, try app.app.dataProtector)])
+
+            let environmentID = try #require(try await TenantRepository(db: app.app.db).environment(tenant: app.tenant, kind: .test)?.requireID())
+            let legacy = WebhookEndpointInput(url: "https://hooks.example.com/legacy")
+            let claim = try #require(Self.claimed(try await IdempotencyRepository(db: app.app.db).claim(
+                scopeID: environmentID, keyHash: DataProtector.hashSecret("legacy-1"), requestHash: Self.digest(WebhookRoute.endpoints.path, legacy),
+                now: app.clock.now)))
+            try await IdempotencyRepository(db: app.app.db).release(claim)
+            let retried = try await Self.post(url, WebhookRoute.endpoints.path, bearer: app.secretKey, key: "legacy-1", body: legacy)
+            #expect(retried.status == 201, "\(retried.status) \(retried.errorCode ?? "")")
+            let other = try await Self.post(url, WebhookRoute.endpoints.path, bearer: app.secretKey, key: "legacy-1", body: input)
+            #expect(other.status == 422 && other.errorCode == "IDEMPOTENCY_KEY_REUSED")
+        }
+    }
+
     @Test func malformedKeysAreRefusedByName() async throws {
         try await withVerityApp { app async throws in
             let url = try await app.startServer()
@@ -205,11 +233,16 @@ struct IdempotencyE2ETests {
     }
 
     /// The request's fingerprint as the server makes it (method, path, the body's JSON with its keys sorted).
-    static func fingerprint(_ path: String, _ body: some Encodable) -> String {
+    static func digest(_ path: String, _ body: some Encodable) -> String {
         var bytes = Data("POST \(path)\n".utf8)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         bytes.append(try! encoder.encode(body))
         return SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The fingerprint as stored: the digest, keyed like every index.
+    static func fingerprint(_ path: String, _ body: some Encodable, _ protector: DataProtector) -> String {
+        protector.blindIndex(digest(path, body), domain: "idempotency-request")
     }
 }

@@ -108,6 +108,12 @@ public enum DatabaseText {
         guard let sql = app.app.db as? any SQLDatabase else { return 0 }
         return try await sql.raw(SQLQueryString(query)).first()?.decode(column: "n", as: Int.self) ?? 0
     }
+
+    /// The `s` column of every row of a `SELECT … AS s …`.
+    public static func strings(_ app: VerityTestApp, _ query: String) async throws -> [String] {
+        guard let sql = app.app.db as? any SQLDatabase else { return [] }
+        return try await sql.raw(SQLQueryString(query)).all().map { try $0.decode(column: "s", as: String.self) }
+    }
 }
 
 /// The test could not read PostgreSQL's data files (it runs beside the server, as root).

@@ -40,8 +40,11 @@ struct Idempotency: Sendable {
         _ = try await request.body.collect(max: RouteBodyLimit.of(request)).get()
         let repository = IdempotencyRepository(db: request.db)
         let keyHash = DataProtector.hashSecret(key)
-        switch try await repository.claim(scopeID: scope, keyHash: keyHash,
-                                          requestHash: Self.fingerprint(request, alsoFingerprint), now: clock.nowMillis()) {
+        let digest = Self.digest(request, alsoFingerprint)
+        // Claims made before fingerprints were keyed hold the digest itself
+        // (for 24 hours at most): a retry across the upgrade still matches.
+        switch try await repository.claim(scopeID: scope, keyHash: keyHash, requestHash: Self.fingerprint(digest: digest, protector),
+                                          alsoMatching: [digest], now: clock.nowMillis()) {
         case .answered(let status, let sealed):
             let response = Response(status: HTTPResponseStatus(statusCode: status), body: .init(data: try protector.open(sealed)))
             response.headers.contentType = .json
@@ -89,11 +92,18 @@ struct Idempotency: Sendable {
         }
     }
 
+    /// The request's fingerprint as stored: keyed like every index
+    /// (`DataProtector.blindIndex`), so a copy of the database cannot confirm
+    /// a guess at a request's body (names, dates of birth, user references).
+    static func fingerprint(digest: String, _ protector: DataProtector) -> String {
+        protector.blindIndex(digest, domain: "idempotency-request")
+    }
+
     /// What makes two requests the same: method, path, the named headers and
     /// the body. A JSON body counts by its content, not its spelling: a client
     /// that encodes its retry again may order the keys differently (Foundation's
     /// encoder on Linux does) or space them otherwise, and it is the same request.
-    static func fingerprint(_ request: Request, _ headers: [String]) -> String {
+    static func digest(_ request: Request, _ headers: [String]) -> String {
         var hasher = SHA256()
         hasher.update(data: Data("\(request.method.rawValue) \(request.url.path)\n".utf8))
         for name in headers { hasher.update(data: Data("\(request.headers.first(name: name) ?? "")\n".utf8)) }

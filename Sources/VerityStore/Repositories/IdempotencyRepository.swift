@@ -36,7 +36,11 @@ public struct IdempotencyRepository: Sendable {
         case answerLost
     }
 
-    public func claim(scopeID: UUID, keyHash: String, requestHash: String, now: Int64) async throws -> Claim {
+    /// `requestHash` is stored with a new claim; a claim made earlier matches
+    /// it, or one of `alsoMatching` (the same request's fingerprint as an
+    /// earlier release or index key made it, for a retry across an upgrade).
+    public func claim(scopeID: UUID, keyHash: String, requestHash: String, alsoMatching: [String] = [],
+                      now: Int64) async throws -> Claim {
         try await db.write { tx in
             let sql = DocumentCheckRepository.sql(tx)
             try await sql.raw("""
@@ -52,7 +56,8 @@ public struct IdempotencyRepository: Sendable {
                 SELECT request_hash, status, sealed_body, created_at, alive_at, work_committed FROM idempotency_keys
                 WHERE scope_id = \(bind: scopeID) AND key_hash = \(bind: keyHash)
                 """).first() else { return .inProgress }
-            guard try row.decode(column: "request_hash", as: String.self) == requestHash else { return .otherRequest }
+            let claimedFor = try row.decode(column: "request_hash", as: String.self)
+            guard claimedFor == requestHash || alsoMatching.contains(claimedFor) else { return .otherRequest }
             let committed = try row.decode(column: "work_committed", as: Int64?.self) != nil
             let stored = try row.decode(column: "status", as: Int?.self)
             guard let status = stored, let body = try row.decode(column: "sealed_body", as: Data?.self) else {
