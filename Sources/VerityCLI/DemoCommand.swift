@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VerityCore
 import VerityPKI
 import VerityServer
 import VerityStore
@@ -18,7 +19,7 @@ struct DemoCommand: AsyncParsableCommand {
     var sanctionsAltFile: String = "reference-data/sanctions/ofac-alt-2021.csv"
 
     func run() async throws {
-        try FileManager.default.createDirectory(atPath: dataDir, withIntermediateDirectories: true)
+        try PrivateFiles.makeFolder(dataDir)
         var overrides = ["VERITY_HOST": host, "VERITY_PORT": String(port), "VERITY_DATA_DIR": dataDir]
         if ProcessInfo.processInfo.environment["VERITY_DATA_KEY"]?.isEmpty ?? true {
             overrides["VERITY_DATA_KEY"] = try DemoDataKey.loadOrCreate(in: dataDir)
@@ -67,8 +68,10 @@ enum DemoDataKey {
             return existing
         }
         let key = DataProtector.randomBytes(32).base64EncodedString()
-        guard FileManager.default.createFile(atPath: path, contents: Data(key.utf8), attributes: [.posixPermissions: 0o600]) else {
-            throw ValidationError("cannot write the demo data key to \(path)")
+        do {
+            try PrivateFiles.write(Data(key.utf8), to: path)
+        } catch {
+            throw ValidationError("cannot write the demo data key: \(error)")
         }
         return key
     }

@@ -61,9 +61,9 @@ public struct CAFiles: Sendable {
         let rootKey = try HSMKey(module: hsm.module, token: hsm.token, label: Self.rootKeyLabel, pin: hsm.pin)
         let issuingKey = try HSMKey(module: hsm.module, token: hsm.token, label: Self.issuingKeyLabel, pin: hsm.pin)
         let ca = try PlatformCA.create(organisation: organisation, rootKey: rootKey, issuingKey: issuingKey, policy: policy, now: now)
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try PrivateFiles.makeFolder(directory)
         let record = HSMKeyRecord(token: hsm.token, root: Self.rootKeyLabel, issuing: Self.issuingKeyLabel)
-        try write(try JSONEncoder().encode(record), to: path("ca-keys.json"), mode: 0o644)
+        try write(try JSONEncoder().encode(record), to: path("ca-keys.json"), mode: 0o600)
         try writeCertificates(ca)
         return ca
     }
@@ -85,7 +85,7 @@ public struct CAFiles: Sendable {
         let rootKey = P256.Signing.PrivateKey(), issuingKey = P256.Signing.PrivateKey()
         let ca = try PlatformCA.create(organisation: organisation, rootKey: SoftwareCAKey(rootKey), issuingKey: SoftwareCAKey(issuingKey),
                                        policy: policy, now: now)
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try PrivateFiles.makeFolder(directory)
         try write(seal(rootKey.rawRepresentation), to: path("ca-root.key.sealed"), mode: 0o600)
         try write(seal(issuingKey.rawRepresentation), to: path("ca-issuing.key.sealed"), mode: 0o600)
         try writeCertificates(ca)
@@ -185,9 +185,11 @@ public struct CAFiles: Sendable {
         return data
     }
 
-    private func write(_ data: Data, to path: String, mode: Int) throws {
-        guard FileManager.default.createFile(atPath: path, contents: data, attributes: [.posixPermissions: mode]) else {
-            throw VerityError(.systemError, "\(path) could not be written.")
+    private func write(_ data: Data, to path: String, mode: mode_t) throws {
+        do {
+            try PrivateFiles.write(data, to: path, mode: mode)
+        } catch {
+            throw VerityError(.systemError, "\(error)")
         }
     }
 }

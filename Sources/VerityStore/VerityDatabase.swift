@@ -2,6 +2,7 @@ import FluentPostgresDriver
 import FluentSQLiteDriver
 import Foundation
 import SQLKit
+import VerityCore
 
 /// Chooses and prepares Verity's database: PostgreSQL when a URL is given,
 /// otherwise an SQLite file.
@@ -22,7 +23,7 @@ public enum VerityDatabase {
         } else {
             let folder = (sqlitePath as NSString).deletingLastPathComponent
             if !folder.isEmpty {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try PrivateFiles.makeFolder(folder)
             }
             databases.use(SQLiteWithWriterConfiguration(sqlite: DatabaseConfigurationFactory.sqlite(.file(sqlitePath)).make()),
                           as: .sqlite)

@@ -80,4 +80,13 @@ struct BackupRestoreE2ETests {
         #expect(VerityBackup.redactingPasswords("connection to postgres://verity:s3cret@db:5432/verity failed")
             == "connection to postgres://verity:***@db:5432/verity failed")
     }
+
+    /// `pg_dump` and `pg_restore` get the password through `PGPASSWORD`: a
+    /// command line is readable by every user of the machine (issue 47, finding 5).
+    @Test func theClientToolsGetTheAddressWithoutItsPassword() {
+        let (address, password) = PostgresClientAddress.split("postgres://verity:s%40cret%3A1@db.internal:5432/verity?sslmode=require")
+        #expect(address == "postgres://verity@db.internal:5432/verity?sslmode=require")
+        #expect(password == "s@cret:1")
+        #expect(PostgresClientAddress.split("postgres://postgres@127.0.0.1:5432/postgres") == ("postgres://postgres@127.0.0.1:5432/postgres", nil))
+    }
 }

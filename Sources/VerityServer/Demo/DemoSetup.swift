@@ -106,7 +106,8 @@ public enum DemoSetup {
         let path = (directory as NSString).appendingPathComponent("demo-keys.json")
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try encoder.encode(keys).write(to: URL(fileURLWithPath: path), options: .atomic)
+        // Every credential of the demo: its owner's alone.
+        try PrivateFiles.write(try encoder.encode(keys), to: path)
         return path
     }
 }

@@ -30,7 +30,8 @@ public enum VerityBackup {
         let database: String
         if let url = settings.databaseURL {
             database = "postgresql"
-            try run("pg_dump", ["--format=custom", "--no-owner", "--file=\(path)", "--dbname=\(url)"])
+            let (address, password) = PostgresClientAddress.split(url)
+            try run("pg_dump", ["--format=custom", "--no-owner", "--file=\(path)", "--dbname=\(address)"], password: password)
         } else {
             database = "sqlite"
             guard let sql = db as? any SQLDatabase else { throw VerityError(.systemError, "the database is not an SQL database") }
@@ -49,23 +50,29 @@ public enum VerityBackup {
     public static func restore(from path: String, settings: Settings) throws {
         guard FileManager.default.fileExists(atPath: path) else { throw VerityError.invalid("input", "no file at \(path)") }
         if let url = settings.databaseURL {
-            try run("pg_restore", ["--no-owner", "--exit-on-error", "--single-transaction", "--dbname=\(url)", path])
+            let (address, password) = PostgresClientAddress.split(url)
+            try run("pg_restore", ["--no-owner", "--exit-on-error", "--single-transaction", "--dbname=\(address)", path], password: password)
             return
         }
         let target = settings.sqlitePath
         guard !FileManager.default.fileExists(atPath: target) else {
             throw VerityError.invalid("input", "\(target) exists: restore into an empty data folder (VERITY_DATA_DIR), with no server running")
         }
-        try FileManager.default.createDirectory(atPath: settings.dataDirectory, withIntermediateDirectories: true)
+        try PrivateFiles.makeFolder(settings.dataDirectory)
         try FileManager.default.copyItem(atPath: path, toPath: target)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: target)
     }
 
     /// Runs a PostgreSQL client tool found on PATH; its error output becomes the error.
-    private static func run(_ tool: String, _ arguments: [String]) throws {
+    /// `password` reaches the tool through its environment (`PGPASSWORD`),
+    /// never its command line, which every user of the machine can read in `ps`.
+    private static func run(_ tool: String, _ arguments: [String], password: String?) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        if let password { environment["PGPASSWORD"] = password }
+        process.environment = environment
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
@@ -85,5 +92,16 @@ public enum VerityBackup {
 
     public static func redactingPasswords(_ text: String) -> String {
         text.replacingOccurrences(of: #"://([^:/@\s]+):[^@\s]+@"#, with: "://$1:***@", options: .regularExpression)
+    }
+}
+
+/// A PostgreSQL URL as the client tools get it: the address on the command
+/// line, the password apart.
+public enum PostgresClientAddress {
+    /// `url` without its password, and the password (percent-decoded), if any.
+    public static func split(_ url: String) -> (address: String, password: String?) {
+        guard var components = URLComponents(string: url), let password = components.password else { return (url, nil) }
+        components.password = nil
+        return (components.string ?? url, password)
     }
 }
