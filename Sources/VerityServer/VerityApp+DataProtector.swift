@@ -3,7 +3,7 @@ import Vapor
 import VerityStore
 
 /// The data protector of a configured application: found once the database
-/// is open, since the derivation root lives there (`DataKeyRoot`).
+/// is open, since the derivation root lives there (`DerivedKeyRecord`).
 struct DataProtectorKey: StorageKey {
     typealias Value = Result<DataProtector, any Error>
 }
@@ -24,7 +24,7 @@ extension Application {
     func findDataProtector(_ settings: Settings, clock: VerityClock) async -> Result<DataProtector, any Error> {
         let found: Result<DataProtector, any Error>
         do {
-            found = .success(try await DataKeyRoot.protector(db: db, dataKey: settings.dataKey, previousKeys: settings.previousDataKeys,
+            found = .success(try await DerivedKeyRecord.protector(db: db, dataKey: settings.dataKey, previousKeys: settings.previousDataKeys,
                                                              now: clock.nowMillis()))
         } catch {
             found = .failure(error)

@@ -100,7 +100,7 @@ struct DataKeyRotationE2ETests {
             }
 
             // The old key alone opens nothing now, and is told so at start.
-            await #expect(throws: StoreError.self) { _ = try await DataKeyRoot.protector(db: app.app.db, dataKey: oldKey, now: 0) }
+            await #expect(throws: StoreError.self) { _ = try await DerivedKeyRecord.protector(db: app.app.db, dataKey: oldKey, now: 0) }
             // Run again (on another machine's CA files, say): nothing left to do.
             let again = try await app.withServer(settings: rotating) { _, server in
                 try await AdminOperations(app: server, settings: rotating, clock: app.clock.verityClock).rotateDataKey()

@@ -51,7 +51,7 @@ public struct DeploymentDoctor: Sendable {
     func dataKey() async -> HealthCheck {
         let protector: DataProtector
         do {
-            protector = try await DataKeyRoot.protector(db: db, dataKey: settings.dataKey, previousKeys: settings.previousDataKeys,
+            protector = try await DerivedKeyRecord.protector(db: db, dataKey: settings.dataKey, previousKeys: settings.previousDataKeys,
                                                         now: clock.nowMillis())
         } catch StoreError.wrongDataKey {
             return HealthCheck(name: "data key", status: "failing",
@@ -59,7 +59,7 @@ public struct DeploymentDoctor: Sendable {
         } catch {
             return HealthCheck(name: "data key", status: "failing", detail: "\(error)")
         }
-        switch await DataKeyRoot.opensWhatIsSealed(db: db, protector: protector) {
+        switch await DerivedKeyRecord.opensWhatIsSealed(db: db, protector: protector) {
         case nil: return HealthCheck(name: "data key", status: "ok", detail: "nothing sealed yet")
         case false?:
             return HealthCheck(name: "data key", status: "failing",

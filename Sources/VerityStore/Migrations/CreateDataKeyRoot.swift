@@ -2,7 +2,7 @@ import Fluent
 
 /// `data_key_root`: the derivation root of blind indexes and signatures,
 /// sealed under the data key, so the data key can be rotated without
-/// changing what it derives (`DataKeyRoot`). The first server to start after
+/// changing what it derives (`DerivedKeyRecord`). The first server to start after
 /// this migration records it.
 struct CreateDataKeyRoot: AsyncMigration {
     func prepare(on database: any Database) async throws {

@@ -1,7 +1,7 @@
 import Fluent
 import Foundation
 
-/// The derivation root of blind indexes and signatures (`DataKeyRoot`),
+/// The derivation root of blind indexes and signatures (`DerivedKeyRecord`),
 /// sealed under the current data key. One row, named `derivation`.
 public final class DataKeyRootModel: Model, @unchecked Sendable {
     public static let schema = "data_key_root"

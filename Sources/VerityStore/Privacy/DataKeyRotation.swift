@@ -72,7 +72,7 @@ public struct DataKeyRotation: Sendable {
     public func run(now: Int64, progress: @Sendable (TableCount) -> Void = { _ in }) async throws -> [TableCount] {
         var counts: [TableCount] = []
         var root = TableCount(table: DataKeyRootModel.schema)
-        root.add(try await DataKeyRoot.reseal(db: db, protector: protector, now: now))
+        root.add(try await DerivedKeyRecord.reseal(db: db, protector: protector, now: now))
         counts.append(root)
         progress(root)
         let keys = try await rewrapPersonKeys()

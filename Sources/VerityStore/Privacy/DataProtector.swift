@@ -3,20 +3,17 @@ import Foundation
 import NIOConcurrencyHelpers
 import VerityCore
 
-/// Encrypts PII at rest and makes keyed lookup indexes, all from one data key.
+/// Encrypts PII at rest and makes keyed lookup indexes and signatures.
 ///
-/// Separate subkeys are derived for encryption and for blind indexes, so an
-/// index can never be used to attack the ciphertext or the other way round.
-///
-/// Two roots feed them. What *encrypts* (sealed columns, the wrapping of each
-/// person's key) comes from the data key itself, so a new data key
-/// (`verity keys rotate-data-key`) re-encrypts everything and the old one can
-/// be destroyed. What *names or signs* (blind indexes, token and link
-/// signatures, response-signing keys) comes from the derivation root, which
-/// stays across rotations: indexes could not be recomputed without data that
-/// is never kept, and live tokens and integrators' pinned keys must keep
-/// working. The root is the deployment's first data key, kept sealed under
-/// the current one (`DataKeyRoot`).
+/// What *encrypts* (sealed columns, the wrapping of each person's key) comes
+/// from the data key itself, so a new data key (`verity keys rotate-data-key`)
+/// re-encrypts everything and the old one can be destroyed. What *names or
+/// signs* (blind indexes, token and link signatures, response-signing keys)
+/// uses the `DerivedKeys`, kept in the database sealed under the data key
+/// (`DerivedKeyRecord`): they stay across a data-key rotation, because
+/// indexes cannot be recomputed without data that is never kept and live
+/// tokens and integrators' pinned keys must keep working, but no data key
+/// can be recovered from them.
 public struct DataProtector: Sendable {
     let current: Keyring
     /// Keys that open what was sealed before a rotation (`VERITY_PREVIOUS_DATA_KEYS`).
@@ -26,6 +23,8 @@ public struct DataProtector: Sendable {
     private let captureLinkKey: SymmetricKey
     private let mobileTokenKey: SymmetricKey
     private let responseSigningRoot: SymmetricKey
+    /// The keys above, as `DerivedKeyRecord` keeps them.
+    let derivedKeys: DerivedKeys
     /// Names this data key without revealing it (`person_keys.wrapped_by`).
     public var keyID: String { current.keyID }
     /// Names the previous keys this protector still opens with.
@@ -65,21 +64,30 @@ public struct DataProtector: Sendable {
     }
 
     /// `dataKey` is 32 random bytes (`VERITY_DATA_KEY`, base64); `previousKeys`
-    /// open what was sealed under earlier keys; `root` is the derivation root
-    /// (`DataKeyRoot.protector` finds it; nil means the data key, as on a
-    /// deployment whose key was never rotated).
-    public init(dataKey: Data, previousKeys: [Data] = [], root: Data? = nil) throws(StoreError) {
-        guard dataKey.count == 32, previousKeys.allSatisfy({ $0.count == 32 }), (root?.count ?? 32) == 32 else {
-            throw StoreError.badDataKey
-        }
-        current = Keyring(dataKey)
-        previous = previousKeys.filter { $0 != dataKey }.map(Keyring.init)
-        let derivation = SymmetricKey(data: root ?? dataKey)
-        indexKey = Self.derive(derivation, "verity.pii.blind-index.v1")
-        tokenSigningSecret = Self.derive(derivation, "verity.token.signing.v1")
-        captureLinkKey = Self.derive(derivation, "verity.capture-link.v1")
-        mobileTokenKey = Self.derive(derivation, "verity.mobile-token.v1")
-        responseSigningRoot = Self.derive(derivation, "verity.response-signing.v1")
+    /// open what was sealed under earlier keys; `derived` are the keys it
+    /// names and signs with (`DerivedKeyRecord.protector` reads them from the
+    /// database; nil derives them from the data key, as a deployment's first).
+    public init(dataKey: Data, previousKeys: [Data] = [], derived: DerivedKeys? = nil) throws(StoreError) {
+        guard dataKey.count == 32, previousKeys.allSatisfy({ $0.count == 32 }) else { throw StoreError.badDataKey }
+        try self.init(keyrings: Keyring(dataKey), previousKeys.filter { $0 != dataKey }.map(Keyring.init),
+                      derived: derived ?? DerivedKeys(root: dataKey))
+    }
+
+    /// The same data keys with other derived keys (read from the database).
+    public func with(derived: DerivedKeys) throws(StoreError) -> DataProtector {
+        try DataProtector(keyrings: current, previous, derived: derived)
+    }
+
+    private init(keyrings current: Keyring, _ previous: [Keyring], derived: DerivedKeys) throws(StoreError) {
+        guard derived.isWellFormed else { throw StoreError.badDataKey }
+        self.current = current
+        self.previous = previous
+        derivedKeys = derived
+        indexKey = SymmetricKey(data: derived.index)
+        tokenSigningSecret = SymmetricKey(data: derived.tokenSigning)
+        captureLinkKey = SymmetricKey(data: derived.captureLink)
+        mobileTokenKey = SymmetricKey(data: derived.mobileToken)
+        responseSigningRoot = SymmetricKey(data: derived.responseSigning)
     }
 
     /// Names `dataKey` without revealing it.

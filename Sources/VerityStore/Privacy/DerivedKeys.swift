@@ -1,0 +1,46 @@
+import Crypto
+import Foundation
+
+/// The keys Verity names and signs with, apart from the data key that
+/// encrypts: blind indexes, end-user token signatures, capture links, mobile
+/// pass tokens and the environments' response-signing keys.
+///
+/// They are kept in the database (`DerivedKeyRecord`), sealed under the data
+/// key, so a rotated data key can be destroyed: what stays across rotations
+/// is these keys, never a data key they were made from. A deployment's first
+/// ones are derived from its first data key (HKDF, which cannot be undone);
+/// `verity keys rotate-derived-keys` replaces them with random ones.
+public struct DerivedKeys: Sendable, Codable, Equatable {
+    public var index: Data
+    public var tokenSigning: Data
+    public var captureLink: Data
+    public var mobileToken: Data
+    public var responseSigning: Data
+
+    /// The keys derived from `root` (a deployment's first data key), as
+    /// every release before they were stored derived them.
+    public init(root: Data) {
+        let master = SymmetricKey(data: root)
+        func derive(_ label: String) -> Data { DataProtector.derive(master, label).withUnsafeBytes { Data($0) } }
+        index = derive("verity.pii.blind-index.v1")
+        tokenSigning = derive("verity.token.signing.v1")
+        captureLink = derive("verity.capture-link.v1")
+        mobileToken = derive("verity.mobile-token.v1")
+        responseSigning = derive("verity.response-signing.v1")
+    }
+
+    /// Five new random keys, owing nothing to any data key.
+    public static func random() -> DerivedKeys {
+        var keys = DerivedKeys(root: DataProtector.randomBytes(32))
+        keys.index = DataProtector.randomBytes(32)
+        keys.tokenSigning = DataProtector.randomBytes(32)
+        keys.captureLink = DataProtector.randomBytes(32)
+        keys.mobileToken = DataProtector.randomBytes(32)
+        keys.responseSigning = DataProtector.randomBytes(32)
+        return keys
+    }
+
+    var isWellFormed: Bool {
+        [index, tokenSigning, captureLink, mobileToken, responseSigning].allSatisfy { $0.count == 32 }
+    }
+}
