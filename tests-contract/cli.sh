@@ -313,6 +313,14 @@ check "doctor: the old key alone opens nothing, exit 1" bash -c "[ $code -eq 1 ]
 "$BIN" users export --tenant acme --environment live --user nobody > /dev/null 2> "$WORK/old-key.err"; code=$?
 check "a command with the old key alone refuses, naming the variables" bash -c "[ $code -ne 0 ] && grep -q 'VERITY_PREVIOUS_DATA_KEYS' '$WORK/old-key.err'"
 export VERITY_DATA_KEY="$NEW_KEY"
+"$BIN" keys rotate-derived-keys --overlap-days 2 > "$WORK/rotate-derived.out" 2>&1; code=$?
+check "keys rotate-derived-keys recomputes the users' and registry's indexes and says until when the old keys are accepted" bash -c "[ $code -eq 0 ] && grep -Eq '^end_users: [1-9][0-9]* recomputed' '$WORK/rotate-derived.out' && grep -Eq '^registry_records: [1-9][0-9]* recomputed' '$WORK/rotate-derived.out' && grep -q 'accepted until' '$WORK/rotate-derived.out'"
+"$BIN" keys rotate-derived-keys > /dev/null 2> "$WORK/rotate-derived-again.err"; code=$?
+check "a second rotate-derived-keys inside the overlap: VALIDATION_ERROR, exit 65" bash -c "[ $code -eq 65 ] && grep -q 'VALIDATION_ERROR.*overlap lasts until' '$WORK/rotate-derived-again.err'"
+"$BIN" keys rotate-derived-keys --overlap-days 0 > /dev/null 2> "$WORK/rotate-derived-bad.err"; code=$?
+check "rotate-derived-keys --overlap-days 0: INVALID_INPUT saying 1–90 days, exit 65" bash -c "[ $code -eq 65 ] && grep -q 'INVALID_INPUT.*1–90 days' '$WORK/rotate-derived-bad.err'"
+"$BIN" doctor > "$WORK/doctor-derived.out" 2>&1
+check "doctor after rotating the derived keys: the data key still opens everything" grep -q '^ok    data key: opens' "$WORK/doctor-derived.out"
 
 # The platform CA: files, openssl's view of them, no second CA over the first.
 "$BIN" ca init --data-dir "$WORK/ca" --organisation "Verity CLI Test" > "$WORK/ca.out" 2>&1

@@ -31,10 +31,27 @@ public struct ResponseSigningPublicKey: Codable, Sendable, Equatable {
     public var publicKey: String
     /// The same key as a PEM SubjectPublicKeyInfo (what `openssl pkeyutl -verify -pubin` reads).
     public var pem: String
+    /// While a rotation of the derived keys is under way: the key that signs
+    /// from `signsFromEpochMs` on. Pin it beside the current one before then.
+    public var next: NextResponseSigningKey?
 
-    public init(algorithm: String, publicKey: String, pem: String) {
+    public init(algorithm: String, publicKey: String, pem: String, next: NextResponseSigningKey? = nil) {
         self.algorithm = algorithm
         self.publicKey = publicKey
         self.pem = pem
+        self.next = next
+    }
+}
+
+/// The Ed25519 key that will sign an environment's responses after a rotation.
+public struct NextResponseSigningKey: Codable, Sendable, Equatable {
+    public var publicKey: String
+    public var pem: String
+    public var signsFromEpochMs: Int64
+
+    public init(publicKey: String, pem: String, signsFromEpochMs: Int64) {
+        self.publicKey = publicKey
+        self.pem = pem
+        self.signsFromEpochMs = signsFromEpochMs
     }
 }

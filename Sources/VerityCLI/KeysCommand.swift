@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import VerityCore
 import VerityServer
 import VerityStore
@@ -6,7 +7,7 @@ import VerityStore
 struct KeysCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keys", abstract: "Secret keys, publishable client keys, response-signing keys and the data key.",
-        subcommands: [Create.self, Revoke.self, HMAC.self, ResponsePublicKey.self, DataKey.self, RotateDataKey.self])
+        subcommands: [Create.self, Revoke.self, HMAC.self, ResponsePublicKey.self, DataKey.self, RotateDataKey.self, RotateDerivedKeys.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -125,6 +126,35 @@ struct KeysCommand: AsyncParsableCommand {
                 throw ExitCode(1)
             }
             if !json { print("Everything opens with key \(report.keyID): drop VERITY_PREVIOUS_DATA_KEYS on every server, then destroy the old key.") }
+        }
+    }
+
+    struct RotateDerivedKeys: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "rotate-derived-keys",
+            abstract: "Replace the keys Verity names and signs with (blind indexes, tokens, links, response signatures) by new ones; every server stopped.",
+            discussion: """
+                For when those keys may have leaked (with an old data key and a database copy, say). Stop every \
+                server, run this, start them again. Indexes are recomputed from the sealed values in one \
+                transaction. Tokens, pass tokens, activation and device codes and sanctions clearances made \
+                before stay good for the overlap; responses stay signed with the pinned key until it ends, the \
+                next key published beside it. Capture links already handed out stop working: ask for new ones. \
+                See docs/operations.md.
+                """)
+        @Option(help: "Days what the old keys signed stays accepted (1–90).") var overlapDays = AdminOperations.derivedKeyOverlapDays
+        @Flag(help: "Print the report as JSON.") var json = false
+
+        func run() async throws {
+            let settings = try SettingsLoading.load()
+            let report = try await CLIOutput.reportingAsync {
+                try await VerityApp.withDatabase(settings) { app in
+                    try await AdminOperations(app: app, settings: settings).rotateDerivedKeys(overlapDays: overlapDays)
+                }
+            }
+            if json { return try CLIOutput.print(report, json: true) }
+            for (table, count) in report.recomputed.sorted(by: { $0.key < $1.key }) { print("\(table): \(count) recomputed") }
+            print("New derived keys recorded. What the old ones signed is accepted until "
+                  + "\(Date(timeIntervalSince1970: Double(report.retiringUntil) / 1000)); start the servers again.")
         }
     }
 }

@@ -3,7 +3,7 @@ import Vapor
 import VerityStore
 
 /// The data protector of a configured application: found once the database
-/// is open, since the derivation root lives there (`DerivedKeyRecord`).
+/// is open, since the derived keys live there (`DerivedKeyRecord`).
 struct DataProtectorKey: StorageKey {
     typealias Value = Result<DataProtector, any Error>
 }

@@ -55,7 +55,7 @@ struct DataKeyDestructionE2ETests {
                 for (_, plaintext) in try copy.opened(with: key).values {
                     var found: [Data] = plaintext.count == 32 ? [plaintext] : []
                     if let derived = try? JSONDecoder().decode(DerivedKeys.self, from: plaintext) {
-                        found += [derived.index, derived.tokenSigning, derived.captureLink, derived.mobileToken, derived.responseSigning]
+                        found += derived.current.all + (derived.retiring?.all ?? [])
                     }
                     for candidate in found where reached.insert(candidate).inserted { frontier.append(candidate) }
                 }

@@ -25,14 +25,14 @@ struct ResponseSigningTests {
             #expect(key.count == 32)
             #expect(try await !DatabaseText.holds(app, key))
             #expect(try await !DatabaseText.holds(app, Data(key.base64EncodedString().utf8)))
-            let protector = try DataProtector(dataKey: app.settings.dataKey)
-            let signer = try await ResponseSigner.load(environmentID: try await environmentID(app), db: app.app.db, protector: protector)
+            let protector = try app.app.dataProtector
+            let signer = try await ResponseSigner.load(environmentID: try await environmentID(app), db: app.app.db, protector: protector, now: app.clock.now)
             let signed = try signer.sign(serviceID: "ocr", rawResponse: Self.raw)
             #expect(SignedResponseCheck.hmacIsValid(signed, key: key))
 
             // A new key replaces the old: answers signed now fail under the old one.
             let newKey = try #require(Data(base64Encoded: try await operations.createHMACKey(tenant: app.tenant, environment: .test)))
-            let resigned = try await ResponseSigner.load(environmentID: try await environmentID(app), db: app.app.db, protector: protector)
+            let resigned = try await ResponseSigner.load(environmentID: try await environmentID(app), db: app.app.db, protector: protector, now: app.clock.now)
                 .sign(serviceID: "ocr", rawResponse: Self.raw)
             #expect(SignedResponseCheck.hmacIsValid(resigned, key: newKey) && !SignedResponseCheck.hmacIsValid(resigned, key: key))
             // The Ed25519 key is derived, so it does not change with the HMAC key.
@@ -43,8 +43,8 @@ struct ResponseSigningTests {
     @Test func tamperedResponsesDigestsAndKeysAreRefused() async throws {
         try await withVerityApp { app async throws in
             let key = try #require(Data(base64Encoded: try await app.operations.createHMACKey(tenant: app.tenant, environment: .test)))
-            let protector = try DataProtector(dataKey: app.settings.dataKey)
-            let signed = try await ResponseSigner.load(environmentID: try await environmentID(app), db: app.app.db, protector: protector)
+            let protector = try app.app.dataProtector
+            let signed = try await ResponseSigner.load(environmentID: try await environmentID(app), db: app.app.db, protector: protector, now: app.clock.now)
                 .sign(serviceID: "ocr", rawResponse: Self.raw)
             let publicKey = try #require(Data(base64Encoded: try await app.operations.responsePublicKey(tenant: app.tenant, environment: .test).publicKey))
             #expect(SignedResponseCheck.signatureIsValid(signed, publicKey: publicKey))
@@ -66,8 +66,8 @@ struct ResponseSigningTests {
     @Test func opensslChecksTheSignatureWithThePublishedKey() async throws {
         try await withVerityApp { app async throws in
             _ = try await app.operations.createHMACKey(tenant: app.tenant, environment: .test)
-            let protector = try DataProtector(dataKey: app.settings.dataKey)
-            let signed = try await ResponseSigner.load(environmentID: try await environmentID(app), db: app.app.db, protector: protector)
+            let protector = try app.app.dataProtector
+            let signed = try await ResponseSigner.load(environmentID: try await environmentID(app), db: app.app.db, protector: protector, now: app.clock.now)
                 .sign(serviceID: "ocr", rawResponse: Self.raw)
             let pem = try await app.operations.responsePublicKey(tenant: app.tenant, environment: .test).pem
             let folder = try OpenSSL.temporaryDirectory()
@@ -87,9 +87,9 @@ struct ResponseSigningTests {
 
     @Test func withoutAnHMACKeyNothingIsSigned() async throws {
         try await withVerityApp { app async throws in
-            let protector = try DataProtector(dataKey: app.settings.dataKey)
+            let protector = try app.app.dataProtector
             await #expect(throws: VerityError(.hmacKeyMissing, "")) {
-                _ = try await ResponseSigner.load(environmentID: try await environmentID(app), db: app.app.db, protector: protector)
+                _ = try await ResponseSigner.load(environmentID: try await environmentID(app), db: app.app.db, protector: protector, now: app.clock.now)
             }
             await #expect(throws: VerityError.self) { _ = try await app.operations.createHMACKey(tenant: "nobody", environment: .test) }
         }

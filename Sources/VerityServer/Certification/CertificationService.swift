@@ -194,9 +194,12 @@ struct CertificationService: Sendable {
         guard levels.contains(where: { $0.rawValue <= accredited }) else {
             throw VerityError(.userNotAccredited, "The user is not accredited at level \(levels.map(\.rawValue).min() ?? 2) or above: ask for accreditation first.")
         }
-        let hash = ActivationCodes.hash(code, protector: protector)
         let locks = CertificationLocks(db: context.db)
-        guard let row = try await RegistrationRepository(db: context.db).activationCode(hash: hash), row.$registration.id == registrationID else {
+        var found: ActivationCodeModel?
+        for hash in ActivationCodes.hashes(code, protector: protector, now: clock.nowMillis()) where found == nil {
+            found = try await RegistrationRepository(db: context.db).activationCode(hash: hash)
+        }
+        guard let row = found, row.$registration.id == registrationID else {
             try await locks.recordWrongSecret(userID: context.userID, now: clock.nowMillis())
             throw VerityError(.validationError, "The activation code is not valid.", field: "diac")
         }
@@ -236,6 +239,12 @@ enum ActivationCodes {
 
     static func hash(_ code: ActivationCode, protector: DataProtector) -> String {
         protector.blindIndex(code.digits, domain: "diac")
+    }
+
+    /// The hashes a stored code may have: a code issued before a rotation of
+    /// the derived keys is still good while its window lasts.
+    static func hashes(_ code: ActivationCode, protector: DataProtector, now: Int64) -> [String] {
+        protector.blindIndexes(code.digits, domain: "diac", now: now)
     }
 
     static func generate() -> ActivationCode {

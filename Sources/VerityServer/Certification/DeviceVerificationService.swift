@@ -69,7 +69,9 @@ struct DeviceVerificationService: Sendable {
         }
         // Spend the guess first, atomically, so racing guesses cannot exceed the limit.
         let spent = try await CertificationCounters(db: context.db).spendGuess(codeID: try code.requireID(), maximum: policy.attemptsPerCode)
-        let matches = DataProtector.constantTimeEqual(Self.codeHash(submitted, deviceID: deviceID, protector: protector), code.codeHash)
+        // A code sent before a rotation of the derived keys is good while its window lasts.
+        let matches = protector.blindIndexes(submitted, domain: Self.codeDomain(deviceID), now: now)
+            .reduce(false) { DataProtector.constantTimeEqual($1, code.codeHash) || $0 }
         let challenge = spent.map { DeviceVerificationPolicy.Challenge(issuedAt: code.issuedAt, attempts: $0) }
         let wrongInARow = try await locks.state(userID: context.userID)?.wrongCodes ?? 0
         let outcome = policy.evaluate(challenge: challenge, matches: matches, now: now, wrongInARow: wrongInARow)
@@ -114,6 +116,8 @@ struct DeviceVerificationService: Sendable {
     /// Six digits have a million values: the hash is keyed (and per device) so
     /// a stolen database cannot be searched for the codes.
     private static func codeHash(_ code: String, deviceID: UUID, protector: DataProtector) -> String {
-        protector.blindIndex(code, domain: "device-code:\(deviceID.uuidString)")
+        protector.blindIndex(code, domain: codeDomain(deviceID))
     }
+
+    private static func codeDomain(_ deviceID: UUID) -> String { "device-code:\(deviceID.uuidString)" }
 }

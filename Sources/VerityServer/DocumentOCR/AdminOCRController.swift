@@ -15,6 +15,7 @@ struct AdminOCRController: RouteCollection {
     /// the backend and shipped to its apps, so an app trusts the key its own
     /// backend gave it, not one the answering server offers.
     func publicKey(request: Request) async throws -> ResponseSigningPublicKey {
-        try ResponseSigner.publicKey(environmentID: try request.adminContext().environmentID, protector: dependencies.protector)
+        try ResponseSigner.publicKey(environmentID: try request.adminContext().environmentID, protector: dependencies.protector,
+                                     now: dependencies.clock.nowMillis())
     }
 }

@@ -29,7 +29,7 @@ struct OCRService: Sendable {
             throw VerityError.invalid("clientPublicKey", "clientPublicKey must be a 32-byte X25519 public key, base64")
         }
         // Nothing can be signed without the environment's HMAC key: say so before any image is sent.
-        _ = try await ResponseSigner.load(environmentID: context.environmentID, db: context.db, protector: protector)
+        _ = try await ResponseSigner.load(environmentID: context.environmentID, db: context.db, protector: protector, now: clock.nowMillis())
         let sessionID = "ocrs_" + Base62.random(length: 32)
         let serverKey = Curve25519.KeyAgreement.PrivateKey()
         let keys: [OCRTransport.Purpose: SymmetricKey]
@@ -73,7 +73,7 @@ struct OCRService: Sendable {
         let report = OCRSideReport(side: side, transactionId: transactionID, confidence: Int((reading.confidence * 100).rounded()),
                                    isGreyscale: reading.quality.signal(.colourfulness)?.passed == false,
                                    problems: reading.quality.problems.map(\.name.rawValue))
-        let signer = try await ResponseSigner.load(environmentID: context.environmentID, db: context.db, protector: protector)
+        let signer = try await ResponseSigner.load(environmentID: context.environmentID, db: context.db, protector: protector, now: clock.nowMillis())
         return OCRSideAccepted(sessionID: session.publicID, side: side, transactionId: transactionID,
                                hmacDataList: [try signer.sign(serviceID: "ocr", rawResponse: try Self.json(report))])
     }
@@ -95,7 +95,7 @@ struct OCRService: Sendable {
         let combinationID = "ocrc_" + Base62.random(length: 32)
         let result = OCRResultMapping.result(report, transactionIdFront: frontID, transactionIdBack: backID, combinationID: combinationID)
         let verification = DocumentVerificationResult(success: OCRResultMapping.success(report, result))
-        let signer = try await ResponseSigner.load(environmentID: context.environmentID, db: context.db, protector: protector)
+        let signer = try await ResponseSigner.load(environmentID: context.environmentID, db: context.db, protector: protector, now: clock.nowMillis())
         let raw = try Self.json(OCRRawResponse(sessionID: session.publicID, ocrResult: result, documentVerificationResult: verification))
         let captures = try (context.configuration.documents.ocrCaptures ? session.sealedFrontImage : nil).flatMap { front in
             try session.sealedBackImage.map { back in

@@ -40,11 +40,14 @@ struct Idempotency: Sendable {
         _ = try await request.body.collect(max: RouteBodyLimit.of(request)).get()
         let repository = IdempotencyRepository(db: request.db)
         let keyHash = DataProtector.hashSecret(key)
-        let digest = Self.digest(request, alsoFingerprint)
+        let digest = Self.digest(request, alsoFingerprint), now = clock.nowMillis()
         // Claims made before fingerprints were keyed hold the digest itself
-        // (for 24 hours at most): a retry across the upgrade still matches.
-        switch try await repository.claim(scopeID: scope, keyHash: keyHash, requestHash: Self.fingerprint(digest: digest, protector),
-                                          alsoMatching: [digest], now: clock.nowMillis()) {
+        // (for 24 hours at most), and those made before a rotation of the
+        // derived keys their fingerprint under the retiring keys: a retry
+        // across either still matches.
+        let fingerprints = Self.fingerprints(digest: digest, protector, now: now)
+        switch try await repository.claim(scopeID: scope, keyHash: keyHash, requestHash: fingerprints[0],
+                                          alsoMatching: fingerprints.dropFirst() + [digest], now: now) {
         case .answered(let status, let sealed):
             let response = Response(status: HTTPResponseStatus(statusCode: status), body: .init(data: try protector.open(sealed)))
             response.headers.contentType = .json
@@ -95,8 +98,8 @@ struct Idempotency: Sendable {
     /// The request's fingerprint as stored: keyed like every index
     /// (`DataProtector.blindIndex`), so a copy of the database cannot confirm
     /// a guess at a request's body (names, dates of birth, user references).
-    static func fingerprint(digest: String, _ protector: DataProtector) -> String {
-        protector.blindIndex(digest, domain: "idempotency-request")
+    static func fingerprints(digest: String, _ protector: DataProtector, now: Int64) -> [String] {
+        protector.blindIndexes(digest, domain: "idempotency-request", now: now)
     }
 
     /// What makes two requests the same: method, path, the named headers and

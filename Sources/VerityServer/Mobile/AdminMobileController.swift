@@ -50,11 +50,11 @@ struct AdminMobileController: RouteCollection {
     func verifyToken(request: Request) async throws -> MobileTokenVerdict {
         let input = try RequestBody.decode(MobileTokenCheck.self, from: request)
         let environmentID = try request.adminContext().environmentID
-        guard let token = MobilePassToken.decode(input.token, dependencies.protector) else {
+        let now = dependencies.clock.nowMillis()
+        guard let token = MobilePassToken.decode(input.token, dependencies.protector, now: now) else {
             return MobileTokenVerdict(valid: false, reason: "malformed")
         }
         guard token.environmentID == environmentID else { return MobileTokenVerdict(valid: false, reason: "other_environment") }
-        let now = dependencies.clock.nowMillis()
         let publicID = VerifyHumanService.publicID(token.verificationID)
         guard token.expiresAt > now else { return MobileTokenVerdict(valid: false, reason: "expired", verificationId: publicID) }
         guard try await MobileVerificationRepository(db: request.db).redeemToken(id: token.verificationID, environmentID: environmentID, now: now)

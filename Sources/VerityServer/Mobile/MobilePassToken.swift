@@ -3,7 +3,7 @@ import VerityStore
 
 /// VerifyHuman's pass token: `vht_<payload>.<signature>`, the payload naming
 /// the verification, its environment and when the token expires, signed with
-/// HMAC-SHA256 under a key derived from the data key. The app sends it to its
+/// HMAC-SHA256 under one of the derived keys (`DerivedKeys`). The app sends it to its
 /// backend, which redeems it once with its secret key
 /// (`POST /admin/v1/mobile/tokens/verify`).
 struct MobilePassToken: Sendable {
@@ -18,11 +18,12 @@ struct MobilePassToken: Sendable {
         return "vht_\(payload).\(protector.mobileTokenSignature(payload))"
     }
 
-    /// The token's claims when its signature holds; nil for anything else.
-    static func decode(_ token: String, _ protector: DataProtector) -> MobilePassToken? {
+    /// The token's claims when its signature holds (under the current keys,
+    /// or the retiring ones while a rotation's window lasts at `now`); nil for anything else.
+    static func decode(_ token: String, _ protector: DataProtector, now: Int64) -> MobilePassToken? {
         guard token.hasPrefix("vht_"), token.utf8.count < 300 else { return nil }
         let parts = token.dropFirst(4).split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, DataProtector.constantTimeEqual(protector.mobileTokenSignature(String(parts[0])), String(parts[1])) else { return nil }
+        guard parts.count == 2, protector.mobileTokenSignatureMatches(String(parts[0]), String(parts[1]), now: now) else { return nil }
         var base64 = parts[0].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while base64.count % 4 != 0 { base64 += "=" }
         guard let data = Data(base64Encoded: base64) else { return nil }

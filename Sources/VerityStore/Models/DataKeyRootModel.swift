@@ -1,8 +1,9 @@
 import Fluent
 import Foundation
 
-/// The derivation root of blind indexes and signatures (`DerivedKeyRecord`),
-/// sealed under the current data key. One row, named `derivation`.
+/// The keys Verity names and signs with (`DerivedKeys`, `DerivedKeyRecord`),
+/// sealed under the current data key: one row, named `derived-keys`. (The
+/// table's name and `sealed_root` are from when it held a data key itself.)
 public final class DataKeyRootModel: Model, @unchecked Sendable {
     public static let schema = "data_key_root"
 

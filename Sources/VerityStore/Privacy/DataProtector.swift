@@ -18,13 +18,14 @@ public struct DataProtector: Sendable {
     let current: Keyring
     /// Keys that open what was sealed before a rotation (`VERITY_PREVIOUS_DATA_KEYS`).
     let previous: [Keyring]
-    private let indexKey: SymmetricKey
-    private let tokenSigningSecret: SymmetricKey
-    private let captureLinkKey: SymmetricKey
-    private let mobileTokenKey: SymmetricKey
-    private let responseSigningRoot: SymmetricKey
+    /// What it names and signs with now (`DataProtector+Naming`).
+    let naming: NamingKeys
+    /// What it named and signed with before the last rotation of the derived
+    /// keys, accepted (never used for anything new) until `retiringUntil`.
+    let retiringNaming: NamingKeys?
+    let retiringUntil: Int64
     /// The keys above, as `DerivedKeyRecord` keeps them.
-    let derivedKeys: DerivedKeys
+    public let derivedKeys: DerivedKeys
     /// Names this data key without revealing it (`person_keys.wrapped_by`).
     public var keyID: String { current.keyID }
     /// Names the previous keys this protector still opens with.
@@ -70,7 +71,7 @@ public struct DataProtector: Sendable {
     public init(dataKey: Data, previousKeys: [Data] = [], derived: DerivedKeys? = nil) throws(StoreError) {
         guard dataKey.count == 32, previousKeys.allSatisfy({ $0.count == 32 }) else { throw StoreError.badDataKey }
         try self.init(keyrings: Keyring(dataKey), previousKeys.filter { $0 != dataKey }.map(Keyring.init),
-                      derived: derived ?? DerivedKeys(root: dataKey))
+                      derived: derived ?? DerivedKeys(current: DerivedKeySet(root: dataKey)))
     }
 
     /// The same data keys with other derived keys (read from the database).
@@ -83,25 +84,14 @@ public struct DataProtector: Sendable {
         self.current = current
         self.previous = previous
         derivedKeys = derived
-        indexKey = SymmetricKey(data: derived.index)
-        tokenSigningSecret = SymmetricKey(data: derived.tokenSigning)
-        captureLinkKey = SymmetricKey(data: derived.captureLink)
-        mobileTokenKey = SymmetricKey(data: derived.mobileToken)
-        responseSigningRoot = SymmetricKey(data: derived.responseSigning)
+        naming = NamingKeys(derived.current)
+        retiringNaming = derived.retiring.map(NamingKeys.init)
+        retiringUntil = derived.retiringUntil ?? 0
     }
 
     /// Names `dataKey` without revealing it.
     public static func keyID(of dataKey: Data) -> String {
         String(derive(SymmetricKey(data: dataKey), "verity.key-id.v1").withUnsafeBytes { Data($0) }.hexString.prefix(16))
-    }
-
-    /// The seed of environment `environmentID`'s Ed25519 response-signing key:
-    /// derived, not stored, so every server signs with the same key and a new
-    /// data key is a new signing key.
-    public func responseSigningSeed(environmentID: UUID) -> Data {
-        let key = HKDF<SHA256>.deriveKey(inputKeyMaterial: responseSigningRoot, info: Data(environmentID.uuidString.lowercased().utf8),
-                                         outputByteCount: 32)
-        return key.withUnsafeBytes { Data($0) }
     }
 
     /// A new person key wrapped under environment `environmentID`'s data key,
@@ -155,30 +145,6 @@ public struct DataProtector: Sendable {
 
     public func open<T: Decodable>(json type: T.Type, from sealed: Data) throws -> T {
         try JSONDecoder().decode(type, from: open(sealed))
-    }
-
-    /// A keyed hash of `text` within `domain`: equal inputs give equal indexes,
-    /// and without the data key nobody can tell what was indexed.
-    public func blindIndex(_ text: String, domain: String) -> String {
-        let mac = HMAC<SHA256>.authenticationCode(for: Data("\(domain)\u{0}\(text)".utf8), using: indexKey)
-        return mac.hexString
-    }
-
-    /// Bytes for signing end-user tokens (HMAC-SHA256).
-    public var tokenSigningKeyBytes: Data {
-        tokenSigningSecret.withUnsafeBytes { Data($0) }
-    }
-
-    /// The token of capture link `linkID`: 256 bits, URL-safe, unguessable
-    /// without the data key; the database keeps only `hashSecret` of it.
-    public func captureToken(linkID: UUID) -> String {
-        let mac = HMAC<SHA256>.authenticationCode(for: withUnsafeBytes(of: linkID.uuid) { Data($0) }, using: captureLinkKey)
-        return Self.base64URL(Data(mac))
-    }
-
-    /// HMAC-SHA256 of a mobile pass token's payload, base64url.
-    public func mobileTokenSignature(_ payload: String) -> String {
-        Self.base64URL(Data(HMAC<SHA256>.authenticationCode(for: Data(payload.utf8), using: mobileTokenKey)))
     }
 
     public static func base64URL(_ data: Data) -> String {

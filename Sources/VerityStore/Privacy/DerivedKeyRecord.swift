@@ -29,12 +29,12 @@ public enum DerivedKeyRecord {
         if let row = try await DataKeyRootModel.find(name, on: db) { return try keys.with(derived: open(row, keys)) }
         if let legacy = try await DataKeyRootModel.find(legacyRootName, on: db) {
             guard let root = try? keys.open(legacy.sealedRoot), root.count == 32 else { throw StoreError.wrongDataKey }
-            return try await record(DerivedKeys(root: root), db: db, keys: keys, now: now)
+            return try await record(DerivedKeys(current: DerivedKeySet(root: root)), db: db, keys: keys, now: now)
         }
         guard keys.previousKeyIDs.isEmpty else { throw StoreError.rootNotRecorded }
         // Recorded under a wrong key, the keys would lock the right one out.
         guard await opensWhatIsSealed(db: db, protector: keys) != false else { throw StoreError.wrongDataKey }
-        return try await record(DerivedKeys(root: dataKey), db: db, keys: keys, now: now)
+        return try await record(DerivedKeys(current: DerivedKeySet(root: dataKey)), db: db, keys: keys, now: now)
     }
 
     /// Records `derived` sealed under the current key, unless another server
@@ -56,16 +56,15 @@ public enum DerivedKeyRecord {
 
     /// Replaces the recorded keys with `derived` when they are still
     /// `expected` (a rotation that lost a race to another changes nothing).
-    static func replace(_ expected: DerivedKeys, with derived: DerivedKeys, db: any Database, protector: DataProtector,
+    /// `db` is the caller's write transaction.
+    static func replace(_ expected: DerivedKeys, with derived: DerivedKeys, in db: any Database, protector: DataProtector,
                         now: Int64) async throws -> Bool {
-        try await db.write { db in
-            guard let row = try await DataKeyRootModel.find(name, on: db), try open(row, protector) == expected else { return false }
-            row.sealedRoot = try seal(derived, protector)
-            row.sealedBy = protector.keyID
-            row.updatedAt = now
-            try await row.update(on: db)
-            return true
-        }
+        guard let row = try await DataKeyRootModel.find(name, on: db), try open(row, protector) == expected else { return false }
+        row.sealedRoot = try seal(derived, protector)
+        row.sealedBy = protector.keyID
+        row.updatedAt = now
+        try await row.update(on: db)
+        return true
     }
 
     static func seal(_ derived: DerivedKeys, _ protector: DataProtector) throws -> Data {
@@ -82,7 +81,9 @@ public enum DerivedKeyRecord {
     /// The record sealed under `protector`'s current key (a data-key
     /// rotation's first step); a legacy root still there is deleted.
     static func reseal(db: any Database, protector: DataProtector, now: Int64) async throws -> DataProtector.Resealing {
-        try await DataKeyRootModel.query(on: db).filter(\.$id == legacyRootName).delete()
+        if try await DataKeyRootModel.find(legacyRootName, on: db) != nil {
+            try await db.write { db in try await DataKeyRootModel.query(on: db).filter(\.$id == legacyRootName).delete() }
+        }
         guard let row = try await DataKeyRootModel.find(name, on: db) else { return .current }
         let outcome = protector.reseal(row.sealedRoot)
         if case .resealed(let sealed) = outcome {

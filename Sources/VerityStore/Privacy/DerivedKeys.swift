@@ -6,11 +6,32 @@ import Foundation
 /// pass tokens and the environments' response-signing keys.
 ///
 /// They are kept in the database (`DerivedKeyRecord`), sealed under the data
-/// key, so a rotated data key can be destroyed: what stays across rotations
-/// is these keys, never a data key they were made from. A deployment's first
-/// ones are derived from its first data key (HKDF, which cannot be undone);
-/// `verity keys rotate-derived-keys` replaces them with random ones.
+/// key, so a rotated data key can be destroyed: what stays across data-key
+/// rotations is these keys, never a data key they were made from. A
+/// deployment's first ones are derived from its first data key (HKDF, which
+/// cannot be undone); `verity keys rotate-derived-keys` replaces them with
+/// random ones (`DerivedKeyRotation`), keeping the old ones for an overlap
+/// window in which what they signed is still accepted.
 public struct DerivedKeys: Sendable, Codable, Equatable {
+    public var current: DerivedKeySet
+    /// The set before the last rotation, accepted until `retiringUntil`.
+    public var retiring: DerivedKeySet?
+    /// Epoch milliseconds.
+    public var retiringUntil: Int64?
+
+    public init(current: DerivedKeySet, retiring: DerivedKeySet? = nil, retiringUntil: Int64? = nil) {
+        self.current = current
+        self.retiring = retiring
+        self.retiringUntil = retiringUntil
+    }
+
+    var isWellFormed: Bool {
+        current.isWellFormed && (retiring?.isWellFormed ?? true) && (retiring == nil) == (retiringUntil == nil)
+    }
+}
+
+/// One generation of the keys `DerivedKeys` holds.
+public struct DerivedKeySet: Sendable, Codable, Equatable {
     public var index: Data
     public var tokenSigning: Data
     public var captureLink: Data
@@ -30,8 +51,8 @@ public struct DerivedKeys: Sendable, Codable, Equatable {
     }
 
     /// Five new random keys, owing nothing to any data key.
-    public static func random() -> DerivedKeys {
-        var keys = DerivedKeys(root: DataProtector.randomBytes(32))
+    public static func random() -> DerivedKeySet {
+        var keys = DerivedKeySet(root: DataProtector.randomBytes(32))
         keys.index = DataProtector.randomBytes(32)
         keys.tokenSigning = DataProtector.randomBytes(32)
         keys.captureLink = DataProtector.randomBytes(32)
@@ -40,7 +61,7 @@ public struct DerivedKeys: Sendable, Codable, Equatable {
         return keys
     }
 
-    var isWellFormed: Bool {
-        [index, tokenSigning, captureLink, mobileToken, responseSigning].allSatisfy { $0.count == 32 }
-    }
+    public var all: [Data] { [index, tokenSigning, captureLink, mobileToken, responseSigning] }
+
+    var isWellFormed: Bool { all.allSatisfy { $0.count == 32 } }
 }

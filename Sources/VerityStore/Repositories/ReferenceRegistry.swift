@@ -15,10 +15,17 @@ public struct ReferenceRegistry: IdentityDataSource {
     }
 
     public var name: String { "registry" }
+    /// The blind-index domain of `lookupKey`.
+    static let domain = "registry"
+
+    /// What a record is found by: country, surname and date of birth.
+    static func lookupKey(_ record: IdentityRecord) -> String {
+        IdentityMatcher.lookupKey(country: record.country, lastName: record.lastName, dateOfBirth: record.dateOfBirth)
+    }
     public var answersFromOwnDatabase: Bool { true }
 
     public func check(_ claim: IdentityClaim) async throws -> DataSourceOutcome {
-        let index = protector.blindIndex(IdentityMatcher.lookupKey(claim), domain: "registry")
+        let index = protector.blindIndex(IdentityMatcher.lookupKey(claim), domain: Self.domain)
         let sealed: [Data]
         if let rows = try await db.prepared(RegistryLookupStatement(lookupIndex: index)) {
             sealed = rows.map { Data($0.readableBytesView) }
@@ -40,8 +47,7 @@ public struct ReferenceRegistry: IdentityDataSource {
                               progress: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
         let sealed = try records.map { record in
             RegistryRecordModel(
-                lookupIndex: protector.blindIndex(IdentityMatcher.lookupKey(
-                    country: record.country, lastName: record.lastName, dateOfBirth: record.dateOfBirth), domain: "registry"),
+                lookupIndex: protector.blindIndex(Self.lookupKey(record), domain: Self.domain),
                 sealedRecord: try protector.seal(json: record), createdAt: now)
         }
         try await db.write { tx in

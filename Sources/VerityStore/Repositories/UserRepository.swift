@@ -12,8 +12,11 @@ public struct UserRepository: Sendable {
     }
 
     func refIndex(_ userRef: String, environmentID: UUID) -> String {
-        protector.blindIndex(userRef, domain: "user-ref:\(environmentID.uuidString)")
+        protector.blindIndex(userRef, domain: Self.refDomain(environmentID: environmentID))
     }
+
+    /// The blind-index domain of the references of one environment's users.
+    static func refDomain(environmentID: UUID) -> String { "user-ref:\(environmentID.uuidString)" }
 
     public func find(userRef: String, environmentID: UUID) async throws -> EndUserModel? {
         try await EndUserModel.query(on: db)

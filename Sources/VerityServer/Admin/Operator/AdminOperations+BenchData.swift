@@ -8,14 +8,14 @@ extension AdminOperations {
     /// console's benchmark. Returns the checks written.
     public func fillSyntheticConsoleLoad(tenant: String, environment kind: EnvironmentKind, plan: SyntheticLoad.Plan) async throws -> Int {
         let environment = try await environment(tenant: tenant, kind: kind, create: false)
-        return try await SyntheticLoad(db: db).fill(tenantID: environment.$tenant.id, environmentID: try environment.requireID(), plan: plan,
+        return try await SyntheticLoad(db: db, protector: protector).fill(tenantID: environment.$tenant.id, environmentID: try environment.requireID(), plan: plan,
                                                     now: clock.nowMillis())
     }
 
     /// `verity bench-data count`: how long `SELECT count(*)` over `table`
     /// takes, `times` times in a row (milliseconds, in order), and the count.
     public func timeCount(table: String, times: Int) async throws -> (count: Int, milliseconds: [Double]) {
-        let load = SyntheticLoad(db: db)
+        let load = SyntheticLoad(db: db, protector: protector)
         var count = 0, timings: [Double] = []
         for _ in 0..<max(1, times) {
             let started = DispatchTime.now().uptimeNanoseconds

@@ -19,6 +19,6 @@ extension AdminOperations {
     /// The environment's Ed25519 public key, for checking signatures offline.
     public func responsePublicKey(tenant: String, environment kind: EnvironmentKind) async throws -> ResponseSigningPublicKey {
         let environment = try await environment(tenant: tenant, kind: kind, create: false)
-        return try ResponseSigner.publicKey(environmentID: try environment.requireID(), protector: protector)
+        return try ResponseSigner.publicKey(environmentID: try environment.requireID(), protector: protector, now: clock.nowMillis())
     }
 }

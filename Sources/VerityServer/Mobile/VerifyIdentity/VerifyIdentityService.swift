@@ -217,9 +217,15 @@ struct VerifyIdentityService: Sendable {
         // Without a name there is nothing to screen, but a list must still be there to screen against.
         guard !name.isEmpty else { _ = try await screening.matcher(db: db); return Screened(name: name, matches: [], entries: [], personIndex: nil) }
         let found = try await screening.screenWithEntries(.init(name: name, dateOfBirth: birth, nationality: nationality), db: db)
-        let personIndex = protector.blindIndex(SanctionsPerson.key(name: name, dateOfBirth: printedBirth), domain: "sanctions-person")
+        // Clearances made before a rotation of the derived keys hold while its window lasts.
+        let personIndexes = protector.blindIndexes(SanctionsPerson.key(name: name, dateOfBirth: printedBirth), domain: "sanctions-person",
+                                                   now: clock.nowMillis())
+        let personIndex = personIndexes[0]
         guard !found.matches.isEmpty else { return Screened(name: name, matches: [], entries: [], personIndex: personIndex) }
-        let cleared = try await SanctionsClearanceRepository(db: db).clearances(tenantID: tenantID, personIndex: personIndex)
+        var cleared: Set<SanctionsClearanceRepository.Cleared> = []
+        for index in personIndexes {
+            cleared.formUnion(try await SanctionsClearanceRepository(db: db).clearances(tenantID: tenantID, personIndex: index))
+        }
         let stillListed = try found.entries.filter {
             !cleared.contains(.init(entryID: $0.id, fingerprint: try SanctionsClearanceRepository.fingerprint($0)))
         }

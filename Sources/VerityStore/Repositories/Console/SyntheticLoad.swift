@@ -10,8 +10,12 @@ import VerityCore
 /// the product writes them (the same tables, binds and indexes), in batches.
 public struct SyntheticLoad: Sendable {
     let db: any Database
+    let protector: DataProtector
 
-    public init(db: any Database) { self.db = db }
+    public init(db: any Database, protector: DataProtector) {
+        self.db = db
+        self.protector = protector
+    }
 
     public struct Plan: Sendable {
         public var checks: Int
@@ -39,12 +43,22 @@ public struct SyntheticLoad: Sendable {
         let users = (0..<max(1, plan.checks / max(1, plan.checksPerUser))).map { _ in UUID() }
         for start in stride(from: 0, to: users.count, by: Self.batch) {
             let slice = users[start..<min(users.count, start + Self.batch)]
+            // As a real user: a key of their own, the reference sealed under it and indexed.
+            let keys = PersonKeyRepository(db: db, protector: protector)
+            let people = try slice.map { id in
+                let key = try keys.prepare(userID: id, environmentID: environmentID, now: now - span)
+                let reference = "synthetic-\(id.uuidString)"
+                return (id, key, try key.sealer.seal(text: reference),
+                        protector.blindIndex(reference, domain: UserRepository.refDomain(environmentID: environmentID)))
+            }
             try await db.write { tx in
-                let insert = (tx as! any SQLDatabase).insert(into: "end_users").columns("id", "environment_id", "ref_index", "created_at")
-                for id in slice {
-                    insert.values([SQLBind(id), SQLBind(environmentID), SQLBind("synthetic-\(id.uuidString)"), SQLBind(now - span)])
+                let insert = (tx as! any SQLDatabase).insert(into: "end_users")
+                    .columns("id", "environment_id", "ref_index", "ref_sealed", "created_at")
+                for (id, _, sealed, index) in people {
+                    insert.values([SQLBind(id), SQLBind(environmentID), SQLBind(index), SQLBind(sealed), SQLBind(now - span)])
                 }
                 try await insert.run()
+                for (_, key, _, _) in people { try await keys.insert(key, on: tx) }
             }
         }
         // Checks: the first `openCases` wait for a reviewer, the next `decidedCases` were reviewed, the rest the engines decided.
