@@ -91,4 +91,29 @@ struct CertificationCredentialsE2ETests {
             #expect(try await caller.send("GET", path, bearer: token, deviceID: device).status == 200)
         }
     }
+
+    /// A document check is evidence of its own user's identity only: neither
+    /// the user asking nor the operator approving may cite someone else's
+    /// (issue 47, finding 9).
+    @Test func accreditationEvidenceMustBeTheRegisteringUsersOwnCheck() async throws {
+        try await withCertification { harness async throws in
+            let alicesCheck = try await harness.verifiedDocument("alice-evidence")
+            let bob = try await harness.registeredClient("bob-evidence", phone: "+447700900125")
+            let cited = await certificationError {
+                try await bob.requestAccreditation(level: 3, evidence: AccreditationEvidence(kind: "document", reference: alicesCheck))
+            }
+            #expect(cited?.field == "evidence.reference", "\(String(describing: cited))")
+            try await bob.requestAccreditation(level: 3)
+            let (requests, _) = try await harness.admin("GET", CertificationAdminRoute.accreditationRequests.path + "?status=pending",
+                                                        as: [AccreditationRequestView].self)
+            let pending = try #require(requests?.first)
+            let (refused, status) = try await harness.admin(
+                "POST", CertificationAdminRoute.approve(id: pending.id.uuidString).path,
+                body: AccreditationApprovalInput(evidence: AccreditationEvidence(kind: "document", reference: alicesCheck)), as: ErrorEnvelope.self)
+            #expect(status == 400 && refused?.error.field == "evidence.reference", "\(status) \(String(describing: refused))")
+            // Alice's own check is hers to cite.
+            let alice = try await harness.registeredClient("alice-evidence", phone: "+447700900126")
+            try await alice.requestAccreditation(level: 3, evidence: AccreditationEvidence(kind: "document", reference: alicesCheck))
+        }
+    }
 }

@@ -60,11 +60,14 @@ struct AccreditationAdminService: Sendable {
         }
         // An e-mail needs an address before anything is decided: the operator learns now, not after.
         let address = delivery == .email ? try await emailAddress(of: registration, entity: entity, context: context) : nil
-        let given = try await RegistrationService.checkedEvidence(input.evidence, level: level, environmentID: environmentID, db: db,
-                                                                  byOperator: true)
-        var stated = given ?? request.evidenceKind.map { AccreditationEvidence(kind: $0, reference: request.evidenceReference ?? "") }
+        // What the operator gives, else what the request stated: checked again
+        // now, as of this user (a check cited then may not have been theirs).
+        let userID = registration.$user.id
+        let cited = input.evidence ?? request.evidenceKind.map { AccreditationEvidence(kind: $0, reference: request.evidenceReference ?? "") }
+        var stated = try await RegistrationService.checkedEvidence(cited, level: level, environmentID: environmentID, userID: userID,
+                                                                   db: db, byOperator: true)
         // The user's own succeeded document check is evidence enough: nobody need type its id.
-        if stated == nil, let check = try await DocumentCheckRepository(db: db).latestCheck(userID: registration.$user.id),
+        if stated == nil, let check = try await DocumentCheckRepository(db: db).latestCheck(userID: userID),
            check.status == "succeeded", check.environmentID == environmentID {
             stated = AccreditationEvidence(kind: AccreditationEvidenceKind.document.rawValue, reference: try check.requireID().uuidString)
         }

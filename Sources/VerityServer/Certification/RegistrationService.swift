@@ -104,7 +104,7 @@ struct RegistrationService: Sendable {
             throw VerityError(.validationError, "The user is already accredited at level \(accredited).", field: "level")
         }
         let evidence = try await Self.checkedEvidence(input.evidence, level: level, environmentID: context.environmentID,
-                                                      db: context.db, byOperator: false)
+                                                      userID: context.userID, db: context.db, byOperator: false)
         let registrationID = try registration.requireID()
         let registrations = RegistrationRepository(db: context.db)
         // Asked again while one waits (an app whose answer was lost on the way
@@ -135,7 +135,9 @@ struct RegistrationService: Sendable {
     /// Evidence of an identity check: a checkpoint of this environment that
     /// accredits the level, a document check's reference, or (stated by the
     /// approving operator only) the record of a video call they held.
-    static func checkedEvidence(_ evidence: AccreditationEvidence?, level: AccreditationLevel, environmentID: UUID,
+    /// `userID`: whose accreditation it is; a document check is evidence of
+    /// its own user's identity only.
+    static func checkedEvidence(_ evidence: AccreditationEvidence?, level: AccreditationLevel, environmentID: UUID, userID: UUID,
                                 db: any Database, byOperator: Bool) async throws -> AccreditationEvidence? {
         guard let evidence else { return nil }
         let reference = evidence.reference.trimmingCharacters(in: .whitespaces)
@@ -156,9 +158,10 @@ struct RegistrationService: Sendable {
                 throw VerityError(.validationError, "That checkpoint does not accredit level \(level.rawValue).", field: "evidence.reference")
             }
         case .document:
-            // A document check of this environment that verified its user.
+            // A document check of this environment that verified this very user:
+            // someone else's verified document proves nothing about who registers.
             guard let id = UUID(uuidString: reference), let check = try await DocumentCheckRepository(db: db).check(id: id),
-                  check.environmentID == environmentID, check.status == "succeeded" else {
+                  check.environmentID == environmentID, check.$user.id == userID, check.status == "succeeded" else {
                 throw VerityError(.validationError, "No succeeded document check has that id.", field: "evidence.reference")
             }
         case .videoCall:
