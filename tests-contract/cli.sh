@@ -24,7 +24,8 @@ check "the database files are readable" bash -c "cat '$VERITY_DATA_DIR'/verity.s
 check "the key is stored hashed" bash -c "! cat '$VERITY_DATA_DIR'/verity.sqlite* | grep -aq '$KEY'"
 CLIENT_KEY=$("$BIN" keys create --tenant acme --environment live --publishable --scopes verifyhuman,verifyage 2>/dev/null)
 check "keys create --publishable prints a vhk_live_ key" grep -Eq '^vhk_live_[0-9A-Za-z]{40}$' <<<"$CLIENT_KEY"
-check "keys create --publishable --demo prints a pk_demo_ key" bash -c "'$BIN' keys create --tenant acme --environment live --publishable --scopes verifyhuman --demo | grep -Eq '^pk_demo_[0-9A-Za-z]{40}$'"
+check "keys create --publishable --demo prints a pk_demo_ key in a test environment" bash -c "'$BIN' keys create --tenant acme --environment test --publishable --scopes verifyhuman --demo | grep -Eq '^pk_demo_[0-9A-Za-z]{40}$'"
+check "keys create --publishable --demo in live: VALIDATION_ERROR, exit 65" bash -c "'$BIN' keys create --tenant acme --environment live --publishable --scopes verifyhuman --demo > /dev/null 2> '$WORK/demo-live.err'; [ \$? -eq 65 ] && grep -q 'VALIDATION_ERROR.*test environments only' '$WORK/demo-live.err'"
 check "keys create --publishable refuses an unknown scope, naming it" bash -c "! '$BIN' keys create --tenant acme --environment live --publishable --scopes verifyhuman,flying > '$WORK/scope.out' 2>&1 && grep -q flying '$WORK/scope.out'"
 check "keys create --scopes needs --publishable" bash -c "! '$BIN' keys create --tenant acme --environment live --scopes verifyhuman > /dev/null 2>&1"
 check "the client key is stored hashed" bash -c "! cat '$VERITY_DATA_DIR'/verity.sqlite* | grep -aq '$CLIENT_KEY'"

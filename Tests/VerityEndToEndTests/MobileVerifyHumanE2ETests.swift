@@ -6,6 +6,7 @@ import FoundationNetworking
 import Testing
 import VerityAPI
 import VerityCore
+import VerityStore
 import VerityTestSupport
 
 /// The mobile API's VerifyHuman against a live server, as an app calls it:
@@ -168,6 +169,31 @@ struct MobileVerifyHumanE2ETests {
             #expect(answer.json["verification_id"] as? String == "mver_demo_verifyhuman" && answer.data["token"] as? String == "vht_demo.demo")
             #expect(answer.meta["environment"] as? String == "demo")
             #expect(try await MobileAPI.balance(app) == 0)
+        }
+    }
+
+    /// Demo keys answer fixed passes: in live they would be taken for real
+    /// ones (issue 47, finding 11). None is made there, by the CLI or the
+    /// admin API, and one made there before admits nothing.
+    @Test func demoKeysExistInTestEnvironmentsOnly() async throws {
+        try await MobileAPI.withMobile(credits: 0) { app, url, _ in
+            await #expect(throws: VerityError.self) {
+                _ = try await app.operations.createClientKey(tenant: app.tenant, environment: .live, scopes: [.verifyHuman], demo: true)
+            }
+            let liveSecret = try await app.operations.createKey(tenant: app.tenant, environment: .live)
+            let refused = try await MobileAPI.call(url, "/admin/v1/client-keys", method: "POST", headers: ["Authorization": "Bearer \(liveSecret)"],
+                                                   json: ["scopes": ["verifyhuman"], "demo": true])
+            #expect(refused.status == 400 && (refused.json["error"] as? [String: Any])?["code"] as? String == "VALIDATION_ERROR", "\(refused.status) \(refused.json)")
+            // One made in live before: it admits nothing.
+            let old = try await app.operations.createClientKey(tenant: app.tenant, environment: .live, scopes: [.verifyHuman], demo: false)
+            let demoInLive = "pk_demo_" + old.dropFirst("vhk_live_".count)
+            try await DatabaseText.run(app, """
+                UPDATE client_keys SET kind = 'demo', key_hash = '\(DataProtector.hashSecret(demoInLive))'
+                WHERE key_hash = '\(DataProtector.hashSecret(old))'
+                """)
+            let answer = try await MobileAPI.call(url, "/api/mobile/v1/verifyhuman/verify", method: "POST",
+                                                  headers: ["X-Client-Key": demoInLive], json: ["selfie_b64": try MobileAPI.johnSelfie])
+            #expect(answer.status == 401 && answer.code == "INVALID_CLIENT_KEY", "\(answer.status) \(answer.code ?? "")")
         }
     }
 

@@ -109,6 +109,14 @@ public enum DatabaseText {
         return try await sql.raw(SQLQueryString(query)).first()?.decode(column: "n", as: Int.self) ?? 0
     }
 
+    /// Runs a statement a test needs to set up what no API makes any more.
+    public static func run(_ app: VerityTestApp, _ statement: String) async throws {
+        try await app.app.db.write { db in
+            guard let sql = db as? any SQLDatabase else { return }
+            try await sql.raw(SQLQueryString(statement)).run()
+        }
+    }
+
     /// The `s` column of every row of a `SELECT … AS s …`.
     public static func strings(_ app: VerityTestApp, _ query: String) async throws -> [String] {
         guard let sql = app.app.db as? any SQLDatabase else { return [] }

@@ -17,7 +17,12 @@ public struct ClientKeyRepository: Sendable {
     }
 
     /// Makes a key for `environment`: `vhk_<environment kind>_…`, or `pk_demo_…` when `demo`.
+    /// Demo keys (fixed answers, never charged) exist in test environments
+    /// only: in live their passes would be taken for real ones.
     public func create(for environment: EnvironmentModel, scopes: [MobileProduct], demo: Bool, now: Int64) async throws -> String {
+        guard !demo || environment.kind == EnvironmentKind.test.rawValue else {
+            throw VerityError(.validationError, "demo keys (pk_demo_) exist in test environments only", field: "demo")
+        }
         let kind: ClientKeyKind = demo ? .demo : (environment.kind == "live" ? .live : .test)
         let secret = kind.prefix + Base62.random(length: ClientKeyKind.secretLength)
         let key = ClientKeyModel()
@@ -42,7 +47,9 @@ public struct ClientKeyRepository: Sendable {
               let key = try await ClientKeyModel.query(on: db)
                 .filter(\.$keyHash == DataProtector.hashSecret(secret)).filter(\.$revokedAt == nil)
                 .with(\.$environment).first(),
-              key.kind == kind.rawValue
+              key.kind == kind.rawValue,
+              // A demo key made in live before they were refused there admits nothing.
+              kind != .demo || key.environment.kind == EnvironmentKind.test.rawValue
         else { return nil }
         return Admitted(keyID: try key.requireID(), kind: kind,
                         scopes: key.scopes.split(separator: ",").compactMap { MobileProduct(rawValue: String($0)) },
