@@ -272,7 +272,7 @@ drain_ready() {
   [ "$(cat "$WORK/drain-ready.code")" = 503 ]
 }
 wait_until "readyz to say the server drains" drain_ready
-check "serve on SIGTERM drains: /readyz 503 naming the shutdown, while it still serves" bash -c "[ \"\$(cat '$WORK/drain-ready.code')\" = 503 ] && grep -q '\"shutdown\"' '$WORK/drain-ready.json' && curl -sf http://127.0.0.1:$DRAIN_PORT/healthz > /dev/null"
+check "serve on SIGTERM drains: /readyz 503 saying it is stopping, while it still serves" bash -c "[ \"\$(cat '$WORK/drain-ready.code')\" = 503 ] && grep -q '\"stopping\"' '$WORK/drain-ready.json' && curl -sf http://127.0.0.1:$DRAIN_PORT/healthz > /dev/null"
 wait_until "the drained server to exit" has_ended "$DRAIN_PID"
 wait "$DRAIN_PID"; code=$?
 check "serve exits 0 once drained" bash -c "[ $code -eq 0 ] && ! curl -s http://127.0.0.1:$DRAIN_PORT/healthz > /dev/null"

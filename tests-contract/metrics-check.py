@@ -17,9 +17,13 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("url")
     parser.add_argument("--forbid", action="append", default=[])
+    parser.add_argument("--bearer", help="the metrics token, for /metrics on the API's port")
     args = parser.parse_args()
+    request = urllib.request.Request(args.url)
+    if args.bearer:
+        request.add_header("Authorization", f"Bearer {args.bearer}")
     # Generous: the parallel test suite loads two cores for minutes.
-    with urllib.request.urlopen(args.url, timeout=180) as response:
+    with urllib.request.urlopen(request, timeout=180) as response:
         content_type = response.headers.get("Content-Type", "")
         text = response.read().decode("utf-8")
     families = {}

@@ -62,9 +62,12 @@ public struct ErrorEnvelope: Codable, Sendable, Equatable {
 
 /// Body of `/healthz` and `/readyz`.
 public struct HealthStatus: Codable, Sendable, Equatable {
-    /// `ok`, or `unavailable` with a 503.
+    /// `ok`; or, with a 503 from `/readyz`, `unavailable` (a check failed:
+    /// the server logs which, `verity doctor` says what to do) or `stopping`
+    /// (it drains after SIGTERM).
     public var status: String
-    /// `/readyz` only: each thing the server needs, and how it stands.
+    /// Each check and how it stands: `verity doctor --json` only; the public
+    /// `/readyz` says no more than its status.
     public var checks: [HealthCheck]?
 
     /// Creates the value from its fields.

@@ -92,10 +92,10 @@ public enum VerityApp {
                                   poolCapacity: VerityDatabase.poolCapacity(postgres: settings.databaseURL != nil,
                                                                             eventLoops: app.eventLoopGroup.makeIterator().reduce(0) { n, _ in n + 1 }))
         if let port = settings.metricsPort {
-            app.lifecycle.use(MetricsServer(host: settings.host, port: port, page: metrics, logger: app.logger))
-        } else {
-            try app.register(collection: MetricsController(page: metrics))
+            app.lifecycle.use(MetricsServer(host: settings.metricsHost, port: port, required: settings.metricsPortChosen,
+                                            page: metrics, logger: app.logger))
         }
+        if let token = settings.metricsToken { try app.register(collection: MetricsController(page: metrics, token: token)) }
         try app.register(collection: IdentityController(dependencies: dependencies))
         try app.register(collection: ConsentController(dependencies: dependencies))
         try app.register(collection: DocumentController(dependencies: dependencies))

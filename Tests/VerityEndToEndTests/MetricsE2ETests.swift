@@ -3,7 +3,9 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import Verity
 import VerityAPI
+import VerityServer
 import VerityTestSupport
 
 /// `/metrics` read by the Prometheus project's own text-format parser
@@ -30,7 +32,7 @@ struct MetricsE2ETests {
     /// The page as the parser read it; fails when the parser refuses it or a label carries `forbidden`.
     static func scrape(_ url: URL, forbidding forbidden: [String]) async throws -> Page {
         let run = try await ChildProcess.python("tests-contract/metrics-check.py",
-                                                [url.absoluteString + "/metrics"] + forbidden.flatMap { ["--forbid", $0] })
+                                                [url.absoluteString + "/metrics", "--bearer", token] + forbidden.flatMap { ["--forbid", $0] })
         guard run.status == 0 else { throw MetricsCheckFailed(message: run.errorText) }
         return try JSONDecoder().decode(Page.self, from: run.output)
     }
@@ -40,8 +42,38 @@ struct MetricsE2ETests {
         var description: String { message }
     }
 
+    static let token = "metrics-token-" + UUID().uuidString
+    static let dataKey = Data(repeating: 7, count: 32).base64EncodedString()
+
+    /// `/metrics` holds business volumes and the server's internals: not on
+    /// the API's port unless a token is set, and then only to that token
+    /// (issue 47, finding 17); its own listener binds loopback by default.
+    @Test func metricsAreNotOnTheAPIPortWithoutTheToken() async throws {
+        try await withVerityApp { app async throws in
+            let url = try await app.startServer()
+            let (_, none) = try await TestHTTP.data(from: url.appendingPathComponent("metrics"))
+            #expect((none as? HTTPURLResponse)?.statusCode == 404)
+        }
+        try await withVerityApp(settings: { $0.metricsToken = Self.token }) { app async throws in
+            let url = try await app.startServer()
+            for bearer in [nil, "wrong-token-of-enough-length", Self.token + "x"] {
+                var request = URLRequest(url: url.appendingPathComponent("metrics"))
+                if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
+                let (_, response) = try await TestHTTP.data(for: request)
+                #expect((response as? HTTPURLResponse)?.statusCode == 401, "\(bearer ?? "no token")")
+            }
+        }
+        let defaults = try Settings.from(environment: ["VERITY_DATA_KEY": Self.dataKey])
+        #expect(defaults.metricsPort == Settings.defaultMetricsPort && defaults.metricsHost == "127.0.0.1" && defaults.metricsToken == nil)
+        #expect(try Settings.from(environment: ["VERITY_DATA_KEY": Self.dataKey, "VERITY_METRICS_PORT": "0"]).metricsPort == nil)
+        #expect(throws: SettingsError.self) { _ = try Settings.from(environment: ["VERITY_DATA_KEY": Self.dataKey, "VERITY_METRICS_TOKEN": "short"]) }
+    }
+
     @Test func requestsChecksAndTheQueueAreCountedWithoutPersonalLabels() async throws {
-        try await withLiveClient(userRef: "metrics-person-4711") { client, app, url async throws in
+        try await withVerityApp(settings: { $0.metricsToken = Self.token }) { app async throws in
+            let url = try await app.startServer()
+            let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "metrics-person-4711"),
+                                                    requestTimeout: TestDeadlines.requestTimeout)
             try await client.consent()
             _ = try await client.verifyIdentity(input: DocumentVerificationE2ETests.johnWithTypo)
             _ = try await client.verifyIdentity(input: TestData.johnSmith)

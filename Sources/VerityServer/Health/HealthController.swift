@@ -4,8 +4,9 @@ import Vapor
 import VerityAPI
 
 /// `/healthz` (the process answers: liveness only) and `/readyz` (it can
-/// serve: `ReadinessChecks`, each named in the body, and not stopping
-/// (`ServerDrain`); 503 when any fails).
+/// serve: `ReadinessChecks` pass and it is not stopping (`ServerDrain`); 503
+/// when any fails). Both are public, so they say ok or not and no more: what
+/// failed is logged, and `verity doctor` names every check with what to do.
 struct HealthController: RouteCollection {
     let settings: Settings
     let models: ModelFilesCheck
@@ -18,9 +19,13 @@ struct HealthController: RouteCollection {
 
     func ready(request: Request) async throws -> Response {
         let checks = await ReadinessChecks(db: request.db, settings: settings, models: models).run() + [drain.check]
-        let ready = checks.allSatisfy { $0.status != "failing" }
-        let response = Response(status: ready ? .ok : .serviceUnavailable)
-        try response.content.encode(HealthStatus(status: ready ? "ok" : "unavailable", checks: checks), as: .json)
+        let failing = checks.filter { $0.status == "failing" }
+        for check in failing where check.name != drain.check.name {
+            request.logger.warning("not ready", metadata: ["check": .string(check.name), "detail": .string(check.detail ?? "")])
+        }
+        let status = failing.isEmpty ? "ok" : failing.contains { $0.name == drain.check.name } ? "stopping" : "unavailable"
+        let response = Response(status: failing.isEmpty ? .ok : .serviceUnavailable)
+        try response.content.encode(HealthStatus(status: status), as: .json)
         return response
     }
 }

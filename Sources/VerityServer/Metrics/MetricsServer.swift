@@ -5,31 +5,42 @@ import NIOHTTP1
 import NIOPosix
 import Vapor
 
-/// `/metrics` on a port of its own (`VERITY_METRICS_PORT`): a listener that
-/// answers `GET /metrics` and nothing else, so the API's port can face the
-/// internet while Prometheus scrapes from inside. Started with the server.
+/// `/metrics` on a port of its own (`VERITY_METRICS_PORT`, 9464 on
+/// 127.0.0.1 by default): a listener that answers `GET /metrics` and nothing
+/// else, so the API's port can face the internet while Prometheus scrapes
+/// from inside. Started with the server.
 final class MetricsServer: LifecycleHandler, @unchecked Sendable {
     let host: String
     let port: Int
+    /// Whether the port was chosen: if so, a port taken stops the server;
+    /// the default one, taken by another server on the machine, is warned about.
+    let required: Bool
     let page: MetricsPage
     let logger: Logger
     private var channel: (any Channel)?
 
-    init(host: String, port: Int, page: MetricsPage, logger: Logger) {
+    init(host: String, port: Int, required: Bool, page: MetricsPage, logger: Logger) {
         self.host = host
         self.port = port
+        self.required = required
         self.page = page
         self.logger = logger
     }
 
     func didBootAsync(_ application: Application) async throws {
         let page = self.page
-        channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelInitializer { channel in
-                channel.pipeline.configureHTTPServerPipeline().flatMap { channel.pipeline.addHandler(Handler(page: page)) }
-            }
-            .bind(host: host, port: port).get()
+        do {
+            channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                .childChannelInitializer { channel in
+                    channel.pipeline.configureHTTPServerPipeline().flatMap { channel.pipeline.addHandler(Handler(page: page)) }
+                }
+                .bind(host: host, port: port).get()
+        } catch where !required {
+            logger.warning("metrics not served: the default port is taken (another server on this machine?); set VERITY_METRICS_PORT",
+                           metadata: ["address": .string("\(host):\(port)")])
+            return
+        }
         logger.notice("metrics listening", metadata: ["address": .string("\(host):\(port)")])
     }
 

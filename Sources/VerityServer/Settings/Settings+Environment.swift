@@ -35,12 +35,7 @@ extension Settings {
         }
         if let host = env["VERITY_HOST"], !host.isEmpty { settings.host = host }
         settings.port = try integer(env, "VERITY_PORT", default: settings.port, in: 0...65535)
-        if let text = env["VERITY_METRICS_PORT"], !text.isEmpty {
-            settings.metricsPort = try integer(env, "VERITY_METRICS_PORT", default: 0, in: 1...65535)
-            guard settings.metricsPort != settings.port else {
-                throw SettingsError(variable: "VERITY_METRICS_PORT", problem: "must differ from VERITY_PORT")
-            }
-        }
+        try readMetrics(env, into: &settings)
         if let url = env["DATABASE_URL"], !url.isEmpty {
             guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
                 throw SettingsError(variable: "DATABASE_URL", problem: "must start with postgres://")
@@ -211,6 +206,28 @@ extension Settings {
         sms.timeoutMilliseconds = try integer(env, "VERITY_SMS_TIMEOUT_MS", default: 5000, in: 50...60000)
         sms.retries = try integer(env, "VERITY_SMS_RETRIES", default: 2, in: 0...5)
         return sms
+    }
+
+    /// `/metrics`: its own loopback port by default, and on the API's port
+    /// only behind a token.
+    private static func readMetrics(_ env: [String: String], into settings: inout Settings) throws {
+        if let text = env["VERITY_METRICS_PORT"], !text.isEmpty {
+            let port = try integer(env, "VERITY_METRICS_PORT", default: 0, in: 0...65535)
+            settings.metricsPort = port == 0 ? nil : port
+            settings.metricsPortChosen = true
+        } else {
+            settings.metricsPort = Settings.defaultMetricsPort
+        }
+        if let port = settings.metricsPort, port == settings.port {
+            throw SettingsError(variable: "VERITY_METRICS_PORT", problem: "must differ from VERITY_PORT")
+        }
+        if let host = env["VERITY_METRICS_HOST"], !host.isEmpty { settings.metricsHost = host }
+        if let token = env["VERITY_METRICS_TOKEN"], !token.isEmpty {
+            guard token.count >= 16, token.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+                throw SettingsError(variable: "VERITY_METRICS_TOKEN", problem: "must be 16 or more visible ASCII characters")
+            }
+            settings.metricsToken = token
+        }
     }
 
     private static func integer(_ env: [String: String], _ name: String, default value: Int,

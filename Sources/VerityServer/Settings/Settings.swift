@@ -80,8 +80,20 @@ public struct Settings: Sendable {
     /// How long a server told to stop (SIGTERM) goes on serving while
     /// `/readyz` says it is stopping, for the load balancer to take it out first.
     public var shutdownDrainSeconds: Int = 0
-    /// A port of its own for `/metrics` (off the API's port); nil serves it beside the API.
+    /// A port of its own for `/metrics`, on `metricsHost` (loopback by
+    /// default): 9464 unless `VERITY_METRICS_PORT` says otherwise or `0`
+    /// (none). Nil here, as tests build settings, serves no listener.
     public var metricsPort: Int?
+    public var metricsHost = "127.0.0.1"
+    /// The Prometheus exporters' customary port.
+    public static let defaultMetricsPort = 9464
+    /// Whether `metricsPort` was chosen: a chosen port that cannot be bound
+    /// stops the server; the default one, taken by another server on the
+    /// machine, is only warned about.
+    public var metricsPortChosen = false
+    /// With it, `/metrics` is also served on the API's port, to
+    /// `Authorization: Bearer <token>` only; without it, not there at all.
+    public var metricsToken: String?
     public var logLevel: String = "info"
     /// Logs as JSON lines (default) or as text for people at a terminal.
     public var jsonLogs: Bool = true
@@ -134,7 +146,9 @@ public struct Settings: Sendable {
         ("VERITY_SHUTDOWN_DRAIN_SECONDS", "0", "on SIGTERM, serve this long more with /readyz 503 before closing the port (0–300; longer than your load balancer's readiness checks take to notice)"),
         ("VERITY_DOCUMENT_WAIT_MS", "10000", "how long a document submission waits for its check before answering pending (0–60000)"),
         ("VERITY_WEBHOOK_TIMEOUT_MS", "10000", "how long a webhook receiver has to answer (500–30000, shorter than the job lease)"),
-        ("VERITY_METRICS_PORT", "(unset: /metrics on VERITY_PORT)", "serve /metrics on this port of VERITY_HOST only, apart from the API"),
+        ("VERITY_METRICS_PORT", "9464", "serve /metrics on this port of VERITY_METRICS_HOST, apart from the API (0: no listener)"),
+        ("VERITY_METRICS_HOST", "127.0.0.1", "the address the metrics listener binds: keep it off the internet"),
+        ("VERITY_METRICS_TOKEN", "(unset: no /metrics on VERITY_PORT)", "also serve /metrics on the API's port, to Authorization: Bearer <this token> only (16+ characters)"),
         ("VERITY_SMS_URL", "(unset: development outbox)", "SMS provider endpoint (HTTP POST per message)"),
         ("VERITY_SMS_AUTH", "(unset)", "bearer:TOKEN or basic:USER:PASSWORD sent to the SMS provider"),
         ("VERITY_SMS_TEMPLATE", #"{"to":"{{to}}","text":"{{text}}"}"#, "request body; {{to}} and {{text}} are filled in and escaped"),
