@@ -46,9 +46,21 @@ public struct RequiredVerificationMethodInput: Codable, Sendable, Equatable {
 
 /// How many tokens a revocation ended.
 public struct RevokedTokens: Codable, Sendable, Equatable {
-    /// Tokens that were live and are now revoked.
+    /// User tokens that were live and are now revoked.
     public var revoked: Int
+    /// Device tokens of the user's certification devices now revoked: each
+    /// device must be verified again (its token cannot be exchanged).
+    public var deviceTokens: Int?
+    /// Certificate-authenticated sessions ended.
+    public var authenticationSessions: Int?
+    /// Capture links removed.
+    public var captureLinks: Int?
 
     /// Creates the value from its fields.
-    public init(revoked: Int) { self.revoked = revoked }
+    public init(revoked: Int, deviceTokens: Int? = nil, authenticationSessions: Int? = nil, captureLinks: Int? = nil) {
+        self.revoked = revoked
+        self.deviceTokens = deviceTokens
+        self.authenticationSessions = authenticationSessions
+        self.captureLinks = captureLinks
+    }
 }

@@ -15,7 +15,7 @@ struct KeysCommand: AsyncParsableCommand {
         @OptionGroup var target: TenantOptions
         @Flag(help: "A publishable client key (vhk_test_…/vhk_live_…) for apps: it can only run verifications.") var publishable = false
         @Option(help: "With --publishable: verifyhuman,verifyage,verifyidentity,verifycompliance.") var scopes: String?
-        @Flag(help: "With --publishable: a pk_demo_… key (fixed answers, no credits).") var demo = false
+        @Flag(help: "With --publishable: a pk_demo_… key (fixed answers, no credits); test environments only.") var demo = false
 
         func validate() throws {
             if !publishable, scopes != nil || demo { throw ValidationError("--scopes and --demo go with --publishable") }
@@ -25,13 +25,15 @@ struct KeysCommand: AsyncParsableCommand {
         func run() async throws {
             let settings = try SettingsLoading.load()
             let products = try scopes.map { try MobileProduct.scopes($0) }
-            let key = try await VerityApp.withDatabase(settings) { app in
-                let operations = try AdminOperations(app: app, settings: settings)
-                if let products {
-                    return try await operations.createClientKey(tenant: target.tenant, environment: target.environment,
-                                                                scopes: products, demo: demo)
+            let key = try await CLIOutput.reportingAsync {
+                try await VerityApp.withDatabase(settings) { app in
+                    let operations = try AdminOperations(app: app, settings: settings)
+                    if let products {
+                        return try await operations.createClientKey(tenant: target.tenant, environment: target.environment,
+                                                                    scopes: products, demo: demo)
+                    }
+                    return try await operations.createKey(tenant: target.tenant, environment: target.environment)
                 }
-                return try await operations.createKey(tenant: target.tenant, environment: target.environment)
             }
             print(key)
         }

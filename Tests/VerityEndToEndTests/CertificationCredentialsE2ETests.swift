@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import Verity
 import VerityAPI
 import VerityCore
 import VerityTestSupport
@@ -41,6 +42,10 @@ struct CertificationCredentialsE2ETests {
                                           bearer: userToken, deviceID: device)
             return try JSONDecoder().decode(DeviceToken.self, from: verified.body).token
         }
+    }
+
+    static func status(_ address: String) async throws -> Int {
+        (try await TestHTTP.data(from: URL(string: address)!).1 as? HTTPURLResponse)?.statusCode ?? 0
     }
 
     static func code(_ body: Data) -> String? {
@@ -114,6 +119,64 @@ struct CertificationCredentialsE2ETests {
             // Alice's own check is hers to cite.
             let alice = try await harness.registeredClient("alice-evidence", phone: "+447700900126")
             try await alice.requestAccreditation(level: 3, evidence: AccreditationEvidence(kind: "document", reference: alicesCheck))
+        }
+    }
+
+    /// Revoking a user ends every credential they hold: user tokens, device
+    /// tokens (and the devices' verification), certificate sessions and the
+    /// capture link (issue 47, finding 8).
+    @Test func revokingAUserEndsEveryCredentialTheyHold() async throws {
+        try await withCertification { harness async throws in
+            let client = try await harness.registeredClient("revoked-user")
+            _ = try await client.certifyUserAtLevel1()
+            let stale = try #require(await certificationError { try await client.requestUser() })
+            try await client.resolve(stale)
+            _ = try await client.fetchCertificate()
+            let session = try await client.authenticate()
+            try await harness.app.configure { $0.consentRequired = false }
+            let identity = IdentityVerificationClient(baseURL: harness.url, token: try await harness.app.token(for: "revoked-user"),
+                                                      requestTimeout: TestDeadlines.requestTimeout)
+            let link = try await identity.initiateIdentityDocumentCapture().documentCaptureUrl
+            #expect(try await Self.status(link) == 200)
+            let caller = Caller(harness: harness)
+            let device = "device-" + UUID().uuidString.replacingOccurrences(of: "-", with: "")
+            _ = try await caller.deviceToken(device: device, userRef: "revoked-user")
+
+            let (revoked, status) = try await harness.admin("POST", AdminRoute.revokeUserTokens(userRef: "revoked-user").path, as: RevokedTokens.self)
+            #expect(status == 200 && (revoked?.revoked ?? 0) >= 1 && (revoked?.deviceTokens ?? 0) >= 1, "\(String(describing: revoked))")
+            #expect(revoked?.authenticationSessions == 1 && revoked?.captureLinks == 1)
+
+            #expect(await certificationError { try await client.requestUser() }?.code == .invalidToken, "the device token still works")
+            let (check, _) = try await harness.admin("POST", CertificationAdminRoute.verifySession.path,
+                                                     body: SessionCheckInput(sessionToken: session.sessionToken), as: SessionCheck.self)
+            #expect(check?.valid == false, "the certificate session still works")
+            #expect(try await Self.status(link) == 410, "the capture link still works")
+            // A new user token does not buy a device token back: the device proves itself by SMS again.
+            let fresh = try await harness.app.token(for: "revoked-user")
+            let refreshed = try await caller.send("POST", CertificationRoute.deviceToken.path,
+                                                  body: DeviceTokenRequest(deviceId: device), bearer: fresh, deviceID: nil)
+            #expect(refreshed.status != 200 && Self.code(refreshed.body) == "DEVICE_NOT_VERIFIED", "\(refreshed.status)")
+        }
+    }
+
+    /// Expired device tokens are exchanged for new ones only while the
+    /// device's SMS verification is younger than 180 days.
+    @Test func refreshedDeviceTokensHaveATotalLifetime() async throws {
+        try await withCertification { harness async throws in
+            let caller = Caller(harness: harness)
+            let device = "device-" + UUID().uuidString.replacingOccurrences(of: "-", with: "")
+            var token = try await caller.deviceToken(device: device, userRef: "chained")
+            for _ in 0..<5 {
+                harness.app.clock.advance(seconds: 31 * 86_400)
+                let exchanged = try await caller.send("POST", CertificationRoute.deviceToken.path, body: DeviceTokenRequest(deviceId: device),
+                                                      bearer: token, deviceID: device)
+                #expect(exchanged.status == 200, "\(exchanged.status) \(String(decoding: exchanged.body, as: UTF8.self))")
+                token = try JSONDecoder().decode(DeviceToken.self, from: exchanged.body).token
+            }
+            harness.app.clock.advance(seconds: 31 * 86_400)
+            let refused = try await caller.send("POST", CertificationRoute.deviceToken.path, body: DeviceTokenRequest(deviceId: device),
+                                                bearer: token, deviceID: device)
+            #expect(refused.status == 401 && Self.code(refused.body) == "INVALID_TOKEN", "\(refused.status)")
         }
     }
 }

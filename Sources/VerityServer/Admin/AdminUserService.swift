@@ -43,9 +43,10 @@ struct AdminUserService: Sendable {
 
     func revokeTokens(userRef: String, context: AdminContext) async throws -> RevokedTokens {
         let user = try await existingUser(userRef, context)
-        let count = try await users(context).revokeTokens(userID: try user.requireID(), now: clock.nowMillis())
+        let revoked = try await users(context).revokeCredentials(userID: try user.requireID(), now: clock.nowMillis())
         try await audit("tokens.revoke", user, context)
-        return RevokedTokens(revoked: count)
+        return RevokedTokens(revoked: revoked.userTokens, deviceTokens: revoked.deviceTokens,
+                             authenticationSessions: revoked.authenticationSessions, captureLinks: revoked.captureLinks)
     }
 
     func verification(userRef: String, context: AdminContext) async throws -> VerifiedIdentity {

@@ -27,6 +27,9 @@ struct CertificationContext: Sendable {
 enum DeviceTokens {
     static let prefix = "vdt_"
     static let lifetimeMilliseconds: Int64 = 30 * 86_400_000
+    /// How long tokens may be exchanged for new ones after the device was
+    /// verified by SMS: then it proves itself again.
+    static let chainLifetimeMilliseconds: Int64 = 180 * 86_400_000
     /// The header the SDK sends with its install's identifier; must match the token's device.
     static let deviceHeader = "Verity-Device-ID"
 
@@ -81,7 +84,7 @@ extension DeviceTokenModel.RevocationReason {
     var resolution: TokenResolution {
         switch self {
         case .certificationChanged: .refreshToken
-        case .rotated, .locked: .verifyDevice
+        case .rotated, .locked, .userRevoked: .verifyDevice
         }
     }
 }

@@ -98,8 +98,13 @@ struct DeviceVerificationService: Sendable {
         let deviceHash = try Self.deviceHash(input.deviceId)
         try await CertificationLocks(db: context.db).checkUnlocked(userID: context.userID)
         guard let device = try await CertificationDeviceRepository(db: context.db).device(userID: context.userID, deviceHash: deviceHash),
-              device.verifiedAt != nil else {
+              let verifiedAt = device.verifiedAt else {
             throw VerityError(.deviceNotVerified, "This device is not verified: request an SMS code.")
+        }
+        // A chain of refreshed tokens lasts as long as the device's verification, not forever.
+        guard clock.nowMillis() - verifiedAt < DeviceTokens.chainLifetimeMilliseconds else {
+            throw VerityError(.invalidToken, "This device was verified more than 180 days ago: verify it again with an SMS code.",
+                              resolution: .verifyDevice)
         }
         let (token, expires) = try await DeviceTokens.mint(device: device, on: context.db, now: clock.nowMillis())
         return DeviceToken(token: token, expiresAtEpochMs: expires)

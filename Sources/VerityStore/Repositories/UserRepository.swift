@@ -104,14 +104,4 @@ public struct UserRepository: Sendable {
     }
 
     /// Revokes every live token of the user; returns how many.
-    public func revokeTokens(userID: UUID, now: Int64) async throws -> Int {
-        let live = try await AccessTokenModel.query(on: db)
-            .filter(\.$user.$id == userID).filter(\.$revokedAt == nil).filter(\.$expiresAt > now).count()
-        try await db.write { tx in
-            try await AccessTokenModel.query(on: tx)
-                .filter(\.$user.$id == userID).filter(\.$revokedAt == nil)
-                .set(\.$revokedAt, to: now).update()
-        }
-        return live
-    }
 }

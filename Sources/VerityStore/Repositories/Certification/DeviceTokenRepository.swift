@@ -47,6 +47,8 @@ extension DeviceTokenModel {
         case rotated
         /// The user was locked.
         case locked
+        /// Every credential of the user was revoked (`tokens/revoke`).
+        case userRevoked = "user-revoked"
     }
 
     /// The typed reason; a revoked token with no known reason counts as `locked`
