@@ -70,7 +70,10 @@ public enum VerityApp {
         app.storage[JobWorkerKey.self] = jobs
         app.lifecycle.use(webhooks)
         app.storage[WebhookDispatcherKey.self] = webhooks
-        app.lifecycle.use(HousekeepingLoop(housekeeping: Housekeeping(db: app.db, abandonedAttemptMilliseconds: Int64(settings.abandonedAttemptSeconds) * 1000), clock: clock, logger: app.logger))
+        app.lifecycle.use(HousekeepingLoop(
+            housekeeping: Housekeeping(db: app.db, abandonedAttemptMilliseconds: Int64(settings.abandonedAttemptSeconds) * 1000,
+                                       protector: { try app.dataProtector }),
+            clock: clock, logger: app.logger))
         app.lifecycle.use(SanctionsWarmUp(screening: sanctions, db: app.db))
 
         let encoder = JSONEncoder()

@@ -119,8 +119,13 @@ struct CertificationE2ETests {
                                        "-CAfile", "root.pem", "-purpose", "any", "-out", "/dev/null"], in: folder)
             #expect(cms.status == 0, "\(cms.output)")
 
-            // The CSR the SDK sent, as stored, passes openssl's self-signature check.
-            let stored = try #require(try await UserCertificateModel.query(on: harness.app.app.db).first()?.csr)
+            // The CSR the SDK sent is stored sealed under the holder's key (it names them); opened, it
+            // passes openssl's self-signature check.
+            let db = harness.app.app.db
+            let row = try #require(try await UserCertificateModel.query(on: db).with(\.$registration).first())
+            #expect(row.csr?.starts(with: Data("VPK1".utf8)) == true && row.certificatePEM == nil && row.certificateSealed != nil)
+            let reader = try await PersonKeyRepository(db: db, protector: try harness.app.app.dataProtector).reader(userID: row.registration.$user.id)
+            let stored = try #require(try row.csrDER(reader: reader))
             try stored.write(to: folder.appendingPathComponent("device.csr"))
             let request = try OpenSSL.run(["req", "-inform", "DER", "-in", "device.csr", "-verify", "-noout", "-subject"], in: folder)
             #expect(request.status == 0 && request.output.contains("Alice Example"), "\(request.output)")

@@ -31,6 +31,10 @@ struct CertificationPrivacyTests {
             for secret in [code + " ", digits, diac, password, "+447700900321", "Philippa", "Quenneville", "pq@example.org", "1981-03-09"] {
                 #expect(!database.contains(secret), "the database contains \(secret.prefix(6))…")
             }
+            // Nor inside base64 (a certificate's PEM), hex or DER (a CSR): decoded first (issue 47, finding 2).
+            for secret in ["+447700900321", "Philippa", "Quenneville", "pq@example.org", "1981-03-09", password] {
+                #expect(try await !DatabaseText.holdsDecoded(harness.app, secret), "the database holds \(secret.prefix(6))… encoded")
+            }
             let logs = CapturedLogs.all.joined(separator: "\n")
             #expect(!logs.isEmpty)
             for secret in [digits, diac, password, "+447700900321", "Philippa", "Quenneville", "pq@example.org"] {
@@ -55,6 +59,37 @@ struct CertificationPrivacyTests {
             }
             #expect(await certificationError { try await outsider.requestEntityDetails() }?.code == .notFound)
             #expect(await certificationError { try await outsider.requestUser() }?.code == .notFound)
+        }
+    }
+
+    /// A certificate and its CSR name their holder: sealed under the holder's
+    /// key. Those an older release kept in clear (a PEM, whose base64 hides
+    /// the name from a plain search) are sealed by the housekeeping sweep
+    /// (issue 47, finding 2).
+    @Test func certificatesKeptInClearByAnOlderReleaseAreSealedByTheSweep() async throws {
+        try await withCertification { harness async throws in
+            let client = try await harness.registeredClient("alice")
+            _ = try await client.certifyUserAtLevel1()
+            try await client.resolve(try #require(await certificationError { try await client.requestUser() }))
+            let issued = try await client.fetchCertificate()
+            let db = harness.app.app.db
+            #expect(try await !DatabaseText.holdsDecoded(harness.app, "alice@example.org"), "a new certificate is kept in clear")
+
+            // As an older release kept it: the PEM and the CSR in clear.
+            let row = try #require(try await UserCertificateModel.query(on: db).with(\.$registration).first())
+            let reader = try await PersonKeyRepository(db: db, protector: try harness.app.app.dataProtector).reader(userID: row.registration.$user.id)
+            let (pem, csr) = (try row.pem(reader: reader), try row.csrDER(reader: reader))
+            try await db.write { tx in
+                try await UserCertificateModel.query(on: tx).filter(\.$id == (try row.requireID()))
+                    .set(\.$certificatePEM, to: pem).set(\.$certificateSealed, to: nil).set(\.$csr, to: csr).update()
+            }
+            #expect(try await DatabaseText.holdsDecoded(harness.app, "alice@example.org"), "the search does not see inside a PEM")
+
+            let swept = try await harness.app.operations.housekeeping()
+            #expect(swept.certificatesSealed == 1)
+            #expect(try await !DatabaseText.holdsDecoded(harness.app, "alice@example.org"), "the sweep left the certificate in clear")
+            #expect(try await harness.app.operations.housekeeping().certificatesSealed == 0)
+            #expect(try await client.fetchCertificate().chainPEM == issued.chainPEM)
         }
     }
 }

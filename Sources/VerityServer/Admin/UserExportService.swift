@@ -87,7 +87,7 @@ struct UserExportService: Sendable {
                 .sort(\.$createdAt).all().map { row in
                     ExportedCertificate(serialNumber: row.serial, level: row.level, status: row.status.rawValue, requestedAtEpochMs: row.createdAt,
                                         issuedAtEpochMs: row.issuedAt, notAfterEpochMs: row.notAfter, revokedAtEpochMs: row.revokedAt,
-                                        certificatePEM: row.certificatePEM)
+                                        certificatePEM: try row.pem(reader: reader))
                 }
             let transactions = try await TransactionModel.query(on: db).filter(\.$registration.$id == registrationID)
                 .sort(\.$createdAt).all().map { row in

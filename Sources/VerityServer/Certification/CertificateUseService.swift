@@ -26,7 +26,9 @@ struct CertificateUseService: Sendable {
         let entity = try await registrations.entity(name, context: context)
         let registration = try await registrations.requireRegistration(entity: entity, context: context)
         try await CertificationLocks(db: context.db).checkUnlocked(userID: context.userID)
-        let (row, certificate) = try await UserCertificateRepository(db: context.db).requireCurrent(registrationID: try registration.requireID())
+        let reader = try await PersonKeyRepository(db: context.db, protector: protector).reader(userID: context.userID)
+        let (row, certificate) = try await UserCertificateRepository(db: context.db).requireCurrent(registrationID: try registration.requireID(),
+                                                                                                     reader: reader)
         return (entity, registration, row, certificate)
     }
 

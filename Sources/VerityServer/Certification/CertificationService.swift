@@ -30,8 +30,8 @@ struct CertificationService: Sendable {
         let request = try await checkedRequest(input.csr, entity: entity, registration: registration, context: context)
         _ = try pki.requireCA()
         let row = UserCertificateModel(registrationID: try registration.requireID(), level: 1,
-                                       publicKey: request.publicKey.x963Representation, csr: Data(request.der), hsmToken: nil,
-                                       createdAt: clock.nowMillis())
+                                       publicKey: request.publicKey.x963Representation, csr: try await sealedCSR(request.der, context),
+                                       hsmToken: nil, createdAt: clock.nowMillis())
         // No job: this request issues it, or fails it.
         let certificates = UserCertificateRepository(db: context.db)
         try await certificates.create(row)
@@ -58,8 +58,8 @@ struct CertificationService: Sendable {
         _ = try CertificationStateMachine().next(from: status, on: .certificateRequested)
         _ = try pki.requireCA()
         let row = UserCertificateModel(registrationID: try registration.requireID(), level: activation.level,
-                                       publicKey: request.publicKey.x963Representation, csr: Data(request.der), hsmToken: nil,
-                                       createdAt: clock.nowMillis())
+                                       publicKey: request.publicKey.x963Representation, csr: try await sealedCSR(request.der, context),
+                                       hsmToken: nil, createdAt: clock.nowMillis())
         try await queue(row, spending: activation, context: context)
         return try await view(registration, context: context)
     }
@@ -146,7 +146,14 @@ struct CertificationService: Sendable {
         guard let row = try await UserCertificateRepository(db: context.db).current(registrationID: try registration.requireID()) else {
             throw VerityError(.notFound, "The user has no certificate with \(entity.name).")
         }
-        return try UserCertificates.wire(row, pki: pki)
+        return try UserCertificates.wire(row, pki: pki, reader: try await PersonKeyRepository(db: context.db, protector: protector)
+            .reader(userID: context.userID))
+    }
+
+    /// A CSR names its holder: sealed under their key until the issuer reads it.
+    private func sealedCSR(_ der: [UInt8], _ context: CertificationContext) async throws -> Data {
+        try await PersonKeyRepository(db: context.db, protector: protector)
+            .sealer(userID: context.userID, environmentID: context.environmentID, now: clock.nowMillis()).seal(Data(der))
     }
 
     // MARK: Steps

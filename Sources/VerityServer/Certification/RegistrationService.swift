@@ -52,10 +52,12 @@ struct RegistrationService: Sendable {
 
     /// The user as the SDK sees them: the registration, its fields and current certificate.
     func view(_ registration: RegistrationModel, context: CertificationContext) async throws -> CertificationUser {
-        let fields = try await PersonKeyRepository(db: context.db, protector: protector).registrationFields(registration)
+        let keys = PersonKeyRepository(db: context.db, protector: protector)
+        let fields = try await keys.registrationFields(registration)
         let certificate = try await UserCertificateRepository(db: context.db).current(registrationID: try registration.requireID())
+        let reader = try await keys.reader(userID: registration.$user.id)
         return CertificationUser(status: registration.status, accreditedLevel: registration.accreditedLevel, fields: fields,
-                                 certificate: try certificate.map { try UserCertificates.wire($0, pki: pki) })
+                                 certificate: try certificate.map { try UserCertificates.wire($0, pki: pki, reader: reader) })
     }
 
     /// The spec's `registerUser`: every field checked against the entity's form → `UNCERTIFIED`.

@@ -8,8 +8,8 @@ import X509
 /// Reading users' certificates as the certification services need them.
 extension UserCertificateRepository {
     /// The current certificate or `USER_NOT_ACCREDITED` when the user is not certified.
-    func requireCurrent(registrationID: UUID) async throws -> (UserCertificateModel, Certificate) {
-        guard let row = try await current(registrationID: registrationID), let pem = row.certificatePEM else {
+    func requireCurrent(registrationID: UUID, reader: PersonSealer) async throws -> (UserCertificateModel, Certificate) {
+        guard let row = try await current(registrationID: registrationID), let pem = try row.pem(reader: reader) else {
             throw VerityError(.userNotAccredited, "The user is not certified with this entity.")
         }
         return (row, try Certificate(pemEncoded: pem))
@@ -25,11 +25,12 @@ extension UserCertificateRepository {
 
 /// A certificate row on the wire, with its chain.
 enum UserCertificates {
-    static func wire(_ row: UserCertificateModel, pki: CertificationPKI) throws -> UserCertificate {
-        let leaf = row.certificatePEM.flatMap { try? Certificate(pemEncoded: $0) }
+    static func wire(_ row: UserCertificateModel, pki: CertificationPKI, reader: PersonSealer) throws -> UserCertificate {
+        let pem = try row.pem(reader: reader)
+        let leaf = pem.flatMap { try? Certificate(pemEncoded: $0) }
         let chain = leaf.flatMap(pki.issuerPEM(of:)).map { "\n" + $0 + "\n" } ?? ""
         return UserCertificate(serialNumber: row.serial ?? "", level: row.level, notAfterEpochMs: row.notAfter ?? 0,
-                               chainPEM: (row.certificatePEM ?? "") + chain, keyInHSM: row.hsmToken != nil)
+                               chainPEM: (pem ?? "") + chain, keyInHSM: row.hsmToken != nil)
     }
 }
 

@@ -16,10 +16,13 @@ public struct Housekeeping: Sendable {
     let db: any Database
     /// `Settings.abandonedAttemptSeconds`, in milliseconds.
     let abandonedAttemptMilliseconds: Int64
+    /// The protector, once the database is open (sealing what older releases kept in clear).
+    let protector: @Sendable () throws -> DataProtector
 
-    public init(db: any Database, abandonedAttemptMilliseconds: Int64) {
+    public init(db: any Database, abandonedAttemptMilliseconds: Int64, protector: @escaping @Sendable () throws -> DataProtector) {
         self.db = db
         self.abandonedAttemptMilliseconds = abandonedAttemptMilliseconds
+        self.protector = protector
     }
 
     public struct Swept: Sendable, Equatable, Codable {
@@ -31,6 +34,8 @@ public struct Housekeeping: Sendable {
         public var captureLinksLapsed = 0
         /// Environments whose retention sweep for this hour this call queued (another server may have).
         public var retentionSweepsQueued = 0
+        /// Certificates (and CSRs) an older release kept in clear, now sealed.
+        public var certificatesSealed = 0
         /// PII attempts a dead server left unsettled, given back as unanswered.
         public var abandonedAttempts = 0
     }
@@ -51,6 +56,8 @@ public struct Housekeeping: Sendable {
             chargedBefore: now - abandonedAttemptMilliseconds, now: now)
         // Retention is heavier: queued once an hour per environment, run by one server's job worker.
         swept.retentionSweepsQueued = try await RetentionRepository(db: db).schedule(now: now)
+        // Certificates and CSRs an older release kept in clear: sealed under their holders' keys.
+        swept.certificatesSealed = try await UserCertificateRepository(db: db).sealLegacy(protector: try protector(), now: now)
         // What sessions and settled checks erased (their sealed images) also
         // leaves SQLite's write-ahead log here, at least once a minute.
         try await VerityDatabase.emptyWriteAheadLog(db)

@@ -15,7 +15,9 @@ struct CreateJobs: AsyncMigration {
             .field("updated_at", .int64, .required)
             .create()
         // Certificates queued before issuance moved onto jobs: their rows were the queue.
-        let pending = try await UserCertificateModel.query(on: database).filter(\.$status == .pending).all()
+        // Only the columns this migration knows: later ones (certificate_sealed) do not exist yet when it runs.
+        let pending = try await UserCertificateModel.query(on: database).filter(\.$status == .pending)
+            .field(\.$id).field(\.$createdAt).all()
         for certificate in pending {
             try await JobModel(kind: "certificate.issue", subject: try certificate.requireID(), now: certificate.createdAt).create(on: database)
         }

@@ -66,5 +66,6 @@ public enum VerityMigrations {
         IndexUnsettledAttempts(),
         KeepIdempotencyClaimsAlive(),
         KeepActivationCodesUntilDelivered(),
+        SealCertificates(),
     ]
 }

@@ -14,12 +14,18 @@ public final class UserCertificateModel: Model, @unchecked Sendable {
     @Field(key: "status") public var status: Status
     /// The P-256 public key (X9.63) the certificate is for.
     @Field(key: "public_key") public var publicKey: Data
-    /// The CSR (DER) for device keys; nil for HSM keys.
+    /// The CSR (DER) for device keys, sealed under the holder's key (it names
+    /// them); nil for HSM keys. Rows from before hold it in clear until the
+    /// housekeeping sweep seals it (`csrDER(reader:)` reads either).
     @OptionalField(key: "csr") public var csr: Data?
     /// Level 4: the HSM token and key label holding the private key.
     @OptionalField(key: "hsm_token") public var hsmToken: String?
     @OptionalField(key: "serial") public var serial: String?
+    /// The certificate in clear, as releases before issue 47 kept it: nil
+    /// for every certificate since, and emptied by the housekeeping sweep.
     @OptionalField(key: "certificate_pem") public var certificatePEM: String?
+    /// The certificate's PEM sealed under the holder's key (`pem(reader:)`).
+    @OptionalField(key: "certificate_sealed") public var certificateSealed: Data?
     @OptionalField(key: "not_after") public var notAfter: Int64?
     @OptionalField(key: "failure") public var failure: String?
     // `attempts` and `lease_until` date from when these rows were the issuance

@@ -48,7 +48,9 @@ public struct DataKeyRotation: Sendable {
     /// in neither list fails `DataKeyRotationTests`, so a new sealed column
     /// cannot be forgotten here.
     public static let otherBinaryColumns: [(table: String, columns: [String])] = [
-        ("cert_certificates", ["csr", "public_key"]),
+        // The CSR and the certificate are sealed under the holder's key, which
+        // the rotation re-wraps; the public key names no one.
+        ("cert_certificates", ["csr", "certificate_sealed", "public_key"]),
         ("cert_challenges", ["nonce"]),
         ("cert_transactions", ["signature"]),
         ("verification_attempts", ["event_data"]),

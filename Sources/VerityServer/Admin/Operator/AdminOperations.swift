@@ -40,7 +40,8 @@ public struct AdminOperations: Sendable {
 
     /// What the server's minute-by-minute housekeeping does, now (`verity housekeeping`).
     public func housekeeping() async throws -> Housekeeping.Swept {
-        let swept = try await Housekeeping(db: db, abandonedAttemptMilliseconds: Int64(settings.abandonedAttemptSeconds) * 1000).sweep(now: clock.nowMillis())
+        let swept = try await Housekeeping(db: db, abandonedAttemptMilliseconds: Int64(settings.abandonedAttemptSeconds) * 1000,
+                                       protector: { [protector] in protector }).sweep(now: clock.nowMillis())
         try await audit("housekeeping", environmentID: nil)
         return swept
     }

@@ -54,25 +54,29 @@ final class CertificateIssuer: JobHandler {
         let certificates = UserCertificateRepository(db: db)
         guard let row = try await certificates.certificateForIssuing(id: id), row.status == .pending else { return }
         let registration = row.registration
-        let fields = try await PersonKeyRepository(db: db, protector: protector).registrationFields(registration)
+        let keys = PersonKeyRepository(db: db, protector: protector)
+        let fields = try await keys.registrationFields(registration)
+        let reader = try await keys.reader(userID: registration.$user.id)
         let subject = try RegisteredSubject.make(fields: fields, entity: registration.entity, registrationID: try registration.requireID())
         let level = try AccreditationLevel.parse(row.level)
         let publicKey = try P256.Signing.PublicKey(x963Representation: row.publicKey)
         let ca = try pki.requireCA()
         let signer: any CertificateAuthority = level == .level1 ? BuiltInCertificateAuthority(ca: ca, pki: pki)
             : (authority ?? BuiltInCertificateAuthority(ca: ca, pki: pki))
-        let certificate = try await signer.issue(publicKey: publicKey, csr: row.csr.map(Array.init), subject: subject, level: level)
+        let certificate = try await signer.issue(publicKey: publicKey, csr: try row.csrDER(reader: reader).map(Array.init), subject: subject,
+                                                 level: level)
         guard P256.Signing.PublicKey(certificate.publicKey)?.x963Representation == publicKey.x963Representation else {
             throw VerityError(.validationError, "The certificate authority returned a certificate for another key.")
         }
-        let pem = try certificate.serializeAsPEM().pemString
+        // It names the holder: sealed under their key, like their registration.
+        let pem = try reader.seal(text: certificate.serializeAsPEM().pemString)
         let serial = SerialNumbers.hex(Array(certificate.serialNumber.bytes))
         let now = clock.nowMillis()
         let notAfter = Int64(certificate.notValidAfter.timeIntervalSince1970 * 1000)
         // A new certificate replaces the old: at most one is live per registration.
         let environmentID = registration.entity.$environment.id, userID = registration.$user.id, entity = registration.entity.name
         let replaced = try await certificates.recordIssued(
-            id: id, registrationID: try registration.requireID(), userID: userID, serial: serial, pem: pem, notAfter: notAfter, now: now,
+            id: id, registrationID: try registration.requireID(), userID: userID, serial: serial, sealedPEM: pem, notAfter: notAfter, now: now,
             events: [CertificationEvents.certificateIssued(environmentID: environmentID, userID: userID, entity: entity, level: row.level,
                                                            serial: serial, notAfter: notAfter)],
             replacedEvent: { old in

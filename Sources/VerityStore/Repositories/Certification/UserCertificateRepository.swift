@@ -80,7 +80,8 @@ public struct UserCertificateRepository: Sendable {
     /// An issued certificate replaces the registration's old one (at most one
     /// is live): the old revoked, this one issued, the registration
     /// `CERTIFIED`, the user's device tokens revoked. Returns the replaced ones.
-    public func recordIssued(id: UUID, registrationID: UUID, userID: UUID, serial: String, pem: String, notAfter: Int64,
+    /// `sealedPEM`: the certificate sealed under the holder's key.
+    public func recordIssued(id: UUID, registrationID: UUID, userID: UUID, serial: String, sealedPEM: Data, notAfter: Int64,
                              now: Int64, events: [WebhookEventDraft] = [],
                              replacedEvent: @escaping @Sendable (UserCertificateModel) -> WebhookEventDraft? = { _ in nil })
         async throws -> [UserCertificateModel] {
@@ -90,7 +91,7 @@ public struct UserCertificateRepository: Sendable {
             try await UserCertificateModel.query(on: tx).filter(\.$registration.$id == registrationID)
                 .filter(\.$status == .issued).set(\.$status, to: .revoked).set(\.$revokedAt, to: now).update()
             try await UserCertificateModel.query(on: tx).filter(\.$id == id).filter(\.$status == .pending)
-                .set(\.$status, to: .issued).set(\.$serial, to: serial).set(\.$certificatePEM, to: pem)
+                .set(\.$status, to: .issued).set(\.$serial, to: serial).set(\.$certificateSealed, to: sealedPEM)
                 .set(\.$notAfter, to: notAfter).set(\.$issuedAt, to: now).update()
             try await RegistrationModel.query(on: tx).filter(\.$id == registrationID)
                 .set(\.$status, to: CertificationStatus.certified).update()

@@ -1,0 +1,58 @@
+import Fluent
+import Foundation
+import SQLKit
+
+extension UserCertificateModel {
+    /// The certificate as PEM: opened with its holder's key, or as a row
+    /// from before certificates were sealed kept it.
+    public func pem(reader: PersonSealer) throws -> String? {
+        if let certificateSealed { return try reader.openText(certificateSealed) }
+        return certificatePEM
+    }
+
+    /// The CSR's DER: opened with its holder's key, or as it was kept before.
+    public func csrDER(reader: PersonSealer) throws -> Data? {
+        guard let csr else { return nil }
+        return csr.starts(with: PersonSealer.mark) ? try reader.open(csr) : csr
+    }
+}
+
+extension UserCertificateRepository {
+    /// Seals up to `limit` certificates and CSRs kept in clear by releases
+    /// before issue 47 under their holders' keys; returns how many rows it
+    /// sealed (0 once none is left: then the query is one index-free look).
+    public func sealLegacy(protector: DataProtector, limit: Int = 200, now: Int64) async throws -> Int {
+        guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
+        let unsealedCSR: SQLQueryString = sql.dialect.name == "sqlite"
+            ? "(c.csr IS NOT NULL AND substr(c.csr, 1, 4) <> X'56504B31')"
+            : "(c.csr IS NOT NULL AND substring(c.csr from 1 for 4) <> '\\x56504b31'::bytea)"
+        let select: SQLQueryString = """
+            SELECT c.id, r.user_id, e.environment_id FROM cert_certificates c
+            JOIN cert_registrations r ON r.id = c.registration_id JOIN cert_entities e ON e.id = r.entity_id
+            WHERE c.certificate_pem IS NOT NULL OR
+            """
+        let rows = try await sql.raw(select + " " + unsealedCSR + " LIMIT \(literal: limit)").all()
+        let keys = PersonKeyRepository(db: db, protector: protector)
+        var sealed = 0
+        for row in rows {
+            let id = try row.decode(column: "id", as: UUID.self)
+            let userID = try row.decode(column: "user_id", as: UUID.self)
+            let environmentID = try row.decode(column: "environment_id", as: UUID.self)
+            guard let certificate = try await UserCertificateModel.find(id, on: db) else { continue }
+            let sealer = try await keys.sealer(userID: userID, environmentID: environmentID, now: now)
+            let pem = try certificate.certificatePEM.map { try sealer.seal(text: $0) }
+            let csr = try certificate.csr.map { $0.starts(with: PersonSealer.mark) ? $0 : try sealer.seal($0) }
+            let oldPEM = certificate.certificatePEM
+            try await db.write { tx in
+                // Only if unchanged since read: an issuance in between wrote a sealed value itself.
+                var query = UserCertificateModel.query(on: tx).filter(\.$id == id)
+                query = oldPEM.map { query.filter(\.$certificatePEM == $0) } ?? query.filter(\.$certificatePEM == nil)
+                if let pem { query = query.set(\.$certificateSealed, to: pem).set(\.$certificatePEM, to: nil) }
+                if let csr { query = query.set(\.$csr, to: csr) }
+                try await query.update()
+            }
+            sealed += 1
+        }
+        return sealed
+    }
+}
