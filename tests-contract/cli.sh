@@ -445,6 +445,7 @@ check "operators disable marks the operator inactive" bash -c "'$BIN' operators 
 "$BIN" operators disable --tenant nobody "$OP_ID" > /dev/null 2> "$WORK/op-tenant.err"; code=$?
 check "another tenant's name finds nothing, exit 65" bash -c "[ $code -eq 65 ] && grep -q NOT_FOUND '$WORK/op-tenant.err'"
 
+check "the docs' webhook receivers accept good and rotated deliveries and refuse replays and tampering (doc_examples.py)" python3 tests-contract/doc_examples.py .
 # docs/integration.md, every block as written, from a fresh demo to a signed webhook.
 bash tests-contract/integration.sh "$BIN" > "$WORK/integration.out" 2>&1; code=$?
 check "docs/integration.md runs as written: a signed document-check webhook arrives and is read back" bash -c "[ $code -eq 0 ] && grep -q 'document check .* succeeded for customer-42' '$WORK/integration.out' && grep -q 'verified: True by GOVERNMENT_ID' '$WORK/integration.out'"
