@@ -13,7 +13,7 @@ import VerityTestSupport
 @Suite("Console operators: accounts, sign-in and sessions")
 struct OperatorAccountsTests {
     static func accounts(_ app: VerityTestApp) throws -> OperatorAccounts {
-        OperatorAccounts(db: app.app.db, protector: try DataProtector(dataKey: app.settings.dataKey), clock: app.clock.verityClock,
+        OperatorAccounts(db: app.app.db, protector: try app.app.dataProtector, clock: app.clock.verityClock,
                          cost: app.settings.operatorPasswordCost)
     }
 
@@ -65,30 +65,85 @@ struct OperatorAccountsTests {
         #expect(try await !OperatorAccounts.verify("another password", against: hash))
     }
 
-    @Test func aLockFollowsFiveWrongPasswordsAndLiftsAfterItsTime() async throws {
+    /// Five wrong passwords make the account wait between attempts from
+    /// browsers the operator never signed in from, answered like any wrong
+    /// password (no "locked" that tells a stranger the account exists); a
+    /// browser the operator signed in from before is never kept out; each
+    /// further failure doubles the wait (issue 47, finding 12).
+    @Test func failuresMakeUnknownBrowsersWaitButNeverLockTheOperatorOut() async throws {
         try await withVerityApp { app async throws in
             let created = try await app.operations.createOperator(tenant: "acme", email: " Rita@Example.com ", role: .reviewer,
                                                                   password: nil, secondFactor: false)
             #expect(created.operator.email == "rita@example.com" && created.operator.role == .reviewer && created.password.count == 20)
             let accounts = try Self.accounts(app)
-            let signedIn = try await accounts.signIn(email: "RITA@example.com", password: created.password, code: nil)
-            #expect(try await accounts.session(token: signedIn.token)?.operatorID == created.operator.id)
+            let known = try await accounts.signIn(email: "RITA@example.com", password: created.password, code: nil)
+            #expect(try await accounts.session(token: known.token)?.operatorID == created.operator.id)
+            let operatorsBrowser = SignInGuard.Client(address: "192.0.2.10", device: known.deviceCookie)
+            let stranger = SignInGuard.Client(address: "198.51.100.7", device: nil)
 
-            for attempt in 1...4 {
-                #expect(await Self.failure { _ = try await accounts.signIn(email: "rita@example.com", password: "wrong password \(attempt)", code: nil) }
-                        == .signInFailed)
+            for attempt in 1...5 {
+                #expect(await Self.failure { _ = try await accounts.signIn(email: "rita@example.com", password: "wrong password \(attempt)", code: nil,
+                                                                           client: stranger) } == .signInFailed)
             }
-            #expect(await Self.failure { _ = try await accounts.signIn(email: "rita@example.com", password: "wrong password 5", code: nil) }
-                    == .operatorLocked)
-            // Locked: even the right password is refused, with the lock's message, until the lock's time has passed.
-            #expect(await Self.failure { _ = try await accounts.signIn(email: "rita@example.com", password: created.password, code: nil) }
-                    == .operatorLocked)
-            app.clock.advance(seconds: 15 * 60 + 1)
-            _ = try await accounts.signIn(email: "rita@example.com", password: created.password, code: nil)
-            // An unknown address fails the same way, and locks nothing.
+            // The right password from an unknown browser: refused like a wrong one while the account waits.
+            #expect(await Self.failure { _ = try await accounts.signIn(email: "rita@example.com", password: created.password, code: nil,
+                                                                       client: stranger) } == .signInFailed)
+            // From the operator's own browser: in at once.
+            _ = try await accounts.signIn(email: "rita@example.com", password: created.password, code: nil, client: operatorsBrowser)
+            // A cookie made for another operator, or forged, is no key.
+            #expect(!SignInGuard.knownDevice(known.deviceCookie, operatorID: UUID(), protector: try app.app.dataProtector))
+            #expect(!SignInGuard.knownDevice("abc.def", operatorID: created.operator.id, protector: try app.app.dataProtector))
+
+            // Failures go on from strangers: the wait doubles each time (30 s, then 60 s).
+            for _ in 1...5 { _ = await Self.failure { _ = try await accounts.signIn(email: "rita@example.com", password: "x-wrong-password",
+                                                                                    code: nil, client: stranger) } }
+            app.clock.advance(seconds: 31)
+            #expect(await Self.failure { _ = try await accounts.signIn(email: "rita@example.com", password: "x-wrong-password", code: nil,
+                                                                       client: stranger) } == .signInFailed)
+            app.clock.advance(seconds: 31)
+            #expect(await Self.failure { _ = try await accounts.signIn(email: "rita@example.com", password: created.password, code: nil,
+                                                                       client: stranger) } == .signInFailed, "the second wait is not longer")
+            app.clock.advance(seconds: 30)
+            _ = try await accounts.signIn(email: "rita@example.com", password: created.password, code: nil, client: stranger)
+            // An unknown address fails the same way, and makes nothing wait.
             #expect(await Self.failure { _ = try await accounts.signIn(email: "nobody@example.com", password: created.password, code: nil) }
                     == .signInFailed)
         }
+    }
+
+    /// Each client address may try 20 times a minute, refused before
+    /// anything is hashed; the hashing thread takes at most eight at once.
+    @Test func guessesAreCountedPerAddressAndTheHashingQueueIsBounded() async throws {
+        try await withVerityApp { app async throws in
+            let accounts = try Self.accounts(app)
+            let client = SignInGuard.Client(address: "203.0.113.5", device: nil)
+            for _ in 0..<SignInGuard.attemptsPerAddressPerMinute {
+                #expect(await Self.failure { _ = try await accounts.signIn(email: "nobody@example.com", password: "a wrong password",
+                                                                           code: nil, client: client) } == .signInFailed)
+            }
+            #expect(await Self.failure { _ = try await accounts.signIn(email: "nobody@example.com", password: "a wrong password",
+                                                                       code: nil, client: client) } == .rateLimited)
+            #expect(await Self.failure { _ = try await accounts.signIn(email: "nobody@example.com", password: "a wrong password", code: nil,
+                                                                       client: .init(address: "203.0.113.6")) } == .signInFailed)
+            app.clock.advance(seconds: 60)
+            #expect(await Self.failure { _ = try await accounts.signIn(email: "nobody@example.com", password: "a wrong password",
+                                                                       code: nil, client: client) } == .signInFailed)
+        }
+        // The queue: with no room, a check is shed at once, never queued.
+        let held = AsyncStream<Void>.makeStream()
+        let started = AsyncStream<Void>.makeStream()
+        let queue = SignInGuard.HashingQueue(capacity: 1)
+        let holder = Task {
+            try await queue.run {
+                started.continuation.yield()
+                for await _ in held.stream { break }
+            }
+        }
+        for await _ in started.stream { break }
+        await #expect(throws: OperatorAccounts.Refusal.busy) { try await queue.run {} }
+        held.continuation.yield()
+        try await holder.value
+        try await queue.run {}
     }
 
     @Test func aSecondFactorIsAskedForAndEachCodeWorksOnce() async throws {

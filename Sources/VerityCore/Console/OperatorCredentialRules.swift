@@ -9,9 +9,19 @@ public enum OperatorCredentialRules {
     public static let passwordBytes = 12...72
     public static let emailLength = 3...254
 
-    /// Consecutive failed sign-ins that lock the account, and for how long.
+    /// Consecutive failed sign-ins after which the account waits between
+    /// attempts from a browser it does not know: 30 s, doubling with each
+    /// further failure, 15 minutes at most. Never a hard lock: a stranger
+    /// cannot keep the operator out of a browser they signed in from before.
     public static let failuresBeforeLock = 5
     public static let lockMilliseconds: Int64 = 15 * 60_000
+
+    /// How long the account waits after `failures` in a row (0 below the threshold).
+    public static func delayMilliseconds(afterFailures failures: Int) -> Int64 {
+        guard failures >= failuresBeforeLock else { return 0 }
+        let doublings = min(failures - failuresBeforeLock, 10)
+        return min(30_000 << Int64(doublings), lockMilliseconds)
+    }
 
     /// The address lower-cased and trimmed, or an error naming `email`.
     public static func normalisedEmail(_ raw: String) throws(VerityError) -> String {

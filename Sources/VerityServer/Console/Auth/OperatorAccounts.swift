@@ -7,8 +7,9 @@ import VerityAPI
 import VerityCore
 import VerityStore
 
-/// Operator accounts and sign-in: bcrypt (cost 12) off the event loops, a
-/// lock after repeated failures, an optional TOTP second factor, and
+/// Operator accounts and sign-in: bcrypt (cost 12) off the event loops,
+/// waits after repeated failures for browsers the operator never signed in
+/// from (`SignInGuard`), an optional TOTP second factor, and
 /// sessions kept in the database (any server can read them) by the SHA-256
 /// of their token.
 struct OperatorAccounts: Sendable {
@@ -40,19 +41,30 @@ struct OperatorAccounts: Sendable {
     /// Why a sign-in was refused: the console words it in the page's
     /// language, other callers take `verityError`.
     enum Refusal: Error, Equatable {
-        /// The address, password or code is wrong (which one is not said).
+        /// The address, password or code is wrong (which one is not said),
+        /// or the account waits after failures and this browser is not one
+        /// the operator signed in from: told alike, in the same time.
         case wrong
-        /// Too many failures: locked until this time (epoch ms).
-        case locked(until: Int64)
+        /// This client address tried too often this minute (`SignInGuard`).
+        case throttled(retryAfterSeconds: Int)
+        /// The hashing thread has no room: try again in a moment.
+        case busy
 
         var verityError: VerityError {
             switch self {
             case .wrong: VerityError(.signInFailed, "the e-mail address, password or code is not right")
-            case .locked(let until):
-                VerityError(.operatorLocked, "too many failed sign-ins: this account is locked until "
-                    + ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(until) / 1000)))
+            case .throttled: VerityError(.rateLimited, "too many sign-ins from this address this minute: wait, then try again")
+            case .busy: VerityError(.serviceUnavailable, "sign-ins are queued: try again in a moment")
             }
         }
+    }
+
+    /// What a sign-in gives: the session's token (for its cookie), the
+    /// session, and the device cookie that marks this browser as known.
+    struct SignedIn: Sendable {
+        let token: String
+        let session: Session
+        let deviceCookie: String
     }
 
     /// A signed-in operator, as each console request finds them.
@@ -110,32 +122,39 @@ struct OperatorAccounts: Sendable {
     // MARK: Signing in
 
     /// Checks the password (and the TOTP code, when the account has a second
-    /// factor) and opens a session; returns its token, for the cookie. Every
-    /// wrong answer is the same `Refusal.wrong`, unknown addresses included
-    /// (they cost a bcrypt check too, so timing tells nothing).
-    func signIn(email rawEmail: String, password: String, code: String?) async throws -> (token: String, session: Session) {
+    /// factor) and opens a session. Every wrong answer is the same
+    /// `Refusal.wrong` in the same time: unknown addresses, inactive
+    /// accounts and accounts waiting after failures (for a browser the
+    /// operator never signed in from) cost a bcrypt check too. `SignInGuard`
+    /// counts the client's address and bounds the hashing first.
+    func signIn(email rawEmail: String, password: String, code: String?,
+                client: SignInGuard.Client = SignInGuard.Client()) async throws -> SignedIn {
         let now = clock.nowMillis()
         let failed = Refusal.wrong
         let operators = OperatorRepository(db: db)
-        guard let email = try? OperatorCredentialRules.normalisedEmail(rawEmail), password.utf8.count <= OperatorCredentialRules.passwordBytes.upperBound,
-              let model = try await operators.find(emailIndex: Self.emailIndex(email, protector)), model.status == "active"
-        else {
-            _ = try await Self.verify(String(password.prefix(72)), against: try await Self.decoyHash(cost: cost))
+        try await SignInGuard.admit(client, db: db, protector: protector, now: now)
+        let cost = self.cost
+        /// The answer to a sign-in that cannot succeed, after a bcrypt check's time.
+        func decoy() async throws -> Never {
+            _ = try await SignInGuard.hashing { try await Self.verify(String(password.prefix(72)), against: try await Self.decoyHash(cost: cost)) }
             throw failed
         }
+        guard let email = try? OperatorCredentialRules.normalisedEmail(rawEmail), password.utf8.count <= OperatorCredentialRules.passwordBytes.upperBound,
+              let model = try await operators.find(emailIndex: Self.emailIndex(email, protector)), model.status == "active"
+        else { try await decoy() }
         let id = try model.requireID()
         let tenantID = model.$tenant.id
-        if let until = model.lockedUntil, until > now { throw Refusal.locked(until: until) }
-        let passwordRight = try await Self.verify(password, against: model.passwordHash)
+        let knownDevice = SignInGuard.knownDevice(client.device, operatorID: id, protector: protector)
+        if let until = model.lockedUntil, until > now, !knownDevice { try await decoy() }
+        let passwordRight = try await SignInGuard.hashing { try await Self.verify(password, against: model.passwordHash) }
         var step: Int64?
         if passwordRight, let sealed = model.totpSecretSealed {
             step = code.flatMap { Self.secondFactor(sealed, operatorID: id, protector)?.matchingStep($0, at: now / 1000) }
         }
         // A code used once already (replayed) is a failure like any other.
         guard passwordRight, model.totpSecretSealed == nil || step != nil, try await operators.recordSignIn(id: id, totpStep: step, now: now) else {
-            if let until = try await operators.recordFailedSignIn(id: id, now: now) {
+            if try await operators.recordFailedSignIn(id: id, now: now) != nil {
                 try await audit("operator.locked", operatorID: id, tenantID: tenantID)
-                throw Refusal.locked(until: until)
             }
             throw failed
         }
@@ -144,8 +163,9 @@ struct OperatorAccounts: Sendable {
         try await operators.createSession(operatorID: id, tokenHash: tokenHash, now: now, expiresAt: now + Self.sessionMaxMilliseconds)
         try await audit("console.sign_in", operatorID: id, tenantID: tenantID)
         let tenantName = try await TenantModel.find(tenantID, on: db)?.name ?? ""
-        return (token, Session(account: try account(model), tenantID: tenantID, tenantName: tenantName, tokenHash: tokenHash,
-                               csrfToken: Self.csrfToken(forSession: token)))
+        return SignedIn(token: token, session: Session(account: try account(model), tenantID: tenantID, tenantName: tenantName,
+                                                       tokenHash: tokenHash, csrfToken: Self.csrfToken(forSession: token)),
+                        deviceCookie: SignInGuard.deviceCookie(operatorID: id, protector: protector))
     }
 
     /// The session a cookie's token names, if it is live.

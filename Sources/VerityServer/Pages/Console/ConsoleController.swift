@@ -13,6 +13,8 @@ struct ConsoleController: RouteCollection {
 
     static let sessionCookie = "verity_console"
     static let signInCookie = "verity_console_signin"
+    /// Marks a browser an operator signed in from (`SignInGuard.deviceCookie`): a year.
+    static let deviceCookie = "verity_console_device"
     /// Sign-in forms are small: anything larger is refused before it is read.
     static let formBytes = 16 * 1024
 
@@ -120,9 +122,12 @@ struct ConsoleController: RouteCollection {
         }
         do {
             let code = form.code.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
-            let (token, _) = try await accounts(request).signIn(email: email, password: password, code: code)
+            let client = SignInGuard.Client(address: request.remoteAddress?.ipAddress, device: request.cookies[Self.deviceCookie]?.string)
+            let signedIn = try await accounts(request).signIn(email: email, password: password, code: code, client: client)
             let response = Self.redirect(ConsoleRoute.home.path, language: language)
-            response.cookies[Self.sessionCookie] = cookie(token, request: request, maxAge: Int(OperatorAccounts.sessionMaxMilliseconds / 1000))
+            response.cookies[Self.sessionCookie] = cookie(signedIn.token, request: request,
+                                                          maxAge: Int(OperatorAccounts.sessionMaxMilliseconds / 1000))
+            response.cookies[Self.deviceCookie] = cookie(signedIn.deviceCookie, request: request, maxAge: 365 * 86_400)
             response.cookies[Self.signInCookie] = cookie("", request: request, maxAge: 0)
             request.logger.notice("console sign-in")
             return response
@@ -130,10 +135,16 @@ struct ConsoleController: RouteCollection {
             switch refusal {
             case .wrong:
                 return signInForm(request, language: language, email: email, problem: text("error_sign_in_failed"), notice: nil, status: .unauthorized)
-            case .locked(let until):
-                // Isolated left to right (U+2066…U+2069): in an Arabic sentence a date and an hour would swap places.
-                let problem = text("error_locked").replacingOccurrences(of: "%@", with: "\u{2066}" + ConsolePage.utc(until) + "\u{2069}")
-                return signInForm(request, language: language, email: email, problem: problem, notice: nil, status: HTTPResponseStatus(statusCode: 423))
+            case .throttled(let seconds):
+                let page = signInForm(request, language: language, email: email, problem: text("error_throttled"), notice: nil,
+                                      status: .tooManyRequests)
+                page.headers.replaceOrAdd(name: .retryAfter, value: String(seconds))
+                return page
+            case .busy:
+                let page = signInForm(request, language: language, email: email, problem: text("error_busy"), notice: nil,
+                                      status: .serviceUnavailable)
+                page.headers.replaceOrAdd(name: .retryAfter, value: "2")
+                return page
             }
         }
     }

@@ -70,8 +70,9 @@ public struct OperatorRepository: Sendable {
         try await OperatorModel.query(on: db).filter(\.$tenant.$id == tenantID).sort(\.$createdAt).all()
     }
 
-    /// Counts a failed sign-in; the `OperatorCredentialRules.failuresBeforeLock`th
-    /// in a row locks the account. Returns when it is locked until, if it now is.
+    /// Counts a failed sign-in; from the `OperatorCredentialRules.failuresBeforeLock`th
+    /// in a row the account waits (`delayMilliseconds`) before an unknown browser
+    /// may try again. Returns until when, if it now waits.
     public func recordFailedSignIn(id: UUID, now: Int64) async throws -> Int64? {
         try await db.write { tx in
             let sql = tx as! any SQLDatabase
@@ -79,8 +80,9 @@ public struct OperatorRepository: Sendable {
                 UPDATE operators SET failed_sign_ins = failed_sign_ins + 1 WHERE id = \(bind: id) RETURNING failed_sign_ins
                 """).first()?.decode(column: "failed_sign_ins", as: Int.self) ?? 0
             guard failures >= OperatorCredentialRules.failuresBeforeLock else { return nil }
-            let until = now + OperatorCredentialRules.lockMilliseconds
-            try await sql.raw("UPDATE operators SET failed_sign_ins = 0, locked_until = \(bind: until) WHERE id = \(bind: id)").run()
+            // The count is kept: each further failure doubles the wait.
+            let until = now + OperatorCredentialRules.delayMilliseconds(afterFailures: failures)
+            try await sql.raw("UPDATE operators SET locked_until = \(bind: until) WHERE id = \(bind: id)").run()
             return until
         }
     }
