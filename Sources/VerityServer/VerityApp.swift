@@ -86,7 +86,9 @@ public enum VerityApp {
         // Registered last, so it stops first: before anything a request still uses.
         app.lifecycle.use(inFlight)
         app.middleware.use(RequestLogMiddleware())
+        if settings.servesHTTPS { app.middleware.use(TransportSecurityMiddleware()) }
         app.middleware.use(APIErrorMiddleware())
+        if let tls = settings.tls { app.http.server.configuration.tlsConfiguration = try tls.serverConfiguration() }
 
         try app.register(collection: ReferenceController(database: settings.databaseURL == nil ? "SQLite" : "PostgreSQL"))
         try app.register(collection: HealthController(settings: settings, models: ModelFilesCheck(directory: settings.modelsDirectory),

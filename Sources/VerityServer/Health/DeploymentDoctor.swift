@@ -44,6 +44,7 @@ public struct DeploymentDoctor: Sendable {
         checks += certificateAuthority()
         if migrations.status == "ok" { checks.append(await webhooks()) }
         checks.append(await clockCheck())
+        checks.append(transport())
         return checks
     }
 
@@ -108,6 +109,20 @@ public struct DeploymentDoctor: Sendable {
         }
         await pool.shutdown()
         return check
+    }
+
+    /// How personal data crosses networks: the database connection and the
+    /// server's own address.
+    func transport() -> HealthCheck {
+        if let url = settings.databaseURL, TransportRules.postgresInClear(url) {
+            return HealthCheck(name: "transport", status: "failing",
+                               detail: "DATABASE_URL reaches another machine without TLS: use sslmode=require (or verify-full)")
+        }
+        if settings.tls != nil { return HealthCheck(name: "transport", status: "ok", detail: "the server speaks HTTPS itself") }
+        if settings.publicURL?.hasPrefix("https://") == true {
+            return HealthCheck(name: "transport", status: "ok", detail: "TLS ends at the proxy in front (VERITY_PUBLIC_URL is https)")
+        }
+        return HealthCheck(name: "transport", status: "ok", detail: "plain HTTP on this machine only (\(settings.host))")
     }
 
     /// The platform CA's certificates (or the outside CA's chain), valid today and for thirty days more.

@@ -40,21 +40,18 @@ extension Settings {
             guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
                 throw SettingsError(variable: "DATABASE_URL", problem: "must start with postgres://")
             }
-            settings.databaseURL = url
+            settings.databaseURL = TransportRules.postgresURL(url)
         }
         if let dir = env["VERITY_DATA_DIR"], !dir.isEmpty { settings.dataDirectory = dir }
         if let dir = env["VERITY_MODELS_DIR"], !dir.isEmpty { settings.modelsDirectory = dir }
         if let arc = env["VERITY_PKI_POLICY_ARC"], !arc.isEmpty { settings.pkiPolicyArc = arc }
         if let url = env["VERITY_PUBLIC_URL"], !url.isEmpty {
-            guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil else {
-                throw SettingsError(variable: "VERITY_PUBLIC_URL", problem: "must be an http or https URL")
-            }
+            // Phones open capture links across the internet: https, or http on this machine.
+            _ = try TransportRules.outboundURL(url, variable: "VERITY_PUBLIC_URL")
             settings.publicURL = url.hasSuffix("/") ? String(url.dropLast()) : url
         }
         if let url = env["VERITY_EXTERNAL_CA_URL"], !url.isEmpty {
-            guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil else {
-                throw SettingsError(variable: "VERITY_EXTERNAL_CA_URL", problem: "must be an http or https URL")
-            }
+            let parsed = try TransportRules.outboundURL(url, variable: "VERITY_EXTERNAL_CA_URL")
             guard let token = env["VERITY_EXTERNAL_CA_TOKEN"], !token.isEmpty else {
                 throw SettingsError(variable: "VERITY_EXTERNAL_CA_TOKEN", problem: "is required when VERITY_EXTERNAL_CA_URL is set")
             }
@@ -107,9 +104,7 @@ extension Settings {
                                 problem: "must be shorter than the job lease (VERITY_JOB_LEASE_SECONDS, \(settings.jobLeaseSeconds) s)")
         }
         if let url = env["VERITY_BUREAU_URL"], !url.isEmpty {
-            guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? "") else {
-                throw SettingsError(variable: "VERITY_BUREAU_URL", problem: "must be an http or https URL")
-            }
+            let parsed = try TransportRules.outboundURL(url, variable: "VERITY_BUREAU_URL")
             guard let apiKey = env["VERITY_BUREAU_KEY"], !apiKey.isEmpty else {
                 throw SettingsError(variable: "VERITY_BUREAU_KEY", problem: "is required when VERITY_BUREAU_URL is set")
             }
@@ -149,6 +144,7 @@ extension Settings {
             settings.jsonLogs = format == "json"
             settings.logFormatChosen = true
         }
+        try readTransport(env, into: &settings)
         return settings
     }
 
@@ -179,9 +175,7 @@ extension Settings {
     /// The SMS provider, when VERITY_SMS_URL is set.
     static func smsSettings(_ env: [String: String]) throws -> SMSSettings? {
         guard let url = env["VERITY_SMS_URL"], !url.isEmpty else { return nil }
-        guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? "") else {
-            throw SettingsError(variable: "VERITY_SMS_URL", problem: "must be an http or https URL")
-        }
+        let parsed = try TransportRules.outboundURL(url, variable: "VERITY_SMS_URL")
         var sms = SMSSettings(url: parsed)
         if let auth = env["VERITY_SMS_AUTH"], !auth.isEmpty {
             let parts = auth.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
@@ -206,6 +200,32 @@ extension Settings {
         sms.timeoutMilliseconds = try integer(env, "VERITY_SMS_TIMEOUT_MS", default: 5000, in: 50...60000)
         sms.retries = try integer(env, "VERITY_SMS_RETRIES", default: 2, in: 0...5)
         return sms
+    }
+
+    /// TLS of the server's own, and where phones reach it: a server listening
+    /// beyond this machine must name its public https address, or capture
+    /// links would carry whatever Host header a request brought.
+    private static func readTransport(_ env: [String: String], into settings: inout Settings) throws {
+        let certificate = env["VERITY_TLS_CERT"].flatMap { $0.isEmpty ? nil : $0 }
+        let key = env["VERITY_TLS_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        switch (certificate, key) {
+        case (nil, nil): break
+        case (let certificate?, let key?):
+            for (variable, path) in [("VERITY_TLS_CERT", certificate), ("VERITY_TLS_KEY", key)]
+            where !FileManager.default.isReadableFile(atPath: path) {
+                throw SettingsError(variable: variable, problem: "\(path) is not a readable file")
+            }
+            settings.tls = TLSFiles(certificatePath: certificate, keyPath: key)
+        default:
+            throw SettingsError(variable: certificate == nil ? "VERITY_TLS_CERT" : "VERITY_TLS_KEY",
+                                problem: "VERITY_TLS_CERT and VERITY_TLS_KEY go together")
+        }
+        guard settings.publicURL != nil || TransportRules.isLoopback(settings.host) else {
+            throw SettingsError(variable: "VERITY_PUBLIC_URL", problem: """
+                is required when VERITY_HOST (\(settings.host)) is reachable from other machines: the https address phones and \
+                browsers reach (capture links are built from it)
+                """)
+        }
     }
 
     /// `/metrics`: its own loopback port by default, and on the API's port

@@ -30,6 +30,10 @@ public struct Settings: Sendable {
     /// Where clients reach this server, for the CRL address in certificates;
     /// unset: http://host:port.
     public var publicURL: String?
+    /// The server's own TLS certificate chain and key (PEM files): with
+    /// them it speaks HTTPS itself; without, a TLS-terminating proxy must
+    /// stand in front of it anywhere but this machine (`docs/operations.md`).
+    public var tls: TLSFiles?
     /// An outside CA for levels 2–4; unset: the built-in platform CA.
     public var externalCA: ExternalCASettings?
     /// The PKCS#11 module for level-4 keys (each user's key in a token of its own).
@@ -116,7 +120,10 @@ public struct Settings: Sendable {
     /// The address in certificates' CRL distribution point.
     public var crlURL: String { pagesBaseURL + "/pki/crl.der" }
     /// The address links to the server's pages and files start with.
-    public var pagesBaseURL: String { publicURL ?? "http://\(host):\(port)" }
+    public var pagesBaseURL: String { publicURL ?? "\(tls == nil ? "http" : "https")://\(host):\(port)" }
+
+    /// Whether browsers reach the server over https (its own TLS, or a proxy's at `publicURL`).
+    public var servesHTTPS: Bool { tls != nil || (publicURL?.hasPrefix("https://") ?? false) }
 
     public var sqlitePath: String { (dataDirectory as NSString).appendingPathComponent("verity.sqlite") }
 
@@ -146,6 +153,8 @@ public struct Settings: Sendable {
         ("VERITY_SHUTDOWN_DRAIN_SECONDS", "0", "on SIGTERM, serve this long more with /readyz 503 before closing the port (0–300; longer than your load balancer's readiness checks take to notice)"),
         ("VERITY_DOCUMENT_WAIT_MS", "10000", "how long a document submission waits for its check before answering pending (0–60000)"),
         ("VERITY_WEBHOOK_TIMEOUT_MS", "10000", "how long a webhook receiver has to answer (500–30000, shorter than the job lease)"),
+        ("VERITY_TLS_CERT", "(unset: plain HTTP; a TLS proxy in front)", "PEM certificate chain: the server speaks HTTPS itself (with VERITY_TLS_KEY)"),
+        ("VERITY_TLS_KEY", "(unset)", "PEM private key of VERITY_TLS_CERT"),
         ("VERITY_METRICS_PORT", "9464", "serve /metrics on this port of VERITY_METRICS_HOST, apart from the API (0: no listener)"),
         ("VERITY_METRICS_HOST", "127.0.0.1", "the address the metrics listener binds: keep it off the internet"),
         ("VERITY_METRICS_TOKEN", "(unset: no /metrics on VERITY_PORT)", "also serve /metrics on the API's port, to Authorization: Bearer <this token> only (16+ characters)"),
