@@ -77,8 +77,9 @@ struct CertificationController: RouteCollection {
     /// exchange's answer again (or `IDEMPOTENCY_ANSWER_LOST` when it died with
     /// its server, and the app asks with its user token).
     func refreshToken(request: Request) async throws -> Response {
-        let input = try RequestBody.decode(DeviceTokenRequest.self, from: request)
+        // The credential first: a stranger learns nothing of what the body must hold.
         let bearer = try request.bearerCredential()
+        let input = try RequestBody.decode(DeviceTokenRequest.self, from: request)
         let now = dependencies.clock.nowMillis()
         let idempotency = dependencies.idempotency
         guard bearer.hasPrefix(DeviceTokens.prefix) else {
