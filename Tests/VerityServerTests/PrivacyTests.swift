@@ -26,6 +26,13 @@ struct PrivacyTests {
             }
             // The dump is real: the tenant's name is not secret and is there.
             #expect(everything.contains("acme"))
+            // Nor inside base64, hex or DER, in the files (SQLite and its log) or a pg_dump (issue 47).
+            let phoneUser = try await app.token(for: "contact-user", phoneNumber: "+447700900777", email: "zq-contact@example.org")
+            _ = try await http.send("POST", IdentityRoute.verify.path, bearer: phoneUser, json: unusual)
+            for secret in ["Quixotically", "Xylophone", "1977-07-17", "+447700900777", "zq-contact@example.org", "private-user@example.com"] {
+                #expect(try await !DatabaseText.holdsDecoded(app, secret), "the database holds \(secret.prefix(8))… encoded")
+            }
+            #expect(try await DatabaseText.holdsDecoded(app, "acme"))
         }
     }
 

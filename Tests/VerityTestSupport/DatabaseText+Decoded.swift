@@ -15,7 +15,8 @@ extension DatabaseText {
         return false
     }
 
-    /// The SQLite file and its log, or PostgreSQL's rows as text.
+    /// The SQLite file and its log; or PostgreSQL's rows as text and a
+    /// plain `pg_dump` of the database, as a backup would hold it.
     static func rawContents(_ app: VerityTestApp) async throws -> [Data] {
         guard let sql = app.app.db as? any SQLDatabase else { return [] }
         if sql.dialect.name == "sqlite" {
@@ -24,7 +25,13 @@ extension DatabaseText {
                 FileManager.default.contents(atPath: (app.settings.dataDirectory as NSString).appendingPathComponent(name))
             }
         }
-        return [Data(try await dump(app).utf8)]
+        var contents = [Data(try await dump(app).utf8)]
+        if let url = app.settings.databaseURL {
+            let dumped = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["pg_dump", "--format=plain", "--no-owner", "--dbname=\(url)"])
+            guard dumped.status == 0, !dumped.output.isEmpty else { throw PostgresDumpFailed(status: dumped.status) }
+            contents.append(dumped.output)
+        }
+        return contents
     }
 
     /// Every run of base64 (line breaks inside allowed, as in a PEM) and of
@@ -70,4 +77,9 @@ extension DatabaseText {
         }
         return bytes
     }
+}
+
+/// `pg_dump` did not run (the PostgreSQL client tools must be on PATH).
+public struct PostgresDumpFailed: Error {
+    public let status: Int32
 }
