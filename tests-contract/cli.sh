@@ -329,6 +329,7 @@ check "ca init writes the root and issuing CA" bash -c "[ -f '$WORK/ca/ca-root.p
 check "ca init: openssl verifies the issuing CA against the root" openssl verify -CAfile "$WORK/ca/ca-root.pem" "$WORK/ca/ca-issuing.pem"
 check "ca init: the CA keys are sealed, owner-only" bash -c "[ \"\$(stat -c %a '$WORK/ca/ca-issuing.key.sealed')\" = 600 ] && ! grep -q 'PRIVATE KEY' '$WORK/ca/ca-issuing.key.sealed'"
 check "ca init refuses to replace a CA" bash -c "! '$BIN' ca init --data-dir '$WORK/ca' 2>/dev/null"
+check "ca init writes the root key to take offline, under a code shown once, and keeps no root key under the data key" bash -c "[ \"\$(stat -c %a '$WORK/ca/ca-root.key.offline')\" = 600 ] && [ ! -f '$WORK/ca/ca-root.key.sealed' ] && grep -q 'Move the file off this machine' '$WORK/ca.out' && grep -Eq '^  [A-Za-z0-9+/]{43}=$' '$WORK/ca.out'"
 "$BIN" ca chain --data-dir "$WORK/ca" > "$WORK/chain.pem"
 check "ca chain prints the issuing CA and the root" bash -c "[ \"\$(grep -c 'BEGIN CERTIFICATE' '$WORK/chain.pem')\" = 2 ]"
 

@@ -12,7 +12,7 @@ struct CACommand: ParsableCommand {
 
     struct Init: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Create the root and issuing CA: ca-root.pem and ca-issuing.pem in the data folder, keys sealed with the data key.")
+            abstract: "Create the root and issuing CA: ca-root.pem and ca-issuing.pem in the data folder, the issuing key sealed with the data key, the root key written to take offline.")
         @Option(help: "Folder for the CA files (default: VERITY_DATA_DIR).") var dataDir: String?
         @Option(help: "Organisation named in the CA certificates.") var organisation: String = "Verity"
 
@@ -21,18 +21,28 @@ struct CACommand: ParsableCommand {
             let settings = try SettingsLoading.load()
             let policy = try CLIOutput.reporting { try CertificatePolicy(arc: settings.pkiPolicyArc) }
             let files = settings.caFiles(in: dataDir)
-            let ca = try CLIOutput.reporting {
+            let (ca, rootKeyCode) = try CLIOutput.reporting { () throws -> (PlatformCA, String?) in
                 guard let hsm = settings.hsm, let token = hsm.caToken, let pin = hsm.caPIN else {
-                    return try files.initialise(organisation: organisation, policy: policy)
+                    let made = try files.initialise(organisation: organisation, policy: policy)
+                    return (made.ca, made.rootKeyCode)
                 }
                 // The CA keys are made in the HSM; a token that does not exist yet is initialised with the SO PIN.
                 let module = try PKCS11Module.shared(path: hsm.modulePath)
                 if !module.hasToken(token) { try module.initialiseToken(label: token, soPIN: hsm.securityOfficerPIN, userPIN: pin) }
-                return try files.initialise(organisation: organisation, policy: policy, hsm: CAFiles.HSMKeys(module: module, token: token, pin: pin))
+                return (try files.initialise(organisation: organisation, policy: policy, hsm: CAFiles.HSMKeys(module: module, token: token, pin: pin)),
+                        nil)
             }
             print("Created \(files.rootCertificatePath) and \(files.issuingCertificatePath)" + (files.keysInHSM ? " (keys in HSM token \(settings.hsm?.caToken ?? ""))" : ""))
             print("root:    \(ca.root.subject)")
             print("issuing: \(ca.issuing.subject)")
+            if let rootKeyCode {
+                print("""
+                    The root key is in \(files.offlineRootKeyPath), sealed under this code (shown once):
+                      \(rootKeyCode)
+                    Move the file off this machine and keep it with the code, apart: no server uses the root key; it is \
+                    needed only to issue a new issuing CA. `verity doctor` fails while the file is still here.
+                    """)
+            }
             if settings.pkiPolicyArc == CertificatePolicy.documentationArc {
                 var stderr = StandardError()
                 Swift.print("note: certificate policies use RFC 5612's documentation arc; set VERITY_PKI_POLICY_ARC to your enterprise number's arc for production", to: &stderr)

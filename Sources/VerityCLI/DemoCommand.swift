@@ -29,6 +29,7 @@ struct DemoCommand: AsyncParsableCommand {
         // The platform CA, as `verity ca init` makes it, the first time.
         let caFiles = settings.caFiles(in: dataDir)
         if !caFiles.exists {
+            // The demo's root key stays in its folder (a demo CA), its code unused.
             _ = try CLIOutput.reporting { try caFiles.initialise(organisation: "Verity Demo", policy: try CertificatePolicy(arc: settings.pkiPolicyArc)) }
         }
         let baseURL = "http://\(host):\(port)"

@@ -4,10 +4,15 @@ import VerityCore
 import X509
 
 /// The platform CA on disk: `ca-root.pem` and `ca-issuing.pem` in the data
-/// folder, and each CA key either sealed with AES-GCM under a key derived from
-/// the data key (`ca-root.key.sealed`, `ca-issuing.key.sealed`, mode 0600) or,
-/// when an HSM is configured, made and kept in an HSM token (`ca-keys.json`
-/// names the token and key labels; the PIN stays in settings).
+/// folder; the issuing key sealed with AES-GCM under a key derived from the
+/// data key (`ca-issuing.key.sealed`, mode 0600) or, when an HSM is
+/// configured, made and kept in an HSM token (`ca-keys.json` names the token
+/// and key labels; the PIN stays in settings).
+///
+/// The root key signs only the issuing CA, once, at `verity ca init`: no
+/// server uses it after. It is written as `ca-root.key.offline`, sealed under
+/// a code of its own shown once, for the operator to take off the machine
+/// with that code; `verity doctor` fails while it is still in the data folder.
 public struct CAFiles: Sendable {
     public let directory: String
     let dataKey: Data
@@ -24,6 +29,15 @@ public struct CAFiles: Sendable {
     public var issuingCertificatePath: String { path("ca-issuing.pem") }
 
     public var exists: Bool { FileManager.default.fileExists(atPath: issuingCertificatePath) }
+
+    /// Where `initialise` writes the root key for the operator to take away.
+    public var offlineRootKeyPath: String { path("ca-root.key.offline") }
+
+    /// Root key files still in the data folder: the offline file not yet
+    /// taken away, or one an older release kept there sealed under the data key.
+    public var rootKeyFilesPresent: [String] {
+        [offlineRootKeyPath, path("ca-root.key.sealed")].filter { FileManager.default.fileExists(atPath: $0) }
+    }
 
     /// Where the CA keys live when they are in an HSM.
     public struct HSMKeys: Sendable {
@@ -79,17 +93,33 @@ public struct CAFiles: Sendable {
         try write(Data(ca.issuing.serializeAsPEM().pemString.utf8 + [0x0A]), to: issuingCertificatePath, mode: 0o644)
     }
 
-    /// Creates the CA; refuses to replace one (every certificate it issued would become unverifiable).
-    public func initialise(organisation: String, policy: CertificatePolicy, now: Date = Date()) throws -> PlatformCA {
+    /// Creates the CA; refuses to replace one (every certificate it issued
+    /// would become unverifiable). Returns it with the code that opens the
+    /// offline root key file (`offlineRootKeyPath`): shown once, kept with that
+    /// file off the machine, needed only to issue a new issuing CA.
+    public func initialise(organisation: String, policy: CertificatePolicy, now: Date = Date()) throws -> (ca: PlatformCA, rootKeyCode: String) {
         try refuseExisting()
         let rootKey = P256.Signing.PrivateKey(), issuingKey = P256.Signing.PrivateKey()
         let ca = try PlatformCA.create(organisation: organisation, rootKey: SoftwareCAKey(rootKey), issuingKey: SoftwareCAKey(issuingKey),
                                        policy: policy, now: now)
         try PrivateFiles.makeFolder(directory)
-        try write(seal(rootKey.rawRepresentation), to: path("ca-root.key.sealed"), mode: 0o600)
+        let code = SymmetricKey(size: .bits256)
+        guard let offline = try AES.GCM.seal(rootKey.rawRepresentation, using: code).combined else {
+            throw VerityError(.systemError, "The CA root key could not be sealed.")
+        }
+        try write(offline, to: offlineRootKeyPath, mode: 0o600)
         try write(seal(issuingKey.rawRepresentation), to: path("ca-issuing.key.sealed"), mode: 0o600)
         try writeCertificates(ca)
-        return ca
+        return (ca, code.withUnsafeBytes { Data($0) }.base64EncodedString())
+    }
+
+    /// The root key from its offline file and code (to issue a new issuing CA).
+    public static func openOfflineRootKey(_ sealed: Data, code: String) throws -> P256.Signing.PrivateKey {
+        guard let key = Data(base64Encoded: code), key.count == 32, let box = try? AES.GCM.SealedBox(combined: sealed),
+              let raw = try? AES.GCM.open(box, using: SymmetricKey(data: key)) else {
+            throw VerityError(.validationError, "The code does not open this root key file.")
+        }
+        return try P256.Signing.PrivateKey(rawRepresentation: raw)
     }
 
     /// Loads the CA, checking that the issuing key belongs to the issuing
@@ -159,7 +189,8 @@ public struct CAFiles: Sendable {
     public func resealKeys() throws -> Int {
         guard exists, !keysInHSM else { return 0 }
         var resealed = 0
-        for name in ["ca-root.key.sealed", "ca-issuing.key.sealed"] {
+        // A root key an older release kept here is re-sealed too, until the operator takes it away.
+        for name in ["ca-root.key.sealed", "ca-issuing.key.sealed"] where FileManager.default.fileExists(atPath: path(name)) {
             let sealed = try read(path(name))
             if let box = try? AES.GCM.SealedBox(combined: sealed), (try? AES.GCM.open(box, using: Self.sealingKey(dataKey))) != nil {
                 continue

@@ -2,9 +2,12 @@ import Fluent
 import Foundation
 import Testing
 import VerityAPI
+import VerityCore
+import VerityPKI
 import VerityServer
 import VerityStore
 import VerityTestSupport
+import X509
 
 /// `verity doctor`'s checks on SQLite and PostgreSQL (the CLI contract test
 /// runs the command itself): a sound deployment passes; a failing webhook
@@ -38,6 +41,34 @@ struct DoctorE2ETests {
             #expect(Self.check(faulty, "data key")?.status == "failing")
             #expect(Self.check(faulty, "engine workers")?.status == "failing")
             #expect(Self.check(faulty, "engine workers")?.detail?.contains("VERITY_ENGINE_ISOLATION=in-process") == true)
+
+            // The CA's root key left on the machine (issue 47, finding 6): the doctor says to take it away.
+            let files = app.settings.caFiles()
+            try Data([1, 2, 3]).write(to: URL(fileURLWithPath: files.offlineRootKeyPath))
+            let rootKeyHere = await DeploymentDoctor(db: app.app.db, settings: app.settings, clock: .system).run()
+            #expect(Self.check(rootKeyHere, "CA root key")?.status == "failing")
+            #expect(Self.check(rootKeyHere, "CA root key")?.detail?.contains("move it offline") == true)
+            try FileManager.default.removeItem(atPath: files.offlineRootKeyPath)
         }
+    }
+
+    /// `verity ca init` writes the root key sealed under a code of its own,
+    /// for the operator to take away: the issuing key alone stays, under the
+    /// data key, and the code (not the data key) opens the root key.
+    @Test func theRootKeyIsWrittenToTakeOfflineUnderItsOwnCode() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("verity-ca-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dataKey = DataProtector.randomBytes(32)
+        let files = CAFiles(directory: folder.path, dataKey: dataKey)
+        let (ca, code) = try files.initialise(organisation: "Offline Root", policy: try CertificatePolicy())
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(names == ["ca-issuing.key.sealed", "ca-issuing.pem", "ca-root.key.offline", "ca-root.pem"], "\(names)")
+        let sealed = try Data(contentsOf: URL(fileURLWithPath: files.offlineRootKeyPath))
+        let root = try CAFiles.openOfflineRootKey(sealed, code: code)
+        #expect(Certificate.PublicKey(root.publicKey) == ca.root.publicKey)
+        #expect(throws: VerityError.self) { _ = try CAFiles.openOfflineRootKey(sealed, code: dataKey.base64EncodedString()) }
+        // Taken away, the CA still loads and issues: nothing needs the root key.
+        try FileManager.default.removeItem(atPath: files.offlineRootKeyPath)
+        _ = try files.load(policy: try CertificatePolicy())
     }
 }

@@ -16,7 +16,7 @@ struct DocumentSignatureTests {
         let directory = try OpenSSL.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let ca = try CAFiles(directory: directory.path, dataKey: Data(repeating: 1, count: 32))
-            .initialise(organisation: "Verity Test", policy: CertificatePolicy())
+            .initialise(organisation: "Verity Test", policy: CertificatePolicy()).ca
         let deviceKey = P256.Signing.PrivateKey()
         let certificate = try ca.issue(publicKey: deviceKey.publicKey, subject: subject, level: .level3)
         let document = Array("Loan agreement no. 42: the borrower repays 1,000 EUR by 2027-01-01.\n".utf8)

@@ -13,7 +13,7 @@ struct PlatformCATests {
 
     func makeCA(in directory: URL) throws -> PlatformCA {
         try CAFiles(directory: directory.path, dataKey: Data(repeating: 7, count: 32))
-            .initialise(organisation: "Verity Test", policy: CertificatePolicy())
+            .initialise(organisation: "Verity Test", policy: CertificatePolicy()).ca
     }
 
     /// A CSR as a device builds it: its own P-256 key, signed by that key.

@@ -110,7 +110,11 @@ private func withFreshVerityApp<T: Sendable>(
     change(&settings)
     // Every test server has a platform CA, as `verity ca init` makes one.
     let caFiles = CAFiles(directory: settings.dataDirectory, dataKey: settings.dataKey)
-    if !caFiles.exists { _ = try caFiles.initialise(organisation: "Verity Test", policy: try CertificatePolicy()) }
+    if !caFiles.exists {
+        _ = try caFiles.initialise(organisation: "Verity Test", policy: try CertificatePolicy())
+        // Taken away, as the operator is told to.
+        try FileManager.default.removeItem(atPath: caFiles.offlineRootKeyPath)
+    }
     let clock = TestClock()
     let app = try await Application.make(.testing)
     app.logger.logLevel = .warning

@@ -143,7 +143,18 @@ public struct DeploymentDoctor: Sendable {
                 return [HealthCheck(name: "CA", status: "failing", detail: "the CA certificates in \(settings.dataDirectory) do not read")]
             }
             found = [("CA root", root), ("CA issuing", issuing)]
+            // The root key signs nothing after `verity ca init`: on this machine it is only something to steal.
+            if let present = files.rootKeyFilesPresent.first {
+                return [HealthCheck(name: "CA root key", status: "failing",
+                                    detail: "\(present) is on this machine: move it offline (with its code); no server needs it")]
+                    + checkValidity(found)
+            }
         }
+        return checkValidity(found)
+    }
+
+    /// Each certificate valid today and for thirty days more.
+    private func checkValidity(_ found: [(String, Certificate)]) -> [HealthCheck] {
         let now = Date(timeIntervalSince1970: TimeInterval(clock.nowMillis()) / 1000)
         return found.map { name, certificate in
             let notAfter = certificate.notValidAfter
