@@ -20,20 +20,22 @@ struct ActivationCodeDeliveryTests {
         do {
             try await withVerityApp(settings: { $0.sms = SMSSettings(url: provider.url, timeoutMilliseconds: 5000, retries: 0) }) { app async throws in
                 let http = RawHTTP(baseURL: try await app.startServer())
+                let device = "device-" + UUID().uuidString.replacingOccurrences(of: "-", with: "")
+                // A device token is good only beside its device's identifier, as the SDK sends it.
+                let onDevice = RawHTTP(baseURL: http.baseURL, headers: ["Verity-Device-ID": device])
                 let entity = EntityInput(name: "bank", displayName: "Example Bank", levels: [1, 2],
                                          userFieldDefinitions: [FieldDefinition(name: "givenName", type: "text")])
                 #expect(try await http.send("POST", CertificationAdminRoute.entities.path, bearer: app.secretKey, json: entity).status == 201)
                 // A verified device (its code read from the provider) and a registered user asking for level 2.
                 let userToken = try await app.token(for: "ada", phoneNumber: Self.phone)
-                let device = "device-" + UUID().uuidString.replacingOccurrences(of: "-", with: "")
                 #expect(try await http.send("POST", CertificationRoute.deviceVerificationRequest.path, bearer: userToken,
                                             json: DeviceVerificationRequest(deviceId: device)).status == 202)
                 let code = try #require(provider.requests.last?.body.firstMatch(of: /\b\d{6}\b/).map { String($0.output) })
                 let token = try await http.send("POST", CertificationRoute.deviceVerification.path, bearer: userToken,
                                                 json: DeviceVerificationInput(deviceId: device, verificationCode: code)).decode(DeviceToken.self).token
-                #expect(try await http.send("POST", CertificationRoute.registration(entity: "bank").path, bearer: token,
+                #expect(try await onDevice.send("POST", CertificationRoute.registration(entity: "bank").path, bearer: token,
                                             json: RegistrationInput(fields: ["givenName": "Ada"])).status == 200)
-                let request = try await http.send("POST", CertificationRoute.accreditationRequests(entity: "bank").path, bearer: token,
+                let request = try await onDevice.send("POST", CertificationRoute.accreditationRequests(entity: "bank").path, bearer: token,
                                                   json: AccreditationRequestInput(level: 2)).decode(AccreditationRequestView.self)
                 // when: the provider refuses the approving server's text (as if that server had died before sending it)
                 provider.script = [400, 200]
