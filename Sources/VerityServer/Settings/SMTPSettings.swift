@@ -24,5 +24,5 @@ public struct SMTPSettings: Sendable, Equatable {
     }
 
     /// Loopback names and addresses, where plain text is allowed.
-    public var isLoopback: Bool { ["localhost", "127.0.0.1", "::1"].contains(host.lowercased()) }
+    public var isLoopback: Bool { TransportRules.isLoopback(host) }
 }

@@ -1,14 +1,13 @@
 import Foundation
+import VerityCore
 
 /// What may cross a network: Verity speaks to the services a user brings
 /// (bureau, external CA, SMS gateway) and is reached by phones (capture
 /// links) only over TLS, except on the machine itself.
 enum TransportRules {
-    /// Whether `host` names this machine.
-    static func isLoopback(_ host: String) -> Bool {
-        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
-        return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
-    }
+    /// Whether `host` names this machine: the webhooks' own test, which
+    /// reads a 127/8 literal as an address (never `127.example.com`).
+    static func isLoopback(_ host: String) -> Bool { WebhookAddress.isLoopbackName(host) }
 
     /// `text` as an https URL, or an http one to a loopback host; anything
     /// else names `variable` and what to do.

@@ -74,7 +74,7 @@ struct UserTokenService: Sendable {
             throw VerityError(.invalidToken, "the token is not valid")
         }
         let nowMillis = clock.nowMillis()
-        if let retiringUntil, Self.kid(of: token) != currentKid, nowMillis >= retiringUntil {
+        if let retiringUntil, nowMillis >= retiringUntil, Self.kid(of: token) != currentKid {
             throw VerityError(.invalidToken, "the token was signed with a key that has been retired: ask for a new one")
         }
         let now = Date(timeIntervalSince1970: Double(nowMillis) / 1000)

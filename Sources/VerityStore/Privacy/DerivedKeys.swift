@@ -50,16 +50,9 @@ public struct DerivedKeySet: Sendable, Codable, Equatable {
         responseSigning = derive("verity.response-signing.v1")
     }
 
-    /// Five new random keys, owing nothing to any data key.
-    public static func random() -> DerivedKeySet {
-        var keys = DerivedKeySet(root: DataProtector.randomBytes(32))
-        keys.index = DataProtector.randomBytes(32)
-        keys.tokenSigning = DataProtector.randomBytes(32)
-        keys.captureLink = DataProtector.randomBytes(32)
-        keys.mobileToken = DataProtector.randomBytes(32)
-        keys.responseSigning = DataProtector.randomBytes(32)
-        return keys
-    }
+    /// Five new keys from a random root that is kept nowhere: they owe
+    /// nothing to any data key.
+    public static func random() -> DerivedKeySet { DerivedKeySet(root: DataProtector.randomBytes(32)) }
 
     public var all: [Data] { [index, tokenSigning, captureLink, mobileToken, responseSigning] }
 
