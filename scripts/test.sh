@@ -60,7 +60,9 @@ run_suite() {
   if [ "$name" != "the engines (no database)" ]; then SWIFT_LOGS+=("$name=$log"); fi
   if ! env "$@" swift test --skip-build $selection 2>&1 | tee "$log" | grep -E "✘|Test run with|error:|exact:|caught:|decoded:|sanctions recall \((all|first name|a\.k\.a|weak|Chinese|Arabic, as|Cyrillic, as)|sanctions false positives \(all"; then :; fi
   if ! grep -qE "Test run with [0-9]+ tests? .*passed" "$log"; then
-    echo "swift test on $name failed"; tail -50 "$log"; exit 1
+    # Each failure with what it said (a child process's stderr, a comment), then the end of the run.
+    echo "swift test on $name failed"; grep -A 30 "recorded an issue" "$log" | grep -vE "^(✔|◇|slot:)" | head -150
+    echo "== the end of the run"; tail -30 "$log"; exit 1
   fi
   total=$((total + $(grep -oE "Test run with [0-9]+ tests?" "$log" | grep -oE "[0-9]+" | tail -1)))
 }

@@ -27,6 +27,8 @@ struct ServerDependencies: Sendable {
     let webhookWake: WebhookWake
     /// The `Idempotency-Key` claims this server holds: said alive, given up once the database is back.
     let heldClaims: HeldClaims
+    /// The console sign-ins this server is hashing or waiting to hash (`SignInGuard`).
+    let signInHashing: SignInGuard.HashingQueue
 }
 
 extension ServerDependencies {

@@ -18,6 +18,8 @@ struct OperatorAccounts: Sendable {
     let clock: VerityClock
     /// Bcrypt's cost: `bcryptCost` everywhere but the test suites (`Settings.operatorPasswordCost`).
     var cost = Self.bcryptCost
+    /// The server's bound on sign-ins hashing at once (a server passes its own, `ServerDependencies.signInHashing`).
+    var hashing = SignInGuard.HashingQueue(capacity: SignInGuard.hashingCapacity)
 
     static let bcryptCost = 12
     /// A session ends after this long unused, and after `sessionMaxMilliseconds` whatever happens.
@@ -133,10 +135,10 @@ struct OperatorAccounts: Sendable {
         let failed = Refusal.wrong
         let operators = OperatorRepository(db: db)
         try await SignInGuard.admit(client, db: db, protector: protector, now: now)
-        let cost = self.cost
+        let cost = self.cost, hashing = self.hashing
         /// The answer to a sign-in that cannot succeed, after a bcrypt check's time.
         func decoy() async throws -> Never {
-            _ = try await SignInGuard.hashing { try await Self.verify(String(password.prefix(72)), against: try await Self.decoyHash(cost: cost)) }
+            _ = try await hashing.run { try await Self.verify(String(password.prefix(72)), against: try await Self.decoyHash(cost: cost)) }
             throw failed
         }
         guard let email = try? OperatorCredentialRules.normalisedEmail(rawEmail), password.utf8.count <= OperatorCredentialRules.passwordBytes.upperBound,
@@ -146,7 +148,7 @@ struct OperatorAccounts: Sendable {
         let tenantID = model.$tenant.id
         let knownDevice = SignInGuard.knownDevice(client.device, operatorID: id, protector: protector)
         if let until = model.lockedUntil, until > now, !knownDevice { try await decoy() }
-        let passwordRight = try await SignInGuard.hashing { try await Self.verify(password, against: model.passwordHash) }
+        let passwordRight = try await hashing.run { try await Self.verify(password, against: model.passwordHash) }
         var step: Int64?
         if passwordRight, let sealed = model.totpSecretSealed {
             step = code.flatMap { Self.secondFactor(sealed, operatorID: id, protector)?.matchingStep($0, at: now / 1000) }

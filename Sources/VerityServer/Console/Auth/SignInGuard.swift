@@ -13,8 +13,11 @@ import VerityStore
 ///   so every server shares the count and no address is stored); beyond,
 ///   429 before anything is hashed;
 /// - at most `hashingCapacity` checks wait for or run on the hashing thread
-///   at once; beyond, 503 with `Retry-After`, so a flood is shed instead of
-///   queued behind the real operators;
+///   at once, per server (`ServerDependencies.signInHashing`; one per
+///   application, not per process, so servers sharing a process, as the
+///   test suites' do, do not shed each other's sign-ins); beyond, 503 with
+///   `Retry-After`, so a flood is shed instead of queued behind the real
+///   operators;
 /// - a browser an operator signed in from before carries a device cookie
 ///   (`knownDevice`): the waits an account's failures bring do not apply to
 ///   it, so a stranger's wrong passwords cannot keep the operator out.
@@ -27,14 +30,6 @@ struct SignInGuard: Sendable {
         var address: String?
         /// The device cookie's value, when the browser sent one.
         var device: String?
-    }
-
-    /// The hashing thread's queue for this process.
-    static let queue = HashingQueue(capacity: hashingCapacity)
-
-    /// Runs `check` if the hashing thread has room; otherwise `Refusal.busy`.
-    static func hashing<T: Sendable>(_ check: () async throws -> T) async throws -> T {
-        try await queue.run(check)
     }
 
     /// Checks waiting for or running on the hashing thread, at most `capacity`.

@@ -21,7 +21,7 @@ struct ConsoleController: RouteCollection {
     /// Accounts through the request's own database handle (its event loop's pool).
     func accounts(_ request: Request) -> OperatorAccounts {
         OperatorAccounts(db: dependencies.scope(of: request).db, protector: dependencies.protector, clock: dependencies.clock,
-                         cost: dependencies.settings.operatorPasswordCost)
+                         cost: dependencies.settings.operatorPasswordCost, hashing: dependencies.signInHashing)
     }
 
     func boot(routes: any RoutesBuilder) throws {
