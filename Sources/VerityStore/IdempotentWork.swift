@@ -14,8 +14,11 @@ public struct IdempotentWork: Sendable, Hashable {
     public let scopeID: UUID
     public let keyHash: String
     public let claimedAt: Int64
+    /// The claim's row: its answer is sealed to it.
+    public let rowID: UUID
 
-    public init(scopeID: UUID, keyHash: String, claimedAt: Int64) {
+    public init(scopeID: UUID, keyHash: String, claimedAt: Int64, rowID: UUID) {
+        self.rowID = rowID
         self.scopeID = scopeID
         self.keyHash = keyHash
         self.claimedAt = claimedAt

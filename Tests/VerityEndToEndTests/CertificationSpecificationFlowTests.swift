@@ -136,6 +136,6 @@ extension CertificationHarness {
     func lastRecipient() async throws -> String {
         let protector = try DataProtector(dataKey: app.settings.dataKey)
         guard let row = try await OutboxMessageModel.query(on: app.app.db).sort(\.$createdAt, .descending).first() else { return "" }
-        return String(decoding: try protector.open(row.toSealed), as: UTF8.self)
+        return try row.opened(protector).to
     }
 }

@@ -82,7 +82,7 @@ struct CertificationHarness: Sendable {
     func lastMessage() async throws -> String {
         let protector = try DataProtector(dataKey: app.settings.dataKey)
         guard let row = try await OutboxMessageModel.query(on: app.app.db).sort(\.$createdAt, .descending).first() else { return "" }
-        return String(decoding: try protector.open(row.textSealed), as: UTF8.self)
+        return try row.opened(protector).text
     }
 
     /// The 6-digit code in the newest message.

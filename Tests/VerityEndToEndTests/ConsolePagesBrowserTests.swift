@@ -135,7 +135,7 @@ struct ConsolePagesBrowserTests {
             #expect(result.outcome == "ok" && result.steps.count == 5, "\(result.steps)")
             // The code the browser showed went to the user's phone too; it certifies them.
             let protector = try DataProtector(dataKey: app.settings.dataKey)
-            let texts = try await OutboxMessageModel.query(on: app.app.db).all().map { String(decoding: try protector.open($0.textSealed), as: UTF8.self) }
+            let texts = try await OutboxMessageModel.query(on: app.app.db).all().map { try $0.opened(protector).text }
             let message = try #require(texts.first { $0.contains("activation code") })
             let code = try #require(message.range(of: "[0-9]{4}( [0-9]{4}){3}", options: .regularExpression).map { String(message[$0]) })
             #expect(try await client.certifyUser(withDIAC: code).status == .certificatePending)

@@ -42,8 +42,8 @@ struct DIACDeliveryE2ETests {
     static func newestOutboxRow(_ harness: CertificationHarness) async throws -> (channel: String?, to: String, subject: String?, text: String) {
         let protector = try DataProtector(dataKey: harness.app.settings.dataKey)
         let row = try #require(try await OutboxMessageModel.query(on: harness.app.app.db).sort(\.$createdAt, .descending).first())
-        let open = { (data: Data) in String(decoding: try protector.open(data), as: UTF8.self) }
-        return (row.channel, try open(row.toSealed), try row.subjectSealed.map(open), try open(row.textSealed))
+        let opened = try row.opened(protector)
+        return (row.channel, opened.to, opened.subject, opened.text)
     }
 
     @Test func theCodeIsMailedToTheAddressOnFileAndCertifies() async throws {

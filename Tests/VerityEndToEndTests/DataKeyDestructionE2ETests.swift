@@ -7,7 +7,7 @@ import Verity
 import VerityAPI
 import VerityCore
 import VerityServer
-import VerityStore
+@testable import VerityStore
 import VerityTestSupport
 
 /// After a data-key rotation the old key can really be destroyed (issue 47,
@@ -15,18 +15,28 @@ import VerityTestSupport
 /// taken before the rotation, people erased since included, opens for nobody.
 @Suite("A destroyed data key stays destroyed")
 struct DataKeyDestructionE2ETests {
-    /// Every binary value of every row, as a backup holds it, with the people's wrapped keys.
+    /// Every binary value of every row, as a backup holds it, with where it
+    /// is (an attacker with the backup knows that too) and the people's wrapped keys.
     struct Copy {
-        var sealed: [(place: String, value: Data)] = []
+        var sealed: [(place: SealPlace, value: Data)] = []
         var personKeys: [(userID: UUID, environmentID: UUID, wrapped: Data)] = []
 
         static func of(_ db: any Database) async throws -> Copy {
             let sql = try #require(db as? any SQLDatabase)
             var copy = Copy()
             for (table, columns) in try await DataKeyRotationE2ETests.binaryColumns(db) {
-                for row in try await sql.raw("SELECT \(idents: columns, joinedBy: ", ") FROM \(ident: table)").all() {
+                // Where each value would be opened (a column nothing seals is tried as if it were keyed by id).
+                let sealedColumns = columns.compactMap { SealedColumn(rawValue: "\(table).\($0)") }
+                let keyColumn = table == DataKeyRootModel.schema ? "name" : sealedColumns.first?.ownerColumn ?? "id"
+                let keyed = table == DataKeyRootModel.schema || !sealedColumns.isEmpty
+                let select: SQLQueryString = keyed ? "SELECT \(ident: keyColumn) AS row_key, " : "SELECT "
+                for row in try await sql.raw(select + "\(idents: columns, joinedBy: ", ") FROM \(ident: table)").all() {
+                    let rowKey = keyed ? try (try? row.decode(column: "row_key", as: UUID.self)).map { $0.uuidString.lowercased() }
+                        ?? row.decode(column: "row_key", as: String.self) : ""
                     for column in columns {
-                        if let value = try row.decode(column: column, as: Data?.self) { copy.sealed.append(("\(table).\(column)", value)) }
+                        if let value = try row.decode(column: column, as: Data?.self) {
+                            copy.sealed.append((SealPlace(table, column, key: rowKey), value))
+                        }
                     }
                 }
             }
@@ -37,9 +47,9 @@ struct DataKeyDestructionE2ETests {
         }
 
         /// What of it `key`, used as a data key, opens: sealed values and people's keys.
-        func opened(with key: Data) throws -> (values: [(place: String, plaintext: Data)], people: Int) {
+        func opened(with key: Data) throws -> (values: [(place: SealPlace, plaintext: Data)], people: Int) {
             let protector = try DataProtector(dataKey: key)
-            let values = sealed.compactMap { item in (try? protector.open(item.value)).map { (item.place, $0) } }
+            let values = sealed.compactMap { item in (try? protector.open(item.value, at: item.place)).map { (item.place, $0) } }
             let people = personKeys.filter { (try? protector.unwrapPersonKey($0.wrapped, userID: $0.userID, environmentID: $0.environmentID)) != nil }
             return (values, people.count)
         }
@@ -118,7 +128,7 @@ struct DataKeyDestructionE2ETests {
                 try await DataKeyRootModel.query(on: db).delete()
                 let legacy = DataKeyRootModel()
                 legacy.id = "derivation"
-                legacy.sealedRoot = try current.seal(firstKey)
+                legacy.sealedRoot = try current.sealUnbound(firstKey)
                 legacy.sealedBy = current.keyID
                 legacy.createdAt = 0
                 legacy.updatedAt = 0
@@ -131,7 +141,7 @@ struct DataKeyDestructionE2ETests {
             #expect(upgraded.mobileTokenSignature("p") == before.mobileTokenSignature("p"))
             let rows = try await DataKeyRootModel.query(on: app.app.db).all()
             #expect(rows.map { $0.id } == ["derived-keys"], "the kept data key is still there")
-            let kept = try current.open(try #require(rows.first).sealedRoot)
+            let kept = try current.open(try #require(rows.first).sealedRoot, at: DerivedKeyRecord.place)
             #expect(kept.range(of: firstKey) == nil && kept.count != 32)
             // Read again, by another server: the same keys.
             let again = try await DerivedKeyRecord.protector(db: app.app.db, dataKey: app.settings.dataKey, now: 2)

@@ -11,7 +11,7 @@ import VerityAPI
 import VerityCore
 import VerityPKI
 import VerityServer
-import VerityStore
+@testable import VerityStore
 import VerityTestSupport
 
 @Suite("Rotating the data key re-seals everything while a server serves, and the old key can go")
@@ -40,8 +40,10 @@ struct DataKeyRotationE2ETests {
             _ = try await operations.createHMACKey(tenant: "acme", environment: .test)
             let signingKey = try await operations.responsePublicKey(tenant: "acme", environment: .test).pem
             for index in 0..<120 { _ = try await app.token(for: "crowd-\(index)", email: "crowd\(index)@example.org") }
+            // The database as an older release left it: seals bound to no place still open.
+            try await SealBindingState.asBeforeBinding(app)
             let oldProtector = try app.app.dataProtector
-            let legacyPhone = try oldProtector.seal(Data("+447700900999".utf8))
+            let legacyPhone = try oldProtector.sealUnbound(Data("+447700900999".utf8))
             let sql = try #require(app.app.db as? any SQLDatabase)
             // A user without a phone (one of the crowd): ids are random, and the
             // first by id was "before" one run in 121, whose phone is checked below.
@@ -142,8 +144,9 @@ struct DataKeyRotationE2ETests {
                                         "person_keys.wrapped_key", "data_key_root.sealed_root"]
 
     /// Every sealed value in every binary column opens with `protector` (the
-    /// new key alone): the data key's seals directly, a person's through
-    /// their re-wrapped key.
+    /// new key alone) where it is: the data key's seals directly, a person's
+    /// through their re-wrapped key; and every value under the data key is
+    /// bound to its place (the rotation bound those from before).
     static func everyValueOpens(_ db: any Database, _ protector: DataProtector) async throws {
         let sql = try #require(db as? any SQLDatabase)
         let people = PersonKeyRepository(db: db, protector: protector)
@@ -160,14 +163,22 @@ struct DataKeyRotationE2ETests {
             let columns = all.filter { !unsealed.contains("\(table).\($0)") }
             guard !columns.isEmpty else { continue }
             let owner = owners[table]
-            let rows = try await sql.raw("SELECT \(idents: columns, joinedBy: ", ")\(unsafeRaw: owner.map { ", \($0) AS owner" } ?? "") FROM \(ident: table)").all()
+            let placeKeys = Set(columns.compactMap { SealedColumn(rawValue: "\(table).\($0)")?.ownerColumn }).union(["id"]).sorted()
+            let rows = try await sql.raw("""
+                SELECT \(idents: placeKeys, joinedBy: ", "), \(idents: columns, joinedBy: ", ")\(unsafeRaw: owner.map { ", \($0) AS owner" } ?? "") \
+                FROM \(ident: table)
+                """).all()
             for row in rows {
                 for column in columns {
                     guard let sealed = try row.decode(column: column, as: Data?.self) else { continue }
-                    if (try? protector.open(sealed)) == nil {
+                    let placeKey = SealedColumn(rawValue: "\(table).\(column)")?.ownerColumn ?? "id"
+                    let place = SealPlace(table, column, row: try row.decode(column: placeKey, as: UUID.self))
+                    if (try? protector.open(sealed, at: place)) == nil {
                         let userID = try #require(owner == nil ? nil : try row.decode(column: "owner", as: UUID.self),
                                                   "\(table).\(column) does not open with the new key")
-                        #expect((try? await people.reader(userID: userID).open(sealed)) != nil, "\(table).\(column) does not open")
+                        #expect((try? await people.reader(userID: userID).open(sealed, at: place)) != nil, "\(table).\(column) does not open")
+                    } else {
+                        #expect(sealed.starts(with: Data("VDK2".utf8)), "\(table).\(column) is under the data key but bound to no place")
                     }
                     opened[table, default: 0] += 1
                 }

@@ -106,7 +106,8 @@ struct IdempotencyE2ETests {
             // A claim with no answer yet, as a server mid-request (or one that died) leaves it.
             let repository = IdempotencyRepository(db: app.app.db)
             let first = try #require(Self.claimed(try await repository.claim(scopeID: environmentID, keyHash: DataProtector.hashSecret("busy-1"),
-                                                                             requestHash: fingerprint, now: app.clock.now)))
+                                                                             requestHash: fingerprint, now: app.clock.now,
+                                                                             protector: try app.app.dataProtector)))
             let busy = try await Self.post(url, WebhookRoute.endpoints.path, bearer: app.secretKey, key: "busy-1", body: input)
             #expect(busy.status == 409 && busy.errorCode == "IDEMPOTENCY_KEY_IN_USE")
             // Its server says it still runs it (a long request): not taken over, however old.
@@ -133,12 +134,13 @@ struct IdempotencyE2ETests {
             let environmentID = try #require(try await TenantRepository(db: app.app.db).environment(tenant: app.tenant, kind: .test)?.requireID())
             let input = WebhookEndpointInput(url: "https://hooks.example.com/verity")
             let repository = IdempotencyRepository(db: app.app.db)
+            let protector = try app.app.dataProtector
             let keyHash = DataProtector.hashSecret("died-1")
             // A server claimed the key, committed its work (any write it makes
             // under the claim marks it, in the write's transaction), and died before answering.
             let died = try #require(Self.claimed(try await repository.claim(scopeID: environmentID, keyHash: keyHash,
-                                           requestHash: Self.fingerprint(WebhookRoute.endpoints.path, input, try app.app.dataProtector),
-                                           now: app.clock.now)))
+                                           requestHash: Self.fingerprint(WebhookRoute.endpoints.path, input, protector),
+                                           now: app.clock.now, protector: protector)))
             try await IdempotentWork.$current.withValue(died) {
                 try await app.app.db.write { _ in }
             }
@@ -153,13 +155,13 @@ struct IdempotencyE2ETests {
             // A server that failed after committing says so at once.
             let failedHash = DataProtector.hashSecret("failed-1")
             let failed = try #require(Self.claimed(try await repository.claim(scopeID: environmentID, keyHash: failedHash, requestHash: "r",
-                                                                     now: app.clock.now)))
+                                                                     now: app.clock.now, protector: protector)))
             try await IdempotentWork.$current.withValue(failed) {
                 try await app.app.db.write { _ in }
             }
             try await repository.release(failed)
             guard case .answerLost = try await repository.claim(scopeID: environmentID, keyHash: failedHash, requestHash: "r",
-                                                                now: app.clock.now) else {
+                                                                now: app.clock.now, protector: protector) else {
                 Issue.record("a released claim whose work was committed was taken again")
                 return
             }
@@ -168,7 +170,7 @@ struct IdempotencyE2ETests {
                 .findOrCreate(userRef: "idem-marked", environmentID: environmentID, now: app.clock.now).id)
             let attemptHash = DataProtector.hashSecret("attempt-marked")
             let attemptClaim = try #require(Self.claimed(try await repository.claim(scopeID: userID, keyHash: attemptHash, requestHash: "r",
-                                                                           now: app.clock.now)))
+                                                                           now: app.clock.now, protector: protector)))
             let charged = try await IdempotentWork.$current.withValue(attemptClaim) {
                 try await VerificationRepository(db: app.app.db).chargeAttempt(userID: userID, environmentID: environmentID, maxAttempts: 3,
                                                                                source: "registry", inputDigest: "d", now: app.clock.now)
@@ -179,9 +181,9 @@ struct IdempotencyE2ETests {
             // One that failed before committing anything is free for the retry.
             let cleanHash = DataProtector.hashSecret("failed-2")
             try await repository.release(try #require(Self.claimed(try await repository.claim(scopeID: environmentID, keyHash: cleanHash,
-                                                                                     requestHash: "r", now: app.clock.now))))
+                                                                                     requestHash: "r", now: app.clock.now, protector: protector))))
             guard case .claimed = try await repository.claim(scopeID: environmentID, keyHash: cleanHash, requestHash: "r",
-                                                             now: app.clock.now) else {
+                                                             now: app.clock.now, protector: protector) else {
                 Issue.record("a released claim with nothing committed was not free")
                 return
             }
@@ -206,7 +208,7 @@ struct IdempotencyE2ETests {
             let legacy = WebhookEndpointInput(url: "https://hooks.example.com/legacy")
             let claim = try #require(Self.claimed(try await IdempotencyRepository(db: app.app.db).claim(
                 scopeID: environmentID, keyHash: DataProtector.hashSecret("legacy-1"), requestHash: Self.digest(WebhookRoute.endpoints.path, legacy),
-                now: app.clock.now)))
+                now: app.clock.now, protector: try app.app.dataProtector)))
             try await IdempotencyRepository(db: app.app.db).release(claim)
             let retried = try await Self.post(url, WebhookRoute.endpoints.path, bearer: app.secretKey, key: "legacy-1", body: legacy)
             #expect(retried.status == 201, "\(retried.status) \(retried.errorCode ?? "")")

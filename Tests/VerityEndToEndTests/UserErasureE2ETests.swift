@@ -65,11 +65,12 @@ struct UserErasureE2ETests {
             let userID = try user.requireID()
             let key = try #require(try await PersonKeyModel.find(userID, on: app.app.db))
             let evidence = try #require(try await DocumentCheckModel.find(UUID(uuidString: checkID), on: app.app.db)?.sealedEvidence)
-            let fields = try #require(try await RegistrationModel.query(on: app.app.db).filter(\.$user.$id == userID).first()?.fieldsSealed)
+            let registration = try #require(try await RegistrationModel.query(on: app.app.db).filter(\.$user.$id == userID).first())
+            let fields = registration.fieldsSealed
             let sealedRef = try #require(user.refSealed)
             let protector = try DataProtector(dataKey: app.settings.dataKey)
             #expect(try await PersonKeyRepository(db: app.app.db, protector: protector).reader(userID: userID)
-                .open(json: [String: String].self, from: fields) == Self.person)
+                .open(json: [String: String].self, from: fields, at: .of(.registrationFields, try registration.requireID())) == Self.person)
 
             // The scan finds what is there (else its silence below would prove nothing).
             #expect(try await DatabaseText.filesHold(app, key.wrappedKey, tables: ["person_keys"]))
@@ -83,8 +84,10 @@ struct UserErasureE2ETests {
 
             // Crypto-erasure: what was copied before (a backup's rows) no longer opens.
             let reader = try await PersonKeyRepository(db: app.app.db, protector: protector).reader(userID: userID)
-            for sealed in [evidence, fields, sealedRef] {
-                #expect(throws: PersonKeyError.self) { try reader.open(sealed) }
+            let places: [(Data, SealPlace)] = [(evidence, .of(.checkEvidence, try #require(UUID(uuidString: checkID)))),
+                                               (fields, .of(.registrationFields, try registration.requireID())), (sealedRef, .of(.userRef, userID))]
+            for (sealed, place) in places {
+                #expect(throws: PersonKeyError.self) { try reader.open(sealed, at: place) }
             }
 
             // Gone from the database's files (SQLite's and its log; PostgreSQL's after VACUUM FULL).

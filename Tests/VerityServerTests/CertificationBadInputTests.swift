@@ -24,7 +24,7 @@ struct CertificationBadInputTests {
             #expect(sent.status == 202)
             let protector = try DataProtector(dataKey: app.settings.dataKey)
             let message = try #require(try await OutboxMessageModel.query(on: app.app.db).first())
-            let text = String(decoding: try protector.open(message.textSealed), as: UTF8.self)
+            let text = try message.opened(protector).text
             let code = String(text[try #require(text.range(of: "[0-9]{6}", options: .regularExpression))])
             let verified = try await http.send("POST", CertificationRoute.deviceVerification.path, bearer: token,
                                                json: DeviceVerificationInput(deviceId: deviceID, verificationCode: code))

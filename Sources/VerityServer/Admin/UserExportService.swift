@@ -26,7 +26,7 @@ struct UserExportService: Sendable {
             .identity(userID: userID, configuration: context.environment.configuration, consented: user.consented)
         try await AuditRepository(db: context.db).record("user.export", actor: actor, environmentID: context.environmentID, userID: userID, now: now)
         let claim = try await DocumentCheckRepository(db: context.db).sealedClaim(userID: userID)
-            .map { try reader.open(json: IdentityRecord.self, from: $0) }
+            .map { try reader.open(json: IdentityRecord.self, from: $0, at: .of(.verificationClaim, userID)) }
         return UserExport(
             userRef: userRef, environment: context.environment.kind, exportedAtEpochMs: now, createdAtEpochMs: user.createdAt,
             phoneNumber: contacts.phone, email: contacts.email,
@@ -57,12 +57,17 @@ struct UserExportService: Sendable {
 
     private func documentChecks(userID: UUID, reader: PersonSealer, db: any Database) async throws -> [ExportedDocumentCheck] {
         try await DocumentCheckModel.query(on: db).filter(\.$user.$id == userID).sort(\.$createdAt).all().map { check in
-            let evidence = try check.sealedEvidence.map { try reader.open(json: DocumentCheckHandler.Evidence.self, from: $0) }
+            let checkID = try check.requireID()
+            let evidence = try check.sealedEvidence.map {
+                try reader.open(json: DocumentCheckHandler.Evidence.self, from: $0, at: .of(.checkEvidence, checkID))
+            }
             var fields: [String: String] = [:]
             for field in evidence?.report?.fields ?? [] where fields[field.name] == nil { fields[field.name] = field.value }
             var images: [String: String] = [:]
-            for (side, sealed) in [("front", check.sealedFront), ("back", check.sealedBack), ("face", check.sealedFace)] {
-                if let sealed { images[side] = try reader.open(sealed).base64EncodedString() }
+            let sides: [(String, Data?, SealedColumn)] = [("front", check.sealedFront, .checkFront), ("back", check.sealedBack, .checkBack),
+                                                          ("face", check.sealedFace, .checkFace)]
+            for (side, sealed, column) in sides {
+                if let sealed { images[side] = try reader.open(sealed, at: .of(column, checkID)).base64EncodedString() }
             }
             return ExportedDocumentCheck(
                 checkId: try check.requireID().uuidString.lowercased(), flow: check.flow, documentType: check.documentType,
@@ -74,7 +79,8 @@ struct UserExportService: Sendable {
 
     private func devices(userID: UUID, reader: PersonSealer, db: any Database) async throws -> [ExportedDevice] {
         try await CertificationDeviceModel.query(on: db).filter(\.$user.$id == userID).sort(\.$createdAt).all().map { device in
-            ExportedDevice(phoneNumber: try reader.openText(device.phoneSealed), createdAtEpochMs: device.createdAt,
+            ExportedDevice(phoneNumber: try reader.openText(device.phoneSealed, at: .of(.devicePhone, try device.requireID())),
+                           createdAtEpochMs: device.createdAt,
                            verifiedAtEpochMs: device.verifiedAt)
         }
     }
@@ -91,14 +97,15 @@ struct UserExportService: Sendable {
                 }
             let transactions = try await TransactionModel.query(on: db).filter(\.$registration.$id == registrationID)
                 .sort(\.$createdAt).all().map { row in
-                    let description = try reader.open(json: TransactionDetails.self, from: row.descriptionSealed)
+                    let description = try reader.open(json: TransactionDetails.self, from: row.descriptionSealed,
+                                                      at: .of(.transactionDescription, try row.requireID()))
                     return ExportedTransaction(id: try row.requireID().uuidString.lowercased(), reference: description.reference,
                                                summary: description.summary, details: description.details, status: row.status.rawValue,
                                                createdAtEpochMs: row.createdAt, decidedAtEpochMs: row.decidedAt)
                 }
             exported.append(ExportedRegistration(
                 entity: registration.entity.name, status: registration.status.rawValue, accreditedLevel: registration.accreditedLevel,
-                registeredAtEpochMs: registration.createdAt, fields: try reader.open(json: [String: String].self, from: registration.fieldsSealed),
+                registeredAtEpochMs: registration.createdAt, fields: try reader.open(json: [String: String].self, from: registration.fieldsSealed, at: .of(.registrationFields, registrationID)),
                 certificates: certificates, transactions: transactions))
         }
         return exported

@@ -82,6 +82,8 @@ struct AccreditationAdminService: Sendable {
         let registrationID = try registration.requireID()
         let codeRow = ActivationCodeModel(registrationID: registrationID, level: level.rawValue,
                                           codeHash: ActivationCodes.hash(code, protector: protector), expiresAt: expires, createdAt: now)
+        let codeID = UUID()
+        codeRow.id = codeID
         // The message is kept, sealed, until a gateway has it: the approval's
         // answer may die with its server, and the code with it.
         // (Nowhere to send it, or the phone unreadable: the approval stands, the operator has the code.)
@@ -89,7 +91,8 @@ struct AccreditationAdminService: Sendable {
                                                context: context)) ?? nil
         if let message {
             codeRow.deliverySealed = try await PersonKeyRepository(db: db, protector: protector)
-                .sealer(userID: registration.$user.id, environmentID: environmentID, now: now).seal(json: message)
+                .sealer(userID: registration.$user.id, environmentID: environmentID, now: now)
+                .seal(json: message, at: .of(.activationDelivery, codeID))
         }
         let approved = CertificationEvents.accreditation(.accreditationApproved, environmentID: environmentID, userID: registration.$user.id,
                                                          entity: entity.name, requestID: requestID, level: level.rawValue,
@@ -139,7 +142,8 @@ struct AccreditationAdminService: Sendable {
                                              + "Enter it in the app to finish your certification. Keep it secret: nobody from \(entity.displayName) will ask you for it.")
         }
         guard let device = try await CertificationDeviceRepository(db: context.db).latestVerifiedDevice(userID: userID) else { return nil }
-        let phone = try await PersonKeyRepository(db: context.db, protector: protector).reader(userID: userID).openText(device.phoneSealed)
+        let phone = try await PersonKeyRepository(db: context.db, protector: protector).reader(userID: userID)
+            .openText(device.phoneSealed, at: .of(.devicePhone, try device.requireID()))
         return ActivationCodeMessage(channel: .sms, to: phone, subject: nil,
                                      text: "Your \(entity.displayName) level \(level.rawValue) activation code is \(code.grouped). Keep it secret.")
     }
@@ -192,8 +196,11 @@ struct AccreditationAdminService: Sendable {
         let now = clock.nowMillis()
         let sealer = try await PersonKeyRepository(db: context.db, protector: protector)
             .sealer(userID: try user.requireID(), environmentID: context.environmentID, now: now)
-        let row = TransactionModel(registrationID: try registration.requireID(), descriptionSealed: try sealer.seal(json: stored),
+        let id = UUID()
+        let row = TransactionModel(registrationID: try registration.requireID(),
+                                   descriptionSealed: try sealer.seal(json: stored, at: .of(.transactionDescription, id)),
                                    digest: digest, expiresAt: now + Int64(ttl) * 1000, createdAt: now)
+        row.id = id
         try await CertificateUseRepository(db: context.db).create(row)
         return try TransactionViews.view(row, entity: entity.name, reader: sealer)
     }

@@ -51,7 +51,7 @@ struct ActivationCodeDelivery: JobHandler {
             return
         }
         let message = try await PersonKeyRepository(db: db, protector: protector).reader(userID: userID)
-            .open(json: ActivationCodeMessage.self, from: sealed)
+            .open(json: ActivationCodeMessage.self, from: sealed, at: .of(.activationDelivery, subject))
         guard await Self.send(message, messaging: messaging, db: db, environmentID: user.$environment.id, logger: logger) else {
             throw VerityError(.serviceUnavailable, "the activation code's gateway did not take it")
         }

@@ -170,7 +170,8 @@ enum TransactionViews {
     }
 
     static func view(_ row: TransactionModel, entity: String, reader: PersonSealer) throws -> TransactionView {
-        let details = try reader.open(json: TransactionDetails.self, from: row.descriptionSealed)
+        let details = try reader.open(json: TransactionDetails.self, from: row.descriptionSealed,
+                                      at: .of(.transactionDescription, try row.requireID()))
         return TransactionView(id: try row.requireID(), entity: entity, description: details, digest: row.digest, status: row.status.rawValue,
                                signature: row.signature?.base64EncodedString(), certificateSerial: row.certificateSerial,
                                expiresAtEpochMs: row.expiresAt, decidedAtEpochMs: row.decidedAt)

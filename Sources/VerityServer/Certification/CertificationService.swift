@@ -29,9 +29,11 @@ struct CertificationService: Sendable {
         _ = try CertificationStateMachine().next(from: status, on: .certifiedAtLevel1)
         let request = try await checkedRequest(input.csr, entity: entity, registration: registration, context: context)
         _ = try pki.requireCA()
+        let certificateID = UUID()
         let row = UserCertificateModel(registrationID: try registration.requireID(), level: 1,
-                                       publicKey: request.publicKey.x963Representation, csr: try await sealedCSR(request.der, context),
-                                       hsmToken: nil, createdAt: clock.nowMillis())
+                                       publicKey: request.publicKey.x963Representation,
+                                       csr: try await sealedCSR(request.der, certificateID, context), hsmToken: nil, createdAt: clock.nowMillis())
+        row.id = certificateID
         // No job: this request issues it, or fails it.
         let certificates = UserCertificateRepository(db: context.db)
         try await certificates.create(row)
@@ -57,9 +59,11 @@ struct CertificationService: Sendable {
         let activation = try await checkedCode(code, registration: registration, context: context, expecting: [.level2, .level3])
         _ = try CertificationStateMachine().next(from: status, on: .certificateRequested)
         _ = try pki.requireCA()
+        let certificateID = UUID()
         let row = UserCertificateModel(registrationID: try registration.requireID(), level: activation.level,
-                                       publicKey: request.publicKey.x963Representation, csr: try await sealedCSR(request.der, context),
-                                       hsmToken: nil, createdAt: clock.nowMillis())
+                                       publicKey: request.publicKey.x963Representation,
+                                       csr: try await sealedCSR(request.der, certificateID, context), hsmToken: nil, createdAt: clock.nowMillis())
+        row.id = certificateID
         try await queue(row, spending: activation, context: context)
         return try await view(registration, context: context)
     }
@@ -151,9 +155,10 @@ struct CertificationService: Sendable {
     }
 
     /// A CSR names its holder: sealed under their key until the issuer reads it.
-    private func sealedCSR(_ der: [UInt8], _ context: CertificationContext) async throws -> Data {
+    private func sealedCSR(_ der: [UInt8], _ certificateID: UUID, _ context: CertificationContext) async throws -> Data {
         try await PersonKeyRepository(db: context.db, protector: protector)
-            .sealer(userID: context.userID, environmentID: context.environmentID, now: clock.nowMillis()).seal(Data(der))
+            .sealer(userID: context.userID, environmentID: context.environmentID, now: clock.nowMillis())
+            .seal(Data(der), at: .of(.certificateRequest, certificateID))
     }
 
     // MARK: Steps

@@ -29,7 +29,8 @@ struct DeviceVerificationService: Sendable {
         let protector = self.protector
         let sealer = try await PersonKeyRepository(db: context.db, protector: protector)
             .sealer(userID: context.userID, environmentID: context.environmentID, now: now)
-        try await devices.issueCode(userID: context.userID, deviceHash: deviceHash, phoneSealed: try sealer.seal(text: phone),
+        try await devices.issueCode(userID: context.userID, deviceHash: deviceHash,
+                                    sealPhone: { try sealer.seal(text: phone, at: .of(.devicePhone, $0)) },
                                     now: now) { Self.codeHash(code, deviceID: $0, protector: protector) }
         let minutes = policy.codeLifetimeMilliseconds / 60_000
         try await gateway.send(SMSMessage(to: phone, text: "Your verification code is \(code). It expires in \(minutes) minutes. Never share it."))

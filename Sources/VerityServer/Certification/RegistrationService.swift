@@ -81,9 +81,12 @@ struct RegistrationService: Sendable {
         // Level 1 is self-accreditation: registering is the accreditation.
         let sealer = try await PersonKeyRepository(db: context.db, protector: protector)
             .sealer(userID: context.userID, environmentID: context.environmentID, now: clock.nowMillis())
-        let registration = RegistrationModel(entityID: entityID, userID: context.userID, fieldsSealed: try sealer.seal(json: values),
+        let id = UUID()
+        let registration = RegistrationModel(entityID: entityID, userID: context.userID,
+                                             fieldsSealed: try sealer.seal(json: values, at: .of(.registrationFields, id)),
                                              status: status, accreditedLevel: entity.levels.contains(1) ? 1 : nil,
                                              createdAt: clock.nowMillis())
+        registration.id = id
         guard try await registrations.create(registration) else {
             throw VerityError(.userAlreadyRegistered, "The user is already registered with \(entity.name).")
         }

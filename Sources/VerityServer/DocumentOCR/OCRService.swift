@@ -38,8 +38,10 @@ struct OCRService: Sendable {
         }
         let stored = Dictionary(uniqueKeysWithValues: keys.map { ($0.key.rawValue, $0.value.withUnsafeBytes { Data($0) }) })
         let now = clock.nowMillis(), expires = now + Self.sessionMinutes * 60_000
-        try await OCRSessionRepository(db: context.db).create(publicID: sessionID, environmentID: context.environmentID, userID: context.userID,
-                                                      sealedKeys: try protector.seal(json: stored), now: now, expiresAt: expires)
+        let id = UUID()
+        try await OCRSessionRepository(db: context.db).create(id: id, publicID: sessionID, environmentID: context.environmentID,
+                                                              userID: context.userID, sealedKeys: try protector.seal(json: stored, at: .of(.ocrKeys, id)),
+                                                              now: now, expiresAt: expires)
         return OCRSessionInfo(sessionID: sessionID, serverPublicKey: serverKey.publicKey.rawRepresentation.base64EncodedString(),
                               expiresAtEpochMs: expires)
     }
@@ -65,8 +67,11 @@ struct OCRService: Sendable {
         // What the card says and shows is the user's: sealed under their key.
         let sealer = try await context.personSealer(protector, now: clock.nowMillis())
         guard try await OCRSessionRepository(db: context.db).takeSide(id: session.id, front: side == .front, transactionID: transactionID,
-                                                              sealedReading: try sealer.seal(json: reading),
-                                                              sealedImage: Self.keepsImages(context) ? try sealer.seal(Data(image)) : nil,
+                                                              sealedReading: try sealer.seal(json: reading,
+                                                                                             at: .of(side == .front ? .ocrFront : .ocrBack, session.id)),
+                                                              sealedImage: Self.keepsImages(context)
+                                                                ? try sealer.seal(Data(image), at: .of(side == .front ? .ocrFrontImage : .ocrBackImage, session.id))
+                                                                : nil,
                                                               now: clock.nowMillis()) else {
             throw VerityError(.requestReplayed, "this session took its \(side.rawValue) meanwhile: a request is taken once")
         }
@@ -90,8 +95,8 @@ struct OCRService: Sendable {
         guard input.transactionIdBack == backID else { throw VerityError(.notFound, "no such back in this session", field: "transactionIdBack") }
         let sealer = try await context.personSealer(protector, now: clock.nowMillis())
         let report = try await DocumentJudge(engines: engines).combineEgyptianID(
-            front: try sealer.open(json: EgyptianIDSideReading.self, from: sealedFront),
-            back: try sealer.open(json: EgyptianIDSideReading.self, from: sealedBack), today: CalendarDate(iso: clock.today().description)!)
+            front: try sealer.open(json: EgyptianIDSideReading.self, from: sealedFront, at: .of(.ocrFront, session.id)),
+            back: try sealer.open(json: EgyptianIDSideReading.self, from: sealedBack, at: .of(.ocrBack, session.id)), today: CalendarDate(iso: clock.today().description)!)
         let combinationID = "ocrc_" + Base62.random(length: 32)
         let result = OCRResultMapping.result(report, transactionIdFront: frontID, transactionIdBack: backID, combinationID: combinationID)
         let verification = DocumentVerificationResult(success: OCRResultMapping.success(report, result))
@@ -99,7 +104,8 @@ struct OCRService: Sendable {
         let raw = try Self.json(OCRRawResponse(sessionID: session.publicID, ocrResult: result, documentVerificationResult: verification))
         let captures = try (context.configuration.documents.ocrCaptures ? session.sealedFrontImage : nil).flatMap { front in
             try session.sealedBackImage.map { back in
-                OCRCaptures(nationalIdFront: try sealer.open(front).base64EncodedString(), nationalIdBack: try sealer.open(back).base64EncodedString())
+                OCRCaptures(nationalIdFront: try sealer.open(front, at: .of(.ocrFrontImage, session.id)).base64EncodedString(),
+                            nationalIdBack: try sealer.open(back, at: .of(.ocrBackImage, session.id)).base64EncodedString())
             }
         }
         let body = VIDVOCRResultBody(sessionID: session.publicID, ocrResult: result, documentVerificationResult: verification, captures: captures,
@@ -137,7 +143,7 @@ struct OCRService: Sendable {
         }
         let reviewCase = ReviewCaseModel(tenantID: tenantID, environmentID: context.environmentID, kind: ReviewCaseKind.ocrCombination.rawValue,
                                          subjectID: sessionID, userID: context.userID, reasons: reasons, openedAt: now)
-        return (reviewCase, try sealer.seal(json: result))
+        return (reviewCase, try sealer.seal(json: result, at: .of(.ocrReview, sessionID)))
     }
 
     /// The session, if it is this user's and still open.
@@ -155,7 +161,8 @@ struct OCRService: Sendable {
     }
 
     private func key(_ purpose: OCRTransport.Purpose, of session: OCRSessionRepository.Session) throws -> SymmetricKey {
-        guard let sealed = session.sealedKeys, let bytes = try protector.open(json: [String: Data].self, from: sealed)[purpose.rawValue] else {
+        guard let sealed = session.sealedKeys,
+              let bytes = try protector.open(json: [String: Data].self, from: sealed, at: .of(.ocrKeys, session.id))[purpose.rawValue] else {
             throw VerityError(.systemError, "the session's keys are missing")
         }
         return SymmetricKey(data: bytes)

@@ -14,10 +14,10 @@ struct ResponseSigner: Sendable {
 
     /// The environment's signer; `HMAC_KEY_MISSING` until `verity keys hmac` made its key.
     static func load(environmentID: UUID, db: any Database, protector: DataProtector, now: Int64) async throws -> ResponseSigner {
-        guard let sealed = try await ResponseSigningKeyRepository(db: db).sealedKey(environmentID: environmentID) else {
+        guard let key = try await ResponseSigningKeyRepository(db: db).key(environmentID: environmentID, protector: protector) else {
             throw VerityError(.hmacKeyMissing, "this environment has no response-signing key yet: make one with `verity keys hmac`")
         }
-        return ResponseSigner(hmacKey: SymmetricKey(data: try protector.open(sealed)),
+        return ResponseSigner(hmacKey: SymmetricKey(data: key),
                               signingKey: try Curve25519.Signing.PrivateKey(
                                 rawRepresentation: protector.responseSigningSeeds(environmentID: environmentID, now: now).signing))
     }

@@ -40,8 +40,10 @@ struct DocumentCheckHandler: JobHandler {
         // The check's row exists, so its user does: their key is made now if they had none.
         let sealer = try await PersonKeyRepository(db: db, protector: protector)
             .sealer(userID: check.$user.id, environmentID: check.environmentID, now: clock.nowMillis())
-        let front = [UInt8](try sealer.open(sealedFront)), back = [UInt8](try sealer.open(sealedBack))
-        let face = try check.sealedFace.map { [UInt8](try sealer.open($0)) }
+        let checkID = try check.requireID()
+        let front = [UInt8](try sealer.open(sealedFront, at: .of(.checkFront, checkID)))
+        let back = [UInt8](try sealer.open(sealedBack, at: .of(.checkBack, checkID)))
+        let face = try check.sealedFace.map { [UInt8](try sealer.open($0, at: .of(.checkFace, checkID))) }
 
         stages.lap("open")
         var evidence = Evidence()
@@ -51,13 +53,13 @@ struct DocumentCheckHandler: JobHandler {
             .reasons(verdict: verdict, report: evidence.report, selfie: evidence.selfie)
         if !held.isEmpty {
             try await holdForReview(check, id: subject, tenantID: environment.$tenant.id, reasons: held.map(\.rawValue),
-                                    sealedEvidence: try sealer.seal(json: evidence), stages: &stages)
+                                    sealedEvidence: try sealer.seal(json: evidence, at: .of(.checkEvidence, checkID)), stages: &stages)
             return
         }
         let status = try DocumentVerificationStateMachine().next(from: .pending, on: verdict.event)
         let outcome = switch verdict { case .succeeded: "succeeded"; case .failed: "failed"; case .unreadable: "unreadable" }
         var settlement = DocumentCheckRepository.Settlement(
-            outcome: outcome, reasons: verdict.reasons, sealedEvidence: try sealer.seal(json: evidence),
+            outcome: outcome, reasons: verdict.reasons, sealedEvidence: try sealer.seal(json: evidence, at: .of(.checkEvidence, checkID)),
             documentStatus: status, verified: verdict == .succeeded, block: evidence.dataSourceOutcome?.block,
             events: [Self.completed(check, id: subject, outcome: outcome, reasons: verdict.reasons, status: status)])
         settlement.keepsImages = configuration.retention.keepsImagesAfterCheck
@@ -105,7 +107,7 @@ struct DocumentCheckHandler: JobHandler {
                 // The claim went with a reset while the check waited.
                 return .unreadable([.identityIncomplete])
             }
-            let claim = try sealer.open(json: IdentityRecord.self, from: sealed).claim(today: today)
+            let claim = try sealer.open(json: IdentityRecord.self, from: sealed, at: .of(.verificationClaim, check.$user.id)).claim(today: today)
             let holder = DocumentHolder.compare(report, with: claim)
             if case .mismatched(let fields) = holder { evidence.holderMismatches = fields }
             return policy.holder(holder)

@@ -82,9 +82,9 @@ struct DocumentSubmissionService: Sendable {
         check.status = "pending"
         let sealer = try await PersonKeyRepository(db: context.db, protector: protector)
             .sealer(userID: context.userID, environmentID: context.environmentID, now: now)
-        check.sealedFront = try sealer.seal(Data(images.front))
-        check.sealedBack = try sealer.seal(Data(images.back))
-        check.sealedFace = try images.face.map { try sealer.seal(Data($0)) }
+        check.sealedFront = try sealer.seal(Data(images.front), at: .of(.checkFront, checkID))
+        check.sealedBack = try sealer.seal(Data(images.back), at: .of(.checkBack, checkID))
+        check.sealedFace = try images.face.map { try sealer.seal(Data($0), at: .of(.checkFace, checkID)) }
         check.createdAt = now
 
         let derived = configuration.policy.status(of: record).documentVerificationStatus

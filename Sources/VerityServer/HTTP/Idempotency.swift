@@ -47,9 +47,9 @@ struct Idempotency: Sendable {
         // across either still matches.
         let fingerprints = Self.fingerprints(digest: digest, protector, now: now)
         switch try await repository.claim(scopeID: scope, keyHash: keyHash, requestHash: fingerprints[0],
-                                          alsoMatching: fingerprints.dropFirst() + [digest], now: now) {
-        case .answered(let status, let sealed):
-            let response = Response(status: HTTPResponseStatus(statusCode: status), body: .init(data: try protector.open(sealed)))
+                                          alsoMatching: fingerprints.dropFirst() + [digest], now: now, protector: protector) {
+        case .answered(let status, let body):
+            let response = Response(status: HTTPResponseStatus(statusCode: status), body: .init(data: body))
             response.headers.contentType = .json
             response.headers.replaceOrAdd(name: "Idempotent-Replayed", value: "true")
             return response
@@ -85,7 +85,7 @@ struct Idempotency: Sendable {
                 return response
             }
             do {
-                try await repository.answer(claim, status: Int(response.status.code), sealedBody: try protector.seal(body))
+                try await repository.answer(claim, status: Int(response.status.code), body: body, protector: protector)
             } catch {
                 // The work is done and this client gets its answer; a retry
                 // will learn it was lost, once the database is back.

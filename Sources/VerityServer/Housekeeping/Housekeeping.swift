@@ -9,7 +9,8 @@ import VerityStore
 /// Idempotency-Key answers past their 24 hours; then SQLite's write-ahead log
 /// is emptied, so erased rows leave the disk too; and each environment's
 /// hourly retention sweep is queued (`RetentionSweeper` runs it); PII attempts
-/// a dead server left charged and unsettled are given back. Requests already purge their
+/// a dead server left charged and unsettled are given back; what older
+/// releases sealed is bound to its place (`SealBinding`). Requests already purge their
 /// own environment's sessions; this sweep reaches environments nobody calls.
 /// Every server may run it at once: it only deletes what is past its time.
 public struct Housekeeping: Sendable {
@@ -36,6 +37,8 @@ public struct Housekeeping: Sendable {
         public var retentionSweepsQueued = 0
         /// Certificates (and CSRs) an older release kept in clear, now sealed.
         public var certificatesSealed = 0
+        /// Sealed values from before issue 47 bound to their place (`SealBinding`).
+        public var sealsBound = 0
         /// PII attempts a dead server left unsettled, given back as unanswered.
         public var abandonedAttempts = 0
     }
@@ -58,6 +61,8 @@ public struct Housekeeping: Sendable {
         swept.retentionSweepsQueued = try await RetentionRepository(db: db).schedule(now: now)
         // Certificates and CSRs an older release kept in clear: sealed under their holders' keys.
         swept.certificatesSealed = try await UserCertificateRepository(db: db).sealLegacy(protector: try protector(), now: now)
+        // Then every sealed value bound to its place (one row read once all are).
+        swept.sealsBound = try await SealBinding(db: db, protector: try protector()).run(now: now).bound
         // What sessions and settled checks erased (their sealed images) also
         // leaves SQLite's write-ahead log here, at least once a minute.
         try await VerityDatabase.emptyWriteAheadLog(db)

@@ -86,7 +86,8 @@ struct IdentityVerificationService: Sendable {
     /// for matching a document against (verifyIdentityDocument) until
     /// document verification ends.
     private func filing(_ claim: IdentityClaim, context: IdentityContext) async throws -> FiledClaim {
-        let sealed = try await context.personSealer(protector, now: clock.nowMillis()).seal(json: IdentityRecord(claim: claim))
+        let sealed = try await context.personSealer(protector, now: clock.nowMillis())
+            .seal(json: IdentityRecord(claim: claim), at: .of(.verificationClaim, context.userID))
         return FiledClaim(environmentID: context.environmentID, sealed: sealed)
     }
 

@@ -22,9 +22,11 @@ struct DevelopmentOutbox: SMSGateway, MailGateway {
     }
 
     private func keep(to: String, subject: String?, text: String, channel: String?) async throws {
-        let row = OutboxMessageModel(environmentID: environmentID, toSealed: try protector.seal(Data(to.utf8)),
-                                     textSealed: try protector.seal(Data(text.utf8)), createdAt: clock.nowMillis(),
-                                     channel: channel, subjectSealed: try subject.map { try protector.seal(Data($0.utf8)) })
+        let id = UUID()
+        let row = OutboxMessageModel(environmentID: environmentID, toSealed: try protector.seal(text: to, at: .of(.outboxTo, id)),
+                                     textSealed: try protector.seal(text: text, at: .of(.outboxText, id)), createdAt: clock.nowMillis(),
+                                     channel: channel, subjectSealed: try subject.map { try protector.seal(text: $0, at: .of(.outboxSubject, id)) })
+        row.id = id
         try await OutboxRepository(db: db).keep(row)
     }
 }

@@ -263,9 +263,9 @@ final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
     }
 
     private func secrets(of endpoint: WebhookDeliveryDue.Endpoint, now: Int64) throws -> [String] {
-        var secrets = [String(decoding: try protector.open(endpoint.secretSealed), as: UTF8.self)]
+        var secrets = [try protector.openText(endpoint.secretSealed, at: .of(.webhookSecret, endpoint.id))]
         if let previous = endpoint.previousSecretSealed, let until = endpoint.previousSecretUntil, until > now {
-            secrets.append(String(decoding: try protector.open(previous), as: UTF8.self))
+            secrets.append(try protector.openText(previous, at: .of(.webhookPreviousSecret, endpoint.id)))
         }
         return secrets
     }

@@ -32,10 +32,11 @@ struct WebhookEndpointService: Sendable {
         guard try await endpoints.endpoints(environmentID: context.environmentID).count < WebhookEndpointRepository.maximumPerEnvironment else {
             throw VerityError.invalid("url", "an environment has at most \(WebhookEndpointRepository.maximumPerEnvironment) endpoints")
         }
-        let secret = Self.newSecret()
+        let secret = Self.newSecret(), id = UUID()
         let endpoint = WebhookEndpointModel(environmentID: context.environmentID, url: url.absoluteString,
                                             eventTypes: Array(Set(events.map(\.rawValue))).sorted(), description: input.description,
-                                            secretSealed: try protector.seal(Data(secret.utf8)), createdAt: clock.nowMillis())
+                                            secretSealed: try protector.seal(text: secret, at: .of(.webhookSecret, id)), createdAt: clock.nowMillis())
+        endpoint.id = id
         try await endpoints.create(endpoint)
         wake?.forget(environmentID: context.environmentID)
         try await audit("webhook.endpoint.created", context)
@@ -64,7 +65,7 @@ struct WebhookEndpointService: Sendable {
         let secret = Self.newSecret()
         let until = clock.nowMillis() + Self.rotationOverlapMilliseconds
         let endpoints = WebhookEndpointRepository(db: context.db)
-        try await endpoints.rotate(id: try endpoint.requireID(), newSecretSealed: try protector.seal(Data(secret.utf8)), previousUntil: until)
+        try await endpoints.rotate(id: try endpoint.requireID(), newSecret: secret, protector: protector, previousUntil: until)
         try await audit("webhook.endpoint.secret-rotated", context)
         return WebhookEndpointSecret(endpoint: try Self.view(try await endpoints.endpoint(id: try endpoint.requireID()) ?? endpoint),
                                      secret: secret, previousSecretValidUntilEpochMs: until)

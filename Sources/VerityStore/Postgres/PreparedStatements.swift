@@ -130,8 +130,8 @@ struct CountedSessionStatement: PostgresPreparedStatement {
 /// `ReferenceRegistry.check`: sealed records filed under one blind index.
 struct RegistryLookupStatement: PostgresPreparedStatement {
     static let name = "verity.RegistryLookupStatement"
-    static let sql = "SELECT sealed_record FROM registry_records WHERE lookup_index = $1"
-    typealias Row = ByteBuffer
+    static let sql = "SELECT id, sealed_record FROM registry_records WHERE lookup_index = $1"
+    typealias Row = (UUID, ByteBuffer)
 
     var lookupIndex: String
 
@@ -141,7 +141,7 @@ struct RegistryLookupStatement: PostgresPreparedStatement {
         return bindings
     }
 
-    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(ByteBuffer.self) }
+    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode((UUID, ByteBuffer).self) }
 }
 
 /// `RateLimitRepository.hit`: one request counted in its window.

@@ -20,28 +20,11 @@ public struct DataKeyRotation: Sendable {
         self.batchSize = batchSize
     }
 
-    /// Every column sealed with `DataProtector.seal`, by table (keyed by `id`).
-    /// Person data sealed under a person's key (`PersonSealer`, marked `VPK1`)
-    /// is in some of them beside older rows sealed under the data key: only
-    /// the latter are re-sealed; the person keys are re-wrapped instead.
-    public static let sealedColumns: [(table: String, columns: [String])] = [
-        ("registry_records", ["sealed_record"]),
-        ("webhook_endpoints", ["secret_sealed", "previous_secret_sealed"]),
-        ("operators", ["email_sealed", "totp_secret_sealed"]),
-        ("sms_outbox", ["to_sealed", "text_sealed", "subject_sealed"]),
-        ("mobile_sessions", ["sealed_state", "sealed_selfie", "sealed_front", "sealed_back"]),
-        ("ocr_sessions", ["sealed_keys", "sealed_front", "sealed_back", "sealed_front_image", "sealed_back_image", "sealed_review"]),
-        ("idempotency_keys", ["sealed_body"]),
-        ("response_signing_keys", ["sealed_hmac_key"]),
-        ("end_users", ["ref_sealed", "phone_sealed", "email_sealed"]),
-        ("document_verifications", ["sealed_claim"]),
-        ("document_checks", ["sealed_front", "sealed_back", "sealed_face", "sealed_evidence"]),
-        ("cert_registrations", ["fields_sealed"]),
-        ("cert_devices", ["phone_sealed"]),
-        ("cert_transactions", ["description_sealed"]),
-        // An activation code's message until a gateway took it (under the person's key).
-        ("cert_activation_codes", ["delivery_sealed"]),
-    ]
+    /// Every sealed column, by table (keyed by `id`). Person data sealed
+    /// under a person's key (`PersonSealer`) is in some of them beside older
+    /// rows sealed under the data key: only the latter are re-sealed (and
+    /// bound to their place); the person keys are re-wrapped instead.
+    public static var sealedColumns: [(table: String, columns: [String])] { SealedColumn.byTable }
 
     /// Binary columns that hold nothing sealed (public keys, signatures,
     /// nonces, event payloads) or are handled on their own: a binary column
@@ -97,39 +80,16 @@ public struct DataKeyRotation: Sendable {
 
     private func reseal(table: String, columns: [String]) async throws -> TableCount {
         var count = TableCount(table: table)
-        var after: UUID?
-        while true {
-            var query: SQLQueryString = "SELECT id, \(idents: columns, joinedBy: ", ") FROM \(ident: table)"
-            if let after { query += " WHERE id > \(bind: after)" }
-            query += " ORDER BY id LIMIT \(literal: batchSize)"
-            let rows = try await sql.raw(query).all()
-            guard let last = rows.last else { return count }
-            var changes: [(id: UUID, column: String, old: Data, new: Data)] = []
-            for row in rows {
-                let id = try row.decode(column: "id", as: UUID.self)
-                for column in columns {
-                    guard let old = try row.decode(column: column, as: Data?.self) else { continue }
-                    let outcome = protector.reseal(old)
-                    // A blob no data key opens but marked as a person's is theirs, not ours.
-                    if outcome == .unreadable, old.starts(with: PersonSealer.mark) { continue }
-                    count.add(outcome)
-                    if case .resealed(let new) = outcome { changes.append((id, column, old, new)) }
-                }
-            }
-            if !changes.isEmpty {
-                let changes = changes
-                try await db.write { db in
-                    guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
-                    for change in changes {
-                        try await sql.raw("""
-                            UPDATE \(ident: table) SET \(ident: change.column) = \(bind: change.new)
-                            WHERE id = \(bind: change.id) AND \(ident: change.column) = \(bind: change.old)
-                            """).run()
-                    }
-                }
-            }
-            after = try last.decode(column: "id", as: UUID.self)
+        let sealed = SealedColumn.allCases.filter { $0.table == table && columns.contains($0.column) }
+        try await SealedColumnWalk(db: db, batchSize: batchSize).run(table: table, columns: sealed) { value in
+            let outcome = protector.reseal(value.sealed, at: value.place)
+            // A person's seal is under their key, which is re-wrapped instead.
+            if outcome == .unreadable, PersonSealer.isPersonSealed(value.sealed) { return nil }
+            count.add(outcome)
+            if case .resealed(let new) = outcome { return new }
+            return nil
         }
+        return count
     }
 
     private func rewrapPersonKeys() async throws -> TableCount {

@@ -12,18 +12,6 @@ extension DataProtector {
         case unreadable
     }
 
-    /// `sealed` (from `seal`) under the current data key.
-    public func reseal(_ sealed: Data) -> Resealing {
-        guard let box = try? AES.GCM.SealedBox(combined: sealed) else { return .unreadable }
-        if (try? AES.GCM.open(box, using: current.encryptionKey)) != nil { return .current }
-        for keyring in previous {
-            if let plaintext = try? AES.GCM.open(box, using: keyring.encryptionKey), let again = try? seal(plaintext) {
-                return .resealed(again)
-            }
-        }
-        return .unreadable
-    }
-
     /// A person's key (from `wrapPersonKey`) wrapped under the current data key.
     public func rewrapPersonKey(_ wrapped: Data, userID: UUID, environmentID: UUID) -> Resealing {
         guard let box = try? AES.GCM.SealedBox(combined: wrapped) else { return .unreadable }

@@ -24,6 +24,9 @@ public struct DataProtector: Sendable {
     /// keys, accepted (never used for anything new) until `retiringUntil`.
     let retiringNaming: NamingKeys?
     let retiringUntil: Int64
+    /// Whether a seal bound to no place (from before issue 47) still opens:
+    /// until `SealBinding` has bound every value (`DerivedKeys.sealsBoundAt`).
+    public let acceptsUnboundSeals: Bool
     /// The keys above, as `DerivedKeyRecord` keeps them.
     public let derivedKeys: DerivedKeys
     /// Names this data key without revealing it (`person_keys.wrapped_by`).
@@ -87,6 +90,7 @@ public struct DataProtector: Sendable {
         naming = NamingKeys(derived.current)
         retiringNaming = derived.retiring.map(NamingKeys.init)
         retiringUntil = derived.retiringUntil ?? 0
+        acceptsUnboundSeals = derived.sealsBoundAt == nil
     }
 
     /// Names `dataKey` without revealing it.
@@ -120,14 +124,16 @@ public struct DataProtector: Sendable {
         Data("verity.person-key.v1:\(userID.uuidString.lowercased())".utf8)
     }
 
-    /// AES-GCM: nonce, ciphertext and tag in one blob.
-    public func seal(_ plaintext: Data) throws -> Data {
+    /// AES-GCM: nonce, ciphertext and tag in one blob, bound to no place:
+    /// the format before issue 47, still read (`open(_:at:)`) until
+    /// `SealBinding` has bound every value. Nothing new is sealed so.
+    func sealUnbound(_ plaintext: Data) throws -> Data {
         guard let combined = try AES.GCM.seal(plaintext, using: current.encryptionKey).combined else { throw StoreError.sealFailed }
         return combined
     }
 
-    /// Opens what was sealed under the current data key or a previous one.
-    public func open(_ sealed: Data) throws -> Data {
+    /// Opens an unbound seal made under the current data key or a previous one.
+    func openUnbound(_ sealed: Data) throws -> Data {
         let box = try AES.GCM.SealedBox(combined: sealed)
         do {
             return try AES.GCM.open(box, using: current.encryptionKey)
@@ -137,14 +143,6 @@ public struct DataProtector: Sendable {
             }
             throw error
         }
-    }
-
-    public func seal<T: Encodable>(json value: T) throws -> Data {
-        try seal(JSONEncoder().encode(value))
-    }
-
-    public func open<T: Decodable>(json type: T.Type, from sealed: Data) throws -> T {
-        try JSONDecoder().decode(type, from: open(sealed))
     }
 
     public static func base64URL(_ data: Data) -> String {

@@ -14,6 +14,8 @@ public enum DerivedKeyRecord {
     static let name = "derived-keys"
     /// The row releases before issue 47 kept: a data key, sealed.
     static let legacyRootName = "derivation"
+    /// Where the record is sealed: its row, named.
+    static let place = SealPlace(DataKeyRootModel.schema, "sealed_root", key: name)
 
     /// The protector for this database: `dataKey` encrypts, `previousKeys`
     /// also open, and the derived keys are read from the database, or
@@ -28,13 +30,16 @@ public enum DerivedKeyRecord {
         }
         if let row = try await DataKeyRootModel.find(name, on: db) { return try keys.with(derived: open(row, keys)) }
         if let legacy = try await DataKeyRootModel.find(legacyRootName, on: db) {
-            guard let root = try? keys.open(legacy.sealedRoot), root.count == 32 else { throw StoreError.wrongDataKey }
+            guard let root = try? keys.openUnbound(legacy.sealedRoot), root.count == 32 else { throw StoreError.wrongDataKey }
             return try await record(DerivedKeys(current: DerivedKeySet(root: root)), db: db, keys: keys, now: now)
         }
         guard keys.previousKeyIDs.isEmpty else { throw StoreError.rootNotRecorded }
         // Recorded under a wrong key, the keys would lock the right one out.
-        guard await opensWhatIsSealed(db: db, protector: keys) != false else { throw StoreError.wrongDataKey }
-        return try await record(DerivedKeys(current: DerivedKeySet(root: dataKey)), db: db, keys: keys, now: now)
+        let opens = await opensWhatIsSealed(db: db, protector: keys)
+        guard opens != false else { throw StoreError.wrongDataKey }
+        // A database with nothing sealed yet has nothing bound to no place.
+        return try await record(DerivedKeys(current: DerivedKeySet(root: dataKey), sealsBoundAt: opens == nil ? now : nil),
+                                db: db, keys: keys, now: now)
     }
 
     /// Records `derived` sealed under the current key, unless another server
@@ -68,11 +73,11 @@ public enum DerivedKeyRecord {
     }
 
     static func seal(_ derived: DerivedKeys, _ protector: DataProtector) throws -> Data {
-        try protector.seal(json: derived)
+        try protector.seal(json: derived, at: place)
     }
 
-    private static func open(_ row: DataKeyRootModel, _ keys: DataProtector) throws -> DerivedKeys {
-        guard let derived = try? keys.open(json: DerivedKeys.self, from: row.sealedRoot), derived.isWellFormed else {
+    static func open(_ row: DataKeyRootModel, _ keys: DataProtector) throws -> DerivedKeys {
+        guard let derived = try? keys.open(json: DerivedKeys.self, from: row.sealedRoot, at: place), derived.isWellFormed else {
             throw StoreError.wrongDataKey
         }
         return derived
@@ -85,7 +90,7 @@ public enum DerivedKeyRecord {
             try await db.write { db in try await DataKeyRootModel.query(on: db).filter(\.$id == legacyRootName).delete() }
         }
         guard let row = try await DataKeyRootModel.find(name, on: db) else { return .current }
-        let outcome = protector.reseal(row.sealedRoot)
+        let outcome = protector.reseal(row.sealedRoot, at: place)
         if case .resealed(let sealed) = outcome {
             let (old, keyID) = (row.sealedRoot, protector.keyID)
             try await db.write { db in
@@ -107,10 +112,10 @@ public enum DerivedKeyRecord {
            let wrapped = try? row.decode(column: "wrapped_key", as: Data.self) {
             return (try? protector.unwrapPersonKey(wrapped, userID: userID, environmentID: environmentID)) != nil
         }
-        for query: SQLQueryString in ["SELECT sealed_record AS sealed FROM registry_records LIMIT 1",
-                                      "SELECT secret_sealed AS sealed FROM webhook_endpoints LIMIT 1"] {
-            guard let row = try? await sql.raw(query).first(), let sealed = try? row.decode(column: "sealed", as: Data.self) else { continue }
-            return (try? protector.open(sealed)) != nil
+        for column: SealedColumn in [.registryRecord, .webhookSecret] {
+            guard let row = try? await sql.raw("SELECT id, \(ident: column.column) AS sealed FROM \(ident: column.table) LIMIT 1").first(),
+                  let id = try? row.decode(column: "id", as: UUID.self), let sealed = try? row.decode(column: "sealed", as: Data.self) else { continue }
+            return (try? protector.open(sealed, at: .of(column, id))) != nil
         }
         return nil
     }

@@ -52,7 +52,8 @@ public struct DerivedKeyRotation: Sendable {
         if let until = old.retiringUntil, now < until { throw Refusal.windowOpen(until: until) }
         let unsealed = try await EndUserModel.query(on: db).filter(\.$refSealed == nil).count()
         guard unsealed == 0 else { throw Refusal.unsealedReferences(count: unsealed) }
-        let keys = DerivedKeys(current: .random(), retiring: old.current, retiringUntil: now + overlapMilliseconds)
+        let keys = DerivedKeys(current: .random(), retiring: old.current, retiringUntil: now + overlapMilliseconds,
+                               sealsBoundAt: old.sealsBoundAt)
         let next = try protector.with(derived: keys)
 
         let users = try await userIndexes(next)
@@ -85,7 +86,7 @@ public struct DerivedKeyRotation: Sendable {
         var indexes: [(UUID, String)] = [], unreadable = 0
         for user in users {
             let id = try user.requireID()
-            guard let sealed = user.refSealed, let reference = try? readers[id]?.openText(sealed) else {
+            guard let sealed = user.refSealed, let reference = try? readers[id]?.openText(sealed, at: .of(.userRef, id)) else {
                 unreadable += 1
                 continue
             }
@@ -98,7 +99,7 @@ public struct DerivedKeyRotation: Sendable {
     private func registryIndexes(_ next: DataProtector) async throws -> [(UUID, String)] {
         var indexes: [(UUID, String)] = []
         for record in try await RegistryRecordModel.query(on: db).all() {
-            guard let opened = try? protector.open(json: IdentityRecord.self, from: record.sealedRecord) else {
+            guard let opened = try? protector.open(json: IdentityRecord.self, from: record.sealedRecord, at: .of(.registryRecord, try record.requireID())) else {
                 throw Refusal.unreadable(table: RegistryRecordModel.schema, count: 1)
             }
             indexes.append((try record.requireID(), next.blindIndex(ReferenceRegistry.lookupKey(opened), domain: ReferenceRegistry.domain)))
@@ -109,7 +110,7 @@ public struct DerivedKeyRotation: Sendable {
     private func operatorIndexes(_ next: DataProtector) async throws -> [(UUID, String)] {
         var indexes: [(UUID, String)] = []
         for model in try await OperatorModel.query(on: db).all() {
-            guard let email = try? protector.open(model.emailSealed) else { throw Refusal.unreadable(table: OperatorModel.schema, count: 1) }
+            guard let email = try? protector.open(model.emailSealed, at: .of(.operatorEmail, try model.requireID())) else { throw Refusal.unreadable(table: OperatorModel.schema, count: 1) }
             indexes.append((try model.requireID(), next.blindIndex(String(decoding: email, as: UTF8.self), domain: OperatorRepository.emailDomain)))
         }
         return indexes

@@ -18,11 +18,16 @@ public struct DerivedKeys: Sendable, Codable, Equatable {
     public var retiring: DerivedKeySet?
     /// Epoch milliseconds.
     public var retiringUntil: Int64?
+    /// When every sealed value was found bound to its place (`SealBinding`),
+    /// epoch milliseconds: from then on a seal bound to none is refused.
+    /// Kept here, sealed, so that writing the database cannot undo it.
+    public var sealsBoundAt: Int64?
 
-    public init(current: DerivedKeySet, retiring: DerivedKeySet? = nil, retiringUntil: Int64? = nil) {
+    public init(current: DerivedKeySet, retiring: DerivedKeySet? = nil, retiringUntil: Int64? = nil, sealsBoundAt: Int64? = nil) {
         self.current = current
         self.retiring = retiring
         self.retiringUntil = retiringUntil
+        self.sealsBoundAt = sealsBoundAt
     }
 
     var isWellFormed: Bool {

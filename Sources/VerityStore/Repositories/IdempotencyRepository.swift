@@ -25,7 +25,7 @@ public struct IdempotencyRepository: Sendable {
         /// and releases it, and nothing a later claim of the key took over).
         case claimed(IdempotentWork)
         /// An earlier request with the key finished: its status and sealed body.
-        case answered(status: Int, sealedBody: Data)
+        case answered(status: Int, body: Data)
         /// An earlier request with the key is still running.
         case inProgress
         /// The key was used for a different request.
@@ -40,24 +40,26 @@ public struct IdempotencyRepository: Sendable {
     /// it, or one of `alsoMatching` (the same request's fingerprint as an
     /// earlier release or index key made it, for a retry across an upgrade).
     public func claim(scopeID: UUID, keyHash: String, requestHash: String, alsoMatching: [String] = [],
-                      now: Int64) async throws -> Claim {
-        try await db.write { tx in
+                      now: Int64, protector: DataProtector) async throws -> Claim {
+        let id = UUID()
+        return try await db.write { tx in
             let sql = DocumentCheckRepository.sql(tx)
             try await sql.raw("""
                 DELETE FROM idempotency_keys WHERE scope_id = \(bind: scopeID) AND created_at < \(bind: now - Self.retentionMilliseconds)
                 """).run()
             let inserted = try await sql.raw("""
                 INSERT INTO idempotency_keys (id, scope_id, key_hash, request_hash, created_at, alive_at)
-                VALUES (\(bind: UUID()), \(bind: scopeID), \(bind: keyHash), \(bind: requestHash), \(bind: now), \(bind: now))
+                VALUES (\(bind: id), \(bind: scopeID), \(bind: keyHash), \(bind: requestHash), \(bind: now), \(bind: now))
                 ON CONFLICT (scope_id, key_hash) DO NOTHING RETURNING id
                 """).first()
-            if inserted != nil { return .claimed(IdempotentWork(scopeID: scopeID, keyHash: keyHash, claimedAt: now)) }
+            if inserted != nil { return .claimed(IdempotentWork(scopeID: scopeID, keyHash: keyHash, claimedAt: now, rowID: id)) }
             guard let row = try await sql.raw("""
-                SELECT request_hash, status, sealed_body, created_at, alive_at, work_committed FROM idempotency_keys
+                SELECT id, request_hash, status, sealed_body, created_at, alive_at, work_committed FROM idempotency_keys
                 WHERE scope_id = \(bind: scopeID) AND key_hash = \(bind: keyHash)
                 """).first() else { return .inProgress }
             let claimedFor = try row.decode(column: "request_hash", as: String.self)
             guard claimedFor == requestHash || alsoMatching.contains(claimedFor) else { return .otherRequest }
+            let rowID = try row.decode(column: "id", as: UUID.self)
             let committed = try row.decode(column: "work_committed", as: Int64?.self) != nil
             let stored = try row.decode(column: "status", as: Int?.self)
             guard let status = stored, let body = try row.decode(column: "sealed_body", as: Data?.self) else {
@@ -75,9 +77,9 @@ public struct IdempotencyRepository: Sendable {
                       AND status IS NULL AND COALESCE(alive_at, created_at) < \(bind: cutoff)
                     RETURNING id
                     """).first()
-                return taken == nil ? .inProgress : .claimed(IdempotentWork(scopeID: scopeID, keyHash: keyHash, claimedAt: now))
+                return taken == nil ? .inProgress : .claimed(IdempotentWork(scopeID: scopeID, keyHash: keyHash, claimedAt: now, rowID: rowID))
             }
-            return .answered(status: status, sealedBody: body)
+            return .answered(status: status, body: try protector.open(body, at: .of(.idempotentBody, rowID)))
         }
     }
 
@@ -98,8 +100,9 @@ public struct IdempotencyRepository: Sendable {
         }
     }
 
-    /// Keeps the answer of a claimed key.
-    public func answer(_ claim: IdempotentWork, status: Int, sealedBody: Data) async throws {
+    /// Keeps the answer of a claimed key, sealed to its row.
+    public func answer(_ claim: IdempotentWork, status: Int, body: Data, protector: DataProtector) async throws {
+        let sealedBody = try protector.seal(body, at: .of(.idempotentBody, claim.rowID))
         try await db.write { tx in
             try await DocumentCheckRepository.sql(tx).raw("""
                 UPDATE idempotency_keys SET status = \(bind: status), sealed_body = \(bind: sealedBody)

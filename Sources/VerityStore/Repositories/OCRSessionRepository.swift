@@ -26,11 +26,12 @@ public struct OCRSessionRepository: Sendable {
         public let finishedAt: Int64?
     }
 
-    public func create(publicID: String, environmentID: UUID, userID: UUID, sealedKeys: Data, now: Int64, expiresAt: Int64) async throws {
+    /// `id` is the new row's: `sealedKeys` are sealed to it.
+    public func create(id: UUID, publicID: String, environmentID: UUID, userID: UUID, sealedKeys: Data, now: Int64, expiresAt: Int64) async throws {
         try await db.write { tx in
             try await DocumentCheckRepository.sql(tx).raw("""
                 INSERT INTO ocr_sessions (id, public_id, environment_id, user_id, sealed_keys, created_at, expires_at)
-                VALUES (\(bind: UUID()), \(bind: publicID), \(bind: environmentID), \(bind: userID), \(bind: sealedKeys), \(bind: now), \(bind: expiresAt))
+                VALUES (\(bind: id), \(bind: publicID), \(bind: environmentID), \(bind: userID), \(bind: sealedKeys), \(bind: now), \(bind: expiresAt))
                 """).run()
         }
     }

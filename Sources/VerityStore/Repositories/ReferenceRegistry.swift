@@ -26,16 +26,16 @@ public struct ReferenceRegistry: IdentityDataSource {
 
     public func check(_ claim: IdentityClaim) async throws -> DataSourceOutcome {
         let index = protector.blindIndex(IdentityMatcher.lookupKey(claim), domain: Self.domain)
-        let sealed: [Data]
+        let sealed: [(id: UUID, record: Data)]
         if let rows = try await db.prepared(RegistryLookupStatement(lookupIndex: index)) {
-            sealed = rows.map { Data($0.readableBytesView) }
+            sealed = rows.map { ($0.0, Data($0.1.readableBytesView)) }
         } else {
             guard let sql = db as? any SQLDatabase else { throw StoreError.corruptRecord(RegistryRecordModel.schema) }
-            sealed = try await sql.raw("SELECT sealed_record FROM registry_records WHERE lookup_index = \(bind: index)").all()
-                .map { try $0.decode(column: "sealed_record", as: Data.self) }
+            sealed = try await sql.raw("SELECT id, sealed_record FROM registry_records WHERE lookup_index = \(bind: index)").all()
+                .map { (try $0.decode(column: "id", as: UUID.self), try $0.decode(column: "sealed_record", as: Data.self)) }
         }
-        let candidates = try sealed.map { record in
-            do { return try protector.open(json: IdentityRecord.self, from: record) }
+        let candidates = try sealed.map { row in
+            do { return try protector.open(json: IdentityRecord.self, from: row.record, at: .of(.registryRecord, row.id)) }
             catch { throw StoreError.corruptRecord(RegistryRecordModel.schema) }
         }
         return IdentityMatcher.outcome(for: claim, among: candidates)
@@ -46,9 +46,12 @@ public struct ReferenceRegistry: IdentityDataSource {
     public func importRecords(_ records: [IdentityRecord], now: Int64,
                               progress: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
         let sealed = try records.map { record in
-            RegistryRecordModel(
+            let id = UUID()
+            let model = RegistryRecordModel(
                 lookupIndex: protector.blindIndex(Self.lookupKey(record), domain: Self.domain),
-                sealedRecord: try protector.seal(json: record), createdAt: now)
+                sealedRecord: try protector.seal(json: record, at: .of(.registryRecord, id)), createdAt: now)
+            model.id = id
+            return model
         }
         try await db.write { tx in
             var done = 0

@@ -10,22 +10,27 @@ public struct ResponseSigningKeyRepository: Sendable {
         self.db = db
     }
 
-    /// Makes `sealedKey` the environment's key, replacing any earlier one in the same transaction.
-    public func replace(environmentID: UUID, sealedKey: Data, now: Int64) async throws {
+    /// Makes `key` the environment's key, sealed to its row, replacing any
+    /// earlier one in the same transaction.
+    public func replace(environmentID: UUID, key: Data, protector: DataProtector, now: Int64) async throws {
+        let id = UUID()
+        let sealedKey = try protector.seal(key, at: .of(.responseSigningKey, id))
         try await db.write { tx in
             let sql = DocumentCheckRepository.sql(tx)
             try await sql.raw("DELETE FROM response_signing_keys WHERE environment_id = \(bind: environmentID)").run()
             try await sql.raw("""
                 INSERT INTO response_signing_keys (id, environment_id, sealed_hmac_key, created_at)
-                VALUES (\(bind: UUID()), \(bind: environmentID), \(bind: sealedKey), \(bind: now))
+                VALUES (\(bind: id), \(bind: environmentID), \(bind: sealedKey), \(bind: now))
                 """).run()
         }
     }
 
-    /// The environment's sealed key, or nil before `verity keys hmac`.
-    public func sealedKey(environmentID: UUID) async throws -> Data? {
-        try await DocumentCheckRepository.sql(db).raw("""
-            SELECT sealed_hmac_key FROM response_signing_keys WHERE environment_id = \(bind: environmentID)
-            """).first()?.decode(column: "sealed_hmac_key", as: Data.self)
+    /// The environment's key, or nil before `verity keys hmac`.
+    public func key(environmentID: UUID, protector: DataProtector) async throws -> Data? {
+        guard let row = try await DocumentCheckRepository.sql(db).raw("""
+            SELECT id, sealed_hmac_key FROM response_signing_keys WHERE environment_id = \(bind: environmentID)
+            """).first() else { return nil }
+        return try protector.open(try row.decode(column: "sealed_hmac_key", as: Data.self),
+                                  at: .of(.responseSigningKey, try row.decode(column: "id", as: UUID.self)))
     }
 }

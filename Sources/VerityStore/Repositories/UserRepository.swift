@@ -35,15 +35,16 @@ public struct UserRepository: Sendable {
         let keys = PersonKeyRepository(db: db, protector: protector)
         if let user = try await find(userRef: userRef, environmentID: environmentID) {
             if user.refSealed == nil {
-                let sealer = try await keys.sealer(userID: try user.requireID(), environmentID: environmentID, now: now)
-                user.refSealed = try sealer.seal(text: userRef)
+                let id = try user.requireID()
+                let sealer = try await keys.sealer(userID: id, environmentID: environmentID, now: now)
+                user.refSealed = try sealer.seal(text: userRef, at: .of(.userRef, id))
                 try await db.write { try await user.update(on: $0) }
             }
             return user
         }
         let userID = UUID()
         let key = try keys.prepare(userID: userID, environmentID: environmentID, now: now)
-        let sealedRef = try key.sealer.seal(text: userRef)
+        let sealedRef = try key.sealer.seal(text: userRef, at: .of(.userRef, userID))
         do {
             return try await db.write { tx in
                 let user = EndUserModel(id: userID, environmentID: environmentID,
@@ -65,7 +66,7 @@ public struct UserRepository: Sendable {
     /// users by it); nil once the user's key is destroyed.
     public func userRef(of user: EndUserModel) async throws -> String? {
         guard let sealed = user.refSealed, let id = user.id else { return nil }
-        return try? await PersonKeyRepository(db: db, protector: protector).reader(userID: id).openText(sealed)
+        return try? await PersonKeyRepository(db: db, protector: protector).reader(userID: id).openText(sealed, at: .of(.userRef, id))
     }
 
     /// The integrator's references for many users at once (a console page's rows).
@@ -74,7 +75,7 @@ public struct UserRepository: Sendable {
         let readers = try await PersonKeyRepository(db: db, protector: protector).readers(userIDs: ids)
         var refs: [UUID: String] = [:]
         for user in try await EndUserModel.query(on: db).filter(\.$id ~~ Array(ids)).all() {
-            if let id = user.id, let sealed = user.refSealed, let ref = try? readers[id]?.openText(sealed) { refs[id] = ref }
+            if let id = user.id, let sealed = user.refSealed, let ref = try? readers[id]?.openText(sealed, at: .of(.userRef, id)) { refs[id] = ref }
         }
         return refs
     }
@@ -83,10 +84,10 @@ public struct UserRepository: Sendable {
     /// their key); nil leaves one as it is.
     public func recordContacts(_ user: EndUserModel, phone: String?, email: String?, now: Int64) async throws {
         guard phone != nil || email != nil else { return }
-        let sealer = try await PersonKeyRepository(db: db, protector: protector)
-            .sealer(userID: try user.requireID(), environmentID: user.$environment.id, now: now)
-        if let phone { user.phoneSealed = try sealer.seal(text: phone) }
-        if let email { user.emailSealed = try sealer.seal(text: email) }
+        let id = try user.requireID()
+        let sealer = try await PersonKeyRepository(db: db, protector: protector).sealer(userID: id, environmentID: user.$environment.id, now: now)
+        if let phone { user.phoneSealed = try sealer.seal(text: phone, at: .of(.userPhone, id)) }
+        if let email { user.emailSealed = try sealer.seal(text: email, at: .of(.userEmail, id)) }
         try await db.write { try await user.update(on: $0) }
     }
 
@@ -94,7 +95,8 @@ public struct UserRepository: Sendable {
     public func contacts(userID: UUID) async throws -> (phone: String?, email: String?) {
         guard let user = try await user(id: userID) else { return (nil, nil) }
         let sealer = try await PersonKeyRepository(db: db, protector: protector).reader(userID: userID)
-        return (try user.phoneSealed.map(sealer.openText), try user.emailSealed.map(sealer.openText))
+        return (try user.phoneSealed.map { try sealer.openText($0, at: .of(.userPhone, userID)) },
+                try user.emailSealed.map { try sealer.openText($0, at: .of(.userEmail, userID)) })
     }
 
     public func recordToken(userID: UUID, tokenID: String, expiresAt: Int64, now: Int64) async throws {

@@ -52,9 +52,10 @@ extension AdminOperations {
         guard kind == .test else { throw VerityError(.validationError, "Live environments never use the development outbox.", field: "environment") }
         let environmentID = try await environmentID(tenant: tenant, kind: kind)
         return try await OutboxRepository(db: db).messages(environmentID: environmentID, limit: max(1, min(limit, 1000))).map { row in
-            OutboxEntry(channel: row.channel ?? "sms", to: String(decoding: try protector.open(row.toSealed), as: UTF8.self),
-                        subject: try row.subjectSealed.map { String(decoding: try protector.open($0), as: UTF8.self) },
-                        text: String(decoding: try protector.open(row.textSealed), as: UTF8.self), createdAtEpochMs: row.createdAt)
+            let id = try row.requireID()
+            return OutboxEntry(channel: row.channel ?? "sms", to: try protector.openText(row.toSealed, at: .of(.outboxTo, id)),
+                               subject: try row.subjectSealed.map { try protector.openText($0, at: .of(.outboxSubject, id)) },
+                               text: try protector.openText(row.textSealed, at: .of(.outboxText, id)), createdAtEpochMs: row.createdAt)
         }
     }
 

@@ -10,7 +10,7 @@ extension AdminOperations {
     public func createHMACKey(tenant: String, environment kind: EnvironmentKind) async throws -> String {
         let environment = try await environment(tenant: tenant, kind: kind, create: false)
         let key = DataProtector.randomBytes(32)
-        try await ResponseSigningKeyRepository(db: db).replace(environmentID: try environment.requireID(), sealedKey: try protector.seal(key),
+        try await ResponseSigningKeyRepository(db: db).replace(environmentID: try environment.requireID(), key: key, protector: protector,
                                                                 now: clock.nowMillis())
         try await audit("key.hmac", environmentID: environment.id)
         return key.base64EncodedString()

@@ -69,7 +69,7 @@ final class CertificateIssuer: JobHandler {
             throw VerityError(.validationError, "The certificate authority returned a certificate for another key.")
         }
         // It names the holder: sealed under their key, like their registration.
-        let pem = try reader.seal(text: certificate.serializeAsPEM().pemString)
+        let pem = try reader.seal(text: certificate.serializeAsPEM().pemString, at: .of(.certificate, id))
         let serial = SerialNumbers.hex(Array(certificate.serialNumber.bytes))
         let now = clock.nowMillis()
         let notAfter = Int64(certificate.notValidAfter.timeIntervalSince1970 * 1000)

@@ -32,7 +32,7 @@ struct OperatorAccounts: Sendable {
     /// key that does not open it, a damaged row): then no code matches, never
     /// the code of an empty key, which anyone can compute.
     static func secondFactor(_ sealed: Data, operatorID: UUID, _ protector: DataProtector) -> TOTP? {
-        guard let secret = try? protector.open(sealed), !secret.isEmpty else {
+        guard let secret = try? protector.open(sealed, at: .of(.operatorSecondFactor, operatorID)), !secret.isEmpty else {
             Logger(label: "verity.console").error("an operator's second-factor secret cannot be unsealed: sign-in refused; run verity doctor",
                                                   metadata: ["operator": .string(operatorID.uuidString)])
             return nil
@@ -91,9 +91,12 @@ struct OperatorAccounts: Sendable {
         let password = given ?? Self.generatedPassword()
         try OperatorCredentialRules.check(password: password)
         let totpSecret = secondFactor ? TOTP.newSecret() : nil
+        let id = UUID()
         let model = try await OperatorRepository(db: db).create(.init(
-            tenantID: tenantID, emailIndex: Self.emailIndex(email, protector), emailSealed: try protector.seal(Data(email.utf8)), role: role,
-            passwordHash: try await Self.hash(password, cost: cost), totpSecretSealed: try totpSecret.map(protector.seal)), now: clock.nowMillis())
+            id: id, tenantID: tenantID, emailIndex: Self.emailIndex(email, protector),
+            emailSealed: try protector.seal(text: email, at: .of(.operatorEmail, id)), role: role,
+            passwordHash: try await Self.hash(password, cost: cost),
+            totpSecretSealed: try totpSecret.map { try protector.seal($0, at: .of(.operatorSecondFactor, id)) }), now: clock.nowMillis())
         return OperatorCredentials(operator: try account(model), password: password,
                                    totpURI: totpSecret.map { TOTP(secret: $0).provisioningURI(issuer: Self.issuer, account: email) })
     }
@@ -222,13 +225,14 @@ struct OperatorAccounts: Sendable {
     static func emails(tenantID: UUID, db: any Database, protector: DataProtector) async throws -> [UUID: String] {
         var emails: [UUID: String] = [:]
         for model in try await OperatorRepository(db: db).list(tenantID: tenantID) {
-            if let id = model.id { emails[id] = String(decoding: try protector.open(model.emailSealed), as: UTF8.self) }
+            if let id = model.id { emails[id] = try protector.openText(model.emailSealed, at: .of(.operatorEmail, id)) }
         }
         return emails
     }
 
     private func account(_ model: OperatorModel) throws -> OperatorView {
-        OperatorView(id: try model.requireID(), email: String(decoding: try protector.open(model.emailSealed), as: UTF8.self),
+        let id = try model.requireID()
+        return OperatorView(id: id, email: try protector.openText(model.emailSealed, at: .of(.operatorEmail, id)),
                      role: OperatorRole(rawValue: model.role) ?? .viewer, active: model.status == "active",
                      secondFactor: model.totpSecretSealed != nil, createdAtEpochMs: model.createdAt, lastSignInAtEpochMs: model.lastSignInAt)
     }

@@ -28,7 +28,10 @@ extension CaseDecisions {
         // The session's result says what the status call says: resealed with the new outcome.
         // (Cases come from VerifyIdentity and VerifyCompliance sessions, whose state this is.)
         let stored = try await MobileSessionRepository(db: db).session(verificationID: verificationID)
-        var state = try stored?.sealedState.map { try protector.open(json: VerifyIdentityService.State.self, from: $0) }
+        let stateAt = try stored.map { SealPlace.of(.mobileState, try $0.requireID()) }
+        var state = try stored?.sealedState.flatMap { sealed in
+            try stateAt.map { try protector.open(json: VerifyIdentityService.State.self, from: sealed, at: $0) }
+        }
         let falsePositive = kind == .sanctionsCandidate && decision == .approve
         let cleared: [SanctionsClearanceRepository.Cleared] = try (falsePositive ? state?.listed ?? [] : [])
             .map { .init(entryID: $0.id, fingerprint: try SanctionsClearanceRepository.fingerprint($0)) }
@@ -36,7 +39,7 @@ extension CaseDecisions {
         state?.reasons = newReasons
         state?.result?.decision = outcome
         state?.result?.reasons = newReasons
-        let resealed = try state.map { try protector.seal(json: $0) }
+        let resealed = try state.flatMap { state in try stateAt.map { try protector.seal(json: state, at: $0) } }
         // A doubt the reviewer did not answer (the face, after a false positive) goes back to the queue.
         let followUp = outcome == .undetermined
             ? ReviewCaseModel(tenantID: session.tenantID, environmentID: environmentID, kind: ReviewCaseKind.mobileSession.rawValue,

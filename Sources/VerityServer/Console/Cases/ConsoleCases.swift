@@ -126,7 +126,9 @@ struct ConsoleCases: Sendable {
             document = DocumentEvidence(
                 checkID: found.subjectID, documentType: check.documentType, country: check.country, flow: check.flow,
                 status: check.status, submittedAt: check.createdAt,
-                evidence: try check.sealedEvidence.map { try reader.open(json: DocumentCheckHandler.Evidence.self, from: $0) },
+                evidence: try check.sealedEvidence.map {
+                    try reader.open(json: DocumentCheckHandler.Evidence.self, from: $0, at: .of(.checkEvidence, found.subjectID))
+                },
                 images: sides.filter { $0.1 != nil }.map(\.0))
         }
         return File(id: caseID, kind: kind, reasons: found.reasonCodes, openedAt: found.openedAt,
@@ -141,7 +143,7 @@ struct ConsoleCases: Sendable {
         let sides: [(ImageSide, Data?)] = [(.front, held.sealedFrontImage), (.back, held.sealedBackImage)]
         let reader = try await PersonKeyRepository(db: db, protector: protector).reader(userID: held.userID)
         return OCREvidence(combinationID: held.combinationID ?? "", combinedAt: held.finishedAt,
-                           result: try held.sealedResult.map { try reader.open(json: OCRResult.self, from: $0) },
+                           result: try held.sealedResult.map { try reader.open(json: OCRResult.self, from: $0, at: .of(.ocrReview, found.subjectID)) },
                            images: sides.filter { $0.1 != nil }.map(\.0))
     }
 
@@ -167,9 +169,15 @@ struct ConsoleCases: Sendable {
                                                                                             environmentID: found.environmentID)
         else { return nil }
         let session = try await MobileSessionRepository(db: db).session(verificationID: found.subjectID)
-        let state = try session?.sealedState.map { try protector.open(json: VerifyIdentityService.State.self, from: $0) }
+        let state = try session.flatMap { session in
+            try session.sealedState.map { try protector.open(json: VerifyIdentityService.State.self, from: $0,
+                                                             at: .of(.mobileState, try session.requireID())) }
+        }
+        // A passport's one page is its back too: shown once.
+        let passport = [state?.documentType, state?.shownType].contains(DocumentType.passport.rawValue)
+            || session?.sealedBack == session?.sealedFront
         let sides: [(ImageSide, Data?)] = [(.selfie, session?.sealedSelfie), (.front, session?.sealedFront),
-                                           (.back, session?.sealedBack == session?.sealedFront ? nil : session?.sealedBack)]
+                                           (.back, passport ? nil : session?.sealedBack)]
         return MobileEvidence(verificationID: VerifyHumanService.publicID(found.subjectID), product: verification.product,
                               outcome: verification.outcome, reasons: verification.reasons.map { $0.split(separator: ",").map(String.init) } ?? [],
                               endedAt: verification.createdAt, result: state?.result, listed: state?.listed ?? [],
@@ -180,14 +188,14 @@ struct ConsoleCases: Sendable {
     /// the case, its check or that image is gone (decided checks keep none).
     func image(caseID: UUID, side: ImageSide, session: OperatorAccounts.Session) async throws -> (bytes: Data, mediaType: String)? {
         guard let found = try await ReviewCaseRepository(db: db).reviewCase(id: caseID, tenantID: session.tenantID),
-              let sealed = try await sealedImage(found, side: side) else { return nil }
+              let (sealed, place) = try await sealedImage(found, side: side) else { return nil }
         // A document check's and an OCR combination's images are their user's, sealed under their key;
         // mobile sessions' are not a known person's.
         let personal = [ReviewCaseKind.documentCheck.rawValue, ReviewCaseKind.ocrCombination.rawValue].contains(found.kind)
         let bytes = if personal, let userID = found.userID {
-            try await PersonKeyRepository(db: db, protector: protector).reader(userID: userID).open(sealed)
+            try await PersonKeyRepository(db: db, protector: protector).reader(userID: userID).open(sealed, at: place)
         } else {
-            try protector.open(sealed)
+            try protector.open(sealed, at: place)
         }
         // Submissions were PNG, JPEG or GIF (checked by their magic bytes then).
         let mediaType = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? "image/png"
@@ -195,32 +203,36 @@ struct ConsoleCases: Sendable {
         return (bytes, mediaType)
     }
 
-    private func sealedImage(_ found: ReviewCaseModel, side: ImageSide) async throws -> Data? {
+    /// The case's image of `side` and where it is sealed.
+    private func sealedImage(_ found: ReviewCaseModel, side: ImageSide) async throws -> (Data, SealPlace)? {
+        func at(_ sealed: Data?, _ column: SealedColumn) -> (Data, SealPlace)? { sealed.map { ($0, .of(column, found.subjectID)) } }
         switch ReviewCaseKind(rawValue: found.kind) {
         case .documentCheck:
             guard let check = try await DocumentCheckRepository(db: db).check(id: found.subjectID) else { return nil }
             return switch side {
-            case .front: check.sealedFront
-            case .back: check.sealedBack
-            case .face: check.sealedFace
+            case .front: at(check.sealedFront, .checkFront)
+            case .back: at(check.sealedBack, .checkBack)
+            case .face: at(check.sealedFace, .checkFace)
             case .selfie: nil
             }
         case .mobileSession, .sanctionsCandidate:
             // The session's environment is the case's: another tenant's session is never reached.
             guard let mobile = try await MobileSessionRepository(db: db).session(verificationID: found.subjectID),
                   mobile.environmentID == found.environmentID else { return nil }
-            return switch side {
-            case .front: mobile.sealedFront
-            case .back: mobile.sealedBack
-            case .selfie: mobile.sealedSelfie
-            case .face: nil
+            let id = try mobile.requireID()
+            let (sealed, column): (Data?, SealedColumn) = switch side {
+            case .front: (mobile.sealedFront, .mobileFront)
+            case .back: (mobile.sealedBack, .mobileBack)
+            case .selfie: (mobile.sealedSelfie, .mobileSelfie)
+            case .face: (nil, .mobileSelfie)
             }
+            return sealed.map { ($0, .of(column, id)) }
         case .ocrCombination:
             guard let held = try await OCRSessionRepository(db: db).held(id: found.subjectID),
                   held.environmentID == found.environmentID else { return nil }
             return switch side {
-            case .front: held.sealedFrontImage
-            case .back: held.sealedBackImage
+            case .front: at(held.sealedFrontImage, .ocrFrontImage)
+            case .back: at(held.sealedBackImage, .ocrBackImage)
             case .face, .selfie: nil
             }
         default:

@@ -21,6 +21,9 @@ struct MobileSessions: Sendable {
         var state: State
         /// The request's database, for the step's writes.
         let db: any Database
+
+        /// Where this session's `column` is sealed.
+        func place(_ column: SealedColumn) throws -> SealPlace { .of(column, try session.requireID()) }
     }
 
     /// A new session of `product`, if the key may run it and the environment can pay for it.
@@ -44,7 +47,7 @@ struct MobileSessions: Sendable {
         session.clientKeyID = context.keyID
         session.product = product.rawValue
         session.nextStep = MobileSessionFlow(product: product).first.rawValue
-        session.sealedState = try protector.seal(json: state)
+        session.sealedState = try protector.seal(json: state, at: .of(.mobileState, try session.requireID()))
         session.createdAt = now
         session.lastActivityAt = now
         try await MobileSessionRepository(db: db).create(session)
@@ -80,7 +83,7 @@ struct MobileSessions: Sendable {
             }
             throw VerityError(.sessionExpired, "this session expired after \(idleLimit / 60_000) idle minutes: start a new one")
         }
-        let state = try session.sealedState.map { try protector.open(json: State.self, from: $0) }
+        let state = try session.sealedState.map { try protector.open(json: State.self, from: $0, at: .of(.mobileState, try session.requireID())) }
         guard let state else { throw VerityError(.systemError, "the session's state is missing") }
         return Loaded(session: session, publicID: publicID, state: state, db: db)
     }
@@ -108,7 +111,7 @@ struct MobileSessions: Sendable {
         }
         try Self.raced(try await MobileSessionRepository(db: db).finish(
             id: try loaded.session.requireID(), from: step.rawValue, verification: verification,
-            sealedState: try protector.seal(json: state), credits: context.isDemo ? 0 : Int64(product.credits), now: now,
+            sealedState: try protector.seal(json: state, at: loaded.place(.mobileState)), credits: context.isDemo ? 0 : Int64(product.credits), now: now,
             events: [MobileEvents.completed(verification, id: id, demo: context.isDemo)], reviewCase: reviewCase))
         VerityMetrics.checkCompleted(product: product.rawValue, outcome: outcome.rawValue)
         if !context.isDemo { VerityMetrics.creditsCharged(product: product.rawValue, credits: product.credits) }

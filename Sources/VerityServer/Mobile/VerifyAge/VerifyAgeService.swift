@@ -70,7 +70,7 @@ struct VerifyAgeService: Sendable {
         }
         try MobileSessions.raced(try await MobileSessionRepository(db: context.db).advance(
             id: try loaded.session.requireID(), from: MobileStep.step1.rawValue,
-            .init(nextStep: MobileStep.step2.rawValue, sealedState: try protector.seal(json: state)), now: clock.nowMillis()))
+            .init(nextStep: MobileStep.step2.rawValue, sealedState: try protector.seal(json: state, at: loaded.place(.mobileState))), now: clock.nowMillis()))
         return answer(loaded.publicID, context: context, step: "step1", next: .step2, state: state)
     }
 
@@ -103,8 +103,8 @@ struct VerifyAgeService: Sendable {
         }
         try MobileSessions.raced(try await MobileSessionRepository(db: context.db).advance(
             id: try loaded.session.requireID(), from: MobileStep.step2.rawValue,
-            .init(nextStep: MobileStep.step3.rawValue, sealedState: try protector.seal(json: state),
-                  sealedSelfie: try protector.seal(Data(selfie))), now: clock.nowMillis()))
+            .init(nextStep: MobileStep.step3.rawValue, sealedState: try protector.seal(json: state, at: loaded.place(.mobileState)),
+                  sealedSelfie: try protector.seal(Data(selfie), at: loaded.place(.mobileSelfie))), now: clock.nowMillis()))
         return answer(loaded.publicID, context: context, step: "step2", next: .step3, state: state)
     }
 
@@ -120,7 +120,7 @@ struct VerifyAgeService: Sendable {
               let claimed = try? DateOfBirth.parse(claimedText, today: clock.today(graceDays: 1)) else {
             throw VerityError(.systemError, "the session lost its step-2 state")
         }
-        let selfie = [UInt8](try protector.open(sealedSelfie))
+        let selfie = [UInt8](try protector.open(sealedSelfie, at: loaded.place(.mobileSelfie)))
         let today = clock.today()
         let read = try await reading.read(front: front, back: back, hints: hints, selfie: selfie, today: CalendarDate(iso: today.description)!)
         guard case .read(let judged) = read, let printed = judged.report.field("date_of_birth")?.value,

@@ -54,7 +54,7 @@ struct VerifyIdentityService: Sendable {
         let loaded = try await load(sessionID, context: context, step: .uploadSelfie)
         let selfie = try MobileBody.image(body.selfieB64, field: "selfie_b64")
         try await advance(loaded, from: .uploadSelfie, .init(nextStep: MobileStep.uploadIDFront.rawValue,
-                                                             sealedSelfie: try protector.seal(Data(selfie))))
+                                                             sealedSelfie: try protector.seal(Data(selfie), at: loaded.place(.mobileSelfie))))
         return answer(loaded.publicID, context: context, step: MobileStep.uploadSelfie.rawValue, next: .uploadIDFront, state: loaded.state)
     }
 
@@ -74,9 +74,12 @@ struct VerifyIdentityService: Sendable {
         // A passport has one page: its back is its front, and the next step is submit.
         let type = hints.documentType ?? state.shownType.flatMap(DocumentType.init)
         let next: MobileStep = type == .passport ? .submit : .uploadIDBack
-        let sealed = try protector.seal(Data(front))
-        try await advance(loaded, from: .uploadIDFront, .init(nextStep: next.rawValue, sealedState: try protector.seal(json: state),
-                                                              sealedFront: sealed, sealedBack: type == .passport ? sealed : nil))
+        // A passport's one page is its back too, sealed again for that column.
+        let sealedFront = try protector.seal(Data(front), at: loaded.place(.mobileFront))
+        let sealedBack = type == .passport ? try protector.seal(Data(front), at: loaded.place(.mobileBack)) : nil
+        try await advance(loaded, from: .uploadIDFront, .init(nextStep: next.rawValue,
+                                                              sealedState: try protector.seal(json: state, at: loaded.place(.mobileState)),
+                                                              sealedFront: sealedFront, sealedBack: sealedBack))
         return answer(loaded.publicID, context: context, step: MobileStep.uploadIDFront.rawValue, next: next, state: state)
     }
 
@@ -84,7 +87,7 @@ struct VerifyIdentityService: Sendable {
         let loaded = try await load(sessionID, context: context, step: .uploadIDBack)
         let back = try MobileBody.image(body.idBackB64, field: "id_back_b64")
         try await advance(loaded, from: .uploadIDBack, .init(nextStep: MobileStep.submit.rawValue,
-                                                             sealedBack: try protector.seal(Data(back))))
+                                                             sealedBack: try protector.seal(Data(back), at: loaded.place(.mobileBack))))
         return answer(loaded.publicID, context: context, step: MobileStep.uploadIDBack.rawValue, next: .submit, state: loaded.state)
     }
 
@@ -95,8 +98,8 @@ struct VerifyIdentityService: Sendable {
               let sealedBack = loaded.session.sealedBack else {
             throw VerityError(.systemError, "the session lost its uploads")
         }
-        let selfie = [UInt8](try protector.open(sealedSelfie))
-        let front = [UInt8](try protector.open(sealedFront)), back = [UInt8](try protector.open(sealedBack))
+        let selfie = [UInt8](try protector.open(sealedSelfie, at: loaded.place(.mobileSelfie)))
+        let front = [UInt8](try protector.open(sealedFront, at: loaded.place(.mobileFront))), back = [UInt8](try protector.open(sealedBack, at: loaded.place(.mobileBack)))
         if context.isDemo { return try await finish(loaded, state: Self.demo(state, product: product), outcome: .pass, context: context) }
         let configuration = context.environment.configuration
         let today = CalendarDate(iso: clock.today().description)!
@@ -183,7 +186,7 @@ struct VerifyIdentityService: Sendable {
     /// erased at once (they served their purpose).
     private func retake(_ loaded: MobileSessions.Loaded<State>, state: State, context: MobileContext) async throws -> Answer {
         try await advance(loaded, from: .submit, .init(nextStep: MobileStep.uploadIDFront.rawValue,
-                                                       sealedState: try protector.seal(json: state), erasesDocument: true))
+                                                       sealedState: try protector.seal(json: state, at: loaded.place(.mobileState)), erasesDocument: true))
         return answer(loaded.publicID, context: context, step: MobileStep.submit.rawValue, next: .uploadIDFront, state: state)
     }
 

@@ -25,18 +25,21 @@ public struct CertificationDeviceRepository: Sendable {
 
     /// Records a new code for the user's device (made on first use, its phone
     /// updated otherwise) and closes the device's earlier codes, in one transaction.
-    /// `codeHash` is given the device's id: codes are hashed per device.
-    public func issueCode(userID: UUID, deviceHash: String, phoneSealed: Data, now: Int64,
+    /// `codeHash` is given the device's id: codes are hashed per device;
+    /// `sealPhone` too: the phone is sealed to the device's row.
+    public func issueCode(userID: UUID, deviceHash: String, sealPhone: @escaping @Sendable (UUID) throws -> Data, now: Int64,
                           codeHash: @escaping @Sendable (UUID) -> String) async throws {
         try await db.write { tx in
             let device: CertificationDeviceModel
             if let existing = try await CertificationDeviceModel.query(on: tx).filter(\.$user.$id == userID)
                 .filter(\.$deviceHash == deviceHash).first() {
-                existing.phoneSealed = phoneSealed
+                existing.phoneSealed = try sealPhone(try existing.requireID())
                 try await existing.update(on: tx)
                 device = existing
             } else {
-                device = CertificationDeviceModel(userID: userID, deviceHash: deviceHash, phoneSealed: phoneSealed, createdAt: now)
+                let id = UUID()
+                device = CertificationDeviceModel(userID: userID, deviceHash: deviceHash, phoneSealed: try sealPhone(id), createdAt: now)
+                device.id = id
                 try await device.create(on: tx)
             }
             let deviceID = try device.requireID()

@@ -15,6 +15,8 @@ public struct OperatorRepository: Sendable {
     public static let emailDomain = "operator.email"
 
     public struct NewOperator: Sendable {
+        /// The new row's id: its sealed columns are bound to it.
+        public let id: UUID
         public let tenantID: UUID
         public let emailIndex: String
         public let emailSealed: Data
@@ -22,7 +24,9 @@ public struct OperatorRepository: Sendable {
         public let passwordHash: String
         public let totpSecretSealed: Data?
 
-        public init(tenantID: UUID, emailIndex: String, emailSealed: Data, role: OperatorRole, passwordHash: String, totpSecretSealed: Data?) {
+        public init(id: UUID, tenantID: UUID, emailIndex: String, emailSealed: Data, role: OperatorRole, passwordHash: String,
+                    totpSecretSealed: Data?) {
+            self.id = id
             self.tenantID = tenantID
             self.emailIndex = emailIndex
             self.emailSealed = emailSealed
@@ -36,6 +40,7 @@ public struct OperatorRepository: Sendable {
     /// also when two creations race (the unique index decides).
     public func create(_ new: NewOperator, now: Int64) async throws -> OperatorModel {
         let model = OperatorModel()
+        model.id = new.id
         model.$tenant.id = new.tenantID
         model.emailIndex = new.emailIndex
         model.emailSealed = new.emailSealed

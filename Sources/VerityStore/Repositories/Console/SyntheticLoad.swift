@@ -48,7 +48,7 @@ public struct SyntheticLoad: Sendable {
             let people = try slice.map { id in
                 let key = try keys.prepare(userID: id, environmentID: environmentID, now: now - span)
                 let reference = "synthetic-\(id.uuidString)"
-                return (id, key, try key.sealer.seal(text: reference),
+                return (id, key, try key.sealer.seal(text: reference, at: .of(.userRef, id)),
                         protector.blindIndex(reference, domain: UserRepository.refDomain(environmentID: environmentID)))
             }
             try await db.write { tx in

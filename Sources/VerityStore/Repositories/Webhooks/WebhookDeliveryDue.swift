@@ -43,7 +43,7 @@ public struct WebhookDeliveryDue: Sendable {
     public func userRef(protector: DataProtector) throws -> String? {
         guard let sealed = userRefSealed, let userID = event.userID else { return nil }
         let key = try userKeyWrapped.map { try protector.unwrapPersonKey($0, userID: userID, environmentID: event.environmentID) }
-        return try? PersonSealer(key: key, protector: protector).openText(sealed)
+        return try? PersonSealer(key: key, protector: protector).openText(sealed, at: .of(.userRef, userID))
     }
 }
 

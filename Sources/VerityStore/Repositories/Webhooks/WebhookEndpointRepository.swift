@@ -44,12 +44,14 @@ public struct WebhookEndpointRepository: Sendable {
     }
 
     /// A new secret; the current one keeps signing beside it until `previousUntil`.
-    public func rotate(id: UUID, newSecretSealed: Data, previousUntil: Int64) async throws {
+    public func rotate(id: UUID, newSecret: String, protector: DataProtector, previousUntil: Int64) async throws {
         try await db.write { tx in
             guard let endpoint = try await WebhookEndpointModel.find(id, on: tx) else { return }
-            endpoint.previousSecretSealed = endpoint.secretSealed
+            // Each column's value is sealed to it: the old secret is re-sealed for its new column.
+            let old = try protector.open(endpoint.secretSealed, at: .of(.webhookSecret, id))
+            endpoint.previousSecretSealed = try protector.seal(old, at: .of(.webhookPreviousSecret, id))
             endpoint.previousSecretUntil = previousUntil
-            endpoint.secretSealed = newSecretSealed
+            endpoint.secretSealed = try protector.seal(text: newSecret, at: .of(.webhookSecret, id))
             try await endpoint.update(on: tx)
         }
     }
