@@ -15,7 +15,8 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .badDataKey: "VERITY_DATA_KEY must be 32 bytes, base64-encoded (make one with `verity keys data-key`)"
         case .sealFailed: "encryption failed"
-        case .corruptRecord(let table): "a row in \(table) could not be decrypted: wrong VERITY_DATA_KEY?"
+        case .corruptRecord(let place):
+            "a value in \(place) did not open: sealed for another row or column, damaged, or under a key this server lacks (VERITY_DATA_KEY, VERITY_PREVIOUS_DATA_KEYS)"
         case .notSQL: "the database is not an SQL database"
         case .wrongDataKey:
             "neither VERITY_DATA_KEY nor VERITY_PREVIOUS_DATA_KEYS opens this database's derived keys (`data_key_root`): wrong key, or the key in use so far is missing from VERITY_PREVIOUS_DATA_KEYS"

@@ -105,7 +105,8 @@ struct UserExportService: Sendable {
                 }
             exported.append(ExportedRegistration(
                 entity: registration.entity.name, status: registration.status.rawValue, accreditedLevel: registration.accreditedLevel,
-                registeredAtEpochMs: registration.createdAt, fields: try reader.open(json: [String: String].self, from: registration.fieldsSealed, at: .of(.registrationFields, registrationID)),
+                registeredAtEpochMs: registration.createdAt,
+                fields: try reader.open(json: [String: String].self, from: registration.fieldsSealed, at: .of(.registrationFields, registrationID)),
                 certificates: certificates, transactions: transactions))
         }
         return exported

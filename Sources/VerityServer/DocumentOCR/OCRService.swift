@@ -39,9 +39,9 @@ struct OCRService: Sendable {
         let stored = Dictionary(uniqueKeysWithValues: keys.map { ($0.key.rawValue, $0.value.withUnsafeBytes { Data($0) }) })
         let now = clock.nowMillis(), expires = now + Self.sessionMinutes * 60_000
         let id = UUID()
+        let sealedKeys = try protector.seal(json: stored, at: .of(.ocrKeys, id))
         try await OCRSessionRepository(db: context.db).create(id: id, publicID: sessionID, environmentID: context.environmentID,
-                                                              userID: context.userID, sealedKeys: try protector.seal(json: stored, at: .of(.ocrKeys, id)),
-                                                              now: now, expiresAt: expires)
+                                                              userID: context.userID, sealedKeys: sealedKeys, now: now, expiresAt: expires)
         return OCRSessionInfo(sessionID: sessionID, serverPublicKey: serverKey.publicKey.rawRepresentation.base64EncodedString(),
                               expiresAtEpochMs: expires)
     }
@@ -66,12 +66,11 @@ struct OCRService: Sendable {
         let transactionID = (side == .front ? "ocrf_" : "ocrb_") + Base62.random(length: 32)
         // What the card says and shows is the user's: sealed under their key.
         let sealer = try await context.personSealer(protector, now: clock.nowMillis())
+        let (readingColumn, imageColumn): (SealedColumn, SealedColumn) = side == .front ? (.ocrFront, .ocrFrontImage) : (.ocrBack, .ocrBackImage)
+        let sealedReading = try sealer.seal(json: reading, at: .of(readingColumn, session.id))
+        let sealedImage = Self.keepsImages(context) ? try sealer.seal(Data(image), at: .of(imageColumn, session.id)) : nil
         guard try await OCRSessionRepository(db: context.db).takeSide(id: session.id, front: side == .front, transactionID: transactionID,
-                                                              sealedReading: try sealer.seal(json: reading,
-                                                                                             at: .of(side == .front ? .ocrFront : .ocrBack, session.id)),
-                                                              sealedImage: Self.keepsImages(context)
-                                                                ? try sealer.seal(Data(image), at: .of(side == .front ? .ocrFrontImage : .ocrBackImage, session.id))
-                                                                : nil,
+                                                              sealedReading: sealedReading, sealedImage: sealedImage,
                                                               now: clock.nowMillis()) else {
             throw VerityError(.requestReplayed, "this session took its \(side.rawValue) meanwhile: a request is taken once")
         }
@@ -96,7 +95,8 @@ struct OCRService: Sendable {
         let sealer = try await context.personSealer(protector, now: clock.nowMillis())
         let report = try await DocumentJudge(engines: engines).combineEgyptianID(
             front: try sealer.open(json: EgyptianIDSideReading.self, from: sealedFront, at: .of(.ocrFront, session.id)),
-            back: try sealer.open(json: EgyptianIDSideReading.self, from: sealedBack, at: .of(.ocrBack, session.id)), today: CalendarDate(iso: clock.today().description)!)
+            back: try sealer.open(json: EgyptianIDSideReading.self, from: sealedBack, at: .of(.ocrBack, session.id)),
+            today: CalendarDate(iso: clock.today().description)!)
         let combinationID = "ocrc_" + Base62.random(length: 32)
         let result = OCRResultMapping.result(report, transactionIdFront: frontID, transactionIdBack: backID, combinationID: combinationID)
         let verification = DocumentVerificationResult(success: OCRResultMapping.success(report, result))

@@ -16,7 +16,9 @@ struct DocumentCheckDetails: Sendable {
               check.environmentID == environmentID
         else { throw VerityError(.notFound, "no document check with this id in this environment", field: "checkID") }
         let reader = try await PersonKeyRepository(db: db, protector: protector).reader(userID: check.$user.id)
-        let evidence = try check.sealedEvidence.map { try reader.open(json: DocumentCheckHandler.Evidence.self, from: $0, at: .of(.checkEvidence, id)) }
+        let evidence = try check.sealedEvidence.map {
+            try reader.open(json: DocumentCheckHandler.Evidence.self, from: $0, at: .of(.checkEvidence, id))
+        }
         return DocumentCheckDetail(
             summary: DocumentCheckSummary(check), owner: check.$user.id.uuidString, report: evidence?.report,
             selfie: evidence?.selfie, holderMismatches: evidence?.holderMismatches ?? [],

@@ -99,7 +99,8 @@ public struct DerivedKeyRotation: Sendable {
     private func registryIndexes(_ next: DataProtector) async throws -> [(UUID, String)] {
         var indexes: [(UUID, String)] = []
         for record in try await RegistryRecordModel.query(on: db).all() {
-            guard let opened = try? protector.open(json: IdentityRecord.self, from: record.sealedRecord, at: .of(.registryRecord, try record.requireID())) else {
+            let place = SealPlace.of(.registryRecord, try record.requireID())
+            guard let opened = try? protector.open(json: IdentityRecord.self, from: record.sealedRecord, at: place) else {
                 throw Refusal.unreadable(table: RegistryRecordModel.schema, count: 1)
             }
             indexes.append((try record.requireID(), next.blindIndex(ReferenceRegistry.lookupKey(opened), domain: ReferenceRegistry.domain)))
@@ -110,7 +111,9 @@ public struct DerivedKeyRotation: Sendable {
     private func operatorIndexes(_ next: DataProtector) async throws -> [(UUID, String)] {
         var indexes: [(UUID, String)] = []
         for model in try await OperatorModel.query(on: db).all() {
-            guard let email = try? protector.open(model.emailSealed, at: .of(.operatorEmail, try model.requireID())) else { throw Refusal.unreadable(table: OperatorModel.schema, count: 1) }
+            guard let email = try? protector.open(model.emailSealed, at: .of(.operatorEmail, try model.requireID())) else {
+                throw Refusal.unreadable(table: OperatorModel.schema, count: 1)
+            }
             indexes.append((try model.requireID(), next.blindIndex(String(decoding: email, as: UTF8.self), domain: OperatorRepository.emailDomain)))
         }
         return indexes

@@ -99,7 +99,8 @@ struct VerifyIdentityService: Sendable {
             throw VerityError(.systemError, "the session lost its uploads")
         }
         let selfie = [UInt8](try protector.open(sealedSelfie, at: loaded.place(.mobileSelfie)))
-        let front = [UInt8](try protector.open(sealedFront, at: loaded.place(.mobileFront))), back = [UInt8](try protector.open(sealedBack, at: loaded.place(.mobileBack)))
+        let front = [UInt8](try protector.open(sealedFront, at: loaded.place(.mobileFront)))
+        let back = [UInt8](try protector.open(sealedBack, at: loaded.place(.mobileBack)))
         if context.isDemo { return try await finish(loaded, state: Self.demo(state, product: product), outcome: .pass, context: context) }
         let configuration = context.environment.configuration
         let today = CalendarDate(iso: clock.today().description)!
