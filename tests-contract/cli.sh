@@ -436,7 +436,7 @@ check "neither the password nor the address is in the database as typed" bash -c
 check "operators list shows the operator without secrets" bash -c "'$BIN' operators list --tenant acme | grep -q reviewer@example.com && ! '$BIN' operators list --tenant acme | grep -q -e password -e otpauth"
 check "operators create --password-stdin takes the password typed" bash -c "echo 'a long enough password' | '$BIN' operators create --tenant acme --email viewer@example.com --role viewer --password-stdin | grep -q '\"password\" : \"a long enough password\"'"
 "$BIN" operators create --tenant acme --email reviewer@example.com --role admin > /dev/null 2> "$WORK/op-dup.err"; code=$?
-check "the same address again is refused as OPERATOR_EXISTS, saying so, exit 65" bash -c "[ $code -eq 65 ] && grep -q 'OPERATOR_EXISTS' '$WORK/op-dup.err' && grep -q 'signs in with this address already' '$WORK/op-dup.err'"
+check "the same address again is refused as OPERATOR_EXISTS, saying so, exit 65" bash -c "[ $code -eq 65 ] && grep -q 'OPERATOR_EXISTS' '$WORK/op-dup.err' && grep -q 'cannot be given to a new operator' '$WORK/op-dup.err'"
 "$BIN" operators create --tenant acme --email not-an-address --role admin > /dev/null 2> "$WORK/op-bad.err"; code=$?
 check "a malformed address is refused, exit 65" bash -c "[ $code -eq 65 ] && grep -q 'not an e-mail address' '$WORK/op-bad.err'"
 "$BIN" operators create --tenant acme --email x@example.com --role superuser > /dev/null 2>&1; code=$?

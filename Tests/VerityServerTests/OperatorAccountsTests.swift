@@ -242,6 +242,17 @@ struct OperatorAccountsTests {
             #expect(await refusal(email: "OK@example.com") == "OPERATOR_EXISTS email", "the same address, in another case")
             _ = try await operations.createKey(tenant: "other", environment: .test)
             #expect(await refusal(email: "ok@example.com", tenant: "other") == "OPERATOR_EXISTS email", "the same address in another tenant")
+            // Worded the same whichever tenant holds the address, and naming none (issue 47, finding 12).
+            func message(tenant: String) async -> String? {
+                do {
+                    _ = try await operations.createOperator(tenant: tenant, email: "ok@example.com", role: .viewer, password: nil, secondFactor: false)
+                    return nil
+                } catch {
+                    return (error as? VerityError)?.message
+                }
+            }
+            let own = await message(tenant: "acme"), another = await message(tenant: "other")
+            #expect(own != nil && own == another && !(own ?? "").contains("acme") && !(own ?? "").contains("tenant"), "\(own ?? "-")")
             // Four creations of one new address at once: one operator, three conflicts (the unique index decides).
             let raced = await withTaskGroup(of: String?.self) { group in
                 for _ in 0..<4 { group.addTask { await refusal(email: "race@example.com") } }

@@ -37,6 +37,7 @@ public struct OperatorRepository: Sendable {
     }
 
     /// Adds an operator; an address that already signs in anywhere is `OPERATOR_EXISTS` (409) on `email`,
+    /// the same answer (code and words) whether this tenant or another holds it,
     /// also when two creations race (the unique index decides).
     public func create(_ new: NewOperator, now: Int64) async throws -> OperatorModel {
         let model = OperatorModel()
@@ -50,7 +51,8 @@ public struct OperatorRepository: Sendable {
         model.status = "active"
         model.failedSignIns = 0
         model.createdAt = now
-        let taken = VerityError(.operatorExists, "an operator signs in with this address already", field: "email")
+        // Worded the same whoever holds the address: it says nothing of other tenants.
+        let taken = VerityError(.operatorExists, "this address cannot be given to a new operator: choose another", field: "email")
         guard try await find(emailIndex: new.emailIndex) == nil else { throw taken }
         do {
             try await db.write { try await model.create(on: $0) }
