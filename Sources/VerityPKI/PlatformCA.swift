@@ -73,7 +73,8 @@ public struct PlatformCA: Sendable {
             extensions: try Certificate.Extensions {
                 Critical(BasicConstraints.notCertificateAuthority)
                 Critical(KeyUsage(digitalSignature: true, nonRepudiation: true))
-                try ExtendedKeyUsage([.clientAuth, .emailProtection])
+                // Protecting e-mail only for an address the user proved they read.
+                try ExtendedKeyUsage(subject.email == nil ? [.clientAuth] : [.clientAuth, .emailProtection])
                 SubjectKeyIdentifier(hash: key)
                 AuthorityKeyIdentifier(keyIdentifier: issuerSKI)
                 if let email = subject.email { SubjectAlternativeNames([.rfc822Name(email)]) }

@@ -75,7 +75,10 @@ struct CertificationE2ETests {
             #expect(verify.status == 0, "\(verify.output)")
             let text = try OpenSSL.run(["x509", "-in", "chain.pem", "-noout", "-text"], in: folder).output
             #expect(text.contains("CN=Alice Example") || text.contains("CN = Alice Example"))
-            #expect(text.contains("email:alice@example.org"))
+            // The tenant as the platform named it, the entity as the tenant did.
+            #expect(text.contains("O = \(harness.app.tenant)") && text.contains("OU = Example Bank"), "\(text)")
+            // The form's address was never proven: no e-mail, and not for protecting e-mail.
+            #expect(!text.contains("email:") && !text.contains("E-mail Protection") && text.contains("TLS Web Client Authentication"))
             #expect(text.contains("1.3.6.1.4.1.32473.1.1"))
 
             // Authenticate: a signed nonce buys a session the backend can check.
@@ -123,7 +126,7 @@ struct CertificationE2ETests {
             // passes openssl's self-signature check.
             let db = harness.app.app.db
             let row = try #require(try await UserCertificateModel.query(on: db).with(\.$registration).first())
-            #expect(row.csr?.starts(with: Data("VPK1".utf8)) == true && row.certificatePEM == nil && row.certificateSealed != nil)
+            #expect(row.csr?.starts(with: Data("VPK2".utf8)) == true && row.certificatePEM == nil && row.certificateSealed != nil)
             let reader = try await PersonKeyRepository(db: db, protector: try harness.app.app.dataProtector).reader(userID: row.registration.$user.id)
             let stored = try #require(try row.csrDER(reader: reader))
             try stored.write(to: folder.appendingPathComponent("device.csr"))

@@ -58,7 +58,32 @@ struct DIACDeliveryE2ETests {
             let code = try #require(issued?.diac)
             #expect(mail.text.contains(code))
             #expect(try await client.certifyUser(withDIAC: code).status == .certificatePending)
+            // The code went to that address alone and came back: the certificate names it, for e-mail too (finding 10).
+            let text = try await Self.certificateText(try await client.waitForCertificate())
+            #expect(text.contains("email:alice.private@example.net") && text.contains("E-mail Protection"), "\(text)")
+            #expect(!text.contains("alice@example.org"), "the form's address, never proven")
         }
+    }
+
+    /// A code sent by SMS proves no address: the certificate names none, though the form and the token have one.
+    @Test func aCodeSentBySMSGivesACertificateWithNoEMailAddress() async throws {
+        try await withCertification { harness async throws in
+            let client = try await Self.registered(harness, "sms-user", email: "alice.private@example.net")
+            harness.app.clock.advance(seconds: 1)
+            let (issued, status) = try await Self.approveNewest(harness, delivery: "sms")
+            #expect(status == 200 && issued?.deliveredBy == "sms")
+            _ = try await client.certifyUser(withDIAC: try #require(issued?.diac))
+            let text = try await Self.certificateText(try await client.waitForCertificate())
+            #expect(!text.contains("email:") && !text.contains("E-mail Protection") && text.contains("TLS Web Client Authentication"), "\(text)")
+        }
+    }
+
+    /// The leaf certificate as `openssl x509 -text` prints it.
+    static func certificateText(_ certificate: UserCertificate) async throws -> String {
+        let folder = try OpenSSL.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try certificate.chainPEM.write(to: folder.appendingPathComponent("chain.pem"), atomically: true, encoding: .utf8)
+        return try OpenSSL.run(["x509", "-in", "chain.pem", "-noout", "-text"], in: folder).output
     }
 
     @Test func theFormsAddressServesWhenNoneIsOnFile() async throws {

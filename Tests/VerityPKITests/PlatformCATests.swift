@@ -54,6 +54,24 @@ struct PlatformCATests {
         #expect(Certificate.PublicKey(deviceKey.publicKey) == certificate.publicKey)
     }
 
+    /// Without a proven address: no e-mail name and not for protecting e-mail
+    /// (openssl refuses it for S/MIME); the tenant and the entity as O and OU.
+    @Test func aSubjectWithoutAProvenAddressGetsNoEMailUse() throws {
+        let directory = try OpenSSL.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ca = try makeCA(in: directory)
+        let plain = UserSubject(givenName: "Ada", surname: "Lovelace", email: nil, organisation: "acme", organisationalUnit: "Acme Bank",
+                                userIdentifier: "U1234567890")
+        let certificate = try ca.issue(publicKey: P256.Signing.PrivateKey().publicKey, subject: plain, level: .level2)
+        try Data(try certificate.serializeAsPEM().pemString.utf8).write(to: directory.appendingPathComponent("user.pem"))
+        let text = try OpenSSL.run(["x509", "-in", "user.pem", "-noout", "-text"], in: directory).output
+        #expect(text.contains("TLS Web Client Authentication") && !text.contains("E-mail Protection") && !text.contains("email:"), "\(text)")
+        #expect(text.contains("O = acme, OU = Acme Bank"), "\(text)")
+        let smime = try OpenSSL.run(["verify", "-CAfile", "ca-root.pem", "-untrusted", "ca-issuing.pem", "-purpose", "smimesign", "user.pem"],
+                                    in: directory)
+        #expect(smime.status != 0, "an S/MIME signer without an address")
+    }
+
     @Test func revokedCertificatesAppearOnASignedCRL() throws {
         // given
         let directory = try OpenSSL.temporaryDirectory()

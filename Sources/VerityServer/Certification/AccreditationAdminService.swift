@@ -90,9 +90,11 @@ struct AccreditationAdminService: Sendable {
         let message = (try? await self.message(code, level: level, entity: entity, userID: registration.$user.id, mailTo: address,
                                                context: context)) ?? nil
         if let message {
-            codeRow.deliverySealed = try await PersonKeyRepository(db: db, protector: protector)
+            let sealer = try await PersonKeyRepository(db: db, protector: protector)
                 .sealer(userID: registration.$user.id, environmentID: environmentID, now: now)
-                .seal(json: message, at: .of(.activationDelivery, codeID))
+            codeRow.deliverySealed = try sealer.seal(json: message, at: .of(.activationDelivery, codeID))
+            // Entering a code that went only to this address proves the user reads it: the certificate may name it.
+            if message.channel == .email { codeRow.mailedToSealed = try sealer.seal(text: message.to, at: .of(.activationMailedTo, codeID)) }
         }
         let approved = CertificationEvents.accreditation(.accreditationApproved, environmentID: environmentID, userID: registration.$user.id,
                                                          entity: entity.name, requestID: requestID, level: level.rawValue,

@@ -79,8 +79,8 @@ struct CertificationService: Sendable {
         let status = registration.status
         let activation = try await checkedCode(code, registration: registration, context: context, expecting: [.level4])
         _ = try CertificationStateMachine().next(from: status, on: .certificateRequested)
-        _ = try RegisteredSubject.make(fields: try await PersonKeyRepository(db: context.db, protector: protector).registrationFields(registration),
-                                       entity: entity, registrationID: try registration.requireID())
+        _ = try RegisteredSubject.names(fields: try await PersonKeyRepository(db: context.db, protector: protector).registrationFields(registration),
+                                        entity: entity)
         _ = try pki.requireCA()
         let (module, hsm) = try pki.requireHSM()
         let certificateID = UUID()
@@ -191,8 +191,8 @@ struct CertificationService: Sendable {
         }
         let request = try SigningRequest(bytes)
         let fields = try await PersonKeyRepository(db: context.db, protector: protector).registrationFields(registration)
-        let subject = try RegisteredSubject.make(fields: fields, entity: entity, registrationID: try registration.requireID())
-        guard subject.matches(request) else {
+        let (given, surname) = try RegisteredSubject.names(fields: fields, entity: entity)
+        guard RegisteredSubject.requestNames(request, given: given, surname: surname) else {
             throw VerityError(.validationError, "The request names someone other than the registered user.", field: "csr")
         }
         return request
@@ -236,6 +236,12 @@ struct CertificationService: Sendable {
     /// answer IDEMPOTENCY_ANSWER_LOST for a certification that never began),
     /// then wakes the worker.
     private func queue(_ row: UserCertificateModel, spending code: ActivationCodeModel, context: CertificationContext) async throws {
+        // The address the code was mailed to is proven by its use: the certificate may name it, and no other.
+        if let mailed = code.mailedToSealed {
+            let sealer = try await PersonKeyRepository(db: context.db, protector: protector).reader(userID: context.userID)
+            let address = try sealer.openText(mailed, at: .of(.activationMailedTo, try code.requireID()))
+            row.verifiedEmailSealed = try sealer.seal(text: address, at: .of(.certificateEmail, try row.requireID()))
+        }
         guard try await UserCertificateRepository(db: context.db).queue(
             row, jobKind: CertificateIssuer.kind, spendingActivationCode: try code.requireID(), userID: context.userID, now: clock.nowMillis())
         else {

@@ -36,13 +36,31 @@ enum UserCertificates {
 
 /// Who a certificate names, from the fields the user registered (`RegisteredName`).
 enum RegisteredSubject {
-    static func make(fields: [String: String], entity: CertificationEntityModel, registrationID: UUID) throws(VerityError) -> UserSubject {
+    /// The certificate's subject: the registered name; the tenant (named by
+    /// the platform, so no tenant can pass as another) as the organisation
+    /// and the entity as the unit; an e-mail address only when the user
+    /// proved they read it (`UserCertificateModel.verifiedEmailSealed`),
+    /// never one merely typed into a form.
+    static func make(fields: [String: String], entity: CertificationEntityModel, registrationID: UUID, tenant: String,
+                     verifiedEmail: String?) throws(VerityError) -> UserSubject {
+        let (given, surname) = try names(fields: fields, entity: entity)
+        // serialNumber is a PrintableString: the registration id's hex is stable and names nobody.
+        let identifier = registrationID.uuidString.replacingOccurrences(of: "-", with: "")
+        return UserSubject(givenName: given, surname: surname, email: verifiedEmail, organisation: tenant,
+                           organisationalUnit: entity.displayName, userIdentifier: identifier)
+    }
+
+    /// The given name and surname a certificate would carry, or why there are none.
+    static func names(fields: [String: String], entity: CertificationEntityModel) throws(VerityError) -> (given: String, surname: String) {
         guard let (given, surname) = RegisteredName.parts(of: fields) else {
             throw VerityError(.validationError, "Certificates name the user: \(entity.name)'s form needs a given-name field (\(RegisteredName.givenNameFields[0])) and a surname field (\(RegisteredName.surnameFields[0])).")
         }
-        let email = entity.fieldDefinitions.first { $0.type == .email && fields[$0.name] != nil }.flatMap { fields[$0.name] }
-        // serialNumber is a PrintableString: the registration id's hex is stable and names nobody.
-        let identifier = registrationID.uuidString.replacingOccurrences(of: "-", with: "")
-        return UserSubject(givenName: given, surname: surname, email: email, organisation: entity.displayName, userIdentifier: identifier)
+        return (given, surname)
+    }
+
+    /// Whether a device's request names the registered user (its common name, if it has one).
+    static func requestNames(_ request: SigningRequest, given: String, surname: String) -> Bool {
+        guard let name = request.commonName else { return true }
+        return name.lowercased() == "\(given) \(surname)".lowercased()
     }
 }

@@ -67,5 +67,6 @@ public enum VerityMigrations {
         KeepIdempotencyClaimsAlive(),
         KeepActivationCodesUntilDelivered(),
         SealCertificates(),
+        RecordMailedActivationCodes(),
     ]
 }

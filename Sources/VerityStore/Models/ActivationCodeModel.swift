@@ -14,6 +14,9 @@ public final class ActivationCodeModel: Model, @unchecked Sendable {
     /// The code's message until a gateway took it (sealed under the user's
     /// key; `KeepActivationCodesUntilDelivered`), then nil.
     @OptionalField(key: "delivery_sealed") public var deliverySealed: Data?
+    /// The address the code was mailed to, sealed under the user's key; nil
+    /// for a code sent by SMS or handed over by the operator.
+    @OptionalField(key: "mailed_to_sealed") public var mailedToSealed: Data?
     @Field(key: "created_at") public var createdAt: Int64
 
     public init() {}

@@ -28,6 +28,10 @@ public final class UserCertificateModel: Model, @unchecked Sendable {
     @OptionalField(key: "certificate_sealed") public var certificateSealed: Data?
     @OptionalField(key: "not_after") public var notAfter: Int64?
     @OptionalField(key: "failure") public var failure: String?
+    /// The e-mail address the certificate may name, sealed under the
+    /// holder's key: the one its activation code was mailed to. Nil (no
+    /// e-mail in the certificate) when no code proved an address.
+    @OptionalField(key: "verified_email_sealed") public var verifiedEmailSealed: Data?
     // `attempts` and `lease_until` date from when these rows were the issuance
     // queue; the job table holds both now. Landed migrations are never edited.
     @Field(key: "attempts") public var attempts: Int

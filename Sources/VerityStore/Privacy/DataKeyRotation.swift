@@ -33,7 +33,7 @@ public struct DataKeyRotation: Sendable {
     public static let otherBinaryColumns: [(table: String, columns: [String])] = [
         // The CSR and the certificate are sealed under the holder's key, which
         // the rotation re-wraps; the public key names no one.
-        ("cert_certificates", ["csr", "certificate_sealed", "public_key"]),
+        ("cert_certificates", ["csr", "certificate_sealed", "verified_email_sealed", "public_key"]),
         ("cert_challenges", ["nonce"]),
         ("cert_transactions", ["signature"]),
         ("verification_attempts", ["event_data"]),

@@ -40,10 +40,12 @@ public enum SealedColumn: String, CaseIterable, Sendable {
     case devicePhone = "cert_devices.phone_sealed"
     case transactionDescription = "cert_transactions.description_sealed"
     case activationDelivery = "cert_activation_codes.delivery_sealed"
+    case activationMailedTo = "cert_activation_codes.mailed_to_sealed"
     // Under the holder's key since issue 47; older rows hold them in clear
     // until `UserCertificateRepository.sealLegacy` has sealed them.
     case certificate = "cert_certificates.certificate_sealed"
     case certificateRequest = "cert_certificates.csr"
+    case certificateEmail = "cert_certificates.verified_email_sealed"
 
     public var table: String { String(rawValue.prefix { $0 != "." }) }
     public var column: String { String(rawValue.drop { $0 != "." }.dropFirst()) }
@@ -56,7 +58,7 @@ public enum SealedColumn: String, CaseIterable, Sendable {
     /// Whether a data-key rotation re-seals what this column holds under the
     /// data key. A certificate and its request never were (they were in
     /// clear, then under the holder's key, which the rotation re-wraps).
-    var rotatesWithDataKey: Bool { ![.certificate, .certificateRequest].contains(self) }
+    var rotatesWithDataKey: Bool { ![.certificate, .certificateRequest, .certificateEmail].contains(self) }
 
     /// The columns a data-key rotation walks, by table, in the order above.
     public static var byTable: [(table: String, columns: [String])] {

@@ -57,7 +57,10 @@ final class CertificateIssuer: JobHandler {
         let keys = PersonKeyRepository(db: db, protector: protector)
         let fields = try await keys.registrationFields(registration)
         let reader = try await keys.reader(userID: registration.$user.id)
-        let subject = try RegisteredSubject.make(fields: fields, entity: registration.entity, registrationID: try registration.requireID())
+        let verifiedEmail = try row.verifiedEmailSealed.map { try reader.openText($0, at: .of(.certificateEmail, id)) }
+        let tenant = try await TenantRepository(db: db).tenantName(environmentID: registration.entity.$environment.id)
+        let subject = try RegisteredSubject.make(fields: fields, entity: registration.entity, registrationID: try registration.requireID(),
+                                                 tenant: tenant, verifiedEmail: verifiedEmail)
         let level = try AccreditationLevel.parse(row.level)
         let publicKey = try P256.Signing.PublicKey(x963Representation: row.publicKey)
         let ca = try pki.requireCA()

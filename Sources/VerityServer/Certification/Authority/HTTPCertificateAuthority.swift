@@ -46,7 +46,7 @@ struct HTTPCertificateAuthority: CertificateAuthority {
     struct IssueRequest: Encodable {
         struct Subject: Encodable {
             let commonName, givenName, surname, serialNumber, organisation: String
-            let email: String?
+            let organisationalUnit, email: String?
         }
         let level: Int
         let policy: String
@@ -75,7 +75,8 @@ struct HTTPCertificateAuthority: CertificateAuthority {
         let body = IssueRequest(
             level: level.rawValue, policy: policy.oid(for: level).description,
             subject: .init(commonName: subject.commonName, givenName: subject.givenName, surname: subject.surname,
-                           serialNumber: subject.userIdentifier, organisation: subject.organisation, email: subject.email),
+                           serialNumber: subject.userIdentifier, organisation: subject.organisation,
+                           organisationalUnit: subject.organisationalUnit, email: subject.email),
             publicKey: Data(spki).base64EncodedString(), csr: csrPEM)
         let data = try await OutboundRetry.run(retries: settings.retries, logger: logger, service: "external-ca",
                                                unavailable: "The certificate authority is unavailable; the request will be retried.",
