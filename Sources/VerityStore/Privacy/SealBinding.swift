@@ -50,6 +50,8 @@ public struct SealBinding: Sendable {
         for table in Set(SealedColumn.allCases.map(\.table)).sorted() {
             let columns = SealedColumn.allCases.filter { $0.table == table }
             try await walk.run(table: table, columns: columns, only: unbound) { value in
+                // A row is read for its unbound values; those beside them are bound already.
+                guard !Self.isBound(value.sealed) else { return nil }
                 if let bound = try await bind(value, protector: protector, people: people, readers: &readers) {
                     pass.bound += 1
                     return bound
@@ -81,6 +83,11 @@ public struct SealBinding: Sendable {
         if readers[userID] == nil { readers[userID] = try await people.reader(userID: userID) }
         guard let reader = readers[userID], let plaintext = try? reader.openUnbound(value.sealed) else { return nil }
         return try reader.seal(plaintext, at: value.place)
+    }
+
+    /// Whether `sealed` bears a bound mark (`VDK2`, `VPK2`).
+    static func isBound(_ sealed: Data) -> Bool {
+        sealed.starts(with: DataProtector.placeMark) || sealed.starts(with: PersonSealer.placeMark)
     }
 
     /// A value that is there and bears neither bound mark.
