@@ -95,6 +95,9 @@ public enum CertificationAdminRoute: Sendable, Equatable {
 public enum PKIRoute: String, Sendable, CaseIterable {
     case crl = "pki/crl.der"
     case chain = "pki/chain.pem"
+    /// The test environments' CA (issue 47, finding 10): its own chain and CRL.
+    case testCRL = "pki/test/crl.der"
+    case testChain = "pki/test/chain.pem"
 
     public var components: [String] { rawValue.split(separator: "/").map(String.init) }
     public var path: String { "/" + rawValue }

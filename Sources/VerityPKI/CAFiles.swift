@@ -113,6 +113,16 @@ public struct CAFiles: Sendable {
         return (ca, code.withUnsafeBytes { Data($0) }.base64EncodedString())
     }
 
+    /// Creates a test environments' CA (`Settings.testCAFiles`): software
+    /// keys, and the root key dropped once it has signed the issuing CA, so
+    /// nothing is left to take offline. A test CA that needs a new issuing CA
+    /// is made again; its certificates are test certificates.
+    public func initialiseDiscardingRoot(organisation: String, policy: CertificatePolicy, now: Date = Date()) throws -> PlatformCA {
+        let (ca, _) = try initialise(organisation: organisation, policy: policy, now: now)
+        try FileManager.default.removeItem(atPath: offlineRootKeyPath)
+        return ca
+    }
+
     /// The root key from its offline file and code (to issue a new issuing CA).
     public static func openOfflineRootKey(_ sealed: Data, code: String) throws -> P256.Signing.PrivateKey {
         guard let key = Data(base64Encoded: code), key.count == 32, let box = try? AES.GCM.SealedBox(combined: sealed),

@@ -56,7 +56,7 @@ struct CertificateUseService: Sendable {
         }
         let message = Array(challenge.nonce)
         let signature = try await proof(input, row: row, message: message, context: context)
-        try await pki.signatureChecker().check(signature: signature, over: message, by: certificate, revokedSerials: [])
+        try await pki.signatureChecker(environmentID: context.environmentID, db: context.db).check(signature: signature, over: message, by: certificate, revokedSerials: [])
         let session = "vas_" + Base62.random(length: 40)
         let expires = clock.nowMillis() + sessionLifetimeMilliseconds
         try await uses.openSession(challengeID: id, sessionHash: DataProtector.hashSecret(session), expiresAt: expires,
@@ -90,7 +90,7 @@ struct CertificateUseService: Sendable {
         guard transaction.expiresAt > now else { throw VerityError(.validationError, "The transaction has expired.", field: "id") }
         guard let digest = TransactionViews.digestBytes(transaction.digest) else { throw VerityError(.systemError, "A transaction digest is damaged.") }
         let signature = try await proof(input, row: row, message: digest, context: context)
-        try await pki.signatureChecker().check(signature: signature, over: digest, by: certificate, revokedSerials: [])
+        try await pki.signatureChecker(environmentID: context.environmentID, db: context.db).check(signature: signature, over: digest, by: certificate, revokedSerials: [])
         guard try await uses.approve(transactionID: id, signature: Data(signature), certificateSerial: row.serial, now: now) else {
             throw VerityError(.validationError, "The transaction was decided already.", field: "id")
         }
@@ -112,7 +112,7 @@ struct CertificateUseService: Sendable {
         }
         try CertificationService.checkPassword(input.password)
         let (module, _) = try pki.requireHSM()
-        let ca = try pki.requireCA()
+        let ca = try await pki.requireCA(environmentID: context.environmentID, db: context.db)
         let password = input.password
         let signature = try await countingWrongPasswords(context) {
             try await pki.offLoop {

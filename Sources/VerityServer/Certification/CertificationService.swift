@@ -28,7 +28,7 @@ struct CertificationService: Sendable {
         let status = registration.status
         _ = try CertificationStateMachine().next(from: status, on: .certifiedAtLevel1)
         let request = try await checkedRequest(input.csr, entity: entity, registration: registration, context: context)
-        _ = try pki.requireCA()
+        _ = try await pki.requireCA(environmentID: context.environmentID, db: context.db)
         let certificateID = UUID()
         let row = UserCertificateModel(registrationID: try registration.requireID(), level: 1,
                                        publicKey: request.publicKey.x963Representation,
@@ -58,7 +58,7 @@ struct CertificationService: Sendable {
         let status = registration.status
         let activation = try await checkedCode(code, registration: registration, context: context, expecting: [.level2, .level3])
         _ = try CertificationStateMachine().next(from: status, on: .certificateRequested)
-        _ = try pki.requireCA()
+        _ = try await pki.requireCA(environmentID: context.environmentID, db: context.db)
         let certificateID = UUID()
         let row = UserCertificateModel(registrationID: try registration.requireID(), level: activation.level,
                                        publicKey: request.publicKey.x963Representation,
@@ -81,7 +81,7 @@ struct CertificationService: Sendable {
         _ = try CertificationStateMachine().next(from: status, on: .certificateRequested)
         _ = try RegisteredSubject.names(fields: try await PersonKeyRepository(db: context.db, protector: protector).registrationFields(registration),
                                         entity: entity)
-        _ = try pki.requireCA()
+        _ = try await pki.requireCA(environmentID: context.environmentID, db: context.db)
         let (module, hsm) = try pki.requireHSM()
         let certificateID = UUID()
         let token = "vu-" + certificateID.uuidString.replacingOccurrences(of: "-", with: "").prefix(29).lowercased()

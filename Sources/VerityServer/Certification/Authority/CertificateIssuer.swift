@@ -63,8 +63,10 @@ final class CertificateIssuer: JobHandler {
                                                  tenant: tenant, verifiedEmail: verifiedEmail)
         let level = try AccreditationLevel.parse(row.level)
         let publicKey = try P256.Signing.PublicKey(x963Representation: row.publicKey)
-        let ca = try pki.requireCA()
-        let signer: any CertificateAuthority = level == .level1 ? BuiltInCertificateAuthority(ca: ca, pki: pki)
+        // A test environment's certificates come from its own CA, never the live one or the outside CA.
+        let kind = try await CertificationPKI.kind(of: registration.entity.$environment.id, db: db)
+        let ca = try pki.requireCA(kind)
+        let signer: any CertificateAuthority = level == .level1 || kind == .test ? BuiltInCertificateAuthority(ca: ca, pki: pki)
             : (authority ?? BuiltInCertificateAuthority(ca: ca, pki: pki))
         let certificate = try await signer.issue(publicKey: publicKey, csr: try row.csrDER(reader: reader).map(Array.init), subject: subject,
                                                  level: level)

@@ -10,12 +10,14 @@ struct PKIController: RouteCollection {
     let dependencies: ServerDependencies
 
     func boot(routes: any RoutesBuilder) throws {
-        routes.get(routePath(PKIRoute.crl.components), use: crl)
-        routes.get(routePath(PKIRoute.chain.components), use: chain)
+        routes.get(routePath(PKIRoute.crl.components)) { try await crl(request: $0, of: .live) }
+        routes.get(routePath(PKIRoute.chain.components)) { try await chain(request: $0, of: .live) }
+        routes.get(routePath(PKIRoute.testCRL.components)) { try await crl(request: $0, of: .test) }
+        routes.get(routePath(PKIRoute.testChain.components)) { try await chain(request: $0, of: .test) }
     }
 
-    func chain(request: Request) async throws -> Response {
-        let pem = try dependencies.pki.requireCA().chainPEM()
+    func chain(request: Request, of kind: EnvironmentKind) async throws -> Response {
+        let pem = try dependencies.pki.requireCA(kind).chainPEM()
         let response = Response(status: .ok, body: .init(string: pem))
         response.headers.contentType = HTTPMediaType(type: "application", subType: "x-pem-file")
         return response
@@ -24,8 +26,10 @@ struct PKIController: RouteCollection {
     /// A fresh CRL each time: the revoked list lives in the database, so every
     /// server gives the same answer. The CRL number is the time in seconds,
     /// which only grows.
-    func crl(request: Request) async throws -> Response {
-        let ca = try dependencies.pki.requireCA()
+    // WIP (issue 47, finding 10): each CA's CRL must list only what it issued
+    // (the erased-certificates table keeps no issuer yet).
+    func crl(request: Request, of kind: EnvironmentKind) async throws -> Response {
+        let ca = try dependencies.pki.requireCA(kind)
         let revoked = try await UserCertificateRepository(db: request.db).revokedSerials().compactMap { entry -> RevocationList.Entry? in
             guard let serial = SerialNumbers.bytes(hex: entry.serial) else { return nil }
             return RevocationList.Entry(serial: serial, revokedAt: Date(timeIntervalSince1970: Double(entry.revokedAt) / 1000))
