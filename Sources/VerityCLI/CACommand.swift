@@ -21,6 +21,19 @@ struct CACommand: ParsableCommand {
             let settings = try SettingsLoading.load()
             let policy = try CLIOutput.reporting { try CertificatePolicy(arc: settings.pkiPolicyArc) }
             let files = settings.caFiles(in: dataDir)
+            // A platform CA from before test environments had their own: add theirs only.
+            if files.exists {
+                let test = try CLIOutput.reporting { () throws -> PlatformCA in
+                    guard let made = try settings.initialiseTestCA(organisation: organisation, in: dataDir) else {
+                        throw VerityError(.validationError, "Both CAs already exist in \(files.directory); remove their files on purpose to start again.")
+                    }
+                    return made
+                }
+                print("The platform CA exists; added the test environments' CA in \(settings.testCAFiles(in: dataDir).directory)")
+                print("test root:    \(test.root.subject)")
+                print("test issuing: \(test.issuing.subject)")
+                return
+            }
             let (ca, rootKeyCode) = try CLIOutput.reporting { () throws -> (PlatformCA, String?) in
                 guard let hsm = settings.hsm, let token = hsm.caToken, let pin = hsm.caPIN else {
                     let made = try files.initialise(organisation: organisation, policy: policy)
@@ -32,9 +45,12 @@ struct CACommand: ParsableCommand {
                 return (try files.initialise(organisation: organisation, policy: policy, hsm: CAFiles.HSMKeys(module: module, token: token, pin: pin)),
                         nil)
             }
+            // Test environments get a CA of their own: no test certificate chains to the live root.
+            let test = try CLIOutput.reporting { try settings.initialiseTestCA(organisation: organisation, in: dataDir) }
             print("Created \(files.rootCertificatePath) and \(files.issuingCertificatePath)" + (files.keysInHSM ? " (keys in HSM token \(settings.hsm?.caToken ?? ""))" : ""))
             print("root:    \(ca.root.subject)")
             print("issuing: \(ca.issuing.subject)")
+            if let test { print("test environments' CA in \(settings.testCAFiles(in: dataDir).directory): \(test.issuing.subject)") }
             if let rootKeyCode {
                 print("""
                     The root key is in \(files.offlineRootKeyPath), sealed under this code (shown once):

@@ -191,13 +191,16 @@ struct SignCommand: AsyncParsableCommand {
         @Argument(help: "The signed document.") var file: String
         @Argument(help: "The detached signature (DER).") var signature: String
         @Option(help: "Folder of the CA files (default: VERITY_DATA_DIR).") var dataDir: String?
+        @Option(help: "Whose CA the signer must chain to: live (the platform CA) or test (the test environments' CA).")
+        var environment: EnvironmentKind = .live
 
         func run() async throws {
             let document = try CLIFiles.read(file)
             let signatureBytes = try CLIFiles.read(signature)
+            let environment = self.environment
             try await AdminCommand.run { operations in
                 try await operations.verifySignature(
-                    document: document, signature: signatureBytes, caDirectory: dataDir)
+                    document: document, signature: signatureBytes, caDirectory: dataDir, environment: environment)
             }
         }
     }

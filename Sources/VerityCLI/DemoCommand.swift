@@ -32,6 +32,8 @@ struct DemoCommand: AsyncParsableCommand {
             // The demo's root key stays in its folder (a demo CA), its code unused.
             _ = try CLIOutput.reporting { try caFiles.initialise(organisation: "Verity Demo", policy: try CertificatePolicy(arc: settings.pkiPolicyArc)) }
         }
+        // And the test environments' own.
+        _ = try CLIOutput.reporting { try settings.initialiseTestCA(organisation: "Verity Demo", in: dataDir) }
         let baseURL = "http://\(host):\(port)"
         try await ServerRunner.run(settings: settings, autoMigrate: true) { app in
             let sanctions = FileManager.default.fileExists(atPath: sanctionsFile)

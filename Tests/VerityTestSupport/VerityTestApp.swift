@@ -115,6 +115,8 @@ private func withFreshVerityApp<T: Sendable>(
         // Taken away, as the operator is told to.
         try FileManager.default.removeItem(atPath: caFiles.offlineRootKeyPath)
     }
+    // And the test environments' own CA, as `verity ca init` makes it beside the platform's.
+    _ = try settings.initialiseTestCA(organisation: "Verity Test")
     let clock = TestClock()
     let app = try await Application.make(.testing)
     app.logger.logLevel = .warning

@@ -15,16 +15,20 @@ extension UserCertificateRepository {
         return (row, try Certificate(pemEncoded: pem))
     }
 
-    /// Every revoked serial (uppercase hex) with its revocation time, for the CRL.
-    func revokedSerials() async throws -> [(serial: String, revokedAt: Int64)] {
-        let revoked = try await revoked().compactMap { row in row.serial.map { ($0, row.revokedAt ?? row.createdAt) } }
+    /// Every revoked serial (uppercase hex) the CA for `kind` issued, with its revocation time, for its CRL.
+    func revokedSerials(issuedBy kind: EnvironmentKind) async throws -> [(serial: String, revokedAt: Int64)] {
+        let issuer = UserCertificates.issuerCA(kind)
+        let revoked = try await revoked(issuerCA: issuer).compactMap { row in row.serial.map { ($0, row.revokedAt ?? row.createdAt) } }
         // Certificates of erased users stay listed: only their serial is left.
-        return try await revoked + erased().compactMap { row in row.id.map { ($0, row.revokedAt) } }
+        return try await revoked + erased(issuerCA: issuer).compactMap { row in row.id.map { ($0, row.revokedAt) } }
     }
 }
 
 /// A certificate row on the wire, with its chain.
 enum UserCertificates {
+    /// What `issuer_ca` says of a certificate the CA for `kind` issued.
+    static func issuerCA(_ kind: EnvironmentKind) -> String? { kind == .test ? "test" : nil }
+
     static func wire(_ row: UserCertificateModel, pki: CertificationPKI, reader: PersonSealer) throws -> UserCertificate {
         let pem = try row.pem(reader: reader)
         let leaf = pem.flatMap { try? Certificate(pemEncoded: $0) }

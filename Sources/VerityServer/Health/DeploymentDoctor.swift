@@ -143,6 +143,15 @@ public struct DeploymentDoctor: Sendable {
                 return [HealthCheck(name: "CA", status: "failing", detail: "the CA certificates in \(settings.dataDirectory) do not read")]
             }
             found = [("CA root", root), ("CA issuing", issuing)]
+            // Test environments certify under a CA of their own (issue 47, finding 10).
+            let test = settings.testCAFiles()
+            guard test.exists, let (testRoot, testIssuing) = try? test.certificates() else {
+                return [HealthCheck(name: "test CA", status: test.exists ? "failing" : "not_configured",
+                                    detail: test.exists ? "the test CA's certificates in \(test.directory) do not read"
+                                        : "test environments have no CA of their own: `verity ca init` adds one beside the platform CA")]
+                    + checkValidity(found)
+            }
+            found += [("test CA root", testRoot), ("test CA issuing", testIssuing)]
             // The root key signs nothing after `verity ca init`: on this machine it is only something to steal.
             if let present = files.rootKeyFilesPresent.first {
                 return [HealthCheck(name: "CA root key", status: "failing",

@@ -16,6 +16,18 @@ extension Settings {
         CAFiles(directory: (directory ?? dataDirectory) + "/test-ca", dataKey: dataKey, previousDataKeys: previousDataKeys)
     }
 
+    /// Makes the test environments' CA beside the platform CA named
+    /// `organisation`, unless there is one; returns it when it made it.
+    public func initialiseTestCA(organisation: String, in directory: String? = nil) throws -> PlatformCA? {
+        let files = testCAFiles(in: directory)
+        guard !files.exists else { return nil }
+        return try files.initialiseDiscardingRoot(organisation: Self.testCAOrganisation(organisation),
+                                                  policy: try CertificatePolicy(arc: pkiPolicyArc))
+    }
+
+    /// The test CA's organisation: its certificates' subjects never equal the platform CA's.
+    public static func testCAOrganisation(_ organisation: String) -> String { organisation + " (test environments)" }
+
     /// The CA files that issue for environments of `kind`.
     public func caFiles(for kind: EnvironmentKind, in directory: String? = nil) -> CAFiles {
         kind == .live ? caFiles(in: directory) : testCAFiles(in: directory)

@@ -68,5 +68,6 @@ public enum VerityMigrations {
         KeepActivationCodesUntilDelivered(),
         SealCertificates(),
         RecordMailedActivationCodes(),
+        RecordTestCAIssuance(),
     ]
 }

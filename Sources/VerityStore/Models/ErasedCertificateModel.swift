@@ -10,6 +10,8 @@ public final class ErasedCertificateModel: Model, @unchecked Sendable {
     @ID(custom: "serial", generatedBy: .user) public var id: String?
     @Field(key: "revoked_at") public var revokedAt: Int64
     @Field(key: "erased_at") public var erasedAt: Int64
+    /// `test` when the test environments' CA issued it; nil for the platform CA.
+    @OptionalField(key: "issuer_ca") public var issuerCA: String?
 
     public init() {}
 }

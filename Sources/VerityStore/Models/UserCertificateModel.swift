@@ -32,6 +32,8 @@ public final class UserCertificateModel: Model, @unchecked Sendable {
     /// holder's key: the one its activation code was mailed to. Nil (no
     /// e-mail in the certificate) when no code proved an address.
     @OptionalField(key: "verified_email_sealed") public var verifiedEmailSealed: Data?
+    /// `test` when the test environments' CA issued it; nil for the platform CA.
+    @OptionalField(key: "issuer_ca") public var issuerCA: String?
     // `attempts` and `lease_until` date from when these rows were the issuance
     // queue; the job table holds both now. Landed migrations are never edited.
     @Field(key: "attempts") public var attempts: Int

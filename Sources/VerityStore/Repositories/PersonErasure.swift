@@ -53,7 +53,7 @@ public struct PersonErasure: Sendable {
 
             // Certificates: every one with a serial stays revoked on the CRL.
             let certificates = try await sql.raw("""
-                SELECT c.serial, c.status, c.revoked_at FROM cert_certificates c
+                SELECT c.serial, c.status, c.revoked_at, c.issuer_ca FROM cert_certificates c
                 JOIN cert_registrations r ON r.id = c.registration_id WHERE r.user_id = \(bind: userID)
                 """).all()
             for row in certificates {
@@ -62,8 +62,10 @@ public struct PersonErasure: Sendable {
                 if try row.decode(column: "status", as: String.self) != UserCertificateModel.Status.revoked.rawValue {
                     removed.certificatesRevoked += 1
                 }
+                let issuer = try row.decode(column: "issuer_ca", as: String?.self)
                 try await sql.raw("""
-                    INSERT INTO erased_certificates (serial, revoked_at, erased_at) VALUES (\(bind: serial), \(bind: revokedAt), \(bind: now))
+                    INSERT INTO erased_certificates (serial, revoked_at, erased_at, issuer_ca)
+                    VALUES (\(bind: serial), \(bind: revokedAt), \(bind: now), \(bind: issuer))
                     ON CONFLICT (serial) DO NOTHING
                     """).run()
             }

@@ -59,11 +59,14 @@ extension AdminOperations {
         }
     }
 
-    /// Checks a detached CMS signature against the platform CA in `caDirectory`
-    /// (default: the data folder) and the revocations in the database.
-    public func verifySignature(document: [UInt8], signature: [UInt8], caDirectory: String? = nil) async throws -> SignatureReport {
-        let ca = try settings.caFiles(in: caDirectory).certificates()
-        let revoked = Set(try await UserCertificateRepository(db: db).revokedSerials().map(\.serial))
+    /// Checks a detached CMS signature against the CA that issues for
+    /// environments of `kind` (the platform CA for live ones, the test CA
+    /// for test ones) in `caDirectory` (default: the data folder) and the
+    /// revocations in the database.
+    public func verifySignature(document: [UInt8], signature: [UInt8], caDirectory: String? = nil,
+                                environment kind: EnvironmentKind = .live) async throws -> SignatureReport {
+        let ca = try settings.caFiles(for: kind, in: caDirectory).certificates()
+        let revoked = Set(try await UserCertificateRepository(db: db).revokedSerials(issuedBy: kind).map(\.serial))
         let signer = try await DocumentSignature.verify(document, signature: signature, root: ca.root, intermediates: [ca.issuing],
                                                         revokedSerials: revoked, now: Date(timeIntervalSince1970: Double(clock.nowMillis()) / 1000))
         let serial = SerialNumbers.hex(Array(signer.serialNumber.bytes))

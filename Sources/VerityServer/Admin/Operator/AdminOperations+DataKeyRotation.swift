@@ -29,7 +29,7 @@ extension AdminOperations {
         }
         let tables = try await DataKeyRotation(db: db, protector: protector, batchSize: batchSize).run(now: clock.nowMillis(), progress: progress)
         let report = DataKeyRotationReport(keyID: protector.keyID, previousKeyIDs: protector.previousKeyIDs, tables: tables,
-                                           caKeyFilesResealed: try settings.caFiles().resealKeys())
+                                           caKeyFilesResealed: try settings.caFiles().resealKeys() + settings.testCAFiles().resealKeys())
         try await audit("data_key.rotate", environmentID: nil)
         return report
     }

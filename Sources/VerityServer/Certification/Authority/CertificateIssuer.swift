@@ -81,7 +81,8 @@ final class CertificateIssuer: JobHandler {
         // A new certificate replaces the old: at most one is live per registration.
         let environmentID = registration.entity.$environment.id, userID = registration.$user.id, entity = registration.entity.name
         let replaced = try await certificates.recordIssued(
-            id: id, registrationID: try registration.requireID(), userID: userID, serial: serial, sealedPEM: pem, notAfter: notAfter, now: now,
+            id: id, registrationID: try registration.requireID(), userID: userID, serial: serial, sealedPEM: pem, notAfter: notAfter,
+            issuerCA: UserCertificates.issuerCA(kind), now: now,
             events: [CertificationEvents.certificateIssued(environmentID: environmentID, userID: userID, entity: entity, level: row.level,
                                                            serial: serial, notAfter: notAfter)],
             replacedEvent: { old in

@@ -26,11 +26,9 @@ struct PKIController: RouteCollection {
     /// A fresh CRL each time: the revoked list lives in the database, so every
     /// server gives the same answer. The CRL number is the time in seconds,
     /// which only grows.
-    // WIP (issue 47, finding 10): each CA's CRL must list only what it issued
-    // (the erased-certificates table keeps no issuer yet).
     func crl(request: Request, of kind: EnvironmentKind) async throws -> Response {
         let ca = try dependencies.pki.requireCA(kind)
-        let revoked = try await UserCertificateRepository(db: request.db).revokedSerials().compactMap { entry -> RevocationList.Entry? in
+        let revoked = try await UserCertificateRepository(db: request.db).revokedSerials(issuedBy: kind).compactMap { entry -> RevocationList.Entry? in
             guard let serial = SerialNumbers.bytes(hex: entry.serial) else { return nil }
             return RevocationList.Entry(serial: serial, revokedAt: Date(timeIntervalSince1970: Double(entry.revokedAt) / 1000))
         }

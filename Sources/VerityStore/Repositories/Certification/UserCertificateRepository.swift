@@ -37,13 +37,15 @@ public struct UserCertificateRepository: Sendable {
     }
 
     /// Every revoked certificate with a serial (for the CRL).
-    public func revoked() async throws -> [UserCertificateModel] {
-        try await UserCertificateModel.query(on: db).filter(\.$status == .revoked).filter(\.$serial != nil).all()
+    /// Revoked certificates issued by the CA `issuerCA` names (nil: the platform CA).
+    public func revoked(issuerCA: String?) async throws -> [UserCertificateModel] {
+        try await UserCertificateModel.query(on: db).filter(\.$status == .revoked).filter(\.$serial != nil)
+            .filter(\.$issuerCA == issuerCA).all()
     }
 
     /// The certificates whose holders were erased: serial and revocation time only.
-    public func erased() async throws -> [ErasedCertificateModel] {
-        try await ErasedCertificateModel.query(on: db).all()
+    public func erased(issuerCA: String?) async throws -> [ErasedCertificateModel] {
+        try await ErasedCertificateModel.query(on: db).filter(\.$issuerCA == issuerCA).all()
     }
 
     /// A certificate issued within the request (level 1): stored pending, no job.
@@ -82,7 +84,7 @@ public struct UserCertificateRepository: Sendable {
     /// `CERTIFIED`, the user's device tokens revoked. Returns the replaced ones.
     /// `sealedPEM`: the certificate sealed under the holder's key.
     public func recordIssued(id: UUID, registrationID: UUID, userID: UUID, serial: String, sealedPEM: Data, notAfter: Int64,
-                             now: Int64, events: [WebhookEventDraft] = [],
+                             issuerCA: String? = nil, now: Int64, events: [WebhookEventDraft] = [],
                              replacedEvent: @escaping @Sendable (UserCertificateModel) -> WebhookEventDraft? = { _ in nil })
         async throws -> [UserCertificateModel] {
         try await db.write { tx -> [UserCertificateModel] in
@@ -92,7 +94,7 @@ public struct UserCertificateRepository: Sendable {
                 .filter(\.$status == .issued).set(\.$status, to: .revoked).set(\.$revokedAt, to: now).update()
             try await UserCertificateModel.query(on: tx).filter(\.$id == id).filter(\.$status == .pending)
                 .set(\.$status, to: .issued).set(\.$serial, to: serial).set(\.$certificateSealed, to: sealedPEM)
-                .set(\.$notAfter, to: notAfter).set(\.$issuedAt, to: now).update()
+                .set(\.$notAfter, to: notAfter).set(\.$issuedAt, to: now).set(\.$issuerCA, to: issuerCA).update()
             try await RegistrationModel.query(on: tx).filter(\.$id == registrationID)
                 .set(\.$status, to: CertificationStatus.certified).update()
             try await DeviceTokenRepository.revokeAll(userID: userID, reason: .certificationChanged, now: now, on: tx)
