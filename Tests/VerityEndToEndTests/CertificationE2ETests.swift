@@ -68,11 +68,19 @@ struct CertificationE2ETests {
 
             let folder = try OpenSSL.temporaryDirectory()
             try certificate.chainPEM.write(to: folder.appendingPathComponent("chain.pem"), atomically: true, encoding: .utf8)
-            try await harness.download(PKIRoute.chain.path).write(to: folder.appendingPathComponent("ca.pem"))
-            let root = try String(contentsOfFile: harness.app.settings.dataDirectory + "/ca-root.pem", encoding: .utf8)
+            // A test environment's certificate chains to the test environments' own CA (`/pki/test/chain.pem`)...
+            try await harness.download(PKIRoute.testChain.path).write(to: folder.appendingPathComponent("ca.pem"))
+            let root = try String(contentsOfFile: harness.app.settings.testCAFiles().rootCertificatePath, encoding: .utf8)
             try root.write(to: folder.appendingPathComponent("root.pem"), atomically: true, encoding: .utf8)
             let verify = try OpenSSL.run(["verify", "-CAfile", "root.pem", "-untrusted", "ca.pem", "-purpose", "sslclient", "chain.pem"], in: folder)
             #expect(verify.status == 0, "\(verify.output)")
+            // ... and never to the root relying parties trust for live ones (issue 47, finding 10).
+            try await harness.download(PKIRoute.chain.path).write(to: folder.appendingPathComponent("live-ca.pem"))
+            try FileManager.default.copyItem(atPath: harness.app.settings.caFiles().rootCertificatePath,
+                                             toPath: folder.appendingPathComponent("live-root.pem").path)
+            let live = try OpenSSL.run(["verify", "-CAfile", "live-root.pem", "-untrusted", "live-ca.pem", "-purpose", "sslclient", "chain.pem"],
+                                       in: folder)
+            #expect(live.status != 0, "a test certificate verified against the live root: \(live.output)")
             let text = try OpenSSL.run(["x509", "-in", "chain.pem", "-noout", "-text"], in: folder).output
             #expect(text.contains("CN=Alice Example") || text.contains("CN = Alice Example"))
             // The tenant as the platform named it, the entity as the tenant did.
@@ -135,13 +143,17 @@ struct CertificationE2ETests {
 
             // `verity sign verify` accepts the device's signature (chain, validity, revocation in the database).
             let checked = try await VerityCommand.run(["sign", "verify", folder.appendingPathComponent("doc.txt").path,
-                                                 folder.appendingPathComponent("doc.p7s").path], app: harness.app)
+                                                 folder.appendingPathComponent("doc.p7s").path, "--environment", "test"], app: harness.app)
             #expect(checked.status == 0, "\(checked.output)")
             #expect(checked.output.contains(certificate.serialNumber))
             try Data("Loan agreement 43\n".utf8).write(to: folder.appendingPathComponent("other.txt"))
             let other = try await VerityCommand.run(["sign", "verify", folder.appendingPathComponent("other.txt").path,
-                                               folder.appendingPathComponent("doc.p7s").path], app: harness.app)
+                                               folder.appendingPathComponent("doc.p7s").path, "--environment", "test"], app: harness.app)
             #expect(other.status == 65, "\(other.output)")
+            // Checked as a live signature, a test certificate's is refused.
+            let asLive = try await VerityCommand.run(["sign", "verify", folder.appendingPathComponent("doc.txt").path,
+                                                folder.appendingPathComponent("doc.p7s").path], app: harness.app)
+            #expect(asLive.status == 65, "\(asLive.output)")
         }
     }
 
@@ -168,7 +180,7 @@ struct CertificationE2ETests {
             #expect(await certificationError { try await client.certifyUser(diac: diac) }?.code == .validationError)
 
             // The level-1 certificate was replaced: it is on the CRL.
-            let crl = try await harness.download(PKIRoute.crl.path)
+            let crl = try await harness.download(PKIRoute.testCRL.path)
             let folder = try OpenSSL.temporaryDirectory()
             try crl.write(to: folder.appendingPathComponent("crl.der"))
             let listed = try OpenSSL.run(["crl", "-inform", "DER", "-in", "crl.der", "-noout", "-text"], in: folder).output
@@ -228,7 +240,7 @@ struct CertificationE2ETests {
             let folder = try OpenSSL.temporaryDirectory()
             try document.write(to: folder.appendingPathComponent("doc.txt"))
             try signature.write(to: folder.appendingPathComponent("doc.p7s"))
-            try FileManager.default.copyItem(atPath: harness.app.settings.dataDirectory + "/ca-root.pem", toPath: folder.appendingPathComponent("root.pem").path)
+            try FileManager.default.copyItem(atPath: harness.app.settings.testCAFiles().rootCertificatePath, toPath: folder.appendingPathComponent("root.pem").path)
             let cms = try OpenSSL.run(["cms", "-verify", "-binary", "-inform", "DER", "-in", "doc.p7s", "-content", "doc.txt",
                                        "-CAfile", "root.pem", "-purpose", "any", "-out", "/dev/null"], in: folder)
             #expect(cms.status == 0, "\(cms.output)")
@@ -242,8 +254,12 @@ struct CertificationE2ETests {
             let stale = await certificationError { try await client.requestUser() }
             #expect(stale?.resolution == .refreshToken)
             #expect(try await client.currentUser().status == .uncertified)
-            try await harness.download(PKIRoute.crl.path).write(to: folder.appendingPathComponent("crl.der"))
+            try await harness.download(PKIRoute.testCRL.path).write(to: folder.appendingPathComponent("crl.der"))
             #expect(try OpenSSL.run(["crl", "-inform", "DER", "-in", "crl.der", "-noout", "-text"], in: folder).output.contains(certificate.serialNumber))
+            // The live CA's CRL lists only what the live CA issued.
+            try await harness.download(PKIRoute.crl.path).write(to: folder.appendingPathComponent("live-crl.der"))
+            #expect(try !OpenSSL.run(["crl", "-inform", "DER", "-in", "live-crl.der", "-noout", "-text"], in: folder).output
+                .contains(certificate.serialNumber))
         }
     }
     @Test func guessingActivationCodesLocksTheUser() async throws {

@@ -5,6 +5,7 @@ import FoundationNetworking
 #endif
 import Verity
 import VerityAPI
+import VerityCore
 import VerityServer
 import VerityStore
 import VerityTestSupport
@@ -14,6 +15,13 @@ import VerityTestSupport
 struct CertificationHarness: Sendable {
     let app: VerityTestApp
     let url: URL
+    /// The environment users certify in: test (its own CA, the development
+    /// outbox) or live (the platform or outside CA, an SMS provider).
+    var environment: EnvironmentKind = .test
+    /// The environment's secret key (nil: the app's test key).
+    var adminKey: String?
+    /// Live environments send by SMS provider: this one, which keeps what it gets.
+    var smsProvider: WebhookReceiver?
     static let entity = "bank"
 
     /// The entity every test registers with: all four levels, a name, an email and a date of birth.
@@ -29,10 +37,11 @@ struct CertificationHarness: Sendable {
     /// A client for `userRef` with a fresh file key store.
     func client(_ userRef: String, entity: String = CertificationHarness.entity) throws -> CertificationClient {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("verity-keys-\(UUID().uuidString)")
-        let app = self.app
+        let (app, environment) = (self.app, self.environment)
         return CertificationClient(baseURL: url, entity: entity, keyStore: try FileKeyStore(directory: directory),
                                    requestTimeout: TestDeadlines.requestTimeout) {
-            try await app.token(for: userRef)
+            try await app.operations.mintToken(tenant: app.tenant, environment: environment, userRef: userRef, ttlSeconds: nil,
+                                               phoneNumber: nil, email: nil).token
         }
     }
 
@@ -56,7 +65,7 @@ struct CertificationHarness: Sendable {
                                     as type: Response.Type = Response.self) async throws -> (Response?, Int) {
         var request = URLRequest(url: URL(string: url.absoluteString + path)!)
         request.httpMethod = method
-        request.setValue("Bearer \(app.secretKey)", forHTTPHeaderField: "Authorization")
+        request.setValue("Bearer \(adminKey ?? app.secretKey)", forHTTPHeaderField: "Authorization")
         if let body {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.httpBody = try JSONEncoder().encode(body)
@@ -80,6 +89,10 @@ struct CertificationHarness: Sendable {
 
     /// The newest message in the development outbox, opened.
     func lastMessage() async throws -> String {
+        if let smsProvider {
+            struct Sent: Decodable { let text: String }
+            return try smsProvider.deliveries().last.map { try JSONDecoder().decode(Sent.self, from: $0.bytes).text } ?? ""
+        }
         let protector = try DataProtector(dataKey: app.settings.dataKey)
         guard let row = try await OutboxMessageModel.query(on: app.app.db).sort(\.$createdAt, .descending).first() else { return "" }
         return try row.opened(protector).text
@@ -113,17 +126,28 @@ struct CertificationHarness: Sendable {
     }
 }
 
-/// Runs `body` with a live server whose acme test environment has the `bank` entity.
-func withCertification<T: Sendable>(hsm: Bool = false, logLevel: String = "info", settings change: (inout Settings) -> Void = { _ in },
+/// Runs `body` with a live server whose acme environment (test unless
+/// `environment` says live) has the `bank` entity.
+func withCertification<T: Sendable>(hsm: Bool = false, environment: EnvironmentKind = .test, logLevel: String = "info",
+                                    settings change: (inout Settings) -> Void = { _ in },
                                     _ body: (CertificationHarness) async throws -> T) async throws -> T {
     if hsm { SoftHSMSetup.configure() }
+    // A live environment has no development outbox: its codes go to an SMS provider.
+    let provider = environment == .live ? try WebhookReceiver() : nil
+    defer { provider?.stop() }
     return try await withVerityApp(settings: { settings in
         settings.logLevel = logLevel
         change(&settings)
         if hsm { settings.hsm = HSMSettings(modulePath: SoftHSMSetup.modulePath, securityOfficerPIN: SoftHSMSetup.soPIN) }
+        if let provider, let url = URL(string: provider.url) { settings.sms = SMSSettings(url: url) }
     }) { app async throws in
         let url = try await app.startServer()
-        let harness = CertificationHarness(app: app, url: url)
+        var harness = CertificationHarness(app: app, url: url)
+        if environment == .live {
+            harness.environment = .live
+            harness.adminKey = try await app.operations.createKey(tenant: app.tenant, environment: .live)
+            harness.smsProvider = provider
+        }
         let (_, status) = try await harness.admin("POST", CertificationAdminRoute.entities.path, body: CertificationHarness.entityInput,
                                                   as: EntityDetails.self)
         guard status == 201 else { throw CertificationError(code: .validationError, message: "entity not created: \(status)") }

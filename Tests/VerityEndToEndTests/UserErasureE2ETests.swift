@@ -119,7 +119,7 @@ struct UserErasureE2ETests {
 
             // The certificate stays revoked on the CRL; the trail says an erasure happened, not whom.
             let folder = try OpenSSL.temporaryDirectory()
-            try await harness.download(PKIRoute.crl.path).write(to: folder.appendingPathComponent("crl.der"))
+            try await harness.download(PKIRoute.testCRL.path).write(to: folder.appendingPathComponent("crl.der"))
             let listed = try OpenSSL.run(["crl", "-inform", "DER", "-in", "crl.der", "-noout", "-text"], in: folder).output
             #expect(listed.contains(certificate.serialNumber))
             let trail = try await AuditEventModel.query(on: app.app.db).filter(\.$action == "user.erased").all()
