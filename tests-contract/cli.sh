@@ -328,6 +328,10 @@ check "doctor after rotating the derived keys: the data key still opens everythi
 check "ca init writes the root and issuing CA" bash -c "[ -f '$WORK/ca/ca-root.pem' ] && [ -f '$WORK/ca/ca-issuing.pem' ]"
 check "ca init: openssl verifies the issuing CA against the root" openssl verify -CAfile "$WORK/ca/ca-root.pem" "$WORK/ca/ca-issuing.pem"
 check "ca init: the CA keys are sealed, owner-only" bash -c "[ \"\$(stat -c %a '$WORK/ca/ca-issuing.key.sealed')\" = 600 ] && ! grep -q 'PRIVATE KEY' '$WORK/ca/ca-issuing.key.sealed'"
+check "ca init makes the test environments' own CA, which does not chain to the live root" bash -c "openssl verify -CAfile '$WORK/ca/test-ca/ca-root.pem' '$WORK/ca/test-ca/ca-issuing.pem' > /dev/null && ! openssl verify -CAfile '$WORK/ca/ca-root.pem' '$WORK/ca/test-ca/ca-issuing.pem' > /dev/null 2>&1 && [ ! -f '$WORK/ca/test-ca/ca-root.key.offline' ]"
+rm -rf "$WORK/ca/test-ca"
+"$BIN" ca init --data-dir "$WORK/ca" > "$WORK/ca-test.out" 2>&1
+check "ca init on a folder whose platform CA exists adds only the test CA" bash -c "grep -q 'added the test environments' '$WORK/ca-test.out' && [ -f '$WORK/ca/test-ca/ca-issuing.pem' ] && openssl verify -CAfile '$WORK/ca/ca-root.pem' '$WORK/ca/ca-issuing.pem' > /dev/null"
 check "ca init refuses to replace a CA" bash -c "! '$BIN' ca init --data-dir '$WORK/ca' 2>/dev/null"
 check "ca init writes the root key to take offline, under a code shown once, and keeps no root key under the data key" bash -c "[ \"\$(stat -c %a '$WORK/ca/ca-root.key.offline')\" = 600 ] && [ ! -f '$WORK/ca/ca-root.key.sealed' ] && grep -q 'Move the file off this machine' '$WORK/ca.out' && grep -Eq '^  [A-Za-z0-9+/]{43}=$' '$WORK/ca.out'"
 "$BIN" ca chain --data-dir "$WORK/ca" > "$WORK/chain.pem"
