@@ -24,7 +24,9 @@ public struct DataKeyRotation: Sendable {
     /// under a person's key (`PersonSealer`) is in some of them beside older
     /// rows sealed under the data key: only the latter are re-sealed (and
     /// bound to their place); the person keys are re-wrapped instead.
-    public static var sealedColumns: [(table: String, columns: [String])] { SealedColumn.byTable }
+    public static var sealedColumns: [(table: String, columns: [String])] {
+        SealedColumn.rotatedByTable.map { ($0.table, $0.columns.map(\.column)) }
+    }
 
     /// Binary columns that hold nothing sealed (public keys, signatures,
     /// nonces, event payloads) or are handled on their own: a binary column
@@ -63,7 +65,7 @@ public struct DataKeyRotation: Sendable {
         let keys = try await rewrapPersonKeys()
         counts.append(keys)
         progress(keys)
-        for (table, columns) in Self.sealedColumns {
+        for (table, columns) in SealedColumn.rotatedByTable {
             let count = try await reseal(table: table, columns: columns)
             counts.append(count)
             progress(count)
@@ -78,10 +80,9 @@ public struct DataKeyRotation: Sendable {
         }
     }
 
-    private func reseal(table: String, columns: [String]) async throws -> TableCount {
+    private func reseal(table: String, columns: [SealedColumn]) async throws -> TableCount {
         var count = TableCount(table: table)
-        let sealed = SealedColumn.allCases.filter { $0.table == table && columns.contains($0.column) }
-        try await SealedColumnWalk(db: db, batchSize: batchSize).run(table: table, columns: sealed) { value in
+        try await SealedColumnWalk(db: db, batchSize: batchSize).run(table: table, columns: columns) { value in
             let outcome = protector.reseal(value.sealed, at: value.place)
             // A person's seal is under their key, which is re-wrapped instead.
             if outcome == .unreadable, PersonSealer.isPersonSealed(value.sealed) { return nil }

@@ -4,7 +4,7 @@ import Foundation
 /// Seals bound to their place (`SealPlace`): the format every column sealed
 /// under the data key is written in. A blob is a four-byte mark, then
 /// AES-GCM's nonce, ciphertext and tag, with the place as associated data.
-extension DataProtector {
+extension DataProtector: PlaceSealing {
     static let placeMark = Data("VDK2".utf8)
 
     /// `plaintext` sealed under the current data key for `place` only.
@@ -25,20 +25,6 @@ extension DataProtector {
         // Sealed before places were bound (a legacy nonce may begin with the mark: 2⁻³² of them).
         guard acceptsUnboundSeals, let opened = try? openUnbound(sealed) else { throw StoreError.corruptRecord(place.description) }
         return opened
-    }
-
-    public func seal<T: Encodable>(json value: T, at place: SealPlace) throws -> Data {
-        try seal(JSONEncoder().encode(value), at: place)
-    }
-
-    public func open<T: Decodable>(json type: T.Type, from sealed: Data, at place: SealPlace) throws -> T {
-        try JSONDecoder().decode(type, from: open(sealed, at: place))
-    }
-
-    public func seal(text: String, at place: SealPlace) throws -> Data { try seal(Data(text.utf8), at: place) }
-
-    public func openText(_ sealed: Data, at place: SealPlace) throws -> String {
-        String(decoding: try open(sealed, at: place), as: UTF8.self)
     }
 
     /// The plaintext of a bound seal, and whether the current key opened it.

@@ -8,7 +8,7 @@ import Foundation
 /// it), `VPK1` for one from before places were bound. Data sealed before
 /// people had keys carries none and is opened with the data key itself, as
 /// it was sealed; the erasure deletes those rows.
-public struct PersonSealer: Sendable {
+public struct PersonSealer: PlaceSealing {
     /// Nil for a reader of someone without a key: it opens only what was
     /// sealed before people had keys.
     let key: SymmetricKey?
@@ -47,29 +47,9 @@ public struct PersonSealer: Sendable {
                 return opened
             }
         }
-        if sealed.starts(with: Self.mark), protector.acceptsUnboundSeals {
-            guard let key else { throw PersonKeyError.erased }
-            if let box = try? AES.GCM.SealedBox(combined: sealed.dropFirst(Self.mark.count)),
-               let opened = try? AES.GCM.open(box, using: key) {
-                return opened
-            }
-        }
+        if protector.acceptsUnboundSeals, let opened = try openMarkedUnbound(sealed) { return opened }
         // Sealed under the data key, before people had keys (bound to its place since, or not yet).
         return try protector.open(sealed, at: place)
-    }
-
-    public func seal<T: Encodable>(json value: T, at place: SealPlace) throws -> Data {
-        try seal(JSONEncoder().encode(value), at: place)
-    }
-
-    public func open<T: Decodable>(json type: T.Type, from sealed: Data, at place: SealPlace) throws -> T {
-        try JSONDecoder().decode(type, from: open(sealed, at: place))
-    }
-
-    public func seal(text: String, at place: SealPlace) throws -> Data { try seal(Data(text.utf8), at: place) }
-
-    public func openText(_ sealed: Data, at place: SealPlace) throws -> String {
-        String(decoding: try open(sealed, at: place), as: UTF8.self)
     }
 
     // MARK: Before places were bound
@@ -85,13 +65,16 @@ public struct PersonSealer: Sendable {
     /// Opens a seal bound to no place: one under the person's key (`VPK1`),
     /// or under the data key from before people had keys.
     func openUnbound(_ sealed: Data) throws -> Data {
-        if sealed.starts(with: Self.mark) {
-            guard let key else { throw PersonKeyError.erased }
-            if let opened = try? AES.GCM.open(AES.GCM.SealedBox(combined: sealed.dropFirst(Self.mark.count)), using: key) {
-                return opened
-            }
-        }
+        if let opened = try openMarkedUnbound(sealed) { return opened }
         // Sealed before people had keys (a legacy nonce may begin with the mark: 2⁻³² of them).
         return try protector.openUnbound(sealed)
+    }
+
+    /// A `VPK1` seal opened with the person's key; nil when `sealed` is not
+    /// one (or a legacy data-key seal whose nonce begins with the mark).
+    private func openMarkedUnbound(_ sealed: Data) throws -> Data? {
+        guard sealed.starts(with: Self.mark) else { return nil }
+        guard let key else { throw PersonKeyError.erased }
+        return try? AES.GCM.open(AES.GCM.SealedBox(combined: sealed.dropFirst(Self.mark.count)), using: key)
     }
 }

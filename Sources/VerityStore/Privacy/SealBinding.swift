@@ -47,8 +47,7 @@ public struct SealBinding: Sendable {
         let walk = SealedColumnWalk(db: db, batchSize: batchSize)
         let people = PersonKeyRepository(db: db, protector: protector)
         var readers: [UUID: PersonSealer] = [:]
-        for table in Set(SealedColumn.allCases.map(\.table)).sorted() {
-            let columns = SealedColumn.allCases.filter { $0.table == table }
+        for (table, columns) in SealedColumn.byTable(SealedColumn.allCases) {
             try await walk.run(table: table, columns: columns, only: unbound) { value in
                 // A row is read for its unbound values; those beside them are bound already.
                 guard !Self.isBound(value.sealed) else { return nil }
@@ -57,9 +56,8 @@ public struct SealBinding: Sendable {
                     return bound
                 }
                 // A certificate or request kept in clear is `UserCertificateRepository.sealLegacy`'s.
-                if !(value.column == .certificateRequest || value.column == .certificate) || PersonSealer.isPersonSealed(value.sealed) {
-                    pass.unreadable += 1
-                }
+                let keptInClear = [.certificate, .certificateRequest].contains(value.column) && !PersonSealer.isPersonSealed(value.sealed)
+                if !keptInClear { pass.unreadable += 1 }
                 return nil
             }
         }

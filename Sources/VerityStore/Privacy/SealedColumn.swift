@@ -60,18 +60,21 @@ public enum SealedColumn: String, CaseIterable, Sendable {
     /// clear, then under the holder's key, which the rotation re-wraps).
     var rotatesWithDataKey: Bool { ![.certificate, .certificateRequest, .certificateEmail].contains(self) }
 
-    /// The columns a data-key rotation walks, by table, in the order above.
-    public static var byTable: [(table: String, columns: [String])] {
-        var tables: [(table: String, columns: [String])] = []
-        for sealed in allCases where sealed.rotatesWithDataKey {
+    /// `columns` by table, in their order: how the rotation and the binding walk them.
+    static func byTable(_ columns: [SealedColumn]) -> [(table: String, columns: [SealedColumn])] {
+        var tables: [(table: String, columns: [SealedColumn])] = []
+        for sealed in columns {
             if let index = tables.firstIndex(where: { $0.table == sealed.table }) {
-                tables[index].columns.append(sealed.column)
+                tables[index].columns.append(sealed)
             } else {
-                tables.append((sealed.table, [sealed.column]))
+                tables.append((sealed.table, [sealed]))
             }
         }
         return tables
     }
+
+    /// The columns a data-key rotation walks, by table.
+    static var rotatedByTable: [(table: String, columns: [SealedColumn])] { byTable(allCases.filter(\.rotatesWithDataKey)) }
 }
 
 extension SealPlace {

@@ -42,12 +42,13 @@ public struct TenantRepository: Sendable {
         try await EnvironmentModel.query(on: db).filter(\.$tenant.$id == tenantID).filter(\.$kind == kind.rawValue).first()
     }
 
-    /// The name of the tenant environment `environmentID` belongs to (as the platform's operator gave it).
-    public func tenantName(environmentID: UUID) async throws -> String {
-        guard let environment = try await environment(id: environmentID), let tenant = try await TenantModel.find(environment.$tenant.id, on: db) else {
+    /// Environment `environmentID`'s kind, and the name of its tenant as the platform's operator gave it.
+    public func kindAndTenant(environmentID: UUID) async throws -> (kind: EnvironmentKind, tenant: String) {
+        guard let environment = try await environment(id: environmentID), let kind = EnvironmentKind(rawValue: environment.kind),
+              let tenant = try await TenantModel.find(environment.$tenant.id, on: db) else {
             throw StoreError.corruptRecord(EnvironmentModel.schema)
         }
-        return tenant.name
+        return (kind, tenant.name)
     }
 
     public func environment(id: UUID) async throws -> EnvironmentModel? {

@@ -58,13 +58,12 @@ final class CertificateIssuer: JobHandler {
         let fields = try await keys.registrationFields(registration)
         let reader = try await keys.reader(userID: registration.$user.id)
         let verifiedEmail = try row.verifiedEmailSealed.map { try reader.openText($0, at: .of(.certificateEmail, id)) }
-        let tenant = try await TenantRepository(db: db).tenantName(environmentID: registration.entity.$environment.id)
+        let (kind, tenant) = try await TenantRepository(db: db).kindAndTenant(environmentID: registration.entity.$environment.id)
         let subject = try RegisteredSubject.make(fields: fields, entity: registration.entity, registrationID: try registration.requireID(),
                                                  tenant: tenant, verifiedEmail: verifiedEmail)
         let level = try AccreditationLevel.parse(row.level)
         let publicKey = try P256.Signing.PublicKey(x963Representation: row.publicKey)
         // A test environment's certificates come from its own CA, never the live one or the outside CA.
-        let kind = try await CertificationPKI.kind(of: registration.entity.$environment.id, db: db)
         let ca = try pki.requireCA(kind)
         let signer: any CertificateAuthority = level == .level1 || kind == .test ? BuiltInCertificateAuthority(ca: ca, pki: pki)
             : (authority ?? BuiltInCertificateAuthority(ca: ca, pki: pki))
