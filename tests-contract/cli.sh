@@ -368,6 +368,23 @@ check "ca init with an HSM: keys in the token" bash -c "grep -q 'keys in HSM tok
 check "ca init with an HSM: openssl verifies the issuing CA" openssl verify -CAfile "$WORK/hsmca/ca-root.pem" "$WORK/hsmca/ca-issuing.pem"
 check "ca init with an HSM: pkcs11-tool sees private keys it cannot read" bash -c "SOFTHSM2_CONF='$WORK/hsm/softhsm2.conf' pkcs11-tool --module /usr/lib/softhsm/libsofthsm2.so --token-label verity-ca --login --pin ca-pin-5678 --list-objects --type privkey 2>/dev/null | grep -q 'never extractable'"
 
+# Level-4 tokens: made ahead and wiped by `verity hsm`, the only holder of the SO PIN; a server refuses it.
+HSM_ENV=(env SOFTHSM2_CONF="$WORK/hsm/softhsm2.conf" VERITY_HSM_MODULE=/usr/lib/softhsm/libsofthsm2.so)
+"${HSM_ENV[@]}" VERITY_HSM_SO_PIN=so-pin-1234 "$BIN" hsm provision --count 2 > "$WORK/provision.json" 2>&1
+check "hsm provision: two tokens made, both free" python3 -c "import json; r = json.load(open('$WORK/provision.json')); assert r['provisioned'] == 2 and r['free'] == 2, r"
+check "hsm provision: the HSM holds them" bash -c "SOFTHSM2_CONF='$WORK/hsm/softhsm2.conf' pkcs11-tool --module /usr/lib/softhsm/libsofthsm2.so --list-token-slots 2>/dev/null | grep -c 'token label *: *vp-' | grep -qx 2"
+"${HSM_ENV[@]}" "$BIN" hsm provision --count 1 > /dev/null 2> "$WORK/provision.err"; code=$?
+check "hsm provision without the SO PIN: refused naming it, exit 65" bash -c "[ $code -eq 65 ] && grep -q VERITY_HSM_SO_PIN '$WORK/provision.err'"
+"${HSM_ENV[@]}" VERITY_HSM_SO_PIN=so-pin-1234 "$BIN" hsm provision --count 0 > /dev/null 2> "$WORK/provision0.err"; code=$?
+check "hsm provision --count 0: VALIDATION_ERROR, exit 65" bash -c "[ $code -eq 65 ] && grep -q VALIDATION_ERROR '$WORK/provision0.err'"
+"${HSM_ENV[@]}" VERITY_HSM_SO_PIN=so-pin-1234 "$BIN" hsm wipe > "$WORK/wipe.json" 2>&1
+check "hsm wipe: nothing to wipe while every token is free or in use" python3 -c "import json; r = json.load(open('$WORK/wipe.json')); assert r['wiped'] == 0 and r['free'] == 2, r"
+"${HSM_ENV[@]}" "$BIN" doctor > "$WORK/doctor-hsm.out" 2>&1
+check "doctor counts the free tokens" grep -q '^ok    hsm tokens: 2 free; none waiting to be wiped' "$WORK/doctor-hsm.out"
+"${HSM_ENV[@]}" VERITY_HSM_SO_PIN=so-pin-1234 VERITY_MODELS_DIR="${VERITY_MODELS_DIR:-$(pwd)/models}" VERITY_PORT=0 \
+  timeout 60 "$BIN" serve > /dev/null 2> "$WORK/serve-so.err"; code=$?
+check "serve refuses to start with the SO PIN, naming it" bash -c "[ $code -ne 0 ] && [ $code -ne 124 ] && grep -q 'VERITY_HSM_SO_PIN: must not be set for a server' '$WORK/serve-so.err'"
+
 # Faces: real photos from the face_recognition sdist, models from PyPI.
 FACES="${VERITY_FACEDATA_DIR:-$(pwd)/.build/facedata}"; MODELS="${VERITY_MODELS_DIR:-$(pwd)/models}"
 "$BIN" face compare --models-dir "$MODELS" "$FACES/obama.jpg" "$FACES/obama2.jpg" --json > "$WORK/face.json"

@@ -129,6 +129,19 @@ unsigned long cp11_wipe_token(cp11_module *module, const char *so_pin, const cha
     return module->functions->C_InitToken(slot, (CK_UTF8CHAR_PTR)so_pin, strlen(so_pin), padded);
 }
 
+unsigned long cp11_set_pin(cp11_module *module, const char *label, const char *old_pin, const char *new_pin) {
+    CK_SLOT_ID slot;
+    CK_RV rv = cp11_find_token(module, label, &slot);
+    if (rv != CKR_OK) return rv;
+    CK_SESSION_HANDLE session;
+    rv = cp11_login(module, slot, old_pin, &session);
+    if (rv != CKR_OK) return rv;
+    rv = module->functions->C_SetPIN(session, (CK_UTF8CHAR_PTR)old_pin, strlen(old_pin), (CK_UTF8CHAR_PTR)new_pin, strlen(new_pin));
+    module->functions->C_Logout(session);
+    module->functions->C_CloseSession(session);
+    return rv;
+}
+
 unsigned long cp11_login(cp11_module *module, unsigned long slot, const char *pin, unsigned long *session) {
     CK_SESSION_HANDLE handle;
     CK_RV rv = module->functions->C_OpenSession(slot, CKF_SERIAL_SESSION | CKF_RW_SESSION, NULL, NULL, &handle);

@@ -25,21 +25,23 @@ public struct ErasedRecords: Codable, Sendable, Equatable {
     public var registrations: Int
     /// Certificates that were live and are now revoked (they stay on the CRL by serial).
     public var certificatesRevoked: Int
-    /// Level-4 keys destroyed in the HSM.
-    public var hsmKeysDestroyed: Int
+    /// Level-4 tokens given up: `verity hsm wipe` destroys them (the only
+    /// holder of the SO PIN); until then their keys open only with the
+    /// user's password, which Verity never stored, and their certificates are revoked.
+    public var hsmTokensToWipe: Int
     public var ocrSessions: Int
     /// Webhook events not yet delivered, or kept as the delivery log, about the user.
     public var webhookEvents: Int
     public var reviewCases: Int
 
     public init(verificationAttempts: Int, documentChecks: Int, consentEvents: Int, registrations: Int, certificatesRevoked: Int,
-                hsmKeysDestroyed: Int, ocrSessions: Int, webhookEvents: Int, reviewCases: Int) {
+                hsmTokensToWipe: Int, ocrSessions: Int, webhookEvents: Int, reviewCases: Int) {
         self.verificationAttempts = verificationAttempts
         self.documentChecks = documentChecks
         self.consentEvents = consentEvents
         self.registrations = registrations
         self.certificatesRevoked = certificatesRevoked
-        self.hsmKeysDestroyed = hsmKeysDestroyed
+        self.hsmTokensToWipe = hsmTokensToWipe
         self.ocrSessions = ocrSessions
         self.webhookEvents = webhookEvents
         self.reviewCases = reviewCases

@@ -41,7 +41,12 @@ struct CACommand: ParsableCommand {
                 }
                 // The CA keys are made in the HSM; a token that does not exist yet is initialised with the SO PIN.
                 let module = try PKCS11Module.shared(path: hsm.modulePath)
-                if !module.hasToken(token) { try module.initialiseToken(label: token, soPIN: hsm.securityOfficerPIN, userPIN: pin) }
+                if !module.hasToken(token) {
+                    guard let soPIN = hsm.securityOfficerPIN else {
+                        throw VerityError(.validationError, "HSM token \(token) does not exist yet: set VERITY_HSM_SO_PIN to initialise it.")
+                    }
+                    try module.initialiseToken(label: token, soPIN: soPIN, userPIN: pin)
+                }
                 return (try files.initialise(organisation: organisation, policy: policy, hsm: CAFiles.HSMKeys(module: module, token: token, pin: pin)),
                         nil)
             }

@@ -9,6 +9,12 @@ public enum VerityApp {
     /// Wires database, middleware and every surface into `app`.
     public static func configure(_ app: Application, settings: Settings, clock: VerityClock = .system,
                                  autoMigrate: Bool = false) async throws {
+        // A server never initialises or wipes an HSM token, so it never holds
+        // the PIN that can (issue 47, finding 15): `verity hsm` does.
+        if settings.hsm?.securityOfficerPIN != nil {
+            throw SettingsError(variable: "VERITY_HSM_SO_PIN", problem: "must not be set for a server: "
+                                + "only `verity hsm provision`, `verity hsm wipe` and `verity ca init` use it")
+        }
         app.http.server.configuration.hostname = settings.host
         app.http.server.configuration.port = settings.port
         app.routes.defaultMaxBodySize = ByteCount(integerLiteral: RequestBody.maxBytes)

@@ -245,11 +245,16 @@ struct CertificationE2ETests {
                                        "-CAfile", "root.pem", "-purpose", "any", "-out", "/dev/null"], in: folder)
             #expect(cms.status == 0, "\(cms.output)")
 
-            // Uncertify: revoked, the HSM key destroyed, back to UNCERTIFIED.
+            // The token was provisioned ahead; the user's password replaced its PIN and
+            // the server kept none (it holds no SO PIN either: issue 47, finding 15).
             let row = try #require(try await UserCertificateModel.query(on: harness.app.app.db).filter(\.$level == 4).first())
             let token = try #require(row.hsmToken)
             #expect(try PKCS11Module.shared(path: SoftHSMSetup.modulePath).hasToken(token))
+            #expect(try await DatabaseText.count(harness.app, "SELECT COUNT(*) AS n FROM hsm_tokens WHERE state = 'assigned' AND pin_sealed IS NULL") == 1)
+            // Uncertify: revoked at once, the token given up; `verity hsm wipe` destroys it.
             #expect(try await client.uncertify().status == .uncertified)
+            #expect(try await HSMTokenInventory(db: harness.app.app.db).waitingToBeWiped(now: harness.app.clock.now) == [token])
+            #expect(try await harness.app.securityOfficer(pin: SoftHSMSetup.soPIN).wipeHSMTokens().wiped == 1)
             #expect(try !PKCS11Module.shared(path: SoftHSMSetup.modulePath).hasToken(token))
             let stale = await certificationError { try await client.requestUser() }
             #expect(stale?.resolution == .refreshToken)

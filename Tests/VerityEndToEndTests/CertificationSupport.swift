@@ -138,7 +138,7 @@ func withCertification<T: Sendable>(hsm: Bool = false, environment: EnvironmentK
     return try await withVerityApp(settings: { settings in
         settings.logLevel = logLevel
         change(&settings)
-        if hsm { settings.hsm = HSMSettings(modulePath: SoftHSMSetup.modulePath, securityOfficerPIN: SoftHSMSetup.soPIN) }
+        if hsm { settings.hsm = HSMSettings(modulePath: SoftHSMSetup.modulePath) }
         if let provider, let url = URL(string: provider.url) { settings.sms = SMSSettings(url: url) }
     }) { app async throws in
         let url = try await app.startServer()
@@ -151,6 +151,8 @@ func withCertification<T: Sendable>(hsm: Bool = false, environment: EnvironmentK
         let (_, status) = try await harness.admin("POST", CertificationAdminRoute.entities.path, body: CertificationHarness.entityInput,
                                                   as: EntityDetails.self)
         guard status == 201 else { throw CertificationError(code: .validationError, message: "entity not created: \(status)") }
+        // Level-4 tokens are made ahead, as `verity hsm provision` makes them: servers hold no SO PIN.
+        if hsm { _ = try await app.securityOfficer(pin: SoftHSMSetup.soPIN).provisionHSMTokens(count: 3) }
         return try await body(harness)
     }
 }

@@ -5,6 +5,7 @@ import Testing
 import Verity
 import VerityAPI
 import VerityCore
+import VerityPKI
 import VerityServer
 import VerityStore
 import VerityTestSupport
@@ -80,7 +81,12 @@ struct UserErasureE2ETests {
             #expect(status == 200)
             let removed = try #require(erased?.removed)
             #expect(removed.documentChecks == 1 && removed.registrations == 1 && removed.verificationAttempts >= 1)
-            #expect(removed.certificatesRevoked == 1 && removed.hsmKeysDestroyed == 1)
+            #expect(removed.certificatesRevoked == 1 && removed.hsmTokensToWipe == 1)
+            // Their token waits for `verity hsm wipe`, the only holder of the SO PIN, which destroys it.
+            let waiting = try await HSMTokenInventory(db: app.app.db).waitingToBeWiped(now: app.clock.now)
+            #expect(waiting.count == 1)
+            #expect(try await app.securityOfficer(pin: SoftHSMSetup.soPIN).wipeHSMTokens().wiped == 1)
+            #expect(try waiting.allSatisfy { !(try PKCS11Module.shared(path: SoftHSMSetup.modulePath).hasToken($0)) }, "the token is gone from the HSM")
 
             // Crypto-erasure: what was copied before (a backup's rows) no longer opens.
             let reader = try await PersonKeyRepository(db: app.app.db, protector: protector).reader(userID: userID)

@@ -41,6 +41,25 @@ struct HSMTests {
         #expect(throws: VerityError(.validationError, "")) { try module.initialiseToken(label: "bad label!", soPIN: SoftHSM.soPIN, userPIN: "1234") }
     }
 
+    /// A token provisioned ahead under the platform's PIN becomes the user's:
+    /// after `changePIN` only their password logs in, and the SO PIN was never
+    /// needed for it (issue 47, finding 15).
+    @Test func aProvisionedTokensPINIsReplacedByTheUsersPassword() throws {
+        let module = SoftHSM.module
+        let token = try SoftHSM.token(pin: "provisioning-pin-1")
+        #expect(throws: VerityError(.validationError, "")) { try module.changePIN(token: token, from: "a wrong pin", to: "anything at all") }
+        try module.changePIN(token: token, from: "provisioning-pin-1", to: "the user's password")
+        let publicKey = try module.withSession(token: token, pin: "the user's password") { session throws(VerityError) in
+            try session.generateP256(label: "user-key")
+        }
+        #expect(throws: VerityError(.validationError, "")) {
+            try module.withSession(token: token, pin: "provisioning-pin-1") { session throws(VerityError) in try session.publicKey(label: "user-key") }
+        }
+        #expect(try module.withSession(token: token, pin: "the user's password") { session throws(VerityError) in
+            try session.publicKey(label: "user-key")
+        }.rawRepresentation == publicKey.rawRepresentation)
+    }
+
     @Test func anHSMBackedCAIssuesWhatOpensslVerifies() throws {
         // given: root and issuing CA keys generated in the token
         let token = try SoftHSM.token(pin: "ca-pin-0000")

@@ -27,6 +27,14 @@ public struct VerityTestApp: Sendable {
         get throws { try AdminOperations(app: app, settings: settings, clock: clock.verityClock) }
     }
 
+    /// The operations `verity hsm provision` and `verity hsm wipe` run: this
+    /// app's settings plus the SO PIN, which its server never holds.
+    public func securityOfficer(pin: String) throws -> AdminOperations {
+        var settings = settings
+        settings.hsm?.securityOfficerPIN = pin
+        return try AdminOperations(app: app, settings: settings, clock: clock.verityClock)
+    }
+
     /// A token for `userRef` in the acme test environment.
     public func token(for userRef: String, ttlSeconds: Int? = nil, phoneNumber: String? = nil, email: String? = nil) async throws -> String {
         try await operations.mintToken(tenant: tenant, environment: .test, userRef: userRef, ttlSeconds: ttlSeconds,

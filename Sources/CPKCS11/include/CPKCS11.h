@@ -24,6 +24,10 @@ unsigned long cp11_init_token(cp11_module *module, const char *so_pin, const cha
 /// Re-initialises the token `label` as `new_label` with the SO PIN: every key on it is destroyed.
 unsigned long cp11_wipe_token(cp11_module *module, const char *so_pin, const char *label, const char *new_label);
 
+/// Logs in to the token `label` as its user with `old_pin` and sets the user PIN to `new_pin` (C_SetPIN):
+/// no SO PIN needed, so a token provisioned ahead can be handed to a user who alone knows its PIN after.
+unsigned long cp11_set_pin(cp11_module *module, const char *label, const char *old_pin, const char *new_pin);
+
 /// Closes a session without logging the token out (other sessions stay logged in).
 void cp11_close_session(cp11_module *module, unsigned long session);
 

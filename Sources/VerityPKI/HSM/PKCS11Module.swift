@@ -53,6 +53,16 @@ public final class PKCS11Module: @unchecked Sendable {
         try Self.check(status, "wipe the token")
     }
 
+    /// Replaces the user PIN of the token `label`, logged in with `old`: a
+    /// token provisioned ahead under a PIN of the platform's becomes one
+    /// only the user's password opens, without the SO PIN. A wrong `old` is
+    /// `VALIDATION_ERROR`.
+    public func changePIN(token label: String, from old: String, to new: String) throws(VerityError) {
+        try Self.checkLabel(label)
+        let status = lock.withLock { cp11_set_pin(module, label, old, new) }
+        try Self.check(status, "change the token's PIN")
+    }
+
     /// Runs `body` in a session logged in to the token `label` as its user.
     /// A wrong PIN is `VALIDATION_ERROR`; a PIN the token has locked is `USER_LOCKED`.
     public func withSession<T>(token label: String, pin: String, _ body: (HSMSession) throws(VerityError) -> T) throws(VerityError) -> T {

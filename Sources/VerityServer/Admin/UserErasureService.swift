@@ -7,8 +7,8 @@ import VerityStore
 /// Erases one user on the tenant's request (`DELETE /admin/v1/users/{userRef}`,
 /// `verity users erase`): their key first, so everything sealed under it is
 /// unreadable at once, in copies and backups of the database too; then their
-/// level-4 keys in the HSM; then their rows, their live certificates revoked
-/// (listed on the CRL by serial); an outside CA is told last. The audit trail
+/// rows, their live certificates revoked (listed on the CRL by serial); then
+/// their level-4 tokens marked for `verity hsm wipe`; an outside CA is told last. The audit trail
 /// keeps the erasure by its id, not whom it erased.
 ///
 /// A step that fails leaves the user findable, so the same call finishes the
@@ -16,7 +16,7 @@ import VerityStore
 struct UserErasureService: Sendable {
     let protector: DataProtector
     let clock: VerityClock
-    /// Wipes level-4 keys and tells an outside CA; nil where the server has none (the CLI without an HSM).
+    /// Tells an outside CA; nil where there is none to tell (the CLI).
     let issuer: CertificateIssuer?
 
     func erase(userRef: String, actor: String, context: AdminContext) async throws -> UserErasure {
@@ -27,18 +27,15 @@ struct UserErasureService: Sendable {
         try await erasure.destroyKey(userID: userID)
 
         let live = try await liveCertificates(userID: userID, db: context.db)
-        let inHSM = live.filter { $0.hsmToken != nil }
-        if !inHSM.isEmpty {
-            guard let issuer else {
-                throw VerityError(.serviceUnavailable, "The user holds a level-4 key: erase them where the HSM is configured (VERITY_HSM_MODULE).")
-            }
-            // The key goes before the rows that name it: an HSM that fails leaves the erasure to be repeated.
-            for row in inHSM { try await issuer.wipeHSMKey(of: row) }
-        }
         let erasureID = UUID()
         let now = clock.nowMillis()
         let removed = try await erasure.removeRows(userID: userID, environmentID: context.environmentID, actor: actor,
                                                    reason: "erasure \(erasureID.uuidString.lowercased())", now: now)
+        // Level-4 tokens go to `verity hsm wipe` once their certificates are
+        // revoked; a mark lost here is found by the wipe's own sweep.
+        let inHSM = live.compactMap(\.hsmToken)
+        let tokens = HSMTokenRepository(db: context.db, protector: protector)
+        for token in inHSM { try? await tokens.markToWipe(label: token, now: now) }
         await issuer?.notifyRevoked(live.filter { $0.status == .issued })
         // The erased rows' old page versions leave SQLite's write-ahead log now, not at the next sweep.
         try await VerityDatabase.emptyWriteAheadLog(context.db)
@@ -46,7 +43,7 @@ struct UserErasureService: Sendable {
         return UserErasure(erasureId: erasureID.uuidString.lowercased(), erasedAtEpochMs: now, removed: ErasedRecords(
             verificationAttempts: removed.verificationAttempts, documentChecks: removed.documentChecks,
             consentEvents: removed.consentEvents, registrations: removed.registrations,
-            certificatesRevoked: removed.certificatesRevoked, hsmKeysDestroyed: inHSM.count, ocrSessions: removed.ocrSessions,
+            certificatesRevoked: removed.certificatesRevoked, hsmTokensToWipe: inHSM.count, ocrSessions: removed.ocrSessions,
             webhookEvents: removed.webhookEvents, reviewCases: removed.reviewCases))
     }
 

@@ -111,7 +111,7 @@ struct CertificateUseService: Sendable {
             throw VerityError(.validationError, "document is the file, base64, at most \(Self.maximumDocumentBytes / 1_048_576) MiB.", field: "document")
         }
         try CertificationService.checkPassword(input.password)
-        let (module, _) = try pki.requireHSM()
+        let module = try pki.requireHSM()
         let ca = try await pki.requireCA(environmentID: context.environmentID, db: context.db)
         let password = input.password
         let signature = try await countingWrongPasswords(context) {
@@ -144,7 +144,7 @@ struct CertificateUseService: Sendable {
                 throw VerityError(.validationError, "A level-4 key signs in the HSM: send the password.", field: "password")
             }
             try CertificationService.checkPassword(password)
-            let (module, _) = try pki.requireHSM()
+            let module = try pki.requireHSM()
             return try await countingWrongPasswords(context) {
                 try await pki.offLoop {
                     try module.withSession(token: token, pin: password) { session throws(VerityError) in

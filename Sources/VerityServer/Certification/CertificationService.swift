@@ -82,13 +82,18 @@ struct CertificationService: Sendable {
         _ = try RegisteredSubject.names(fields: try await PersonKeyRepository(db: context.db, protector: protector).registrationFields(registration),
                                         entity: entity)
         _ = try await pki.requireCA(environmentID: context.environmentID, db: context.db)
-        let (module, hsm) = try pki.requireHSM()
+        let module = try pki.requireHSM()
+        // A token provisioned ahead (`verity hsm provision`): this process holds no SO PIN (issue 47, finding 15).
         let certificateID = UUID()
-        let token = "vu-" + certificateID.uuidString.replacingOccurrences(of: "-", with: "").prefix(29).lowercased()
-        let (soPIN, password) = (hsm.securityOfficerPIN, input.password)
-        try await pki.offLoop { try module.initialiseToken(label: token, soPIN: soPIN, userPIN: password) }
+        let tokens = HSMTokenRepository(db: context.db, protector: protector)
+        guard let (token, provisioningPIN) = try await tokens.claim(for: certificateID, now: clock.nowMillis()) else {
+            throw VerityError(.serviceUnavailable, "No level-4 token is free: the operator makes more with `verity hsm provision`.")
+        }
+        let password = input.password
         let publicKey: P256.Signing.PublicKey
         do {
+            // The user's password replaces the platform's PIN: from here only the user opens the token.
+            try await pki.offLoop { try module.changePIN(token: token, from: provisioningPIN, to: password) }
             publicKey = try await pki.offLoop {
                 try module.withSession(token: token, pin: password) { session throws(VerityError) in
                     try session.generateP256(label: Self.hsmKeyLabel)
@@ -97,10 +102,10 @@ struct CertificationService: Sendable {
             let row = UserCertificateModel(registrationID: try registration.requireID(), level: 4, publicKey: publicKey.x963Representation,
                                            csr: nil, hsmToken: token, createdAt: clock.nowMillis())
             row.id = certificateID
-            // The code is spent with the certificate queued, or not at all: a failure wipes the key it would have certified.
+            // The code is spent with the certificate queued, or not at all: a failure gives the token up to be wiped.
             try await queue(row, spending: activation, context: context)
         } catch {
-            try? await pki.offLoop { try module.wipeToken(label: token, soPIN: soPIN) }
+            try? await tokens.markToWipe(label: token, now: clock.nowMillis())
             throw error
         }
         return try await view(registration, context: context)
@@ -131,8 +136,6 @@ struct CertificationService: Sendable {
         let registrationID = try registration.requireID()
         let certificates = UserCertificateRepository(db: context.db)
         let live = try await certificates.live(registrationID: registrationID)
-        // The key goes first: if the HSM cannot delete it, nothing changes and the user may retry.
-        for row in live { try await issuer.wipeHSMKey(of: row) }
         let revoked = live.filter { $0.status == .issued }.compactMap { row in
             CertificationEvents.certificateRevoked(environmentID: context.environmentID, userID: context.userID, entity: entity.name,
                                                    level: row.level, serial: row.serial, reason: "uncertified")
@@ -140,6 +143,9 @@ struct CertificationService: Sendable {
         try await certificates.uncertify(registrationID: registrationID, userID: context.userID, status: next, now: clock.nowMillis(),
                                          events: revoked)
         if !revoked.isEmpty { await registrations.wake?.outcomeWritten(environmentID: context.environmentID, db: context.db) }
+        // A level-4 token goes to `verity hsm wipe` once its certificate is
+        // revoked, never before: a lost mark only waits for the wipe's own sweep.
+        for row in live { try? await issuer.giveUpHSMToken(of: row) }
         await issuer.notifyRevoked(live.filter { $0.status == .issued })
     }
 

@@ -41,6 +41,7 @@ public struct DeploymentDoctor: Sendable {
         checks += tesseract()
         checks.append(await engineWorker())
         checks.append(await readiness.hsm())
+        if migrations.status == "ok", settings.hsm != nil { checks.append(await hsmTokens()) }
         checks += certificateAuthority()
         if migrations.status == "ok" { checks.append(await webhooks()) }
         checks.append(await clockCheck())

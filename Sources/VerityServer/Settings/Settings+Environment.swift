@@ -61,8 +61,14 @@ extension Settings {
             settings.externalCA = ExternalCASettings(url: parsed, token: token, chainPath: chain)
         }
         if let module = env["VERITY_HSM_MODULE"], !module.isEmpty {
-            guard let soPIN = env["VERITY_HSM_SO_PIN"], (4...255).contains(soPIN.count) else {
-                throw SettingsError(variable: "VERITY_HSM_SO_PIN", problem: "is required (4–255 characters) when VERITY_HSM_MODULE is set")
+            // The SO PIN is for `verity hsm provision`, `verity hsm wipe` and
+            // `verity ca init` only; `verity serve` refuses to start with it.
+            var soPIN: String?
+            if let pin = env["VERITY_HSM_SO_PIN"], !pin.isEmpty {
+                guard (4...255).contains(pin.count) else {
+                    throw SettingsError(variable: "VERITY_HSM_SO_PIN", problem: "must be 4–255 characters")
+                }
+                soPIN = pin
             }
             var hsm = HSMSettings(modulePath: module, securityOfficerPIN: soPIN)
             if let token = env["VERITY_HSM_CA_TOKEN"], !token.isEmpty {

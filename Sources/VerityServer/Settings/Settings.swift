@@ -177,7 +177,7 @@ public struct Settings: Sendable {
         ("VERITY_EXTERNAL_CA_TOKEN", "(required with the URL)", "bearer token sent to the outside CA"),
         ("VERITY_EXTERNAL_CA_CHAIN", "(required with the URL)", "PEM file: the outside CA's chain, issuing CA to root"),
         ("VERITY_HSM_MODULE", "(unset: no level 4)", "PKCS#11 module for level-4 keys, e.g. /usr/lib/softhsm/libsofthsm2.so"),
-        ("VERITY_HSM_SO_PIN", "(required with the module)", "security officer PIN that initialises and wipes level-4 tokens"),
+        ("VERITY_HSM_SO_PIN", "(unset)", "security officer PIN, for `verity hsm provision`/`wipe` and `ca init` only: `serve` refuses to start with it"),
         ("VERITY_HSM_CA_TOKEN", "(unset: CA keys in sealed files)", "label of the HSM token for the CA keys; `verity ca init` makes the keys there"),
         ("VERITY_HSM_CA_PIN", "(required with the CA token)", "user PIN of the CA token"),
         ("VERITY_MODELS_DIR", "./models", "folder of the face models (scripts/install-face-models.sh); checked at start"),
@@ -205,14 +205,15 @@ public struct BureauSettings: Sendable {
 public struct HSMSettings: Sendable {
     /// Path of the PKCS#11 module (SoftHSM2's in development).
     public var modulePath: String
-    /// Initialises a token per level-4 user and wipes it when they uncertify.
-    public var securityOfficerPIN: String
+    /// Initialises and wipes tokens: set for `verity hsm provision`, `verity hsm wipe`
+    /// and `verity ca init` only, never for a server (issue 47, finding 15).
+    public var securityOfficerPIN: String?
     /// The token holding the platform CA's keys (`verity ca init` makes them there); nil: sealed files.
     public var caToken: String?
     /// The CA token's user PIN.
     public var caPIN: String?
 
-    public init(modulePath: String, securityOfficerPIN: String, caToken: String? = nil, caPIN: String? = nil) {
+    public init(modulePath: String, securityOfficerPIN: String? = nil, caToken: String? = nil, caPIN: String? = nil) {
         self.modulePath = modulePath
         self.securityOfficerPIN = securityOfficerPIN
         self.caToken = caToken

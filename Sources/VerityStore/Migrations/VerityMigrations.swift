@@ -69,5 +69,6 @@ public enum VerityMigrations {
         SealCertificates(),
         RecordMailedActivationCodes(),
         RecordTestCAIssuance(),
+        CreateHSMTokens(),
     ]
 }

@@ -21,6 +21,7 @@ public enum SealedColumn: String, CaseIterable, Sendable {
     case ocrKeys = "ocr_sessions.sealed_keys"
     case idempotentBody = "idempotency_keys.sealed_body"
     case responseSigningKey = "response_signing_keys.sealed_hmac_key"
+    case hsmProvisioningPIN = "hsm_tokens.pin_sealed"
     // Under a person's key (`PersonSealer`); rows from before people had keys
     // are under the data key.
     case ocrFront = "ocr_sessions.sealed_front"

@@ -88,7 +88,7 @@ final class CertificateIssuer: JobHandler {
                 CertificationEvents.certificateRevoked(environmentID: environmentID, userID: userID, entity: entity, level: old.level,
                                                        serial: old.serial, reason: "replaced")
             })
-        for old in replaced { try? await wipeHSMKey(of: old) }
+        for old in replaced { try? await giveUpHSMToken(of: old) }
         await notifyRevoked(replaced)
         logger.info("certificate issued", metadata: ["certificate_id": .string(id.uuidString), "level": .stringConvertible(row.level)])
     }
@@ -102,7 +102,7 @@ final class CertificateIssuer: JobHandler {
             let stillCertified = try await certificates.current(registrationID: row.$registration.id) != nil
             try await certificates.fail(id: id, reason: reason,
                                         registration: (row.$registration.id, stillCertified ? .certified : .uncertified))
-            try? await wipeHSMKey(of: row)
+            try? await giveUpHSMToken(of: row)
         } catch {
             logger.error("a failed certificate could not be settled", metadata: ["certificate_id": .string(id.uuidString)])
         }
@@ -122,13 +122,12 @@ final class CertificateIssuer: JobHandler {
         }
     }
 
-    /// Destroys a level-4 key (the whole per-user token) with the SO PIN, on the pool.
-    func wipeHSMKey(of row: UserCertificateModel) async throws {
+    /// Gives a level-4 key's token up: `verity hsm wipe`, which alone holds
+    /// the SO PIN, destroys it (issue 47, finding 15). Its certificate is
+    /// revoked first, and no server signs with a revoked one; until the wipe
+    /// the key opens only with its holder's password, which no one stored.
+    func giveUpHSMToken(of row: UserCertificateModel) async throws {
         guard let token = row.hsmToken else { return }
-        let (module, settings) = try pki.requireHSM()
-        try await pki.offLoop {
-            guard module.hasToken(token) else { return }
-            try module.wipeToken(label: token, soPIN: settings.securityOfficerPIN)
-        }
+        try await HSMTokenRepository(db: db, protector: protector).markToWipe(label: token, now: clock.nowMillis())
     }
 }

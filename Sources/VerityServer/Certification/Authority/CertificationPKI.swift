@@ -17,11 +17,10 @@ struct CertificationPKI: Sendable {
     /// The test environments' CA.
     let testCA: PlatformCA?
     let hsm: PKCS11Module?
-    let hsmSettings: HSMSettings?
     /// An outside CA's chain (issuing … root) when one issues levels 2–4.
     let externalChain: [Certificate]
     /// Where PKCS#11 calls and the CA's signatures run: the engine pool (an
-    /// HSM round trip or a token initialisation takes milliseconds to
+    /// HSM round trip or a key generation takes milliseconds to
     /// seconds, and must not hold an event loop).
     let pool: EnginePool
 
@@ -38,7 +37,7 @@ struct CertificationPKI: Sendable {
         let testFiles = settings.testCAFiles()
         let testCA = testFiles.exists ? try testFiles.load(policy: policy, crlURL: settings.crlURL(for: .test)) : nil
         let external = try settings.externalCA.map { try HTTPCertificateAuthority.loadChain($0.chainPath) } ?? []
-        return CertificationPKI(ca: ca, testCA: testCA, hsm: hsm, hsmSettings: settings.hsm, externalChain: external, pool: pool)
+        return CertificationPKI(ca: ca, testCA: testCA, hsm: hsm, externalChain: external, pool: pool)
     }
 
     /// `work` (HSM calls, CA signatures, CRL signing) on the pool.
@@ -81,11 +80,11 @@ struct CertificationPKI: Sendable {
         }
     }
 
-    func requireHSM() throws(VerityError) -> (PKCS11Module, HSMSettings) {
-        guard let hsm, let hsmSettings else {
-            throw VerityError(.serviceUnavailable, "Level 4 needs an HSM: set VERITY_HSM_MODULE and VERITY_HSM_SO_PIN.")
+    func requireHSM() throws(VerityError) -> PKCS11Module {
+        guard let hsm else {
+            throw VerityError(.serviceUnavailable, "Level 4 needs an HSM: set VERITY_HSM_MODULE and provision tokens with `verity hsm provision`.")
         }
-        return (hsm, hsmSettings)
+        return hsm
     }
 
     /// What checks the signatures of users of environments of `kind`: its

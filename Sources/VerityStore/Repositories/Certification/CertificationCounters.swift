@@ -10,16 +10,11 @@ public struct CertificationCounters: Sendable {
 
     public init(db: any Database) { self.db = db }
 
-    private static func sql(_ db: any Database) throws -> any SQLDatabase {
-        guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
-        return sql
-    }
-
     /// Spends one guess on an open SMS code; the guesses spent before this
     /// one, or nil when the code is closed or has none left.
     public func spendGuess(codeID: UUID, maximum: Int) async throws -> Int? {
         return try await db.write { tx in
-            let sql = try Self.sql(tx)
+            let sql = try tx.sql()
             return try await sql.raw("""
                 UPDATE cert_device_codes SET attempts = attempts + 1
                 WHERE id = \(bind: codeID) AND closed_at IS NULL AND attempts < \(bind: maximum)
@@ -40,7 +35,7 @@ public struct CertificationCounters: Sendable {
 
     private func increment(_ column: String, userID: UUID) async throws -> Int {
         try await db.write { tx in
-            let sql = try Self.sql(tx)
+            let sql = try tx.sql()
             try await sql.raw("""
                 INSERT INTO cert_locks (id, user_id, wrong_codes, wrong_secrets) VALUES (\(bind: UUID()), \(bind: userID), 0, 0)
                 ON CONFLICT (user_id) DO NOTHING
@@ -56,7 +51,7 @@ public struct CertificationCounters: Sendable {
     /// Marks an unused, live challenge used; false when it was answered already or expired.
     public func useChallenge(id: UUID, now: Int64) async throws -> Bool {
         return try await db.write { tx in
-            let sql = try Self.sql(tx)
+            let sql = try tx.sql()
             return try await sql.raw("""
                 UPDATE cert_challenges SET used_at = \(bind: now)
                 WHERE id = \(bind: id) AND used_at IS NULL AND expires_at > \(bind: now) RETURNING id

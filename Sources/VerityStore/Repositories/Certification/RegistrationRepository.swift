@@ -135,7 +135,7 @@ public struct RegistrationRepository: Sendable {
                        caseDecision: CaseDecision? = nil) async throws -> Bool {
         try await db.write { tx in
             if let caseDecision, try await !caseDecision(tx) { throw ReviewCaseRepository.Refusal.notClaimed }
-            guard try await Self.sql(tx).raw("""
+            guard try await tx.sql().raw("""
                 UPDATE cert_accreditation_requests SET status = 'rejected', reason = \(bind: reason), decided_at = \(bind: now)
                 WHERE id = \(bind: requestID) AND status = 'pending' RETURNING id
                 """).first() != nil else { return false }
@@ -143,11 +143,6 @@ public struct RegistrationRepository: Sendable {
             try await WebhookOutbox.publish(events, now: now, on: tx)
             return true
         }
-    }
-
-    private static func sql(_ db: any Database) throws -> any SQLDatabase {
-        guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
-        return sql
     }
 
     // MARK: Activation codes
