@@ -33,7 +33,7 @@ public struct IdempotentWork: Sendable, Hashable {
 
     /// Marks the work committed, inside the write's transaction.
     func mark(on db: any Database) async throws {
-        try await DocumentCheckRepository.sql(db).raw("""
+        try await db.sql().raw("""
             UPDATE idempotency_keys SET work_committed = 1 WHERE \(held) AND work_committed IS NULL
             """).run()
     }

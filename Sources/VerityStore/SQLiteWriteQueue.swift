@@ -107,7 +107,7 @@ actor SQLiteWriteQueue {
         }
         do {
             return try await writer.transaction { tx in
-                let sql = tx as! any SQLDatabase
+                let sql = try tx.sql()
                 // Fluent's BEGIN is deferred: the write lock would be taken at
                 // the first write, after the group's first reads. If another
                 // process wrote the file in between (a CLI command beside the

@@ -9,7 +9,7 @@ struct AddAuditTenantsAndReasons: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema(AuditEventModel.schema).field("tenant_id", .uuid).update()
         try await database.schema(AuditEventModel.schema).field("reason", .string).update()
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         try await sql.raw("""
             UPDATE audit_events SET tenant_id = (SELECT e.tenant_id FROM environments e WHERE e.id = audit_events.environment_id)
             WHERE environment_id IS NOT NULL

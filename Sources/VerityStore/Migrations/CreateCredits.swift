@@ -19,7 +19,7 @@ struct CreateCredits: AsyncMigration {
             .field("reference", .string)
             .field("created_at", .int64, .required)
             .create()
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         try await sql.create(index: "credit_ledger_environment").on(CreditLedgerEntryModel.schema).column("environment_id").run()
     }
 

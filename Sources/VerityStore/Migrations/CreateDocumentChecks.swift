@@ -31,7 +31,7 @@ struct CreateDocumentChecks: AsyncMigration {
             .field("created_at", .int64, .required)
             .field("finished_at", .int64)
             .create()
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         try await sql.create(index: "document_checks_user").on(DocumentCheckModel.schema).column("user_id").run()
     }
 

@@ -22,7 +22,7 @@ struct CreateMobileSessions: AsyncMigration {
             .field("last_activity_at", .int64, .required)
             .unique(on: "token_hash")
             .create()
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         try await sql.create(index: "mobile_sessions_activity").on(MobileSessionModel.schema)
             .column("environment_id").column("last_activity_at").run()
     }

@@ -29,7 +29,7 @@ struct CreateOperators: AsyncMigration {
             .field("expires_at", .int64, .required)
             .unique(on: "token_hash")
             .create()
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         // A tenant's operators listed; an operator's sessions ended together.
         try await sql.create(index: "operators_tenant").on(OperatorModel.schema).column("tenant_id").run()
         try await sql.create(index: "operator_sessions_operator").on(OperatorSessionModel.schema).column("operator_id").run()

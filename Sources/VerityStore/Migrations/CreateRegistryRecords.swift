@@ -9,7 +9,7 @@ struct CreateRegistryRecords: AsyncMigration {
             .field("sealed_record", .data, .required)
             .field("created_at", .int64, .required)
             .create()
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         try await sql.create(index: "registry_records_lookup")
             .on(RegistryRecordModel.schema).column("lookup_index").run()
     }

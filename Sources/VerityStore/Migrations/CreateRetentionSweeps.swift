@@ -16,7 +16,7 @@ struct CreateRetentionSweeps: AsyncMigration {
             .unique(on: "environment_id", "slot")
             .create()
         // Every server asks each minute which environments have this hour's sweep.
-        try await (database as! any SQLDatabase).create(index: "retention_sweeps_slot").on(RetentionSweepModel.schema).column("slot").run()
+        try await database.sql().create(index: "retention_sweeps_slot").on(RetentionSweepModel.schema).column("slot").run()
     }
 
     func revert(on database: any Database) async throws {

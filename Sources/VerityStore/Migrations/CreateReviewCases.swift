@@ -21,7 +21,7 @@ struct CreateReviewCases: AsyncMigration {
             .field("decision_reason", .string)
             .unique(on: "kind", "subject_id")
             .create()
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         // The queue reads open cases oldest first; decided ones (most, in time) stay out of its index.
         try await sql.raw("""
             CREATE INDEX review_cases_open ON review_cases (tenant_id, opened_at, id) WHERE decided_at IS NULL

@@ -21,7 +21,7 @@ struct CreateSanctionsEntries: AsyncMigration {
             .field("name", .string, .required)
             .field("detail", .string, .required)
             .create()
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         try await sql.create(index: "sanctions_entries_version").on(SanctionsEntryModel.schema).column("version").run()
     }
 

@@ -15,7 +15,7 @@ import SQLKit
 /// (`FanOutWebhookEventsInSQLite`), which adds their jobs, stays.
 struct FanOutWebhookEventsInBatches: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         if sql.dialect.name == "sqlite" {
             try await sql.raw("DROP TRIGGER IF EXISTS webhook_events_fan_out").run()
         }
@@ -24,7 +24,7 @@ struct FanOutWebhookEventsInBatches: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         try await sql.raw("DROP INDEX IF EXISTS webhook_events_fan_out_pending").run()
         try await sql.raw("ALTER TABLE webhook_events DROP COLUMN fan_out_pending").run()
         if sql.dialect.name == "sqlite" {

@@ -7,7 +7,7 @@ import SQLKit
 /// checks are counted as they move instead (`CountDocumentChecks`).
 struct IndexConsoleOverview: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         try await sql.create(index: "verification_attempts_environment_attempted").on(VerificationAttemptModel.schema)
             .column("environment_id").column("attempted_at").column("outcome").run()
         try await sql.create(index: "credit_ledger_environment_created").on(CreditLedgerEntryModel.schema)
@@ -17,7 +17,7 @@ struct IndexConsoleOverview: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         for name in ["verification_attempts_environment_attempted",
                      "credit_ledger_environment_created", "review_cases_decided"] {
             try await sql.drop(index: name).run()

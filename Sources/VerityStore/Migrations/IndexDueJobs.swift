@@ -11,12 +11,12 @@ import SQLKit
 /// size is the queue's, not its history's. Both databases have them.
 struct IndexDueJobs: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         try await sql.raw("CREATE INDEX jobs_due ON jobs (kind, run_after) WHERE status = 'queued'").run()
     }
 
     func revert(on database: any Database) async throws {
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         try await sql.raw("DROP INDEX jobs_due").run()
     }
 }

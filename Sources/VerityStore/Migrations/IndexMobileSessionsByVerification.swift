@@ -5,12 +5,12 @@ import SQLKit
 /// the case page and the decision find the session by it.
 struct IndexMobileSessionsByVerification: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         try await sql.create(index: "mobile_sessions_verification").on(MobileSessionModel.schema).column("verification_id").run()
     }
 
     func revert(on database: any Database) async throws {
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         try await sql.drop(index: "mobile_sessions_verification").run()
     }
 }

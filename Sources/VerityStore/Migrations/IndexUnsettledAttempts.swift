@@ -7,12 +7,12 @@ import SQLKit
 /// the few there are.
 struct IndexUnsettledAttempts: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await (database as! any SQLDatabase).raw("""
+        try await database.sql().raw("""
             CREATE INDEX verification_attempts_unsettled ON verification_attempts (attempted_at) WHERE outcome = 'pending'
             """).run()
     }
 
     func revert(on database: any Database) async throws {
-        try await (database as! any SQLDatabase).raw("DROP INDEX IF EXISTS verification_attempts_unsettled").run()
+        try await database.sql().raw("DROP INDEX IF EXISTS verification_attempts_unsettled").run()
     }
 }

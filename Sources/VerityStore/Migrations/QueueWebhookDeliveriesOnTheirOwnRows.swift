@@ -11,7 +11,7 @@ struct QueueWebhookDeliveriesOnTheirOwnRows: AsyncMigration {
     static let jobKind = "webhook.deliver"
 
     func prepare(on database: any Database) async throws {
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         if sql.dialect.name == "sqlite" {
             try await sql.raw("DROP TRIGGER IF EXISTS webhook_deliveries_enqueue").run()
         }
@@ -29,7 +29,7 @@ struct QueueWebhookDeliveriesOnTheirOwnRows: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         try await sql.raw("DROP INDEX IF EXISTS webhook_deliveries_due").run()
         let newID = sql.dialect.name == "sqlite" ? FanOutWebhookEventsInSQLite.newID : "gen_random_uuid()"
         try await sql.raw("""

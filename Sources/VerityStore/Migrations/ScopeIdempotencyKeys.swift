@@ -6,10 +6,10 @@ import SQLKit
 /// Both databases rename a column in place, keeping its unique constraint.
 struct ScopeIdempotencyKeys: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await (database as! any SQLDatabase).raw("ALTER TABLE idempotency_keys RENAME COLUMN client_key_id TO scope_id").run()
+        try await database.sql().raw("ALTER TABLE idempotency_keys RENAME COLUMN client_key_id TO scope_id").run()
     }
 
     func revert(on database: any Database) async throws {
-        try await (database as! any SQLDatabase).raw("ALTER TABLE idempotency_keys RENAME COLUMN scope_id TO client_key_id").run()
+        try await database.sql().raw("ALTER TABLE idempotency_keys RENAME COLUMN scope_id TO client_key_id").run()
     }
 }

@@ -58,7 +58,7 @@ extension Database {
         try await withConnection { db in
             // The connection Fluent bound `db` to: its one PostgreSQL connection.
             let connection = try await (db as! any PostgresDatabase).withConnection { $0.eventLoop.makeSucceededFuture($0) }.get()
-            let sql = db as! any SQLDatabase
+            let sql = try db.sql()
             let work = connection.eventLoop.makeFutureWithTask {
                 try await sql.raw("BEGIN").run()
                 let result: T

@@ -75,7 +75,7 @@ public struct DataKeyRotation: Sendable {
 
     private var sql: any SQLDatabase {
         get throws {
-            guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
+            let sql = try db.sql()
             return sql
         }
     }

@@ -121,7 +121,7 @@ public enum DerivedKeyRecord {
     }
 
     private static func tableExists(_ db: any Database) async throws -> Bool {
-        guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
+        let sql = try db.sql()
         if sql.dialect.name == "sqlite" {
             return try await sql.raw("SELECT name FROM sqlite_master WHERE type = 'table' AND name = \(bind: DataKeyRootModel.schema)")
                 .first() != nil

@@ -63,7 +63,7 @@ public struct DerivedKeyRotation: Sendable {
             (try link.requireID(), DataProtector.hashSecret(next.captureToken(linkID: try link.requireID())))
         }
         try await db.write { db in
-            guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
+            let sql = try db.sql()
             for (id, index) in users { try await sql.raw("UPDATE end_users SET ref_index = \(bind: index) WHERE id = \(bind: id)").run() }
             for (id, index) in registry {
                 try await sql.raw("UPDATE registry_records SET lookup_index = \(bind: index) WHERE id = \(bind: id)").run()

@@ -37,7 +37,7 @@ struct SealedColumnWalk: Sendable {
     @discardableResult
     func run(table: String, columns: [SealedColumn], only: ((SealedColumn) -> SQLQueryString)? = nil,
              change: (Value) async throws -> Data?) async throws -> Int {
-        guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
+        let sql = try db.sql()
         let owners = Set(columns.map(\.ownerColumn)).subtracting(["id"]).sorted()
         let user = Self.owningUser(table)
         var changed = 0
@@ -70,7 +70,7 @@ struct SealedColumnWalk: Sendable {
             if !changes.isEmpty {
                 let changes = changes
                 try await db.write { db in
-                    guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
+                    let sql = try db.sql()
                     for change in changes {
                         try await sql.raw("""
                             UPDATE \(ident: table) SET \(ident: change.column) = \(bind: change.new)

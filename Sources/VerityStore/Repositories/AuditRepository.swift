@@ -82,7 +82,7 @@ public struct AuditRepository: Sendable {
 
     /// The actions and actors a tenant's trail holds, for the filter's choices.
     public func choices(tenantID: UUID) async throws -> (actions: [String], actors: [String]) {
-        guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
+        let sql = try db.sql()
         let actions = try await sql.raw("SELECT DISTINCT action FROM audit_events WHERE tenant_id = \(bind: tenantID) ORDER BY action")
             .all().map { try $0.decode(column: "action", as: String.self) }
         let actors = try await sql.raw("SELECT DISTINCT actor FROM audit_events WHERE tenant_id = \(bind: tenantID) ORDER BY actor")

@@ -24,7 +24,7 @@ public struct CaptureLinkRepository: Sendable {
     /// The user a link speaks for, as a token session would give it: the
     /// environment's rules and the consent state.
     public func context(of link: CaptureLinkModel) async throws -> TokenSession? {
-        let row = try await DocumentCheckRepository.sql(db).raw("""
+        let row = try await db.sql().raw("""
             SELECT e.configuration AS configuration,
                    CASE WHEN u.consented_at IS NOT NULL AND u.consent_withdrawn_at IS NULL THEN 1 ELSE 0 END AS consented,
                    \(unsafeRaw: TokenSession.listeningColumn) AS listening
@@ -42,7 +42,7 @@ public struct CaptureLinkRepository: Sendable {
     /// (`captureInitiated` or `captureLinkOpened`): the ones time may have
     /// lapsed, for the housekeeping sweep.
     public func waiting(olderThan createdBefore: Int64) async throws -> [CaptureLinkModel] {
-        let ids = try await DocumentCheckRepository.sql(db).raw("""
+        let ids = try await db.sql().raw("""
             SELECT l.id AS id FROM capture_links l JOIN document_verifications d ON d.user_id = l.user_id
             WHERE l.created_at < \(bind: createdBefore) AND d.status IN ('captureInitiated', 'captureLinkOpened')
             """).all().map { try $0.decode(column: "id", as: UUID.self) }
@@ -58,12 +58,12 @@ public struct CaptureLinkRepository: Sendable {
 
     /// Counts one opening of the page.
     public static func countOpening(linkID: UUID, on tx: any Database) async throws {
-        try await DocumentCheckRepository.sql(tx).raw("UPDATE capture_links SET opens = opens + 1 WHERE id = \(bind: linkID)").run()
+        try await tx.sql().raw("UPDATE capture_links SET opens = opens + 1 WHERE id = \(bind: linkID)").run()
     }
 
     /// Counts one submission through the link.
     public static func countSubmission(linkID: UUID, on tx: any Database) async throws {
-        try await DocumentCheckRepository.sql(tx).raw("UPDATE capture_links SET submissions = submissions + 1 WHERE id = \(bind: linkID)").run()
+        try await tx.sql().raw("UPDATE capture_links SET submissions = submissions + 1 WHERE id = \(bind: linkID)").run()
     }
 
     /// Removes the user's link (document verification ended, or went on without it).

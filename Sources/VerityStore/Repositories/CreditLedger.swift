@@ -12,7 +12,7 @@ public struct CreditLedger: Sendable {
     public init(db: any Database) { self.db = db }
 
     public func balance(environmentID: UUID) async throws -> Int64 {
-        let row = try await DocumentCheckRepository.sql(db)
+        let row = try await db.sql()
             .raw("SELECT balance FROM credit_balances WHERE environment_id = \(bind: environmentID)").first()
         return try row?.decode(column: "balance", as: Int64.self) ?? 0
     }
@@ -21,7 +21,7 @@ public struct CreditLedger: Sendable {
     public func grant(environmentID: UUID, amount: Int64, note: String?, now: Int64) async throws -> Int64 {
         guard (1...10_000_000).contains(amount) else { throw VerityError.invalid("amount", "grant 1 to 10,000,000 credits") }
         return try await db.write { tx in
-            let sql = DocumentCheckRepository.sql(tx)
+            let sql = try tx.sql()
             try await sql.raw("""
                 INSERT INTO credit_balances (environment_id, balance, updated_at) VALUES (\(bind: environmentID), 0, \(bind: now))
                 ON CONFLICT (environment_id) DO NOTHING
@@ -41,7 +41,7 @@ public struct CreditLedger: Sendable {
     /// transaction `tx`, or throws `CREDITS_EXHAUSTED` and takes nothing.
     public static func charge(environmentID: UUID, amount: Int64, reason: String, reference: String, now: Int64,
                               on tx: any Database) async throws {
-        let row = try await DocumentCheckRepository.sql(tx).raw("""
+        let row = try await tx.sql().raw("""
             UPDATE credit_balances SET balance = balance - \(bind: amount), updated_at = \(bind: now)
             WHERE environment_id = \(bind: environmentID) AND balance >= \(bind: amount) RETURNING balance
             """).first()

@@ -31,7 +31,7 @@ public enum DocumentCheckCounts {
     /// (no decision time yet: held for review): how a move takes back the
     /// count it had before its UPDATE.
     static func adjust(_ matching: SQLQueryString, sign: Int, countedAs status: String? = nil, on tx: any Database) async throws {
-        let sql = tx as! any SQLDatabase
+        let sql = try tx.sql()
         let statusColumn: SQLQueryString = status.map { "\(bind: $0)" } ?? "status"
         let bucket = status == nil ? checkBucket : "-1"
         // Constants stay out of GROUP BY: SQLite reads a number there as a column's position.
@@ -47,7 +47,7 @@ public enum DocumentCheckCounts {
 
     /// Counts an environment's checks afresh (after rows were written around the counters: a migration, synthetic data).
     public static func rebuild(environmentID: UUID?, on tx: any Database) async throws {
-        let sql = tx as! any SQLDatabase
+        let sql = try tx.sql()
         if let environmentID {
             try await sql.raw("DELETE FROM document_check_counts WHERE environment_id = \(bind: environmentID)").run()
             try await adjust("environment_id = \(bind: environmentID)", sign: 1, on: tx)

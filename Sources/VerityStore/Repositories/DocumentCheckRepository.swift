@@ -54,7 +54,7 @@ public struct DocumentCheckRepository: Sendable {
                            alongside: @escaping @Sendable (any Database) async throws -> Void = { _ in }) async throws
         -> DocumentVerificationStatus {
         try await db.write { tx in
-            let sql = Self.sql(tx)
+            let sql = try tx.sql()
             try await sql.raw("""
                 INSERT INTO document_verifications (id, user_id, environment_id, updated_at)
                 VALUES (\(bind: UUID()), \(bind: userID), \(bind: environmentID), \(bind: now))
@@ -79,7 +79,7 @@ public struct DocumentCheckRepository: Sendable {
     public static func insert(_ check: DocumentCheckModel, now: Int64, on db: any Database) async throws {
         try await check.create(on: db)
         let id = try check.requireID()
-        try await sql(db).raw("""
+        try await db.sql().raw("""
             UPDATE document_verifications SET current_check_id = \(bind: id) WHERE user_id = \(bind: check.$user.id)
             """).run()
         try await JobQueue.enqueue(kind: checkJobKind, subject: id, now: now, on: db)
@@ -133,7 +133,7 @@ public struct DocumentCheckRepository: Sendable {
     /// left nil keeps what the check holds.
     public static func settle(checkID: UUID, userID: UUID, from: String, _ settlement: Settlement, now: Int64,
                               on tx: any Database) async throws -> Bool {
-        let sql = Self.sql(tx)
+        let sql = try tx.sql()
         let reasons = settlement.reasons.isEmpty ? nil : settlement.reasons.joined(separator: ",")
         let images: SQLQueryString = settlement.keepsImages ? "" : ", sealed_front = NULL, sealed_back = NULL, sealed_face = NULL"
         guard try await sql.raw("""
@@ -174,7 +174,7 @@ public struct DocumentCheckRepository: Sendable {
     public func holdForReview(checkID: UUID, reasons: [String], sealedEvidence: Data, reviewCase: ReviewCaseModel,
                               events: [WebhookEventDraft], now: Int64) async throws -> Bool {
         try await db.write { tx in
-            guard try await Self.sql(tx).raw("""
+            guard try await tx.sql().raw("""
                 UPDATE document_checks SET status = \(bind: Self.review), reasons = \(bind: reasons.joined(separator: ",")),
                   sealed_evidence = \(bind: sealedEvidence)
                 WHERE id = \(bind: checkID) AND status = \(bind: Self.pending) RETURNING id
@@ -192,7 +192,7 @@ public struct DocumentCheckRepository: Sendable {
     /// decision after the reset would verify a user who starts again.
     public func reset(userID: UUID) async throws {
         try await db.write { tx in
-            let sql = Self.sql(tx)
+            let sql = try tx.sql()
             try await sql.raw("""
                 DELETE FROM review_cases WHERE kind = \(bind: ReviewCaseKind.documentCheck.rawValue) AND decided_at IS NULL
                   AND subject_id IN (SELECT id FROM document_checks WHERE user_id = \(bind: userID) AND status = \(bind: Self.review))
@@ -212,10 +212,5 @@ public struct DocumentCheckRepository: Sendable {
             try await DocumentVerificationModel.query(on: tx).filter(\.$user.$id == userID).delete()
             try await CaptureLinkRepository.remove(userID: userID, on: tx)
         }
-    }
-
-    static func sql(_ db: any Database) -> any SQLDatabase {
-        // Both drivers Verity ships (SQLite, PostgreSQL) are SQL databases.
-        db as! any SQLDatabase
     }
 }

@@ -43,7 +43,7 @@ public struct IdempotencyRepository: Sendable {
                       now: Int64, protector: DataProtector) async throws -> Claim {
         let id = UUID()
         return try await db.write { tx in
-            let sql = DocumentCheckRepository.sql(tx)
+            let sql = try tx.sql()
             try await sql.raw("""
                 DELETE FROM idempotency_keys WHERE scope_id = \(bind: scopeID) AND created_at < \(bind: now - Self.retentionMilliseconds)
                 """).run()
@@ -89,7 +89,7 @@ public struct IdempotencyRepository: Sendable {
     public func heartbeat(_ claims: [IdempotentWork], now: Int64) async throws -> Int {
         guard !claims.isEmpty else { return 0 }
         return try await db.write { tx in
-            let sql = DocumentCheckRepository.sql(tx)
+            let sql = try tx.sql()
             var alive = 0
             for claim in claims {
                 alive += try await sql.raw("""
@@ -104,7 +104,7 @@ public struct IdempotencyRepository: Sendable {
     public func answer(_ claim: IdempotentWork, status: Int, body: Data, protector: DataProtector) async throws {
         let sealedBody = try protector.seal(body, at: .of(.idempotentBody, claim.rowID))
         try await db.write { tx in
-            try await DocumentCheckRepository.sql(tx).raw("""
+            try await tx.sql().raw("""
                 UPDATE idempotency_keys SET status = \(bind: status), sealed_body = \(bind: sealedBody)
                 WHERE \(claim.held)
                 """).run()
@@ -119,7 +119,7 @@ public struct IdempotencyRepository: Sendable {
     /// was lost. A claim another request took over since is left to it.
     public func release(_ claim: IdempotentWork) async throws {
         try await db.write { tx in
-            let sql = DocumentCheckRepository.sql(tx)
+            let sql = try tx.sql()
             try await sql.raw("""
                 DELETE FROM idempotency_keys WHERE \(claim.held) AND work_committed IS NULL
                 """).run()
@@ -134,7 +134,7 @@ public struct IdempotencyRepository: Sendable {
     @discardableResult
     public func purge(now: Int64) async throws -> Int {
         try await db.write { tx in
-            try await DocumentCheckRepository.sql(tx).raw("""
+            try await tx.sql().raw("""
                 DELETE FROM idempotency_keys WHERE created_at < \(bind: now - Self.retentionMilliseconds) RETURNING id
                 """).all().count
         }

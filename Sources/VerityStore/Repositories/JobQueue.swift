@@ -27,12 +27,12 @@ public struct JobQueue: Sendable {
     public func lease(kinds: [String], now: Int64, leaseMilliseconds: Int64) async throws -> Leased? {
         guard !kinds.isEmpty else { return nil }
         // A read first: workers poll, and an idle queue should cost no write.
-        guard try await Self.sql(db).raw("""
+        guard try await db.sql().raw("""
             SELECT id FROM jobs WHERE status = 'queued' AND run_after <= \(bind: now)
               AND (lease_until IS NULL OR lease_until < \(bind: now)) AND kind IN (\(binds: kinds)) LIMIT 1
             """).first() != nil else { return nil }
         return try await db.write { tx in
-            try await Self.sql(tx).raw("""
+            try await tx.sql().raw("""
                 UPDATE jobs SET lease_until = \(bind: now + leaseMilliseconds), attempts = attempts + 1, updated_at = \(bind: now)
                 WHERE id = (SELECT id FROM jobs WHERE status = 'queued' AND run_after <= \(bind: now)
                               AND (lease_until IS NULL OR lease_until < \(bind: now)) AND kind IN (\(binds: kinds))
@@ -76,7 +76,7 @@ public struct JobQueue: Sendable {
     }
 
     public func stats(now: Int64) async throws -> [KindStats] {
-        try await Self.sql(db).raw("""
+        try await db.sql().raw("""
             SELECT kind, COUNT(*) AS queued,
                    MIN(CASE WHEN run_after <= \(bind: now) AND (lease_until IS NULL OR lease_until < \(bind: now)) THEN run_after END) AS oldest_due
             FROM jobs WHERE status = 'queued' GROUP BY kind
@@ -119,10 +119,5 @@ public struct JobQueue: Sendable {
         try await JobModel.query(on: tx).filter(\.$id == id).filter(\.$status == "queued")
             .set(\.$status, to: status).set(\.$leaseUntil, to: nil).set(\.$lastError, to: error.map { String($0.prefix(200)) })
             .set(\.$updatedAt, to: now).update()
-    }
-
-    private static func sql(_ db: any Database) throws -> any SQLDatabase {
-        guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
-        return sql
     }
 }

@@ -109,7 +109,7 @@ public struct MobileSessionRepository: Sendable {
     /// False when the verification no longer has the outcome the reviewer saw.
     public static func settle(verificationID: UUID, from expected: String, outcome: String, reasons: [String], sealedState: Data?,
                               keepsImages: Bool, on tx: any Database) async throws -> Bool {
-        let sql = tx as! any SQLDatabase
+        let sql = try tx.sql()
         let stored: String? = reasons.isEmpty ? nil : reasons.joined(separator: ",")
         guard try await sql.raw("""
             UPDATE mobile_verifications SET outcome = \(bind: outcome), reasons = \(bind: stored)
@@ -132,7 +132,7 @@ public struct MobileSessionRepository: Sendable {
     public func purge(environmentID: UUID, settings: MobileSettings, now: Int64) async throws -> Int {
         try await db.write { tx in
             var swept = 0
-            let sql = DocumentCheckRepository.sql(tx)
+            let sql = try tx.sql()
             for product in MobileSettings.sessionProducts {
                 let idleSince = now - Int64(settings.sessionMinutes(for: product)) * 60_000
                 swept += try await sql.raw("""
@@ -154,7 +154,7 @@ public struct MobileSessionRepository: Sendable {
     /// `idleSince`, or an ended one untouched since before `endedSince`: what
     /// the server-wide sweep visits (each with its own limits).
     public func environmentsWithSessions(idleSince: Int64, endedSince: Int64) async throws -> [UUID] {
-        try await DocumentCheckRepository.sql(db).raw("""
+        try await db.sql().raw("""
             SELECT DISTINCT environment_id FROM mobile_sessions WHERE (next_step IS NOT NULL AND last_activity_at < \(bind: idleSince))
             OR (next_step IS NULL AND last_activity_at < \(bind: endedSince))
             """).all().map { try $0.decode(column: "environment_id", as: UUID.self) }

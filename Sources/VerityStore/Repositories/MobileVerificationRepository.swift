@@ -31,7 +31,7 @@ public struct MobileVerificationRepository: Sendable {
     /// Marks the token of `id` used; false when it was used already or has expired.
     public func redeemToken(id: UUID, environmentID: UUID, now: Int64) async throws -> Bool {
         try await db.write { tx in
-            try await DocumentCheckRepository.sql(tx).raw("""
+            try await tx.sql().raw("""
                 UPDATE mobile_verifications SET token_used_at = \(bind: now)
                 WHERE id = \(bind: id) AND environment_id = \(bind: environmentID) AND outcome = 'pass'
                   AND token_used_at IS NULL AND token_expires_at > \(bind: now) RETURNING id

@@ -29,7 +29,7 @@ public struct OCRSessionRepository: Sendable {
     /// `id` is the new row's: `sealedKeys` are sealed to it.
     public func create(id: UUID, publicID: String, environmentID: UUID, userID: UUID, sealedKeys: Data, now: Int64, expiresAt: Int64) async throws {
         try await db.write { tx in
-            try await DocumentCheckRepository.sql(tx).raw("""
+            try await tx.sql().raw("""
                 INSERT INTO ocr_sessions (id, public_id, environment_id, user_id, sealed_keys, created_at, expires_at)
                 VALUES (\(bind: id), \(bind: publicID), \(bind: environmentID), \(bind: userID), \(bind: sealedKeys), \(bind: now), \(bind: expiresAt))
                 """).run()
@@ -38,7 +38,7 @@ public struct OCRSessionRepository: Sendable {
 
     /// The session `publicID` of this user in this environment; nil for anyone else's.
     public func session(publicID: String, environmentID: UUID, userID: UUID) async throws -> Session? {
-        guard let row = try await DocumentCheckRepository.sql(db).raw("""
+        guard let row = try await db.sql().raw("""
             SELECT id, public_id, sealed_keys, front_transaction_id, sealed_front, sealed_front_image, back_transaction_id, sealed_back,
                    sealed_back_image, combination_id, expires_at, finished_at
             FROM ocr_sessions WHERE public_id = \(bind: publicID) AND environment_id = \(bind: environmentID) AND user_id = \(bind: userID)
@@ -62,7 +62,7 @@ public struct OCRSessionRepository: Sendable {
         // The side's columns: front_… or back_….
         let side = front ? "front" : "back"
         return try await db.write { tx in
-            try await !DocumentCheckRepository.sql(tx).raw("""
+            try await !tx.sql().raw("""
                 UPDATE ocr_sessions SET \(ident: side + "_transaction_id") = \(bind: transactionID), \(ident: "sealed_" + side) = \(bind: sealedReading),
                 \(ident: "sealed_" + side + "_image") = \(bind: sealedImage)
                 WHERE id = \(bind: id) AND \(ident: side + "_transaction_id") IS NULL AND finished_at IS NULL AND expires_at > \(bind: now)
@@ -80,7 +80,7 @@ public struct OCRSessionRepository: Sendable {
                        review: (reviewCase: ReviewCaseModel, sealedResult: Data)? = nil) async throws -> Bool {
         try await db.write { tx in
             let images: SQLQueryString = review == nil ? ", sealed_front_image = NULL, sealed_back_image = NULL" : ""
-            guard try await !DocumentCheckRepository.sql(tx).raw("""
+            guard try await !tx.sql().raw("""
                 UPDATE ocr_sessions SET combination_id = \(bind: combinationID), finished_at = \(bind: now), sealed_keys = NULL,
                 sealed_front = NULL, sealed_back = NULL, sealed_review = \(bind: review?.sealedResult) \(images)
                 WHERE id = \(bind: id) AND finished_at IS NULL RETURNING id
@@ -103,7 +103,7 @@ public struct OCRSessionRepository: Sendable {
     }
 
     public func held(id: UUID) async throws -> HeldCombination? {
-        guard let row = try await DocumentCheckRepository.sql(db).raw("""
+        guard let row = try await db.sql().raw("""
             SELECT environment_id, user_id, combination_id, finished_at, sealed_review, sealed_front_image, sealed_back_image
             FROM ocr_sessions WHERE id = \(bind: id)
             """).first() else { return nil }
@@ -118,7 +118,7 @@ public struct OCRSessionRepository: Sendable {
 
     /// A held combination's evidence erased, inside the decision's transaction.
     public static func releaseHeld(id: UUID, on tx: any Database) async throws {
-        try await DocumentCheckRepository.sql(tx).raw("""
+        try await tx.sql().raw("""
             UPDATE ocr_sessions SET sealed_review = NULL, sealed_front_image = NULL, sealed_back_image = NULL WHERE id = \(bind: id)
             """).run()
     }
@@ -129,7 +129,7 @@ public struct OCRSessionRepository: Sendable {
     public func purge(expiredBefore now: Int64) async throws -> Int {
         try await db.write { tx in
             // A combination a reviewer has yet to decide stays (sealed) until they do.
-            try await DocumentCheckRepository.sql(tx).raw("""
+            try await tx.sql().raw("""
                 DELETE FROM ocr_sessions WHERE expires_at < \(bind: now) AND NOT EXISTS (
                   SELECT 1 FROM review_cases WHERE review_cases.kind = 'ocr_combination' AND review_cases.subject_id = ocr_sessions.id
                   AND review_cases.decided_at IS NULL) RETURNING id

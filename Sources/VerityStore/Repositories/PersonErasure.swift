@@ -41,7 +41,7 @@ public struct PersonErasure: Sendable {
     public func removeRows(userID: UUID, environmentID: UUID, actor: String, reason: String, now: Int64) async throws -> Removed {
         let tenantID = try await EnvironmentModel.find(environmentID, on: db)?.$tenant.id
         return try await db.write { tx in
-            guard let sql = tx as? any SQLDatabase else { throw StoreError.notSQL }
+            let sql = try tx.sql()
             var removed = Removed()
             removed.verificationAttempts = try await Self.count(sql, "verification_attempts WHERE user_id = ", userID)
             removed.documentChecks = try await Self.count(sql, "document_checks WHERE user_id = ", userID)

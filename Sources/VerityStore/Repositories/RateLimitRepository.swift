@@ -56,7 +56,7 @@ public struct RateLimitRepository: Sendable {
             count = rows.first ?? 1
         } else {
             count = try await db.write { tx in
-                try await DocumentCheckRepository.sql(tx).raw("""
+                try await tx.sql().raw("""
                     INSERT INTO rate_limit_windows (id, key_id, product, window_start, count)
                     VALUES (\(bind: UUID.random()), \(bind: keyID), \(bind: product), \(bind: start), 1)
                     ON CONFLICT (key_id, product, window_start) DO UPDATE SET count = rate_limit_windows.count + 1
@@ -71,7 +71,7 @@ public struct RateLimitRepository: Sendable {
     @discardableResult
     public func purge(now: Int64) async throws -> Int {
         try await db.write { tx in
-            try await DocumentCheckRepository.sql(tx).raw("""
+            try await tx.sql().raw("""
                 DELETE FROM rate_limit_windows WHERE window_start < \(bind: now - Self.keptMilliseconds) RETURNING id
                 """).all().count
         }

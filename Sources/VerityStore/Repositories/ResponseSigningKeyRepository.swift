@@ -16,7 +16,7 @@ public struct ResponseSigningKeyRepository: Sendable {
         let id = UUID()
         let sealedKey = try protector.seal(key, at: .of(.responseSigningKey, id))
         try await db.write { tx in
-            let sql = DocumentCheckRepository.sql(tx)
+            let sql = try tx.sql()
             try await sql.raw("DELETE FROM response_signing_keys WHERE environment_id = \(bind: environmentID)").run()
             try await sql.raw("""
                 INSERT INTO response_signing_keys (id, environment_id, sealed_hmac_key, created_at)
@@ -27,7 +27,7 @@ public struct ResponseSigningKeyRepository: Sendable {
 
     /// The environment's key, or nil before `verity keys hmac`.
     public func key(environmentID: UUID, protector: DataProtector) async throws -> Data? {
-        guard let row = try await DocumentCheckRepository.sql(db).raw("""
+        guard let row = try await db.sql().raw("""
             SELECT id, sealed_hmac_key FROM response_signing_keys WHERE environment_id = \(bind: environmentID)
             """).first() else { return nil }
         return try protector.open(try row.decode(column: "sealed_hmac_key", as: Data.self),

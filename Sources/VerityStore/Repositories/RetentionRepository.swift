@@ -47,7 +47,7 @@ public struct RetentionRepository: Sendable {
         for environmentID in try await EnvironmentModel.query(on: db).all(\.$id) where !scheduled.contains(environmentID) {
             let won = try await db.write { tx in
                 let id = UUID()
-                guard try await Self.sql(tx).raw("""
+                guard try await tx.sql().raw("""
                     INSERT INTO retention_sweeps (id, environment_id, slot, created_at)
                     VALUES (\(bind: id), \(bind: environmentID), \(bind: slot), \(bind: now))
                     ON CONFLICT (environment_id, slot) DO NOTHING RETURNING id
@@ -113,17 +113,17 @@ public struct RetentionRepository: Sendable {
               AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'pending')
             LIMIT \(unsafeRaw: "\(Self.batch)")
             """, then: { ids, tx in
-                try await Self.sql(tx).raw("DELETE FROM webhook_deliveries WHERE event_id IN (\(binds: ids))").run()
-                try await Self.sql(tx).raw("DELETE FROM webhook_events WHERE id IN (\(binds: ids))").run()
+                try await tx.sql().raw("DELETE FROM webhook_deliveries WHERE event_id IN (\(binds: ids))").run()
+                try await tx.sql().raw("DELETE FROM webhook_events WHERE id IN (\(binds: ids))").run()
             })
         // The sweeps' own records go too, past a month.
         let recordsBefore = now - Self.sweepRecordDays * Self.day
         try await db.write { tx in
-            try await Self.sql(tx).raw("""
+            try await tx.sql().raw("""
                 DELETE FROM retention_sweeps WHERE \(environment) AND finished_at IS NOT NULL
                   AND slot < \(bind: recordsBefore / Self.slotMilliseconds)
                 """).run()
-            try await Self.sql(tx).raw("""
+            try await tx.sql().raw("""
                 DELETE FROM jobs WHERE kind = \(bind: Self.jobKind) AND status IN ('done', 'failed') AND updated_at < \(bind: recordsBefore)
                 """).run()
         }
@@ -142,7 +142,7 @@ public struct RetentionRepository: Sendable {
     private func inBatches(_ statement: SQLQueryString) async throws -> Int {
         var total = 0
         while true {
-            let touched = try await db.write { tx in try await Self.sql(tx).raw(statement).all().count }
+            let touched = try await db.write { tx in try await tx.sql().raw(statement).all().count }
             total += touched
             if touched < Self.batch { return total }
         }
@@ -153,17 +153,12 @@ public struct RetentionRepository: Sendable {
         var total = 0
         while true {
             let touched = try await db.write { tx in
-                let ids = try await Self.sql(tx).raw(select).all().map { try $0.decode(column: "id", as: UUID.self) }
+                let ids = try await tx.sql().raw(select).all().map { try $0.decode(column: "id", as: UUID.self) }
                 if !ids.isEmpty { try await then(ids, tx) }
                 return ids.count
             }
             total += touched
             if touched < Self.batch { return total }
         }
-    }
-
-    static func sql(_ db: any Database) -> any SQLDatabase {
-        // Both drivers Verity ships (SQLite, PostgreSQL) are SQL databases.
-        db as! any SQLDatabase
     }
 }

@@ -21,7 +21,7 @@ public struct SanctionsRepository: Sendable {
     }
 
     public func status() async throws -> Status? {
-        guard let row = try await DocumentCheckRepository.sql(db).raw("""
+        guard let row = try await db.sql().raw("""
             SELECT current_version, entries, source, imported_at FROM sanctions_lists WHERE name = \(bind: Self.listName)
             """).first() else { return nil }
         return Status(version: try row.decode(column: "current_version", as: Int64.self), entries: try row.decode(column: "entries", as: Int.self),
@@ -51,7 +51,7 @@ public struct SanctionsRepository: Sendable {
                 done += batch.count
                 progress(done)
             }
-            let sql = DocumentCheckRepository.sql(tx)
+            let sql = try tx.sql()
             try await sql.raw("""
                 INSERT INTO sanctions_lists (name, current_version, entries, source, imported_at)
                 VALUES (\(bind: Self.listName), \(bind: version), \(bind: models.count), \(bind: source), \(bind: now))

@@ -86,7 +86,7 @@ extension DocumentCheckRepository {
         if let rows = try await db.prepared(UserDocumentStateStatement(userID: userID)) {
             return rows.first ?? .none
         }
-        guard let row = try await Self.sql(db).raw("\(unsafeRaw: UserDocumentState.select) \(bind: userID)").first() else {
+        guard let row = try await db.sql().raw("\(unsafeRaw: UserDocumentState.select) \(bind: userID)").first() else {
             return .none
         }
         return UserDocumentState((

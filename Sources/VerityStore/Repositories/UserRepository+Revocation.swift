@@ -17,7 +17,7 @@ extension UserRepository {
     /// certificate authenticated, and their capture link.
     public func revokeCredentials(userID: UUID, now: Int64) async throws -> RevokedCredentials {
         try await db.write { tx in
-            guard let sql = tx as? any SQLDatabase else { throw StoreError.notSQL }
+            let sql = try tx.sql()
             var revoked = RevokedCredentials()
             revoked.userTokens = try await AccessTokenModel.query(on: tx)
                 .filter(\.$user.$id == userID).filter(\.$revokedAt == nil).filter(\.$expiresAt > now).count()

@@ -15,7 +15,7 @@ extension VerificationRepository {
     /// settled once, by whoever changes it from `pending` first, under the
     /// user's record's lock (`settle` checks the same).
     public func settleAbandoned(chargedBefore cutoff: Int64, now: Int64, limit: Int = 200) async throws -> Int {
-        let rows = try await sql(db).raw("""
+        let rows = try await db.sql().raw("""
             SELECT id, user_id FROM verification_attempts WHERE outcome = 'pending' AND attempted_at < \(bind: cutoff)
             ORDER BY attempted_at LIMIT \(bind: limit)
             """).all()
@@ -30,7 +30,7 @@ extension VerificationRepository {
 
     private func giveBack(attemptID: UUID, userID: UUID, now: Int64) async throws -> Bool {
         try await db.write { tx in
-            let sql = self.sql(tx)
+            let sql = try tx.sql()
             guard let current = try await Self.lockedRecord(userID: userID, on: sql) else { return false }
             guard try await sql.raw("""
                 UPDATE verification_attempts SET outcome = 'unanswered', settled_at = \(bind: now)

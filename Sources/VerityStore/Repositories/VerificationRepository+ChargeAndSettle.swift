@@ -56,7 +56,7 @@ extension VerificationRepository {
             return rows.first.map { SettledAttempt(record: settled, published: $0.published > 0, documentState: $0.documentState) }
         }
         return try await db.write { tx in
-            let sql = self.sql(tx)
+            let sql = try tx.sql()
             guard try await Self.store(settled, userID: attempt.userID, ifStill: expected, on: sql) else { return nil }
             let published = try await Self.insertSettled(attempt, now: now, event: draft, on: sql)
             if let claim {

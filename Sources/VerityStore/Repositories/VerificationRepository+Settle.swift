@@ -62,7 +62,7 @@ extension VerificationRepository {
             }
         }
         return try await db.write { tx in
-            let sql = self.sql(tx)
+            let sql = try tx.sql()
             let postgres = sql.dialect.name == "postgresql"
             // SQLite: the record as a compare-and-set against the one the
             // charge left, as on PostgreSQL. Read again (on PostgreSQL, whose

@@ -17,7 +17,7 @@ public struct VerificationRepository: Sendable {
     public init(db: any Database) { self.db = db }
 
     public func record(userID: UUID) async throws -> VerificationRecord {
-        let row = try await sql(db).raw("""
+        let row = try await db.sql().raw("""
             SELECT \(unsafeRaw: Self.recordColumns) FROM identity_verifications WHERE user_id = \(bind: userID)
             """).first()
         guard let row else { throw StoreError.corruptRecord(IdentityVerificationModel.schema) }
@@ -71,14 +71,14 @@ public struct VerificationRepository: Sendable {
         }
         return try await db.write { tx in
             // The write comes first so SQLite takes its write lock at once.
-            guard let row = try await sql(tx).raw("""
+            guard let row = try await tx.sql().raw("""
                 UPDATE identity_verifications
                 SET failed_attempts = failed_attempts + 1, last_attempted_at = \(bind: now)
                 WHERE user_id = \(bind: userID) AND failed_attempts < \(bind: maxAttempts)
                   AND block IS NULL AND achieved_method = \(bind: VerificationMethod.none.rawValue)
                 RETURNING \(unsafeRaw: Self.recordColumns)
                 """).first() else { return nil }
-            try await sql(tx).raw("""
+            try await tx.sql().raw("""
                 INSERT INTO verification_attempts (id, user_id, environment_id, source, outcome, input_digest, attempted_at)
                 VALUES (\(bind: attemptID), \(bind: userID), \(bind: environmentID), \(bind: source), 'pending',
                         \(bind: inputDigest), \(bind: now))
@@ -113,10 +113,5 @@ public struct VerificationRepository: Sendable {
     public func attempts(environmentID: UUID, limit: Int) async throws -> [VerificationAttemptModel] {
         try await VerificationAttemptModel.query(on: db).filter(\.$environmentID == environmentID)
             .sort(\.$attemptedAt, .descending).limit(limit).all()
-    }
-
-    func sql(_ db: any Database) -> any SQLDatabase {
-        // Both drivers Verity ships (SQLite, PostgreSQL) are SQL databases.
-        db as! any SQLDatabase
     }
 }

@@ -22,7 +22,7 @@ extension UserCertificateRepository {
     /// before issue 47 under their holders' keys; returns how many rows it
     /// sealed (0 once none is left: then the query is one index-free look).
     public func sealLegacy(protector: DataProtector, limit: Int = 200, now: Int64) async throws -> Int {
-        guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
+        let sql = try db.sql()
         let unsealedCSR: SQLQueryString = sql.dialect.name == "sqlite"
             ? "(c.csr IS NOT NULL AND substr(c.csr, 1, 4) NOT IN (X'56504B31', X'56504B32'))"
             : "(c.csr IS NOT NULL AND substring(c.csr from 1 for 4) NOT IN ('\\x56504b31'::bytea, '\\x56504b32'::bytea))"

@@ -64,7 +64,7 @@ public struct UserCertificateRepository: Sendable {
                       now: Int64) async throws -> Bool {
         let registrationID = certificate.$registration.id
         return try await db.write { tx in
-            guard let sql = tx as? any SQLDatabase else { throw StoreError.notSQL }
+            let sql = try tx.sql()
             let spent = try await sql.raw("""
                 UPDATE cert_activation_codes SET used_at = \(bind: now)
                 WHERE id = \(bind: codeID) AND used_at IS NULL RETURNING id

@@ -27,7 +27,7 @@ public struct KeyDirectory: Sendable {
     /// there is no such live key there (revoked already, another environment's, unknown).
     public static func revoke(_ kind: Kind, id: UUID, environmentID: UUID, now: Int64, on tx: any Database) async throws -> String? {
         let table = kind == .secret ? APIKeyModel.schema : ClientKeyModel.schema
-        return try await (tx as! any SQLDatabase).raw("""
+        return try await tx.sql().raw("""
             UPDATE \(ident: table) SET revoked_at = \(bind: now)
             WHERE id = \(bind: id) AND environment_id = \(bind: environmentID) AND revoked_at IS NULL RETURNING display_prefix
             """).first()?.decode(column: "display_prefix", as: String.self)

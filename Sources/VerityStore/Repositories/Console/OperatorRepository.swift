@@ -82,7 +82,7 @@ public struct OperatorRepository: Sendable {
     /// may try again. Returns until when, if it now waits.
     public func recordFailedSignIn(id: UUID, now: Int64) async throws -> Int64? {
         try await db.write { tx in
-            let sql = tx as! any SQLDatabase
+            let sql = try tx.sql()
             let failures = try await sql.raw("""
                 UPDATE operators SET failed_sign_ins = failed_sign_ins + 1 WHERE id = \(bind: id) RETURNING failed_sign_ins
                 """).first()?.decode(column: "failed_sign_ins", as: Int.self) ?? 0
@@ -98,7 +98,7 @@ public struct OperatorRepository: Sendable {
     /// used up. False when that step was used already (a replayed code).
     public func recordSignIn(id: UUID, totpStep: Int64?, now: Int64) async throws -> Bool {
         try await db.write { tx in
-            let sql = tx as! any SQLDatabase
+            let sql = try tx.sql()
             if let totpStep {
                 return try await sql.raw("""
                     UPDATE operators SET failed_sign_ins = 0, locked_until = NULL, last_sign_in_at = \(bind: now), totp_last_step = \(bind: totpStep)
@@ -178,7 +178,7 @@ public struct OperatorRepository: Sendable {
     @discardableResult
     public func purgeSessions(now: Int64, idleMilliseconds: Int64) async throws -> Int {
         try await db.write { tx in
-            try await (tx as! any SQLDatabase).raw("""
+            try await tx.sql().raw("""
                 DELETE FROM operator_sessions WHERE expires_at <= \(bind: now) OR last_seen_at <= \(bind: now - idleMilliseconds) RETURNING id
                 """).all().count
         }

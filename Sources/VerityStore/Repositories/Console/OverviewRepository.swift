@@ -15,7 +15,7 @@ public struct OverviewRepository: Sendable {
 
     static let dayMilliseconds: Int64 = 86_400_000
 
-    private var sql: any SQLDatabase { db as! any SQLDatabase }
+    private var sql: any SQLDatabase { get throws { try db.sql() } }
 
     public struct DayCount: Sendable, Equatable {
         public let day: Int64

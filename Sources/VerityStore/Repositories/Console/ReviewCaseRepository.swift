@@ -41,7 +41,7 @@ public struct ReviewCaseRepository: Sendable {
     /// Open cases `operatorID` may take, oldest first: unclaimed, claimed by
     /// them, or with a lapsed claim. Another reviewer's live claim hides a case.
     public func queue(tenantID: UUID, operatorID: UUID, now: Int64, after: Cursor?, limit: Int) async throws -> [ReviewCaseModel] {
-        let sql = db as! any SQLDatabase
+        let sql = try db.sql()
         let resume: SQLQueryString = after.map {
             "AND (opened_at > \(bind: $0.openedAt) OR (opened_at = \(bind: $0.openedAt) AND id > \(bind: $0.id)))"
         } ?? ""
@@ -62,7 +62,7 @@ public struct ReviewCaseRepository: Sendable {
     }
 
     public func counts(tenantID: UUID, operatorID: UUID, now: Int64) async throws -> Counts {
-        let sql = db as! any SQLDatabase
+        let sql = try db.sql()
         var counts = Counts()
         let rows = try await sql.raw("""
             SELECT kind, COUNT(*) AS waiting, MIN(opened_at) AS oldest,
@@ -92,7 +92,7 @@ public struct ReviewCaseRepository: Sendable {
     public func claim(id: UUID, tenantID: UUID, operatorID: UUID, now: Int64) async throws -> Int64 {
         let until = now + ReviewClaim.milliseconds
         let claimed = try await db.write { tx in
-            try await (tx as! any SQLDatabase).raw("""
+            try await tx.sql().raw("""
                 UPDATE review_cases SET claimed_by = \(bind: operatorID), claimed_until = \(bind: until)
                 WHERE id = \(bind: id) AND tenant_id = \(bind: tenantID) AND decided_at IS NULL
                   AND (claimed_by IS NULL OR claimed_by = \(bind: operatorID) OR claimed_until < \(bind: now)) RETURNING id
@@ -105,7 +105,7 @@ public struct ReviewCaseRepository: Sendable {
     /// Gives the case back to the queue; nothing happens unless `operatorID` holds it.
     public func release(id: UUID, tenantID: UUID, operatorID: UUID) async throws {
         try await db.write { tx in
-            try await (tx as! any SQLDatabase).raw("""
+            try await tx.sql().raw("""
                 UPDATE review_cases SET claimed_by = NULL, claimed_until = NULL
                 WHERE id = \(bind: id) AND tenant_id = \(bind: tenantID) AND claimed_by = \(bind: operatorID) AND decided_at IS NULL
                 """).run()
@@ -116,7 +116,7 @@ public struct ReviewCaseRepository: Sendable {
     /// `operatorID`'s claim is live; false otherwise (call `refusal`).
     public static func decide(id: UUID, tenantID: UUID, operatorID: UUID, decision: ReviewDecision, reason: String, now: Int64,
                               on tx: any Database) async throws -> Bool {
-        try await (tx as! any SQLDatabase).raw("""
+        try await tx.sql().raw("""
             UPDATE review_cases SET decided_at = \(bind: now), decided_by = \(bind: operatorID), decision = \(bind: decision.rawValue),
               decision_reason = \(bind: reason), claimed_until = NULL
             WHERE id = \(bind: id) AND tenant_id = \(bind: tenantID) AND decided_at IS NULL
@@ -130,7 +130,7 @@ public struct ReviewCaseRepository: Sendable {
     /// decided in the same transaction is closed already and left alone.
     public static func closeDecidedElsewhere(kind: ReviewCaseKind, subjectID: UUID, decision: ReviewDecision, now: Int64,
                                              on tx: any Database) async throws {
-        try await (tx as! any SQLDatabase).raw("""
+        try await tx.sql().raw("""
             UPDATE review_cases SET decided_at = \(bind: now), decision = \(bind: decision.rawValue),
               decision_reason = \(bind: Self.decidedOutsideConsole), claimed_until = NULL
             WHERE kind = \(bind: kind.rawValue) AND subject_id = \(bind: subjectID) AND decided_at IS NULL

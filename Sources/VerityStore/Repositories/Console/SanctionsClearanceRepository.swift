@@ -39,7 +39,7 @@ public struct SanctionsClearanceRepository: Sendable {
     /// Remembers the false positives inside the decision's transaction (once: a second is a no-op).
     public static func record(_ cleared: [Cleared], tenantID: UUID, personIndex: String, caseID: UUID, by operatorID: UUID,
                               now: Int64, on tx: any Database) async throws {
-        let sql = tx as! any SQLDatabase
+        let sql = try tx.sql()
         for entry in cleared {
             try await sql.raw("""
                 INSERT INTO sanctions_clearances (id, tenant_id, person_index, entry_id, entry_fingerprint, case_id, cleared_by, cleared_at)

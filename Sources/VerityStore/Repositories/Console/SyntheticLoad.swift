@@ -52,7 +52,7 @@ public struct SyntheticLoad: Sendable {
                         protector.blindIndex(reference, domain: UserRepository.refDomain(environmentID: environmentID)))
             }
             try await db.write { tx in
-                let insert = (tx as! any SQLDatabase).insert(into: "end_users")
+                let insert = try tx.sql().insert(into: "end_users")
                     .columns("id", "environment_id", "ref_index", "ref_sealed", "created_at")
                 for (id, _, sealed, index) in people {
                     insert.values([SQLBind(id), SQLBind(environmentID), SQLBind(index), SQLBind(sealed), SQLBind(now - span)])
@@ -90,7 +90,7 @@ public struct SyntheticLoad: Sendable {
                 }
             }
             try await db.write { [checks, cases] tx in
-                let sql = tx as! any SQLDatabase
+                let sql = try tx.sql()
                 let insertChecks = sql.insert(into: "document_checks")
                     .columns("id", "user_id", "environment_id", "flow", "document_type", "country", "status", "created_at", "finished_at")
                 for row in checks { insertChecks.values(row) }
@@ -114,7 +114,7 @@ public struct SyntheticLoad: Sendable {
         guard ["document_checks", "review_cases", "end_users", "audit_events"].contains(table) else {
             throw VerityError.invalid("table", "one of document_checks, review_cases, end_users, audit_events")
         }
-        return Int(try await (db as! any SQLDatabase).raw("SELECT count(*) AS n FROM \(unsafeRaw: table)").first()?
+        return Int(try await db.sql().raw("SELECT count(*) AS n FROM \(unsafeRaw: table)").first()?
             .decode(column: "n", as: Int64.self) ?? 0)
     }
 }

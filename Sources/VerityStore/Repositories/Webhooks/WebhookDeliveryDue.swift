@@ -51,7 +51,7 @@ extension WebhookDeliveryRepository {
     /// The deliveries with these ids that still exist, ready to send.
     public func due(ids: [UUID]) async throws -> [WebhookDeliveryDue] {
         guard !ids.isEmpty else { return [] }
-        return try await (db as! any SQLDatabase).raw("""
+        return try await db.sql().raw("""
             SELECT d.id, d.status, d.attempts, ev.id AS event_id, ev.environment_id, ev.user_id, ev.type, ev.data, ev.created_at,
                    en.id AS endpoint_id, en.environment_id AS endpoint_environment_id, en.url, en.status AS endpoint_status,
                    en.secret_sealed, en.previous_secret_sealed, en.previous_secret_until, en.failing_since,

@@ -25,7 +25,7 @@ public struct WebhookDeliveryRepository: Sendable {
     /// lapsed), oldest first, until `now + leaseMilliseconds`; returns their ids.
     /// Deliveries another server is leasing are skipped, not waited for.
     public func leaseDue(now: Int64, leaseMilliseconds: Int64, limit: Int) async throws -> [UUID] {
-        let sql = db as! any SQLDatabase
+        let sql = try db.sql()
         let due: SQLQueryString = """
             SELECT id FROM webhook_deliveries WHERE status = 'pending' AND run_after <= \(bind: now)
               AND (lease_until IS NULL OR lease_until < \(bind: now))
@@ -41,7 +41,7 @@ public struct WebhookDeliveryRepository: Sendable {
         // SQLite: a read first, since a write takes the one writer even when it finds nothing.
         guard try await sql.raw("\(due) LIMIT 1").first() != nil else { return [] }
         return try await db.write { tx in
-            try await (tx as! any SQLDatabase).raw("""
+            try await tx.sql().raw("""
                 UPDATE webhook_deliveries SET lease_until = \(bind: now + leaseMilliseconds)
                 WHERE id IN (\(due) ORDER BY run_after LIMIT \(bind: limit))
                 RETURNING id
@@ -56,7 +56,7 @@ public struct WebhookDeliveryRepository: Sendable {
     public static func recordAttempt(id: UUID, statusCode: Int?, latencyMilliseconds: Int?, error: String?, delivered: Bool,
                                      retryAt: Int64?, now: Int64, on tx: any Database) async throws {
         let status: WebhookDeliveryModel.Status = delivered ? .delivered : retryAt == nil ? .failed : .pending
-        try await (tx as! any SQLDatabase).raw("""
+        try await tx.sql().raw("""
             UPDATE webhook_deliveries SET attempts = attempts + 1, last_status_code = \(bind: statusCode),
               last_latency_ms = \(bind: latencyMilliseconds), last_error = \(bind: error.map { String($0.prefix(100)) }),
               status = \(bind: status.rawValue),
@@ -71,14 +71,14 @@ public struct WebhookDeliveryRepository: Sendable {
     public static func recordDelivered(_ delivered: [(id: UUID, statusCode: Int, latencyMilliseconds: Int)], now: Int64,
                                        on tx: any Database) async throws {
         guard !delivered.isEmpty else { return }
-        try await (tx as! any SQLDatabase).raw(deliveredUpdate(delivered, now: now)).run()
+        try await tx.sql().raw(deliveredUpdate(delivered, now: now)).run()
     }
 
     /// A batch that every receiver accepted, settled: one statement (atomic
     /// alone on PostgreSQL, so no BEGIN and COMMIT; one write on SQLite).
     public func settleDelivered(_ delivered: [(id: UUID, statusCode: Int, latencyMilliseconds: Int)], now: Int64) async throws {
         guard !delivered.isEmpty else { return }
-        let sql = db as! any SQLDatabase
+        let sql = try db.sql()
         if sql.dialect.name == "postgresql" {
             try await sql.raw(Self.deliveredUpdate(delivered, now: now)).run()
             return
@@ -99,7 +99,7 @@ public struct WebhookDeliveryRepository: Sendable {
 
     /// Given up without an attempt (the endpoint was disabled), on the caller's transaction.
     public static func markFailed(id: UUID, on tx: any Database) async throws {
-        try await (tx as! any SQLDatabase).raw("""
+        try await tx.sql().raw("""
             UPDATE webhook_deliveries SET status = 'failed', run_after = NULL, lease_until = NULL
             WHERE id = \(bind: id) AND status = 'pending'
             """).run()
@@ -108,7 +108,7 @@ public struct WebhookDeliveryRepository: Sendable {
     /// Sends the delivery's event again: pending once more, due now.
     public func redeliver(id: UUID, now: Int64) async throws {
         try await db.write { tx in
-            try await (tx as! any SQLDatabase).raw("""
+            try await tx.sql().raw("""
                 UPDATE webhook_deliveries SET status = 'pending', run_after = \(bind: now), lease_until = NULL WHERE id = \(bind: id)
                 """).run()
         }
@@ -117,7 +117,7 @@ public struct WebhookDeliveryRepository: Sendable {
     /// What waits: pending deliveries, and the due time of the oldest one
     /// that is due and not leased (nil when none is), for `/metrics`.
     public func queueStats(now: Int64) async throws -> (pending: Int, oldestDueRunAfter: Int64?) {
-        guard let row = try await (db as! any SQLDatabase).raw("""
+        guard let row = try await db.sql().raw("""
             SELECT COUNT(*) AS pending,
                    MIN(CASE WHEN run_after <= \(bind: now) AND (lease_until IS NULL OR lease_until < \(bind: now)) THEN run_after END) AS oldest_due
             FROM webhook_deliveries WHERE status = 'pending'

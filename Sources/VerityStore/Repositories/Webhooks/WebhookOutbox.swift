@@ -59,7 +59,7 @@ public enum WebhookOutbox {
             }
             return told
         }
-        let sql = tx as! any SQLDatabase
+        let sql = try tx.sql()
         var told = false
         for draft in drafts {
             let written = try await sql.raw("""
@@ -79,7 +79,7 @@ public enum WebhookOutbox {
     /// backlog ahead of the delivery queue, counting (on SQLite) the ones still
     /// on their outcomes' rows (`LedgerEvents`). A read of a partial index each.
     public static func awaitingFanOut(on db: any Database) async throws -> (events: Int, oldestCreatedAt: Int64?) {
-        guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
+        let sql = try db.sql()
         guard let row = try await sql.raw("""
             SELECT COUNT(*) AS events, MIN(created_at) AS oldest FROM webhook_events WHERE fan_out_pending = 1
             """).first() else { return (0, nil) }
@@ -98,7 +98,7 @@ public enum WebhookOutbox {
     /// sends them next. Returns their ids. An idle outbox costs one read of a
     /// partial index.
     public static func fanOutPending(now: Int64, leaseMilliseconds: Int64, limit: Int, on db: any Database) async throws -> [UUID] {
-        guard let sql = db as? any SQLDatabase else { throw StoreError.notSQL }
+        let sql = try db.sql()
         let leaseUntil = now + leaseMilliseconds
         if sql.dialect.name == "postgresql" {
             // One statement: the events claimed (rows another server is
@@ -121,7 +121,7 @@ public enum WebhookOutbox {
             SELECT 1 WHERE EXISTS (SELECT 1 FROM webhook_events WHERE fan_out_pending = 1) OR \(unsafeRaw: LedgerEvents.anyWaiting)
             """).first() != nil else { return [] }
         return try await db.write { tx in
-            let sql = tx as! any SQLDatabase
+            let sql = try tx.sql()
             // Identity decisions' events wait on their attempts' rows: into the outbox first.
             try await LedgerEvents.lift(limit: limit, on: sql)
             // Both statements run under the one writer: nothing is published
