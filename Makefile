@@ -2,7 +2,8 @@
 .PHONY: demo test build reliability fuzz bench bench-documents bench-document-flow bench-mobile bench-faces bench-pki bench-mrz-model bench-webhooks bench-sdk bench-console bench-cpu contract
 
 build:
-	swift build --build-tests
+	swift build --build-tests --explicit-target-dependency-import-check error
+	python3 scripts/check-module-graph.py
 
 demo:
 	bash scripts/demo.sh

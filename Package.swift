@@ -31,8 +31,12 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     ],
     targets: [
-        // Domain: values, rules, state machines, error codes. No I/O.
-        .target(name: "VerityCore"),
+        // The wire's vocabulary: error codes, the enums and report shapes the
+        // wire carries, transaction canonical bytes. Foundation only: the SDK
+        // builds on it and on nothing of the server's.
+        .target(name: "VerityWire"),
+        // Domain: values, rules, state machines. No I/O. Builds on the wire's vocabulary.
+        .target(name: "VerityCore", dependencies: ["VerityWire"]),
         // C and C++ libraries behind small shims; only VerityVision sees them.
         .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
@@ -75,10 +79,10 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // Wire types shared by server and SDK. Foundation, VerityCore and swift-crypto
-        // (no I/O): the domain's enums are the wire's, never defined twice, and so is
-        // the wire's own cryptography (the OCR service's transport keys).
-        .target(name: "VerityAPI", dependencies: ["VerityCore", .product(name: "Crypto", package: "swift-crypto")]),
+        // Request and response types shared by server and SDK, on the wire's
+        // vocabulary, and the wire's own cryptography (the OCR service's
+        // transport keys, webhook signatures). No I/O, nothing of VerityCore.
+        .target(name: "VerityAPI", dependencies: ["VerityWire", .product(name: "Crypto", package: "swift-crypto")]),
         // Fluent models, migrations, repositories.
         .target(
             name: "VerityStore",
@@ -117,7 +121,7 @@ let package = Package(
         .target(
             name: "Verity",
             dependencies: [
-                "VerityAPI", "VerityCore",
+                "VerityAPI",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 // Linux only: FoundationNetworking's URLSession spins while it waits (Transport/HTTPExchange.swift).
@@ -174,7 +178,7 @@ let package = Package(
                 .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),
-        .testTarget(name: "VerityCoreTests", dependencies: ["VerityCore"]),
+        .testTarget(name: "VerityCoreTests", dependencies: ["VerityCore", "VerityWire"]),
         .testTarget(name: "VerityVisionTests", dependencies: ["VerityVision", "VerityCore", "DocgenManifest", "HostileImageSet"]),
         .testTarget(
             name: "VerityPKITests",
@@ -187,7 +191,7 @@ let package = Package(
         .testTarget(
             name: "VerityServerTests",
             dependencies: [
-                "VerityServer", "VerityTestSupport", "HostileImageSet",
+                "VerityServer", "VerityTestSupport", "HostileImageSet", "Verity",
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "Logging", package: "swift-log"),
                 // A stand-in SMTP server on loopback for the mail gateway's tests.

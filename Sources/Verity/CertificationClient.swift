@@ -4,7 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import VerityAPI
-import VerityCore
+import VerityWire
 @_spi(CMS) import X509
 
 /// The certification SDK for one entity: verify the device by SMS code,

@@ -1,5 +1,5 @@
 import Foundation
-import VerityCore
+import VerityWire
 
 /// An error from the certification service or from reaching it: the spec's
 /// callbacks (`onInvalidToken`, `onValidationError`, …) become codes.
@@ -70,25 +70,25 @@ public struct CertificationError: Error, Sendable, Equatable, CustomStringConver
         /// The spec's `onNoConnection`: the service could not be reached.
         public static let noConnection = Code(ServiceFailure.ClientCode.unreachable)
         /// The token was refused: see ``CertificationError/resolution``.
-        public static let invalidToken = Code(VerityError.Code.invalidToken)
+        public static let invalidToken = Code(ErrorCode.invalidToken)
         /// Too many SMS codes were requested; try later.
-        public static let deviceVerificationLimit = Code(VerityError.Code.deviceVerificationLimit)
+        public static let deviceVerificationLimit = Code(ErrorCode.deviceVerificationLimit)
         /// The SMS code expired or its guesses are spent: request a new one.
-        public static let expiredVerificationCode = Code(VerityError.Code.expiredVerificationCode)
+        public static let expiredVerificationCode = Code(ErrorCode.expiredVerificationCode)
         /// A field is wrong: see ``CertificationError/field`` and ``CertificationError/fieldErrors``.
-        public static let validationError = Code(VerityError.Code.validationError)
+        public static let validationError = Code(ErrorCode.validationError)
         /// Too many wrong codes: an operator must unlock the user.
-        public static let userLocked = Code(VerityError.Code.userLocked)
+        public static let userLocked = Code(ErrorCode.userLocked)
         /// The user registered with this entity before.
-        public static let userAlreadyRegistered = Code(VerityError.Code.userAlreadyRegistered)
+        public static let userAlreadyRegistered = Code(ErrorCode.userAlreadyRegistered)
         /// The user is not accredited (or not certified) for what was asked.
-        public static let userNotAccredited = Code(VerityError.Code.userNotAccredited)
+        public static let userNotAccredited = Code(ErrorCode.userNotAccredited)
         /// The device has not been verified by SMS code.
-        public static let deviceNotVerified = Code(VerityError.Code.deviceNotVerified)
+        public static let deviceNotVerified = Code(ErrorCode.deviceNotVerified)
         /// No such entity, checkpoint, challenge or transaction.
-        public static let notFound = Code(VerityError.Code.notFound)
+        public static let notFound = Code(ErrorCode.notFound)
         /// The service is down or lacks a part (CA, HSM, SMS provider).
-        public static let serviceUnavailable = Code(VerityError.Code.serviceUnavailable)
+        public static let serviceUnavailable = Code(ErrorCode.serviceUnavailable)
         /// The device's key store failed.
         public static let keyStoreError = Code(rawValue: "KEY_STORE_ERROR")
         /// The service's answer could not be read, or a certificate it returned does not fit.

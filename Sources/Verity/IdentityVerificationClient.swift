@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 @_exported import VerityAPI
-import VerityCore
+import VerityWire
 
 /// Verifies the identity of one end user against a Verity server.
 ///
@@ -122,7 +122,7 @@ public final class IdentityVerificationClient: Sendable {
         return try await transport.send(method, path, query: query, credential: credential)
     }
 
-    private func faceImageRequired(flow: DocumentFlowSettings.Flow, option: QueryOption) async throws -> Bool {
+    private func faceImageRequired(flow: DocumentFlow, option: QueryOption) async throws -> Bool {
         if option == .cachedOrRemote, let known = await faceImageAnswers.answer(for: flow) { return known }
         let required = try await call("GET", IdentityRoute.documentFaceImageRequired.path,
                                                 query: [URLQueryItem(name: "flow", value: flow.rawValue)],
@@ -164,8 +164,8 @@ public final class IdentityVerificationClient: Sendable {
 
 /// The last face-image answer per flow, for `QueryOption.cachedOrRemote`.
 private actor FaceImageAnswers {
-    private var answers: [DocumentFlowSettings.Flow: Bool] = [:]
+    private var answers: [DocumentFlow: Bool] = [:]
 
-    func answer(for flow: DocumentFlowSettings.Flow) -> Bool? { answers[flow] }
-    func keep(_ required: Bool, for flow: DocumentFlowSettings.Flow) { answers[flow] = required }
+    func answer(for flow: DocumentFlow) -> Bool? { answers[flow] }
+    func keep(_ required: Bool, for flow: DocumentFlow) { answers[flow] = required }
 }

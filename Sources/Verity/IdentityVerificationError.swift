@@ -1,4 +1,4 @@
-import VerityCore
+import VerityWire
 
 /// An error from the identity verification service or from reaching it.
 ///
@@ -46,43 +46,43 @@ public struct IdentityVerificationError: Error, Sendable, Equatable, CustomStrin
         public init(rawValue: String) { self.rawValue = rawValue }
 
         /// Consent must be given before verification in this environment.
-        public static let consentRequired = Code(VerityError.Code.consentRequired)
+        public static let consentRequired = Code(ErrorCode.consentRequired)
         /// The consent content given is not the current consent text.
-        public static let consentContentMismatch = Code(VerityError.Code.consentContentMismatch)
+        public static let consentContentMismatch = Code(ErrorCode.consentContentMismatch)
         /// No consent text has been published.
-        public static let consentContentNotFound = Code(VerityError.Code.consentContentNotFound)
+        public static let consentContentNotFound = Code(ErrorCode.consentContentNotFound)
         /// A field is missing, empty, too long or malformed: see ``IdentityVerificationError/field``.
-        public static let invalidInput = Code(VerityError.Code.invalidInput)
+        public static let invalidInput = Code(ErrorCode.invalidInput)
         /// The country is not in ``IdentityVerificationClient/listSupportedCountries()``.
-        public static let unsupportedCountry = Code(VerityError.Code.unsupportedCountry)
+        public static let unsupportedCountry = Code(ErrorCode.unsupportedCountry)
         /// No credential was sent.
-        public static let notAuthorized = Code(VerityError.Code.notAuthorized)
+        public static let notAuthorized = Code(ErrorCode.notAuthorized)
         /// The token is malformed, expired or revoked: get a new one from your backend.
-        public static let invalidToken = Code(VerityError.Code.invalidToken)
+        public static let invalidToken = Code(ErrorCode.invalidToken)
         /// The resource does not exist.
-        public static let notFound = Code(VerityError.Code.notFound)
+        public static let notFound = Code(ErrorCode.notFound)
         /// The request body is too large.
-        public static let payloadTooLarge = Code(VerityError.Code.payloadTooLarge)
+        public static let payloadTooLarge = Code(ErrorCode.payloadTooLarge)
         /// Too many requests; try again later.
-        public static let rateLimited = Code(VerityError.Code.rateLimited)
+        public static let rateLimited = Code(ErrorCode.rateLimited)
         /// An image is not base64, not a JPEG or PNG, or malformed: see ``IdentityVerificationError/field``.
-        public static let invalidImage = Code(VerityError.Code.invalidImage)
+        public static let invalidImage = Code(ErrorCode.invalidImage)
         /// An image is over 5 MB, or declares more pixels than a document photo has.
-        public static let imageTooLarge = Code(VerityError.Code.imageTooLarge)
+        public static let imageTooLarge = Code(ErrorCode.imageTooLarge)
         /// An image of a kind not accepted (HEIC, WebP, TIFF, an animated GIF): send a JPEG or PNG still.
-        public static let unsupportedImage = Code(VerityError.Code.unsupportedImage)
+        public static let unsupportedImage = Code(ErrorCode.unsupportedImage)
         /// `verifyIdentityDocument` before any `verifyIdentity` attempt: the document is matched against the PII.
-        public static let piiVerificationRequired = Code(VerityError.Code.piiVerificationRequired)
+        public static let piiVerificationRequired = Code(ErrorCode.piiVerificationRequired)
         /// A document check is running for the user: wait for it (`checkIdentityVerification`).
-        public static let documentCheckPending = Code(VerityError.Code.documentCheckPending)
+        public static let documentCheckPending = Code(ErrorCode.documentCheckPending)
         /// Document verification has ended (succeeded or failed).
-        public static let documentVerificationClosed = Code(VerityError.Code.documentVerificationClosed)
+        public static let documentVerificationClosed = Code(ErrorCode.documentVerificationClosed)
         /// The capture link expired, timed out, was opened too often or replaced.
-        public static let captureLinkUnusable = Code(VerityError.Code.captureLinkUnusable)
+        public static let captureLinkUnusable = Code(ErrorCode.captureLinkUnusable)
         /// The service or its data source is unavailable; try again later.
-        public static let serviceUnavailable = Code(VerityError.Code.serviceUnavailable)
+        public static let serviceUnavailable = Code(ErrorCode.serviceUnavailable)
         /// The service failed; try again later.
-        public static let systemError = Code(VerityError.Code.systemError)
+        public static let systemError = Code(ErrorCode.systemError)
         /// The service could not be reached (SDK-side).
         public static let networkError = Code(ServiceFailure.ClientCode.unreachable)
         /// The service answered with something the SDK cannot read (SDK-side).

@@ -1,5 +1,5 @@
 import Foundation
-import VerityCore
+import VerityWire
 
 // The national-ID OCR service (`/v1/documents/ocr`, an end user's token):
 // a session, a front and a back transaction, their combination. Field names

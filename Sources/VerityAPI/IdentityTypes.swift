@@ -1,4 +1,4 @@
-import VerityCore
+import VerityWire
 
 /// The personal information a user gives to verify their identity.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import VerityCore
+import VerityWire
 
 /// A console operator as the CLI and the admin API show one: never a password or second-factor secret.
 public struct OperatorView: Codable, Sendable, Equatable {

@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import VerityCore
+import VerityWire
 
 /// How deliveries are signed, the same code on both ends: the
 /// `Verity-Signature` header holds the time of signing and one HMAC-SHA256

@@ -1,5 +1,5 @@
 import Foundation
-import VerityCore
+import VerityWire
 
 /// An error of the mobile API, by its stable code.
 public struct MobileVerificationError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -7,22 +7,22 @@ public struct MobileVerificationError: Error, Sendable, Equatable, CustomStringC
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
 
-        public static let missingRequiredField = Code(VerityError.Code.missingRequiredField)
-        public static let invalidImage = Code(VerityError.Code.invalidImage)
-        public static let invalidInput = Code(VerityError.Code.invalidInput)
-        public static let sessionWrongStep = Code(VerityError.Code.sessionWrongStep)
-        public static let sessionExpired = Code(VerityError.Code.sessionExpired)
-        public static let invalidClientKey = Code(VerityError.Code.invalidClientKey)
-        public static let creditsExhausted = Code(VerityError.Code.creditsExhausted)
-        public static let scopeNotAuthorized = Code(VerityError.Code.scopeNotAuthorized)
-        public static let rateLimited = Code(VerityError.Code.rateLimited)
-        public static let idempotencyKeyInUse = Code(VerityError.Code.idempotencyKeyInUse)
-        public static let idempotencyKeyReused = Code(VerityError.Code.idempotencyKeyReused)
+        public static let missingRequiredField = Code(ErrorCode.missingRequiredField)
+        public static let invalidImage = Code(ErrorCode.invalidImage)
+        public static let invalidInput = Code(ErrorCode.invalidInput)
+        public static let sessionWrongStep = Code(ErrorCode.sessionWrongStep)
+        public static let sessionExpired = Code(ErrorCode.sessionExpired)
+        public static let invalidClientKey = Code(ErrorCode.invalidClientKey)
+        public static let creditsExhausted = Code(ErrorCode.creditsExhausted)
+        public static let scopeNotAuthorized = Code(ErrorCode.scopeNotAuthorized)
+        public static let rateLimited = Code(ErrorCode.rateLimited)
+        public static let idempotencyKeyInUse = Code(ErrorCode.idempotencyKeyInUse)
+        public static let idempotencyKeyReused = Code(ErrorCode.idempotencyKeyReused)
         /// The first try was done but its answer was lost with its server: read the result; do not send it again.
-        public static let idempotencyAnswerLost = Code(VerityError.Code.idempotencyAnswerLost)
-        public static let notFound = Code(VerityError.Code.notFound)
-        public static let systemError = Code(VerityError.Code.systemError)
-        public static let serviceUnavailable = Code(VerityError.Code.serviceUnavailable)
+        public static let idempotencyAnswerLost = Code(ErrorCode.idempotencyAnswerLost)
+        public static let notFound = Code(ErrorCode.notFound)
+        public static let systemError = Code(ErrorCode.systemError)
+        public static let serviceUnavailable = Code(ErrorCode.serviceUnavailable)
         /// The service could not be reached (SDK-side).
         public static let networkError = Code(ServiceFailure.ClientCode.unreachable)
         /// The service answered something the SDK cannot read (SDK-side).

@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import VerityAPI
-import VerityCore
+import VerityWire
 
 /// The SDK's one way to call the service: JSON in and out, a credential in
 /// the headers, and every failure decoded once into a `ServiceFailure` that
@@ -168,12 +168,12 @@ extension String {
 }
 
 /// A client error type's `Code`: built from the service's catalogue
-/// (`VerityError.Code`) or from what the SDK saw itself, never spelled by hand.
+/// (`ErrorCode`) or from what the SDK saw itself, never spelled by hand.
 protocol ServiceErrorCode {
     init(rawValue: String)
 }
 
 extension ServiceErrorCode {
-    init(_ code: VerityError.Code) { self.init(rawValue: code.rawValue) }
+    init(_ code: ErrorCode) { self.init(rawValue: code.rawValue) }
     init(_ code: ServiceFailure.ClientCode) { self.init(rawValue: code.rawValue) }
 }

@@ -42,10 +42,8 @@ public struct DocumentFlowSettings: Sendable, Equatable, Codable {
         review = try container.decodeIfPresent(DocumentReviewSettings.self, forKey: .review) ?? DocumentReviewSettings()
     }
 
-    /// The flows that ask about a face image.
-    public enum Flow: String, Sendable, CaseIterable {
-        case verification, capture
-    }
+    /// The flows that ask about a face image: the wire's `DocumentFlow`.
+    public typealias Flow = DocumentFlow
 
     public func faceImageRequired(for flow: Flow) -> Bool {
         switch flow {

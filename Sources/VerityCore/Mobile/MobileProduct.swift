@@ -1,11 +1,5 @@
-/// The mobile API's products (`/api/mobile/v1/{product}`), what each costs
-/// and the client-key scope that allows it.
-public enum MobileProduct: String, Sendable, Codable, CaseIterable {
-    case verifyHuman = "verifyhuman"
-    case verifyAge = "verifyage"
-    case verifyIdentity = "verifyidentity"
-    case verifyCompliance = "verifycompliance"
-
+/// What each mobile product costs and the client-key scope that allows it.
+extension MobileProduct {
     /// Credits one verification consumes.
     public var credits: Int {
         switch self {

@@ -30,11 +30,6 @@ public struct AAMVASubfile: Sendable, Codable, Equatable {
     }
 }
 
-public struct AAMVAElement: Sendable, Codable, Equatable {
-    public let id: String
-    public let value: String
-}
-
 public enum AAMVAPayloadReader {
     static let dataElementSeparator: UInt8 = 0x0A
     static let recordSeparator: UInt8 = 0x1E

@@ -50,34 +50,6 @@ public enum DocumentFailure: String, Sendable, Codable, CaseIterable {
     case documentTampered = "DOCUMENT_TAMPERED"
 }
 
-/// What the face engine found in the selfie, beside the document's portrait.
-/// Measurements only: no embedding or face crop is kept.
-public struct SelfieEvidence: Sendable, Codable, Equatable {
-    /// One face was found in the selfie.
-    public var selfieFaceFound: Bool
-    /// A face was found on the document's portrait.
-    public var portraitFaceFound: Bool
-    /// Embedding distance (lower is more alike), when both faces were found.
-    public var distance: Double?
-    /// The environment's threshold the distance was judged against.
-    public var threshold: Double
-    /// Passive liveness: nil when no face was found to judge.
-    public var attackSuspected: Bool?
-    public var livenessReasons: [String]
-
-    public init(selfieFaceFound: Bool, portraitFaceFound: Bool, distance: Double?, threshold: Double,
-                attackSuspected: Bool?, livenessReasons: [String]) {
-        self.selfieFaceFound = selfieFaceFound
-        self.portraitFaceFound = portraitFaceFound
-        self.distance = distance
-        self.threshold = threshold
-        self.attackSuspected = attackSuspected
-        self.livenessReasons = livenessReasons
-    }
-
-    public var matched: Bool? { distance.map { $0 <= threshold } }
-}
-
 /// Whether the person the document names is the user, as far as the PII on
 /// file (`verifyIdentityDocument`) or the trusted data source
 /// (`captureAndVerifyIdentityDocument`) can say.

@@ -126,15 +126,15 @@ public struct AdvancedConfidence: Sendable, Codable, Equatable {
     public var faceFraudZone: Int
     /// 0–1: how strongly the portrait checks point to a substituted portrait.
     public var faceFraudScore: Double
-    public var faceFraudReasons: [FaceFraudPolicy.Reason]
+    public var faceFraudReasons: [FaceFraudReason]
     /// What the zone was decided from.
     public var portrait: PortraitEvidence
 
-    public init(face: FaceFraudPolicy.Assessment, portrait: PortraitEvidence) {
-        fraudDetectionZone = face.zone
-        faceFraudZone = face.zone
-        faceFraudScore = face.score
-        faceFraudReasons = face.reasons
+    public init(faceFraudZone: Int, faceFraudScore: Double, faceFraudReasons: [FaceFraudReason], portrait: PortraitEvidence) {
+        fraudDetectionZone = faceFraudZone
+        self.faceFraudZone = faceFraudZone
+        self.faceFraudScore = faceFraudScore
+        self.faceFraudReasons = faceFraudReasons
         self.portrait = portrait
     }
 }

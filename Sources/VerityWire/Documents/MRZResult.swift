@@ -24,6 +24,30 @@ public struct MRZResult: Sendable, Codable, Equatable {
     public let issuingStateKnown: Bool
     public let nationalityKnown: Bool
 
+    public init(format: MRZFormat, lines: [String], documentCode: String, issuingState: String, documentNumber: String,
+                surname: String, givenNames: String, nationality: String, dateOfBirth: CalendarDate?, sex: MRZSex,
+                expiryDate: CalendarDate?, optionalData1: String, optionalData2: String, checks: [MRZCheck], valid: Bool,
+                corrections: [MRZCorrection], issuingStateKnown: Bool, nationalityKnown: Bool) {
+        self.format = format
+        self.lines = lines
+        self.documentCode = documentCode
+        self.issuingState = issuingState
+        self.documentNumber = documentNumber
+        self.surname = surname
+        self.givenNames = givenNames
+        self.nationality = nationality
+        self.dateOfBirth = dateOfBirth
+        self.sex = sex
+        self.expiryDate = expiryDate
+        self.optionalData1 = optionalData1
+        self.optionalData2 = optionalData2
+        self.checks = checks
+        self.valid = valid
+        self.corrections = corrections
+        self.issuingStateKnown = issuingStateKnown
+        self.nationalityKnown = nationalityKnown
+    }
+
 }
 
 public enum MRZSex: String, Sendable, Codable {
@@ -36,6 +60,13 @@ public struct MRZCheck: Sendable, Codable, Equatable {
     public let printed: String
     public let computed: Int?
     public let valid: Bool
+
+    public init(name: String, printed: String, computed: Int?, valid: Bool) {
+        self.name = name
+        self.printed = printed
+        self.computed = computed
+        self.valid = valid
+    }
 }
 
 /// One character changed while repairing recognition errors.
@@ -45,6 +76,14 @@ public struct MRZCorrection: Sendable, Codable, Equatable {
     public let from: String
     public let to: String
     public let reason: Reason
+
+    public init(line: Int, position: Int, from: String, to: String, reason: Reason) {
+        self.line = line
+        self.position = position
+        self.from = from
+        self.to = to
+        self.reason = reason
+    }
 
     public enum Reason: String, Sendable, Codable {
         /// A letter in a digits-only field, a digit in a letters-only field.

@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Checks the package's module graph against scripts/module-graph.txt.
+
+`swift package describe` gives each target's dependencies; every edge between
+two targets of this package (test targets aside) must be in the allow-list,
+and every listed edge must exist. The SDK (`Verity`) must reach nothing of the
+server: its whole dependency closure is the wire (VerityAPI, VerityWire).
+
+The build's own `--explicit-target-dependency-import-check error` (scripts/test.sh)
+makes sure no target imports a module it does not declare, so the declared
+graph is the real one.
+"""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SDK_MAY_REACH = {"VerityAPI", "VerityWire"}
+
+
+def allowed_edges():
+    edges = set()
+    for line in (ROOT / "scripts/module-graph.txt").read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        source, _, targets = line.partition("->")
+        for target in targets.split():
+            edges.add((source.strip(), target))
+    return edges
+
+
+def package_targets():
+    described = subprocess.run(["swift", "package", "describe", "--type", "json"], cwd=ROOT,
+                               capture_output=True, text=True, check=True).stdout
+    return {t["name"]: t for t in json.loads(described)["targets"]}
+
+
+def closure(targets, name):
+    seen, todo = set(), [name]
+    while todo:
+        for dependency in targets[todo.pop()].get("target_dependencies", []):
+            if dependency not in seen:
+                seen.add(dependency)
+                todo.append(dependency)
+    return seen
+
+
+def main():
+    targets = package_targets()
+    actual = {(name, dependency) for name, target in targets.items() if target["type"] != "test"
+              for dependency in target.get("target_dependencies", [])}
+    allowed = allowed_edges()
+    problems = [f"{a} -> {b}: not in scripts/module-graph.txt" for a, b in sorted(actual - allowed)]
+    problems += [f"{a} -> {b}: listed in scripts/module-graph.txt but gone" for a, b in sorted(allowed - actual)]
+    reached = closure(targets, "Verity")
+    if reached - SDK_MAY_REACH:
+        problems.append(f"the SDK reaches {', '.join(sorted(reached - SDK_MAY_REACH))}: it may reach only the wire")
+    for problem in problems:
+        print(f"module graph: {problem}")
+    print(f"module graph: {len(actual)} edges, {'none' if not problems else len(problems)} out of place")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
