@@ -3,7 +3,7 @@
 
 build:
 	swift build --build-tests --explicit-target-dependency-import-check error
-	python3 scripts/check-module-graph.py
+	python3 scripts/check-structure.py
 
 demo:
 	bash scripts/demo.sh

@@ -44,13 +44,13 @@ bash scripts/generate-face-test-sets.sh
 stage "build"
 # The import check fails a target that imports a module it does not declare
 # (a plain build lets it through when the module happens to be built), so the
-# declared graph is the real one; check-module-graph.py holds it to the
+# declared graph is the real one; check-structure.py holds it to the
 # allow-list and keeps the SDK on the wire alone.
 if ! swift build --build-tests --explicit-target-dependency-import-check error > /tmp/verity-build.log 2>&1; then
   grep -E "error" /tmp/verity-build.log | head -40; tail -20 /tmp/verity-build.log; exit 1
 fi
 tail -1 /tmp/verity-build.log
-python3 scripts/check-module-graph.py
+python3 scripts/check-structure.py
 # The SDK builds alone, on the wire and nothing of the server's.
 swift build --target Verity --explicit-target-dependency-import-check error > /tmp/verity-sdk-build.log 2>&1 \
   || { tail -20 /tmp/verity-sdk-build.log; exit 1; }

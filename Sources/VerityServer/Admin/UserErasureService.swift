@@ -49,7 +49,7 @@ struct UserErasureService: Sendable {
 
     private func liveCertificates(userID: UUID, db: any Database) async throws -> [UserCertificateModel] {
         var live: [UserCertificateModel] = []
-        for registration in try await RegistrationModel.query(on: db).filter(\.$user.$id == userID).all() {
+        for registration in try await UserRecordsRepository(db: db).registrations(userID: userID) {
             live += try await UserCertificateRepository(db: db).live(registrationID: try registration.requireID())
         }
         return live

@@ -1,6 +1,5 @@
 import Fluent
 import Foundation
-import SQLKit
 import VerityAPI
 import VerityCore
 import VerityStore
@@ -25,29 +24,30 @@ struct UserExportService: Sendable {
         let identity = try await IdentityStatusReader(db: context.db, links: context.links, now: now)
             .identity(userID: userID, configuration: context.environment.configuration, consented: user.consented)
         try await AuditRepository(db: context.db).record("user.export", actor: actor, environmentID: context.environmentID, userID: userID, now: now)
+        let records = UserRecordsRepository(db: context.db)
         let claim = try await DocumentCheckRepository(db: context.db).sealedClaim(userID: userID)
             .map { try reader.open(json: IdentityRecord.self, from: $0, at: .of(.verificationClaim, userID)) }
         return UserExport(
             userRef: userRef, environment: context.environment.kind, exportedAtEpochMs: now, createdAtEpochMs: user.createdAt,
             phoneNumber: contacts.phone, email: contacts.email,
-            consent: try await consent(user, db: context.db), identityVerification: identity,
+            consent: try await consent(user, records: records), identityVerification: identity,
             claimOnFile: claim.map { ExportedClaim(firstName: $0.firstName, lastName: $0.lastName, address: $0.address, city: $0.city,
                                                    state: $0.state, postalCode: $0.postalCode, country: $0.country,
                                                    dateOfBirth: $0.dateOfBirth) },
-            verificationAttempts: try await VerificationAttemptModel.query(on: context.db).filter(\.$user.$id == userID)
-                .sort(\.$attemptedAt).all()
+            verificationAttempts: try await records.verificationAttempts(userID: userID)
                 .map { ExportedAttempt(source: $0.source, outcome: $0.outcome, attemptedAtEpochMs: $0.attemptedAt, settledAtEpochMs: $0.settledAt) },
-            documentChecks: try await documentChecks(userID: userID, reader: reader, db: context.db),
-            devices: try await devices(userID: userID, reader: reader, db: context.db),
-            certification: try await registrations(userID: userID, reader: reader, db: context.db),
-            ocrSessions: try await ocrSessions(userID: userID, db: context.db),
-            auditEvents: try await AuditEventModel.query(on: context.db).filter(\.$userID == userID).sort(\.$at).all()
+            documentChecks: try await documentChecks(userID: userID, reader: reader, records: records),
+            devices: try await devices(userID: userID, reader: reader, records: records),
+            certification: try await registrations(userID: userID, reader: reader, records: records),
+            ocrSessions: try await records.ocrSessions(userID: userID).map {
+                ExportedOCRSession(sessionId: $0.publicID, createdAtEpochMs: $0.createdAt, finishedAtEpochMs: $0.finishedAt)
+            },
+            auditEvents: try await records.auditEvents(userID: userID)
                 .map { ExportedAuditEvent(action: $0.action, actor: $0.actor, atEpochMs: $0.at, reason: $0.reason) })
     }
 
-    private func consent(_ user: EndUserModel, db: any Database) async throws -> ExportedConsent {
-        let events = try await ConsentEventModel.query(on: db).filter(\.$user.$id == (try user.requireID())).with(\.$consentText)
-            .sort(\.$at).all()
+    private func consent(_ user: EndUserModel, records: UserRecordsRepository) async throws -> ExportedConsent {
+        let events = try await records.consentEvents(userID: try user.requireID())
         return ExportedConsent(consented: user.consented, consentedAtEpochMs: user.consentedAt, withdrawnAtEpochMs: user.consentWithdrawnAt,
                                history: events.map { event in
                                    ExportedConsentEvent(action: event.action, atEpochMs: event.at, locale: event.consentText?.locale,
@@ -55,8 +55,8 @@ struct UserExportService: Sendable {
                                })
     }
 
-    private func documentChecks(userID: UUID, reader: PersonSealer, db: any Database) async throws -> [ExportedDocumentCheck] {
-        try await DocumentCheckModel.query(on: db).filter(\.$user.$id == userID).sort(\.$createdAt).all().map { check in
+    private func documentChecks(userID: UUID, reader: PersonSealer, records: UserRecordsRepository) async throws -> [ExportedDocumentCheck] {
+        try await records.documentChecks(userID: userID).map { check in
             let checkID = try check.requireID()
             let evidence = try check.sealedEvidence.map {
                 try reader.open(json: DocumentCheckHandler.Evidence.self, from: $0, at: .of(.checkEvidence, checkID))
@@ -77,26 +77,24 @@ struct UserExportService: Sendable {
         }
     }
 
-    private func devices(userID: UUID, reader: PersonSealer, db: any Database) async throws -> [ExportedDevice] {
-        try await CertificationDeviceModel.query(on: db).filter(\.$user.$id == userID).sort(\.$createdAt).all().map { device in
+    private func devices(userID: UUID, reader: PersonSealer, records: UserRecordsRepository) async throws -> [ExportedDevice] {
+        try await records.certificationDevices(userID: userID).map { device in
             ExportedDevice(phoneNumber: try reader.openText(device.phoneSealed, at: .of(.devicePhone, try device.requireID())),
                            createdAtEpochMs: device.createdAt,
                            verifiedAtEpochMs: device.verifiedAt)
         }
     }
 
-    private func registrations(userID: UUID, reader: PersonSealer, db: any Database) async throws -> [ExportedRegistration] {
+    private func registrations(userID: UUID, reader: PersonSealer, records: UserRecordsRepository) async throws -> [ExportedRegistration] {
         var exported: [ExportedRegistration] = []
-        for registration in try await RegistrationModel.query(on: db).filter(\.$user.$id == userID).with(\.$entity).sort(\.$createdAt).all() {
+        for registration in try await records.registrations(userID: userID) {
             let registrationID = try registration.requireID()
-            let certificates = try await UserCertificateModel.query(on: db).filter(\.$registration.$id == registrationID)
-                .sort(\.$createdAt).all().map { row in
+            let certificates = try await records.certificates(registrationID: registrationID).map { row in
                     ExportedCertificate(serialNumber: row.serial, level: row.level, status: row.status.rawValue, requestedAtEpochMs: row.createdAt,
                                         issuedAtEpochMs: row.issuedAt, notAfterEpochMs: row.notAfter, revokedAtEpochMs: row.revokedAt,
                                         certificatePEM: try row.pem(reader: reader))
                 }
-            let transactions = try await TransactionModel.query(on: db).filter(\.$registration.$id == registrationID)
-                .sort(\.$createdAt).all().map { row in
+            let transactions = try await records.transactions(registrationID: registrationID).map { row in
                     let description = try reader.open(json: TransactionDetails.self, from: row.descriptionSealed,
                                                       at: .of(.transactionDescription, try row.requireID()))
                     return ExportedTransaction(id: try row.requireID().uuidString.lowercased(), reference: description.reference,
@@ -110,16 +108,5 @@ struct UserExportService: Sendable {
                 certificates: certificates, transactions: transactions))
         }
         return exported
-    }
-
-    private func ocrSessions(userID: UUID, db: any Database) async throws -> [ExportedOCRSession] {
-        guard let sql = db as? any SQLDatabase else { return [] }
-        return try await sql.raw("""
-            SELECT public_id, created_at, finished_at FROM ocr_sessions WHERE user_id = \(bind: userID) ORDER BY created_at
-            """).all().map { row in
-            ExportedOCRSession(sessionId: try row.decode(column: "public_id", as: String.self),
-                               createdAtEpochMs: try row.decode(column: "created_at", as: Int64.self),
-                               finishedAtEpochMs: try row.decode(column: "finished_at", as: Int64?.self))
-        }
     }
 }

@@ -1,6 +1,5 @@
 import Fluent
 import Foundation
-import SQLKit
 import VerityAPI
 import VerityCore
 import VerityStore

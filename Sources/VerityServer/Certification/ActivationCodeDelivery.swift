@@ -46,7 +46,7 @@ struct ActivationCodeDelivery: JobHandler {
             return
         }
         let userID = code.registration.$user.id
-        guard let user = try await EndUserModel.find(userID, on: db) else {
+        guard let user = try await UserRepository(db: db, protector: protector).user(id: userID) else {
             try await repository.forgetDelivery(codeID: subject)
             return
         }

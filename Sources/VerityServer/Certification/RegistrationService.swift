@@ -122,9 +122,7 @@ struct RegistrationService: Sendable {
                                                 evidenceReference: evidence?.reference, createdAt: now)
         request.id = UUID()  // named by its event, written with it
         // The console's reviewers see it in their queue; the admin API and the CLI can decide it too.
-        guard let tenantID = try await EnvironmentModel.find(context.environmentID, on: context.db)?.$tenant.id else {
-            throw VerityError(.systemError, "the environment is gone")
-        }
+        let tenantID = try await TenantRepository(db: context.db).tenantID(environmentID: context.environmentID)
         let reviewCase = ReviewCaseModel(tenantID: tenantID, environmentID: context.environmentID, kind: ReviewCaseKind.accreditation.rawValue,
                                          subjectID: try request.requireID(), userID: context.userID,
                                          reasons: ["LEVEL_\(level.rawValue)"] + (evidence.map { ["EVIDENCE_\($0.kind.uppercased())"] } ?? []),

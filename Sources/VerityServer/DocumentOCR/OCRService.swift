@@ -138,9 +138,7 @@ struct OCRService: Sendable {
     /// The case a doubtful combination opens, with the combined result it keeps for the reviewer.
     private func heldForReview(_ sessionID: UUID, result: OCRResult, reasons: [String], sealer: PersonSealer, context: IdentityContext,
                                now: Int64) async throws -> (reviewCase: ReviewCaseModel, sealedResult: Data) {
-        guard let tenantID = try await EnvironmentModel.find(context.environmentID, on: context.db)?.$tenant.id else {
-            throw VerityError(.systemError, "the environment is gone")
-        }
+        let tenantID = try await TenantRepository(db: context.db).tenantID(environmentID: context.environmentID)
         let reviewCase = ReviewCaseModel(tenantID: tenantID, environmentID: context.environmentID, kind: ReviewCaseKind.ocrCombination.rawValue,
                                          subjectID: sessionID, userID: context.userID, reasons: reasons, openedAt: now)
         return (reviewCase, try sealer.seal(json: result, at: .of(.ocrReview, sessionID)))

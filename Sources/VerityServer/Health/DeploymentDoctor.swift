@@ -1,7 +1,6 @@
 import Fluent
 import Foundation
 import Logging
-import SQLKit
 import VerityAPI
 import VerityCore
 import VerityPKI
@@ -181,7 +180,7 @@ public struct DeploymentDoctor: Sendable {
 
     /// Endpoints failing now, or disabled for failing: their backends are not being told.
     func webhooks() async -> HealthCheck {
-        guard let endpoints = try? await WebhookEndpointModel.query(on: db).all() else {
+        guard let endpoints = try? await WebhookEndpointRepository(db: db).allEndpoints() else {
             return HealthCheck(name: "webhooks", status: "failing", detail: "the endpoints could not be read")
         }
         let disabled = endpoints.filter { $0.status == .disabled && $0.disabledReason == "failing" }
@@ -199,19 +198,20 @@ public struct DeploymentDoctor: Sendable {
     /// not behind the newest thing the database recorded.
     func clockCheck() async -> HealthCheck {
         let now = clock.nowMillis()
-        guard let sql = db as? any SQLDatabase else { return HealthCheck(name: "clock", status: "ok") }
-        if sql.dialect.name == "postgresql" {
-            guard let row = try? await sql.raw("SELECT CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT) AS now").first(),
-                  let theirs = try? row.decode(column: "now", as: Int64.self) else {
-                return HealthCheck(name: "clock", status: "failing", detail: "the database's clock could not be read")
-            }
+        let probe = DatabaseProbe(db: db)
+        let theirs: Int64?
+        do {
+            theirs = try await probe.databaseClockMillis()
+        } catch {
+            return HealthCheck(name: "clock", status: "failing", detail: "the database's clock could not be read")
+        }
+        if let theirs {
             let skew = abs(theirs - now)
             return skew <= Self.clockToleranceMilliseconds
                 ? HealthCheck(name: "clock", status: "ok", detail: "within \(skew) ms of the database's")
                 : HealthCheck(name: "clock", status: "failing", detail: "\(skew / 1000) s from the database's clock: run NTP on both machines")
         }
-        let newest = (try? await sql.raw("SELECT MAX(at) AS newest FROM audit_events").first()?.decode(column: "newest", as: Int64?.self)) ?? nil
-        if let newest, newest > now + 60_000 {
+        if let newest = (try? await probe.newestAuditEventAt()) ?? nil, newest > now + 60_000 {
             return HealthCheck(name: "clock", status: "failing",
                                detail: "the database holds records from \((newest - now) / 1000) s in the future: is the clock set back?")
         }

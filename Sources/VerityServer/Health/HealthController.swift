@@ -1,5 +1,4 @@
 import Fluent
-import SQLKit
 import Vapor
 import VerityAPI
 

@@ -1,7 +1,6 @@
 import Fluent
 import Foundation
 import NIOPosix
-import SQLKit
 import VerityAPI
 import VerityCore
 import VerityPKI
@@ -27,9 +26,8 @@ struct ReadinessChecks: Sendable {
     }
 
     func database() async -> HealthCheck {
-        guard let sql = db as? any SQLDatabase else { return HealthCheck(name: "database", status: "failing", detail: "not an SQL database") }
         do {
-            try await sql.raw("SELECT 1").run()
+            try await DatabaseProbe(db: db).answers()
             return HealthCheck(name: "database", status: "ok")
         } catch {
             return HealthCheck(name: "database", status: "failing",
@@ -39,11 +37,9 @@ struct ReadinessChecks: Sendable {
 
     /// Every migration this build knows is applied (`verity migrate` applies them).
     func migrations() async -> HealthCheck {
-        guard let sql = db as? any SQLDatabase,
-              let rows = try? await sql.raw("SELECT name FROM _fluent_migrations").all() else {
+        guard let applied = try? await DatabaseProbe(db: db).appliedMigrations() else {
             return HealthCheck(name: "migrations", status: "failing", detail: "no migrations applied: run `verity migrate`")
         }
-        let applied = Set(rows.compactMap { try? $0.decode(column: "name", as: String.self) })
         let missing = VerityMigrations.all.map(\.name).filter { !applied.contains($0) }
         guard missing.isEmpty else {
             return HealthCheck(name: "migrations", status: "failing",

@@ -1,6 +1,5 @@
 import Fluent
 import Foundation
-import SQLKit
 import VerityStore
 
 /// The `/metrics` page: the values only a question to the database can give
@@ -51,17 +50,8 @@ struct MetricsPage: Sendable {
             VerityMetrics.gauge("verity_webhook_events_awaiting_fan_out_oldest_seconds", value: oldest)
         }
         VerityMetrics.gauge("verity_database_pool_capacity", value: Double(poolCapacity))
-        if let sql = db as? any SQLDatabase, sql.dialect.name == "postgresql",
-           let rows = try? await sql.raw("""
-               SELECT COALESCE(state, 'unknown') AS state, COUNT(*) AS connections FROM pg_stat_activity
-               WHERE datname = current_database() AND backend_type = 'client backend' GROUP BY 1
-               """).all() {
-            var byState = ["active": 0, "idle": 0, "idle in transaction": 0]
-            for row in rows {
-                if let state = try? row.decode(column: "state", as: String.self), let count = try? row.decode(column: "connections", as: Int.self) {
-                    byState[state] = count
-                }
-            }
+        if let connections = (try? await DatabaseProbe(db: db).connectionsByState()) ?? nil {
+            let byState = ["active": 0, "idle": 0, "idle in transaction": 0].merging(connections) { _, counted in counted }
             for (state, count) in byState {
                 VerityMetrics.gauge("verity_database_connections", [("state", state.replacingOccurrences(of: " ", with: "_"))], value: Double(count))
             }

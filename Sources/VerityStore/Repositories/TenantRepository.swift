@@ -1,4 +1,5 @@
 import Fluent
+import SQLKit
 import Foundation
 import VerityCore
 
@@ -53,6 +54,33 @@ public struct TenantRepository: Sendable {
 
     public func environment(id: UUID) async throws -> EnvironmentModel? {
         try await EnvironmentModel.find(id, on: db)
+    }
+
+    /// The tenant environment `environmentID` belongs to; a missing environment is a corrupt record.
+    public func tenantID(environmentID: UUID) async throws -> UUID {
+        guard let environment = try await environment(id: environmentID) else { throw StoreError.corruptRecord(EnvironmentModel.schema) }
+        return environment.$tenant.id
+    }
+
+    /// Replaces environment `environmentID`'s configuration inside `tx` if
+    /// `isCurrent` still holds for the one stored, read again under a row lock
+    /// (PostgreSQL; SQLite's write lock is the whole database): a save made
+    /// since a form was read wins, and this one returns false.
+    public static func replaceConfiguration(environmentID: UUID, with configuration: EnvironmentConfiguration, on tx: any Database,
+                                            ifCurrent isCurrent: (EnvironmentConfiguration) throws -> Bool) async throws -> Bool {
+        let sql = try tx.sql()
+        if sql.dialect.name == "postgresql" {
+            try await sql.raw("SELECT id FROM environments WHERE id = \(bind: environmentID) FOR UPDATE").run()
+        }
+        guard let current = try await EnvironmentModel.find(environmentID, on: tx), try isCurrent(current.configuration) else { return false }
+        current.configuration = configuration
+        try await current.update(on: tx)
+        return true
+    }
+
+    /// Tenant `id`'s name as the platform's operator gave it.
+    public func tenantName(id: UUID) async throws -> String? {
+        try await TenantModel.find(id, on: db)?.name
     }
 
     public func updateConfiguration(_ configuration: EnvironmentConfiguration, of environment: EnvironmentModel) async throws {

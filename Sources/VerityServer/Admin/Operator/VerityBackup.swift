@@ -1,6 +1,6 @@
 import Fluent
 import Foundation
-import SQLKit
+import VerityStore
 import VerityCore
 
 /// Backups of Verity's database while servers serve (`verity backup`) and
@@ -34,8 +34,7 @@ public enum VerityBackup {
             try run("pg_dump", ["--format=custom", "--no-owner", "--file=\(path)", "--dbname=\(address)"], password: password)
         } else {
             database = "sqlite"
-            guard let sql = db as? any SQLDatabase else { throw VerityError(.systemError, "the database is not an SQL database") }
-            try await sql.raw("VACUUM INTO \(bind: path)").run()
+            try await DatabaseProbe(db: db).copySQLite(to: path)
         }
         // A backup holds everyone's sealed data: readable by its owner only.
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)

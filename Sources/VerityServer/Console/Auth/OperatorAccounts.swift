@@ -167,7 +167,7 @@ struct OperatorAccounts: Sendable {
         let tokenHash = DataProtector.hashSecret(token)
         try await operators.createSession(operatorID: id, tokenHash: tokenHash, now: now, expiresAt: now + Self.sessionMaxMilliseconds)
         try await audit("console.sign_in", operatorID: id, tenantID: tenantID)
-        let tenantName = try await TenantModel.find(tenantID, on: db)?.name ?? ""
+        let tenantName = try await TenantRepository(db: db).tenantName(id: tenantID) ?? ""
         return SignedIn(token: token, session: Session(account: try account(model), tenantID: tenantID, tenantName: tenantName,
                                                        tokenHash: tokenHash, csrfToken: Self.csrfToken(forSession: token)),
                         deviceCookie: SignInGuard.deviceCookie(operatorID: id, protector: protector))

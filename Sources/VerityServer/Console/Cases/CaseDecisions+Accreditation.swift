@@ -12,7 +12,7 @@ extension CaseDecisions {
     func decideAccreditation(_ reviewCase: ReviewCaseModel, decision: ReviewDecision, reason: String, note: String, delivery: String?,
                              session: OperatorAccounts.Session, now: Int64) async throws -> ActivationCodeIssued? {
         guard let accreditation, let scope,
-              let environment = try await EnvironmentModel.find(reviewCase.environmentID, on: db) else {
+              let environment = try await TenantRepository(db: db).environment(id: reviewCase.environmentID) else {
             throw VerityError(.systemError, "accreditation decisions are not wired into this console")
         }
         let context = AdminContext(environment: environment, keyPrefix: "console", scope: scope)

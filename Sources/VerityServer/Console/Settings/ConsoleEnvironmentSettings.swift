@@ -1,7 +1,6 @@
 import Crypto
 import Fluent
 import Foundation
-import SQLKit
 import VerityCore
 import VerityStore
 
@@ -125,16 +124,10 @@ struct ConsoleEnvironmentSettings: Sendable {
         let now = clock.nowMillis()
         try await db.write { tx in
             // Read again inside the write (locked on PostgreSQL): a save since the form was read wins, and this one is refused.
-            let sql = tx as! any SQLDatabase
-            if sql.dialect.name == "postgresql" {
-                try await sql.raw("SELECT id FROM environments WHERE id = \(bind: environmentID) FOR UPDATE").run()
-            }
-            guard let current = try await EnvironmentModel.find(environmentID, on: tx),
-                  try Self.version(current.configuration) == expected else {
+            guard try await TenantRepository.replaceConfiguration(environmentID: environmentID, with: configuration, on: tx,
+                                                                  ifCurrent: { try Self.version($0) == expected }) else {
                 throw VerityError(.settingsChanged, "these settings were changed since the form was opened")
             }
-            current.configuration = configuration
-            try await current.update(on: tx)
             try await AuditRepository.record("environment.configure", actor: OperatorAccounts.actor(operatorID), environmentID: environmentID,
                                              userID: nil, now: now, tenantID: tenantID,
                                              reason: "\(reason) (\(changes.joined(separator: "; ")))", on: tx)

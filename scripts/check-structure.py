@@ -1,5 +1,8 @@
 #!/usr/bin/env python3
-"""Checks the package's module graph against scripts/module-graph.txt.
+"""Checks the structure the compiler alone does not: the module graph, and
+that the server reaches the database through VerityStore's repositories only.
+
+The module graph is checked against scripts/module-graph.txt.
 
 `swift package describe` gives each target's dependencies; every edge between
 two targets of this package (test targets aside) must be in the allow-list,
@@ -9,7 +12,12 @@ server: its whole dependency closure is the wire (VerityAPI, VerityWire).
 The build's own `--explicit-target-dependency-import-check error` (scripts/test.sh)
 makes sure no target imports a module it does not declare, so the declared
 graph is the real one.
+
+No file of VerityServer queries a table itself (a Fluent query, a model's
+`find`, raw SQL): each question to the database has its one place in a
+repository of VerityStore, where the next engineer looks for it.
 """
+import re
 import json
 import subprocess
 import sys
@@ -47,6 +55,20 @@ def closure(targets, name):
     return seen
 
 
+STRAY_QUERY = re.compile(r"\.(?:query|create|update|save|delete)\(on:|\.find\([^)]*\bon:|SQLDatabase|\.raw\(|^import SQLKit", re.M)
+
+
+def stray_queries():
+    problems = []
+    for path in sorted((ROOT / "Sources/VerityServer").rglob("*.swift")):
+        text = path.read_text()
+        for match in STRAY_QUERY.finditer(text):
+            line = text.count("\n", 0, match.start()) + 1
+            problems.append(f"{path.relative_to(ROOT)}:{line}: queries the database itself ({match.group(0)}): "
+                            "ask a repository of VerityStore")
+    return problems
+
+
 def main():
     targets = package_targets()
     actual = {(name, dependency) for name, target in targets.items() if target["type"] != "test"
@@ -60,7 +82,11 @@ def main():
     for problem in problems:
         print(f"module graph: {problem}")
     print(f"module graph: {len(actual)} edges, {'none' if not problems else len(problems)} out of place")
-    return 1 if problems else 0
+    queries = stray_queries()
+    for problem in queries:
+        print(f"layers: {problem}")
+    print(f"layers: {'no' if not queries else len(queries)} server file(s) querying the database themselves")
+    return 1 if problems or queries else 0
 
 
 if __name__ == "__main__":
