@@ -13,6 +13,9 @@ The build's own `--explicit-target-dependency-import-check error` (scripts/test.
 makes sure no target imports a module it does not declare, so the declared
 graph is the real one.
 
+Every header the wire defines is spelled once, in VerityAPI's `WireHeader`:
+the server and the SDK use that name, never a second copy of the string.
+
 No file of VerityServer queries a table itself (a Fluent query, a model's
 `find`, raw SQL): each question to the database has its one place in a
 repository of VerityStore, where the next engineer looks for it.
@@ -69,6 +72,22 @@ def stray_queries():
     return problems
 
 
+def header_spellings():
+    declaration = ROOT / "Sources/VerityAPI/WireHeader.swift"
+    names = re.findall(r'static let \w+ = "([^"]+)"', declaration.read_text())
+    problems = []
+    for path in sorted((ROOT / "Sources").rglob("*.swift")):
+        if path == declaration:
+            continue
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if line.lstrip().startswith("//"):
+                continue
+            for name in names:
+                if f'"{name}"' in line:
+                    problems.append(f"{path.relative_to(ROOT)}:{number}: spells the header {name}: use WireHeader")
+    return names, problems
+
+
 def main():
     targets = package_targets()
     actual = {(name, dependency) for name, target in targets.items() if target["type"] != "test"
@@ -86,7 +105,11 @@ def main():
     for problem in queries:
         print(f"layers: {problem}")
     print(f"layers: {'no' if not queries else len(queries)} server file(s) querying the database themselves")
-    return 1 if problems or queries else 0
+    names, headers = header_spellings()
+    for problem in headers:
+        print(f"headers: {problem}")
+    print(f"headers: {len(names)} wire headers, {'each spelled once' if not headers else f'{len(headers)} spelled again'}")
+    return 1 if problems or queries or headers else 0
 
 
 if __name__ == "__main__":

@@ -375,7 +375,7 @@ public final class CertificationClient: Sendable {
             credential = try await userTokenProvider()
         }
         let transport = ServiceTransport<CertificationError>(baseURL: baseURL, session: session, requestTimeout: requestTimeout)
-        let headers = ["Verity-Device-ID": try deviceIdentifier()]
+        let headers = [WireHeader.deviceID: try deviceIdentifier()]
         if let body {
             return try await transport.send(method, path, query: query, json: body, credential: .bearer(credential), headers: headers)
         }

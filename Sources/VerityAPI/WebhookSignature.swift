@@ -8,7 +8,7 @@ import VerityWire
 /// `t=1764000000,v1=<hex>,v1=<hex>`. The time is signed with the body, so an
 /// old delivery replayed later is refused by its age.
 public enum WebhookSignature {
-    public static let header = "Verity-Signature"
+    public static let header = WireHeader.webhookSignature
     public static let scheme = "v1"
     /// How old a delivery may be when checked, by default (five minutes).
     public static let defaultTolerance: TimeInterval = 300

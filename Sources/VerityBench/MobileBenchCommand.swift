@@ -102,8 +102,8 @@ struct MobileBench: Sendable {
     func post<Body: MobileRequest, Payload>(_ route: MobileRoute, _ body: Body, session: String?) async throws -> MobileEnvelope<Payload> {
         var request = HTTPClientRequest(url: baseURL + route.path)
         request.method = .POST
-        request.headers.add(name: "X-Client-Key", value: clientKey)
-        if let session { request.headers.add(name: "X-Mobile-Session", value: session) }
+        request.headers.add(name: WireHeader.clientKey, value: clientKey)
+        if let session { request.headers.add(name: WireHeader.mobileSession, value: session) }
         request.headers.add(name: "Content-Type", value: "application/json")
         request.body = .bytes(ByteBuffer(bytes: Array(try JSONEncoder().encode(body))))
         let response = try await http.execute(request, timeout: .seconds(120))

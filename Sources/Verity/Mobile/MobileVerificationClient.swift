@@ -145,8 +145,8 @@ public final class MobileVerificationClient: Sendable {
     private func send<Payload>(_ route: MobileRoute, body: Data?, session id: String?,
                                idempotencyKey: String?) async throws -> MobileEnvelope<Payload> {
         var headers: [String: String] = [:]
-        headers["X-Mobile-Session"] = id
-        headers["Idempotency-Key"] = idempotencyKey
+        headers[WireHeader.mobileSession] = id
+        headers[WireHeader.idempotencyKey] = idempotencyKey
         let transport = ServiceTransport<MobileVerificationError>(baseURL: baseURL, session: session, requestTimeout: requestTimeout)
         var attempt = 0
         let clock = ContinuousClock()

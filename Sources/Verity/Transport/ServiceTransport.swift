@@ -74,7 +74,7 @@ struct ServiceTransport<Failure: ServiceError>: Sendable {
         let status = response?.statusCode ?? 0
         guard (200..<300).contains(status) else {
             throw Failure(ServiceFailure(answer: data, status: status,
-                                         retryAfterSeconds: response?.value(forHTTPHeaderField: "Retry-After").flatMap(Int.init)))
+                                         retryAfterSeconds: response?.value(forHTTPHeaderField: WireHeader.retryAfter).flatMap(Int.init)))
         }
         return (data, response)
     }
@@ -88,7 +88,7 @@ enum ServiceCredential: Sendable {
     var headers: [String: String] {
         switch self {
         case .bearer(let token): ["Authorization": "Bearer \(token)"]
-        case .clientKey(let key): ["X-Client-Key": key]
+        case .clientKey(let key): [WireHeader.clientKey: key]
         }
     }
 }

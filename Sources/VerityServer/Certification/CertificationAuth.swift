@@ -1,5 +1,6 @@
 import Fluent
 import Vapor
+import VerityAPI
 import VerityCore
 import VerityStore
 
@@ -31,7 +32,7 @@ enum DeviceTokens {
     /// verified by SMS: then it proves itself again.
     static let chainLifetimeMilliseconds: Int64 = 180 * 86_400_000
     /// The header the SDK sends with its install's identifier; must match the token's device.
-    static let deviceHeader = "Verity-Device-ID"
+    static let deviceHeader = WireHeader.deviceID
 
     static func hash(deviceID: String) -> String { DataProtector.hashSecret("device:" + deviceID) }
 

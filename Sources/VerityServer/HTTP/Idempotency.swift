@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Vapor
+import VerityAPI
 import VerityCore
 import VerityStore
 
@@ -21,7 +22,7 @@ struct Idempotency: Sendable {
     let clock: VerityClock
     let claims: HeldClaims
 
-    static let header = "Idempotency-Key"
+    static let header = WireHeader.idempotencyKey
 
     /// How a surface renders an error its work threw (the answer kept is the one the client saw).
     typealias ErrorRenderer = @Sendable (any Error, Request) throws -> Response

@@ -34,7 +34,7 @@ struct APIErrorMiddleware: AsyncMiddleware {
             response.headers.replaceOrAdd(name: .wwwAuthenticate, value: "Bearer")
         }
         if let retryAfter = error.retryAfterSeconds ?? request.storage[RetryAfterKey.self] {
-            response.headers.replaceOrAdd(name: "Retry-After", value: String(retryAfter))
+            response.headers.replaceOrAdd(name: WireHeader.retryAfter, value: String(retryAfter))
         }
         return response
     }

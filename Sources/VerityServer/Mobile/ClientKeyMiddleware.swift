@@ -7,7 +7,7 @@ import VerityStore
 
 /// What a publishable key admitted: its environment and scopes.
 struct MobileContext: Sendable {
-    static let sessionHeader = "X-Mobile-Session"
+    static let sessionHeader = WireHeader.mobileSession
 
     let keyID: UUID
     let kind: ClientKeyKind
@@ -70,7 +70,7 @@ struct ClientKeyMiddleware: AsyncMiddleware {
             let parts = authorization.split(separator: " ", maxSplits: 1)
             if parts.count == 2, parts[0].lowercased() == "clientkey" { return parts[1].trimmingCharacters(in: .whitespaces) }
         }
-        return headers.first(name: "X-Client-Key")?.trimmingCharacters(in: .whitespaces)
+        return headers.first(name: WireHeader.clientKey)?.trimmingCharacters(in: .whitespaces)
     }
 
     static func namesAKey(_ query: String) -> Bool {

@@ -31,7 +31,7 @@ struct MobileErrorMiddleware: AsyncMiddleware {
         let response = Response(status: HTTPResponseStatus(statusCode: verityError.httpStatus))
         try response.content.encode(body, as: .json)
         if let retryAfter = verityError.retryAfterSeconds ?? request.storage[RetryAfterKey.self] {
-            response.headers.replaceOrAdd(name: "Retry-After", value: String(retryAfter))
+            response.headers.replaceOrAdd(name: WireHeader.retryAfter, value: String(retryAfter))
         }
         return response
     }
