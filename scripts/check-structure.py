@@ -13,8 +13,9 @@ The build's own `--explicit-target-dependency-import-check error` (scripts/test.
 makes sure no target imports a module it does not declare, so the declared
 graph is the real one.
 
-Every header the wire defines is spelled once, in VerityAPI's `WireHeader`:
-the server and the SDK use that name, never a second copy of the string.
+Every header the wire defines is spelled once, in VerityAPI's `WireHeader`,
+and every path parameter in its `RouteParameter`: the server and the SDK use
+those names, never a second copy of the string.
 
 No file of VerityServer queries a table itself (a Fluent query, a model's
 `find`, raw SQL): each question to the database has its one place in a
@@ -88,6 +89,21 @@ def header_spellings():
     return names, problems
 
 
+PARAMETER_SPELLING = re.compile(r'"/?:\w+"|parameters\.get\("')
+
+
+def parameter_spellings():
+    declaration = ROOT / "Sources/VerityAPI/RouteParameter.swift"
+    problems = []
+    for path in sorted((ROOT / "Sources").rglob("*.swift")):
+        if path == declaration:
+            continue
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if not line.lstrip().startswith("//") and PARAMETER_SPELLING.search(line):
+                problems.append(f"{path.relative_to(ROOT)}:{number}: spells a path parameter: use RouteParameter")
+    return problems
+
+
 def main():
     targets = package_targets()
     actual = {(name, dependency) for name, target in targets.items() if target["type"] != "test"
@@ -109,7 +125,11 @@ def main():
     for problem in headers:
         print(f"headers: {problem}")
     print(f"headers: {len(names)} wire headers, {'each spelled once' if not headers else f'{len(headers)} spelled again'}")
-    return 1 if problems or queries or headers else 0
+    parameters = parameter_spellings()
+    for problem in parameters:
+        print(f"parameters: {problem}")
+    print(f"parameters: {'each spelled once' if not parameters else f'{len(parameters)} spelled again'}")
+    return 1 if problems or queries or headers or parameters else 0
 
 
 if __name__ == "__main__":

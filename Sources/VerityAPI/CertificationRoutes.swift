@@ -24,8 +24,8 @@ public enum CertificationRoute: Sendable, Equatable {
     case checkpoint(id: String)
 
     /// Placeholders for servers.
-    public static let entityParameter = ":entity"
-    public static let idParameter = ":id"
+    public static let entityParameter = RouteParameter.entity.placeholder
+    public static let idParameter = RouteParameter.id.placeholder
 
     public var components: [String] {
         let base = ["v1", "certification"]

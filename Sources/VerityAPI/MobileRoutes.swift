@@ -17,7 +17,7 @@ public enum MobileRoute: Sendable, Equatable {
 
     public static let prefix = ["api", "mobile", "v1"]
     /// The placeholder servers register in place of a session or verification id.
-    public static let idParameter = ":id"
+    public static let idParameter = RouteParameter.id.placeholder
 
     /// The method the route answers.
     public var method: String {

@@ -7,7 +7,7 @@ public enum OperatorRoute: Sendable, Equatable {
     case enable(id: String)
     case resetPassword(id: String)
 
-    public static let idParameter = ":id"
+    public static let idParameter = RouteParameter.id.placeholder
 
     public var components: [String] {
         let base = ["admin", "v1", "operators"]

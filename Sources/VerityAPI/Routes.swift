@@ -36,9 +36,9 @@ public enum AdminRoute: Sendable, Equatable {
     case documentCheck(id: String)
 
     /// The placeholder servers register in place of a check id.
-    public static let checkIDParameter = ":checkID"
+    public static let checkIDParameter = RouteParameter.checkID.placeholder
     /// The placeholder servers register in place of a user reference.
-    public static let userRefParameter = ":userRef"
+    public static let userRefParameter = RouteParameter.userRef.placeholder
     public static let maxUserRefLength = 128
 
     public var components: [String] {
@@ -89,8 +89,8 @@ public enum PageRoute: Sendable, Equatable {
     case captureSubmit(token: String)
     case asset(file: String)
 
-    public static let tokenParameter = ":token"
-    public static let fileParameter = ":file"
+    public static let tokenParameter = RouteParameter.token.placeholder
+    public static let fileParameter = RouteParameter.file.placeholder
 
     public var components: [String] {
         switch self {
@@ -155,8 +155,8 @@ public enum ConsoleCaseRoute: Sendable, Equatable {
     /// GET: one of a held document check's images (`front`, `back`, `face`).
     case image(id: String, side: String)
 
-    public static let idParameter = ":caseID"
-    public static let sideParameter = ":side"
+    public static let idParameter = RouteParameter.caseID.placeholder
+    public static let sideParameter = RouteParameter.side.placeholder
 
     public var components: [String] {
         switch self {

@@ -14,7 +14,7 @@ public enum WebhookRoute: Sendable, Equatable {
     case redeliver(deliveryID: String)
 
     /// The placeholder servers register in place of an id.
-    public static let idParameter = ":id"
+    public static let idParameter = RouteParameter.id.placeholder
 
     public var components: [String] {
         let base = ["admin", "v1", "webhooks"]

@@ -77,7 +77,7 @@ extension Request {
     /// The `userRef` path parameter. The router has already percent-decoded
     /// it once; decoding again would make "a%41b" the same user as "aAb".
     func userRef() throws -> String {
-        guard let ref = parameters.get("userRef") else { throw VerityError(.invalidInput, "userRef is required", field: "userRef") }
+        guard let ref = parameters.get(.userRef) else { throw VerityError(.invalidInput, "userRef is required", field: "userRef") }
         return ref
     }
 }

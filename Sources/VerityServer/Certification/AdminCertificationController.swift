@@ -104,7 +104,7 @@ struct AdminCertificationController: RouteCollection {
     }
 
     private func idParameter(_ request: Request) throws -> String {
-        guard let id = request.parameters.get("id") else { throw VerityError(.validationError, "id is required", field: "id") }
+        guard let id = request.parameters.get(.id) else { throw VerityError(.validationError, "id is required", field: "id") }
         return id
     }
 

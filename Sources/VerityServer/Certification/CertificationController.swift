@@ -215,12 +215,12 @@ struct CertificationController: RouteCollection {
     // MARK: Plumbing
 
     private func entityName(_ request: Request) throws -> String {
-        guard let name = request.parameters.get("entity") else { throw VerityError(.validationError, "entity is required", field: "entity") }
+        guard let name = request.parameters.get(.entity) else { throw VerityError(.validationError, "entity is required", field: "entity") }
         return name
     }
 
     private func idParameter(_ request: Request) throws -> String {
-        guard let id = request.parameters.get("id") else { throw VerityError(.validationError, "id is required", field: "id") }
+        guard let id = request.parameters.get(.id) else { throw VerityError(.validationError, "id is required", field: "id") }
         return id
     }
 

@@ -14,6 +14,6 @@ struct AdminDocumentCheckController: RouteCollection {
 
     func show(request: Request) async throws -> DocumentCheckDetail {
         try await DocumentCheckDetails(db: request.db, protector: dependencies.protector)
-            .detail(checkID: request.parameters.get("checkID") ?? "", environmentID: try request.adminContext().environmentID)
+            .detail(checkID: request.parameters.get(.checkID) ?? "", environmentID: try request.adminContext().environmentID)
     }
 }

@@ -86,7 +86,7 @@ struct MobileController: RouteCollection {
     static func session(_ request: Request) -> String? { request.headers.first(name: MobileContext.sessionHeader) }
 
     /// The route's session or verification id.
-    static func id(_ request: Request) -> String { request.parameters.get(String(MobileRoute.idParameter.dropFirst())) ?? "" }
+    static func id(_ request: Request) -> String { request.parameters.get(.id) ?? "" }
 
     /// A POST of the mobile API: the key's scope checked, images in the body
     /// decoded into `Body`, `Idempotency-Key` honoured.

@@ -24,7 +24,7 @@ enum PageAssets {
     }()
 
     static func serve(request: Request) async throws -> Response {
-        guard let name = request.parameters.get("file"), let type = types[name], let data = files[name] else {
+        guard let name = request.parameters.get(.file), let type = types[name], let data = files[name] else {
             throw VerityError(.notFound, "no such file")
         }
         let response = Response(status: .ok, body: .init(data: data))

@@ -68,7 +68,7 @@ struct WebhookController: RouteCollection {
     }
 
     private func idParameter(_ request: Request) throws -> String {
-        guard let id = request.parameters.get("id") else { throw VerityError.invalid("id", "id is required") }
+        guard let id = request.parameters.get(.id) else { throw VerityError.invalid("id", "id is required") }
         return id
     }
 }

@@ -42,7 +42,7 @@ struct CapturePageController: RouteCollection {
         let language = Self.language(request)
         var resolved: (CaptureLinkModel, IdentityContext)?
         do {
-            let (link, context) = try await captureLinks.resolve(token: request.parameters.get("token") ?? "",
+            let (link, context) = try await captureLinks.resolve(token: request.parameters.get(.token) ?? "",
                                                                  scope: dependencies.scope(of: request))
             resolved = (link, context)
             let status = try await captureLinks.open(link, context: context)
@@ -64,7 +64,7 @@ struct CapturePageController: RouteCollection {
 
     /// Where the user stands, for the page's progress and a desktop following a phone.
     func status(request: Request) async throws -> CapturePageStatus {
-        let (link, context) = try await captureLinks.resolve(token: request.parameters.get("token") ?? "", scope: dependencies.scope(of: request))
+        let (link, context) = try await captureLinks.resolve(token: request.parameters.get(.token) ?? "", scope: dependencies.scope(of: request))
         let identity = try await captureLinks.progress(link, context: context)
         let fresh = try await CaptureLinkRepository(db: context.db).link(userID: context.userID) ?? link
         return CapturePageStatus(identity, link: fresh, policy: context.configuration.documents.captureLinks)
@@ -73,7 +73,7 @@ struct CapturePageController: RouteCollection {
     /// The photos: the page's picture rules are run again here, then the
     /// document goes the way of every submission (one check job).
     func submit(request: Request) async throws -> CapturePageStatus {
-        let (link, context) = try await captureLinks.resolve(token: request.parameters.get("token") ?? "", scope: dependencies.scope(of: request))
+        let (link, context) = try await captureLinks.resolve(token: request.parameters.get(.token) ?? "", scope: dependencies.scope(of: request))
         // Every submission through a usable link counts against it, whatever
         // becomes of it (refused as malformed, by the picture rules, by the
         // check): one link cannot replay a file until it expires.

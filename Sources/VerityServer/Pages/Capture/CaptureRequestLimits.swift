@@ -34,7 +34,7 @@ struct CaptureRequestLimits: AsyncMiddleware {
         // route (the page says so), but a submission to it is refused here,
         // before its body is read.
         do {
-            let (link, _) = try await links.resolve(token: request.parameters.get("token") ?? "", scope: dependencies.scope(of: request))
+            let (link, _) = try await links.resolve(token: request.parameters.get(.token) ?? "", scope: dependencies.scope(of: request))
             try await limiter.admit(request, keyID: try link.requireID(), surface: "capture", limit: Self.requestsPerLinkPerMinute,
                                     credential: "this capture link")
         } catch let error as VerityError where error.code == .captureLinkUnusable {

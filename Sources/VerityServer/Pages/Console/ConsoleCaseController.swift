@@ -71,7 +71,7 @@ struct ConsoleCaseController: RouteCollection {
     /// guessed at by the browser, gone once the case is decided.
     func image(request: Request) async throws -> Response {
         guard let session = try await console.session(of: request) else { return Response(status: .notFound) }
-        guard let id = caseID(request), let side = request.parameters.get("side").flatMap(ConsoleCases.ImageSide.init(rawValue:)),
+        guard let id = caseID(request), let side = request.parameters.get(.side).flatMap(ConsoleCases.ImageSide.init(rawValue:)),
               let found = try await cases(request).image(caseID: id, side: side, session: session) else {
             return Response(status: .notFound)
         }
@@ -157,6 +157,6 @@ struct ConsoleCaseController: RouteCollection {
     }
 
     private func caseID(_ request: Request) -> UUID? {
-        request.parameters.get("caseID").flatMap(UUID.init(uuidString:))
+        request.parameters.get(.caseID).flatMap(UUID.init(uuidString:))
     }
 }

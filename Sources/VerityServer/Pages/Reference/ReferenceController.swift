@@ -14,8 +14,8 @@ struct ReferenceController: RouteCollection {
         pages.get { _ in Self.html(ReferencePages.home(contract: APIContract.shipped, database: database)) }
         pages.get("docs") { _ in Self.html(ReferencePages.index(try Self.contract())) }
         pages.get("docs", "schemas") { _ in Self.html(ReferencePages.schemas(try Self.contract())) }
-        pages.get("docs", ":tag") { request in
-            guard let tag = request.parameters.get("tag"), let page = ReferencePages.tag(tag, in: try Self.contract()) else {
+        pages.get("docs", .parameter(RouteParameter.tag.name)) { request in
+            guard let tag = request.parameters.get(.tag), let page = ReferencePages.tag(tag, in: try Self.contract()) else {
                 throw VerityError(.notFound, "the API reference has no such section")
             }
             return Self.html(page)

@@ -1,0 +1,7 @@
+import Vapor
+import VerityAPI
+
+extension Parameters {
+    /// The value of a path parameter, by the name its route registered it with.
+    func get(_ parameter: RouteParameter) -> String? { get(parameter.name) }
+}
