@@ -112,7 +112,8 @@ public enum VerityApp {
         try app.register(collection: ConsentController(dependencies: dependencies))
         try app.register(collection: DocumentController(dependencies: dependencies))
         try app.register(collection: CapturePageController(dependencies: dependencies))
-        let console = ConsoleController(dependencies: dependencies)
+        let reviews = reviewCaseHandlers(protector: protector, clock: clock, messaging: messaging, wake: dependencies.webhookWake)
+        let console = ConsoleController(dependencies: dependencies, reviews: reviews)
         try app.register(collection: console)
         try app.register(collection: ConsoleCaseController(console: console))
         try app.register(collection: ConsoleUserController(console: console))
@@ -128,6 +129,19 @@ public enum VerityApp {
         try app.register(collection: AdminCertificationController(dependencies: dependencies))
         try app.register(collection: PKIController(dependencies: dependencies))
         try app.register(collection: WebhookController(dependencies: dependencies))
+    }
+
+    /// What each feature puts before a reviewer: the console asks these about
+    /// the cases of their kinds, and knows nothing else of the features.
+    static func reviewCaseHandlers(protector: DataProtector, clock: VerityClock, messaging: CertificationMessaging,
+                                   wake: WebhookWake?) -> ReviewCaseHandlers {
+        let accreditation = AccreditationAdminService(protector: protector, clock: clock, messaging: messaging, wake: wake)
+        return ReviewCaseHandlers([
+            DocumentCheckReview(protector: protector),
+            MobileSessionReview(protector: protector),
+            OCRCombinationReview(protector: protector),
+            AccreditationReview(accreditation: accreditation),
+        ], general: ConsoleStrings.tables)
     }
 
     /// JSON (or text) logs for the whole process; call once, before the app exists.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import VerityCore
 import VerityStore
@@ -14,11 +15,31 @@ struct PageStringsTests {
             let keys = Set(ConsoleStrings.tables[language]?.keys ?? [:].keys)
             #expect(keys == english, "\(language): missing \(english.subtracting(keys).sorted()), extra \(keys.subtracting(english).sorted())")
         }
-        // Every reason a reviewer can pick, and every reason a case waits, has words.
-        for kind in ReviewCaseKind.allCases {
-            #expect(english.contains("kind_\(kind.rawValue)") && english.contains("counts_\(kind.rawValue)"))
+    }
+
+    /// The handlers the server registers, as `configure` makes them.
+    static func reviewCaseHandlers() throws -> ReviewCaseHandlers {
+        let protector = try DataProtector(dataKey: Data(repeating: 7, count: 32))
+        return VerityApp.reviewCaseHandlers(protector: protector, clock: .system,
+                                            messaging: CertificationMessaging(provider: nil, protector: protector, clock: .system), wake: nil)
+    }
+
+    /// Each kind of case brings its words, whole in every language: its name,
+    /// its count, its page's title, every reason a reviewer can pick for it,
+    /// and every reason it waits.
+    @Test func everyKindOfCaseHasItsWordsInEveryLanguage() throws {
+        let reviews = try Self.reviewCaseHandlers()
+        #expect(Set(reviews.kinds) == [.documentCheck, .mobileSession, .sanctionsCandidate, .ocrCombination, .accreditation])
+        let english = Set(reviews.words["en"]?.keys ?? [:].keys)
+        for language in ConsoleStrings.languages {
+            let keys = Set(reviews.words[language]?.keys ?? [:].keys)
+            #expect(keys == english, "\(language): missing \(english.subtracting(keys).sorted()), extra \(keys.subtracting(english).sorted())")
+        }
+        for kind in reviews.kinds {
+            let handler = try #require(reviews.handler(for: kind))
+            for key in ["kind_", "counts_", "case_title_"] { #expect(english.contains(key + kind.rawValue), "\(key)\(kind)") }
             for decision in ReviewDecision.allCases {
-                for reason in ReviewReasons.choices(kind, decision) { #expect(english.contains("dreason_\(reason)"), "\(reason)") }
+                for reason in handler.reasons(kind, decision) { #expect(english.contains("dreason_\(reason)"), "\(reason)") }
             }
         }
         for reason in DocumentReviewReason.allCases { #expect(english.contains("why_\(reason.rawValue)")) }

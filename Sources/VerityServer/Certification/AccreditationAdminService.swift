@@ -48,10 +48,42 @@ struct AccreditationAdminService: Sendable {
     /// need recorded identity evidence: a checkpoint visit, a succeeded
     /// document check named by id, or, when none is given, the user's own
     /// succeeded document check.
-    /// `caseDecision`: a console reviewer's claim and decision, written first
-    /// in the approval's transaction (nil from the admin API and the CLI).
-    func approve(_ idText: String, input: AccreditationApprovalInput, context: AdminContext,
-                 caseDecision: RegistrationRepository.CaseDecision? = nil) async throws -> ActivationCodeIssued {
+    func approve(_ idText: String, input: AccreditationApprovalInput, context: AdminContext) async throws -> ActivationCodeIssued {
+        let approval = try await prepareApproval(idText, input: input, context: context)
+        let decided = try await context.db.write { tx -> Bool in
+            guard try await approval.write(on: tx) else { return false }
+            try await WebhookOutbox.publish(approval.events, now: approval.now, on: tx)
+            return true
+        }
+        guard decided else { throw VerityError(.validationError, "The request was decided already.", field: "id") }
+        await wake?.outcomeWritten(environmentID: context.environmentID, db: context.db)
+        return await deliver(approval, context: context)
+    }
+
+    /// An approval read and checked, written by `write(on:)` in the caller's
+    /// transaction (the admin API's own, or a console decision's) with its
+    /// `events`, then handed to `deliver`.
+    struct Approval: Sendable {
+        let requestID: UUID
+        let level: AccreditationLevel
+        let evidence: AccreditationEvidence?
+        let code: ActivationCode
+        let codeRow: ActivationCodeModel
+        let message: ActivationCodeMessage?
+        let delivery: DIACDelivery
+        let events: [WebhookEventDraft]
+        let now: Int64
+
+        /// False when the request was decided meanwhile.
+        func write(on tx: any Database) async throws -> Bool {
+            try await RegistrationRepository.approve(
+                requestID: requestID, evidenceKind: evidence?.kind, evidenceReference: evidence?.reference, code: codeRow, now: now,
+                delivery: message.map { _ in .init(kind: ActivationCodeDelivery.kind, runAfter: now + ActivationCodeDelivery.fallbackMilliseconds) },
+                on: tx)
+        }
+    }
+
+    func prepareApproval(_ idText: String, input: AccreditationApprovalInput, context: AdminContext) async throws -> Approval {
         let (request, registration, entity) = try await request(idText, context: context)
         let (db, environmentID) = (context.db, context.environmentID)
         let level = try AccreditationLevel.parse(request.level)
@@ -99,38 +131,61 @@ struct AccreditationAdminService: Sendable {
         let approved = CertificationEvents.accreditation(.accreditationApproved, environmentID: environmentID, userID: registration.$user.id,
                                                          entity: entity.name, requestID: requestID, level: level.rawValue,
                                                          extra: evidence.map { ["evidenceKind": .string($0.kind)] } ?? [:])
-        let repository = RegistrationRepository(db: db)
-        let decided = try await repository.approve(
-            requestID: requestID, evidenceKind: evidence?.kind, evidenceReference: evidence?.reference, code: codeRow, now: now,
-            events: [approved], caseDecision: caseDecision,
-            delivery: message.map { _ in .init(kind: ActivationCodeDelivery.kind, runAfter: now + ActivationCodeDelivery.fallbackMilliseconds) })
-        guard decided else { throw VerityError(.validationError, "The request was decided already.", field: "id") }
-        await wake?.outcomeWritten(environmentID: environmentID, db: db)
-        var delivered = false
-        if let message, await ActivationCodeDelivery.send(message, messaging: messaging, db: db, environmentID: environmentID, logger: context.logger) {
-            delivered = true
-            // Handed over: the job that stands behind it finds nothing to send.
-            try? await repository.forgetDelivery(codeID: try codeRow.requireID())
-        }
-        return ActivationCodeIssued(requestId: requestID, level: level.rawValue, diac: code.grouped, expiresAtEpochMs: expires,
-                                    deliveredBy: delivered ? delivery.rawValue : nil)
+        return Approval(requestID: requestID, level: level, evidence: evidence, code: code, codeRow: codeRow, message: message,
+                        delivery: delivery, events: [approved], now: now)
     }
 
-    func reject(_ idText: String, input: AccreditationRejectionInput, context: AdminContext,
-                caseDecision: RegistrationRepository.CaseDecision? = nil) async throws -> AccreditationRequestView {
-        let (request, _, entity) = try await request(idText, context: context)
-        try DirectoryOperations.checkText(input.reason, field: "reason", limit: 500)
-        let now = clock.nowMillis()
-        let requestID = try request.requireID()
-        let rejected = try await RegistrationRepository(db: context.db).reject(requestID: requestID, reason: input.reason, now: now, events: [
-            CertificationEvents.accreditation(.accreditationRejected, environmentID: context.environmentID, userID: request.registration.$user.id,
-                                              entity: entity.name, requestID: requestID, level: request.level),
-        ], caseDecision: caseDecision)
+    /// Sends a written approval's code (the job standing behind it sends it
+    /// should this fail), and says what the operator is shown once.
+    func deliver(_ approval: Approval, context: AdminContext) async -> ActivationCodeIssued {
+        var delivered = false
+        if let message = approval.message,
+           await ActivationCodeDelivery.send(message, messaging: messaging, db: context.db, environmentID: context.environmentID,
+                                             logger: context.logger) {
+            delivered = true
+            // Handed over: the job that stands behind it finds nothing to send.
+            try? await RegistrationRepository(db: context.db).forgetDelivery(codeID: try approval.codeRow.requireID())
+        }
+        return ActivationCodeIssued(requestId: approval.requestID, level: approval.level.rawValue, diac: approval.code.grouped,
+                                    expiresAtEpochMs: approval.codeRow.expiresAt, deliveredBy: delivered ? approval.delivery.rawValue : nil)
+    }
+
+    func reject(_ idText: String, input: AccreditationRejectionInput, context: AdminContext) async throws -> AccreditationRequestView {
+        let rejection = try await prepareRejection(idText, input: input, context: context)
+        let rejected = try await context.db.write { tx -> Bool in
+            guard try await rejection.write(on: tx) else { return false }
+            try await WebhookOutbox.publish(rejection.events, now: rejection.now, on: tx)
+            return true
+        }
         guard rejected else { throw VerityError(.validationError, "The request was decided already.", field: "id") }
         await wake?.outcomeWritten(environmentID: context.environmentID, db: context.db)
-        request.status = .rejected
-        request.reason = input.reason
-        return try RegistrationService.view(request, entity: entity.name)
+        rejection.request.status = .rejected
+        rejection.request.reason = input.reason
+        return try RegistrationService.view(rejection.request, entity: rejection.entity)
+    }
+
+    /// A rejection read and checked, written by `write(on:)` in the caller's transaction with its `events`.
+    struct Rejection: Sendable {
+        let request: AccreditationRequestModel
+        let entity: String
+        let reason: String
+        let events: [WebhookEventDraft]
+        let now: Int64
+
+        /// False when the request was decided meanwhile.
+        func write(on tx: any Database) async throws -> Bool {
+            try await RegistrationRepository.reject(requestID: try request.requireID(), reason: reason, now: now, on: tx)
+        }
+    }
+
+    func prepareRejection(_ idText: String, input: AccreditationRejectionInput, context: AdminContext) async throws -> Rejection {
+        let (request, _, entity) = try await request(idText, context: context)
+        try DirectoryOperations.checkText(input.reason, field: "reason", limit: 500)
+        let requestID = try request.requireID()
+        return Rejection(request: request, entity: entity.name, reason: input.reason, events: [
+            CertificationEvents.accreditation(.accreditationRejected, environmentID: context.environmentID, userID: request.registration.$user.id,
+                                              entity: entity.name, requestID: requestID, level: request.level),
+        ], now: clock.nowMillis())
     }
 
     /// The DIAC's message: by e-mail to `mailTo`, else by SMS to the phone of

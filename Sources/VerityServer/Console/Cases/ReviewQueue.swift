@@ -10,6 +10,8 @@ struct ReviewQueue: Sendable {
     let db: any Database
     let protector: DataProtector
     let clock: VerityClock
+    /// Only cases of a kind some feature handles are shown (and counted).
+    let handlers: ReviewCaseHandlers
 
     static let pageSize = 50
 
@@ -27,6 +29,8 @@ struct ReviewQueue: Sendable {
     struct Page: Sendable {
         let rows: [Row]
         let counts: ReviewCaseRepository.Counts
+        /// The kinds the counts are shown for, in the features' order.
+        let kinds: [ReviewCaseKind]
         /// The cursor of the next page, when there is one.
         let next: String?
     }
@@ -51,13 +55,14 @@ struct ReviewQueue: Sendable {
         let refs = try await UserRepository(db: db, protector: protector).userRefs(ids: Set(found.compactMap(\.userID)))
         let environments = try await Self.environmentKinds(tenantID: session.tenantID, db: db)
         let rows = found.compactMap { model -> Row? in
-            guard let id = model.id, let kind = ReviewCaseKind(rawValue: model.kind) else { return nil }
+            let kind = ReviewCaseKind(rawValue: model.kind)
+            guard let id = model.id, handlers.handler(for: kind) != nil else { return nil }
             let mine = model.claimedBy == session.operatorID && (model.claimedUntil ?? 0) >= now
             return Row(id: id, kind: kind, reasons: model.reasonCodes, openedAt: model.openedAt, userRef: model.userID.flatMap { refs[$0] },
                        environment: environments[model.environmentID] ?? "", claimedUntil: mine ? model.claimedUntil : nil)
         }
         let next = found.count == Self.pageSize ? found.last.flatMap { last in last.id.map { "\(last.openedAt)_\($0.uuidString)" } } : nil
-        return Page(rows: rows, counts: counts, next: next)
+        return Page(rows: rows, counts: counts, kinds: handlers.kinds, next: next)
     }
 
     /// `test` or `live` for each of the tenant's environments.

@@ -44,8 +44,8 @@ struct ConsoleUserActions: Sendable {
         guard session.role.includes(.reviewer) else {
             throw VerityError(.roleNotAuthorized, "changing a user needs the reviewer or admin role")
         }
-        guard form.note.count <= ReviewReasons.noteLength else {
-            throw VerityError.invalid("note", "the note is longer than \(ReviewReasons.noteLength) characters")
+        guard form.note.count <= ReviewNote.maximumLength else {
+            throw VerityError.invalid("note", "the note is longer than \(ReviewNote.maximumLength) characters")
         }
         guard !form.action.needsConfirmation || form.confirmed else {
             throw VerityError.invalid("confirm", "tick the box to confirm: this cannot be undone")

@@ -151,21 +151,7 @@ struct CapturePage {
             """
     }
 
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { HTML.escape(text) }
 
     /// JSON that cannot close the script element it sits in.
     static func jsonForScript(_ value: some Encodable) -> String {

@@ -25,19 +25,13 @@ struct ConsoleCaseController: RouteCollection {
         pages.on(.POST, routePath(ConsoleCaseRoute.decision(id: id).components), body: form, use: decide)
     }
 
-    private func db(_ request: Request) -> any Database { dependencies.scope(of: request).db }
     private func cases(_ request: Request) -> ConsoleCases {
-        ConsoleCases(db: db(request), protector: dependencies.protector, clock: dependencies.clock)
+        ConsoleCases(scope: dependencies.scope(of: request), protector: dependencies.protector, clock: dependencies.clock,
+                     handlers: console.reviews)
     }
     private func decisions(_ request: Request) -> CaseDecisions {
-        CaseDecisions(db: db(request), protector: dependencies.protector, clock: dependencies.clock, wake: dependencies.webhookWake,
-                      accreditation: accreditation, scope: dependencies.scope(of: request))
-    }
-
-    /// The admin API's accreditation service, for decisions on accreditation requests.
-    var accreditation: AccreditationAdminService {
-        AccreditationAdminService(protector: dependencies.protector, clock: dependencies.clock, messaging: dependencies.messaging,
-                                  wake: dependencies.webhookWake)
+        CaseDecisions(scope: dependencies.scope(of: request), clock: dependencies.clock, handlers: console.reviews,
+                      wake: dependencies.webhookWake)
     }
 
     // MARK: Pages
@@ -49,7 +43,8 @@ struct ConsoleCaseController: RouteCollection {
             case "released": page.t("notice_released")
             default: nil
             }
-            let queue = ReviewQueue(db: db(request), protector: dependencies.protector, clock: dependencies.clock)
+            let queue = ReviewQueue(db: dependencies.scope(of: request).db, protector: dependencies.protector, clock: dependencies.clock,
+                                    handlers: console.reviews)
             do {
                 let found = try await queue.page(session: session, after: request.query[String.self, at: "after"])
                 return ConsoleController.html(page.queue(signedIn, page: found, problem: nil, notice: notice), status: .ok)
@@ -71,7 +66,7 @@ struct ConsoleCaseController: RouteCollection {
     /// guessed at by the browser, gone once the case is decided.
     func image(request: Request) async throws -> Response {
         guard let session = try await console.session(of: request) else { return Response(status: .notFound) }
-        guard let id = caseID(request), let side = request.parameters.get(.side).flatMap(ConsoleCases.ImageSide.init(rawValue:)),
+        guard let id = caseID(request), let side = request.parameters.get(.side).flatMap(ReviewImageSide.init(rawValue:)),
               let found = try await cases(request).image(caseID: id, side: side, session: session) else {
             return Response(status: .notFound)
         }
@@ -84,13 +79,18 @@ struct ConsoleCaseController: RouteCollection {
 
     // MARK: Forms
 
-    struct CaseForm: Decodable {
+    /// The decision form: its own fields, and the kind's (`ReviewCaseHandler.decisionFields`) by name.
+    struct CaseForm {
         var csrf: String?
         var decision: String?
         var reason: String?
         var note: String?
-        /// An accreditation's approval: how its activation code goes to the user.
-        var delivery: String?
+        var fields: [String: String] = [:]
+
+        init(_ fields: [String: String] = [:]) {
+            (csrf, decision, reason, note) = (fields["csrf"], fields["decision"], fields["reason"], fields["note"])
+            self.fields = fields.filter { !["csrf", "decision", "reason", "note"].contains($0.key) }
+        }
     }
 
     func claim(request: Request) async throws -> Response {
@@ -113,14 +113,13 @@ struct ConsoleCaseController: RouteCollection {
             guard let decision = form.decision.flatMap(ReviewDecision.init(rawValue:)) else {
                 throw VerityError.invalid("decision", "decision is approve or reject")
             }
-            let issued = try await decisions(request).decide(caseID: id, decision: decision, reason: form.reason ?? "", note: form.note,
-                                                             delivery: form.delivery, by: session)
+            let shown = try await decisions(request).decide(caseID: id, decision: decision, reason: form.reason ?? "", note: form.note,
+                                                            fields: form.fields, by: session)
             request.logger.notice("console case decided", metadata: ["case_id": .string(id.uuidString), "decision": .string(decision.rawValue)])
-            if let issued {
+            if let shown {
                 // Shown once, in this answer: never in a URL, never cached.
-                let page = ConsolePage(language: ConsoleController.language(request))
-                let response = ConsoleController.html(page.activationCodeIssued(ConsoleController.signedIn(session), caseID: id, issued: issued),
-                                                      status: .ok)
+                let page = console.page(ConsoleController.language(request))
+                let response = ConsoleController.html(page.shownOnce(ConsoleController.signedIn(session), caseID: id, shown), status: .ok)
                 response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
                 return response
             }
@@ -132,7 +131,7 @@ struct ConsoleCaseController: RouteCollection {
     /// checked first; a refusal shows the case again with its reason.
     private func act(_ request: Request, _ body: (OperatorAccounts.Session, UUID, CaseForm) async throws -> Response) async throws -> Response {
         try await console.signedIn(request) { session, signedIn, page in
-            let form = (try? request.content.decode(CaseForm.self, as: .urlEncodedForm)) ?? CaseForm()
+            let form = CaseForm((try? request.content.decode([String: String].self, as: .urlEncodedForm)) ?? [:])
             guard OperatorAccounts.csrfMatches(form.csrf, session) else {
                 return try await render(request, session: session, signedIn: signedIn, page: page, problem: page.t("error_csrf"),
                                         notice: nil, status: .forbidden)

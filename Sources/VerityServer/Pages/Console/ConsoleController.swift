@@ -10,6 +10,11 @@ import VerityStore
 /// before that a random one doubled in a short-lived cookie of its own.
 struct ConsoleController: RouteCollection {
     let dependencies: ServerDependencies
+    /// What each kind of case shows and how it is decided, from the features that open them.
+    let reviews: ReviewCaseHandlers
+
+    /// A page in `language`, with every kind of case's words.
+    func page(_ language: String) -> ConsolePage { ConsolePage(language: language, words: reviews.words) }
 
     static let sessionCookie = "verity_console"
     static let signInCookie = "verity_console_signin"
@@ -77,7 +82,7 @@ struct ConsoleController: RouteCollection {
                           _ body: (OperatorAccounts.Session, ConsolePage.Operator, ConsolePage) async throws -> Response) async throws -> Response {
         let language = Self.language(request)
         guard let session = try await session(of: request) else { return Self.redirect(ConsoleRoute.signIn.path, language: language) }
-        return try await body(session, Self.signedIn(session), ConsolePage(language: language))
+        return try await body(session, Self.signedIn(session), page(language))
     }
 
     /// The operator as a page names them.
@@ -162,7 +167,7 @@ struct ConsoleController: RouteCollection {
             // Still signed in: the console's first page again, with what went wrong.
             let signedIn = ConsolePage.Operator(email: session.account.email, tenant: session.tenantName, role: session.role,
                                                 csrfToken: session.csrfToken)
-            return Self.html(ConsolePage(language: language).home(signedIn, lastSignInAt: session.account.lastSignInAtEpochMs,
+            return Self.html(page(language).home(signedIn, lastSignInAt: session.account.lastSignInAtEpochMs,
                                                                   problem: ConsoleStrings.text("error_csrf", language)), status: .forbidden)
         }
         let everywhere = form.scope == "everywhere"
@@ -178,7 +183,7 @@ struct ConsoleController: RouteCollection {
     private func signInForm(_ request: Request, language: String, email: String, problem: String?, notice: String?,
                             status: HTTPResponseStatus) -> Response {
         let token = DataProtector.base64URL(DataProtector.randomBytes(24))
-        let response = Self.html(ConsolePage(language: language).signIn(csrfToken: token, email: email, problem: problem, notice: notice),
+        let response = Self.html(page(language).signIn(csrfToken: token, email: email, problem: problem, notice: notice),
                                  status: status)
         response.cookies[Self.signInCookie] = cookie(token, request: request, maxAge: 3_600)
         return response

@@ -3,17 +3,19 @@ import VerityAPI
 import VerityCore
 
 extension ConsolePage {
+    /// The page its kind's handler draws a case's evidence and forms on.
+    func reviewPage(_ file: ConsoleCases.File) -> ReviewPage {
+        ReviewPage(language: language, words: words, caseID: file.id, decided: file.decision != nil)
+    }
+
     /// One case: who holds it, the evidence side by side, and (for a
     /// reviewer holding it) the two decisions, each a form of its own.
     func reviewCase(_ signedIn: Operator, file: ConsoleCases.File, problem: String?, notice: String?) -> String {
         let path = ConsoleCaseRoute.show(id: file.id.uuidString).path
         let status: String = notice.map { "<p class=\"notice\" role=\"status\">\(Self.escape($0))</p>" } ?? ""
-        var sections = [caseFacts(file), claimBar(signedIn, file)]
-        if let document = file.document { sections += documentEvidence(file, document) }
-        if let mobile = file.mobile { sections += mobileEvidence(file, mobile) }
-        if let request = file.accreditation { sections += accreditationEvidence(file, request) }
-        if let ocr = file.ocr { sections += ocrEvidence(file, ocr) }
-        sections.append(decisionForms(signedIn, file))
+        let review = reviewPage(file)
+        let evidence = file.evidence.map { $0.sections(review).map(\.rendered) } ?? []
+        let sections = [caseFacts(file), claimBar(signedIn, file)] + evidence + [decisionForms(signedIn, file)]
         return layout(title: t("case_title_\(file.kind.rawValue)"), signedIn: signedIn, path: path, """
             <section class="card" aria-labelledby="title">
             <p><a href="\(ConsoleRoute.queue.path)?lang=\(language)">\(t("back_to_queue"))</a></p>
@@ -21,6 +23,20 @@ extension ConsolePage {
             \(status)
             \(problemBox(problem))
             \(sections.joined(separator: "\n"))
+            </section>
+            """)
+    }
+
+    /// What a decision shows the reviewer once (an activation code): never
+    /// in a URL, never cached, not kept in a form the console can show again.
+    func shownOnce(_ signedIn: Operator, caseID: UUID, _ shown: any ReviewShownOnce) -> String {
+        let review = ReviewPage(language: language, words: words, caseID: caseID, decided: true)
+        return layout(title: t(shown.titleKey), signedIn: signedIn, path: ConsoleCaseRoute.show(id: caseID.uuidString).path, """
+            <section class="card" aria-labelledby="title">
+            <h1 id="title">\(t(shown.titleKey))</h1>
+            <p class="notice" role="status">\(t("notice_decided"))</p>
+            \(shown.body(review).rendered)
+            <p><a href="\(ConsoleRoute.queue.path)?lang=\(language)">\(t("back_to_queue"))</a></p>
             </section>
             """)
     }
@@ -37,29 +53,16 @@ extension ConsolePage {
     }
 
     private func caseFacts(_ file: ConsoleCases.File) -> String {
-        // Mobile sessions name no user (the app sends no reference): the row would only ever say "—".
-        let user: String = file.mobile == nil ? "<dt>\(t("case_user"))</dt><dd>\(Self.escape(file.userRef ?? "—"))</dd>" : ""
-        var facts = """
+        let names = file.evidence?.namesUser ?? true
+        let user: String = names ? "<dt>\(t("case_user"))</dt><dd>\(Self.escape(file.userRef ?? "—"))</dd>" : ""
+        let own = file.evidence.map { $0.facts(reviewPage(file)).rendered } ?? ""
+        let facts = """
             \(user)
             <dt>\(t("case_environment"))</dt><dd>\(t("env_\(file.environment)"))</dd>
             <dt>\(t("case_opened"))</dt><dd>\(Self.time(file.openedAt))</dd>
             <dt>\(t("case_why"))</dt><dd>\(file.reasons.map { Self.escape(why($0)) }.joined(separator: "; "))</dd>
+            \(own)
             """
-        if let document = file.document {
-            facts += """
-                <dt>\(t("case_document"))</dt><dd>\(t("doc_\(document.documentType)")) · \(Self.escape(document.country))</dd>
-                <dt>\(t("case_flow"))</dt><dd>\(t("flow_\(document.flow)"))</dd>
-                <dt>\(t("case_submitted"))</dt><dd>\(Self.time(document.submittedAt))</dd>
-                """
-        }
-        if let mobile = file.mobile {
-            facts += """
-                <dt>\(t("case_verification"))</dt><dd><code>\(Self.escape(mobile.verificationID))</code></dd>
-                <dt>\(t("case_product"))</dt><dd>\(Self.escape(mobile.product))</dd>
-                <dt>\(t("case_outcome"))</dt><dd>\(t("outcome_\(mobile.outcome)"))\(mobile.reasons.isEmpty ? "" : " (\(mobile.reasons.map { "<code>\(Self.escape($0))</code>" }.joined(separator: ", ")))")</dd>
-                <dt>\(t("case_ended"))</dt><dd>\(Self.time(mobile.endedAt))</dd>
-                """
-        }
         return "<h2 class=\"visually-hidden\">\(t("case_facts"))</h2><dl class=\"facts\">\(facts)</dl>"
     }
 
@@ -96,66 +99,6 @@ extension ConsolePage {
         }
     }
 
-    private func documentEvidence(_ file: ConsoleCases.File, _ document: ConsoleCases.DocumentEvidence) -> [String] {
-        var sections: [String] = []
-        // The images, while the check keeps them.
-        sections.append(imagesSection(file, document.images))
-        guard let evidence = document.evidence, let report = evidence.report else { return sections }
-
-        let fieldRows = report.fields.map { field -> String in
-            """
-            <tr><th scope="row"><code>\(Self.escape(field.name))</code></th><td><bdi>\(Self.escape(field.value))</bdi></td>\
-            <td>\(t("source_\(field.source.rawValue)"))</td><td>\(Int((field.confidence * 100).rounded()))%</td></tr>
-            """
-        }.joined()
-        var fields = table(t("fields_caption"), [t("col_field"), t("col_value"), t("col_source"), t("col_confidence")], fieldRows)
-        let marked = report.documentVerificationPlus.reviewRequired
-        let markedList: String = marked.isEmpty ? t("none") : marked.map { "<code>\(Self.escape($0))</code>" }.joined(separator: ", ")
-        fields += "<p><strong>\(t("review_fields")):</strong> \(markedList)</p>"
-        if !report.mismatches.isEmpty {
-            let rows = report.mismatches.map { mismatch -> String in
-                let values = mismatch.values.sorted { $0.key < $1.key }
-                    .map { "\(t("source_\($0.key)")): <bdi>\(Self.escape($0.value))</bdi>" }.joined(separator: "<br>")
-                return "<tr><th scope=\"row\"><code>\(Self.escape(mismatch.field))</code></th><td>\(values)</td></tr>"
-            }.joined()
-            let heading: String = "<h3>\(t("mismatch_title"))</h3>"
-            fields += heading + table(t("mismatch_caption"), [t("col_field"), t("col_values")], rows)
-        }
-        sections.append(section("fields", t("fields_title"), fields))
-
-        let sides = [("front", report.front)] + (report.back.map { [("back", $0)] } ?? [])
-        let qualityRows = sides.flatMap { side, evidence -> [String] in
-            evidence.quality.signals.map { signal -> String in
-                """
-                <tr><td>\(t("side_\(side)"))</td><td>\(Self.escape(signal.name.rawValue))</td><td>\(Self.figure(signal.value))</td>\
-                <td>\(signal.direction == .atLeast ? "≥" : "≤") \(Self.figure(signal.threshold))</td>\
-                <td class="\(signal.passed ? "good" : "bad")">\(t(signal.passed ? "passed" : "failed"))</td></tr>
-                """
-            }
-        }.joined()
-        sections.append(section("quality", t("quality_title"), table(
-            t("quality_caption"), [t("col_side"), t("col_signal"), t("col_measured"), t("col_threshold"), t("col_result")], qualityRows)))
-
-        var face = ""
-        if let zone = report.advancedConfidence?.faceFraudZone {
-            face += "<dt>\(t("fraud_zone"))</dt><dd class=\"\(zone == 0 ? "good" : "bad")\">\(zone)</dd>"
-        }
-        if let selfie = evidence.selfie {
-            let distance = selfie.distance.map(Self.figure) ?? "—"
-            face += """
-                <dt>\(t("face_distance"))</dt><dd class="\(selfie.matched == true ? "good" : "bad")">\(distance)</dd>
-                <dt>\(t("face_threshold"))</dt><dd>\(Self.figure(selfie.threshold))</dd>
-                <dt>\(t("liveness"))</dt><dd>\(selfie.attackSuspected == true ? "<span class=\"bad\">\(t("liveness_attack"))</span> (\(Self.escape(selfie.livenessReasons.joined(separator: ", "))))" : t("liveness_ok"))</dd>
-                """
-        }
-        sections.append(section("face", t("face_title"), face.isEmpty ? "<p>\(t("face_none"))</p>" : "<dl class=\"facts\">\(face)</dl>"))
-
-        var holder = "<dt>\(t("holder_mismatches"))</dt><dd>\(evidence.holderMismatches.isEmpty ? t("none") : evidence.holderMismatches.map { "<code>\(Self.escape($0))</code>" }.joined(separator: ", "))</dd>"
-        if let outcome = evidence.dataSourceOutcome { holder += "<dt>\(t("data_source"))</dt><dd><code>\(Self.escape(outcome.rawValue))</code></dd>" }
-        sections.append(section("holder", t("holder_title"), "<dl class=\"facts\">\(holder)</dl>"))
-        return sections
-    }
-
     /// Approve and reject: two forms, each with its own reasons.
     private func decisionForms(_ signedIn: Operator, _ file: ConsoleCases.File) -> String {
         guard file.decision == nil else { return "" }
@@ -163,46 +106,36 @@ extension ConsolePage {
         guard case .mine = file.claim else { return section("decide", t("decide_title"), "<p>\(t("decide_need_claim"))</p>") }
         let forms = [ReviewDecision.approve, .reject].map { decision -> String in
             let id = decision.rawValue
-            let options = ReviewReasons.choices(file.kind, decision)
+            let options = file.handler.reasons(file.kind, decision)
                 .map { code -> String in "<option value=\"\(code)\">\(Self.escape(t("dreason_\(code)")))</option>" }.joined()
             return """
                 <form method="post" action="\(ConsoleCaseRoute.decision(id: file.id.uuidString).path)?lang=\(language)" class="\(id)" aria-labelledby="\(id)-title">
-                <h3 id="\(id)-title">\(t(file.kind == .sanctionsCandidate ? "sanctions_\(id)_title" : "\(id)_title"))</h3>
+                <h3 id="\(id)-title">\(kindWords("\(id)_title", file.kind))</h3>
                 <input type="hidden" name="csrf" value="\(Self.escape(signedIn.csrfToken))">
                 <input type="hidden" name="decision" value="\(id)">
                 <label for="\(id)-reason">\(t("reason_label"))</label>
                 <select id="\(id)-reason" name="reason" required>\(options)</select>
-                \(decision == .approve && file.kind == .accreditation ? deliveryChoice() : "")
+                \(file.handler.decisionFields(file.kind, decision, page: reviewPage(file)).rendered)
                 <label for="\(id)-note">\(t("note_label"))</label>
-                <textarea id="\(id)-note" name="note" maxlength="\(ReviewReasons.noteLength)"></textarea>
-                <button type="submit" class="\(decision == .approve ? "primary" : "danger")">\(t(file.kind == .sanctionsCandidate ? "sanctions_\(id)_button" : "\(id)_button"))</button>
+                <textarea id="\(id)-note" name="note" maxlength="\(ReviewNote.maximumLength)"></textarea>
+                <button type="submit" class="\(decision == .approve ? "primary" : "danger")">\(kindWords("\(id)_button", file.kind))</button>
                 </form>
                 """
         }.joined()
-        let lede = t("decide_lede") + (file.kind == .sanctionsCandidate ? " " + t("sanctions_lede") : "")
+        let kindLede = t("decide_lede_\(file.kind.rawValue)")
+        let lede = t("decide_lede") + (kindLede == "decide_lede_\(file.kind.rawValue)" ? "" : " " + kindLede)
         return section("decide", t("decide_title"), "<p class=\"lede\">\(lede)</p><div class=\"decide\">\(forms)</div>")
     }
 
-    /// A case's images while its subject keeps them, each fetched by the page
-    /// (`ConsoleCaseRoute.image`); said plainly once they are gone.
-    func imagesSection(_ file: ConsoleCases.File, _ sides: [ConsoleCases.ImageSide]) -> String {
-        let figures = sides.map { side -> String in
-            // A document check's `face` and a session's `selfie` are both the user's selfie.
-            let label = t(side == .selfie ? "image_face" : "image_\(side.rawValue)")
-            return """
-                <figure><img src="\(ConsoleCaseRoute.image(id: file.id.uuidString, side: side.rawValue).path)" alt="\(label)">\
-                <figcaption>\(label)</figcaption></figure>
-                """
-        }.joined()
-        // Undecided and without images: the environment's retention erased them while the case waited.
-        let gone = t(file.decision == nil ? "images_expired" : "images_gone")
-        return section("images", t("images_title"), figures.isEmpty ? "<p>\(gone)</p>" : "<div class=\"images\">\(figures)</div>")
+    /// The kind's own words for `key` (`sanctions_candidate_approve_title`), else the general ones.
+    private func kindWords(_ key: String, _ kind: ReviewCaseKind) -> String {
+        let own = "\(kind.rawValue)_\(key)", text = t(own)
+        return text == own ? t(key) : text
     }
 
     func section(_ id: String, _ title: String, _ content: String) -> String {
         "<section class=\"case-section\" aria-labelledby=\"\(id)-heading\"><h2 id=\"\(id)-heading\">\(title)</h2>\(content)</section>"
     }
-
 
     /// Why a case waits, in words; a failure code the engines wrote beside the doubt reads as its code.
     func why(_ code: String) -> String {
@@ -211,7 +144,5 @@ extension ConsolePage {
     }
 
     /// A measure as people read it: three decimals at most.
-    static func figure(_ value: Double) -> String {
-        String(format: "%.3f", value).replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression)
-    }
+    static func figure(_ value: Double) -> String { ReviewPage.figure(value) }
 }

@@ -9,7 +9,7 @@ extension ConsolePage {
     func queue(_ signedIn: Operator, page: ReviewQueue.Page?, problem: String?, notice: String?) -> String {
         var body = ""
         if let page {
-            body += counts(page.counts)
+            body += counts(page.counts, kinds: page.kinds)
             if page.rows.isEmpty {
                 body += "<p role=\"status\" class=\"notice\">\(t("queue_empty"))</p>"
             } else {
@@ -56,13 +56,13 @@ extension ConsolePage {
     }
 
     /// The figures above the table: open cases by kind, those others hold, the oldest.
-    private func counts(_ counts: ReviewCaseRepository.Counts) -> String {
+    private func counts(_ counts: ReviewCaseRepository.Counts, kinds: [ReviewCaseKind]) -> String {
         // A list, not <dl> with grouping <div>s: the axe-core here (3.x) reads those as misplaced.
         func item(_ label: String, _ value: String, figure: Bool = true) -> String {
             "<li><span class=\"label\">\(label)</span> <span class=\"\(figure ? "figure" : "value")\">\(value)</span></li>"
         }
         var items = item(t("queue_total"), "\(counts.total)")
-        for kind in ReviewCaseKind.allCases {
+        for kind in kinds {
             guard let count = counts.open[kind], count > 0 else { continue }
             items += item(t("counts_\(kind.rawValue)"), "\(count)")
         }

@@ -126,7 +126,7 @@ extension ConsolePage {
                 <input type="hidden" name="ref" value="\(Self.escape(file.userRef))">
                 \(entity.map { "<input type=\"hidden\" name=\"entity\" value=\"\(Self.escape($0))\">" } ?? "")
                 <label for="\(key)-note">\(t("note_label"))</label>
-                <textarea id="\(key)-note" name="note" maxlength="\(ReviewReasons.noteLength)"></textarea>
+                <textarea id="\(key)-note" name="note" maxlength="\(ReviewNote.maximumLength)"></textarea>
                 \(confirm)
                 <button type="submit" class="\(danger ? "danger" : "primary")">\(label)</button>
                 </form>

@@ -8,8 +8,10 @@ import VerityCore
 /// a form is escaped here.
 struct ConsolePage {
     let language: String
+    /// The console's words with every kind of case's (`ReviewCaseHandlers.words`).
+    var words: [String: [String: String]] = ConsoleStrings.tables
 
-    func t(_ key: String) -> String { ConsoleStrings.text(key, language) }
+    func t(_ key: String) -> String { words[language]?[key] ?? words["en"]?[key] ?? key }
     static func escape(_ text: String) -> String { CapturePage.escape(text) }
 
     /// What the header shows of a signed-in operator.
@@ -160,14 +162,8 @@ struct ConsolePage {
 
     /// A time as markup: left to right even in an Arabic page (a date and
     /// an hour would otherwise swap places).
-    static func time(_ epochMilliseconds: Int64) -> String { "<bdi dir=\"ltr\">\(escape(utc(epochMilliseconds)))</bdi>" }
+    static func time(_ epochMilliseconds: Int64) -> String { ReviewPage.time(epochMilliseconds).rendered }
 
     /// A time as people read it, in UTC (the console says so).
-    static func utc(_ epochMilliseconds: Int64) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: Date(timeIntervalSince1970: Double(epochMilliseconds) / 1000))
-    }
+    static func utc(_ epochMilliseconds: Int64) -> String { ReviewPage.utc(epochMilliseconds) }
 }

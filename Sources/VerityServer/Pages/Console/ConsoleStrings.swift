@@ -11,16 +11,14 @@ enum ConsoleStrings {
         tables[language]?[key] ?? tables["en"]?[key] ?? key
     }
 
-    /// Each language's table: the console's general words, then the review queue's and cases', then the user page's, the overview's, mobile, accreditation and OCR cases', and the settings'.
+    /// The console's own words in each language: the general ones, then the review queue's and every
+    /// case's, the user page's, the overview's and the settings'. Each kind of case adds its own
+    /// (`ReviewCaseHandler.words`), merged in by `ReviewCaseHandlers`.
     static let tables: [String: [String: String]] = [
         "en": english.merging(casesEnglish) { general, _ in general }.merging(usersEnglish) { general, _ in general }
-            .merging(overviewEnglish) { general, _ in general }.merging(mobileEnglish) { general, _ in general }
-            .merging(accreditationEnglish) { general, _ in general }.merging(ocrEnglish) { general, _ in general }
-            .merging(settingsEnglish) { general, _ in general },
+            .merging(overviewEnglish) { general, _ in general }.merging(settingsEnglish) { general, _ in general },
         "ar": arabic.merging(casesArabic) { general, _ in general }.merging(usersArabic) { general, _ in general }
-            .merging(overviewArabic) { general, _ in general }.merging(mobileArabic) { general, _ in general }
-            .merging(accreditationArabic) { general, _ in general }.merging(ocrArabic) { general, _ in general }
-            .merging(settingsArabic) { general, _ in general },
+            .merging(overviewArabic) { general, _ in general }.merging(settingsArabic) { general, _ in general },
     ]
 
     static let english: [String: String] = [

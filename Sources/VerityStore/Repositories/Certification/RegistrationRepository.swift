@@ -49,10 +49,6 @@ public struct RegistrationRepository: Sendable {
         }
     }
 
-    /// A console reviewer's decision, written first in the decision's
-    /// transaction: false (their claim lapsed, the case was decided) stops it.
-    public typealias CaseDecision = @Sendable (any Database) async throws -> Bool
-
     /// An environment's requests, newest first, with the entity each is for.
     public func requests(environmentID: UUID, status: AccreditationRequestModel.Status?,
                          limit: Int) async throws -> [(request: AccreditationRequestModel, entity: CertificationEntityModel)] {
@@ -78,32 +74,38 @@ public struct RegistrationRepository: Sendable {
     /// the registration accredited at the level (never lowered) and the code
     /// stored, together. False when another operator decided it first.
     public func approve(requestID: UUID, evidenceKind: String?, evidenceReference: String?, code: ActivationCodeModel,
-                        now: Int64, events: [WebhookEventDraft] = [], caseDecision: CaseDecision? = nil,
-                        delivery: DeliveryJob? = nil) async throws -> Bool {
+                        now: Int64, events: [WebhookEventDraft] = [], delivery: DeliveryJob? = nil) async throws -> Bool {
         try await db.write { tx -> Bool in
-            if let caseDecision, try await !caseDecision(tx) { throw ReviewCaseRepository.Refusal.notClaimed }
-            guard let fresh = try await AccreditationRequestModel.find(requestID, on: tx), fresh.status == .pending else { return false }
-            try await ReviewCaseRepository.closeDecidedElsewhere(kind: .accreditation, subjectID: requestID, decision: .approve, now: now, on: tx)
-            fresh.status = .approved
-            fresh.decidedAt = now
-            fresh.evidenceKind = evidenceKind
-            fresh.evidenceReference = evidenceReference
-            try await fresh.update(on: tx)
-            if let registration = try await RegistrationModel.find(code.$registration.id, on: tx),
-               (registration.accreditedLevel ?? 0) < code.level {
-                registration.accreditedLevel = code.level
-                try await registration.update(on: tx)
-            }
-            try await code.create(on: tx)
-            if let delivery {
-                // The message goes out after the commit; should its server die first, this job sends it.
-                let job = JobModel(kind: delivery.kind, subject: try code.requireID(), now: now)
-                job.runAfter = delivery.runAfter
-                try await job.create(on: tx)
-            }
+            guard try await Self.approve(requestID: requestID, evidenceKind: evidenceKind, evidenceReference: evidenceReference,
+                                         code: code, now: now, delivery: delivery, on: tx) else { return false }
             try await WebhookOutbox.publish(events, now: now, on: tx)
             return true
         }
+    }
+
+    /// The approval, inside the caller's transaction (a console decision's).
+    public static func approve(requestID: UUID, evidenceKind: String?, evidenceReference: String?, code: ActivationCodeModel,
+                               now: Int64, delivery: DeliveryJob?, on tx: any Database) async throws -> Bool {
+        guard let fresh = try await AccreditationRequestModel.find(requestID, on: tx), fresh.status == .pending else { return false }
+        try await ReviewCaseRepository.closeDecidedElsewhere(kind: .accreditation, subjectID: requestID, decision: .approve, now: now, on: tx)
+        fresh.status = .approved
+        fresh.decidedAt = now
+        fresh.evidenceKind = evidenceKind
+        fresh.evidenceReference = evidenceReference
+        try await fresh.update(on: tx)
+        if let registration = try await RegistrationModel.find(code.$registration.id, on: tx),
+           (registration.accreditedLevel ?? 0) < code.level {
+            registration.accreditedLevel = code.level
+            try await registration.update(on: tx)
+        }
+        try await code.create(on: tx)
+        if let delivery {
+            // The message goes out after the commit; should its server die first, this job sends it.
+            let job = JobModel(kind: delivery.kind, subject: try code.requireID(), now: now)
+            job.runAfter = delivery.runAfter
+            try await job.create(on: tx)
+        }
+        return true
     }
 
     /// The job that delivers a code's message if the approving server cannot.
@@ -131,18 +133,22 @@ public struct RegistrationRepository: Sendable {
 
     /// Rejects a request if it is still pending; false when it was not.
     @discardableResult
-    public func reject(requestID: UUID, reason: String, now: Int64, events: [WebhookEventDraft] = [],
-                       caseDecision: CaseDecision? = nil) async throws -> Bool {
+    public func reject(requestID: UUID, reason: String, now: Int64, events: [WebhookEventDraft] = []) async throws -> Bool {
         try await db.write { tx in
-            if let caseDecision, try await !caseDecision(tx) { throw ReviewCaseRepository.Refusal.notClaimed }
-            guard try await tx.sql().raw("""
-                UPDATE cert_accreditation_requests SET status = 'rejected', reason = \(bind: reason), decided_at = \(bind: now)
-                WHERE id = \(bind: requestID) AND status = 'pending' RETURNING id
-                """).first() != nil else { return false }
-            try await ReviewCaseRepository.closeDecidedElsewhere(kind: .accreditation, subjectID: requestID, decision: .reject, now: now, on: tx)
+            guard try await Self.reject(requestID: requestID, reason: reason, now: now, on: tx) else { return false }
             try await WebhookOutbox.publish(events, now: now, on: tx)
             return true
         }
+    }
+
+    /// The rejection, inside the caller's transaction (a console decision's).
+    public static func reject(requestID: UUID, reason: String, now: Int64, on tx: any Database) async throws -> Bool {
+        guard try await tx.sql().raw("""
+            UPDATE cert_accreditation_requests SET status = 'rejected', reason = \(bind: reason), decided_at = \(bind: now)
+            WHERE id = \(bind: requestID) AND status = 'pending' RETURNING id
+            """).first() != nil else { return false }
+        try await ReviewCaseRepository.closeDecidedElsewhere(kind: .accreditation, subjectID: requestID, decision: .reject, now: now, on: tx)
+        return true
     }
 
     // MARK: Activation codes

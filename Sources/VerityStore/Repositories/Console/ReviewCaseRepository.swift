@@ -70,7 +70,7 @@ public struct ReviewCaseRepository: Sendable {
             FROM review_cases WHERE tenant_id = \(bind: tenantID) AND decided_at IS NULL GROUP BY kind
             """).all()
         for row in rows {
-            guard let kind = ReviewCaseKind(rawValue: try row.decode(column: "kind", as: String.self)) else { continue }
+            let kind = ReviewCaseKind(rawValue: try row.decode(column: "kind", as: String.self))
             counts.open[kind] = try row.decode(column: "waiting", as: Int.self)
             counts.claimedByOthers += try row.decode(column: "held", as: Int?.self) ?? 0
             let oldest = try row.decode(column: "oldest", as: Int64?.self)

@@ -1,6 +1,12 @@
-/// The words of mobile-session and sanctions-candidate cases.
-extension ConsoleStrings {
-    static let mobileEnglish: [String: String] = [
+/// The words of mobile-session and sanctions-candidate cases in the console, in its languages.
+enum MobileSessionReviewWords {
+    static let tables: [String: [String: String]] = ["en": english, "ar": arabic]
+
+    static let english: [String: String] = [
+        "kind_mobile_session": "Mobile session",
+        "kind_sanctions_candidate": "Sanctions candidate",
+        "counts_mobile_session": "Mobile sessions",
+        "counts_sanctions_candidate": "Sanctions candidates",
         "case_title_mobile_session": "Mobile session",
         "case_title_sanctions_candidate": "Sanctions candidate",
         "case_verification": "Verification",
@@ -34,11 +40,11 @@ extension ConsoleStrings {
         "birth_withinAYear": "Within a year",
         "birth_differs": "Differ",
         "birth_unknown": "One side has none",
-        "sanctions_approve_title": "False positive",
-        "sanctions_reject_title": "True match",
-        "sanctions_approve_button": "Record a false positive",
-        "sanctions_reject_button": "Confirm the match",
-        "sanctions_lede": "A false positive is remembered for this person and these entries: they are not flagged again until the list changes an entry.",
+        "sanctions_candidate_approve_title": "False positive",
+        "sanctions_candidate_reject_title": "True match",
+        "sanctions_candidate_approve_button": "Record a false positive",
+        "sanctions_candidate_reject_button": "Confirm the match",
+        "decide_lede_sanctions_candidate": "A false positive is remembered for this person and these entries: they are not flagged again until the list changes an entry.",
         "dreason_FALSE_POSITIVE_DIFFERENT_PERSON": "A different person of the same name",
         "dreason_FALSE_POSITIVE_BIRTH_DATE_DIFFERS": "The dates of birth differ",
         "dreason_FALSE_POSITIVE_NATIONALITY_DIFFERS": "The nationalities differ",
@@ -46,7 +52,11 @@ extension ConsoleStrings {
         "dreason_RECAPTURE_PATTERN": "The selfie is a photo of a screen or print",
     ]
 
-    static let mobileArabic: [String: String] = [
+    static let arabic: [String: String] = [
+        "kind_mobile_session": "جلسة الجوال",
+        "kind_sanctions_candidate": "مرشح قوائم العقوبات",
+        "counts_mobile_session": "جلسات الجوال",
+        "counts_sanctions_candidate": "مرشحو قوائم العقوبات",
         "case_title_mobile_session": "جلسة الجوال",
         "case_title_sanctions_candidate": "مرشح قوائم العقوبات",
         "case_verification": "التحقق",
@@ -80,11 +90,11 @@ extension ConsoleStrings {
         "birth_withinAYear": "في حدود سنة",
         "birth_differs": "مختلفة",
         "birth_unknown": "أحد الطرفين بلا تاريخ",
-        "sanctions_approve_title": "إنذار كاذب",
-        "sanctions_reject_title": "تطابق حقيقي",
-        "sanctions_approve_button": "سجّل إنذارًا كاذبًا",
-        "sanctions_reject_button": "أكّد التطابق",
-        "sanctions_lede": "يُحفظ الإنذار الكاذب لهذا الشخص ولهذه القيود: لا يُنبَّه عليه ثانيةً حتى تغيّر القائمة أحد القيود.",
+        "sanctions_candidate_approve_title": "إنذار كاذب",
+        "sanctions_candidate_reject_title": "تطابق حقيقي",
+        "sanctions_candidate_approve_button": "سجّل إنذارًا كاذبًا",
+        "sanctions_candidate_reject_button": "أكّد التطابق",
+        "decide_lede_sanctions_candidate": "يُحفظ الإنذار الكاذب لهذا الشخص ولهذه القيود: لا يُنبَّه عليه ثانيةً حتى تغيّر القائمة أحد القيود.",
         "dreason_FALSE_POSITIVE_DIFFERENT_PERSON": "شخص آخر يحمل الاسم نفسه",
         "dreason_FALSE_POSITIVE_BIRTH_DATE_DIFFERS": "تواريخ الميلاد مختلفة",
         "dreason_FALSE_POSITIVE_NATIONALITY_DIFFERS": "الجنسيات مختلفة",

@@ -1,6 +1,10 @@
-/// The words of OCR-combination cases.
-extension ConsoleStrings {
-    static let ocrEnglish: [String: String] = [
+/// The words of OCR-combination cases in the console, in its languages.
+enum OCRCombinationReviewWords {
+    static let tables: [String: [String: String]] = ["en": english, "ar": arabic]
+
+    static let english: [String: String] = [
+        "kind_ocr_combination": "OCR combination",
+        "counts_ocr_combination": "OCR combinations",
         "case_title_ocr_combination": "National ID combination",
         "why_ANOMALY_SIGNALS": "Side anomalies in the review zone",
         "ocr_combination": "Combination",
@@ -12,7 +16,9 @@ extension ConsoleStrings {
         "ocr_not_read": "Not read: look on the image",
     ]
 
-    static let ocrArabic: [String: String] = [
+    static let arabic: [String: String] = [
+        "kind_ocr_combination": "دمج التعرف الضوئي",
+        "counts_ocr_combination": "عمليات دمج التعرف الضوئي",
         "case_title_ocr_combination": "دمج بطاقة الرقم القومي",
         "why_ANOMALY_SIGNALS": "شذوذ في أحد الوجهين ضمن منطقة المراجعة",
         "ocr_combination": "الدمج",

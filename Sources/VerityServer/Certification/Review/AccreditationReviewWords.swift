@@ -1,6 +1,10 @@
-/// The words of accreditation-request cases and the activation code page.
-extension ConsoleStrings {
-    static let accreditationEnglish: [String: String] = [
+/// The words of accreditation-request cases in the console, and of the activation code an approval shows once, in its languages.
+enum AccreditationReviewWords {
+    static let tables: [String: [String: String]] = ["en": english, "ar": arabic]
+
+    static let english: [String: String] = [
+        "kind_accreditation": "Accreditation request",
+        "counts_accreditation": "Accreditation requests",
         "case_title_accreditation": "Accreditation request",
         "why_LEVEL_2": "Level 2 asked for",
         "why_LEVEL_3": "Level 3 asked for",
@@ -29,7 +33,6 @@ extension ConsoleStrings {
         "evidence_videoCall": "Video call",
         "dreason_IDENTITY_EVIDENCE_CHECKED": "The identity evidence is in order",
         "dreason_NOT_ELIGIBLE": "The user may not hold this level",
-        "dreason_DECIDED_OUTSIDE_CONSOLE": "Decided through the admin API or the CLI",
         "diac_title": "Activation code issued",
         "diac_lede": "The user is accredited at level %@. This is their activation code; it is shown once, here, and not kept in a form the console can show again.",
         "diac_expires": "Valid until (UTC)",
@@ -44,7 +47,9 @@ extension ConsoleStrings {
         "error_field_delivery": "Send the code by SMS or by e-mail; e-mail needs an address on file for this user, and none is known.",
     ]
 
-    static let accreditationArabic: [String: String] = [
+    static let arabic: [String: String] = [
+        "kind_accreditation": "طلب اعتماد",
+        "counts_accreditation": "طلبات الاعتماد",
         "case_title_accreditation": "طلب اعتماد",
         "why_LEVEL_2": "طُلب المستوى 2",
         "why_LEVEL_3": "طُلب المستوى 3",
@@ -73,7 +78,6 @@ extension ConsoleStrings {
         "evidence_videoCall": "مكالمة فيديو",
         "dreason_IDENTITY_EVIDENCE_CHECKED": "دليل الهوية سليم",
         "dreason_NOT_ELIGIBLE": "لا يحق للمستخدم هذا المستوى",
-        "dreason_DECIDED_OUTSIDE_CONSOLE": "حُسم عبر واجهة الإدارة أو سطر الأوامر",
         "diac_title": "صدر رمز التفعيل",
         "diac_lede": "اعتُمد المستخدم في المستوى %@. هذا رمز التفعيل الخاص به؛ يُعرض مرة واحدة هنا، ولا يُحفظ بصورة تستطيع لوحة التحكم عرضها ثانيةً.",
         "diac_expires": "صالح حتى (UTC)",
