@@ -17,6 +17,9 @@ Every header the wire defines is spelled once, in VerityAPI's `WireHeader`,
 and every path parameter in its `RouteParameter`: the server and the SDK use
 those names, never a second copy of the string.
 
+The console's case pages and decisions know the features only through
+their `ReviewCaseHandler`s: they name no type a feature folder declares.
+
 No file of VerityServer queries a table itself (a Fluent query, a model's
 `find`, raw SQL): each question to the database has its one place in a
 repository of VerityStore, where the next engineer looks for it.
@@ -104,6 +107,34 @@ def parameter_spellings():
     return problems
 
 
+# The console decides cases through each feature's ReviewCaseHandler and knows
+# nothing else of the features: its case files and the review kit name no type
+# a feature folder declares.
+FEATURE_FOLDERS = ["Documents", "Mobile", "DocumentOCR", "Certification", "Identity", "Capture", "Pages/Capture"]
+CONSOLE_CASE_FILES = ["Console/Cases", "Review", "Pages/Console/ConsolePage+Case.swift", "Pages/Console/ConsolePage+Queue.swift",
+                      "Pages/Console/ConsoleCaseController.swift"]
+DECLARATION = re.compile(r"^(?:(?:public|package|final|private|fileprivate|internal)\s+)*(?:struct|class|enum|protocol|actor|typealias)\s+(\w+)", re.M)
+
+
+def console_reaches_into_features():
+    server = ROOT / "Sources/VerityServer"
+    owned = {}
+    for folder in FEATURE_FOLDERS:
+        for path in (server / folder).rglob("*.swift"):
+            for name in DECLARATION.findall(path.read_text()):
+                owned[name] = folder
+    problems = []
+    for entry in CONSOLE_CASE_FILES:
+        paths = [server / entry] if entry.endswith(".swift") else sorted((server / entry).rglob("*.swift"))
+        for path in paths:
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                code = line.split("//", 1)[0]
+                for name in set(re.findall(r"\b[A-Z]\w+\b", code)) & owned.keys():
+                    problems.append(f"{path.relative_to(ROOT)}:{number}: names {name} of {owned[name]}/: "
+                                    "ask the case's ReviewCaseHandler instead")
+    return problems
+
+
 def main():
     targets = package_targets()
     actual = {(name, dependency) for name, target in targets.items() if target["type"] != "test"
@@ -129,7 +160,11 @@ def main():
     for problem in parameters:
         print(f"parameters: {problem}")
     print(f"parameters: {'each spelled once' if not parameters else f'{len(parameters)} spelled again'}")
-    return 1 if problems or queries or headers or parameters else 0
+    console = console_reaches_into_features()
+    for problem in console:
+        print(f"reviews: {problem}")
+    print(f"reviews: the console's case files name {'no type' if not console else f'{len(console)} type(s)'} of the features'")
+    return 1 if problems or queries or headers or parameters or console else 0
 
 
 if __name__ == "__main__":
