@@ -17,6 +17,9 @@ Every header the wire defines is spelled once, in VerityAPI's `WireHeader`,
 and every path parameter in its `RouteParameter`: the server and the SDK use
 those names, never a second copy of the string.
 
+Every webhook event's data is one of VerityAPI's payload structs: no server
+file spells an event's keys.
+
 The console's case pages and decisions know the features only through
 their `ReviewCaseHandler`s: they name no type a feature folder declares.
 
@@ -135,6 +138,22 @@ def console_reaches_into_features():
     return problems
 
 
+# An event's data is one of VerityAPI's payload structs (`WebhookPayload`),
+# whose members are the wire's keys: no server file builds data by hand.
+WEBHOOK_DATA_WRITERS = {"Sources/VerityServer/Webhooks/WebhookJSON.swift", "Sources/VerityServer/Webhooks/WebhookPayloadEncoder.swift"}
+
+
+def hand_built_webhook_data():
+    problems = []
+    for path in sorted((ROOT / "Sources/VerityServer").rglob("*.swift")):
+        if str(path.relative_to(ROOT)) in WEBHOOK_DATA_WRITERS:
+            continue
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if "WebhookValue" in line.split("//", 1)[0]:
+                problems.append(f"{path.relative_to(ROOT)}:{number}: builds webhook data by hand: draft a VerityAPI payload struct")
+    return problems
+
+
 def main():
     targets = package_targets()
     actual = {(name, dependency) for name, target in targets.items() if target["type"] != "test"
@@ -164,7 +183,11 @@ def main():
     for problem in console:
         print(f"reviews: {problem}")
     print(f"reviews: the console's case files name {'no type' if not console else f'{len(console)} type(s)'} of the features'")
-    return 1 if problems or queries or headers or parameters or console else 0
+    webhooks = hand_built_webhook_data()
+    for problem in webhooks:
+        print(f"webhooks: {problem}")
+    print(f"webhooks: {'every event drafted from its payload struct' if not webhooks else f'{len(webhooks)} built by hand'}")
+    return 1 if problems or queries or headers or parameters or console or webhooks else 0
 
 
 if __name__ == "__main__":

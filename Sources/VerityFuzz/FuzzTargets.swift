@@ -67,6 +67,11 @@ enum FuzzTargets {
                 _ = try? JSONDecoder().decode(WebhookEvent.self, from: body)
             }
         },
+        FuzzTarget(name: "webhook-payloads", about: "what a backend decodes from a delivery: the event, then its data as its type's payload struct") { bytes in
+            if let event = try? JSONDecoder().decode(WebhookEvent.self, from: Data(bytes)) {
+                _ = try? event.anyPayload()
+            }
+        },
         FuzzTarget(name: "credentials", about: "client keys, activation codes, dates of birth and user tokens (HS256 JWTs) as text") { bytes in
             let text = String(decoding: bytes, as: UTF8.self)
             _ = ClientKeyKind.of(text)

@@ -70,8 +70,8 @@ struct ConsoleOCRTests {
             let event = try Webhook.verify(payload: delivery.bytes, header: delivery.signature, secrets: [endpoint.secret],
                                            tolerance: 3_600, now: now)
             #expect(event.type == .ocrCombinationDecided && event.userRef == "ocr-held")
-            #expect(event.data["combinationId"] == .string(held) && event.data["decision"] == .string("rejected"))
-            #expect(event.data["reason"] == .string("SOURCES_DISAGREE"))
+            #expect(try event.payload(OCRCombinationDecided.self) == OCRCombinationDecided(combinationId: held, decision: .rejected,
+                                                                                          reason: "SOURCES_DISAGREE"))
             // The evidence went with the decision; the next sweep takes the session.
             #expect(try await reviewer.request(.GET, ConsoleCaseRoute.image(id: caseID, side: "front").path).status == 404)
             #expect(try await OCRSessionRepository(db: app.app.db).purge(expiredBefore: app.clock.now) == 1)

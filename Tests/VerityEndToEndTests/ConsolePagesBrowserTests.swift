@@ -84,7 +84,7 @@ struct ConsolePagesBrowserTests {
                 try Webhook.verify(payload: $0.bytes, header: $0.signature, secrets: [endpoint.secret], tolerance: 3_600, now: now)
             }
             #expect(Set(events.map(\.userRef)) == ["user-approved", "user-rejected"])
-            #expect(events.allSatisfy { $0.data["decidedBy"] == .string("reviewer") })
+            #expect(try events.allSatisfy { try $0.payload(DocumentCheckCompleted.self).decidedBy == .reviewer })
         }
     }
 

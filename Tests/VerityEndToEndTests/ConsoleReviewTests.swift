@@ -92,8 +92,8 @@ struct ConsoleReviewTests {
             let firstDelivery = try #require(first.first, "no webhook arrived")
             let waiting = try Webhook.verify(payload: firstDelivery.bytes, header: firstDelivery.signature, secrets: [endpoint.secret], now: now)
             #expect(waiting.type == .documentCheckReviewRequired && waiting.userRef == "user-1")
-            #expect(waiting.data["checkId"] == .string(held.documentCheck?.checkId ?? "?"))
-            #expect(waiting.data["documentVerificationStatus"] == .string("pending"))
+            let review = try waiting.payload(DocumentCheckReviewRequired.self)
+            #expect(review.checkId == held.documentCheck?.checkId && review.documentVerificationStatus == .pending)
 
             // The reviewer finds it in the queue, oldest first, with why it waits.
             let reviewer = try await Self.signedIn(url, app, email: "rev@example.com", role: .reviewer)
@@ -130,10 +130,10 @@ struct ConsoleReviewTests {
             let all = try await app.deliveries(atLeast: 3, at: receiver)
             let events = try all.map { try Webhook.verify(payload: $0.bytes, header: $0.signature, secrets: [endpoint.secret], now: now) }
             let completed = try #require(events.first { $0.type == .documentCheckCompleted })
-            #expect(completed.data["outcome"] == .string("succeeded") && completed.data["decidedBy"] == .string("reviewer"))
-            #expect(completed.data["documentVerificationStatus"] == .string("succeeded"))
-            let decision = try #require(events.first { $0.type == .documentCheckDecided })
-            #expect(decision.data["decision"] == .string("approved") && decision.data["reason"] == .string("FACE_CONFIRMED"))
+            let settled = try completed.payload(DocumentCheckCompleted.self)
+            #expect(settled.outcome == .succeeded && settled.decidedBy == .reviewer && settled.documentVerificationStatus == .succeeded)
+            let decision = try #require(events.first { $0.type == .documentCheckDecided }).payload(DocumentCheckDecided.self)
+            #expect(decision.decision == .approved && decision.reason == "FACE_CONFIRMED" && decision.outcome == .succeeded)
             for delivery in all { #expect(!String(decoding: delivery.bytes, as: UTF8.self).contains("portrait by eye")) }
 
             // The images went with the decision; the case says who decided.

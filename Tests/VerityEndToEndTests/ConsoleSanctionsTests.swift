@@ -72,20 +72,20 @@ struct ConsoleSanctionsTests {
             #expect(try await reviewer.request(.GET, ConsoleCaseRoute.image(id: caseID, side: "selfie").path).status == 404)
             let verificationID = try #require(VerifyHumanService.id(screened.verificationID ?? ""))
             let stored = try #require(try await MobileSessionRepository(db: app.app.db).session(verificationID: verificationID))
-            #expect(stored.outcome == "pass" && stored.sealedSelfie == nil && stored.sealedFront == nil)
+            #expect(stored.outcome == .pass && stored.sealedSelfie == nil && stored.sealedFront == nil)
 
             // The backend hears the new outcome, who decided, and why (never the note).
             let deliveries = try await app.deliveries(atLeast: 3, at: receiver)
             let now = Date(timeIntervalSince1970: Double(app.clock.now) / 1000)
             let events = try deliveries.map { try Webhook.verify(payload: $0.bytes, header: $0.signature, secrets: [endpoint.secret], now: now) }
             // Deliveries are not ordered (docs/webhooks.md), and the test clock stands still: tell the two apart by who decided.
-            let completed = events.filter { $0.type == .mobileSessionCompleted }
-            #expect(completed.count == 2, "\(completed.map(\.data))")
-            #expect(completed.filter { $0.data["decidedBy"] == .string("reviewer") }.map(\.data["outcome"]) == [.string("pass")])
-            #expect(completed.filter { $0.data["decidedBy"] != .string("reviewer") }.map(\.data["outcome"]) == [.string("undetermined")])
-            let decision = try #require(events.first { $0.type == .mobileSessionDecided })
-            #expect(decision.data["case"] == .string("sanctions_candidate") && decision.data["decision"] == .string("approved"))
-            #expect(decision.data["reason"] == .string("FALSE_POSITIVE_DIFFERENT_PERSON") && decision.data["verificationId"] == .string(screened.verificationID ?? "?"))
+            let completed = try events.filter { $0.type == .mobileSessionCompleted }.map { try $0.payload(MobileSessionCompleted.self) }
+            #expect(completed.count == 2, "\(completed)")
+            #expect(completed.filter { $0.decidedBy == .reviewer }.map(\.outcome) == [.pass])
+            #expect(completed.filter { $0.decidedBy == nil }.map(\.outcome) == [.undetermined])
+            let decision = try #require(events.first { $0.type == .mobileSessionDecided }).payload(MobileSessionDecided.self)
+            #expect(decision.case == "sanctions_candidate" && decision.decision == .approved && decision.product == .verifyCompliance)
+            #expect(decision.reason == "FALSE_POSITIVE_DIFFERENT_PERSON" && decision.verificationId == screened.verificationID)
             for delivery in deliveries { #expect(!String(decoding: delivery.bytes, as: UTF8.self).contains("American")) }
 
             // The trail has it, with the entry.

@@ -50,9 +50,12 @@ struct WebhookE2ETests {
             let event = try Webhook.verify(payload: delivery.bytes, header: delivery.signature, secrets: [endpoint.secret], now: Self.now(app))
             #expect(event.type == .documentCheckCompleted)
             #expect(event.userRef == "customer-4711" && event.environment == "test")
-            #expect(event.data["outcome"] == .string("succeeded"))
-            #expect(event.data["checkId"] == .string(verified.documentCheck?.checkId ?? "?"))
-            #expect(event.data["documentVerificationStatus"] == .string(DocumentVerificationStatus.succeeded.rawValue))
+            // The backend reads the data as its type's struct (docs/webhooks.md).
+            let completed = try event.payload(DocumentCheckCompleted.self)
+            #expect(completed.outcome == .succeeded && completed.decidedBy == .engine && completed.reasons == "")
+            #expect(completed.checkId == verified.documentCheck?.checkId && completed.documentVerificationStatus == .succeeded)
+            #expect(try event.anyPayload() as? DocumentCheckCompleted == completed)
+            #expect(throws: WebhookPayloadError.self) { try event.payload(DocumentCheckDecided.self) }
             // The backend fetches what was read with its key: no name, date of birth or address rides along.
             let text = String(decoding: delivery.bytes, as: UTF8.self).uppercased()
             for pii in ["SMITH", "JOHN", "1986", "30318", "PEACHTREE"] { #expect(!text.contains(pii), "\(pii) in the event") }
@@ -102,11 +105,11 @@ struct WebhookE2ETests {
             let events = try both.map { try Webhook.verify(payload: $0.bytes, header: $0.signature, secrets: [endpoint.secret], now: Self.now(app)) }
                 .sorted { $0.createdAtEpochMs < $1.createdAtEpochMs }
             #expect(events.allSatisfy { $0.type == .identityVerificationDecided && $0.userRef == "customer-pii" })
-            #expect(events[0].data["decision"] == .string("retry_allowed"))
-            #expect(events[0].data["attemptsRemaining"] == .int(Int64(missed.attemptsRemaining)))
-            #expect(events[1].data["decision"] == .string("verified"))
-            #expect(events[1].data["verificationMethod"] == .string(VerificationMethod.knowledgeOfPII.rawValue))
-            #expect(events[0].data["attemptId"] != events[1].data["attemptId"])
+            let (missedEvent, verifiedEvent) = (try events[0].payload(IdentityVerificationDecided.self),
+                                                try events[1].payload(IdentityVerificationDecided.self))
+            #expect(missedEvent.decision == .retryAllowed && missedEvent.attemptsRemaining == missed.attemptsRemaining)
+            #expect(verifiedEvent.decision == .verified && verifiedEvent.verificationMethod == .knowledgeOfPII)
+            #expect(missedEvent.attemptId != verifiedEvent.attemptId)
             for delivery in both {
                 let text = String(decoding: delivery.bytes, as: UTF8.self).uppercased()
                 for pii in ["SMITH", "JOHN", "1986", "30318", "30319", "PEACHTREE"] { #expect(!text.contains(pii), "\(pii) in the event") }
@@ -138,7 +141,8 @@ struct WebhookE2ETests {
             try #require(arrived.count >= 1)
             let event = try Webhook.verify(payload: arrived[0].bytes, header: arrived[0].signature, secrets: [endpoint.secret],
                                            tolerance: 3_600, now: Self.now(app))
-            #expect(event.type == .captureLinkExpired && event.userRef == "customer-lapse" && event.data["reason"] == .string("expired"))
+            #expect(event.type == .captureLinkExpired && event.userRef == "customer-lapse")
+            #expect(try event.payload(CaptureLinkExpired.self).reason == .expired)
             // The user's status says so; a second sweep and a status read tell nobody again.
             // (the user's token has expired with the hour: the backend asks with its key)
             let (_, _, status) = try await admin.call("GET", AdminRoute.userVerification(userRef: "customer-lapse").path, as: Int.self)

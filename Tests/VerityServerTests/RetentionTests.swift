@@ -44,7 +44,7 @@ struct RetentionTests {
                 check.$user.id = userID
                 check.environmentID = environmentID
                 check.flow = "capture"
-                check.documentType = "DRIVER_LICENSE"
+                check.documentType = .driverLicense
                 check.country = "US"
                 check.status = status
                 check.createdAt = now - submitted * Self.day

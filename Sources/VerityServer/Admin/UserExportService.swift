@@ -70,7 +70,7 @@ struct UserExportService: Sendable {
                 if let sealed { images[side] = try reader.open(sealed, at: .of(column, checkID)).base64EncodedString() }
             }
             return ExportedDocumentCheck(
-                checkId: try check.requireID().uuidString.lowercased(), flow: check.flow, documentType: check.documentType,
+                checkId: try check.requireID().uuidString.lowercased(), flow: check.flow, documentType: check.documentType.rawValue,
                 country: check.country, status: check.status,
                 reasons: check.reasons.map { $0.split(separator: ",").map(String.init) } ?? [],
                 submittedAtEpochMs: check.createdAt, finishedAtEpochMs: check.finishedAt, fields: fields, images: images)

@@ -17,10 +17,8 @@ struct CaptureLinkLapses: Sendable {
     /// another request moved the user first.
     func apply(_ lapse: DocumentVerificationEvent, linkID: UUID, environmentID: UUID, userID: UUID, now: Int64) async throws
         -> DocumentVerificationStatus? {
-        let reason = lapse == .captureLinkExpired ? "expired" : "timeout"
-        let event = WebhookEvents.draft(.captureLinkExpired, environmentID: environmentID, userID: userID, [
-            "linkId": .string(linkID.uuidString), "reason": .string(reason),
-        ])
+        let event = WebhookEvents.draft(CaptureLinkExpired(linkId: linkID.uuidString, reason: lapse == .captureLinkExpired ? .expired : .timeout),
+                                        environmentID: environmentID, userID: userID)
         do {
             return try await DocumentCheckRepository(db: db).transition(userID: userID, environmentID: environmentID, now: now, next: { stored in
                 try DocumentVerificationStateMachine().next(from: stored ?? .captureInitiated, on: lapse)

@@ -76,8 +76,8 @@ struct CaptureLinkService: Sendable {
         let now = clock.nowMillis()
         let event = context.configuration.documents.captureLinks.opening(link.timing, now: now)
         let linkID = try link.requireID()
-        let opened = event == .captureLinkOpened ? [WebhookEvents.draft(.captureLinkOpened, environmentID: context.environmentID,
-                                                                         userID: context.userID, ["linkId": .string(linkID.uuidString)])] : []
+        let opened = event == .captureLinkOpened ? [WebhookEvents.draft(CaptureLinkOpened(linkId: linkID.uuidString),
+                                                                         environmentID: context.environmentID, userID: context.userID)] : []
         let status = try await documents.transition(userID: context.userID, environmentID: context.environmentID, now: now, next: { stored in
             try DocumentVerificationStateMachine().next(from: stored ?? .captureInitiated, on: event)
         }, alongside: { tx in

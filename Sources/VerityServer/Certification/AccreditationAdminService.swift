@@ -128,9 +128,9 @@ struct AccreditationAdminService: Sendable {
             // Entering a code that went only to this address proves the user reads it: the certificate may name it.
             if message.channel == .email { codeRow.mailedToSealed = try sealer.seal(text: message.to, at: .of(.activationMailedTo, codeID)) }
         }
-        let approved = CertificationEvents.accreditation(.accreditationApproved, environmentID: environmentID, userID: registration.$user.id,
-                                                         entity: entity.name, requestID: requestID, level: level.rawValue,
-                                                         extra: evidence.map { ["evidenceKind": .string($0.kind)] } ?? [:])
+        let approved = WebhookEvents.draft(AccreditationApproved(entity: entity.name, requestId: requestID.uuidString, level: level.rawValue,
+                                                                 evidenceKind: evidence.flatMap { AccreditationEvidenceKind(rawValue: $0.kind) }),
+                                           environmentID: environmentID, userID: registration.$user.id)
         return Approval(requestID: requestID, level: level, evidence: evidence, code: code, codeRow: codeRow, message: message,
                         delivery: delivery, events: [approved], now: now)
     }
@@ -183,8 +183,8 @@ struct AccreditationAdminService: Sendable {
         try DirectoryOperations.checkText(input.reason, field: "reason", limit: 500)
         let requestID = try request.requireID()
         return Rejection(request: request, entity: entity.name, reason: input.reason, events: [
-            CertificationEvents.accreditation(.accreditationRejected, environmentID: context.environmentID, userID: request.registration.$user.id,
-                                              entity: entity.name, requestID: requestID, level: request.level),
+            WebhookEvents.draft(AccreditationRejected(entity: entity.name, requestId: requestID.uuidString, level: request.level),
+                                environmentID: context.environmentID, userID: request.registration.$user.id),
         ], now: clock.nowMillis())
     }
 

@@ -6,24 +6,15 @@ import VerityStore
 enum CertificationEvents {
     static func certificateIssued(environmentID: UUID, userID: UUID, entity: String, level: Int, serial: String,
                                   notAfter: Int64) -> WebhookEventDraft {
-        WebhookEvents.draft(.certificateIssued, environmentID: environmentID, userID: userID, [
-            "entity": .string(entity), "level": .int(Int64(level)), "serialNumber": .string(serial), "notAfterEpochMs": .int(notAfter),
-        ])
+        WebhookEvents.draft(CertificateIssued(entity: entity, level: level, serialNumber: serial, notAfterEpochMs: notAfter),
+                            environmentID: environmentID, userID: userID)
     }
 
     /// `reason`: `uncertified` (the user gave it up) or `replaced` (a new one was issued).
     static func certificateRevoked(environmentID: UUID, userID: UUID, entity: String, level: Int, serial: String?,
-                                   reason: String) -> WebhookEventDraft? {
+                                   reason: CertificateRevoked.Reason) -> WebhookEventDraft? {
         guard let serial else { return nil }
-        return WebhookEvents.draft(.certificateRevoked, environmentID: environmentID, userID: userID, [
-            "entity": .string(entity), "level": .int(Int64(level)), "serialNumber": .string(serial), "reason": .string(reason),
-        ])
-    }
-
-    static func accreditation(_ type: WebhookEventType, environmentID: UUID, userID: UUID, entity: String, requestID: UUID,
-                              level: Int, extra: [String: WebhookValue] = [:]) -> WebhookEventDraft {
-        WebhookEvents.draft(type, environmentID: environmentID, userID: userID, [
-            "entity": .string(entity), "requestId": .string(requestID.uuidString), "level": .int(Int64(level)),
-        ].merging(extra) { first, _ in first })
+        return WebhookEvents.draft(CertificateRevoked(entity: entity, level: level, serialNumber: serial, reason: reason),
+                                   environmentID: environmentID, userID: userID)
     }
 }

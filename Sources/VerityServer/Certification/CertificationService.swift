@@ -138,7 +138,7 @@ struct CertificationService: Sendable {
         let live = try await certificates.live(registrationID: registrationID)
         let revoked = live.filter { $0.status == .issued }.compactMap { row in
             CertificationEvents.certificateRevoked(environmentID: context.environmentID, userID: context.userID, entity: entity.name,
-                                                   level: row.level, serial: row.serial, reason: "uncertified")
+                                                   level: row.level, serial: row.serial, reason: .uncertified)
         }
         try await certificates.uncertify(registrationID: registrationID, userID: context.userID, status: next, now: clock.nowMillis(),
                                          events: revoked)

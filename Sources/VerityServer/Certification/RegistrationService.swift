@@ -128,8 +128,8 @@ struct RegistrationService: Sendable {
                                          reasons: ["LEVEL_\(level.rawValue)"] + (evidence.map { ["EVIDENCE_\($0.kind.uppercased())"] } ?? []),
                                          openedAt: now)
         try await registrations.create(request, events: [
-            CertificationEvents.accreditation(.accreditationRequested, environmentID: context.environmentID, userID: context.userID,
-                                              entity: entity.name, requestID: try request.requireID(), level: level.rawValue),
+            WebhookEvents.draft(AccreditationRequested(entity: entity.name, requestId: try request.requireID().uuidString, level: level.rawValue),
+                                environmentID: context.environmentID, userID: context.userID),
         ], now: now, reviewCase: reviewCase)
         await wake?.outcomeWritten(environmentID: context.environmentID, db: context.db)
         return (try Self.view(request, entity: entity.name), created: true)

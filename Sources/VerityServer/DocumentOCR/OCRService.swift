@@ -113,9 +113,8 @@ struct OCRService: Sendable {
         let sealed = try OCRTransport.seal(try JSONEncoder().encode(body), key: try key(.combineResponse, of: session),
                                            purpose: .combineResponse, sessionID: session.publicID)
         // The session ends here: its keys, readings and images go in the same statement.
-        let completed = WebhookEvents.draft(.ocrCombinationCompleted, environmentID: context.environmentID, userID: context.userID, [
-            "combinationId": .string(combinationID), "success": .bool(verification.success),
-        ])
+        let completed = WebhookEvents.draft(OCRCombinationCompleted(combinationId: combinationID, success: verification.success),
+                                            environmentID: context.environmentID, userID: context.userID)
         let now = clock.nowMillis()
         let doubts = context.configuration.documents.review.enabled ? OCRReview.reasons(result) : []
         let review = try await doubts.isEmpty ? nil : heldForReview(session.id, result: result, reasons: doubts, sealer: sealer,

@@ -30,10 +30,10 @@ struct DocumentCheckHandler: JobHandler {
             await waiters.finished(subject)
             return
         }
-        guard let environment = try await TenantRepository(db: db).environment(id: check.environmentID),
-              let type = DocumentType(rawValue: check.documentType) else {
-            throw VerityError(.validationError, "the check's environment or document type is gone")
+        guard let environment = try await TenantRepository(db: db).environment(id: check.environmentID) else {
+            throw VerityError(.validationError, "the check's environment is gone")
         }
+        let type = check.documentType
         let configuration = environment.configuration
         let today = clock.today()
         var stages = StageClock(queuedMilliseconds: Double(clock.nowMillis() - check.createdAt))
@@ -132,11 +132,9 @@ struct DocumentCheckHandler: JobHandler {
         let now = clock.nowMillis()
         let reviewCase = ReviewCaseModel(tenantID: tenantID, environmentID: check.environmentID, kind: ReviewCaseKind.documentCheck.rawValue,
                                          subjectID: id, userID: check.$user.id, reasons: reasons, openedAt: now)
-        let event = WebhookEvents.draft(.documentCheckReviewRequired, environmentID: check.environmentID, userID: check.$user.id, [
-            "checkId": .string(id.uuidString), "reasons": .string(reasons.joined(separator: ",")),
-            "documentType": .string(check.documentType),
-            "documentVerificationStatus": .string(DocumentVerificationStatus.pending.rawValue),
-        ])
+        let event = WebhookEvents.draft(DocumentCheckReviewRequired(checkId: id.uuidString, reasons: reasons, documentType: check.documentType,
+                                                                    documentVerificationStatus: .pending),
+                                        environmentID: check.environmentID, userID: check.$user.id)
         let held = try await DocumentCheckRepository(db: db).holdForReview(
             checkID: id, reasons: reasons, sealedEvidence: sealedEvidence, reviewCase: reviewCase,
             events: [event], now: now)
@@ -168,12 +166,11 @@ struct DocumentCheckHandler: JobHandler {
     /// `document_check.completed`: the outcome, its reasons (codes), the
     /// user's document status, and who decided (`engine` or `reviewer`).
     static func completed(_ check: DocumentCheckModel, id: UUID, outcome: String, reasons: [String],
-                          status: DocumentVerificationStatus, decidedBy: String = "engine") -> WebhookEventDraft {
-        WebhookEvents.draft(.documentCheckCompleted, environmentID: check.environmentID, userID: check.$user.id, [
-            "checkId": .string(id.uuidString), "outcome": .string(outcome),
-            "reasons": .string(reasons.joined(separator: ",")), "documentType": .string(check.documentType),
-            "documentVerificationStatus": .string(status.rawValue), "decidedBy": .string(decidedBy),
-        ])
+                          status: DocumentVerificationStatus, decidedBy: DecidedBy = .engine) -> WebhookEventDraft {
+        WebhookEvents.draft(DocumentCheckCompleted(checkId: id.uuidString, outcome: DocumentCheckOutcome(rawValue: outcome) ?? .failed,
+                                                   reasons: reasons, documentType: check.documentType, documentVerificationStatus: status,
+                                                   decidedBy: decidedBy),
+                            environmentID: check.environmentID, userID: check.$user.id)
     }
 
     /// What the check keeps, sealed: the report and measurements, never an image or embedding.

@@ -77,7 +77,7 @@ struct DocumentSubmissionService: Sendable {
         check.$user.id = context.userID
         check.environmentID = context.environmentID
         check.flow = flow.rawValue
-        check.documentType = input.documentType.rawValue
+        check.documentType = input.documentType
         check.country = try configuration.documentCountry(input.country)
         check.status = "pending"
         let sealer = try await PersonKeyRepository(db: context.db, protector: protector)
@@ -99,7 +99,7 @@ struct DocumentSubmissionService: Sendable {
             }
         })
         context.logger.info("document submitted", metadata: [
-            "check_id": .string(checkID.uuidString), "flow": .string(flow.rawValue), "document_type": .string(check.documentType),
+            "check_id": .string(checkID.uuidString), "flow": .string(flow.rawValue), "document_type": .string(check.documentType.rawValue),
         ])
         jobs.kick()
         await waiters.wait(for: checkID, upTo: wait)

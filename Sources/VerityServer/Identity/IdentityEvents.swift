@@ -14,20 +14,18 @@ enum IdentityEvents {
     /// - `failed`: no attempts remain and nothing else is offered;
     /// - `blocked`: the source's answer blocks the user.
     static func decided(environmentID: UUID, userID: UUID, attemptID: UUID, status: VerificationStatus) -> WebhookEventDraft {
-        WebhookEvents.draft(.identityVerificationDecided, environmentID: environmentID, userID: userID, [
-            "attemptId": .string(attemptID.uuidString),
-            "decision": .string(decision(status)),
-            "verificationMethod": .string(status.verificationMethod.rawValue),
-            "requiredVerificationMethod": .string(status.requiredVerificationMethod.rawValue),
-            "attemptsRemaining": .int(Int64(status.attemptsRemaining)),
-        ])
+        WebhookEvents.draft(IdentityVerificationDecided(attemptId: attemptID.uuidString, decision: decision(status),
+                                                        verificationMethod: status.verificationMethod,
+                                                        requiredVerificationMethod: status.requiredVerificationMethod,
+                                                        attemptsRemaining: status.attemptsRemaining),
+                            environmentID: environmentID, userID: userID)
     }
 
-    static func decision(_ status: VerificationStatus) -> String {
-        if status.verified { return "verified" }
-        if status.block != nil { return "blocked" }
-        if status.canAttemptVerificationAgain { return "retry_allowed" }
-        if status.requiredVerificationMethod == .governmentID { return "government_id_required" }
-        return "failed"
+    static func decision(_ status: VerificationStatus) -> IdentityVerificationDecided.Decision {
+        if status.verified { return .verified }
+        if status.block != nil { return .blocked }
+        if status.canAttemptVerificationAgain { return .retryAllowed }
+        if status.requiredVerificationMethod == .governmentID { return .governmentIDRequired }
+        return .failed
     }
 }

@@ -117,7 +117,7 @@ struct IdentityVerificationService: Sendable {
     private func answer(_ settled: SettledAttempt, outcome: DataSourceOutcome, source: String, attemptID: UUID,
                         context: IdentityContext) async throws -> VerifiedIdentity {
         let record = settled.record
-        VerityMetrics.checkCompleted(product: "identity", outcome: IdentityEvents.decision(context.configuration.policy.status(of: record)))
+        VerityMetrics.checkCompleted(product: "identity", outcome: IdentityEvents.decision(context.configuration.policy.status(of: record)).rawValue)
         let documents = DocumentCheckRepository(db: context.db)
         var state = if let read = settled.documentState { read } else { try await documents.state(userID: context.userID) }
         if try await offerCaptureLink(record: record, state: state, context: context) {

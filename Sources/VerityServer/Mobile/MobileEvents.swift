@@ -10,23 +10,19 @@ import VerityStore
 enum MobileEvents {
     /// (Never the session's id: it is the phone's credential for the session.)
     /// `decidedBy` is `reviewer` when a person settled an `undetermined` outcome (absent: the engines decided).
-    static func completed(_ verification: MobileVerificationModel, id: UUID, demo: Bool, decidedBy: String? = nil) -> WebhookEventDraft {
-        var data: [String: WebhookValue] = [
-            "product": .string(verification.product), "outcome": .string(verification.outcome),
-            "reasons": .string(verification.reasons ?? ""), "verificationId": .string(VerifyHumanService.publicID(id)),
-        ]
-        if demo { data["demo"] = .bool(true) }
-        if let decidedBy { data["decidedBy"] = .string(decidedBy) }
-        return WebhookEvents.draft(.mobileSessionCompleted, environmentID: verification.environmentID, userID: nil, data)
+    static func completed(_ verification: MobileVerificationModel, id: UUID, demo: Bool, decidedBy: DecidedBy? = nil) -> WebhookEventDraft {
+        WebhookEvents.draft(MobileSessionCompleted(product: verification.product, outcome: verification.outcome,
+                                                   reasons: verification.reasons ?? "", verificationId: VerifyHumanService.publicID(id),
+                                                   demo: demo, decidedBy: decidedBy),
+                            environmentID: verification.environmentID, userID: nil)
     }
 
     /// A reviewer's decision on a session's case: what they chose and why, and the outcome it gave.
     static func decided(_ verification: MobileVerificationModel, id: UUID, kind: ReviewCaseKind, decision: ReviewDecision,
                         reason: String) -> WebhookEventDraft {
-        WebhookEvents.draft(.mobileSessionDecided, environmentID: verification.environmentID, userID: nil, [
-            "verificationId": .string(VerifyHumanService.publicID(id)), "product": .string(verification.product),
-            "case": .string(kind.rawValue), "decision": .string(decision == .approve ? "approved" : "rejected"),
-            "reason": .string(reason), "outcome": .string(verification.outcome), "reasons": .string(verification.reasons ?? ""),
-        ])
+        WebhookEvents.draft(MobileSessionDecided(verificationId: VerifyHumanService.publicID(id), product: verification.product,
+                                                 case: kind.rawValue, decision: decision == .approve ? .approved : .rejected, reason: reason,
+                                                 outcome: verification.outcome, reasons: verification.reasons ?? ""),
+                            environmentID: verification.environmentID, userID: nil)
     }
 }

@@ -53,15 +53,15 @@ struct VerifyHumanService: Sendable {
         let now = clock.nowMillis()
         let id = UUID()
         let verification = MobileVerificationModel(
-            id: id, environmentID: context.environmentID, clientKeyID: context.keyID, product: product.rawValue,
-            outcome: outcome.rawValue, reasons: reasons,
+            id: id, environmentID: context.environmentID, clientKeyID: context.keyID, product: product,
+            outcome: outcome, reasons: reasons,
             tokenExpiresAt: outcome == .pass ? now + MobilePassToken.lifetimeMilliseconds : nil, createdAt: now)
         try await MobileVerificationRepository(db: context.db).record(verification, credits: Int64(product.credits), now: now,
                                                                       events: [MobileEvents.completed(verification, id: id, demo: false)])
         await wake?.outcomeWritten(environmentID: context.environmentID, db: context.db)
-        VerityMetrics.checkCompleted(product: product.rawValue, outcome: verification.outcome)
+        VerityMetrics.checkCompleted(product: product.rawValue, outcome: verification.outcome.rawValue)
         VerityMetrics.creditsCharged(product: product.rawValue, credits: product.credits)
-        context.logger.info("verifyhuman", metadata: ["verification_id": .string(id.uuidString), "outcome": .string(verification.outcome)])
+        context.logger.info("verifyhuman", metadata: ["verification_id": .string(id.uuidString), "outcome": .string(verification.outcome.rawValue)])
         let token = verification.tokenExpiresAt.map {
             MobilePassToken(verificationID: id, environmentID: context.environmentID, expiresAt: $0).encoded(protector)
         }
@@ -77,10 +77,10 @@ struct VerifyHumanService: Sendable {
         if context.isDemo, publicID == MobileDemo.humanVerificationID { return MobileDemo.verifyHuman(withToken: false) }
         guard let id = Self.id(publicID),
               let verification = try await MobileVerificationRepository(db: context.db).verification(id: id, environmentID: context.environmentID),
-              verification.product == MobileProduct.verifyHuman.rawValue
+              verification.product == .verifyHuman
         else { throw VerityError(.notFound, "no such verification in this environment") }
         let reasons = verification.reasons.map { $0.split(separator: ",").map(String.init) } ?? []
-        return MobileEnvelope(verificationID: publicID, product: .verifyHuman, outcome: MobileOutcome(rawValue: verification.outcome),
+        return MobileEnvelope(verificationID: publicID, product: .verifyHuman, outcome: verification.outcome,
                               data: MobileHumanData(token: nil, tokenExpiresAt: verification.tokenExpiresAt, reasons: reasons, faces: reasons.contains("NO_FACE") ? 0 : 1),
                               meta: .init(environment: context.environmentKind, step: nil))
     }

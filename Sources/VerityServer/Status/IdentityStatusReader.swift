@@ -60,14 +60,14 @@ struct IdentityStatusReader: Sendable {
 extension DocumentCheckSummary {
     init(_ check: UserDocumentState.Check) {
         self.init(checkId: check.id.uuidString, status: check.status, flow: check.flow,
-                  documentType: DocumentType(rawValue: check.documentType) ?? .passport, country: check.country,
+                  documentType: check.documentType, country: check.country,
                   reasons: check.reasons.map { $0.split(separator: ",").map(String.init) } ?? [],
                   submittedAtEpochMs: check.createdAt, completedAtEpochMs: check.finishedAt ?? 0)
     }
 
     init(_ check: DocumentCheckModel) {
         self.init(checkId: check.id?.uuidString ?? "", status: check.status, flow: check.flow,
-                  documentType: DocumentType(rawValue: check.documentType) ?? .passport, country: check.country,
+                  documentType: check.documentType, country: check.country,
                   reasons: check.reasons.map { $0.split(separator: ",").map(String.init) } ?? [],
                   submittedAtEpochMs: check.createdAt, completedAtEpochMs: check.finishedAt ?? 0)
     }

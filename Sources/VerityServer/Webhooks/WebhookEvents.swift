@@ -7,10 +7,10 @@ import VerityStore
 /// outcome's transaction). `data` holds statuses, ids and levels only: the
 /// backend fetches anything personal with its key.
 enum WebhookEvents {
-    static func draft(_ type: WebhookEventType, environmentID: UUID, userID: UUID?,
-                      _ data: [String: WebhookValue]) -> WebhookEventDraft {
-        let bytes = WebhookJSON.object(data)
-        return WebhookEventDraft(environmentID: environmentID, userID: userID, type: type.rawValue, data: bytes)
+    /// The event `payload`'s type names, for the user `userID` (nil: mobile sessions have none).
+    static func draft(_ payload: some WebhookPayload, environmentID: UUID, userID: UUID?) -> WebhookEventDraft {
+        let bytes = WebhookJSON.object(WebhookPayloadEncoder.data(payload))
+        return WebhookEventDraft(environmentID: environmentID, userID: userID, type: type(of: payload).eventType.rawValue, data: bytes)
     }
 
     /// An event's id as receivers see it: `evt_` and 32 hex digits.

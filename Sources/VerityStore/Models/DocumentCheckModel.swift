@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import VerityCore
 
 /// One submission of document images and what became of it. The images are
 /// sealed while the check waits and set to NULL in the transaction that
@@ -13,7 +14,7 @@ public final class DocumentCheckModel: Model, @unchecked Sendable {
     @Field(key: "environment_id") public var environmentID: UUID
     /// `verification` (verifyIdentityDocument) or `capture` (captureAndVerify, the capture page).
     @Field(key: "flow") public var flow: String
-    @Field(key: "document_type") public var documentType: String
+    @Field(key: "document_type") public var documentType: DocumentType
     @Field(key: "country") public var country: String
     /// `pending`, `succeeded`, `failed` or `unreadable`; `review` while a
     /// reviewer decides (the images are kept until then), `withdrawn` when

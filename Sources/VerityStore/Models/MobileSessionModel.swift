@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import VerityCore
 
 /// One multi-step mobile session. The public id (`msess_test_…`) is a bearer
 /// within its environment, so only its SHA-256 is kept. State and images are
@@ -11,11 +12,10 @@ public final class MobileSessionModel: Model, @unchecked Sendable {
     @Field(key: "token_hash") public var tokenHash: String
     @Field(key: "environment_id") public var environmentID: UUID
     @Field(key: "client_key_id") public var clientKeyID: UUID
-    @Field(key: "product") public var product: String
-    /// A `MobileStep` raw value; nil once the session has an outcome, or expired.
-    @OptionalField(key: "next_step") public var nextStep: String?
-    /// `pass`, `fail` or `undetermined`.
-    @OptionalField(key: "outcome") public var outcome: String?
+    @Field(key: "product") public var product: MobileProduct
+    /// Nil once the session has an outcome, or expired.
+    @OptionalField(key: "next_step") public var nextStep: MobileStep?
+    @OptionalField(key: "outcome") public var outcome: MobileOutcome?
 
     /// Expired unfinished: no step due and no outcome. Such a row keeps only
     /// who it belongs to, so it can answer `SESSION_EXPIRED` until the

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import VerityCore
 
 /// A single-shot mobile verification (VerifyHuman) and its pass token's life.
 public final class MobileVerificationModel: Model, @unchecked Sendable {
@@ -8,10 +9,8 @@ public final class MobileVerificationModel: Model, @unchecked Sendable {
     @ID public var id: UUID?
     @Field(key: "environment_id") public var environmentID: UUID
     @Field(key: "client_key_id") public var clientKeyID: UUID
-    /// A `MobileProduct` raw value.
-    @Field(key: "product") public var product: String
-    /// `pass` or `fail`.
-    @Field(key: "outcome") public var outcome: String
+    @Field(key: "product") public var product: MobileProduct
+    @Field(key: "outcome") public var outcome: MobileOutcome
     /// Comma-separated reason codes of a fail.
     @OptionalField(key: "reasons") public var reasons: String?
     /// When the pass token stops being accepted; nil for a fail.
@@ -23,7 +22,7 @@ public final class MobileVerificationModel: Model, @unchecked Sendable {
     public init() {}
 
     /// A new verification of `product` with its outcome; `reasons` are stored comma-separated (none: nil).
-    public init(id: UUID, environmentID: UUID, clientKeyID: UUID, product: String, outcome: String, reasons: [String],
+    public init(id: UUID, environmentID: UUID, clientKeyID: UUID, product: MobileProduct, outcome: MobileOutcome, reasons: [String],
                 tokenExpiresAt: Int64? = nil, createdAt: Int64) {
         self.id = id
         self.environmentID = environmentID

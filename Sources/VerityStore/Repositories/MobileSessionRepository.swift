@@ -22,7 +22,7 @@ public struct MobileSessionRepository: Sendable {
 
     /// What a step changes; nil fields are left as they are.
     public struct Step: Sendable {
-        public var nextStep: String?
+        public var nextStep: MobileStep?
         public var sealedState: Data?
         public var sealedSelfie: Data?
         public var sealedFront: Data?
@@ -30,7 +30,7 @@ public struct MobileSessionRepository: Sendable {
         /// Erase the document's images (a retake: the ones that could not be read are of no further use).
         public var erasesDocument: Bool
 
-        public init(nextStep: String?, sealedState: Data? = nil, sealedSelfie: Data? = nil, sealedFront: Data? = nil,
+        public init(nextStep: MobileStep?, sealedState: Data? = nil, sealedSelfie: Data? = nil, sealedFront: Data? = nil,
                     sealedBack: Data? = nil, erasesDocument: Bool = false) {
             self.nextStep = nextStep
             self.sealedState = sealedState
@@ -43,7 +43,7 @@ public struct MobileSessionRepository: Sendable {
 
     /// Moves the session from `expected` to `step.nextStep`; false when another
     /// request moved it first.
-    public func advance(id: UUID, from expected: String, _ step: Step, now: Int64) async throws -> Bool {
+    public func advance(id: UUID, from expected: MobileStep, _ step: Step, now: Int64) async throws -> Bool {
         try await db.write { tx in
             let session = try await MobileSessionModel.query(on: tx).filter(\.$id == id).filter(\.$nextStep == expected).first()
             guard let session else { return false }
@@ -68,7 +68,7 @@ public struct MobileSessionRepository: Sendable {
     /// changes nothing.
     /// With `reviewCase`, the case opens in the same transaction and the
     /// images stay, sealed, for the reviewer (the decision erases them).
-    public func finish(id: UUID, from expected: String, verification: MobileVerificationModel, sealedState: Data?, credits: Int64,
+    public func finish(id: UUID, from expected: MobileStep, verification: MobileVerificationModel, sealedState: Data?, credits: Int64,
                        now: Int64, events: [WebhookEventDraft] = [], reviewCase: ReviewCaseModel? = nil) async throws -> Bool {
         try await db.write { tx in
             guard let session = try await MobileSessionModel.query(on: tx).filter(\.$id == id).filter(\.$nextStep == expected).first()
@@ -76,7 +76,7 @@ public struct MobileSessionRepository: Sendable {
             // The events before the charge, which locks the environment's balance until commit.
             try await WebhookOutbox.publish(events, now: now, on: tx)
             if credits > 0 {
-                try await CreditLedger.charge(environmentID: verification.environmentID, amount: credits, reason: verification.product,
+                try await CreditLedger.charge(environmentID: verification.environmentID, amount: credits, reason: verification.product.rawValue,
                                               reference: try verification.requireID().uuidString, now: now, on: tx)
             }
             try await verification.create(on: tx)
@@ -107,18 +107,18 @@ public struct MobileSessionRepository: Sendable {
     /// with the session's state resealed (`sealedState`, when it is still
     /// kept), and the images go unless another case still needs them.
     /// False when the verification no longer has the outcome the reviewer saw.
-    public static func settle(verificationID: UUID, from expected: String, outcome: String, reasons: [String], sealedState: Data?,
+    public static func settle(verificationID: UUID, from expected: MobileOutcome, outcome: MobileOutcome, reasons: [String], sealedState: Data?,
                               keepsImages: Bool, on tx: any Database) async throws -> Bool {
         let sql = try tx.sql()
         let stored: String? = reasons.isEmpty ? nil : reasons.joined(separator: ",")
         guard try await sql.raw("""
-            UPDATE mobile_verifications SET outcome = \(bind: outcome), reasons = \(bind: stored)
-            WHERE id = \(bind: verificationID) AND outcome = \(bind: expected) RETURNING id
+            UPDATE mobile_verifications SET outcome = \(bind: outcome.rawValue), reasons = \(bind: stored)
+            WHERE id = \(bind: verificationID) AND outcome = \(bind: expected.rawValue) RETURNING id
             """).first() != nil else { return false }
         let images: SQLQueryString = keepsImages ? "" : ", sealed_selfie = NULL, sealed_front = NULL, sealed_back = NULL"
         let state: SQLQueryString = sealedState.map { ", sealed_state = \(bind: $0)" } ?? ""
         try await sql.raw("""
-            UPDATE mobile_sessions SET outcome = \(bind: outcome) \(state) \(images) WHERE verification_id = \(bind: verificationID)
+            UPDATE mobile_sessions SET outcome = \(bind: outcome.rawValue) \(state) \(images) WHERE verification_id = \(bind: verificationID)
             """).run()
         return true
     }

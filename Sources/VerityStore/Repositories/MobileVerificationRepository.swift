@@ -17,7 +17,7 @@ public struct MobileVerificationRepository: Sendable {
             // The events first: the charge locks the environment's balance until commit.
             try await WebhookOutbox.publish(events, now: now, on: tx)
             try await CreditLedger.charge(environmentID: verification.environmentID, amount: credits,
-                                          reason: verification.product, reference: try verification.requireID().uuidString,
+                                          reason: verification.product.rawValue, reference: try verification.requireID().uuidString,
                                           now: now, on: tx)
             try await verification.create(on: tx)
         }

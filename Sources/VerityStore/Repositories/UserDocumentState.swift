@@ -19,7 +19,7 @@ public struct UserDocumentState: Sendable {
         public let id: UUID
         public let status: String
         public let flow: String
-        public let documentType: String
+        public let documentType: DocumentType
         public let country: String
         /// Comma-separated codes, as stored.
         public let reasons: String?
@@ -52,7 +52,8 @@ public struct UserDocumentState: Sendable {
         } else {
             link = nil
         }
-        if let checkID, let checkStatus, let flow, let documentType, let country, let checkCreated {
+        if let checkID, let checkStatus, let flow, let documentType = documentType.flatMap(DocumentType.init(rawValue:)), let country,
+           let checkCreated {
             latestCheck = Check(id: checkID, status: checkStatus, flow: flow, documentType: documentType, country: country,
                                 reasons: reasons, createdAt: checkCreated, finishedAt: finished)
         } else {

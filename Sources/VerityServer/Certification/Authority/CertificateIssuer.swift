@@ -86,7 +86,7 @@ final class CertificateIssuer: JobHandler {
                                                            serial: serial, notAfter: notAfter)],
             replacedEvent: { old in
                 CertificationEvents.certificateRevoked(environmentID: environmentID, userID: userID, entity: entity, level: old.level,
-                                                       serial: old.serial, reason: "replaced")
+                                                       serial: old.serial, reason: .replaced)
             })
         for old in replaced { try? await giveUpHSMToken(of: old) }
         await notifyRevoked(replaced)

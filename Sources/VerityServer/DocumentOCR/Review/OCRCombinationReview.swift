@@ -61,11 +61,10 @@ struct OCRCombinationReview: ReviewCaseHandler {
     func prepare(_ decided: ReviewCaseDecision, in scope: RequestScope) async throws -> PreparedReviewDecision? {
         let sessionID = decided.reviewCase.subjectID
         let held = try await OCRSessionRepository(db: scope.db).held(id: sessionID)
-        let event = WebhookEvents.draft(.ocrCombinationDecided, environmentID: decided.reviewCase.environmentID,
-                                        userID: decided.reviewCase.userID, [
-            "combinationId": .string(held?.combinationID ?? ""),
-            "decision": .string(decided.decision == .approve ? "approved" : "rejected"), "reason": .string(decided.reason),
-        ])
+        let event = WebhookEvents.draft(OCRCombinationDecided(combinationId: held?.combinationID ?? "",
+                                                              decision: decided.decision == .approve ? .approved : .rejected,
+                                                              reason: decided.reason),
+                                        environmentID: decided.reviewCase.environmentID, userID: decided.reviewCase.userID)
         return PreparedReviewDecision(write: { tx in
             try await OCRSessionRepository.releaseHeld(id: sessionID, on: tx)
             return [event]

@@ -26,11 +26,11 @@ struct DocumentCheckReview: ReviewCaseHandler {
     func evidence(of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> (any ReviewEvidence)? {
         guard let check = try await DocumentCheckRepository(db: scope.db).check(id: reviewCase.subjectID) else { return nil }
         // A passport's one page arrives as both sides: shown once.
-        let back = check.documentType == DocumentType.passport.rawValue ? nil : check.sealedBack
+        let back = check.documentType == .passport ? nil : check.sealedBack
         let sides: [(ReviewImageSide, Data?)] = [(.front, check.sealedFront), (.back, back), (.face, check.sealedFace)]
         let reader = try await PersonKeyRepository(db: scope.db, protector: protector).reader(userID: check.$user.id)
         return DocumentCheckReviewEvidence(
-            documentType: check.documentType, country: check.country, flow: check.flow, submittedAt: check.createdAt,
+            documentType: check.documentType.rawValue, country: check.country, flow: check.flow, submittedAt: check.createdAt,
             evidence: try check.sealedEvidence.map {
                 try reader.open(json: DocumentCheckHandler.Evidence.self, from: $0, at: .of(.checkEvidence, reviewCase.subjectID))
             },
@@ -61,11 +61,11 @@ struct DocumentCheckReview: ReviewCaseHandler {
         let reasons = approved ? [] : [decided.reason]
         let checkID = decided.reviewCase.subjectID, userID = check.$user.id
         let events = [
-            DocumentCheckHandler.completed(check, id: checkID, outcome: outcome, reasons: reasons, status: status, decidedBy: "reviewer"),
-            WebhookEvents.draft(.documentCheckDecided, environmentID: check.environmentID, userID: userID, [
-                "checkId": .string(checkID.uuidString), "decision": .string(approved ? "approved" : "rejected"),
-                "reason": .string(decided.reason), "outcome": .string(outcome), "documentVerificationStatus": .string(status.rawValue),
-            ]),
+            DocumentCheckHandler.completed(check, id: checkID, outcome: outcome, reasons: reasons, status: status, decidedBy: .reviewer),
+            WebhookEvents.draft(DocumentCheckDecided(checkId: checkID.uuidString, decision: approved ? .approved : .rejected,
+                                                     reason: decided.reason, outcome: approved ? .succeeded : .failed,
+                                                     documentVerificationStatus: status),
+                                environmentID: check.environmentID, userID: userID),
         ]
         var settlement = DocumentCheckRepository.Settlement(outcome: outcome, reasons: reasons, sealedEvidence: nil, documentStatus: status,
                                                             verified: approved, events: [])

@@ -41,7 +41,7 @@ struct MobileSessionReview: ReviewCaseHandler {
                                                  (.back, passport ? nil : session?.sealedBack)]
         return MobileSessionReviewEvidence(
             kind: ReviewCaseKind(rawValue: reviewCase.kind), verificationID: VerifyHumanService.publicID(reviewCase.subjectID),
-            product: verification.product, outcome: verification.outcome,
+            product: verification.product.rawValue, outcome: verification.outcome.rawValue,
             reasons: verification.reasons.map { $0.split(separator: ",").map(String.init) } ?? [],
             endedAt: verification.createdAt, result: state?.result, listed: state?.listed ?? [],
             images: sides.filter { $0.1 != nil }.map(\.0))
@@ -73,7 +73,7 @@ struct MobileSessionReview: ReviewCaseHandler {
             : [MobileOutcomePolicy.faceMatchInconclusive, MobileOutcomePolicy.livenessInconclusive]
         let (outcome, newReasons) = MobileOutcomePolicy().outcome(afterReview: reasons, settled: answered,
                                                                   failing: decided.decision == .reject ? [decided.reason] : [])
-        verification.outcome = outcome.rawValue
+        verification.outcome = outcome
         verification.reasons = newReasons.isEmpty ? nil : newReasons.joined(separator: ",")
 
         // The session's result says what the status call says: resealed with the new outcome.
@@ -96,13 +96,13 @@ struct MobileSessionReview: ReviewCaseHandler {
             ? ReviewCaseModel(tenantID: decided.tenantID, environmentID: environmentID, kind: ReviewCaseKind.mobileSession.rawValue,
                               subjectID: verificationID, userID: nil, reasons: newReasons, openedAt: decided.now)
             : nil
-        let events = [MobileEvents.completed(verification, id: verificationID, demo: false, decidedBy: "reviewer"),
+        let events = [MobileEvents.completed(verification, id: verificationID, demo: false, decidedBy: .reviewer),
                       MobileEvents.decided(verification, id: verificationID, kind: kind, decision: decided.decision, reason: decided.reason)]
         let caseID = try decided.reviewCase.requireID(), tenantID = decided.tenantID, operatorID = decided.operatorID, now = decided.now
         let entries = cleared.isEmpty ? "" : " [entries \(cleared.map { String($0.entryID) }.joined(separator: ", "))]"
         let action: String? = kind == .sanctionsCandidate ? (falsePositive ? "sanctions.false_positive" : "sanctions.true_match") : nil
         return PreparedReviewDecision(action: action, detail: entries, write: { tx in
-            guard try await MobileSessionRepository.settle(verificationID: verificationID, from: before, outcome: outcome.rawValue,
+            guard try await MobileSessionRepository.settle(verificationID: verificationID, from: before, outcome: outcome,
                                                            reasons: newReasons, sealedState: resealed, keepsImages: followUp != nil, on: tx) else {
                 throw VerityError(.caseDecided, "this session's outcome changed since the case was opened")
             }

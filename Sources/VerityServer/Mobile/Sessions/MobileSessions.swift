@@ -45,8 +45,8 @@ struct MobileSessions: Sendable {
         session.tokenHash = DataProtector.hashSecret(publicID)
         session.environmentID = context.environmentID
         session.clientKeyID = context.keyID
-        session.product = product.rawValue
-        session.nextStep = MobileSessionFlow(product: product).first.rawValue
+        session.product = product
+        session.nextStep = MobileSessionFlow(product: product).first
         session.sealedState = try protector.seal(json: state, at: .of(.mobileState, try session.requireID()))
         session.createdAt = now
         session.lastActivityAt = now
@@ -71,7 +71,7 @@ struct MobileSessions: Sendable {
         }
         guard let session = try await MobileSessionRepository(db: db).session(tokenHash: DataProtector.hashSecret(publicID),
                                                                               environmentID: context.environmentID),
-              session.product == product.rawValue
+              session.product == product
         else { throw VerityError(.notFound, "no such \(product.rawValue) session") }
         let settings = context.environment.configuration.mobile
         let idleLimit = Int64(settings.sessionMinutes(for: product)) * 60_000
@@ -104,13 +104,13 @@ struct MobileSessions: Sendable {
         let now = clock.nowMillis()
         let id = UUID()
         let verification = MobileVerificationModel(id: id, environmentID: context.environmentID, clientKeyID: context.keyID,
-                                                   product: product.rawValue, outcome: outcome.rawValue, reasons: reasons, createdAt: now)
+                                                   product: product, outcome: outcome, reasons: reasons, createdAt: now)
         let reviewCase = context.isDemo ? nil : review.map {
             ReviewCaseModel(tenantID: context.environment.$tenant.id, environmentID: context.environmentID, kind: $0.rawValue,
                             subjectID: id, userID: nil, reasons: reasons, openedAt: now)
         }
         try Self.raced(try await MobileSessionRepository(db: db).finish(
-            id: try loaded.session.requireID(), from: step.rawValue, verification: verification,
+            id: try loaded.session.requireID(), from: step, verification: verification,
             sealedState: try protector.seal(json: state, at: loaded.place(.mobileState)), credits: context.isDemo ? 0 : Int64(product.credits), now: now,
             events: [MobileEvents.completed(verification, id: id, demo: context.isDemo)], reviewCase: reviewCase))
         VerityMetrics.checkCompleted(product: product.rawValue, outcome: outcome.rawValue)

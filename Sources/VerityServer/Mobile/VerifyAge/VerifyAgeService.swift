@@ -52,7 +52,7 @@ struct VerifyAgeService: Sendable {
 
     func step1(_ sessionID: String?, _ body: MobileDateOfBirth, context: MobileContext) async throws -> Answer {
         let loaded = try await sessions(context).load(sessionID, product: Self.product, context: context, as: State.self)
-        try MobileSessionFlow(product: Self.product).admit(.step1, expected: loaded.session.nextStep.flatMap(MobileStep.init))
+        try MobileSessionFlow(product: Self.product).admit(.step1, expected: loaded.session.nextStep)
         let text = try MobileBody.required(body.dateOfBirth, field: "date_of_birth")
         let today = clock.today(graceDays: 1)
         let birth: DateOfBirth
@@ -69,14 +69,14 @@ struct VerifyAgeService: Sendable {
             return try await finish(loaded, state: state, outcome: .fail, context: context, from: .step1)
         }
         try MobileSessions.raced(try await MobileSessionRepository(db: context.db).advance(
-            id: try loaded.session.requireID(), from: MobileStep.step1.rawValue,
-            .init(nextStep: MobileStep.step2.rawValue, sealedState: try protector.seal(json: state, at: loaded.place(.mobileState))), now: clock.nowMillis()))
+            id: try loaded.session.requireID(), from: MobileStep.step1,
+            .init(nextStep: MobileStep.step2, sealedState: try protector.seal(json: state, at: loaded.place(.mobileState))), now: clock.nowMillis()))
         return answer(loaded.publicID, context: context, step: "step1", next: .step2, state: state)
     }
 
     func step2(_ sessionID: String?, _ body: MobileSelfieUpload, context: MobileContext) async throws -> Answer {
         let loaded = try await sessions(context).load(sessionID, product: Self.product, context: context, as: State.self)
-        try MobileSessionFlow(product: Self.product).admit(.step2, expected: loaded.session.nextStep.flatMap(MobileStep.init))
+        try MobileSessionFlow(product: Self.product).admit(.step2, expected: loaded.session.nextStep)
         let selfie = try MobileBody.image(body.selfieB64, field: "selfie_b64")
         var state = loaded.state
         if context.isDemo {
@@ -102,15 +102,15 @@ struct VerifyAgeService: Sendable {
             return try await finish(loaded, state: state, outcome: .pass, context: context, from: .step2)
         }
         try MobileSessions.raced(try await MobileSessionRepository(db: context.db).advance(
-            id: try loaded.session.requireID(), from: MobileStep.step2.rawValue,
-            .init(nextStep: MobileStep.step3.rawValue, sealedState: try protector.seal(json: state, at: loaded.place(.mobileState)),
+            id: try loaded.session.requireID(), from: MobileStep.step2,
+            .init(nextStep: MobileStep.step3, sealedState: try protector.seal(json: state, at: loaded.place(.mobileState)),
                   sealedSelfie: try protector.seal(Data(selfie), at: loaded.place(.mobileSelfie))), now: clock.nowMillis()))
         return answer(loaded.publicID, context: context, step: "step2", next: .step3, state: state)
     }
 
     func step3(_ sessionID: String?, _ body: MobileAgeDocumentUpload, context: MobileContext) async throws -> Answer {
         let loaded = try await sessions(context).load(sessionID, product: Self.product, context: context, as: State.self)
-        try MobileSessionFlow(product: Self.product).admit(.step3, expected: loaded.session.nextStep.flatMap(MobileStep.init))
+        try MobileSessionFlow(product: Self.product).admit(.step3, expected: loaded.session.nextStep)
         let front = try MobileBody.image(body.idFrontB64, field: "id_front_b64")
         let back = try body.idBackB64.map { try MobileBody.image($0, field: "id_back_b64") } ?? front
         let reading = MobileDocumentReading(engines: engines, configuration: context.environment.configuration)
@@ -142,8 +142,8 @@ struct VerifyAgeService: Sendable {
     func status(_ sessionID: String, context: MobileContext) async throws -> Answer {
         let loaded = try await sessions(context).load(sessionID, product: Self.product, context: context, as: State.self)
         var envelope = answer(loaded.publicID, context: context, step: nil,
-                              next: loaded.session.nextStep.flatMap(MobileStep.init), state: loaded.state)
-        envelope.outcome = loaded.session.outcome.flatMap(MobileOutcome.init)
+                              next: loaded.session.nextStep, state: loaded.state)
+        envelope.outcome = loaded.session.outcome
         envelope.verificationID = loaded.session.verificationID.map(VerifyHumanService.publicID)
         return envelope
     }

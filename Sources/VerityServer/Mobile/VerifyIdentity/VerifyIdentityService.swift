@@ -53,7 +53,7 @@ struct VerifyIdentityService: Sendable {
     func uploadSelfie(_ sessionID: String?, _ body: MobileSelfieUpload, context: MobileContext) async throws -> Answer {
         let loaded = try await load(sessionID, context: context, step: .uploadSelfie)
         let selfie = try MobileBody.image(body.selfieB64, field: "selfie_b64")
-        try await advance(loaded, from: .uploadSelfie, .init(nextStep: MobileStep.uploadIDFront.rawValue,
+        try await advance(loaded, from: .uploadSelfie, .init(nextStep: MobileStep.uploadIDFront,
                                                              sealedSelfie: try protector.seal(Data(selfie), at: loaded.place(.mobileSelfie))))
         return answer(loaded.publicID, context: context, step: MobileStep.uploadSelfie.rawValue, next: .uploadIDFront, state: loaded.state)
     }
@@ -77,7 +77,7 @@ struct VerifyIdentityService: Sendable {
         // A passport's one page is its back too, sealed again for that column.
         let sealedFront = try protector.seal(Data(front), at: loaded.place(.mobileFront))
         let sealedBack = type == .passport ? try protector.seal(Data(front), at: loaded.place(.mobileBack)) : nil
-        try await advance(loaded, from: .uploadIDFront, .init(nextStep: next.rawValue,
+        try await advance(loaded, from: .uploadIDFront, .init(nextStep: next,
                                                               sealedState: try protector.seal(json: state, at: loaded.place(.mobileState)),
                                                               sealedFront: sealedFront, sealedBack: sealedBack))
         return answer(loaded.publicID, context: context, step: MobileStep.uploadIDFront.rawValue, next: next, state: state)
@@ -86,7 +86,7 @@ struct VerifyIdentityService: Sendable {
     func uploadBack(_ sessionID: String?, _ body: MobileIDBackUpload, context: MobileContext) async throws -> Answer {
         let loaded = try await load(sessionID, context: context, step: .uploadIDBack)
         let back = try MobileBody.image(body.idBackB64, field: "id_back_b64")
-        try await advance(loaded, from: .uploadIDBack, .init(nextStep: MobileStep.submit.rawValue,
+        try await advance(loaded, from: .uploadIDBack, .init(nextStep: MobileStep.submit,
                                                              sealedBack: try protector.seal(Data(back), at: loaded.place(.mobileBack))))
         return answer(loaded.publicID, context: context, step: MobileStep.uploadIDBack.rawValue, next: .submit, state: loaded.state)
     }
@@ -152,12 +152,12 @@ struct VerifyIdentityService: Sendable {
     func status(_ sessionID: String, context: MobileContext, withResult: Bool) async throws -> Answer {
         let loaded = try await sessions(context).load(sessionID, product: product, context: context, as: State.self)
         var envelope = answer(loaded.publicID, context: context, step: nil,
-                              next: loaded.session.nextStep.flatMap(MobileStep.init), state: loaded.state)
-        envelope.outcome = loaded.session.outcome.flatMap(MobileOutcome.init)
+                              next: loaded.session.nextStep, state: loaded.state)
+        envelope.outcome = loaded.session.outcome
         envelope.verificationID = loaded.session.verificationID.map(VerifyHumanService.publicID)
         if withResult {
             guard loaded.session.outcome != nil else {
-                throw VerityError(.sessionWrongStep, "this session has no result yet: it expects \(loaded.session.nextStep ?? "nothing") next")
+                throw VerityError(.sessionWrongStep, "this session has no result yet: it expects \(loaded.session.nextStep?.rawValue ?? "nothing") next")
             }
             envelope.data?.result = loaded.state.result
         }
@@ -168,7 +168,7 @@ struct VerifyIdentityService: Sendable {
 
     private func load(_ sessionID: String?, context: MobileContext, step: MobileStep) async throws -> MobileSessions.Loaded<State> {
         let loaded = try await sessions(context).load(sessionID, product: product, context: context, as: State.self)
-        try MobileSessionFlow(product: product).admit(step, expected: loaded.session.nextStep.flatMap(MobileStep.init))
+        try MobileSessionFlow(product: product).admit(step, expected: loaded.session.nextStep)
         return loaded
     }
 
@@ -179,14 +179,14 @@ struct VerifyIdentityService: Sendable {
 
     private func advance(_ loaded: MobileSessions.Loaded<State>, from step: MobileStep, _ change: MobileSessionRepository.Step) async throws {
         try MobileSessions.raced(try await MobileSessionRepository(db: loaded.db).advance(
-            id: try loaded.session.requireID(), from: step.rawValue, change, now: clock.nowMillis()))
+            id: try loaded.session.requireID(), from: step, change, now: clock.nowMillis()))
     }
 
     /// The user takes the document again: back to `upload_id_front` with the
     /// reasons, nothing charged; the selfie stays, the document's images are
     /// erased at once (they served their purpose).
     private func retake(_ loaded: MobileSessions.Loaded<State>, state: State, context: MobileContext) async throws -> Answer {
-        try await advance(loaded, from: .submit, .init(nextStep: MobileStep.uploadIDFront.rawValue,
+        try await advance(loaded, from: .submit, .init(nextStep: MobileStep.uploadIDFront,
                                                        sealedState: try protector.seal(json: state, at: loaded.place(.mobileState)), erasesDocument: true))
         return answer(loaded.publicID, context: context, step: MobileStep.submit.rawValue, next: .uploadIDFront, state: state)
     }

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import VerityAPI
+@testable import VerityServer
+
+/// Each event type's data is a struct of VerityAPI, written by the server
+/// through `WebhookPayloadEncoder` (no JSON tree, for speed) and read by a
+/// backend through `WebhookEvent.payload(_:)`: the bytes must be the ones
+/// `JSONEncoder` writes for the struct, and they must read back as it.
+@Suite("Webhook payloads: one struct per event type, the same bytes both ways")
+struct WebhookPayloadTests {
+    /// One of each type, with the awkward values a payload can hold.
+    static let samples: [any WebhookPayload] = [
+        IdentityVerificationDecided(attemptId: UUID().uuidString, decision: .governmentIDRequired, verificationMethod: .knowledgeOfPII,
+                                    requiredVerificationMethod: .governmentID, attemptsRemaining: 0),
+        DocumentCheckCompleted(checkId: UUID().uuidString, outcome: .unreadable, reasons: ["BLURRY", "GLARE"], documentType: .idCard,
+                               documentVerificationStatus: .failed, decidedBy: .engine),
+        DocumentCheckReviewRequired(checkId: "c", reasons: [], documentType: .passport, documentVerificationStatus: .pending),
+        DocumentCheckDecided(checkId: "c", decision: .rejected, reason: "DOCUMENT_TAMPERED", outcome: .failed, documentVerificationStatus: .failed),
+        CaptureLinkOpened(linkId: "l"),
+        CaptureLinkExpired(linkId: "l", reason: .timeout),
+        MobileSessionCompleted(product: .verifyCompliance, outcome: .undetermined, reasons: "SANCTIONS_REVIEW", verificationId: "mver_x",
+                               demo: false),
+        MobileSessionCompleted(product: .verifyHuman, outcome: .pass, reasons: "", verificationId: "mver_demo", demo: true, decidedBy: .reviewer),
+        MobileSessionDecided(verificationId: "mver_x", product: .verifyIdentity, case: "mobile_session", decision: .approved,
+                             reason: "FACE_CONFIRMED", outcome: .pass, reasons: ""),
+        OCRCombinationCompleted(combinationId: "ocrc_\"quoted\" / slash \u{1F}", success: false),
+        OCRCombinationDecided(combinationId: "ocrc_x", decision: .approved, reason: "FIELDS_CONFIRMED"),
+        AccreditationRequested(entity: "bank/العربية", requestId: "r", level: 4),
+        AccreditationApproved(entity: "bank", requestId: "r", level: 3, evidenceKind: .checkpoint),
+        AccreditationApproved(entity: "bank", requestId: "r", level: 2, evidenceKind: nil),
+        AccreditationRejected(entity: "bank", requestId: "r", level: 2),
+        CertificateIssued(entity: "bank", level: 1, serialNumber: "0A1B", notAfterEpochMs: Int64.max),
+        CertificateRevoked(entity: "bank", level: 4, serialNumber: "0A1B", reason: .replaced),
+    ]
+
+    static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    @Test func everyEventTypeHasItsPayload() {
+        #expect(Set(Self.samples.map { type(of: $0).eventType }) == Set(WebhookEventType.allCases))
+    }
+
+    @Test func theServerWritesTheEncodersBytesAndABackendReadsThemBack() throws {
+        for sample in Self.samples { try roundTrip(sample) }
+    }
+
+    private func roundTrip<Payload: WebhookPayload>(_ payload: Payload) throws {
+        let draft = WebhookEvents.draft(payload, environmentID: UUID(), userID: nil)
+        #expect(draft.type == Payload.eventType.rawValue)
+        #expect(draft.data == (try Self.encoder().encode(payload)), "\(Payload.self)")
+        let body = WebhookJSON.body(id: "evt_1", type: draft.type, createdAtEpochMs: 1, environment: "test", userRef: nil, data: draft.data)
+        let event = try JSONDecoder().decode(WebhookEvent.self, from: body)
+        #expect(try event.payload(Payload.self) == payload)
+        #expect(try event.anyPayload() as? Payload == payload)
+    }
+
+    @Test func dataOfAnotherShapeIsATypedError() throws {
+        let event = WebhookEvent(id: "evt_1", type: .certificateIssued, createdAtEpochMs: 1, environment: "test", userRef: nil,
+                                 data: ["entity": .string("bank"), "level": .string("four")])
+        #expect(throws: WebhookPayloadError.self) { try event.payload(CertificateIssued.self) }
+        #expect(throws: WebhookPayloadError.self) { try event.payload(CertificateRevoked.self) }
+        #expect(throws: WebhookPayloadError.self) { try event.anyPayload() }
+    }
+}
