@@ -22,7 +22,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -75,11 +75,16 @@ class Run:
         self.steps = []
 
     def wait(self, condition, seconds=WAIT_SECONDS, what="the page"):
+        # A check that fails as the browser answers slowly (a renderer that
+        # times out on a loaded machine, an element replaced as it is read)
+        # is tried again until the time is up, not taken for the page's failure.
+        started = time.monotonic()
         try:
-            return WebDriverWait(self.driver, seconds).until(condition)
+            return WebDriverWait(self.driver, seconds, ignored_exceptions=(WebDriverException,)).until(condition)
         except Exception as error:  # noqa: BLE001 - any failure is the page's
             self.shot("failure")
-            raise PageFailure(f"{self.prefix}: waited {seconds}s for {what}; {self.where()}") from error
+            waited = "waited" if isinstance(error, TimeoutException) else f"gave up ({type(error).__name__}: {str(error).strip()[:200]}) after"
+            raise PageFailure(f"{self.prefix}: {waited} {time.monotonic() - started:.0f}s for {what}; {self.where()}") from error
 
     def where(self):
         """Where the browser is and what the page says: a failed wait names its page."""
