@@ -17,6 +17,9 @@ Every header the wire defines is spelled once, in VerityAPI's `WireHeader`,
 and every path parameter in its `RouteParameter`: the server and the SDK use
 those names, never a second copy of the string.
 
+Every status and kind column of VerityStore's models is typed with its enum
+(three text columns are allowed, each with its reason).
+
 Every webhook event's data is one of VerityAPI's payload structs: no server
 file spells an event's keys.
 
@@ -154,6 +157,26 @@ def hand_built_webhook_data():
     return problems
 
 
+# A status or kind column is typed: its values are an enum's, declared once.
+# The few left as text say why here.
+STATUS_COLUMN = re.compile(r'@(?:Optional)?Field\(key: "(\w*(?:status|kind|outcome|type|role|channel|flow|state|decision|step|product))"\)'
+                           r'\s+public var (\w+): String\??')
+TEXT_COLUMNS_ALLOWED = {
+    ("JobModel", "kind"): "an open registry: each JobHandler names its kind",
+    ("SanctionsEntryModel", "kind"): "the imported list's own word (individual, entity, vessel, …)",
+    ("ConsentTextModel", "content_type"): "a MIME type",
+}
+
+
+def untyped_status_columns():
+    problems = []
+    for path in sorted((ROOT / "Sources/VerityStore/Models").glob("*.swift")):
+        for key, _ in STATUS_COLUMN.findall(path.read_text()):
+            if (path.stem, key) not in TEXT_COLUMNS_ALLOWED:
+                problems.append(f"{path.relative_to(ROOT)}: the column {key} is text: type it with its enum")
+    return problems
+
+
 def main():
     targets = package_targets()
     actual = {(name, dependency) for name, target in targets.items() if target["type"] != "test"
@@ -187,7 +210,12 @@ def main():
     for problem in webhooks:
         print(f"webhooks: {problem}")
     print(f"webhooks: {'every event drafted from its payload struct' if not webhooks else f'{len(webhooks)} built by hand'}")
-    return 1 if problems or queries or headers or parameters or console or webhooks else 0
+    columns = untyped_status_columns()
+    for problem in columns:
+        print(f"columns: {problem}")
+    print(f"columns: {'every status and kind column typed' if not columns else f'{len(columns)} left as text'}"
+          f" ({len(TEXT_COLUMNS_ALLOWED)} text by design)")
+    return 1 if problems or queries or headers or parameters or console or webhooks or columns else 0
 
 
 if __name__ == "__main__":

@@ -43,7 +43,7 @@ struct ConsoleOCRTests {
             // held, a clean card's and a covered one's, is `OCRReviewTests`: each combination reads two sides.)
             let held = try await Self.combine(app, url, card: "egypt_id-000-clean", userRef: "ocr-held")
             let cases = try await ReviewCaseModel.query(on: app.app.db).all()
-            try #require(cases.count == 1 && cases[0].kind == "ocr_combination" && cases[0].reasons == "FIELDS_TO_REVIEW",
+            try #require(cases.count == 1 && cases[0].kind == .ocrCombination && cases[0].reasons == "FIELDS_TO_REVIEW",
                          "\(cases.map(\.reasons))")
 
             // Past the session's 15 minutes, housekeeping keeps what the case needs.

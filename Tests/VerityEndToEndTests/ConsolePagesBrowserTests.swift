@@ -78,7 +78,7 @@ struct ConsolePagesBrowserTests {
             // The waiting user was reset on the user page: the held check withdrawn, nothing pending.
             let waiting = try await clients[2].checkIdentityVerification()
             #expect(waiting.documentVerificationStatus != .pending && waiting.attemptsRemaining > 0)
-            #expect(try await DocumentCheckModel.query(on: app.app.db).filter(\.$status == "withdrawn").count() == 1)
+            #expect(try await DocumentCheckModel.query(on: app.app.db).filter(\.$status == .withdrawn).count() == 1)
             let now = Date(timeIntervalSince1970: Double(app.clock.now) / 1000)
             let events = try await app.deliveries(atLeast: 2, at: receiver).map {
                 try Webhook.verify(payload: $0.bytes, header: $0.signature, secrets: [endpoint.secret], tolerance: 3_600, now: now)

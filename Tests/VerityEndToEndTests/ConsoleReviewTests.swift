@@ -140,7 +140,7 @@ struct ConsoleReviewTests {
             let gone = try await reviewer.request(.GET, ConsoleCaseRoute.image(id: caseID, side: "front").path)
             #expect(gone.status == 404)
             let check = try #require(try await DocumentCheckModel.find(UUID(uuidString: held.documentCheck?.checkId ?? ""), on: app.app.db))
-            #expect(check.sealedFront == nil && check.sealedBack == nil && check.sealedFace == nil && check.status == "succeeded")
+            #expect(check.sealedFront == nil && check.sealedBack == nil && check.sealedFace == nil && check.status == .succeeded)
             let after = try await reviewer.request(.GET, ConsoleCaseRoute.show(id: caseID).path)
             #expect(after.body.contains("Approved by rev@example.com") && after.body.contains("The images were erased"))
 
@@ -194,7 +194,7 @@ struct ConsoleReviewTests {
             #expect(status == 200)
             // The check is withdrawn with its images; the case is gone, and a decision now would verify nobody.
             let check = try #require(try await DocumentCheckModel.find(UUID(uuidString: held.documentCheck?.checkId ?? ""), on: app.app.db))
-            #expect(check.status == "withdrawn" && check.sealedFront == nil && check.sealedFace == nil)
+            #expect(check.status == .withdrawn && check.sealedFront == nil && check.sealedFace == nil)
             let late = try await reviewer.request(.POST, ConsoleCaseRoute.decision(id: caseID).path,
                                                   form: ["csrf": Browser.csrf(in: try await reviewer.request(.GET, ConsoleRoute.queue.path).body) ?? "",
                                                          "decision": "approve", "reason": "FACE_CONFIRMED"])

@@ -39,7 +39,7 @@ struct DIACDeliveryE2ETests {
                                        body: AccreditationApprovalInput(delivery: delivery), as: ActivationCodeIssued.self)
     }
 
-    static func newestOutboxRow(_ harness: CertificationHarness) async throws -> (channel: String?, to: String, subject: String?, text: String) {
+    static func newestOutboxRow(_ harness: CertificationHarness) async throws -> (channel: MessageChannel?, to: String, subject: String?, text: String) {
         let protector = try DataProtector(dataKey: harness.app.settings.dataKey)
         let row = try #require(try await OutboxMessageModel.query(on: harness.app.app.db).sort(\.$createdAt, .descending).first())
         let opened = try row.opened(protector)
@@ -53,7 +53,7 @@ struct DIACDeliveryE2ETests {
             let (issued, status) = try await Self.approveNewest(harness, delivery: "email")
             #expect(status == 200 && issued?.deliveredBy == "email")
             let mail = try await Self.newestOutboxRow(harness)
-            #expect(mail.channel == "email" && mail.to == "alice.private@example.net")
+            #expect(mail.channel == .email && mail.to == "alice.private@example.net")
             #expect(mail.subject == "Your Example Bank activation code")
             let code = try #require(issued?.diac)
             #expect(mail.text.contains(code))

@@ -17,7 +17,7 @@ struct AttemptSettleTests {
     /// The decision's event as a settle draws it: the record's failure count.
     static func decided(environmentID: UUID, userID: UUID) -> @Sendable (VerificationRecord) -> WebhookEventDraft? {
         { record in
-            WebhookEventDraft(environmentID: environmentID, userID: userID, type: "identity_verification.decided",
+            WebhookEventDraft(environmentID: environmentID, userID: userID, type: .identityVerificationDecided,
                               data: Data("{\"failedAttempts\":\(record.failedAttempts)}".utf8))
         }
     }
@@ -50,7 +50,7 @@ struct AttemptSettleTests {
 
             // Both ledger rows settled, each with its own outcome; one event, from the record written.
             let ledger = try await VerificationAttemptModel.query(on: app.app.db).sort(\.$attemptedAt).all()
-            #expect(ledger.map(\.outcome) == ["matched", "notMatched"])
+            #expect(ledger.map(\.outcome) == [.matched, .notMatched])
             #expect(ledger.map(\.settledAt) == [4_000, 3_000])
             // Committed with the decision, waiting for the dispatcher's fan-out
             // (on SQLite still on the attempt's row), and counted as waiting.
@@ -61,7 +61,7 @@ struct AttemptSettleTests {
             #expect(events.map { String(decoding: $0.data, as: UTF8.self) } == ["{\"failedAttempts\":1}"])
             let published = try #require(events.first)
             #expect(published.environmentID == environmentID && published.userID == userID)
-            #expect(published.type == "identity_verification.decided" && published.createdAt == 4_000)
+            #expect(published.type == .identityVerificationDecided && published.createdAt == 4_000)
             // The fan-out moved the event off the ledger's row on SQLite: no copy stays there.
             if let sql = app.app.db as? any SQLDatabase, sql.dialect.name == "sqlite" {
                 let kept = try await sql.raw("SELECT count(*) AS n FROM verification_attempts WHERE event_data IS NOT NULL OR event_type IS NOT NULL")
@@ -80,7 +80,7 @@ struct AttemptSettleTests {
             let attempt = try #require(try await repository.chargeAttempt(userID: userID, environmentID: environmentID, maxAttempts: 3,
                                                                            source: "registry", inputDigest: "d", now: 1_000))
             let settled = try await repository.settle(attempt, outcome: .deceased, now: 2_000) { _ in
-                WebhookEventDraft(environmentID: environmentID, userID: userID, type: "identity_verification.decided", data: Data("{}".utf8))
+                WebhookEventDraft(environmentID: environmentID, userID: userID, type: .identityVerificationDecided, data: Data("{}".utf8))
             }
             #expect(settled.record.block == .deceased && settled.record.failedAttempts == 1 && !settled.published)
             #expect(try await repository.record(userID: userID) == settled.record)
@@ -124,7 +124,7 @@ struct AttemptSettleTests {
 
             // The ledger holds the two written, settled when charged; one event each, none for the stale one.
             let ledger = try await VerificationAttemptModel.query(on: app.app.db).sort(\.$attemptedAt).all()
-            #expect(ledger.map(\.outcome) == ["notMatched", "matched"])
+            #expect(ledger.map(\.outcome) == [.notMatched, .matched])
             #expect(ledger.map(\.settledAt) == [1_000, 3_000])
             #expect(ledger.first?.id == failed.id && !ledger.contains { $0.id == stale.id })
             _ = try await WebhookOutbox.fanOutPending(now: 4_000, leaseMilliseconds: 60_000, limit: 64, on: app.app.db)

@@ -19,7 +19,7 @@ struct EngineWorkerServerTests {
             guard let job = try await JobQueue(db: app.app.db).jobs(kind: DocumentCheckRepository.checkJobKind, subject: check).first else {
                 return .notYet("no job")
             }
-            return job.attempts == attempts && job.leaseUntil == nil && job.status == "queued" && job.lastError != nil
+            return job.attempts == attempts && job.leaseUntil == nil && job.status == .queued && job.lastError != nil
                 ? .ready(()) : .notYet("attempts \(job.attempts), status \(job.status), leased \(job.leaseUntil != nil)")
         }
     }
@@ -89,7 +89,7 @@ struct EngineWorkerServerTests {
             #expect(identity.documentVerificationStatus == .documentUnreadable, "\(identity)")
             #expect(identity.documentCheck?.reasons == [UnreadableReason.checkError.rawValue], "\(String(describing: identity.documentCheck))")
             let queue = JobQueue(db: app.app.db)
-            #expect(try await queue.jobs(kind: DocumentCheckRepository.checkJobKind, subject: check).first?.status == "failed")
+            #expect(try await queue.jobs(kind: DocumentCheckRepository.checkJobKind, subject: check).first?.status == .failed)
             // A restarted server an hour later finds nothing to run.
             app.clock.advance(seconds: 3_600)
             #expect(try await queue.lease(kinds: [DocumentCheckRepository.checkJobKind], now: app.clock.now, leaseMilliseconds: 60_000) == nil)

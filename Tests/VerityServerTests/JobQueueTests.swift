@@ -48,7 +48,7 @@ struct JobQueueTests {
             try await queue.fail(retried.id, error: "refused", now: now + 2_020)
             #expect(try await queue.lease(kinds: ["test.work"], now: now + 999_999, leaseMilliseconds: 60_000) == nil)
             let stored = try await queue.jobs(kind: "test.work", subject: job.subject)
-            #expect(stored.first?.status == "failed" && stored.first?.lastError == "refused")
+            #expect(stored.first?.status == .failed && stored.first?.lastError == "refused")
         }
     }
 }

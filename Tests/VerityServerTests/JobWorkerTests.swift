@@ -62,7 +62,7 @@ struct JobWorkerTests {
             await survivors[1].drain()
             // then
             #expect(recorder.runs(of: subject) == 1)
-            #expect(try await JobQueue(db: app.app.db).jobs(kind: recorder.kind, subject: subject).first?.status == "done")
+            #expect(try await JobQueue(db: app.app.db).jobs(kind: recorder.kind, subject: subject).first?.status == .done)
         }
     }
 
@@ -80,7 +80,7 @@ struct JobWorkerTests {
             app.clock.advance(seconds: 3)
             await worker.drain()
             #expect(healing.runs(of: subject) == 2)
-            #expect(try await JobQueue(db: app.app.db).jobs(kind: healing.kind, subject: subject).first?.status == "done")
+            #expect(try await JobQueue(db: app.app.db).jobs(kind: healing.kind, subject: subject).first?.status == .done)
             #expect(healing.givenUp.isEmpty)
         }
     }
@@ -95,7 +95,7 @@ struct JobWorkerTests {
             await worker.drain()
             #expect(refusing.runs(of: subject) == 1)
             #expect(refusing.givenUp == [subject])
-            #expect(try await JobQueue(db: app.app.db).jobs(kind: refusing.kind, subject: subject).first?.status == "failed")
+            #expect(try await JobQueue(db: app.app.db).jobs(kind: refusing.kind, subject: subject).first?.status == .failed)
         }
     }
 
@@ -116,7 +116,7 @@ struct JobWorkerTests {
             #expect(recorder.runs(of: subject) == 0)
             #expect(recorder.givenUp == [subject])
             let job = try #require(try await queue.jobs(kind: recorder.kind, subject: subject).first)
-            #expect(job.status == "failed" && job.lastError?.contains("stopped its server") == true, "\(job.status) \(job.lastError ?? "")")
+            #expect(job.status == .failed && job.lastError?.contains("stopped its server") == true, "\(job.status) \(job.lastError ?? "")")
             // and: it is never leased again, however long another server waits
             app.clock.advance(seconds: 3_600)
             await worker(app, recorder).drain()
@@ -135,7 +135,7 @@ struct JobWorkerTests {
             }
             await worker(app, recorder).drain()
             #expect(recorder.runs(of: subject) == 1 && recorder.givenUp.isEmpty)
-            #expect(try await queue.jobs(kind: recorder.kind, subject: subject).first?.status == "done")
+            #expect(try await queue.jobs(kind: recorder.kind, subject: subject).first?.status == .done)
         }
     }
 }

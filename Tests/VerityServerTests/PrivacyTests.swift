@@ -45,7 +45,7 @@ struct PrivacyTests {
             app.clock.advance(seconds: 1)
             _ = try await http.send("POST", IdentityRoute.verify.path, bearer: token, json: TestData.johnSmith)
             let attempts = try await VerificationAttemptModel.query(on: app.app.db).sort(\.$attemptedAt).all()
-            #expect(attempts.map(\.outcome) == ["notMatched", "matched"])
+            #expect(attempts.map(\.outcome) == [.notMatched, .matched])
             #expect(attempts.allSatisfy { $0.source == "registry" && $0.settledAt != nil && $0.inputDigest.count == 64 })
             #expect(attempts[0].inputDigest != attempts[1].inputDigest)
             // Operators read it with `verity audit`.

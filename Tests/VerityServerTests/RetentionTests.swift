@@ -30,12 +30,12 @@ struct RetentionTests {
             app.clock.advance(milliseconds: hour - app.clock.now % hour + hour / 2)
             let now = app.clock.now
             // Checks: (id, status, submitted days ago, ended days ago, images, evidence)
-            let checks: [(String, String, Int64, Int64?, Bool, Bool)] = [
-                ("imagesPast", "succeeded", 9, 8, true, true),
-                ("imagesKept", "failed", 7, 6, true, true),
-                ("evidencePast", "succeeded", 32, 31, false, true),
-                ("heldPast", DocumentCheckRepository.review, 4, nil, true, true),
-                ("heldKept", DocumentCheckRepository.review, 2, nil, true, true),
+            let checks: [(String, DocumentCheckStatus, Int64, Int64?, Bool, Bool)] = [
+                ("imagesPast", .succeeded, 9, 8, true, true),
+                ("imagesKept", .failed, 7, 6, true, true),
+                ("evidencePast", .succeeded, 32, 31, false, true),
+                ("heldPast", .review, 4, nil, true, true),
+                ("heldKept", .review, 2, nil, true, true),
             ]
             var ids: [String: UUID] = [:]
             for (name, status, submitted, ended, images, evidence) in checks {
@@ -43,7 +43,7 @@ struct RetentionTests {
                 check.id = UUID()
                 check.$user.id = userID
                 check.environmentID = environmentID
-                check.flow = "capture"
+                check.flow = .capture
                 check.documentType = .driverLicense
                 check.country = "US"
                 check.status = status
@@ -86,7 +86,7 @@ struct RetentionTests {
             #expect(after["imagesPast"]?.sealedEvidence != nil, "evidence is kept 30 days")
             #expect(after["imagesKept"]?.sealedFront == Self.image)
             #expect(after["evidencePast"]?.sealedEvidence == nil)
-            #expect(after["heldPast"]?.sealedFront == nil && after["heldPast"]?.status == DocumentCheckRepository.review)
+            #expect(after["heldPast"]?.sealedFront == nil && after["heldPast"]?.status == .review)
             #expect(after["heldKept"]?.sealedBack == Self.image)
             let actions = try await AuditEventModel.query(on: db).filter(\.$environmentID == environmentID).all().map(\.action)
             #expect(!actions.contains("old.action") && actions.contains("recent.action"))

@@ -30,7 +30,7 @@ struct WebhookOutboxTests {
         try await withVerityApp { app async throws in
             let environmentID = try await Self.endpoint(app, events: ["certificate.issued", "document_check.completed"])
             _ = try await Self.endpoint(app, events: ["document_check.completed"])
-            let draft = WebhookEventDraft(environmentID: environmentID, userID: nil, type: "document_check.completed", data: Data("{}".utf8))
+            let draft = WebhookEventDraft(environmentID: environmentID, userID: nil, type: .documentCheckCompleted, data: Data("{}".utf8))
             await #expect(throws: Abandoned.self) {
                 try await app.app.db.write { tx in
                     try await WebhookOutbox.publish([draft], now: app.clock.now, on: tx)
@@ -58,7 +58,7 @@ struct WebhookOutboxTests {
             let deliveries = try await WebhookDeliveryModel.query(on: app.app.db).all()
             #expect(deliveries.allSatisfy { $0.status == .pending && $0.leaseUntil == now + 60_000 })
             // A type nobody wants keeps nothing.
-            let unwanted = WebhookEventDraft(environmentID: environmentID, userID: nil, type: "capture_link.opened", data: Data("{}".utf8))
+            let unwanted = WebhookEventDraft(environmentID: environmentID, userID: nil, type: .captureLinkOpened, data: Data("{}".utf8))
             let toldNobody = try await app.app.db.write { tx in try await WebhookOutbox.publish([unwanted], now: app.clock.now, on: tx) }
             #expect(!toldNobody)
             _ = try await WebhookOutbox.fanOutPending(now: now, leaseMilliseconds: 60_000, limit: 64, on: app.app.db)

@@ -50,9 +50,9 @@ struct WebhookPayloadTests {
 
     private func roundTrip<Payload: WebhookPayload>(_ payload: Payload) throws {
         let draft = WebhookEvents.draft(payload, environmentID: UUID(), userID: nil)
-        #expect(draft.type == Payload.eventType.rawValue)
+        #expect(draft.type == Payload.eventType)
         #expect(draft.data == (try Self.encoder().encode(payload)), "\(Payload.self)")
-        let body = WebhookJSON.body(id: "evt_1", type: draft.type, createdAtEpochMs: 1, environment: "test", userRef: nil, data: draft.data)
+        let body = WebhookJSON.body(id: "evt_1", type: draft.type.rawValue, createdAtEpochMs: 1, environment: "test", userRef: nil, data: draft.data)
         let event = try JSONDecoder().decode(WebhookEvent.self, from: body)
         #expect(try event.payload(Payload.self) == payload)
         #expect(try event.anyPayload() as? Payload == payload)

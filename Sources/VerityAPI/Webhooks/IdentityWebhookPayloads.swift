@@ -24,11 +24,6 @@ public struct IdentityVerificationDecided: WebhookPayload {
     }
 }
 
-/// How a document check ended.
-public enum DocumentCheckOutcome: String, Codable, Sendable, CaseIterable {
-    case succeeded, failed, unreadable
-}
-
 /// Who settled an outcome: the engines, or a person in the console.
 public enum DecidedBy: String, Codable, Sendable, CaseIterable {
     case engine, reviewer

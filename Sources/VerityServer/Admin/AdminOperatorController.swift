@@ -53,7 +53,7 @@ struct AdminOperatorController: RouteCollection {
 
     private func liveContext(_ request: Request) throws -> (AdminContext, OperatorAccounts) {
         let context = try request.adminContext()
-        guard context.environment.kind == EnvironmentKind.live.rawValue else {
+        guard context.environment.kind == .live else {
             throw VerityError(.liveKeyRequired, "operators see both environments: manage them with a live secret key (vk_live_…)")
         }
         return (context, OperatorAccounts(db: context.db, protector: dependencies.protector, clock: dependencies.clock,

@@ -28,14 +28,14 @@ struct UserExportService: Sendable {
         let claim = try await DocumentCheckRepository(db: context.db).sealedClaim(userID: userID)
             .map { try reader.open(json: IdentityRecord.self, from: $0, at: .of(.verificationClaim, userID)) }
         return UserExport(
-            userRef: userRef, environment: context.environment.kind, exportedAtEpochMs: now, createdAtEpochMs: user.createdAt,
+            userRef: userRef, environment: context.environment.kind.rawValue, exportedAtEpochMs: now, createdAtEpochMs: user.createdAt,
             phoneNumber: contacts.phone, email: contacts.email,
             consent: try await consent(user, records: records), identityVerification: identity,
             claimOnFile: claim.map { ExportedClaim(firstName: $0.firstName, lastName: $0.lastName, address: $0.address, city: $0.city,
                                                    state: $0.state, postalCode: $0.postalCode, country: $0.country,
                                                    dateOfBirth: $0.dateOfBirth) },
             verificationAttempts: try await records.verificationAttempts(userID: userID)
-                .map { ExportedAttempt(source: $0.source, outcome: $0.outcome, attemptedAtEpochMs: $0.attemptedAt, settledAtEpochMs: $0.settledAt) },
+                .map { ExportedAttempt(source: $0.source, outcome: $0.outcome.rawValue, attemptedAtEpochMs: $0.attemptedAt, settledAtEpochMs: $0.settledAt) },
             documentChecks: try await documentChecks(userID: userID, reader: reader, records: records),
             devices: try await devices(userID: userID, reader: reader, records: records),
             certification: try await registrations(userID: userID, reader: reader, records: records),
@@ -70,8 +70,8 @@ struct UserExportService: Sendable {
                 if let sealed { images[side] = try reader.open(sealed, at: .of(column, checkID)).base64EncodedString() }
             }
             return ExportedDocumentCheck(
-                checkId: try check.requireID().uuidString.lowercased(), flow: check.flow, documentType: check.documentType.rawValue,
-                country: check.country, status: check.status,
+                checkId: try check.requireID().uuidString.lowercased(), flow: check.flow.rawValue, documentType: check.documentType.rawValue,
+                country: check.country, status: check.status.rawValue,
                 reasons: check.reasons.map { $0.split(separator: ",").map(String.init) } ?? [],
                 submittedAtEpochMs: check.createdAt, finishedAtEpochMs: check.finishedAt, fields: fields, images: images)
         }

@@ -70,14 +70,14 @@ struct AccreditationAdminService: Sendable {
         let code: ActivationCode
         let codeRow: ActivationCodeModel
         let message: ActivationCodeMessage?
-        let delivery: DIACDelivery
+        let delivery: MessageChannel
         let events: [WebhookEventDraft]
         let now: Int64
 
         /// False when the request was decided meanwhile.
         func write(on tx: any Database) async throws -> Bool {
             try await RegistrationRepository.approve(
-                requestID: requestID, evidenceKind: evidence?.kind, evidenceReference: evidence?.reference, code: codeRow, now: now,
+                requestID: requestID, evidenceKind: evidence.flatMap { AccreditationEvidenceKind(rawValue: $0.kind) }, evidenceReference: evidence?.reference, code: codeRow, now: now,
                 delivery: message.map { _ in .init(kind: ActivationCodeDelivery.kind, runAfter: now + ActivationCodeDelivery.fallbackMilliseconds) },
                 on: tx)
         }
@@ -87,7 +87,7 @@ struct AccreditationAdminService: Sendable {
         let (request, registration, entity) = try await request(idText, context: context)
         let (db, environmentID) = (context.db, context.environmentID)
         let level = try AccreditationLevel.parse(request.level)
-        guard let delivery = DIACDelivery(rawValue: input.delivery ?? DIACDelivery.sms.rawValue) else {
+        guard let delivery = MessageChannel(rawValue: input.delivery ?? MessageChannel.sms.rawValue) else {
             throw VerityError(.validationError, "delivery is sms or email.", field: "delivery")
         }
         // An e-mail needs an address before anything is decided: the operator learns now, not after.
@@ -95,12 +95,12 @@ struct AccreditationAdminService: Sendable {
         // What the operator gives, else what the request stated: checked again
         // now, as of this user (a check cited then may not have been theirs).
         let userID = registration.$user.id
-        let cited = input.evidence ?? request.evidenceKind.map { AccreditationEvidence(kind: $0, reference: request.evidenceReference ?? "") }
+        let cited = input.evidence ?? request.evidenceKind.map { AccreditationEvidence(kind: $0.rawValue, reference: request.evidenceReference ?? "") }
         var stated = try await RegistrationService.checkedEvidence(cited, level: level, environmentID: environmentID, userID: userID,
                                                                    db: db, byOperator: true)
         // The user's own succeeded document check is evidence enough: nobody need type its id.
         if stated == nil, let check = try await DocumentCheckRepository(db: db).latestCheck(userID: userID),
-           check.status == "succeeded", check.environmentID == environmentID {
+           check.status == .succeeded, check.environmentID == environmentID {
             stated = AccreditationEvidence(kind: AccreditationEvidenceKind.document.rawValue, reference: try check.requireID().uuidString)
         }
         let evidence = stated
@@ -286,9 +286,4 @@ struct AccreditationAdminService: Sendable {
         return SessionCheck(valid: true, entity: row.registration.entity.name, level: certificate.level,
                             certificateSerial: row.certificateSerial, expiresAtEpochMs: expires)
     }
-}
-
-/// How an approval's DIAC reaches the user besides the operator's answer.
-enum DIACDelivery: String {
-    case sms, email
 }

@@ -7,11 +7,7 @@ import VerityStore
 /// An activation code's message (DIAC) as it is kept, sealed under the
 /// user's key, until a gateway has taken it.
 struct ActivationCodeMessage: Codable, Sendable {
-    enum Channel: String, Codable, Sendable {
-        case sms, email
-    }
-
-    let channel: Channel
+    let channel: MessageChannel
     let to: String
     let subject: String?
     let text: String

@@ -118,12 +118,12 @@ struct RegistrationService: Sendable {
             return (try Self.view(waiting, entity: entity.name), created: false)
         }
         let now = clock.nowMillis()
-        let request = AccreditationRequestModel(registrationID: registrationID, level: level.rawValue, evidenceKind: evidence?.kind,
+        let request = AccreditationRequestModel(registrationID: registrationID, level: level.rawValue, evidenceKind: evidence.flatMap { AccreditationEvidenceKind(rawValue: $0.kind) },
                                                 evidenceReference: evidence?.reference, createdAt: now)
         request.id = UUID()  // named by its event, written with it
         // The console's reviewers see it in their queue; the admin API and the CLI can decide it too.
         let tenantID = try await TenantRepository(db: context.db).tenantID(environmentID: context.environmentID)
-        let reviewCase = ReviewCaseModel(tenantID: tenantID, environmentID: context.environmentID, kind: ReviewCaseKind.accreditation.rawValue,
+        let reviewCase = ReviewCaseModel(tenantID: tenantID, environmentID: context.environmentID, kind: .accreditation,
                                          subjectID: try request.requireID(), userID: context.userID,
                                          reasons: ["LEVEL_\(level.rawValue)"] + (evidence.map { ["EVIDENCE_\($0.kind.uppercased())"] } ?? []),
                                          openedAt: now)
@@ -164,7 +164,7 @@ struct RegistrationService: Sendable {
             // A document check of this environment that verified this very user:
             // someone else's verified document proves nothing about who registers.
             guard let id = UUID(uuidString: reference), let check = try await DocumentCheckRepository(db: db).check(id: id),
-                  check.environmentID == environmentID, check.$user.id == userID, check.status == "succeeded" else {
+                  check.environmentID == environmentID, check.$user.id == userID, check.status == .succeeded else {
                 throw VerityError(.validationError, "No succeeded document check has that id.", field: "evidence.reference")
             }
         case .videoCall:
@@ -180,7 +180,7 @@ struct RegistrationService: Sendable {
     static func view(_ request: AccreditationRequestModel, entity: String) throws -> AccreditationRequestView {
         AccreditationRequestView(
             id: try request.requireID(), entity: entity, level: request.level, status: request.status.rawValue,
-            evidence: request.evidenceKind.map { AccreditationEvidence(kind: $0, reference: request.evidenceReference ?? "") },
+            evidence: request.evidenceKind.map { AccreditationEvidence(kind: $0.rawValue, reference: request.evidenceReference ?? "") },
             reason: request.reason, createdAtEpochMs: request.createdAt)
     }
 }

@@ -138,7 +138,7 @@ struct OCRService: Sendable {
     private func heldForReview(_ sessionID: UUID, result: OCRResult, reasons: [String], sealer: PersonSealer, context: IdentityContext,
                                now: Int64) async throws -> (reviewCase: ReviewCaseModel, sealedResult: Data) {
         let tenantID = try await TenantRepository(db: context.db).tenantID(environmentID: context.environmentID)
-        let reviewCase = ReviewCaseModel(tenantID: tenantID, environmentID: context.environmentID, kind: ReviewCaseKind.ocrCombination.rawValue,
+        let reviewCase = ReviewCaseModel(tenantID: tenantID, environmentID: context.environmentID, kind: .ocrCombination,
                                          subjectID: sessionID, userID: context.userID, reasons: reasons, openedAt: now)
         return (reviewCase, try sealer.seal(json: result, at: .of(.ocrReview, sessionID)))
     }

@@ -25,7 +25,7 @@ struct DocumentCheckHandler: JobHandler {
 
     func run(subject: UUID) async throws {
         let repository = DocumentCheckRepository(db: db)
-        guard let check = try await repository.check(id: subject), check.status == "pending",
+        guard let check = try await repository.check(id: subject), check.status == .pending,
               let sealedFront = check.sealedFront, let sealedBack = check.sealedBack else {
             await waiters.finished(subject)
             return
@@ -57,7 +57,7 @@ struct DocumentCheckHandler: JobHandler {
             return
         }
         let status = try DocumentVerificationStateMachine().next(from: .pending, on: verdict.event)
-        let outcome = switch verdict { case .succeeded: "succeeded"; case .failed: "failed"; case .unreadable: "unreadable" }
+        let outcome: DocumentCheckOutcome = switch verdict { case .succeeded: .succeeded; case .failed: .failed; case .unreadable: .unreadable }
         var settlement = DocumentCheckRepository.Settlement(
             outcome: outcome, reasons: verdict.reasons, sealedEvidence: try sealer.seal(json: evidence, at: .of(.checkEvidence, checkID)),
             documentStatus: status, verified: verdict == .succeeded, block: evidence.dataSourceOutcome?.block,
@@ -66,12 +66,12 @@ struct DocumentCheckHandler: JobHandler {
         let settled = try await repository.settle(checkID: subject, userID: check.$user.id, settlement, now: clock.nowMillis())
         stages.lap("settle")
         if settled {
-            VerityMetrics.checkCompleted(product: "document", outcome: outcome)
+            VerityMetrics.checkCompleted(product: "document", outcome: outcome.rawValue)
             for timing in evidence.report?.timings ?? [] {
                 VerityMetrics.engineStage("document_\(timing.stage)", nanoseconds: Int64(timing.milliseconds * 1_000_000))
             }
             logger.info("document check settled", metadata: [
-                "check_id": .string(subject.uuidString), "outcome": .string(outcome),
+                "check_id": .string(subject.uuidString), "outcome": .string(outcome.rawValue),
                 "reasons": .string(verdict.reasons.joined(separator: ",")),
                 "timings_ms": .string((evidence.report?.timings ?? []).map { "\($0.stage)=\(Int($0.milliseconds))" }.joined(separator: " ")),
                 "stages_ms": .string(stages.description),
@@ -101,7 +101,7 @@ struct DocumentCheckHandler: JobHandler {
         let policy = DocumentVerdictPolicy()
         defer { stages.lap("holder") }
 
-        switch DocumentFlowSettings.Flow(rawValue: check.flow) ?? .verification {
+        switch check.flow {
         case .verification:
             guard let sealed = try await DocumentCheckRepository(db: db).sealedClaim(userID: check.$user.id) else {
                 // The claim went with a reset while the check waited.
@@ -130,7 +130,7 @@ struct DocumentCheckHandler: JobHandler {
     private func holdForReview(_ check: DocumentCheckModel, id: UUID, tenantID: UUID, reasons: [String], sealedEvidence: Data,
                                stages: inout StageClock) async throws {
         let now = clock.nowMillis()
-        let reviewCase = ReviewCaseModel(tenantID: tenantID, environmentID: check.environmentID, kind: ReviewCaseKind.documentCheck.rawValue,
+        let reviewCase = ReviewCaseModel(tenantID: tenantID, environmentID: check.environmentID, kind: .documentCheck,
                                          subjectID: id, userID: check.$user.id, reasons: reasons, openedAt: now)
         let event = WebhookEvents.draft(DocumentCheckReviewRequired(checkId: id.uuidString, reasons: reasons, documentType: check.documentType,
                                                                     documentVerificationStatus: .pending),
@@ -155,9 +155,9 @@ struct DocumentCheckHandler: JobHandler {
         let repository = DocumentCheckRepository(db: db)
         guard let check = try? await repository.check(id: subject) else { return }
         _ = try? await repository.settle(checkID: subject, userID: check.$user.id, DocumentCheckRepository.Settlement(
-            outcome: "unreadable", reasons: [UnreadableReason.checkError.rawValue], sealedEvidence: nil,
+            outcome: .unreadable, reasons: [UnreadableReason.checkError.rawValue], sealedEvidence: nil,
             documentStatus: .documentUnreadable, verified: false,
-            events: [Self.completed(check, id: subject, outcome: "unreadable", reasons: [UnreadableReason.checkError.rawValue], status: .documentUnreadable)]),
+            events: [Self.completed(check, id: subject, outcome: .unreadable, reasons: [UnreadableReason.checkError.rawValue], status: .documentUnreadable)]),
             now: clock.nowMillis())
         logger.error("document check given up", metadata: ["check_id": .string(subject.uuidString)])
         await waiters.finished(subject)
@@ -165,9 +165,9 @@ struct DocumentCheckHandler: JobHandler {
 
     /// `document_check.completed`: the outcome, its reasons (codes), the
     /// user's document status, and who decided (`engine` or `reviewer`).
-    static func completed(_ check: DocumentCheckModel, id: UUID, outcome: String, reasons: [String],
+    static func completed(_ check: DocumentCheckModel, id: UUID, outcome: DocumentCheckOutcome, reasons: [String],
                           status: DocumentVerificationStatus, decidedBy: DecidedBy = .engine) -> WebhookEventDraft {
-        WebhookEvents.draft(DocumentCheckCompleted(checkId: id.uuidString, outcome: DocumentCheckOutcome(rawValue: outcome) ?? .failed,
+        WebhookEvents.draft(DocumentCheckCompleted(checkId: id.uuidString, outcome: outcome,
                                                    reasons: reasons, documentType: check.documentType, documentVerificationStatus: status,
                                                    decidedBy: decidedBy),
                             environmentID: check.environmentID, userID: check.$user.id)

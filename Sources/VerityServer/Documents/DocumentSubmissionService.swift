@@ -76,10 +76,10 @@ struct DocumentSubmissionService: Sendable {
         check.id = checkID
         check.$user.id = context.userID
         check.environmentID = context.environmentID
-        check.flow = flow.rawValue
+        check.flow = flow
         check.documentType = input.documentType
         check.country = try configuration.documentCountry(input.country)
-        check.status = "pending"
+        check.status = .pending
         let sealer = try await PersonKeyRepository(db: context.db, protector: protector)
             .sealer(userID: context.userID, environmentID: context.environmentID, now: now)
         check.sealedFront = try sealer.seal(Data(images.front), at: .of(.checkFront, checkID))

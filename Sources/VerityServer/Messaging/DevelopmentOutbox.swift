@@ -18,10 +18,10 @@ struct DevelopmentOutbox: SMSGateway, MailGateway {
     }
 
     func send(_ message: MailMessage) async throws {
-        try await keep(to: message.to, subject: message.subject, text: message.text, channel: "email")
+        try await keep(to: message.to, subject: message.subject, text: message.text, channel: .email)
     }
 
-    private func keep(to: String, subject: String?, text: String, channel: String?) async throws {
+    private func keep(to: String, subject: String?, text: String, channel: MessageChannel?) async throws {
         let id = UUID()
         let row = OutboxMessageModel(environmentID: environmentID, toSealed: try protector.seal(text: to, at: .of(.outboxTo, id)),
                                      textSealed: try protector.seal(text: text, at: .of(.outboxText, id)), createdAt: clock.nowMillis(),
@@ -53,7 +53,7 @@ struct CertificationMessaging: Sendable {
 
     /// The development outbox, for a `test` environment only.
     private func outbox(db: any Database, environmentID: UUID, missing: String) async throws -> DevelopmentOutbox {
-        guard let environment = try await TenantRepository(db: db).environment(id: environmentID), environment.kind == EnvironmentKind.test.rawValue else {
+        guard let environment = try await TenantRepository(db: db).environment(id: environmentID), environment.kind == .test else {
             throw VerityError(.serviceUnavailable, "\(missing); live environments never use the development outbox.")
         }
         return DevelopmentOutbox(db: db, protector: protector, environmentID: environmentID, clock: clock)

@@ -19,7 +19,7 @@ struct MobileContext: Sendable {
     let logger: Logger
 
     var environmentID: UUID { environment.id! }
-    var environmentKind: String { kind == .demo ? "demo" : environment.kind }
+    var environmentKind: String { kind == .demo ? "demo" : environment.kind.rawValue }
     var isDemo: Bool { kind == .demo }
 
     /// `SCOPE_NOT_AUTHORIZED` unless the key may run `product`.

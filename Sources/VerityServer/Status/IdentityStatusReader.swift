@@ -66,7 +66,7 @@ extension DocumentCheckSummary {
     }
 
     init(_ check: DocumentCheckModel) {
-        self.init(checkId: check.id?.uuidString ?? "", status: check.status, flow: check.flow,
+        self.init(checkId: check.id?.uuidString ?? "", status: check.status.rawValue, flow: check.flow.rawValue,
                   documentType: check.documentType, country: check.country,
                   reasons: check.reasons.map { $0.split(separator: ",").map(String.init) } ?? [],
                   submittedAtEpochMs: check.createdAt, completedAtEpochMs: check.finishedAt ?? 0)

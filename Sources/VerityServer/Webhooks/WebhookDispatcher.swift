@@ -134,7 +134,7 @@ final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
                 let environment = environments[delivery.event.environmentID]
                 let body: Data, secrets: [String]
                 do {
-                    body = try WebhookEvents.body(of: delivery.event, environment: environment?.kind ?? "unknown",
+                    body = try WebhookEvents.body(of: delivery.event, environment: environment?.kind.rawValue ?? "unknown",
                                                   userRef: try delivery.userRef(protector: protector))
                     // A batch is mostly one endpoint's: its secrets are opened once.
                     if let opened = secretsByEndpoint[endpoint.id] {

@@ -124,10 +124,7 @@ struct WebhookEndpointService: Sendable {
     }
 
     static func view(_ delivery: WebhookDeliveryModel) throws -> WebhookDeliveryView {
-        guard let type = WebhookEventType(rawValue: delivery.event.type) else {
-            throw VerityError(.systemError, "A delivery's event is of an unknown type.")
-        }
-        return WebhookDeliveryView(id: try delivery.requireID(), eventID: WebhookEvents.publicID(delivery.$event.id), eventType: type,
+        WebhookDeliveryView(id: try delivery.requireID(), eventID: WebhookEvents.publicID(delivery.$event.id), eventType: delivery.event.type,
                                    status: delivery.status.rawValue, attempts: delivery.attempts, lastStatusCode: delivery.lastStatusCode,
                                    lastLatencyMilliseconds: delivery.lastLatencyMilliseconds, lastError: delivery.lastError,
                                    createdAtEpochMs: delivery.createdAt, deliveredAtEpochMs: delivery.deliveredAt)

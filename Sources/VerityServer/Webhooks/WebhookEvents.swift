@@ -10,7 +10,7 @@ enum WebhookEvents {
     /// The event `payload`'s type names, for the user `userID` (nil: mobile sessions have none).
     static func draft(_ payload: some WebhookPayload, environmentID: UUID, userID: UUID?) -> WebhookEventDraft {
         let bytes = WebhookJSON.object(WebhookPayloadEncoder.data(payload))
-        return WebhookEventDraft(environmentID: environmentID, userID: userID, type: type(of: payload).eventType.rawValue, data: bytes)
+        return WebhookEventDraft(environmentID: environmentID, userID: userID, type: type(of: payload).eventType, data: bytes)
     }
 
     /// An event's id as receivers see it: `evt_` and 32 hex digits.

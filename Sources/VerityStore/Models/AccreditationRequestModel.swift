@@ -1,4 +1,5 @@
 import Fluent
+import VerityCore
 import Foundation
 
 /// A user's request to be accredited at level 2–4, decided by an operator.
@@ -9,7 +10,7 @@ public final class AccreditationRequestModel: Model, @unchecked Sendable {
     @Parent(key: "registration_id") public var registration: RegistrationModel
     @Field(key: "level") public var level: Int
     /// `document` (an identity verification the user passed) or `checkpoint` (an in-person visit).
-    @OptionalField(key: "evidence_kind") public var evidenceKind: String?
+    @OptionalField(key: "evidence_kind") public var evidenceKind: AccreditationEvidenceKind?
     @OptionalField(key: "evidence_reference") public var evidenceReference: String?
     /// Stored as its raw text.
     @Field(key: "status") public var status: Status
@@ -19,7 +20,7 @@ public final class AccreditationRequestModel: Model, @unchecked Sendable {
 
     public init() {}
 
-    public init(registrationID: UUID, level: Int, evidenceKind: String?, evidenceReference: String?, createdAt: Int64) {
+    public init(registrationID: UUID, level: Int, evidenceKind: AccreditationEvidenceKind?, evidenceReference: String?, createdAt: Int64) {
         self.$registration.id = registrationID
         self.level = level
         self.evidenceKind = evidenceKind

@@ -1,4 +1,5 @@
 import Fluent
+import VerityCore
 import Foundation
 
 /// A publishable client key (`vhk_live_…`, `vhk_test_…`, `pk_demo_…`). Only
@@ -10,8 +11,7 @@ public final class ClientKeyModel: Model, @unchecked Sendable {
     @Parent(key: "environment_id") public var environment: EnvironmentModel
     @Field(key: "key_hash") public var keyHash: String
     @Field(key: "display_prefix") public var displayPrefix: String
-    /// A `ClientKeyKind` raw value.
-    @Field(key: "kind") public var kind: String
+    @Field(key: "kind") public var kind: ClientKeyKind
     /// Comma-separated `MobileProduct` raw values.
     @Field(key: "scopes") public var scopes: String
     @Field(key: "created_at") public var createdAt: Int64

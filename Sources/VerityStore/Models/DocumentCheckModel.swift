@@ -13,13 +13,13 @@ public final class DocumentCheckModel: Model, @unchecked Sendable {
     @Parent(key: "user_id") public var user: EndUserModel
     @Field(key: "environment_id") public var environmentID: UUID
     /// `verification` (verifyIdentityDocument) or `capture` (captureAndVerify, the capture page).
-    @Field(key: "flow") public var flow: String
+    @Field(key: "flow") public var flow: DocumentFlow
     @Field(key: "document_type") public var documentType: DocumentType
     @Field(key: "country") public var country: String
     /// `pending`, `succeeded`, `failed` or `unreadable`; `review` while a
     /// reviewer decides (the images are kept until then), `withdrawn` when
     /// its user was reset meanwhile.
-    @Field(key: "status") public var status: String
+    @Field(key: "status") public var status: DocumentCheckStatus
     @OptionalField(key: "sealed_front") public var sealedFront: Data?
     @OptionalField(key: "sealed_back") public var sealedBack: Data?
     @OptionalField(key: "sealed_face") public var sealedFace: Data?

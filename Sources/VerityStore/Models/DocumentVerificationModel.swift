@@ -1,4 +1,5 @@
 import Fluent
+import VerityCore
 import Foundation
 
 /// Where one user's document verification stands: the status machine's
@@ -12,7 +13,7 @@ public final class DocumentVerificationModel: Model, @unchecked Sendable {
     @Parent(key: "user_id") public var user: EndUserModel
     @Field(key: "environment_id") public var environmentID: UUID
     /// A `DocumentVerificationStatus` raw value; nil before any document event.
-    @OptionalField(key: "status") public var status: String?
+    @OptionalField(key: "status") public var status: DocumentVerificationStatus?
     /// AES-GCM of the last PII claim's JSON (`DataProtector.seal`).
     @OptionalField(key: "sealed_claim") public var sealedClaim: Data?
     @OptionalField(key: "current_check_id") public var currentCheckID: UUID?

@@ -8,7 +8,7 @@ public final class EnvironmentModel: Model, @unchecked Sendable {
 
     @ID public var id: UUID?
     @Parent(key: "tenant_id") public var tenant: TenantModel
-    @Field(key: "kind") public var kind: String
+    @Field(key: "kind") public var kind: EnvironmentKind
     @Field(key: "configuration") public var configuration: EnvironmentConfiguration
     @Field(key: "created_at") public var createdAt: Int64
 
@@ -16,7 +16,7 @@ public final class EnvironmentModel: Model, @unchecked Sendable {
 
     public init(tenantID: UUID, kind: EnvironmentKind, configuration: EnvironmentConfiguration, createdAt: Int64) {
         self.$tenant.id = tenantID
-        self.kind = kind.rawValue
+        self.kind = kind
         self.configuration = configuration
         self.createdAt = createdAt
     }

@@ -1,4 +1,5 @@
 import Fluent
+import VerityCore
 import Foundation
 
 /// Background work as a row: what to do (`kind`), to what (`subject`, an id the
@@ -12,7 +13,7 @@ public final class JobModel: Model, @unchecked Sendable {
     @Field(key: "kind") public var kind: String
     @Field(key: "subject") public var subject: UUID
     /// `queued` (waiting or leased), `done`, `failed` (given up).
-    @Field(key: "status") public var status: String
+    @Field(key: "status") public var status: JobStatus
     @Field(key: "attempts") public var attempts: Int
     /// Not before this time (epoch ms): backoff after a failure.
     @Field(key: "run_after") public var runAfter: Int64
@@ -28,7 +29,7 @@ public final class JobModel: Model, @unchecked Sendable {
         id = UUID()
         self.kind = kind
         self.subject = subject
-        status = "queued"
+        status = .queued
         attempts = 0
         runAfter = now
         createdAt = now

@@ -1,4 +1,5 @@
 import Fluent
+import VerityCore
 import Foundation
 
 /// A person who uses the operator console for one tenant. Their e-mail
@@ -12,14 +13,12 @@ public final class OperatorModel: Model, @unchecked Sendable {
     /// `DataProtector.blindIndex` of the lower-cased address, domain `operator.email`: unique across tenants.
     @Field(key: "email_index") public var emailIndex: String
     @Field(key: "email_sealed") public var emailSealed: Data
-    /// An `OperatorRole` raw value.
-    @Field(key: "role") public var role: String
+    @Field(key: "role") public var role: OperatorRole
     @Field(key: "password_hash") public var passwordHash: String
     @OptionalField(key: "totp_secret_sealed") public var totpSecretSealed: Data?
     /// The last TOTP time step that signed in: a code is used once.
     @OptionalField(key: "totp_last_step") public var totpLastStep: Int64?
-    /// `active` or `disabled`.
-    @Field(key: "status") public var status: String
+    @Field(key: "status") public var status: OperatorStatus
     @Field(key: "failed_sign_ins") public var failedSignIns: Int
     @OptionalField(key: "locked_until") public var lockedUntil: Int64?
     @Field(key: "created_at") public var createdAt: Int64

@@ -1,4 +1,5 @@
 import Fluent
+import VerityCore
 import Foundation
 
 /// An SMS the development outbox kept instead of sending (test environments only).
@@ -10,14 +11,14 @@ public final class OutboxMessageModel: Model, @unchecked Sendable {
     @Field(key: "to_sealed") public var toSealed: Data
     @Field(key: "text_sealed") public var textSealed: Data
     @Field(key: "created_at") public var createdAt: Int64
-    /// `sms` (also when absent) or `email`.
-    @OptionalField(key: "channel") public var channel: String?
+    /// Absent for the SMS kept before e-mail existed.
+    @OptionalField(key: "channel") public var channel: MessageChannel?
     /// An e-mail's subject, sealed.
     @OptionalField(key: "subject_sealed") public var subjectSealed: Data?
 
     public init() {}
 
-    public init(environmentID: UUID, toSealed: Data, textSealed: Data, createdAt: Int64, channel: String? = nil, subjectSealed: Data? = nil) {
+    public init(environmentID: UUID, toSealed: Data, textSealed: Data, createdAt: Int64, channel: MessageChannel? = nil, subjectSealed: Data? = nil) {
         self.$environment.id = environmentID
         self.toSealed = toSealed
         self.textSealed = textSealed

@@ -1,4 +1,5 @@
 import Fluent
+import VerityCore
 import Foundation
 
 /// Something the engines left for a person: a document check held for
@@ -12,8 +13,7 @@ public final class ReviewCaseModel: Model, @unchecked Sendable {
     @ID public var id: UUID?
     @Field(key: "tenant_id") public var tenantID: UUID
     @Field(key: "environment_id") public var environmentID: UUID
-    /// A `ReviewCaseKind` raw value.
-    @Field(key: "kind") public var kind: String
+    @Field(key: "kind") public var kind: ReviewCaseKind
     /// The row the case is about (a document check's id, …), by kind.
     @Field(key: "subject_id") public var subjectID: UUID
     @OptionalField(key: "user_id") public var userID: UUID?
@@ -24,14 +24,13 @@ public final class ReviewCaseModel: Model, @unchecked Sendable {
     @OptionalField(key: "claimed_until") public var claimedUntil: Int64?
     @OptionalField(key: "decided_at") public var decidedAt: Int64?
     @OptionalField(key: "decided_by") public var decidedBy: UUID?
-    /// A `ReviewDecision` raw value.
-    @OptionalField(key: "decision") public var decision: String?
+    @OptionalField(key: "decision") public var decision: ReviewDecision?
     /// The reason code the reviewer picked (the free text is in the audit trail).
     @OptionalField(key: "decision_reason") public var decisionReason: String?
 
     public init() {}
 
-    public init(id: UUID = UUID(), tenantID: UUID, environmentID: UUID, kind: String, subjectID: UUID, userID: UUID?,
+    public init(id: UUID = UUID(), tenantID: UUID, environmentID: UUID, kind: ReviewCaseKind, subjectID: UUID, userID: UUID?,
                 reasons: [String], openedAt: Int64) {
         self.id = id
         self.tenantID = tenantID

@@ -1,4 +1,5 @@
 import Fluent
+import VerityCore
 import Foundation
 
 /// The audit trail of identity verification attempts. Holds no PII: only a
@@ -10,9 +11,7 @@ public final class VerificationAttemptModel: Model, @unchecked Sendable {
     @Parent(key: "user_id") public var user: EndUserModel
     @Field(key: "environment_id") public var environmentID: UUID
     @Field(key: "source") public var source: String
-    /// `pending` until the data source answered, then a `DataSourceOutcome`
-    /// or `unanswered`.
-    @Field(key: "outcome") public var outcome: String
+    @Field(key: "outcome") public var outcome: AttemptOutcome
     @Field(key: "input_digest") public var inputDigest: String
     @Field(key: "attempted_at") public var attemptedAt: Int64
     @OptionalField(key: "settled_at") public var settledAt: Int64?
@@ -23,7 +22,7 @@ public final class VerificationAttemptModel: Model, @unchecked Sendable {
         self.$user.id = userID
         self.environmentID = environmentID
         self.source = source
-        self.outcome = "pending"
+        self.outcome = .pending
         self.inputDigest = inputDigest
         self.attemptedAt = attemptedAt
     }

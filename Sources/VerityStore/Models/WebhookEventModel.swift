@@ -1,4 +1,5 @@
 import Fluent
+import VerityCore
 import Foundation
 
 /// One outcome a backend may be told of, written in the outcome's own
@@ -11,13 +12,13 @@ public final class WebhookEventModel: Model, @unchecked Sendable {
     @ID public var id: UUID?
     @Field(key: "environment_id") public var environmentID: UUID
     @OptionalField(key: "user_id") public var userID: UUID?
-    @Field(key: "type") public var type: String
+    @Field(key: "type") public var type: WebhookEventType
     @Field(key: "data") public var data: Data
     @Field(key: "created_at") public var createdAt: Int64
 
     public init() {}
 
-    public init(id: UUID = UUID(), environmentID: UUID, userID: UUID?, type: String, data: Data, createdAt: Int64) {
+    public init(id: UUID = UUID(), environmentID: UUID, userID: UUID?, type: WebhookEventType, data: Data, createdAt: Int64) {
         self.id = id
         self.environmentID = environmentID
         self.userID = userID

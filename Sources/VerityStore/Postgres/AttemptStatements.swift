@@ -134,7 +134,7 @@ struct SettleAttemptStatement: PostgresPreparedStatement {
         bindings.append(eventID)
         bindings.append(event?.environmentID)
         bindings.append(event?.userID)
-        bindings.append(event?.type)
+        bindings.append(event?.type.rawValue)
         bindings.append(event.map { ByteBuffer(bytes: $0.data) })
         bindings.append(UUID.random())
         bindings.append(claim?.environmentID)

@@ -20,16 +20,16 @@ public struct ClientKeyRepository: Sendable {
     /// Demo keys (fixed answers, never charged) exist in test environments
     /// only: in live their passes would be taken for real ones.
     public func create(for environment: EnvironmentModel, scopes: [MobileProduct], demo: Bool, now: Int64) async throws -> String {
-        guard !demo || environment.kind == EnvironmentKind.test.rawValue else {
+        guard !demo || environment.kind == .test else {
             throw VerityError(.validationError, "demo keys (pk_demo_) exist in test environments only", field: "demo")
         }
-        let kind: ClientKeyKind = demo ? .demo : (environment.kind == "live" ? .live : .test)
+        let kind: ClientKeyKind = demo ? .demo : (environment.kind == .live ? .live : .test)
         let secret = kind.prefix + Base62.random(length: ClientKeyKind.secretLength)
         let key = ClientKeyModel()
         key.$environment.id = try environment.requireID()
         key.keyHash = DataProtector.hashSecret(secret)
         key.displayPrefix = Self.displayPrefix(secret)
-        key.kind = kind.rawValue
+        key.kind = kind
         key.scopes = scopes.map(\.rawValue).joined(separator: ",")
         key.createdAt = now
         try await db.write { try await key.create(on: $0) }
@@ -47,9 +47,9 @@ public struct ClientKeyRepository: Sendable {
               let key = try await ClientKeyModel.query(on: db)
                 .filter(\.$keyHash == DataProtector.hashSecret(secret)).filter(\.$revokedAt == nil)
                 .with(\.$environment).first(),
-              key.kind == kind.rawValue,
+              key.kind == kind,
               // A demo key made in live before they were refused there admits nothing.
-              kind != .demo || key.environment.kind == EnvironmentKind.test.rawValue
+              kind != .demo || key.environment.kind == .test
         else { return nil }
         return Admitted(keyID: try key.requireID(), kind: kind,
                         scopes: key.scopes.split(separator: ",").compactMap { MobileProduct(rawValue: String($0)) },

@@ -18,7 +18,6 @@ public struct DocumentCheckRepository: Sendable {
     /// The user's stored status; nil before any document event.
     public func status(userID: UUID) async throws -> DocumentVerificationStatus? {
         try await DocumentVerificationModel.query(on: db).filter(\.$user.$id == userID).first()?.status
-            .flatMap(DocumentVerificationStatus.init(rawValue:))
     }
 
     /// Keeps the last PII claim, sealed, for matching a document against it,
@@ -87,7 +86,7 @@ public struct DocumentCheckRepository: Sendable {
 
     /// How a check ended, to be written in one go.
     public struct Settlement: Sendable {
-        public var outcome: String
+        public var outcome: DocumentCheckOutcome
         public var reasons: [String]
         public var sealedEvidence: Data?
         public var documentStatus: DocumentVerificationStatus
@@ -101,7 +100,7 @@ public struct DocumentCheckRepository: Sendable {
         /// the retention sweep erases them later. Otherwise they go with the settlement.
         public var keepsImages = false
 
-        public init(outcome: String, reasons: [String], sealedEvidence: Data?, documentStatus: DocumentVerificationStatus,
+        public init(outcome: DocumentCheckOutcome, reasons: [String], sealedEvidence: Data?, documentStatus: DocumentVerificationStatus,
                     verified: Bool, block: VerificationBlock? = nil, events: [WebhookEventDraft] = []) {
             self.events = events
             self.outcome = outcome
@@ -118,31 +117,25 @@ public struct DocumentCheckRepository: Sendable {
     /// check was settled already (a second run after a crash does nothing).
     public func settle(checkID: UUID, userID: UUID, _ settlement: Settlement, now: Int64) async throws -> Bool {
         try await db.write { tx in
-            try await Self.settle(checkID: checkID, userID: userID, from: Self.pending, settlement, now: now, on: tx)
+            try await Self.settle(checkID: checkID, userID: userID, from: .pending, settlement, now: now, on: tx)
         }
     }
-
-    /// A check's status while the engines work on it, and while it waits for a reviewer.
-    public static let pending = "pending"
-    public static let review = "review"
-    /// A check that waited for a reviewer when its user was reset.
-    public static let withdrawn = "withdrawn"
 
     /// `settle` inside a caller's transaction, for a check whose status is
     /// `from` (`pending` for the engines, `review` for a reviewer). Evidence
     /// left nil keeps what the check holds.
-    public static func settle(checkID: UUID, userID: UUID, from: String, _ settlement: Settlement, now: Int64,
+    public static func settle(checkID: UUID, userID: UUID, from: DocumentCheckStatus, _ settlement: Settlement, now: Int64,
                               on tx: any Database) async throws -> Bool {
         let sql = try tx.sql()
         let reasons = settlement.reasons.isEmpty ? nil : settlement.reasons.joined(separator: ",")
         let images: SQLQueryString = settlement.keepsImages ? "" : ", sealed_front = NULL, sealed_back = NULL, sealed_face = NULL"
         guard try await sql.raw("""
-            UPDATE document_checks SET status = \(bind: settlement.outcome), reasons = \(bind: reasons),
+            UPDATE document_checks SET status = \(bind: DocumentCheckStatus(settlement.outcome).rawValue), reasons = \(bind: reasons),
               sealed_evidence = COALESCE(\(bind: settlement.sealedEvidence), sealed_evidence)\(images), finished_at = \(bind: now)
-            WHERE id = \(bind: checkID) AND status = \(bind: from) RETURNING id
+            WHERE id = \(bind: checkID) AND status = \(bind: from.rawValue) RETURNING id
             """).first() != nil else { return false }
         // A held check was counted as waiting: it moves to its outcome.
-        if from == Self.review { try await DocumentCheckCounts.adjust("id = \(bind: checkID)", sign: -1, countedAs: Self.review, on: tx) }
+        if from == .review { try await DocumentCheckCounts.adjust("id = \(bind: checkID)", sign: -1, countedAs: DocumentCheckStatus.review.rawValue, on: tx) }
         try await DocumentCheckCounts.adjust("id = \(bind: checkID)", sign: 1, on: tx)
         // The claim on file is kept while the user may submit again.
         let final = settlement.documentStatus == .succeeded || settlement.documentStatus == .failed
@@ -175,9 +168,9 @@ public struct DocumentCheckRepository: Sendable {
                               events: [WebhookEventDraft], now: Int64) async throws -> Bool {
         try await db.write { tx in
             guard try await tx.sql().raw("""
-                UPDATE document_checks SET status = \(bind: Self.review), reasons = \(bind: reasons.joined(separator: ",")),
+                UPDATE document_checks SET status = \(bind: DocumentCheckStatus.review.rawValue), reasons = \(bind: reasons.joined(separator: ",")),
                   sealed_evidence = \(bind: sealedEvidence)
-                WHERE id = \(bind: checkID) AND status = \(bind: Self.pending) RETURNING id
+                WHERE id = \(bind: checkID) AND status = \(bind: DocumentCheckStatus.pending.rawValue) RETURNING id
                 """).first() != nil else { return false }
             try await DocumentCheckCounts.adjust("id = \(bind: checkID)", sign: 1, on: tx)
             try await ReviewCaseRepository.open(reviewCase, on: tx)
@@ -195,18 +188,18 @@ public struct DocumentCheckRepository: Sendable {
             let sql = try tx.sql()
             try await sql.raw("""
                 DELETE FROM review_cases WHERE kind = \(bind: ReviewCaseKind.documentCheck.rawValue) AND decided_at IS NULL
-                  AND subject_id IN (SELECT id FROM document_checks WHERE user_id = \(bind: userID) AND status = \(bind: Self.review))
+                  AND subject_id IN (SELECT id FROM document_checks WHERE user_id = \(bind: userID) AND status = \(bind: DocumentCheckStatus.review.rawValue))
                 """).run()
             let held = try await sql.raw("""
-                SELECT id FROM document_checks WHERE user_id = \(bind: userID) AND status = \(bind: Self.review)
+                SELECT id FROM document_checks WHERE user_id = \(bind: userID) AND status = \(bind: DocumentCheckStatus.review.rawValue)
                 """).all().map { try $0.decode(column: "id", as: UUID.self) }
             if !held.isEmpty {
                 let withdrawn: SQLQueryString = "id IN (\(binds: held))"
                 try await sql.raw("""
-                    UPDATE document_checks SET status = \(bind: Self.withdrawn), sealed_front = NULL, sealed_back = NULL, sealed_face = NULL
+                    UPDATE document_checks SET status = \(bind: DocumentCheckStatus.withdrawn.rawValue), sealed_front = NULL, sealed_back = NULL, sealed_face = NULL
                     WHERE \(withdrawn)
                     """).run()
-                try await DocumentCheckCounts.adjust(withdrawn, sign: -1, countedAs: Self.review, on: tx)
+                try await DocumentCheckCounts.adjust(withdrawn, sign: -1, countedAs: DocumentCheckStatus.review.rawValue, on: tx)
                 try await DocumentCheckCounts.adjust(withdrawn, sign: 1, on: tx)
             }
             try await DocumentVerificationModel.query(on: tx).filter(\.$user.$id == userID).delete()

@@ -1,4 +1,5 @@
 import Fluent
+import VerityCore
 import Foundation
 import SQLKit
 
@@ -50,18 +51,18 @@ public struct JobQueue: Sendable {
 
     /// The job is done.
     public func complete(_ id: UUID, now: Int64) async throws {
-        try await finish(id, status: "done", error: nil, now: now)
+        try await finish(id, status: .done, error: nil, now: now)
     }
 
     /// The job is given up; it will not run again.
     public func fail(_ id: UUID, error: String, now: Int64) async throws {
-        try await finish(id, status: "failed", error: error, now: now)
+        try await finish(id, status: .failed, error: error, now: now)
     }
 
     /// The job runs again, not before `runAfter`.
     public func retry(_ id: UUID, runAfter: Int64, error: String, now: Int64) async throws {
         try await db.write { tx in
-            try await JobModel.query(on: tx).filter(\.$id == id).filter(\.$status == "queued")
+            try await JobModel.query(on: tx).filter(\.$id == id).filter(\.$status == .queued)
                 .set(\.$runAfter, to: runAfter).set(\.$leaseUntil, to: nil).set(\.$lastError, to: String(error.prefix(200)))
                 .set(\.$updatedAt, to: now).update()
         }
@@ -91,7 +92,7 @@ public struct JobQueue: Sendable {
         try await JobModel.query(on: db).filter(\.$kind == kind).filter(\.$subject == subject).sort(\.$createdAt, .descending).all()
     }
 
-    private func finish(_ id: UUID, status: String, error: String?, now: Int64) async throws {
+    private func finish(_ id: UUID, status: JobStatus, error: String?, now: Int64) async throws {
         try await db.write { tx in try await Self.finish(id, status: status, error: error, now: now, on: tx) }
     }
 
@@ -105,18 +106,18 @@ public struct JobQueue: Sendable {
     public static func settle(_ id: UUID, _ settlement: Settlement, now: Int64, on tx: any Database) async throws {
         switch settlement {
         case .done:
-            try await finish(id, status: "done", error: nil, now: now, on: tx)
+            try await finish(id, status: .done, error: nil, now: now, on: tx)
         case .failed(let error):
-            try await finish(id, status: "failed", error: error, now: now, on: tx)
+            try await finish(id, status: .failed, error: error, now: now, on: tx)
         case .retry(let runAfter, let error):
-            try await JobModel.query(on: tx).filter(\.$id == id).filter(\.$status == "queued")
+            try await JobModel.query(on: tx).filter(\.$id == id).filter(\.$status == .queued)
                 .set(\.$runAfter, to: runAfter).set(\.$leaseUntil, to: nil).set(\.$lastError, to: String(error.prefix(200)))
                 .set(\.$updatedAt, to: now).update()
         }
     }
 
-    private static func finish(_ id: UUID, status: String, error: String?, now: Int64, on tx: any Database) async throws {
-        try await JobModel.query(on: tx).filter(\.$id == id).filter(\.$status == "queued")
+    private static func finish(_ id: UUID, status: JobStatus, error: String?, now: Int64, on tx: any Database) async throws {
+        try await JobModel.query(on: tx).filter(\.$id == id).filter(\.$status == .queued)
             .set(\.$status, to: status).set(\.$leaseUntil, to: nil).set(\.$lastError, to: error.map { String($0.prefix(200)) })
             .set(\.$updatedAt, to: now).update()
     }

@@ -88,7 +88,7 @@ public struct RetentionRepository: Sendable {
         let heldBefore = now - Int64(settings.heldImagesDays) * Self.day
         removed.heldImages = try await inBatches("""
             UPDATE document_checks SET \(noImages) WHERE id IN (
-              SELECT id FROM document_checks WHERE \(environment) AND status = \(bind: DocumentCheckRepository.review)
+              SELECT id FROM document_checks WHERE \(environment) AND status = \(bind: DocumentCheckStatus.review.rawValue)
                 AND created_at <= \(bind: heldBefore) AND \(anyImage) LIMIT \(unsafeRaw: "\(Self.batch)")) RETURNING id
             """)
         if let days = settings.documentEvidenceDays {

@@ -31,7 +31,7 @@ public struct TenantRepository: Sendable {
     public func environment(tenant name: String, kind: EnvironmentKind) async throws -> EnvironmentModel? {
         guard let tenant = try await TenantModel.query(on: db).filter(\.$name == name).first() else { return nil }
         return try await EnvironmentModel.query(on: db)
-            .filter(\.$tenant.$id == tenant.requireID()).filter(\.$kind == kind.rawValue).first()
+            .filter(\.$tenant.$id == tenant.requireID()).filter(\.$kind == kind).first()
     }
 
     /// A tenant's environments (test and live), for the console, which sees both.
@@ -40,12 +40,12 @@ public struct TenantRepository: Sendable {
     }
 
     public func environment(tenantID: UUID, kind: EnvironmentKind) async throws -> EnvironmentModel? {
-        try await EnvironmentModel.query(on: db).filter(\.$tenant.$id == tenantID).filter(\.$kind == kind.rawValue).first()
+        try await EnvironmentModel.query(on: db).filter(\.$tenant.$id == tenantID).filter(\.$kind == kind).first()
     }
 
     /// Environment `environmentID`'s kind, and the name of its tenant as the platform's operator gave it.
     public func kindAndTenant(environmentID: UUID) async throws -> (kind: EnvironmentKind, tenant: String) {
-        guard let environment = try await environment(id: environmentID), let kind = EnvironmentKind(rawValue: environment.kind),
+        guard let environment = try await environment(id: environmentID), case let kind = environment.kind,
               let tenant = try await TenantModel.find(environment.$tenant.id, on: db) else {
             throw StoreError.corruptRecord(EnvironmentModel.schema)
         }

@@ -53,7 +53,7 @@ extension AdminOperations {
         let environmentID = try await environmentID(tenant: tenant, kind: kind)
         return try await OutboxRepository(db: db).messages(environmentID: environmentID, limit: max(1, min(limit, 1000))).map { row in
             let id = try row.requireID()
-            return OutboxEntry(channel: row.channel ?? "sms", to: try protector.openText(row.toSealed, at: .of(.outboxTo, id)),
+            return OutboxEntry(channel: (row.channel ?? .sms).rawValue, to: try protector.openText(row.toSealed, at: .of(.outboxTo, id)),
                                subject: try row.subjectSealed.map { try protector.openText($0, at: .of(.outboxSubject, id)) },
                                text: try protector.openText(row.textSealed, at: .of(.outboxText, id)), createdAtEpochMs: row.createdAt)
         }

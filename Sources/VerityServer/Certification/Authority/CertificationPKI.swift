@@ -56,10 +56,10 @@ struct CertificationPKI: Sendable {
     }
 
     static func kind(of environmentID: UUID, db: any Database) async throws -> EnvironmentKind {
-        guard let environment = try await TenantRepository(db: db).environment(id: environmentID),
-              let kind = EnvironmentKind(rawValue: environment.kind) else {
+        guard let environment = try await TenantRepository(db: db).environment(id: environmentID) else {
             throw VerityError(.notFound, "The environment no longer exists.")
         }
+        let kind = environment.kind
         return kind
     }
 

@@ -71,7 +71,7 @@ struct ConsoleAuditTrail: Sendable {
         let events = try await repository.events(tenantID: tenantID, filter: filter, limit: Self.pageSize)
         let choices = try await repository.choices(tenantID: tenantID)
         let labels = try await actorLabels(tenantID: tenantID)
-        let kinds = Dictionary(uniqueKeysWithValues: try environments.map { (try $0.requireID(), $0.kind) })
+        let kinds = Dictionary(uniqueKeysWithValues: try environments.map { (try $0.requireID(), $0.kind.rawValue) })
         let refs = try await UserRepository(db: db, protector: protector).userRefs(ids: Set(events.compactMap(\.userID)))
         let rows = events.map { event in
             Row(at: event.at, action: event.action, actor: labels(event.actor), environment: event.environmentID.flatMap { kinds[$0] },

@@ -145,7 +145,7 @@ struct OperatorAccounts: Sendable {
             throw failed
         }
         guard let email = try? OperatorCredentialRules.normalisedEmail(rawEmail), password.utf8.count <= OperatorCredentialRules.passwordBytes.upperBound,
-              let model = try await operators.find(emailIndex: Self.emailIndex(email, protector)), model.status == "active"
+              let model = try await operators.find(emailIndex: Self.emailIndex(email, protector)), model.status == .active
         else { try await decoy() }
         let id = try model.requireID()
         let tenantID = model.$tenant.id
@@ -233,7 +233,7 @@ struct OperatorAccounts: Sendable {
     private func account(_ model: OperatorModel) throws -> OperatorView {
         let id = try model.requireID()
         return OperatorView(id: id, email: try protector.openText(model.emailSealed, at: .of(.operatorEmail, id)),
-                     role: OperatorRole(rawValue: model.role) ?? .viewer, active: model.status == "active",
+                     role: model.role, active: model.status == .active,
                      secondFactor: model.totpSecretSealed != nil, createdAtEpochMs: model.createdAt, lastSignInAtEpochMs: model.lastSignInAt)
     }
 

@@ -47,8 +47,8 @@ struct CaseDecisions: Sendable {
         try Self.requireReviewer(session)
         let cases = ReviewCaseRepository(db: db)
         guard let found = try await cases.reviewCase(id: caseID, tenantID: session.tenantID),
-              let handler = handlers.handler(for: ReviewCaseKind(rawValue: found.kind)) else { throw Self.error(.notFound) }
-        let kind = ReviewCaseKind(rawValue: found.kind)
+              let handler = handlers.handler(for: found.kind) else { throw Self.error(.notFound) }
+        let kind = found.kind
         guard handler.reasons(kind, decision).contains(reason) else {
             throw VerityError.invalid("reason", "choose one of the listed reasons for this decision")
         }

@@ -44,7 +44,7 @@ struct ConsoleCases: Sendable {
     func file(caseID: UUID, session: OperatorAccounts.Session) async throws -> File? {
         let db = scope.db
         guard let found = try await ReviewCaseRepository(db: db).reviewCase(id: caseID, tenantID: session.tenantID) else { return nil }
-        let kind = ReviewCaseKind(rawValue: found.kind)
+        let kind = found.kind
         guard let handler = handlers.handler(for: kind) else { return nil }
         let now = clock.nowMillis()
         let emails = try await OperatorAccounts.emails(tenantID: session.tenantID, db: db, protector: protector)
@@ -53,7 +53,7 @@ struct ConsoleCases: Sendable {
             claim = holder == session.operatorID ? .mine(until: until) : .other(email: emails[holder] ?? "—", until: until)
         }
         let decision = found.decidedAt.flatMap { at in
-            found.decision.flatMap(ReviewDecision.init(rawValue:)).map {
+            found.decision.map {
                 Decision(decision: $0, reason: found.decisionReason ?? "", by: found.decidedBy.flatMap { emails[$0] } ?? "—", at: at)
             }
         }
@@ -68,7 +68,7 @@ struct ConsoleCases: Sendable {
     /// case, its subject or that image is gone (decided cases keep none).
     func image(caseID: UUID, side: ReviewImageSide, session: OperatorAccounts.Session) async throws -> (bytes: Data, mediaType: String)? {
         guard let found = try await ReviewCaseRepository(db: scope.db).reviewCase(id: caseID, tenantID: session.tenantID),
-              let handler = handlers.handler(for: ReviewCaseKind(rawValue: found.kind)),
+              let handler = handlers.handler(for: found.kind),
               let bytes = try await handler.image(side, of: found, in: scope) else { return nil }
         // Submissions were PNG, JPEG or GIF (checked by their magic bytes then).
         let mediaType = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? "image/png"

@@ -55,7 +55,7 @@ struct ReviewQueue: Sendable {
         let refs = try await UserRepository(db: db, protector: protector).userRefs(ids: Set(found.compactMap(\.userID)))
         let environments = try await Self.environmentKinds(tenantID: session.tenantID, db: db)
         let rows = found.compactMap { model -> Row? in
-            let kind = ReviewCaseKind(rawValue: model.kind)
+            let kind = model.kind
             guard let id = model.id, handlers.handler(for: kind) != nil else { return nil }
             let mine = model.claimedBy == session.operatorID && (model.claimedUntil ?? 0) >= now
             return Row(id: id, kind: kind, reasons: model.reasonCodes, openedAt: model.openedAt, userRef: model.userID.flatMap { refs[$0] },
@@ -69,7 +69,7 @@ struct ReviewQueue: Sendable {
     static func environmentKinds(tenantID: UUID, db: any Database) async throws -> [UUID: String] {
         var kinds: [UUID: String] = [:]
         for environment in try await TenantRepository(db: db).environments(tenantID: tenantID) {
-            if let id = environment.id { kinds[id] = environment.kind }
+            if let id = environment.id { kinds[id] = environment.kind.rawValue }
         }
         return kinds
     }

@@ -39,12 +39,12 @@ struct ConsoleUsers: Sendable {
         let ref = raw.trimmingCharacters(in: .whitespaces)
         guard (try? AdminUserService.validateUserRef(ref)) != nil else { throw Problem(field: "ref") }
         let environments = try await TenantRepository(db: db).environments(tenantID: tenantID)
-            .sorted { ($0.kind == EnvironmentKind.test.rawValue ? 0 : 1) < ($1.kind == EnvironmentKind.test.rawValue ? 0 : 1) }
+            .sorted { ($0.kind == .test ? 0 : 1) < ($1.kind == .test ? 0 : 1) }
         var files: [File] = []
         for environment in environments {
             let environmentID = try environment.requireID()
-            guard let kind = EnvironmentKind(rawValue: environment.kind),
-                  let user = try await UserRepository(db: db, protector: protector).find(userRef: ref, environmentID: environmentID)
+            let kind = environment.kind
+            guard let user = try await UserRepository(db: db, protector: protector).find(userRef: ref, environmentID: environmentID)
             else { continue }
             files.append(try await file(user, ref: ref, environment: environment, kind: kind))
         }
@@ -58,7 +58,7 @@ struct ConsoleUsers: Sendable {
         let history = UserFileRepository(db: db)
         let checks = try await history.checks(userID: userID)
         var cases: [UUID: ReviewCaseModel] = [:]
-        for reviewCase in try await ReviewCaseRepository(db: db).cases(userID: userID) where reviewCase.kind == ReviewCaseKind.documentCheck.rawValue {
+        for reviewCase in try await ReviewCaseRepository(db: db).cases(userID: userID) where reviewCase.kind == .documentCheck {
             cases[reviewCase.subjectID] = reviewCase
         }
         return File(userID: userID, environment: kind, userRef: ref, createdAt: user.createdAt, identity: identity,

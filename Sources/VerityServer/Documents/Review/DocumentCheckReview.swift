@@ -30,7 +30,7 @@ struct DocumentCheckReview: ReviewCaseHandler {
         let sides: [(ReviewImageSide, Data?)] = [(.front, check.sealedFront), (.back, back), (.face, check.sealedFace)]
         let reader = try await PersonKeyRepository(db: scope.db, protector: protector).reader(userID: check.$user.id)
         return DocumentCheckReviewEvidence(
-            documentType: check.documentType.rawValue, country: check.country, flow: check.flow, submittedAt: check.createdAt,
+            documentType: check.documentType.rawValue, country: check.country, flow: check.flow.rawValue, submittedAt: check.createdAt,
             evidence: try check.sealedEvidence.map {
                 try reader.open(json: DocumentCheckHandler.Evidence.self, from: $0, at: .of(.checkEvidence, reviewCase.subjectID))
             },
@@ -57,13 +57,13 @@ struct DocumentCheckReview: ReviewCaseHandler {
         guard let check = try await DocumentCheckRepository(db: db).check(id: decided.reviewCase.subjectID) else { return nil }
         let approved = decided.decision == .approve
         let status = try DocumentVerificationStateMachine().next(from: .pending, on: approved ? .checkSucceeded : .checkFailed)
-        let outcome = approved ? "succeeded" : "failed"
+        let outcome: DocumentCheckOutcome = approved ? .succeeded : .failed
         let reasons = approved ? [] : [decided.reason]
         let checkID = decided.reviewCase.subjectID, userID = check.$user.id
         let events = [
             DocumentCheckHandler.completed(check, id: checkID, outcome: outcome, reasons: reasons, status: status, decidedBy: .reviewer),
             WebhookEvents.draft(DocumentCheckDecided(checkId: checkID.uuidString, decision: approved ? .approved : .rejected,
-                                                     reason: decided.reason, outcome: approved ? .succeeded : .failed,
+                                                     reason: decided.reason, outcome: outcome,
                                                      documentVerificationStatus: status),
                                 environmentID: check.environmentID, userID: userID),
         ]
@@ -73,7 +73,7 @@ struct DocumentCheckReview: ReviewCaseHandler {
             .configuration.retention.keepsImagesAfterCheck ?? false
         let settled = settlement, now = decided.now
         return PreparedReviewDecision(write: { tx in
-            guard try await DocumentCheckRepository.settle(checkID: checkID, userID: userID, from: DocumentCheckRepository.review,
+            guard try await DocumentCheckRepository.settle(checkID: checkID, userID: userID, from: .review,
                                                            settled, now: now, on: tx) else {
                 // The check left review some other way (a reset): nothing of this decision may stand.
                 throw VerityError(.caseDecided, "this check is no longer waiting for a decision")

@@ -40,7 +40,7 @@ struct MobileSessionReview: ReviewCaseHandler {
         let sides: [(ReviewImageSide, Data?)] = [(.selfie, session?.sealedSelfie), (.front, session?.sealedFront),
                                                  (.back, passport ? nil : session?.sealedBack)]
         return MobileSessionReviewEvidence(
-            kind: ReviewCaseKind(rawValue: reviewCase.kind), verificationID: VerifyHumanService.publicID(reviewCase.subjectID),
+            kind: reviewCase.kind, verificationID: VerifyHumanService.publicID(reviewCase.subjectID),
             product: verification.product.rawValue, outcome: verification.outcome.rawValue,
             reasons: verification.reasons.map { $0.split(separator: ",").map(String.init) } ?? [],
             endedAt: verification.createdAt, result: state?.result, listed: state?.listed ?? [],
@@ -93,7 +93,7 @@ struct MobileSessionReview: ReviewCaseHandler {
         let resealed = try state.flatMap { state in try stateAt.map { try protector.seal(json: state, at: $0) } }
         // A doubt the reviewer did not answer (the face, after a false positive) goes back to the queue.
         let followUp = outcome == .undetermined
-            ? ReviewCaseModel(tenantID: decided.tenantID, environmentID: environmentID, kind: ReviewCaseKind.mobileSession.rawValue,
+            ? ReviewCaseModel(tenantID: decided.tenantID, environmentID: environmentID, kind: .mobileSession,
                               subjectID: verificationID, userID: nil, reasons: newReasons, openedAt: decided.now)
             : nil
         let events = [MobileEvents.completed(verification, id: verificationID, demo: false, decidedBy: .reviewer),

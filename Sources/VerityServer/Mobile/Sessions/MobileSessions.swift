@@ -106,7 +106,7 @@ struct MobileSessions: Sendable {
         let verification = MobileVerificationModel(id: id, environmentID: context.environmentID, clientKeyID: context.keyID,
                                                    product: product, outcome: outcome, reasons: reasons, createdAt: now)
         let reviewCase = context.isDemo ? nil : review.map {
-            ReviewCaseModel(tenantID: context.environment.$tenant.id, environmentID: context.environmentID, kind: $0.rawValue,
+            ReviewCaseModel(tenantID: context.environment.$tenant.id, environmentID: context.environmentID, kind: $0,
                             subjectID: id, userID: nil, reasons: reasons, openedAt: now)
         }
         try Self.raced(try await MobileSessionRepository(db: db).finish(

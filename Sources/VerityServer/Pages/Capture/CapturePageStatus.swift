@@ -30,6 +30,6 @@ struct CapturePageStatus: Content, Sendable {
         verified = identity.verified
         reasons = identity.documentCheck?.reasons ?? []
         submissionsLeft = max(0, policy.maximumSubmissions - link.submissions)
-        inReview = identity.documentVerificationStatus == .pending && identity.documentCheck?.status == DocumentCheckRepository.review
+        inReview = identity.documentVerificationStatus == .pending && identity.documentCheck?.status == DocumentCheckStatus.review.rawValue
     }
 }

@@ -60,7 +60,7 @@ extension ConsolePage {
             </dl>
             """
         let attempts = file.attempts.map { attempt -> String in
-            "<tr><td class=\"time\">\(Self.time(attempt.attemptedAt))</td><td><code>\(Self.escape(attempt.source))</code></td><td><code>\(Self.escape(attempt.outcome))</code></td></tr>"
+            "<tr><td class=\"time\">\(Self.time(attempt.attemptedAt))</td><td><code>\(Self.escape(attempt.source))</code></td><td><code>\(Self.escape(attempt.outcome.rawValue))</code></td></tr>"
         }.joined()
         let consents = file.consentEvents.map { event -> String in
             "<tr><td class=\"time\">\(Self.time(event.at))</td><td><code>\(Self.escape(event.action))</code></td><td>\(Self.escape(event.locale ?? "—"))</td></tr>"
@@ -72,7 +72,7 @@ extension ConsolePage {
             } ?? "—"
             return """
                 <tr><td class="time">\(Self.time(check.createdAt))</td><td>\(t("doc_\(check.documentType)")) · \(Self.escape(check.country))</td>\
-                <td><code>\(Self.escape(check.status))</code></td><td>\(Self.escape((check.reasons ?? "").replacingOccurrences(of: ",", with: ", ")))</td><td>\(link)</td></tr>
+                <td><code>\(Self.escape(check.status.rawValue))</code></td><td>\(Self.escape((check.reasons ?? "").replacingOccurrences(of: ",", with: ", ")))</td><td>\(link)</td></tr>
                 """
         }.joined()
         let certification = file.certification.map { registration -> String in

@@ -73,7 +73,7 @@ public struct RegistrationRepository: Sendable {
     /// Approves a pending request: the request is decided with its evidence,
     /// the registration accredited at the level (never lowered) and the code
     /// stored, together. False when another operator decided it first.
-    public func approve(requestID: UUID, evidenceKind: String?, evidenceReference: String?, code: ActivationCodeModel,
+    public func approve(requestID: UUID, evidenceKind: AccreditationEvidenceKind?, evidenceReference: String?, code: ActivationCodeModel,
                         now: Int64, events: [WebhookEventDraft] = [], delivery: DeliveryJob? = nil) async throws -> Bool {
         try await db.write { tx -> Bool in
             guard try await Self.approve(requestID: requestID, evidenceKind: evidenceKind, evidenceReference: evidenceReference,
@@ -84,7 +84,7 @@ public struct RegistrationRepository: Sendable {
     }
 
     /// The approval, inside the caller's transaction (a console decision's).
-    public static func approve(requestID: UUID, evidenceKind: String?, evidenceReference: String?, code: ActivationCodeModel,
+    public static func approve(requestID: UUID, evidenceKind: AccreditationEvidenceKind?, evidenceReference: String?, code: ActivationCodeModel,
                                now: Int64, delivery: DeliveryJob?, on tx: any Database) async throws -> Bool {
         guard let fresh = try await AccreditationRequestModel.find(requestID, on: tx), fresh.status == .pending else { return false }
         try await ReviewCaseRepository.closeDecidedElsewhere(kind: .accreditation, subjectID: requestID, decision: .approve, now: now, on: tx)

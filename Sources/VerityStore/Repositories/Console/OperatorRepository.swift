@@ -45,10 +45,10 @@ public struct OperatorRepository: Sendable {
         model.$tenant.id = new.tenantID
         model.emailIndex = new.emailIndex
         model.emailSealed = new.emailSealed
-        model.role = new.role.rawValue
+        model.role = new.role
         model.passwordHash = new.passwordHash
         model.totpSecretSealed = new.totpSecretSealed
-        model.status = "active"
+        model.status = .active
         model.failedSignIns = 0
         model.createdAt = now
         // Worded the same whoever holds the address: it says nothing of other tenants.
@@ -122,7 +122,7 @@ public struct OperatorRepository: Sendable {
 
     public func setStatus(id: UUID, active: Bool) async throws {
         try await db.write { tx in
-            try await OperatorModel.query(on: tx).filter(\.$id == id).set(\.$status, to: active ? "active" : "disabled").update()
+            try await OperatorModel.query(on: tx).filter(\.$id == id).set(\.$status, to: active ? .active : .disabled).update()
         }
     }
 
@@ -152,7 +152,7 @@ public struct OperatorRepository: Sendable {
     public func session(tokenHash: String, now: Int64, idleMilliseconds: Int64) async throws -> (OperatorSessionModel, OperatorModel)? {
         guard let session = try await OperatorSessionModel.query(on: db).filter(\.$tokenHash == tokenHash)
                 .with(\.$operator) { $0.with(\.$tenant) }.first(),
-              session.expiresAt > now, now - session.lastSeenAt < idleMilliseconds, session.operator.status == "active"
+              session.expiresAt > now, now - session.lastSeenAt < idleMilliseconds, session.operator.status == .active
         else { return nil }
         return (session, session.operator)
     }

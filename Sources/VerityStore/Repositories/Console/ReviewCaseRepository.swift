@@ -24,7 +24,7 @@ public struct ReviewCaseRepository: Sendable {
 
     /// The open case about `subjectID`, if any.
     public func openCase(kind: ReviewCaseKind, subjectID: UUID) async throws -> ReviewCaseModel? {
-        try await ReviewCaseModel.query(on: db).filter(\.$kind == kind.rawValue).filter(\.$subjectID == subjectID)
+        try await ReviewCaseModel.query(on: db).filter(\.$kind == kind).filter(\.$subjectID == subjectID)
             .filter(\.$decidedAt == nil).first()
     }
 

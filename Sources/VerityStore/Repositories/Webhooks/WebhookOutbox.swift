@@ -1,4 +1,5 @@
 import Fluent
+import VerityCore
 import FluentPostgresDriver
 import Foundation
 import SQLKit
@@ -7,12 +8,11 @@ import SQLKit
 public struct WebhookEventDraft: Sendable {
     public let environmentID: UUID
     public let userID: UUID?
-    /// The event type's name (`VerityAPI.WebhookEventType`).
-    public let type: String
+    public let type: WebhookEventType
     /// What happened: JSON of plain values, never PII.
     public let data: Data
 
-    public init(environmentID: UUID, userID: UUID?, type: String, data: Data) {
+    public init(environmentID: UUID, userID: UUID?, type: WebhookEventType, data: Data) {
         self.environmentID = environmentID
         self.userID = userID
         self.type = type
@@ -53,7 +53,7 @@ public enum WebhookOutbox {
             var told = false
             for draft in drafts {
                 let rows = try await tx.prepared(PublishEventStatement(
-                    id: UUID(), environmentID: draft.environmentID, userID: draft.userID, type: draft.type, data: draft.data,
+                    id: UUID(), environmentID: draft.environmentID, userID: draft.userID, type: draft.type.rawValue, data: draft.data,
                     now: now)) ?? []
                 told = told || !rows.isEmpty
             }
@@ -64,9 +64,9 @@ public enum WebhookOutbox {
         for draft in drafts {
             let written = try await sql.raw("""
                 INSERT INTO webhook_events (id, environment_id, user_id, type, data, created_at, fan_out_pending)
-                SELECT \(bind: UUID()), \(bind: draft.environmentID), \(bind: draft.userID), \(bind: draft.type), \(bind: draft.data), \(bind: now), 1
+                SELECT \(bind: UUID()), \(bind: draft.environmentID), \(bind: draft.userID), \(bind: draft.type.rawValue), \(bind: draft.data), \(bind: now), 1
                 WHERE EXISTS (SELECT 1 FROM webhook_endpoints WHERE environment_id = \(bind: draft.environmentID) AND status = 'enabled'
-                              AND instr(',' || event_types || ',', ',' || \(bind: draft.type) || ',') > 0)
+                              AND instr(',' || event_types || ',', ',' || \(bind: draft.type.rawValue) || ',') > 0)
                 RETURNING id
                 """).first()
             told = told || written != nil
