@@ -143,7 +143,7 @@ struct RetentionTests {
             let event = UUID()
             try await sql.raw("""
                 INSERT INTO webhook_events (id, environment_id, type, data, created_at)
-                VALUES (\(bind: event), \(bind: environmentID), 'test.event', \(bind: Data("{}".utf8)), \(bind: now - age * Self.day))
+                VALUES (\(bind: event), \(bind: environmentID), 'capture_link.opened', \(bind: Data("{}".utf8)), \(bind: now - age * Self.day))
                 """).run()
             try await sql.raw("""
                 INSERT INTO webhook_deliveries (id, event_id, endpoint_id, status, attempts, created_at)
