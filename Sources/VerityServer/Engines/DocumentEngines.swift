@@ -13,6 +13,8 @@ struct DocumentEngines: Sendable {
     let pool: EnginePool
     /// How many tasks wait or run at once, shared by every view of these engines.
     let admission: EngineAdmission
+    /// Whose turn it is on the engine threads: requests before background work.
+    let turns: EngineTurns
     /// Whether a caller is a request (refused with the overload answer when
     /// the engines' queue is full) or background work (a job: it waits).
     var queue: EngineAdmission.Queue = .request
@@ -21,6 +23,7 @@ struct DocumentEngines: Sendable {
         self.runner = runner
         self.pool = pool
         admission = EngineAdmission(requestLimit: workers * EngineAdmission.requestsPerWorker)
+        turns = EngineTurns(turns: workers)
     }
 
     /// The same engines for background work, which waits its turn however long the queue.
@@ -33,6 +36,8 @@ struct DocumentEngines: Sendable {
     private func perform(_ task: EngineTask) async throws -> EngineAnswer {
         try admission.enter(queue)
         defer { admission.leave() }
+        await turns.take(queue)
+        defer { turns.give() }
         return try await runner.perform(task)
     }
 

@@ -78,9 +78,9 @@ actor ModelFilesCheck {
         let stamp = Self.stamp(directory)
         if let kept, kept.until > Date(), kept.stamp == stamp { return kept.result }
         let directory = self.directory
-        // Hashing blocks: off the event loops and the cooperative threads.
+        // Hashing blocks: off the event loops, the cooperative threads and NIO's shared pool (`BlockingCalls`).
         // The problem, or "" when the models are sound.
-        let problem: String = await (try? NIOThreadPool.singleton.runIfActive { () -> String in
+        let problem: String = await (try? BlockingCalls.run { () -> String in
             do {
                 _ = try FaceModelFiles(directory: directory)
                 return ""

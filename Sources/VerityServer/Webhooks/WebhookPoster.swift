@@ -67,11 +67,11 @@ protocol WebhookResolving: Sendable {
     func addresses(of host: String) async throws -> [[UInt8]]
 }
 
-/// `getaddrinfo`, off the event loops (it blocks).
+/// `getaddrinfo`, off the event loops and NIO's shared pool (it blocks: `BlockingCalls`).
 struct SystemWebhookResolver: WebhookResolving {
     func addresses(of host: String) async throws -> [[UInt8]] {
         // Names only: the poster reads an address literal (bracketed IPv6 too) itself.
-        try await NIOThreadPool.singleton.runIfActive {
+        try await BlockingCalls.run {
             var hints = addrinfo()
             hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
             var list: UnsafeMutablePointer<addrinfo>?
