@@ -177,46 +177,43 @@ def untyped_status_columns():
     return problems
 
 
+def report(label, problems, summary):
+    """Prints each problem under `label`, then the summary line; True when there were any."""
+    for problem in problems:
+        print(f"{label}: {problem}")
+    print(f"{label}: {summary}")
+    return bool(problems)
+
+
 def main():
     targets = package_targets()
     actual = {(name, dependency) for name, target in targets.items() if target["type"] != "test"
               for dependency in target.get("target_dependencies", [])}
     allowed = allowed_edges()
-    problems = [f"{a} -> {b}: not in scripts/module-graph.txt" for a, b in sorted(actual - allowed)]
-    problems += [f"{a} -> {b}: listed in scripts/module-graph.txt but gone" for a, b in sorted(allowed - actual)]
+    graph = [f"{a} -> {b}: not in scripts/module-graph.txt" for a, b in sorted(actual - allowed)]
+    graph += [f"{a} -> {b}: listed in scripts/module-graph.txt but gone" for a, b in sorted(allowed - actual)]
     reached = closure(targets, "Verity")
     if reached - SDK_MAY_REACH:
-        problems.append(f"the SDK reaches {', '.join(sorted(reached - SDK_MAY_REACH))}: it may reach only the wire")
-    for problem in problems:
-        print(f"module graph: {problem}")
-    print(f"module graph: {len(actual)} edges, {'none' if not problems else len(problems)} out of place")
+        graph.append(f"the SDK reaches {', '.join(sorted(reached - SDK_MAY_REACH))}: it may reach only the wire")
     queries = stray_queries()
-    for problem in queries:
-        print(f"layers: {problem}")
-    print(f"layers: {'no' if not queries else len(queries)} server file(s) querying the database themselves")
     names, headers = header_spellings()
-    for problem in headers:
-        print(f"headers: {problem}")
-    print(f"headers: {len(names)} wire headers, {'each spelled once' if not headers else f'{len(headers)} spelled again'}")
     parameters = parameter_spellings()
-    for problem in parameters:
-        print(f"parameters: {problem}")
-    print(f"parameters: {'each spelled once' if not parameters else f'{len(parameters)} spelled again'}")
     console = console_reaches_into_features()
-    for problem in console:
-        print(f"reviews: {problem}")
-    print(f"reviews: the console's case files name {'no type' if not console else f'{len(console)} type(s)'} of the features'")
     webhooks = hand_built_webhook_data()
-    for problem in webhooks:
-        print(f"webhooks: {problem}")
-    print(f"webhooks: {'every event drafted from its payload struct' if not webhooks else f'{len(webhooks)} built by hand'}")
     columns = untyped_status_columns()
-    for problem in columns:
-        print(f"columns: {problem}")
-    print(f"columns: {'every status and kind column typed' if not columns else f'{len(columns)} left as text'}"
-          f" ({len(TEXT_COLUMNS_ALLOWED)} text by design)")
-    return 1 if problems or queries or headers or parameters or console or webhooks or columns else 0
-
+    failed = [
+        report("module graph", graph, f"{len(actual)} edges, {'none' if not graph else len(graph)} out of place"),
+        report("layers", queries, f"{'no' if not queries else len(queries)} server file(s) querying the database themselves"),
+        report("headers", headers,
+               f"{len(names)} wire headers, {'each spelled once' if not headers else f'{len(headers)} spelled again'}"),
+        report("parameters", parameters, 'each spelled once' if not parameters else f'{len(parameters)} spelled again'),
+        report("reviews", console,
+               f"the console's case files name {'no type' if not console else f'{len(console)} type(s)'} of the features'"),
+        report("webhooks", webhooks, 'every event drafted from its payload struct' if not webhooks else f'{len(webhooks)} built by hand'),
+        report("columns", columns, f"{'every status and kind column typed' if not columns else f'{len(columns)} left as text'}"
+                                   f" ({len(TEXT_COLUMNS_ALLOWED)} text by design)"),
+    ]
+    return 1 if any(failed) else 0
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -50,14 +50,21 @@ struct AccreditationAdminService: Sendable {
     /// succeeded document check.
     func approve(_ idText: String, input: AccreditationApprovalInput, context: AdminContext) async throws -> ActivationCodeIssued {
         let approval = try await prepareApproval(idText, input: input, context: context)
+        try await commit(approval.write, events: approval.events, now: approval.now, context: context)
+        return await deliver(approval, context: context)
+    }
+
+    /// Writes a prepared decision and its events in one transaction, then
+    /// wakes the webhooks; refused when the request was decided meanwhile.
+    private func commit(_ write: @escaping @Sendable (any Database) async throws -> Bool, events: [WebhookEventDraft], now: Int64,
+                        context: AdminContext) async throws {
         let decided = try await context.db.write { tx -> Bool in
-            guard try await approval.write(on: tx) else { return false }
-            try await WebhookOutbox.publish(approval.events, now: approval.now, on: tx)
+            guard try await write(tx) else { return false }
+            try await WebhookOutbox.publish(events, now: now, on: tx)
             return true
         }
         guard decided else { throw VerityError(.validationError, "The request was decided already.", field: "id") }
         await wake?.outcomeWritten(environmentID: context.environmentID, db: context.db)
-        return await deliver(approval, context: context)
     }
 
     /// An approval read and checked, written by `write(on:)` in the caller's
@@ -152,13 +159,7 @@ struct AccreditationAdminService: Sendable {
 
     func reject(_ idText: String, input: AccreditationRejectionInput, context: AdminContext) async throws -> AccreditationRequestView {
         let rejection = try await prepareRejection(idText, input: input, context: context)
-        let rejected = try await context.db.write { tx -> Bool in
-            guard try await rejection.write(on: tx) else { return false }
-            try await WebhookOutbox.publish(rejection.events, now: rejection.now, on: tx)
-            return true
-        }
-        guard rejected else { throw VerityError(.validationError, "The request was decided already.", field: "id") }
-        await wake?.outcomeWritten(environmentID: context.environmentID, db: context.db)
+        try await commit(rejection.write, events: rejection.events, now: rejection.now, context: context)
         rejection.request.status = .rejected
         rejection.request.reason = input.reason
         return try RegistrationService.view(rejection.request, entity: rejection.entity)

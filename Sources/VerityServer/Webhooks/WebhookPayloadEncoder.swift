@@ -25,8 +25,6 @@ enum WebhookPayloadEncoder {
         var codingPath: [any CodingKey] { [] }
         var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-        var values: [String: WebhookValue] { members.values }
-
         func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
             KeyedEncodingContainer(Keyed<Key>(members: members))
         }

@@ -34,7 +34,7 @@ struct AccreditationReview: ReviewCaseHandler {
             entity: entity.displayName, entityName: entity.name, level: request.level, status: request.status.rawValue,
             requestedAt: request.createdAt, accreditedLevel: registration.accreditedLevel, certification: registration.status.rawValue,
             registeredAt: registration.createdAt, evidenceKind: request.evidenceKind?.rawValue, evidenceReference: request.evidenceReference,
-            documentCheck: check.map { .init(status: $0.status.rawValue, type: $0.documentType.rawValue, country: $0.country, at: $0.createdAt) },
+            documentCheck: check.map { .init(status: $0.status, type: $0.documentType, country: $0.country, at: $0.createdAt) },
             needsIdentityCheck: (try? AccreditationLevel.parse(request.level))?.requiresIdentityCheck ?? true)
     }
 

@@ -5,8 +5,8 @@ import VerityAPI
 /// the identity evidence on file (never the registration's fields).
 struct AccreditationReviewEvidence: ReviewEvidence {
     struct DocumentCheck: Sendable {
-        let status: String
-        let type: String
+        let status: DocumentCheckStatus
+        let type: DocumentType
         let country: String
         let at: Int64
     }
@@ -36,8 +36,8 @@ struct AccreditationReviewEvidence: ReviewEvidence {
             "\(page.t("evidence_\(kind)")) · <code>\(evidenceReference ?? "")</code>"
         } ?? page.text("none")
         let check: HTML = documentCheck.map { check in
-            "<span class=\"\(check.status == "succeeded" ? "good" : "bad")\">\(check.status)</span> · "
-                + "\(page.t("doc_\(check.type)")) · \(check.country) · \(ReviewPage.time(check.at))"
+            "<span class=\"\(check.status == .succeeded ? "good" : "bad")\">\(check.status.rawValue)</span> · "
+                + "\(page.t("doc_\(check.type.rawValue)")) · \(check.country) · \(ReviewPage.time(check.at))"
         } ?? page.text("none")
         let facts: HTML = """
             <dt>\(page.t("acc_entity"))</dt><dd>\(entity) (<code>\(entityName)</code>)</dd>

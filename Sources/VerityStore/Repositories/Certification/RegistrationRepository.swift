@@ -70,20 +70,10 @@ public struct RegistrationRepository: Sendable {
         return request
     }
 
-    /// Approves a pending request: the request is decided with its evidence,
-    /// the registration accredited at the level (never lowered) and the code
-    /// stored, together. False when another operator decided it first.
-    public func approve(requestID: UUID, evidenceKind: AccreditationEvidenceKind?, evidenceReference: String?, code: ActivationCodeModel,
-                        now: Int64, events: [WebhookEventDraft] = [], delivery: DeliveryJob? = nil) async throws -> Bool {
-        try await db.write { tx -> Bool in
-            guard try await Self.approve(requestID: requestID, evidenceKind: evidenceKind, evidenceReference: evidenceReference,
-                                         code: code, now: now, delivery: delivery, on: tx) else { return false }
-            try await WebhookOutbox.publish(events, now: now, on: tx)
-            return true
-        }
-    }
-
-    /// The approval, inside the caller's transaction (a console decision's).
+    /// Approves a pending request inside the caller's transaction (the admin
+    /// API's, or a console decision's): the request is decided with its
+    /// evidence, the registration accredited at the level (never lowered) and
+    /// the code stored, together. False when another operator decided it first.
     public static func approve(requestID: UUID, evidenceKind: AccreditationEvidenceKind?, evidenceReference: String?, code: ActivationCodeModel,
                                now: Int64, delivery: DeliveryJob?, on tx: any Database) async throws -> Bool {
         guard let fresh = try await AccreditationRequestModel.find(requestID, on: tx), fresh.status == .pending else { return false }
@@ -131,17 +121,7 @@ public struct RegistrationRepository: Sendable {
         }
     }
 
-    /// Rejects a request if it is still pending; false when it was not.
-    @discardableResult
-    public func reject(requestID: UUID, reason: String, now: Int64, events: [WebhookEventDraft] = []) async throws -> Bool {
-        try await db.write { tx in
-            guard try await Self.reject(requestID: requestID, reason: reason, now: now, on: tx) else { return false }
-            try await WebhookOutbox.publish(events, now: now, on: tx)
-            return true
-        }
-    }
-
-    /// The rejection, inside the caller's transaction (a console decision's).
+    /// Rejects a request if it is still pending, inside the caller's transaction; false when it was not.
     public static func reject(requestID: UUID, reason: String, now: Int64, on tx: any Database) async throws -> Bool {
         guard try await tx.sql().raw("""
             UPDATE cert_accreditation_requests SET status = 'rejected', reason = \(bind: reason), decided_at = \(bind: now)
