@@ -2,7 +2,8 @@
 """Checks the structure the compiler alone does not: the module graph, and
 that the server reaches the database through VerityStore's repositories only.
 
-The module graph is checked against scripts/module-graph.txt.
+The module graph is checked against scripts/module-graph.txt, and the
+folders of VerityServer against scripts/server-folders.txt (folder_graph.py).
 
 `swift package describe` gives each target's dependencies; every edge between
 two targets of this package (test targets aside) must be in the allow-list,
@@ -35,6 +36,8 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+
+import folder_graph
 
 ROOT = Path(__file__).resolve().parent.parent
 SDK_MAY_REACH = {"VerityAPI", "VerityWire"}
@@ -116,9 +119,9 @@ def parameter_spellings():
 # The console decides cases through each feature's ReviewCaseHandler and knows
 # nothing else of the features: its case files and the review kit name no type
 # a feature folder declares.
-FEATURE_FOLDERS = ["Documents", "Mobile", "DocumentOCR", "Certification", "Identity", "Capture", "Pages/Capture"]
-CONSOLE_CASE_FILES = ["Console/Cases", "Review", "Pages/Console/ConsolePage+Case.swift", "Pages/Console/ConsolePage+Queue.swift",
-                      "Pages/Console/ConsoleCaseController.swift"]
+FEATURE_FOLDERS = ["Mobile", "DocumentOCR", "Certification", "Identity"]
+CONSOLE_CASE_FILES = ["Console/Cases", "Review", "Console/Pages/ConsolePage+Case.swift", "Console/Pages/ConsolePage+Queue.swift",
+                      "Console/Pages/ConsoleCaseController.swift"]
 DECLARATION = re.compile(r"^(?:(?:public|package|final|private|fileprivate|internal)\s+)*(?:struct|class|enum|protocol|actor|typealias)\s+(\w+)", re.M)
 
 
@@ -195,6 +198,7 @@ def main():
     reached = closure(targets, "Verity")
     if reached - SDK_MAY_REACH:
         graph.append(f"the SDK reaches {', '.join(sorted(reached - SDK_MAY_REACH))}: it may reach only the wire")
+    folders, folder_edges, folder_problems = folder_graph.problems(ROOT)
     queries = stray_queries()
     names, headers = header_spellings()
     parameters = parameter_spellings()
@@ -203,6 +207,8 @@ def main():
     columns = untyped_status_columns()
     failed = [
         report("module graph", graph, f"{len(actual)} edges, {'none' if not graph else len(graph)} out of place"),
+        report("server folders", folder_problems,
+               f"{folders} folders, {folder_edges} uses, {'all allowed, no cycle' if not folder_problems else f'{len(folder_problems)} problem(s)'}"),
         report("layers", queries, f"{'no' if not queries else len(queries)} server file(s) querying the database themselves"),
         report("headers", headers,
                f"{len(names)} wire headers, {'each spelled once' if not headers else f'{len(headers)} spelled again'}"),

@@ -68,7 +68,7 @@ public enum VerityApp {
         let dependencies = ServerDependencies(
             settings: settings, protector: protector, clock: clock,
             tokens: await UserTokenService.make(protector: protector, clock: clock),
-            dataSources: dataSources, pki: pki, issuer: issuer, jobs: jobs, engines: engines, documentEngines: documentEngines,
+            dataSources: dataSources, pki: pki, issuer: issuer, jobs: jobs, documentEngines: documentEngines,
             documentChecks: documentChecks,
             messaging: messaging, sanctions: sanctions,
             webhookWake: WebhookWake(dispatcher: webhooks, clock: clock), heldClaims: heldClaims,
@@ -108,27 +108,7 @@ public enum VerityApp {
                                             page: metrics, logger: app.logger))
         }
         if let token = settings.metricsToken { try app.register(collection: MetricsController(page: metrics, token: token)) }
-        try app.register(collection: IdentityController(dependencies: dependencies))
-        try app.register(collection: ConsentController(dependencies: dependencies))
-        try app.register(collection: DocumentController(dependencies: dependencies))
-        try app.register(collection: CapturePageController(dependencies: dependencies))
-        let reviews = reviewCaseHandlers(protector: protector, clock: clock, messaging: messaging, wake: dependencies.webhookWake)
-        let console = ConsoleController(dependencies: dependencies, reviews: reviews)
-        try app.register(collection: console)
-        try app.register(collection: ConsoleCaseController(console: console))
-        try app.register(collection: ConsoleUserController(console: console))
-        try app.register(collection: ConsoleSettingsController(console: console))
-        try app.register(collection: OCRController(dependencies: dependencies))
-        try app.register(collection: AdminOCRController(dependencies: dependencies))
-        try app.register(collection: MobileController(dependencies: dependencies))
-        try app.register(collection: AdminMobileController(dependencies: dependencies))
-        try app.register(collection: AdminUserController(dependencies: dependencies))
-        try app.register(collection: AdminOperatorController(dependencies: dependencies))
-        try app.register(collection: AdminDocumentCheckController(dependencies: dependencies))
-        try app.register(collection: CertificationController(dependencies: dependencies))
-        try app.register(collection: AdminCertificationController(dependencies: dependencies))
-        try app.register(collection: PKIController(dependencies: dependencies))
-        try app.register(collection: WebhookController(dependencies: dependencies))
+        try registerSurfaces(app, dependencies)
     }
 
     /// What each feature puts before a reviewer: the console asks these about

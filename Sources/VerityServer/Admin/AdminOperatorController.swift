@@ -7,10 +7,14 @@ import VerityStore
 /// key. A test key is refused: an operator reads both environments, so a
 /// key that can only touch test data must not be able to make one.
 struct AdminOperatorController: RouteCollection {
-    let dependencies: ServerDependencies
+    let secretKeys: SecretKeyMiddleware
+    let protector: DataProtector
+    let clock: VerityClock
+    /// Bcrypt's cost for the passwords it sets (`Settings.operatorPasswordCost`).
+    let passwordCost: Int
 
     func boot(routes: any RoutesBuilder) throws {
-        let admin = routes.grouped(dependencies.secretKeys)
+        let admin = routes.grouped(secretKeys)
         let id = OperatorRoute.idParameter
         func path(_ route: OperatorRoute) -> [PathComponent] { routePath(route.components) }
         admin.post(path(.operators), use: create)
@@ -56,8 +60,8 @@ struct AdminOperatorController: RouteCollection {
         guard context.environment.kind == .live else {
             throw VerityError(.liveKeyRequired, "operators see both environments: manage them with a live secret key (vk_live_…)")
         }
-        return (context, OperatorAccounts(db: context.db, protector: dependencies.protector, clock: dependencies.clock,
-                                        cost: dependencies.settings.operatorPasswordCost))
+        return (context, OperatorAccounts(db: context.db, protector: protector, clock: clock,
+                                        cost: passwordCost))
     }
 
     private func operatorID(_ request: Request) throws -> UUID {
@@ -66,6 +70,6 @@ struct AdminOperatorController: RouteCollection {
 
     private func audit(_ action: String, _ context: AdminContext) async throws {
         try await AuditRepository(db: context.db).record(action, actor: "key:\(context.keyPrefix)", environmentID: context.environmentID,
-                                                         userID: nil, now: dependencies.clock.nowMillis())
+                                                         userID: nil, now: clock.nowMillis())
     }
 }

@@ -4,22 +4,14 @@ import VerityCore
 
 /// `/admin/v1/users/{userRef}/…`: the integrator's backend acting on a user.
 struct AdminUserController: RouteCollection {
-    let dependencies: ServerDependencies
+    let secretKeys: SecretKeyMiddleware
     /// Built once at start-up; a request brings its context.
     let users: AdminUserService
     let erasure: UserErasureService
     let exports: UserExportService
 
-    init(dependencies: ServerDependencies) {
-        self.dependencies = dependencies
-        users = AdminUserService(protector: dependencies.protector, clock: dependencies.clock, tokens: dependencies.tokens,
-                                 defaultTokenTTL: dependencies.settings.tokenTTLSeconds)
-        erasure = UserErasureService(protector: dependencies.protector, clock: dependencies.clock, issuer: dependencies.issuer)
-        exports = UserExportService(protector: dependencies.protector, clock: dependencies.clock)
-    }
-
     func boot(routes: any RoutesBuilder) throws {
-        let admin = routes.grouped(dependencies.secretKeys)
+        let admin = routes.grouped(secretKeys)
         let ref = AdminRoute.userRefParameter
         admin.post(routePath(AdminRoute.userToken(userRef: ref).components), use: mintToken)
         admin.post(routePath(AdminRoute.revokeUserTokens(userRef: ref).components), use: revokeTokens)

@@ -16,23 +16,12 @@ struct AdminUserService: Sendable {
 
     private func users(_ context: AdminContext) -> UserRepository { UserRepository(db: context.db, protector: protector) }
 
-    static func validateUserRef(_ ref: String) throws -> String {
-        guard !ref.isEmpty else { throw VerityError.invalid("userRef", "userRef must not be empty") }
-        guard ref.count <= AdminRoute.maxUserRefLength else {
-            throw VerityError.invalid("userRef", "userRef must be at most \(AdminRoute.maxUserRefLength) characters")
-        }
-        guard !ref.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw VerityError.invalid("userRef", "userRef must not contain control characters")
-        }
-        return ref
-    }
-
     func mintToken(userRef: String, request: UserTokenRequest, context: AdminContext) async throws -> UserToken {
         let ttl = request.ttlSeconds ?? defaultTokenTTL
         guard (60...86400).contains(ttl) else { throw VerityError.invalid("ttlSeconds", "ttlSeconds must be between 60 and 86400") }
         let phone = try request.phoneNumber.map { try ContactDetails.phoneNumber($0, field: "phoneNumber") }
         let email = try request.email.map { try ContactDetails.email($0, field: "email") }
-        let user = try await users(context).findOrCreate(userRef: try Self.validateUserRef(userRef),
+        let user = try await users(context).findOrCreate(userRef: try UserRef.validated(userRef),
                                                 environmentID: context.environmentID, now: clock.nowMillis())
         try await users(context).recordContacts(user, phone: phone, email: email, now: clock.nowMillis())
         let minted = try await tokens.mint(userID: try user.requireID(), environmentID: context.environmentID, ttlSeconds: ttl)
@@ -85,7 +74,7 @@ struct AdminUserService: Sendable {
     /// The user the integrator names in this environment, or `NOT_FOUND`
     /// (the erasure and the export find theirs the same way).
     static func existingUser(_ userRef: String, users: UserRepository, context: AdminContext) async throws -> EndUserModel {
-        guard let user = try await users.find(userRef: try validateUserRef(userRef), environmentID: context.environmentID) else {
+        guard let user = try await users.find(userRef: try UserRef.validated(userRef), environmentID: context.environmentID) else {
             throw VerityError(.notFound, "no user with this reference in this environment", field: "userRef")
         }
         return user

@@ -5,18 +5,13 @@ import VerityCore
 /// `/admin/v1/certification`: entities, checkpoints, accreditation decisions,
 /// unlocking users, transactions and session checks, with a secret key.
 struct AdminCertificationController: RouteCollection {
-    let dependencies: ServerDependencies
+    let secretKeys: SecretKeyMiddleware
     /// Built once at start-up; a request brings its context (environment, database handle, logger).
     let accreditation: AccreditationAdminService
-
-    init(dependencies: ServerDependencies) {
-        self.dependencies = dependencies
-        accreditation = AccreditationAdminService(protector: dependencies.protector, clock: dependencies.clock,
-                                                  messaging: dependencies.messaging, wake: dependencies.webhookWake)
-    }
+    let clock: VerityClock
 
     func boot(routes: any RoutesBuilder) throws {
-        let admin = routes.grouped(dependencies.secretKeys)
+        let admin = routes.grouped(secretKeys)
         let id = CertificationRoute.idParameter
         let ref = AdminRoute.userRefParameter
         func path(_ route: CertificationAdminRoute) -> [PathComponent] { routePath(route.components) }
@@ -109,7 +104,7 @@ struct AdminCertificationController: RouteCollection {
     }
 
     private func directory(_ request: Request) -> DirectoryOperations {
-        DirectoryOperations(db: request.db, clock: dependencies.clock)
+        DirectoryOperations(db: request.db, clock: clock)
     }
 }
 

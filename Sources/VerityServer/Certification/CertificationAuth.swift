@@ -95,26 +95,29 @@ extension DeviceTokenModel.RevocationReason {
 /// its environment's per-token limit (`RequestLimits.userTokenRequestsPerMinute`),
 /// as on the identity routes: a stolen token cannot sign or poll unbounded.
 struct CertificationAuthMiddleware: AsyncMiddleware {
-    let dependencies: ServerDependencies
+    let tokens: UserTokenService
+    let protector: DataProtector
+    let clock: VerityClock
+    let idempotency: Idempotency
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let bearer = try request.bearerCredential()
-        let now = dependencies.clock.nowMillis()
+        let now = clock.nowMillis()
         let caller: Caller
         if bearer.hasPrefix(DeviceTokens.prefix) {
             let (token, device, environmentID) = try await DeviceTokens.resolve(bearer, request: request, on: request.db, now: now)
             guard let environment = try await TenantRepository(db: request.db).environment(id: environmentID) else {
                 throw VerityError(.invalidToken, "The device token's environment no longer exists.")
             }
-            try await RequestRateLimit(clock: dependencies.clock).admit(
+            try await RequestRateLimit(clock: clock).admit(
                 request, keyID: try token.requireID(), surface: "certification",
                 limit: environment.configuration.limits.userTokenRequestsPerMinute, credential: "this device token")
             caller = Caller(userID: device.$user.id, environmentID: environmentID, device: device)
         } else {
-            caller = try await Self.userTokenCaller(bearer, request: request, dependencies: dependencies, now: now)
+            caller = try await userTokenCaller(bearer, request: request, now: now)
         }
         request.storage[CertificationContextKey.self] = caller.context(of: request)
-        return try await dependencies.idempotency.run(request, scope: caller.userID) { try await next.respond(to: request) }
+        return try await idempotency.run(request, scope: caller.userID) { try await next.respond(to: request) }
     }
 }
 
@@ -134,13 +137,13 @@ extension CertificationAuthMiddleware {
 
     /// The caller of the app's user token (a JWT recorded when minted): no
     /// device. Counted in its own window, apart from the token's identity requests.
-    static func userTokenCaller(_ bearer: String, request: Request, dependencies: ServerDependencies, now: Int64) async throws -> Caller {
-        let claims = try await dependencies.tokens.verify(bearer)
-        let (found, requests) = try await UserRepository(db: request.db, protector: dependencies.protector).session(
+    func userTokenCaller(_ bearer: String, request: Request, now: Int64) async throws -> Caller {
+        let claims = try await tokens.verify(bearer)
+        let (found, requests) = try await UserRepository(db: request.db, protector: protector).session(
             tokenID: claims.tokenID, userID: claims.userID, environmentID: claims.environmentID, now: now,
             counting: RateLimitRepository.Hit(keyID: UUID(naming: claims.tokenID), product: "certification", now: now))
         guard let session = found else { throw VerityError(.invalidToken, "The user token is not valid, has expired or was revoked.") }
-        try RequestRateLimit(clock: dependencies.clock).check(
+        try RequestRateLimit(clock: clock).check(
             request, requests: requests, limit: session.configuration.limits.userTokenRequestsPerMinute, credential: "this user token")
         return Caller(userID: claims.userID, environmentID: claims.environmentID, device: nil)
     }

@@ -6,30 +6,20 @@ import VerityStore
 
 /// `/v1/certification`: what the SDK's `CertificationClient` calls.
 struct CertificationController: RouteCollection {
-    let dependencies: ServerDependencies
-    /// The services, built once at start-up; a request brings its context
-    /// (user, device, its database handle and logger).
-    let devices: DeviceVerificationService
-    let registrations: RegistrationService
-    let certification: CertificationService
-    let uses: CertificateUseService
+    /// The device token or user token check (and `Idempotency-Key`) in front of every route.
+    let auth: CertificationAuthMiddleware
+    /// The services, built once at start-up (`CertificationServices`); a
+    /// request brings its context (user, device, its database handle and logger).
+    let services: CertificationServices
+    let clock: VerityClock
 
-    init(dependencies: ServerDependencies) {
-        self.dependencies = dependencies
-        let (protector, clock, pki) = (dependencies.protector, dependencies.clock, dependencies.pki)
-        var policy = DeviceVerificationPolicy()
-        policy.codeLifetimeMilliseconds = Int64(dependencies.settings.deviceCodeLifetimeSeconds) * 1000
-        devices = DeviceVerificationService(protector: protector, clock: clock, messaging: dependencies.messaging, policy: policy)
-        registrations = RegistrationService(protector: protector, clock: clock, pki: pki, wake: dependencies.webhookWake)
-        certification = CertificationService(protector: protector, clock: clock, pki: pki, issuer: dependencies.issuer,
-                                             jobs: dependencies.jobs, registrations: registrations)
-        uses = CertificateUseService(protector: protector, clock: clock, pki: pki,
-                                     sessionLifetimeMilliseconds: Int64(dependencies.settings.tokenTTLSeconds) * 1000,
-                                     registrations: registrations)
-    }
+    var devices: DeviceVerificationService { services.devices }
+    var registrations: RegistrationService { services.registrations }
+    var certification: CertificationService { services.certification }
+    var uses: CertificateUseService { services.uses }
 
     func boot(routes: any RoutesBuilder) throws {
-        let api = routes.grouped(CertificationAuthMiddleware(dependencies: dependencies))
+        let api = routes.grouped(auth)
         let e = CertificationRoute.entityParameter, id = CertificationRoute.idParameter
         func path(_ route: CertificationRoute) -> [PathComponent] { routePath(route.components) }
 
@@ -80,10 +70,10 @@ struct CertificationController: RouteCollection {
         // The credential first: a stranger learns nothing of what the body must hold.
         let bearer = try request.bearerCredential()
         let input = try RequestBody.decode(DeviceTokenRequest.self, from: request)
-        let now = dependencies.clock.nowMillis()
-        let idempotency = dependencies.idempotency
+        let now = clock.nowMillis()
+        let idempotency = auth.idempotency
         guard bearer.hasPrefix(DeviceTokens.prefix) else {
-            let caller = try await CertificationAuthMiddleware.userTokenCaller(bearer, request: request, dependencies: dependencies, now: now)
+            let caller = try await auth.userTokenCaller(bearer, request: request, now: now)
             return try await idempotency.run(request, scope: caller.userID) {
                 try await devices.refresh(input, context: caller.context(of: request)).encodeResponse(for: request)
             }
@@ -225,7 +215,7 @@ struct CertificationController: RouteCollection {
     }
 
     private func directory(_ context: CertificationContext) -> DirectoryOperations {
-        DirectoryOperations(db: context.db, clock: dependencies.clock)
+        DirectoryOperations(db: context.db, clock: clock)
     }
 }
 

@@ -1,13 +1,16 @@
+import VerityStore
 import Vapor
 import VerityAPI
 
 /// `/admin/v1/documents/ocr/…`: what the tenant's backend fetches with its
 /// secret key to check the OCR service's signed answers offline.
 struct AdminOCRController: RouteCollection {
-    let dependencies: ServerDependencies
+    let secretKeys: SecretKeyMiddleware
+    let protector: DataProtector
+    let clock: VerityClock
 
     func boot(routes: any RoutesBuilder) throws {
-        routes.grouped(dependencies.secretKeys).get(routePath(OCRRoute.publicKey.components), use: publicKey)
+        routes.grouped(secretKeys).get(routePath(OCRRoute.publicKey.components), use: publicKey)
     }
 
     /// The environment's Ed25519 key every `hmacDataList` entry is signed with
@@ -15,7 +18,7 @@ struct AdminOCRController: RouteCollection {
     /// the backend and shipped to its apps, so an app trusts the key its own
     /// backend gave it, not one the answering server offers.
     func publicKey(request: Request) async throws -> ResponseSigningPublicKey {
-        try ResponseSigner.publicKey(environmentID: try request.adminContext().environmentID, protector: dependencies.protector,
-                                     now: dependencies.clock.nowMillis())
+        try ResponseSigner.publicKey(environmentID: try request.adminContext().environmentID, protector: protector,
+                                     now: clock.nowMillis())
     }
 }

@@ -4,18 +4,12 @@ import VerityCore
 
 /// `/v1/documents/ocr/…`: the national-ID OCR service, for one end user per token.
 struct OCRController: RouteCollection {
-    let dependencies: ServerDependencies
+    let userTokens: UserTokenMiddleware
     /// Built once at start-up; a request brings its context.
     let ocr: OCRService
 
-    init(dependencies: ServerDependencies) {
-        self.dependencies = dependencies
-        ocr = OCRService(protector: dependencies.protector, clock: dependencies.clock, engines: dependencies.documentEngines,
-                         wake: dependencies.webhookWake)
-    }
-
     func boot(routes: any RoutesBuilder) throws {
-        let ocr = routes.grouped(dependencies.userTokens)
+        let ocr = routes.grouped(userTokens)
         ocr.post(routePath(OCRRoute.sessions.components), use: open)
         // One sealed image in base64: a larger body than the JSON routes take.
         for side in [DocumentSide.front, .back] {

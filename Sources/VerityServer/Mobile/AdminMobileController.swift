@@ -6,10 +6,12 @@ import VerityStore
 /// The tenant's backend, with its secret key: publishable keys for its
 /// environment, its credits, and the redemption of VerifyHuman pass tokens.
 struct AdminMobileController: RouteCollection {
-    let dependencies: ServerDependencies
+    let secretKeys: SecretKeyMiddleware
+    let protector: DataProtector
+    let clock: VerityClock
 
     func boot(routes: any RoutesBuilder) throws {
-        let admin = routes.grouped(dependencies.secretKeys)
+        let admin = routes.grouped(secretKeys)
         admin.post(routePath(MobileAdminRoute.clientKeys.components), use: createKey)
         admin.post(routePath(MobileAdminRoute.revokeClientKey.components), use: revokeKey)
         admin.get(routePath(MobileAdminRoute.credits.components), use: credits)
@@ -21,7 +23,7 @@ struct AdminMobileController: RouteCollection {
         let scopes = try MobileProduct.scopes(input.scopes.joined(separator: ","))
         let environment = try request.adminContext().environment
         let key = try await ClientKeyRepository(db: request.db)
-            .create(for: environment, scopes: scopes, demo: input.demo ?? false, now: dependencies.clock.nowMillis())
+            .create(for: environment, scopes: scopes, demo: input.demo ?? false, now: clock.nowMillis())
         return ClientKeyCreated(clientKey: key, kind: ClientKeyKind.of(key)?.rawValue ?? "", scopes: scopes.map(\.rawValue))
     }
 
@@ -33,7 +35,7 @@ struct AdminMobileController: RouteCollection {
               admitted.environment.id == (try request.adminContext().environmentID) else {
             throw VerityError(.notFound, "no live client key of this environment matches", field: "clientKey")
         }
-        return ClientKeyRevoked(revoked: try await keys.revoke(input.clientKey, now: dependencies.clock.nowMillis()))
+        return ClientKeyRevoked(revoked: try await keys.revoke(input.clientKey, now: clock.nowMillis()))
     }
 
     func credits(request: Request) async throws -> CreditStatement {
@@ -50,8 +52,8 @@ struct AdminMobileController: RouteCollection {
     func verifyToken(request: Request) async throws -> MobileTokenVerdict {
         let input = try RequestBody.decode(MobileTokenCheck.self, from: request)
         let environmentID = try request.adminContext().environmentID
-        let now = dependencies.clock.nowMillis()
-        guard let token = MobilePassToken.decode(input.token, dependencies.protector, now: now) else {
+        let now = clock.nowMillis()
+        guard let token = MobilePassToken.decode(input.token, protector, now: now) else {
             return MobileTokenVerdict(valid: false, reason: "malformed")
         }
         guard token.environmentID == environmentID else { return MobileTokenVerdict(valid: false, reason: "other_environment") }

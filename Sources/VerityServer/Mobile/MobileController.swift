@@ -1,3 +1,4 @@
+import VerityStore
 import Vapor
 import VerityAPI
 import VerityCore
@@ -7,22 +8,24 @@ import VerityCore
 /// and VerifyCompliance (VerifyIdentity plus sanctions screening). Paths are
 /// `MobileRoute`'s; each POST body is decoded into its step's request type.
 struct MobileController: RouteCollection {
-    let dependencies: ServerDependencies
     /// The products' services, built once at start-up; a request brings its
     /// context (key, environment, its database handle and logger).
     let humans: VerifyHumanService
     let ages: VerifyAgeService
     let identity: VerifyIdentityService
     let compliance: VerifyIdentityService
+    /// `Idempotency-Key` on every POST, per client key.
+    let idempotency: Idempotency
+    let clock: VerityClock
 
-    init(dependencies: ServerDependencies) {
-        self.dependencies = dependencies
-        let (protector, clock, engines) = (dependencies.protector, dependencies.clock, dependencies.documentEngines)
-        let wake = dependencies.webhookWake
+    init(protector: DataProtector, clock: VerityClock, engines: DocumentEngines, sanctions: SanctionsScreening, wake: WebhookWake,
+         idempotency: Idempotency) {
+        self.clock = clock
+        self.idempotency = idempotency
         humans = VerifyHumanService(engines: engines, protector: protector, clock: clock, wake: wake)
         ages = VerifyAgeService(protector: protector, engines: engines, clock: clock, wake: wake)
         let documentProduct = { (product: MobileProduct) in
-            VerifyIdentityService(protector: protector, engines: engines, screening: dependencies.sanctions, clock: clock, product: product,
+            VerifyIdentityService(protector: protector, engines: engines, screening: sanctions, clock: clock, product: product,
                                   wake: wake)
         }
         identity = documentProduct(.verifyIdentity)
@@ -30,7 +33,7 @@ struct MobileController: RouteCollection {
     }
 
     func boot(routes: any RoutesBuilder) throws {
-        let mobile = routes.grouped(MobileErrorMiddleware(), ClientKeyMiddleware(), MobileRateLimitMiddleware(clock: dependencies.clock))
+        let mobile = routes.grouped(MobileErrorMiddleware(), ClientKeyMiddleware(), MobileRateLimitMiddleware(clock: clock))
         let id = MobileRoute.idParameter
 
         post(mobile, .verifyHuman, MobileSelfieUpload.self) { request, body in
@@ -93,7 +96,7 @@ struct MobileController: RouteCollection {
     private func post<Body: MobileRequest, Answer: AsyncResponseEncodable & Sendable>(
         _ routes: any RoutesBuilder, _ route: MobileRoute, _ body: Body.Type,
         handler: @escaping @Sendable (Request, Body) async throws -> Answer) {
-        let idempotency = dependencies.idempotency
+        let idempotency = self.idempotency
         // One of the server's large-body slots is taken before an image body is read (`LargeBodies`).
         routes.grouped(LargeBodyGate()).on(.POST, routePath(route.components),
                                            body: .collect(maxSize: ByteCount(integerLiteral: MobileBody.maximumRequestBytes))) { request in

@@ -73,7 +73,9 @@ public struct Settings: Sendable {
     /// Bcrypt's cost for console operators' passwords. Always 12 in a
     /// deployment (no environment variable changes it); the test suites lower
     /// it, as two of them share two cores with debug-built bcrypt.
-    public var operatorPasswordCost: Int = OperatorAccounts.bcryptCost
+    public var operatorPasswordCost: Int = Settings.operatorBcryptCost
+    /// The deployment's bcrypt cost for operator passwords.
+    static let operatorBcryptCost = 12
     /// A job's lease: a crashed server's jobs are taken up by another after it.
     /// Longer than any one job runs.
     public var jobLeaseSeconds: Int = 60

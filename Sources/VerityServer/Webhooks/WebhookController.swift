@@ -4,17 +4,12 @@ import VerityCore
 
 /// `/admin/v1/webhooks`: an environment's endpoints and their delivery log, with a secret key.
 struct WebhookController: RouteCollection {
-    let dependencies: ServerDependencies
+    let secretKeys: SecretKeyMiddleware
     /// Built once at start-up; a request brings its context.
     let endpoints: WebhookEndpointService
 
-    init(dependencies: ServerDependencies) {
-        self.dependencies = dependencies
-        endpoints = WebhookEndpointService(protector: dependencies.protector, clock: dependencies.clock, wake: dependencies.webhookWake)
-    }
-
     func boot(routes: any RoutesBuilder) throws {
-        let admin = routes.grouped(dependencies.secretKeys)
+        let admin = routes.grouped(secretKeys)
         let id = WebhookRoute.idParameter
         func path(_ route: WebhookRoute) -> [PathComponent] { routePath(route.components) }
         admin.post(path(.endpoints), use: register)

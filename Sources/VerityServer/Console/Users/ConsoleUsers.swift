@@ -37,7 +37,7 @@ struct ConsoleUsers: Sendable {
     /// The user in each environment of the tenant that knows them (test first).
     func find(userRef raw: String, tenantID: UUID) async throws -> [File] {
         let ref = raw.trimmingCharacters(in: .whitespaces)
-        guard (try? AdminUserService.validateUserRef(ref)) != nil else { throw Problem(field: "ref") }
+        guard (try? UserRef.validated(ref)) != nil else { throw Problem(field: "ref") }
         let environments = try await TenantRepository(db: db).environments(tenantID: tenantID)
             .sorted { ($0.kind == .test ? 0 : 1) < ($1.kind == .test ? 0 : 1) }
         var files: [File] = []

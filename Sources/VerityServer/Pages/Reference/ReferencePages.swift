@@ -4,7 +4,7 @@ import Foundation
 /// where to read on) and `/docs` (the API reference, rendered from the
 /// contract). Plain HTML, one style sheet from `/assets/`, no script.
 enum ReferencePages {
-    static func escape(_ text: String) -> String { CapturePage.escape(text) }
+    static func escape(_ text: String) -> String { HTML.escape(text) }
 
     static func page(title: String, _ body: String) -> String {
         """

@@ -42,7 +42,9 @@ extension Request {
 
 /// Admits requests carrying a live secret key and records which environment it opens.
 struct SecretKeyMiddleware: AsyncMiddleware {
-    let dependencies: ServerDependencies
+    let clock: VerityClock
+    let scopes: RequestScopes
+    let idempotency: Idempotency
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let secret = try request.bearerCredential()
@@ -51,34 +53,38 @@ struct SecretKeyMiddleware: AsyncMiddleware {
             throw VerityError(.invalidAPIKey, "the secret key is not valid or was revoked")
         }
         request.logger[metadataKey: "environment_id"] = .string(environment.id?.uuidString ?? "")
-        try await RequestRateLimit(clock: dependencies.clock).admit(
+        try await RequestRateLimit(clock: clock).admit(
             request, keyID: try key.requireID(), surface: "admin",
             limit: environment.configuration.limits.secretKeyRequestsPerMinute, credential: "this secret key")
         request.storage[AdminContextKey.self] = AdminContext(environment: environment, keyPrefix: key.displayPrefix,
-                                                             scope: dependencies.scope(of: request, db: db))
+                                                             scope: scopes.of(request, db: db))
         // An environment's secret keys share their Idempotency-Keys: a retry after a key rotation still matches.
-        return try await dependencies.idempotency.run(request, scope: try environment.requireID()) { try await next.respond(to: request) }
+        return try await idempotency.run(request, scope: try environment.requireID()) { try await next.respond(to: request) }
     }
 }
 
 /// Admits requests carrying a live end-user token.
 struct UserTokenMiddleware: AsyncMiddleware {
-    let dependencies: ServerDependencies
+    let tokens: UserTokenService
+    let protector: DataProtector
+    let clock: VerityClock
+    let scopes: RequestScopes
+    let idempotency: Idempotency
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        let claims = try await dependencies.tokens.verify(try request.bearerCredential())
-        let now = dependencies.clock.nowMillis()
+        let claims = try await tokens.verify(try request.bearerCredential())
+        let now = clock.nowMillis()
         // One database handle for the whole request: `request.db` makes a new one on every read.
         let db = request.db
-        let (found, requests) = try await UserRepository(db: db, protector: dependencies.protector).session(
+        let (found, requests) = try await UserRepository(db: db, protector: protector).session(
             tokenID: claims.tokenID, userID: claims.userID, environmentID: claims.environmentID, now: now,
             counting: RateLimitRepository.Hit(keyID: UUID(naming: claims.tokenID), product: "identity", now: now))
         guard let session = found else { throw VerityError(.invalidToken, "the token is not valid, has expired or was revoked") }
         request.logger[metadataKey: "user_id"] = .string(claims.userID.uuidString)
-        try RequestRateLimit(clock: dependencies.clock).check(
+        try RequestRateLimit(clock: clock).check(
             request, requests: requests, limit: session.configuration.limits.userTokenRequestsPerMinute, credential: "this user token")
-        request.storage[IdentityContextKey.self] = IdentityContext(session: session, scope: dependencies.scope(of: request, db: db))
-        return try await dependencies.idempotency.run(request, scope: session.userID) { try await next.respond(to: request) }
+        request.storage[IdentityContextKey.self] = IdentityContext(session: session, scope: scopes.of(request, db: db))
+        return try await idempotency.run(request, scope: session.userID) { try await next.respond(to: request) }
     }
 }
 

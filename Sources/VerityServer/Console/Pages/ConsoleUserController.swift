@@ -10,17 +10,8 @@ import VerityStore
 /// changes nothing; another tenant's users are never found.
 struct ConsoleUserController: RouteCollection {
     let console: ConsoleController
+    /// The certification API's service (`CertificationServices`): a reviewer unlocks and revokes through it.
     let certification: CertificationService
-    var dependencies: ServerDependencies { console.dependencies }
-
-    init(console: ConsoleController) {
-        self.console = console
-        let dependencies = console.dependencies
-        let registrations = RegistrationService(protector: dependencies.protector, clock: dependencies.clock, pki: dependencies.pki,
-                                                wake: dependencies.webhookWake)
-        certification = CertificationService(protector: dependencies.protector, clock: dependencies.clock, pki: dependencies.pki,
-                                             issuer: dependencies.issuer, jobs: dependencies.jobs, registrations: registrations)
-    }
 
     func boot(routes: any RoutesBuilder) throws {
         let pages = routes.grouped(PageHeadersMiddleware(formsPostToSelf: true))
@@ -63,10 +54,10 @@ struct ConsoleUserController: RouteCollection {
                 guard let environment = form.environment.flatMap(EnvironmentKind.init(rawValue:)) else {
                     throw VerityError.invalid("environment", "test or live")
                 }
-                guard (try? AdminUserService.validateUserRef(ref)) != nil else { throw VerityError.invalid("ref", "not a user reference") }
-                let scope = dependencies.scope(of: request)
-                try await ConsoleUserActions(db: scope.db, protector: dependencies.protector, logger: request.logger,
-                                             clock: dependencies.clock, certification: certification)
+                guard (try? UserRef.validated(ref)) != nil else { throw VerityError.invalid("ref", "not a user reference") }
+                let scope = console.scopes.of(request)
+                try await ConsoleUserActions(db: scope.db, protector: console.protector, logger: request.logger,
+                                             clock: console.clock, certification: certification)
                     .perform(.init(action: action, environment: environment, userRef: ref, entity: form.entity,
                                    confirmed: form.confirm == "yes", note: (form.note ?? "").trimmingCharacters(in: .whitespacesAndNewlines)),
                              by: session)
@@ -97,7 +88,7 @@ struct ConsoleUserController: RouteCollection {
             return ConsoleController.html(page.users(signedIn, ref: "", files: nil, problem: problem, notice: notice), status: status)
         }
         do {
-            let files = try await ConsoleUsers(scope: dependencies.scope(of: request), protector: dependencies.protector, clock: dependencies.clock)
+            let files = try await ConsoleUsers(scope: console.scopes.of(request), protector: console.protector, clock: console.clock)
                 .find(userRef: ref, tenantID: session.tenantID)
             return ConsoleController.html(page.users(signedIn, ref: ref, files: files, problem: problem, notice: notice), status: status)
         } catch let bad as ConsoleUsers.Problem {

@@ -4,19 +4,12 @@ import VerityCore
 
 /// `/v1/identity`: verification by PII, for one end user per token.
 struct IdentityController: RouteCollection {
-    let dependencies: ServerDependencies
+    let userTokens: UserTokenMiddleware
     /// Built once at start-up; a request brings its context.
     let verification: IdentityVerificationService
 
-    init(dependencies: ServerDependencies) {
-        self.dependencies = dependencies
-        verification = IdentityVerificationService(protector: dependencies.protector, clock: dependencies.clock,
-                                                   dataSources: dependencies.dataSources, captureLinks: dependencies.captureLinks,
-                                                   webhookWake: dependencies.webhookWake)
-    }
-
     func boot(routes: any RoutesBuilder) throws {
-        let identity = routes.grouped(dependencies.userTokens)
+        let identity = routes.grouped(userTokens)
         identity.get(routePath(IdentityRoute.supportedCountries.components), use: supportedCountries)
         identity.post(routePath(IdentityRoute.verify.components), use: verify)
         identity.get(routePath(IdentityRoute.verification.components), use: verification)

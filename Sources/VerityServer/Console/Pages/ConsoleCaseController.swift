@@ -11,7 +11,6 @@ import VerityStore
 /// changes nothing. A case of another tenant is not found.
 struct ConsoleCaseController: RouteCollection {
     let console: ConsoleController
-    var dependencies: ServerDependencies { console.dependencies }
 
     func boot(routes: any RoutesBuilder) throws {
         let pages = routes.grouped(PageHeadersMiddleware(formsPostToSelf: true))
@@ -26,12 +25,12 @@ struct ConsoleCaseController: RouteCollection {
     }
 
     private func cases(_ request: Request) -> ConsoleCases {
-        ConsoleCases(scope: dependencies.scope(of: request), protector: dependencies.protector, clock: dependencies.clock,
+        ConsoleCases(scope: console.scopes.of(request), protector: console.protector, clock: console.clock,
                      handlers: console.reviews)
     }
     private func decisions(_ request: Request) -> CaseDecisions {
-        CaseDecisions(scope: dependencies.scope(of: request), clock: dependencies.clock, handlers: console.reviews,
-                      wake: dependencies.webhookWake)
+        CaseDecisions(scope: console.scopes.of(request), clock: console.clock, handlers: console.reviews,
+                      wake: console.wake)
     }
 
     // MARK: Pages
@@ -43,7 +42,7 @@ struct ConsoleCaseController: RouteCollection {
             case "released": page.t("notice_released")
             default: nil
             }
-            let queue = ReviewQueue(db: dependencies.scope(of: request).db, protector: dependencies.protector, clock: dependencies.clock,
+            let queue = ReviewQueue(db: console.scopes.of(request).db, protector: console.protector, clock: console.clock,
                                     handlers: console.reviews)
             do {
                 let found = try await queue.page(session: session, after: request.query[String.self, at: "after"])

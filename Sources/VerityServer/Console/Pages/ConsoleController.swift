@@ -9,9 +9,19 @@ import VerityStore
 /// every form carries a CSRF token: the session's own once signed in, and
 /// before that a random one doubled in a short-lived cookie of its own.
 struct ConsoleController: RouteCollection {
-    let dependencies: ServerDependencies
     /// What each kind of case shows and how it is decided, from the features that open them.
     let reviews: ReviewCaseHandlers
+    let scopes: RequestScopes
+    let protector: DataProtector
+    let clock: VerityClock
+    /// Wakes the webhook worker after a decision published its events.
+    let wake: WebhookWake
+    /// Bcrypt's cost for operators' passwords (`Settings.operatorPasswordCost`).
+    let passwordCost: Int
+    /// The sign-ins this server is hashing or waiting to hash (`SignInGuard`).
+    let signInHashing: SignInGuard.HashingQueue
+    /// The pages' own address is HTTPS (`VERITY_PAGES_URL`): cookies are `Secure`.
+    let servedOverHTTPS: Bool
 
     /// A page in `language`, with every kind of case's words.
     func page(_ language: String) -> ConsolePage { ConsolePage(language: language, words: reviews.words) }
@@ -25,8 +35,8 @@ struct ConsoleController: RouteCollection {
 
     /// Accounts through the request's own database handle (its event loop's pool).
     func accounts(_ request: Request) -> OperatorAccounts {
-        OperatorAccounts(db: dependencies.scope(of: request).db, protector: dependencies.protector, clock: dependencies.clock,
-                         cost: dependencies.settings.operatorPasswordCost, hashing: dependencies.signInHashing)
+        OperatorAccounts(db: scopes.of(request).db, protector: protector, clock: clock,
+                         cost: passwordCost, hashing: signInHashing)
     }
 
     func boot(routes: any RoutesBuilder) throws {
@@ -55,7 +65,7 @@ struct ConsoleController: RouteCollection {
                 action: request.query[String.self, at: "action"], actor: request.query[String.self, at: "actor"],
                 userRef: request.query[String.self, at: "user"], from: request.query[String.self, at: "from"],
                 to: request.query[String.self, at: "to"], after: request.query[String.self, at: "after"])
-            let trail = ConsoleAuditTrail(db: dependencies.scope(of: request).db, protector: dependencies.protector)
+            let trail = ConsoleAuditTrail(db: scopes.of(request).db, protector: protector)
             do {
                 let found = try await trail.page(tenantID: session.tenantID, query: query)
                 return Self.html(page.audit(signedIn, query: query, page: found, problem: nil), status: .ok)
@@ -69,7 +79,7 @@ struct ConsoleController: RouteCollection {
     func overview(request: Request) async throws -> Response {
         try await signedIn(request) { session, signedIn, page in
             let kind = request.query[String.self, at: "environment"].flatMap(EnvironmentKind.init(rawValue:)) ?? .live
-            guard let figures = try await ConsoleOverview(db: dependencies.scope(of: request).db, clock: dependencies.clock)
+            guard let figures = try await ConsoleOverview(db: scopes.of(request).db, clock: clock)
                 .figures(tenantID: session.tenantID, operatorID: session.operatorID, environment: kind) else {
                 return Self.html(page.caseNotFound(signedIn), status: .notFound)
             }
@@ -195,7 +205,7 @@ struct ConsoleController: RouteCollection {
     }
 
     private func cookie(_ value: String, request: Request, maxAge: Int) -> HTTPCookies.Value {
-        let secure = dependencies.settings.pagesBaseURL.hasPrefix("https://") || request.headers.first(name: "X-Forwarded-Proto") == "https"
+        let secure = servedOverHTTPS || request.headers.first(name: "X-Forwarded-Proto") == "https"
         return HTTPCookies.Value(string: value, maxAge: maxAge, path: "/console", isSecure: secure, isHTTPOnly: true, sameSite: .strict)
     }
 

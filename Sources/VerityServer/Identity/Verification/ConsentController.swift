@@ -4,17 +4,12 @@ import VerityCore
 
 /// `/v1/identity/consent`: the user's consent to identity-data processing.
 struct ConsentController: RouteCollection {
-    let dependencies: ServerDependencies
+    let userTokens: UserTokenMiddleware
     /// Built once at start-up; a request brings its context.
     let consents: ConsentService
 
-    init(dependencies: ServerDependencies) {
-        self.dependencies = dependencies
-        consents = ConsentService(clock: dependencies.clock)
-    }
-
     func boot(routes: any RoutesBuilder) throws {
-        let consent = routes.grouped(dependencies.userTokens)
+        let consent = routes.grouped(userTokens)
         consent.get(routePath(IdentityRoute.consentRequired.components), use: required)
         consent.get(routePath(IdentityRoute.consent.components), use: status)
         consent.get(routePath(IdentityRoute.consentContent.components), use: content)

@@ -5,19 +5,13 @@ import VerityCore
 /// `/v1/identity/document/…`: the identity API's document flows, for one end
 /// user per token.
 struct DocumentController: RouteCollection {
-    let dependencies: ServerDependencies
+    let userTokens: UserTokenMiddleware
     /// Built once at start-up; a request brings its context.
     let submissions: DocumentSubmissionService
     let captureLinks: CaptureLinkService
 
-    init(dependencies: ServerDependencies) {
-        self.dependencies = dependencies
-        submissions = dependencies.documentSubmissions
-        captureLinks = dependencies.captureLinks
-    }
-
     func boot(routes: any RoutesBuilder) throws {
-        let documents = routes.grouped(dependencies.userTokens)
+        let documents = routes.grouped(userTokens)
         documents.get(routePath(IdentityRoute.documentFaceImageRequired.components), use: faceImageRequired)
         // Three images in base64: larger bodies than the JSON routes take.
         documents.postCollecting(routePath(IdentityRoute.documentVerify.components), maxBytes: DocumentImages.maximumRequestBytes, use: verify)

@@ -11,7 +11,6 @@ import VerityStore
 /// values as typed, and changes nothing.
 struct ConsoleSettingsController: RouteCollection {
     let console: ConsoleController
-    var dependencies: ServerDependencies { console.dependencies }
 
     func boot(routes: any RoutesBuilder) throws {
         let pages = routes.grouped(PageHeadersMiddleware(formsPostToSelf: true))
@@ -24,7 +23,7 @@ struct ConsoleSettingsController: RouteCollection {
     }
 
     private func settings(_ request: Request) -> ConsoleEnvironmentSettings {
-        ConsoleEnvironmentSettings(db: dependencies.scope(of: request).db, clock: dependencies.clock)
+        ConsoleEnvironmentSettings(db: console.scopes.of(request).db, clock: console.clock)
     }
 
     static func environment(_ text: String?) -> EnvironmentKind? {

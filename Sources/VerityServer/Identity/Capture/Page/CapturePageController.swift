@@ -12,23 +12,20 @@ import VerityVision
 /// credential: it names one user of one environment, and it never reaches a
 /// log (the request log records route patterns only).
 struct CapturePageController: RouteCollection {
-    let dependencies: ServerDependencies
     /// Built once at start-up; a request brings its scope.
     let captureLinks: CaptureLinkService
     let submissions: DocumentSubmissionService
-
-    init(dependencies: ServerDependencies) {
-        self.dependencies = dependencies
-        captureLinks = dependencies.captureLinks
-        submissions = dependencies.documentSubmissions
-    }
+    let limits: CaptureRequestLimits
+    let engines: DocumentEngines
+    let scopes: RequestScopes
+    let clock: VerityClock
 
     func boot(routes: any RoutesBuilder) throws {
         let pages = routes.grouped(PageHeadersMiddleware())
         // The link and the client's address are counted (and a dead link's
         // submission refused) before a body is read; a large body then waits
         // for one of the server's slots (`LargeBodies`).
-        let captures = pages.grouped(CaptureRequestLimits(dependencies: dependencies, links: captureLinks))
+        let captures = pages.grouped(limits)
         let token = PageRoute.tokenParameter
         captures.get(routePath(PageRoute.capture(token: token).components), use: page)
         captures.get(routePath(PageRoute.captureStatus(token: token).components), use: status)
@@ -43,7 +40,7 @@ struct CapturePageController: RouteCollection {
         var resolved: (CaptureLinkModel, IdentityContext)?
         do {
             let (link, context) = try await captureLinks.resolve(token: request.parameters.get(.token) ?? "",
-                                                                 scope: dependencies.scope(of: request))
+                                                                 scope: scopes.of(request))
             resolved = (link, context)
             let status = try await captureLinks.open(link, context: context)
             let url = context.links.url(for: try link.requireID())
@@ -64,7 +61,7 @@ struct CapturePageController: RouteCollection {
 
     /// Where the user stands, for the page's progress and a desktop following a phone.
     func status(request: Request) async throws -> CapturePageStatus {
-        let (link, context) = try await captureLinks.resolve(token: request.parameters.get(.token) ?? "", scope: dependencies.scope(of: request))
+        let (link, context) = try await captureLinks.resolve(token: request.parameters.get(.token) ?? "", scope: scopes.of(request))
         let identity = try await captureLinks.progress(link, context: context)
         let fresh = try await CaptureLinkRepository(db: context.db).link(userID: context.userID) ?? link
         return CapturePageStatus(identity, link: fresh, policy: context.configuration.documents.captureLinks)
@@ -73,11 +70,11 @@ struct CapturePageController: RouteCollection {
     /// The photos: the page's picture rules are run again here, then the
     /// document goes the way of every submission (one check job).
     func submit(request: Request) async throws -> CapturePageStatus {
-        let (link, context) = try await captureLinks.resolve(token: request.parameters.get(.token) ?? "", scope: dependencies.scope(of: request))
+        let (link, context) = try await captureLinks.resolve(token: request.parameters.get(.token) ?? "", scope: scopes.of(request))
         // Every submission through a usable link counts against it, whatever
         // becomes of it (refused as malformed, by the picture rules, by the
         // check): one link cannot replay a file until it expires.
-        let timing = context.configuration.documents.captureLinks.submission(link.timing, now: dependencies.clock.nowMillis())
+        let timing = context.configuration.documents.captureLinks.submission(link.timing, now: clock.nowMillis())
         if timing == .documentSubmitted {
             let linkID = try link.requireID()
             try await context.db.write { tx in try await CaptureLinkRepository.countSubmission(linkID: linkID, on: tx) }
@@ -97,7 +94,7 @@ struct CapturePageController: RouteCollection {
         if form.documentType != .passport, (form.backImageBase64 ?? "").isEmpty {
             throw VerityError.invalid("backImageBase64", "backImageBase64 is required: photograph the back of the document")
         }
-        let engines = dependencies.documentEngines
+        let engines = self.engines
         let identity = try await submissions.submit(
             input, flow: flow, context: context, through: link,
             screen: { images in try await Self.screen(images, passport: form.documentType == .passport, engines: engines) })

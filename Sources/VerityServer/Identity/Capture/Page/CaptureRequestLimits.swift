@@ -15,18 +15,21 @@ import VerityStore
 /// 3 s): a link is allowed twice that. The address is counted under its
 /// blind index (`DataProtector.blindIndex`), so no address is stored.
 struct CaptureRequestLimits: AsyncMiddleware {
-    let dependencies: ServerDependencies
     let links: CaptureLinkService
+    let protector: DataProtector
+    let clock: VerityClock
+    let scopes: RequestScopes
+    /// `Settings.captureRequestsPerAddressPerMinute`: 0 counts no address.
+    let perAddress: Int
 
     static let requestsPerLinkPerMinute = 120
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        let limiter = RequestRateLimit(clock: dependencies.clock)
-        let perAddress = dependencies.settings.captureRequestsPerAddressPerMinute
+        let limiter = RequestRateLimit(clock: clock)
         if perAddress > 0 {
             let address = request.remoteAddress?.ipAddress ?? "unknown"
             // Keyed like every other index: a copy of the counts does not confirm a guessed address.
-            let name = dependencies.protector.blindIndex(address, domain: "capture-address")
+            let name = protector.blindIndex(address, domain: "capture-address")
             try await limiter.admit(request, keyID: UUID(naming: "capture-address|\(name)"),
                                     surface: "capture", limit: perAddress, credential: "this address")
         }
@@ -34,7 +37,7 @@ struct CaptureRequestLimits: AsyncMiddleware {
         // route (the page says so), but a submission to it is refused here,
         // before its body is read.
         do {
-            let (link, _) = try await links.resolve(token: request.parameters.get(.token) ?? "", scope: dependencies.scope(of: request))
+            let (link, _) = try await links.resolve(token: request.parameters.get(.token) ?? "", scope: scopes.of(request))
             try await limiter.admit(request, keyID: try link.requireID(), surface: "capture", limit: Self.requestsPerLinkPerMinute,
                                     credential: "this capture link")
         } catch let error as VerityError where error.code == .captureLinkUnusable {

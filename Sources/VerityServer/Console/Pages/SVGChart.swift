@@ -82,5 +82,5 @@ enum SVGChart {
     }
 
     private static func q(_ value: Double) -> String { "\"\(String(format: "%.1f", value))\"" }
-    private static func escape(_ text: String) -> String { CapturePage.escape(text) }
+    private static func escape(_ text: String) -> String { HTML.escape(text) }
 }

@@ -12,7 +12,7 @@ struct ConsolePage {
     var words: [String: [String: String]] = ConsoleStrings.tables
 
     func t(_ key: String) -> String { words[language]?[key] ?? words["en"]?[key] ?? key }
-    static func escape(_ text: String) -> String { CapturePage.escape(text) }
+    static func escape(_ text: String) -> String { HTML.escape(text) }
 
     /// What the header shows of a signed-in operator.
     struct Operator {

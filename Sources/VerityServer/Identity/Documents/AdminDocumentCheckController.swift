@@ -1,3 +1,4 @@
+import VerityStore
 import Vapor
 import VerityAPI
 import VerityCore
@@ -5,15 +6,16 @@ import VerityCore
 /// `GET /admin/v1/document-checks/{id}`: a check's full evidence for the
 /// tenant's backend (secret key), within the key's environment only.
 struct AdminDocumentCheckController: RouteCollection {
-    let dependencies: ServerDependencies
+    let secretKeys: SecretKeyMiddleware
+    let protector: DataProtector
 
     func boot(routes: any RoutesBuilder) throws {
-        routes.grouped(dependencies.secretKeys)
+        routes.grouped(secretKeys)
             .get(routePath(AdminRoute.documentCheck(id: AdminRoute.checkIDParameter).components), use: show)
     }
 
     func show(request: Request) async throws -> DocumentCheckDetail {
-        try await DocumentCheckDetails(db: request.db, protector: dependencies.protector)
+        try await DocumentCheckDetails(db: request.db, protector: protector)
             .detail(checkID: request.parameters.get(.checkID) ?? "", environmentID: try request.adminContext().environmentID)
     }
 }

@@ -21,7 +21,7 @@ struct OperatorAccounts: Sendable {
     /// The server's bound on sign-ins hashing at once (a server passes its own, `ServerDependencies.signInHashing`).
     var hashing = SignInGuard.HashingQueue(capacity: SignInGuard.hashingCapacity)
 
-    static let bcryptCost = 12
+    static let bcryptCost = Settings.operatorBcryptCost
     /// A session ends after this long unused, and after `sessionMaxMilliseconds` whatever happens.
     static let sessionIdleMilliseconds: Int64 = 30 * 60_000
     static let sessionMaxMilliseconds: Int64 = 12 * 3_600_000
