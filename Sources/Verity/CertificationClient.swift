@@ -14,6 +14,11 @@ import VerityWire
 ///
 /// Keys for levels 1–3 are made on the device and never leave it; a level-4
 /// key lives in the platform's HSM behind the user's password.
+///
+/// A call that failed but may succeed later (`RATE_LIMITED`,
+/// `SERVICE_UNAVAILABLE`, an unreachable service) is tried again as `retries`
+/// says (after 1, 3 and 9 s by default); a POST carries one `Idempotency-Key`
+/// for all its tries, so a retried certification or signature is not made twice.
 public final class CertificationClient: Sendable {
     let baseURL: URL
     /// The entity this app registers users with.
@@ -22,13 +27,17 @@ public final class CertificationClient: Sendable {
     let session: URLSession?
     let requestTimeout: TimeInterval
     let userTokenProvider: @Sendable () async throws -> String
+    /// How a failed call is tried again (a POST with the same `Idempotency-Key`).
+    let retries: ServiceRetries
 
     /// `userTokenProvider` returns a user token from the app's backend (`POST /admin/v1/users/{ref}/token`);
     /// it is used until the device is verified, and to recover a lost device token. `requestTimeout` is how
-    /// long one call may take before it fails with `NETWORK_ERROR` (60 s by default).
+    /// long one call may take before it fails with `NETWORK_ERROR` (60 s by default); `retries`, how a
+    /// failed call is tried again (`.never` for one try).
     public init(baseURL: URL, entity: String, keyStore: any KeyStore, session: URLSession? = nil, requestTimeout: TimeInterval = 60,
-                userTokenProvider: @escaping @Sendable () async throws -> String) {
+                retries: ServiceRetries = ServiceRetries(), userTokenProvider: @escaping @Sendable () async throws -> String) {
         self.baseURL = baseURL
+        self.retries = retries
         self.entity = entity
         self.keyStore = keyStore
         self.session = session
@@ -54,7 +63,7 @@ public final class CertificationClient: Sendable {
     /// `UserTokenRequest.phoneNumber`), or to `phoneNumber` (E.164) when given.
     @discardableResult
     public func requestUserDeviceVerification(phoneNumber: String? = nil) async throws -> DeviceVerificationSent {
-        try await send("POST", CertificationRoute.deviceVerificationRequest.path,
+        try await send(CertificationEndpoint.requestDeviceVerification,
                        body: DeviceVerificationRequest(deviceId: try deviceIdentifier(), phoneNumber: phoneNumber), userToken: true)
     }
 
@@ -65,7 +74,7 @@ public final class CertificationClient: Sendable {
 
     /// Checks the SMS code; the device is then verified (for every entity) and keeps a device token.
     public func verifyUserDevice(verificationCode: String) async throws {
-        let token: DeviceToken = try await send("POST", CertificationRoute.deviceVerification.path,
+        let token: DeviceToken = try await send(CertificationEndpoint.verifyDevice,
                                                 body: DeviceVerificationInput(deviceId: try deviceIdentifier(), verificationCode: verificationCode),
                                                 userToken: true)
         try store(Data(token.token.utf8), Names.deviceToken)
@@ -78,12 +87,12 @@ public final class CertificationClient: Sendable {
         let token: DeviceToken
         if let old = try storedDeviceToken() {
             do {
-                token = try await send("POST", CertificationRoute.deviceToken.path, body: input, bearer: old)
+                token = try await send(CertificationEndpoint.refreshDeviceToken, body: input, bearer: old)
             } catch let error as CertificationError where error.code == .invalidToken {
-                token = try await send("POST", CertificationRoute.deviceToken.path, body: input, userToken: true)
+                token = try await send(CertificationEndpoint.refreshDeviceToken, body: input, userToken: true)
             }
         } else {
-            token = try await send("POST", CertificationRoute.deviceToken.path, body: input, userToken: true)
+            token = try await send(CertificationEndpoint.refreshDeviceToken, body: input, userToken: true)
         }
         try store(Data(token.token.utf8), Names.deviceToken)
     }
@@ -106,20 +115,20 @@ public final class CertificationClient: Sendable {
     /// certificate newly issued for a key on this device is stored with it
     /// here, as the spec says: once `status == .certified`, the device can sign.
     public func requestUser() async throws -> User {
-        let user: User = try await send("GET", CertificationRoute.user(entity: entity).path)
+        let user: User = try await send(CertificationEndpoint.user)
         if user.status == .certified, let certificate = user.certificate { try keep(certificate) }
         return user
     }
 
     /// The entity's registration form and levels.
     public func requestEntityDetails() async throws -> EntityDetails {
-        try await send("GET", CertificationRoute.entity(entity).path)
+        try await send(CertificationEndpoint.entityDetails)
     }
 
     /// Registers with the entity: every field is checked against its definition.
     @discardableResult
     public func registerUser(_ fields: [String: String]) async throws -> User {
-        try await send("POST", CertificationRoute.registration(entity: entity).path, body: RegistrationInput(fields: fields))
+        try await send(CertificationEndpoint.register, body: RegistrationInput(fields: fields))
     }
 
     /// The spec's form: a `User` filled in field by field (`user[field.name] = value`).
@@ -131,7 +140,7 @@ public final class CertificationClient: Sendable {
     /// Asks an operator to accredit the user at `level` (2–4).
     @discardableResult
     public func requestAccreditation(level: Int, evidence: AccreditationEvidence? = nil) async throws -> AccreditationRequestView {
-        try await send("POST", CertificationRoute.accreditationRequests(entity: entity).path,
+        try await send(CertificationEndpoint.requestAccreditation,
                        body: AccreditationRequestInput(level: level, evidence: evidence))
     }
 
@@ -141,7 +150,7 @@ public final class CertificationClient: Sendable {
     @discardableResult
     public func certifyUserAtLevel1() async throws -> User {
         let csr = try await signingRequest()
-        let user: User = try await send("POST", CertificationRoute.certifyLevel1(entity: entity).path,
+        let user: User = try await send(CertificationEndpoint.certifyLevel1,
                                                      body: CertifyLevel1Input(csr: csr))
         if user.certificate != nil { try adopt(user.certificate) }
         return user
@@ -157,7 +166,7 @@ public final class CertificationClient: Sendable {
     @discardableResult
     public func certifyUser(diac: String) async throws -> User {
         let csr = try await signingRequest()
-        return try await send("POST", CertificationRoute.certify(entity: entity).path, body: CertifyInput(diac: diac, csr: csr))
+        return try await send(CertificationEndpoint.certify, body: CertifyInput(diac: diac, csr: csr))
     }
 
     /// The spec's spelling of ``certifyUserAtLevel4(diac:password:)``.
@@ -170,14 +179,14 @@ public final class CertificationClient: Sendable {
     /// (8–128 characters), which every later signature needs.
     @discardableResult
     public func certifyUserAtLevel4(diac: String, password: String) async throws -> User {
-        try await send("POST", CertificationRoute.certifyLevel4(entity: entity).path, body: CertifyLevel4Input(diac: diac, password: password))
+        try await send(CertificationEndpoint.certifyLevel4, body: CertifyLevel4Input(diac: diac, password: password))
     }
 
     /// The issued certificate and chain; kept on the device with its key
     /// (``requestUser()`` does this by itself once the user is certified).
     @discardableResult
     public func fetchCertificate() async throws -> UserCertificate {
-        let certificate: UserCertificate = try await send("GET", CertificationRoute.certificate(entity: entity).path)
+        let certificate: UserCertificate = try await send(CertificationEndpoint.certificate)
         try adopt(certificate)
         return certificate
     }
@@ -185,7 +194,7 @@ public final class CertificationClient: Sendable {
     /// Gives the certificate up (revoked; a level-4 key destroyed) and forgets the key here.
     @discardableResult
     public func uncertify() async throws -> User {
-        let user: User = try await send("DELETE", CertificationRoute.certificate(entity: entity).path)
+        let user: User = try await send(CertificationEndpoint.uncertify)
         for name in [Names.key(entity), Names.pendingKey(entity), Names.chain(entity)] { try keyStore.delete(name) }
         return user
     }
@@ -194,17 +203,17 @@ public final class CertificationClient: Sendable {
 
     /// Signs a server nonce with the certificate's key (level 4: in the HSM, with `password`).
     public func authenticate(password: String? = nil) async throws -> AuthenticationSession {
-        let challenge: AuthenticationChallenge = try await send("POST", CertificationRoute.challenges(entity: entity).path)
+        let challenge: AuthenticationChallenge = try await send(CertificationEndpoint.challenge)
         guard let nonce = Data(base64Encoded: challenge.nonce) else {
             throw CertificationError(code: .invalidResponse, message: "the challenge is not base64")
         }
         let proof = try signature(over: nonce, password: password)
-        return try await send("POST", CertificationRoute.challengeResponse(entity: entity, id: challenge.id.uuidString).path, body: proof)
+        return try await send(CertificationEndpoint.answerChallenge, id: challenge.id.uuidString, body: proof)
     }
 
     /// Transactions waiting for the user's approval.
     public func requestTransactions() async throws -> [TransactionView] {
-        try await send("GET", CertificationRoute.transactions(entity: entity).path)
+        try await send(CertificationEndpoint.transactions)
     }
 
     /// Approves `transaction`: the digest is recomputed here from the
@@ -217,14 +226,14 @@ public final class CertificationClient: Sendable {
             throw CertificationError(code: .invalidResponse, message: "the transaction's digest does not match its description")
         }
         let proof = try signature(over: Data(digest), password: password)
-        return try await send("POST", CertificationRoute.transactionApproval(entity: entity, id: transaction.id.uuidString).path, body: proof)
+        return try await send(CertificationEndpoint.approveTransaction, id: transaction.id.uuidString, body: proof)
     }
 
     /// A detached CMS (PKCS#7) signature over `document`: made here with the
     /// device key (levels 1–3), or in the HSM with `password` (level 4).
     public func signDocument(_ document: Data, password: String? = nil) async throws -> Data {
         if let password {
-            let output: DocumentSignatureOutput = try await send("POST", CertificationRoute.signatures(entity: entity).path,
+            let output: DocumentSignatureOutput = try await send(CertificationEndpoint.signDocument,
                                                                  body: DocumentSigningInput(document: document.base64EncodedString(), password: password))
             guard let signature = Data(base64Encoded: output.signature) else {
                 throw CertificationError(code: .invalidResponse, message: "the signature is not base64")
@@ -245,12 +254,12 @@ public final class CertificationClient: Sendable {
 
     /// Every checkpoint where users are accredited in person.
     public func requestCheckpoints() async throws -> [CheckpointDetails] {
-        try await send("GET", CertificationRoute.checkpoints.path)
+        try await send(CertificationEndpoint.checkpoints)
     }
 
     /// The `limit` nearest checkpoints to a point, nearest first (great-circle distance).
     public func requestNearestCheckpoints(latitude: Double, longitude: Double, limit: Int = 10) async throws -> [CheckpointDetails] {
-        try await send("GET", CertificationRoute.nearestCheckpoints.path, query: [
+        try await send(CertificationEndpoint.nearestCheckpoints, query: [
             URLQueryItem(name: "latitude", value: String(latitude)), URLQueryItem(name: "longitude", value: String(longitude)),
             URLQueryItem(name: "limit", value: String(limit)),
         ])
@@ -258,7 +267,7 @@ public final class CertificationClient: Sendable {
 
     /// One checkpoint.
     public func requestCheckpointDetails(id: UUID) async throws -> CheckpointDetails {
-        try await send("GET", CertificationRoute.checkpoint(id: id.uuidString).path)
+        try await send(CertificationEndpoint.checkpoint, id: id.uuidString)
     }
 
     // MARK: Keys
@@ -363,9 +372,13 @@ public final class CertificationClient: Sendable {
 
     // MARK: HTTP
 
-    private func send<Response: Decodable>(_ method: String, _ path: String, query: [URLQueryItem] = [],
-                                           body: (some Encodable)? = Optional<Bool>.none, userToken: Bool = false,
-                                           bearer: String? = nil) async throws -> Response {
+    /// One call of `endpoint` for this client's entity (and `id`, when its
+    /// path has one), with the device token, or the user token when there is
+    /// none yet (`userToken`), or `bearer`; tried again by `retries`, a POST
+    /// with one `Idempotency-Key` for all its tries.
+    private func send<Body: Encodable, Answer: Decodable>(_ endpoint: Endpoint<Body, Answer>, id: String? = nil, query: [URLQueryItem] = [],
+                                                          body: Body? = nil, userToken: Bool = false,
+                                                          bearer: String? = nil) async throws -> Answer {
         let credential: String
         if let bearer {
             credential = bearer
@@ -374,12 +387,12 @@ public final class CertificationClient: Sendable {
         } else {
             credential = try await userTokenProvider()
         }
+        var parameters: [RouteParameter: String] = [.entity: entity]
+        parameters[.id] = id
         let transport = ServiceTransport<CertificationError>(baseURL: baseURL, session: session, requestTimeout: requestTimeout)
-        let headers = [WireHeader.deviceID: try deviceIdentifier()]
-        if let body {
-            return try await transport.send(method, path, query: query, json: body, credential: .bearer(credential), headers: headers)
-        }
-        return try await transport.send(method, path, query: query, credential: .bearer(credential), headers: headers)
+        return try await transport.call(endpoint, parameters.filter { endpoint.parameters.contains($0.key) }, query: query, body: body,
+                                        credential: .bearer(credential), headers: [WireHeader.deviceID: try deviceIdentifier()],
+                                        retries: retries)
     }
 }
 

@@ -10,7 +10,11 @@ import VerityWire
 /// Create one per user session with the server's address and a way to get
 /// that user's token (minted by your backend with its secret key, through
 /// `POST /admin/v1/users/{userRef}/token`). Every method throws
-/// ``IdentityVerificationError``.
+/// ``IdentityVerificationError``. A call that failed but may succeed later
+/// (`RATE_LIMITED`, `SERVICE_UNAVAILABLE`, an unreachable service) is tried
+/// again as `retries` says (after 1, 3 and 9 s by default); a POST carries one
+/// `Idempotency-Key` for all its tries, so a retry after a lost answer gets
+/// that answer instead of verifying twice.
 ///
 /// ```swift
 /// let client = IdentityVerificationClient(baseURL: url) { try await myBackend.verityToken() }
@@ -20,6 +24,8 @@ import VerityWire
 /// ```
 public final class IdentityVerificationClient: Sendable {
     private let transport: ServiceTransport<IdentityVerificationError>
+    /// How a failed call is tried again (a POST with the same `Idempotency-Key`).
+    private let retries: ServiceRetries
     private let tokenProvider: @Sendable () async throws -> String
     /// Answers kept for `QueryOption.cachedOrRemote`, by document flow.
     private let faceImageAnswers = FaceImageAnswers()
@@ -31,21 +37,24 @@ public final class IdentityVerificationClient: Sendable {
     ///     FoundationNetworking's URLSession keeps a core busy while it waits).
     ///   - requestTimeout: How long one call may take before it fails with `NETWORK_ERROR`
     ///     (60 s by default; a document check answers `pending` well before, and settles in the background).
-    ///   - tokenProvider: Returns a current end-user token; called before each request.
-    public init(baseURL: URL, session: URLSession? = nil, requestTimeout: TimeInterval = 60,
+    ///   - retries: How a failed call is tried again; `.never` for one try.
+    ///   - tokenProvider: Returns a current end-user token; called before each call.
+    public init(baseURL: URL, session: URLSession? = nil, requestTimeout: TimeInterval = 60, retries: ServiceRetries = ServiceRetries(),
                 tokenProvider: @escaping @Sendable () async throws -> String) {
         transport = ServiceTransport(baseURL: baseURL, session: session, requestTimeout: requestTimeout)
+        self.retries = retries
         self.tokenProvider = tokenProvider
     }
 
     /// A client that always sends `token`.
-    public convenience init(baseURL: URL, token: String, session: URLSession? = nil, requestTimeout: TimeInterval = 60) {
-        self.init(baseURL: baseURL, session: session, requestTimeout: requestTimeout) { token }
+    public convenience init(baseURL: URL, token: String, session: URLSession? = nil, requestTimeout: TimeInterval = 60,
+                            retries: ServiceRetries = ServiceRetries()) {
+        self.init(baseURL: baseURL, session: session, requestTimeout: requestTimeout, retries: retries) { token }
     }
 
     /// ISO 3166-1 alpha-2 codes of the countries whose identities can be verified.
     public func listSupportedCountries() async throws -> [String] {
-        try await call("GET", IdentityRoute.supportedCountries.path, as: SupportedCountries.self).countries
+        try await call(IdentityEndpoint.supportedCountries).countries
     }
 
     /// Verifies the user from their name, address and date of birth.
@@ -57,17 +66,17 @@ public final class IdentityVerificationClient: Sendable {
     /// Throws ``IdentityVerificationError/Code/consentRequired`` when the
     /// environment requires consent that was not given.
     public func verifyIdentity(input: VerifyIdentityInput) async throws -> VerifiedIdentity {
-        try await call("POST", IdentityRoute.verify.path, body: input, as: VerifiedIdentity.self)
+        try await call(IdentityEndpoint.verify, body: input)
     }
 
     /// The user's current verification state.
     public func checkIdentityVerification() async throws -> VerifiedIdentity {
-        try await call("GET", IdentityRoute.verification.path, as: VerifiedIdentity.self)
+        try await call(IdentityEndpoint.verification)
     }
 
     /// Whether this environment requires consent before verification.
     public func isConsentRequiredForVerification() async throws -> Bool {
-        try await call("GET", IdentityRoute.consentRequired.path, as: ConsentRequirement.self).required
+        try await call(IdentityEndpoint.consentRequired).required
     }
 
     /// Whether `verifyIdentityDocument` needs a face image beside the document
@@ -97,43 +106,42 @@ public final class IdentityVerificationClient: Sendable {
     /// "review"`: that takes minutes or hours, so wait for the tenant's
     /// webhook (`document_check.completed`) rather than polling.
     public func verifyIdentityDocument(input: VerifyIdentityDocument) async throws -> VerifiedIdentity {
-        try await call("POST", IdentityRoute.documentVerify.path, body: input.wire, as: VerifiedIdentity.self)
+        try await call(IdentityEndpoint.verifyDocument, body: input.wire)
     }
 
     /// Verifies the user from a driver's licence or ID card alone (no PII
     /// attempt first): the name, address and date of birth read from it are
     /// verified against the environment's trusted data source.
     public func captureAndVerifyIdentityDocument(input: VerifyIdentityDocument) async throws -> VerifiedIdentity {
-        try await call("POST", IdentityRoute.documentCaptureAndVerify.path, body: input.wire, as: VerifiedIdentity.self)
+        try await call(IdentityEndpoint.captureAndVerifyDocument, body: input.wire)
     }
 
     /// A link to the capture page, where the user photographs their document
     /// (and a selfie when the environment asks) in a browser; it replaces any
     /// earlier link. Follow the outcome with `checkIdentityVerification()`.
     public func initiateIdentityDocumentCapture() async throws -> IdDocumentCaptureInitiationInfo {
-        try await call("POST", IdentityRoute.documentCapture.path, as: IdDocumentCaptureInitiationInfo.self)
+        try await call(IdentityEndpoint.initiateDocumentCapture)
     }
 
     /// One call with the user's current token.
-    private func call<Response: Decodable>(_ method: String, _ path: String, query: [URLQueryItem] = [],
-                                           body: (some Encodable)? = Optional<Bool>.none, as type: Response.Type) async throws -> Response {
+    /// One call of `endpoint` with the user's token, tried again by `retries`.
+    private func call<Body: Encodable, Answer: Decodable>(_ endpoint: Endpoint<Body, Answer>, query: [URLQueryItem] = [],
+                                                          body: Body? = nil) async throws -> Answer {
         let credential = ServiceCredential.bearer(try await tokenProvider())
-        if let body { return try await transport.send(method, path, query: query, json: body, credential: credential) }
-        return try await transport.send(method, path, query: query, credential: credential)
+        return try await transport.call(endpoint, query: query, body: body, credential: credential, retries: retries)
     }
 
     private func faceImageRequired(flow: DocumentFlow, option: QueryOption) async throws -> Bool {
         if option == .cachedOrRemote, let known = await faceImageAnswers.answer(for: flow) { return known }
-        let required = try await call("GET", IdentityRoute.documentFaceImageRequired.path,
-                                                query: [URLQueryItem(name: "flow", value: flow.rawValue)],
-                                                as: FaceImageRequirement.self).faceImageRequired
+        let required = try await call(IdentityEndpoint.faceImageRequired,
+                                      query: [URLQueryItem(name: "flow", value: flow.rawValue)]).faceImageRequired
         await faceImageAnswers.keep(required, for: flow)
         return required
     }
 
     /// The user's consent status, with the text they agreed to.
     public func getIdentityDataProcessingConsentStatus() async throws -> IdentityDataProcessingConsentStatus {
-        try await call("GET", IdentityRoute.consent.path, as: IdentityDataProcessingConsentStatus.self)
+        try await call(IdentityEndpoint.consent)
     }
 
     /// The consent text closest to the preferred locale and content type; falls
@@ -141,10 +149,10 @@ public final class IdentityVerificationClient: Sendable {
     public func getIdentityDataProcessingConsentContent(
         input: IdentityDataProcessingConsentContentInput
     ) async throws -> IdentityDataProcessingConsentContent {
-        try await call("GET", IdentityRoute.consentContent.path, query: [
+        try await call(IdentityEndpoint.consentContent, query: [
             URLQueryItem(name: "preferredContentType", value: input.preferredContentType),
             URLQueryItem(name: "preferredLocale", value: input.preferredLocale),
-        ], as: IdentityDataProcessingConsentContent.self)
+        ])
     }
 
     /// Records that the user agreed to `input`, exactly as it was served by
@@ -152,13 +160,13 @@ public final class IdentityVerificationClient: Sendable {
     public func provideIdentityDataProcessingConsent(
         input: IdentityDataProcessingConsentInput
     ) async throws -> IdentityDataProcessingConsentStatus {
-        try await call("POST", IdentityRoute.consent.path, body: input, as: IdentityDataProcessingConsentStatus.self)
+        try await call(IdentityEndpoint.provideConsent, body: input)
     }
 
     /// Withdraws the user's consent. Earlier verification stays valid; new
     /// verification attempts need consent again where it is required.
     public func withdrawIdentityDataProcessingConsent() async throws -> IdentityDataProcessingConsentStatus {
-        try await call("DELETE", IdentityRoute.consent.path, as: IdentityDataProcessingConsentStatus.self)
+        try await call(IdentityEndpoint.withdrawConsent)
     }
 }
 

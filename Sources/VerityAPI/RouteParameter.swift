@@ -1,7 +1,7 @@
 /// A path parameter: the server registers its `placeholder` in a route's
 /// path and reads the value back by the same `name`, both spelled here once
 /// (`scripts/check-structure.py` fails another spelling).
-public struct RouteParameter: Sendable, Equatable {
+public struct RouteParameter: Sendable, Hashable {
     public let name: String
 
     public init(_ name: String) { self.name = name }

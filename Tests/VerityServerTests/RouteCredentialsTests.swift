@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 import Vapor
+import Verity
 @testable import VerityServer
 import VerityTestSupport
 
@@ -45,7 +46,7 @@ struct RouteCredentialsTests {
         #expect(rules.count >= 10, "the table was not found")
         try await withVerityApp(settings: { $0.metricsToken = "a-metrics-token-long-enough" }) { app async throws in
             let url = try await app.startServer()
-            var undeclared: [String] = [], open: [String] = [], guarded = 0
+            var undeclared: [String] = [], open: [String] = [], misdeclared: [String] = [], guarded = 0, fromEndpoints = 0
             for route in app.app.routes.all {
                 let path = "/" + route.path.map { component -> String in
                     switch component {
@@ -58,6 +59,13 @@ struct RouteCredentialsTests {
                 guard let rule = rules.first(where: { $0.matches(path) }) else {
                     undeclared.append("\(route.method.rawValue) \(path)")
                     continue
+                }
+                // A route registered from a VerityAPI `Endpoint` declares its credential twice: there and in the table.
+                if let declared = EndpointCredentialKey.of(route) {
+                    fromEndpoints += 1
+                    if !Self.table(rule.credential, names: declared) {
+                        misdeclared.append("\(route.method.rawValue) \(path): endpoint says \(declared.rawValue), table says \(rule.credential)")
+                    }
                 }
                 guard !rule.credential.hasPrefix("none") else { continue }
                 guarded += 1
@@ -78,7 +86,19 @@ struct RouteCredentialsTests {
             }
             #expect(app.app.routes.all.count >= 100 && guarded >= 80, "\(app.app.routes.all.count) routes, \(guarded) guarded")
             #expect(undeclared.isEmpty, "routes with no credential declared in docs/security.md: \(undeclared)")
+            #expect(fromEndpoints >= 30 && misdeclared.isEmpty, "\(fromEndpoints) routes from endpoints; \(misdeclared)")
             #expect(open.isEmpty, "routes that answered without their credential: \(open)")
+        }
+    }
+
+    /// Whether the table's credential cell names the endpoint's credential.
+    static func table(_ cell: String, names credential: EndpointCredential) -> Bool {
+        switch credential {
+        case .none: cell.hasPrefix("none")
+        case .userToken: cell.hasPrefix("user token")
+        case .secretKey: cell.hasPrefix("secret key")
+        case .clientKey: cell.contains("client key")
+        case .deviceOrUserToken: cell.contains("device token") && cell.contains("user")
         }
     }
 }

@@ -147,27 +147,14 @@ public final class MobileVerificationClient: Sendable {
         var headers: [String: String] = [:]
         headers[WireHeader.mobileSession] = id
         headers[WireHeader.idempotencyKey] = idempotencyKey
-        let transport = ServiceTransport<MobileVerificationError>(baseURL: baseURL, session: session, requestTimeout: requestTimeout)
-        var attempt = 0
-        let clock = ContinuousClock()
-        let patience = clock.now.advanced(by: inUsePatience)
-        while true {
-            let failure: MobileVerificationError
-            do {
-                return try await transport.send(route.method, route.path, body: body, credential: .clientKey(clientKey), headers: headers)
-            } catch {
-                failure = error
+        let transport = ServiceTransport<ServiceFailure>(baseURL: baseURL, session: session, requestTimeout: requestTimeout)
+        let retries = ServiceRetries(delays: retryDelays, maximumWait: maximumWait, inUsePatience: inUsePatience)
+        do {
+            return try await retries.run(idempotent: idempotencyKey != nil) { () async throws(ServiceFailure) -> MobileEnvelope<Payload> in
+                try await transport.send(route.method, route.path, body: body, credential: .clientKey(clientKey), headers: headers)
             }
-            // Our own first try is still running there: its answer will be replayed to us. Not a retry spent.
-            if failure.code == .idempotencyKeyInUse, idempotencyKey != nil, clock.now < patience {
-                try await Task.sleep(for: failure.retryAfterSeconds.map { Duration.seconds(min($0, 10)) } ?? .seconds(2))
-                continue
-            }
-            guard failure.retryable, attempt < retryDelays.count else { throw failure }
-            let asked = failure.retryAfterSeconds.map { Duration.seconds($0) } ?? retryDelays[attempt]
-            guard asked <= maximumWait else { throw failure }
-            try await Task.sleep(for: asked)
-            attempt += 1
+        } catch {
+            throw MobileVerificationError(error)
         }
     }
 

@@ -16,8 +16,12 @@ struct ServiceTransport<Failure: ServiceError>: Sendable {
     let requestTimeout: TimeInterval
 
     init(baseURL: URL, session: URLSession?, requestTimeout: TimeInterval = 60) {
+        self.init(baseURL: baseURL, http: .choosing(session), requestTimeout: requestTimeout)
+    }
+
+    init(baseURL: URL, http: HTTPExchange, requestTimeout: TimeInterval) {
         self.baseURL = baseURL
-        http = .choosing(session)
+        self.http = http
         self.requestTimeout = requestTimeout
     }
 
@@ -98,11 +102,16 @@ protocol ServiceError: Error {
     init(_ failure: ServiceFailure)
 }
 
+/// The failure itself, for the retries, which read its code before a client's error type is made.
+extension ServiceFailure: ServiceError {
+    init(_ failure: ServiceFailure) { self = failure }
+}
+
 /// A failed call, decoded once: the service's error envelope (the `/v1`
 /// surfaces' `{"error": {…}}` or the mobile API's flat body), or what the
 /// SDK saw when there was none. Codes are the service's; those the SDK
 /// raises itself are `ClientCode`'s.
-struct ServiceFailure: Sendable {
+struct ServiceFailure: Error, Sendable {
     var code: String
     var message: String
     var field: String?

@@ -20,43 +20,37 @@ struct CertificationController: RouteCollection {
 
     func boot(routes: any RoutesBuilder) throws {
         let api = routes.grouped(auth)
-        let e = CertificationRoute.entityParameter, id = CertificationRoute.idParameter
-        func path(_ route: CertificationRoute) -> [PathComponent] { routePath(route.components) }
-
-        api.post(path(.deviceVerificationRequest), use: requestCode)
-        api.post(path(.deviceVerification), use: verifyDevice)
+        api.on(CertificationEndpoint.requestDeviceVerification, use: requestCode)
+        api.on(CertificationEndpoint.verifyDevice, use: verifyDevice)
         // Refreshing accepts a stale device token, so it authenticates itself.
-        routes.post(path(.deviceToken), use: refreshToken)
-        api.get(path(.entity(e)), use: entityDetails)
-        api.get(path(.user(entity: e)), use: user)
-        api.post(path(.registration(entity: e)), use: register)
-        api.post(path(.accreditationRequests(entity: e)), use: requestAccreditation)
-        api.post(path(.certifyLevel1(entity: e)), use: certifyLevel1)
-        api.post(path(.certify(entity: e)), use: certify)
-        api.post(path(.certifyLevel4(entity: e)), use: certifyLevel4)
-        api.get(path(.certificate(entity: e)), use: certificate)
-        api.delete(path(.certificate(entity: e)), use: uncertify)
-        api.post(path(.challenges(entity: e)), use: challenge)
-        api.post(path(.challengeResponse(entity: e, id: id)), use: answer)
-        api.get(path(.transactions(entity: e)), use: transactions)
-        api.post(path(.transactionApproval(entity: e, id: id)), use: approve)
-        api.postCollecting(path(.signatures(entity: e)), maxBytes: 15 * 1024 * 1024, use: signDocument)
-        api.get(path(.checkpoints), use: checkpoints)
-        api.get(path(.nearestCheckpoints), use: nearestCheckpoints)
-        api.get(path(.checkpoint(id: id)), use: checkpoint)
+        routes.register(CertificationEndpoint.refreshDeviceToken, answering: refreshToken)
+        api.on(CertificationEndpoint.entityDetails, use: entityDetails)
+        api.on(CertificationEndpoint.user, use: user)
+        api.on(CertificationEndpoint.register, use: register)
+        api.register(CertificationEndpoint.requestAccreditation, answering: requestAccreditation)
+        api.on(CertificationEndpoint.certifyLevel1, use: certifyLevel1)
+        api.on(CertificationEndpoint.certify, use: certify)
+        api.on(CertificationEndpoint.certifyLevel4, use: certifyLevel4)
+        api.on(CertificationEndpoint.certificate, use: certificate)
+        api.on(CertificationEndpoint.uncertify, use: uncertify)
+        api.on(CertificationEndpoint.challenge, use: challenge)
+        api.on(CertificationEndpoint.answerChallenge, use: answer)
+        api.on(CertificationEndpoint.transactions, use: transactions)
+        api.on(CertificationEndpoint.approveTransaction, use: approve)
+        api.on(CertificationEndpoint.signDocument, maxBytes: 15 * 1024 * 1024, use: signDocument)
+        api.on(CertificationEndpoint.checkpoints, use: checkpoints)
+        api.on(CertificationEndpoint.nearestCheckpoints, use: nearestCheckpoints)
+        api.on(CertificationEndpoint.checkpoint, use: checkpoint)
     }
 
     // MARK: Device
 
-    func requestCode(request: Request) async throws -> Response {
-        let input = try RequestBody.decode(DeviceVerificationRequest.self, from: request)
-        let sent = try await devices.requestCode(input, context: try request.certificationContext())
-        return try await sent.encodeResponse(status: .accepted, for: request)
+    func requestCode(request: Request, input: DeviceVerificationRequest) async throws -> DeviceVerificationSent {
+        try await devices.requestCode(input, context: try request.certificationContext())
     }
 
-    func verifyDevice(request: Request) async throws -> DeviceToken {
-        let input = try RequestBody.decode(DeviceVerificationInput.self, from: request)
-        return try await devices.verify(input, context: try request.certificationContext())
+    func verifyDevice(request: Request, input: DeviceVerificationInput) async throws -> DeviceToken {
+        try await devices.verify(input, context: try request.certificationContext())
     }
 
     /// A new device token for an expired (or certification-changed) one, or
@@ -69,7 +63,7 @@ struct CertificationController: RouteCollection {
     func refreshToken(request: Request) async throws -> Response {
         // The credential first: a stranger learns nothing of what the body must hold.
         let bearer = try request.bearerCredential()
-        let input = try RequestBody.decode(DeviceTokenRequest.self, from: request)
+        let input = try RequestBody.decode(CertificationEndpoint.refreshDeviceToken, from: request)
         let now = clock.nowMillis()
         let idempotency = auth.idempotency
         guard bearer.hasPrefix(DeviceTokens.prefix) else {
@@ -108,13 +102,12 @@ struct CertificationController: RouteCollection {
         try await registrations.user(try entityName(request), context: try request.certificationContext())
     }
 
-    func register(request: Request) async throws -> CertificationUser {
-        let input = try RequestBody.decode(RegistrationInput.self, from: request)
-        return try await registrations.register(try entityName(request), input: input, context: try request.certificationContext())
+    func register(request: Request, input: RegistrationInput) async throws -> CertificationUser {
+        try await registrations.register(try entityName(request), input: input, context: try request.certificationContext())
     }
 
     func requestAccreditation(request: Request) async throws -> Response {
-        let input = try RequestBody.decode(AccreditationRequestInput.self, from: request)
+        let input = try RequestBody.decode(CertificationEndpoint.requestAccreditation, from: request)
         let (view, created) = try await registrations.requestAccreditation(try entityName(request), input: input,
                                                                            context: try request.certificationContext())
         return try await view.encodeResponse(status: created ? .created : .ok, for: request)
@@ -122,21 +115,16 @@ struct CertificationController: RouteCollection {
 
     // MARK: Certification
 
-    func certifyLevel1(request: Request) async throws -> CertificationUser {
-        let input = try RequestBody.decode(CertifyLevel1Input.self, from: request)
-        return try await certification.certifyAtLevel1(try entityName(request), input: input, context: try request.certificationContext())
+    func certifyLevel1(request: Request, input: CertifyLevel1Input) async throws -> CertificationUser {
+        try await certification.certifyAtLevel1(try entityName(request), input: input, context: try request.certificationContext())
     }
 
-    func certify(request: Request) async throws -> Response {
-        let input = try RequestBody.decode(CertifyInput.self, from: request)
-        let user = try await certification.certify(try entityName(request), input: input, context: try request.certificationContext())
-        return try await user.encodeResponse(status: .accepted, for: request)
+    func certify(request: Request, input: CertifyInput) async throws -> CertificationUser {
+        try await certification.certify(try entityName(request), input: input, context: try request.certificationContext())
     }
 
-    func certifyLevel4(request: Request) async throws -> Response {
-        let input = try RequestBody.decode(CertifyLevel4Input.self, from: request)
-        let user = try await certification.certifyAtLevel4(try entityName(request), input: input, context: try request.certificationContext())
-        return try await user.encodeResponse(status: .accepted, for: request)
+    func certifyLevel4(request: Request, input: CertifyLevel4Input) async throws -> CertificationUser {
+        try await certification.certifyAtLevel4(try entityName(request), input: input, context: try request.certificationContext())
     }
 
     func certificate(request: Request) async throws -> UserCertificate {
@@ -149,14 +137,12 @@ struct CertificationController: RouteCollection {
 
     // MARK: Using the certificate
 
-    func challenge(request: Request) async throws -> Response {
-        let challenge = try await uses.challenge(try entityName(request), context: try request.certificationContext())
-        return try await challenge.encodeResponse(status: .created, for: request)
+    func challenge(request: Request) async throws -> AuthenticationChallenge {
+        try await uses.challenge(try entityName(request), context: try request.certificationContext())
     }
 
-    func answer(request: Request) async throws -> AuthenticationSession {
-        let input = try RequestBody.decode(SignatureInput.self, from: request)
-        return try await uses.answer(try entityName(request), challengeID: try idParameter(request), input: input,
+    func answer(request: Request, input: SignatureInput) async throws -> AuthenticationSession {
+        try await uses.answer(try entityName(request), challengeID: try idParameter(request), input: input,
                                               context: try request.certificationContext())
     }
 
@@ -164,15 +150,13 @@ struct CertificationController: RouteCollection {
         try await uses.pendingTransactions(try entityName(request), context: try request.certificationContext())
     }
 
-    func approve(request: Request) async throws -> TransactionView {
-        let input = try RequestBody.decode(SignatureInput.self, from: request)
-        return try await uses.approve(try entityName(request), transactionID: try idParameter(request), input: input,
+    func approve(request: Request, input: SignatureInput) async throws -> TransactionView {
+        try await uses.approve(try entityName(request), transactionID: try idParameter(request), input: input,
                                                context: try request.certificationContext())
     }
 
-    func signDocument(request: Request) async throws -> DocumentSignatureOutput {
-        let input = try RequestBody.decode(DocumentSigningInput.self, from: request)
-        return try await uses.signDocument(try entityName(request), input: input, context: try request.certificationContext())
+    func signDocument(request: Request, input: DocumentSigningInput) async throws -> DocumentSignatureOutput {
+        try await uses.signDocument(try entityName(request), input: input, context: try request.certificationContext())
     }
 
     // MARK: Checkpoints

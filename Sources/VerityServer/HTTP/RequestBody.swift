@@ -1,4 +1,5 @@
 import Vapor
+import VerityAPI
 import VerityCore
 
 /// Decodes JSON request bodies into wire types, turning every decoding
@@ -26,6 +27,11 @@ enum RequestBody {
     }
 
     /// Like `decode`, but an empty body is nil (for optional bodies).
+    /// `endpoint`'s body, for a handler that answers itself (`RoutesBuilder.register(_:answering:)`).
+    static func decode<Body: Decodable, Answer>(_ endpoint: Endpoint<Body, Answer>, from request: Request) throws -> Body {
+        try decode(Body.self, from: request)
+    }
+
     static func decodeOptional<T: Decodable>(_ type: T.Type, from request: Request) throws -> T? {
         guard let body = request.body.data, body.readableBytes > 0 else { return nil }
         return try decode(type, from: request)

@@ -12,12 +12,11 @@ struct DocumentController: RouteCollection {
 
     func boot(routes: any RoutesBuilder) throws {
         let documents = routes.grouped(userTokens)
-        documents.get(routePath(IdentityRoute.documentFaceImageRequired.components), use: faceImageRequired)
+        documents.on(IdentityEndpoint.faceImageRequired, use: faceImageRequired)
         // Three images in base64: larger bodies than the JSON routes take.
-        documents.postCollecting(routePath(IdentityRoute.documentVerify.components), maxBytes: DocumentImages.maximumRequestBytes, use: verify)
-        documents.postCollecting(routePath(IdentityRoute.documentCaptureAndVerify.components), maxBytes: DocumentImages.maximumRequestBytes,
-                                 use: captureAndVerify)
-        documents.post(routePath(IdentityRoute.documentCapture.components), use: initiateCapture)
+        documents.on(IdentityEndpoint.verifyDocument, maxBytes: DocumentImages.maximumRequestBytes, use: verify)
+        documents.on(IdentityEndpoint.captureAndVerifyDocument, maxBytes: DocumentImages.maximumRequestBytes, use: captureAndVerify)
+        documents.on(IdentityEndpoint.initiateDocumentCapture, use: initiateCapture)
     }
 
     /// `?flow=verification` (verifyIdentityDocument) or `?flow=capture` (captureAndVerifyIdentityDocument).
@@ -28,15 +27,13 @@ struct DocumentController: RouteCollection {
     }
 
     /// `verifyIdentityDocument`: a document matched against the PII on file.
-    func verify(request: Request) async throws -> VerifiedIdentity {
-        let input = try RequestBody.decode(VerifyIdentityDocumentInput.self, from: request)
-        return try await submissions.submit(input, flow: .verification, context: try request.identityContext())
+    func verify(request: Request, input: VerifyIdentityDocumentInput) async throws -> VerifiedIdentity {
+        try await submissions.submit(input, flow: .verification, context: try request.identityContext())
     }
 
     /// `captureAndVerifyIdentityDocument`: the identity read from the document, verified against the data source.
-    func captureAndVerify(request: Request) async throws -> VerifiedIdentity {
-        let input = try RequestBody.decode(VerifyIdentityDocumentInput.self, from: request)
-        return try await submissions.submit(input, flow: .capture, context: try request.identityContext())
+    func captureAndVerify(request: Request, input: VerifyIdentityDocumentInput) async throws -> VerifiedIdentity {
+        try await submissions.submit(input, flow: .capture, context: try request.identityContext())
     }
 
     /// `initiateIdentityDocumentCapture`: a link to the capture page, replacing any earlier one.

@@ -10,11 +10,11 @@ struct ConsentController: RouteCollection {
 
     func boot(routes: any RoutesBuilder) throws {
         let consent = routes.grouped(userTokens)
-        consent.get(routePath(IdentityRoute.consentRequired.components), use: required)
-        consent.get(routePath(IdentityRoute.consent.components), use: status)
-        consent.get(routePath(IdentityRoute.consentContent.components), use: content)
-        consent.post(routePath(IdentityRoute.consent.components), use: provide)
-        consent.delete(routePath(IdentityRoute.consent.components), use: withdraw)
+        consent.on(IdentityEndpoint.consentRequired, use: required)
+        consent.on(IdentityEndpoint.consent, use: status)
+        consent.on(IdentityEndpoint.consentContent, use: content)
+        consent.on(IdentityEndpoint.provideConsent, use: provide)
+        consent.on(IdentityEndpoint.withdrawConsent, use: withdraw)
     }
 
     func required(request: Request) async throws -> ConsentRequirement {
@@ -32,8 +32,7 @@ struct ConsentController: RouteCollection {
             preferredLocale: request.query[String.self, at: "preferredLocale"])
     }
 
-    func provide(request: Request) async throws -> IdentityDataProcessingConsentStatus {
-        let input = try RequestBody.decode(IdentityDataProcessingConsentInput.self, from: request)
+    func provide(request: Request, input: IdentityDataProcessingConsentInput) async throws -> IdentityDataProcessingConsentStatus {
         let context = try request.identityContext()
         return try await consents.provide(input, context: context)
     }

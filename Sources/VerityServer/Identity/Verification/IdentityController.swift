@@ -10,18 +10,17 @@ struct IdentityController: RouteCollection {
 
     func boot(routes: any RoutesBuilder) throws {
         let identity = routes.grouped(userTokens)
-        identity.get(routePath(IdentityRoute.supportedCountries.components), use: supportedCountries)
-        identity.post(routePath(IdentityRoute.verify.components), use: verify)
-        identity.get(routePath(IdentityRoute.verification.components), use: verification)
+        identity.on(IdentityEndpoint.supportedCountries, use: supportedCountries)
+        identity.on(IdentityEndpoint.verify, use: verify)
+        identity.on(IdentityEndpoint.verification, use: verification)
     }
 
     func supportedCountries(request: Request) async throws -> SupportedCountries {
         SupportedCountries(countries: try request.identityContext().configuration.supportedCountries)
     }
 
-    func verify(request: Request) async throws -> VerifiedIdentity {
-        let input = try RequestBody.decode(VerifyIdentityInput.self, from: request)
-        return try await self.verification.verify(input, for: try request.identityContext())
+    func verify(request: Request, input: VerifyIdentityInput) async throws -> VerifiedIdentity {
+        try await self.verification.verify(input, for: try request.identityContext())
     }
 
     func verification(request: Request) async throws -> VerifiedIdentity {
