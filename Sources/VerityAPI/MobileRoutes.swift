@@ -19,14 +19,6 @@ public enum MobileRoute: Sendable, Equatable {
     /// The placeholder servers register in place of a session or verification id.
     public static let idParameter = RouteParameter.id.placeholder
 
-    /// The method the route answers.
-    public var method: String {
-        switch self {
-        case .verifyHumanStatus, .ageRules, .status, .result: "GET"
-        case .verifyHuman, .session, .ageStep, .upload, .submit: "POST"
-        }
-    }
-
     /// The product the route belongs to (and the scope a key needs for it).
     public var product: MobileProduct {
         switch self {

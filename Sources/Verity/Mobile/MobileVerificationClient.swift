@@ -42,11 +42,11 @@ public final class MobileVerificationClient: Sendable {
 
     /// One selfie: a single live-looking human face passes, with a token for your backend.
     public func verifyHuman(image: Data) async throws -> HumanVerification {
-        try Self.human(try await post(.verifyHuman, MobileSelfieUpload(selfie: image)))
+        try Self.human(try await post(MobileEndpoint.verifyHuman, MobileSelfieUpload(selfie: image)))
     }
 
     public func verifyHumanStatus(verificationID: String) async throws -> HumanVerification {
-        try Self.human(try await get(.verifyHumanStatus(verificationID: verificationID)))
+        try Self.human(try await get(MobileEndpoint.verifyHumanStatus, id: verificationID))
     }
 
     // MARK: - VerifyAge
@@ -55,15 +55,15 @@ public final class MobileVerificationClient: Sendable {
     /// asked for only when the face alone is not clear enough.
     public func verifyAge(dateOfBirth: String, selfie: Data,
                           document: @Sendable () async throws -> MobileDocument) async throws -> SessionVerification {
-        let started: MobileEnvelope<MobileAgeData> = try await post(.session(.verifyAge), MobileEmptyRequest())
+        let started: MobileEnvelope<MobileAgeData> = try await post(MobileEndpoint.ageSession, MobileEmptyRequest())
         let id = try Self.sessionID(started)
-        var answer: MobileEnvelope<MobileAgeData> = try await post(.ageStep(.step1), MobileDateOfBirth(dateOfBirth: dateOfBirth), session: id)
+        var answer: MobileEnvelope<MobileAgeData> = try await post(MobileEndpoint.ageStep1, MobileDateOfBirth(dateOfBirth: dateOfBirth), session: id)
         if answer.nextStep == .step2 {
-            answer = try await post(.ageStep(.step2), MobileSelfieUpload(selfie: selfie), session: id)
+            answer = try await post(MobileEndpoint.ageStep2, MobileSelfieUpload(selfie: selfie), session: id)
         }
         while answer.nextStep == .step3 {
             let doc = try await document()
-            answer = try await post(.ageStep(.step3), MobileAgeDocumentUpload(idFront: doc.front, idBack: doc.back, hints: doc.hints), session: id)
+            answer = try await post(MobileEndpoint.ageStep3, MobileAgeDocumentUpload(idFront: doc.front, idBack: doc.back, hints: doc.hints), session: id)
             // Still at step 3: the document was unreadable; the closure is asked again once.
             if answer.nextStep == .step3 { break }
         }
@@ -88,7 +88,7 @@ public final class MobileVerificationClient: Sendable {
     /// Sends the document again into a session that asked for it, and submits.
     public func retakeDocument(sessionID: String, document: MobileDocument,
                                product: MobileDocumentProduct = .verifyIdentity) async throws -> SessionVerification {
-        let status: MobileEnvelope<MobileIdentityData> = try await get(.status(product.product, sessionID: sessionID))
+        let status: MobileEnvelope<MobileIdentityData> = try await get(MobileEndpoint.status(product), id: sessionID)
         let answer = try await upload(document, product: product, session: sessionID, after: status)
         return Self.session(answer, id: sessionID, reasons: answer.data?.reasons ?? [], age: nil)
     }
@@ -97,7 +97,7 @@ public final class MobileVerificationClient: Sendable {
     /// face match, the liveness signals and (VerifyCompliance) the screening.
     public func identityResult(sessionID: String, product: MobileDocumentProduct = .verifyIdentity) async throws
         -> IdentityVerificationResult {
-        let answer: MobileEnvelope<MobileIdentityData> = try await get(.result(product, sessionID: sessionID))
+        let answer: MobileEnvelope<MobileIdentityData> = try await get(MobileEndpoint.result(product), id: sessionID)
         guard let result = answer.data?.result else {
             throw MobileVerificationError(code: .invalidResponse, message: "the session's result is missing", sessionID: sessionID)
         }
@@ -106,9 +106,9 @@ public final class MobileVerificationClient: Sendable {
 
     private func documentSession(_ product: MobileDocumentProduct, selfie: Data, document: MobileDocument) async throws
         -> SessionVerification {
-        let started: MobileEnvelope<MobileIdentityData> = try await post(.session(product.product), MobileEmptyRequest())
+        let started: MobileEnvelope<MobileIdentityData> = try await post(MobileEndpoint.session(product), MobileEmptyRequest())
         let id = try Self.sessionID(started)
-        let selfieTaken: MobileEnvelope<MobileIdentityData> = try await post(.upload(product, .selfie), MobileSelfieUpload(selfie: selfie),
+        let selfieTaken: MobileEnvelope<MobileIdentityData> = try await post(MobileEndpoint.uploadSelfie(product), MobileSelfieUpload(selfie: selfie),
                                                                             session: id)
         let answer = try await upload(document, product: product, session: id, after: selfieTaken)
         return Self.session(answer, id: id, reasons: answer.data?.reasons ?? [], age: nil)
@@ -118,44 +118,38 @@ public final class MobileVerificationClient: Sendable {
                         after previous: MobileEnvelope<MobileIdentityData>) async throws -> MobileEnvelope<MobileIdentityData> {
         var answer = previous
         if answer.nextStep == .uploadIDFront {
-            answer = try await post(.upload(product, .idFront), MobileIDFrontUpload(idFront: document.front, hints: document.hints), session: id)
+            answer = try await post(MobileEndpoint.uploadFront(product), MobileIDFrontUpload(idFront: document.front, hints: document.hints), session: id)
         }
         if answer.nextStep == .uploadIDBack {
             guard let back = document.back else {
                 throw MobileVerificationError(code: .missingRequiredField, message: "this document needs its back", field: "back", sessionID: id)
             }
-            answer = try await post(.upload(product, .idBack), MobileIDBackUpload(idBack: back), session: id)
+            answer = try await post(MobileEndpoint.uploadBack(product), MobileIDBackUpload(idBack: back), session: id)
         }
-        if answer.nextStep == .submit { answer = try await post(.submit(product), MobileEmptyRequest(), session: id) }
+        if answer.nextStep == .submit { answer = try await post(MobileEndpoint.submit(product), MobileEmptyRequest(), session: id) }
         return answer
     }
 
     // MARK: - wire
 
-    private func post<Body: MobileRequest, Payload>(_ route: MobileRoute, _ body: Body, session id: String? = nil) async throws
-        -> MobileEnvelope<Payload> {
-        try await send(route, body: try JSONEncoder().encode(body), session: id, idempotencyKey: UUID().uuidString)
+    private func post<Body: MobileRequest, Answer: Decodable>(_ endpoint: Endpoint<Body, Answer>, _ body: Body,
+                                                               session id: String? = nil) async throws -> Answer {
+        try await send(endpoint, body: body, session: id)
     }
 
-    private func get<Payload>(_ route: MobileRoute) async throws -> MobileEnvelope<Payload> {
-        try await send(route, body: nil, session: nil, idempotencyKey: nil)
+    private func get<Answer: Decodable>(_ endpoint: Endpoint<NoBody, Answer>, id: String? = nil) async throws -> Answer {
+        try await send(endpoint, id: id)
     }
 
-    /// One call, retried on retryable errors with the same Idempotency-Key.
-    private func send<Payload>(_ route: MobileRoute, body: Data?, session id: String?,
-                               idempotencyKey: String?) async throws -> MobileEnvelope<Payload> {
+    /// One call, tried again on retryable errors (a POST with the same Idempotency-Key: `ServiceRetries`).
+    private func send<Body: Encodable, Answer: Decodable>(_ endpoint: Endpoint<Body, Answer>, id: String? = nil, body: Body? = nil,
+                                                          session: String? = nil) async throws -> Answer {
         var headers: [String: String] = [:]
-        headers[WireHeader.mobileSession] = id
-        headers[WireHeader.idempotencyKey] = idempotencyKey
-        let transport = ServiceTransport<ServiceFailure>(baseURL: baseURL, session: session, requestTimeout: requestTimeout)
+        headers[WireHeader.mobileSession] = session
+        let transport = ServiceTransport<MobileVerificationError>(baseURL: baseURL, session: self.session, requestTimeout: requestTimeout)
         let retries = ServiceRetries(delays: retryDelays, maximumWait: maximumWait, inUsePatience: inUsePatience)
-        do {
-            return try await retries.run(idempotent: idempotencyKey != nil) { () async throws(ServiceFailure) -> MobileEnvelope<Payload> in
-                try await transport.send(route.method, route.path, body: body, credential: .clientKey(clientKey), headers: headers)
-            }
-        } catch {
-            throw MobileVerificationError(error)
-        }
+        return try await transport.call(endpoint, id.map { [RouteParameter.id: $0] } ?? [:], body: body, credential: .clientKey(clientKey),
+                                        headers: headers, retries: retries)
     }
 
     private static func human(_ answer: MobileEnvelope<MobileHumanData>) throws -> HumanVerification {

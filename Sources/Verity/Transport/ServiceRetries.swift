@@ -66,7 +66,7 @@ extension ServiceTransport {
         _ endpoint: Endpoint<Body, Answer>, _ parameters: [RouteParameter: String] = [:], query: [URLQueryItem] = [],
         body: Body? = nil, credential: ServiceCredential, headers: [String: String] = [:], retries: ServiceRetries) async throws(Failure) -> Answer {
         var headers = headers
-        if false { headers[WireHeader.idempotencyKey] = UUID().uuidString }
+        if endpoint.honoursIdempotencyKey { headers[WireHeader.idempotencyKey] = UUID().uuidString }
         let encoded: Data?
         if let body, !(body is NoBody) {
             guard let json = try? JSONEncoder().encode(body) else {

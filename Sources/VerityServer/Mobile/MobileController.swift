@@ -34,53 +34,52 @@ struct MobileController: RouteCollection {
 
     func boot(routes: any RoutesBuilder) throws {
         let mobile = routes.grouped(MobileErrorMiddleware(), ClientKeyMiddleware(), MobileRateLimitMiddleware(clock: clock))
-        let id = MobileRoute.idParameter
 
-        post(mobile, .verifyHuman, MobileSelfieUpload.self) { request, body in
+        post(mobile, MobileEndpoint.verifyHuman) { request, body in
             try await self.humans.verify(body, context: try request.mobileContext())
         }
-        get(mobile, .verifyHumanStatus(verificationID: id)) { request in
+        get(mobile, MobileEndpoint.verifyHumanStatus) { request in
             try await self.humans.status(Self.id(request), context: try request.mobileContext())
         }
 
-        get(mobile, .ageRules) { request in try self.ages.rules(context: try request.mobileContext()) }
-        post(mobile, .session(.verifyAge), MobileEmptyRequest.self) { request, _ in
+        get(mobile, MobileEndpoint.ageRules) { request in try self.ages.rules(context: try request.mobileContext()) }
+        post(mobile, MobileEndpoint.ageSession) { request, _ in
             try await self.ages.start(context: try request.mobileContext())
         }
-        post(mobile, .ageStep(.step1), MobileDateOfBirth.self) { request, body in
+        post(mobile, MobileEndpoint.ageStep1) { request, body in
             try await self.ages.step1(Self.session(request), body, context: try request.mobileContext())
         }
-        post(mobile, .ageStep(.step2), MobileSelfieUpload.self) { request, body in
+        post(mobile, MobileEndpoint.ageStep2) { request, body in
             try await self.ages.step2(Self.session(request), body, context: try request.mobileContext())
         }
-        post(mobile, .ageStep(.step3), MobileAgeDocumentUpload.self) { request, body in
+        post(mobile, MobileEndpoint.ageStep3) { request, body in
             try await self.ages.step3(Self.session(request), body, context: try request.mobileContext())
         }
-        get(mobile, .status(.verifyAge, sessionID: id)) { request in
+        get(mobile, MobileEndpoint.ageStatus) { request in
             try await self.ages.status(Self.id(request), context: try request.mobileContext())
         }
 
         // VerifyIdentity and VerifyCompliance share the flow; compliance adds sanctions screening.
         for product in MobileDocumentProduct.allCases {
-            post(mobile, .session(product.product), MobileEmptyRequest.self) { request, _ in
+            post(mobile, MobileEndpoint.session(product)) { request, _ in
                 try await self.service(product).start(context: try request.mobileContext())
             }
-            post(mobile, .upload(product, .selfie), MobileSelfieUpload.self) { request, body in
+            post(mobile, MobileEndpoint.uploadSelfie(product)) { request, body in
                 try await self.service(product).uploadSelfie(Self.session(request), body, context: try request.mobileContext())
             }
-            post(mobile, .upload(product, .idFront), MobileIDFrontUpload.self) { request, body in
+            post(mobile, MobileEndpoint.uploadFront(product)) { request, body in
                 try await self.service(product).uploadFront(Self.session(request), body, context: try request.mobileContext())
             }
-            post(mobile, .upload(product, .idBack), MobileIDBackUpload.self) { request, body in
+            post(mobile, MobileEndpoint.uploadBack(product)) { request, body in
                 try await self.service(product).uploadBack(Self.session(request), body, context: try request.mobileContext())
             }
-            post(mobile, .submit(product), MobileEmptyRequest.self) { request, _ in
+            post(mobile, MobileEndpoint.submit(product)) { request, _ in
                 try await self.service(product).submit(Self.session(request), context: try request.mobileContext())
             }
-            get(mobile, .status(product.product, sessionID: id)) { request in
+            get(mobile, MobileEndpoint.status(product)) { request in
                 try await self.service(product).status(Self.id(request), context: try request.mobileContext(), withResult: false)
             }
-            get(mobile, .result(product, sessionID: id)) { request in
+            get(mobile, MobileEndpoint.result(product)) { request in
                 try await self.service(product).status(Self.id(request), context: try request.mobileContext(), withResult: true)
             }
         }
@@ -94,27 +93,33 @@ struct MobileController: RouteCollection {
     /// A POST of the mobile API: the key's scope checked, images in the body
     /// decoded into `Body`, `Idempotency-Key` honoured.
     private func post<Body: MobileRequest, Answer: AsyncResponseEncodable & Sendable>(
-        _ routes: any RoutesBuilder, _ route: MobileRoute, _ body: Body.Type,
+        _ routes: any RoutesBuilder, _ endpoint: Endpoint<Body, Answer>,
         handler: @escaping @Sendable (Request, Body) async throws -> Answer) {
-        let idempotency = self.idempotency
+        let idempotency = self.idempotency, product = Self.product(of: endpoint)
         // One of the server's large-body slots is taken before an image body is read (`LargeBodies`).
-        routes.grouped(LargeBodyGate()).on(.POST, routePath(route.components),
-                                           body: .collect(maxSize: ByteCount(integerLiteral: MobileBody.maximumRequestBytes))) { request in
+        routes.register(endpoint, maxBytes: MobileBody.maximumRequestBytes) { request in
             // Keys are per client key; the session header is part of the request.
             try await idempotency.run(request, scope: try request.mobileContext().keyID, alsoFingerprint: [MobileContext.sessionHeader],
                                       renderError: MobileErrorMiddleware.response) {
-                let body = try MobileBody.decode(Body.self, from: request) { try request.mobileContext().require(route.product) }
+                let body = try MobileBody.decode(Body.self, from: request) { try request.mobileContext().require(product) }
                 return try await handler(request, body).encodeResponse(for: request)
             }
         }
     }
 
-    private func get<Answer: AsyncResponseEncodable & Sendable>(_ routes: any RoutesBuilder, _ route: MobileRoute,
+    private func get<Answer: AsyncResponseEncodable & Sendable>(_ routes: any RoutesBuilder, _ endpoint: Endpoint<NoBody, Answer>,
                                                                 handler: @escaping @Sendable (Request) async throws -> Answer) {
-        routes.on(.GET, routePath(route.components)) { request in
-            try request.mobileContext().require(route.product)
+        let product = Self.product(of: endpoint)
+        routes.on(endpoint) { request in
+            try request.mobileContext().require(product)
             return try await handler(request)
         }
+    }
+
+    /// The product whose scope a key needs for `endpoint`; every mobile route has one.
+    private static func product<Body, Answer>(of endpoint: Endpoint<Body, Answer>) -> MobileProduct {
+        guard let product = endpoint.mobileProduct else { preconditionFailure("\(endpoint) is not a mobile API route") }
+        return product
     }
 
     /// VerifyIdentity's or VerifyCompliance's service.
