@@ -138,7 +138,7 @@ public struct DocumentReaderClient: Sendable {
         var step = "session"
         do {
             let key = Curve25519.KeyAgreement.PrivateKey()
-            let session: OCRSessionInfo = try await post(.sessions, configuration, OCRSessionRequest(clientPublicKey: key.publicKey.rawRepresentation.base64EncodedString()))
+            let session: OCRSessionInfo = try await post(OCREndpoint.open, configuration, OCRSessionRequest(clientPublicKey: key.publicKey.rawRepresentation.base64EncodedString()))
             guard let serverKey = Data(base64Encoded: session.serverPublicKey) else { throw Failure.unreadable("the server's key") }
             let keys = try SessionKeys(try OCRTransport.keys(privateKey: key, peerPublicKey: serverKey, sessionID: session.sessionID))
             var read = VIDVOCRResult(sessionID: session.sessionID, hmacDataList: [], decryptionKeys: keys.decryptionKeys)
@@ -152,7 +152,7 @@ public struct DocumentReaderClient: Sendable {
                 let purpose: OCRTransport.Purpose = side == .front ? .frontRequest : .backRequest
                 let sealed = try OCRTransport.seal(try JSONEncoder().encode(OCRSidePayload(image: image.base64EncodedString())),
                                                    key: keys.key(purpose), purpose: purpose, sessionID: session.sessionID)
-                let accepted: OCRSideAccepted = try await post(.side(side), configuration,
+                let accepted: OCRSideAccepted = try await post(OCREndpoint.side(side), configuration,
                                                                OCRSideRequest(sessionID: session.sessionID, sealedRequest: sealed))
                 try check(accepted.hmacDataList, configuration)
                 read.hmacDataList += accepted.hmacDataList
@@ -165,7 +165,7 @@ public struct DocumentReaderClient: Sendable {
 
             step = "combine"
             try checkExit()
-            let combined: OCRCombineResponse = try await post(.combine, configuration, OCRCombineRequest(
+            let combined: OCRCombineResponse = try await post(OCREndpoint.combine, configuration, OCRCombineRequest(
                 sessionID: session.sessionID, transactionIdFront: transactions[0], transactionIdBack: transactions[1]))
             guard let opened = OCRTransport.open(combined.sealedResponse, key: keys.key(.combineResponse), purpose: .combineResponse,
                                                  sessionID: session.sessionID) else {
@@ -240,10 +240,13 @@ public struct DocumentReaderClient: Sendable {
         }
     }
 
-    func post<Body: Encodable, Answer: Decodable>(_ route: OCRRoute, _ configuration: Configuration, _ body: Body) async throws -> Answer {
+    /// One call, tried once, as before endpoints: a reading's failure reaches
+    /// the app at once, which decides whether to read the card again.
+    func post<Body: Encodable, Answer: Decodable>(_ endpoint: Endpoint<Body, Answer>, _ configuration: Configuration,
+                                                  _ body: Body) async throws -> Answer {
         try await ServiceTransport<Failure>(baseURL: configuration.baseURL, session: configuration.session,
                                            requestTimeout: configuration.requestTimeout)
-            .send("POST", route.path, json: body, credential: .bearer(configuration.token))
+            .call(endpoint, body: body, credential: .bearer(configuration.token), retries: .never)
     }
 
     /// The session's three keys, each known to be there.

@@ -10,26 +10,25 @@ struct OCRController: RouteCollection {
 
     func boot(routes: any RoutesBuilder) throws {
         let ocr = routes.grouped(userTokens)
-        ocr.post(routePath(OCRRoute.sessions.components), use: open)
+        ocr.on(OCREndpoint.open, use: open)
         // One sealed image in base64: a larger body than the JSON routes take.
         for side in [DocumentSide.front, .back] {
-            ocr.postCollecting(routePath(OCRRoute.side(side).components), maxBytes: DocumentImages.maximumRequestBytes) { request in
-                try await self.side(request, side)
+            ocr.on(OCREndpoint.side(side), maxBytes: DocumentImages.maximumRequestBytes) { request, input in
+                try await self.side(request, input, side)
             }
         }
-        ocr.post(routePath(OCRRoute.combine.components), use: combine)
+        ocr.on(OCREndpoint.combine, use: combine)
     }
 
-    func open(request: Request) async throws -> OCRSessionInfo {
-        try await ocr.open(try RequestBody.decode(OCRSessionRequest.self, from: request), context: try request.identityContext())
+    func open(request: Request, input: OCRSessionRequest) async throws -> OCRSessionInfo {
+        try await ocr.open(input, context: try request.identityContext())
     }
 
-    func side(_ request: Request, _ side: DocumentSide) async throws -> OCRSideAccepted {
-        try await ocr.takeSide(try RequestBody.decode(OCRSideRequest.self, from: request), side: side,
-                                            context: try request.identityContext())
+    func side(_ request: Request, _ input: OCRSideRequest, _ side: DocumentSide) async throws -> OCRSideAccepted {
+        try await ocr.takeSide(input, side: side, context: try request.identityContext())
     }
 
-    func combine(request: Request) async throws -> OCRCombineResponse {
-        try await ocr.combine(try RequestBody.decode(OCRCombineRequest.self, from: request), context: try request.identityContext())
+    func combine(request: Request, input: OCRCombineRequest) async throws -> OCRCombineResponse {
+        try await ocr.combine(input, context: try request.identityContext())
     }
 }
