@@ -288,7 +288,7 @@ public final class CertificationClient: Sendable {
         return made
     }
 
-    private func storedDeviceToken() throws -> String? {
+    func storedDeviceToken() throws -> String? {
         try keyStore.read(Names.deviceToken).flatMap { String(data: $0, encoding: .utf8) }
     }
 
@@ -368,31 +368,6 @@ public final class CertificationClient: Sendable {
             throw CertificationError(code: .invalidResponse, message: "the certificate chain could not be read")
         }
         return certificates
-    }
-
-    // MARK: HTTP
-
-    /// One call of `endpoint` for this client's entity (and `id`, when its
-    /// path has one), with the device token, or the user token when there is
-    /// none yet (`userToken`), or `bearer`; tried again by `retries`, a POST
-    /// with one `Idempotency-Key` for all its tries.
-    private func send<Body: Encodable, Answer: Decodable>(_ endpoint: Endpoint<Body, Answer>, id: String? = nil, query: [URLQueryItem] = [],
-                                                          body: Body? = nil, userToken: Bool = false,
-                                                          bearer: String? = nil) async throws -> Answer {
-        let credential: String
-        if let bearer {
-            credential = bearer
-        } else if !userToken, let device = try storedDeviceToken() {
-            credential = device
-        } else {
-            credential = try await userTokenProvider()
-        }
-        var parameters: [RouteParameter: String] = [.entity: entity]
-        parameters[.id] = id
-        let transport = ServiceTransport<CertificationError>(baseURL: baseURL, session: session, requestTimeout: requestTimeout)
-        return try await transport.call(endpoint, parameters.filter { endpoint.parameters.contains($0.key) }, query: query, body: body,
-                                        credential: .bearer(credential), headers: [WireHeader.deviceID: try deviceIdentifier()],
-                                        retries: retries)
     }
 }
 
