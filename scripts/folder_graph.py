@@ -16,8 +16,10 @@ TOP = re.compile(r"^(?:(?:public|package|internal|final|indirect|nonisolated|@\w
 MEMBER = re.compile(r"^    (?:(?:public|package|internal|static|final|nonisolated|mutating|@\w+(?:\([^)]*\))?)\s+)*"
                     r"(?:func|var|let)\s+(\w+)")
 ANY_MEMBER = re.compile(r"^\s+(?:[\w@()]+\s+)*(?:func|var|let|case)\s+(\w+)", re.M)
-# Framework requirements an extension implements: Vapor's or Swift's name, not ours.
-FRAMEWORK_NAMES = {"encodeResponse", "duration", "description", "resolution"}
+# Names an extension of ours declares once but the standard library or Vapor
+# also declares, so a use may be theirs: Vapor's `encodeResponse(for:)`
+# (which MobileEnvelope implements) and Swift's `Clock.Instant.duration(to:)`.
+FRAMEWORK_NAMES = {"encodeResponse", "duration"}
 
 
 def folder_of(server, path):
