@@ -41,3 +41,29 @@ public enum CertificationEndpoint {
     public static let nearestCheckpoints: Endpoint<NoBody, [CheckpointDetails]> = endpoint(.get, .nearestCheckpoints)
     public static let checkpoint: Endpoint<NoBody, CheckpointDetails> = endpoint(.get, .checkpoint(id: id))
 }
+
+/// The certification admin API (`/admin/v1/certification`), with a secret key.
+public enum CertificationAdminEndpoint {
+    private static let id = CertificationRoute.idParameter
+    private static let ref = AdminRoute.userRefParameter
+
+    private static func endpoint<Request, Response>(_ verb: HTTPVerb, _ route: CertificationAdminRoute, status: Int = 200)
+        -> Endpoint<Request, Response> {
+        Endpoint(verb, route.components, credential: .secretKey, status: status)
+    }
+
+    public static let createEntity: Endpoint<EntityInput, EntityDetails> = endpoint(.post, .entities, status: 201)
+    public static let entities: Endpoint<NoBody, [EntityDetails]> = endpoint(.get, .entities)
+    public static let addCheckpoint: Endpoint<CheckpointInput, CheckpointDetails> = endpoint(.post, .checkpoints, status: 201)
+    public static let checkpoints: Endpoint<NoBody, [CheckpointDetails]> = endpoint(.get, .checkpoints)
+    /// Query: `status`.
+    public static let accreditationRequests: Endpoint<NoBody, [AccreditationRequestView]> = endpoint(.get, .accreditationRequests)
+    /// The body may be left out: no evidence.
+    public static let approve: Endpoint<AccreditationApprovalInput, ActivationCodeIssued> = endpoint(.post, .approve(id: id))
+    public static let reject: Endpoint<AccreditationRejectionInput, AccreditationRequestView> = endpoint(.post, .reject(id: id))
+    public static let unlock: Endpoint<NoBody, UnlockResult> = endpoint(.post, .unlock(userRef: ref))
+    public static let createTransaction: Endpoint<TransactionInput, TransactionView> =
+        endpoint(.post, .transactions(userRef: ref), status: 201)
+    public static let transaction: Endpoint<NoBody, TransactionView> = endpoint(.get, .transaction(id: id))
+    public static let verifySession: Endpoint<SessionCheckInput, SessionCheck> = endpoint(.post, .verifySession)
+}

@@ -15,22 +15,21 @@ struct AdminOperatorController: RouteCollection {
 
     func boot(routes: any RoutesBuilder) throws {
         let admin = routes.grouped(secretKeys)
-        let id = OperatorRoute.idParameter
-        func path(_ route: OperatorRoute) -> [PathComponent] { routePath(route.components) }
-        admin.post(path(.operators), use: create)
-        admin.get(path(.operators), use: list)
-        admin.post(path(.disable(id: id)), use: disable)
-        admin.post(path(.enable(id: id)), use: enable)
-        admin.post(path(.resetPassword(id: id)), use: resetPassword)
+        // A test key is refused before the body is read: `create` answers itself.
+        admin.register(AdminEndpoint.createOperator, answering: create)
+        admin.on(AdminEndpoint.operators, use: list)
+        admin.on(AdminEndpoint.disableOperator, use: disable)
+        admin.on(AdminEndpoint.enableOperator, use: enable)
+        admin.on(AdminEndpoint.resetOperatorPassword, use: resetPassword)
     }
 
     func create(request: Request) async throws -> Response {
         let (context, accounts) = try liveContext(request)
-        let input = try RequestBody.decode(OperatorInput.self, from: request)
+        let input = try RequestBody.decode(AdminEndpoint.createOperator, from: request)
         let created = try await accounts.create(tenantID: context.environment.$tenant.id, email: input.email, role: input.role, password: nil,
                                                 secondFactor: input.secondFactor ?? false)
         try await audit("operator.create", context)
-        return try await created.encodeResponse(status: .created, for: request)
+        return try await created.encodeResponse(status: HTTPStatus(statusCode: AdminEndpoint.createOperator.status), for: request)
     }
 
     func list(request: Request) async throws -> [OperatorView] {

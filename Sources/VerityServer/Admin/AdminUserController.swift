@@ -12,14 +12,13 @@ struct AdminUserController: RouteCollection {
 
     func boot(routes: any RoutesBuilder) throws {
         let admin = routes.grouped(secretKeys)
-        let ref = AdminRoute.userRefParameter
-        admin.post(routePath(AdminRoute.userToken(userRef: ref).components), use: mintToken)
-        admin.post(routePath(AdminRoute.revokeUserTokens(userRef: ref).components), use: revokeTokens)
-        admin.get(routePath(AdminRoute.userVerification(userRef: ref).components), use: verification)
-        admin.post(routePath(AdminRoute.resetVerification(userRef: ref).components), use: reset)
-        admin.put(routePath(AdminRoute.requiredVerificationMethod(userRef: ref).components), use: requiredMethod)
-        admin.delete(routePath(AdminRoute.user(userRef: ref).components), use: erase)
-        admin.get(routePath(AdminRoute.userExport(userRef: ref).components), use: export)
+        admin.on(AdminEndpoint.mintToken, optionalBody: mintToken)
+        admin.on(AdminEndpoint.revokeTokens, use: revokeTokens)
+        admin.on(AdminEndpoint.verification, use: verification)
+        admin.on(AdminEndpoint.resetVerification, use: reset)
+        admin.on(AdminEndpoint.requiredMethod, use: requiredMethod)
+        admin.on(AdminEndpoint.erase, use: erase)
+        admin.on(AdminEndpoint.export, use: export)
     }
 
     func export(request: Request) async throws -> UserExport {
@@ -32,11 +31,9 @@ struct AdminUserController: RouteCollection {
         return try await erasure.erase(userRef: try request.userRef(), actor: "key:\(context.keyPrefix)", context: context)
     }
 
-    func mintToken(request: Request) async throws -> UserToken {
-        // The body is optional: no body means the default lifetime.
-        let options = request.body.data.map { $0.readableBytes > 0 } == true
-            ? try RequestBody.decode(UserTokenRequest.self, from: request) : UserTokenRequest()
-        return try await users.mintToken(userRef: try request.userRef(), request: options,
+    /// No body means the default lifetime.
+    func mintToken(request: Request, input: UserTokenRequest?) async throws -> UserToken {
+        try await users.mintToken(userRef: try request.userRef(), request: input ?? UserTokenRequest(),
                                                     context: try request.adminContext())
     }
 
@@ -52,9 +49,8 @@ struct AdminUserController: RouteCollection {
         try await users.reset(userRef: try request.userRef(), context: try request.adminContext())
     }
 
-    func requiredMethod(request: Request) async throws -> VerifiedIdentity {
-        let input = try RequestBody.decode(RequiredVerificationMethodInput.self, from: request)
-        return try await users.setRequiredMethod(userRef: try request.userRef(), input: input,
+    func requiredMethod(request: Request, input: RequiredVerificationMethodInput) async throws -> VerifiedIdentity {
+        try await users.setRequiredMethod(userRef: try request.userRef(), input: input,
                                                             context: try request.adminContext())
     }
 }

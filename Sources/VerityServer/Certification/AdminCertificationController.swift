@@ -12,42 +12,37 @@ struct AdminCertificationController: RouteCollection {
 
     func boot(routes: any RoutesBuilder) throws {
         let admin = routes.grouped(secretKeys)
-        let id = CertificationRoute.idParameter
-        let ref = AdminRoute.userRefParameter
-        func path(_ route: CertificationAdminRoute) -> [PathComponent] { routePath(route.components) }
-
-        admin.post(path(.entities), use: createEntity)
-        admin.get(path(.entities), use: entities)
-        admin.post(path(.checkpoints), use: addCheckpoint)
-        admin.get(path(.checkpoints), use: checkpoints)
-        admin.get(path(.accreditationRequests), use: requests)
-        admin.post(path(.approve(id: id)), use: approve)
-        admin.post(path(.reject(id: id)), use: reject)
-        admin.post(path(.unlock(userRef: ref)), use: unlock)
-        admin.post(path(.transactions(userRef: ref)), use: createTransaction)
-        admin.get(path(.transaction(id: id)), use: transaction)
-        admin.post(path(.verifySession), use: verifySession)
+        let endpoints = CertificationAdminEndpoint.self
+        admin.on(endpoints.createEntity, use: createEntity)
+        admin.on(endpoints.entities, use: entities)
+        admin.on(endpoints.addCheckpoint, use: addCheckpoint)
+        admin.on(endpoints.checkpoints, use: checkpoints)
+        admin.on(endpoints.accreditationRequests, use: requests)
+        admin.on(endpoints.approve, optionalBody: approve)
+        admin.on(endpoints.reject, use: reject)
+        admin.on(endpoints.unlock, use: unlock)
+        admin.on(endpoints.createTransaction, use: createTransaction)
+        admin.on(endpoints.transaction, use: transaction)
+        admin.on(endpoints.verifySession, use: verifySession)
     }
 
-    func createEntity(request: Request) async throws -> Response {
-        let input = try RequestBody.decode(EntityInput.self, from: request)
+    func createEntity(request: Request, input: EntityInput) async throws -> EntityDetails {
         let fields = try input.userFieldDefinitions.enumerated().map { index, field in try Self.definition(field, index: index) }
         let entity = try await directory(request).createEntity(
             environmentID: try request.adminContext().environmentID, name: input.name, displayName: input.displayName,
             levels: input.levels, fields: fields)
-        return try await EntityDetails(entity).encodeResponse(status: .created, for: request)
+        return EntityDetails(entity)
     }
 
     func entities(request: Request) async throws -> [EntityDetails] {
         try await directory(request).entities(environmentID: try request.adminContext().environmentID).map(EntityDetails.init)
     }
 
-    func addCheckpoint(request: Request) async throws -> Response {
-        let input = try RequestBody.decode(CheckpointInput.self, from: request)
+    func addCheckpoint(request: Request, input: CheckpointInput) async throws -> CheckpointDetails {
         let checkpoint = try await directory(request).addCheckpoint(
             environmentID: try request.adminContext().environmentID, name: input.name, address: input.address, latitude: input.latitude,
             longitude: input.longitude, levels: input.levels, openingHours: input.openingHours)
-        return try await CheckpointDetails(checkpoint).encodeResponse(status: .created, for: request)
+        return CheckpointDetails(checkpoint)
     }
 
     func checkpoints(request: Request) async throws -> [CheckpointDetails] {
@@ -58,32 +53,28 @@ struct AdminCertificationController: RouteCollection {
         try await accreditation.requests(status: request.query[String.self, at: "status"], context: try request.adminContext())
     }
 
-    func approve(request: Request) async throws -> ActivationCodeIssued {
-        let input = try RequestBody.decodeOptional(AccreditationApprovalInput.self, from: request) ?? AccreditationApprovalInput()
-        return try await accreditation.approve(try idParameter(request), input: input, context: try request.adminContext())
+    func approve(request: Request, input: AccreditationApprovalInput?) async throws -> ActivationCodeIssued {
+        try await accreditation.approve(try idParameter(request), input: input ?? AccreditationApprovalInput(), context: try request.adminContext())
     }
 
-    func reject(request: Request) async throws -> AccreditationRequestView {
-        let input = try RequestBody.decode(AccreditationRejectionInput.self, from: request)
-        return try await accreditation.reject(try idParameter(request), input: input, context: try request.adminContext())
+    func reject(request: Request, input: AccreditationRejectionInput) async throws -> AccreditationRequestView {
+        try await accreditation.reject(try idParameter(request), input: input, context: try request.adminContext())
     }
 
     func unlock(request: Request) async throws -> UnlockResult {
         try await accreditation.unlock(userRef: try request.userRef(), context: try request.adminContext())
     }
 
-    func createTransaction(request: Request) async throws -> Response {
-        let input = try RequestBody.decode(TransactionInput.self, from: request)
-        let view = try await accreditation.createTransaction(userRef: try request.userRef(), input: input, context: try request.adminContext())
-        return try await view.encodeResponse(status: .created, for: request)
+    func createTransaction(request: Request, input: TransactionInput) async throws -> TransactionView {
+        try await accreditation.createTransaction(userRef: try request.userRef(), input: input, context: try request.adminContext())
     }
 
     func transaction(request: Request) async throws -> TransactionView {
         try await accreditation.transaction(try idParameter(request), context: try request.adminContext())
     }
 
-    func verifySession(request: Request) async throws -> SessionCheck {
-        try await accreditation.checkSession(try RequestBody.decode(SessionCheckInput.self, from: request), context: try request.adminContext())
+    func verifySession(request: Request, input: SessionCheckInput) async throws -> SessionCheck {
+        try await accreditation.checkSession(input, context: try request.adminContext())
     }
 
     // MARK: Plumbing

@@ -10,7 +10,7 @@ struct AdminOCRController: RouteCollection {
     let clock: VerityClock
 
     func boot(routes: any RoutesBuilder) throws {
-        routes.grouped(secretKeys).get(routePath(OCRRoute.publicKey.components), use: publicKey)
+        routes.grouped(secretKeys).on(AdminEndpoint.ocrPublicKey, use: publicKey)
     }
 
     /// The environment's Ed25519 key every `hmacDataList` entry is signed with

@@ -18,6 +18,16 @@ extension RoutesBuilder {
         }
     }
 
+    /// `endpoint`, whose body may be left out: `handler` is given nil then.
+    @discardableResult
+    func on<Body: Decodable & Sendable, Answer: AsyncResponseEncodable & Sendable>(
+        _ endpoint: Endpoint<Body, Answer>, optionalBody handler: @escaping @Sendable (Request, Body?) async throws -> Answer) -> Route {
+        register(endpoint) { request in
+            let body = try RequestBody.decodeOptional(Body.self, from: request)
+            return try await handler(request, body).encodeResponse(status: HTTPStatus(statusCode: endpoint.status), for: request)
+        }
+    }
+
     /// `endpoint`, which takes no body, answered by `handler`.
     @discardableResult
     func on<Answer: AsyncResponseEncodable & Sendable>(_ endpoint: Endpoint<NoBody, Answer>,

@@ -12,14 +12,13 @@ struct AdminMobileController: RouteCollection {
 
     func boot(routes: any RoutesBuilder) throws {
         let admin = routes.grouped(secretKeys)
-        admin.post(routePath(MobileAdminRoute.clientKeys.components), use: createKey)
-        admin.post(routePath(MobileAdminRoute.revokeClientKey.components), use: revokeKey)
-        admin.get(routePath(MobileAdminRoute.credits.components), use: credits)
-        admin.post(routePath(MobileAdminRoute.verifyPassToken.components), use: verifyToken)
+        admin.on(AdminEndpoint.createClientKey, use: createKey)
+        admin.on(AdminEndpoint.revokeClientKey, use: revokeKey)
+        admin.on(AdminEndpoint.credits, use: credits)
+        admin.on(AdminEndpoint.verifyPassToken, use: verifyToken)
     }
 
-    func createKey(request: Request) async throws -> ClientKeyCreated {
-        let input = try RequestBody.decode(ClientKeyRequest.self, from: request)
+    func createKey(request: Request, input: ClientKeyRequest) async throws -> ClientKeyCreated {
         let scopes = try MobileProduct.scopes(input.scopes.joined(separator: ","))
         let environment = try request.adminContext().environment
         let key = try await ClientKeyRepository(db: request.db)
@@ -28,8 +27,7 @@ struct AdminMobileController: RouteCollection {
     }
 
     /// Revokes a publishable key of this environment only.
-    func revokeKey(request: Request) async throws -> ClientKeyRevoked {
-        let input = try RequestBody.decode(ClientKeyRevocation.self, from: request)
+    func revokeKey(request: Request, input: ClientKeyRevocation) async throws -> ClientKeyRevoked {
         let keys = ClientKeyRepository(db: request.db)
         guard let admitted = try await keys.authenticate(input.clientKey),
               admitted.environment.id == (try request.adminContext().environmentID) else {
@@ -49,8 +47,7 @@ struct AdminMobileController: RouteCollection {
     }
 
     /// A pass token is good once, in its environment, before it expires.
-    func verifyToken(request: Request) async throws -> MobileTokenVerdict {
-        let input = try RequestBody.decode(MobileTokenCheck.self, from: request)
+    func verifyToken(request: Request, input: MobileTokenCheck) async throws -> MobileTokenVerdict {
         let environmentID = try request.adminContext().environmentID
         let now = clock.nowMillis()
         guard let token = MobilePassToken.decode(input.token, protector, now: now) else {

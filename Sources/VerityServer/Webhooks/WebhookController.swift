@@ -10,22 +10,18 @@ struct WebhookController: RouteCollection {
 
     func boot(routes: any RoutesBuilder) throws {
         let admin = routes.grouped(secretKeys)
-        let id = WebhookRoute.idParameter
-        func path(_ route: WebhookRoute) -> [PathComponent] { routePath(route.components) }
-        admin.post(path(.endpoints), use: register)
-        admin.get(path(.endpoints), use: list)
-        admin.get(path(.endpoint(id: id)), use: show)
-        admin.post(path(.disable(id: id)), use: disable)
-        admin.post(path(.enable(id: id)), use: enable)
-        admin.post(path(.rotateSecret(id: id)), use: rotate)
-        admin.get(path(.deliveries(id: id)), use: deliveries)
-        admin.post(path(.redeliver(deliveryID: id)), use: redeliver)
+        admin.on(AdminEndpoint.registerWebhook, use: register)
+        admin.on(AdminEndpoint.webhooks, use: list)
+        admin.on(AdminEndpoint.webhook, use: show)
+        admin.on(AdminEndpoint.disableWebhook, use: disable)
+        admin.on(AdminEndpoint.enableWebhook, use: enable)
+        admin.on(AdminEndpoint.rotateWebhookSecret, use: rotate)
+        admin.on(AdminEndpoint.webhookDeliveries, use: deliveries)
+        admin.on(AdminEndpoint.redeliver, use: redeliver)
     }
 
-    func register(request: Request) async throws -> Response {
-        let input = try RequestBody.decode(WebhookEndpointInput.self, from: request)
-        let created = try await endpoints.register(input, context: try request.adminContext())
-        return try await created.encodeResponse(status: .created, for: request)
+    func register(request: Request, input: WebhookEndpointInput) async throws -> WebhookEndpointSecret {
+        try await endpoints.register(input, context: try request.adminContext())
     }
 
     func list(request: Request) async throws -> [WebhookEndpointView] {
@@ -57,9 +53,8 @@ struct WebhookController: RouteCollection {
         return try await endpoints.deliveries(try idParameter(request), limit: limit, context: try request.adminContext())
     }
 
-    func redeliver(request: Request) async throws -> Response {
-        let delivery = try await endpoints.redeliver(try idParameter(request), context: try request.adminContext())
-        return try await delivery.encodeResponse(status: .accepted, for: request)
+    func redeliver(request: Request) async throws -> WebhookDeliveryView {
+        try await endpoints.redeliver(try idParameter(request), context: try request.adminContext())
     }
 
     private func idParameter(_ request: Request) throws -> String {

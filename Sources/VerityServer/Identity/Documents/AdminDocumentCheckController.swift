@@ -10,8 +10,7 @@ struct AdminDocumentCheckController: RouteCollection {
     let protector: DataProtector
 
     func boot(routes: any RoutesBuilder) throws {
-        routes.grouped(secretKeys)
-            .get(routePath(AdminRoute.documentCheck(id: AdminRoute.checkIDParameter).components), use: show)
+        routes.grouped(secretKeys).on(AdminEndpoint.documentCheck, use: show)
     }
 
     func show(request: Request) async throws -> DocumentCheckDetail {
