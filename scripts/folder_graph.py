@@ -127,11 +127,10 @@ def problems(root):
         found.append(f"Sources/VerityServer/{folder}/ is not in scripts/server-folders.txt: place it in a layer")
     actual = {(a, b) for a, targets in used.items() for b in targets if a != APP}
     for a, b in sorted(actual - edges):
+        where = ", ".join(f"{file} ({name})" for file, name in sorted(used[a][b])[:3])
         if b == APP:
-            where = ", ".join(f"{file} ({name})" for file, name in sorted(used[a][b])[:3])
             found.append(f"{a} uses the app's wiring: {where}: hand the folder what it needs instead")
         else:
-            where = ", ".join(f"{file} ({name})" for file, name in sorted(used[a][b])[:3])
             found.append(f"{a} -> {b} is not allowed by scripts/server-folders.txt: {where}")
     for a, b in sorted(edges - actual):
         found.append(f"{a} -> {b}: listed in scripts/server-folders.txt but no longer used: remove it")

@@ -23,7 +23,7 @@ extension CertificationClient {
         var parameters: [RouteParameter: String] = [.entity: entity]
         parameters[.id] = id
         let transport = ServiceTransport<CertificationError>(baseURL: baseURL, session: session, requestTimeout: requestTimeout)
-        return try await transport.call(endpoint, parameters.filter { endpoint.parameters.contains($0.key) }, query: query, body: body,
+        return try await transport.call(endpoint, parameters, query: query, body: body,
                                         credential: .bearer(credential), headers: [WireHeader.deviceID: try deviceIdentifier()],
                                         retries: retries)
     }

@@ -30,15 +30,25 @@ struct ServerDependencies: Sendable {
     /// The console sign-ins this server is hashing or waiting to hash (`SignInGuard`).
     let signInHashing: SignInGuard.HashingQueue
 
-    var scopes: RequestScopes { RequestScopes(settings: settings, protector: protector) }
-
-    var idempotency: Idempotency { Idempotency(protector: protector, clock: clock, claims: heldClaims) }
-
+    /// Built once from the parts above, and shared by every surface.
+    let scopes: RequestScopes
+    let idempotency: Idempotency
     /// The end-user token check every `/v1/identity` route sits behind.
-    var userTokens: UserTokenMiddleware {
-        UserTokenMiddleware(tokens: tokens, protector: protector, clock: clock, scopes: scopes, idempotency: idempotency)
-    }
-
+    let userTokens: UserTokenMiddleware
     /// The secret-key check every admin route sits behind.
-    var secretKeys: SecretKeyMiddleware { SecretKeyMiddleware(clock: clock, scopes: scopes, idempotency: idempotency) }
+    let secretKeys: SecretKeyMiddleware
+
+    init(settings: Settings, protector: DataProtector, clock: VerityClock, tokens: UserTokenService, dataSources: DataSourceProvider,
+         pki: CertificationPKI, issuer: CertificateIssuer, jobs: JobWorker, documentEngines: DocumentEngines,
+         documentChecks: DocumentCheckWaiters, messaging: CertificationMessaging, sanctions: SanctionsScreening, webhookWake: WebhookWake,
+         heldClaims: HeldClaims, signInHashing: SignInGuard.HashingQueue) {
+        (self.settings, self.protector, self.clock, self.tokens, self.dataSources) = (settings, protector, clock, tokens, dataSources)
+        (self.pki, self.issuer, self.jobs, self.documentEngines, self.documentChecks) = (pki, issuer, jobs, documentEngines, documentChecks)
+        (self.messaging, self.sanctions, self.webhookWake, self.heldClaims) = (messaging, sanctions, webhookWake, heldClaims)
+        self.signInHashing = signInHashing
+        scopes = RequestScopes(settings: settings, protector: protector)
+        idempotency = Idempotency(protector: protector, clock: clock, claims: heldClaims)
+        userTokens = UserTokenMiddleware(tokens: tokens, protector: protector, clock: clock, scopes: scopes, idempotency: idempotency)
+        secretKeys = SecretKeyMiddleware(clock: clock, scopes: scopes, idempotency: idempotency)
+    }
 }
