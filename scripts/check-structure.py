@@ -180,6 +180,35 @@ def untyped_status_columns():
     return problems
 
 
+# Pages are `HTML`, which escapes what goes in: no page escapes by hand, a
+# response is HTML only through `PageResponse.html(_: HTML, …)`, and markup
+# from elsewhere comes in through `HTML.trusted` only where this list says why.
+HTML_HOME = "Sources/VerityServer/HTML/HTML.swift"
+TRUSTED_MARKUP = {
+    "Sources/VerityServer/Identity/Capture/Page/CapturePageController.swift": "the link's QR code, drawn by VerityVision's writer",
+}
+NOT_HTML_ESCAPES = {
+    "Sources/VerityServer/Messaging/HTTPSMSGateway.swift": "escapes for an SMS gateway's JSON or form body, not for a page",
+}
+
+
+def markup_built_as_text():
+    problems = []
+    for path in sorted((ROOT / "Sources/VerityServer").rglob("*.swift")):
+        relative = str(path.relative_to(ROOT))
+        if relative == HTML_HOME:
+            continue
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            code = line.split("//", 1)[0]
+            if re.search(r"\bescape\(", code) and relative not in NOT_HTML_ESCAPES:
+                problems.append(f"{relative}:{number}: escapes by hand: build the markup as HTML, which escapes text")
+            if ".trusted(" in code and relative not in TRUSTED_MARKUP:
+                problems.append(f"{relative}:{number}: trusts markup: say why in TRUSTED_MARKUP, or build it as HTML")
+            if "contentType = .html" in code and not relative.endswith("Pages/PageResponse.swift"):
+                problems.append(f"{relative}:{number}: answers HTML itself: use PageResponse.html, which takes HTML")
+    return problems
+
+
 def report(label, problems, summary):
     """Prints each problem under `label`, then the summary line; True when there were any."""
     for problem in problems:
@@ -205,6 +234,7 @@ def main():
     console = console_reaches_into_features()
     webhooks = hand_built_webhook_data()
     columns = untyped_status_columns()
+    markup = markup_built_as_text()
     failed = [
         report("module graph", graph, f"{len(actual)} edges, {'none' if not graph else len(graph)} out of place"),
         report("server folders", folder_problems,
@@ -218,6 +248,8 @@ def main():
         report("webhooks", webhooks, 'every event drafted from its payload struct' if not webhooks else f'{len(webhooks)} built by hand'),
         report("columns", columns, f"{'every status and kind column typed' if not columns else f'{len(columns)} left as text'}"
                                    f" ({len(TEXT_COLUMNS_ALLOWED)} text by design)"),
+        report("pages", markup, f"{'every page built as HTML' if not markup else f'{len(markup)} place(s) building markup as text'}"
+                                f" ({len(TRUSTED_MARKUP)} trusted by design)"),
     ]
     return 1 if any(failed) else 0
 

@@ -22,4 +22,31 @@ struct HTMLTests {
         #expect(!section.rendered.contains("<img") && !section.rendered.contains("<b>"))
         #expect(page.images([]).rendered.contains("&lt;i&gt;Images&lt;/i&gt;"))
     }
+
+    @Test func aTranslationIsFilledOnceWithItsValuesInPlace() {
+        let filled = HTML.filling("%1 by %2 on %3 & <done>", .text("Approved"), .text("a%3b@x.example"), "<bdi>now</bdi>")
+        #expect(filled.rendered == "Approved by a%3b@x.example on <bdi>now</bdi> &amp; &lt;done&gt;")
+        #expect(HTML.filling("Yours until %@.", "<b>12:00</b>").rendered == "Yours until <b>12:00</b>.")
+        #expect(HTML.filling("100% sure, %9 left", .text("x")).rendered == "100% sure, %9 left")
+    }
+
+    @Test func aScriptsJSONCannotCloseItsElement() {
+        let island = HTML.jsonIsland(["name": "</script><script>alert(1)</script> & more"])
+        #expect(!island.rendered.contains("<") && !island.rendered.contains(">") && !island.rendered.contains("&"))
+        #expect(island.rendered == #"{"name":"\u003c\/script\u003e\u003cscript\u003ealert(1)\u003c\/script\u003e \u0026 more"}"#)
+    }
+
+    /// What an operator types into the console comes back in its forms and
+    /// filters: it comes back as text, in every place it is shown.
+    @Test func consolePagesShowWhatWasTypedAsText() {
+        let hostile = #""><img src=x onerror=alert(1)>"#
+        let page = ConsolePage(language: "en")
+        let signIn = page.signIn(csrfToken: hostile, email: hostile, problem: hostile, notice: nil).rendered
+        let query = ConsoleAuditTrail.Query(action: hostile, actor: hostile, userRef: hostile, from: hostile, to: hostile)
+        let audit = page.audit(.init(email: hostile, tenant: hostile, role: .admin, csrfToken: hostile), query: query, page: nil, problem: hostile).rendered
+        for rendered in [signIn, audit] {
+            #expect(!rendered.contains("<img"))
+            #expect(rendered.contains("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"))
+        }
+    }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Markup that is safe to send. Text put into it is escaped; markup goes in
 /// only as `HTML`, so a page that forgets to escape a value cannot exist:
 ///
@@ -26,6 +28,38 @@ struct HTML: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringInt
 
     static let empty: HTML = ""
 
+    /// A translation with places for values (`%@` for the first, `%1`,
+    /// `%2`, … by number), its words escaped and each value put in its place
+    /// as markup, in one pass: a value that holds `%2` is not filled again.
+    static func filling(_ template: String, _ values: HTML...) -> HTML {
+        var out = ""
+        var characters = Array(template)[...]
+        while let character = characters.popFirst() {
+            if character == "%", let next = characters.first {
+                let index: Int? = next == "@" ? 0 : next.wholeNumberValue.map { $0 - 1 }
+                if let index, values.indices.contains(index) {
+                    characters.removeFirst()
+                    out += values[index].rendered
+                    continue
+                }
+            }
+            out += escape(String(character))
+        }
+        return HTML(rendered: out)
+    }
+
+    /// `value` as JSON for a `<script type="application/json">` island. The
+    /// inside of a script element is not HTML-decoded, so it is not escaped
+    /// as text; instead nothing in it can close the element (`<`, `>` and
+    /// `&` are written as JSON escapes).
+    static func jsonIsland(_ value: some Encodable) -> HTML {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return HTML(rendered: json.replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: ">", with: "\\u003e")
+            .replacingOccurrences(of: "&", with: "\\u0026"))
+    }
+
     var isEmpty: Bool { rendered.isEmpty }
     var description: String { rendered }
 
@@ -46,6 +80,8 @@ struct HTML: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringInt
         /// Pieces of markup, one after the other.
         mutating func appendInterpolation(_ pieces: [HTML]) { for piece in pieces { rendered += piece.rendered } }
         mutating func appendInterpolation<Number: BinaryInteger>(_ number: Number) { rendered += String(number) }
+        /// A measure (a chart's coordinate): written as Swift writes a `Double`.
+        mutating func appendInterpolation(_ number: Double) { rendered += String(number) }
     }
 
     /// Text with the five characters that mean something in HTML written as entities

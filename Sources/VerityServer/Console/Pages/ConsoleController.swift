@@ -217,5 +217,5 @@ struct ConsoleController: RouteCollection {
         return response
     }
 
-    static func html(_ body: String, status: HTTPResponseStatus) -> Response { PageResponse.html(body, status: status) }
+    static func html(_ body: HTML, status: HTTPResponseStatus) -> Response { PageResponse.html(body, status: status) }
 }

@@ -4,22 +4,22 @@ import VerityAPI
 extension ConsolePage {
     /// The audit trail: a filter form (a GET: it changes nothing, so it
     /// carries no CSRF token) and a page of events with a link to older ones.
-    func audit(_ signedIn: Operator, query: ConsoleAuditTrail.Query, page: ConsoleAuditTrail.Page?, problem: String?) -> String {
-        func selected(_ value: String, _ chosen: String?) -> String { value == chosen ? " selected" : "" }
-        let actions = (page?.actions ?? []).map { "<option value=\"\(Self.escape($0))\"\(selected($0, query.action))>\(Self.escape($0))</option>" }
-        let actors = (page?.actors ?? []).map {
-            "<option value=\"\(Self.escape($0.value))\"\(selected($0.value, query.actor))>\(Self.escape($0.label))</option>"
+    func audit(_ signedIn: Operator, query: ConsoleAuditTrail.Query, page: ConsoleAuditTrail.Page?, problem: String?) -> HTML {
+        func selected(_ value: String, _ chosen: String?) -> HTML { value == chosen ? " selected" : .empty }
+        let actions = (page?.actions ?? []).map { action -> HTML in "<option value=\"\(action)\"\(selected(action, query.action))>\(action)</option>" }
+        let actors = (page?.actors ?? []).map { actor -> HTML in
+            "<option value=\"\(actor.value)\"\(selected(actor.value, query.actor))>\(actor.label)</option>"
         }
-        var table = ""
+        var table = HTML.empty
         if let page {
             if page.rows.isEmpty {
                 table = "<p role=\"status\">\(t("audit_empty"))</p>"
             } else {
-                let rows = page.rows.map { row in
+                let rows = page.rows.map { row -> HTML in
                     """
-                    <tr><td class="time">\(Self.time(row.at))</td><td class="action">\(Self.escape(row.action))</td>\
-                    <td>\(Self.escape(row.actor))</td><td>\(Self.escape(row.environment ?? "—"))</td>\
-                    <td>\(Self.escape(row.userRef ?? "—"))</td><td class="reason">\(Self.escape(row.reason ?? ""))</td></tr>
+                    <tr><td class="time">\(Self.time(row.at))</td><td class="action">\(row.action)</td>\
+                    <td>\(row.actor)</td><td>\(row.environment ?? "—")</td>\
+                    <td>\(row.userRef ?? "—")</td><td class="reason">\(row.reason ?? "")</td></tr>
                     """
                 }.joined(separator: "\n")
                 table = """
@@ -35,7 +35,7 @@ extension ConsolePage {
                     </div>
                     """
                 if let next = page.next {
-                    table += "<p class=\"pager\"><a href=\"\(Self.escape(link(query, after: next)))\">\(t("audit_older"))</a></p>"
+                    table += "<p class=\"pager\"><a href=\"\(link(query, after: next))\">\(t("audit_older"))</a></p>"
                 }
             }
         }
@@ -50,15 +50,15 @@ extension ConsolePage {
             <input type="hidden" name="lang" value="\(language)">
             <div class="filters">
             <div class="field"><label for="action">\(t("filter_action"))</label>
-            <select id="action" name="action"><option value="">\(t("filter_any"))</option>\(actions.joined())</select></div>
+            <select id="action" name="action"><option value="">\(t("filter_any"))</option>\(actions)</select></div>
             <div class="field"><label for="actor">\(t("filter_actor"))</label>
-            <select id="actor" name="actor"><option value="">\(t("filter_any"))</option>\(actors.joined())</select></div>
+            <select id="actor" name="actor"><option value="">\(t("filter_any"))</option>\(actors)</select></div>
             <div class="field"><label for="user">\(t("filter_user"))</label>
-            <input id="user" name="user" type="text" maxlength="128" autocomplete="off" value="\(Self.escape(query.userRef ?? ""))"></div>
+            <input id="user" name="user" type="text" maxlength="128" autocomplete="off" value="\(query.userRef ?? "")"></div>
             <div class="field"><label for="from">\(t("filter_from"))</label>
-            <input id="from" name="from" type="text" inputmode="numeric" maxlength="10" autocomplete="off" value="\(Self.escape(query.from ?? ""))"></div>
+            <input id="from" name="from" type="text" inputmode="numeric" maxlength="10" autocomplete="off" value="\(query.from ?? "")"></div>
             <div class="field"><label for="to">\(t("filter_to"))</label>
-            <input id="to" name="to" type="text" inputmode="numeric" maxlength="10" autocomplete="off" value="\(Self.escape(query.to ?? ""))"></div>
+            <input id="to" name="to" type="text" inputmode="numeric" maxlength="10" autocomplete="off" value="\(query.to ?? "")"></div>
             </div>
             <div class="filters-actions"><button type="submit" class="primary">\(t("filter_apply"))</button>
             <a href="\(ConsoleRoute.audit.path)?lang=\(language)">\(t("filter_clear"))</a></div>

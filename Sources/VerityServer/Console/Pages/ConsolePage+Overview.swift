@@ -6,12 +6,12 @@ import VerityStore
 extension ConsolePage {
     /// The overview: figures people glance at, charts they would rather look
     /// at than read, and under each chart its numbers as a table.
-    func overview(_ signedIn: Operator, figures: ConsoleOverview.Figures) -> String {
+    func overview(_ signedIn: Operator, figures: ConsoleOverview.Figures) -> HTML {
         let rtl = ConsoleStrings.rightToLeft.contains(language)
         let kind = figures.environment
         let labels = figures.checks.days.map(Self.dayLabel)
         let creditsUsed = figures.credits.counts["spent"]?.reduce(0, +) ?? 0
-        let cards = """
+        let cards: HTML = """
             <ul class="counts">
             <li><span class="label">\(t("ov_checks"))</span> <span class="figure">\(figures.checks.total)</span></li>
             <li><span class="label">\(t("ov_check_median"))</span> <span class="figure">\(Self.duration(figures.checkTimes.median, count: figures.checkTimes.count))</span></li>
@@ -34,7 +34,7 @@ extension ConsolePage {
             (label: "\(t("doc_\(rate.documentType)")) · \(rate.country)", share: Double(rate.succeeded) / Double(max(1, rate.settled)),
              text: "\(Int((Double(rate.succeeded) * 100 / Double(max(1, rate.settled))).rounded()))% (\(rate.succeeded)/\(rate.settled))")
         }
-        let rateChart: String = rates.isEmpty ? "<p>\(t("none_yet"))</p>" : SVGChart.horizontalBars(title: t("ov_pass_title"), rows: rates, rightToLeft: rtl)
+        let rateChart: HTML = rates.isEmpty ? "<p>\(t("none_yet"))</p>" : SVGChart.horizontalBars(title: t("ov_pass_title"), rows: rates, rightToLeft: rtl)
             + numbers([t("col_document"), t("ov_pass_rate")], rates.map { [$0.label, $0.text] })
         return layout(title: t("ov_title"), signedIn: signedIn, path: ConsoleRoute.overview.path,
                       keeping: [URLQueryItem(name: "environment", value: kind.rawValue)], """
@@ -52,14 +52,14 @@ extension ConsolePage {
             """)
     }
 
-    private func chartSection(_ id: String, _ title: String, series: [SVGChart.Series], labels: [String], rtl: Bool) -> String {
+    private func chartSection(_ id: String, _ title: String, series: [SVGChart.Series], labels: [String], rtl: Bool) -> HTML {
         let total = series.reduce(0) { $0 + $1.values.reduce(0, +) }
         guard total > 0 else {
             return "<section class=\"case-section\" aria-labelledby=\"\(id)-heading\"><h2 id=\"\(id)-heading\">\(title)</h2><p>\(t("none_yet"))</p></section>"
         }
-        let legend = series.map { one -> String in
-            "<li><svg width=\"14\" height=\"14\" aria-hidden=\"true\"><rect width=\"14\" height=\"14\" fill=\"\(one.colour)\"/></svg> \(Self.escape(one.label)) (\(one.values.reduce(0, +)))</li>"
-        }.joined()
+        let legend = series.map { one -> HTML in
+            "<li><svg width=\"14\" height=\"14\" aria-hidden=\"true\"><rect width=\"14\" height=\"14\" fill=\"\(one.colour)\"/></svg> \(one.label) (\(one.values.reduce(0, +)))</li>"
+        }
         let rows = labels.indices.map { day in [labels[day]] + series.map { "\($0.values.indices.contains(day) ? $0.values[day] : 0)" } }
         return """
             <section class="case-section" aria-labelledby="\(id)-heading">
@@ -72,8 +72,8 @@ extension ConsolePage {
     }
 
     /// A chart's numbers, folded away under it.
-    private func numbers(_ headers: [String], _ rows: [[String]]) -> String {
-        let body = rows.map { row -> String in "<tr>" + row.map { "<td>\(Self.escape($0))</td>" }.joined() + "</tr>" }.joined()
+    private func numbers(_ headers: [String], _ rows: [[String]]) -> HTML {
+        let body = rows.map { row -> HTML in "<tr>\(row.map { cell -> HTML in "<td>\(cell)</td>" })</tr>" }.joined()
         return "<details><summary>\(t("ov_numbers"))</summary>\(table(nil, headers, body))</details>"
     }
 

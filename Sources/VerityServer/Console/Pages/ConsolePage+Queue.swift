@@ -6,22 +6,22 @@ import VerityStore
 extension ConsolePage {
     /// The review queue: what waits, by kind, then the cases oldest first
     /// (another reviewer's live claim hides a case), 50 a page.
-    func queue(_ signedIn: Operator, page: ReviewQueue.Page?, problem: String?, notice: String?) -> String {
-        var body = ""
+    func queue(_ signedIn: Operator, page: ReviewQueue.Page?, problem: String?, notice: String?) -> HTML {
+        var body = HTML.empty
         if let page {
             body += counts(page.counts, kinds: page.kinds)
             if page.rows.isEmpty {
                 body += "<p role=\"status\" class=\"notice\">\(t("queue_empty"))</p>"
             } else {
-                let rows = page.rows.map { row -> String in
-                    let claim = row.claimedUntil.map { t("claim_yours").replacingOccurrences(of: "%@", with: Self.time($0)) } ?? t("claim_free")
+                let rows = page.rows.map { row -> HTML in
+                    let claim = row.claimedUntil.map { HTML.filling(t("claim_yours"), Self.time($0)) } ?? .text(t("claim_free"))
                     let user = row.userRef ?? "—"
                     return """
                         <tr><td class="time">\(Self.time(row.openedAt))</td><td>\(t("kind_\(row.kind.rawValue)"))</td>\
-                        <td>\(Self.escape(user))</td><td>\(t("env_\(row.environment)"))</td>\
-                        <td>\(row.reasons.map { Self.escape(why($0)) }.joined(separator: "; "))</td><td>\(claim)</td>\
+                        <td>\(user)</td><td>\(t("env_\(row.environment)"))</td>\
+                        <td>\(row.reasons.map { why($0) }.joined(separator: "; "))</td><td>\(claim)</td>\
                         <td><a href="\(ConsoleCaseRoute.show(id: row.id.uuidString).path)?lang=\(language)" \
-                        aria-label="\(Self.escape(t("open_case_label").replacingOccurrences(of: "%@", with: user)))">\(t("open_case"))</a></td></tr>
+                        aria-label="\(HTML.filling(t("open_case_label"), .text(user)))">\(t("open_case"))</a></td></tr>
                         """
                 }.joined(separator: "\n")
                 body += """
@@ -39,11 +39,11 @@ extension ConsolePage {
                     """
                 if let next = page.next {
                     let address = Self.address(ConsoleRoute.queue.path, [URLQueryItem(name: "lang", value: language), URLQueryItem(name: "after", value: next)])
-                    body += "<p class=\"pager\"><a href=\"\(Self.escape(address))\">\(t("queue_more"))</a></p>"
+                    body += "<p class=\"pager\"><a href=\"\(address)\">\(t("queue_more"))</a></p>"
                 }
             }
         }
-        let status: String = notice.map { "<p class=\"notice\" role=\"status\">\(Self.escape($0))</p>" } ?? ""
+        let status = noticeLine(notice)
         return layout(title: t("queue_title"), signedIn: signedIn, path: ConsoleRoute.queue.path, """
             <section class="card" aria-labelledby="title">
             <h1 id="title">\(t("queue_title"))</h1>
@@ -56,9 +56,9 @@ extension ConsolePage {
     }
 
     /// The figures above the table: open cases by kind, those others hold, the oldest.
-    private func counts(_ counts: ReviewCaseRepository.Counts, kinds: [ReviewCaseKind]) -> String {
+    private func counts(_ counts: ReviewCaseRepository.Counts, kinds: [ReviewCaseKind]) -> HTML {
         // A list, not <dl> with grouping <div>s: the axe-core here (3.x) reads those as misplaced.
-        func item(_ label: String, _ value: String, figure: Bool = true) -> String {
+        func item(_ label: String, _ value: HTML, figure: Bool = true) -> HTML {
             "<li><span class=\"label\">\(label)</span> <span class=\"\(figure ? "figure" : "value")\">\(value)</span></li>"
         }
         var items = item(t("queue_total"), "\(counts.total)")

@@ -6,22 +6,22 @@ import VerityStore
 extension ConsolePage {
     /// An environment's secret and client keys, a form to make each kind, and
     /// a revoke form per live key. A key just made is shown once, on top.
-    func settingsKeys(_ signedIn: Operator, view: ConsoleKeys.View, made: ConsoleKeys.Made?, problem: String?, notice: String?) -> String {
+    func settingsKeys(_ signedIn: Operator, view: ConsoleKeys.View, made: ConsoleKeys.Made?, problem: String?, notice: String?) -> HTML {
         let kind = view.environment.rawValue
-        let status: String = notice.map { "<p class=\"notice\" role=\"status\">\(Self.escape($0))</p>" } ?? ""
-        let once: String = made.map { shownOnce(t("keys_made_\($0.kind.rawValue)"), t("keys_made_lede"), $0.secret) } ?? ""
-        func reasonField(_ id: String) -> String {
+        let status = noticeLine(notice)
+        let once: HTML = made.map { shownOnce(.text(t("keys_made_\($0.kind.rawValue)")), t("keys_made_lede"), $0.secret) } ?? .empty
+        func reasonField(_ id: String) -> HTML {
             """
             <label for="\(id)-reason">\(t("set_reason"))</label>
             <textarea id="\(id)-reason" name="reason" maxlength="\(ConsoleEnvironmentSettings.reasonLength)" required></textarea>
             """
         }
-        func rows(_ keys: [ConsoleKeys.Key], _ keyKind: KeyDirectory.Kind) -> String {
-            keys.map { key -> String in
-                let state: String = key.revokedAt.map { "<span class=\"bad\">\(t("keys_revoked")) \(Self.time($0))</span>" } ?? t("keys_live")
-                let revoke: String = key.revokedAt != nil ? "" : """
-                    <form method="post" action="\(ConsoleRoute.settingsKeyRevoke.path)?lang=\(language)" class="inline-form" aria-label="\(t("keys_revoke")) \(Self.escape(key.prefix))">
-                    <input type="hidden" name="csrf" value="\(Self.escape(signedIn.csrfToken))">
+        func rows(_ keys: [ConsoleKeys.Key], _ keyKind: KeyDirectory.Kind) -> HTML {
+            keys.map { key -> HTML in
+                let state: HTML = key.revokedAt.map { "<span class=\"bad\">\(t("keys_revoked")) \(Self.time($0))</span>" } ?? .text(t("keys_live"))
+                let revoke: HTML = key.revokedAt != nil ? .empty : """
+                    <form method="post" action="\(ConsoleRoute.settingsKeyRevoke.path)?lang=\(language)" class="inline-form" aria-label="\(t("keys_revoke")) \(key.prefix)">
+                    <input type="hidden" name="csrf" value="\(signedIn.csrfToken)">
                     <input type="hidden" name="environment" value="\(kind)">
                     <input type="hidden" name="kind" value="\(keyKind.rawValue)">
                     <input type="hidden" name="key" value="\(key.id.uuidString)">
@@ -30,27 +30,27 @@ extension ConsolePage {
                     <button type="submit" class="danger">\(t("keys_revoke"))</button>
                     </form>
                     """
-                let scopes: String = keyKind == .client ? "<td>\(key.scopes.map { "<code>\(Self.escape($0))</code>" }.joined(separator: " "))</td>" : ""
-                return "<tr><td><code>\(Self.escape(key.prefix))…</code></td>\(scopes)<td class=\"time\">\(Self.time(key.createdAt))</td>"
+                let scopes: HTML = keyKind == .client ? "<td>\(key.scopes.map { scope -> HTML in "<code>\(scope)</code>" }.joined(separator: " "))</td>" : .empty
+                return "<tr><td><code>\(key.prefix)…</code></td>\(scopes)<td class=\"time\">\(Self.time(key.createdAt))</td>"
                     + "<td>\(state)</td><td>\(revoke)</td></tr>"
             }.joined()
         }
-        let secretTable = view.secretKeys.isEmpty ? "<p>\(t("keys_none"))</p>"
+        let secretTable: HTML = view.secretKeys.isEmpty ? "<p>\(t("keys_none"))</p>"
             : table(t("keys_secret_caption"), [t("keys_prefix"), t("keys_created"), t("keys_state"), t("keys_action")], rows(view.secretKeys, .secret))
-        let clientTable = view.clientKeys.isEmpty ? "<p>\(t("keys_none"))</p>"
+        let clientTable: HTML = view.clientKeys.isEmpty ? "<p>\(t("keys_none"))</p>"
             : table(t("keys_client_caption"), [t("keys_prefix"), t("keys_scopes"), t("keys_created"), t("keys_state"), t("keys_action")],
                     rows(view.clientKeys, .client))
-        let scopeChoices = MobileProduct.allCases.map { product -> String in
+        let scopeChoices = MobileProduct.allCases.map { product -> HTML in
             """
             <div class="check"><input type="checkbox" id="scope-\(product.rawValue)" name="scopes[]" value="\(product.rawValue)">\
             <label for="scope-\(product.rawValue)"><code>\(product.rawValue)</code></label></div>
             """
         }.joined()
-        func makeForm(_ keyKind: KeyDirectory.Kind, _ body: String) -> String {
+        func makeForm(_ keyKind: KeyDirectory.Kind, _ body: HTML) -> HTML {
             """
             <form method="post" action="\(ConsoleRoute.settingsKeyCreate.path)?lang=\(language)" class="settings" aria-labelledby="make-\(keyKind.rawValue)">
             <h3 id="make-\(keyKind.rawValue)">\(t("keys_make_\(keyKind.rawValue)"))</h3>
-            <input type="hidden" name="csrf" value="\(Self.escape(signedIn.csrfToken))">
+            <input type="hidden" name="csrf" value="\(signedIn.csrfToken)">
             <input type="hidden" name="environment" value="\(kind)">
             <input type="hidden" name="kind" value="\(keyKind.rawValue)">
             \(body)
@@ -59,7 +59,7 @@ extension ConsolePage {
             </form>
             """
         }
-        let clientBody = "<fieldset><legend>\(t("keys_scopes"))</legend>\(scopeChoices)</fieldset>"
+        let clientBody: HTML = "<fieldset><legend>\(t("keys_scopes"))</legend>\(scopeChoices)</fieldset>"
         return layout(title: t("keys_title"), signedIn: signedIn, path: ConsoleRoute.settingsKeys.path,
                       keeping: [URLQueryItem(name: "environment", value: kind)], """
             <section class="card" aria-labelledby="title">

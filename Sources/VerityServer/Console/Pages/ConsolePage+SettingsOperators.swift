@@ -6,21 +6,21 @@ extension ConsolePage {
     /// The tenant's operators, a form to add one, and per operator the
     /// actions an admin may take. New credentials are shown once, on top.
     func settingsOperators(_ signedIn: Operator, operators: [OperatorView], shown: OperatorCredentials?, problem: String?,
-                           notice: String?) -> String {
-        let status: String = notice.map { "<p class=\"notice\" role=\"status\">\(Self.escape($0))</p>" } ?? ""
-        let once: String = shown.map { credentials in
-            let totp: String = credentials.totpURI.map {
-                "<p>\(t("ops_totp_lede"))</p><p><code class=\"uri\">\(Self.escape($0))</code></p>"
-            } ?? ""
-            return shownOnce(t("ops_password_title").replacingOccurrences(of: "%@", with: Self.escape(credentials.operator.email)),
+                           notice: String?) -> HTML {
+        let status = noticeLine(notice)
+        let once: HTML = shown.map { credentials in
+            let totp: HTML = credentials.totpURI.map {
+                "<p>\(t("ops_totp_lede"))</p><p><code class=\"uri\">\($0)</code></p>"
+            } ?? .empty
+            return shownOnce(HTML.filling(t("ops_password_title"), .text(credentials.operator.email)),
                              t("ops_password_lede"), credentials.password, extra: totp)
-        } ?? ""
-        let rows = operators.map { account -> String in
+        } ?? .empty
+        let rows = operators.map { account -> HTML in
             let id = account.id.uuidString
-            func action(_ action: ConsoleOperators.Action, danger: Bool) -> String {
+            func action(_ action: ConsoleOperators.Action, danger: Bool) -> HTML {
                 """
-                <form method="post" action="\(ConsoleRoute.settingsOperatorAction.path)?lang=\(language)" class="inline-form" aria-label="\(t("ops_\(action.rawValue)")) \(Self.escape(account.email))">
-                <input type="hidden" name="csrf" value="\(Self.escape(signedIn.csrfToken))">
+                <form method="post" action="\(ConsoleRoute.settingsOperatorAction.path)?lang=\(language)" class="inline-form" aria-label="\(t("ops_\(action.rawValue)")) \(account.email)">
+                <input type="hidden" name="csrf" value="\(signedIn.csrfToken)">
                 <input type="hidden" name="operator" value="\(id)">
                 <input type="hidden" name="action" value="\(action.rawValue)">
                 <label for="\(action.rawValue)-\(id)">\(t("set_reason_short"))</label>
@@ -30,22 +30,22 @@ extension ConsolePage {
                 """
             }
             let isSelf = account.email == signedIn.email
-            var actions: [String] = []
+            var actions: [HTML] = []
             if account.active, !isSelf { actions.append(action(.disable, danger: true)) }
             if !account.active { actions.append(action(.enable, danger: false)) }
             actions.append(action(.resetPassword, danger: false))
-            let state: String = account.active ? t("ops_active") : "<span class=\"bad\">\(t("ops_disabled"))</span>"
+            let state: HTML = account.active ? .text(t("ops_active")) : "<span class=\"bad\">\(t("ops_disabled"))</span>"
             return """
-                <tr><td>\(Self.escape(account.email))\(isSelf ? " <span class=\"muted\">(\(t("ops_you")))</span>" : "")</td>\
+                <tr><td>\(account.email)\(isSelf ? " <span class=\"muted\">(\(t("ops_you")))</span>" : HTML.empty)</td>\
                 <td>\(t("role_name_\(account.role.rawValue)"))</td><td>\(state)</td><td>\(t(account.secondFactor ? "yes" : "no"))</td>\
-                <td class="time">\(account.lastSignInAtEpochMs.map(Self.time) ?? "—")</td><td>\(actions.joined())</td></tr>
+                <td class="time">\(account.lastSignInAtEpochMs.map(Self.time) ?? "—")</td><td>\(actions)</td></tr>
                 """
         }.joined()
-        let roles = OperatorRole.allCases.map { role -> String in "<option value=\"\(role.rawValue)\">\(t("role_name_\(role.rawValue)"))</option>" }.joined()
-        let createForm = """
+        let roles = OperatorRole.allCases.map { role -> HTML in "<option value=\"\(role.rawValue)\">\(t("role_name_\(role.rawValue)"))</option>" }.joined()
+        let createForm: HTML = """
             <form method="post" action="\(ConsoleRoute.settingsOperatorCreate.path)?lang=\(language)" class="settings" aria-labelledby="add-operator">
             <h3 id="add-operator">\(t("ops_add"))</h3>
-            <input type="hidden" name="csrf" value="\(Self.escape(signedIn.csrfToken))">
+            <input type="hidden" name="csrf" value="\(signedIn.csrfToken)">
             <label for="new-email">\(t("email"))</label>
             <input id="new-email" name="email" type="email" maxlength="254" spellcheck="false" required>
             <label for="new-role">\(t("role"))</label>

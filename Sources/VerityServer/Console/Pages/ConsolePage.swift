@@ -5,14 +5,14 @@ import VerityCore
 /// The console's HTML: one layout (a header with who is signed in, the
 /// language switcher and sign-out; a main region), plain forms that post to
 /// the server, one style sheet, no script. Every value from the database or
-/// a form is escaped here.
+/// a form is escaped
+/// by `HTML` as it goes in; markup comes in only as `HTML`.
 struct ConsolePage {
     let language: String
     /// The console's words with every kind of case's (`ReviewCaseHandlers.words`).
     var words: [String: [String: String]] = ConsoleStrings.tables
 
     func t(_ key: String) -> String { words[language]?[key] ?? words["en"]?[key] ?? key }
-    static func escape(_ text: String) -> String { HTML.escape(text) }
 
     /// What the header shows of a signed-in operator.
     struct Operator {
@@ -24,18 +24,18 @@ struct ConsolePage {
 
     /// The page around `main`. The language switcher links to this page
     /// (`path` with `keeping`, e.g. a filter) in each other language.
-    func layout(title: String, signedIn: Operator?, path: String, keeping: [URLQueryItem] = [], _ main: String) -> String {
+    func layout(title: String, signedIn: Operator?, path: String, keeping: [URLQueryItem] = [], _ main: HTML) -> HTML {
         let direction = ConsoleStrings.rightToLeft.contains(language) ? "rtl" : "ltr"
-        let switcher = ConsoleStrings.languages.map { code in
+        let switcher = ConsoleStrings.languages.map { code -> HTML in
             code == language
-                ? "<li><span aria-current=\"true\" lang=\"\(code)\">\(Self.escape(ConsoleStrings.names[code] ?? code))</span></li>"
-                : "<li><a href=\"\(Self.escape(Self.address(path, [URLQueryItem(name: "lang", value: code)] + keeping)))\" lang=\"\(code)\" hreflang=\"\(code)\">\(Self.escape(ConsoleStrings.names[code] ?? code))</a></li>"
+                ? "<li><span aria-current=\"true\" lang=\"\(code)\">\(ConsoleStrings.names[code] ?? code)</span></li>"
+                : "<li><a href=\"\(Self.address(path, [URLQueryItem(name: "lang", value: code)] + keeping))\" lang=\"\(code)\" hreflang=\"\(code)\">\(ConsoleStrings.names[code] ?? code)</a></li>"
         }.joined()
-        var account = "", navigation = ""
+        var account = HTML.empty, navigation = HTML.empty
         if let signedIn {
             let sections = [(ConsoleRoute.home, "nav_home"), (ConsoleRoute.overview, "nav_overview"), (ConsoleRoute.queue, "nav_queue"), (ConsoleRoute.users, "nav_users"),
                          (ConsoleRoute.audit, "nav_audit")] + (signedIn.role.includes(.admin) ? [(ConsoleRoute.settings, "nav_settings")] : [])
-            let links = sections.map { route, key in
+            let links = sections.map { route, key -> HTML in
                 // The settings' own pages (keys, operators) are Settings too.
                 route.path == path || (route == .settings && path.hasPrefix(route.path + "/"))
                     ? "<li><a href=\"\(route.path)?lang=\(language)\" aria-current=\"page\">\(t(key))</a></li>"
@@ -44,9 +44,9 @@ struct ConsolePage {
             navigation = "<nav class=\"sections\" aria-label=\"\(t("nav"))\"><ul>\(links)</ul></nav>"
             account = """
                 <div class="account">
-                <p><span class="muted">\(t("signed_in_as"))</span> <strong>\(Self.escape(signedIn.email))</strong></p>
+                <p><span class="muted">\(t("signed_in_as"))</span> <strong>\(signedIn.email)</strong></p>
                 <form method="post" action="\(ConsoleRoute.signOut.path)?lang=\(language)">
-                <input type="hidden" name="csrf" value="\(Self.escape(signedIn.csrfToken))">
+                <input type="hidden" name="csrf" value="\(signedIn.csrfToken)">
                 <button type="submit" name="scope" value="this">\(t("sign_out"))</button>
                 </form>
                 </div>
@@ -58,7 +58,7 @@ struct ConsolePage {
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(Self.escape(title)) · \(t("product"))</title>
+            <title>\(title) · \(t("product"))</title>
             <link rel="stylesheet" href="/assets/console.css">
             </head>
             <body>
@@ -79,17 +79,17 @@ struct ConsolePage {
 
     /// The sign-in form; `problem` (already worded) is announced above it, and
     /// the address typed is kept (never the password or code).
-    func signIn(csrfToken: String, email: String, problem: String?, notice: String?) -> String {
-        let alert = problem != nil ? problemBox(problem) : notice.map { "<p class=\"notice\" role=\"status\">\(Self.escape($0))</p>" } ?? ""
+    func signIn(csrfToken: String, email: String, problem: String?, notice: String?) -> HTML {
+        let alert = problem != nil ? problemBox(problem) : noticeLine(notice)
         return layout(title: t("sign_in_title"), signedIn: nil, path: ConsoleRoute.signIn.path, """
             <section class="card narrow" aria-labelledby="title">
             <h1 id="title">\(t("sign_in_title"))</h1>
             <p class="lede">\(t("sign_in_lede"))</p>
             \(alert)
             <form method="post" action="\(ConsoleRoute.signIn.path)?lang=\(language)" class="stack">
-            <input type="hidden" name="csrf" value="\(Self.escape(csrfToken))">
+            <input type="hidden" name="csrf" value="\(csrfToken)">
             <label for="email">\(t("email"))</label>
-            <input id="email" name="email" type="text" inputmode="email" autocomplete="username" autocapitalize="none" spellcheck="false" required maxlength="254" value="\(Self.escape(email))"\(email.isEmpty ? " autofocus" : "")>
+            <input id="email" name="email" type="text" inputmode="email" autocomplete="username" autocapitalize="none" spellcheck="false" required maxlength="254" value="\(email)"\(email.isEmpty ? " autofocus" : "")>
             <label for="password">\(t("password"))</label>
             <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="200"\(email.isEmpty ? "" : " autofocus")>
             <label for="code">\(t("code"))</label>
@@ -102,20 +102,20 @@ struct ConsolePage {
     }
 
     /// The console's first page: who is signed in, for which tenant, with what role.
-    func home(_ signedIn: Operator, lastSignInAt: Int64?, problem: String? = nil) -> String {
+    func home(_ signedIn: Operator, lastSignInAt: Int64?, problem: String? = nil) -> HTML {
         let previous = lastSignInAt.map { Self.time($0) } ?? "—"
         return layout(title: t("product"), signedIn: signedIn, path: ConsoleRoute.home.path, """
             <section class="card" aria-labelledby="title">
             <h1 id="title">\(t("product"))</h1>
             \(problemBox(problem))
             <dl class="facts">
-            <dt>\(t("signed_in_as"))</dt><dd>\(Self.escape(signedIn.email))</dd>
-            <dt>\(t("tenant"))</dt><dd>\(Self.escape(signedIn.tenant))</dd>
+            <dt>\(t("signed_in_as"))</dt><dd>\(signedIn.email)</dd>
+            <dt>\(t("tenant"))</dt><dd>\(signedIn.tenant)</dd>
             <dt>\(t("role"))</dt><dd>\(t("role_\(signedIn.role.rawValue)"))</dd>
             <dt>\(t("last_sign_in"))</dt><dd>\(previous)</dd>
             </dl>
             <form method="post" action="\(ConsoleRoute.signOut.path)?lang=\(language)">
-            <input type="hidden" name="csrf" value="\(Self.escape(signedIn.csrfToken))">
+            <input type="hidden" name="csrf" value="\(signedIn.csrfToken)">
             <button type="submit" name="scope" value="everywhere">\(t("sign_out_everywhere"))</button>
             </form>
             </section>
@@ -133,36 +133,43 @@ struct ConsolePage {
 
     /// A table of `rows` (markup, built by the caller with its values escaped)
     /// under `headers` (plain text), with its caption when it has one.
-    func table(_ caption: String?, _ headers: [String], _ rows: String) -> String {
-        """
-        <div class="table-wrap"><table>\(caption.map { "<caption>\(Self.escape($0))</caption>" } ?? "")\
-        <thead><tr>\(headers.map { "<th scope=\"col\">\(Self.escape($0))</th>" }.joined())</tr></thead><tbody>\(rows)</tbody></table></div>
+    func table(_ caption: String?, _ headers: [String], _ rows: HTML) -> HTML {
+        let captionLine: HTML = caption.map { "<caption>\($0)</caption>" } ?? .empty
+        let headings = headers.map { header -> HTML in "<th scope=\"col\">\(header)</th>" }
+        return """
+        <div class="table-wrap"><table>\(captionLine)\
+        <thead><tr>\(headings)</tr></thead><tbody>\(rows)</tbody></table></div>
         """
     }
 
     /// The environment tabs of a page (`route`: the overview, a settings page), keeping the language.
-    func environmentTabs(_ route: ConsoleRoute, _ current: EnvironmentKind) -> String {
-        let items = EnvironmentKind.allCases.map { other -> String in
-            let here: String = other == current ? " aria-current=\"page\"" : ""
+    func environmentTabs(_ route: ConsoleRoute, _ current: EnvironmentKind) -> HTML {
+        let items = EnvironmentKind.allCases.map { other -> HTML in
+            let here: HTML = other == current ? " aria-current=\"page\"" : ""
             return "<li><a href=\"\(route.path)?lang=\(language)&amp;environment=\(other.rawValue)\"\(here)>\(t("env_\(other.rawValue)"))</a></li>"
         }.joined()
         return "<nav aria-label=\"\(t("case_environment"))\"><ul class=\"tabs\">\(items)</ul></nav>"
     }
 
+    /// A notice after a change, announced when the page loads; nothing without one.
+    func noticeLine(_ text: String?) -> HTML {
+        text.map { "<p class=\"notice\" role=\"status\">\($0)</p>" } ?? .empty
+    }
+
     /// A problem above a form, announced when the page loads.
-    func problemBox(_ text: String?) -> String {
-        guard let text else { return "" }
+    func problemBox(_ text: String?) -> HTML {
+        guard let text else { return .empty }
         return """
             <div class="problem" role="alert" aria-labelledby="problem-title">
             <h2 id="problem-title">\(t("error_title"))</h2>
-            <p>\(Self.escape(text))</p>
+            <p>\(text)</p>
             </div>
             """
     }
 
     /// A time as markup: left to right even in an Arabic page (a date and
     /// an hour would otherwise swap places).
-    static func time(_ epochMilliseconds: Int64) -> String { ReviewPage.time(epochMilliseconds).rendered }
+    static func time(_ epochMilliseconds: Int64) -> HTML { ReviewPage.time(epochMilliseconds) }
 
     /// A time as people read it, in UTC (the console says so).
     static func utc(_ epochMilliseconds: Int64) -> String { ReviewPage.utc(epochMilliseconds) }

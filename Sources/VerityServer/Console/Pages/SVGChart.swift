@@ -13,13 +13,13 @@ enum SVGChart {
     }
 
     /// Stacked columns, one per day; `labels` under every other column.
-    static func stackedColumns(title: String, labels: [String], series: [Series], rightToLeft: Bool) -> String {
+    static func stackedColumns(title: String, labels: [String], series: [Series], rightToLeft: Bool) -> HTML {
         let width = 640.0, height = 220.0, left = 40.0, bottom = 28.0, top = 10.0
         let count = max(1, labels.count)
         let totals = (0..<labels.count).map { day in series.reduce(0) { $0 + ($1.values.indices.contains(day) ? $1.values[day] : 0) } }
         let maximum = max(1, niceCeiling(totals.max() ?? 0))
         let slot = (width - left - 8) / Double(count), bar = slot * 0.7
-        var shapes = ""
+        var shapes = HTML.empty
         // Grid lines and their values: 0, half, the top.
         for fraction in [0.0, 0.5, 1.0] {
             let y = top + (height - top - bottom) * (1 - fraction)
@@ -35,40 +35,40 @@ enum SVGChart {
                 guard value > 0 else { continue }
                 let barHeight = (height - top - bottom) * Double(value) / Double(maximum)
                 base -= barHeight
-                shapes += "<rect x=\(q(x)) y=\(q(base)) width=\(q(bar)) height=\(q(barHeight)) fill=\"\(one.colour)\"><title>\(escape(labels[day])): \(escape(one.label)) \(value)</title></rect>"
+                shapes += "<rect x=\(q(x)) y=\(q(base)) width=\(q(bar)) height=\(q(barHeight)) fill=\"\(one.colour)\"><title>\(labels[day]): \(one.label) \(value)</title></rect>"
             }
             if day % 2 == (labels.count - 1) % 2 {
-                shapes += "<text x=\(q(x + bar / 2)) y=\(q(height - 10)) text-anchor=\"middle\" font-size=\"11\" fill=\"#4a5360\">\(escape(labels[day]))</text>"
+                shapes += "<text x=\(q(x + bar / 2)) y=\(q(height - 10)) text-anchor=\"middle\" font-size=\"11\" fill=\"#4a5360\">\(labels[day])</text>"
             }
         }
         return svg(title: title, width: width, height: height, shapes)
     }
 
     /// One horizontal bar per row, its length the share (0–1), the figure beside it.
-    static func horizontalBars(title: String, rows: [(label: String, share: Double, text: String)], rightToLeft: Bool) -> String {
+    static func horizontalBars(title: String, rows: [(label: String, share: Double, text: String)], rightToLeft: Bool) -> HTML {
         let width = 640.0, rowHeight = 26.0, labelWidth = 150.0, textWidth = 90.0
         let height = max(rowHeight, rowHeight * Double(rows.count)) + 6
-        var shapes = ""
+        var shapes = HTML.empty
         for (index, row) in rows.enumerated() {
             let y = 3 + rowHeight * Double(index)
             let full = width - labelWidth - textWidth
             let length = max(1, full * min(1, max(0, row.share)))
             if rightToLeft {
-                shapes += "<text x=\"\(width)\" y=\(q(y + 17)) text-anchor=\"end\" font-size=\"12\" fill=\"#1b1f24\">\(escape(row.label))</text>"
+                shapes += "<text x=\"\(width)\" y=\(q(y + 17)) text-anchor=\"end\" font-size=\"12\" fill=\"#1b1f24\">\(row.label)</text>"
                 shapes += "<rect x=\(q(width - labelWidth - length)) y=\(q(y + 4)) width=\(q(length)) height=\"18\" fill=\"#1a6b35\"/>"
-                shapes += "<text x=\(q(width - labelWidth - length - 6)) y=\(q(y + 17)) text-anchor=\"end\" font-size=\"12\" fill=\"#1b1f24\">\(escape(row.text))</text>"
+                shapes += "<text x=\(q(width - labelWidth - length - 6)) y=\(q(y + 17)) text-anchor=\"end\" font-size=\"12\" fill=\"#1b1f24\">\(row.text)</text>"
             } else {
-                shapes += "<text x=\"0\" y=\(q(y + 17)) font-size=\"12\" fill=\"#1b1f24\">\(escape(row.label))</text>"
+                shapes += "<text x=\"0\" y=\(q(y + 17)) font-size=\"12\" fill=\"#1b1f24\">\(row.label)</text>"
                 shapes += "<rect x=\(q(labelWidth)) y=\(q(y + 4)) width=\(q(length)) height=\"18\" fill=\"#1a6b35\"/>"
-                shapes += "<text x=\(q(labelWidth + length + 6)) y=\(q(y + 17)) font-size=\"12\" fill=\"#1b1f24\">\(escape(row.text))</text>"
+                shapes += "<text x=\(q(labelWidth + length + 6)) y=\(q(y + 17)) font-size=\"12\" fill=\"#1b1f24\">\(row.text)</text>"
             }
         }
         return svg(title: title, width: width, height: height, shapes)
     }
 
-    private static func svg(title: String, width: Double, height: Double, _ shapes: String) -> String {
+    private static func svg(title: String, width: Double, height: Double, _ shapes: HTML) -> HTML {
         """
-        <svg class="chart" viewBox="0 0 \(Int(width)) \(Int(height))" role="img" aria-label="\(escape(title))" xmlns="http://www.w3.org/2000/svg" \
+        <svg class="chart" viewBox="0 0 \(Int(width)) \(Int(height))" role="img" aria-label="\(title)" xmlns="http://www.w3.org/2000/svg" \
         preserveAspectRatio="xMidYMid meet">\(shapes)</svg>
         """
     }
@@ -81,6 +81,6 @@ enum SVGChart {
         return 10 * magnitude
     }
 
-    private static func q(_ value: Double) -> String { "\"\(String(format: "%.1f", value))\"" }
-    private static func escape(_ text: String) -> String { HTML.escape(text) }
+    /// A coordinate as an attribute value, quoted, one decimal.
+    private static func q(_ value: Double) -> HTML { "\"\(String(format: "%.1f", value))\"" }
 }

@@ -34,9 +34,8 @@ struct ReferenceController: RouteCollection {
         return contract
     }
 
-    static func html(_ body: String) -> Response {
-        let response = Response(status: .ok, body: .init(string: body))
-        response.headers.contentType = .html
+    static func html(_ body: HTML) -> Response {
+        let response = PageResponse.html(body, status: .ok)
         // Nothing personal on these pages: a browser may keep them a while.
         response.headers.replaceOrAdd(name: .cacheControl, value: "public, max-age=300")
         return response

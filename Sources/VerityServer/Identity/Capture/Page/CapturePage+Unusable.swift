@@ -1,11 +1,11 @@
 extension CapturePage {
     /// The page for a link that cannot be used: why, and what to do. No script:
     /// the switcher reloads (an unusable link counts no openings).
-    static func unusable(language: String, reasonKey: String) -> String {
-        let t = { (key: String) in escape(CaptureStrings.text(key, language)) }
-        let switcher = CaptureStrings.languages.map { code in
-            "<a href=\"?lang=\(code)\" lang=\"\(code)\" hreflang=\"\(code)\"\(code == language ? " aria-current=\"true\"" : "")>"
-                + "\(escape(CaptureStrings.names[code] ?? code))</a>"
+    static func unusable(language: String, reasonKey: String) -> HTML {
+        let t = { (key: String) in CaptureStrings.text(key, language) }
+        let switcher = CaptureStrings.languages.map { code -> HTML in
+            let current: HTML = code == language ? " aria-current=\"true\"" : .empty
+            return "<a href=\"?lang=\(code)\" lang=\"\(code)\" hreflang=\"\(code)\"\(current)>\(CaptureStrings.names[code] ?? code)</a>"
         }.joined(separator: " ")
         return """
             \(documentStart(language: language, titleKey: "unusable_title", scripts: []))

@@ -26,17 +26,17 @@ struct CapturePage {
     let language: String
     let configuration: Configuration
     /// The link's QR code as SVG, for a desktop to hand over to a phone.
-    let qrSVG: String
+    let qrSVG: HTML
 
-    func html() -> String {
+    func html() -> HTML {
         """
             \(Self.documentStart(language: language, titleKey: "title", scripts: ["capture-quality.js", "capture.js"]))
             <a class="skip" href="#main" data-i18n="skip">\(t("skip"))</a>
             <header class="bar">
               <span class="brand">Verity</span>
               <div class="languages" role="group" aria-label="\(t("language"))" data-i18n-label="language">
-            \(CaptureStrings.languages.map { code in
-                "    <button type=\"button\" class=\"link\" lang=\"\(code)\" data-language=\"\(code)\" aria-pressed=\"\(code == language)\">\(Self.escape(CaptureStrings.names[code] ?? code))</button>"
+            \(CaptureStrings.languages.map { code -> HTML in
+                "    <button type=\"button\" class=\"link\" lang=\"\(code)\" data-language=\"\(code)\" aria-pressed=\"\(code == language ? "true" : "false")\">\(CaptureStrings.names[code] ?? code)</button>"
             }.joined(separator: "\n"))
               </div>
             </header>
@@ -57,7 +57,7 @@ struct CapturePage {
               <form id="document-form" novalidate>
                 <fieldset>
                   <legend data-i18n="document_type">\(t("document_type"))</legend>
-            \(configuration.documentTypes.enumerated().map { index, type in
+            \(configuration.documentTypes.enumerated().map { index, type -> HTML in
                 """
                       <label class="choice"><input type="radio" name="documentType" value="\(type)"\(index == 0 ? " checked" : "")> \
                 <span data-i18n="type_\(type)">\(t("type_\(type)"))</span></label>
@@ -66,8 +66,8 @@ struct CapturePage {
                 </fieldset>
                 <label for="country" data-i18n="country">\(t("country"))</label>
                 <select id="country" name="country">
-            \(configuration.countries.map { country in
-                "        <option value=\"\(country.code)\">\(Self.escape(country.names[language] ?? country.code))</option>"
+            \(configuration.countries.map { country -> HTML in
+                "        <option value=\"\(country.code)\">\(country.names[language] ?? country.code)</option>"
             }.joined(separator: "\n"))
                 </select>
                 <button type="submit" class="primary" data-i18n="continue">\(t("continue"))</button>
@@ -98,7 +98,7 @@ struct CapturePage {
               <p data-i18n="unusable_help">\(t("unusable_help"))</p>
             </section>
             </main>
-            <script type="application/json" id="capture-config">\(Self.jsonForScript(configuration))</script>
+            <script type="application/json" id="capture-config">\(HTML.jsonIsland(configuration))</script>
             </body>
             </html>
             """
@@ -106,7 +106,7 @@ struct CapturePage {
 
     /// One photo step: camera or upload, then the picture with its check and
     /// the choice to use it or take another.
-    private func captureStep(_ side: String, title: String, help: String, facing: String) -> String {
+    private func captureStep(_ side: String, title: String, help: String, facing: String) -> HTML {
         """
         <section id="step-\(side)" class="capture" hidden aria-labelledby="\(side)-title" data-side="\(side)" data-facing="\(facing)">
           <h1 id="\(side)-title" tabindex="-1" data-i18n="\(title)">\(t(title))</h1>
@@ -130,11 +130,11 @@ struct CapturePage {
         """
     }
 
-    private func t(_ key: String) -> String { Self.escape(CaptureStrings.text(key, language)) }
+    private func t(_ key: String) -> String { CaptureStrings.text(key, language) }
 
     /// Everything up to and including `<body>`: language and direction, the
     /// style sheet, the scripts (deferred), the title (switchable by key).
-    static func documentStart(language: String, titleKey: String, scripts: [String]) -> String {
+    static func documentStart(language: String, titleKey: String, scripts: [String]) -> HTML {
         let direction = CaptureStrings.rightToLeft.contains(language) ? "rtl" : "ltr"
         return """
             <!doctype html>
@@ -143,22 +143,11 @@ struct CapturePage {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="referrer" content="no-referrer">
-            <title data-i18n="\(titleKey)">\(escape(CaptureStrings.text(titleKey, language)))</title>
+            <title data-i18n="\(titleKey)">\(CaptureStrings.text(titleKey, language))</title>
             <link rel="stylesheet" href="/assets/capture.css">
-            \(scripts.map { "<script src=\"/assets/\($0)\" defer></script>" }.joined(separator: "\n"))
+            \(scripts.map { script -> HTML in "<script src=\"/assets/\(script)\" defer></script>" }.joined(separator: "\n"))
             </head>
             <body>
             """
-    }
-
-    static func escape(_ text: String) -> String { HTML.escape(text) }
-
-    /// JSON that cannot close the script element it sits in.
-    static func jsonForScript(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let json = (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        return json.replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: ">", with: "\\u003e")
-            .replacingOccurrences(of: "&", with: "\\u0026")
     }
 }

@@ -47,7 +47,8 @@ struct CapturePageController: RouteCollection {
             let page = CapturePage(language: language,
                                    configuration: try await configuration(link: link, context: context, status: status,
                                                                           language: language),
-                                   qrSVG: try QRCode(url).svg(title: CaptureStrings.text("qr_label", language)))
+                                   // The QR drawing is this program's own, its title escaped by the writer.
+                                   qrSVG: .trusted(try QRCode(url).svg(title: CaptureStrings.text("qr_label", language))))
             return Self.html(page.html(), status: .ok)
         } catch let error as VerityError where error.code == .captureLinkUnusable {
             var reason = "unusable_unknown"
@@ -150,5 +151,5 @@ struct CapturePageController: RouteCollection {
         PageLanguage.of(request, among: CaptureStrings.languages)
     }
 
-    static func html(_ body: String, status: HTTPResponseStatus) -> Response { PageResponse.html(body, status: status) }
+    static func html(_ body: HTML, status: HTTPResponseStatus) -> Response { PageResponse.html(body, status: status) }
 }
