@@ -180,6 +180,24 @@ def untyped_status_columns():
     return problems
 
 
+# A typed column's value in a statement is spelled by its enum
+# (`\(literal: JobStatus.queued)`), never as a quoted word. Migrations keep
+# theirs: a migration is history, and must not change when an enum does.
+QUOTED_COLUMN_VALUE = re.compile(r"\b(status|outcome|kind|state|decision|role|action|flow|product)\s*(=|<>|!=|IN)\s*\(?\s*'")
+
+
+def quoted_column_values():
+    problems = []
+    for path in sorted((ROOT / "Sources").rglob("*.swift")):
+        relative = path.relative_to(ROOT)
+        if "Migrations" in relative.parts:
+            continue
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if QUOTED_COLUMN_VALUE.search(line.split("//", 1)[0]):
+                problems.append(f"{relative}:{number}: a column's value quoted by hand: interpolate its enum, \\(literal: …)")
+    return problems
+
+
 # Pages are `HTML`, which escapes what goes in: no page escapes by hand, a
 # response is HTML only through `PageResponse.html(_: HTML, …)`, and markup
 # from elsewhere comes in through `HTML.trusted` only where this list says why.
@@ -235,6 +253,7 @@ def main():
     webhooks = hand_built_webhook_data()
     columns = untyped_status_columns()
     markup = markup_built_as_text()
+    quoted = quoted_column_values()
     failed = [
         report("module graph", graph, f"{len(actual)} edges, {'none' if not graph else len(graph)} out of place"),
         report("server folders", folder_problems,
@@ -248,6 +267,8 @@ def main():
         report("webhooks", webhooks, 'every event drafted from its payload struct' if not webhooks else f'{len(webhooks)} built by hand'),
         report("columns", columns, f"{'every status and kind column typed' if not columns else f'{len(columns)} left as text'}"
                                    f" ({len(TEXT_COLUMNS_ALLOWED)} text by design)"),
+        report("statements", quoted, "every column value in a statement spelled by its enum" if not quoted
+               else f"{len(quoted)} quoted by hand"),
         report("pages", markup, f"{'every page built as HTML' if not markup else f'{len(markup)} place(s) building markup as text'}"
                                 f" ({len(TRUSTED_MARKUP)} trusted by design)"),
     ]

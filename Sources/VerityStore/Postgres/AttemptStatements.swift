@@ -63,7 +63,7 @@ struct SettleAttemptStatement: PostgresPreparedStatement {
         WITH settled AS (
           UPDATE identity_verifications SET failed_attempts = $8, achieved_method = $9, verified_at = $10, block = $11
           WHERE \(unchanged)
-            AND EXISTS (SELECT 1 FROM verification_attempts WHERE id = $12 AND outcome = 'pending')
+            AND EXISTS (SELECT 1 FROM verification_attempts WHERE id = $12 AND outcome = \(SQLText.literal(AttemptOutcome.pending)))
           RETURNING user_id),
         ledger AS (
           UPDATE verification_attempts SET outcome = $13, settled_at = $14
@@ -87,7 +87,7 @@ struct SettleAttemptStatement: PostgresPreparedStatement {
           SELECT $15, $16, $17, $18, $19, $14, 1 FROM settled
           WHERE $18 IS NOT NULL
             AND EXISTS (SELECT 1 FROM webhook_endpoints
-                        WHERE environment_id = $16 AND status = 'enabled' AND position(',' || $18 || ',' in ',' || event_types || ',') > 0)
+                        WHERE environment_id = $16 AND status = \(SQLText.literal(WebhookEndpointModel.Status.enabled)) AND position(',' || $18 || ',' in ',' || event_types || ',') > 0)
           RETURNING id),
         filed AS (
           INSERT INTO document_verifications (id, user_id, environment_id, sealed_claim, updated_at)

@@ -181,7 +181,7 @@ struct PublishEventStatement: PostgresPreparedStatement {
         INSERT INTO webhook_events (id, environment_id, user_id, type, data, created_at, fan_out_pending)
         SELECT $1, $2, $3, $4, $5, $6, 1
         WHERE EXISTS (SELECT 1 FROM webhook_endpoints
-                      WHERE environment_id = $2 AND status = 'enabled' AND position(',' || $4 || ',' in ',' || event_types || ',') > 0)
+                      WHERE environment_id = $2 AND status = \(SQLText.literal(WebhookEndpointModel.Status.enabled)) AND position(',' || $4 || ',' in ',' || event_types || ',') > 0)
         RETURNING id
         """
     static let bindingDataTypes: [PostgresDataType] = [.uuid, .uuid, .uuid, .text, .bytea, .int8]

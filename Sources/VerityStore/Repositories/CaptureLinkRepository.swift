@@ -44,7 +44,7 @@ public struct CaptureLinkRepository: Sendable {
     public func waiting(olderThan createdBefore: Int64) async throws -> [CaptureLinkModel] {
         let ids = try await db.sql().raw("""
             SELECT l.id AS id FROM capture_links l JOIN document_verifications d ON d.user_id = l.user_id
-            WHERE l.created_at < \(bind: createdBefore) AND d.status IN ('captureInitiated', 'captureLinkOpened')
+            WHERE l.created_at < \(bind: createdBefore) AND d.status IN (\(literals: [DocumentVerificationStatus.captureInitiated, .captureLinkOpened]))
             """).all().map { try $0.decode(column: "id", as: UUID.self) }
         guard !ids.isEmpty else { return [] }
         return try await CaptureLinkModel.query(on: db).filter(\.$id ~~ ids).all()

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import SQLKit
+import VerityCore
 
 /// Document checks counted by environment, day of submission (UTC), status,
 /// document type, country and decision-time bucket (`document_check_counts`),
@@ -39,7 +40,7 @@ public enum DocumentCheckCounts {
         try await sql.raw("""
             INSERT INTO document_check_counts (environment_id, day, status, document_type, country, bucket, n)
             SELECT environment_id, created_at / 86400000, \(statusColumn), document_type, country, \(unsafeRaw: bucket), \(unsafeRaw: String(sign)) * COUNT(*)
-            FROM document_checks WHERE \(matching) AND status <> 'pending'
+            FROM document_checks WHERE \(matching) AND status <> \(literal: DocumentCheckStatus.pending)
             GROUP BY environment_id, created_at / 86400000, document_type, country\(unsafeRaw: varying)
             ON CONFLICT (environment_id, day, status, document_type, country, bucket) DO UPDATE SET n = document_check_counts.n + excluded.n
             """).run()

@@ -29,16 +29,16 @@ public struct JobQueue: Sendable {
         guard !kinds.isEmpty else { return nil }
         // A read first: workers poll, and an idle queue should cost no write.
         guard try await db.sql().raw("""
-            SELECT id FROM jobs WHERE status = 'queued' AND run_after <= \(bind: now)
+            SELECT id FROM jobs WHERE status = \(literal: JobStatus.queued) AND run_after <= \(bind: now)
               AND (lease_until IS NULL OR lease_until < \(bind: now)) AND kind IN (\(binds: kinds)) LIMIT 1
             """).first() != nil else { return nil }
         return try await db.write { tx in
             try await tx.sql().raw("""
                 UPDATE jobs SET lease_until = \(bind: now + leaseMilliseconds), attempts = attempts + 1, updated_at = \(bind: now)
-                WHERE id = (SELECT id FROM jobs WHERE status = 'queued' AND run_after <= \(bind: now)
+                WHERE id = (SELECT id FROM jobs WHERE status = \(literal: JobStatus.queued) AND run_after <= \(bind: now)
                               AND (lease_until IS NULL OR lease_until < \(bind: now)) AND kind IN (\(binds: kinds))
                             ORDER BY run_after, created_at LIMIT 1)
-                  AND status = 'queued' AND (lease_until IS NULL OR lease_until < \(bind: now))
+                  AND status = \(literal: JobStatus.queued) AND (lease_until IS NULL OR lease_until < \(bind: now))
                 RETURNING id, kind, subject, attempts
                 """).first().map(Self.leased)
         }
@@ -80,7 +80,7 @@ public struct JobQueue: Sendable {
         try await db.sql().raw("""
             SELECT kind, COUNT(*) AS queued,
                    MIN(CASE WHEN run_after <= \(bind: now) AND (lease_until IS NULL OR lease_until < \(bind: now)) THEN run_after END) AS oldest_due
-            FROM jobs WHERE status = 'queued' GROUP BY kind
+            FROM jobs WHERE status = \(literal: JobStatus.queued) GROUP BY kind
             """).all().map {
             KindStats(kind: try $0.decode(column: "kind", as: String.self), queued: try $0.decode(column: "queued", as: Int.self),
                       oldestDueRunAfter: try $0.decode(column: "oldest_due", as: Int64?.self))

@@ -33,7 +33,7 @@ public struct MobileVerificationRepository: Sendable {
         try await db.write { tx in
             try await tx.sql().raw("""
                 UPDATE mobile_verifications SET token_used_at = \(bind: now)
-                WHERE id = \(bind: id) AND environment_id = \(bind: environmentID) AND outcome = 'pass'
+                WHERE id = \(bind: id) AND environment_id = \(bind: environmentID) AND outcome = \(literal: MobileOutcome.pass)
                   AND token_used_at IS NULL AND token_expires_at > \(bind: now) RETURNING id
                 """).first() != nil
         }

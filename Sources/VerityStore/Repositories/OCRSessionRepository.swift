@@ -1,10 +1,15 @@
 import Fluent
 import Foundation
 import SQLKit
+import VerityCore
 
 /// OCR sessions: each side taken once, the combination once, and everything
 /// sealed erased when the combination ends the session or it expires.
 public struct OCRSessionRepository: Sendable {
+    /// The kind of review case that holds a session's combination for a
+    /// reviewer: the sweep keeps a session such a case still waits on.
+    public static let reviewKind = ReviewCaseKind(rawValue: "ocr_combination")
+
     let db: any Database
 
     public init(db: any Database) {
@@ -131,7 +136,7 @@ public struct OCRSessionRepository: Sendable {
             // A combination a reviewer has yet to decide stays (sealed) until they do.
             try await tx.sql().raw("""
                 DELETE FROM ocr_sessions WHERE expires_at < \(bind: now) AND NOT EXISTS (
-                  SELECT 1 FROM review_cases WHERE review_cases.kind = 'ocr_combination' AND review_cases.subject_id = ocr_sessions.id
+                  SELECT 1 FROM review_cases WHERE review_cases.kind = \(literal: Self.reviewKind) AND review_cases.subject_id = ocr_sessions.id
                   AND review_cases.decided_at IS NULL) RETURNING id
                 """).all().count
         }

@@ -110,7 +110,7 @@ public struct RetentionRepository: Sendable {
         let webhookBefore = now - Int64(settings.webhookLogDays) * Self.day
         removed.webhookEvents = try await inBatches("""
             SELECT id FROM webhook_events e WHERE \(environment) AND e.created_at <= \(bind: webhookBefore) AND e.fan_out_pending = 0
-              AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'pending')
+              AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = \(literal: WebhookDeliveryModel.Status.pending))
             LIMIT \(unsafeRaw: "\(Self.batch)")
             """, then: { ids, tx in
                 try await tx.sql().raw("DELETE FROM webhook_deliveries WHERE event_id IN (\(binds: ids))").run()
@@ -124,7 +124,7 @@ public struct RetentionRepository: Sendable {
                   AND slot < \(bind: recordsBefore / Self.slotMilliseconds)
                 """).run()
             try await tx.sql().raw("""
-                DELETE FROM jobs WHERE kind = \(bind: Self.jobKind) AND status IN ('done', 'failed') AND updated_at < \(bind: recordsBefore)
+                DELETE FROM jobs WHERE kind = \(bind: Self.jobKind) AND status IN (\(literals: [JobStatus.done, .failed])) AND updated_at < \(bind: recordsBefore)
                 """).run()
         }
         if let sweepID {

@@ -37,7 +37,7 @@ public struct TokenSession: Sendable {
     /// Whether an enabled endpoint listens in the environment `e`, as one SQL
     /// expression (both databases).
     static let listeningColumn = """
-        CASE WHEN EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.environment_id = e.id AND w.status = 'enabled')
+        CASE WHEN EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.environment_id = e.id AND w.status = \(SQLText.literal(WebhookEndpointModel.Status.enabled)))
              THEN 1 ELSE 0 END
         """
 }

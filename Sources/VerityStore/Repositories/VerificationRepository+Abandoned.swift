@@ -16,7 +16,7 @@ extension VerificationRepository {
     /// user's record's lock (`settle` checks the same).
     public func settleAbandoned(chargedBefore cutoff: Int64, now: Int64, limit: Int = 200) async throws -> Int {
         let rows = try await db.sql().raw("""
-            SELECT id, user_id FROM verification_attempts WHERE outcome = 'pending' AND attempted_at < \(bind: cutoff)
+            SELECT id, user_id FROM verification_attempts WHERE outcome = \(literal: AttemptOutcome.pending) AND attempted_at < \(bind: cutoff)
             ORDER BY attempted_at LIMIT \(bind: limit)
             """).all()
         var settled = 0
@@ -33,8 +33,8 @@ extension VerificationRepository {
             let sql = try tx.sql()
             guard let current = try await Self.lockedRecord(userID: userID, on: sql) else { return false }
             guard try await sql.raw("""
-                UPDATE verification_attempts SET outcome = 'unanswered', settled_at = \(bind: now)
-                WHERE id = \(bind: attemptID) AND outcome = 'pending' RETURNING id
+                UPDATE verification_attempts SET outcome = \(literal: AttemptOutcome.unanswered), settled_at = \(bind: now)
+                WHERE id = \(bind: attemptID) AND outcome = \(literal: AttemptOutcome.pending) RETURNING id
                 """).first() != nil else { return false }
             let record = AttemptSettlement.unanswered.applied(to: current, now: now)
             try await Self.store(record, userID: userID, on: sql)

@@ -73,7 +73,7 @@ extension VerificationRepository {
                                       on sql: any SQLDatabase) async throws -> Bool {
         let listened: SQLQueryString = """
             \(bind: event?.type) IS NOT NULL AND EXISTS (SELECT 1 FROM webhook_endpoints e
-              WHERE e.environment_id = \(bind: attempt.environmentID) AND e.status = 'enabled'
+              WHERE e.environment_id = \(bind: attempt.environmentID) AND e.status = \(literal: WebhookEndpointModel.Status.enabled)
                 AND instr(',' || e.event_types || ',', ',' || \(bind: event?.type) || ',') > 0)
             """
         let row = try await sql.raw("""

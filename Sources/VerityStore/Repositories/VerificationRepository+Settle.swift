@@ -96,7 +96,7 @@ extension VerificationRepository {
 
     static func isPending(_ attemptID: UUID, on sql: any SQLDatabase) async throws -> Bool {
         try await sql.raw("""
-            SELECT 1 AS pending FROM verification_attempts WHERE id = \(bind: attemptID) AND outcome = 'pending'
+            SELECT 1 AS pending FROM verification_attempts WHERE id = \(bind: attemptID) AND outcome = \(literal: AttemptOutcome.pending)
             """).first() != nil
     }
 
@@ -115,7 +115,7 @@ extension VerificationRepository {
               AND last_attempted_at IS \(bind: expected.lastAttemptedAtEpochMs)
             """ } ?? ""
         let pending: SQLQueryString = attemptPending.map { attemptID in """
-             AND EXISTS (SELECT 1 FROM verification_attempts WHERE id = \(bind: attemptID) AND outcome = 'pending')
+             AND EXISTS (SELECT 1 FROM verification_attempts WHERE id = \(bind: attemptID) AND outcome = \(literal: AttemptOutcome.pending))
             """ } ?? ""
         return try await sql.raw("""
             UPDATE identity_verifications SET failed_attempts = \(bind: record.failedAttempts),
@@ -141,7 +141,7 @@ extension VerificationRepository {
         }
         let listened: SQLQueryString = """
             EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.environment_id = verification_attempts.environment_id
-                    AND e.status = 'enabled' AND instr(',' || e.event_types || ',', ',' || \(bind: event.type) || ',') > 0)
+                    AND e.status = \(literal: WebhookEndpointModel.Status.enabled) AND instr(',' || e.event_types || ',', ',' || \(bind: event.type) || ',') > 0)
             """
         let row = try await sql.raw("""
             UPDATE verification_attempts SET outcome = \(bind: outcome), settled_at = \(bind: now),

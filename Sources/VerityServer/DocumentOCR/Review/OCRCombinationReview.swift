@@ -5,8 +5,9 @@ import VerityCore
 import VerityStore
 
 extension ReviewCaseKind {
-    /// An OCR combination whose fields need review (`OCRReview`).
-    static let ocrCombination = ReviewCaseKind(rawValue: "ocr_combination")
+    /// An OCR combination whose fields need review (`OCRReview`); the store
+    /// names it too, as the sweep keeps what such a case waits on.
+    static let ocrCombination = OCRSessionRepository.reviewKind
 }
 
 /// A national-ID OCR combination held for a person. The SDK received its

@@ -124,8 +124,8 @@ public struct RegistrationRepository: Sendable {
     /// Rejects a request if it is still pending, inside the caller's transaction; false when it was not.
     public static func reject(requestID: UUID, reason: String, now: Int64, on tx: any Database) async throws -> Bool {
         guard try await tx.sql().raw("""
-            UPDATE cert_accreditation_requests SET status = 'rejected', reason = \(bind: reason), decided_at = \(bind: now)
-            WHERE id = \(bind: requestID) AND status = 'pending' RETURNING id
+            UPDATE cert_accreditation_requests SET status = \(literal: AccreditationRequestModel.Status.rejected), reason = \(bind: reason), decided_at = \(bind: now)
+            WHERE id = \(bind: requestID) AND status = \(literal: AccreditationRequestModel.Status.pending) RETURNING id
             """).first() != nil else { return false }
         try await ReviewCaseRepository.closeDecidedElsewhere(kind: .accreditation, subjectID: requestID, decision: .reject, now: now, on: tx)
         return true

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import SQLKit
+import VerityCore
 
 /// The figures behind the console's overview, for one environment and a
 /// window of days: counts grouped in the database (a day is the epoch-ms
@@ -12,6 +13,9 @@ public struct OverviewRepository: Sendable {
     let db: any Database
 
     public init(db: any Database) { self.db = db }
+
+    /// The statuses a check ends in, for pass rates and check times.
+    static let settledStatuses: [DocumentCheckStatus] = [.succeeded, .failed, .unreadable]
 
     static let dayMilliseconds: Int64 = 86_400_000
 
@@ -67,10 +71,10 @@ public struct OverviewRepository: Sendable {
     /// Checks the engines or a reviewer settled, by document type and country.
     public func passRates(environmentID: UUID, from: Int64, to: Int64) async throws -> [PassRate] {
         try await sql.raw("""
-            SELECT document_type, country, CAST(SUM(CASE WHEN status = 'succeeded' THEN n ELSE 0 END) AS BIGINT) AS ok, CAST(SUM(n) AS BIGINT) AS total
+            SELECT document_type, country, CAST(SUM(CASE WHEN status = \(literal: DocumentCheckStatus.succeeded) THEN n ELSE 0 END) AS BIGINT) AS ok, CAST(SUM(n) AS BIGINT) AS total
             FROM document_check_counts
             WHERE environment_id = \(bind: environmentID) AND day >= \(bind: from / Self.dayMilliseconds) AND day < \(bind: to / Self.dayMilliseconds)
-              AND status IN ('succeeded', 'failed', 'unreadable')
+              AND status IN (\(literals: Self.settledStatuses))
             GROUP BY document_type, country HAVING SUM(n) > 0 ORDER BY total DESC LIMIT 20
             """).all().map {
             PassRate(documentType: try $0.decode(column: "document_type", as: String.self), country: try $0.decode(column: "country", as: String.self),
@@ -96,7 +100,7 @@ public struct OverviewRepository: Sendable {
         Self.percentiles(try await sql.raw("""
             SELECT bucket, CAST(SUM(n) AS BIGINT) AS n FROM document_check_counts
             WHERE environment_id = \(bind: environmentID) AND day >= \(bind: from / Self.dayMilliseconds) AND day < \(bind: to / Self.dayMilliseconds)
-              AND bucket >= 0 AND status IN ('succeeded', 'failed', 'unreadable')
+              AND bucket >= 0 AND status IN (\(literals: Self.settledStatuses))
             GROUP BY bucket
             """).all())
     }

@@ -27,7 +27,7 @@ public struct WebhookDeliveryRepository: Sendable {
     public func leaseDue(now: Int64, leaseMilliseconds: Int64, limit: Int) async throws -> [UUID] {
         let sql = try db.sql()
         let due: SQLQueryString = """
-            SELECT id FROM webhook_deliveries WHERE status = 'pending' AND run_after <= \(bind: now)
+            SELECT id FROM webhook_deliveries WHERE status = \(literal: WebhookDeliveryModel.Status.pending) AND run_after <= \(bind: now)
               AND (lease_until IS NULL OR lease_until < \(bind: now))
             """
         if sql.dialect.name == "postgresql" {
@@ -62,7 +62,7 @@ public struct WebhookDeliveryRepository: Sendable {
               status = \(bind: status.rawValue),
               delivered_at = CASE WHEN \(bind: delivered) THEN \(bind: now) ELSE delivered_at END,
               run_after = \(bind: status == .pending ? retryAt : nil), lease_until = NULL
-            WHERE id = \(bind: id) AND status <> 'delivered'
+            WHERE id = \(bind: id) AND status <> \(literal: WebhookDeliveryModel.Status.delivered)
             """).run()
     }
 
@@ -90,18 +90,18 @@ public struct WebhookDeliveryRepository: Sendable {
         let rows = SQLList(delivered.map { SQLGroupExpression([SQLBind($0.id), SQLBind($0.statusCode), SQLBind($0.latencyMilliseconds)]) })
         // A VALUES list's columns are column1, column2, … on both databases.
         return """
-            UPDATE webhook_deliveries SET status = 'delivered', attempts = attempts + 1, last_status_code = v.column2,
+            UPDATE webhook_deliveries SET status = \(literal: WebhookDeliveryModel.Status.delivered), attempts = attempts + 1, last_status_code = v.column2,
               last_latency_ms = v.column3, last_error = NULL, delivered_at = \(bind: now), run_after = NULL, lease_until = NULL
             FROM (VALUES \(rows)) AS v
-            WHERE webhook_deliveries.id = v.column1 AND webhook_deliveries.status <> 'delivered'
+            WHERE webhook_deliveries.id = v.column1 AND webhook_deliveries.status <> \(literal: WebhookDeliveryModel.Status.delivered)
             """
     }
 
     /// Given up without an attempt (the endpoint was disabled), on the caller's transaction.
     public static func markFailed(id: UUID, on tx: any Database) async throws {
         try await tx.sql().raw("""
-            UPDATE webhook_deliveries SET status = 'failed', run_after = NULL, lease_until = NULL
-            WHERE id = \(bind: id) AND status = 'pending'
+            UPDATE webhook_deliveries SET status = \(literal: WebhookDeliveryModel.Status.failed), run_after = NULL, lease_until = NULL
+            WHERE id = \(bind: id) AND status = \(literal: WebhookDeliveryModel.Status.pending)
             """).run()
     }
 
@@ -109,7 +109,7 @@ public struct WebhookDeliveryRepository: Sendable {
     public func redeliver(id: UUID, now: Int64) async throws {
         try await db.write { tx in
             try await tx.sql().raw("""
-                UPDATE webhook_deliveries SET status = 'pending', run_after = \(bind: now), lease_until = NULL WHERE id = \(bind: id)
+                UPDATE webhook_deliveries SET status = \(literal: WebhookDeliveryModel.Status.pending), run_after = \(bind: now), lease_until = NULL WHERE id = \(bind: id)
                 """).run()
         }
     }
@@ -120,7 +120,7 @@ public struct WebhookDeliveryRepository: Sendable {
         guard let row = try await db.sql().raw("""
             SELECT COUNT(*) AS pending,
                    MIN(CASE WHEN run_after <= \(bind: now) AND (lease_until IS NULL OR lease_until < \(bind: now)) THEN run_after END) AS oldest_due
-            FROM webhook_deliveries WHERE status = 'pending'
+            FROM webhook_deliveries WHERE status = \(literal: WebhookDeliveryModel.Status.pending)
             """).first() else { return (0, nil) }
         return (try row.decode(column: "pending", as: Int.self), try row.decode(column: "oldest_due", as: Int64?.self))
     }

@@ -65,7 +65,7 @@ public enum WebhookOutbox {
             let written = try await sql.raw("""
                 INSERT INTO webhook_events (id, environment_id, user_id, type, data, created_at, fan_out_pending)
                 SELECT \(bind: UUID()), \(bind: draft.environmentID), \(bind: draft.userID), \(bind: draft.type.rawValue), \(bind: draft.data), \(bind: now), 1
-                WHERE EXISTS (SELECT 1 FROM webhook_endpoints WHERE environment_id = \(bind: draft.environmentID) AND status = 'enabled'
+                WHERE EXISTS (SELECT 1 FROM webhook_endpoints WHERE environment_id = \(bind: draft.environmentID) AND status = \(literal: WebhookEndpointModel.Status.enabled)
                               AND instr(',' || event_types || ',', ',' || \(bind: draft.type.rawValue) || ',') > 0)
                 RETURNING id
                 """).first()
@@ -113,7 +113,7 @@ public enum WebhookOutbox {
                 INSERT INTO webhook_deliveries (id, event_id, endpoint_id, status, attempts, created_at, run_after, lease_until)
                 SELECT gen_random_uuid(), c.id, e.id, 'pending', 0, c.created_at, c.created_at, \(bind: leaseUntil)
                 FROM claimed c JOIN webhook_endpoints e ON e.environment_id = c.environment_id
-                WHERE e.status = 'enabled' AND position(',' || c.type || ',' in ',' || e.event_types || ',') > 0
+                WHERE e.status = \(literal: WebhookEndpointModel.Status.enabled) AND position(',' || c.type || ',' in ',' || e.event_types || ',') > 0
                 RETURNING id
                 """).all().map { try $0.decode(column: "id", as: UUID.self) }
         }
@@ -134,7 +134,7 @@ public enum WebhookOutbox {
                 SELECT \(unsafeRaw: FanOutWebhookEventsInSQLite.newID), ev.id, e.id, 'pending', 0, ev.created_at, ev.created_at,
                        \(bind: leaseUntil)
                 FROM webhook_events ev JOIN webhook_endpoints e ON e.environment_id = ev.environment_id
-                WHERE ev.id IN (\(marked)) AND e.status = 'enabled'
+                WHERE ev.id IN (\(marked)) AND e.status = \(literal: WebhookEndpointModel.Status.enabled)
                   AND instr(',' || e.event_types || ',', ',' || ev.type || ',') > 0
                 RETURNING id
                 """).all().map { try $0.decode(column: "id", as: UUID.self) }
