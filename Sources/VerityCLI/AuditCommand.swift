@@ -15,7 +15,7 @@ struct AuditCommand: AsyncParsableCommand {
         let settings = try SettingsLoading.load()
         let lines = try await VerityApp.withDatabase(settings) { app in
             try await AdminOperations(app: app, settings: settings)
-                .audit(tenant: target.tenant, environment: target.environment, limit: limit)
+                .tenants.audit(tenant: target.tenant, environment: target.environment, limit: limit)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

@@ -27,7 +27,7 @@ struct BenchDataCommand: AsyncParsableCommand {
             let settings = try SettingsLoading.load()
             let started = Date()
             let written = try await CLIOutput.reportingAsync { try await VerityApp.withDatabase(settings) { app in
-                try await AdminOperations(app: app, settings: settings).fillSyntheticConsoleLoad(
+                try await AdminOperations(app: app, settings: settings).benchData.fillSyntheticConsoleLoad(
                     tenant: target.tenant, environment: target.environment,
                     plan: SyntheticLoad.Plan(checks: checks, openCases: openCases, decidedCases: decidedCases))
             } }
@@ -43,7 +43,7 @@ struct BenchDataCommand: AsyncParsableCommand {
         func run() async throws {
             let settings = try SettingsLoading.load()
             let (count, timings) = try await CLIOutput.reportingAsync { try await VerityApp.withDatabase(settings) { app in
-                try await AdminOperations(app: app, settings: settings).timeCount(table: table, times: times)
+                try await AdminOperations(app: app, settings: settings).benchData.timeCount(table: table, times: times)
             } }
             let sorted = timings.dropFirst().sorted()   // the first also warms the connection
             func at(_ fraction: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * fraction))] }

@@ -15,7 +15,7 @@ struct EntitiesCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await AdminCommand.run { operations in
-                try await operations.entities(tenant: target.tenant, environment: target.environment)
+                try await operations.certification.entities(tenant: target.tenant, environment: target.environment)
             }
         }
     }
@@ -35,7 +35,7 @@ struct EntitiesCommand: AsyncParsableCommand {
                 throw ValidationError(#"--fields must be a JSON array of {"name", "type", "required"} objects"#)
             }
             try await AdminCommand.run { operations in
-                try await operations.createEntity(
+                try await operations.certification.createEntity(
                     tenant: target.tenant, environment: target.environment, name: name, displayName: displayName,
                     levels: levelList.compactMap { $0 }, fields: definitions)
             }
@@ -54,7 +54,7 @@ struct CheckpointsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await AdminCommand.run { operations in
-                try await operations.checkpoints(tenant: target.tenant, environment: target.environment)
+                try await operations.certification.checkpoints(tenant: target.tenant, environment: target.environment)
             }
         }
     }
@@ -72,7 +72,7 @@ struct CheckpointsCommand: AsyncParsableCommand {
         func run() async throws {
             let levelList = levels.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
             try await AdminCommand.run { operations in
-                try await operations.addCheckpoint(
+                try await operations.certification.addCheckpoint(
                     tenant: target.tenant, environment: target.environment, name: name, address: address, latitude: latitude,
                     longitude: longitude, levels: levelList, openingHours: openingHours)
             }
@@ -88,7 +88,7 @@ struct CheckpointsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await AdminCommand.run { operations in
-                try await operations.nearestCheckpoints(
+                try await operations.certification.nearestCheckpoints(
                     tenant: target.tenant, environment: target.environment, latitude: latitude, longitude: longitude, limit: limit)
             }
         }
@@ -108,7 +108,7 @@ struct AccreditationsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await AdminCommand.run { operations in
-                try await operations.accreditationRequests(
+                try await operations.certification.accreditationRequests(
                     tenant: target.tenant, environment: target.environment, status: status)
             }
         }
@@ -130,7 +130,7 @@ struct AccreditationsCommand: AsyncParsableCommand {
             default: throw ValidationError("--evidence and --reference go together")
             }
             try await AdminCommand.run { operations in
-                try await operations.approveAccreditation(
+                try await operations.certification.approveAccreditation(
                     tenant: target.tenant, environment: target.environment, id: id, evidence: proof, delivery: delivery)
             }
         }
@@ -144,7 +144,7 @@ struct AccreditationsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await AdminCommand.run { operations in
-                try await operations.rejectAccreditation(
+                try await operations.certification.rejectAccreditation(
                     tenant: target.tenant, environment: target.environment, id: id, reason: reason)
             }
         }
@@ -157,7 +157,7 @@ struct AccreditationsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await AdminCommand.run { operations in
-                try await operations.unlockCertificationUser(
+                try await operations.certification.unlockCertificationUser(
                     tenant: target.tenant, environment: target.environment, userRef: user)
             }
         }
@@ -175,7 +175,7 @@ struct SMSCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await AdminCommand.run { operations in
-                try await operations.outbox(tenant: target.tenant, environment: target.environment, limit: limit)
+                try await operations.certification.outbox(tenant: target.tenant, environment: target.environment, limit: limit)
             }
         }
     }
@@ -199,7 +199,7 @@ struct SignCommand: AsyncParsableCommand {
             let signatureBytes = try CLIFiles.read(signature)
             let environment = self.environment
             try await AdminCommand.run { operations in
-                try await operations.verifySignature(
+                try await operations.certification.verifySignature(
                     document: document, signature: signatureBytes, caDirectory: dataDir, environment: environment)
             }
         }

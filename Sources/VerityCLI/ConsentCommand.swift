@@ -19,7 +19,7 @@ struct ConsentCommand: AsyncParsableCommand {
                   let content = String(data: data, encoding: .utf8) else { throw ValidationError("cannot read \(file) as UTF-8") }
             let settings = try SettingsLoading.load()
             try await VerityApp.withDatabase(settings) { app in
-                try await AdminOperations(app: app, settings: settings).addConsentText(
+                try await AdminOperations(app: app, settings: settings).tenants.addConsentText(
                     tenant: target.tenant, environment: target.environment, locale: locale,
                     contentType: contentType, content: content)
             }

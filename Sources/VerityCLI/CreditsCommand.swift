@@ -17,7 +17,7 @@ struct CreditsCommand: AsyncParsableCommand {
             let settings = try SettingsLoading.load()
             let balance = try await VerityApp.withDatabase(settings) { app in
                 try await AdminOperations(app: app, settings: settings)
-                    .grantCredits(tenant: target.tenant, environment: target.environment, amount: amount, note: note)
+                    .mobile.grantCredits(tenant: target.tenant, environment: target.environment, amount: amount, note: note)
             }
             print("Balance: \(balance) credits.")
         }
@@ -32,7 +32,7 @@ struct CreditsCommand: AsyncParsableCommand {
             let settings = try SettingsLoading.load()
             let (balance, rows) = try await VerityApp.withDatabase(settings) { app in
                 try await AdminOperations(app: app, settings: settings)
-                    .credits(tenant: target.tenant, environment: target.environment, entries: entries)
+                    .mobile.credits(tenant: target.tenant, environment: target.environment, entries: entries)
             }
             print("Balance: \(balance) credits.")
             for row in rows {

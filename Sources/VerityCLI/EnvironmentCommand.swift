@@ -16,7 +16,7 @@ struct EnvironmentCommand: AsyncParsableCommand {
             let settings = try SettingsLoading.load()
             let configuration = try await VerityApp.withDatabase(settings) { app in
                 try await AdminOperations(app: app, settings: settings)
-                    .configuration(tenant: target.tenant, environment: target.environment)
+                    .tenants.configuration(tenant: target.tenant, environment: target.environment)
             }
             print(try JSONOutput.render(configuration))
         }
@@ -89,7 +89,7 @@ struct EnvironmentCommand: AsyncParsableCommand {
             // A setting out of range is the caller's error: "CODE: message", exit 65.
             let updated = try await CLIOutput.reportingAsync { try await VerityApp.withDatabase(settings) { app in
                 try await AdminOperations(app: app, settings: settings)
-                    .updateConfiguration(tenant: target.tenant, environment: target.environment) { configuration in
+                    .tenants.updateConfiguration(tenant: target.tenant, environment: target.environment) { configuration in
                         if let countries { configuration.supportedCountries = countries.split(separator: ",").map(String.init) }
                         if let maxAttempts { configuration.policy.maxAttempts = maxAttempts }
                         if let consentRequired { configuration.consentRequired = consentRequired }

@@ -16,7 +16,7 @@ struct HSMCommand: AsyncParsableCommand {
 
         func run() async throws {
             let count = self.count
-            try await AdminCommand.run { try await $0.provisionHSMTokens(count: count) }
+            try await AdminCommand.run { try await $0.certification.provisionHSMTokens(count: count) }
         }
     }
 
@@ -25,7 +25,7 @@ struct HSMCommand: AsyncParsableCommand {
             abstract: "Destroy the tokens of uncertified, replaced and erased level-4 certificates.")
 
         func run() async throws {
-            try await AdminCommand.run { try await $0.wipeHSMTokens() }
+            try await AdminCommand.run { try await $0.certification.wipeHSMTokens() }
         }
     }
 }

@@ -15,7 +15,7 @@ struct HousekeepingCommand: AsyncParsableCommand {
     func run() async throws {
         let settings = try SettingsLoading.load()
         let swept = try await CLIOutput.reportingAsync {
-            try await VerityApp.withDatabase(settings) { app in try await AdminOperations(app: app, settings: settings).housekeeping() }
+            try await VerityApp.withDatabase(settings) { app in try await AdminOperations(app: app, settings: settings).retention.housekeeping() }
         }
         print("Deleted \(swept.mobileSessions) expired mobile session(s) and \(swept.idempotencyKeys) expired Idempotency-Key answer(s).")
         if swept.abandonedAttempts > 0 {

@@ -145,7 +145,7 @@ struct DocumentChecksCommand: AsyncParsableCommand {
             let detail = try await CLIOutput.reportingAsync {
                 try await VerityApp.withDatabase(settings) { app in
                     try await AdminOperations(app: app, settings: settings)
-                        .documentCheck(tenant: target.tenant, environment: target.environment, id: id)
+                        .identity.documentCheck(tenant: target.tenant, environment: target.environment, id: id)
                 }
             }
             print(try JSONOutput.render(detail))

@@ -29,10 +29,10 @@ struct KeysCommand: AsyncParsableCommand {
                 try await VerityApp.withDatabase(settings) { app in
                     let operations = try AdminOperations(app: app, settings: settings)
                     if let products {
-                        return try await operations.createClientKey(tenant: target.tenant, environment: target.environment,
+                        return try await operations.mobile.createClientKey(tenant: target.tenant, environment: target.environment,
                                                                     scopes: products, demo: demo)
                     }
-                    return try await operations.createKey(tenant: target.tenant, environment: target.environment)
+                    return try await operations.tenants.createKey(tenant: target.tenant, environment: target.environment)
                 }
             }
             print(key)
@@ -47,7 +47,7 @@ struct KeysCommand: AsyncParsableCommand {
             let settings = try SettingsLoading.load()
             let revoked = try await VerityApp.withDatabase(settings) { app in
                 let operations = try AdminOperations(app: app, settings: settings)
-                return ClientKeyKind.of(key) != nil ? try await operations.revokeClientKey(key) : try await operations.revokeKey(key)
+                return ClientKeyKind.of(key) != nil ? try await operations.mobile.revokeClientKey(key) : try await operations.tenants.revokeKey(key)
             }
             guard revoked else { throw ValidationError("no live key matches") }
             print("Revoked.")
@@ -64,7 +64,7 @@ struct KeysCommand: AsyncParsableCommand {
             let settings = try SettingsLoading.load()
             let key = try await CLIOutput.reportingAsync {
                 try await VerityApp.withDatabase(settings) { app in
-                    try await AdminOperations(app: app, settings: settings).createHMACKey(tenant: target.tenant, environment: target.environment)
+                    try await AdminOperations(app: app, settings: settings).tenants.createHMACKey(tenant: target.tenant, environment: target.environment)
                 }
             }
             print(key)
@@ -81,7 +81,7 @@ struct KeysCommand: AsyncParsableCommand {
             let settings = try SettingsLoading.load()
             let key = try await CLIOutput.reportingAsync {
                 try await VerityApp.withDatabase(settings) { app in
-                    try await AdminOperations(app: app, settings: settings).responsePublicKey(tenant: target.tenant, environment: target.environment)
+                    try await AdminOperations(app: app, settings: settings).tenants.responsePublicKey(tenant: target.tenant, environment: target.environment)
                 }
             }
             print(key.pem, terminator: "")
@@ -114,7 +114,7 @@ struct KeysCommand: AsyncParsableCommand {
             let settings = try SettingsLoading.load()
             let report = try await CLIOutput.reportingAsync {
                 try await VerityApp.withDatabase(settings) { app in
-                    try await AdminOperations(app: app, settings: settings).rotateDataKey { table in
+                    try await AdminOperations(app: app, settings: settings).keyRotation.rotateDataKey { table in
                         guard !json else { return }
                         print("\(table.table): \(table.resealed) re-sealed, \(table.current) already under the new key"
                               + (table.unreadable > 0 ? ", \(table.unreadable) UNREADABLE" : ""))
@@ -143,14 +143,14 @@ struct KeysCommand: AsyncParsableCommand {
                 next key published beside it. Capture links already handed out stop working: ask for new ones. \
                 See docs/operations.md.
                 """)
-        @Option(help: "Days what the old keys signed stays accepted (1–90).") var overlapDays = AdminOperations.derivedKeyOverlapDays
+        @Option(help: "Days what the old keys signed stays accepted (1–90).") var overlapDays = KeyRotationOperations.derivedKeyOverlapDays
         @Flag(help: "Print the report as JSON.") var json = false
 
         func run() async throws {
             let settings = try SettingsLoading.load()
             let report = try await CLIOutput.reportingAsync {
                 try await VerityApp.withDatabase(settings) { app in
-                    try await AdminOperations(app: app, settings: settings).rotateDerivedKeys(overlapDays: overlapDays)
+                    try await AdminOperations(app: app, settings: settings).keyRotation.rotateDerivedKeys(overlapDays: overlapDays)
                 }
             }
             if json { return try CLIOutput.print(report, json: true) }

@@ -25,7 +25,7 @@ struct OperatorsCommand: AsyncParsableCommand {
         func run() async throws {
             let password = passwordStdin ? readLine(strippingNewline: true) ?? "" : nil
             try await AdminCommand.run { operations in
-                try await operations.createOperator(tenant: target.tenant, email: email, role: role, password: password, secondFactor: secondFactor)
+                try await operations.operators.createOperator(tenant: target.tenant, email: email, role: role, password: password, secondFactor: secondFactor)
             }
         }
     }
@@ -35,7 +35,7 @@ struct OperatorsCommand: AsyncParsableCommand {
         @OptionGroup var target: Tenant
 
         func run() async throws {
-            try await AdminCommand.run { try await $0.operators(tenant: target.tenant) }
+            try await AdminCommand.run { try await $0.operators.list(tenant: target.tenant) }
         }
     }
 
@@ -45,7 +45,7 @@ struct OperatorsCommand: AsyncParsableCommand {
         @Argument(help: "The operator's id.") var id: String
 
         func run() async throws {
-            try await AdminCommand.run { try await $0.setOperatorActive(tenant: target.tenant, id: id, active: false) }
+            try await AdminCommand.run { try await $0.operators.setOperatorActive(tenant: target.tenant, id: id, active: false) }
         }
     }
 
@@ -55,7 +55,7 @@ struct OperatorsCommand: AsyncParsableCommand {
         @Argument(help: "The operator's id.") var id: String
 
         func run() async throws {
-            try await AdminCommand.run { try await $0.setOperatorActive(tenant: target.tenant, id: id, active: true) }
+            try await AdminCommand.run { try await $0.operators.setOperatorActive(tenant: target.tenant, id: id, active: true) }
         }
     }
 
@@ -66,7 +66,7 @@ struct OperatorsCommand: AsyncParsableCommand {
         @Argument(help: "The operator's id.") var id: String
 
         func run() async throws {
-            try await AdminCommand.run { try await $0.resetOperatorPassword(tenant: target.tenant, id: id) }
+            try await AdminCommand.run { try await $0.operators.resetOperatorPassword(tenant: target.tenant, id: id) }
         }
     }
 }

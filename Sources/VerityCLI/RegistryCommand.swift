@@ -21,7 +21,7 @@ struct RegistryCommand: AsyncParsableCommand {
             let bar = ProgressBar()
             do {
                 let count = try await VerityApp.withDatabase(settings) { app in
-                    try await AdminOperations(app: app, settings: settings).importRegistry(csv: text) { done, total in
+                    try await AdminOperations(app: app, settings: settings).identity.importRegistry(csv: text) { done, total in
                         bar.update(done: done, total: total)
                     }
                 }

@@ -21,8 +21,8 @@ struct RetentionCommand: AsyncParsableCommand {
             let (configuration, sweeps) = try await CLIOutput.reportingAsync {
                 try await VerityApp.withDatabase(settings) { app in
                     let operations = try AdminOperations(app: app, settings: settings)
-                    return (try await operations.configuration(tenant: target.tenant, environment: target.environment),
-                            try await operations.retentionSweeps(tenant: target.tenant, environment: target.environment, limit: limit))
+                    return (try await operations.tenants.configuration(tenant: target.tenant, environment: target.environment),
+                            try await operations.retention.retentionSweeps(tenant: target.tenant, environment: target.environment, limit: limit))
                 }
             }
             print(try JSONOutput.render(configuration.retention))
@@ -38,7 +38,7 @@ struct RetentionCommand: AsyncParsableCommand {
             let settings = try SettingsLoading.load()
             let removed = try await CLIOutput.reportingAsync {
                 try await VerityApp.withDatabase(settings) { app in
-                    try await AdminOperations(app: app, settings: settings).sweepRetention(tenant: target.tenant, environment: target.environment)
+                    try await AdminOperations(app: app, settings: settings).retention.sweepRetention(tenant: target.tenant, environment: target.environment)
                 }
             }
             print(try JSONOutput.render(removed))

@@ -26,7 +26,7 @@ struct SanctionsCommand: AsyncParsableCommand {
             let bar = ProgressBar()
             let joined = try await CLIOutput.reportingAsync {
                 try await VerityApp.withDatabase(settings) { app in
-                    try await AdminOperations(app: app, settings: settings).importSanctions(files) { bar.update(done: $0, total: $1) }
+                    try await AdminOperations(app: app, settings: settings).sanctions.importSanctions(files) { bar.update(done: $0, total: $1) }
                 }
             }
             bar.finish()
@@ -44,7 +44,7 @@ struct SanctionsCommand: AsyncParsableCommand {
         func run() async throws {
             let settings = try SettingsLoading.load()
             let status = try await VerityApp.withDatabase(settings) { app in
-                try await AdminOperations(app: app, settings: settings).sanctionsStatus()
+                try await AdminOperations(app: app, settings: settings).sanctions.sanctionsStatus()
             }
             guard let status else { print("No sanctions list imported (verity sanctions import sdn.csv)."); return }
             let when = Date(timeIntervalSince1970: Double(status.importedAt) / 1000).ISO8601Format()
@@ -96,7 +96,7 @@ struct SanctionsCommand: AsyncParsableCommand {
             let report = try await CLIOutput.reportingAsync {
                 try await VerityApp.withDatabase(settings) { app in
                     try await AdminOperations(app: app, settings: settings)
-                        .screenSanctions(name: query.name, dateOfBirth: query.dob, nationality: query.country,
+                        .sanctions.screenSanctions(name: query.name, dateOfBirth: query.dob, nationality: query.country,
                                          kinds: anyKind ? Set(SanctionsEntry.Kind.allCases) : [.individual])
                 }
             }

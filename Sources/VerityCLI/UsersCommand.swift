@@ -17,7 +17,7 @@ struct UsersCommand: AsyncParsableCommand {
             let settings = try SettingsLoading.load()
             let identity = try await VerityApp.withDatabase(settings) { app in
                 try await AdminOperations(app: app, settings: settings)
-                    .resetUser(tenant: target.tenant, environment: target.environment, userRef: user)
+                    .identity.resetUser(tenant: target.tenant, environment: target.environment, userRef: user)
             }
             print(try JSONOutput.render(identity))
         }
@@ -34,7 +34,7 @@ struct UsersCommand: AsyncParsableCommand {
             let settings = try SettingsLoading.load()
             let export = try await VerityApp.withDatabase(settings) { app in
                 try await AdminOperations(app: app, settings: settings)
-                    .exportUser(tenant: target.tenant, environment: target.environment, userRef: user)
+                    .identity.exportUser(tenant: target.tenant, environment: target.environment, userRef: user)
             }
             let text = try JSONOutput.render(export)
             guard let output else { return print(text) }
@@ -58,7 +58,7 @@ struct UsersCommand: AsyncParsableCommand {
             let settings = try SettingsLoading.load()
             let erasure = try await VerityApp.withDatabase(settings) { app in
                 try await AdminOperations(app: app, settings: settings)
-                    .eraseUser(tenant: target.tenant, environment: target.environment, userRef: user)
+                    .identity.eraseUser(tenant: target.tenant, environment: target.environment, userRef: user)
             }
             print(try JSONOutput.render(erasure))
         }
@@ -76,7 +76,7 @@ struct UsersCommand: AsyncParsableCommand {
             let settings = try SettingsLoading.load()
             let token = try await VerityApp.withDatabase(settings) { app in
                 try await AdminOperations(app: app, settings: settings)
-                    .mintToken(tenant: target.tenant, environment: target.environment, userRef: user, ttlSeconds: ttl,
+                    .identity.mintToken(tenant: target.tenant, environment: target.environment, userRef: user, ttlSeconds: ttl,
                                phoneNumber: phoneNumber, email: email)
             }
             print(try JSONOutput.render(token))
@@ -97,7 +97,7 @@ struct UsersCommand: AsyncParsableCommand {
             let settings = try SettingsLoading.load()
             let identity = try await VerityApp.withDatabase(settings) { app in
                 try await AdminOperations(app: app, settings: settings)
-                    .requireMethod(tenant: target.tenant, environment: target.environment, userRef: user, method: level)
+                    .identity.requireMethod(tenant: target.tenant, environment: target.environment, userRef: user, method: level)
             }
             print(try JSONOutput.render(identity))
         }

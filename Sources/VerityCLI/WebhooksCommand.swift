@@ -18,7 +18,7 @@ struct WebhooksCommand: AsyncParsableCommand {
         func run() async throws {
             let types = events.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
             try await AdminCommand.run { operations in
-                try await operations.addWebhook(tenant: target.tenant, environment: target.environment, url: url, events: types,
+                try await operations.webhooks.addWebhook(tenant: target.tenant, environment: target.environment, url: url, events: types,
                                                 description: description)
             }
         }
@@ -29,7 +29,7 @@ struct WebhooksCommand: AsyncParsableCommand {
         @OptionGroup var target: TenantOptions
 
         func run() async throws {
-            try await AdminCommand.run { try await $0.webhooks(tenant: target.tenant, environment: target.environment) }
+            try await AdminCommand.run { try await $0.webhooks.list(tenant: target.tenant, environment: target.environment) }
         }
     }
 
@@ -39,7 +39,7 @@ struct WebhooksCommand: AsyncParsableCommand {
         @Argument(help: "The endpoint's id.") var id: String
 
         func run() async throws {
-            try await AdminCommand.run { try await $0.setWebhookEnabled(tenant: target.tenant, environment: target.environment, id: id, enabled: false) }
+            try await AdminCommand.run { try await $0.webhooks.setWebhookEnabled(tenant: target.tenant, environment: target.environment, id: id, enabled: false) }
         }
     }
 
@@ -49,7 +49,7 @@ struct WebhooksCommand: AsyncParsableCommand {
         @Argument(help: "The endpoint's id.") var id: String
 
         func run() async throws {
-            try await AdminCommand.run { try await $0.setWebhookEnabled(tenant: target.tenant, environment: target.environment, id: id, enabled: true) }
+            try await AdminCommand.run { try await $0.webhooks.setWebhookEnabled(tenant: target.tenant, environment: target.environment, id: id, enabled: true) }
         }
     }
 
@@ -60,7 +60,7 @@ struct WebhooksCommand: AsyncParsableCommand {
         @Argument(help: "The endpoint's id.") var id: String
 
         func run() async throws {
-            try await AdminCommand.run { try await $0.rotateWebhookSecret(tenant: target.tenant, environment: target.environment, id: id) }
+            try await AdminCommand.run { try await $0.webhooks.rotateWebhookSecret(tenant: target.tenant, environment: target.environment, id: id) }
         }
     }
 
@@ -72,7 +72,7 @@ struct WebhooksCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await AdminCommand.run {
-                try await $0.webhookDeliveries(tenant: target.tenant, environment: target.environment, id: id, limit: limit)
+                try await $0.webhooks.webhookDeliveries(tenant: target.tenant, environment: target.environment, id: id, limit: limit)
             }
         }
     }
@@ -84,7 +84,7 @@ struct WebhooksCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await AdminCommand.run {
-                try await $0.redeliverWebhook(tenant: target.tenant, environment: target.environment, deliveryID: id)
+                try await $0.webhooks.redeliverWebhook(tenant: target.tenant, environment: target.environment, deliveryID: id)
             }
         }
     }

@@ -26,12 +26,12 @@ struct AbandonedAttemptsE2ETests {
             #expect(try await client.checkIdentityVerification().attemptsRemaining == 2)
 
             // Not yet: the data source may still answer.
-            #expect(try await app.operations.housekeeping().abandonedAttempts == 0)
+            #expect(try await app.operations.retention.housekeeping().abandonedAttempts == 0)
             app.clock.advance(seconds: app.settings.abandonedAttemptSeconds + 1)
-            #expect(try await app.operations.housekeeping().abandonedAttempts == 1)
+            #expect(try await app.operations.retention.housekeeping().abandonedAttempts == 1)
             #expect(try await client.checkIdentityVerification().attemptsRemaining == 3, "the attempt is the user's again")
             #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM verification_attempts WHERE outcome = 'unanswered'") == 1)
-            #expect(try await app.operations.housekeeping().abandonedAttempts == 0, "given back once")
+            #expect(try await app.operations.retention.housekeeping().abandonedAttempts == 0, "given back once")
 
             // The server was only slow: its settle comes now, and is too late.
             let late = try await repository.settle(charged, outcome: .matched, now: app.clock.now)

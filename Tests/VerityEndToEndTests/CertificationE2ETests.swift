@@ -254,7 +254,7 @@ struct CertificationE2ETests {
             // Uncertify: revoked at once, the token given up; `verity hsm wipe` destroys it.
             #expect(try await client.uncertify().status == .uncertified)
             #expect(try await HSMTokenInventory(db: harness.app.app.db).waitingToBeWiped(now: harness.app.clock.now) == [token])
-            #expect(try await harness.app.securityOfficer(pin: SoftHSMSetup.soPIN).wipeHSMTokens().wiped == 1)
+            #expect(try await harness.app.securityOfficer(pin: SoftHSMSetup.soPIN).certification.wipeHSMTokens().wiped == 1)
             #expect(try !PKCS11Module.shared(path: SoftHSMSetup.modulePath).hasToken(token))
             let stale = await certificationError { try await client.requestUser() }
             #expect(stale?.resolution == .refreshToken)

@@ -51,11 +51,11 @@ struct CertificationPrivacyTests {
             _ = try await client.certifyUserAtLevel1()
             // A second tenant with a user of the same reference.
             let operations = try harness.app.operations
-            _ = try await operations.createKey(tenant: "globex", environment: .test)
+            _ = try await operations.tenants.createKey(tenant: "globex", environment: .test)
             let outsider = CertificationClient(baseURL: harness.url, entity: CertificationHarness.entity,
                                                keyStore: try FileKeyStore(directory: FileManager.default.temporaryDirectory.appendingPathComponent("verity-keys-\(UUID().uuidString)")),
                                                requestTimeout: TestDeadlines.requestTimeout) {
-                try await operations.mintToken(tenant: "globex", environment: .test, userRef: "alice", ttlSeconds: nil).token
+                try await operations.identity.mintToken(tenant: "globex", environment: .test, userRef: "alice", ttlSeconds: nil).token
             }
             #expect(await certificationError { try await outsider.requestEntityDetails() }?.code == .notFound)
             #expect(await certificationError { try await outsider.requestUser() }?.code == .notFound)
@@ -88,10 +88,10 @@ struct CertificationPrivacyTests {
             }
             #expect(try await DatabaseText.holdsDecoded(harness.app, Self.holderName), "the search does not see inside a PEM")
 
-            let swept = try await harness.app.operations.housekeeping()
+            let swept = try await harness.app.operations.retention.housekeeping()
             #expect(swept.certificatesSealed == 1)
             #expect(try await !DatabaseText.holdsDecoded(harness.app, Self.holderName), "the sweep left the certificate in clear")
-            #expect(try await harness.app.operations.housekeeping().certificatesSealed == 0)
+            #expect(try await harness.app.operations.retention.housekeeping().certificatesSealed == 0)
             #expect(try await client.fetchCertificate().chainPEM == issued.chainPEM)
         }
     }

@@ -40,7 +40,7 @@ struct CertificationHarness: Sendable {
         let (app, environment) = (self.app, self.environment)
         return CertificationClient(baseURL: url, entity: entity, keyStore: try FileKeyStore(directory: directory),
                                    requestTimeout: TestDeadlines.requestTimeout) {
-            try await app.operations.mintToken(tenant: app.tenant, environment: environment, userRef: userRef, ttlSeconds: nil,
+            try await app.operations.identity.mintToken(tenant: app.tenant, environment: environment, userRef: userRef, ttlSeconds: nil,
                                                phoneNumber: nil, email: nil).token
         }
     }
@@ -145,14 +145,14 @@ func withCertification<T: Sendable>(hsm: Bool = false, environment: EnvironmentK
         var harness = CertificationHarness(app: app, url: url)
         if environment == .live {
             harness.environment = .live
-            harness.adminKey = try await app.operations.createKey(tenant: app.tenant, environment: .live)
+            harness.adminKey = try await app.operations.tenants.createKey(tenant: app.tenant, environment: .live)
             harness.smsProvider = provider
         }
         let (_, status) = try await harness.admin("POST", CertificationAdminRoute.entities.path, body: CertificationHarness.entityInput,
                                                   as: EntityDetails.self)
         guard status == 201 else { throw CertificationError(code: .validationError, message: "entity not created: \(status)") }
         // Level-4 tokens are made ahead, as `verity hsm provision` makes them: servers hold no SO PIN.
-        if hsm { _ = try await app.securityOfficer(pin: SoftHSMSetup.soPIN).provisionHSMTokens(count: 3) }
+        if hsm { _ = try await app.securityOfficer(pin: SoftHSMSetup.soPIN).certification.provisionHSMTokens(count: 3) }
         return try await body(harness)
     }
 }

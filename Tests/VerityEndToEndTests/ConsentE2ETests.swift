@@ -66,7 +66,7 @@ struct ConsentE2ETests {
     @Test func contentThatIsNotTheCurrentTextIsRejected() async throws {
         try await withLiveClient { client, app, _ async throws in
             let stale = try await client.getIdentityDataProcessingConsentContent(input: .init(preferredContentType: "text/plain", preferredLocale: "en-US"))
-            try await app.operations.addConsentText(tenant: app.tenant, environment: .test, locale: "en-US",
+            try await app.operations.tenants.addConsentText(tenant: app.tenant, environment: .test, locale: "en-US",
                                                     contentType: "text/plain", content: "Version 2 of the agreement.")
             let error = await verityError {
                 try await client.provideIdentityDataProcessingConsent(

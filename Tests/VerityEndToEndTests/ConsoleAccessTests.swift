@@ -93,7 +93,7 @@ struct ConsoleAccessTests {
         try await withLiveClient { _, app, url async throws in
             let admin = try await ConsoleReviewTests.signedIn(url, app, email: "admin@example.com", role: .admin)
             let reviewer = try await ConsoleReviewTests.signedIn(url, app, email: "rev@example.com", role: .reviewer)
-            let live = try await app.operations.createKey(tenant: app.tenant, environment: .live)
+            let live = try await app.operations.tenants.createKey(tenant: app.tenant, environment: .live)
             let liveAPI = WebhookAdmin(url: url, secretKey: live)
             let livePage = try await admin.request(.GET, ConsoleRoute.settingsKeys.path + "?environment=live")
             let liveID = try #require(Self.keyIDs(livePage.body).first)
@@ -123,7 +123,7 @@ struct ConsoleAccessTests {
             let byReviewer = try await Self.post(reviewer, from: "/console", to: .settingsKeyCreate,
                                                  ["environment": "test", "kind": "secret", "reason": "Mine."])
             #expect(byReviewer.status == 403 && Self.shownSecret(byReviewer.body) == nil)
-            _ = try await app.operations.createKey(tenant: "globex", environment: .test)
+            _ = try await app.operations.tenants.createKey(tenant: "globex", environment: .test)
             let stranger = try await ConsoleReviewTests.signedIn(url, app, email: "stranger@example.com", role: .admin, tenant: "globex")
             let strangerLive = try await stranger.request(.GET, ConsoleRoute.settingsKeys.path + "?environment=live")
             #expect(!Self.keyIDs(strangerLive.body).contains(liveID))
@@ -148,8 +148,8 @@ struct ConsoleAccessTests {
             // Disabled: their session ends at once, and they cannot sign in; enabled again, they can.
             let listed = try await admin.request(.GET, page)
             #expect(listed.body.contains("new.reviewer@example.com") && listed.body.contains("Reviewer"))
-            let ownID = try #require(try await app.operations.operators(tenant: app.tenant).first { $0.email == "admin@example.com" }?.id)
-            let theirID = try #require(try await app.operations.operators(tenant: app.tenant).first { $0.email == "new.reviewer@example.com" }?.id)
+            let ownID = try #require(try await app.operations.operators.list(tenant: app.tenant).first { $0.email == "admin@example.com" }?.id)
+            let theirID = try #require(try await app.operations.operators.list(tenant: app.tenant).first { $0.email == "new.reviewer@example.com" }?.id)
             let disabled = try await Self.post(admin, from: page, to: .settingsOperatorAction,
                                                ["operator": theirID.uuidString, "action": "disable", "reason": "Left the team."])
             #expect(disabled.status == 303)
@@ -173,8 +173,8 @@ struct ConsoleAccessTests {
             #expect(taken.status == 409 && taken.body.contains("Enter an e-mail address no operator signs in with yet.") && Self.shownSecret(taken.body) == nil)
             #expect(try await Self.post(admin, from: page, to: .settingsOperatorCreate,
                                         ["email": "x@example.com", "role": "owner", "reason": "No."]).status == 400)
-            _ = try await app.operations.createKey(tenant: "globex", environment: .test)
-            let foreign = try await app.operations.createOperator(tenant: "globex", email: "g@example.com", role: .admin, password: nil, secondFactor: false)
+            _ = try await app.operations.tenants.createKey(tenant: "globex", environment: .test)
+            let foreign = try await app.operations.operators.createOperator(tenant: "globex", email: "g@example.com", role: .admin, password: nil, secondFactor: false)
             let foreignReset = try await Self.post(admin, from: page, to: .settingsOperatorAction,
                                                    ["operator": foreign.operator.id.uuidString, "action": "reset_password", "reason": "Not ours."])
             #expect(foreignReset.status == 404 && Self.shownSecret(foreignReset.body) == nil)

@@ -18,11 +18,11 @@ struct ConsoleAuditTests {
     @Test func anOperatorReadsTheirTenantsTrailNarrowedAndPaged() async throws {
         try await withVerityApp { app async throws in
             let url = try await app.startServer()
-            let viewer = try await app.operations.createOperator(tenant: "acme", email: "auditor@example.com", role: .viewer, password: nil,
+            let viewer = try await app.operations.operators.createOperator(tenant: "acme", email: "auditor@example.com", role: .viewer, password: nil,
                                                                  secondFactor: false)
             // Another tenant's events never show.
-            _ = try await app.operations.createKey(tenant: "globex", environment: .live)
-            _ = try await app.operations.createOperator(tenant: "globex", email: "other@example.com", role: .admin, password: nil, secondFactor: false)
+            _ = try await app.operations.tenants.createKey(tenant: "globex", environment: .live)
+            _ = try await app.operations.operators.createOperator(tenant: "globex", email: "other@example.com", role: .admin, password: nil, secondFactor: false)
             // A backend resets a user with its key: the trail names the user by the integrator's reference.
             let backend = WebhookAdmin(url: url, secretKey: app.secretKey)
             _ = try await backend.call("POST", AdminRoute.userToken(userRef: "customer-77").path, as: UserToken.self)
@@ -66,10 +66,10 @@ struct ConsoleAuditTests {
     @Test func aLongTrailIsReadAPageAtATimeWithNothingTwice() async throws {
         try await withVerityApp { app async throws in
             let url = try await app.startServer()
-            let admin = try await app.operations.createOperator(tenant: "acme", email: "pages@example.com", role: .admin, password: nil,
+            let admin = try await app.operations.operators.createOperator(tenant: "acme", email: "pages@example.com", role: .admin, password: nil,
                                                                 secondFactor: false)
             // 60 events in the same millisecond (the clock is frozen): the page boundary falls inside them.
-            for _ in 0..<60 { _ = try await app.operations.setOperatorActive(tenant: "acme", id: admin.operator.id.uuidString, active: true) }
+            for _ in 0..<60 { _ = try await app.operations.operators.setOperatorActive(tenant: "acme", id: admin.operator.id.uuidString, active: true) }
             let browser = Browser(url)
             _ = try await browser.signIn(email: "pages@example.com", password: admin.password)
             var seen: [String] = [], next: String? = ConsoleRoute.audit.path + "?action=operator.enable"

@@ -37,7 +37,7 @@ struct ConsoleOverviewTests {
             // An unknown environment reads as live, the default.
             #expect(try await reviewer.request(.GET, ConsoleRoute.overview.path + "?environment=%3Cx%3E").status == 200)
             // Another tenant's admin sees none of it in their own test environment.
-            _ = try await app.operations.createKey(tenant: "globex", environment: .test)
+            _ = try await app.operations.tenants.createKey(tenant: "globex", environment: .test)
             let stranger = try await ConsoleReviewTests.signedIn(url, app, email: "stranger@example.com", role: .admin, tenant: "globex")
             let theirs = try await stranger.request(.GET, ConsoleRoute.overview.path + "?environment=test")
             #expect(theirs.status == 200 && !theirs.body.contains("<svg class=\"chart\"") && !theirs.body.contains("Passport · US"))

@@ -21,9 +21,9 @@ struct ConsolePagesBrowserTests {
     @Test func anAdminSignsInWithASecondFactorAndOutEverywhere() async throws {
         try await withVerityApp { app async throws in
             let url = try await app.startServer()
-            let admin = try await app.operations.createOperator(tenant: "acme", email: "admin@example.com", role: .admin, password: nil,
+            let admin = try await app.operations.operators.createOperator(tenant: "acme", email: "admin@example.com", role: .admin, password: nil,
                                                                 secondFactor: true)
-            let viewer = try await app.operations.createOperator(tenant: "acme", email: "viewer@example.com", role: .viewer, password: nil,
+            let viewer = try await app.operations.operators.createOperator(tenant: "acme", email: "viewer@example.com", role: .viewer, password: nil,
                                                                  secondFactor: false)
             let secret = try #require(admin.totpURI.flatMap(URLComponents.init(string:))?.queryItems?.first { $0.name == "secret" }?.value)
             let run = try await ChildProcess.python("tests-pages/console_pages.py", [
@@ -34,7 +34,7 @@ struct ConsolePagesBrowserTests {
             let result = try JSONDecoder().decode(Result.self, from: Data(run.lastLine.utf8))
             #expect(result.outcome == "ok" && result.steps.count == 16, "\(result.steps)")
             // The rule the admin changed in the browser is the environment's now.
-            #expect(try await app.operations.configuration(tenant: "acme", environment: .test).policy.maxAttempts == 4)
+            #expect(try await app.operations.tenants.configuration(tenant: "acme", environment: .test).policy.maxAttempts == 4)
         }
     }
 
@@ -56,9 +56,9 @@ struct ConsolePagesBrowserTests {
                 clients.append(client)
                 app.clock.advance(seconds: 1)
             }
-            let reviewer = try await app.operations.createOperator(tenant: "acme", email: "reviewer@example.com", role: .reviewer,
+            let reviewer = try await app.operations.operators.createOperator(tenant: "acme", email: "reviewer@example.com", role: .reviewer,
                                                                    password: nil, secondFactor: true)
-            let second = try await app.operations.createOperator(tenant: "acme", email: "second@example.com", role: .reviewer,
+            let second = try await app.operations.operators.createOperator(tenant: "acme", email: "second@example.com", role: .reviewer,
                                                                  password: nil, secondFactor: false)
             let secret = try #require(reviewer.totpURI.flatMap(URLComponents.init(string:))?.queryItems?.first { $0.name == "secret" }?.value)
             let run = try await ChildProcess.python("tests-pages/console_review.py", [
@@ -98,7 +98,7 @@ struct ConsolePagesBrowserTests {
             let client = MobileVerificationClient(baseURL: url, clientKey: key, requestTimeout: TestDeadlines.requestTimeout)
             let screened = try await ConsoleSanctionsTests.screenJohn(client)
             try #require(screened.outcome == .undetermined)
-            let reviewer = try await app.operations.createOperator(tenant: app.tenant, email: "compliance@example.com", role: .reviewer,
+            let reviewer = try await app.operations.operators.createOperator(tenant: app.tenant, email: "compliance@example.com", role: .reviewer,
                                                                    password: nil, secondFactor: false)
             let run = try await ChildProcess.python("tests-pages/console_sanctions.py", [
                 "--url", url.absoluteString, "--email", "compliance@example.com", "--password", reviewer.password, "--entry", "99",
@@ -123,9 +123,9 @@ struct ConsolePagesBrowserTests {
             let app = harness.app
             let client = try await DIACDeliveryE2ETests.registered(harness, "browser-accreditation", email: nil)
             try await app.configure { $0.documents.review = DocumentReviewSettings(enabled: true, faceMargin: 0.04) }
-            _ = try await app.operations.createHMACKey(tenant: app.tenant, environment: .test)
+            _ = try await app.operations.tenants.createHMACKey(tenant: app.tenant, environment: .test)
             _ = try await ConsoleOCRTests.combine(app, harness.url, card: "egypt_id-000-clean", userRef: "browser-ocr")
-            let reviewer = try await app.operations.createOperator(tenant: app.tenant, email: "reviewer@example.com", role: .reviewer,
+            let reviewer = try await app.operations.operators.createOperator(tenant: app.tenant, email: "reviewer@example.com", role: .reviewer,
                                                                    password: nil, secondFactor: false)
             let run = try await ChildProcess.python("tests-pages/console_cases.py", [
                 "--url", harness.url.absoluteString, "--email", "reviewer@example.com", "--password", reviewer.password, "--cases", "2",

@@ -46,7 +46,7 @@ struct ConsoleReviewTests {
     }
 
     static func signedIn(_ url: URL, _ app: VerityTestApp, email: String, role: OperatorRole, tenant: String = "acme") async throws -> Browser {
-        let created = try await app.operations.createOperator(tenant: tenant, email: email, role: role, password: nil, secondFactor: false)
+        let created = try await app.operations.operators.createOperator(tenant: tenant, email: email, role: role, password: nil, secondFactor: false)
         let browser = Browser(url)
         let answer = try await browser.signIn(email: email, password: created.password)
         try #require(answer.status == 303)
@@ -212,7 +212,7 @@ struct ConsoleReviewTests {
             let first = try await Self.signedIn(url, app, email: "first@example.com", role: .reviewer)
             let second = try await Self.signedIn(url, app, email: "second@example.com", role: .reviewer)
             let viewer = try await Self.signedIn(url, app, email: "viewer@example.com", role: .viewer)
-            _ = try await app.operations.createKey(tenant: "globex", environment: .test)
+            _ = try await app.operations.tenants.createKey(tenant: "globex", environment: .test)
             let stranger = try await Self.signedIn(url, app, email: "stranger@example.com", role: .admin, tenant: "globex")
             let caseID = try #require(Self.caseIDs(in: try await first.request(.GET, ConsoleRoute.queue.path).body).first)
 

@@ -118,7 +118,7 @@ struct ConsoleSanctionsTests {
             let caseID = try #require(ConsoleReviewTests.caseIDs(in: try await reviewer.request(.GET, ConsoleRoute.queue.path).body).first)
 
             // Another tenant's admin sees no case, no images, and cannot claim or decide it.
-            _ = try await app.operations.createKey(tenant: "globex", environment: .test)
+            _ = try await app.operations.tenants.createKey(tenant: "globex", environment: .test)
             let stranger = try await ConsoleReviewTests.signedIn(url, app, email: "stranger@example.com", role: .admin, tenant: "globex")
             #expect(try await stranger.request(.GET, ConsoleCaseRoute.show(id: caseID).path).status == 404)
             #expect(try await stranger.request(.GET, ConsoleCaseRoute.image(id: caseID, side: "selfie").path).status == 404)

@@ -39,7 +39,7 @@ struct ConsoleSettingsTests {
 
             let saved = try await Self.save(admin, Self.rules())
             #expect(saved.status == 303 && saved.location?.contains("done=saved") == true, "\(saved.body.prefix(600))")
-            let configuration = try await app.operations.configuration(tenant: app.tenant, environment: .test)
+            let configuration = try await app.operations.tenants.configuration(tenant: app.tenant, environment: .test)
             #expect(configuration.supportedCountries == ["US", "GB"] && configuration.policy.maxAttempts == 5)
             #expect(configuration.faces.matchThreshold == 0.6 && configuration.documents.review.enabled)
             #expect(configuration.documents.review.faceMargin == 0.05 && configuration.consentRequired)
@@ -55,7 +55,7 @@ struct ConsoleSettingsTests {
             // The same form again changes nothing, and says so; the live environment was never touched.
             let again = try await Self.save(admin, Self.rules())
             #expect(again.location?.contains("done=unchanged") == true)
-            #expect(try await app.operations.configuration(tenant: app.tenant, environment: .live).policy.maxAttempts == 3)
+            #expect(try await app.operations.tenants.configuration(tenant: app.tenant, environment: .live).policy.maxAttempts == 3)
 
             // A consent text, listed once added.
             let settingsPage = try await admin.request(.GET, ConsoleRoute.settings.path + "?environment=test")
@@ -73,7 +73,7 @@ struct ConsoleSettingsTests {
             let admin = try await ConsoleReviewTests.signedIn(url, app, email: "admin@example.com", role: .admin)
             let second = try await ConsoleReviewTests.signedIn(url, app, email: "second-admin@example.com", role: .admin)
             let reviewer = try await ConsoleReviewTests.signedIn(url, app, email: "rev@example.com", role: .reviewer)
-            let before = try await app.operations.configuration(tenant: app.tenant, environment: .test)
+            let before = try await app.operations.tenants.configuration(tenant: app.tenant, environment: .test)
 
             // A reviewer neither sees nor saves settings, and has no link to them.
             let refused = try await reviewer.request(.GET, ConsoleRoute.settings.path)
@@ -104,21 +104,21 @@ struct ConsoleSettingsTests {
             // Two admins open the page; the first saves; the second's stale form is refused and writes nothing.
             let stalePage = try await second.request(.GET, ConsoleRoute.settings.path + "?environment=test")
             #expect(try await Self.save(admin, Self.rules()).status == 303)
-            let afterFirst = try await app.operations.configuration(tenant: app.tenant, environment: .test)
+            let afterFirst = try await app.operations.tenants.configuration(tenant: app.tenant, environment: .test)
             let version = stalePage.body.range(of: #"name="version" value="[0-9a-f]+""#, options: .regularExpression)
                 .map { String(stalePage.body[$0].dropFirst(#"name="version" value=""#.count).dropLast()) } ?? ""
             let stale = try await second.request(.POST, ConsoleRoute.settingsRules.path, form: Self.rules(["maxAttempts": "9"]).merging([
                 "csrf": Browser.csrf(in: stalePage.body) ?? "", "version": version]) { $1 })
             #expect(stale.status == 409 && stale.body.contains("Someone saved these settings after you opened this page"))
-            #expect(try await app.operations.configuration(tenant: app.tenant, environment: .test) == afterFirst)
+            #expect(try await app.operations.tenants.configuration(tenant: app.tenant, environment: .test) == afterFirst)
             #expect(afterFirst != before)
 
             // Another tenant's admin changes their own tenant only.
-            _ = try await app.operations.createKey(tenant: "globex", environment: .test)
+            _ = try await app.operations.tenants.createKey(tenant: "globex", environment: .test)
             let stranger = try await ConsoleReviewTests.signedIn(url, app, email: "stranger@example.com", role: .admin, tenant: "globex")
             #expect(try await Self.save(stranger, Self.rules(["maxAttempts": "7"])).status == 303)
-            #expect(try await app.operations.configuration(tenant: "globex", environment: .test).policy.maxAttempts == 7)
-            #expect(try await app.operations.configuration(tenant: app.tenant, environment: .test) == afterFirst)
+            #expect(try await app.operations.tenants.configuration(tenant: "globex", environment: .test).policy.maxAttempts == 7)
+            #expect(try await app.operations.tenants.configuration(tenant: app.tenant, environment: .test) == afterFirst)
 
             // Consent texts: a bad locale, format or empty text is refused.
             let page = try await admin.request(.GET, ConsoleRoute.settings.path + "?environment=test")

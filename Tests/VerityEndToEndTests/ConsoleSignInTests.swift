@@ -78,7 +78,7 @@ struct ConsoleSignInTests {
     @Test func anOperatorSignsInWithCookiesAPageCannotReadAndSignsOutEverywhere() async throws {
         try await withVerityApp { app async throws in
             let url = try await app.startServer()
-            let created = try await app.operations.createOperator(tenant: "acme", email: "rev@example.com", role: .reviewer, password: nil,
+            let created = try await app.operations.operators.createOperator(tenant: "acme", email: "rev@example.com", role: .reviewer, password: nil,
                                                                   secondFactor: false)
             let browser = Browser(url)
             // Not signed in: the console sends the browser to the sign-in page.
@@ -117,7 +117,7 @@ struct ConsoleSignInTests {
     @Test func formsWithoutTheirTokenOrWithBadFieldsChangeNothing() async throws {
         try await withVerityApp { app async throws in
             let url = try await app.startServer()
-            let created = try await app.operations.createOperator(tenant: "acme", email: "ops@example.com", role: .admin, password: nil,
+            let created = try await app.operations.operators.createOperator(tenant: "acme", email: "ops@example.com", role: .admin, password: nil,
                                                                   secondFactor: false)
             let browser = Browser(url)
             let page = try await browser.request(.GET, ConsoleRoute.signIn.path)
@@ -167,7 +167,7 @@ struct ConsoleSignInTests {
     @Test func wrongPasswordsFromAStrangerNeverKeepTheOperatorOut() async throws {
         try await withVerityApp { app async throws in
             let url = try await app.startServer()
-            let created = try await app.operations.createOperator(tenant: "acme", email: "lock@example.com", role: .viewer, password: nil,
+            let created = try await app.operations.operators.createOperator(tenant: "acme", email: "lock@example.com", role: .viewer, password: nil,
                                                                   secondFactor: false)
             let operatorsBrowser = Browser(url)
             #expect(try await operatorsBrowser.signIn(email: "lock@example.com", password: created.password).status == 303)

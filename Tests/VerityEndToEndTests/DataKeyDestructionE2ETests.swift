@@ -83,7 +83,7 @@ struct DataKeyDestructionE2ETests {
             #expect(try await IdentityVerificationClient(baseURL: url, token: token, requestTimeout: TestDeadlines.requestTimeout)
                 .verifyIdentity(input: DataKeyRotationE2ETests.john).verified)
             _ = try await app.token(for: "erased-later", phoneNumber: "+447700900456", email: "erased@example.org")
-            _ = try await app.operations.addWebhook(tenant: "acme", environment: .test, url: "https://hooks.example.org/verity",
+            _ = try await app.operations.webhooks.addWebhook(tenant: "acme", environment: .test, url: "https://hooks.example.org/verity",
                                                     events: nil, description: nil)
 
             // The backup, taken before the rotation: the old key opens it (or this test proves nothing).
@@ -95,10 +95,10 @@ struct DataKeyDestructionE2ETests {
             rotating.dataKey = newKey
             rotating.previousDataKeys = [oldKey]
             try await app.withServer(settings: rotating) { _, server in
-                let report = try await AdminOperations(app: server, settings: rotating, clock: app.clock.verityClock).rotateDataKey()
+                let report = try await AdminOperations(app: server, settings: rotating, clock: app.clock.verityClock).keyRotation.rotateDataKey()
                 #expect(report.unreadable == 0)
                 _ = try await AdminOperations(app: server, settings: rotating, clock: app.clock.verityClock)
-                    .eraseUser(tenant: "acme", environment: .test, userRef: "erased-later")
+                    .identity.eraseUser(tenant: "acme", environment: .test, userRef: "erased-later")
             }
 
             // The old key destroyed. What remains: the new key, the live database, the backup.

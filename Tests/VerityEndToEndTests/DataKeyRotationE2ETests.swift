@@ -33,12 +33,12 @@ struct DataKeyRotationE2ETests {
             let oldToken = try await app.token(for: "before", phoneNumber: "+447700900123", email: "before@example.org")
             let before = IdentityVerificationClient(baseURL: url, token: oldToken, requestTimeout: TestDeadlines.requestTimeout)
             #expect(try await before.verifyIdentity(input: Self.john).verified)
-            _ = try await operations.addWebhook(tenant: "acme", environment: .test, url: "https://hooks.example.org/verity", events: nil,
+            _ = try await operations.webhooks.addWebhook(tenant: "acme", environment: .test, url: "https://hooks.example.org/verity", events: nil,
                                                 description: nil)
-            _ = try await operations.createOperator(tenant: "acme", email: "reviewer@example.org", role: .reviewer, password: nil,
+            _ = try await operations.operators.createOperator(tenant: "acme", email: "reviewer@example.org", role: .reviewer, password: nil,
                                                     secondFactor: true)
-            _ = try await operations.createHMACKey(tenant: "acme", environment: .test)
-            let signingKey = try await operations.responsePublicKey(tenant: "acme", environment: .test).pem
+            _ = try await operations.tenants.createHMACKey(tenant: "acme", environment: .test)
+            let signingKey = try await operations.tenants.responsePublicKey(tenant: "acme", environment: .test).pem
             for index in 0..<120 { _ = try await app.token(for: "crowd-\(index)", email: "crowd\(index)@example.org") }
             // The database as an older release left it: seals bound to no place still open.
             try await SealBindingState.asBeforeBinding(app)
@@ -62,7 +62,7 @@ struct DataKeyRotationE2ETests {
                 let traffic = Task { try await load.run() }
                 try await load.waitForRequests(4)
                 let report = try await AdminOperations(app: server, settings: rotating, clock: app.clock.verityClock)
-                    .rotateDataKey(batchSize: 10)
+                    .keyRotation.rotateDataKey(batchSize: 10)
                 await load.finish(after: 4)
                 return (report, try await traffic.value)
             }
@@ -95,8 +95,8 @@ struct DataKeyRotationE2ETests {
                 let crowd = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "crowd-7"), requestTimeout: TestDeadlines.requestTimeout)
                 #expect(try await crowd.verifyIdentity(input: Self.john).verified)
                 let operationsAfter = try AdminOperations(app: server, settings: after, clock: app.clock.verityClock)
-                #expect(try await operationsAfter.responsePublicKey(tenant: "acme", environment: .test).pem == signingKey)
-                await #expect(throws: VerityError.self, "nothing is left to rotate from") { _ = try await operationsAfter.rotateDataKey() }
+                #expect(try await operationsAfter.tenants.responsePublicKey(tenant: "acme", environment: .test).pem == signingKey)
+                await #expect(throws: VerityError.self, "nothing is left to rotate from") { _ = try await operationsAfter.keyRotation.rotateDataKey() }
                 _ = try CAFiles(directory: after.dataDirectory, dataKey: newKey).load(policy: try CertificatePolicy())
                 #expect(throws: VerityError.self) { _ = try CAFiles(directory: after.dataDirectory, dataKey: oldKey).load(policy: try CertificatePolicy()) }
             }
@@ -105,7 +105,7 @@ struct DataKeyRotationE2ETests {
             await #expect(throws: StoreError.self) { _ = try await DerivedKeyRecord.protector(db: app.app.db, dataKey: oldKey, now: 0) }
             // Run again (on another machine's CA files, say): nothing left to do.
             let again = try await app.withServer(settings: rotating) { _, server in
-                try await AdminOperations(app: server, settings: rotating, clock: app.clock.verityClock).rotateDataKey()
+                try await AdminOperations(app: server, settings: rotating, clock: app.clock.verityClock).keyRotation.rotateDataKey()
             }
             #expect(again.resealed == 0 && again.unreadable == 0)
         }
@@ -220,7 +220,7 @@ private actor Load {
         while stopAt.map({ count < $0 }) ?? true {
             do {
                 if index % 2 == 0 {
-                    let token = try await operations.mintToken(tenant: "acme", environment: .test, userRef: "load-\(lane)-\(index)",
+                    let token = try await operations.identity.mintToken(tenant: "acme", environment: .test, userRef: "load-\(lane)-\(index)",
                                                                email: "load\(lane)x\(index)@example.org").token
                     let client = IdentityVerificationClient(baseURL: url, token: token, requestTimeout: TestDeadlines.requestTimeout)
                     if try await !client.verifyIdentity(input: DataKeyRotationE2ETests.john).verified { failures.append("not verified") }

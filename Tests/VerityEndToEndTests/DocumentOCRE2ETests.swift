@@ -92,7 +92,7 @@ struct DocumentOCRE2ETests {
     static func withOCR(_ body: (VerityTestApp, URL, Data) async throws -> Void) async throws {
         try await withVerityApp { app async throws in
             let url = try await app.startServer()
-            let hmacKey = try #require(Data(base64Encoded: try await app.operations.createHMACKey(tenant: app.tenant, environment: .test)))
+            let hmacKey = try #require(Data(base64Encoded: try await app.operations.tenants.createHMACKey(tenant: app.tenant, environment: .test)))
             try await body(app, url, hmacKey)
         }
     }
@@ -125,7 +125,7 @@ struct DocumentOCRE2ETests {
             let published = try await Self.publicKey(url, bearer: app.secretKey)
             try #require(published.status == 200, "\(published.json)")
             let key = try JSONDecoder().decode(ResponseSigningPublicKey.self, from: published.body)
-            #expect(key == (try await app.operations.responsePublicKey(tenant: app.tenant, environment: .test)) && key.algorithm == "Ed25519")
+            #expect(key == (try await app.operations.tenants.responsePublicKey(tenant: app.tenant, environment: .test)) && key.algorithm == "Ed25519")
             let publicKey = try #require(Data(base64Encoded: key.publicKey))
             #expect(SignedResponseCheck.signatureIsValid(signed, publicKey: publicKey))
             #expect(try await Self.publicKey(url, bearer: try await app.token(for: "ocr-user")).status == 401)
@@ -333,7 +333,7 @@ struct DocumentOCRE2ETests {
             let key = Curve25519.KeyAgreement.PrivateKey().publicKey.rawRepresentation.base64EncodedString()
             let noHMAC = try await Self.post(url, token, "sessions", OCRSessionRequest(clientPublicKey: key))
             #expect(noHMAC.status == 409 && noHMAC.code == "HMAC_KEY_MISSING")
-            _ = try await app.operations.createHMACKey(tenant: app.tenant, environment: .test)
+            _ = try await app.operations.tenants.createHMACKey(tenant: app.tenant, environment: .test)
             for bad in ["", "not base64", Data(repeating: 1, count: 31).base64EncodedString()] {
                 let answer = try await Self.post(url, token, "sessions", OCRSessionRequest(clientPublicKey: bad))
                 #expect(answer.status == 400 && answer.code == "INVALID_INPUT", "\(bad)")
@@ -344,7 +344,7 @@ struct DocumentOCRE2ETests {
             app.clock.advance(seconds: 16 * 60)
             let expired = try await client.side("front", sealed: try client.sealed(try Self.card(Self.front), as: .frontRequest))
             #expect(expired.status == 410 && expired.code == "SESSION_EXPIRED")
-            #expect(try await app.operations.housekeeping().ocrSessions == 1)
+            #expect(try await app.operations.retention.housekeeping().ocrSessions == 1)
             #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM ocr_sessions") == 0)
         }
     }

@@ -31,7 +31,7 @@ struct DocumentReaderClientE2ETests {
     @Test func aCardIsReadCaseByCaseWithEverySignatureChecked() async throws {
         try await DocumentOCRE2ETests.withOCR { app, url, hmacKey in
             let recorder = Recorder()
-            let publicKey = try #require(Data(base64Encoded: try await app.operations.responsePublicKey(tenant: app.tenant, environment: .test).publicKey))
+            let publicKey = try #require(Data(base64Encoded: try await app.operations.tenants.responsePublicKey(tenant: app.tenant, environment: .test).publicKey))
             let client = DocumentReaderClient.Builder().requestTimeout(TestDeadlines.requestTimeout).baseURL(url).userToken(try await app.token(for: "reader-user"))
                 .hmacKey(hmacKey).signingPublicKey(publicKey).delegate(recorder).build()
             let front = try DocumentOCRE2ETests.card(DocumentOCRE2ETests.passingFront)

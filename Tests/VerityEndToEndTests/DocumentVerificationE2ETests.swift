@@ -188,7 +188,7 @@ struct DocumentVerificationE2ETests {
             try await client.consent()
             _ = try await client.verifyIdentity(input: Self.johnWithTypo)
             let result = try await client.verifyIdentityDocumentToEnd(input: try Self.passport("john-smith-passport"))
-            let other = try await app.operations.createKey(tenant: "other", environment: .test)
+            let other = try await app.operations.tenants.createKey(tenant: "other", environment: .test)
             let (_, status) = try await Self.admin(url, app, "/admin/v1/document-checks/\(result.documentCheck!.checkId)", key: other)
             #expect(status == 404)
             let (_, unknown) = try await Self.admin(url, app, "/admin/v1/document-checks/\(UUID().uuidString)")

@@ -60,7 +60,7 @@ struct Level4TokenE2ETests {
             #expect(try await harness.app.doctorCheck("hsm tokens")?.status == "failing")
 
             // The operator makes one; the same code certifies with it.
-            _ = try await harness.app.securityOfficer(pin: SoftHSMSetup.soPIN).provisionHSMTokens(count: 1)
+            _ = try await harness.app.securityOfficer(pin: SoftHSMSetup.soPIN).certification.provisionHSMTokens(count: 1)
             _ = try await client.certifyUserAtLevel4(diac: diac, password: "correct horse battery")
             let certificate = try await client.waitForCertificate()
             let row = try #require(try await UserCertificateModel.query(on: db).filter(\.$level == 4).first())
@@ -80,7 +80,7 @@ struct Level4TokenE2ETests {
             let doctor = try #require(try await harness.app.doctorCheck("hsm tokens"))
             #expect(doctor.status == "failing" && doctor.detail?.contains("4 waiting to be wiped") == true, "\(doctor)")
 
-            let wiped = try await harness.app.securityOfficer(pin: SoftHSMSetup.soPIN).wipeHSMTokens()
+            let wiped = try await harness.app.securityOfficer(pin: SoftHSMSetup.soPIN).certification.wipeHSMTokens()
             #expect(wiped.wiped == 4 && wiped.waitingToBeWiped == 0)
             let module = try PKCS11Module.shared(path: SoftHSMSetup.modulePath)
             #expect((abandoned + [token]).allSatisfy { !module.hasToken($0) })
@@ -91,8 +91,8 @@ struct Level4TokenE2ETests {
     /// Without the SO PIN, `hsm provision` and `hsm wipe` refuse and name it.
     @Test func theTokenCommandsNeedTheSOPIN() async throws {
         try await withCertification(hsm: true) { harness async throws in
-            for call in [{ _ = try await harness.app.operations.provisionHSMTokens(count: 1) },
-                         { _ = try await harness.app.operations.wipeHSMTokens() }] as [@Sendable () async throws -> Void] {
+            for call in [{ _ = try await harness.app.operations.certification.provisionHSMTokens(count: 1) },
+                         { _ = try await harness.app.operations.certification.wipeHSMTokens() }] as [@Sendable () async throws -> Void] {
                 do {
                     try await call()
                     Issue.record("ran without the SO PIN")
@@ -101,7 +101,7 @@ struct Level4TokenE2ETests {
                 }
             }
             let tooMany = await #expect(throws: VerityError.self) {
-                try await harness.app.securityOfficer(pin: SoftHSMSetup.soPIN).provisionHSMTokens(count: 1_001)
+                try await harness.app.securityOfficer(pin: SoftHSMSetup.soPIN).certification.provisionHSMTokens(count: 1_001)
             }
             #expect(tooMany?.field == "count")
         }

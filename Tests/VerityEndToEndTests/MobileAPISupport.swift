@@ -41,14 +41,14 @@ enum MobileAPI {
         try await withVerityApp { app async throws in
             let url = try await app.startServer()
             let operations = try app.operations
-            let key = try await operations.createClientKey(tenant: app.tenant, environment: .test, scopes: scopes, demo: demo)
-            if credits > 0 { _ = try await operations.grantCredits(tenant: app.tenant, environment: .test, amount: credits, note: "test") }
+            let key = try await operations.mobile.createClientKey(tenant: app.tenant, environment: .test, scopes: scopes, demo: demo)
+            if credits > 0 { _ = try await operations.mobile.grantCredits(tenant: app.tenant, environment: .test, amount: credits, note: "test") }
             try await body(app, url, key)
         }
     }
 
     static func balance(_ app: VerityTestApp) async throws -> Int64 {
-        try await app.operations.credits(tenant: app.tenant, environment: .test).balance
+        try await app.operations.mobile.credits(tenant: app.tenant, environment: .test).balance
     }
 
 }

@@ -54,8 +54,8 @@ struct MobileHousekeepingE2ETests {
         try await MobileAPI.withMobile(credits: 100) { app, url, key in
             try await app.configure { $0.mobile.sessionMinutes = 60 }
             let operations = try app.operations
-            let otherKey = try await operations.createClientKey(tenant: "other", environment: .test, scopes: MobileProduct.allCases, demo: false)
-            _ = try await operations.grantCredits(tenant: "other", environment: .test, amount: 100, note: "test")
+            let otherKey = try await operations.mobile.createClientKey(tenant: "other", environment: .test, scopes: MobileProduct.allCases, demo: false)
+            _ = try await operations.mobile.grantCredits(tenant: "other", environment: .test, amount: 100, note: "test")
             let patient = try await Self.sessionWithImages(url, key)       // acme: 60 idle minutes
             let forgotten = try await Self.sessionWithImages(url, otherKey) // other: the default 30
             #expect(try await Self.sealedImages(app) == 2)
@@ -67,11 +67,11 @@ struct MobileHousekeepingE2ETests {
 
             // Nothing is past its limit yet: the sweep leaves both alone.
             app.clock.advance(seconds: 29 * 60)
-            #expect(try await operations.housekeeping().mobileSessions == 0)
+            #expect(try await operations.retention.housekeeping().mobileSessions == 0)
 
             // 31 minutes: the other tenant's session is gone, images and all, though nobody called again.
             app.clock.advance(seconds: 2 * 60)
-            #expect(try await operations.housekeeping().mobileSessions == 1)
+            #expect(try await operations.retention.housekeeping().mobileSessions == 1)
             #expect(try await Self.sealedImages(app) == 1)
             #expect(try await !DatabaseText.holds(app, ciphertext), "the swept session's sealed image is still in the database file")
             let gone = try await Self.post(url, otherKey, forgotten, "/submit")
@@ -81,12 +81,12 @@ struct MobileHousekeepingE2ETests {
 
             // 60 idle minutes after that status read: acme's expires too, and no session holds anything.
             app.clock.advance(seconds: 61 * 60)
-            #expect(try await operations.housekeeping().mobileSessions == 1)
+            #expect(try await operations.retention.housekeeping().mobileSessions == 1)
             #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM mobile_sessions WHERE sealed_state IS NOT NULL") == 0)
             #expect(try await Self.sealedImages(app) == 0)
             // Past the result retention (30 days), the rows themselves go.
             app.clock.advance(seconds: 30 * 86_400)
-            #expect(try await operations.housekeeping().mobileSessions == 2)
+            #expect(try await operations.retention.housekeeping().mobileSessions == 2)
             #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM mobile_sessions") == 0)
         }
     }
@@ -119,7 +119,7 @@ struct MobileHousekeepingE2ETests {
             // An hour, then six days later: idle far past 30 minutes, the result is still there, without images.
             for seconds in [3_600, 6 * 86_400] {
                 app.clock.advance(seconds: seconds)
-                _ = try await app.operations.housekeeping()
+                _ = try await app.operations.retention.housekeeping()
                 let read = try await result()
                 #expect(read.status == 200 && (read.data["result"] as? [String: Any])?["decision"] as? String == "pass", "\(read.json)")
                 let status = try await MobileAPI.call(url, Self.base + "/status/\(session)", headers: ["X-Client-Key": key])
@@ -128,7 +128,7 @@ struct MobileHousekeepingE2ETests {
             #expect(try await Self.sealedImages(app) == 0)
             // Past the seven days: gone.
             app.clock.advance(seconds: 2 * 86_400)
-            #expect(try await app.operations.housekeeping().mobileSessions == 1)
+            #expect(try await app.operations.retention.housekeeping().mobileSessions == 1)
             #expect(try await result().status == 404)
         }
     }
@@ -140,9 +140,9 @@ struct MobileHousekeepingE2ETests {
             #expect(first.json["session_id"] as? String == replay.json["session_id"] as? String)
             #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM idempotency_keys") == 1)
             app.clock.advance(seconds: 23 * 3600)
-            #expect(try await app.operations.housekeeping().idempotencyKeys == 0)
+            #expect(try await app.operations.retention.housekeeping().idempotencyKeys == 0)
             app.clock.advance(seconds: 2 * 3600)
-            #expect(try await app.operations.housekeeping().idempotencyKeys == 1)
+            #expect(try await app.operations.retention.housekeeping().idempotencyKeys == 1)
             #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM idempotency_keys") == 0)
             let fresh = try await Self.post(url, key, nil, "/session", idempotencyKey: "start-1")
             #expect(fresh.status == 200 && fresh.json["session_id"] as? String != first.json["session_id"] as? String)

@@ -94,7 +94,7 @@ struct MobileVerifyAgeE2ETests {
             #expect(badDate.status == 400 && badDate.json["field"] as? String == "date_of_birth")
             let unknown = try await Self.step(url, key, "msess_test_" + String(repeating: "a", count: 32), "step1", ["date_of_birth": "1975-02-28"])
             #expect(unknown.status == 404)
-            let live = try await app.operations.createClientKey(tenant: app.tenant, environment: .live, scopes: [.verifyAge], demo: false)
+            let live = try await app.operations.mobile.createClientKey(tenant: app.tenant, environment: .live, scopes: [.verifyAge], demo: false)
             let crossed = try await Self.step(url, live, session, "step1", ["date_of_birth": "1975-02-28"])
             #expect(crossed.status == 401 && crossed.code == "INVALID_CLIENT_KEY")
             app.clock.advance(seconds: 30 * 60)

@@ -34,7 +34,7 @@ struct MobileVerifyHumanE2ETests {
             let forged = try await MobileAPI.call(url, "/admin/v1/mobile/tokens/verify", method: "POST", headers: admin,
                                              json: ["token": String(token.dropLast(2)) + "AA"])
             #expect(forged.json["valid"] as? Bool == false && forged.json["reason"] as? String == "malformed")
-            let other = try await app.operations.createKey(tenant: "other", environment: .test)
+            let other = try await app.operations.tenants.createKey(tenant: "other", environment: .test)
             let elsewhere = try await MobileAPI.call(url, "/admin/v1/mobile/tokens/verify", method: "POST",
                                                 headers: ["Authorization": "Bearer \(other)"], json: ["token": token])
             #expect(elsewhere.json["reason"] as? String == "other_environment")
@@ -96,7 +96,7 @@ struct MobileVerifyHumanE2ETests {
             #expect(secret.status == 401 && secret.code == "INVALID_CLIENT_KEY")
             let scope = try await MobileAPI.call(url, path, method: "POST", headers: ["Authorization": "ClientKey \(key)"], json: body)
             #expect(scope.status == 403 && scope.code == "SCOPE_NOT_AUTHORIZED" && scope.meta["environment"] as? String == "test")
-            #expect(try await app.operations.revokeClientKey(key))
+            #expect(try await app.operations.mobile.revokeClientKey(key))
             let revoked = try await MobileAPI.call(url, path, method: "POST", headers: ["X-Client-Key": key], json: body)
             #expect(revoked.status == 401 && revoked.code == "INVALID_CLIENT_KEY")
             // A publishable key opens nothing else.
@@ -156,7 +156,7 @@ struct MobileVerifyHumanE2ETests {
             let answer = try await MobileAPI.call(url, "/api/mobile/v1/verifyhuman/verify", method: "POST",
                                              headers: ["X-Client-Key": key], json: ["selfie_b64": try MobileAPI.johnSelfie])
             #expect(answer.status == 402 && answer.code == "CREDITS_EXHAUSTED" && answer.json["product"] as? String == "verifyhuman")
-            #expect(try await app.operations.credits(tenant: app.tenant, environment: .test).entries.isEmpty)
+            #expect(try await app.operations.mobile.credits(tenant: app.tenant, environment: .test).entries.isEmpty)
         }
     }
 
@@ -178,14 +178,14 @@ struct MobileVerifyHumanE2ETests {
     @Test func demoKeysExistInTestEnvironmentsOnly() async throws {
         try await MobileAPI.withMobile(credits: 0) { app, url, _ in
             await #expect(throws: VerityError.self) {
-                _ = try await app.operations.createClientKey(tenant: app.tenant, environment: .live, scopes: [.verifyHuman], demo: true)
+                _ = try await app.operations.mobile.createClientKey(tenant: app.tenant, environment: .live, scopes: [.verifyHuman], demo: true)
             }
-            let liveSecret = try await app.operations.createKey(tenant: app.tenant, environment: .live)
+            let liveSecret = try await app.operations.tenants.createKey(tenant: app.tenant, environment: .live)
             let refused = try await MobileAPI.call(url, "/admin/v1/client-keys", method: "POST", headers: ["Authorization": "Bearer \(liveSecret)"],
                                                    json: ["scopes": ["verifyhuman"], "demo": true])
             #expect(refused.status == 400 && (refused.json["error"] as? [String: Any])?["code"] as? String == "VALIDATION_ERROR", "\(refused.status) \(refused.json)")
             // One made in live before: it admits nothing.
-            let old = try await app.operations.createClientKey(tenant: app.tenant, environment: .live, scopes: [.verifyHuman], demo: false)
+            let old = try await app.operations.mobile.createClientKey(tenant: app.tenant, environment: .live, scopes: [.verifyHuman], demo: false)
             let demoInLive = "pk_demo_" + old.dropFirst("vhk_live_".count)
             try await DatabaseText.run(app, """
                 UPDATE client_keys SET kind = 'demo', key_hash = '\(DataProtector.hashSecret(demoInLive))'
@@ -209,7 +209,7 @@ struct MobileVerifyHumanE2ETests {
             let retryAfter = Int(limited.headers.first { $0.key.lowercased() == "retry-after" }?.value ?? "") ?? 0
             #expect((1...60).contains(retryAfter))
             // Another key of the same environment has its own count.
-            let second = try await app.operations.createClientKey(tenant: app.tenant, environment: .test, scopes: [.verifyHuman], demo: false)
+            let second = try await app.operations.mobile.createClientKey(tenant: app.tenant, environment: .test, scopes: [.verifyHuman], demo: false)
             #expect(try await MobileAPI.call(url, path, headers: ["X-Client-Key": second]).status == 404)
             app.clock.advance(seconds: retryAfter)
             #expect(try await MobileAPI.call(url, path, headers: ["X-Client-Key": key]).status == 404)

@@ -122,7 +122,7 @@ struct MobileVerifyIdentityE2ETests {
             for slice in slices { #expect(try await !DatabaseText.holds(app, slice)) }
             #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM mobile_sessions WHERE sealed_selfie IS NOT NULL AND sealed_front IS NOT NULL AND sealed_back IS NOT NULL") == 1)
             // Another tenant's key cannot read or drive the session.
-            let otherKey = try await app.operations.createClientKey(tenant: "other", environment: .test, scopes: MobileProduct.allCases, demo: false)
+            let otherKey = try await app.operations.mobile.createClientKey(tenant: "other", environment: .test, scopes: MobileProduct.allCases, demo: false)
             let status = try await MobileAPI.call(url, Self.base + "/status/\(session)", headers: ["X-Client-Key": otherKey])
             #expect(status.status == 404)
             let submit = try await Self.call(url, otherKey, session, "/submit")
@@ -133,7 +133,7 @@ struct MobileVerifyIdentityE2ETests {
             #expect(done.json["outcome"] as? String == "pass", "\(done.json)")
             for slice in slices { #expect(try await !DatabaseText.holds(app, slice)) }
             // Erased at submit; the sweep (each minute) empties SQLite's log of the versions before, so not even the ciphertext stays.
-            _ = try await app.operations.housekeeping()
+            _ = try await app.operations.retention.housekeeping()
             #expect(try await !DatabaseText.holds(app, sealed))
             #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM mobile_sessions WHERE sealed_selfie IS NULL AND sealed_front IS NULL AND sealed_back IS NULL") == 1)
         }

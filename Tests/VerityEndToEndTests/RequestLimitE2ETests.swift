@@ -59,7 +59,7 @@ struct RequestLimitE2ETests {
             let refused = try await Self.get(url, path, bearer: app.secretKey)
             #expect(refused.status == 429 && refused.code == "RATE_LIMITED" && refused.retryAfter != nil)
             // A second key of the environment counts apart.
-            let second = try await app.operations.createKey(tenant: app.tenant, environment: .test)
+            let second = try await app.operations.tenants.createKey(tenant: app.tenant, environment: .test)
             #expect(try await Self.get(url, path, bearer: second).status == 200)
             // A wrong key is refused as ever, not counted against anyone.
             #expect(try await Self.get(url, path, bearer: "vk_test_wrong").status == 401)
@@ -72,10 +72,10 @@ struct RequestLimitE2ETests {
         try await withVerityApp { app async throws in
             for bad in [0, -1, 1_000_001] {
                 await #expect(throws: VerityError.self) {
-                    try await app.operations.updateConfiguration(tenant: app.tenant, environment: .test) { $0.limits.userTokenRequestsPerMinute = bad }
+                    try await app.operations.tenants.updateConfiguration(tenant: app.tenant, environment: .test) { $0.limits.userTokenRequestsPerMinute = bad }
                 }
                 await #expect(throws: VerityError.self) {
-                    try await app.operations.updateConfiguration(tenant: app.tenant, environment: .test) { $0.limits.secretKeyRequestsPerMinute = bad }
+                    try await app.operations.tenants.updateConfiguration(tenant: app.tenant, environment: .test) { $0.limits.secretKeyRequestsPerMinute = bad }
                 }
             }
             // Old configurations read with the defaults.

@@ -98,7 +98,7 @@ struct SDKRetryE2ETests {
             let (app, environment) = (harness.app, harness.environment)
             let client = CertificationClient(baseURL: proxy.url, entity: CertificationHarness.entity, keyStore: try FileKeyStore(directory: directory),
                                              requestTimeout: TestDeadlines.requestTimeout, retries: Self.quickRetries) {
-                try await app.operations.mintToken(tenant: app.tenant, environment: environment, userRef: "retried-device", ttlSeconds: nil,
+                try await app.operations.identity.mintToken(tenant: app.tenant, environment: environment, userRef: "retried-device", ttlSeconds: nil,
                                                    phoneNumber: nil, email: nil).token
             }
             try await harness.sendCode(client)

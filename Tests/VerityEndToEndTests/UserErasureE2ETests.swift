@@ -62,7 +62,7 @@ struct UserErasureE2ETests {
 
             // What the database holds of them, sealed, before the erasure.
             let user = try #require(try await UserRepository(db: app.app.db, protector: try DataProtector(dataKey: app.settings.dataKey))
-                .find(userRef: ref, environmentID: try await app.operations.environmentID(tenant: "acme", kind: .test)))
+                .find(userRef: ref, environmentID: try await app.operations.tenants.environmentID(tenant: "acme", kind: .test)))
             let userID = try user.requireID()
             let key = try #require(try await PersonKeyModel.find(userID, on: app.app.db))
             let evidence = try #require(try await DocumentCheckModel.find(UUID(uuidString: checkID), on: app.app.db)?.sealedEvidence)
@@ -85,7 +85,7 @@ struct UserErasureE2ETests {
             // Their token waits for `verity hsm wipe`, the only holder of the SO PIN, which destroys it.
             let waiting = try await HSMTokenInventory(db: app.app.db).waitingToBeWiped(now: app.clock.now)
             #expect(waiting.count == 1)
-            #expect(try await app.securityOfficer(pin: SoftHSMSetup.soPIN).wipeHSMTokens().wiped == 1)
+            #expect(try await app.securityOfficer(pin: SoftHSMSetup.soPIN).certification.wipeHSMTokens().wiped == 1)
             #expect(try waiting.allSatisfy { !(try PKCS11Module.shared(path: SoftHSMSetup.modulePath).hasToken($0)) }, "the token is gone from the HSM")
 
             // Crypto-erasure: what was copied before (a backup's rows) no longer opens.
@@ -138,22 +138,22 @@ struct UserErasureE2ETests {
         try await withVerityApp { app async throws in
             _ = try await app.token(for: "stays", phoneNumber: "+447700900111")
             _ = try await app.token(for: "goes", phoneNumber: "+447700900222")
-            _ = try await app.operations.createKey(tenant: "globex", environment: .test)
-            _ = try await app.operations.mintToken(tenant: "globex", environment: .test, userRef: "goes", ttlSeconds: nil)
+            _ = try await app.operations.tenants.createKey(tenant: "globex", environment: .test)
+            _ = try await app.operations.identity.mintToken(tenant: "globex", environment: .test, userRef: "goes", ttlSeconds: nil)
 
-            let erased = try await app.operations.eraseUser(tenant: "acme", environment: .test, userRef: "goes")
+            let erased = try await app.operations.identity.eraseUser(tenant: "acme", environment: .test, userRef: "goes")
             #expect(erased.removed.documentChecks == 0)
-            await #expect(throws: VerityError.self) { _ = try await app.operations.eraseUser(tenant: "acme", environment: .test, userRef: "goes") }
+            await #expect(throws: VerityError.self) { _ = try await app.operations.identity.eraseUser(tenant: "acme", environment: .test, userRef: "goes") }
             // The other user of the tenant, and globex's user of the same reference, are as they were.
             let protector = try DataProtector(dataKey: app.settings.dataKey)
             for (tenant, ref) in [("acme", "stays"), ("globex", "goes")] {
-                let environmentID = try await app.operations.environmentID(tenant: tenant, kind: .test)
+                let environmentID = try await app.operations.tenants.environmentID(tenant: tenant, kind: .test)
                 let user = try #require(try await UserRepository(db: app.app.db, protector: protector).find(userRef: ref, environmentID: environmentID))
                 #expect(try await UserRepository(db: app.app.db, protector: protector).userRef(of: user) == ref)
             }
             #expect(try await UserRepository(db: app.app.db, protector: protector)
                 .contacts(userID: try #require(try await UserRepository(db: app.app.db, protector: protector)
-                    .find(userRef: "stays", environmentID: try await app.operations.environmentID(tenant: "acme", kind: .test)))
+                    .find(userRef: "stays", environmentID: try await app.operations.tenants.environmentID(tenant: "acme", kind: .test)))
                     .requireID()).phone == "+447700900111")
         }
     }

@@ -132,7 +132,7 @@ struct WebhookE2ETests {
             _ = try await client.initiateIdentityDocumentCapture()
             // Nobody opens it; its hour passes; the minute's housekeeping finds it.
             app.clock.advance(seconds: 3_601)
-            let swept = try await app.operations.housekeeping()
+            let swept = try await app.operations.retention.housekeeping()
             #expect(swept.captureLinksLapsed == 1)
             await app.app.drainJobs()
             // At least once: on a loaded machine a first attempt can miss its
@@ -147,7 +147,7 @@ struct WebhookE2ETests {
             // (the user's token has expired with the hour: the backend asks with its key)
             let (_, _, status) = try await admin.call("GET", AdminRoute.userVerification(userRef: "customer-lapse").path, as: Int.self)
             #expect(String(decoding: status, as: UTF8.self).contains(DocumentVerificationStatus.captureLinkExpired.rawValue))
-            #expect(try await app.operations.housekeeping().captureLinksLapsed == 0)
+            #expect(try await app.operations.retention.housekeeping().captureLinksLapsed == 0)
             await app.app.drainJobs()
             // One event, however many times it was sent (the receiver deduplicates on its id).
             let events = try receiver.events(signedWith: [endpoint.secret], now: Self.now(app))

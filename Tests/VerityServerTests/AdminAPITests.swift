@@ -39,9 +39,9 @@ struct AdminAPITests {
             let path = AdminRoute.userToken(userRef: "u").path
             #expect(try await http.send("POST", path).error?.code == "NOT_AUTHORIZED")
             #expect(try await http.send("POST", path, bearer: "vk_test_forged").error?.code == "INVALID_API_KEY")
-            let key = try await app.operations.createKey(tenant: app.tenant, environment: .test)
+            let key = try await app.operations.tenants.createKey(tenant: app.tenant, environment: .test)
             #expect(try await http.send("POST", path, bearer: key).status == 200)
-            #expect(try await app.operations.revokeKey(key))
+            #expect(try await app.operations.tenants.revokeKey(key))
             let revoked = try await http.send("POST", path, bearer: key)
             #expect(revoked.status == 401)
             #expect(revoked.error?.code == "INVALID_API_KEY")
@@ -80,7 +80,7 @@ struct AdminAPITests {
             let verified = try await http.send("POST", IdentityRoute.verify.path, bearer: token, json: TestData.johnSmith)
             #expect(try verified.decode(VerifiedIdentity.self).verified)
             // The CLI does the same.
-            let cli = try await app.operations.resetUser(tenant: app.tenant, environment: .test, userRef: "carol")
+            let cli = try await app.operations.identity.resetUser(tenant: app.tenant, environment: .test, userRef: "carol")
             #expect(!cli.verified)
             #expect(try await http.send("POST", AdminRoute.resetVerification(userRef: "nobody").path,
                                         bearer: app.secretKey).error?.code == "NOT_FOUND")
@@ -119,7 +119,7 @@ struct UserReferenceTests {
             let twin = try await http.send("GET", AdminRoute.userVerification(userRef: "aAb/c").path, bearer: app.secretKey)
             #expect(twin.status == 404)
             // and the CLI, which takes references as typed, finds the same user
-            let reset = try await app.operations.resetUser(tenant: app.tenant, environment: .test, userRef: "a%41b/c")
+            let reset = try await app.operations.identity.resetUser(tenant: app.tenant, environment: .test, userRef: "a%41b/c")
             #expect(reset.attemptsRemaining == 3)
         }
     }

@@ -15,19 +15,19 @@ struct CertificationDirectoryTests {
     @Test func anEntityKeepsItsFormAndLevels() async throws {
         try await withVerityApp { app in
             // when
-            let created = try await app.operations.createEntity(tenant: "acme", environment: .test, name: "acme-bank",
+            let created = try await app.operations.certification.createEntity(tenant: "acme", environment: .test, name: "acme-bank",
                                                                 displayName: "Acme Bank", levels: [3, 1], fields: fields)
             // then
             #expect(created.levels == [1, 3])
-            let listed = try await app.operations.entities(tenant: "acme", environment: .test)
+            let listed = try await app.operations.certification.entities(tenant: "acme", environment: .test)
             #expect(listed == [created])
             #expect(listed[0].userFieldDefinitions == fields)
             // the live environment does not see it
-            _ = try await app.operations.createKey(tenant: "acme", environment: .live)
-            #expect(try await app.operations.entities(tenant: "acme", environment: .live).isEmpty)
+            _ = try await app.operations.tenants.createKey(tenant: "acme", environment: .live)
+            #expect(try await app.operations.certification.entities(tenant: "acme", environment: .live).isEmpty)
             // a second entity with the same name is a conflict, not bad input
             await #expect(throws: VerityError(.entityExists, "")) {
-                try await app.operations.createEntity(tenant: "acme", environment: .test, name: "acme-bank", displayName: "Again",
+                try await app.operations.certification.createEntity(tenant: "acme", environment: .test, name: "acme-bank", displayName: "Again",
                                                       levels: [1], fields: [])
             }
             // two at once: one is created, the other told so (the unique index decides a race)
@@ -36,7 +36,7 @@ struct CertificationDirectoryTests {
                 for _ in 0..<4 {
                     group.addTask {
                         do {
-                            _ = try await operations.createEntity(tenant: "acme", environment: .test, name: "race-bank", displayName: "Race",
+                            _ = try await operations.certification.createEntity(tenant: "acme", environment: .test, name: "race-bank", displayName: "Race",
                                                                   levels: [1], fields: [])
                             return nil
                         } catch let error as VerityError { return error.code } catch { return .systemError }
@@ -61,14 +61,14 @@ struct CertificationDirectoryTests {
             ]
             for (name, display, levels, fields, field) in cases {
                 do {
-                    _ = try await app.operations.createEntity(tenant: "acme", environment: .test, name: name, displayName: display,
+                    _ = try await app.operations.certification.createEntity(tenant: "acme", environment: .test, name: name, displayName: display,
                                                               levels: levels, fields: fields)
                     Issue.record("\(name)/\(levels) was accepted")
                 } catch let error as VerityError {
                     #expect(error.code == .validationError && error.field == field, "\(error)")
                 }
             }
-            #expect(try await app.operations.entities(tenant: "acme", environment: .test).isEmpty)
+            #expect(try await app.operations.certification.entities(tenant: "acme", environment: .test).isEmpty)
         }
     }
 
@@ -78,22 +78,22 @@ struct CertificationDirectoryTests {
             let places: [(String, Double, Double)] = [("Suva", -18.1416, 178.4419), ("Apia", -13.8333, -171.7667),
                                                        ("Auckland", -36.8485, 174.7633), ("London", 51.5074, -0.1278)]
             for (name, latitude, longitude) in places {
-                _ = try await app.operations.addCheckpoint(tenant: "acme", environment: .test, name: name, address: "\(name) office",
+                _ = try await app.operations.certification.addCheckpoint(tenant: "acme", environment: .test, name: name, address: "\(name) office",
                                                            latitude: latitude, longitude: longitude, levels: [3], openingHours: "Mon–Fri 9–17")
             }
             // when: seen from Taveuni (Fiji, 179.9° W of the line's other side)
-            let nearest = try await app.operations.nearestCheckpoints(tenant: "acme", environment: .test, latitude: -16.8, longitude: -179.9, limit: 3)
+            let nearest = try await app.operations.certification.nearestCheckpoints(tenant: "acme", environment: .test, latitude: -16.8, longitude: -179.9, limit: 3)
             // then
             #expect(nearest.map(\.name) == ["Suva", "Apia", "Auckland"])
             #expect(nearest[0].distanceKilometres! < 300 && nearest[1].distanceKilometres! < 1000)
             await #expect(throws: VerityError(.validationError, "")) {
-                try await app.operations.nearestCheckpoints(tenant: "acme", environment: .test, latitude: 95, longitude: 0, limit: 3)
+                try await app.operations.certification.nearestCheckpoints(tenant: "acme", environment: .test, latitude: 95, longitude: 0, limit: 3)
             }
             await #expect(throws: VerityError(.validationError, "")) {
-                try await app.operations.nearestCheckpoints(tenant: "acme", environment: .test, latitude: 0, longitude: 0, limit: 0)
+                try await app.operations.certification.nearestCheckpoints(tenant: "acme", environment: .test, latitude: 0, longitude: 0, limit: 0)
             }
             await #expect(throws: VerityError(.validationError, "")) {
-                try await app.operations.addCheckpoint(tenant: "acme", environment: .test, name: "Bad\u{0}", address: "x",
+                try await app.operations.certification.addCheckpoint(tenant: "acme", environment: .test, name: "Bad\u{0}", address: "x",
                                                        latitude: 0, longitude: 0, levels: [3], openingHours: nil)
             }
         }

@@ -13,7 +13,7 @@ struct CreditLedgerTests {
     @Test func twoHundredConcurrentChargesAgainstAHundredCreditsChargeExactlyAHundred() async throws {
         try await withVerityApp { app async throws in
             let operations = try app.operations
-            _ = try await operations.grantCredits(tenant: app.tenant, environment: .test, amount: 100, note: "test")
+            _ = try await operations.mobile.grantCredits(tenant: app.tenant, environment: .test, amount: 100, note: "test")
             let environmentID = try #require(try await TenantRepository(db: app.app.db).environment(tenant: app.tenant, kind: .test)?.id)
             let db = app.app.db
             // 200 charges from 8 concurrent workers, as many as one event loop's
@@ -60,10 +60,10 @@ struct CreditLedgerTests {
         try await withVerityApp { app async throws in
             for amount: Int64 in [0, -5, 10_000_001] {
                 await #expect(throws: VerityError.self) {
-                    _ = try await app.operations.grantCredits(tenant: app.tenant, environment: .test, amount: amount, note: nil)
+                    _ = try await app.operations.mobile.grantCredits(tenant: app.tenant, environment: .test, amount: amount, note: nil)
                 }
             }
-            #expect(try await app.operations.credits(tenant: app.tenant, environment: .test).balance == 0)
+            #expect(try await app.operations.mobile.credits(tenant: app.tenant, environment: .test).balance == 0)
         }
     }
 }

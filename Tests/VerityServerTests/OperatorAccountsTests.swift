@@ -72,7 +72,7 @@ struct OperatorAccountsTests {
     /// further failure doubles the wait (issue 47, finding 12).
     @Test func failuresMakeUnknownBrowsersWaitButNeverLockTheOperatorOut() async throws {
         try await withVerityApp { app async throws in
-            let created = try await app.operations.createOperator(tenant: "acme", email: " Rita@Example.com ", role: .reviewer,
+            let created = try await app.operations.operators.createOperator(tenant: "acme", email: " Rita@Example.com ", role: .reviewer,
                                                                   password: nil, secondFactor: false)
             #expect(created.operator.email == "rita@example.com" && created.operator.role == .reviewer && created.password.count == 20)
             let accounts = try Self.accounts(app)
@@ -148,7 +148,7 @@ struct OperatorAccountsTests {
 
     @Test func aSecondFactorIsAskedForAndEachCodeWorksOnce() async throws {
         try await withVerityApp { app async throws in
-            let created = try await app.operations.createOperator(tenant: "acme", email: "sam@example.com", role: .admin,
+            let created = try await app.operations.operators.createOperator(tenant: "acme", email: "sam@example.com", role: .admin,
                                                                   password: "correct horse battery staple", secondFactor: true)
             #expect(created.operator.secondFactor && created.totpURI?.hasPrefix("otpauth://totp/Verity:sam@example.com?secret=") == true)
             let accounts = try Self.accounts(app)
@@ -168,7 +168,7 @@ struct OperatorAccountsTests {
     @Test func aSecondFactorWhoseSecretCannotBeUnsealedRefusesEveryCode() async throws {
         try await withVerityApp { app async throws in
             let password = "correct horse battery staple"
-            let created = try await app.operations.createOperator(tenant: "acme", email: "sam@example.com", role: .admin,
+            let created = try await app.operations.operators.createOperator(tenant: "acme", email: "sam@example.com", role: .admin,
                                                                   password: password, secondFactor: true)
             // The sealed secret damaged (or sealed under a key this deployment does not hold).
             let sql = try #require(app.app.db as? any SQLDatabase)
@@ -185,8 +185,8 @@ struct OperatorAccountsTests {
 
     @Test func disablingOrANewPasswordEndsEverySessionAndAnotherTenantCannotTouchThem() async throws {
         try await withVerityApp { app async throws in
-            _ = try await app.operations.createKey(tenant: "globex", environment: .test)
-            let created = try await app.operations.createOperator(tenant: "acme", email: "ana@example.com", role: .viewer, password: nil,
+            _ = try await app.operations.tenants.createKey(tenant: "globex", environment: .test)
+            let created = try await app.operations.operators.createOperator(tenant: "acme", email: "ana@example.com", role: .viewer, password: nil,
                                                                   secondFactor: false)
             let accounts = try Self.accounts(app)
             let first = try await accounts.signIn(email: "ana@example.com", password: created.password, code: nil)
@@ -194,21 +194,21 @@ struct OperatorAccountsTests {
             let id = created.operator.id.uuidString
 
             // Another tenant sees nobody and changes nothing.
-            #expect(try await app.operations.operators(tenant: "globex").isEmpty)
-            #expect(await Self.failure { _ = try await app.operations.setOperatorActive(tenant: "globex", id: id, active: false) } == .notFound)
-            #expect(await Self.failure { _ = try await app.operations.resetOperatorPassword(tenant: "globex", id: id) } == .notFound)
+            #expect(try await app.operations.operators.list(tenant: "globex").isEmpty)
+            #expect(await Self.failure { _ = try await app.operations.operators.setOperatorActive(tenant: "globex", id: id, active: false) } == .notFound)
+            #expect(await Self.failure { _ = try await app.operations.operators.resetOperatorPassword(tenant: "globex", id: id) } == .notFound)
             #expect(try await accounts.session(token: first.token) != nil)
 
-            let reset = try await app.operations.resetOperatorPassword(tenant: "acme", id: id)
+            let reset = try await app.operations.operators.resetOperatorPassword(tenant: "acme", id: id)
             #expect(try await accounts.session(token: first.token) == nil)
             #expect(try await accounts.session(token: second.token) == nil)
             #expect(await Self.failure { _ = try await accounts.signIn(email: "ana@example.com", password: created.password, code: nil) } == .signInFailed)
             let third = try await accounts.signIn(email: "ana@example.com", password: reset.password, code: nil)
 
-            #expect(try await app.operations.setOperatorActive(tenant: "acme", id: id, active: false).active == false)
+            #expect(try await app.operations.operators.setOperatorActive(tenant: "acme", id: id, active: false).active == false)
             #expect(try await accounts.session(token: third.token) == nil)
             #expect(await Self.failure { _ = try await accounts.signIn(email: "ana@example.com", password: reset.password, code: nil) } == .signInFailed)
-            _ = try await app.operations.setOperatorActive(tenant: "acme", id: id, active: true)
+            _ = try await app.operations.operators.setOperatorActive(tenant: "acme", id: id, active: true)
             _ = try await accounts.signIn(email: "ana@example.com", password: reset.password, code: nil)
 
             // A session idle for longer than its limit has ended.
@@ -223,7 +223,7 @@ struct OperatorAccountsTests {
             let operations = try app.operations
             func refusal(email: String = "ok@example.com", password: String? = "a good long password", tenant: String = "acme") async -> String? {
                 do {
-                    _ = try await operations.createOperator(tenant: tenant, email: email, role: .viewer, password: password, secondFactor: false)
+                    _ = try await operations.operators.createOperator(tenant: tenant, email: email, role: .viewer, password: password, secondFactor: false)
                     return nil
                 } catch let error as VerityError {
                     return "\(error.code.rawValue) \(error.field ?? "-")"
@@ -240,12 +240,12 @@ struct OperatorAccountsTests {
             #expect(await refusal(tenant: "nobody") == "NOT_FOUND tenant")
             #expect(await refusal() == nil)
             #expect(await refusal(email: "OK@example.com") == "OPERATOR_EXISTS email", "the same address, in another case")
-            _ = try await operations.createKey(tenant: "other", environment: .test)
+            _ = try await operations.tenants.createKey(tenant: "other", environment: .test)
             #expect(await refusal(email: "ok@example.com", tenant: "other") == "OPERATOR_EXISTS email", "the same address in another tenant")
             // Worded the same whichever tenant holds the address, and naming none (issue 47, finding 12).
             func message(tenant: String) async -> String? {
                 do {
-                    _ = try await operations.createOperator(tenant: tenant, email: "ok@example.com", role: .viewer, password: nil, secondFactor: false)
+                    _ = try await operations.operators.createOperator(tenant: tenant, email: "ok@example.com", role: .viewer, password: nil, secondFactor: false)
                     return nil
                 } catch {
                     return (error as? VerityError)?.message

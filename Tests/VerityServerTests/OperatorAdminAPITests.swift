@@ -11,7 +11,7 @@ struct OperatorAdminAPITests {
     @Test func aLiveKeyAddsListsResetsAndDisablesOperators() async throws {
         try await withVerityApp { app async throws in
             let http = RawHTTP(baseURL: try await app.startServer())
-            let live = try await app.operations.createKey(tenant: "acme", environment: .live)
+            let live = try await app.operations.tenants.createKey(tenant: "acme", environment: .live)
             let created = try await http.send("POST", OperatorRoute.operators.path, bearer: live,
                                               json: OperatorInput(email: "Case.Reviewer@example.com", role: .reviewer, secondFactor: true))
             #expect(created.status == 201)
@@ -31,7 +31,7 @@ struct OperatorAdminAPITests {
             #expect(try await http.send("POST", OperatorRoute.enable(id: id).path, bearer: live).decode(OperatorView.self).active)
 
             // Each change is in the audit trail, by key.
-            let trail = try await app.operations.audit(tenant: "acme", environment: .live, limit: 20).map(\.action)
+            let trail = try await app.operations.tenants.audit(tenant: "acme", environment: .live, limit: 20).map(\.action)
             for action in ["operator.create", "operator.reset_password", "operator.disable", "operator.enable"] {
                 #expect(trail.contains(action), "\(action)")
             }
@@ -41,8 +41,8 @@ struct OperatorAdminAPITests {
     @Test func aTestKeyAnotherTenantAndBadBodiesAreRefused() async throws {
         try await withVerityApp { app async throws in
             let http = RawHTTP(baseURL: try await app.startServer())
-            let live = try await app.operations.createKey(tenant: "acme", environment: .live)
-            let otherLive = try await app.operations.createKey(tenant: "globex", environment: .live)
+            let live = try await app.operations.tenants.createKey(tenant: "acme", environment: .live)
+            let otherLive = try await app.operations.tenants.createKey(tenant: "globex", environment: .live)
             let made = try await http.send("POST", OperatorRoute.operators.path, bearer: live,
                                            json: OperatorInput(email: "admin@example.com", role: .admin))
             let id = try made.decode(OperatorCredentials.self).operator.id.uuidString

@@ -24,16 +24,16 @@ struct OpsTests {
 struct RegistryImportTests {
     @Test func aFileWithABadRowImportsNothing() async throws {
         try await withVerityApp { app async throws in
-            let before = try await app.operations.registryCount()
+            let before = try await app.operations.identity.registryCount()
             let csv = """
             firstName,lastName,address,postalCode,country,dateOfBirth
             Ann,Lee,1 Main St,30318,US,1970-01-01
             Bob,,2 Main St,30318,US,1970-01-01
             """
             await #expect(throws: RegistryCSV.Problems.self) {
-                _ = try await app.operations.importRegistry(csv: csv) { _, _ in }
+                _ = try await app.operations.identity.importRegistry(csv: csv) { _, _ in }
             }
-            #expect(try await app.operations.registryCount() == before)
+            #expect(try await app.operations.identity.registryCount() == before)
         }
     }
 
@@ -42,7 +42,7 @@ struct RegistryImportTests {
             let rows = (0..<450).map { "Person\($0),Imported,\($0) Main St,30318,US,1970-01-01" }
             let csv = "firstName,lastName,address,postalCode,country,dateOfBirth\n" + rows.joined(separator: "\n")
             let progress = ProgressLog()
-            #expect(try await app.operations.importRegistry(csv: csv) { done, total in progress.add(done, total) } == 450)
+            #expect(try await app.operations.identity.importRegistry(csv: csv) { done, total in progress.add(done, total) } == 450)
             #expect(progress.values.last?.0 == 450)
             #expect(progress.values.count > 1)
 

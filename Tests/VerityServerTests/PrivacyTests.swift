@@ -49,7 +49,7 @@ struct PrivacyTests {
             #expect(attempts.allSatisfy { $0.source == "registry" && $0.settledAt != nil && $0.inputDigest.count == 64 })
             #expect(attempts[0].inputDigest != attempts[1].inputDigest)
             // Operators read it with `verity audit`.
-            let lines = try await app.operations.audit(tenant: app.tenant, environment: .test, limit: 10)
+            let lines = try await app.operations.tenants.audit(tenant: app.tenant, environment: .test, limit: 10)
             #expect(lines.filter { $0.kind == "attempt" }.map(\.action) == ["registry:matched", "registry:notMatched"])
         }
     }

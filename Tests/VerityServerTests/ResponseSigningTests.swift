@@ -21,7 +21,7 @@ struct ResponseSigningTests {
     @Test func theHMACKeyIsShownOnceStoredSealedAndReplaceable() async throws {
         try await withVerityApp { app async throws in
             let operations = try app.operations
-            let key = try #require(Data(base64Encoded: try await operations.createHMACKey(tenant: app.tenant, environment: .test)))
+            let key = try #require(Data(base64Encoded: try await operations.tenants.createHMACKey(tenant: app.tenant, environment: .test)))
             #expect(key.count == 32)
             #expect(try await !DatabaseText.holds(app, key))
             #expect(try await !DatabaseText.holds(app, Data(key.base64EncodedString().utf8)))
@@ -31,7 +31,7 @@ struct ResponseSigningTests {
             #expect(SignedResponseCheck.hmacIsValid(signed, key: key))
 
             // A new key replaces the old: answers signed now fail under the old one.
-            let newKey = try #require(Data(base64Encoded: try await operations.createHMACKey(tenant: app.tenant, environment: .test)))
+            let newKey = try #require(Data(base64Encoded: try await operations.tenants.createHMACKey(tenant: app.tenant, environment: .test)))
             let resigned = try await ResponseSigner.load(environmentID: try await environmentID(app), db: app.app.db, protector: protector, now: app.clock.now)
                 .sign(serviceID: "ocr", rawResponse: Self.raw)
             #expect(SignedResponseCheck.hmacIsValid(resigned, key: newKey) && !SignedResponseCheck.hmacIsValid(resigned, key: key))
@@ -42,11 +42,11 @@ struct ResponseSigningTests {
 
     @Test func tamperedResponsesDigestsAndKeysAreRefused() async throws {
         try await withVerityApp { app async throws in
-            let key = try #require(Data(base64Encoded: try await app.operations.createHMACKey(tenant: app.tenant, environment: .test)))
+            let key = try #require(Data(base64Encoded: try await app.operations.tenants.createHMACKey(tenant: app.tenant, environment: .test)))
             let protector = try app.app.dataProtector
             let signed = try await ResponseSigner.load(environmentID: try await environmentID(app), db: app.app.db, protector: protector, now: app.clock.now)
                 .sign(serviceID: "ocr", rawResponse: Self.raw)
-            let publicKey = try #require(Data(base64Encoded: try await app.operations.responsePublicKey(tenant: app.tenant, environment: .test).publicKey))
+            let publicKey = try #require(Data(base64Encoded: try await app.operations.tenants.responsePublicKey(tenant: app.tenant, environment: .test).publicKey))
             #expect(SignedResponseCheck.signatureIsValid(signed, publicKey: publicKey))
             var tampered = signed
             tampered.rawResponse = signed.rawResponse.replacingOccurrences(of: "29001011234567", with: "29001011234568")
@@ -65,11 +65,11 @@ struct ResponseSigningTests {
 
     @Test func opensslChecksTheSignatureWithThePublishedKey() async throws {
         try await withVerityApp { app async throws in
-            _ = try await app.operations.createHMACKey(tenant: app.tenant, environment: .test)
+            _ = try await app.operations.tenants.createHMACKey(tenant: app.tenant, environment: .test)
             let protector = try app.app.dataProtector
             let signed = try await ResponseSigner.load(environmentID: try await environmentID(app), db: app.app.db, protector: protector, now: app.clock.now)
                 .sign(serviceID: "ocr", rawResponse: Self.raw)
-            let pem = try await app.operations.responsePublicKey(tenant: app.tenant, environment: .test).pem
+            let pem = try await app.operations.tenants.responsePublicKey(tenant: app.tenant, environment: .test).pem
             let folder = try OpenSSL.temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: folder) }
             try pem.write(to: folder.appendingPathComponent("key.pem"), atomically: true, encoding: .utf8)
@@ -91,7 +91,7 @@ struct ResponseSigningTests {
             await #expect(throws: VerityError(.hmacKeyMissing, "")) {
                 _ = try await ResponseSigner.load(environmentID: try await environmentID(app), db: app.app.db, protector: protector, now: app.clock.now)
             }
-            await #expect(throws: VerityError.self) { _ = try await app.operations.createHMACKey(tenant: "nobody", environment: .test) }
+            await #expect(throws: VerityError.self) { _ = try await app.operations.tenants.createHMACKey(tenant: "nobody", environment: .test) }
         }
     }
 }

@@ -22,7 +22,7 @@ struct RetentionTests {
                 $0.retention = RetentionSettings(documentImagesDays: 7, heldImagesDays: 3, documentEvidenceDays: 30, auditDays: 365,
                                                  webhookLogDays: 10)
             }
-            let environmentID = try await app.operations.environmentID(tenant: "acme", kind: .test)
+            let environmentID = try await app.operations.tenants.environmentID(tenant: "acme", kind: .test)
             _ = try await app.token(for: "kept-a-while")
             let userID = try #require(try await EndUserModel.query(on: db).first()?.id)
             // The middle of an hour, whatever the time of day: a minute later is the same hour's sweep.

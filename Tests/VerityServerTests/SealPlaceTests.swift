@@ -31,13 +31,13 @@ struct SealPlaceTests {
             #expect(try await client.verifyIdentity(input: Self.john).verified)
         }
         for tenant in ["acme", "globex"] {
-            _ = try await app.operations.createKey(tenant: tenant, environment: .test)
-            _ = try await app.operations.addWebhook(tenant: tenant, environment: .test, url: "https://hooks.example.org/\(tenant)",
+            _ = try await app.operations.tenants.createKey(tenant: tenant, environment: .test)
+            _ = try await app.operations.webhooks.addWebhook(tenant: tenant, environment: .test, url: "https://hooks.example.org/\(tenant)",
                                                     events: nil, description: nil)
-            _ = try await app.operations.createOperator(tenant: tenant, email: "reviewer@\(tenant).example", role: .reviewer, password: nil,
+            _ = try await app.operations.operators.createOperator(tenant: tenant, email: "reviewer@\(tenant).example", role: .reviewer, password: nil,
                                                         secondFactor: true)
         }
-        _ = try await app.operations.createHMACKey(tenant: "acme", environment: .test)
+        _ = try await app.operations.tenants.createHMACKey(tenant: "acme", environment: .test)
         let http = RawHTTP(baseURL: url)
         let sent = try await http.send("POST", CertificationRoute.deviceVerificationRequest.path, bearer: try await app.token(for: "ann"),
                                        json: DeviceVerificationRequest(deviceId: "device-0123456789abcdef", phoneNumber: "+447700900555"))
@@ -100,10 +100,10 @@ struct SealPlaceTests {
     /// into their row. Now the copied secret opens for nobody.
     @Test func anotherTenantsSecondFactorCopiedIntoARowDoesNotSignIn() async throws {
         try await withVerityApp { app async throws in
-            _ = try await app.operations.createKey(tenant: "globex", environment: .test)
-            let mine = try await app.operations.createOperator(tenant: "acme", email: "ana@acme.example", role: .admin, password: nil,
+            _ = try await app.operations.tenants.createKey(tenant: "globex", environment: .test)
+            let mine = try await app.operations.operators.createOperator(tenant: "acme", email: "ana@acme.example", role: .admin, password: nil,
                                                                secondFactor: true)
-            let theirs = try await app.operations.createOperator(tenant: "globex", email: "gil@globex.example", role: .admin, password: nil,
+            let theirs = try await app.operations.operators.createOperator(tenant: "globex", email: "gil@globex.example", role: .admin, password: nil,
                                                                  secondFactor: true)
             let sql = try #require(app.app.db as? any SQLDatabase)
             try await sql.raw("""
@@ -119,8 +119,8 @@ struct SealPlaceTests {
                 UPDATE operators SET email_sealed = (SELECT email_sealed FROM operators WHERE id = \(bind: mine.operator.id))
                 WHERE id = \(bind: theirs.operator.id)
                 """).run()
-            await #expect(throws: StoreError.self) { _ = try await app.operations.operators(tenant: "globex") }
-            #expect(try await app.operations.operators(tenant: "acme").map(\.email) == ["ana@acme.example"])
+            await #expect(throws: StoreError.self) { _ = try await app.operations.operators.list(tenant: "globex") }
+            #expect(try await app.operations.operators.list(tenant: "acme").map(\.email) == ["ana@acme.example"])
         }
     }
 
@@ -163,7 +163,7 @@ struct SealPlaceTests {
             let first = try await SealBinding(db: db, protector: protector).run(now: app.clock.now)
             #expect(first.bound == older.count && first.unreadable == 0 && !first.complete, "\(first)")
             // ... and housekeeping's next finds nothing left and records that all are.
-            #expect(try await app.operations.housekeeping().sealsBound == 0)
+            #expect(try await app.operations.retention.housekeeping().sealsBound == 0)
             let recorded = try #require(try await DerivedKeyRecord.recorded(db: db, protector: protector))
             #expect(recorded.sealsBoundAt != nil)
             for bound in try await Self.sealedValues(db) {

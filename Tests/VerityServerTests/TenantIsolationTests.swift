@@ -12,8 +12,8 @@ struct TenantIsolationTests {
             try await app.configure { $0.consentRequired = false }
             let acmeToken = try await app.token(for: "shared-ref")
             _ = try await http.send("POST", IdentityRoute.verify.path, bearer: acmeToken, json: TestData.johnSmith)
-            let rivalKey = try await app.operations.createKey(tenant: "rival", environment: .test)
-            let liveKey = try await app.operations.createKey(tenant: app.tenant, environment: .live)
+            let rivalKey = try await app.operations.tenants.createKey(tenant: "rival", environment: .test)
+            let liveKey = try await app.operations.tenants.createKey(tenant: app.tenant, environment: .live)
 
             for key in [rivalKey, liveKey] {
                 // when another tenant or environment asks about the same reference

@@ -37,13 +37,13 @@ public struct VerityTestApp: Sendable {
 
     /// A token for `userRef` in the acme test environment.
     public func token(for userRef: String, ttlSeconds: Int? = nil, phoneNumber: String? = nil, email: String? = nil) async throws -> String {
-        try await operations.mintToken(tenant: tenant, environment: .test, userRef: userRef, ttlSeconds: ttlSeconds,
+        try await operations.identity.mintToken(tenant: tenant, environment: .test, userRef: userRef, ttlSeconds: ttlSeconds,
                                        phoneNumber: phoneNumber, email: email).token
     }
 
     /// Changes the acme test environment's rules.
     public func configure(_ change: @escaping (inout EnvironmentConfiguration) -> Void) async throws {
-        _ = try await operations.updateConfiguration(tenant: tenant, environment: .test, change)
+        _ = try await operations.tenants.updateConfiguration(tenant: tenant, environment: .test, change)
     }
 
     /// Starts the HTTP server on a free loopback port and returns its base URL.
@@ -132,10 +132,10 @@ private func withFreshVerityApp<T: Sendable>(
         try await VerityApp.configure(app, settings: settings, clock: clock.verityClock, autoMigrate: true)
         VerityTestApp.waitForRequestsAtShutdown(app)
         let operations = try AdminOperations(app: app, settings: settings, clock: clock.verityClock)
-        let secretKey = try await operations.createKey(tenant: "acme", environment: .test)
-        _ = try await operations.importRegistry(csv: TestData.registryCSV) { _, _ in }
+        let secretKey = try await operations.tenants.createKey(tenant: "acme", environment: .test)
+        _ = try await operations.identity.importRegistry(csv: TestData.registryCSV) { _, _ in }
         for text in TestData.consentTexts {
-            try await operations.addConsentText(tenant: "acme", environment: .test, locale: text.locale,
+            try await operations.tenants.addConsentText(tenant: "acme", environment: .test, locale: text.locale,
                                                 contentType: text.contentType, content: text.content)
         }
         let result = try await body(VerityTestApp(app: app, settings: settings, clock: clock, secretKey: secretKey))

@@ -64,7 +64,7 @@ struct AdminOperatorController: RouteCollection {
     }
 
     private func operatorID(_ request: Request) throws -> UUID {
-        try AdminOperations.operatorID(request.parameters.get(.id) ?? "")
+        try OperatorOperations.operatorID(request.parameters.get(.id) ?? "")
     }
 
     private func audit(_ action: String, _ context: AdminContext) async throws {

@@ -37,14 +37,14 @@ public enum DemoSetup {
     public static func seed(_ app: Application, settings: Settings, baseURL: String, sanctions: SanctionsListFiles? = nil,
                             clock: VerityClock = .system) async throws -> DemoKeys {
         let operations = try AdminOperations(app: app, settings: settings, clock: clock)
-        let secretKey = try await operations.createKey(tenant: tenant, environment: .test)
-        if try await operations.registryCount() == 0 {
-            _ = try await operations.importRegistry(csv: DemoRegistry.csv) { _, _ in }
+        let secretKey = try await operations.tenants.createKey(tenant: tenant, environment: .test)
+        if try await operations.identity.registryCount() == 0 {
+            _ = try await operations.identity.importRegistry(csv: DemoRegistry.csv) { _, _ in }
         }
         // A user PII cannot verify is offered the capture page (idScanUrl),
         // webhooks may go to a receiver on this machine (a development tenant),
         // and doubtful document checks wait in the console's review queue.
-        _ = try await operations.updateConfiguration(tenant: tenant, environment: .test) {
+        _ = try await operations.tenants.updateConfiguration(tenant: tenant, environment: .test) {
             $0.documents.idScanUrlEnabled = true
             $0.webhooks.allowPrivateAddresses = true
             $0.documents.review.enabled = true
@@ -53,33 +53,33 @@ public enum DemoSetup {
             .currentTexts(environmentID: try await environmentID(app, operations))
         if texts.isEmpty {
             for text in DemoConsent.texts {
-                try await operations.addConsentText(tenant: tenant, environment: .test, locale: text.locale,
+                try await operations.tenants.addConsentText(tenant: tenant, environment: .test, locale: text.locale,
                                                     contentType: text.contentType, content: text.content)
             }
         }
-        if try await operations.entities(tenant: tenant, environment: .test).isEmpty {
-            _ = try await operations.createEntity(tenant: tenant, environment: .test, name: entity, displayName: "Demo Bank",
+        if try await operations.certification.entities(tenant: tenant, environment: .test).isEmpty {
+            _ = try await operations.certification.createEntity(tenant: tenant, environment: .test, name: entity, displayName: "Demo Bank",
                                                   levels: [1, 2, 3, 4], fields: DemoCertification.fields)
-            _ = try await operations.addCheckpoint(tenant: tenant, environment: .test, name: "Demo Bank, City branch",
+            _ = try await operations.certification.addCheckpoint(tenant: tenant, environment: .test, name: "Demo Bank, City branch",
                                                    address: "1 Example Street, London EC2V 7HH", latitude: 51.5142, longitude: -0.0931,
                                                    levels: [2, 3, 4], openingHours: "Mon–Fri 09:00–17:00")
         }
-        let token = try await operations.mintToken(tenant: tenant, environment: .test, userRef: userRef, ttlSeconds: 86400)
+        let token = try await operations.identity.mintToken(tenant: tenant, environment: .test, userRef: userRef, ttlSeconds: 86400)
         // The mobile API: credits to spend (topped up to 1,000 on every start) and its two kinds of key.
-        let balance = try await operations.credits(tenant: tenant, environment: .test, entries: 0).balance
+        let balance = try await operations.mobile.credits(tenant: tenant, environment: .test, entries: 0).balance
         if balance < 1_000 {
-            _ = try await operations.grantCredits(tenant: tenant, environment: .test, amount: 1_000 - balance, note: "demo")
+            _ = try await operations.mobile.grantCredits(tenant: tenant, environment: .test, amount: 1_000 - balance, note: "demo")
         }
-        let clientKey = try await operations.createClientKey(tenant: tenant, environment: .test, scopes: MobileProduct.allCases, demo: false)
-        let demoClientKey = try await operations.createClientKey(tenant: tenant, environment: .test, scopes: MobileProduct.allCases, demo: true)
-        if let sanctions, try await operations.sanctionsStatus()?.source != sanctions.source {
-            _ = try await operations.importSanctions(sanctions) { _, _ in }
+        let clientKey = try await operations.mobile.createClientKey(tenant: tenant, environment: .test, scopes: MobileProduct.allCases, demo: false)
+        let demoClientKey = try await operations.mobile.createClientKey(tenant: tenant, environment: .test, scopes: MobileProduct.allCases, demo: true)
+        if let sanctions, try await operations.sanctions.sanctionsStatus()?.source != sanctions.source {
+            _ = try await operations.sanctions.importSanctions(sanctions) { _, _ in }
             // The server warmed its matcher at boot, before this list existed.
             _ = try? await app.sanctionsScreening(pool: nil).matcher(db: app.db)   // configure made it, on the engine pool
         }
-        let list = try await operations.sanctionsStatus().map { "\($0.source) (\($0.entries) entries)" }
+        let list = try await operations.sanctions.sanctionsStatus().map { "\($0.source) (\($0.entries) entries)" }
         // Signed OCR responses: a new key every start, like the secret key.
-        let hmacKey = try await operations.createHMACKey(tenant: tenant, environment: .test)
+        let hmacKey = try await operations.tenants.createHMACKey(tenant: tenant, environment: .test)
         let consoleAdmin = try await consoleAdmin(operations)
         return DemoKeys(baseURL: baseURL, secretKey: secretKey, userToken: token.token, clientKey: clientKey, demoClientKey: demoClientKey,
                         sanctionsList: list, hmacKey: hmacKey, operatorEmail: operatorEmail, operatorPassword: consoleAdmin.password)
@@ -87,11 +87,11 @@ public enum DemoSetup {
 
     /// The demo's console admin: made on the first start, given a new password on every other.
     private static func consoleAdmin(_ operations: AdminOperations) async throws -> OperatorCredentials {
-        if let existing = try await operations.operators(tenant: tenant).first(where: { $0.email == operatorEmail }) {
-            _ = try await operations.setOperatorActive(tenant: tenant, id: existing.id.uuidString, active: true)
-            return try await operations.resetOperatorPassword(tenant: tenant, id: existing.id.uuidString)
+        if let existing = try await operations.operators.list(tenant: tenant).first(where: { $0.email == operatorEmail }) {
+            _ = try await operations.operators.setOperatorActive(tenant: tenant, id: existing.id.uuidString, active: true)
+            return try await operations.operators.resetOperatorPassword(tenant: tenant, id: existing.id.uuidString)
         }
-        return try await operations.createOperator(tenant: tenant, email: operatorEmail, role: .admin, password: nil, secondFactor: false)
+        return try await operations.operators.createOperator(tenant: tenant, email: operatorEmail, role: .admin, password: nil, secondFactor: false)
     }
 
     private static func environmentID(_ app: Application, _ operations: AdminOperations) async throws -> UUID {

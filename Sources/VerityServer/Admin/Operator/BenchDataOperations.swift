@@ -1,9 +1,14 @@
 import Dispatch
+import Fluent
 import Foundation
 import VerityCore
 import VerityStore
 
-extension AdminOperations {
+public struct BenchDataOperations: OperatorTask {
+    let db: any Database
+    let clock: VerityClock
+    let protector: DataProtector
+
     /// `verity bench-data console`: synthetic checks and review cases for the
     /// console's benchmark. Returns the checks written.
     public func fillSyntheticConsoleLoad(tenant: String, environment kind: EnvironmentKind, plan: SyntheticLoad.Plan) async throws -> Int {

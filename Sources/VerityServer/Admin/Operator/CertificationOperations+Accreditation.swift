@@ -27,7 +27,7 @@ public struct SignatureReport: Sendable, Codable, Equatable {
 }
 
 /// Operators' certification tasks from the CLI: the same service the admin API uses.
-extension AdminOperations {
+extension CertificationOperations {
     public func accreditationRequests(tenant: String, environment kind: EnvironmentKind, status: String?) async throws -> [AccreditationRequestView] {
         try await accreditation(tenant: tenant, kind: kind) { try await $0.requests(status: status, context: $1) }
     }

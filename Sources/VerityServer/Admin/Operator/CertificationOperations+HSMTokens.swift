@@ -6,7 +6,7 @@ import VerityStore
 /// What `verity hsm provision` and `verity hsm wipe` do: the only holders of
 /// the HSM's SO PIN (issue 47, finding 15). Servers hand provisioned tokens
 /// to users and mark the ones no one needs; they never initialise or wipe.
-extension AdminOperations {
+extension CertificationOperations {
     public struct HSMTokenReport: Codable, Sendable, Equatable {
         public var provisioned = 0
         public var wiped = 0

@@ -4,7 +4,13 @@ import VerityCore
 import VerityStore
 
 /// Certification reference data: entities and checkpoints (issue 6).
-extension AdminOperations {
+public struct CertificationOperations: AdminRequestTask {
+    let db: any Database
+    let clock: VerityClock
+    let protector: DataProtector
+    let links: CaptureLinkAddresses
+    let settings: Settings
+
     public func createEntity(tenant: String, environment kind: EnvironmentKind, name: String, displayName: String,
                              levels: [Int], fields: [UserFieldDefinition]) async throws -> CertificationEntitySummary {
         let environmentID = try await environmentID(tenant: tenant, kind: kind)

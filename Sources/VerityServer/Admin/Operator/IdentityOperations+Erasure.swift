@@ -6,7 +6,7 @@ import VerityCore
 import VerityPKI
 import VerityStore
 
-extension AdminOperations {
+extension IdentityOperations {
     /// `verity users erase`: what `DELETE /admin/v1/users/{userRef}` does,
     /// with this deployment's HSM and outside CA (from the same settings as the server).
     public func eraseUser(tenant: String, environment kind: EnvironmentKind, userRef: String) async throws -> UserErasure {
@@ -32,7 +32,7 @@ extension AdminOperations {
     }
 }
 
-extension AdminOperations {
+extension IdentityOperations {
     /// `verity users export`: what `GET /admin/v1/users/{userRef}/export` answers.
     public func exportUser(tenant: String, environment kind: EnvironmentKind, userRef: String) async throws -> UserExport {
         let context = try await cliContext(tenant: tenant, kind: kind, logger: Logger(label: "verity.cli"))

@@ -2,7 +2,7 @@ import Foundation
 import VerityCore
 import VerityStore
 
-extension AdminOperations {
+extension KeyRotationOperations {
     /// How long what the old derived keys signed stays accepted, by default:
     /// activation codes live 30 days, and integrators need time to pin the next response key.
     public static let derivedKeyOverlapDays = 30

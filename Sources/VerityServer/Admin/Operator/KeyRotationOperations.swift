@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import VerityCore
 import VerityPKI
@@ -17,7 +18,12 @@ public struct DataKeyRotationReport: Codable, Sendable {
     public var resealed: Int { tables.reduce(0) { $0 + $1.resealed } + caKeyFilesResealed }
 }
 
-extension AdminOperations {
+public struct KeyRotationOperations: OperatorTask {
+    let db: any Database
+    let clock: VerityClock
+    let protector: DataProtector
+    let settings: Settings
+
     /// Re-seals everything under `VERITY_DATA_KEY` that earlier keys
     /// (`VERITY_PREVIOUS_DATA_KEYS`) sealed, while servers keep serving.
     public func rotateDataKey(batchSize: Int = 200, progress: @Sendable (DataKeyRotation.TableCount) -> Void = { _ in }) async throws -> DataKeyRotationReport {

@@ -1,9 +1,13 @@
+import Fluent
 import Foundation
 import VerityCore
 import VerityStore
 
 /// What the operator's `verity keys create --publishable` and `verity credits` do.
-extension AdminOperations {
+public struct MobileOperations: OperatorTask {
+    let db: any Database
+    let clock: VerityClock
+
     /// A publishable client key for the mobile API (`pk_demo_…` when `demo`).
     public func createClientKey(tenant: String, environment kind: EnvironmentKind, scopes: [MobileProduct],
                                 demo: Bool) async throws -> String {

@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import VerityAPI
 import VerityCore
@@ -5,8 +6,14 @@ import VerityStore
 
 /// Console operators from the CLI (`verity operators …`): the same accounts
 /// the console signs in and the admin API manages.
-extension AdminOperations {
-    var operatorAccounts: OperatorAccounts { OperatorAccounts(db: db, protector: protector, clock: clock, cost: settings.operatorPasswordCost) }
+public struct OperatorOperations: OperatorTask {
+    let db: any Database
+    let clock: VerityClock
+    let protector: DataProtector
+    /// The bcrypt cost of new passwords (`Settings.operatorPasswordCost`).
+    let passwordCost: Int
+
+    var operatorAccounts: OperatorAccounts { OperatorAccounts(db: db, protector: protector, clock: clock, cost: passwordCost) }
 
     /// A new operator of `tenant`; the password (generated unless given) and
     /// the second factor's `otpauth://` address are shown once.
@@ -17,7 +24,7 @@ extension AdminOperations {
         return created
     }
 
-    public func operators(tenant: String) async throws -> [OperatorView] {
+    public func list(tenant: String) async throws -> [OperatorView] {
         try await operatorAccounts.list(tenantID: try await tenantID(named: tenant))
     }
 
@@ -35,13 +42,6 @@ extension AdminOperations {
         let reset = try await operatorAccounts.resetPassword(operatorID: try Self.operatorID(id), tenantID: tenantID)
         try await audit("operator.reset_password", environmentID: nil, tenantID: tenantID)
         return reset
-    }
-
-    func tenantID(named name: String) async throws -> UUID {
-        guard let tenant = try await TenantRepository(db: db).tenant(named: name) else {
-            throw VerityError(.notFound, "no tenant named \(name) (create one with `verity keys create`)", field: "tenant")
-        }
-        return try tenant.requireID()
     }
 
     static func operatorID(_ text: String) throws(VerityError) -> UUID {

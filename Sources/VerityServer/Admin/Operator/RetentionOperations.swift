@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import VerityCore
 import VerityStore
@@ -9,7 +10,21 @@ public struct RetentionSweepLine: Codable, Sendable {
     public var removed: RetentionRepository.Removed?
 }
 
-extension AdminOperations {
+public struct RetentionOperations: OperatorTask {
+    let db: any Database
+    let clock: VerityClock
+    let protector: DataProtector
+    /// How long a data source may keep an attempt unanswered (`Settings.abandonedAttemptSeconds`).
+    let abandonedAttemptMilliseconds: Int64
+
+    /// What the server's minute-by-minute housekeeping does, now (`verity housekeeping`).
+    public func housekeeping() async throws -> Housekeeping.Swept {
+        let swept = try await Housekeeping(db: db, abandonedAttemptMilliseconds: abandonedAttemptMilliseconds,
+                                           protector: { [protector] in protector }).sweep(now: clock.nowMillis())
+        try await audit("housekeeping", environmentID: nil)
+        return swept
+    }
+
     /// `verity retention sweep`: the environment's sweep, now, here (the
     /// servers' hourly one goes through the job queue).
     public func sweepRetention(tenant: String, environment kind: EnvironmentKind) async throws -> RetentionRepository.Removed {

@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import VerityCore
 import VerityStore
@@ -19,7 +20,12 @@ public struct SanctionsListFiles: Sendable {
 }
 
 /// What `verity sanctions import` does.
-extension AdminOperations {
+public struct SanctionsOperations: OperatorTask {
+    let db: any Database
+    let clock: VerityClock
+    /// The matcher of these operations (one per CLI run).
+    let screening: SanctionsScreening
+
     /// Reads OFAC's SDN CSV, with its alternate names (`alt.csv`) and addresses
     /// (`add.csv`) when given, and makes it the current list (all or nothing).
     public func importSanctions(_ files: SanctionsListFiles,
@@ -55,7 +61,7 @@ public struct SanctionsScreenReport: Codable, Sendable {
     public var matches: [SanctionsMatcher.Match]
 }
 
-extension AdminOperations {
+extension SanctionsOperations {
     /// Screens one identity against the current list with the matcher
     /// VerifyCompliance uses; `SERVICE_UNAVAILABLE` when no list is imported.
     public func screenSanctions(name: String, dateOfBirth: DateOfBirth?, nationality: String?,

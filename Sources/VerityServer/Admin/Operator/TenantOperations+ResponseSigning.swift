@@ -4,7 +4,7 @@ import VerityCore
 import VerityStore
 
 /// What `verity keys hmac` and `verity keys response-public-key` do.
-extension AdminOperations {
+extension TenantOperations {
     /// A new HMAC key for the environment's signed responses, replacing any
     /// earlier one; returned once (base64 of 32 bytes) for the tenant's backend.
     public func createHMACKey(tenant: String, environment kind: EnvironmentKind) async throws -> String {

@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import Logging
 import VerityAPI
@@ -5,7 +6,12 @@ import VerityCore
 import VerityStore
 
 /// Operators' webhook tasks from the CLI: the same service the admin API uses.
-extension AdminOperations {
+public struct WebhookOperations: AdminRequestTask {
+    let db: any Database
+    let clock: VerityClock
+    let protector: DataProtector
+    let links: CaptureLinkAddresses
+
     public func addWebhook(tenant: String, environment kind: EnvironmentKind, url: String, events: [String]?,
                            description: String?) async throws -> WebhookEndpointSecret {
         let types = try events.map { names in
@@ -19,7 +25,7 @@ extension AdminOperations {
         return try await webhooks(tenant, kind) { try await $0.register(WebhookEndpointInput(url: url, events: types, description: description), context: $1) }
     }
 
-    public func webhooks(tenant: String, environment kind: EnvironmentKind) async throws -> [WebhookEndpointView] {
+    public func list(tenant: String, environment kind: EnvironmentKind) async throws -> [WebhookEndpointView] {
         try await webhooks(tenant, kind) { try await $0.list(context: $1) }
     }
 
