@@ -94,27 +94,149 @@ let package = Package(
                 .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
             ]
         ),
-        // Vapor app: one folder per surface.
+        // The server, one target per surface (docs/architecture.md): an import that
+        // goes sideways or up does not compile. They share Sources/VerityServer, each its folders.
         .target(
-            name: "VerityServer",
+            name: "VerityKernel",
             dependencies: [
                 "VerityCore", "VerityAPI", "VerityStore", "VerityPKI", "VerityVision", "CSandbox",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                // The SMTP mail gateway: NIO's client bootstrap with implicit TLS.
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                // The API reference page (/docs) is rendered from the OpenAPI contract.
                 .product(name: "Yams", package: "Yams"),
             ],
-            // The pages' scripts and styles and the OpenAPI contract, served as files (no build step).
+            path: "Sources/VerityServer",
+            sources: ["Kernel", "Settings", "HTML", "Logging", "Outbound", "Metrics", "Tokens", "Engines", "HTTP", "Jobs", "Review", "Pages/PageAssets.swift", "Pages/PageHeadersMiddleware.swift", "Pages/PageLanguage.swift", "Pages/PageResponse.swift", "Pages/Reference"],
             resources: [.copy("Pages/Assets")]
+        ),
+        .target(
+            name: "VerityWebhooks",
+            dependencies: [
+                "VerityCore", "VerityAPI", "VerityStore", "VerityKernel",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Sources/VerityServer",
+            exclude: ["Pages/Assets"],
+            sources: ["Webhooks"]
+        ),
+        .target(
+            name: "VeritySanctions",
+            dependencies: [
+                "VerityCore", "VerityStore", "VerityKernel",
+                .product(name: "Vapor", package: "vapor"),
+            ],
+            path: "Sources/VerityServer",
+            exclude: ["Pages/Assets"],
+            sources: ["Sanctions"]
+        ),
+        .target(
+            name: "VerityOperators",
+            dependencies: [
+                "VerityCore", "VerityAPI", "VerityStore", "VerityKernel",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Sources/VerityServer",
+            exclude: ["Pages/Assets"],
+            sources: ["Operators"]
+        ),
+        .target(
+            name: "VerityIdentity",
+            dependencies: [
+                "VerityCore", "VerityAPI", "VerityStore", "VerityVision", "VerityKernel", "VerityWebhooks",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            path: "Sources/VerityServer",
+            exclude: ["Pages/Assets"],
+            sources: ["Identity", "DataSources"]
+        ),
+        .target(
+            name: "VerityMobile",
+            dependencies: [
+                "VerityCore", "VerityAPI", "VerityStore", "VerityVision", "VerityKernel", "VerityWebhooks", "VeritySanctions",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/VerityServer",
+            exclude: ["Pages/Assets"],
+            sources: ["Mobile"]
+        ),
+        .target(
+            name: "VerityDocumentOCR",
+            dependencies: [
+                "VerityCore", "VerityAPI", "VerityStore", "VerityVision", "VerityKernel", "VerityWebhooks",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/VerityServer",
+            exclude: ["Pages/Assets"],
+            sources: ["DocumentOCR"]
+        ),
+        .target(
+            name: "VerityCertification",
+            dependencies: [
+                "VerityCore", "VerityAPI", "VerityStore", "VerityPKI", "VerityKernel", "VerityWebhooks",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            path: "Sources/VerityServer",
+            exclude: ["Pages/Assets"],
+            sources: ["Certification", "Messaging"]
+        ),
+        .target(
+            name: "VerityConsole",
+            dependencies: [
+                "VerityCore", "VerityAPI", "VerityStore", "VerityKernel", "VerityWebhooks", "VerityOperators", "VerityIdentity", "VerityCertification",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/VerityServer",
+            exclude: ["Pages/Assets"],
+            sources: ["Console"]
+        ),
+        .target(
+            name: "VerityAdmin",
+            dependencies: [
+                "VerityCore", "VerityAPI", "VerityStore", "VerityPKI", "VerityVision", "VerityKernel", "VerityWebhooks", "VeritySanctions", "VerityOperators", "VerityIdentity", "VerityCertification", "VerityDocumentOCR",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Sources/VerityServer",
+            exclude: ["Pages/Assets"],
+            sources: ["Admin", "Housekeeping", "Health", "Demo"]
+        ),
+        // The app: wires every surface.
+        .target(
+            name: "VerityServer",
+            dependencies: [
+                "VerityCore", "VerityStore", "VerityPKI", "VerityKernel", "VerityWebhooks", "VeritySanctions", "VerityOperators", "VerityIdentity", "VerityMobile", "VerityDocumentOCR", "VerityCertification", "VerityConsole", "VerityAdmin",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/VerityServer",
+            exclude: ["Pages/Assets"],
+            sources: ["VerityApp.swift", "VerityApp+DataProtector.swift", "VerityApp+Database.swift", "VerityApp+Routes.swift", "VerityApp+Storage.swift", "ServerDependencies.swift"]
         ),
         // The SDK: VerityAPI, and the device's keys, CSRs and CMS signatures
         // (swift-crypto, swift-certificates) for certification.
@@ -128,11 +250,11 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
             ]
         ),
-        // Thin executable: parses arguments, calls into VerityServer.
+        // Thin executable: parses arguments, calls into the server (its app, the operators' tasks, the kernel's settings).
         .executableTarget(
             name: "VerityCLI",
             dependencies: [
-                "VerityServer", "VerityVision", "VerityPKI", "Verity",
+                "VerityServer", "VerityAdmin", "VerityIdentity", "VerityKernel", "VerityVision", "VerityPKI", "Verity",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -142,7 +264,7 @@ let package = Package(
         .target(
             name: "VerityTestSupport",
             dependencies: [
-                "VerityServer", "VerityStore", "VerityAPI", "VerityCore", "VerityPKI",
+                "VerityServer", "VerityAdmin", "VerityKernel", "VerityStore", "VerityAPI", "VerityCore", "VerityPKI",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
@@ -191,7 +313,7 @@ let package = Package(
         .testTarget(
             name: "VerityServerTests",
             dependencies: [
-                "VerityServer", "VerityTestSupport", "HostileImageSet", "Verity",
+                "VerityServer", "VerityTestSupport", "HostileImageSet", "Verity", "VerityKernel", "VerityWebhooks", "VeritySanctions", "VerityOperators", "VerityIdentity", "VerityMobile", "VerityDocumentOCR", "VerityCertification", "VerityConsole", "VerityAdmin",
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "Logging", package: "swift-log"),
                 // A stand-in SMTP server on loopback for the mail gateway's tests.
@@ -202,7 +324,7 @@ let package = Package(
         .testTarget(
             name: "VerityEndToEndTests",
             dependencies: [
-                "Verity", "VerityServer", "VerityTestSupport", "VerityPKI", "VerityStore", "DocgenManifest", "HostileImageSet",
+                "Verity", "VerityServer", "VerityTestSupport", "VerityKernel", "VerityWebhooks", "VeritySanctions", "VerityOperators", "VerityIdentity", "VerityMobile", "VerityDocumentOCR", "VerityCertification", "VerityConsole", "VerityAdmin", "VerityPKI", "VerityStore", "DocgenManifest", "HostileImageSet",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),

@@ -2,8 +2,9 @@
 """Checks the structure the compiler alone does not: the module graph, and
 that the server reaches the database through VerityStore's repositories only.
 
-The module graph is checked against scripts/module-graph.txt, and the
-folders of VerityServer against scripts/server-folders.txt (folder_graph.py).
+The module graph is checked against scripts/module-graph.txt (the server is
+eleven targets sharing Sources/VerityServer), and the folders inside them
+against scripts/server-folders.txt (folder_graph.py).
 
 `swift package describe` gives each target's dependencies; every edge between
 two targets of this package (test targets aside) must be in the allow-list,

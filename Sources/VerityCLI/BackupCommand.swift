@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VerityServer
+import VerityAdmin
 
 /// `verity backup` and `verity restore` (docs/operations.md).
 struct BackupCommand: AsyncParsableCommand {

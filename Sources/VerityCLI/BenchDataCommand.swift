@@ -3,6 +3,7 @@ import Foundation
 import VerityCore
 import VerityServer
 import VerityStore
+import VerityAdmin
 
 /// `verity bench-data`: what the console's benchmark (`bench/console.sh`)
 /// needs from the database itself: a large synthetic history, and the

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import VerityCore
 import VerityPKI
-import VerityServer
 
 /// `verity ca …`: the platform certificate authority's files.
 struct CACommand: ParsableCommand {

@@ -3,6 +3,9 @@ import Foundation
 import VerityAPI
 import VerityCore
 import VerityServer
+import VerityKernel
+import VerityIdentity
+import VerityAdmin
 
 /// `verity entities …`: organisations users register with for certification.
 struct EntitiesCommand: AsyncParsableCommand {

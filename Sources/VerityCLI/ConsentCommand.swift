@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VerityServer
+import VerityAdmin
 
 struct ConsentCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VerityServer
+import VerityAdmin
 
 /// `verity credits`: an environment's credits for the mobile API.
 struct CreditsCommand: AsyncParsableCommand {

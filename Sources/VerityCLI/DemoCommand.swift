@@ -2,8 +2,9 @@ import ArgumentParser
 import Foundation
 import VerityCore
 import VerityPKI
-import VerityServer
 import VerityStore
+import VerityKernel
+import VerityAdmin
 
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import VerityServer
+import VerityKernel
+import VerityAdmin
 
 /// `verity doctor`: checks a deployment and prints what to fix, one line per
 /// check; exits 0 only when every check holds.

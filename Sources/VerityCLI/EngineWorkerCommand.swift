@@ -1,5 +1,5 @@
 import ArgumentParser
-import VerityServer
+import VerityKernel
 
 /// `verity engine-worker`: what a server starts for its engines (one per
 /// engine thread); not for people. Reads tasks on standard input, answers on

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VerityCore
 import VerityServer
+import VerityAdmin
 
 struct EnvironmentCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import VerityServer
 
 /// `verity hsm …`: level-4 tokens, made and destroyed here only, with the SO
 /// PIN (`VERITY_HSM_SO_PIN`), which no serving process needs.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VerityServer
+import VerityAdmin
 
 /// `verity housekeeping`: the sweep every running server makes each minute,
 /// for an operator who wants it now (or runs servers rarely).

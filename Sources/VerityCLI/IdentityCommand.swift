@@ -4,6 +4,8 @@ import Verity
 import VerityAPI
 import VerityServer
 import VerityVision
+import VerityKernel
+import VerityAdmin
 
 /// An end user's identity calls through the SDK against a running server:
 /// what an app does, from a terminal (support, scripts, smoke tests).

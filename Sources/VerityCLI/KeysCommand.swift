@@ -3,6 +3,7 @@ import Foundation
 import VerityCore
 import VerityServer
 import VerityStore
+import VerityAdmin
 
 struct KeysCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

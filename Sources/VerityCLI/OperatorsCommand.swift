@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import VerityCore
-import VerityServer
 
 /// `verity operators …`: the people who use the console, per tenant.
 struct OperatorsCommand: AsyncParsableCommand {

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import VerityCore
 import VerityServer
+import VerityKernel
+import VerityAdmin
 
 struct RegistryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

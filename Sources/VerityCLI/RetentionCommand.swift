@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VerityServer
+import VerityAdmin
 
 /// `verity retention`: what an environment keeps and for how long is set
 /// with `verity environment set --retention-…`; this shows the sweeps that

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import VerityCore
 import VerityServer
+import VerityKernel
+import VerityAdmin
 
 /// `verity sanctions`: the sanctions list screening uses.
 struct SanctionsCommand: AsyncParsableCommand {

@@ -5,6 +5,8 @@ import Vapor
 import VerityCore
 import VerityServer
 import VerityVision
+import VerityKernel
+import VerityAdmin
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import VerityCore
-import VerityServer
+import VerityKernel
 
 /// The CLI is the one place that reads the process environment.
 enum SettingsLoading {

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import VerityAPI
 import VerityServer
+import VerityKernel
+import VerityAdmin
 
 struct UsersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

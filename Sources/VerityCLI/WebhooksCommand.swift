@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import VerityServer
 
 /// `verity webhooks …`: where an environment's backend is told of outcomes.
 struct WebhooksCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import Vapor
 import VerityStore
+import VerityKernel
 
 extension Application {
     /// Finds and keeps the protector for `settings` on this database.

@@ -1,6 +1,7 @@
 import Fluent
 import Vapor
 import VerityStore
+import VerityKernel
 
 extension VerityApp {
     /// Runs `body` with the database open and no HTTP server, for CLI tasks.

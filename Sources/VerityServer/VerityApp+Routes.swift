@@ -1,5 +1,13 @@
 import Vapor
 import VerityStore
+import VerityKernel
+import VerityWebhooks
+import VerityIdentity
+import VerityMobile
+import VerityDocumentOCR
+import VerityCertification
+import VerityConsole
+import VerityAdmin
 
 /// Each surface's controllers, handed what they use and nothing else.
 extension VerityApp {

@@ -1,9 +1,11 @@
 import Vapor
+import VerityKernel
+import VerityWebhooks
 
 /// What the app keeps on `Application` for the tests and the CLI to reach.
-enum JobWorkerKey: StorageKey { typealias Value = JobWorker }
-enum WebhookDispatcherKey: StorageKey { typealias Value = WebhookDispatcher }
-enum EnginePoolKey: StorageKey { typealias Value = EnginePool }
+package enum JobWorkerKey: StorageKey { package typealias Value = JobWorker }
+package enum WebhookDispatcherKey: StorageKey { package typealias Value = WebhookDispatcher }
+package enum EnginePoolKey: StorageKey { package typealias Value = EnginePool }
 
 extension Application {
     /// Runs every job that is due now, on this server's worker: for tests,

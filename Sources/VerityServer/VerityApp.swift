@@ -3,6 +3,16 @@ import Logging
 import Vapor
 import VerityPKI
 import VerityStore
+import VerityKernel
+import VerityWebhooks
+import VeritySanctions
+import VerityOperators
+import VerityIdentity
+import VerityMobile
+import VerityDocumentOCR
+import VerityCertification
+import VerityConsole
+import VerityAdmin
 
 /// Assembles the server. The CLI and the tests call the same `configure`.
 public enum VerityApp {

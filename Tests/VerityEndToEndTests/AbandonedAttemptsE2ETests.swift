@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import Verity
 import VerityCore
-import VerityServer
 import VerityStore
 import VerityTestSupport
+import VerityKernel
 
 /// A PII attempt is charged before the data source is asked and settled
 /// after; a server killed in between leaves it charged and `pending`.

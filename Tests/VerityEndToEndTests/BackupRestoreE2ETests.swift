@@ -10,6 +10,8 @@ import VerityCore
 import VerityServer
 import VerityStore
 import VerityTestSupport
+import VerityKernel
+import VerityAdmin
 
 @Suite("A backup made while serving restores into a fresh server that knows every user and verifies new ones")
 struct BackupRestoreE2ETests {

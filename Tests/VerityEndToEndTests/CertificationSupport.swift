@@ -6,9 +6,9 @@ import FoundationNetworking
 import Verity
 import VerityAPI
 import VerityCore
-import VerityServer
 import VerityStore
 import VerityTestSupport
+import VerityKernel
 
 /// A live server with a certification entity, an operator (secret key) and
 /// SDK clients with their own key stores.

@@ -4,9 +4,9 @@ import Testing
 import Verity
 import VerityAPI
 import VerityCore
-@testable import VerityServer
 import VerityStore
 import VerityTestSupport
+@testable import VerityIdentity
 
 /// Keys and operators on the console's settings pages: what an admin makes
 /// works at once and is shown once; what they revoke or disable is refused

@@ -4,9 +4,9 @@ import Testing
 import Verity
 import VerityAPI
 import VerityCore
-@testable import VerityServer
 import VerityStore
 import VerityTestSupport
+@testable import VerityKernel
 
 /// Accreditation requests at levels 2–4 in the console's queue, decided by
 /// a reviewer as the admin API decides them: an approval accredits the user

@@ -4,9 +4,10 @@ import Testing
 import Verity
 import VerityAPI
 import VerityCore
-@testable import VerityServer
 import VerityStore
 import VerityTestSupport
+@testable import VerityKernel
+@testable import VerityDocumentOCR
 
 /// National-ID OCR combinations the engines passed with a doubt, held for a
 /// person in an environment that asks for review: the combined fields and

@@ -3,8 +3,9 @@ import Testing
 import Verity
 import VerityAPI
 import VerityCore
-@testable import VerityServer
 import VerityTestSupport
+@testable import VerityKernel
+@testable import VerityConsole
 
 /// The overview over HTTP: the environment's last 14 days counted from what
 /// happened through the API, drawn as SVG with its numbers beside it.

@@ -6,9 +6,10 @@ import Testing
 import Verity
 import VerityAPI
 import VerityCore
-@testable import VerityServer
 import VerityStore
 import VerityTestSupport
+@testable import VerityKernel
+@testable import VerityIdentity
 
 /// A document check the engines were unsure of, decided by a person in the
 /// console over HTTP (as a browser's requests arrive): the check waits, a

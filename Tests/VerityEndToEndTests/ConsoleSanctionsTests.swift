@@ -4,10 +4,11 @@ import Testing
 import Verity
 import VerityAPI
 import VerityCore
-@testable import VerityServer
 import VerityStore
 import VerityTestSupport
 import VerityVision
+@testable import VerityKernel
+@testable import VerityMobile
 
 /// VerifyCompliance's sanctions candidates, decided in the console: the
 /// person beside the listed entry, a false positive remembered for that

@@ -4,9 +4,9 @@ import Testing
 import Verity
 import VerityAPI
 import VerityCore
-@testable import VerityServer
 import VerityStore
 import VerityTestSupport
+@testable import VerityIdentity
 
 /// An admin changes an environment's rules and consent texts in the console:
 /// the API follows at once, the trail says who, what and why; other roles,

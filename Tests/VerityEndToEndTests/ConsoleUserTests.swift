@@ -4,9 +4,10 @@ import Testing
 import Verity
 import VerityAPI
 import VerityCore
-@testable import VerityServer
 import VerityStore
 import VerityTestSupport
+@testable import VerityKernel
+@testable import VerityConsole
 
 /// The console's user page over HTTP: a user found by the tenant's own
 /// reference, their history without PII, and a reviewer's actions, each as

@@ -6,9 +6,10 @@ import Vapor
 import Verity
 import VerityAPI
 import VerityCore
-import VerityServer
 @testable import VerityStore
 import VerityTestSupport
+import VerityKernel
+import VerityAdmin
 
 /// After a data-key rotation the old key can really be destroyed (issue 47,
 /// finding 1): nothing the live database holds gives it back, so a backup

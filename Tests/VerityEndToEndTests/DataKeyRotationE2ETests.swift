@@ -10,9 +10,10 @@ import Verity
 import VerityAPI
 import VerityCore
 import VerityPKI
-import VerityServer
 @testable import VerityStore
 import VerityTestSupport
+import VerityKernel
+import VerityAdmin
 
 @Suite("Rotating the data key re-seals everything while a server serves, and the old key can go")
 struct DataKeyRotationE2ETests {

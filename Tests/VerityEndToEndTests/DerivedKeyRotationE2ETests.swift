@@ -9,9 +9,10 @@ import Vapor
 import Verity
 import VerityAPI
 import VerityCore
-import VerityServer
 import VerityStore
 import VerityTestSupport
+import VerityKernel
+import VerityAdmin
 
 /// `verity keys rotate-derived-keys` (issue 47, finding 1): new random keys
 /// for indexes and signatures; every index a lookup needs recomputed from

@@ -4,10 +4,11 @@ import Testing
 import VerityAPI
 import VerityCore
 import VerityPKI
-import VerityServer
 import VerityStore
 import VerityTestSupport
 import X509
+import VerityKernel
+import VerityAdmin
 
 /// `verity doctor`'s checks on SQLite and PostgreSQL (the CLI contract test
 /// runs the command itself): a sound deployment passes; a failing webhook

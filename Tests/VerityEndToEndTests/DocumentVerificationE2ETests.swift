@@ -7,6 +7,7 @@ import Verity
 import VerityAPI
 @testable import VerityServer
 import VerityTestSupport
+@testable import VerityKernel
 
 /// verifyIdentityDocument and captureAndVerifyIdentityDocument through the
 /// SDK against a live server: real images of the registry's people read by

@@ -7,9 +7,10 @@ import Verity
 import VerityAPI
 import VerityCore
 import VerityPKI
-import VerityServer
 import VerityTestSupport
 import X509
+import VerityKernel
+import VerityCertification
 
 /// An outside CA on loopback, speaking the protocol of docs/certification.md,
 /// signing with a CA of its own (not the platform's).

@@ -10,6 +10,8 @@ import VerityPKI
 import VerityServer
 import VerityStore
 import VerityTestSupport
+import VerityKernel
+import VerityAdmin
 
 /// Level 4 without the SO PIN in the server (issue 47, finding 15): tokens
 /// are made ahead by `verity hsm provision`, one is handed to each level-4

@@ -5,8 +5,8 @@ import FoundationNetworking
 import Testing
 import Verity
 import VerityAPI
-import VerityServer
 import VerityTestSupport
+import VerityKernel
 
 /// `/metrics` read by the Prometheus project's own text-format parser
 /// (`tests-contract/metrics-check.py`, prometheus_client from PyPI), on

@@ -6,8 +6,9 @@ import FoundationNetworking
 import SQLKit
 import Testing
 import VerityAPI
-import VerityServer
 import VerityTestSupport
+import VerityKernel
+import VerityAdmin
 
 /// `/readyz` answers 503 when the server cannot serve: the database and its
 /// migrations, the face models, the HSM when one is configured. It is public,

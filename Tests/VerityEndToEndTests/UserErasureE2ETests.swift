@@ -6,9 +6,11 @@ import Verity
 import VerityAPI
 import VerityCore
 import VerityPKI
-import VerityServer
 import VerityStore
 import VerityTestSupport
+import VerityKernel
+import VerityIdentity
+import VerityCertification
 
 @Suite("Erasing a user leaves nothing of them and keeps their certificate revoked")
 struct UserErasureE2ETests {

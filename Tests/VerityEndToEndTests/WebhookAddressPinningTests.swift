@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import VerityTestSupport
-@testable import VerityServer
+@testable import VerityWebhooks
 
 /// A delivery connects to the address its check saw, never to what a second
 /// resolution of the name says: otherwise a DNS server answering a public

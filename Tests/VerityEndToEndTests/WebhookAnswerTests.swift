@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import VerityTestSupport
-@testable import VerityServer
+@testable import VerityWebhooks
 
 /// What a receiver answers decides an attempt, and only its status is kept:
 /// a redirect is refused, never followed (a receiver could point the sender

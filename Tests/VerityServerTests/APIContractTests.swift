@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import VerityServer
+@testable import VerityKernel
 
 /// The contract the server ships (and serves at /openapi.yaml and /docs)
 /// reads whole: every operation under its tag, every schema.

@@ -5,6 +5,8 @@ import VerityAPI
 import VerityCore
 import VerityStore
 import VerityTestSupport
+@testable import VerityKernel
+@testable import VerityIdentity
 
 /// An activation code (DIAC) reaches the user even when the approving server
 /// could not send it (it died after the approval, or its gateway refused):

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import Vapor
 import VerityAPI
-@testable import VerityServer
 import VerityTestSupport
+@testable import VerityKernel
 
 @Suite("Bad input gets a 4xx with a stable code, never a 500 or a partial write")
 struct BadInputTests {

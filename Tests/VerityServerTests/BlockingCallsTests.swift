@@ -3,7 +3,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import Testing
-@testable import VerityServer
+@testable import VerityWebhooks
 
 /// A webhook receiver's name is looked up on the server's own blocking
 /// threads, not NIO's shared pool (which serves file reads): with every

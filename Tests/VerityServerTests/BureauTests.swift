@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import Vapor
 import VerityAPI
-import VerityServer
 import VerityTestSupport
+import VerityKernel
+import VerityMobile
 
 /// A stand-in identity bureau on loopback: the outside service a user brings.
 final class FakeBureau: @unchecked Sendable {

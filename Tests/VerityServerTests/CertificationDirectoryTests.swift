@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import VerityCore
-import VerityServer
 import VerityTestSupport
+import VerityIdentity
 
 @Suite("Certification entities and checkpoints")
 struct CertificationDirectoryTests {

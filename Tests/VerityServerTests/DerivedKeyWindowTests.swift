@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 import VerityCore
-@testable import VerityServer
 import VerityStore
 import VerityTestSupport
+@testable import VerityKernel
 
 /// What the old derived keys signed is accepted until the rotation's
 /// overlap ends, and only until then; nothing new is made with them.

@@ -2,7 +2,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import Testing
-@testable import VerityServer
+@testable import VerityKernel
 
 /// Engine work runs on threads of its own, never on the event loops that
 /// answer requests, and never on more threads than configured.

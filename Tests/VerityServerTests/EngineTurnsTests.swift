@@ -1,6 +1,6 @@
 import NIOConcurrencyHelpers
 import Testing
-@testable import VerityServer
+@testable import VerityKernel
 
 /// Engine threads serve a waiting request before waiting background work:
 /// a person at a capture page or a phone is not queued behind a backlog of

@@ -5,6 +5,7 @@ import VerityAPI
 import VerityCore
 import VerityStore
 import VerityTestSupport
+@testable import VerityKernel
 
 /// Engine workers inside a running server, on SQLite and PostgreSQL: a
 /// worker killed in the middle of a document check costs that attempt only

@@ -2,9 +2,9 @@ import Foundation
 import HostileImageSet
 import Logging
 import Testing
-@testable import VerityServer
 import VerityCore
 import VerityTestSupport
+@testable import VerityKernel
 
 /// The engine worker processes on their own (`EngineWorkerPool`): real
 /// `verity engine-worker` processes answering real tasks; a worker that is

@@ -1,5 +1,6 @@
 import Testing
-@testable import VerityServer
+@testable import VerityKernel
+@testable import VerityConsole
 
 /// Text put into a page is escaped unless it is markup already: a value from
 /// a user can never open a tag, close an attribute or start a script.

@@ -1,10 +1,10 @@
 import Foundation
 import Logging
 import Testing
-@testable import VerityServer
 import VerityCore
 import VerityStore
 import VerityTestSupport
+@testable import VerityKernel
 
 /// The job worker on SQLite and PostgreSQL: a job a crashed server held is
 /// finished by another once its lease runs out, exactly once, however many

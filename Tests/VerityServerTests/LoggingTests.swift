@@ -2,8 +2,8 @@ import Foundation
 import Logging
 import Testing
 import VerityAPI
-import VerityServer
 import VerityTestSupport
+import VerityKernel
 
 @Suite("Logs carry request ids and never PII, keys or tokens")
 struct LoggingTests {

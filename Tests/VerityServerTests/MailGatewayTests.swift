@@ -4,8 +4,9 @@ import NIOCore
 import NIOPosix
 import Testing
 import VerityCore
-@testable import VerityServer
 import VerityTestSupport
+@testable import VerityKernel
+@testable import VerityCertification
 
 /// A stand-in SMTP server on loopback: the outside service a user brings. It
 /// speaks enough RFC 5321 to take one message, and records what it was sent.

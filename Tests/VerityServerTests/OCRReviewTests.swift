@@ -1,7 +1,7 @@
 import Testing
 import VerityAPI
 import VerityCore
-@testable import VerityServer
+@testable import VerityDocumentOCR
 
 /// Which national-ID combinations wait for a person (`OCRReview`): marked
 /// fields or a zone of 1; never an expired card or a zone of 2, which a

@@ -3,9 +3,10 @@ import SQLKit
 import Testing
 import VerityAPI
 import VerityCore
-@testable import VerityServer
 import VerityStore
 import VerityTestSupport
+@testable import VerityKernel
+@testable import VerityOperators
 
 /// Console operators: the second factor against the RFCs' own vectors, and
 /// accounts as the CLI makes them and the console signs them in: locks,

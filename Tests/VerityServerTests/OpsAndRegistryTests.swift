@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import VerityAPI
 import VerityCore
-import VerityServer
 import VerityTestSupport
+import VerityKernel
 
 @Suite("Health, readiness and request ids")
 struct OpsTests {

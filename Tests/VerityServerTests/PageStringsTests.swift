@@ -3,6 +3,11 @@ import Testing
 import VerityCore
 import VerityStore
 @testable import VerityServer
+@testable import VerityKernel
+@testable import VerityIdentity
+@testable import VerityDocumentOCR
+@testable import VerityCertification
+@testable import VerityConsole
 
 /// Every page speaks each of its languages whole: a key missing from one
 /// table would show the English words (or the key itself) on an Arabic page.

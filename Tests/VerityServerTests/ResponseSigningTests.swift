@@ -5,7 +5,8 @@ import VerityAPI
 import VerityCore
 import VerityStore
 import VerityTestSupport
-@testable import VerityServer
+@testable import VerityKernel
+@testable import VerityDocumentOCR
 
 /// Signed engine responses: the environment's HMAC key (made once, stored
 /// sealed, replaceable), the Ed25519 signature anyone can check offline

@@ -3,10 +3,11 @@ import Foundation
 import Logging
 import SQLKit
 import Testing
-@testable import VerityServer
 import VerityCore
 import VerityStore
 import VerityTestSupport
+@testable import VerityKernel
+@testable import VerityAdmin
 
 /// Retention on SQLite and PostgreSQL: each environment's periods, enforced
 /// by an hourly sweep that every server schedules and one runs.

@@ -5,8 +5,8 @@ import FoundationNetworking
 import Testing
 import Vapor
 import Verity
-@testable import VerityServer
 import VerityTestSupport
+@testable import VerityKernel
 
 /// Every route the server registers is in `docs/security.md`'s table of who
 /// may call what (issue 47), and every route that needs a credential

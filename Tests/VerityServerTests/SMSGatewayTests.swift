@@ -4,8 +4,10 @@ import Logging
 import Testing
 import Vapor
 import VerityCore
-@testable import VerityServer
 import VerityTestSupport
+@testable import VerityKernel
+@testable import VerityIdentity
+@testable import VerityCertification
 
 /// A stand-in SMS provider on loopback: the outside service a user brings.
 final class FakeSMSProvider: @unchecked Sendable {

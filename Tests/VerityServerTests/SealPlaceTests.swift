@@ -5,9 +5,9 @@ import Testing
 import Verity
 import VerityAPI
 import VerityCore
-@testable import VerityServer
 @testable import VerityStore
 import VerityTestSupport
+@testable import VerityKernel
 
 /// Every sealed value is bound to its table, column and row (issue 47,
 /// finding 3): someone who can write the database but holds no key cannot

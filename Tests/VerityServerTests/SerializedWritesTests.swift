@@ -6,6 +6,7 @@ import Vapor
 import VerityServer
 import VerityStore
 import VerityTestSupport
+import VerityKernel
 
 /// `Database.write` under concurrency, on SQLite (where writes queued together
 /// share one commit) and PostgreSQL: every write gets its own answer, a write

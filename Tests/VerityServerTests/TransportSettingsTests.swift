@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import VerityServer
 import VerityTestSupport
+@testable import VerityKernel
 
 /// What crosses a network goes over TLS (issue 47, finding 16): services a
 /// user brings only over https (http to this machine only), PostgreSQL off

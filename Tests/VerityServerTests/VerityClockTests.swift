@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import VerityCore
-import VerityServer
+import VerityKernel
 
 @Suite("Today's date is the UTC calendar's date")
 struct VerityClockTests {

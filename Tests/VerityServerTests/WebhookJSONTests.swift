@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import VerityAPI
-@testable import VerityServer
+@testable import VerityKernel
+@testable import VerityWebhooks
 
 /// Event data and delivery bodies are written by hand (`WebhookJSON`) for
 /// speed: they must be the bytes `JSONEncoder` writes (keys sorted, slashes

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import VerityAPI
-@testable import VerityServer
+@testable import VerityKernel
+@testable import VerityWebhooks
 
 /// Each event type's data is a struct of VerityAPI, written by the server
 /// through `WebhookPayloadEncoder` (no JSON tree, for speed) and read by a

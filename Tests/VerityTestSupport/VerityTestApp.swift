@@ -6,6 +6,8 @@ import VerityServer
 import VerityStore
 import VerityCore
 import VerityPKI
+import VerityKernel
+import VerityAdmin
 
 /// A configured Verity on a fresh database, with a tenant "acme" whose test
 /// environment has a secret key, the demo registry and consent texts.

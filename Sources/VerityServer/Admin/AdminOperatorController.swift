@@ -2,18 +2,20 @@ import Vapor
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
+import VerityOperators
 
 /// `/admin/v1/operators`: the tenant's console operators, with a live secret
 /// key. A test key is refused: an operator reads both environments, so a
 /// key that can only touch test data must not be able to make one.
-struct AdminOperatorController: RouteCollection {
-    let secretKeys: SecretKeyMiddleware
-    let protector: DataProtector
-    let clock: VerityClock
+package struct AdminOperatorController: RouteCollection {
+    package let secretKeys: SecretKeyMiddleware
+    package let protector: DataProtector
+    package let clock: VerityClock
     /// Bcrypt's cost for the passwords it sets (`Settings.operatorPasswordCost`).
-    let passwordCost: Int
+    package let passwordCost: Int
 
-    func boot(routes: any RoutesBuilder) throws {
+    package func boot(routes: any RoutesBuilder) throws {
         let admin = routes.grouped(secretKeys)
         // A test key is refused before the body is read: `create` answers itself.
         admin.register(AdminEndpoint.createOperator, answering: create)
@@ -23,7 +25,7 @@ struct AdminOperatorController: RouteCollection {
         admin.on(AdminEndpoint.resetOperatorPassword, use: resetPassword)
     }
 
-    func create(request: Request) async throws -> Response {
+    package func create(request: Request) async throws -> Response {
         let (context, accounts) = try liveContext(request)
         let input = try RequestBody.decode(AdminEndpoint.createOperator, from: request)
         let created = try await accounts.create(tenantID: context.environment.$tenant.id, email: input.email, role: input.role, password: nil,
@@ -32,15 +34,15 @@ struct AdminOperatorController: RouteCollection {
         return try await created.encodeResponse(status: HTTPStatus(statusCode: AdminEndpoint.createOperator.status), for: request)
     }
 
-    func list(request: Request) async throws -> [OperatorView] {
+    package func list(request: Request) async throws -> [OperatorView] {
         let (context, accounts) = try liveContext(request)
         return try await accounts.list(tenantID: context.environment.$tenant.id)
     }
 
-    func disable(request: Request) async throws -> OperatorView { try await setActive(false, request) }
-    func enable(request: Request) async throws -> OperatorView { try await setActive(true, request) }
+    package func disable(request: Request) async throws -> OperatorView { try await setActive(false, request) }
+    package func enable(request: Request) async throws -> OperatorView { try await setActive(true, request) }
 
-    func resetPassword(request: Request) async throws -> OperatorCredentials {
+    package func resetPassword(request: Request) async throws -> OperatorCredentials {
         let (context, accounts) = try liveContext(request)
         let reset = try await accounts.resetPassword(operatorID: try operatorID(request), tenantID: context.environment.$tenant.id)
         try await audit("operator.reset_password", context)
@@ -70,5 +72,12 @@ struct AdminOperatorController: RouteCollection {
     private func audit(_ action: String, _ context: AdminContext) async throws {
         try await AuditRepository(db: context.db).record(action, actor: "key:\(context.keyPrefix)", environmentID: context.environmentID,
                                                          userID: nil, now: clock.nowMillis())
+    }
+
+    package init(secretKeys: SecretKeyMiddleware, protector: DataProtector, clock: VerityClock, passwordCost: Int) {
+        self.secretKeys = secretKeys
+        self.protector = protector
+        self.clock = clock
+        self.passwordCost = passwordCost
     }
 }

@@ -1,16 +1,17 @@
 import Vapor
 import VerityAPI
 import VerityCore
+import VerityKernel
 
 /// `/admin/v1/users/{userRef}/…`: the integrator's backend acting on a user.
-struct AdminUserController: RouteCollection {
-    let secretKeys: SecretKeyMiddleware
+package struct AdminUserController: RouteCollection {
+    package let secretKeys: SecretKeyMiddleware
     /// Built once at start-up; a request brings its context.
-    let users: AdminUserService
-    let erasure: UserErasureService
-    let exports: UserExportService
+    package let users: AdminUserService
+    package let erasure: UserErasureService
+    package let exports: UserExportService
 
-    func boot(routes: any RoutesBuilder) throws {
+    package func boot(routes: any RoutesBuilder) throws {
         let admin = routes.grouped(secretKeys)
         admin.on(AdminEndpoint.mintToken, optionalBody: mintToken)
         admin.on(AdminEndpoint.revokeTokens, use: revokeTokens)
@@ -21,7 +22,7 @@ struct AdminUserController: RouteCollection {
         admin.on(AdminEndpoint.export, use: export)
     }
 
-    func export(request: Request) async throws -> UserExport {
+    package func export(request: Request) async throws -> UserExport {
         let context = try request.adminContext()
         return try await exports.export(userRef: try request.userRef(), actor: "key:\(context.keyPrefix)", context: context)
     }
@@ -32,7 +33,7 @@ struct AdminUserController: RouteCollection {
     }
 
     /// No body means the default lifetime.
-    func mintToken(request: Request, input: UserTokenRequest?) async throws -> UserToken {
+    package func mintToken(request: Request, input: UserTokenRequest?) async throws -> UserToken {
         try await users.mintToken(userRef: try request.userRef(), request: input ?? UserTokenRequest(),
                                                     context: try request.adminContext())
     }
@@ -41,16 +42,23 @@ struct AdminUserController: RouteCollection {
         try await users.revokeTokens(userRef: try request.userRef(), context: try request.adminContext())
     }
 
-    func verification(request: Request) async throws -> VerifiedIdentity {
+    package func verification(request: Request) async throws -> VerifiedIdentity {
         try await users.verification(userRef: try request.userRef(), context: try request.adminContext())
     }
 
-    func reset(request: Request) async throws -> VerifiedIdentity {
+    package func reset(request: Request) async throws -> VerifiedIdentity {
         try await users.reset(userRef: try request.userRef(), context: try request.adminContext())
     }
 
-    func requiredMethod(request: Request, input: RequiredVerificationMethodInput) async throws -> VerifiedIdentity {
+    package func requiredMethod(request: Request, input: RequiredVerificationMethodInput) async throws -> VerifiedIdentity {
         try await users.setRequiredMethod(userRef: try request.userRef(), input: input,
                                                             context: try request.adminContext())
+    }
+
+    package init(secretKeys: SecretKeyMiddleware, users: AdminUserService, erasure: UserErasureService, exports: UserExportService) {
+        self.secretKeys = secretKeys
+        self.users = users
+        self.erasure = erasure
+        self.exports = exports
     }
 }

@@ -3,20 +3,22 @@ import Foundation
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
+import VerityIdentity
 
 /// What an integrator's backend does about one of its users.
 ///
 /// Built once at start-up; each call works in the context's environment,
 /// through its database handle.
-struct AdminUserService: Sendable {
-    let protector: DataProtector
-    let clock: VerityClock
-    let tokens: UserTokenService
-    let defaultTokenTTL: Int
+package struct AdminUserService: Sendable {
+    package let protector: DataProtector
+    package let clock: VerityClock
+    package let tokens: UserTokenService
+    package let defaultTokenTTL: Int
 
     private func users(_ context: AdminContext) -> UserRepository { UserRepository(db: context.db, protector: protector) }
 
-    func mintToken(userRef: String, request: UserTokenRequest, context: AdminContext) async throws -> UserToken {
+    package func mintToken(userRef: String, request: UserTokenRequest, context: AdminContext) async throws -> UserToken {
         let ttl = request.ttlSeconds ?? defaultTokenTTL
         guard (60...86400).contains(ttl) else { throw VerityError.invalid("ttlSeconds", "ttlSeconds must be between 60 and 86400") }
         let phone = try request.phoneNumber.map { try ContactDetails.phoneNumber($0, field: "phoneNumber") }
@@ -38,14 +40,14 @@ struct AdminUserService: Sendable {
                              authenticationSessions: revoked.authenticationSessions, captureLinks: revoked.captureLinks)
     }
 
-    func verification(userRef: String, context: AdminContext) async throws -> VerifiedIdentity {
+    package func verification(userRef: String, context: AdminContext) async throws -> VerifiedIdentity {
         let user = try await existingUser(userRef, context)
         return try await IdentityStatusReader(db: context.db, links: context.links, now: clock.nowMillis()).identity(userID: try user.requireID(),
                                                                configuration: context.environment.configuration,
                                                                consented: user.consented)
     }
 
-    func reset(userRef: String, context: AdminContext) async throws -> VerifiedIdentity {
+    package func reset(userRef: String, context: AdminContext) async throws -> VerifiedIdentity {
         let user = try await existingUser(userRef, context)
         try await VerificationRepository(db: context.db).reset(userID: try user.requireID())
         try await DocumentCheckRepository(db: context.db).reset(userID: try user.requireID())
@@ -83,5 +85,12 @@ struct AdminUserService: Sendable {
     private func audit(_ action: String, _ user: EndUserModel, _ context: AdminContext) async throws {
         try await AuditRepository(db: context.db).record(action, actor: "key:\(context.keyPrefix)", environmentID: context.environmentID,
                                                  userID: user.id, now: clock.nowMillis())
+    }
+
+    package init(protector: DataProtector, clock: VerityClock, tokens: UserTokenService, defaultTokenTTL: Int) {
+        self.protector = protector
+        self.clock = clock
+        self.tokens = tokens
+        self.defaultTokenTTL = defaultTokenTTL
     }
 }

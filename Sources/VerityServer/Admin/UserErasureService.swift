@@ -3,6 +3,8 @@ import Foundation
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
+import VerityCertification
 
 /// Erases one user on the tenant's request (`DELETE /admin/v1/users/{userRef}`,
 /// `verity users erase`): their key first, so everything sealed under it is
@@ -13,11 +15,11 @@ import VerityStore
 ///
 /// A step that fails leaves the user findable, so the same call finishes the
 /// erasure; once it finished, the user is unknown (404).
-struct UserErasureService: Sendable {
-    let protector: DataProtector
-    let clock: VerityClock
+package struct UserErasureService: Sendable {
+    package let protector: DataProtector
+    package let clock: VerityClock
     /// Tells an outside CA; nil where there is none to tell (the CLI).
-    let issuer: CertificateIssuer?
+    package let issuer: CertificateIssuer?
 
     func erase(userRef: String, actor: String, context: AdminContext) async throws -> UserErasure {
         let user = try await AdminUserService.existingUser(userRef, users: UserRepository(db: context.db, protector: protector),
@@ -53,5 +55,11 @@ struct UserErasureService: Sendable {
             live += try await UserCertificateRepository(db: db).live(registrationID: try registration.requireID())
         }
         return live
+    }
+
+    package init(protector: DataProtector, clock: VerityClock, issuer: CertificateIssuer?) {
+        self.protector = protector
+        self.clock = clock
+        self.issuer = issuer
     }
 }

@@ -3,18 +3,21 @@ import Foundation
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
+import VerityIdentity
+import VerityCertification
 
 /// Everything held on one user, opened under their key, as one document
 /// (`GET /admin/v1/users/{userRef}/export`, `verity users export`): the
 /// right of access. Secrets that are only ever kept hashed (tokens, codes,
 /// the digest of each attempt's input) are not the user's data and are not
 /// in it; neither is what the user never gave (embeddings are never stored).
-struct UserExportService: Sendable {
-    let protector: DataProtector
-    let clock: VerityClock
+package struct UserExportService: Sendable {
+    package let protector: DataProtector
+    package let clock: VerityClock
 
     /// The export, recorded in the audit trail as `user.export` by `actor`.
-    func export(userRef: String, actor: String, context: AdminContext) async throws -> UserExport {
+    package func export(userRef: String, actor: String, context: AdminContext) async throws -> UserExport {
         let users = UserRepository(db: context.db, protector: protector)
         let user = try await AdminUserService.existingUser(userRef, users: users, context: context)
         let userID = try user.requireID()
@@ -108,5 +111,10 @@ struct UserExportService: Sendable {
                 certificates: certificates, transactions: transactions))
         }
         return exported
+    }
+
+    package init(protector: DataProtector, clock: VerityClock) {
+        self.protector = protector
+        self.clock = clock
     }
 }

@@ -5,22 +5,24 @@ import VerityAPI
 import VerityCore
 import VerityPKI
 import VerityStore
+import VerityKernel
+import VerityWebhooks
 
 /// Operators' and the app backend's side of certification in one environment:
 /// deciding accreditation requests (an approval makes the DIAC), unlocking
 /// users, asking users to approve transactions, checking sessions. Built
 /// once; each call works in the context's environment, through its database handle.
-struct AccreditationAdminService: Sendable {
-    let protector: DataProtector
-    let clock: VerityClock
-    let messaging: CertificationMessaging
+package struct AccreditationAdminService: Sendable {
+    package let protector: DataProtector
+    package let clock: VerityClock
+    package let messaging: CertificationMessaging
     /// Wakes the job worker for the outcome's webhook deliveries (nil: the poll delivers them).
-    var wake: WebhookWake? = nil
+    package var wake: WebhookWake? = nil
 
     static let maximumListed = 200
 
     /// Requests of the environment, newest first; `status` filters (`pending`, `approved`, `rejected`).
-    func requests(status text: String?, context: AdminContext) async throws -> [AccreditationRequestView] {
+    package func requests(status text: String?, context: AdminContext) async throws -> [AccreditationRequestView] {
         let status = try text.map { text throws(VerityError) -> AccreditationRequestModel.Status in
             guard let status = AccreditationRequestModel.Status(rawValue: text), status != .expired else {
                 throw VerityError(.validationError, "status is pending, approved or rejected.", field: "status")
@@ -48,7 +50,7 @@ struct AccreditationAdminService: Sendable {
     /// need recorded identity evidence: a checkpoint visit, a succeeded
     /// document check named by id, or, when none is given, the user's own
     /// succeeded document check.
-    func approve(_ idText: String, input: AccreditationApprovalInput, context: AdminContext) async throws -> ActivationCodeIssued {
+    package func approve(_ idText: String, input: AccreditationApprovalInput, context: AdminContext) async throws -> ActivationCodeIssued {
         let approval = try await prepareApproval(idText, input: input, context: context)
         try await commit(approval.write, events: approval.events, now: approval.now, context: context)
         return await deliver(approval, context: context)
@@ -70,19 +72,19 @@ struct AccreditationAdminService: Sendable {
     /// An approval read and checked, written by `write(on:)` in the caller's
     /// transaction (the admin API's own, or a console decision's) with its
     /// `events`, then handed to `deliver`.
-    struct Approval: Sendable {
-        let requestID: UUID
-        let level: AccreditationLevel
-        let evidence: AccreditationEvidence?
-        let code: ActivationCode
+    package struct Approval: Sendable {
+        package let requestID: UUID
+        package let level: AccreditationLevel
+        package let evidence: AccreditationEvidence?
+        package let code: ActivationCode
         let codeRow: ActivationCodeModel
-        let message: ActivationCodeMessage?
-        let delivery: MessageChannel
-        let events: [WebhookEventDraft]
-        let now: Int64
+        package let message: ActivationCodeMessage?
+        package let delivery: MessageChannel
+        package let events: [WebhookEventDraft]
+        package let now: Int64
 
         /// False when the request was decided meanwhile.
-        func write(on tx: any Database) async throws -> Bool {
+        package func write(on tx: any Database) async throws -> Bool {
             try await RegistrationRepository.approve(
                 requestID: requestID, evidenceKind: evidence.flatMap { AccreditationEvidenceKind(rawValue: $0.kind) }, evidenceReference: evidence?.reference, code: codeRow, now: now,
                 delivery: message.map { _ in .init(kind: ActivationCodeDelivery.kind, runAfter: now + ActivationCodeDelivery.fallbackMilliseconds) },
@@ -144,7 +146,7 @@ struct AccreditationAdminService: Sendable {
 
     /// Sends a written approval's code (the job standing behind it sends it
     /// should this fail), and says what the operator is shown once.
-    func deliver(_ approval: Approval, context: AdminContext) async -> ActivationCodeIssued {
+    package func deliver(_ approval: Approval, context: AdminContext) async -> ActivationCodeIssued {
         var delivered = false
         if let message = approval.message,
            await ActivationCodeDelivery.send(message, messaging: messaging, db: context.db, environmentID: context.environmentID,
@@ -157,7 +159,7 @@ struct AccreditationAdminService: Sendable {
                                     expiresAtEpochMs: approval.codeRow.expiresAt, deliveredBy: delivered ? approval.delivery.rawValue : nil)
     }
 
-    func reject(_ idText: String, input: AccreditationRejectionInput, context: AdminContext) async throws -> AccreditationRequestView {
+    package func reject(_ idText: String, input: AccreditationRejectionInput, context: AdminContext) async throws -> AccreditationRequestView {
         let rejection = try await prepareRejection(idText, input: input, context: context)
         try await commit(rejection.write, events: rejection.events, now: rejection.now, context: context)
         rejection.request.status = .rejected
@@ -167,14 +169,14 @@ struct AccreditationAdminService: Sendable {
 
     /// A rejection read and checked, written by `write(on:)` in the caller's transaction with its `events`.
     struct Rejection: Sendable {
-        let request: AccreditationRequestModel
-        let entity: String
-        let reason: String
-        let events: [WebhookEventDraft]
-        let now: Int64
+        package let request: AccreditationRequestModel
+        package let entity: String
+        package let reason: String
+        package let events: [WebhookEventDraft]
+        package let now: Int64
 
         /// False when the request was decided meanwhile.
-        func write(on tx: any Database) async throws -> Bool {
+        package func write(on tx: any Database) async throws -> Bool {
             try await RegistrationRepository.reject(requestID: try request.requireID(), reason: reason, now: now, on: tx)
         }
     }
@@ -221,7 +223,7 @@ struct AccreditationAdminService: Sendable {
                           + "or the entity's form has an e-mail field.", field: "delivery")
     }
 
-    func unlock(userRef: String, context: AdminContext) async throws -> UnlockResult {
+    package func unlock(userRef: String, context: AdminContext) async throws -> UnlockResult {
         let user = try await user(userRef, context: context)
         return UnlockResult(unlocked: try await CertificationLocks(db: context.db).unlock(userID: try user.requireID()))
     }
@@ -286,5 +288,12 @@ struct AccreditationAdminService: Sendable {
         guard let certificate, certificate.status == .issued else { return SessionCheck(valid: false) }
         return SessionCheck(valid: true, entity: row.registration.entity.name, level: certificate.level,
                             certificateSerial: row.certificateSerial, expiresAtEpochMs: expires)
+    }
+
+    package init(protector: DataProtector, clock: VerityClock, messaging: CertificationMessaging, wake: WebhookWake? = nil) {
+        self.protector = protector
+        self.clock = clock
+        self.messaging = messaging
+        self.wake = wake
     }
 }

@@ -3,14 +3,15 @@ import Foundation
 import Logging
 import VerityCore
 import VerityStore
+import VerityKernel
 
 /// An activation code's message (DIAC) as it is kept, sealed under the
 /// user's key, until a gateway has taken it.
-struct ActivationCodeMessage: Codable, Sendable {
-    let channel: MessageChannel
-    let to: String
-    let subject: String?
-    let text: String
+package struct ActivationCodeMessage: Codable, Sendable {
+    package let channel: MessageChannel
+    package let to: String
+    package let subject: String?
+    package let text: String
 }
 
 /// The `certification.activation_code` job: queued with an approval, due
@@ -19,21 +20,21 @@ struct ActivationCodeMessage: Codable, Sendable {
 /// failed), the job, on any server, sends the kept message and forgets it.
 /// At least once: a server that died after sending but before forgetting
 /// sends the same code twice, never none.
-struct ActivationCodeDelivery: JobHandler {
-    static let kind = "certification.activation_code"
+package struct ActivationCodeDelivery: JobHandler {
+    package static let kind = "certification.activation_code"
     /// Long enough for the approving server to send it itself.
     static let fallbackMilliseconds: Int64 = 30_000
 
-    let db: any Database
-    let protector: DataProtector
-    let messaging: CertificationMessaging
-    let clock: VerityClock
-    let logger: Logger
+    package let db: any Database
+    package let protector: DataProtector
+    package let messaging: CertificationMessaging
+    package let clock: VerityClock
+    package let logger: Logger
 
-    var kind: String { Self.kind }
-    var maximumAttempts: Int { 5 }
+    package var kind: String { Self.kind }
+    package var maximumAttempts: Int { 5 }
 
-    func run(subject: UUID) async throws {
+    package func run(subject: UUID) async throws {
         let repository = RegistrationRepository(db: db)
         guard let code = try await repository.activationCode(id: subject), let sealed = code.deliverySealed else { return }
         // A code used or expired meanwhile needs no message.
@@ -55,13 +56,13 @@ struct ActivationCodeDelivery: JobHandler {
         logger.info("activation code delivered by its job", metadata: ["code_id": .string(subject.uuidString)])
     }
 
-    func gaveUp(subject: UUID, reason: String) async {
+    package func gaveUp(subject: UUID, reason: String) async {
         try? await RegistrationRepository(db: db).forgetDelivery(codeID: subject)
         logger.error("activation code not delivered", metadata: ["code_id": .string(subject.uuidString)])
     }
 
     /// Hands `message` to its gateway; false (logged without the message) when it did not take it.
-    static func send(_ message: ActivationCodeMessage, messaging: CertificationMessaging, db: any Database, environmentID: UUID,
+    package static func send(_ message: ActivationCodeMessage, messaging: CertificationMessaging, db: any Database, environmentID: UUID,
                      logger: Logger) async -> Bool {
         do {
             switch message.channel {
@@ -78,5 +79,13 @@ struct ActivationCodeDelivery: JobHandler {
             ])
             return false
         }
+    }
+
+    package init(db: any Database, protector: DataProtector, messaging: CertificationMessaging, clock: VerityClock, logger: Logger) {
+        self.db = db
+        self.protector = protector
+        self.messaging = messaging
+        self.clock = clock
+        self.logger = logger
     }
 }

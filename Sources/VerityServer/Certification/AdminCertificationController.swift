@@ -1,16 +1,17 @@
 import Vapor
 import VerityAPI
 import VerityCore
+import VerityKernel
 
 /// `/admin/v1/certification`: entities, checkpoints, accreditation decisions,
 /// unlocking users, transactions and session checks, with a secret key.
-struct AdminCertificationController: RouteCollection {
-    let secretKeys: SecretKeyMiddleware
+package struct AdminCertificationController: RouteCollection {
+    package let secretKeys: SecretKeyMiddleware
     /// Built once at start-up; a request brings its context (environment, database handle, logger).
-    let accreditation: AccreditationAdminService
-    let clock: VerityClock
+    package let accreditation: AccreditationAdminService
+    package let clock: VerityClock
 
-    func boot(routes: any RoutesBuilder) throws {
+    package func boot(routes: any RoutesBuilder) throws {
         let admin = routes.grouped(secretKeys)
         let endpoints = CertificationAdminEndpoint.self
         admin.on(endpoints.createEntity, use: createEntity)
@@ -26,7 +27,7 @@ struct AdminCertificationController: RouteCollection {
         admin.on(endpoints.verifySession, use: verifySession)
     }
 
-    func createEntity(request: Request, input: EntityInput) async throws -> EntityDetails {
+    package func createEntity(request: Request, input: EntityInput) async throws -> EntityDetails {
         let fields = try input.userFieldDefinitions.enumerated().map { index, field in try Self.definition(field, index: index) }
         let entity = try await directory(request).createEntity(
             environmentID: try request.adminContext().environmentID, name: input.name, displayName: input.displayName,
@@ -34,34 +35,34 @@ struct AdminCertificationController: RouteCollection {
         return EntityDetails(entity)
     }
 
-    func entities(request: Request) async throws -> [EntityDetails] {
+    package func entities(request: Request) async throws -> [EntityDetails] {
         try await directory(request).entities(environmentID: try request.adminContext().environmentID).map(EntityDetails.init)
     }
 
-    func addCheckpoint(request: Request, input: CheckpointInput) async throws -> CheckpointDetails {
+    package func addCheckpoint(request: Request, input: CheckpointInput) async throws -> CheckpointDetails {
         let checkpoint = try await directory(request).addCheckpoint(
             environmentID: try request.adminContext().environmentID, name: input.name, address: input.address, latitude: input.latitude,
             longitude: input.longitude, levels: input.levels, openingHours: input.openingHours)
         return CheckpointDetails(checkpoint)
     }
 
-    func checkpoints(request: Request) async throws -> [CheckpointDetails] {
+    package func checkpoints(request: Request) async throws -> [CheckpointDetails] {
         try await directory(request).checkpoints(environmentID: try request.adminContext().environmentID).map(CheckpointDetails.init)
     }
 
-    func requests(request: Request) async throws -> [AccreditationRequestView] {
+    package func requests(request: Request) async throws -> [AccreditationRequestView] {
         try await accreditation.requests(status: request.query[String.self, at: "status"], context: try request.adminContext())
     }
 
-    func approve(request: Request, input: AccreditationApprovalInput?) async throws -> ActivationCodeIssued {
+    package func approve(request: Request, input: AccreditationApprovalInput?) async throws -> ActivationCodeIssued {
         try await accreditation.approve(try idParameter(request), input: input ?? AccreditationApprovalInput(), context: try request.adminContext())
     }
 
-    func reject(request: Request, input: AccreditationRejectionInput) async throws -> AccreditationRequestView {
+    package func reject(request: Request, input: AccreditationRejectionInput) async throws -> AccreditationRequestView {
         try await accreditation.reject(try idParameter(request), input: input, context: try request.adminContext())
     }
 
-    func unlock(request: Request) async throws -> UnlockResult {
+    package func unlock(request: Request) async throws -> UnlockResult {
         try await accreditation.unlock(userRef: try request.userRef(), context: try request.adminContext())
     }
 
@@ -97,10 +98,16 @@ struct AdminCertificationController: RouteCollection {
     private func directory(_ request: Request) -> DirectoryOperations {
         DirectoryOperations(db: request.db, clock: clock)
     }
+
+    package init(secretKeys: SecretKeyMiddleware, accreditation: AccreditationAdminService, clock: VerityClock) {
+        self.secretKeys = secretKeys
+        self.accreditation = accreditation
+        self.clock = clock
+    }
 }
 
 extension EntityDetails {
-    init(_ summary: CertificationEntitySummary) {
+    package init(_ summary: CertificationEntitySummary) {
         self.init(name: summary.name, displayName: summary.displayName, levels: summary.levels,
                   userFieldDefinitions: summary.userFieldDefinitions.map(FieldDefinition.init))
     }

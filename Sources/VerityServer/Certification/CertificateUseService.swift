@@ -6,18 +6,19 @@ import VerityCore
 import VerityPKI
 import VerityStore
 import X509
+import VerityKernel
 
 /// What a certified user does with the certificate: authenticate by signing
 /// a nonce, approve transactions by signing their canonical hash, and (level
 /// 4) sign documents with the HSM key. Levels 1–3 sign on the device; level 4
 /// signs in the HSM with the user's password. Built once; each call works
 /// through the context's database handle.
-struct CertificateUseService: Sendable {
-    let protector: DataProtector
-    let clock: VerityClock
-    let pki: CertificationPKI
+package struct CertificateUseService: Sendable {
+    package let protector: DataProtector
+    package let clock: VerityClock
+    package let pki: CertificationPKI
     let sessionLifetimeMilliseconds: Int64
-    let registrations: RegistrationService
+    package let registrations: RegistrationService
 
     static let challengeLifetimeMilliseconds: Int64 = 120_000
     static let maximumDocumentBytes = 10 * 1024 * 1024
@@ -44,7 +45,7 @@ struct CertificateUseService: Sendable {
     }
 
     /// Checks the signed nonce (each challenge is answered once) and opens a session.
-    func answer(_ name: String, challengeID: String, input: SignatureInput, context: CertificationContext) async throws -> AuthenticationSession {
+    package func answer(_ name: String, challengeID: String, input: SignatureInput, context: CertificationContext) async throws -> AuthenticationSession {
         let (_, registration, row, certificate) = try await certified(name, context: context)
         let uses = CertificateUseRepository(db: context.db)
         guard let id = UUID(uuidString: challengeID), let challenge = try await uses.challenge(id: id),
@@ -76,7 +77,7 @@ struct CertificateUseService: Sendable {
     }
 
     /// Checks the user's signature over the transaction's digest and stores the approval.
-    func approve(_ name: String, transactionID: String, input: SignatureInput, context: CertificationContext) async throws -> TransactionView {
+    package func approve(_ name: String, transactionID: String, input: SignatureInput, context: CertificationContext) async throws -> TransactionView {
         let (entity, registration, row, certificate) = try await certified(name, context: context)
         let uses = CertificateUseRepository(db: context.db)
         guard let id = UUID(uuidString: transactionID), let transaction = try await uses.transaction(id: id),
@@ -169,7 +170,7 @@ enum TransactionViews {
         return stride(from: 0, to: 64, by: 2).compactMap { UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16) }
     }
 
-    static func view(_ row: TransactionModel, entity: String, reader: PersonSealer) throws -> TransactionView {
+    package static func view(_ row: TransactionModel, entity: String, reader: PersonSealer) throws -> TransactionView {
         let details = try reader.open(json: TransactionDetails.self, from: row.descriptionSealed,
                                       at: .of(.transactionDescription, try row.requireID()))
         return TransactionView(id: try row.requireID(), entity: entity, description: details, digest: row.digest, status: row.status.rawValue,

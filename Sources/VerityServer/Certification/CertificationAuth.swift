@@ -3,17 +3,18 @@ import Vapor
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
 
 /// Who a certification request speaks for, and from which verified device;
 /// with the request's database handle (its event loop's pool) and logger
 /// (its request id), which the services, built once, use for this request.
-struct CertificationContext: Sendable {
-    let userID: UUID
-    let environmentID: UUID
+package struct CertificationContext: Sendable {
+    package let userID: UUID
+    package let environmentID: UUID
     /// The verified device a device token is bound to; nil with the app's user token.
-    let device: CertificationDeviceModel?
-    let db: any Database
-    let logger: Logger
+    package let device: CertificationDeviceModel?
+    package let db: any Database
+    package let logger: Logger
 
     /// The verified device, or `DEVICE_NOT_VERIFIED` for a user token.
     func requireDevice() throws(VerityError) -> CertificationDeviceModel {
@@ -22,22 +23,30 @@ struct CertificationContext: Sendable {
         }
         return device
     }
+
+    package init(userID: UUID, environmentID: UUID, device: CertificationDeviceModel?, db: any Database, logger: Logger) {
+        self.userID = userID
+        self.environmentID = environmentID
+        self.device = device
+        self.db = db
+        self.logger = logger
+    }
 }
 
 /// Device tokens: opaque, stored as SHA-256, bound to a verified device.
 enum DeviceTokens {
-    static let prefix = "vdt_"
-    static let lifetimeMilliseconds: Int64 = 30 * 86_400_000
+    package static let prefix = "vdt_"
+    package static let lifetimeMilliseconds: Int64 = 30 * 86_400_000
     /// How long tokens may be exchanged for new ones after the device was
     /// verified by SMS: then it proves itself again.
     static let chainLifetimeMilliseconds: Int64 = 180 * 86_400_000
     /// The header the SDK sends with its install's identifier; must match the token's device.
     static let deviceHeader = WireHeader.deviceID
 
-    static func hash(deviceID: String) -> String { DataProtector.hashSecret("device:" + deviceID) }
+    package static func hash(deviceID: String) -> String { DataProtector.hashSecret("device:" + deviceID) }
 
     /// A new token for `device`, recorded; returns the token to hand out once.
-    static func mint(device: CertificationDeviceModel, on db: any Database, now: Int64) async throws -> (String, Int64) {
+    package static func mint(device: CertificationDeviceModel, on db: any Database, now: Int64) async throws -> (String, Int64) {
         let token = prefix + Base62.random(length: 40)
         let expires = now + lifetimeMilliseconds
         try await DeviceTokenRepository(db: db).create(DeviceTokenModel(
@@ -49,7 +58,7 @@ enum DeviceTokens {
     /// The token's row and device, or `INVALID_TOKEN` with what to do about it.
     /// `allowStale`: accept an expired token or one revoked because the
     /// certification changed (only to exchange it for a new one).
-    static func resolve(_ token: String, request: Request, on db: any Database, now: Int64,
+    package static func resolve(_ token: String, request: Request, on db: any Database, now: Int64,
                         allowStale: Bool = false) async throws -> (DeviceTokenModel, CertificationDeviceModel, UUID) {
         guard token.count <= 128, let row = try await DeviceTokenRepository(db: db).token(hash: DataProtector.hashSecret(token)) else {
             throw VerityError(.invalidToken, "The device token is not known: verify the device again.", resolution: .verifyDevice)
@@ -82,7 +91,7 @@ enum DeviceTokens {
 
 extension DeviceTokenModel.RevocationReason {
     /// What the client is told to do about a token revoked for this reason.
-    var resolution: TokenResolution {
+    package var resolution: TokenResolution {
         switch self {
         case .certificationChanged: .refreshToken
         case .rotated, .locked, .userRevoked: .verifyDevice
@@ -94,13 +103,13 @@ extension DeviceTokenModel.RevocationReason {
 /// token also names the verified device. Each credential is counted against
 /// its environment's per-token limit (`RequestLimits.userTokenRequestsPerMinute`),
 /// as on the identity routes: a stolen token cannot sign or poll unbounded.
-struct CertificationAuthMiddleware: AsyncMiddleware {
-    let tokens: UserTokenService
-    let protector: DataProtector
-    let clock: VerityClock
-    let idempotency: Idempotency
+package struct CertificationAuthMiddleware: AsyncMiddleware {
+    package let tokens: UserTokenService
+    package let protector: DataProtector
+    package let clock: VerityClock
+    package let idempotency: Idempotency
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let bearer = try request.bearerCredential()
         let now = clock.nowMillis()
         let caller: Caller
@@ -119,17 +128,24 @@ struct CertificationAuthMiddleware: AsyncMiddleware {
         request.storage[CertificationContextKey.self] = caller.context(of: request)
         return try await idempotency.run(request, scope: caller.userID) { try await next.respond(to: request) }
     }
+
+    package init(tokens: UserTokenService, protector: DataProtector, clock: VerityClock, idempotency: Idempotency) {
+        self.tokens = tokens
+        self.protector = protector
+        self.clock = clock
+        self.idempotency = idempotency
+    }
 }
 
 extension CertificationAuthMiddleware {
     /// Whom a credential speaks for, before the request's context is made.
     struct Caller {
-        let userID: UUID
-        let environmentID: UUID
-        let device: CertificationDeviceModel?
+        package let userID: UUID
+        package let environmentID: UUID
+        package let device: CertificationDeviceModel?
 
         /// The context, with the request's handle and its logger naming the user.
-        func context(of request: Request) -> CertificationContext {
+        package func context(of request: Request) -> CertificationContext {
             request.logger[metadataKey: "user_id"] = .string(userID.uuidString)
             return CertificationContext(userID: userID, environmentID: environmentID, device: device, db: request.db, logger: request.logger)
         }
@@ -149,7 +165,7 @@ extension CertificationAuthMiddleware {
     }
 }
 
-enum CertificationContextKey: StorageKey { typealias Value = CertificationContext }
+package enum CertificationContextKey: StorageKey { package typealias Value = CertificationContext }
 
 extension Request {
     func certificationContext() throws -> CertificationContext {

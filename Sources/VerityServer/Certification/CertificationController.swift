@@ -3,22 +3,23 @@ import Vapor
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
 
 /// `/v1/certification`: what the SDK's `CertificationClient` calls.
-struct CertificationController: RouteCollection {
+package struct CertificationController: RouteCollection {
     /// The device token or user token check (and `Idempotency-Key`) in front of every route.
-    let auth: CertificationAuthMiddleware
+    package let auth: CertificationAuthMiddleware
     /// The services, built once at start-up (`CertificationServices`); a
     /// request brings its context (user, device, its database handle and logger).
-    let services: CertificationServices
-    let clock: VerityClock
+    package let services: CertificationServices
+    package let clock: VerityClock
 
-    var devices: DeviceVerificationService { services.devices }
-    var registrations: RegistrationService { services.registrations }
-    var certification: CertificationService { services.certification }
-    var uses: CertificateUseService { services.uses }
+    package var devices: DeviceVerificationService { services.devices }
+    package var registrations: RegistrationService { services.registrations }
+    package var certification: CertificationService { services.certification }
+    package var uses: CertificateUseService { services.uses }
 
-    func boot(routes: any RoutesBuilder) throws {
+    package func boot(routes: any RoutesBuilder) throws {
         let api = routes.grouped(auth)
         api.on(CertificationEndpoint.requestDeviceVerification, use: requestCode)
         api.on(CertificationEndpoint.verifyDevice, use: verifyDevice)
@@ -98,11 +99,11 @@ struct CertificationController: RouteCollection {
         try await registrations.details(try entityName(request), context: try request.certificationContext())
     }
 
-    func user(request: Request) async throws -> CertificationUser {
+    package func user(request: Request) async throws -> CertificationUser {
         try await registrations.user(try entityName(request), context: try request.certificationContext())
     }
 
-    func register(request: Request, input: RegistrationInput) async throws -> CertificationUser {
+    package func register(request: Request, input: RegistrationInput) async throws -> CertificationUser {
         try await registrations.register(try entityName(request), input: input, context: try request.certificationContext())
     }
 
@@ -127,11 +128,11 @@ struct CertificationController: RouteCollection {
         try await certification.certifyAtLevel4(try entityName(request), input: input, context: try request.certificationContext())
     }
 
-    func certificate(request: Request) async throws -> UserCertificate {
+    package func certificate(request: Request) async throws -> UserCertificate {
         try await certification.certificate(try entityName(request), context: try request.certificationContext())
     }
 
-    func uncertify(request: Request) async throws -> CertificationUser {
+    package func uncertify(request: Request) async throws -> CertificationUser {
         try await certification.uncertify(try entityName(request), context: try request.certificationContext())
     }
 
@@ -141,16 +142,16 @@ struct CertificationController: RouteCollection {
         try await uses.challenge(try entityName(request), context: try request.certificationContext())
     }
 
-    func answer(request: Request, input: SignatureInput) async throws -> AuthenticationSession {
+    package func answer(request: Request, input: SignatureInput) async throws -> AuthenticationSession {
         try await uses.answer(try entityName(request), challengeID: try idParameter(request), input: input,
                                               context: try request.certificationContext())
     }
 
-    func transactions(request: Request) async throws -> [TransactionView] {
+    package func transactions(request: Request) async throws -> [TransactionView] {
         try await uses.pendingTransactions(try entityName(request), context: try request.certificationContext())
     }
 
-    func approve(request: Request, input: SignatureInput) async throws -> TransactionView {
+    package func approve(request: Request, input: SignatureInput) async throws -> TransactionView {
         try await uses.approve(try entityName(request), transactionID: try idParameter(request), input: input,
                                                context: try request.certificationContext())
     }
@@ -161,12 +162,12 @@ struct CertificationController: RouteCollection {
 
     // MARK: Checkpoints
 
-    func checkpoints(request: Request) async throws -> [CheckpointDetails] {
+    package func checkpoints(request: Request) async throws -> [CheckpointDetails] {
         let context = try request.certificationContext()
         return try await directory(context).checkpoints(environmentID: context.environmentID).map(CheckpointDetails.init)
     }
 
-    func nearestCheckpoints(request: Request) async throws -> [CheckpointDetails] {
+    package func nearestCheckpoints(request: Request) async throws -> [CheckpointDetails] {
         let context = try request.certificationContext()
         guard let latitude = Double(request.query[String.self, at: "latitude"] ?? "") else {
             throw VerityError(.validationError, "latitude is required, in degrees.", field: "latitude")
@@ -201,10 +202,16 @@ struct CertificationController: RouteCollection {
     private func directory(_ context: CertificationContext) -> DirectoryOperations {
         DirectoryOperations(db: context.db, clock: clock)
     }
+
+    package init(auth: CertificationAuthMiddleware, services: CertificationServices, clock: VerityClock) {
+        self.auth = auth
+        self.services = services
+        self.clock = clock
+    }
 }
 
 extension CheckpointDetails {
-    init(_ summary: CheckpointSummary) {
+    package init(_ summary: CheckpointSummary) {
         self.init(id: summary.id, name: summary.name, address: summary.address, latitude: summary.latitude, longitude: summary.longitude,
                   levels: summary.levels, openingHours: summary.openingHours, distanceKilometres: summary.distanceKilometres)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import VerityAPI
 import VerityStore
+import VerityWebhooks
 
 /// The webhook events certification publishes, each written with its outcome.
 enum CertificationEvents {

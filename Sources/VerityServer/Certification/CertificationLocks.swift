@@ -6,15 +6,15 @@ import VerityStore
 /// Lockout after repeated wrong secrets: SMS codes (`DeviceVerificationPolicy`)
 /// and activation codes or level-4 passwords (`maximumWrongSecrets`). A locked
 /// user gets `USER_LOCKED` until an operator unlocks them.
-struct CertificationLocks: Sendable {
-    let db: any Database
+package struct CertificationLocks: Sendable {
+    package let db: any Database
 
     /// Wrong activation codes or level-4 passwords in a row before the user is locked.
     static let maximumWrongSecrets = 5
 
     private var locks: CertificationLockRepository { CertificationLockRepository(db: db) }
 
-    func state(userID: UUID) async throws -> CertificationLockModel? {
+    package func state(userID: UUID) async throws -> CertificationLockModel? {
         try await locks.state(userID: userID)
     }
 
@@ -45,9 +45,13 @@ struct CertificationLocks: Sendable {
     }
 
     /// An operator's unlock: clears the lock and both runs; false when the user was not locked.
-    func unlock(userID: UUID) async throws -> Bool {
+    package func unlock(userID: UUID) async throws -> Bool {
         guard let state = try await state(userID: userID), state.lockedAt != nil else { return false }
         try await locks.unlock(userID: userID)
         return true
+    }
+
+    package init(db: any Database) {
+        self.db = db
     }
 }

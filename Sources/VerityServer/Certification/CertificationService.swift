@@ -5,17 +5,18 @@ import VerityAPI
 import VerityCore
 import VerityPKI
 import VerityStore
+import VerityKernel
 
 /// Certifying and uncertifying a registered user: level 1 at once, levels 2–3
 /// with a DIAC and the device's CSR, level 4 with a DIAC and a key made in the HSM.
 /// Built once; each call works through the context's database handle.
-struct CertificationService: Sendable {
-    let protector: DataProtector
-    let clock: VerityClock
-    let pki: CertificationPKI
-    let issuer: CertificateIssuer
-    let jobs: JobWorker
-    let registrations: RegistrationService
+package struct CertificationService: Sendable {
+    package let protector: DataProtector
+    package let clock: VerityClock
+    package let pki: CertificationPKI
+    package let issuer: CertificateIssuer
+    package let jobs: JobWorker
+    package let registrations: RegistrationService
 
     /// Level 1: the platform certifies the device's key at once, with no code.
     func certifyAtLevel1(_ name: String, input: CertifyLevel1Input, context: CertificationContext) async throws -> CertificationUser {
@@ -113,7 +114,7 @@ struct CertificationService: Sendable {
 
     /// Gives the certificate up: revoked (on the next CRL), a level-4 key
     /// destroyed, the user back to `UNCERTIFIED`; device tokens must be refreshed.
-    func uncertify(_ name: String, context: CertificationContext) async throws -> CertificationUser {
+    package func uncertify(_ name: String, context: CertificationContext) async throws -> CertificationUser {
         let entity = try await registrations.entity(name, context: context)
         let registration = try await registrations.requireRegistration(entity: entity, context: context)
         try await revokeAll(registration, entity: entity, context: context)
@@ -122,7 +123,7 @@ struct CertificationService: Sendable {
 
     /// An operator's uncertification (the console): the same, with no device
     /// in the context (the user is not the one asking).
-    func uncertifyByOperator(_ name: String, context: CertificationContext) async throws {
+    package func uncertifyByOperator(_ name: String, context: CertificationContext) async throws {
         let entity = try await registrations.entity(name, context: context)
         guard let registration = try await RegistrationRepository(db: context.db).registration(entityID: try entity.requireID(),
                                                                                               userID: context.userID) else {
@@ -150,7 +151,7 @@ struct CertificationService: Sendable {
     }
 
     /// The current certificate and chain (the spec's `fetchCertificate`).
-    func certificate(_ name: String, context: CertificationContext) async throws -> UserCertificate {
+    package func certificate(_ name: String, context: CertificationContext) async throws -> UserCertificate {
         let entity = try await registrations.entity(name, context: context)
         let registration = try await registrations.requireRegistration(entity: entity, context: context)
         guard let row = try await UserCertificateRepository(db: context.db).current(registrationID: try registration.requireID()) else {
@@ -259,15 +260,15 @@ struct CertificationService: Sendable {
 
 /// DIACs are stored as a keyed hash: 16 digits are too few to leave to plain SHA-256.
 enum ActivationCodes {
-    static let lifetimeMilliseconds: Int64 = 30 * 86_400_000
+    package static let lifetimeMilliseconds: Int64 = 30 * 86_400_000
 
-    static func hash(_ code: ActivationCode, protector: DataProtector) -> String {
+    package static func hash(_ code: ActivationCode, protector: DataProtector) -> String {
         protector.blindIndex(code.digits, domain: "diac")
     }
 
     /// The hashes a stored code may have: a code issued before a rotation of
     /// the derived keys is still good while its window lasts.
-    static func hashes(_ code: ActivationCode, protector: DataProtector, now: Int64) -> [String] {
+    package static func hashes(_ code: ActivationCode, protector: DataProtector, now: Int64) -> [String] {
         protector.blindIndexes(code.digits, domain: "diac", now: now)
     }
 

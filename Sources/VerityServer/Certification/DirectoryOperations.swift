@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 import VerityCore
 import VerityStore
+import VerityKernel
 
 /// An entity as operators and the CLI see it.
 public struct CertificationEntitySummary: Sendable, Codable, Equatable {
@@ -25,14 +26,14 @@ public struct CheckpointSummary: Sendable, Codable, Equatable {
 
 /// Entities and checkpoints of one environment, checked: what the CLI and the
 /// admin API both call.
-struct DirectoryOperations: Sendable {
-    let db: any Database
-    let clock: VerityClock
+package struct DirectoryOperations: Sendable {
+    package let db: any Database
+    package let clock: VerityClock
 
     /// Most fields an entity's registration form has.
     static let maximumFields = 50
 
-    func createEntity(environmentID: UUID, name: String, displayName: String, levels: [Int],
+    package func createEntity(environmentID: UUID, name: String, displayName: String, levels: [Int],
                       fields: [UserFieldDefinition]) async throws -> CertificationEntitySummary {
         guard (1...64).contains(name.count), name.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-" || $0 == "_") }) else {
             throw VerityError(.validationError, "An entity name is 1–64 lowercase letters, digits, '-' or '_'.", field: "name")
@@ -51,11 +52,11 @@ struct DirectoryOperations: Sendable {
         return Self.summary(entity)
     }
 
-    func entities(environmentID: UUID) async throws -> [CertificationEntitySummary] {
+    package func entities(environmentID: UUID) async throws -> [CertificationEntitySummary] {
         try await CertificationDirectory(db: db).entities(environmentID: environmentID).map(Self.summary)
     }
 
-    func addCheckpoint(environmentID: UUID, name: String, address: String, latitude: Double, longitude: Double,
+    package func addCheckpoint(environmentID: UUID, name: String, address: String, latitude: Double, longitude: Double,
                        levels: [Int], openingHours: String?) async throws -> CheckpointSummary {
         try Self.checkText(name, field: "name", limit: 200)
         try Self.checkText(address, field: "address", limit: 500)
@@ -68,7 +69,7 @@ struct DirectoryOperations: Sendable {
         return try Self.summary(checkpoint, distance: nil)
     }
 
-    func checkpoints(environmentID: UUID) async throws -> [CheckpointSummary] {
+    package func checkpoints(environmentID: UUID) async throws -> [CheckpointSummary] {
         try await CertificationDirectory(db: db).checkpoints(environmentID: environmentID).map { try Self.summary($0, distance: nil) }
     }
 
@@ -79,7 +80,7 @@ struct DirectoryOperations: Sendable {
         return try Self.summary(checkpoint, distance: nil)
     }
 
-    func nearestCheckpoints(environmentID: UUID, latitude: Double, longitude: Double, limit: Int) async throws -> [CheckpointSummary] {
+    package func nearestCheckpoints(environmentID: UUID, latitude: Double, longitude: Double, limit: Int) async throws -> [CheckpointSummary] {
         guard (1...100).contains(limit) else { throw VerityError(.validationError, "limit is 1–100.", field: "limit") }
         let location = try GeoCoordinate(latitude: latitude, longitude: longitude)
         return try await CertificationDirectory(db: db).nearestCheckpoints(environmentID: environmentID, to: location, limit: limit)
@@ -88,7 +89,7 @@ struct DirectoryOperations: Sendable {
 
     // MARK: Checks and summaries
 
-    static func levels(_ levels: [Int]) throws(VerityError) -> [AccreditationLevel] {
+    package static func levels(_ levels: [Int]) throws(VerityError) -> [AccreditationLevel] {
         guard !levels.isEmpty, Set(levels).count == levels.count else {
             throw VerityError(.validationError, "List each accreditation level once, at least one.", field: "levels")
         }
@@ -101,14 +102,19 @@ struct DirectoryOperations: Sendable {
         }
     }
 
-    static func summary(_ entity: CertificationEntityModel) -> CertificationEntitySummary {
+    package static func summary(_ entity: CertificationEntityModel) -> CertificationEntitySummary {
         CertificationEntitySummary(name: entity.name, displayName: entity.displayName, levels: entity.levels,
                                    userFieldDefinitions: entity.fieldDefinitions)
     }
 
-    static func summary(_ checkpoint: CheckpointModel, distance: Double?) throws -> CheckpointSummary {
+    package static func summary(_ checkpoint: CheckpointModel, distance: Double?) throws -> CheckpointSummary {
         CheckpointSummary(id: try checkpoint.requireID(), name: checkpoint.name, address: checkpoint.address, latitude: checkpoint.latitude,
                           longitude: checkpoint.longitude, levels: checkpoint.levels, openingHours: checkpoint.openingHours,
                           distanceKilometres: distance)
+    }
+
+    package init(db: any Database, clock: VerityClock) {
+        self.db = db
+        self.clock = clock
     }
 }

@@ -3,19 +3,21 @@ import Foundation
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
+import VerityWebhooks
 
 /// Entities as users see them, registration, the user's status, and
 /// accreditation requests. Built once; each call works through the
 /// context's database handle.
-struct RegistrationService: Sendable {
-    let protector: DataProtector
-    let clock: VerityClock
-    let pki: CertificationPKI
+package struct RegistrationService: Sendable {
+    package let protector: DataProtector
+    package let clock: VerityClock
+    package let pki: CertificationPKI
     /// Wakes the job worker for the outcome's webhook deliveries (nil: the poll delivers them).
-    var wake: WebhookWake? = nil
+    package var wake: WebhookWake? = nil
 
     /// The entity by name in the caller's environment, or `NOT_FOUND`.
-    func entity(_ name: String, context: CertificationContext) async throws -> CertificationEntityModel {
+    package func entity(_ name: String, context: CertificationContext) async throws -> CertificationEntityModel {
         guard name.count <= 64,
               let entity = try await CertificationDirectory(db: context.db).entity(environmentID: context.environmentID, name: name) else {
             throw VerityError(.notFound, "No entity is named \(name.prefix(64)).", field: "entity")
@@ -23,7 +25,7 @@ struct RegistrationService: Sendable {
         return entity
     }
 
-    func details(_ name: String, context: CertificationContext) async throws -> EntityDetails {
+    package func details(_ name: String, context: CertificationContext) async throws -> EntityDetails {
         let entity = try await entity(name, context: context)
         return EntityDetails(name: entity.name, displayName: entity.displayName, levels: entity.levels,
                              userFieldDefinitions: entity.fieldDefinitions.map(FieldDefinition.init))
@@ -40,7 +42,7 @@ struct RegistrationService: Sendable {
     }
 
     /// The spec's `requestUser`: status with this entity, fields, accreditation and certificate.
-    func user(_ name: String, context: CertificationContext) async throws -> CertificationUser {
+    package func user(_ name: String, context: CertificationContext) async throws -> CertificationUser {
         let entity = try await entity(name, context: context)
         guard context.device != nil else { return CertificationUser(status: .unverified) }
         guard let registration = try await RegistrationRepository(db: context.db).registration(entityID: try entity.requireID(),
@@ -51,7 +53,7 @@ struct RegistrationService: Sendable {
     }
 
     /// The user as the SDK sees them: the registration, its fields and current certificate.
-    func view(_ registration: RegistrationModel, context: CertificationContext) async throws -> CertificationUser {
+    package func view(_ registration: RegistrationModel, context: CertificationContext) async throws -> CertificationUser {
         let keys = PersonKeyRepository(db: context.db, protector: protector)
         let fields = try await keys.registrationFields(registration)
         let certificate = try await UserCertificateRepository(db: context.db).current(registrationID: try registration.requireID())
@@ -61,7 +63,7 @@ struct RegistrationService: Sendable {
     }
 
     /// The spec's `registerUser`: every field checked against the entity's form → `UNCERTIFIED`.
-    func register(_ name: String, input: RegistrationInput, context: CertificationContext) async throws -> CertificationUser {
+    package func register(_ name: String, input: RegistrationInput, context: CertificationContext) async throws -> CertificationUser {
         let entity = try await entity(name, context: context)
         _ = try context.requireDevice()
         try await CertificationLocks(db: context.db).checkUnlocked(userID: context.userID)
@@ -177,7 +179,7 @@ struct RegistrationService: Sendable {
         return AccreditationEvidence(kind: evidence.kind, reference: reference)
     }
 
-    static func view(_ request: AccreditationRequestModel, entity: String) throws -> AccreditationRequestView {
+    package static func view(_ request: AccreditationRequestModel, entity: String) throws -> AccreditationRequestView {
         AccreditationRequestView(
             id: try request.requireID(), entity: entity, level: request.level, status: request.status.rawValue,
             evidence: request.evidenceKind.map { AccreditationEvidence(kind: $0.rawValue, reference: request.evidenceReference ?? "") },
@@ -186,7 +188,7 @@ struct RegistrationService: Sendable {
 }
 
 extension FieldDefinition {
-    init(_ definition: UserFieldDefinition) {
+    package init(_ definition: UserFieldDefinition) {
         self.init(name: definition.name, type: definition.type.rawValue, required: definition.required, maxLength: definition.maxLength,
                   minimum: definition.minimum, maximum: definition.maximum, choices: definition.choices)
     }

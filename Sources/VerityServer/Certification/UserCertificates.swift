@@ -16,7 +16,7 @@ extension UserCertificateRepository {
     }
 
     /// Every revoked serial (uppercase hex) the CA for `kind` issued, with its revocation time, for its CRL.
-    func revokedSerials(issuedBy kind: EnvironmentKind) async throws -> [(serial: String, revokedAt: Int64)] {
+    package func revokedSerials(issuedBy kind: EnvironmentKind) async throws -> [(serial: String, revokedAt: Int64)] {
         let issuer = UserCertificates.issuerCA(kind)
         let revoked = try await revoked(issuerCA: issuer).compactMap { row in row.serial.map { ($0, row.revokedAt ?? row.createdAt) } }
         // Certificates of erased users stay listed: only their serial is left.
@@ -45,7 +45,7 @@ enum RegisteredSubject {
     /// and the entity as the unit; an e-mail address only when the user
     /// proved they read it (`UserCertificateModel.verifiedEmailSealed`),
     /// never one merely typed into a form.
-    static func make(fields: [String: String], entity: CertificationEntityModel, registrationID: UUID, tenant: String,
+    package static func make(fields: [String: String], entity: CertificationEntityModel, registrationID: UUID, tenant: String,
                      verifiedEmail: String?) throws(VerityError) -> UserSubject {
         let (given, surname) = try names(fields: fields, entity: entity)
         // serialNumber is a PrintableString: the registration id's hex is stable and names nobody.
@@ -55,7 +55,7 @@ enum RegisteredSubject {
     }
 
     /// The given name and surname a certificate would carry, or why there are none.
-    static func names(fields: [String: String], entity: CertificationEntityModel) throws(VerityError) -> (given: String, surname: String) {
+    package static func names(fields: [String: String], entity: CertificationEntityModel) throws(VerityError) -> (given: String, surname: String) {
         guard let (given, surname) = RegisteredName.parts(of: fields) else {
             throw VerityError(.validationError, "Certificates name the user: \(entity.name)'s form needs a given-name field (\(RegisteredName.givenNameFields[0])) and a surname field (\(RegisteredName.surnameFields[0])).")
         }

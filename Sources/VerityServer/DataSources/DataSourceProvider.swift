@@ -4,11 +4,11 @@ import VerityCore
 import VerityStore
 
 /// Picks the trusted data source an environment is configured for.
-struct DataSourceProvider: Sendable {
-    let protector: DataProtector
-    let bureau: HTTPBureau?
+package struct DataSourceProvider: Sendable {
+    package let protector: DataProtector
+    package let bureau: HTTPBureau?
 
-    func source(for kind: DataSourceKind, db: any Database) throws -> any IdentityDataSource {
+    package func source(for kind: DataSourceKind, db: any Database) throws -> any IdentityDataSource {
         switch kind {
         case .registry:
             return ReferenceRegistry(db: db, protector: protector)
@@ -18,5 +18,10 @@ struct DataSourceProvider: Sendable {
             }
             return bureau
         }
+    }
+
+    package init(protector: DataProtector, bureau: HTTPBureau?) {
+        self.protector = protector
+        self.bureau = bureau
     }
 }

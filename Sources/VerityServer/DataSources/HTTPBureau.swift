@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import VerityCore
+import VerityKernel
 
 /// An outside identity bureau reached over HTTP(S).
 ///
@@ -11,24 +12,24 @@ import VerityCore
 /// `BureauRequest`. Response: `200` with `{"result": "match" | "no_match" |
 /// "deceased" | "fraud_alert"}`. Timeouts, 429 and 5xx are retried with
 /// backoff; anything else, or running out of retries, is `SERVICE_UNAVAILABLE`.
-struct HTTPBureau: IdentityDataSource {
-    let settings: BureauSettings
-    let client: HTTPClient
-    let logger: Logger
+package struct HTTPBureau: IdentityDataSource {
+    package let settings: BureauSettings
+    package let client: HTTPClient
+    package let logger: Logger
 
-    var name: String { "bureau" }
+    package var name: String { "bureau" }
 
     struct BureauRequest: Encodable {
-        var firstName, lastName, address: String
-        var city, state: String?
-        var postalCode, country, dateOfBirth: String
+        package var firstName, lastName, address: String
+        package var city, state: String?
+        package var postalCode, country, dateOfBirth: String
     }
 
     struct BureauResponse: Decodable {
-        var result: String
+        package var result: String
     }
 
-    func check(_ claim: IdentityClaim) async throws -> DataSourceOutcome {
+    package func check(_ claim: IdentityClaim) async throws -> DataSourceOutcome {
         let body = try JSONEncoder().encode(BureauRequest(
             firstName: claim.firstName, lastName: claim.lastName, address: claim.address, city: claim.city,
             state: claim.state, postalCode: claim.postalCode.canonical, country: claim.country,
@@ -65,7 +66,7 @@ struct HTTPBureau: IdentityDataSource {
         }
     }
 
-    static func outcome(_ result: String) -> DataSourceOutcome? {
+    package static func outcome(_ result: String) -> DataSourceOutcome? {
         switch result {
         case "match": .matched
         case "no_match": .notMatched
@@ -73,5 +74,11 @@ struct HTTPBureau: IdentityDataSource {
         case "fraud_alert": .fraudAlert
         default: nil
         }
+    }
+
+    package init(settings: BureauSettings, client: HTTPClient, logger: Logger) {
+        self.settings = settings
+        self.client = client
+        self.logger = logger
     }
 }

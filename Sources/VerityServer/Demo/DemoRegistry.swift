@@ -1,7 +1,7 @@
 /// Fictional people for the demo's reference registry. John Smith is the
 /// example of the identity-verification specification.
 enum DemoRegistry {
-    static let csv = """
+    package static let csv = """
     firstName,lastName,address,city,state,postalCode,country,dateOfBirth,flags
     John,Smith,222333 Peachtree Place,Atlanta,GA,30318,US,1975-02-28,
     Maria,García,"1600 Ocean Ave, Apt 4B",Santa Monica,CA,90401-2345,US,1988-07-14,

@@ -3,6 +3,9 @@ import Vapor
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
+import VeritySanctions
+import VerityIdentity
 
 /// What `verity demo` hands a newcomer, also written to `demo-keys.json`.
 public struct DemoKeys: Codable, Sendable {
@@ -114,7 +117,7 @@ public enum DemoSetup {
 
 /// The demo entity's registration form.
 enum DemoCertification {
-    static let fields = [
+    package static let fields = [
         UserFieldDefinition(name: "givenName", type: .text, maxLength: 100),
         UserFieldDefinition(name: "surname", type: .text, maxLength: 100),
         UserFieldDefinition(name: "email", type: .email, required: false),

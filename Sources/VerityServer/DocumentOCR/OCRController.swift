@@ -1,14 +1,15 @@
 import Vapor
 import VerityAPI
 import VerityCore
+import VerityKernel
 
 /// `/v1/documents/ocr/…`: the national-ID OCR service, for one end user per token.
-struct OCRController: RouteCollection {
-    let userTokens: UserTokenMiddleware
+package struct OCRController: RouteCollection {
+    package let userTokens: UserTokenMiddleware
     /// Built once at start-up; a request brings its context.
-    let ocr: OCRService
+    package let ocr: OCRService
 
-    func boot(routes: any RoutesBuilder) throws {
+    package func boot(routes: any RoutesBuilder) throws {
         let ocr = routes.grouped(userTokens)
         ocr.on(OCREndpoint.open, use: open)
         // One sealed image in base64: a larger body than the JSON routes take.
@@ -20,15 +21,20 @@ struct OCRController: RouteCollection {
         ocr.on(OCREndpoint.combine, use: combine)
     }
 
-    func open(request: Request, input: OCRSessionRequest) async throws -> OCRSessionInfo {
+    package func open(request: Request, input: OCRSessionRequest) async throws -> OCRSessionInfo {
         try await ocr.open(input, context: try request.identityContext())
     }
 
-    func side(_ request: Request, _ input: OCRSideRequest, _ side: DocumentSide) async throws -> OCRSideAccepted {
+    package func side(_ request: Request, _ input: OCRSideRequest, _ side: DocumentSide) async throws -> OCRSideAccepted {
         try await ocr.takeSide(input, side: side, context: try request.identityContext())
     }
 
     func combine(request: Request, input: OCRCombineRequest) async throws -> OCRCombineResponse {
         try await ocr.combine(input, context: try request.identityContext())
+    }
+
+    package init(userTokens: UserTokenMiddleware, ocr: OCRService) {
+        self.userTokens = userTokens
+        self.ocr = ocr
     }
 }

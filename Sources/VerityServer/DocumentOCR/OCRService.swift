@@ -6,6 +6,8 @@ import VerityAPI
 import VerityCore
 import VerityStore
 import VerityVision
+import VerityKernel
+import VerityWebhooks
 
 /// The national-ID OCR service: a session with its transport keys, a front
 /// and a back transaction (each image sealed by the SDK, read on the engine
@@ -14,17 +16,17 @@ import VerityVision
 /// erases what it held.
 ///
 /// Built once at start-up; each call works through the context's database handle.
-struct OCRService: Sendable {
-    let protector: DataProtector
-    let clock: VerityClock
-    let engines: DocumentEngines
+package struct OCRService: Sendable {
+    package let protector: DataProtector
+    package let clock: VerityClock
+    package let engines: DocumentEngines
     /// Wakes the job worker for the outcome's webhook deliveries (nil: the poll delivers them).
-    var wake: WebhookWake? = nil
+    package var wake: WebhookWake? = nil
 
     /// A session lives this long unless combined before.
-    static let sessionMinutes: Int64 = 15
+    package static let sessionMinutes: Int64 = 15
 
-    func open(_ input: OCRSessionRequest, context: IdentityContext) async throws -> OCRSessionInfo {
+    package func open(_ input: OCRSessionRequest, context: IdentityContext) async throws -> OCRSessionInfo {
         guard let clientKey = Data(base64Encoded: input.clientPublicKey), clientKey.count == 32 else {
             throw VerityError.invalid("clientPublicKey", "clientPublicKey must be a 32-byte X25519 public key, base64")
         }
@@ -130,7 +132,7 @@ struct OCRService: Sendable {
 
     /// The images are kept (sealed) for the SDK's captures, or for a reviewer
     /// in an environment that holds doubtful combinations.
-    static func keepsImages(_ context: IdentityContext) -> Bool {
+    package static func keepsImages(_ context: IdentityContext) -> Bool {
         context.configuration.documents.ocrCaptures || context.configuration.documents.review.enabled
     }
 
@@ -188,16 +190,23 @@ struct OCRService: Sendable {
             : text.expiryDate != nil || text.serialNumber.map { EgyptianIDRules.isSerialNumber($0.text.uppercased()) } == true
     }
 
-    static func json<T: Encodable>(_ value: T) throws -> String {
+    package static func json<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    package init(protector: DataProtector, clock: VerityClock, engines: DocumentEngines, wake: WebhookWake? = nil) {
+        self.protector = protector
+        self.clock = clock
+        self.engines = engines
+        self.wake = wake
     }
 }
 
 /// What the `ocr` engine answered for a combination: the raw response that is signed.
 struct OCRRawResponse: Codable, Sendable {
-    var sessionID: String
+    package var sessionID: String
     var ocrResult: OCRResult
     var documentVerificationResult: DocumentVerificationResult
 }

@@ -4,16 +4,17 @@ import Foundation
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
 
 /// Signs an environment's engine responses twice: HMAC-SHA256 under the key
 /// its backend holds, and Ed25519 under a key made from the derived keys
 /// (`DataProtector.responseSigningSeeds`) whose public half anyone may have.
-struct ResponseSigner: Sendable {
-    let hmacKey: SymmetricKey
+package struct ResponseSigner: Sendable {
+    package let hmacKey: SymmetricKey
     let signingKey: Curve25519.Signing.PrivateKey
 
     /// The environment's signer; `HMAC_KEY_MISSING` until `verity keys hmac` made its key.
-    static func load(environmentID: UUID, db: any Database, protector: DataProtector, now: Int64) async throws -> ResponseSigner {
+    package static func load(environmentID: UUID, db: any Database, protector: DataProtector, now: Int64) async throws -> ResponseSigner {
         guard let key = try await ResponseSigningKeyRepository(db: db).key(environmentID: environmentID, protector: protector) else {
             throw VerityError(.hmacKeyMissing, "this environment has no response-signing key yet: make one with `verity keys hmac`")
         }
@@ -23,7 +24,7 @@ struct ResponseSigner: Sendable {
     }
 
     /// `rawResponse` signed as it is: the bytes a client checks are the bytes sent.
-    func sign(serviceID: String, rawResponse: String) throws -> HMACData {
+    package func sign(serviceID: String, rawResponse: String) throws -> HMACData {
         let bytes = Data(rawResponse.utf8)
         let digest = HMAC<SHA256>.authenticationCode(for: bytes, using: hmacKey).map { String(format: "%02x", $0) }.joined()
         return HMACData(serviceID: serviceID, rawResponse: rawResponse, hmacDigest: digest,
@@ -32,7 +33,7 @@ struct ResponseSigner: Sendable {
 
     /// The public half of the environment's Ed25519 key at `now`, raw and as
     /// PEM, with the next one while a rotation is under way.
-    static func publicKey(environmentID: UUID, protector: DataProtector, now: Int64) throws -> ResponseSigningPublicKey {
+    package static func publicKey(environmentID: UUID, protector: DataProtector, now: Int64) throws -> ResponseSigningPublicKey {
         let seeds = protector.responseSigningSeeds(environmentID: environmentID, now: now)
         let (raw, pem) = try publicHalf(seeds.signing)
         let next = try seeds.next.map { next in

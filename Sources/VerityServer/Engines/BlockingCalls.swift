@@ -6,9 +6,9 @@ import NIOPosix
 /// pool (`NIOThreadPool.singleton`) serves the server's file reads; a slow
 /// resolver there would stall every file answer behind it. Engine work has its
 /// own threads (`EnginePool`) and password hashing its own queue (`SignInGuard`).
-enum BlockingCalls {
+package enum BlockingCalls {
     /// Four: lookups mostly wait, and one resolver timing out must not hold up the next delivery's.
-    static let threads = 4
+    package static let threads = 4
 
     private static let pool: NIOThreadPool = {
         let pool = NIOThreadPool(numberOfThreads: threads)
@@ -17,7 +17,7 @@ enum BlockingCalls {
     }()
 
     /// Runs `call` on one of these threads and waits for it without holding a thread of the caller's.
-    static func run<T: Sendable>(_ call: @escaping @Sendable () throws -> T) async throws -> T {
+    package static func run<T: Sendable>(_ call: @escaping @Sendable () throws -> T) async throws -> T {
         try await pool.runIfActive(call)
     }
 }

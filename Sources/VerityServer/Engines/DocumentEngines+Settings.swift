@@ -5,7 +5,7 @@ extension DocumentEngines {
     /// The engines as the settings say (`Settings.engineIsolation`): worker
     /// processes, started when first needed and stopped with the application,
     /// or the server's own engine threads.
-    static func configured(_ settings: Settings, pool: EnginePool, application: Application) throws -> DocumentEngines {
+    package static func configured(_ settings: Settings, pool: EnginePool, application: Application) throws -> DocumentEngines {
         switch settings.engineIsolation {
         case .inProcess:
             return DocumentEngines(runner: InProcessEngines(pool: pool, runner: EngineTaskRunner(modelsDirectory: settings.modelsDirectory)),
@@ -28,4 +28,4 @@ extension DocumentEngines {
     }
 }
 
-enum EngineWorkerPoolKey: StorageKey { typealias Value = EngineWorkerPool }
+package enum EngineWorkerPoolKey: StorageKey { package typealias Value = EngineWorkerPool }

@@ -11,17 +11,17 @@ import VerityVision
 /// a decompression bomb declares a huge canvas in a small file). The engine
 /// decodes them later, in the check; what the structure cannot show (pixels
 /// that do not decode) is the check's to report.
-struct DocumentImages: Sendable {
-    let front: [UInt8]
-    let back: [UInt8]
-    let face: [UInt8]?
+package struct DocumentImages: Sendable {
+    package let front: [UInt8]
+    package let back: [UInt8]
+    package let face: [UInt8]?
 
     /// 5 MB decoded per image: a phone photo at full resolution fits.
-    static let maximumBytes = 5 * 1024 * 1024
+    package static let maximumBytes = 5 * 1024 * 1024
     /// The largest request a submission can be: three images in base64, and the JSON around them.
-    static let maximumRequestBytes = 3 * (maximumBytes / 3 * 4 + 4) + 64 * 1024
+    package static let maximumRequestBytes = 3 * (maximumBytes / 3 * 4 + 4) + 64 * 1024
 
-    init(_ input: VerifyIdentityDocumentInput) throws(VerityError) {
+    package init(_ input: VerifyIdentityDocumentInput) throws(VerityError) {
         front = try Self.image(input.imageBase64, field: "imageBase64", formats: Self.identityFormats)
         back = try Self.image(input.backImageBase64, field: "backImageBase64", formats: Self.identityFormats)
         face = try input.faceImageBase64.map { text throws(VerityError) in
@@ -33,7 +33,7 @@ struct DocumentImages: Sendable {
     static let identityFormats: Set<ImageHeader.Format> = [.png, .jpeg, .gif]
 
     /// `maximumBytes`: 5 MB for the identity API, 8 MB for the mobile API.
-    static func image(_ base64: String, field: String, maximumBytes: Int = DocumentImages.maximumBytes,
+    package static func image(_ base64: String, field: String, maximumBytes: Int = DocumentImages.maximumBytes,
                       formats: Set<ImageHeader.Format> = [.png, .jpeg]) throws(VerityError) -> [UInt8] {
         guard !base64.isEmpty else { throw .invalid(field, "\(field) must not be empty") }
         guard base64.utf8.count <= maximumBytes / 3 * 4 + 4 else {

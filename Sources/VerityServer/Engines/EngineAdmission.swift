@@ -6,8 +6,8 @@ import VerityCore
 /// answer (503 `SERVICE_UNAVAILABLE`, `Retry-After`) instead of holding its
 /// connection and its images while the queue drains; background work (a
 /// document check's job) always queues, since its job lanes already bound it.
-final class EngineAdmission: Sendable {
-    enum Queue: Sendable {
+package final class EngineAdmission: Sendable {
+    package enum Queue: Sendable {
         case request
         case background
     }
@@ -16,12 +16,12 @@ final class EngineAdmission: Sendable {
     /// refused: a selfie takes a quarter of a second, a document one or two.
     static let requestsPerWorker = 16
     /// What an overloaded answer tells the client to wait.
-    static let retryAfterSeconds = 5
+    package static let retryAfterSeconds = 5
 
     let requestLimit: Int
     private let pending = NIOLockedValueBox(0)
 
-    init(requestLimit: Int) {
+    package init(requestLimit: Int) {
         self.requestLimit = max(1, requestLimit)
     }
 
@@ -44,5 +44,5 @@ final class EngineAdmission: Sendable {
     }
 
     /// Tasks queued or running now.
-    var count: Int { pending.withLockedValue { $0 } }
+    package var count: Int { pending.withLockedValue { $0 } }
 }

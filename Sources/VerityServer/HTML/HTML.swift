@@ -9,29 +9,29 @@ import Foundation
 /// The literal parts are this program's own. Markup from anywhere else
 /// (a chart drawn elsewhere, a translation that holds tags) comes in through
 /// `HTML.trusted`, which says so at the place it happens.
-struct HTML: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringInterpolation {
+package struct HTML: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringInterpolation {
     /// The markup, ready to send.
     private(set) var rendered: String
 
     private init(rendered: String) { self.rendered = rendered }
 
-    init(stringLiteral literal: String) { rendered = literal }
+    package init(stringLiteral literal: String) { rendered = literal }
 
-    init(stringInterpolation: StringInterpolation) { rendered = stringInterpolation.rendered }
+    package init(stringInterpolation: StringInterpolation) { rendered = stringInterpolation.rendered }
 
     /// Markup this program built some other way and already escaped. Every
     /// use is a place a reviewer should read: nothing from a user may reach it unescaped.
-    static func trusted(_ markup: String) -> HTML { HTML(rendered: markup) }
+    package static func trusted(_ markup: String) -> HTML { HTML(rendered: markup) }
 
     /// `text`, escaped: what interpolating a `String` does.
-    static func text(_ text: String) -> HTML { HTML(rendered: escape(text)) }
+    package static func text(_ text: String) -> HTML { HTML(rendered: escape(text)) }
 
-    static let empty: HTML = ""
+    package static let empty: HTML = ""
 
     /// A translation with places for values (`%@` for the first, `%1`,
     /// `%2`, … by number), its words escaped and each value put in its place
     /// as markup, in one pass: a value that holds `%2` is not filled again.
-    static func filling(_ template: String, _ values: HTML...) -> HTML {
+    package static func filling(_ template: String, _ values: HTML...) -> HTML {
         var out = ""
         var characters = Array(template)[...]
         while let character = characters.popFirst() {
@@ -52,7 +52,7 @@ struct HTML: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringInt
     /// inside of a script element is not HTML-decoded, so it is not escaped
     /// as text; instead nothing in it can close the element (`<`, `>` and
     /// `&` are written as JSON escapes).
-    static func jsonIsland(_ value: some Encodable) -> HTML {
+    package static func jsonIsland(_ value: some Encodable) -> HTML {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
@@ -60,33 +60,33 @@ struct HTML: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringInt
             .replacingOccurrences(of: "&", with: "\\u0026"))
     }
 
-    var isEmpty: Bool { rendered.isEmpty }
-    var description: String { rendered }
+    package var isEmpty: Bool { rendered.isEmpty }
+    package var description: String { rendered }
 
-    static func + (left: HTML, right: HTML) -> HTML { HTML(rendered: left.rendered + right.rendered) }
-    static func += (left: inout HTML, right: HTML) { left.rendered += right.rendered }
+    package static func + (left: HTML, right: HTML) -> HTML { HTML(rendered: left.rendered + right.rendered) }
+    package static func += (left: inout HTML, right: HTML) { left.rendered += right.rendered }
 
-    struct StringInterpolation: StringInterpolationProtocol {
+    package struct StringInterpolation: StringInterpolationProtocol {
         fileprivate var rendered = ""
 
-        init(literalCapacity: Int, interpolationCount: Int) { rendered.reserveCapacity(literalCapacity + interpolationCount * 16) }
+        package init(literalCapacity: Int, interpolationCount: Int) { rendered.reserveCapacity(literalCapacity + interpolationCount * 16) }
 
-        mutating func appendLiteral(_ literal: String) { rendered += literal }
+        package mutating func appendLiteral(_ literal: String) { rendered += literal }
         /// Text: escaped.
-        mutating func appendInterpolation(_ text: String) { rendered += HTML.escape(text) }
-        mutating func appendInterpolation(_ text: Substring) { rendered += HTML.escape(String(text)) }
+        package mutating func appendInterpolation(_ text: String) { rendered += HTML.escape(text) }
+        package mutating func appendInterpolation(_ text: Substring) { rendered += HTML.escape(String(text)) }
         /// Markup: as it is.
-        mutating func appendInterpolation(_ markup: HTML) { rendered += markup.rendered }
+        package mutating func appendInterpolation(_ markup: HTML) { rendered += markup.rendered }
         /// Pieces of markup, one after the other.
-        mutating func appendInterpolation(_ pieces: [HTML]) { for piece in pieces { rendered += piece.rendered } }
-        mutating func appendInterpolation<Number: BinaryInteger>(_ number: Number) { rendered += String(number) }
+        package mutating func appendInterpolation(_ pieces: [HTML]) { for piece in pieces { rendered += piece.rendered } }
+        package mutating func appendInterpolation<Number: BinaryInteger>(_ number: Number) { rendered += String(number) }
         /// A measure (a chart's coordinate): written as Swift writes a `Double`.
-        mutating func appendInterpolation(_ number: Double) { rendered += String(number) }
+        package mutating func appendInterpolation(_ number: Double) { rendered += String(number) }
     }
 
     /// Text with the five characters that mean something in HTML written as entities
     /// (safe between tags and inside quoted attribute values).
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for character in text {
@@ -105,7 +105,7 @@ struct HTML: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringInt
 
 extension Sequence where Element == HTML {
     /// The pieces one after the other, `separator` between them.
-    func joined(separator: HTML = .empty) -> HTML {
+    package func joined(separator: HTML = .empty) -> HTML {
         var out = HTML.empty
         for (index, piece) in enumerated() {
             if index > 0 { out += separator }

@@ -9,7 +9,7 @@ extension RoutesBuilder {
     /// `maxBytes`: a POST that collects a larger body than JSON routes do
     /// (images), after taking one of the server's large-body slots.
     @discardableResult
-    func on<Body: Decodable & Sendable, Answer: AsyncResponseEncodable & Sendable>(
+    package func on<Body: Decodable & Sendable, Answer: AsyncResponseEncodable & Sendable>(
         _ endpoint: Endpoint<Body, Answer>, maxBytes: Int? = nil,
         use handler: @escaping @Sendable (Request, Body) async throws -> Answer) -> Route {
         register(endpoint, maxBytes: maxBytes) { request in
@@ -20,7 +20,7 @@ extension RoutesBuilder {
 
     /// `endpoint`, whose body may be left out: `handler` is given nil then.
     @discardableResult
-    func on<Body: Decodable & Sendable, Answer: AsyncResponseEncodable & Sendable>(
+    package func on<Body: Decodable & Sendable, Answer: AsyncResponseEncodable & Sendable>(
         _ endpoint: Endpoint<Body, Answer>, optionalBody handler: @escaping @Sendable (Request, Body?) async throws -> Answer) -> Route {
         register(endpoint) { request in
             let body = try RequestBody.decodeOptional(Body.self, from: request)
@@ -30,7 +30,7 @@ extension RoutesBuilder {
 
     /// `endpoint`, which takes no body, answered by `handler`.
     @discardableResult
-    func on<Answer: AsyncResponseEncodable & Sendable>(_ endpoint: Endpoint<NoBody, Answer>,
+    package func on<Answer: AsyncResponseEncodable & Sendable>(_ endpoint: Endpoint<NoBody, Answer>,
                                                        use handler: @escaping @Sendable (Request) async throws -> Answer) -> Route {
         register(endpoint) { request in
             try await handler(request).encodeResponse(status: HTTPStatus(statusCode: endpoint.status), for: request)
@@ -40,7 +40,7 @@ extension RoutesBuilder {
     /// `endpoint`'s verb and path, answered by a handler that makes its own
     /// response: a status chosen per request, or an answer replayed.
     @discardableResult
-    func register<Body, Answer>(_ endpoint: Endpoint<Body, Answer>, maxBytes: Int? = nil,
+    package func register<Body, Answer>(_ endpoint: Endpoint<Body, Answer>, maxBytes: Int? = nil,
                                 answering handler: @escaping @Sendable (Request) async throws -> Response) -> Route {
         let path = routePath(endpoint.components)
         let route: Route
@@ -58,7 +58,7 @@ extension RoutesBuilder {
 /// The credential a route's endpoint declares (`RouteCredentialsTests` holds
 /// it against `docs/security.md`).
 enum EndpointCredentialKey {
-    static let key = "verity.credential"
+    package static let key = "verity.credential"
 
-    static func of(_ route: Route) -> EndpointCredential? { route.userInfo[key] as? EndpointCredential }
+    package static func of(_ route: Route) -> EndpointCredential? { route.userInfo[key] as? EndpointCredential }
 }

@@ -21,7 +21,7 @@ import VerityStore
 ///   `IDEMPOTENCY_ANSWER_LOST`, any other is free for the retry.
 ///
 /// One loop does both, each second, while the server runs.
-final class HeldClaims: LifecycleHandler, Sendable {
+package final class HeldClaims: LifecycleHandler, Sendable {
     private let running = NIOLockedValueBox<[IdempotentWork: Int]>([:])
     private let toRelease = NIOLockedValueBox<Set<IdempotentWork>>([])
     private let lastHeartbeat = NIOLockedValueBox<Int64>(0)
@@ -29,9 +29,9 @@ final class HeldClaims: LifecycleHandler, Sendable {
     private let db: any Database
     private let clock: VerityClock
     private let logger: Logger
-    static let interval: Duration = .seconds(1)
+    package static let interval: Duration = .seconds(1)
 
-    init(db: any Database, clock: VerityClock, logger: Logger) {
+    package init(db: any Database, clock: VerityClock, logger: Logger) {
         self.db = db
         self.clock = clock
         self.logger = logger
@@ -45,7 +45,7 @@ final class HeldClaims: LifecycleHandler, Sendable {
     }
 
     /// Gives `claim` up now, or, if the database cannot be reached, once it can.
-    func release(_ claim: IdempotentWork, on db: any Database) async {
+    package func release(_ claim: IdempotentWork, on db: any Database) async {
         do {
             try await IdempotencyRepository(db: db).release(claim)
         } catch {
@@ -88,7 +88,7 @@ final class HeldClaims: LifecycleHandler, Sendable {
         }
     }
 
-    func didBoot(_ application: Application) throws {
+    package func didBoot(_ application: Application) throws {
         loop.withLockedValue { loop in
             loop = Task { [weak self] in
                 while !Task.isCancelled, let self {
@@ -99,7 +99,7 @@ final class HeldClaims: LifecycleHandler, Sendable {
         }
     }
 
-    func shutdownAsync(_ application: Application) async {
+    package func shutdownAsync(_ application: Application) async {
         // What is still owed is abandoned soon: the next server to see the key takes it over.
         let task = loop.withLockedValue { $0 }
         task?.cancel()

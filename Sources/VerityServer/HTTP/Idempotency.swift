@@ -17,21 +17,21 @@ import VerityStore
 /// environment's secret keys, a client key): two callers cannot collide.
 /// A claim the database was away to give up or answer is given up once it is
 /// back (`HeldClaims`).
-struct Idempotency: Sendable {
-    let protector: DataProtector
-    let clock: VerityClock
-    let claims: HeldClaims
+package struct Idempotency: Sendable {
+    package let protector: DataProtector
+    package let clock: VerityClock
+    package let claims: HeldClaims
 
-    static let header = WireHeader.idempotencyKey
+    package static let header = WireHeader.idempotencyKey
 
     /// How a surface renders an error its work threw (the answer kept is the one the client saw).
-    typealias ErrorRenderer = @Sendable (any Error, Request) throws -> Response
+    package typealias ErrorRenderer = @Sendable (any Error, Request) throws -> Response
 
     /// Runs `work` for `request` under its key within `scope`; requests
     /// without the header, and any other method than POST, run as they are.
     /// `alsoFingerprint`: request headers that make two requests different
     /// beside method, path and body (the mobile API's session).
-    func run(_ request: Request, scope: UUID, alsoFingerprint: [String] = [], renderError: ErrorRenderer,
+    package func run(_ request: Request, scope: UUID, alsoFingerprint: [String] = [], renderError: ErrorRenderer,
              _ work: () async throws -> Response) async throws -> Response {
         guard request.method == .POST, let key = request.headers.first(name: Self.header) else { return try await work() }
         guard (1...255).contains(key.utf8.count), key.unicodeScalars.allSatisfy({ $0.value >= 0x21 && $0.value < 0x7f }) else {
@@ -107,7 +107,7 @@ struct Idempotency: Sendable {
     /// the body. A JSON body counts by its content, not its spelling: a client
     /// that encodes its retry again may order the keys differently (Foundation's
     /// encoder on Linux does) or space them otherwise, and it is the same request.
-    static func digest(_ request: Request, _ headers: [String]) -> String {
+    package static func digest(_ request: Request, _ headers: [String]) -> String {
         var hasher = SHA256()
         hasher.update(data: Data("\(request.method.rawValue) \(request.url.path)\n".utf8))
         for name in headers { hasher.update(data: Data("\(request.headers.first(name: name) ?? "")\n".utf8)) }
@@ -117,17 +117,23 @@ struct Idempotency: Sendable {
 
     /// `body` with its JSON keys sorted and no spacing; anything that is not
     /// JSON as it came.
-    static func canonical(_ body: Data) -> Data {
+    package static func canonical(_ body: Data) -> Data {
         guard let value = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
               let sorted = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
         else { return body }
         return sorted
     }
+
+    package init(protector: DataProtector, clock: VerityClock, claims: HeldClaims) {
+        self.protector = protector
+        self.clock = clock
+        self.claims = claims
+    }
 }
 
 extension Idempotency {
     /// For the `/v1` and `/admin/v1` surfaces: errors as `APIErrorMiddleware` renders them.
-    func run(_ request: Request, scope: UUID, _ work: () async throws -> Response) async throws -> Response {
+    package func run(_ request: Request, scope: UUID, _ work: () async throws -> Response) async throws -> Response {
         try await run(request, scope: scope, renderError: { error, request in
             APIErrorMiddleware.response(for: APIErrorMiddleware.verityError(for: error), request: request)
         }, work)

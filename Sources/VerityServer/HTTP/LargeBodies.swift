@@ -9,13 +9,13 @@ import VerityCore
 /// refused before its body is read, with the overload answer (503
 /// `SERVICE_UNAVAILABLE`, `Retry-After`). Per server process: it is this
 /// process's memory that is at stake.
-final class LargeBodies: Sendable {
-    let limit: Int
+package final class LargeBodies: Sendable {
+    package let limit: Int
     private let held = NIOLockedValueBox(0)
     /// What a refused client is told to wait.
-    static let retryAfterSeconds = 2
+    package static let retryAfterSeconds = 2
 
-    init(limit: Int) {
+    package init(limit: Int) {
         self.limit = max(1, limit)
     }
 
@@ -36,17 +36,17 @@ final class LargeBodies: Sendable {
     }
 
     /// Bodies held now.
-    var count: Int { held.withLockedValue { $0 } }
+    package var count: Int { held.withLockedValue { $0 } }
 }
 
-enum LargeBodiesKey: StorageKey { typealias Value = LargeBodies }
+package enum LargeBodiesKey: StorageKey { package typealias Value = LargeBodies }
 
 /// Takes one of the server's `LargeBodies` slots for a request whose body is
 /// larger than the JSON routes' (by its `Content-Length`; a body of unknown
 /// length counts as large), before the route collects it; gives it back when
 /// the answer is ready.
 struct LargeBodyGate: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let declared = request.headers.first(name: .contentLength).flatMap(Int.init)
         guard let bodies = request.application.storage[LargeBodiesKey.self], declared.map({ $0 > RequestBody.maxBytes }) ?? true else {
             return try await next.respond(to: request)

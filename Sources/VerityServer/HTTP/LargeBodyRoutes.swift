@@ -6,7 +6,7 @@ extension RoutesBuilder {
     /// carries its limit, because an `Idempotency-Key` check reads the body
     /// before the route does and must refuse what the route would.
     @discardableResult
-    func postCollecting<Answer: AsyncResponseEncodable>(_ path: [PathComponent], maxBytes: Int,
+    package func postCollecting<Answer: AsyncResponseEncodable>(_ path: [PathComponent], maxBytes: Int,
                                                         use closure: @Sendable @escaping (Request) async throws -> Answer) -> Route {
         // One of the server's large-body slots is taken before the body is read (`LargeBodies`).
         let route = grouped(LargeBodyGate()).on(.POST, path, body: .collect(maxSize: ByteCount(integerLiteral: maxBytes)), use: closure)
@@ -16,10 +16,10 @@ extension RoutesBuilder {
 }
 
 enum RouteBodyLimit {
-    static let key = "verity.bodyLimit"
+    package static let key = "verity.bodyLimit"
 
     /// The most `request`'s route collects: its own limit, or the JSON routes'.
-    static func of(_ request: Request) -> Int {
+    package static func of(_ request: Request) -> Int {
         request.route?.userInfo[key] as? Int ?? RequestBody.maxBytes
     }
 }

@@ -3,5 +3,5 @@ import VerityAPI
 
 extension Parameters {
     /// The value of a path parameter, by the name its route registered it with.
-    func get(_ parameter: RouteParameter) -> String? { get(parameter.name) }
+    package func get(_ parameter: RouteParameter) -> String? { get(parameter.name) }
 }

@@ -4,10 +4,10 @@ import VerityCore
 
 /// Decodes JSON request bodies into wire types, turning every decoding
 /// failure into `INVALID_INPUT` that names the field at fault.
-enum RequestBody {
-    static let maxBytes = 64 * 1024
+package enum RequestBody {
+    package static let maxBytes = 64 * 1024
 
-    static func decode<T: Decodable>(_ type: T.Type, from request: Request) throws -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from request: Request) throws -> T {
         guard let body = request.body.data, body.readableBytes > 0 else {
             throw VerityError(.invalidInput, "a JSON request body is required")
         }
@@ -28,7 +28,7 @@ enum RequestBody {
 
     /// Like `decode`, but an empty body is nil (for optional bodies).
     /// `endpoint`'s body, for a handler that answers itself (`RoutesBuilder.register(_:answering:)`).
-    static func decode<Body: Decodable, Answer>(_ endpoint: Endpoint<Body, Answer>, from request: Request) throws -> Body {
+    package static func decode<Body: Decodable, Answer>(_ endpoint: Endpoint<Body, Answer>, from request: Request) throws -> Body {
         try decode(Body.self, from: request)
     }
 
@@ -37,7 +37,7 @@ enum RequestBody {
         return try decode(type, from: request)
     }
 
-    static func verityError(for error: DecodingError) -> VerityError {
+    package static func verityError(for error: DecodingError) -> VerityError {
         func name(_ path: [any CodingKey]) -> String? {
             path.isEmpty ? nil : path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
         }

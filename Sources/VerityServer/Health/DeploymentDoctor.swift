@@ -7,6 +7,8 @@ import VerityPKI
 import VerityStore
 import VerityVision
 import X509
+import VerityKernel
+import VerityCertification
 
 /// `verity doctor`: what `/readyz` checks, and what a deployment needs beyond
 /// serving its next request: the data key opens what the database holds,
@@ -14,9 +16,9 @@ import X509
 /// yet, webhook endpoints answer, the clock agrees with the database. Each
 /// check is one line saying what to fix.
 public struct DeploymentDoctor: Sendable {
-    let db: any Database
-    let settings: Settings
-    let clock: VerityClock
+    package let db: any Database
+    package let settings: Settings
+    package let clock: VerityClock
     /// A CA certificate expiring sooner than this is a failure to act on now.
     static let expiryWarningSeconds: TimeInterval = 30 * 86_400
     /// How far the server's clock may be from the database's.
@@ -49,7 +51,7 @@ public struct DeploymentDoctor: Sendable {
     }
 
     /// The key opens a record the database holds (a wrong key reads nothing and says so everywhere).
-    func dataKey() async -> HealthCheck {
+    package func dataKey() async -> HealthCheck {
         let protector: DataProtector
         do {
             protector = try await DerivedKeyRecord.protector(db: db, dataKey: settings.dataKey, previousKeys: settings.previousDataKeys,
@@ -179,7 +181,7 @@ public struct DeploymentDoctor: Sendable {
     }
 
     /// Endpoints failing now, or disabled for failing: their backends are not being told.
-    func webhooks() async -> HealthCheck {
+    package func webhooks() async -> HealthCheck {
         guard let endpoints = try? await WebhookEndpointRepository(db: db).allEndpoints() else {
             return HealthCheck(name: "webhooks", status: "failing", detail: "the endpoints could not be read")
         }

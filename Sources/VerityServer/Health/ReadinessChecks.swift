@@ -6,17 +6,18 @@ import VerityCore
 import VerityPKI
 import VerityStore
 import VerityVision
+import VerityKernel
 
 /// What a server needs before it takes traffic, checked the same way for
 /// `/readyz` and `verity doctor`: the database answers and carries every
 /// migration this build knows; the face models are there and unaltered; the
 /// HSM answers when one is configured. Each check says what to do when it fails.
 struct ReadinessChecks: Sendable {
-    let db: any Database
-    let settings: Settings
-    let models: ModelFilesCheck
+    package let db: any Database
+    package let settings: Settings
+    package let models: ModelFilesCheck
 
-    func run() async -> [HealthCheck] {
+    package func run() async -> [HealthCheck] {
         var checks = [await database()]
         checks.append(checks[0].status == "ok" ? await migrations() : HealthCheck(name: "migrations", status: "failing",
                                                                                    detail: "the database does not answer"))
@@ -25,7 +26,7 @@ struct ReadinessChecks: Sendable {
         return checks
     }
 
-    func database() async -> HealthCheck {
+    package func database() async -> HealthCheck {
         do {
             try await DatabaseProbe(db: db).answers()
             return HealthCheck(name: "database", status: "ok")
@@ -36,7 +37,7 @@ struct ReadinessChecks: Sendable {
     }
 
     /// Every migration this build knows is applied (`verity migrate` applies them).
-    func migrations() async -> HealthCheck {
+    package func migrations() async -> HealthCheck {
         guard let applied = try? await DatabaseProbe(db: db).appliedMigrations() else {
             return HealthCheck(name: "migrations", status: "failing", detail: "no migrations applied: run `verity migrate`")
         }
@@ -49,7 +50,7 @@ struct ReadinessChecks: Sendable {
     }
 
     /// The HSM's module loads, and the CA token opens with its PIN when the CA keys live there.
-    func hsm() async -> HealthCheck {
+    package func hsm() async -> HealthCheck {
         guard let hsm = settings.hsm else { return HealthCheck(name: "hsm", status: "not_configured") }
         do {
             let module = try PKCS11Module.shared(path: hsm.modulePath)
@@ -67,14 +68,14 @@ struct ReadinessChecks: Sendable {
 /// The face models' check: present and matching their SHA-256. Hashing about
 /// 100 MB is too much for every probe, so a result is kept for ten minutes;
 /// a file replaced since (its size or time changed) is hashed again at once.
-actor ModelFilesCheck {
-    let directory: String
+package actor ModelFilesCheck {
+    package let directory: String
     private var kept: (result: HealthCheck, stamp: [String], until: Date)?
     static let keepFor: TimeInterval = 600
 
-    init(directory: String) { self.directory = directory }
+    package init(directory: String) { self.directory = directory }
 
-    func check() async -> HealthCheck {
+    package func check() async -> HealthCheck {
         let stamp = Self.stamp(directory)
         if let kept, kept.until > Date(), kept.stamp == stamp { return kept.result }
         let directory = self.directory

@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 import VerityCore
 import VerityStore
+import VerityIdentity
 
 /// What outlives its use and must go, server-wide: mobile sessions idle past
 /// their environment's limit for their product (expired: the sealed images and
@@ -14,11 +15,11 @@ import VerityStore
 /// own environment's sessions; this sweep reaches environments nobody calls.
 /// Every server may run it at once: it only deletes what is past its time.
 public struct Housekeeping: Sendable {
-    let db: any Database
+    package let db: any Database
     /// `Settings.abandonedAttemptSeconds`, in milliseconds.
-    let abandonedAttemptMilliseconds: Int64
+    package let abandonedAttemptMilliseconds: Int64
     /// The protector, once the database is open (sealing what older releases kept in clear).
-    let protector: @Sendable () throws -> DataProtector
+    package let protector: @Sendable () throws -> DataProtector
 
     public init(db: any Database, abandonedAttemptMilliseconds: Int64, protector: @escaping @Sendable () throws -> DataProtector) {
         self.db = db

@@ -1,22 +1,23 @@
 import Logging
 import Vapor
+import VerityKernel
 
 /// Runs `Housekeeping` once a minute while the server is up. A sweep that
 /// fails is logged and tried again at the next minute.
-final class HousekeepingLoop: LifecycleHandler, @unchecked Sendable {
-    let housekeeping: Housekeeping
-    let clock: VerityClock
-    let logger: Logger
-    static let interval: Duration = .seconds(60)
+package final class HousekeepingLoop: LifecycleHandler, @unchecked Sendable {
+    package let housekeeping: Housekeeping
+    package let clock: VerityClock
+    package let logger: Logger
+    package static let interval: Duration = .seconds(60)
     private var loop: Task<Void, Never>?
 
-    init(housekeeping: Housekeeping, clock: VerityClock, logger: Logger) {
+    package init(housekeeping: Housekeeping, clock: VerityClock, logger: Logger) {
         self.housekeeping = housekeeping
         self.clock = clock
         self.logger = logger
     }
 
-    func didBoot(_ application: Application) throws {
+    package func didBoot(_ application: Application) throws {
         loop = Task { [housekeeping, clock, logger] in
             while !Task.isCancelled {
                 do {
@@ -34,7 +35,7 @@ final class HousekeepingLoop: LifecycleHandler, @unchecked Sendable {
         }
     }
 
-    func shutdownAsync(_ application: Application) async {
+    package func shutdownAsync(_ application: Application) async {
         loop?.cancel()
         await loop?.value
     }

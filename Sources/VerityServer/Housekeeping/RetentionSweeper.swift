@@ -3,20 +3,21 @@ import Foundation
 import Logging
 import VerityCore
 import VerityStore
+import VerityKernel
 
 /// The `retention.sweep` job: one environment's hourly sweep of what it
 /// keeps past its retention (`RetentionSettings`). Any server may run it;
 /// the queue's lease makes one do so at a time, and a sweep whose server
 /// died is leased again and resumes (everything it does is idempotent).
-struct RetentionSweeper: JobHandler {
-    let db: any Database
-    let clock: VerityClock
-    let logger: Logger
+package struct RetentionSweeper: JobHandler {
+    package let db: any Database
+    package let clock: VerityClock
+    package let logger: Logger
 
-    var kind: String { RetentionRepository.jobKind }
-    var maximumAttempts: Int { 5 }
+    package var kind: String { RetentionRepository.jobKind }
+    package var maximumAttempts: Int { 5 }
 
-    func run(subject: UUID) async throws {
+    package func run(subject: UUID) async throws {
         let repository = RetentionRepository(db: db)
         guard let sweep = try await repository.sweep(id: subject), sweep.finishedAt == nil,
               let environment = try await TenantRepository(db: db).environment(id: sweep.environmentID) else { return }
@@ -33,11 +34,17 @@ struct RetentionSweeper: JobHandler {
         ])
     }
 
-    func gaveUp(subject: UUID, reason: String) async {
+    package func gaveUp(subject: UUID, reason: String) async {
         // The next hour's sweep does the same work: nothing is lost but an hour.
         logger.error("retention sweep given up", metadata: ["sweep_id": .string(subject.uuidString)])
     }
 
     /// 1, 2, 3 … minutes: the database was busy or away.
-    func retryDelayMilliseconds(afterAttempt attempts: Int) -> Int64 { 60_000 * Int64(attempts) }
+    package func retryDelayMilliseconds(afterAttempt attempts: Int) -> Int64 { 60_000 * Int64(attempts) }
+
+    package init(db: any Database, clock: VerityClock, logger: Logger) {
+        self.db = db
+        self.clock = clock
+        self.logger = logger
+    }
 }

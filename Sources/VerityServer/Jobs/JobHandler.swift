@@ -3,7 +3,7 @@ import Foundation
 /// What one kind of job does to its subject. A job may run again after a
 /// crash (its lease ran out), so a handler is idempotent: it checks the
 /// subject's state before acting and does nothing twice.
-protocol JobHandler: Sendable {
+package protocol JobHandler: Sendable {
     /// The `kind` of the jobs it runs, e.g. `certificate.issue`.
     var kind: String { get }
     /// Runs, including the first, before a retryable failure is given up.
@@ -18,5 +18,5 @@ protocol JobHandler: Sendable {
 
 extension JobHandler {
     /// 2 s, 4 s, 6 s, …: for work that is ours to finish soon.
-    func retryDelayMilliseconds(afterAttempt attempts: Int) -> Int64 { 2_000 * Int64(attempts) }
+    package func retryDelayMilliseconds(afterAttempt attempts: Int) -> Int64 { 2_000 * Int64(attempts) }
 }

@@ -11,21 +11,21 @@ import VerityStore
 /// refusal or the last attempt gives the job up and lets its handler settle it,
 /// and so does a lease past the last attempt (every run died with its process).
 /// (Each handler says how it backs off: `JobHandler.retryDelayMilliseconds`.)
-final class JobWorker: LifecycleHandler, @unchecked Sendable {
-    let db: any Database
-    let clock: VerityClock
-    let logger: Logger
+package final class JobWorker: LifecycleHandler, @unchecked Sendable {
+    package let db: any Database
+    package let clock: VerityClock
+    package let logger: Logger
     private var handlers: [String: any JobHandler] = [:]
     private let runs = WorkerRuns()
     private var poller: Task<Void, Never>?
     /// Jobs run at once: each lane leases and runs one job at a time.
-    let lanes: Int
+    package let lanes: Int
 
     /// How long a leased job is another server's to take only after (a crashed server's jobs wait this long).
-    let leaseMilliseconds: Int64
-    static let pollInterval: Duration = .seconds(2)
+    package let leaseMilliseconds: Int64
+    package static let pollInterval: Duration = .seconds(2)
 
-    init(db: any Database, clock: VerityClock, logger: Logger, lanes: Int = 1, leaseMilliseconds: Int64 = 60_000) {
+    package init(db: any Database, clock: VerityClock, logger: Logger, lanes: Int = 1, leaseMilliseconds: Int64 = 60_000) {
         self.lanes = max(1, lanes)
         self.leaseMilliseconds = leaseMilliseconds
         self.db = db
@@ -37,24 +37,24 @@ final class JobWorker: LifecycleHandler, @unchecked Sendable {
     /// (document checks, certificates) publish webhook events, which the
     /// webhook dispatcher should send now rather than at its next poll.
     /// Set before the server starts.
-    var afterEachJob: (@Sendable () -> Void)?
+    package var afterEachJob: (@Sendable () -> Void)?
 
     /// The kinds of job this worker runs.
-    var kinds: [String] { Array(handlers.keys).sorted() }
+    package var kinds: [String] { Array(handlers.keys).sorted() }
 
     /// Registers a handler before the server starts.
-    func register(_ handler: any JobHandler) {
+    package func register(_ handler: any JobHandler) {
         handlers[handler.kind] = handler
     }
 
     /// Starts a lane draining the queue in the background, unless every lane
     /// is running already (then one more drains after the first to end).
-    func kick() {
+    package func kick() {
         Task { await runs.start(lanes: lanes) { await self.drainLane() } }
     }
 
     /// Runs every due job whose lease is free, `lanes` at a time.
-    func drain() async {
+    package func drain() async {
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<lanes { group.addTask { await self.drainLane() } }
         }
@@ -111,7 +111,7 @@ final class JobWorker: LifecycleHandler, @unchecked Sendable {
         }
     }
 
-    func didBoot(_ application: Application) throws {
+    package func didBoot(_ application: Application) throws {
         poller = Task { [weak self] in
             while !Task.isCancelled, let self {
                 for _ in 0..<self.lanes { self.kick() }
@@ -123,7 +123,7 @@ final class JobWorker: LifecycleHandler, @unchecked Sendable {
     /// Runs even when the application never booted (tests start the server
     /// directly): requests may have kicked the worker. The running job
     /// finishes; none starts after it, since the database goes away with the app.
-    func shutdownAsync(_ application: Application) async {
+    package func shutdownAsync(_ application: Application) async {
         poller?.cancel()
         await poller?.value
         await runs.stop()
@@ -133,12 +133,14 @@ final class JobWorker: LifecycleHandler, @unchecked Sendable {
 /// At most `lanes` drains at a time per process; a kick while all run makes
 /// one more run after the first to end, so a job queued at the end of a drain
 /// is not left to the poller.
-actor WorkerRuns {
+package actor WorkerRuns {
+    package init() {}
+
     private var running: [UUID: Task<Void, Never>] = [:]
     private var again = false
-    private(set) var stopped = false
+    package private(set) var stopped = false
 
-    func start(lanes: Int, _ work: @escaping @Sendable () async -> Void) {
+    package func start(lanes: Int, _ work: @escaping @Sendable () async -> Void) {
         guard !stopped else { return }
         guard running.count < lanes else {
             again = true
@@ -160,7 +162,7 @@ actor WorkerRuns {
     }
 
     /// Running drains see `stopped` between jobs and end; none starts after them.
-    func stop() async {
+    package func stop() async {
         stopped = true
         for task in running.values { await task.value }
     }

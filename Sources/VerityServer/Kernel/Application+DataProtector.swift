@@ -4,8 +4,8 @@ import VerityStore
 
 /// The data protector of a configured application: found once the database
 /// is open, since the derived keys live there (`DerivedKeyRecord`).
-struct DataProtectorKey: StorageKey {
-    typealias Value = Result<DataProtector, any Error>
+package struct DataProtectorKey: StorageKey {
+    package typealias Value = Result<DataProtector, any Error>
 }
 
 extension Application {

@@ -5,21 +5,21 @@ import VerityStore
 
 /// Where capture links point: `VERITY_PUBLIC_URL` when set (what a phone can
 /// reach), otherwise the address the app's request came to.
-struct CaptureLinkAddresses: Sendable {
-    let baseURL: String
-    let protector: DataProtector
+package struct CaptureLinkAddresses: Sendable {
+    package let baseURL: String
+    package let protector: DataProtector
 
 
-    func url(for linkID: UUID) -> String {
+    package func url(for linkID: UUID) -> String {
         baseURL + PageRoute.capture(token: protector.captureToken(linkID: linkID)).path
     }
 
-    init(baseURL: String, protector: DataProtector) {
+    package init(baseURL: String, protector: DataProtector) {
         self.baseURL = baseURL
         self.protector = protector
     }
 
-    init(request: Request, settings: Settings, protector: DataProtector) {
+    package init(request: Request, settings: Settings, protector: DataProtector) {
         self.protector = protector
         if let publicURL = settings.publicURL {
             baseURL = publicURL

@@ -6,22 +6,33 @@ import VerityStore
 /// start-up: its event loop's database handle (so the work stays on that
 /// loop's pool), its logger (carrying its request id), and where capture
 /// links point for it (`VERITY_PUBLIC_URL`, or the address it came to).
-struct RequestScope: Sendable {
-    let db: any Database
-    let logger: Logger
-    let links: CaptureLinkAddresses
+package struct RequestScope: Sendable {
+    package let db: any Database
+    package let logger: Logger
+    package let links: CaptureLinkAddresses
+
+    package init(db: any Database, logger: Logger, links: CaptureLinkAddresses) {
+        self.db = db
+        self.logger = logger
+        self.links = links
+    }
 }
 
 /// Makes each request's `RequestScope`: the one thing every surface is handed
 /// to reach the database and the logger a request brings.
-struct RequestScopes: Sendable {
-    let settings: Settings
-    let protector: DataProtector
+package struct RequestScopes: Sendable {
+    package let settings: Settings
+    package let protector: DataProtector
 
     /// What `request` lends the services that serve it.
     /// `db`: the request's database handle when the caller already holds one.
-    func of(_ request: Request, db: (any Database)? = nil) -> RequestScope {
+    package func of(_ request: Request, db: (any Database)? = nil) -> RequestScope {
         RequestScope(db: db ?? request.db, logger: request.logger,
                      links: CaptureLinkAddresses(request: request, settings: settings, protector: protector))
+    }
+
+    package init(settings: Settings, protector: DataProtector) {
+        self.settings = settings
+        self.protector = protector
     }
 }

@@ -8,8 +8,8 @@ import Logging
 public struct JSONLogHandler: LogHandler {
     public var metadata: Logger.Metadata = [:]
     public var logLevel: Logger.Level
-    let label: String
-    let write: @Sendable (String) -> Void
+    package let label: String
+    package let write: @Sendable (String) -> Void
 
     /// `write` receives each line without its newline; standard error by default.
     public init(label: String, level: Logger.Level,
@@ -79,7 +79,7 @@ public struct JSONLogHandler: LogHandler {
 
 /// UTC timestamps with milliseconds, e.g. 2026-11-21T23:40:28.716Z.
 enum LogTimestamp {
-    static func now() -> String {
+    package static func now() -> String {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
         var parts = tm()

@@ -2,22 +2,23 @@ import Fluent
 import Foundation
 import VerityCore
 import VerityStore
+import VerityKernel
 
 /// The SMS and mail gateway of test environments when no provider or SMTP
 /// server is configured: keeps each message (sealed, a mail with its subject)
 /// in the database for `verity sms outbox` to show. Never used for a live
 /// environment (see `CertificationMessaging`).
 struct DevelopmentOutbox: SMSGateway, MailGateway {
-    let db: any Database
-    let protector: DataProtector
-    let environmentID: UUID
-    let clock: VerityClock
+    package let db: any Database
+    package let protector: DataProtector
+    package let environmentID: UUID
+    package let clock: VerityClock
 
-    func send(_ message: SMSMessage) async throws {
+    package func send(_ message: SMSMessage) async throws {
         try await keep(to: message.to, subject: nil, text: message.text, channel: nil)
     }
 
-    func send(_ message: MailMessage) async throws {
+    package func send(_ message: MailMessage) async throws {
         try await keep(to: message.to, subject: message.subject, text: message.text, channel: .email)
     }
 
@@ -34,12 +35,12 @@ struct DevelopmentOutbox: SMSGateway, MailGateway {
 /// Picks the gateway for an environment: the configured provider, else the
 /// development outbox in `test` environments; a `live` environment without a
 /// provider cannot send. The same for e-mail (`mailGateway`).
-struct CertificationMessaging: Sendable {
-    let provider: (any SMSGateway)?
+package struct CertificationMessaging: Sendable {
+    package let provider: (any SMSGateway)?
     /// The SMTP server (`VERITY_SMTP_HOST`), when one is configured.
-    var mail: (any MailGateway)? = nil
-    let protector: DataProtector
-    let clock: VerityClock
+    package var mail: (any MailGateway)? = nil
+    package let protector: DataProtector
+    package let clock: VerityClock
 
     func mailGateway(db: any Database, environmentID: UUID) async throws -> any MailGateway {
         if let mail { return mail }
@@ -57,5 +58,12 @@ struct CertificationMessaging: Sendable {
             throw VerityError(.serviceUnavailable, "\(missing); live environments never use the development outbox.")
         }
         return DevelopmentOutbox(db: db, protector: protector, environmentID: environmentID, clock: clock)
+    }
+
+    package init(provider: (any SMSGateway)?, mail: (any MailGateway)? = nil, protector: DataProtector, clock: VerityClock) {
+        self.provider = provider
+        self.mail = mail
+        self.protector = protector
+        self.clock = clock
     }
 }

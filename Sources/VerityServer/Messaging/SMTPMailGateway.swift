@@ -4,15 +4,16 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 import VerityCore
+import VerityKernel
 
 /// E-mail through an SMTP server (RFC 5321): implicit TLS (SMTPS, port 465)
 /// or plain text to a loopback relay, `AUTH PLAIN` when credentials are set,
 /// one message per connection. Nothing of the address or text is logged.
-struct SMTPMailGateway: MailGateway {
-    let settings: SMTPSettings
-    let logger: Logger
+package struct SMTPMailGateway: MailGateway {
+    package let settings: SMTPSettings
+    package let logger: Logger
 
-    func send(_ message: MailMessage) async throws {
+    package func send(_ message: MailMessage) async throws {
         guard ContactDetails.isEmail(message.to), !message.subject.contains(where: \.isNewline) else {
             throw VerityError(.validationError, "The e-mail's address or subject is not valid.", field: "email")
         }
@@ -64,12 +65,17 @@ struct SMTPMailGateway: MailGateway {
             try? await command("QUIT", expecting: [221])
         }
     }
+
+    package init(settings: SMTPSettings, logger: Logger) {
+        self.settings = settings
+        self.logger = logger
+    }
 }
 
 /// The DATA of one message: headers, a plain-text body with CRLF line ends
 /// and leading dots doubled (RFC 5321 §4.5.2), and the closing dot.
 enum SMTPMessage {
-    static func data(_ message: MailMessage, from: String, now: Date) -> String {
+    package static func data(_ message: MailMessage, from: String, now: Date) -> String {
         let date = DateFormatter()
         date.locale = Locale(identifier: "en_US_POSIX")
         date.timeZone = TimeZone(identifier: "UTC")
@@ -97,7 +103,7 @@ struct SMTPReplies {
     private var iterator: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator
     private var pending = ""
 
-    init(_ iterator: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator) { self.iterator = iterator }
+    package init(_ iterator: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator) { self.iterator = iterator }
 
     mutating func expect(_ codes: Set<Int>) async throws {
         let code = try await next()
@@ -105,7 +111,7 @@ struct SMTPReplies {
     }
 
     /// The next reply's code.
-    mutating func next() async throws -> Int {
+    package mutating func next() async throws -> Int {
         while true {
             while let end = pending.range(of: "\r\n") {
                 let line = String(pending[..<end.lowerBound])
@@ -124,7 +130,7 @@ enum SMTPFailure: Error {
     /// No reply, a malformed one, or the connection closed (at the deadline).
     case unreadable
 
-    var summary: String {
+    package var summary: String {
         switch self {
         case .refused(let code): "reply \(code)"
         case .unreadable: "no readable reply"

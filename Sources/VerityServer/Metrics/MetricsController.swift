@@ -6,11 +6,11 @@ import VerityStore
 /// only to a request bearing it: the page holds business volumes and the
 /// server's internals, never a person's data, but not for the internet. The
 /// metrics listener (`MetricsServer`, loopback) is the usual way to scrape.
-struct MetricsController: RouteCollection {
-    let page: MetricsPage
-    let token: String
+package struct MetricsController: RouteCollection {
+    package let page: MetricsPage
+    package let token: String
 
-    func boot(routes: any RoutesBuilder) throws {
+    package func boot(routes: any RoutesBuilder) throws {
         routes.get("metrics") { request async throws -> Response in
             guard let bearer = request.headers.bearerAuthorization?.token, DataProtector.constantTimeEqual(bearer, token) else {
                 throw VerityError(.notAuthorized, "/metrics needs the metrics token: Authorization: Bearer <VERITY_METRICS_TOKEN>")
@@ -19,5 +19,10 @@ struct MetricsController: RouteCollection {
             response.headers.replaceOrAdd(name: .contentType, value: MetricsPage.contentType)
             return response
         }
+    }
+
+    package init(page: MetricsPage, token: String) {
+        self.page = page
+        self.token = token
     }
 }

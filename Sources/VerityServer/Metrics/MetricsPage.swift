@@ -8,17 +8,17 @@ import VerityStore
 /// into deliveries, the database's
 /// connections), refreshed at each scrape, then the registry in Prometheus's
 /// text format (version 0.0.4).
-struct MetricsPage: Sendable {
-    let db: any Database
-    let clock: VerityClock
+package struct MetricsPage: Sendable {
+    package let db: any Database
+    package let clock: VerityClock
     /// The job kinds this server runs: each is reported, at zero when none waits.
-    let jobKinds: [String]
+    package let jobKinds: [String]
     /// The most connections this server's pools may open.
-    let poolCapacity: Int
+    package let poolCapacity: Int
 
-    static let contentType = "text/plain; version=0.0.4; charset=utf-8"
+    package static let contentType = "text/plain; version=0.0.4; charset=utf-8"
 
-    func render() async -> String {
+    package func render() async -> String {
         await refresh()
         return VerityMetrics.registry.emitToString()
     }
@@ -56,5 +56,12 @@ struct MetricsPage: Sendable {
                 VerityMetrics.gauge("verity_database_connections", [("state", state.replacingOccurrences(of: " ", with: "_"))], value: Double(count))
             }
         }
+    }
+
+    package init(db: any Database, clock: VerityClock, jobKinds: [String], poolCapacity: Int) {
+        self.db = db
+        self.clock = clock
+        self.jobKinds = jobKinds
+        self.poolCapacity = poolCapacity
     }
 }

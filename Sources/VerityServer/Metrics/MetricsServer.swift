@@ -9,17 +9,17 @@ import Vapor
 /// 127.0.0.1 by default): a listener that answers `GET /metrics` and nothing
 /// else, so the API's port can face the internet while Prometheus scrapes
 /// from inside. Started with the server.
-final class MetricsServer: LifecycleHandler, @unchecked Sendable {
-    let host: String
-    let port: Int
+package final class MetricsServer: LifecycleHandler, @unchecked Sendable {
+    package let host: String
+    package let port: Int
     /// Whether the port was chosen: if so, a port taken stops the server;
     /// the default one, taken by another server on the machine, is warned about.
-    let required: Bool
-    let page: MetricsPage
-    let logger: Logger
+    package let required: Bool
+    package let page: MetricsPage
+    package let logger: Logger
     private var channel: (any Channel)?
 
-    init(host: String, port: Int, required: Bool, page: MetricsPage, logger: Logger) {
+    package init(host: String, port: Int, required: Bool, page: MetricsPage, logger: Logger) {
         self.host = host
         self.port = port
         self.required = required
@@ -27,7 +27,7 @@ final class MetricsServer: LifecycleHandler, @unchecked Sendable {
         self.logger = logger
     }
 
-    func didBootAsync(_ application: Application) async throws {
+    package func didBootAsync(_ application: Application) async throws {
         let page = self.page
         do {
             channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -44,17 +44,17 @@ final class MetricsServer: LifecycleHandler, @unchecked Sendable {
         logger.notice("metrics listening", metadata: ["address": .string("\(host):\(port)")])
     }
 
-    func shutdownAsync(_ application: Application) async {
+    package func shutdownAsync(_ application: Application) async {
         try? await channel?.close()
     }
 
     private final class Handler: ChannelInboundHandler, @unchecked Sendable {
         typealias InboundIn = HTTPServerRequestPart
         typealias OutboundOut = HTTPServerResponsePart
-        let page: MetricsPage
+        package let page: MetricsPage
         private var head: HTTPRequestHead?
 
-        init(page: MetricsPage) { self.page = page }
+        package init(page: MetricsPage) { self.page = page }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             switch unwrapInboundIn(data) {

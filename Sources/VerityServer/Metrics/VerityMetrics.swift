@@ -9,10 +9,10 @@ import Prometheus
 ///
 /// Labels are route patterns, products, outcomes, stages, kinds and results:
 /// never a path as sent, a user reference, a key, or anything a person typed.
-enum VerityMetrics {
+package enum VerityMetrics {
     /// The process's registry. swift-metrics is bootstrapped with it the first
     /// time it is read (the first application configured), once per process.
-    static let registry: PrometheusCollectorRegistry = {
+    package static let registry: PrometheusCollectorRegistry = {
         let registry = PrometheusCollectorRegistry()
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
         return registry
@@ -20,12 +20,12 @@ enum VerityMetrics {
 
     /// A verification's end, by product (`identity`, `document`, `ocr`,
     /// `verifyhuman`, `verifyage`, …) and outcome (the product's own words).
-    static func checkCompleted(product: String, outcome: String) {
+    package static func checkCompleted(product: String, outcome: String) {
         Counter(label: "verity_checks_total", dimensions: [("product", product), ("outcome", outcome)]).increment()
     }
 
     /// Time on the engine pool for one stage of a check.
-    static func engineStage(_ stage: String, nanoseconds: Int64) {
+    package static func engineStage(_ stage: String, nanoseconds: Int64) {
         Timer(label: "verity_engine_seconds", dimensions: [("stage", stage)]).recordNanoseconds(nanoseconds)
     }
 
@@ -43,12 +43,12 @@ enum VerityMetrics {
 
     /// One webhook delivery attempt's result: `delivered`, `failed` (to be
     /// retried), `given_up`, `endpoint_disabled`.
-    static func webhookDelivery(_ result: String, count: Int = 1) {
+    package static func webhookDelivery(_ result: String, count: Int = 1) {
         Counter(label: "verity_webhook_deliveries_total", dimensions: [("result", result)]).increment(by: count)
     }
 
     /// Credits a mobile product charged.
-    static func creditsCharged(product: String, credits: Int) {
+    package static func creditsCharged(product: String, credits: Int) {
         Counter(label: "verity_credits_charged_total", dimensions: [("product", product)]).increment(by: credits)
     }
 
@@ -60,7 +60,7 @@ enum VerityMetrics {
 
 extension VerityMetrics {
     /// Times `work` as `stage` on the engine pool.
-    static func timing<T>(_ stage: String, _ work: () throws -> T) rethrows -> T {
+    package static func timing<T>(_ stage: String, _ work: () throws -> T) rethrows -> T {
         let started = DispatchTime.now().uptimeNanoseconds
         defer { engineStage(stage, nanoseconds: Int64(DispatchTime.now().uptimeNanoseconds - started)) }
         return try work()

@@ -2,15 +2,16 @@ import Vapor
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
 
 /// The tenant's backend, with its secret key: publishable keys for its
 /// environment, its credits, and the redemption of VerifyHuman pass tokens.
-struct AdminMobileController: RouteCollection {
-    let secretKeys: SecretKeyMiddleware
-    let protector: DataProtector
-    let clock: VerityClock
+package struct AdminMobileController: RouteCollection {
+    package let secretKeys: SecretKeyMiddleware
+    package let protector: DataProtector
+    package let clock: VerityClock
 
-    func boot(routes: any RoutesBuilder) throws {
+    package func boot(routes: any RoutesBuilder) throws {
         let admin = routes.grouped(secretKeys)
         admin.on(AdminEndpoint.createClientKey, use: createKey)
         admin.on(AdminEndpoint.revokeClientKey, use: revokeKey)
@@ -18,7 +19,7 @@ struct AdminMobileController: RouteCollection {
         admin.on(AdminEndpoint.verifyPassToken, use: verifyToken)
     }
 
-    func createKey(request: Request, input: ClientKeyRequest) async throws -> ClientKeyCreated {
+    package func createKey(request: Request, input: ClientKeyRequest) async throws -> ClientKeyCreated {
         let scopes = try MobileProduct.scopes(input.scopes.joined(separator: ","))
         let environment = try request.adminContext().environment
         let key = try await ClientKeyRepository(db: request.db)
@@ -27,7 +28,7 @@ struct AdminMobileController: RouteCollection {
     }
 
     /// Revokes a publishable key of this environment only.
-    func revokeKey(request: Request, input: ClientKeyRevocation) async throws -> ClientKeyRevoked {
+    package func revokeKey(request: Request, input: ClientKeyRevocation) async throws -> ClientKeyRevoked {
         let keys = ClientKeyRepository(db: request.db)
         guard let admitted = try await keys.authenticate(input.clientKey),
               admitted.environment.id == (try request.adminContext().environmentID) else {
@@ -36,7 +37,7 @@ struct AdminMobileController: RouteCollection {
         return ClientKeyRevoked(revoked: try await keys.revoke(input.clientKey, now: clock.nowMillis()))
     }
 
-    func credits(request: Request) async throws -> CreditStatement {
+    package func credits(request: Request) async throws -> CreditStatement {
         let environmentID = try request.adminContext().environmentID
         let ledger = CreditLedger(db: request.db)
         return CreditStatement(balance: try await ledger.balance(environmentID: environmentID),
@@ -59,5 +60,11 @@ struct AdminMobileController: RouteCollection {
         guard try await MobileVerificationRepository(db: request.db).redeemToken(id: token.verificationID, environmentID: environmentID, now: now)
         else { return MobileTokenVerdict(valid: false, reason: "already_used", verificationId: publicID) }
         return MobileTokenVerdict(valid: true, verificationId: publicID, product: MobileProduct.verifyHuman.rawValue, outcome: "pass")
+    }
+
+    package init(secretKeys: SecretKeyMiddleware, protector: DataProtector, clock: VerityClock) {
+        self.secretKeys = secretKeys
+        self.protector = protector
+        self.clock = clock
     }
 }

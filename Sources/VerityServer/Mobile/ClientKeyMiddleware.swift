@@ -6,20 +6,20 @@ import VerityCore
 import VerityStore
 
 /// What a publishable key admitted: its environment and scopes.
-struct MobileContext: Sendable {
+package struct MobileContext: Sendable {
     static let sessionHeader = WireHeader.mobileSession
 
-    let keyID: UUID
-    let kind: ClientKeyKind
-    let scopes: [MobileProduct]
-    let environment: EnvironmentModel
+    package let keyID: UUID
+    package let kind: ClientKeyKind
+    package let scopes: [MobileProduct]
+    package let environment: EnvironmentModel
     /// The request's database handle (its event loop's pool) and logger (its
     /// request id): the services, built once at start-up, work through these.
-    let db: any Database
-    let logger: Logger
+    package let db: any Database
+    package let logger: Logger
 
-    var environmentID: UUID { environment.id! }
-    var environmentKind: String { kind == .demo ? "demo" : environment.kind.rawValue }
+    package var environmentID: UUID { environment.id! }
+    package var environmentKind: String { kind == .demo ? "demo" : environment.kind.rawValue }
     var isDemo: Bool { kind == .demo }
 
     /// `SCOPE_NOT_AUTHORIZED` unless the key may run `product`.
@@ -30,7 +30,7 @@ struct MobileContext: Sendable {
     }
 }
 
-enum MobileContextKey: StorageKey { typealias Value = MobileContext }
+package enum MobileContextKey: StorageKey { package typealias Value = MobileContext }
 
 extension Request {
     /// The product a `/api/mobile/v1/{product}/…` path names, as written (nil when none).
@@ -49,7 +49,7 @@ extension Request {
 struct ClientKeyMiddleware: AsyncMiddleware {
     static let headerHelp = "send the client key in a header: Authorization: ClientKey <key>, or X-Client-Key: <key>"
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         if request.url.query.map(Self.namesAKey) == true {
             throw VerityError(.invalidClientKey, "a clientKey in the query string or body is not accepted: \(Self.headerHelp)")
         }

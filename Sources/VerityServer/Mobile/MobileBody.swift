@@ -2,6 +2,7 @@ import Foundation
 import Vapor
 import VerityAPI
 import VerityCore
+import VerityKernel
 
 /// Mobile request bodies: JSON objects decoded into the step's request type
 /// (`VerityAPI/MobileRequests.swift`). A body that carries a `clientKey` is
@@ -12,12 +13,12 @@ enum MobileBody {
     /// Images are accepted up to 8 MB decoded (the specification's limit).
     static let maximumImageBytes = 8 * 1024 * 1024
     /// Room for an image over the limit, so it is answered INVALID_IMAGE, not a body-size error.
-    static let maximumRequestBytes = 2 * (maximumImageBytes / 3 * 4) + 64 * 1024
+    package static let maximumRequestBytes = 2 * (maximumImageBytes / 3 * 4) + 64 * 1024
 
     /// The body as `Body`; an absent body is an empty object. `admitted`
     /// runs between the refusal of a key in the body and the fields' checks
     /// (the credential's questions come before the body's).
-    static func decode<Body: MobileRequest>(_ type: Body.Type, from request: Request, admitted: () throws -> Void) throws -> Body {
+    package static func decode<Body: MobileRequest>(_ type: Body.Type, from request: Request, admitted: () throws -> Void) throws -> Body {
         let data = request.body.data.map { Data(buffer: $0) } ?? Data()
         let json = data.isEmpty ? Data("{}".utf8) : data
         // One parse of a body that may hold two 8 MB images: its field names and the body as `Body`.
@@ -39,7 +40,7 @@ enum MobileBody {
     }
 
     /// A required text field: present but empty is still missing.
-    static func required(_ text: String, field: String) throws -> String {
+    package static func required(_ text: String, field: String) throws -> String {
         guard !text.isEmpty else { throw VerityError(.missingRequiredField, "\(field) must not be empty", field: field) }
         return text
     }
@@ -52,7 +53,7 @@ enum MobileBody {
 
     /// A required base64 image: JPEG or PNG by its magic bytes, at most 8 MB,
     /// with a header a decoder may safely allocate; otherwise `INVALID_IMAGE`.
-    static func image(_ text: String, field: String) throws -> [UInt8] {
+    package static func image(_ text: String, field: String) throws -> [UInt8] {
         let text = try required(text, field: field)
         guard text.utf8.count <= maximumImageBytes / 3 * 4 + 4 else {
             throw VerityError(.invalidImage, "\(field) is larger than 8 MB", field: field)
@@ -67,7 +68,7 @@ enum MobileBody {
 
     /// Decoding failures in the mobile API's terms: an absent or null field is
     /// missing, a field of another type is invalid; both name the field.
-    static func verityError(for error: DecodingError) -> VerityError {
+    package static func verityError(for error: DecodingError) -> VerityError {
         func name(_ path: [any CodingKey]) -> String {
             path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
         }
@@ -93,19 +94,19 @@ enum MobileBody {
     /// values, and the object as `Body`, or why it is not one (reported only
     /// after the names and the key's scope have been checked).
     private struct Parsed<Body: Decodable>: Decodable {
-        let keys: [String]
-        let body: Result<Body, any Error>
+        package let keys: [String]
+        package let body: Result<Body, any Error>
 
-        init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             keys = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
             body = Result { try Body(from: decoder) }
         }
 
         struct AnyKey: CodingKey {
-            var stringValue: String
-            var intValue: Int? { nil }
-            init(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
+            package var stringValue: String
+            package var intValue: Int? { nil }
+            package init(stringValue: String) { self.stringValue = stringValue }
+            package init?(intValue: Int) { nil }
         }
     }
 }

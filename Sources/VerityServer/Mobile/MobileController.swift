@@ -2,23 +2,26 @@ import VerityStore
 import Vapor
 import VerityAPI
 import VerityCore
+import VerityKernel
+import VerityWebhooks
+import VeritySanctions
 
 /// `/api/mobile/v1`: the mobile API for apps, behind publishable client keys,
 /// every answer in the mobile envelope: VerifyHuman, VerifyAge, VerifyIdentity
 /// and VerifyCompliance (VerifyIdentity plus sanctions screening). Paths are
 /// `MobileRoute`'s; each POST body is decoded into its step's request type.
-struct MobileController: RouteCollection {
+package struct MobileController: RouteCollection {
     /// The products' services, built once at start-up; a request brings its
     /// context (key, environment, its database handle and logger).
     let humans: VerifyHumanService
     let ages: VerifyAgeService
-    let identity: VerifyIdentityService
+    package let identity: VerifyIdentityService
     let compliance: VerifyIdentityService
     /// `Idempotency-Key` on every POST, per client key.
-    let idempotency: Idempotency
-    let clock: VerityClock
+    package let idempotency: Idempotency
+    package let clock: VerityClock
 
-    init(protector: DataProtector, clock: VerityClock, engines: DocumentEngines, sanctions: SanctionsScreening, wake: WebhookWake,
+    package init(protector: DataProtector, clock: VerityClock, engines: DocumentEngines, sanctions: SanctionsScreening, wake: WebhookWake,
          idempotency: Idempotency) {
         self.clock = clock
         self.idempotency = idempotency
@@ -32,7 +35,7 @@ struct MobileController: RouteCollection {
         compliance = documentProduct(.verifyCompliance)
     }
 
-    func boot(routes: any RoutesBuilder) throws {
+    package func boot(routes: any RoutesBuilder) throws {
         let mobile = routes.grouped(MobileErrorMiddleware(), ClientKeyMiddleware(), MobileRateLimitMiddleware(clock: clock))
 
         post(mobile, MobileEndpoint.verifyHuman) { request, body in
@@ -85,10 +88,10 @@ struct MobileController: RouteCollection {
         }
     }
 
-    static func session(_ request: Request) -> String? { request.headers.first(name: MobileContext.sessionHeader) }
+    package static func session(_ request: Request) -> String? { request.headers.first(name: MobileContext.sessionHeader) }
 
     /// The route's session or verification id.
-    static func id(_ request: Request) -> String { request.parameters.get(.id) ?? "" }
+    package static func id(_ request: Request) -> String { request.parameters.get(.id) ?? "" }
 
     /// A POST of the mobile API: the key's scope checked, images in the body
     /// decoded into `Body`, `Idempotency-Key` honoured.

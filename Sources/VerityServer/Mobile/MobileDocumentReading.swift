@@ -1,23 +1,24 @@
 import Foundation
 import VerityAPI
 import VerityCore
+import VerityKernel
 
 /// The document steps of the mobile API (VerifyIdentity's uploads and submit,
 /// VerifyAge's step 3). `mobile-api.txt` lists only the images, so
 /// `document_type` and `country` are hints: checked when sent, and otherwise
 /// the document names both (its MRZ or licence barcode). What the document
 /// named must still be a type and country the environment accepts.
-struct MobileDocumentReading: Sendable {
-    let engines: DocumentEngines
-    let configuration: EnvironmentConfiguration
+package struct MobileDocumentReading: Sendable {
+    package let engines: DocumentEngines
+    package let configuration: EnvironmentConfiguration
 
     /// The hints of a request body, validated when present.
-    struct Hints: Sendable {
-        var documentType: DocumentType?
-        var country: String?
+    package struct Hints: Sendable {
+        package var documentType: DocumentType?
+        package var country: String?
     }
 
-    func hints(_ stated: MobileDocumentHints) throws -> Hints {
+    package func hints(_ stated: MobileDocumentHints) throws -> Hints {
         var hints = Hints()
         if let text = MobileBody.hint(stated.documentType) {
             guard let type = DocumentType(rawValue: text) else {
@@ -35,7 +36,7 @@ struct MobileDocumentReading: Sendable {
     }
 
     /// What a judged document asks of the user: nothing (read), or a retake with reasons.
-    enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         case read(DocumentJudge.Judgement)
         case retake([UnreadableReason])
 
@@ -48,7 +49,7 @@ struct MobileDocumentReading: Sendable {
     /// The document judged with the hints given and the selfie against its
     /// portrait (`DocumentJudge`); a document that names no type, or a type or
     /// country this environment does not take, is taken again.
-    func read(front: [UInt8], back: [UInt8], hints: Hints, selfie: [UInt8], today: CalendarDate) async throws -> Outcome {
+    package func read(front: [UInt8], back: [UInt8], hints: Hints, selfie: [UInt8], today: CalendarDate) async throws -> Outcome {
         let judged: DocumentJudge.Judgement
         do {
             judged = try await MobileSessions.engine {

@@ -1,12 +1,13 @@
 import Vapor
 import VerityAPI
 import VerityCore
+import VerityKernel
 
 /// Renders every error on `/api/mobile/v1` in the mobile envelope, with the
 /// product from the path and the environment once the key is known; 429s
 /// carry `Retry-After`. Sits inside the server's error middleware.
 struct MobileErrorMiddleware: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {
             return try await next.respond(to: request)
         } catch {
@@ -15,7 +16,7 @@ struct MobileErrorMiddleware: AsyncMiddleware {
     }
 
     /// `error` as the mobile surface answers it (also for replays of a stored answer).
-    static func response(for error: any Error, request: Request) throws -> Response {
+    package static func response(for error: any Error, request: Request) throws -> Response {
         let verityError = APIErrorMiddleware.verityError(for: error)
         if verityError.httpStatus >= 500 {
             request.logger.error("mobile request failed", metadata: [

@@ -2,6 +2,7 @@ import Foundation
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityWebhooks
 
 /// The webhook event the mobile API publishes when a product's verification
 /// ends: its product, outcome and reasons, and the verification's public id
@@ -10,7 +11,7 @@ import VerityStore
 enum MobileEvents {
     /// (Never the session's id: it is the phone's credential for the session.)
     /// `decidedBy` is `reviewer` when a person settled an `undetermined` outcome (absent: the engines decided).
-    static func completed(_ verification: MobileVerificationModel, id: UUID, demo: Bool, decidedBy: DecidedBy? = nil) -> WebhookEventDraft {
+    package static func completed(_ verification: MobileVerificationModel, id: UUID, demo: Bool, decidedBy: DecidedBy? = nil) -> WebhookEventDraft {
         WebhookEvents.draft(MobileSessionCompleted(product: verification.product, outcome: verification.outcome,
                                                    reasons: verification.reasons ?? "", verificationId: VerifyHumanService.publicID(id),
                                                    demo: demo, decidedBy: decidedBy),
@@ -18,7 +19,7 @@ enum MobileEvents {
     }
 
     /// A reviewer's decision on a session's case: what they chose and why, and the outcome it gave.
-    static func decided(_ verification: MobileVerificationModel, id: UUID, kind: ReviewCaseKind, decision: ReviewDecision,
+    package static func decided(_ verification: MobileVerificationModel, id: UUID, kind: ReviewCaseKind, decision: ReviewDecision,
                         reason: String) -> WebhookEventDraft {
         WebhookEvents.draft(MobileSessionDecided(verificationId: VerifyHumanService.publicID(id), product: verification.product,
                                                  case: kind.rawValue, decision: decision == .approve ? .approved : .rejected, reason: reason,

@@ -5,19 +5,21 @@ import VerityAPI
 import VerityCore
 import VerityStore
 import VerityVision
+import VerityKernel
+import VerityWebhooks
 
 /// VerifyHuman (1 credit): one selfie, one live-looking human face. The image
 /// lives only in this call; the face engine runs on the engine pool; the
 /// outcome and its credit are written together, and an engine failure
 /// charges nothing (`SYSTEM_ERROR`, retryable).
 struct VerifyHumanService: Sendable {
-    let engines: DocumentEngines
-    let protector: DataProtector
-    let clock: VerityClock
+    package let engines: DocumentEngines
+    package let protector: DataProtector
+    package let clock: VerityClock
     /// Wakes the job worker for the outcome's webhook deliveries (nil: the poll delivers them).
-    var wake: WebhookWake? = nil
+    package var wake: WebhookWake? = nil
 
-    func verify(_ body: MobileSelfieUpload, context: MobileContext) async throws -> MobileEnvelope<MobileHumanData> {
+    package func verify(_ body: MobileSelfieUpload, context: MobileContext) async throws -> MobileEnvelope<MobileHumanData> {
         let product = MobileProduct.verifyHuman
         try context.require(product)
         let selfie = try MobileBody.image(body.selfieB64, field: "selfie_b64")
@@ -72,7 +74,7 @@ struct VerifyHumanService: Sendable {
     }
 
     /// `GET /verifyhuman/status/{verification_id}`: the outcome, never the token.
-    func status(_ publicID: String, context: MobileContext) async throws -> MobileEnvelope<MobileHumanData> {
+    package func status(_ publicID: String, context: MobileContext) async throws -> MobileEnvelope<MobileHumanData> {
         try context.require(.verifyHuman)
         if context.isDemo, publicID == MobileDemo.humanVerificationID { return MobileDemo.verifyHuman(withToken: false) }
         guard let id = Self.id(publicID),
@@ -85,9 +87,9 @@ struct VerifyHumanService: Sendable {
                               meta: .init(environment: context.environmentKind, step: nil))
     }
 
-    static func publicID(_ id: UUID) -> String { "mver_" + id.uuidString.lowercased() }
+    package static func publicID(_ id: UUID) -> String { "mver_" + id.uuidString.lowercased() }
 
-    static func id(_ publicID: String) -> UUID? {
+    package static func id(_ publicID: String) -> UUID? {
         guard publicID.hasPrefix("mver_") else { return nil }
         return UUID(uuidString: String(publicID.dropFirst(5)))
     }

@@ -6,32 +6,33 @@ import Vapor
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
 
 /// Operator accounts and sign-in: bcrypt (cost 12) off the event loops,
 /// waits after repeated failures for browsers the operator never signed in
 /// from (`SignInGuard`), an optional TOTP second factor, and
 /// sessions kept in the database (any server can read them) by the SHA-256
 /// of their token.
-struct OperatorAccounts: Sendable {
-    let db: any Database
-    let protector: DataProtector
-    let clock: VerityClock
+package struct OperatorAccounts: Sendable {
+    package let db: any Database
+    package let protector: DataProtector
+    package let clock: VerityClock
     /// Bcrypt's cost: `bcryptCost` everywhere but the test suites (`Settings.operatorPasswordCost`).
-    var cost = Self.bcryptCost
+    package var cost: Int = Self.bcryptCost
     /// The server's bound on sign-ins hashing at once (a server passes its own, `ServerDependencies.signInHashing`).
-    var hashing = SignInGuard.HashingQueue(capacity: SignInGuard.hashingCapacity)
+    package var hashing: SignInGuard.HashingQueue = SignInGuard.HashingQueue(capacity: SignInGuard.hashingCapacity)
 
     static let bcryptCost = Settings.operatorBcryptCost
     /// A session ends after this long unused, and after `sessionMaxMilliseconds` whatever happens.
     static let sessionIdleMilliseconds: Int64 = 30 * 60_000
-    static let sessionMaxMilliseconds: Int64 = 12 * 3_600_000
+    package static let sessionMaxMilliseconds: Int64 = 12 * 3_600_000
     static let generatedPasswordLength = 20
-    static let issuer = "Verity"
+    package static let issuer = "Verity"
 
     /// The operator's TOTP, or nil when its secret cannot be unsealed (a data
     /// key that does not open it, a damaged row): then no code matches, never
     /// the code of an empty key, which anyone can compute.
-    static func secondFactor(_ sealed: Data, operatorID: UUID, _ protector: DataProtector) -> TOTP? {
+    package static func secondFactor(_ sealed: Data, operatorID: UUID, _ protector: DataProtector) -> TOTP? {
         guard let secret = try? protector.open(sealed, at: .of(.operatorSecondFactor, operatorID)), !secret.isEmpty else {
             Logger(label: "verity.console").error("an operator's second-factor secret cannot be unsealed: sign-in refused; run verity doctor",
                                                   metadata: ["operator": .string(operatorID.uuidString)])
@@ -42,7 +43,7 @@ struct OperatorAccounts: Sendable {
 
     /// Why a sign-in was refused: the console words it in the page's
     /// language, other callers take `verityError`.
-    enum Refusal: Error, Equatable {
+    package enum Refusal: Error, Equatable {
         /// The address, password or code is wrong (which one is not said),
         /// or the account waits after failures and this browser is not one
         /// the operator signed in from: told alike, in the same time.
@@ -52,7 +53,7 @@ struct OperatorAccounts: Sendable {
         /// The hashing thread has no room: try again in a moment.
         case busy
 
-        var verityError: VerityError {
+        package var verityError: VerityError {
             switch self {
             case .wrong: VerityError(.signInFailed, "the e-mail address, password or code is not right")
             case .throttled: VerityError(.rateLimited, "too many sign-ins from this address this minute: wait, then try again")
@@ -63,30 +64,30 @@ struct OperatorAccounts: Sendable {
 
     /// What a sign-in gives: the session's token (for its cookie), the
     /// session, and the device cookie that marks this browser as known.
-    struct SignedIn: Sendable {
-        let token: String
-        let session: Session
-        let deviceCookie: String
+    package struct SignedIn: Sendable {
+        package let token: String
+        package let session: Session
+        package let deviceCookie: String
     }
 
     /// A signed-in operator, as each console request finds them.
-    struct Session: Sendable {
+    package struct Session: Sendable {
         /// The operator as the session was read (the console's header shows them).
-        let account: OperatorView
-        let tenantID: UUID
-        let tenantName: String
+        package let account: OperatorView
+        package let tenantID: UUID
+        package let tenantName: String
         /// The session token's hash (sign-out).
-        let tokenHash: String
+        package let tokenHash: String
         /// What every form of this session carries.
-        let csrfToken: String
+        package let csrfToken: String
 
-        var operatorID: UUID { account.id }
-        var role: OperatorRole { account.role }
+        package var operatorID: UUID { account.id }
+        package var role: OperatorRole { account.role }
     }
 
     // MARK: Accounts
 
-    func create(tenantID: UUID, email rawEmail: String, role: OperatorRole, password given: String?, secondFactor: Bool) async throws -> OperatorCredentials {
+    package func create(tenantID: UUID, email rawEmail: String, role: OperatorRole, password given: String?, secondFactor: Bool) async throws -> OperatorCredentials {
         let email = try OperatorCredentialRules.normalisedEmail(rawEmail)
         let password = given ?? Self.generatedPassword()
         try OperatorCredentialRules.check(password: password)
@@ -101,12 +102,12 @@ struct OperatorAccounts: Sendable {
                                    totpURI: totpSecret.map { TOTP(secret: $0).provisioningURI(issuer: Self.issuer, account: email) })
     }
 
-    func list(tenantID: UUID) async throws -> [OperatorView] {
+    package func list(tenantID: UUID) async throws -> [OperatorView] {
         try await OperatorRepository(db: db).list(tenantID: tenantID).map(account)
     }
 
     /// A new password, generated (shown once); every session of the operator ends.
-    func resetPassword(operatorID: UUID, tenantID: UUID) async throws -> OperatorCredentials {
+    package func resetPassword(operatorID: UUID, tenantID: UUID) async throws -> OperatorCredentials {
         let operators = OperatorRepository(db: db)
         let model = try await own(operatorID, tenantID)
         let password = Self.generatedPassword()
@@ -116,7 +117,7 @@ struct OperatorAccounts: Sendable {
     }
 
     /// Disables (every session ends) or enables an operator.
-    func setActive(_ active: Bool, operatorID: UUID, tenantID: UUID) async throws -> OperatorView {
+    package func setActive(_ active: Bool, operatorID: UUID, tenantID: UUID) async throws -> OperatorView {
         let operators = OperatorRepository(db: db)
         _ = try await own(operatorID, tenantID)
         try await operators.setStatus(id: operatorID, active: active)
@@ -132,7 +133,7 @@ struct OperatorAccounts: Sendable {
     /// accounts and accounts waiting after failures (for a browser the
     /// operator never signed in from) cost a bcrypt check too. `SignInGuard`
     /// counts the client's address and bounds the hashing first.
-    func signIn(email rawEmail: String, password: String, code: String?,
+    package func signIn(email rawEmail: String, password: String, code: String?,
                 client: SignInGuard.Client = SignInGuard.Client()) async throws -> SignedIn {
         let now = clock.nowMillis()
         let failed = Refusal.wrong
@@ -174,7 +175,7 @@ struct OperatorAccounts: Sendable {
     }
 
     /// The session a cookie's token names, if it is live.
-    func session(token: String) async throws -> Session? {
+    package func session(token: String) async throws -> Session? {
         guard token.count <= 64 else { return nil }
         let now = clock.nowMillis()
         let tokenHash = DataProtector.hashSecret(token)
@@ -186,29 +187,29 @@ struct OperatorAccounts: Sendable {
                        csrfToken: Self.csrfToken(forSession: token))
     }
 
-    func signOut(_ session: Session, everywhere: Bool) async throws {
+    package func signOut(_ session: Session, everywhere: Bool) async throws {
         let operators = OperatorRepository(db: db)
         if everywhere { try await operators.endSessions(operatorID: session.operatorID) } else { try await operators.endSession(tokenHash: session.tokenHash) }
         try await audit(everywhere ? "console.sign_out_everywhere" : "console.sign_out", operatorID: session.operatorID, tenantID: session.tenantID)
     }
 
     /// An operator's own event in the audit trail (`operator:<id>`).
-    func audit(_ action: String, operatorID: UUID, tenantID: UUID, userID: UUID? = nil, environmentID: UUID? = nil, reason: String? = nil) async throws {
+    package func audit(_ action: String, operatorID: UUID, tenantID: UUID, userID: UUID? = nil, environmentID: UUID? = nil, reason: String? = nil) async throws {
         try await AuditRepository(db: db).record(action, actor: Self.actor(operatorID), environmentID: environmentID, userID: userID,
                                                  now: clock.nowMillis(), tenantID: tenantID, reason: reason)
     }
 
-    static func actor(_ operatorID: UUID) -> String { "operator:\(operatorID.uuidString.lowercased())" }
+    package static func actor(_ operatorID: UUID) -> String { "operator:\(operatorID.uuidString.lowercased())" }
 
     /// The CSRF token of a session: derived from its cookie's token, which
     /// script cannot read (`HttpOnly`) and another site cannot send with a
     /// form it makes (`SameSite=Strict`), so a page must have been served to
     /// this session to know it.
-    static func csrfToken(forSession token: String) -> String {
+    package static func csrfToken(forSession token: String) -> String {
         DataProtector.base64URL(Data(SHA256.hash(data: Data("verity.console.csrf\u{0}\(token)".utf8))))
     }
 
-    static func csrfMatches(_ sent: String?, _ session: Session) -> Bool {
+    package static func csrfMatches(_ sent: String?, _ session: Session) -> Bool {
         sent.map { DataProtector.constantTimeEqual($0, session.csrfToken) } ?? false
     }
 
@@ -222,7 +223,7 @@ struct OperatorAccounts: Sendable {
     }
 
     /// Each of the tenant's operators' e-mail address, unsealed, by id: how pages name operators.
-    static func emails(tenantID: UUID, db: any Database, protector: DataProtector) async throws -> [UUID: String] {
+    package static func emails(tenantID: UUID, db: any Database, protector: DataProtector) async throws -> [UUID: String] {
         var emails: [UUID: String] = [:]
         for model in try await OperatorRepository(db: db).list(tenantID: tenantID) {
             if let id = model.id { emails[id] = try protector.openText(model.emailSealed, at: .of(.operatorEmail, id)) }
@@ -254,11 +255,11 @@ struct OperatorAccounts: Sendable {
     }()
 
     /// Bcrypt is slow on purpose (a quarter of a second at cost 12).
-    static func hash(_ password: String, cost: Int) async throws -> String {
+    package static func hash(_ password: String, cost: Int) async throws -> String {
         try await hashingPool.runIfActive { try Bcrypt.hash(password, cost: cost) }
     }
 
-    static func verify(_ password: String, against hash: String) async throws -> Bool {
+    package static func verify(_ password: String, against hash: String) async throws -> Bool {
         try await hashingPool.runIfActive { (try? Bcrypt.verify(password, created: hash)) ?? false }
     }
 
@@ -273,10 +274,19 @@ struct OperatorAccounts: Sendable {
 
     /// Guarded by its lock.
     private final class Decoy: @unchecked Sendable {
-        let lock = NSLock()
-        var hashes: [Int: String] = [:]
+        package let lock = NSLock()
+        package var hashes: [Int: String] = [:]
     }
 
     private static let decoy = Decoy()
+
+    package init(db: any Database, protector: DataProtector, clock: VerityClock, cost: Int = Self.bcryptCost,
+                 hashing: SignInGuard.HashingQueue = SignInGuard.HashingQueue(capacity: SignInGuard.hashingCapacity)) {
+        self.db = db
+        self.protector = protector
+        self.clock = clock
+        self.cost = cost
+        self.hashing = hashing
+    }
 }
 

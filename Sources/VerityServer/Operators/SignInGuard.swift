@@ -21,25 +21,30 @@ import VerityStore
 /// - a browser an operator signed in from before carries a device cookie
 ///   (`knownDevice`): the waits an account's failures bring do not apply to
 ///   it, so a stranger's wrong passwords cannot keep the operator out.
-struct SignInGuard: Sendable {
+package struct SignInGuard: Sendable {
     static let attemptsPerAddressPerMinute = 20
-    static let hashingCapacity = 8
+    package static let hashingCapacity = 8
 
     /// The client as far as sign-in knows it.
-    struct Client: Sendable {
-        var address: String?
+    package struct Client: Sendable {
+        package var address: String?
         /// The device cookie's value, when the browser sent one.
-        var device: String?
+        package var device: String?
+
+        package init(address: String? = nil, device: String? = nil) {
+            self.address = address
+            self.device = device
+        }
     }
 
     /// Checks waiting for or running on the hashing thread, at most `capacity`.
-    final class HashingQueue: Sendable {
-        let capacity: Int
+    package final class HashingQueue: Sendable {
+        package let capacity: Int
         private let inFlight = NIOLockedValueBox(0)
 
-        init(capacity: Int) { self.capacity = capacity }
+        package init(capacity: Int) { self.capacity = capacity }
 
-        func run<T: Sendable>(_ check: () async throws -> T) async throws -> T {
+        package func run<T: Sendable>(_ check: () async throws -> T) async throws -> T {
             let admitted = inFlight.withLockedValue { count in
                 guard count < capacity else { return false }
                 count += 1
@@ -52,7 +57,7 @@ struct SignInGuard: Sendable {
     }
 
     /// Counts the attempt against its address; `Refusal.throttled` past the limit.
-    static func admit(_ client: Client, db: any Database, protector: DataProtector, now: Int64) async throws {
+    package static func admit(_ client: Client, db: any Database, protector: DataProtector, now: Int64) async throws {
         guard let address = client.address else { return }
         let key = UUID(naming: protector.blindIndex(address, domain: "console-sign-in-address"))
         let counted = try await RateLimitRepository(db: db).hit(keyID: key, product: "console-sign-in", now: now)
@@ -63,7 +68,7 @@ struct SignInGuard: Sendable {
 
     /// A device cookie for `operatorID`: a nonce and its keyed MAC, so the
     /// server knows the browser without storing anything.
-    static func deviceCookie(operatorID: UUID, protector: DataProtector) -> String {
+    package static func deviceCookie(operatorID: UUID, protector: DataProtector) -> String {
         let nonce = DataProtector.base64URL(DataProtector.randomBytes(16))
         return nonce + "." + mac(operatorID: operatorID, nonce: nonce, protector)
     }

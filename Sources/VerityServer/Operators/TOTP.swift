@@ -6,19 +6,19 @@ import VerityStore
 /// authenticator apps make them: HMAC-SHA1, 30-second steps, 6 digits. A code
 /// is accepted one step either side of now, for clocks that drift and people
 /// who type slowly. A step already used to sign in is refused (`OperatorModel.totpLastStep`): a code seen over a shoulder is good once.
-struct TOTP: Sendable {
-    let secret: Data
-    var digits = 6
+package struct TOTP: Sendable {
+    package let secret: Data
+    package var digits = 6
     var periodSeconds: Int64 = 30
 
     /// A new secret: 160 bits, the size RFC 4226 recommends for SHA-1.
-    static func newSecret() -> Data { Data((0..<20).map { _ in UInt8.random(in: .min ... .max) }) }
+    package static func newSecret() -> Data { Data((0..<20).map { _ in UInt8.random(in: .min ... .max) }) }
 
     /// The time step of `epochSeconds`.
-    func step(at epochSeconds: Int64) -> Int64 { epochSeconds / periodSeconds }
+    package func step(at epochSeconds: Int64) -> Int64 { epochSeconds / periodSeconds }
 
     /// The code of time step `step`.
-    func code(step: Int64) -> String {
+    package func code(step: Int64) -> String {
         var counter = UInt64(step).bigEndian
         let message = withUnsafeBytes(of: &counter) { Data($0) }
         let mac = Array(HMAC<Insecure.SHA1>.authenticationCode(for: message, using: SymmetricKey(data: secret)))
@@ -54,7 +54,7 @@ struct TOTP: Sendable {
 enum Base32 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".utf8)
 
-    static func encode(_ data: Data) -> String {
+    package static func encode(_ data: Data) -> String {
         var output = [UInt8](), buffer: UInt32 = 0, bits = 0
         for byte in data {
             buffer = (buffer << 8) | UInt32(byte)
@@ -69,7 +69,7 @@ enum Base32 {
     }
 
     /// Nil for a character outside the alphabet; spaces, hyphens and `=` are ignored, case is not.
-    static func decode(_ text: String) -> Data? {
+    package static func decode(_ text: String) -> Data? {
         var output = Data(), buffer: UInt32 = 0, bits = 0
         for character in text.uppercased().utf8 where character != UInt8(ascii: " ") && character != UInt8(ascii: "-") && character != UInt8(ascii: "=") {
             guard let value = alphabet.firstIndex(of: character) else { return nil }

@@ -5,8 +5,8 @@ import VerityCore
 /// transport failures, 429 and 5xx are retried with exponential backoff
 /// (100 ms, 200 ms, …); anything else, or running out of retries, is
 /// `SERVICE_UNAVAILABLE`. Reasons are logged, never request contents.
-enum OutboundRetry {
-    enum Reply<Value> {
+package enum OutboundRetry {
+    package enum Reply<Value> {
         case done(Value)
         case retry(String)
         case fail(String)
@@ -14,7 +14,7 @@ enum OutboundRetry {
 
     /// `refusal`: thrown instead when the service answers with a final "no"
     /// (`.fail`), for services whose refusals are answers, not outages.
-    static func run<Value>(retries: Int, logger: Logger, service: String, unavailable: String, refusal: VerityError? = nil,
+    package static func run<Value>(retries: Int, logger: Logger, service: String, unavailable: String, refusal: VerityError? = nil,
                            _ attempt: () async -> Reply<Value>) async throws -> Value {
         var tries = 0
         while true {

@@ -4,8 +4,8 @@ import VerityCore
 
 /// The pages' scripts and styles (`Pages/Assets`), read once from the
 /// bundle; only the files listed here are served.
-enum PageAssets {
-    static let types: [String: HTTPMediaType] = [
+package enum PageAssets {
+    package static let types: [String: HTTPMediaType] = [
         "capture.js": HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"]),
         "capture-quality.js": HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"]),
         "capture.css": HTTPMediaType(type: "text", subType: "css", parameters: ["charset": "utf-8"]),
@@ -13,7 +13,7 @@ enum PageAssets {
         "console.css": HTTPMediaType(type: "text", subType: "css", parameters: ["charset": "utf-8"]),
     ]
 
-    static let files: [String: Data] = {
+    package static let files: [String: Data] = {
         var files: [String: Data] = [:]
         for name in types.keys {
             let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Assets")
@@ -23,7 +23,7 @@ enum PageAssets {
         return files
     }()
 
-    static func serve(request: Request) async throws -> Response {
+    package static func serve(request: Request) async throws -> Response {
         guard let name = request.parameters.get(.file), let type = types[name], let data = files[name] else {
             throw VerityError(.notFound, "no such file")
         }

@@ -4,8 +4,8 @@ import Vapor
 /// address bar, so no referrer carries it away and no cache keeps a page; the
 /// pages load nothing from elsewhere, run no inline script and cannot be
 /// framed. Only the console posts forms (to itself).
-struct PageHeadersMiddleware: AsyncMiddleware {
-    var formsPostToSelf = false
+package struct PageHeadersMiddleware: AsyncMiddleware {
+    package var formsPostToSelf: Bool = false
 
     /// The two policies, made once.
     static let capturePolicy = contentSecurityPolicy(formsPostToSelf: false)
@@ -19,7 +19,7 @@ struct PageHeadersMiddleware: AsyncMiddleware {
         ].joined(separator: "; ")
     }
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let response = try await next.respond(to: request)
         response.headers.replaceOrAdd(name: "Content-Security-Policy", value: formsPostToSelf ? Self.consolePolicy : Self.capturePolicy)
         response.headers.replaceOrAdd(name: "Referrer-Policy", value: "no-referrer")
@@ -29,5 +29,9 @@ struct PageHeadersMiddleware: AsyncMiddleware {
             response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
         }
         return response
+    }
+
+    package init(formsPostToSelf: Bool = false) {
+        self.formsPostToSelf = formsPostToSelf
     }
 }

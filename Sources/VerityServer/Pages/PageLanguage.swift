@@ -2,13 +2,13 @@ import Vapor
 
 /// Which of a page's languages a request asks for: `?lang=` first, then
 /// `Accept-Language` by its q-values, English otherwise.
-enum PageLanguage {
-    static func of(_ request: Request, among languages: [String]) -> String {
+package enum PageLanguage {
+    package static func of(_ request: Request, among languages: [String]) -> String {
         if let asked = request.query[String.self, at: "lang"], languages.contains(asked) { return asked }
         return from(acceptLanguage: request.headers.first(name: .acceptLanguage), among: languages)
     }
 
-    static func from(acceptLanguage header: String?, among languages: [String]) -> String {
+    package static func from(acceptLanguage header: String?, among languages: [String]) -> String {
         guard let header else { return "en" }
         let ranked = header.split(separator: ",").enumerated().compactMap { index, part -> (String, Double, Int)? in
             let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -10,7 +10,7 @@ import VerityStore
 /// Each feature registers its handler at start-up (`VerityApp`), as it
 /// registers its `JobHandler`s, and a new kind of case is a new handler in
 /// its feature's folder: the console does not change.
-protocol ReviewCaseHandler: Sendable {
+package protocol ReviewCaseHandler: Sendable {
     /// The kinds of case this feature opens.
     var kinds: [ReviewCaseKind] { get }
 
@@ -41,11 +41,11 @@ protocol ReviewCaseHandler: Sendable {
 }
 
 extension ReviewCaseHandler {
-    func decisionFields(_ kind: ReviewCaseKind, _ decision: ReviewDecision, page: ReviewPage) -> HTML { .empty }
+    package func decisionFields(_ kind: ReviewCaseKind, _ decision: ReviewDecision, page: ReviewPage) -> HTML { .empty }
 }
 
 /// A case's evidence as its page shows it.
-protocol ReviewEvidence: Sendable {
+package protocol ReviewEvidence: Sendable {
     /// Whether the case page names the user: a mobile session has nobody's reference to show.
     var namesUser: Bool { get }
     /// Facts beside the case's own, as `<dt>`/`<dd>` pairs.
@@ -55,43 +55,61 @@ protocol ReviewEvidence: Sendable {
 }
 
 /// The images a case can show, each fetched by the page on its own.
-enum ReviewImageSide: String, Sendable, CaseIterable {
+package enum ReviewImageSide: String, Sendable, CaseIterable {
     case front, back, face, selfie
 }
 
 /// A reviewer's decision as the console checked it: the case is theirs, the
 /// reason one of the kind's, the note short enough.
-struct ReviewCaseDecision: Sendable {
-    let reviewCase: ReviewCaseModel
-    let kind: ReviewCaseKind
-    let decision: ReviewDecision
-    let reason: String
+package struct ReviewCaseDecision: Sendable {
+    package let reviewCase: ReviewCaseModel
+    package let kind: ReviewCaseKind
+    package let decision: ReviewDecision
+    package let reason: String
     /// The form's fields, for the handler's own (`decisionFields`).
-    let fields: [String: String]
-    let tenantID: UUID
-    let operatorID: UUID
-    let now: Int64
+    package let fields: [String: String]
+    package let tenantID: UUID
+    package let operatorID: UUID
+    package let now: Int64
+
+    package init(reviewCase: ReviewCaseModel, kind: ReviewCaseKind, decision: ReviewDecision, reason: String, fields: [String: String], tenantID: UUID, operatorID: UUID, now: Int64) {
+        self.reviewCase = reviewCase
+        self.kind = kind
+        self.decision = decision
+        self.reason = reason
+        self.fields = fields
+        self.tenantID = tenantID
+        self.operatorID = operatorID
+        self.now = now
+    }
 }
 
 /// How a decision is written, once read.
-struct PreparedReviewDecision: Sendable {
+package struct PreparedReviewDecision: Sendable {
     /// The audit event's action when not `case.approve` or `case.reject`.
-    var action: String? = nil
+    package var action: String? = nil
     /// Appended to the audit event's reason (after the reviewer's note).
-    var detail: String = ""
+    package var detail: String = ""
     /// Writes the decision's effect in the console's transaction, after the
     /// case's own conditional decision and its audit event; returns the
     /// webhook events to publish with it. Throwing undoes the whole decision
     /// (a `VerityError(.caseDecided)` when the subject moved on meanwhile).
-    let write: @Sendable (any Database) async throws -> [WebhookEventDraft]
+    package let write: @Sendable (any Database) async throws -> [WebhookEventDraft]
     /// What happens once it is committed (a code sent to the user), and what
     /// the reviewer is shown once because of it; nil shows the queue.
-    var afterCommit: (@Sendable () async throws -> (any ReviewShownOnce)?)? = nil
+    package var afterCommit: (@Sendable () async throws -> (any ReviewShownOnce)?)? = nil
+
+    package init(action: String? = nil, detail: String = "", write: @escaping @Sendable (any Database) async throws -> [WebhookEventDraft], afterCommit: (@Sendable () async throws -> (any ReviewShownOnce)?)? = nil) {
+        self.action = action
+        self.detail = detail
+        self.write = write
+        self.afterCommit = afterCommit
+    }
 }
 
 /// What a decision gives the reviewer to see once (an activation code): a page
 /// of its own, answered to the decision's form, never stored or cached.
-protocol ReviewShownOnce: Sendable {
+package protocol ReviewShownOnce: Sendable {
     var titleKey: String { get }
     func body(_ page: ReviewPage) -> HTML
 }

@@ -3,14 +3,14 @@ import VerityCore
 /// The handlers the features registered, by kind: what the console asks
 /// about a case. Built once at start-up; a kind no handler claims is a case
 /// the console cannot show (as if it were not there).
-struct ReviewCaseHandlers: Sendable {
+package struct ReviewCaseHandlers: Sendable {
     private let byKind: [ReviewCaseKind: any ReviewCaseHandler]
     /// Every kind, in the order the features registered them (the queue's counts).
-    let kinds: [ReviewCaseKind]
+    package let kinds: [ReviewCaseKind]
     /// `general` (the console's own words) with every handler's added.
-    let words: [String: [String: String]]
+    package let words: [String: [String: String]]
 
-    init(_ handlers: [any ReviewCaseHandler], general: [String: [String: String]]) {
+    package init(_ handlers: [any ReviewCaseHandler], general: [String: [String: String]]) {
         var byKind: [ReviewCaseKind: any ReviewCaseHandler] = [:]
         var kinds: [ReviewCaseKind] = []
         for handler in handlers {
@@ -31,5 +31,5 @@ struct ReviewCaseHandlers: Sendable {
         self.words = words
     }
 
-    func handler(for kind: ReviewCaseKind) -> (any ReviewCaseHandler)? { byKind[kind] }
+    package func handler(for kind: ReviewCaseKind) -> (any ReviewCaseHandler)? { byKind[kind] }
 }

@@ -3,19 +3,20 @@ import Foundation
 import Vapor
 import VerityCore
 import VerityStore
+import VerityKernel
 
 /// The matcher over the current sanctions list, built once per list version
 /// and shared by every request of one application (a new import is picked up
 /// on the next screen). One per application (`Application.sanctionsScreening`),
 /// never per process: two applications (tests, a CLI beside a server) have two
 /// databases, and their lists may carry the same version.
-actor SanctionsScreening {
+package actor SanctionsScreening {
     /// Where the matcher is built and names are screened: the engine pool in a
     /// server (an index build takes about a second of CPU, and must not hold an
     /// event loop); nil in a CLI run, where nothing else shares the thread.
     private let pool: EnginePool?
 
-    init(pool: EnginePool?) { self.pool = pool }
+    package init(pool: EnginePool?) { self.pool = pool }
 
     /// The build for the list version named by `key`: requests that arrive
     /// while it runs wait for the same build instead of starting their own.
@@ -23,7 +24,7 @@ actor SanctionsScreening {
 
     /// The matcher, or `SERVICE_UNAVAILABLE` when no list was imported: a
     /// compliance check without a list would pass everyone.
-    func matcher(db: any Database) async throws -> SanctionsMatcher {
+    package func matcher(db: any Database) async throws -> SanctionsMatcher {
         let repository = SanctionsRepository(db: db)
         guard let status = try await repository.status() else {
             throw VerityError(.serviceUnavailable, "no sanctions list is imported on this server (verity sanctions import sdn.csv); nothing was charged")
@@ -48,13 +49,13 @@ actor SanctionsScreening {
 
 extension SanctionsScreening {
     /// `query` screened with the current matcher, on the pool.
-    func screen(_ query: SanctionsMatcher.Query, db: any Database) async throws -> [SanctionsMatcher.Match] {
+    package func screen(_ query: SanctionsMatcher.Query, db: any Database) async throws -> [SanctionsMatcher.Match] {
         let matcher = try await matcher(db: db)
         return try await Self.run(on: pool) { matcher.screen(query) }
     }
 
     /// `query` screened, with the listed entries behind its matches.
-    func screenWithEntries(_ query: SanctionsMatcher.Query, db: any Database) async throws
+    package func screenWithEntries(_ query: SanctionsMatcher.Query, db: any Database) async throws
         -> (matches: [SanctionsMatcher.Match], entries: [SanctionsEntry]) {
         let matcher = try await matcher(db: db)
         return try await Self.run(on: pool) {
@@ -71,13 +72,18 @@ extension SanctionsScreening {
 
 /// Builds the matcher when the server starts, so the first compliance check
 /// does not wait for it (about a second for OFAC's list).
-struct SanctionsWarmUp: LifecycleHandler {
-    let screening: SanctionsScreening
-    let db: any Database
+package struct SanctionsWarmUp: LifecycleHandler {
+    package let screening: SanctionsScreening
+    package let db: any Database
 
-    func didBoot(_ application: Application) throws {
+    package func didBoot(_ application: Application) throws {
         let (screening, db) = (screening, db)
         Task { _ = try? await screening.matcher(db: db) }
+    }
+
+    package init(screening: SanctionsScreening, db: any Database) {
+        self.screening = screening
+        self.db = db
     }
 }
 
@@ -86,7 +92,7 @@ extension Application {
 
     /// This application's sanctions matcher cache, made on first use; its
     /// work runs on `pool` (the server's engine pool; nil outside a server).
-    func sanctionsScreening(pool: EnginePool?) -> SanctionsScreening {
+    package func sanctionsScreening(pool: EnginePool?) -> SanctionsScreening {
         if let existing = storage[SanctionsScreeningKey.self] { return existing }
         let made = SanctionsScreening(pool: pool)
         storage[SanctionsScreeningKey.self] = made

@@ -4,7 +4,7 @@ import VerityCore
 /// What may cross a network: Verity speaks to the services a user brings
 /// (bureau, external CA, SMS gateway) and is reached by phones (capture
 /// links) only over TLS, except on the machine itself.
-enum TransportRules {
+package enum TransportRules {
     /// Whether `host` names this machine: the webhooks' own test, which
     /// reads a 127/8 literal as an address (never `127.example.com`).
     static func isLoopback(_ host: String) -> Bool { WebhookAddress.isLoopbackName(host) }
@@ -25,7 +25,7 @@ enum TransportRules {
     /// A PostgreSQL URL off this machine with no `sslmode` gets
     /// `sslmode=require`: personal data does not cross a network in clear
     /// unless the operator says so (and `verity doctor` then warns).
-    static func postgresURL(_ url: String) -> String {
+    package static func postgresURL(_ url: String) -> String {
         guard var components = URLComponents(string: url), let host = components.host, !isLoopback(host) else { return url }
         var query = components.queryItems ?? []
         guard !query.contains(where: { $0.name == "sslmode" }) else { return url }
@@ -35,7 +35,7 @@ enum TransportRules {
     }
 
     /// Whether a PostgreSQL URL sends in clear off this machine.
-    static func postgresInClear(_ url: String) -> Bool {
+    package static func postgresInClear(_ url: String) -> Bool {
         guard let components = URLComponents(string: url), let host = components.host, !isLoopback(host) else { return false }
         let mode = components.queryItems?.first { $0.name == "sslmode" }?.value ?? "require"
         return ["disable", "allow", "prefer"].contains(mode)

@@ -75,7 +75,7 @@ public struct Settings: Sendable {
     /// it, as two of them share two cores with debug-built bcrypt.
     public var operatorPasswordCost: Int = Settings.operatorBcryptCost
     /// The deployment's bcrypt cost for operator passwords.
-    static let operatorBcryptCost = 12
+    package static let operatorBcryptCost = 12
     /// A job's lease: a crashed server's jobs are taken up by another after it.
     /// Longer than any one job runs.
     public var jobLeaseSeconds: Int = 60

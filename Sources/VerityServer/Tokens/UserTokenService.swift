@@ -11,14 +11,14 @@ import VerityStore
 /// After a rotation of the derived keys, a token signed before it (with the
 /// retiring key, or with no `kid`, as before tokens named their key) is
 /// accepted until the rotation's window ends.
-struct UserTokenService: Sendable {
-    let keys: JWTKeyCollection
-    let clock: VerityClock
+package struct UserTokenService: Sendable {
+    package let keys: JWTKeyCollection
+    package let clock: VerityClock
     let currentKid: String
     /// Until when a token not signed with the current key is accepted; nil: no rotation is under way.
-    let retiringUntil: Int64?
+    package let retiringUntil: Int64?
 
-    static func make(protector: DataProtector, clock: VerityClock) async -> UserTokenService {
+    package static func make(protector: DataProtector, clock: VerityClock) async -> UserTokenService {
         let keys = JWTKeyCollection()
         let current = protector.tokenSigningKey
         // The default key checks tokens without a `kid`: made before a
@@ -35,22 +35,22 @@ struct UserTokenService: Sendable {
 
     struct Payload: JWTPayload {
         var sub: SubjectClaim
-        var env: String
+        package var env: String
         var jti: IDClaim
         var iat: IssuedAtClaim
         var exp: ExpirationClaim
         var iss: IssuerClaim
 
-        static let issuer = "verity"
+        package static let issuer = "verity"
 
         // Expiry is checked against Verity's clock after verification.
-        func verify(using algorithm: some JWTAlgorithm) async throws {
+        package func verify(using algorithm: some JWTAlgorithm) async throws {
             guard iss.value == Self.issuer else { throw VerityError(.invalidToken, "the token was not issued by Verity") }
         }
     }
 
     /// A signed token for `userID` in `environmentID`, and its id (to record).
-    func mint(userID: UUID, environmentID: UUID, ttlSeconds: Int) async throws -> (token: UserToken, tokenID: String) {
+    package func mint(userID: UUID, environmentID: UUID, ttlSeconds: Int) async throws -> (token: UserToken, tokenID: String) {
         let now = clock.nowMillis()
         let expires = now + Int64(ttlSeconds) * 1000
         let tokenID = Base62.random(length: 24)
@@ -65,7 +65,7 @@ struct UserTokenService: Sendable {
 
     /// The verified claims of `token`; throws `INVALID_TOKEN` for anything
     /// forged, malformed or expired.
-    func verify(_ token: String) async throws -> (userID: UUID, environmentID: UUID, tokenID: String) {
+    package func verify(_ token: String) async throws -> (userID: UUID, environmentID: UUID, tokenID: String) {
         guard token.count <= 2048 else { throw VerityError(.invalidToken, "the token is not valid") }
         let payload: Payload
         do {

@@ -5,6 +5,7 @@ import Vapor
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
 
 /// Sends the deliveries `WebhookOutbox` fans out from each outcome's event,
 /// in batches: the fan-out hands over the deliveries it adds, leased; due
@@ -21,24 +22,24 @@ import VerityStore
 /// waits over three days; an endpoint that has failed for a day is disabled
 /// (the audit trail and `verity doctor` say so). A server that dies mid-batch
 /// leaves its leases to lapse: another server's dispatcher sends them again.
-final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
-    let db: any Database
-    let protector: DataProtector
-    let clock: VerityClock
-    let poster: WebhookPoster
-    let logger: Logger
-    let leaseMilliseconds: Int64
+package final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
+    package let db: any Database
+    package let protector: DataProtector
+    package let clock: VerityClock
+    package let poster: WebhookPoster
+    package let logger: Logger
+    package let leaseMilliseconds: Int64
     private let runs = WorkerRuns()
     private var poller: Task<Void, Never>?
 
-    static let batchSize = 64
+    package static let batchSize = 64
     /// Waits after each failed attempt, about three days in all.
     static let retrySchedule: [Int64] = [5, 30, 120, 600, 1_800, 3_600, 7_200, 14_400, 28_800, 43_200, 86_400, 86_400].map { $0 * 1000 }
-    static var maximumAttempts: Int { retrySchedule.count + 1 }
+    package static var maximumAttempts: Int { retrySchedule.count + 1 }
     /// An endpoint failing this long is disabled.
     static let disableAfterMilliseconds: Int64 = 86_400_000
 
-    init(db: any Database, protector: DataProtector, clock: VerityClock, poster: WebhookPoster, logger: Logger,
+    package init(db: any Database, protector: DataProtector, clock: VerityClock, poster: WebhookPoster, logger: Logger,
          leaseMilliseconds: Int64) {
         self.db = db
         self.protector = protector
@@ -48,7 +49,7 @@ final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
         self.leaseMilliseconds = leaseMilliseconds
     }
 
-    static func retryDelayMilliseconds(afterAttempt attempts: Int) -> Int64 {
+    package static func retryDelayMilliseconds(afterAttempt attempts: Int) -> Int64 {
         retrySchedule[min(max(attempts - 1, 0), retrySchedule.count - 1)]
     }
 
@@ -60,7 +61,7 @@ final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
 
     /// Sends what is due in the background (an outcome was just written); a
     /// kick while a drain runs makes one more drain after it.
-    func kick() {
+    package func kick() {
         Task {
             await runs.start(lanes: 1) {
                 try? await Task.sleep(for: .milliseconds(Self.gatherMilliseconds))
@@ -70,7 +71,7 @@ final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
     }
 
     /// Sends everything due now, and returns (tests; `Application.drainJobs`).
-    func drain() async {
+    package func drain() async {
         await drainQueue(untilEmpty: true)
     }
 
@@ -272,7 +273,7 @@ final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
 
     // MARK: Lifecycle
 
-    func didBoot(_ application: Application) throws {
+    package func didBoot(_ application: Application) throws {
         poller = Task { [weak self] in
             while !Task.isCancelled, let self {
                 self.kick()
@@ -283,7 +284,7 @@ final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
 
     /// Runs even when the application never booted (tests start the server
     /// directly): requests may have kicked it. The running batch finishes.
-    func shutdownAsync(_ application: Application) async {
+    package func shutdownAsync(_ application: Application) async {
         poller?.cancel()
         await poller?.value
         await runs.stop()

@@ -2,24 +2,25 @@ import Foundation
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
 
 /// An environment's webhook endpoints as its backend and operators manage
 /// them: register (the secret shown once), list, disable and enable, rotate
 /// the secret (the old one signs beside the new for a day), read the delivery
 /// log, send a delivery again. Built once at start-up; each call works in the
 /// context's environment, through its database handle.
-struct WebhookEndpointService: Sendable {
-    let protector: DataProtector
-    let clock: VerityClock
+package struct WebhookEndpointService: Sendable {
+    package let protector: DataProtector
+    package let clock: VerityClock
     /// This server's worker and its memory of which environments listen (nil
     /// for the CLI: what it queues, a running server sends).
-    var wake: WebhookWake? = nil
+    package var wake: WebhookWake? = nil
 
     /// How long the previous secret keeps signing after a rotation.
     static let rotationOverlapMilliseconds: Int64 = 86_400_000
     static let maximumListedDeliveries = 200
 
-    func register(_ input: WebhookEndpointInput, context: AdminContext) async throws -> WebhookEndpointSecret {
+    package func register(_ input: WebhookEndpointInput, context: AdminContext) async throws -> WebhookEndpointSecret {
         let url = try WebhookAddress.validatedURL(input.url)
         let events = input.events ?? WebhookEventType.allCases
         guard !events.isEmpty else { throw VerityError.invalid("events", "events names at least one event type, or is left out for all") }
@@ -43,15 +44,15 @@ struct WebhookEndpointService: Sendable {
         return WebhookEndpointSecret(endpoint: try Self.view(endpoint), secret: secret, previousSecretValidUntilEpochMs: nil)
     }
 
-    func list(context: AdminContext) async throws -> [WebhookEndpointView] {
+    package func list(context: AdminContext) async throws -> [WebhookEndpointView] {
         try await WebhookEndpointRepository(db: context.db).endpoints(environmentID: context.environmentID).map(Self.view)
     }
 
-    func show(_ id: String, context: AdminContext) async throws -> WebhookEndpointView {
+    package func show(_ id: String, context: AdminContext) async throws -> WebhookEndpointView {
         try Self.view(try await endpoint(id, context: context))
     }
 
-    func setEnabled(_ id: String, _ enabled: Bool, context: AdminContext) async throws -> WebhookEndpointView {
+    package func setEnabled(_ id: String, _ enabled: Bool, context: AdminContext) async throws -> WebhookEndpointView {
         let endpoint = try await endpoint(id, context: context)
         let endpoints = WebhookEndpointRepository(db: context.db)
         try await endpoints.setStatus(id: try endpoint.requireID(), enabled ? .enabled : .disabled, reason: enabled ? nil : "operator")
@@ -60,7 +61,7 @@ struct WebhookEndpointService: Sendable {
         return try Self.view(try await endpoints.endpoint(id: try endpoint.requireID()) ?? endpoint)
     }
 
-    func rotateSecret(_ id: String, context: AdminContext) async throws -> WebhookEndpointSecret {
+    package func rotateSecret(_ id: String, context: AdminContext) async throws -> WebhookEndpointSecret {
         let endpoint = try await endpoint(id, context: context)
         let secret = Self.newSecret()
         let until = clock.nowMillis() + Self.rotationOverlapMilliseconds
@@ -71,7 +72,7 @@ struct WebhookEndpointService: Sendable {
                                      secret: secret, previousSecretValidUntilEpochMs: until)
     }
 
-    func deliveries(_ id: String, limit: Int?, context: AdminContext) async throws -> [WebhookDeliveryView] {
+    package func deliveries(_ id: String, limit: Int?, context: AdminContext) async throws -> [WebhookDeliveryView] {
         let endpoint = try await endpoint(id, context: context)
         let count = limit ?? 50
         guard (1...Self.maximumListedDeliveries).contains(count) else {
@@ -83,7 +84,7 @@ struct WebhookEndpointService: Sendable {
 
     /// Queues the delivery's event again, to the same endpoint; the receiver
     /// gets the same event id (it may have seen it already).
-    func redeliver(_ id: String, context: AdminContext) async throws -> WebhookDeliveryView {
+    package func redeliver(_ id: String, context: AdminContext) async throws -> WebhookDeliveryView {
         let deliveries = WebhookDeliveryRepository(db: context.db)
         guard let deliveryID = UUID(uuidString: id), let delivery = try await deliveries.delivery(id: deliveryID),
               delivery.endpoint.$environment.id == context.environmentID else {
@@ -113,9 +114,9 @@ struct WebhookEndpointService: Sendable {
                                                          userID: nil, now: clock.nowMillis())
     }
 
-    static func newSecret() -> String { "whsec_" + Base62.random(length: 40) }
+    package static func newSecret() -> String { "whsec_" + Base62.random(length: 40) }
 
-    static func view(_ endpoint: WebhookEndpointModel) throws -> WebhookEndpointView {
+    package static func view(_ endpoint: WebhookEndpointModel) throws -> WebhookEndpointView {
         WebhookEndpointView(id: try endpoint.requireID(), url: endpoint.url,
                             events: endpoint.eventTypeNames.compactMap(WebhookEventType.init(rawValue:)),
                             description: endpoint.endpointDescription, status: endpoint.status.rawValue,
@@ -123,10 +124,16 @@ struct WebhookEndpointService: Sendable {
                             createdAtEpochMs: endpoint.createdAt)
     }
 
-    static func view(_ delivery: WebhookDeliveryModel) throws -> WebhookDeliveryView {
+    package static func view(_ delivery: WebhookDeliveryModel) throws -> WebhookDeliveryView {
         WebhookDeliveryView(id: try delivery.requireID(), eventID: WebhookEvents.publicID(delivery.$event.id), eventType: delivery.event.type,
                                    status: delivery.status.rawValue, attempts: delivery.attempts, lastStatusCode: delivery.lastStatusCode,
                                    lastLatencyMilliseconds: delivery.lastLatencyMilliseconds, lastError: delivery.lastError,
                                    createdAtEpochMs: delivery.createdAt, deliveredAtEpochMs: delivery.deliveredAt)
+    }
+
+    package init(protector: DataProtector, clock: VerityClock, wake: WebhookWake? = nil) {
+        self.protector = protector
+        self.clock = clock
+        self.wake = wake
     }
 }

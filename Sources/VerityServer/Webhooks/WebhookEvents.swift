@@ -2,24 +2,25 @@ import Foundation
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
 
 /// Drafts of the events outcomes publish (`WebhookOutbox.publish`, in the
 /// outcome's transaction). `data` holds statuses, ids and levels only: the
 /// backend fetches anything personal with its key.
-enum WebhookEvents {
+package enum WebhookEvents {
     /// The event `payload`'s type names, for the user `userID` (nil: mobile sessions have none).
-    static func draft(_ payload: some WebhookPayload, environmentID: UUID, userID: UUID?) -> WebhookEventDraft {
+    package static func draft(_ payload: some WebhookPayload, environmentID: UUID, userID: UUID?) -> WebhookEventDraft {
         let bytes = WebhookJSON.object(WebhookPayloadEncoder.data(payload))
         return WebhookEventDraft(environmentID: environmentID, userID: userID, type: type(of: payload).eventType, data: bytes)
     }
 
     /// An event's id as receivers see it: `evt_` and 32 hex digits.
-    static func publicID(_ id: UUID) -> String {
+    package static func publicID(_ id: UUID) -> String {
         "evt_" + id.uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     }
 
     /// The body every delivery of `event` sends: the same bytes each time.
-    static func body(of event: WebhookDeliveryDue.Event, environment: String, userRef: String?) throws -> Data {
+    package static func body(of event: WebhookDeliveryDue.Event, environment: String, userRef: String?) throws -> Data {
         guard let type = WebhookEventType(rawValue: event.type) else {
             throw VerityError(.systemError, "An event of an unknown type is queued.")
         }

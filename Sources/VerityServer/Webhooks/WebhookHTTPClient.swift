@@ -14,9 +14,9 @@ import Vapor
 /// to the connection (DNS rebinding) would reach the private network. One
 /// client per host, replaced when its address changes; its pool keeps
 /// connections to the receiver alive between batches.
-final class WebhookHTTPClient: LifecycleHandler, Sendable {
+package final class WebhookHTTPClient: LifecycleHandler, Sendable {
     /// For receivers named by an address literal: nothing to resolve, nothing to pin.
-    let client: HTTPClient
+    package let client: HTTPClient
     private let pinned = NIOLockedValueBox(PinnedClients())
 
     /// How many hosts keep a pinned client; the least recently used goes first.
@@ -26,12 +26,12 @@ final class WebhookHTTPClient: LifecycleHandler, Sendable {
 
     private struct PinnedClients {
         var byHost: [String: (address: String, client: HTTPClient, used: UInt64)] = [:]
-        var uses: UInt64 = 0
-        var retiring: [ObjectIdentifier: HTTPClient] = [:]
+        package var uses: UInt64 = 0
+        package var retiring: [ObjectIdentifier: HTTPClient] = [:]
         var shutDown = false
     }
 
-    init() {
+    package init() {
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: Self.configuration())
     }
 
@@ -45,7 +45,7 @@ final class WebhookHTTPClient: LifecycleHandler, Sendable {
     }
 
     /// The client that connects `host` to `address` (an address the caller checked).
-    func client(for host: String, pinnedTo address: String) -> HTTPClient {
+    package func client(for host: String, pinnedTo address: String) -> HTTPClient {
         let (client, retired) = pinned.withLockedValue { state -> (HTTPClient, [HTTPClient]) in
             // A delivery racing the app's shutdown gets the shut client: its attempt fails as a connection error.
             guard !state.shutDown else { return (self.client, []) }
@@ -78,12 +78,12 @@ final class WebhookHTTPClient: LifecycleHandler, Sendable {
         }
     }
 
-    func shutdownAsync(_ application: Application) async {
+    package func shutdownAsync(_ application: Application) async {
         await shutdown()
     }
 
     /// Shuts every client down, pinned and retiring ones too.
-    func shutdown() async {
+    package func shutdown() async {
         let all = pinned.withLockedValue { state -> [HTTPClient] in
             state.shutDown = true
             let all = state.byHost.values.map(\.client) + state.retiring.values

@@ -5,6 +5,7 @@ import NIOHTTP1
 import NIOPosix
 import VerityAPI
 import VerityCore
+import VerityKernel
 
 /// Posts one signed event to one endpoint: a deadline, never a redirect, and
 /// only to public addresses unless the environment allows private ones. A
@@ -12,20 +13,20 @@ import VerityCore
 /// connection made to the address checked (`WebhookHTTPClient` pins it: the
 /// client never resolves the name again). Only the answer's status and
 /// latency are kept; its body is read, bounded, and dropped.
-struct WebhookPoster: Sendable {
-    let clients: WebhookHTTPClient
+package struct WebhookPoster: Sendable {
+    package let clients: WebhookHTTPClient
     /// How long a receiver has to answer.
-    let timeout: TimeAmount
+    package let timeout: TimeAmount
     var resolver: any WebhookResolving = SystemWebhookResolver()
 
-    struct Attempt: Sendable {
-        var statusCode: Int?
+    package struct Attempt: Sendable {
+        package var statusCode: Int?
         var latencyMilliseconds: Int?
         /// A short code: `timeout`, `connection`, `http_503`, `redirect_refused`, `address_refused`, `dns`.
-        var error: String?
+        package var error: String?
     }
 
-    func post(_ body: Data, to address: String, secrets: [String], timestamp: Int64, allowPrivate: Bool) async -> Attempt {
+    package func post(_ body: Data, to address: String, secrets: [String], timestamp: Int64, allowPrivate: Bool) async -> Attempt {
         guard let url = URL(string: address), let host = url.host, !host.isEmpty else { return Attempt(error: "bad_url") }
         let client: HTTPClient
         if let literal = WebhookAddress.literalBytes(host) {
@@ -58,18 +59,24 @@ struct WebhookPoster: Sendable {
             return Attempt(latencyMilliseconds: Int((ContinuousClock.now - started) / .milliseconds(1)), error: "connection")
         }
     }
+
+    package init(clients: WebhookHTTPClient, timeout: TimeAmount, resolver: any WebhookResolving = SystemWebhookResolver()) {
+        self.clients = clients
+        self.timeout = timeout
+        self.resolver = resolver
+    }
 }
 
 /// Where a receiver's name points: the system's resolver in the product, a
 /// fixed answer in tests (a DNS server is a service the user brings).
-protocol WebhookResolving: Sendable {
+package protocol WebhookResolving: Sendable {
     /// Every address `host` resolves to, as raw bytes (4 or 16), in the resolver's order.
     func addresses(of host: String) async throws -> [[UInt8]]
 }
 
 /// `getaddrinfo`, off the event loops and NIO's shared pool (it blocks: `BlockingCalls`).
 struct SystemWebhookResolver: WebhookResolving {
-    func addresses(of host: String) async throws -> [[UInt8]] {
+    package func addresses(of host: String) async throws -> [[UInt8]] {
         // Names only: the poster reads an address literal (bracketed IPv6 too) itself.
         try await BlockingCalls.run {
             var hints = addrinfo()

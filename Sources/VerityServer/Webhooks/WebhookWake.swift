@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import VerityStore
+import VerityKernel
 
 /// Wakes the webhook dispatcher after an outcome a request settled, so its webhook
 /// deliveries leave now rather than at the next poll (2 s). Only environments
@@ -8,7 +9,7 @@ import VerityStore
 /// remembered for a few seconds per server. A stale answer costs latency
 /// only (the poll still delivers), never an event: events are written with
 /// their outcomes regardless.
-final class WebhookWake: @unchecked Sendable {
+package final class WebhookWake: @unchecked Sendable {
     private let dispatcher: WebhookDispatcher
     private let clock: VerityClock
     // Guarded by `lock`.
@@ -16,13 +17,13 @@ final class WebhookWake: @unchecked Sendable {
     private var known: [UUID: (listened: Bool, until: Int64)] = [:]
     static let rememberMilliseconds: Int64 = 5_000
 
-    init(dispatcher: WebhookDispatcher, clock: VerityClock) {
+    package init(dispatcher: WebhookDispatcher, clock: VerityClock) {
         self.dispatcher = dispatcher
         self.clock = clock
     }
 
     /// After an outcome of `environmentID` was written through `db`.
-    func outcomeWritten(environmentID: UUID, db: any Database) async {
+    package func outcomeWritten(environmentID: UUID, db: any Database) async {
         let now = clock.nowMillis()
         if let entry = lock.withLock({ known[environmentID] }), entry.until > now {
             if entry.listened { dispatcher.kick() }
@@ -34,10 +35,10 @@ final class WebhookWake: @unchecked Sendable {
     }
 
     /// Work was queued that is due now whoever listens (a redelivery).
-    func kick() { dispatcher.kick() }
+    package func kick() { dispatcher.kick() }
 
     /// An endpoint was registered, enabled or disabled here: this server knows at once.
-    func forget(environmentID: UUID) {
+    package func forget(environmentID: UUID) {
         _ = lock.withLock { known.removeValue(forKey: environmentID) }
     }
 }

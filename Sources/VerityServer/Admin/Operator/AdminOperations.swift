@@ -3,6 +3,8 @@ import Foundation
 import Vapor
 import VerityCore
 import VerityStore
+import VerityKernel
+import VeritySanctions
 
 /// Operator tasks the CLI runs against the database directly, one group per
 /// feature, each built with only what it uses:

@@ -3,11 +3,12 @@ import Fluent
 import Foundation
 import VerityCore
 import VerityStore
+import VerityKernel
 
 public struct BenchDataOperations: OperatorTask {
-    let db: any Database
-    let clock: VerityClock
-    let protector: DataProtector
+    package let db: any Database
+    package let clock: VerityClock
+    package let protector: DataProtector
 
     /// `verity bench-data console`: synthetic checks and review cases for the
     /// console's benchmark. Returns the checks written.

@@ -6,6 +6,8 @@ import VerityAPI
 import VerityCore
 import VerityPKI
 import VerityStore
+import VerityKernel
+import VerityCertification
 
 /// A message kept by the development outbox, as `verity sms outbox` prints it.
 public struct OutboxEntry: Sendable, Codable, Equatable {

@@ -2,14 +2,17 @@ import Fluent
 import Foundation
 import VerityCore
 import VerityStore
+import VerityKernel
+import VerityIdentity
+import VerityCertification
 
 /// Certification reference data: entities and checkpoints (issue 6).
 public struct CertificationOperations: AdminRequestTask {
-    let db: any Database
-    let clock: VerityClock
-    let protector: DataProtector
-    let links: CaptureLinkAddresses
-    let settings: Settings
+    package let db: any Database
+    package let clock: VerityClock
+    package let protector: DataProtector
+    package let links: CaptureLinkAddresses
+    package let settings: Settings
 
     public func createEntity(tenant: String, environment kind: EnvironmentKind, name: String, displayName: String,
                              levels: [Int], fields: [UserFieldDefinition]) async throws -> CertificationEntitySummary {
@@ -39,5 +42,5 @@ public struct CertificationOperations: AdminRequestTask {
         return try await directory.nearestCheckpoints(environmentID: environmentID, latitude: latitude, longitude: longitude, limit: limit)
     }
 
-    var directory: DirectoryOperations { DirectoryOperations(db: db, clock: clock) }
+    package var directory: DirectoryOperations { DirectoryOperations(db: db, clock: clock) }
 }

@@ -5,6 +5,8 @@ import VerityAPI
 import VerityCore
 import VerityPKI
 import VerityStore
+import VerityKernel
+import VerityCertification
 
 extension IdentityOperations {
     /// `verity users erase`: what `DELETE /admin/v1/users/{userRef}` does,

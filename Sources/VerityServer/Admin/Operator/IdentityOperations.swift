@@ -4,16 +4,18 @@ import Logging
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
+import VerityIdentity
 
 /// Users, their checks and the reference registry (`verity users`,
 /// `verity tokens`, `verity document-checks`, `verity registry`).
 public struct IdentityOperations: AdminRequestTask {
-    let db: any Database
-    let clock: VerityClock
-    let protector: DataProtector
-    let links: CaptureLinkAddresses
+    package let db: any Database
+    package let clock: VerityClock
+    package let protector: DataProtector
+    package let links: CaptureLinkAddresses
     /// For the token lifetime, and for erasure's HSM and outside CA.
-    let settings: Settings
+    package let settings: Settings
 
     /// Imports a registry CSV: all rows or none. Throws `RegistryCSV.Problems`
     /// listing every bad row by line number.

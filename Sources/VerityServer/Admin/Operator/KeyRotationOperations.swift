@@ -3,6 +3,7 @@ import Foundation
 import VerityCore
 import VerityPKI
 import VerityStore
+import VerityKernel
 
 /// What `verity keys rotate-data-key` did.
 public struct DataKeyRotationReport: Codable, Sendable {
@@ -19,10 +20,10 @@ public struct DataKeyRotationReport: Codable, Sendable {
 }
 
 public struct KeyRotationOperations: OperatorTask {
-    let db: any Database
-    let clock: VerityClock
-    let protector: DataProtector
-    let settings: Settings
+    package let db: any Database
+    package let clock: VerityClock
+    package let protector: DataProtector
+    package let settings: Settings
 
     /// Re-seals everything under `VERITY_DATA_KEY` that earlier keys
     /// (`VERITY_PREVIOUS_DATA_KEYS`) sealed, while servers keep serving.

@@ -2,11 +2,12 @@ import Fluent
 import Foundation
 import VerityCore
 import VerityStore
+import VerityKernel
 
 /// What the operator's `verity keys create --publishable` and `verity credits` do.
 public struct MobileOperations: OperatorTask {
-    let db: any Database
-    let clock: VerityClock
+    package let db: any Database
+    package let clock: VerityClock
 
     /// A publishable client key for the mobile API (`pk_demo_…` when `demo`).
     public func createClientKey(tenant: String, environment kind: EnvironmentKind, scopes: [MobileProduct],

@@ -3,15 +3,17 @@ import Foundation
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
+import VerityOperators
 
 /// Console operators from the CLI (`verity operators …`): the same accounts
 /// the console signs in and the admin API manages.
 public struct OperatorOperations: OperatorTask {
-    let db: any Database
-    let clock: VerityClock
-    let protector: DataProtector
+    package let db: any Database
+    package let clock: VerityClock
+    package let protector: DataProtector
     /// The bcrypt cost of new passwords (`Settings.operatorPasswordCost`).
-    let passwordCost: Int
+    package let passwordCost: Int
 
     var operatorAccounts: OperatorAccounts { OperatorAccounts(db: db, protector: protector, clock: clock, cost: passwordCost) }
 
@@ -44,7 +46,7 @@ public struct OperatorOperations: OperatorTask {
         return reset
     }
 
-    static func operatorID(_ text: String) throws(VerityError) -> UUID {
+    package static func operatorID(_ text: String) throws(VerityError) -> UUID {
         guard let id = UUID(uuidString: text) else { throw VerityError.invalid("operatorId", "an operator id is a UUID") }
         return id
     }

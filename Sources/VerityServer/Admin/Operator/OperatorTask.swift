@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import VerityCore
 import VerityStore
+import VerityKernel
 
 /// What every group of the CLI's operations shares: the database, the clock,
 /// how an operator names an environment (`tenant` and `test`/`live`), and the
@@ -13,7 +14,7 @@ protocol OperatorTask: Sendable {
 }
 
 extension OperatorTask {
-    func environment(tenant: String, kind: EnvironmentKind, create: Bool) async throws -> EnvironmentModel {
+    package func environment(tenant: String, kind: EnvironmentKind, create: Bool) async throws -> EnvironmentModel {
         let tenants = TenantRepository(db: db)
         if create { _ = try await tenants.ensureTenant(named: try TenantOperations.validTenantName(tenant), now: clock.nowMillis()) }
         guard let environment = try await tenants.environment(tenant: tenant, kind: kind) else {
@@ -22,18 +23,18 @@ extension OperatorTask {
         return environment
     }
 
-    func environmentID(tenant: String, kind: EnvironmentKind) async throws -> UUID {
+    package func environmentID(tenant: String, kind: EnvironmentKind) async throws -> UUID {
         try await environment(tenant: tenant, kind: kind, create: false).requireID()
     }
 
-    func tenantID(named name: String) async throws -> UUID {
+    package func tenantID(named name: String) async throws -> UUID {
         guard let tenant = try await TenantRepository(db: db).tenant(named: name) else {
             throw VerityError(.notFound, "no tenant named \(name) (create one with `verity keys create`)", field: "tenant")
         }
         return try tenant.requireID()
     }
 
-    func audit(_ action: String, environmentID: UUID?, tenantID: UUID? = nil) async throws {
+    package func audit(_ action: String, environmentID: UUID?, tenantID: UUID? = nil) async throws {
         try await AuditRepository(db: db).record(action, actor: "cli", environmentID: environmentID, userID: nil, now: clock.nowMillis(),
                                                  tenantID: tenantID)
     }

@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 import VerityCore
 import VerityStore
+import VerityKernel
 
 /// One sweep as `verity retention show` lists it.
 public struct RetentionSweepLine: Codable, Sendable {
@@ -11,11 +12,11 @@ public struct RetentionSweepLine: Codable, Sendable {
 }
 
 public struct RetentionOperations: OperatorTask {
-    let db: any Database
-    let clock: VerityClock
-    let protector: DataProtector
+    package let db: any Database
+    package let clock: VerityClock
+    package let protector: DataProtector
     /// How long a data source may keep an attempt unanswered (`Settings.abandonedAttemptSeconds`).
-    let abandonedAttemptMilliseconds: Int64
+    package let abandonedAttemptMilliseconds: Int64
 
     /// What the server's minute-by-minute housekeeping does, now (`verity housekeeping`).
     public func housekeeping() async throws -> Housekeeping.Swept {

@@ -2,6 +2,8 @@ import Fluent
 import Foundation
 import VerityCore
 import VerityStore
+import VerityKernel
+import VeritySanctions
 
 /// OFAC's list as published: `sdn.csv`, and `alt.csv` and `add.csv` when given.
 public struct SanctionsListFiles: Sendable {
@@ -21,10 +23,10 @@ public struct SanctionsListFiles: Sendable {
 
 /// What `verity sanctions import` does.
 public struct SanctionsOperations: OperatorTask {
-    let db: any Database
-    let clock: VerityClock
+    package let db: any Database
+    package let clock: VerityClock
     /// The matcher of these operations (one per CLI run).
-    let screening: SanctionsScreening
+    package let screening: SanctionsScreening
 
     /// Reads OFAC's SDN CSV, with its alternate names (`alt.csv`) and addresses
     /// (`add.csv`) when given, and makes it the current list (all or nothing).

@@ -2,6 +2,7 @@ import Foundation
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityDocumentOCR
 
 /// What `verity keys hmac` and `verity keys response-public-key` do.
 extension TenantOperations {

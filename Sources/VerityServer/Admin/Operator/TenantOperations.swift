@@ -3,13 +3,15 @@ import Foundation
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
+import VerityIdentity
 
 /// Tenants and what each environment is set to (`verity keys`,
 /// `verity environment`, `verity consent`, `verity audit`).
 public struct TenantOperations: OperatorTask {
-    let db: any Database
-    let clock: VerityClock
-    let protector: DataProtector
+    package let db: any Database
+    package let clock: VerityClock
+    package let protector: DataProtector
 
     /// A new secret key for the tenant's environment (the tenant is created if new).
     public func createKey(tenant: String, environment kind: EnvironmentKind) async throws -> String {

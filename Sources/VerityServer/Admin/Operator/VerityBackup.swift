@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 import VerityStore
 import VerityCore
+import VerityKernel
 
 /// Backups of Verity's database while servers serve (`verity backup`) and
 /// their restore into a fresh deployment (`verity restore`).

@@ -4,13 +4,15 @@ import Logging
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
+import VerityWebhooks
 
 /// Operators' webhook tasks from the CLI: the same service the admin API uses.
 public struct WebhookOperations: AdminRequestTask {
-    let db: any Database
-    let clock: VerityClock
-    let protector: DataProtector
-    let links: CaptureLinkAddresses
+    package let db: any Database
+    package let clock: VerityClock
+    package let protector: DataProtector
+    package let links: CaptureLinkAddresses
 
     public func addWebhook(tenant: String, environment kind: EnvironmentKind, url: String, events: [String]?,
                            description: String?) async throws -> WebhookEndpointSecret {

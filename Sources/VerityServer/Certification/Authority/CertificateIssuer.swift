@@ -6,25 +6,26 @@ import VerityPKI
 import VerityStore
 import X509
 import Crypto
+import VerityKernel
 
 /// Issues pending certificates: the `certificate.issue` jobs, queued with the
 /// pending row in one transaction and run by the server's `JobWorker` (any
 /// server; a crashed one's lease runs out). Idempotent: only a pending
 /// certificate is issued, so a job run twice issues once.
-final class CertificateIssuer: JobHandler {
-    let db: any Database
-    let protector: DataProtector
-    let clock: VerityClock
-    let pki: CertificationPKI
+package final class CertificateIssuer: JobHandler {
+    package let db: any Database
+    package let protector: DataProtector
+    package let clock: VerityClock
+    package let pki: CertificationPKI
     /// For levels 2–4; the built-in CA when nil.
-    let authority: (any CertificateAuthority)?
-    let logger: Logger
+    package let authority: (any CertificateAuthority)?
+    package let logger: Logger
 
-    static let kind = "certificate.issue"
-    var kind: String { Self.kind }
-    let maximumAttempts = 3
+    package static let kind = "certificate.issue"
+    package var kind: String { Self.kind }
+    package let maximumAttempts = 3
 
-    init(db: any Database, protector: DataProtector, clock: VerityClock, pki: CertificationPKI,
+    package init(db: any Database, protector: DataProtector, clock: VerityClock, pki: CertificationPKI,
          authority: (any CertificateAuthority)?, logger: Logger) {
         self.db = db
         self.protector = protector
@@ -34,7 +35,7 @@ final class CertificateIssuer: JobHandler {
         self.logger = logger
     }
 
-    func run(subject: UUID) async throws {
+    package func run(subject: UUID) async throws {
         try await issue(subject)
     }
 
@@ -95,7 +96,7 @@ final class CertificateIssuer: JobHandler {
 
     /// Refused or out of attempts: the certificate fails and the user is back
     /// where they stood before asking.
-    func gaveUp(subject id: UUID, reason: String) async {
+    package func gaveUp(subject id: UUID, reason: String) async {
         do {
             let certificates = UserCertificateRepository(db: db)
             guard let row = try await certificates.certificate(id: id), row.status == .pending else { return }
@@ -110,7 +111,7 @@ final class CertificateIssuer: JobHandler {
 
     /// Tells an outside CA about certificates given up (levels 2–4 it issued).
     /// Our own checks refuse them at once; a CA that cannot be told is logged.
-    func notifyRevoked(_ rows: [UserCertificateModel]) async {
+    package func notifyRevoked(_ rows: [UserCertificateModel]) async {
         guard let authority else { return }
         for row in rows where row.level >= 2 {
             guard let serial = row.serial else { continue }

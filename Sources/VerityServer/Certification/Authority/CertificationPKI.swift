@@ -4,6 +4,7 @@ import VerityCore
 import VerityPKI
 import VerityStore
 import X509
+import VerityKernel
 
 /// The platform CAs and the level-4 HSM as this server holds them. Live
 /// environments' certificates come from the platform CA, test environments'
@@ -12,22 +13,22 @@ import X509
 /// from the data folder at start (`verity ca init` writes them); without
 /// the one an environment needs, its requests that need a certificate get
 /// `SERVICE_UNAVAILABLE`.
-struct CertificationPKI: Sendable {
-    let ca: PlatformCA?
+package struct CertificationPKI: Sendable {
+    package let ca: PlatformCA?
     /// The test environments' CA.
     let testCA: PlatformCA?
-    let hsm: PKCS11Module?
+    package let hsm: PKCS11Module?
     /// An outside CA's chain (issuing … root) when one issues levels 2–4.
-    let externalChain: [Certificate]
+    package let externalChain: [Certificate]
     /// Where PKCS#11 calls and the CA's signatures run: the engine pool (an
     /// HSM round trip or a key generation takes milliseconds to
     /// seconds, and must not hold an event loop).
-    let pool: EnginePool
+    package let pool: EnginePool
 
     /// Loads the CA when its files exist; files that exist but do not open
     /// (wrong data key, damaged) stop the server: silently running without
     /// the CA would hide the fault.
-    static func load(settings: Settings, pool: EnginePool) throws -> CertificationPKI {
+    package static func load(settings: Settings, pool: EnginePool) throws -> CertificationPKI {
         let files = settings.caFiles()
         let policy = try CertificatePolicy(arc: settings.pkiPolicyArc)
         let hsm = try settings.hsm.map { settings throws(VerityError) in try PKCS11Module.shared(path: settings.modulePath) }
@@ -55,7 +56,7 @@ struct CertificationPKI: Sendable {
         try signatureChecker(try await Self.kind(of: environmentID, db: db))
     }
 
-    static func kind(of environmentID: UUID, db: any Database) async throws -> EnvironmentKind {
+    package static func kind(of environmentID: UUID, db: any Database) async throws -> EnvironmentKind {
         guard let environment = try await TenantRepository(db: db).environment(id: environmentID) else {
             throw VerityError(.notFound, "The environment no longer exists.")
         }

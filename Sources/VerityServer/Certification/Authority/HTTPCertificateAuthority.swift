@@ -7,6 +7,7 @@ import SwiftASN1
 import VerityCore
 import VerityPKI
 import X509
+import VerityKernel
 
 /// An outside CA over HTTP (the spec's "the CSR is sent off to the
 /// appropriate Certification Authority"):
@@ -18,29 +19,29 @@ import X509
 /// Timeouts, 429 and 5xx are retried (then the job is retried later); other
 /// answers are refusals. The certificate must be for the requested key and
 /// chain to the configured chain, or it is refused.
-struct HTTPCertificateAuthority: CertificateAuthority {
-    let settings: ExternalCASettings
-    let chain: [Certificate]
-    let policy: CertificatePolicy
-    let client: HTTPClient
-    let logger: Logger
+package struct HTTPCertificateAuthority: CertificateAuthority {
+    package let settings: ExternalCASettings
+    package let chain: [Certificate]
+    package let policy: CertificatePolicy
+    package let client: HTTPClient
+    package let logger: Logger
 
     struct IssueRequest: Encodable {
         struct Subject: Encodable {
             let commonName, givenName, surname, serialNumber, organisation: String
             let organisationalUnit, email: String?
         }
-        let level: Int
-        let policy: String
-        let subject: Subject
-        let publicKey: String
+        package let level: Int
+        package let policy: String
+        package let subject: Subject
+        package let publicKey: String
         let csr: String?
     }
 
-    struct IssueResponse: Decodable { let certificate: String }
+    package struct IssueResponse: Decodable { package let certificate: String }
 
     /// Reads the chain file; a missing or unreadable chain stops the server.
-    static func loadChain(_ path: String) throws -> [Certificate] {
+    package static func loadChain(_ path: String) throws -> [Certificate] {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             throw VerityError(.serviceUnavailable, "VERITY_EXTERNAL_CA_CHAIN: \(path) cannot be read.")
         }
@@ -49,7 +50,7 @@ struct HTTPCertificateAuthority: CertificateAuthority {
         return certificates
     }
 
-    func issue(publicKey: P256.Signing.PublicKey, csr: [UInt8]?, subject: UserSubject, level: AccreditationLevel) async throws -> Certificate {
+    package func issue(publicKey: P256.Signing.PublicKey, csr: [UInt8]?, subject: UserSubject, level: AccreditationLevel) async throws -> Certificate {
         var serializer = DER.Serializer()
         try serializer.serialize(Certificate.PublicKey(publicKey))
         let spki = serializer.serializedBytes
@@ -74,7 +75,7 @@ struct HTTPCertificateAuthority: CertificateAuthority {
         return certificate
     }
 
-    func revoke(serialNumber: String) async throws {
+    package func revoke(serialNumber: String) async throws {
         _ = try await OutboundRetry.run(retries: settings.retries, logger: logger, service: "external-ca",
                                         unavailable: "The certificate authority is unavailable.") {
             await post("revocations", body: try? JSONEncoder().encode(["serialNumber": serialNumber]))
@@ -99,5 +100,13 @@ struct HTTPCertificateAuthority: CertificateAuthority {
         } catch {
             return .retry("transport: \(type(of: error))")
         }
+    }
+
+    package init(settings: ExternalCASettings, chain: [Certificate], policy: CertificatePolicy, client: HTTPClient, logger: Logger) {
+        self.settings = settings
+        self.chain = chain
+        self.policy = policy
+        self.client = client
+        self.logger = logger
     }
 }

@@ -3,19 +3,20 @@ import Foundation
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
 
 /// Accreditation requests at levels 2–4 before a reviewer, decided exactly as
 /// the admin API decides them (`AccreditationAdminService`: the evidence a
 /// level needs, the DIAC and its delivery, the webhooks), in the console's
 /// transaction with the case's own decision. An approval's code is shown to
 /// the reviewer once.
-struct AccreditationReview: ReviewCaseHandler {
-    let accreditation: AccreditationAdminService
+package struct AccreditationReview: ReviewCaseHandler {
+    package let accreditation: AccreditationAdminService
 
-    var kinds: [ReviewCaseKind] { [.accreditation] }
-    var words: [String: [String: String]] { AccreditationReviewWords.tables }
+    package var kinds: [ReviewCaseKind] { [.accreditation] }
+    package var words: [String: [String: String]] { AccreditationReviewWords.tables }
 
-    func reasons(_ kind: ReviewCaseKind, _ decision: ReviewDecision) -> [String] {
+    package func reasons(_ kind: ReviewCaseKind, _ decision: ReviewDecision) -> [String] {
         // An approval accredits the user and issues their activation code; a rejection's code is what their app reads.
         switch decision {
         case .approve: ["IDENTITY_EVIDENCE_CHECKED", "EVIDENCE_CONSISTENT"]
@@ -23,7 +24,7 @@ struct AccreditationReview: ReviewCaseHandler {
         }
     }
 
-    func evidence(of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> (any ReviewEvidence)? {
+    package func evidence(of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> (any ReviewEvidence)? {
         guard let request = try await RegistrationRepository(db: scope.db).request(id: reviewCase.subjectID,
                                                                                   environmentID: reviewCase.environmentID)
         else { return nil }
@@ -39,9 +40,9 @@ struct AccreditationReview: ReviewCaseHandler {
     }
 
     /// A request has no images: its evidence is the user's own check, on its own page.
-    func image(_ side: ReviewImageSide, of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> Data? { nil }
+    package func image(_ side: ReviewImageSide, of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> Data? { nil }
 
-    func prepare(_ decided: ReviewCaseDecision, in scope: RequestScope) async throws -> PreparedReviewDecision? {
+    package func prepare(_ decided: ReviewCaseDecision, in scope: RequestScope) async throws -> PreparedReviewDecision? {
         guard let environment = try await TenantRepository(db: scope.db).environment(id: decided.reviewCase.environmentID) else { return nil }
         let context = AdminContext(environment: environment, keyPrefix: "console", scope: scope)
         let requestID = decided.reviewCase.subjectID.uuidString
@@ -74,12 +75,16 @@ struct AccreditationReview: ReviewCaseHandler {
     private static let decidedElsewhere = VerityError(.caseDecided, "this request has been decided already")
 
     /// How an approval's code reaches the user.
-    func decisionFields(_ kind: ReviewCaseKind, _ decision: ReviewDecision, page: ReviewPage) -> HTML {
+    package func decisionFields(_ kind: ReviewCaseKind, _ decision: ReviewDecision, page: ReviewPage) -> HTML {
         guard decision == .approve else { return .empty }
         return """
             <label for="approve-delivery">\(page.t("diac_delivery_label"))</label>
             <select id="approve-delivery" name="delivery">\
             <option value="sms">\(page.t("diac_by_sms"))</option><option value="email">\(page.t("diac_by_email"))</option></select>
             """
+    }
+
+    package init(accreditation: AccreditationAdminService) {
+        self.accreditation = accreditation
     }
 }

@@ -1,37 +1,38 @@
 import Foundation
 import VerityAPI
+import VerityKernel
 
 /// An accreditation request: what is asked, what the user has already, and
 /// the identity evidence on file (never the registration's fields).
 struct AccreditationReviewEvidence: ReviewEvidence {
     struct DocumentCheck: Sendable {
-        let status: DocumentCheckStatus
-        let type: DocumentType
-        let country: String
-        let at: Int64
+        package let status: DocumentCheckStatus
+        package let type: DocumentType
+        package let country: String
+        package let at: Int64
     }
 
-    let entity: String
+    package let entity: String
     let entityName: String
-    let level: Int
-    let status: String
+    package let level: Int
+    package let status: String
     let requestedAt: Int64
-    let accreditedLevel: Int?
-    let certification: String
+    package let accreditedLevel: Int?
+    package let certification: String
     let registeredAt: Int64
     let evidenceKind: String?
     let evidenceReference: String?
     /// The user's latest document check in this environment.
-    let documentCheck: DocumentCheck?
+    package let documentCheck: DocumentCheck?
     /// Whether the level needs recorded identity evidence (3 and 4).
     let needsIdentityCheck: Bool
 
-    var namesUser: Bool { true }
+    package var namesUser: Bool { true }
 
-    func facts(_ page: ReviewPage) -> HTML { .empty }
+    package func facts(_ page: ReviewPage) -> HTML { .empty }
 
     /// The level asked of which entity, what the user holds already, and the identity evidence on file.
-    func sections(_ page: ReviewPage) -> [HTML] {
+    package func sections(_ page: ReviewPage) -> [HTML] {
         let stated: HTML = evidenceKind.map { kind in
             "\(page.t("evidence_\(kind)")) · <code>\(evidenceReference ?? "")</code>"
         } ?? page.text("none")
@@ -58,11 +59,11 @@ struct AccreditationReviewEvidence: ReviewEvidence {
 /// The activation code an approval issued, shown once: it is not kept in a
 /// form the console can show again.
 struct ActivationCodeShownOnce: ReviewShownOnce {
-    let issued: ActivationCodeIssued
+    package let issued: ActivationCodeIssued
 
-    var titleKey: String { "diac_title" }
+    package var titleKey: String { "diac_title" }
 
-    func body(_ page: ReviewPage) -> HTML {
+    package func body(_ page: ReviewPage) -> HTML {
         let delivered = issued.deliveredBy.map { page.t("diac_delivered_\($0)") } ?? page.t("diac_not_delivered")
         return """
             <p>\(page.t("diac_lede").replacingOccurrences(of: "%@", with: String(issued.level)))</p>

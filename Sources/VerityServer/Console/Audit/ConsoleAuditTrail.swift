@@ -2,51 +2,53 @@ import Fluent
 import Foundation
 import VerityCore
 import VerityStore
+import VerityKernel
+import VerityOperators
 
 /// The audit trail as the console shows it: a tenant's events, newest first,
 /// a page at a time, each with who did it (an operator by address, a key by
 /// its prefix), the environment, and the user by the integrator's reference.
-struct ConsoleAuditTrail: Sendable {
-    let db: any Database
-    let protector: DataProtector
+package struct ConsoleAuditTrail: Sendable {
+    package let db: any Database
+    package let protector: DataProtector
 
     static let pageSize = 50
-    static let maxUserRefLength = 128
+    package static let maxUserRefLength = 128
 
     /// What the audit page asks for; every field as typed, checked here.
-    struct Query: Sendable {
-        var action: String?
-        var actor: String?
-        var userRef: String?
+    package struct Query: Sendable {
+        package var action: String?
+        package var actor: String?
+        package var userRef: String?
         /// `YYYY-MM-DD`, UTC, inclusive.
-        var from: String?
-        var to: String?
+        package var from: String?
+        package var to: String?
         /// The cursor of the page before: `<at>_<id>`.
         var after: String?
     }
 
-    struct Row: Sendable {
-        let at: Int64
-        let action: String
-        let actor: String
-        let environment: String?
-        let userRef: String?
-        let reason: String?
+    package struct Row: Sendable {
+        package let at: Int64
+        package let action: String
+        package let actor: String
+        package let environment: String?
+        package let userRef: String?
+        package let reason: String?
     }
 
-    struct Page: Sendable {
-        let rows: [Row]
+    package struct Page: Sendable {
+        package let rows: [Row]
         /// The cursor of the next (older) page, when there may be one.
-        let next: String?
+        package let next: String?
         let actions: [String]
         /// Each actor's raw value with how it reads.
         let actors: [(value: String, label: String)]
     }
 
     /// A field the page cannot use, named for its message.
-    struct Problem: Error { let field: String }
+    package struct Problem: Error { package let field: String }
 
-    func page(tenantID: UUID, query: Query) async throws -> Page {
+    package func page(tenantID: UUID, query: Query) async throws -> Page {
         var filter = AuditRepository.Filter()
         filter.action = Self.nonEmpty(query.action).map { String($0.prefix(100)) }
         filter.actor = Self.nonEmpty(query.actor).map { String($0.prefix(100)) }
@@ -102,7 +104,7 @@ struct ConsoleAuditTrail: Sendable {
     }
 
     /// Midnight UTC of `YYYY-MM-DD`, in epoch ms.
-    static func day(_ text: String?, field: String) throws -> Int64? {
+    package static func day(_ text: String?, field: String) throws -> Int64? {
         guard let text = nonEmpty(text) else { return nil }
         let parts = text.split(separator: "-").map { Int($0) }
         guard text.count == 10, parts.count == 3, let year = parts[0], let month = parts[1], let day = parts[2],

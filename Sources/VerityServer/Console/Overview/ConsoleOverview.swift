@@ -2,36 +2,37 @@ import Fluent
 import Foundation
 import VerityCore
 import VerityStore
+import VerityKernel
 
 /// The overview's figures for one of the tenant's environments over the last
 /// `days` days (UTC), each day present even when nothing happened.
 struct ConsoleOverview: Sendable {
-    let db: any Database
-    let clock: VerityClock
+    package let db: any Database
+    package let clock: VerityClock
 
-    static let days = 14
+    package static let days = 14
 
     struct Series: Sendable {
         /// Epoch days, oldest first.
-        let days: [Int64]
+        package let days: [Int64]
         /// For each key (a status or outcome), its count on each day.
         let counts: [String: [Int]]
 
-        var total: Int { counts.values.reduce(0) { $0 + $1.reduce(0, +) } }
+        package var total: Int { counts.values.reduce(0) { $0 + $1.reduce(0, +) } }
     }
 
     struct Figures: Sendable {
-        let environment: EnvironmentKind
-        let checks: Series
-        let attempts: Series
-        let credits: Series
+        package let environment: EnvironmentKind
+        package let checks: Series
+        package let attempts: Series
+        package let credits: Series
         let passRates: [OverviewRepository.PassRate]
         let checkTimes: OverviewRepository.Durations
         let reviewTimes: OverviewRepository.Durations
         let backlog: ReviewCaseRepository.Counts
     }
 
-    func figures(tenantID: UUID, operatorID: UUID, environment kind: EnvironmentKind) async throws -> Figures? {
+    package func figures(tenantID: UUID, operatorID: UUID, environment kind: EnvironmentKind) async throws -> Figures? {
         guard let environment = try await TenantRepository(db: db).environment(tenantID: tenantID, kind: kind),
               let environmentID = environment.id else { return nil }
         let now = clock.nowMillis()

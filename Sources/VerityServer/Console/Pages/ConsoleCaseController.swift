@@ -4,15 +4,18 @@ import Vapor
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
+import VerityOperators
+import VerityIdentity
 
 /// `/console/queue` and `/console/cases/{id}`: the review queue, one case,
 /// claiming it and deciding it. Every form carries the session's CSRF
 /// token; a refused form shows the page again with what went wrong, and
 /// changes nothing. A case of another tenant is not found.
-struct ConsoleCaseController: RouteCollection {
-    let console: ConsoleController
+package struct ConsoleCaseController: RouteCollection {
+    package let console: ConsoleController
 
-    func boot(routes: any RoutesBuilder) throws {
+    package func boot(routes: any RoutesBuilder) throws {
         let pages = routes.grouped(PageHeadersMiddleware(formsPostToSelf: true))
         let form = HTTPBodyStreamStrategy.collect(maxSize: ByteCount(integerLiteral: ConsoleController.formBytes))
         let id = ConsoleCaseRoute.idParameter
@@ -35,7 +38,7 @@ struct ConsoleCaseController: RouteCollection {
 
     // MARK: Pages
 
-    func queue(request: Request) async throws -> Response {
+    package func queue(request: Request) async throws -> Response {
         try await console.signedIn(request) { session, signedIn, page in
             let notice: String? = switch request.query[String.self, at: "done"] {
             case "decided": page.t("notice_decided")
@@ -54,7 +57,7 @@ struct ConsoleCaseController: RouteCollection {
         }
     }
 
-    func show(request: Request) async throws -> Response {
+    package func show(request: Request) async throws -> Response {
         try await console.signedIn(request) { session, signedIn, page in
             let notice = request.query[String.self, at: "done"] == "claimed" ? page.t("notice_claimed") : nil
             return try await render(request, session: session, signedIn: signedIn, page: page, problem: nil, notice: notice, status: .ok)
@@ -63,7 +66,7 @@ struct ConsoleCaseController: RouteCollection {
 
     /// A held check's image, for the case page's `<img>`: never cached, never
     /// guessed at by the browser, gone once the case is decided.
-    func image(request: Request) async throws -> Response {
+    package func image(request: Request) async throws -> Response {
         guard let session = try await console.session(of: request) else { return Response(status: .notFound) }
         guard let id = caseID(request), let side = request.parameters.get(.side).flatMap(ReviewImageSide.init(rawValue:)),
               let found = try await cases(request).image(caseID: id, side: side, session: session) else {
@@ -81,18 +84,18 @@ struct ConsoleCaseController: RouteCollection {
     /// The decision form: its own fields, and the kind's (`ReviewCaseHandler.decisionFields`) by name.
     struct CaseForm {
         var csrf: String?
-        var decision: String?
-        var reason: String?
-        var note: String?
-        var fields: [String: String] = [:]
+        package var decision: String?
+        package var reason: String?
+        package var note: String?
+        package var fields: [String: String] = [:]
 
-        init(_ fields: [String: String] = [:]) {
+        package init(_ fields: [String: String] = [:]) {
             (csrf, decision, reason, note) = (fields["csrf"], fields["decision"], fields["reason"], fields["note"])
             self.fields = fields.filter { !["csrf", "decision", "reason", "note"].contains($0.key) }
         }
     }
 
-    func claim(request: Request) async throws -> Response {
+    package func claim(request: Request) async throws -> Response {
         try await act(request) { session, id, _ in
             _ = try await decisions(request).claim(caseID: id, by: session)
             return ConsoleController.redirect(ConsoleCaseRoute.show(id: id.uuidString).path, language: ConsoleController.language(request),
@@ -100,14 +103,14 @@ struct ConsoleCaseController: RouteCollection {
         }
     }
 
-    func release(request: Request) async throws -> Response {
+    package func release(request: Request) async throws -> Response {
         try await act(request) { session, id, _ in
             try await decisions(request).release(caseID: id, by: session)
             return ConsoleController.redirect(ConsoleRoute.queue.path, language: ConsoleController.language(request), query: "done=released")
         }
     }
 
-    func decide(request: Request) async throws -> Response {
+    package func decide(request: Request) async throws -> Response {
         try await act(request) { session, id, form in
             guard let decision = form.decision.flatMap(ReviewDecision.init(rawValue:)) else {
                 throw VerityError.invalid("decision", "decision is approve or reject")
@@ -156,5 +159,9 @@ struct ConsoleCaseController: RouteCollection {
 
     private func caseID(_ request: Request) -> UUID? {
         request.parameters.get(.caseID).flatMap(UUID.init(uuidString:))
+    }
+
+    package init(console: ConsoleController) {
+        self.console = console
     }
 }

@@ -3,43 +3,46 @@ import Vapor
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
+import VerityWebhooks
+import VerityOperators
 
 /// `/console`: signing in and out, and the pages behind them. The session
 /// travels in an `HttpOnly`, `SameSite=Strict` cookie (`Secure` over TLS);
 /// every form carries a CSRF token: the session's own once signed in, and
 /// before that a random one doubled in a short-lived cookie of its own.
-struct ConsoleController: RouteCollection {
+package struct ConsoleController: RouteCollection {
     /// What each kind of case shows and how it is decided, from the features that open them.
-    let reviews: ReviewCaseHandlers
-    let scopes: RequestScopes
-    let protector: DataProtector
-    let clock: VerityClock
+    package let reviews: ReviewCaseHandlers
+    package let scopes: RequestScopes
+    package let protector: DataProtector
+    package let clock: VerityClock
     /// Wakes the webhook worker after a decision published its events.
-    let wake: WebhookWake
+    package let wake: WebhookWake
     /// Bcrypt's cost for operators' passwords (`Settings.operatorPasswordCost`).
-    let passwordCost: Int
+    package let passwordCost: Int
     /// The sign-ins this server is hashing or waiting to hash (`SignInGuard`).
-    let signInHashing: SignInGuard.HashingQueue
+    package let signInHashing: SignInGuard.HashingQueue
     /// The pages' own address is HTTPS (`VERITY_PAGES_URL`): cookies are `Secure`.
-    let servedOverHTTPS: Bool
+    package let servedOverHTTPS: Bool
 
     /// A page in `language`, with every kind of case's words.
-    func page(_ language: String) -> ConsolePage { ConsolePage(language: language, words: reviews.words) }
+    package func page(_ language: String) -> ConsolePage { ConsolePage(language: language, words: reviews.words) }
 
     static let sessionCookie = "verity_console"
     static let signInCookie = "verity_console_signin"
     /// Marks a browser an operator signed in from (`SignInGuard.deviceCookie`): a year.
-    static let deviceCookie = "verity_console_device"
+    package static let deviceCookie = "verity_console_device"
     /// Sign-in forms are small: anything larger is refused before it is read.
     static let formBytes = 16 * 1024
 
     /// Accounts through the request's own database handle (its event loop's pool).
-    func accounts(_ request: Request) -> OperatorAccounts {
+    package func accounts(_ request: Request) -> OperatorAccounts {
         OperatorAccounts(db: scopes.of(request).db, protector: protector, clock: clock,
                          cost: passwordCost, hashing: signInHashing)
     }
 
-    func boot(routes: any RoutesBuilder) throws {
+    package func boot(routes: any RoutesBuilder) throws {
         let pages = routes.grouped(PageHeadersMiddleware(formsPostToSelf: true))
         let form = HTTPBodyStreamStrategy.collect(maxSize: ByteCount(integerLiteral: Self.formBytes))
         pages.get(routePath(ConsoleRoute.home.components), use: home)
@@ -52,14 +55,14 @@ struct ConsoleController: RouteCollection {
 
     // MARK: Pages
 
-    func home(request: Request) async throws -> Response {
+    package func home(request: Request) async throws -> Response {
         try await signedIn(request) { session, signedIn, page in
             Self.html(page.home(signedIn, lastSignInAt: session.account.lastSignInAtEpochMs), status: .ok)
         }
     }
 
     /// The audit trail, filtered by the query's fields; every role may read it.
-    func audit(request: Request) async throws -> Response {
+    package func audit(request: Request) async throws -> Response {
         try await signedIn(request) { session, signedIn, page in
             let query = ConsoleAuditTrail.Query(
                 action: request.query[String.self, at: "action"], actor: request.query[String.self, at: "actor"],
@@ -115,12 +118,12 @@ struct ConsoleController: RouteCollection {
 
     struct SignInForm: Decodable {
         var csrf: String?
-        var email: String?
-        var password: String?
-        var code: String?
+        package var email: String?
+        package var password: String?
+        package var code: String?
     }
 
-    func signIn(request: Request) async throws -> Response {
+    package func signIn(request: Request) async throws -> Response {
         let language = Self.language(request)
         let text = { (key: String) in ConsoleStrings.text(key, language) }
         let form = (try? request.content.decode(SignInForm.self, as: .urlEncodedForm)) ?? SignInForm()
@@ -166,10 +169,10 @@ struct ConsoleController: RouteCollection {
 
     struct SignOutForm: Decodable {
         var csrf: String?
-        var scope: String?
+        package var scope: String?
     }
 
-    func signOut(request: Request) async throws -> Response {
+    package func signOut(request: Request) async throws -> Response {
         let language = Self.language(request)
         guard let session = try await session(of: request) else { return Self.redirect(ConsoleRoute.signIn.path, language: language) }
         let form = (try? request.content.decode(SignOutForm.self, as: .urlEncodedForm)) ?? SignOutForm()
@@ -199,7 +202,7 @@ struct ConsoleController: RouteCollection {
         return response
     }
 
-    func session(of request: Request) async throws -> OperatorAccounts.Session? {
+    package func session(of request: Request) async throws -> OperatorAccounts.Session? {
         guard let token = request.cookies[Self.sessionCookie]?.string, !token.isEmpty else { return nil }
         return try await accounts(request).session(token: token)
     }
@@ -209,7 +212,7 @@ struct ConsoleController: RouteCollection {
         return HTTPCookies.Value(string: value, maxAge: maxAge, path: "/console", isSecure: secure, isHTTPOnly: true, sameSite: .strict)
     }
 
-    static func language(_ request: Request) -> String { PageLanguage.of(request, among: ConsoleStrings.languages) }
+    package static func language(_ request: Request) -> String { PageLanguage.of(request, among: ConsoleStrings.languages) }
 
     static func redirect(_ path: String, language: String, query: String? = nil) -> Response {
         let response = Response(status: .seeOther)
@@ -217,5 +220,16 @@ struct ConsoleController: RouteCollection {
         return response
     }
 
-    static func html(_ body: HTML, status: HTTPResponseStatus) -> Response { PageResponse.html(body, status: status) }
+    package static func html(_ body: HTML, status: HTTPResponseStatus) -> Response { PageResponse.html(body, status: status) }
+
+    package init(reviews: ReviewCaseHandlers, scopes: RequestScopes, protector: DataProtector, clock: VerityClock, wake: WebhookWake, passwordCost: Int, signInHashing: SignInGuard.HashingQueue, servedOverHTTPS: Bool) {
+        self.reviews = reviews
+        self.scopes = scopes
+        self.protector = protector
+        self.clock = clock
+        self.wake = wake
+        self.passwordCost = passwordCost
+        self.signInHashing = signInHashing
+        self.servedOverHTTPS = servedOverHTTPS
+    }
 }

@@ -2,6 +2,7 @@ import Foundation
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
 
 extension ConsolePage {
     /// The overview: figures people glance at, charts they would rather look
@@ -93,7 +94,7 @@ extension ConsolePage {
     }
 
     /// A bucket's upper bound as people read it ("≤ 5.0 s"); "—" when there was none.
-    static func duration(_ milliseconds: Int64?, count: Int) -> String {
+    package static func duration(_ milliseconds: Int64?, count: Int) -> String {
         guard count > 0 else { return "—" }
         guard let milliseconds else { return "> 7 d" }
         return "≤ " + plainDuration(milliseconds).replacingOccurrences(of: ".0 ", with: " ")

@@ -1,11 +1,12 @@
 import Foundation
 import VerityAPI
 import VerityCore
+import VerityKernel
 
 extension ConsolePage {
     /// An environment's rules as a form (with the values as typed when a save
     /// was refused), its consent texts, and a form to add one.
-    func settings(_ signedIn: Operator, view: ConsoleEnvironmentSettings.View, typed: ConsoleEnvironmentSettings.RulesForm?,
+    package func settings(_ signedIn: Operator, view: ConsoleEnvironmentSettings.View, typed: ConsoleEnvironmentSettings.RulesForm?,
                   problem: String?, notice: String?) -> HTML {
         let kind = view.environment.rawValue
         let path = ConsoleRoute.settings.path

@@ -2,6 +2,7 @@ import Foundation
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
 
 extension ConsolePage {
     /// An environment's secret and client keys, a form to make each kind, and

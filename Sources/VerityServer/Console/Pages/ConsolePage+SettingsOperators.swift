@@ -1,6 +1,7 @@
 import Foundation
 import VerityAPI
 import VerityCore
+import VerityKernel
 
 extension ConsolePage {
     /// The tenant's operators, a form to add one, and per operator the

@@ -2,11 +2,12 @@ import Foundation
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
 
 extension ConsolePage {
     /// A user found by reference: where they stand in each environment that
     /// knows them, their history, and (for reviewers) what can be done.
-    func users(_ signedIn: Operator, ref: String, files: [ConsoleUsers.File]?, problem: String?, notice: String?) -> HTML {
+    package func users(_ signedIn: Operator, ref: String, files: [ConsoleUsers.File]?, problem: String?, notice: String?) -> HTML {
         let status = noticeLine(notice)
         var body = HTML.empty
         if let files {

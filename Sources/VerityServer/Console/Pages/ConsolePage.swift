@@ -1,25 +1,26 @@
 import Foundation
 import VerityAPI
 import VerityCore
+import VerityKernel
 
 /// The console's HTML: one layout (a header with who is signed in, the
 /// language switcher and sign-out; a main region), plain forms that post to
 /// the server, one style sheet, no script. Every value from the database or
 /// a form is escaped
 /// by `HTML` as it goes in; markup comes in only as `HTML`.
-struct ConsolePage {
-    let language: String
+package struct ConsolePage {
+    package let language: String
     /// The console's words with every kind of case's (`ReviewCaseHandlers.words`).
-    var words: [String: [String: String]] = ConsoleStrings.tables
+    package var words: [String: [String: String]] = ConsoleStrings.tables
 
-    func t(_ key: String) -> String { words[language]?[key] ?? words["en"]?[key] ?? key }
+    package func t(_ key: String) -> String { words[language]?[key] ?? words["en"]?[key] ?? key }
 
     /// What the header shows of a signed-in operator.
-    struct Operator {
-        let email: String
-        let tenant: String
-        let role: OperatorRole
-        let csrfToken: String
+    package struct Operator {
+        package let email: String
+        package let tenant: String
+        package let role: OperatorRole
+        package let csrfToken: String
     }
 
     /// The page around `main`. The language switcher links to this page
@@ -79,7 +80,7 @@ struct ConsolePage {
 
     /// The sign-in form; `problem` (already worded) is announced above it, and
     /// the address typed is kept (never the password or code).
-    func signIn(csrfToken: String, email: String, problem: String?, notice: String?) -> HTML {
+    package func signIn(csrfToken: String, email: String, problem: String?, notice: String?) -> HTML {
         let alert = problem != nil ? problemBox(problem) : noticeLine(notice)
         return layout(title: t("sign_in_title"), signedIn: nil, path: ConsoleRoute.signIn.path, """
             <section class="card narrow" aria-labelledby="title">
@@ -102,7 +103,7 @@ struct ConsolePage {
     }
 
     /// The console's first page: who is signed in, for which tenant, with what role.
-    func home(_ signedIn: Operator, lastSignInAt: Int64?, problem: String? = nil) -> HTML {
+    package func home(_ signedIn: Operator, lastSignInAt: Int64?, problem: String? = nil) -> HTML {
         let previous = lastSignInAt.map { Self.time($0) } ?? "—"
         return layout(title: t("product"), signedIn: signedIn, path: ConsoleRoute.home.path, """
             <section class="card" aria-labelledby="title">
@@ -123,7 +124,7 @@ struct ConsolePage {
     }
 
     /// `path` with `items` (empty values left out), percent-encoded.
-    static func address(_ path: String, _ items: [URLQueryItem]) -> String {
+    package static func address(_ path: String, _ items: [URLQueryItem]) -> String {
         var components = URLComponents()
         components.path = path
         let kept = items.filter { !($0.value ?? "").isEmpty }
@@ -133,7 +134,7 @@ struct ConsolePage {
 
     /// A table of `rows` (markup, built by the caller with its values escaped)
     /// under `headers` (plain text), with its caption when it has one.
-    func table(_ caption: String?, _ headers: [String], _ rows: HTML) -> HTML {
+    package func table(_ caption: String?, _ headers: [String], _ rows: HTML) -> HTML {
         let captionLine: HTML = caption.map { "<caption>\($0)</caption>" } ?? .empty
         let headings = headers.map { header -> HTML in "<th scope=\"col\">\(header)</th>" }
         return """
@@ -169,8 +170,8 @@ struct ConsolePage {
 
     /// A time as markup: left to right even in an Arabic page (a date and
     /// an hour would otherwise swap places).
-    static func time(_ epochMilliseconds: Int64) -> HTML { ReviewPage.time(epochMilliseconds) }
+    package static func time(_ epochMilliseconds: Int64) -> HTML { ReviewPage.time(epochMilliseconds) }
 
     /// A time as people read it, in UTC (the console says so).
-    static func utc(_ epochMilliseconds: Int64) -> String { ReviewPage.utc(epochMilliseconds) }
+    package static func utc(_ epochMilliseconds: Int64) -> String { ReviewPage.utc(epochMilliseconds) }
 }

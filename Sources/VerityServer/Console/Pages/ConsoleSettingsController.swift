@@ -4,15 +4,17 @@ import Vapor
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
+import VerityOperators
 
 /// `/console/settings`: an environment's verification rules and consent
 /// texts, changed by admins. Other roles are refused (403) before anything is
 /// read; a refused form shows the page again with what went wrong, with the
 /// values as typed, and changes nothing.
-struct ConsoleSettingsController: RouteCollection {
-    let console: ConsoleController
+package struct ConsoleSettingsController: RouteCollection {
+    package let console: ConsoleController
 
-    func boot(routes: any RoutesBuilder) throws {
+    package func boot(routes: any RoutesBuilder) throws {
         let pages = routes.grouped(PageHeadersMiddleware(formsPostToSelf: true))
         // A consent text may be 32 KiB; the console's other forms are smaller.
         let form = HTTPBodyStreamStrategy.collect(maxSize: ByteCount(integerLiteral: max(ConsoleController.formBytes, 48 * 1024)))
@@ -26,12 +28,12 @@ struct ConsoleSettingsController: RouteCollection {
         ConsoleEnvironmentSettings(db: console.scopes.of(request).db, clock: console.clock)
     }
 
-    static func environment(_ text: String?) -> EnvironmentKind? {
+    package static func environment(_ text: String?) -> EnvironmentKind? {
         guard let text, !text.isEmpty else { return .live }
         return EnvironmentKind(rawValue: text)
     }
 
-    func show(request: Request) async throws -> Response {
+    package func show(request: Request) async throws -> Response {
         try await console.signedIn(request) { session, signedIn, page in
             guard session.role.includes(.admin) else { return ConsoleController.html(page.settingsRefused(signedIn), status: .forbidden) }
             guard let kind = Self.environment(request.query[String.self, at: "environment"]) else {
@@ -50,18 +52,18 @@ struct ConsoleSettingsController: RouteCollection {
 
     struct RulesForm: Decodable {
         var csrf: String?
-        var environment: String?
-        var countries: String?
-        var maxAttempts: String?
-        var consentRequired: String?
-        var escalate: String?
+        package var environment: String?
+        package var countries: String?
+        package var maxAttempts: String?
+        package var consentRequired: String?
+        package var escalate: String?
         var faceThreshold: String?
-        var review: String?
+        package var review: String?
         var reviewMargin: String?
-        var version: String?
-        var reason: String?
+        package var version: String?
+        package var reason: String?
 
-        var typed: ConsoleEnvironmentSettings.RulesForm {
+        package var typed: ConsoleEnvironmentSettings.RulesForm {
             .init(countries: countries, maxAttempts: maxAttempts, consentRequired: consentRequired == "yes", escalate: escalate == "yes",
                   faceThreshold: faceThreshold, review: review == "yes", reviewMargin: reviewMargin, version: version, reason: reason)
         }
@@ -69,10 +71,10 @@ struct ConsoleSettingsController: RouteCollection {
 
     struct ConsentForm: Decodable {
         var csrf: String?
-        var environment: String?
-        var locale: String?
-        var contentType: String?
-        var content: String?
+        package var environment: String?
+        package var locale: String?
+        package var contentType: String?
+        package var content: String?
     }
 
     func saveRules(request: Request) async throws -> Response {
@@ -115,5 +117,9 @@ struct ConsoleSettingsController: RouteCollection {
                 return try await again(problem, HTTPResponseStatus(statusCode: error.code.httpStatus))
             }
         }
+    }
+
+    package init(console: ConsoleController) {
+        self.console = console
     }
 }

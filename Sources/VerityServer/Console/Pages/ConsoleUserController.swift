@@ -4,23 +4,26 @@ import Vapor
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
+import VerityOperators
+import VerityCertification
 
 /// `/console/users`: a user found by reference, and a reviewer's actions on
 /// them. A refused form shows the user again with what went wrong and
 /// changes nothing; another tenant's users are never found.
-struct ConsoleUserController: RouteCollection {
-    let console: ConsoleController
+package struct ConsoleUserController: RouteCollection {
+    package let console: ConsoleController
     /// The certification API's service (`CertificationServices`): a reviewer unlocks and revokes through it.
-    let certification: CertificationService
+    package let certification: CertificationService
 
-    func boot(routes: any RoutesBuilder) throws {
+    package func boot(routes: any RoutesBuilder) throws {
         let pages = routes.grouped(PageHeadersMiddleware(formsPostToSelf: true))
         let form = HTTPBodyStreamStrategy.collect(maxSize: ByteCount(integerLiteral: ConsoleController.formBytes))
         pages.get(routePath(ConsoleRoute.users.components), use: show)
         pages.on(.POST, routePath(ConsoleRoute.userActions.components), body: form, use: act)
     }
 
-    func show(request: Request) async throws -> Response {
+    package func show(request: Request) async throws -> Response {
         try await console.signedIn(request) { session, signedIn, page in
             let ref = request.query[String.self, at: "ref"] ?? ""
             let notice = request.query[String.self, at: "done"] == "yes" ? page.t("notice_user_done") : nil
@@ -31,12 +34,12 @@ struct ConsoleUserController: RouteCollection {
 
     struct ActionForm: Decodable {
         var csrf: String?
-        var action: String?
-        var environment: String?
-        var ref: String?
-        var entity: String?
+        package var action: String?
+        package var environment: String?
+        package var ref: String?
+        package var entity: String?
         var confirm: String?
-        var note: String?
+        package var note: String?
     }
 
     func act(request: Request) async throws -> Response {
@@ -95,5 +98,10 @@ struct ConsoleUserController: RouteCollection {
             return ConsoleController.html(page.users(signedIn, ref: String(ref.prefix(AdminRoute.maxUserRefLength)), files: nil,
                                                      problem: page.t("error_field_\(bad.field)"), notice: nil), status: .badRequest)
         }
+    }
+
+    package init(console: ConsoleController, certification: CertificationService) {
+        self.console = console
+        self.certification = certification
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import VerityKernel
 
 /// Charts drawn on the server as SVG (nothing is fetched from elsewhere, and
 /// no script runs): bars stacked by series per day, and horizontal bars for
@@ -7,9 +8,9 @@ import Foundation
 /// no `style` (the console's Content-Security-Policy has no inline styles).
 enum SVGChart {
     struct Series {
-        let label: String
+        package let label: String
         let colour: String
-        let values: [Int]
+        package let values: [Int]
     }
 
     /// Stacked columns, one per day; `labels` under every other column.

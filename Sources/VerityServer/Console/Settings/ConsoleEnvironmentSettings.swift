@@ -3,27 +3,30 @@ import Fluent
 import Foundation
 import VerityCore
 import VerityStore
+import VerityKernel
+import VerityOperators
+import VerityIdentity
 
 /// An environment's verification rules and consent texts as an admin sees
 /// and changes them in the console: the same rules `verity environment set`
 /// changes, validated the same way, each change audited as the operator with
 /// what changed and why. A form read before someone else saved is refused
 /// rather than writing over their change.
-struct ConsoleEnvironmentSettings: Sendable {
-    let db: any Database
-    let clock: VerityClock
+package struct ConsoleEnvironmentSettings: Sendable {
+    package let db: any Database
+    package let clock: VerityClock
 
     /// The rules a console form edits; the rest of the configuration is the CLI's and the admin API's.
-    struct Rules: Sendable, Equatable {
-        var countries: [String]
-        var maxAttempts: Int
-        var consentRequired: Bool
-        var escalateToGovernmentID: Bool
+    package struct Rules: Sendable, Equatable {
+        package var countries: [String]
+        package var maxAttempts: Int
+        package var consentRequired: Bool
+        package var escalateToGovernmentID: Bool
         var faceThreshold: Double
-        var review: Bool
+        package var review: Bool
         var reviewMargin: Double
 
-        init(_ configuration: EnvironmentConfiguration) {
+        package init(_ configuration: EnvironmentConfiguration) {
             countries = configuration.supportedCountries
             maxAttempts = configuration.policy.maxAttempts
             consentRequired = configuration.consentRequired
@@ -33,7 +36,7 @@ struct ConsoleEnvironmentSettings: Sendable {
             reviewMargin = configuration.documents.review.faceMargin
         }
 
-        func applied(to configuration: EnvironmentConfiguration) -> EnvironmentConfiguration {
+        package func applied(to configuration: EnvironmentConfiguration) -> EnvironmentConfiguration {
             var changed = configuration
             changed.supportedCountries = countries
             changed.policy.maxAttempts = maxAttempts
@@ -62,38 +65,38 @@ struct ConsoleEnvironmentSettings: Sendable {
         }
     }
 
-    struct ConsentText: Sendable {
-        let locale: String
-        let contentType: String
-        let characters: Int
+    package struct ConsentText: Sendable {
+        package let locale: String
+        package let contentType: String
+        package let characters: Int
         let addedAt: Int64
     }
 
-    struct View: Sendable {
-        let environment: EnvironmentKind
-        let rules: Rules
+    package struct View: Sendable {
+        package let environment: EnvironmentKind
+        package let rules: Rules
         /// The configuration's fingerprint when read: a form sends it back.
-        let version: String
-        let defaultLocale: String
-        let consentTexts: [ConsentText]
+        package let version: String
+        package let defaultLocale: String
+        package let consentTexts: [ConsentText]
     }
 
     /// The form as posted: text, checked as it is read.
-    struct RulesForm: Sendable {
-        var countries: String?
-        var maxAttempts: String?
-        var consentRequired: Bool
-        var escalate: Bool
+    package struct RulesForm: Sendable {
+        package var countries: String?
+        package var maxAttempts: String?
+        package var consentRequired: Bool
+        package var escalate: Bool
         var faceThreshold: String?
-        var review: Bool
+        package var review: Bool
         var reviewMargin: String?
-        var version: String?
-        var reason: String?
+        package var version: String?
+        package var reason: String?
     }
 
     static let reasonLength = 400
 
-    func view(_ kind: EnvironmentKind, session: OperatorAccounts.Session) async throws -> View {
+    package func view(_ kind: EnvironmentKind, session: OperatorAccounts.Session) async throws -> View {
         let environment = try await Self.environment(kind, session: session, db: db)
         let texts = try await ConsentRepository(db: db).currentTexts(environmentID: try environment.requireID()).map {
             ConsentText(locale: $0.locale, contentType: $0.contentType, characters: $0.content.count, addedAt: $0.createdAt)
@@ -103,7 +106,7 @@ struct ConsoleEnvironmentSettings: Sendable {
     }
 
     /// Saves the rules if the environment is as the form read it; returns what changed (nothing: nothing written).
-    func update(_ kind: EnvironmentKind, form: RulesForm, session: OperatorAccounts.Session) async throws -> [String] {
+    package func update(_ kind: EnvironmentKind, form: RulesForm, session: OperatorAccounts.Session) async throws -> [String] {
         try Self.requireAdmin(session)
         let reason = try Self.reason(form.reason)
         let environment = try await Self.environment(kind, session: session, db: db)
@@ -136,7 +139,7 @@ struct ConsoleEnvironmentSettings: Sendable {
     }
 
     /// Adds a consent text for its locale (the locale's text before it is superseded, kept for the consents given under it).
-    func addConsentText(_ kind: EnvironmentKind, locale: String?, contentType: String?, content: String?,
+    package func addConsentText(_ kind: EnvironmentKind, locale: String?, contentType: String?, content: String?,
                         session: OperatorAccounts.Session) async throws {
         try Self.requireAdmin(session)
         let locale = (locale ?? "").trimmingCharacters(in: .whitespaces)
@@ -165,7 +168,7 @@ struct ConsoleEnvironmentSettings: Sendable {
         }
     }
 
-    static func environment(_ kind: EnvironmentKind, session: OperatorAccounts.Session, db: any Database) async throws -> EnvironmentModel {
+    package static func environment(_ kind: EnvironmentKind, session: OperatorAccounts.Session, db: any Database) async throws -> EnvironmentModel {
         guard let environment = try await TenantRepository(db: db).environment(tenantID: session.tenantID, kind: kind) else {
             throw VerityError(.notFound, "this tenant has no \(kind.rawValue) environment", field: "environment")
         }
@@ -173,13 +176,13 @@ struct ConsoleEnvironmentSettings: Sendable {
     }
 
     /// The configuration as a short hash: equal configurations, equal versions.
-    static func version(_ configuration: EnvironmentConfiguration) throws -> String {
+    package static func version(_ configuration: EnvironmentConfiguration) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return SHA256.hash(data: try encoder.encode(configuration)).prefix(12).map { String(format: "%02x", $0) }.joined()
     }
 
-    static func reason(_ text: String?) throws -> String {
+    package static func reason(_ text: String?) throws -> String {
         let reason = (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !reason.isEmpty, reason.count <= reasonLength,
               !reason.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" }) else {
@@ -188,13 +191,13 @@ struct ConsoleEnvironmentSettings: Sendable {
         return reason
     }
 
-    static func countries(_ text: String?) throws -> [String] {
+    package static func countries(_ text: String?) throws -> [String] {
         let parts = (text ?? "").split { $0 == "," || $0 == " " || $0 == "\n" }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard !parts.isEmpty, parts.count <= 250, (text ?? "").count <= 1_000 else { throw VerityError.invalid("countries", "ISO country codes") }
         return parts.map { $0.uppercased() }
     }
 
-    static func number(_ text: String?, field: String) throws -> Int {
+    package static func number(_ text: String?, field: String) throws -> Int {
         guard let text, text.count <= 6, let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
             throw VerityError.invalid(field, "a whole number")
         }
@@ -209,7 +212,7 @@ struct ConsoleEnvironmentSettings: Sendable {
     }
 
     /// The configuration checked as the CLI's is, its problem named by the form's field.
-    static func validated(_ configuration: EnvironmentConfiguration) throws(VerityError) -> EnvironmentConfiguration {
+    package static func validated(_ configuration: EnvironmentConfiguration) throws(VerityError) -> EnvironmentConfiguration {
         do {
             return try configuration.validated()
         } catch {

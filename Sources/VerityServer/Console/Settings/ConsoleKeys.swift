@@ -2,36 +2,38 @@ import Fluent
 import Foundation
 import VerityCore
 import VerityStore
+import VerityKernel
+import VerityOperators
 
 /// An environment's keys for admins: the secret keys a backend uses and
 /// the publishable client keys apps ship, listed by prefix; made (the key
 /// shown once, then only its hash is kept) and revoked with a reason, each
 /// in the audit trail as the operator.
 struct ConsoleKeys: Sendable {
-    let db: any Database
-    let clock: VerityClock
+    package let db: any Database
+    package let clock: VerityClock
 
-    struct Key: Sendable {
-        let id: UUID
-        let prefix: String
-        let scopes: [String]
-        let createdAt: Int64
-        let revokedAt: Int64?
+    package struct Key: Sendable {
+        package let id: UUID
+        package let prefix: String
+        package let scopes: [String]
+        package let createdAt: Int64
+        package let revokedAt: Int64?
     }
 
     struct View: Sendable {
-        let environment: EnvironmentKind
-        let secretKeys: [Key]
+        package let environment: EnvironmentKind
+        package let secretKeys: [Key]
         let clientKeys: [Key]
     }
 
     /// A key just made: the only time it is seen.
-    struct Made: Sendable {
-        let kind: KeyDirectory.Kind
-        let secret: String
+    package struct Made: Sendable {
+        package let kind: KeyDirectory.Kind
+        package let secret: String
     }
 
-    func view(_ kind: EnvironmentKind, session: OperatorAccounts.Session) async throws -> View {
+    package func view(_ kind: EnvironmentKind, session: OperatorAccounts.Session) async throws -> View {
         let environmentID = try await ConsoleEnvironmentSettings.environment(kind, session: session, db: db).requireID()
         let directory = KeyDirectory(db: db)
         let secret = try await directory.secretKeys(environmentID: environmentID).map {
@@ -45,7 +47,7 @@ struct ConsoleKeys: Sendable {
         return View(environment: kind, secretKeys: secret, clientKeys: client)
     }
 
-    func make(_ kind: KeyDirectory.Kind, in environmentKind: EnvironmentKind, scopes: [String], reason: String?,
+    package func make(_ kind: KeyDirectory.Kind, in environmentKind: EnvironmentKind, scopes: [String], reason: String?,
               session: OperatorAccounts.Session) async throws -> Made {
         try ConsoleEnvironmentSettings.requireAdmin(session)
         let reason = try ConsoleEnvironmentSettings.reason(reason)
@@ -65,7 +67,7 @@ struct ConsoleKeys: Sendable {
         return Made(kind: kind, secret: secret)
     }
 
-    func revoke(_ kind: KeyDirectory.Kind, id text: String?, in environmentKind: EnvironmentKind, reason: String?,
+    package func revoke(_ kind: KeyDirectory.Kind, id text: String?, in environmentKind: EnvironmentKind, reason: String?,
                 session: OperatorAccounts.Session) async throws {
         try ConsoleEnvironmentSettings.requireAdmin(session)
         let reason = try ConsoleEnvironmentSettings.reason(reason)
@@ -89,7 +91,7 @@ struct ConsoleKeys: Sendable {
     }
 
     /// The products a client key may run: at least one, each known.
-    static func products(_ scopes: [String]) throws -> [MobileProduct] {
+    package static func products(_ scopes: [String]) throws -> [MobileProduct] {
         let products = scopes.compactMap(MobileProduct.init(rawValue:))
         guard !products.isEmpty, products.count == scopes.count else {
             throw VerityError.invalid("scopes", "choose at least one product")

@@ -3,6 +3,7 @@ import Foundation
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityOperators
 
 /// A tenant's operators for its admins: listed; made (the password, and the
 /// second factor's address, shown once); disabled, enabled, and given a new
@@ -10,19 +11,19 @@ import VerityStore
 /// cannot disable themselves (the tenant would risk having no admin left to
 /// undo it); another admin can.
 struct ConsoleOperators: Sendable {
-    let accounts: OperatorAccounts
+    package let accounts: OperatorAccounts
 
     enum Action: String, Sendable, CaseIterable {
         case disable, enable
         case resetPassword = "reset_password"
     }
 
-    func list(session: OperatorAccounts.Session) async throws -> [OperatorView] {
+    package func list(session: OperatorAccounts.Session) async throws -> [OperatorView] {
         try ConsoleEnvironmentSettings.requireAdmin(session)
         return try await accounts.list(tenantID: session.tenantID)
     }
 
-    func create(email: String?, role text: String?, secondFactor: Bool, reason: String?, session: OperatorAccounts.Session) async throws
+    package func create(email: String?, role text: String?, secondFactor: Bool, reason: String?, session: OperatorAccounts.Session) async throws
         -> OperatorCredentials {
         try ConsoleEnvironmentSettings.requireAdmin(session)
         let reason = try ConsoleEnvironmentSettings.reason(reason)

@@ -4,17 +4,20 @@ import Logging
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
+import VerityOperators
+import VerityCertification
 
 /// What a reviewer may do to a user from the console, each as the admin API
 /// would, and each in the audit trail with the operator and their note.
 /// The ones that cannot be undone (a reset, an uncertification) need the
 /// form's confirmation.
 struct ConsoleUserActions: Sendable {
-    let db: any Database
-    let protector: DataProtector
-    let logger: Logger
-    let clock: VerityClock
-    let certification: CertificationService
+    package let db: any Database
+    package let protector: DataProtector
+    package let logger: Logger
+    package let clock: VerityClock
+    package let certification: CertificationService
 
     enum Action: String, Sendable, CaseIterable {
         /// PII attempts and document verification start again.
@@ -32,15 +35,15 @@ struct ConsoleUserActions: Sendable {
     }
 
     struct Form: Sendable {
-        var action: Action
-        var environment: EnvironmentKind
-        var userRef: String
-        var entity: String?
+        package var action: Action
+        package var environment: EnvironmentKind
+        package var userRef: String
+        package var entity: String?
         var confirmed: Bool
-        var note: String
+        package var note: String
     }
 
-    func perform(_ form: Form, by session: OperatorAccounts.Session) async throws {
+    package func perform(_ form: Form, by session: OperatorAccounts.Session) async throws {
         guard session.role.includes(.reviewer) else {
             throw VerityError(.roleNotAuthorized, "changing a user needs the reviewer or admin role")
         }

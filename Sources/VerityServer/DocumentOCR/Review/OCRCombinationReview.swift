@@ -3,6 +3,8 @@ import Foundation
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
+import VerityWebhooks
 
 extension ReviewCaseKind {
     /// An OCR combination whose fields need review (`OCRReview`); the store
@@ -15,13 +17,13 @@ extension ReviewCaseKind {
 /// the reviewer's decision goes to the tenant's backend as
 /// `ocr.combination_decided`; the combined result and the images it kept go
 /// in the same transaction.
-struct OCRCombinationReview: ReviewCaseHandler {
-    let protector: DataProtector
+package struct OCRCombinationReview: ReviewCaseHandler {
+    package let protector: DataProtector
 
-    var kinds: [ReviewCaseKind] { [.ocrCombination] }
-    var words: [String: [String: String]] { OCRCombinationReviewWords.tables }
+    package var kinds: [ReviewCaseKind] { [.ocrCombination] }
+    package var words: [String: [String: String]] { OCRCombinationReviewWords.tables }
 
-    func reasons(_ kind: ReviewCaseKind, _ decision: ReviewDecision) -> [String] {
+    package func reasons(_ kind: ReviewCaseKind, _ decision: ReviewDecision) -> [String] {
         // The SDK has the signed answer already: the decision reaches the tenant's backend.
         switch decision {
         case .approve: ["EVIDENCE_CONSISTENT", "FIELDS_CONFIRMED"]
@@ -36,7 +38,7 @@ struct OCRCombinationReview: ReviewCaseHandler {
         return held
     }
 
-    func evidence(of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> (any ReviewEvidence)? {
+    package func evidence(of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> (any ReviewEvidence)? {
         guard let held = try await held(reviewCase, scope) else { return nil }
         let sides: [(ReviewImageSide, Data?)] = [(.front, held.sealedFrontImage), (.back, held.sealedBackImage)]
         let reader = try await PersonKeyRepository(db: scope.db, protector: protector).reader(userID: held.userID)
@@ -46,7 +48,7 @@ struct OCRCombinationReview: ReviewCaseHandler {
             images: sides.filter { $0.1 != nil }.map(\.0))
     }
 
-    func image(_ side: ReviewImageSide, of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> Data? {
+    package func image(_ side: ReviewImageSide, of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> Data? {
         guard let held = try await held(reviewCase, scope) else { return nil }
         let (sealed, column): (Data?, SealedColumn) = switch side {
         case .front: (held.sealedFrontImage, .ocrFrontImage)
@@ -59,7 +61,7 @@ struct OCRCombinationReview: ReviewCaseHandler {
             .open(sealed, at: .of(column, reviewCase.subjectID))
     }
 
-    func prepare(_ decided: ReviewCaseDecision, in scope: RequestScope) async throws -> PreparedReviewDecision? {
+    package func prepare(_ decided: ReviewCaseDecision, in scope: RequestScope) async throws -> PreparedReviewDecision? {
         let sessionID = decided.reviewCase.subjectID
         let held = try await OCRSessionRepository(db: scope.db).held(id: sessionID)
         let event = WebhookEvents.draft(OCRCombinationDecided(combinationId: held?.combinationID ?? "",
@@ -70,5 +72,9 @@ struct OCRCombinationReview: ReviewCaseHandler {
             try await OCRSessionRepository.releaseHeld(id: sessionID, on: tx)
             return [event]
         })
+    }
+
+    package init(protector: DataProtector) {
+        self.protector = protector
     }
 }

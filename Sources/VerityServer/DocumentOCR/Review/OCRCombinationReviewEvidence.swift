@@ -1,6 +1,7 @@
 import Foundation
 import VerityAPI
 import VerityCore
+import VerityKernel
 
 /// A held OCR combination: the card's sides, each field as combined, the
 /// fields marked for review, and the fraud and anomaly zones.
@@ -8,14 +9,14 @@ struct OCRCombinationReviewEvidence: ReviewEvidence {
     let combinationID: String
     let combinedAt: Int64?
     /// Nil once the case is decided (the combination keeps it until then).
-    let result: OCRResult?
-    let images: [ReviewImageSide]
+    package let result: OCRResult?
+    package let images: [ReviewImageSide]
 
-    var namesUser: Bool { true }
+    package var namesUser: Bool { true }
 
-    func facts(_ page: ReviewPage) -> HTML { .empty }
+    package func facts(_ page: ReviewPage) -> HTML { .empty }
 
-    func sections(_ page: ReviewPage) -> [HTML] {
+    package func sections(_ page: ReviewPage) -> [HTML] {
         var sections = [page.images(images)]
         guard let result else {
             sections.append(page.section("fields", page.t("fields_title"), "<p>\(page.t("images_gone"))</p>"))
@@ -53,7 +54,7 @@ struct OCRCombinationReviewEvidence: ReviewEvidence {
     }
 
     /// The combined result's text fields, by their wire names, in the card's order.
-    static func fields(_ result: OCRResult) -> [(String, String)] {
+    package static func fields(_ result: OCRResult) -> [(String, String)] {
         [("firstName", result.firstName), ("fullName", result.fullName), ("dateOfBirth", result.dateOfBirth),
          ("age", result.age.map(String.init)), ("gender", result.gender), ("religion", result.religion),
          ("maritalStatus", result.maritalStatus), ("husbandName", result.husbandName), ("street", result.street),

@@ -15,7 +15,7 @@ enum EngineFrames {
     /// An answer: a report, never an image.
     static let answerLimit = 4 * 1024 * 1024
     /// A worker's first frame, once its engines are loaded.
-    static let ready = "ready"
+    package static let ready = "ready"
 
     enum Failure: Error, Equatable {
         /// The other side closed its end (a worker that died, a server that stopped).
@@ -28,7 +28,7 @@ enum EngineFrames {
         case io(Int32)
     }
 
-    static func write(_ payload: Data, to fd: Int32) throws(Failure) {
+    package static func write(_ payload: Data, to fd: Int32) throws(Failure) {
         let count = payload.count
         var frame = Data([UInt8(count >> 24 & 0xFF), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)])
         frame.append(payload)
@@ -49,7 +49,7 @@ enum EngineFrames {
 
     /// The next frame's bytes; `closed` at the end of the stream. With a
     /// `deadline`, the whole frame must arrive before it.
-    static func read(from fd: Int32, limit: Int, deadline: ContinuousClock.Instant? = nil) throws(Failure) -> Data {
+    package static func read(from fd: Int32, limit: Int, deadline: ContinuousClock.Instant? = nil) throws(Failure) -> Data {
         let header = try exactly(4, from: fd, deadline: deadline)
         let length = header.reduce(0) { $0 << 8 | Int($1) }
         guard length <= limit else { throw .tooLong(length) }

@@ -5,7 +5,7 @@ import VerityVision
 /// One piece of engine work, as it crosses to an engine worker process: the
 /// images and what the engines need to know, nothing else (no keys, no user,
 /// no tenant). Every surface's engine work is one of these.
-enum EngineTask: Codable, Sendable {
+package enum EngineTask: Codable, Sendable {
     /// A document's report (`DocumentEngines.inspect`).
     case inspect(front: Data, back: Data, type: DocumentType?, country: String?, today: CalendarDate)
     /// Whether a front alone is a passport's photo page.
@@ -22,7 +22,7 @@ enum EngineTask: Codable, Sendable {
     case captureQuality(image: Data)
 
     /// The metric stage its time is recorded under (`verity_engine_stage_seconds`).
-    var stage: String {
+    package var stage: String {
         switch self {
         case .inspect: "document_inspect"
         case .isPassportPage: "passport_page"
@@ -36,7 +36,7 @@ enum EngineTask: Codable, Sendable {
 }
 
 /// What came back: the task's result, or its typed failure.
-enum EngineAnswer: Codable, Sendable {
+package enum EngineAnswer: Codable, Sendable {
     case report(DocumentReport)
     case flag(Bool)
     case selfie(SelfieEvidence)
@@ -47,12 +47,12 @@ enum EngineAnswer: Codable, Sendable {
     /// A `VerityError` the engines threw (an image they refused, models missing).
     case failed(code: String, message: String, field: String?)
 
-    init(_ error: VerityError) {
+    package init(_ error: VerityError) {
         self = .failed(code: error.code.rawValue, message: error.message, field: error.field)
     }
 
     /// The failure as the error it was; a code this server does not know is an engine failure.
-    static func error(code: String, message: String, field: String?) -> VerityError {
+    package static func error(code: String, message: String, field: String?) -> VerityError {
         guard let known = VerityError.Code.all.first(where: { $0.rawValue == code }) else {
             return VerityError(.engineFailed, "the engines failed: \(message)")
         }
@@ -78,27 +78,27 @@ extension EngineAnswer {
 }
 
 extension EngineAnswer {
-    func report() throws -> DocumentReport {
+    package func report() throws -> DocumentReport {
         guard case .report(let value) = try checked() else { throw UnexpectedEngineAnswer() }
         return value
     }
 
-    func flag() throws -> Bool {
+    package func flag() throws -> Bool {
         guard case .flag(let value) = try checked() else { throw UnexpectedEngineAnswer() }
         return value
     }
 
-    func selfie() throws -> SelfieEvidence {
+    package func selfie() throws -> SelfieEvidence {
         guard case .selfie(let value) = try checked() else { throw UnexpectedEngineAnswer() }
         return value
     }
 
-    func liveness() throws -> LivenessSignals {
+    package func liveness() throws -> LivenessSignals {
         guard case .liveness(let value) = try checked() else { throw UnexpectedEngineAnswer() }
         return value
     }
 
-    func age() throws -> AgeEstimate? {
+    package func age() throws -> AgeEstimate? {
         guard case .age(let value) = try checked() else { throw UnexpectedEngineAnswer() }
         return value
     }
@@ -108,7 +108,7 @@ extension EngineAnswer {
         return value
     }
 
-    func qualityProblems() throws -> [UnreadableReason] {
+    package func qualityProblems() throws -> [UnreadableReason] {
         guard case .qualityProblems(let value) = try checked() else { throw UnexpectedEngineAnswer() }
         return value
     }

@@ -8,14 +8,14 @@ import VerityVision
 /// thread.
 struct EngineTaskRunner: Sendable {
     /// nil without face models (`VERITY_MODELS_DIR`): documents are still read.
-    let faces: FaceEngine?
+    package let faces: FaceEngine?
 
-    init(modelsDirectory: String) {
+    package init(modelsDirectory: String) {
         faces = try? FaceEngine(modelsDirectory: modelsDirectory)
     }
 
     /// The task's answer; a `VerityError` becomes `.failed`, which the server throws again.
-    func perform(_ task: EngineTask) -> EngineAnswer {
+    package func perform(_ task: EngineTask) -> EngineAnswer {
         do {
             return try answer(task)
         } catch {

@@ -20,23 +20,23 @@ import VerityCore
 /// `taskTimeout`. A worker that dies, answers something unreadable, or runs
 /// over either is killed and replaced; the task ends `ENGINE_FAILED` and
 /// every other request goes on.
-final class EngineWorkerPool: EngineRunner, LifecycleHandler {
-    struct Configuration: Sendable {
+package final class EngineWorkerPool: EngineRunner, LifecycleHandler {
+    package struct Configuration: Sendable {
         /// The `verity` binary.
-        var executable: String
+        package var executable: String
         /// The face models, as an absolute path (the worker runs in an empty directory).
-        var modelsDirectory: String
-        var workers: Int
-        var memoryMegabytes: Int
+        package var modelsDirectory: String
+        package var workers: Int
+        package var memoryMegabytes: Int
         /// CPU time one task may use in its worker (a process CPU-time timer
         /// the worker arms before each task): the bound on work, whatever the load.
-        var taskCPUMilliseconds: Int
+        package var taskCPUMilliseconds: Int
         /// How long the server waits for an answer: a backstop for a worker
         /// that hangs without using CPU. Generous, so a busy machine, where a
         /// task waits for a core, does not end tasks that are within their CPU time.
         var taskTimeout: Duration
 
-        init(executable: String, modelsDirectory: String, workers: Int, memoryMegabytes: Int, taskCPUMilliseconds: Int,
+        package init(executable: String, modelsDirectory: String, workers: Int, memoryMegabytes: Int, taskCPUMilliseconds: Int,
              taskTimeout: Duration? = nil) {
             self.executable = executable
             self.modelsDirectory = modelsDirectory
@@ -50,7 +50,7 @@ final class EngineWorkerPool: EngineRunner, LifecycleHandler {
         static let wallTimePerCPUSecond = 5
     }
 
-    let configuration: Configuration
+    package let configuration: Configuration
     private let threads: NIOThreadPool
     private let idle = NIOLockedValueBox<[EngineWorkerProcess]>([])
     /// Workers running a task now, by process id (for `/metrics` and the tests that kill one).
@@ -59,7 +59,7 @@ final class EngineWorkerPool: EngineRunner, LifecycleHandler {
 
     /// Each worker dies with the thread that started it (PR_SET_PDEATHSIG is
     /// a thread's, not a process's): these threads live as long as the pool.
-    init(configuration: Configuration, logger: Logger) {
+    package init(configuration: Configuration, logger: Logger) {
         self.configuration = configuration
         self.logger = logger
         // A worker that died leaves its pipe without a reader: the write must fail, not kill the server.
@@ -68,7 +68,7 @@ final class EngineWorkerPool: EngineRunner, LifecycleHandler {
         threads.start()
     }
 
-    func perform(_ task: EngineTask) async throws -> EngineAnswer {
+    package func perform(_ task: EngineTask) async throws -> EngineAnswer {
         let payload = try JSONEncoder().encode(task)
         return try await threads.runIfActive { try self.exchange(task, payload: payload) }
     }
@@ -131,28 +131,28 @@ final class EngineWorkerPool: EngineRunner, LifecycleHandler {
     }
 
     /// The running tasks finish; every worker is told to stop and reaped.
-    func shutdown() async {
+    package func shutdown() async {
         try? await threads.shutdownGracefully()
         for worker in idle.withLockedValue({ workers in defer { workers = [] }; return workers }) { worker.stop() }
     }
 
-    func shutdownAsync(_ application: Application) async {
+    package func shutdownAsync(_ application: Application) async {
         await shutdown()
     }
 }
 
 /// Runs engine tasks: in worker processes, or in this process.
-protocol EngineRunner: Sendable {
+package protocol EngineRunner: Sendable {
     func perform(_ task: EngineTask) async throws -> EngineAnswer
 }
 
 /// Engine tasks on the server's own engine threads (`EngineIsolation.inProcess`):
 /// what the CLI's commands and the benchmarks' baseline use.
 struct InProcessEngines: EngineRunner {
-    let pool: EnginePool
+    package let pool: EnginePool
     let runner: EngineTaskRunner
 
-    func perform(_ task: EngineTask) async throws -> EngineAnswer {
+    package func perform(_ task: EngineTask) async throws -> EngineAnswer {
         let runner = self.runner
         return try await pool.run { VerityMetrics.timing(task.stage) { runner.perform(task) } }
     }

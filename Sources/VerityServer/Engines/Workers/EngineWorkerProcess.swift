@@ -12,7 +12,7 @@ final class EngineWorkerProcess: @unchecked Sendable {
     /// The worker's standard input: tasks.
     let tasks: Int32
     /// The worker's answers.
-    let answers: Int32
+    package let answers: Int32
     private let directory: String
 
     private init(pid: pid_t, tasks: Int32, answers: Int32, directory: String) {
@@ -24,7 +24,7 @@ final class EngineWorkerProcess: @unchecked Sendable {
 
     /// Starts `verity engine-worker` with nothing of the server's: two pipes,
     /// an empty working directory, an environment of four variables.
-    static func start(_ configuration: EngineWorkerPool.Configuration) throws -> EngineWorkerProcess {
+    package static func start(_ configuration: EngineWorkerPool.Configuration) throws -> EngineWorkerProcess {
         var template = Array(URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("verity-engine-XXXXXX").path.utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
             throw VerityError(.serviceUnavailable, "the engines could not start: no working directory for a worker (\(String(cString: strerror(errno))))")
@@ -71,7 +71,7 @@ final class EngineWorkerProcess: @unchecked Sendable {
 
     /// Lets the worker finish: its input closed, it exits by itself; after
     /// `grace` it is killed.
-    func stop(grace: Duration = .seconds(2)) {
+    package func stop(grace: Duration = .seconds(2)) {
         close(tasks)
         let deadline = ContinuousClock.now + grace
         var status: Int32 = 0
@@ -111,7 +111,7 @@ final class EngineWorkerProcess: @unchecked Sendable {
 
 /// NULL-terminated C string arrays for the length of a call.
 enum CStrings {
-    static func with<T>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> T) -> T {
+    package static func with<T>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> T) -> T {
         let pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
         defer { pointers.forEach { free($0) } }
         return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }

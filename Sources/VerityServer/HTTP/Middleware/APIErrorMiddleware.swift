@@ -6,8 +6,8 @@ import VerityStore
 /// Renders every error as the `{"error": {...}}` envelope with a stable code.
 /// Anything the client sent gets a 4xx; only Verity's own faults are 5xx,
 /// and those are logged loudly (without request data).
-struct APIErrorMiddleware: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+package struct APIErrorMiddleware: AsyncMiddleware {
+    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {
             return try await next.respond(to: request)
         } catch {
@@ -22,7 +22,7 @@ struct APIErrorMiddleware: AsyncMiddleware {
         }
     }
 
-    static func response(for error: VerityError, request: Request) -> Response {
+    package static func response(for error: VerityError, request: Request) -> Response {
         let body = ErrorEnvelope(error: .init(code: error.code.rawValue, message: error.message,
                                               retryable: error.retryable, field: error.field,
                                               resolution: error.resolution?.rawValue,
@@ -39,7 +39,7 @@ struct APIErrorMiddleware: AsyncMiddleware {
         return response
     }
 
-    static func verityError(for error: any Error) -> VerityError {
+    package static func verityError(for error: any Error) -> VerityError {
         switch error {
         case let error as VerityError:
             return error
@@ -70,5 +70,8 @@ struct APIErrorMiddleware: AsyncMiddleware {
         case 503: VerityError(.serviceUnavailable, "the service is unavailable")
         default: VerityError(.systemError, "an internal error occurred")
         }
+    }
+
+    package init() {
     }
 }

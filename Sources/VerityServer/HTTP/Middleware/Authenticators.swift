@@ -4,35 +4,46 @@ import VerityCore
 import VerityStore
 
 /// The environment a secret key opened, for admin routes.
-struct AdminContext: Sendable {
-    let environment: EnvironmentModel
-    let keyPrefix: String
-    let scope: RequestScope
+package struct AdminContext: Sendable {
+    package let environment: EnvironmentModel
+    package let keyPrefix: String
+    package let scope: RequestScope
 
-    var environmentID: UUID { environment.id! }
-    var db: any Database { scope.db }
-    var logger: Logger { scope.logger }
-    var links: CaptureLinkAddresses { scope.links }
+    package var environmentID: UUID { environment.id! }
+    package var db: any Database { scope.db }
+    package var logger: Logger { scope.logger }
+    package var links: CaptureLinkAddresses { scope.links }
+
+    package init(environment: EnvironmentModel, keyPrefix: String, scope: RequestScope) {
+        self.environment = environment
+        self.keyPrefix = keyPrefix
+        self.scope = scope
+    }
 }
 
 /// The end user a token (or a capture link) speaks for, for identity routes.
-struct IdentityContext: Sendable {
-    let session: TokenSession
-    let scope: RequestScope
+package struct IdentityContext: Sendable {
+    package let session: TokenSession
+    package let scope: RequestScope
 
-    var userID: UUID { session.userID }
-    var environmentID: UUID { session.environmentID }
+    package var userID: UUID { session.userID }
+    package var environmentID: UUID { session.environmentID }
     /// The environment's rules.
-    var configuration: EnvironmentConfiguration { session.configuration }
-    var consented: Bool { session.consented }
-    var db: any Database { scope.db }
-    var logger: Logger { scope.logger }
-    var links: CaptureLinkAddresses { scope.links }
+    package var configuration: EnvironmentConfiguration { session.configuration }
+    package var consented: Bool { session.consented }
+    package var db: any Database { scope.db }
+    package var logger: Logger { scope.logger }
+    package var links: CaptureLinkAddresses { scope.links }
+
+    package init(session: TokenSession, scope: RequestScope) {
+        self.session = session
+        self.scope = scope
+    }
 }
 
 extension Request {
     /// The `Authorization: Bearer` credential, or `NOT_AUTHORIZED`.
-    func bearerCredential() throws -> String {
+    package func bearerCredential() throws -> String {
         guard let bearer = headers.bearerAuthorization?.token, !bearer.isEmpty else {
             throw VerityError(.notAuthorized, "send a credential as Authorization: Bearer <credential>")
         }
@@ -41,12 +52,12 @@ extension Request {
 }
 
 /// Admits requests carrying a live secret key and records which environment it opens.
-struct SecretKeyMiddleware: AsyncMiddleware {
-    let clock: VerityClock
-    let scopes: RequestScopes
-    let idempotency: Idempotency
+package struct SecretKeyMiddleware: AsyncMiddleware {
+    package let clock: VerityClock
+    package let scopes: RequestScopes
+    package let idempotency: Idempotency
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let secret = try request.bearerCredential()
         let db = request.db
         guard let (key, environment) = try await TenantRepository(db: db).authenticate(secretKey: secret) else {
@@ -61,17 +72,23 @@ struct SecretKeyMiddleware: AsyncMiddleware {
         // An environment's secret keys share their Idempotency-Keys: a retry after a key rotation still matches.
         return try await idempotency.run(request, scope: try environment.requireID()) { try await next.respond(to: request) }
     }
+
+    package init(clock: VerityClock, scopes: RequestScopes, idempotency: Idempotency) {
+        self.clock = clock
+        self.scopes = scopes
+        self.idempotency = idempotency
+    }
 }
 
 /// Admits requests carrying a live end-user token.
-struct UserTokenMiddleware: AsyncMiddleware {
-    let tokens: UserTokenService
-    let protector: DataProtector
-    let clock: VerityClock
-    let scopes: RequestScopes
-    let idempotency: Idempotency
+package struct UserTokenMiddleware: AsyncMiddleware {
+    package let tokens: UserTokenService
+    package let protector: DataProtector
+    package let clock: VerityClock
+    package let scopes: RequestScopes
+    package let idempotency: Idempotency
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let claims = try await tokens.verify(try request.bearerCredential())
         let now = clock.nowMillis()
         // One database handle for the whole request: `request.db` makes a new one on every read.
@@ -86,18 +103,26 @@ struct UserTokenMiddleware: AsyncMiddleware {
         request.storage[IdentityContextKey.self] = IdentityContext(session: session, scope: scopes.of(request, db: db))
         return try await idempotency.run(request, scope: session.userID) { try await next.respond(to: request) }
     }
+
+    package init(tokens: UserTokenService, protector: DataProtector, clock: VerityClock, scopes: RequestScopes, idempotency: Idempotency) {
+        self.tokens = tokens
+        self.protector = protector
+        self.clock = clock
+        self.scopes = scopes
+        self.idempotency = idempotency
+    }
 }
 
-enum AdminContextKey: StorageKey { typealias Value = AdminContext }
-enum IdentityContextKey: StorageKey { typealias Value = IdentityContext }
+package enum AdminContextKey: StorageKey { package typealias Value = AdminContext }
+package enum IdentityContextKey: StorageKey { package typealias Value = IdentityContext }
 
 extension Request {
-    func adminContext() throws -> AdminContext {
+    package func adminContext() throws -> AdminContext {
         guard let context = storage[AdminContextKey.self] else { throw VerityError(.notAuthorized, "a secret key is required") }
         return context
     }
 
-    func identityContext() throws -> IdentityContext {
+    package func identityContext() throws -> IdentityContext {
         guard let context = storage[IdentityContextKey.self] else { throw VerityError(.notAuthorized, "a user token is required") }
         return context
     }

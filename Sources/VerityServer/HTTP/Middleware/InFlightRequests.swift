@@ -8,17 +8,19 @@ import Vapor
 /// closes, but a client that gave up does not stop the work its request
 /// started: without this, that work met a closed database (Fluent's
 /// `request.db` traps) and took the process down.
-final class InFlightRequests: AsyncMiddleware, LifecycleHandler, Sendable {
+package final class InFlightRequests: AsyncMiddleware, LifecycleHandler, Sendable {
+    package init() {}
+
     private let count = NIOLockedValueBox(0)
     static let patience: Duration = .seconds(30)
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         count.withLockedValue { $0 += 1 }
         defer { count.withLockedValue { $0 -= 1 } }
         return try await next.respond(to: request)
     }
 
-    func shutdownAsync(_ application: Application) async {
+    package func shutdownAsync(_ application: Application) async {
         let deadline = ContinuousClock.now + Self.patience
         while count.withLockedValue({ $0 }) > 0, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(20))

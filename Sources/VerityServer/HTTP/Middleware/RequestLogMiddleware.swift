@@ -4,10 +4,10 @@ import VerityAPI
 /// Gives every request an id (the caller's `X-Request-Id` if it is sane),
 /// echoes it back, and logs one line per request with the route *pattern*,
 /// never the concrete path: paths can carry an integrator's user reference.
-struct RequestLogMiddleware: AsyncMiddleware {
-    static let header = "X-Request-Id"
+package struct RequestLogMiddleware: AsyncMiddleware {
+    package static let header = "X-Request-Id"
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let requestID = Self.acceptableID(request.headers.first(name: Self.header)) ?? request.id
         // Vapor already tags its request logger with "request-id"; replace it
         // when the caller sent an id of its own.
@@ -34,5 +34,8 @@ struct RequestLogMiddleware: AsyncMiddleware {
               candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
         else { return nil }
         return candidate
+    }
+
+    package init() {
     }
 }

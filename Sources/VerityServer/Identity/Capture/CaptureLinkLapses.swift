@@ -3,6 +3,8 @@ import Foundation
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
+import VerityWebhooks
 
 /// What time does to a capture link: past its expiry, a user still at
 /// `captureInitiated` moves to `captureLinkExpired` (never opened) and one at
@@ -10,8 +12,8 @@ import VerityStore
 /// move is stored once, by whoever comes first (a status read, or the
 /// housekeeping sweep each minute), with its `capture_link.expired` event in
 /// the same transaction: a backend hears of it without asking.
-struct CaptureLinkLapses: Sendable {
-    let db: any Database
+package struct CaptureLinkLapses: Sendable {
+    package let db: any Database
 
     /// Applies `lapse` to the user of `link`; the status it leaves, or nil when
     /// another request moved the user first.
@@ -32,7 +34,7 @@ struct CaptureLinkLapses: Sendable {
 
     /// Housekeeping: every live link past its environment's lifetime whose
     /// user is still waiting on it; returns how many moved.
-    func sweep(now: Int64) async throws -> Int {
+    package func sweep(now: Int64) async throws -> Int {
         var moved = 0
         var configurations: [UUID: EnvironmentConfiguration] = [:]
         for link in try await CaptureLinkRepository(db: db).waiting(olderThan: now - Int64(CaptureLinkPolicy.lifetimeRange.lowerBound) * 1000) {
@@ -45,5 +47,9 @@ struct CaptureLinkLapses: Sendable {
             if try await apply(lapse, linkID: try link.requireID(), environmentID: environmentID, userID: link.$user.id, now: now) != nil { moved += 1 }
         }
         return moved
+    }
+
+    package init(db: any Database) {
+        self.db = db
     }
 }

@@ -6,11 +6,11 @@ import VerityStore
 
 /// One check's evidence, unsealed for the tenant's backend (the admin API)
 /// and operators (`verity document-checks show`), within one environment.
-struct DocumentCheckDetails: Sendable {
-    let db: any Database
-    let protector: DataProtector
+package struct DocumentCheckDetails: Sendable {
+    package let db: any Database
+    package let protector: DataProtector
 
-    func detail(checkID text: String, environmentID: UUID) async throws -> DocumentCheckDetail {
+    package func detail(checkID text: String, environmentID: UUID) async throws -> DocumentCheckDetail {
         // Another environment's check is as unknown as one that never existed.
         guard let id = UUID(uuidString: text), let check = try await DocumentCheckRepository(db: db).check(id: id),
               check.environmentID == environmentID
@@ -23,5 +23,10 @@ struct DocumentCheckDetails: Sendable {
             summary: DocumentCheckSummary(check), owner: check.$user.id.uuidString, report: evidence?.report,
             selfie: evidence?.selfie, holderMismatches: evidence?.holderMismatches ?? [],
             dataSourceOutcome: evidence?.dataSourceOutcome?.rawValue)
+    }
+
+    package init(db: any Database, protector: DataProtector) {
+        self.db = db
+        self.protector = protector
     }
 }

@@ -5,25 +5,27 @@ import Logging
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
+import VerityWebhooks
 
 /// Runs one document check (`document.check` jobs): opens the sealed images,
 /// reads the document and the selfie on the engine pool, decides with
 /// `DocumentVerdictPolicy`, and settles the check, the user's status and
 /// level in one transaction that also erases the images. Idempotent: a check
 /// already settled is left alone, so a run after a crash does nothing twice.
-struct DocumentCheckHandler: JobHandler {
-    let db: any Database
-    let protector: DataProtector
-    let clock: VerityClock
-    let engines: DocumentEngines
-    let dataSources: DataSourceProvider
-    let waiters: DocumentCheckWaiters
-    let logger: Logger
+package struct DocumentCheckHandler: JobHandler {
+    package let db: any Database
+    package let protector: DataProtector
+    package let clock: VerityClock
+    package let engines: DocumentEngines
+    package let dataSources: DataSourceProvider
+    package let waiters: DocumentCheckWaiters
+    package let logger: Logger
 
-    var kind: String { DocumentCheckRepository.checkJobKind }
-    var maximumAttempts: Int { 3 }
+    package var kind: String { DocumentCheckRepository.checkJobKind }
+    package var maximumAttempts: Int { 3 }
 
-    func run(subject: UUID) async throws {
+    package func run(subject: UUID) async throws {
         let repository = DocumentCheckRepository(db: db)
         guard let check = try await repository.check(id: subject), check.status == .pending,
               let sealedFront = check.sealedFront, let sealedBack = check.sealedBack else {
@@ -151,7 +153,7 @@ struct DocumentCheckHandler: JobHandler {
 
     /// A check the worker gave up on (engines or the data source failed every
     /// time): the user may submit again; the check says why it ended.
-    func gaveUp(subject: UUID, reason: String) async {
+    package func gaveUp(subject: UUID, reason: String) async {
         let repository = DocumentCheckRepository(db: db)
         guard let check = try? await repository.check(id: subject) else { return }
         _ = try? await repository.settle(checkID: subject, userID: check.$user.id, DocumentCheckRepository.Settlement(
@@ -165,7 +167,7 @@ struct DocumentCheckHandler: JobHandler {
 
     /// `document_check.completed`: the outcome, its reasons (codes), the
     /// user's document status, and who decided (`engine` or `reviewer`).
-    static func completed(_ check: DocumentCheckModel, id: UUID, outcome: DocumentCheckOutcome, reasons: [String],
+    package static func completed(_ check: DocumentCheckModel, id: UUID, outcome: DocumentCheckOutcome, reasons: [String],
                           status: DocumentVerificationStatus, decidedBy: DecidedBy = .engine) -> WebhookEventDraft {
         WebhookEvents.draft(DocumentCheckCompleted(checkId: id.uuidString, outcome: outcome,
                                                    reasons: reasons, documentType: check.documentType, documentVerificationStatus: status,
@@ -174,11 +176,21 @@ struct DocumentCheckHandler: JobHandler {
     }
 
     /// What the check keeps, sealed: the report and measurements, never an image or embedding.
-    struct Evidence: Codable, Sendable {
-        var report: DocumentReport?
-        var selfie: SelfieEvidence?
+    package struct Evidence: Codable, Sendable {
+        package var report: DocumentReport?
+        package var selfie: SelfieEvidence?
         var holderMismatches: [String] = []
         var dataSourceOutcome: DataSourceOutcome?
+    }
+
+    package init(db: any Database, protector: DataProtector, clock: VerityClock, engines: DocumentEngines, dataSources: DataSourceProvider, waiters: DocumentCheckWaiters, logger: Logger) {
+        self.db = db
+        self.protector = protector
+        self.clock = clock
+        self.engines = engines
+        self.dataSources = dataSources
+        self.waiters = waiters
+        self.logger = logger
     }
 }
 
@@ -188,7 +200,7 @@ struct StageClock: CustomStringConvertible {
     private var laps: [(String, Double)]
     private var last = DispatchTime.now().uptimeNanoseconds
 
-    init(queuedMilliseconds: Double) { laps = [("queued", queuedMilliseconds)] }
+    package init(queuedMilliseconds: Double) { laps = [("queued", queuedMilliseconds)] }
 
     mutating func lap(_ stage: String) {
         let now = DispatchTime.now().uptimeNanoseconds
@@ -196,5 +208,5 @@ struct StageClock: CustomStringConvertible {
         last = now
     }
 
-    var description: String { laps.map { "\($0.0)=\(Int($0.1.rounded()))" }.joined(separator: " ") }
+    package var description: String { laps.map { "\($0.0)=\(Int($0.1.rounded()))" }.joined(separator: " ") }
 }

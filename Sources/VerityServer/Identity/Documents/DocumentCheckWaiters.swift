@@ -3,12 +3,14 @@ import Foundation
 /// Lets a request wait, for a while, for the check it submitted: the check's
 /// handler says when it settled. A check run by another server is not heard
 /// of here; the request then answers when its wait is up, with `pending`.
-actor DocumentCheckWaiters {
+package actor DocumentCheckWaiters {
+    package init() {}
+
     private var waiting: [UUID: [UUID: CheckedContinuation<Void, Never>]] = [:]
     /// Checks that settled lately, so a wait that starts after the fact returns at once.
     private var settled: [UUID] = []
 
-    func wait(for check: UUID, upTo limit: Duration) async {
+    package func wait(for check: UUID, upTo limit: Duration) async {
         guard limit > .zero, !settled.contains(check) else { return }
         let ticket = UUID()
         await withCheckedContinuation { continuation in
@@ -20,7 +22,7 @@ actor DocumentCheckWaiters {
         }
     }
 
-    func finished(_ check: UUID) {
+    package func finished(_ check: UUID) {
         settled.append(check)
         if settled.count > 256 { settled.removeFirst(settled.count - 256) }
         for continuation in waiting.removeValue(forKey: check)?.values ?? [:].values { continuation.resume() }

@@ -1,16 +1,17 @@
 import Vapor
 import VerityAPI
 import VerityCore
+import VerityKernel
 
 /// `/v1/identity/document/…`: the identity API's document flows, for one end
 /// user per token.
-struct DocumentController: RouteCollection {
-    let userTokens: UserTokenMiddleware
+package struct DocumentController: RouteCollection {
+    package let userTokens: UserTokenMiddleware
     /// Built once at start-up; a request brings its context.
-    let submissions: DocumentSubmissionService
-    let captureLinks: CaptureLinkService
+    package let submissions: DocumentSubmissionService
+    package let captureLinks: CaptureLinkService
 
-    func boot(routes: any RoutesBuilder) throws {
+    package func boot(routes: any RoutesBuilder) throws {
         let documents = routes.grouped(userTokens)
         documents.on(IdentityEndpoint.faceImageRequired, use: faceImageRequired)
         // Three images in base64: larger bodies than the JSON routes take.
@@ -27,7 +28,7 @@ struct DocumentController: RouteCollection {
     }
 
     /// `verifyIdentityDocument`: a document matched against the PII on file.
-    func verify(request: Request, input: VerifyIdentityDocumentInput) async throws -> VerifiedIdentity {
+    package func verify(request: Request, input: VerifyIdentityDocumentInput) async throws -> VerifiedIdentity {
         try await submissions.submit(input, flow: .verification, context: try request.identityContext())
     }
 
@@ -41,10 +42,16 @@ struct DocumentController: RouteCollection {
         try await captureLinks.initiate(context: try request.identityContext())
     }
 
-    static func flow(_ text: String?) throws -> DocumentFlowSettings.Flow {
+    package static func flow(_ text: String?) throws -> DocumentFlowSettings.Flow {
         let flows = DocumentFlowSettings.Flow.allCases.map(\.rawValue).joined(separator: " or ")
         guard let text, !text.isEmpty else { throw VerityError.invalid("flow", "flow is required: \(flows)") }
         guard let flow = DocumentFlowSettings.Flow(rawValue: text) else { throw VerityError.invalid("flow", "flow must be \(flows)") }
         return flow
+    }
+
+    package init(userTokens: UserTokenMiddleware, submissions: DocumentSubmissionService, captureLinks: CaptureLinkService) {
+        self.userTokens = userTokens
+        self.submissions = submissions
+        self.captureLinks = captureLinks
     }
 }

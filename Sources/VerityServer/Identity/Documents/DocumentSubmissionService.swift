@@ -4,6 +4,7 @@ import Logging
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
 
 /// Takes a user's document images (`verifyIdentityDocument`,
 /// `captureAndVerifyIdentityDocument`): every rule that can be checked
@@ -15,20 +16,20 @@ import VerityStore
 ///
 /// Built once at start-up; each call works through the context's database
 /// handle, logger and capture-link addresses.
-struct DocumentSubmissionService: Sendable {
-    let protector: DataProtector
-    let clock: VerityClock
-    let jobs: JobWorker
-    let waiters: DocumentCheckWaiters
+package struct DocumentSubmissionService: Sendable {
+    package let protector: DataProtector
+    package let clock: VerityClock
+    package let jobs: JobWorker
+    package let waiters: DocumentCheckWaiters
     /// How long a request waits for its check before answering `pending`.
-    let wait: Duration
+    package let wait: Duration
 
     /// `link`: the capture link the page submits through (checked against its
     /// limits; the page counted the submission when it arrived, whatever
     /// becomes of it; an API submission removes the user's link instead).
     /// `screen`: rules run on the decoded images before anything is written
     /// (the capture page's picture checks).
-    func submit(_ input: VerifyIdentityDocumentInput, flow: DocumentFlowSettings.Flow, context: IdentityContext,
+    package func submit(_ input: VerifyIdentityDocumentInput, flow: DocumentFlowSettings.Flow, context: IdentityContext,
                 through link: CaptureLinkModel? = nil,
                 screen: @Sendable (DocumentImages) async throws -> Void = { _ in }) async throws -> VerifiedIdentity {
         let configuration = context.configuration
@@ -108,7 +109,7 @@ struct DocumentSubmissionService: Sendable {
     }
 
     /// The request's own rules, in the order a user would fix them.
-    static func validate(_ input: VerifyIdentityDocumentInput, flow: DocumentFlowSettings.Flow,
+    package static func validate(_ input: VerifyIdentityDocumentInput, flow: DocumentFlowSettings.Flow,
                          configuration: EnvironmentConfiguration) throws(VerityError) {
         if flow == .capture, input.documentType == .passport {
             throw .invalid("documentType", "a passport carries no address, so it cannot verify an identity on its own: "
@@ -126,5 +127,13 @@ struct DocumentSubmissionService: Sendable {
         if !faceRequired, input.faceImageBase64 != nil {
             throw .invalid("faceImageBase64", "this environment does not ask for a face image: leave faceImageBase64 out")
         }
+    }
+
+    package init(protector: DataProtector, clock: VerityClock, jobs: JobWorker, waiters: DocumentCheckWaiters, wait: Duration) {
+        self.protector = protector
+        self.clock = clock
+        self.jobs = jobs
+        self.waiters = waiters
+        self.wait = wait
     }
 }

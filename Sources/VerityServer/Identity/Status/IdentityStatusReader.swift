@@ -3,6 +3,7 @@ import Foundation
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
 
 /// A user's `VerifiedIdentity` as every surface reports it: the stored record
 /// with the document verification's status and latest check, under the
@@ -10,15 +11,15 @@ import VerityStore
 /// past its expiry moves the status to `captureLinkExpired` or
 /// `captureLinkTimeout`, stored once), and `idScanUrl` carries the user's live
 /// link where the environment offers it.
-struct IdentityStatusReader: Sendable {
-    let db: any Database
-    let links: CaptureLinkAddresses
-    let now: Int64
+package struct IdentityStatusReader: Sendable {
+    package let db: any Database
+    package let links: CaptureLinkAddresses
+    package let now: Int64
 
     /// `record`: pass the one a write just returned, to skip reading it
     /// again; `state`: the user's document state, when the caller read it
     /// after its last write.
-    func identity(userID: UUID, configuration: EnvironmentConfiguration, consented: Bool,
+    package func identity(userID: UUID, configuration: EnvironmentConfiguration, consented: Bool,
                   record known: VerificationRecord? = nil, state read: UserDocumentState? = nil) async throws -> VerifiedIdentity {
         // A check settles its status and the level it reached in one transaction,
         // but these are two reads: read the status first, and read again whichever
@@ -55,17 +56,23 @@ struct IdentityStatusReader: Sendable {
         }
         return identity
     }
+
+    package init(db: any Database, links: CaptureLinkAddresses, now: Int64) {
+        self.db = db
+        self.links = links
+        self.now = now
+    }
 }
 
 extension DocumentCheckSummary {
-    init(_ check: UserDocumentState.Check) {
+    package init(_ check: UserDocumentState.Check) {
         self.init(checkId: check.id.uuidString, status: check.status, flow: check.flow,
                   documentType: check.documentType, country: check.country,
                   reasons: check.reasons.map { $0.split(separator: ",").map(String.init) } ?? [],
                   submittedAtEpochMs: check.createdAt, completedAtEpochMs: check.finishedAt ?? 0)
     }
 
-    init(_ check: DocumentCheckModel) {
+    package init(_ check: DocumentCheckModel) {
         self.init(checkId: check.id?.uuidString ?? "", status: check.status.rawValue, flow: check.flow.rawValue,
                   documentType: check.documentType, country: check.country,
                   reasons: check.reasons.map { $0.split(separator: ",").map(String.init) } ?? [],

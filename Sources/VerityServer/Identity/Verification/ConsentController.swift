@@ -1,14 +1,15 @@
 import Vapor
 import VerityAPI
 import VerityCore
+import VerityKernel
 
 /// `/v1/identity/consent`: the user's consent to identity-data processing.
-struct ConsentController: RouteCollection {
-    let userTokens: UserTokenMiddleware
+package struct ConsentController: RouteCollection {
+    package let userTokens: UserTokenMiddleware
     /// Built once at start-up; a request brings its context.
-    let consents: ConsentService
+    package let consents: ConsentService
 
-    func boot(routes: any RoutesBuilder) throws {
+    package func boot(routes: any RoutesBuilder) throws {
         let consent = routes.grouped(userTokens)
         consent.on(IdentityEndpoint.consentRequired, use: required)
         consent.on(IdentityEndpoint.consent, use: status)
@@ -17,15 +18,15 @@ struct ConsentController: RouteCollection {
         consent.on(IdentityEndpoint.withdrawConsent, use: withdraw)
     }
 
-    func required(request: Request) async throws -> ConsentRequirement {
+    package func required(request: Request) async throws -> ConsentRequirement {
         ConsentRequirement(required: try request.identityContext().configuration.consentRequired)
     }
 
-    func status(request: Request) async throws -> IdentityDataProcessingConsentStatus {
+    package func status(request: Request) async throws -> IdentityDataProcessingConsentStatus {
         try await consents.status(context: try request.identityContext())
     }
 
-    func content(request: Request) async throws -> IdentityDataProcessingConsentContent {
+    package func content(request: Request) async throws -> IdentityDataProcessingConsentContent {
         try await consents.content(
             context: try request.identityContext(),
             preferredContentType: request.query[String.self, at: "preferredContentType"],
@@ -39,5 +40,10 @@ struct ConsentController: RouteCollection {
 
     func withdraw(request: Request) async throws -> IdentityDataProcessingConsentStatus {
         try await consents.withdraw(context: try request.identityContext())
+    }
+
+    package init(userTokens: UserTokenMiddleware, consents: ConsentService) {
+        self.userTokens = userTokens
+        self.consents = consents
     }
 }

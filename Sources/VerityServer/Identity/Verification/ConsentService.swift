@@ -3,17 +3,18 @@ import Foundation
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
 
 /// Consent to identity-data processing: texts, the user's status and history.
 /// Built once at start-up; each call works through the context's database handle.
-struct ConsentService: Sendable {
-    let clock: VerityClock
+package struct ConsentService: Sendable {
+    package let clock: VerityClock
 
-    static let maxContentBytes = 32 * 1024
+    package static let maxContentBytes = 32 * 1024
 
     /// The user's consent as it stands; the text and time of the last
     /// consent stay visible after a withdrawal.
-    func status(context: IdentityContext) async throws -> IdentityDataProcessingConsentStatus {
+    package func status(context: IdentityContext) async throws -> IdentityDataProcessingConsentStatus {
         guard let user = try await ConsentRepository(db: context.db).consent(userID: context.userID), let consentedAt = user.consentedAt else {
             return IdentityDataProcessingConsentStatus(consented: false)
         }
@@ -23,7 +24,7 @@ struct ConsentService: Sendable {
             content: text?.content, contentType: text?.contentType, locale: text?.locale)
     }
 
-    func content(context: IdentityContext, preferredContentType: String?,
+    package func content(context: IdentityContext, preferredContentType: String?,
                  preferredLocale: String?) async throws -> IdentityDataProcessingConsentContent {
         if let type = preferredContentType, !ConsentContentSelector.isValidContentType(type) {
             throw VerityError.invalid("preferredContentType", "preferredContentType must be a media type such as text/plain")
@@ -77,5 +78,9 @@ struct ConsentService: Sendable {
             try await ConsentRepository(db: context.db).record(userID: context.userID, action: .withdrawn, textID: nil, now: clock.nowMillis())
         }
         return try await status(context: context)
+    }
+
+    package init(clock: VerityClock) {
+        self.clock = clock
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityWebhooks
 
 /// The event a settled PII attempt publishes: where the attempt left the
 /// user, in the words of `checkIdentityVerification`. Never the claim itself,
@@ -13,7 +14,7 @@ enum IdentityEvents {
     /// - `government_id_required`: the user must now verify with a document;
     /// - `failed`: no attempts remain and nothing else is offered;
     /// - `blocked`: the source's answer blocks the user.
-    static func decided(environmentID: UUID, userID: UUID, attemptID: UUID, status: VerificationStatus) -> WebhookEventDraft {
+    package static func decided(environmentID: UUID, userID: UUID, attemptID: UUID, status: VerificationStatus) -> WebhookEventDraft {
         WebhookEvents.draft(IdentityVerificationDecided(attemptId: attemptID.uuidString, decision: decision(status),
                                                         verificationMethod: status.verificationMethod,
                                                         requiredVerificationMethod: status.requiredVerificationMethod,
@@ -21,7 +22,7 @@ enum IdentityEvents {
                             environmentID: environmentID, userID: userID)
     }
 
-    static func decision(_ status: VerificationStatus) -> IdentityVerificationDecided.Decision {
+    package static func decision(_ status: VerificationStatus) -> IdentityVerificationDecided.Decision {
         if status.verified { return .verified }
         if status.block != nil { return .blocked }
         if status.canAttemptVerificationAgain { return .retryAllowed }

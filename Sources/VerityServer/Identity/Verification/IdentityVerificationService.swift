@@ -4,19 +4,21 @@ import Logging
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
+import VerityWebhooks
 
 /// Verifies a user by PII: validate, check consent, charge an attempt, ask the
 /// environment's data source, settle, and report the new state.
 /// Built once at start-up; each call works through the context's database
 /// handle, logger and capture-link addresses.
-struct IdentityVerificationService: Sendable {
-    let protector: DataProtector
-    let clock: VerityClock
-    let dataSources: DataSourceProvider
-    let captureLinks: CaptureLinkService
-    let webhookWake: WebhookWake
+package struct IdentityVerificationService: Sendable {
+    package let protector: DataProtector
+    package let clock: VerityClock
+    package let dataSources: DataSourceProvider
+    package let captureLinks: CaptureLinkService
+    package let webhookWake: WebhookWake
 
-    func verify(_ input: VerifyIdentityInput, for context: IdentityContext) async throws -> VerifiedIdentity {
+    package func verify(_ input: VerifyIdentityInput, for context: IdentityContext) async throws -> VerifiedIdentity {
         let configuration = context.configuration
         if configuration.consentRequired, !context.consented {
             throw VerityError(.consentRequired, "the user must consent to identity data processing before verification")
@@ -149,14 +151,22 @@ struct IdentityVerificationService: Sendable {
     }
 
     /// The user's current state, as `checkIdentityVerification` reports it.
-    func status(for context: IdentityContext) async throws -> VerifiedIdentity {
+    package func status(for context: IdentityContext) async throws -> VerifiedIdentity {
         try await IdentityStatusReader(db: context.db, links: context.links, now: clock.nowMillis()).identity(userID: context.userID, configuration: context.configuration,
                                                         consented: context.consented)
+    }
+
+    package init(protector: DataProtector, clock: VerityClock, dataSources: DataSourceProvider, captureLinks: CaptureLinkService, webhookWake: WebhookWake) {
+        self.protector = protector
+        self.clock = clock
+        self.dataSources = dataSources
+        self.captureLinks = captureLinks
+        self.webhookWake = webhookWake
     }
 }
 
 extension VerifyIdentityInput {
-    var fields: IdentityClaim.Fields {
+    package var fields: IdentityClaim.Fields {
         IdentityClaim.Fields(firstName: firstName, lastName: lastName, address: address, city: city, state: state,
                              postalCode: postalCode, country: country, dateOfBirth: dateOfBirth)
     }

@@ -3,19 +3,20 @@ import Foundation
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
 
 /// Mobile sessions before a reviewer: an `undetermined` session's doubt, and
 /// a VerifyCompliance session's sanctions candidates. The reviewer answers
 /// the doubt; the rest of the engines' findings stand (`MobileOutcomePolicy`),
 /// so a false positive on a session whose face was also in doubt leaves a
 /// face case behind, and one whose face failed still fails.
-struct MobileSessionReview: ReviewCaseHandler {
-    let protector: DataProtector
+package struct MobileSessionReview: ReviewCaseHandler {
+    package let protector: DataProtector
 
-    var kinds: [ReviewCaseKind] { [.mobileSession, .sanctionsCandidate] }
-    var words: [String: [String: String]] { MobileSessionReviewWords.tables }
+    package var kinds: [ReviewCaseKind] { [.mobileSession, .sanctionsCandidate] }
+    package var words: [String: [String: String]] { MobileSessionReviewWords.tables }
 
-    func reasons(_ kind: ReviewCaseKind, _ decision: ReviewDecision) -> [String] {
+    package func reasons(_ kind: ReviewCaseKind, _ decision: ReviewDecision) -> [String] {
         switch (kind == .sanctionsCandidate, decision) {
         case (false, .approve): ["EVIDENCE_CONSISTENT", "FACE_CONFIRMED"]
         case (false, .reject): [DocumentFailure.faceMismatch.rawValue, VerifyHumanPolicy.Reason.recapturePattern.rawValue, "EVIDENCE_INSUFFICIENT"]
@@ -25,7 +26,7 @@ struct MobileSessionReview: ReviewCaseHandler {
         }
     }
 
-    func evidence(of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> (any ReviewEvidence)? {
+    package func evidence(of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> (any ReviewEvidence)? {
         guard let verification = try await MobileVerificationRepository(db: scope.db).verification(id: reviewCase.subjectID,
                                                                                                   environmentID: reviewCase.environmentID)
         else { return nil }
@@ -47,7 +48,7 @@ struct MobileSessionReview: ReviewCaseHandler {
             images: sides.filter { $0.1 != nil }.map(\.0))
     }
 
-    func image(_ side: ReviewImageSide, of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> Data? {
+    package func image(_ side: ReviewImageSide, of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> Data? {
         // The session's environment is the case's: another tenant's session is never reached.
         guard let mobile = try await MobileSessionRepository(db: scope.db).session(verificationID: reviewCase.subjectID),
               mobile.environmentID == reviewCase.environmentID else { return nil }
@@ -61,7 +62,7 @@ struct MobileSessionReview: ReviewCaseHandler {
         return try sealed.map { try protector.open($0, at: .of(column, try mobile.requireID())) }
     }
 
-    func prepare(_ decided: ReviewCaseDecision, in scope: RequestScope) async throws -> PreparedReviewDecision? {
+    package func prepare(_ decided: ReviewCaseDecision, in scope: RequestScope) async throws -> PreparedReviewDecision? {
         let verificationID = decided.reviewCase.subjectID, environmentID = decided.reviewCase.environmentID, kind = decided.kind
         guard let verification = try await MobileVerificationRepository(db: scope.db).verification(id: verificationID,
                                                                                                   environmentID: environmentID)
@@ -113,5 +114,9 @@ struct MobileSessionReview: ReviewCaseHandler {
             if let followUp { try await ReviewCaseRepository.open(followUp, on: tx) }
             return events
         })
+    }
+
+    package init(protector: DataProtector) {
+        self.protector = protector
     }
 }

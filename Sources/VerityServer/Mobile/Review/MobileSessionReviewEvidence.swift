@@ -1,26 +1,27 @@
 import Foundation
 import VerityAPI
 import VerityCore
+import VerityKernel
 
 /// A mobile session's evidence (VerifyIdentity, VerifyCompliance): its result
 /// as the engines gave it, the listed entries a sanctions candidate matched,
 /// and the images while the session keeps them.
 struct MobileSessionReviewEvidence: ReviewEvidence {
-    let kind: ReviewCaseKind
-    let verificationID: String
-    let product: String
-    let outcome: String
-    let reasons: [String]
+    package let kind: ReviewCaseKind
+    package let verificationID: String
+    package let product: String
+    package let outcome: String
+    package let reasons: [String]
     let endedAt: Int64
     /// Nil once the session's result retention has passed.
-    let result: MobileIdentityResult?
+    package let result: MobileIdentityResult?
     let listed: [SanctionsEntry]
-    let images: [ReviewImageSide]
+    package let images: [ReviewImageSide]
 
     /// Mobile sessions name no user (the app sends no reference): the row would only ever say "—".
-    var namesUser: Bool { false }
+    package var namesUser: Bool { false }
 
-    func facts(_ page: ReviewPage) -> HTML {
+    package func facts(_ page: ReviewPage) -> HTML {
         let reasonCodes: HTML = reasons.isEmpty ? .empty : " (\(reasons.map { reason -> HTML in "<code>\(reason)</code>" }.joined(separator: ", ")))"
         return """
             <dt>\(page.t("case_verification"))</dt><dd><code>\(verificationID)</code></dd>
@@ -32,7 +33,7 @@ struct MobileSessionReviewEvidence: ReviewEvidence {
 
     /// The images while kept, the fields read, the face against its threshold,
     /// and for a sanctions candidate each listed entry beside the person screened.
-    func sections(_ page: ReviewPage) -> [HTML] {
+    package func sections(_ page: ReviewPage) -> [HTML] {
         var sections = [page.images(images)]
         guard let result else {
             sections.append(page.section("fields", page.t("fields_title"), "<p>\(page.t("mobile_result_gone"))</p>"))

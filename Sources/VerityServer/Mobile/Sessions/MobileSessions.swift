@@ -3,6 +3,7 @@ import Foundation
 import Vapor
 import VerityCore
 import VerityStore
+import VerityKernel
 
 /// The session side of the mobile API: sessions are made, found from the
 /// `X-Mobile-Session` header within the key's environment, expired after the
@@ -10,24 +11,24 @@ import VerityStore
 /// ended one step at a time, and an ended one's result kept readable for the
 /// environment's result retention (`MobileSettings.resultRetentionDays`).
 struct MobileSessions: Sendable {
-    let db: any Database
-    let protector: DataProtector
-    let clock: VerityClock
+    package let db: any Database
+    package let protector: DataProtector
+    package let clock: VerityClock
 
     /// A session as a step handler sees it: the row and its opened state.
     struct Loaded<State: Codable & Sendable>: Sendable {
-        let session: MobileSessionModel
-        let publicID: String
-        var state: State
+        package let session: MobileSessionModel
+        package let publicID: String
+        package var state: State
         /// The request's database, for the step's writes.
-        let db: any Database
+        package let db: any Database
 
         /// Where this session's `column` is sealed.
         func place(_ column: SealedColumn) throws -> SealPlace { .of(column, try session.requireID()) }
     }
 
     /// A new session of `product`, if the key may run it and the environment can pay for it.
-    func create<State: Codable & Sendable>(_ product: MobileProduct, context: MobileContext, state: State) async throws
+    package func create<State: Codable & Sendable>(_ product: MobileProduct, context: MobileContext, state: State) async throws
         -> (MobileSessionModel, String) {
         try context.require(product)
         let now = clock.nowMillis()
@@ -56,7 +57,7 @@ struct MobileSessions: Sendable {
 
     /// The session `publicID` names for `product`, or a typed error: a session of
     /// the other environment kind is `INVALID_CLIENT_KEY`, an idle one `SESSION_EXPIRED`.
-    func load<State: Codable & Sendable>(_ publicID: String?, product: MobileProduct, context: MobileContext,
+    package func load<State: Codable & Sendable>(_ publicID: String?, product: MobileProduct, context: MobileContext,
                                          as state: State.Type) async throws -> Loaded<State> {
         try context.require(product)
         guard let publicID, !publicID.isEmpty else {
@@ -98,7 +99,7 @@ struct MobileSessions: Sendable {
     /// transaction. Returns the verification's public id.
     /// With `review`, a case of that kind opens for the console's reviewers
     /// in the same transaction, and the images stay sealed until it is decided.
-    func finish<State: Codable & Sendable>(_ loaded: Loaded<State>, state: State, outcome: MobileOutcome, reasons: [String],
+    package func finish<State: Codable & Sendable>(_ loaded: Loaded<State>, state: State, outcome: MobileOutcome, reasons: [String],
                                            product: MobileProduct, context: MobileContext, from step: MobileStep,
                                            review: ReviewCaseKind? = nil) async throws -> String {
         let now = clock.nowMillis()
@@ -121,7 +122,7 @@ struct MobileSessions: Sendable {
     /// Engine failures are the server's: `SYSTEM_ERROR`, retryable, nothing
     /// charged; a 503 (a worker that stopped on this image, `ENGINE_FAILED`;
     /// engines too busy, the overload answer with `Retry-After`) goes out as it is.
-    static func engine<T: Sendable>(_ work: () async throws -> T) async throws -> T {
+    package static func engine<T: Sendable>(_ work: () async throws -> T) async throws -> T {
         do {
             return try await work()
         } catch let error as VerityError where error.httpStatus < 500 || error.httpStatus == 503 {

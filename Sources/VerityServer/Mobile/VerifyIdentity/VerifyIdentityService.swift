@@ -5,6 +5,9 @@ import VerityAPI
 import VerityCore
 import VerityStore
 import VerityVision
+import VerityKernel
+import VerityWebhooks
+import VeritySanctions
 
 /// VerifyIdentity (40 credits) and VerifyCompliance (60: the same, plus the
 /// identity read screened against the sanctions list): a selfie, the document's
@@ -15,37 +18,37 @@ import VerityVision
 /// for the identity API. An unreadable document sends the session back to
 /// `upload_id_front` with the reasons (nothing charged); any other outcome
 /// ends it, charged, with the images erased.
-struct VerifyIdentityService: Sendable {
-    let protector: DataProtector
-    let engines: DocumentEngines
-    let screening: SanctionsScreening
-    let clock: VerityClock
-    let product: MobileProduct
+package struct VerifyIdentityService: Sendable {
+    package let protector: DataProtector
+    package let engines: DocumentEngines
+    package let screening: SanctionsScreening
+    package let clock: VerityClock
+    package let product: MobileProduct
     /// Wakes the job worker for the outcome's webhook deliveries (nil: the poll delivers them).
-    var wake: WebhookWake? = nil
+    package var wake: WebhookWake? = nil
 
-    struct State: Codable, Sendable {
+    package struct State: Codable, Sendable {
         /// As stated by the client (a hint), nil when left out.
-        var documentType: String?
-        var country: String?
+        package var documentType: String?
+        package var country: String?
         /// What the front alone showed, when no type was stated (a passport page).
         var shownType: String?
-        var reasons: [String] = []
-        var result: MobileIdentityResult?
+        package var reasons: [String] = []
+        package var result: MobileIdentityResult?
         /// VerifyCompliance: the listed entries the person matched, as screened,
         /// and the person's keyed index (`SanctionsPerson`), for the reviewer
         /// and for a false positive to remember.
         var listed: [SanctionsEntry]?
         var personIndex: String?
 
-        var hints: MobileDocumentReading.Hints {
+        package var hints: MobileDocumentReading.Hints {
             .init(documentType: documentType.flatMap(DocumentType.init), country: country)
         }
     }
 
-    typealias Answer = MobileEnvelope<MobileIdentityData>
+    package typealias Answer = MobileEnvelope<MobileIdentityData>
 
-    func start(context: MobileContext) async throws -> Answer {
+    package func start(context: MobileContext) async throws -> Answer {
         let (_, publicID) = try await sessions(context).create(product, context: context, state: State())
         return answer(publicID, context: context, step: "session", next: .uploadSelfie, state: State(), credits: product.credits)
     }
@@ -91,7 +94,7 @@ struct VerifyIdentityService: Sendable {
         return answer(loaded.publicID, context: context, step: MobileStep.uploadIDBack.rawValue, next: .submit, state: loaded.state)
     }
 
-    func submit(_ sessionID: String?, context: MobileContext) async throws -> Answer {
+    package func submit(_ sessionID: String?, context: MobileContext) async throws -> Answer {
         let loaded = try await load(sessionID, context: context, step: .submit)
         var state = loaded.state
         guard let sealedSelfie = loaded.session.sealedSelfie, let sealedFront = loaded.session.sealedFront,
@@ -149,7 +152,7 @@ struct VerifyIdentityService: Sendable {
         return try await finish(loaded, state: state, outcome: outcome, context: context, review: review)
     }
 
-    func status(_ sessionID: String, context: MobileContext, withResult: Bool) async throws -> Answer {
+    package func status(_ sessionID: String, context: MobileContext, withResult: Bool) async throws -> Answer {
         let loaded = try await sessions(context).load(sessionID, product: product, context: context, as: State.self)
         var envelope = answer(loaded.publicID, context: context, step: nil,
                               next: loaded.session.nextStep, state: loaded.state)
@@ -204,9 +207,9 @@ struct VerifyIdentityService: Sendable {
     }
 
     struct Screened {
-        let name: String
-        let matches: [SanctionsMatcher.Match]
-        let entries: [SanctionsEntry]
+        package let name: String
+        package let matches: [SanctionsMatcher.Match]
+        package let entries: [SanctionsEntry]
         let personIndex: String?
     }
 
@@ -238,7 +241,7 @@ struct VerifyIdentityService: Sendable {
     }
 
     /// pk_demo_: the documented pass, without reading anything.
-    static func demo(_ state: State, product: MobileProduct) -> State {
+    package static func demo(_ state: State, product: MobileProduct) -> State {
         var state = state
         state.result = MobileIdentityResult(decision: .pass, reasons: [], documentType: state.documentType ?? "passport", country: state.country ?? "US",
                                       detected: nil, fields: ["surname": "DEMO", "given_names": "ALEX", "date_of_birth": "1990-01-01"],
@@ -259,7 +262,7 @@ struct VerifyIdentityService: Sendable {
 
 extension MobileIdentityResult.SanctionsMatch {
     /// A `SanctionsMatcher.Match` as the mobile wire writes it.
-    init(_ match: SanctionsMatcher.Match) {
+    package init(_ match: SanctionsMatcher.Match) {
         self.init(entryID: match.entryID, listedName: match.listedName, matchedName: match.matchedName, kind: match.kind.rawValue,
                   programs: match.programs, score: match.score, reasons: match.reasons, dateOfBirth: match.dateOfBirth?.rawValue)
     }

@@ -6,31 +6,31 @@ import Yams
 /// in the contract's order, and the schemas. Read once from the bundle.
 struct APIContract: Sendable {
     struct Parameter: Sendable {
-        let name: String, location: String, required: Bool, description: String
+        package let name: String, location: String, required: Bool, description: String
     }
     struct Operation: Sendable {
-        let method: String, path: String, id: String, description: String, security: [String]
-        let parameters: [Parameter]
+        package let method: String, path: String, id: String, description: String, security: [String]
+        package let parameters: [Parameter]
         let requestBody: String?
         let responses: [Response]
     }
-    struct Response: Sendable {
-        let code: String, description: String
+    package struct Response: Sendable {
+        package let code: String, description: String
         /// The body's schema, when it has one.
         let schema: String?
     }
     struct Property: Sendable {
-        let name: String, type: String, required: Bool, description: String
+        package let name: String, type: String, required: Bool, description: String
     }
     struct Schema: Sendable {
-        let name: String, description: String, properties: [Property]
+        package let name: String, description: String, properties: [Property]
     }
 
-    let title: String
-    let version: String
-    let description: String
+    package let title: String
+    package let version: String
+    package let description: String
     let tags: [String]
-    let operations: [String: [Operation]]
+    package let operations: [String: [Operation]]
     let schemas: [Schema]
     /// The contract as it ships, for `GET /openapi.yaml`.
     let yaml: String
@@ -42,7 +42,7 @@ struct APIContract: Sendable {
         return try? APIContract(yaml: text)
     }()
 
-    init(yaml text: String) throws {
+    package init(yaml text: String) throws {
         guard let root = try Yams.compose(yaml: text) else { throw ContractError() }
         yaml = text
         title = root["info"]?["title"]?.string ?? "API"

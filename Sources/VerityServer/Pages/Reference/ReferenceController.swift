@@ -5,11 +5,11 @@ import VerityCore
 /// `GET /` (what is running, and where to read on), `GET /openapi.yaml`
 /// (the contract this server implements) and `GET /docs` (the reference
 /// rendered from it). Everything is served from this machine.
-struct ReferenceController: RouteCollection {
+package struct ReferenceController: RouteCollection {
     /// `SQLite` or `PostgreSQL`.
-    let database: String
+    package let database: String
 
-    func boot(routes: any RoutesBuilder) throws {
+    package func boot(routes: any RoutesBuilder) throws {
         let pages = routes.grouped(PageHeadersMiddleware())
         pages.get { _ in Self.html(ReferencePages.home(contract: APIContract.shipped, database: database)) }
         pages.get("docs") { _ in Self.html(ReferencePages.index(try Self.contract())) }
@@ -34,10 +34,14 @@ struct ReferenceController: RouteCollection {
         return contract
     }
 
-    static func html(_ body: HTML) -> Response {
+    package static func html(_ body: HTML) -> Response {
         let response = PageResponse.html(body, status: .ok)
         // Nothing personal on these pages: a browser may keep them a while.
         response.headers.replaceOrAdd(name: .cacheControl, value: "public, max-age=300")
         return response
+    }
+
+    package init(database: String) {
+        self.database = database
     }
 }

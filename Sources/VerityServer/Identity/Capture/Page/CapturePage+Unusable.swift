@@ -1,3 +1,4 @@
+import VerityKernel
 extension CapturePage {
     /// The page for a link that cannot be used: why, and what to do. No script:
     /// the switcher reloads (an unusable link counts no openings).

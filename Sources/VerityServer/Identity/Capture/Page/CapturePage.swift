@@ -1,34 +1,35 @@
 import Foundation
 import VerityCore
+import VerityKernel
 
 /// The capture page's HTML: every step is in the document, hidden until the
 /// script shows it, so the page reads the same to a screen reader as it looks.
 /// Text carries its key (`data-i18n`) for the language switcher.
 struct CapturePage {
     struct Country: Encodable {
-        let code: String
-        let names: [String: String]
+        package let code: String
+        package let names: [String: String]
     }
 
     /// What the script needs, as a JSON island (never executed, so the CSP holds).
-    struct Configuration: Encodable {
-        let status: String
-        let flow: String
+    package struct Configuration: Encodable {
+        package let status: String
+        package let flow: String
         let documentTypes: [String]
-        let countries: [Country]
+        package let countries: [Country]
         let faceRequired: Bool
         let submissionsLeft: Int
-        let language: String
-        let rightToLeft: [String]
-        let strings: [String: [String: String]]
+        package let language: String
+        package let rightToLeft: [String]
+        package let strings: [String: [String: String]]
     }
 
-    let language: String
-    let configuration: Configuration
+    package let language: String
+    package let configuration: Configuration
     /// The link's QR code as SVG, for a desktop to hand over to a phone.
     let qrSVG: HTML
 
-    func html() -> HTML {
+    package func html() -> HTML {
         """
             \(Self.documentStart(language: language, titleKey: "title", scripts: ["capture-quality.js", "capture.js"]))
             <a class="skip" href="#main" data-i18n="skip">\(t("skip"))</a>

@@ -5,22 +5,23 @@ import VerityAPI
 import VerityCore
 import VerityStore
 import VerityVision
+import VerityKernel
 
 /// The capture page (`/capture/{token}`) and the two calls its script makes:
 /// `GET /capture/{token}/status` (where the user stands; counts nothing) and
 /// `POST /capture/{token}/submit` (the photos). The token is the only
 /// credential: it names one user of one environment, and it never reaches a
 /// log (the request log records route patterns only).
-struct CapturePageController: RouteCollection {
+package struct CapturePageController: RouteCollection {
     /// Built once at start-up; a request brings its scope.
-    let captureLinks: CaptureLinkService
-    let submissions: DocumentSubmissionService
-    let limits: CaptureRequestLimits
-    let engines: DocumentEngines
-    let scopes: RequestScopes
-    let clock: VerityClock
+    package let captureLinks: CaptureLinkService
+    package let submissions: DocumentSubmissionService
+    package let limits: CaptureRequestLimits
+    package let engines: DocumentEngines
+    package let scopes: RequestScopes
+    package let clock: VerityClock
 
-    func boot(routes: any RoutesBuilder) throws {
+    package func boot(routes: any RoutesBuilder) throws {
         let pages = routes.grouped(PageHeadersMiddleware())
         // The link and the client's address are counted (and a dead link's
         // submission refused) before a body is read; a large body then waits
@@ -35,7 +36,7 @@ struct CapturePageController: RouteCollection {
     }
 
     /// The page: opening it counts against the link's limits.
-    func page(request: Request) async throws -> Response {
+    package func page(request: Request) async throws -> Response {
         let language = Self.language(request)
         var resolved: (CaptureLinkModel, IdentityContext)?
         do {
@@ -61,7 +62,7 @@ struct CapturePageController: RouteCollection {
     }
 
     /// Where the user stands, for the page's progress and a desktop following a phone.
-    func status(request: Request) async throws -> CapturePageStatus {
+    package func status(request: Request) async throws -> CapturePageStatus {
         let (link, context) = try await captureLinks.resolve(token: request.parameters.get(.token) ?? "", scope: scopes.of(request))
         let identity = try await captureLinks.progress(link, context: context)
         let fresh = try await CaptureLinkRepository(db: context.db).link(userID: context.userID) ?? link
@@ -70,7 +71,7 @@ struct CapturePageController: RouteCollection {
 
     /// The photos: the page's picture rules are run again here, then the
     /// document goes the way of every submission (one check job).
-    func submit(request: Request) async throws -> CapturePageStatus {
+    package func submit(request: Request) async throws -> CapturePageStatus {
         let (link, context) = try await captureLinks.resolve(token: request.parameters.get(.token) ?? "", scope: scopes.of(request))
         // Every submission through a usable link counts against it, whatever
         // becomes of it (refused as malformed, by the picture rules, by the
@@ -104,7 +105,7 @@ struct CapturePageController: RouteCollection {
     }
 
     /// The browser's picture rules, repeated: a capture that fails them is sent back before anything is stored.
-    static func screen(_ images: DocumentImages, passport: Bool, engines: DocumentEngines) async throws {
+    package static func screen(_ images: DocumentImages, passport: Bool, engines: DocumentEngines) async throws {
         var sides = [("imageBase64", images.front)]
         if !passport { sides.append(("backImageBase64", images.back)) }
         var problems: [FieldProblem] = []
@@ -121,7 +122,7 @@ struct CapturePageController: RouteCollection {
 
     /// A document matched against the PII on file when there is one; read and
     /// verified on its own (capture) otherwise.
-    static func flow(userID: UUID, db: any Database) async throws -> DocumentFlowSettings.Flow {
+    package static func flow(userID: UUID, db: any Database) async throws -> DocumentFlowSettings.Flow {
         try await DocumentCheckRepository(db: db).sealedClaim(userID: userID) != nil ? .verification : .capture
     }
 
@@ -147,9 +148,18 @@ struct CapturePageController: RouteCollection {
 
 
     /// `?lang=` (the switcher without script), else `Accept-Language`.
-    static func language(_ request: Request) -> String {
+    package static func language(_ request: Request) -> String {
         PageLanguage.of(request, among: CaptureStrings.languages)
     }
 
-    static func html(_ body: HTML, status: HTTPResponseStatus) -> Response { PageResponse.html(body, status: status) }
+    package static func html(_ body: HTML, status: HTTPResponseStatus) -> Response { PageResponse.html(body, status: status) }
+
+    package init(captureLinks: CaptureLinkService, submissions: DocumentSubmissionService, limits: CaptureRequestLimits, engines: DocumentEngines, scopes: RequestScopes, clock: VerityClock) {
+        self.captureLinks = captureLinks
+        self.submissions = submissions
+        self.limits = limits
+        self.engines = engines
+        self.scopes = scopes
+        self.clock = clock
+    }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Vapor
 import VerityCore
 import VerityStore
+import VerityKernel
 
 /// Limits on `/capture/{token}/*`, where the link is the only credential and
 /// anyone may send anything: every request counts against its client
@@ -14,17 +15,17 @@ import VerityStore
 /// A page polls its status every 1.5 s (and a desktop following a phone every
 /// 3 s): a link is allowed twice that. The address is counted under its
 /// blind index (`DataProtector.blindIndex`), so no address is stored.
-struct CaptureRequestLimits: AsyncMiddleware {
-    let links: CaptureLinkService
-    let protector: DataProtector
-    let clock: VerityClock
-    let scopes: RequestScopes
+package struct CaptureRequestLimits: AsyncMiddleware {
+    package let links: CaptureLinkService
+    package let protector: DataProtector
+    package let clock: VerityClock
+    package let scopes: RequestScopes
     /// `Settings.captureRequestsPerAddressPerMinute`: 0 counts no address.
-    let perAddress: Int
+    package let perAddress: Int
 
     static let requestsPerLinkPerMinute = 120
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let limiter = RequestRateLimit(clock: clock)
         if perAddress > 0 {
             let address = request.remoteAddress?.ipAddress ?? "unknown"
@@ -44,5 +45,13 @@ struct CaptureRequestLimits: AsyncMiddleware {
             if request.method == .POST { throw error }
         }
         return try await next.respond(to: request)
+    }
+
+    package init(links: CaptureLinkService, protector: DataProtector, clock: VerityClock, scopes: RequestScopes, perAddress: Int) {
+        self.links = links
+        self.protector = protector
+        self.clock = clock
+        self.scopes = scopes
+        self.perAddress = perAddress
     }
 }

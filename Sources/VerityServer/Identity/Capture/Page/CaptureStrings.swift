@@ -1,26 +1,27 @@
 import Foundation
+import VerityKernel
 
 /// The capture page's words in every language it speaks. The page is
 /// rendered in one language and carries every table, so the language switcher
 /// changes it in place: a reload would count as another opening of the link.
 enum CaptureStrings {
-    static let languages = ["en", "ar"]
-    static let rightToLeft: Set<String> = ["ar"]
+    package static let languages = ["en", "ar"]
+    package static let rightToLeft: Set<String> = ["ar"]
     /// Each language's own name, for the switcher.
-    static let names = ["en": "English", "ar": "العربية"]
+    package static let names = ["en": "English", "ar": "العربية"]
 
     /// The first supported language of an `Accept-Language` header, by its q-values; English otherwise.
-    static func language(acceptLanguage header: String?) -> String {
+    package static func language(acceptLanguage header: String?) -> String {
         PageLanguage.from(acceptLanguage: header, among: languages)
     }
 
-    static func text(_ key: String, _ language: String) -> String {
+    package static func text(_ key: String, _ language: String) -> String {
         tables[language]?[key] ?? tables["en"]?[key] ?? key
     }
 
-    static let tables: [String: [String: String]] = ["en": english, "ar": arabic]
+    package static let tables: [String: [String: String]] = ["en": english, "ar": arabic]
 
-    static let english: [String: String] = [
+    package static let english: [String: String] = [
         "title": "Verify your identity",
         "language": "Language",
         "skip": "Skip to the content",
@@ -85,7 +86,7 @@ enum CaptureStrings {
         "noscript": "This page needs JavaScript to take and send photos.",
     ]
 
-    static let arabic: [String: String] = [
+    package static let arabic: [String: String] = [
         "title": "تحقّق من هويتك",
         "language": "اللغة",
         "skip": "انتقل إلى المحتوى",

@@ -3,18 +3,20 @@ import Foundation
 import VerityAPI
 import VerityCore
 import VerityStore
+import VerityKernel
+import VerityWebhooks
 
 /// A document check the engines held (`DocumentReviewPolicy`), before a
 /// reviewer. Approving verifies the user with the document, as a passing
 /// check does; rejecting fails the check with the reviewer's reason as its
 /// code, as if the engines had found it.
-struct DocumentCheckReview: ReviewCaseHandler {
-    let protector: DataProtector
+package struct DocumentCheckReview: ReviewCaseHandler {
+    package let protector: DataProtector
 
-    var kinds: [ReviewCaseKind] { [.documentCheck] }
-    var words: [String: [String: String]] { DocumentCheckReviewWords.tables }
+    package var kinds: [ReviewCaseKind] { [.documentCheck] }
+    package var words: [String: [String: String]] { DocumentCheckReviewWords.tables }
 
-    func reasons(_ kind: ReviewCaseKind, _ decision: ReviewDecision) -> [String] {
+    package func reasons(_ kind: ReviewCaseKind, _ decision: ReviewDecision) -> [String] {
         switch decision {
         case .approve: ["EVIDENCE_CONSISTENT", "FIELDS_CONFIRMED", "FACE_CONFIRMED"]
         case .reject:
@@ -23,7 +25,7 @@ struct DocumentCheckReview: ReviewCaseHandler {
         }
     }
 
-    func evidence(of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> (any ReviewEvidence)? {
+    package func evidence(of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> (any ReviewEvidence)? {
         guard let check = try await DocumentCheckRepository(db: scope.db).check(id: reviewCase.subjectID) else { return nil }
         // A passport's one page arrives as both sides: shown once.
         let back = check.documentType == .passport ? nil : check.sealedBack
@@ -37,7 +39,7 @@ struct DocumentCheckReview: ReviewCaseHandler {
             images: sides.filter { $0.1 != nil }.map(\.0))
     }
 
-    func image(_ side: ReviewImageSide, of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> Data? {
+    package func image(_ side: ReviewImageSide, of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> Data? {
         guard let check = try await DocumentCheckRepository(db: scope.db).check(id: reviewCase.subjectID),
               check.environmentID == reviewCase.environmentID else { return nil }
         let (sealed, column): (Data?, SealedColumn) = switch side {
@@ -52,7 +54,7 @@ struct DocumentCheckReview: ReviewCaseHandler {
             .open(sealed, at: .of(column, reviewCase.subjectID))
     }
 
-    func prepare(_ decided: ReviewCaseDecision, in scope: RequestScope) async throws -> PreparedReviewDecision? {
+    package func prepare(_ decided: ReviewCaseDecision, in scope: RequestScope) async throws -> PreparedReviewDecision? {
         let db = scope.db
         guard let check = try await DocumentCheckRepository(db: db).check(id: decided.reviewCase.subjectID) else { return nil }
         let approved = decided.decision == .approve
@@ -80,5 +82,9 @@ struct DocumentCheckReview: ReviewCaseHandler {
             }
             return events
         })
+    }
+
+    package init(protector: DataProtector) {
+        self.protector = protector
     }
 }

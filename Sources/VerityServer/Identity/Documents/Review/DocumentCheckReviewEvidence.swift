@@ -1,21 +1,22 @@
 import Foundation
 import VerityAPI
 import VerityCore
+import VerityKernel
 
 /// A held document check's evidence: the images while the check keeps them,
 /// each field from its most trusted source and where sources disagree, the
 /// quality measures, the face against its threshold, and the holder.
 struct DocumentCheckReviewEvidence: ReviewEvidence {
-    let documentType: String
-    let country: String
-    let flow: String
+    package let documentType: String
+    package let country: String
+    package let flow: String
     let submittedAt: Int64
-    let evidence: DocumentCheckHandler.Evidence?
-    let images: [ReviewImageSide]
+    package let evidence: DocumentCheckHandler.Evidence?
+    package let images: [ReviewImageSide]
 
-    var namesUser: Bool { true }
+    package var namesUser: Bool { true }
 
-    func facts(_ page: ReviewPage) -> HTML {
+    package func facts(_ page: ReviewPage) -> HTML {
         """
         <dt>\(page.t("case_document"))</dt><dd>\(page.t("doc_\(documentType)")) · \(country)</dd>
         <dt>\(page.t("case_flow"))</dt><dd>\(page.t("flow_\(flow)"))</dd>
@@ -23,7 +24,7 @@ struct DocumentCheckReviewEvidence: ReviewEvidence {
         """
     }
 
-    func sections(_ page: ReviewPage) -> [HTML] {
+    package func sections(_ page: ReviewPage) -> [HTML] {
         var sections = [page.images(images)]
         guard let evidence, let report = evidence.report else { return sections }
         sections.append(fields(report, page))
