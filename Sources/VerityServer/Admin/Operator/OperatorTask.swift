@@ -8,7 +8,7 @@ import VerityKernel
 /// What every group of the CLI's operations shares: the database, the clock,
 /// how an operator names an environment (`tenant` and `test`/`live`), and the
 /// audit line each change leaves. Each group holds only what else it uses.
-protocol OperatorTask: Sendable {
+package protocol OperatorTask: Sendable {
     var db: any Database { get }
     var clock: VerityClock { get }
 }

@@ -58,11 +58,6 @@ public struct TenantOperations: OperatorTask {
         try await audit("consent.text.add", environmentID: environment.id)
     }
 
-    /// The environment's id (for tools and tests that read its rows).
-    public func environmentID(tenant: String, kind: EnvironmentKind) async throws -> UUID {
-        try await environment(tenant: tenant, kind: kind, create: false).requireID()
-    }
-
     /// The newest verification attempts and administrative events of an
     /// environment, newest first.
     public func audit(tenant: String, environment kind: EnvironmentKind, limit: Int) async throws -> [AuditLine] {
