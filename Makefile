@@ -1,5 +1,5 @@
 # Conveniences; the README's two commands are scripts/demo.sh and scripts/test.sh.
-.PHONY: demo test build reliability fuzz bench bench-documents bench-document-flow bench-mobile bench-faces bench-pki bench-mrz-model bench-webhooks bench-sdk bench-console bench-cpu contract
+.PHONY: demo test build sdk sdk-kotlin reliability fuzz bench bench-documents bench-document-flow bench-mobile bench-faces bench-pki bench-mrz-model bench-webhooks bench-sdk bench-console bench-cpu contract
 
 build:
 	swift build --build-tests --explicit-target-dependency-import-check error
@@ -13,6 +13,14 @@ test:
 
 contract: build
 	bash tests-contract/schemathesis.sh
+
+# The TypeScript and Kotlin SDKs: compiled, their contract with openapi.yaml, their tests against a live demo.
+sdk: build
+	bash scripts/sdk-tests.sh
+
+# The Kotlin SDK alone, without Gradle: the library jar, the test jar, and the tests that need no server.
+sdk-kotlin:
+	bash sdk/kotlin/build.sh --unit
 
 # Two servers on one PostgreSQL, kill -9 ten times under load; every invariant checked.
 reliability:

@@ -94,6 +94,10 @@ stage "command-line test"
 bash tests-contract/cli.sh .build/debug/verity | tee /tmp/verity-cli.log
 cli=$(grep -oE "cli: [0-9]+ passed" /tmp/verity-cli.log | grep -oE "[0-9]+")
 
+stage "SDKs beyond Swift (TypeScript, Kotlin): built once, the contract against openapi.yaml, the specifications' examples against a live demo"
+bash scripts/sdk-tests.sh .build/debug/verity | tee /tmp/verity-sdk.log
+sdk=$(grep -oE "sdk: [0-9]+ passed" /tmp/verity-sdk.log | grep -oE "[0-9]+")
+
 stage "crash test: kill -9 in the middle of a document check (SQLite, PostgreSQL)"
 bash tests-contract/crash.sh .build/debug/verity "$PG_URL" | tee /tmp/verity-crash.log
 crash=$(grep -oE "crash: [0-9]+ passed" /tmp/verity-crash.log | grep -oE "[0-9]+")
@@ -127,4 +131,4 @@ for target in image-intake image-decode barcode face; do
 done
 fuzzed=$((fuzzed + $(grep -oE "fuzz: [0-9]+ targets" /tmp/verity-fuzz.log | grep -oE "[0-9]+")))
 
-echo "verity: $((total + contract + cli + crash + hostile + reliability + fuzzed)) passed, 0 failed"
+echo "verity: $((total + contract + cli + sdk + crash + hostile + reliability + fuzzed)) passed, 0 failed"
