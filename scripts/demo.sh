@@ -8,4 +8,6 @@ export PATH="/opt/swift/usr/bin:$PATH"
 bash scripts/install-deps.sh
 bash scripts/install-face-models.sh
 swift build --product verity
+# The TypeScript SDK, for the demo's example page (/examples/web).
+(cd sdk/typescript && tsc -p tsconfig.json)
 exec .build/debug/verity demo "$@"

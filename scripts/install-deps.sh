@@ -22,15 +22,16 @@ PACKAGES=(ca-certificates curl git make python3 python3-venv python3-pip libsqli
 # (mkfs.ext4 and e2fsck from e2fsprogs; losetup and mount from util-linux and mount);
 # its OCR clients seal their requests as the SDK does (python3-cryptography).
 [ "${1:-}" = "--tests" ] && PACKAGES+=(chromium chromium-driver e2fsprogs util-linux mount python3-cryptography)
-# The TypeScript SDK: Debian's tsc, and Node 18 or later to run its tests
-# (node --test) and npm to pack it. A Node already installed (NodeSource's
-# carries npm) is kept; Debian's is installed only where there is none.
+# The TypeScript SDK, which the demo serves on its example page: Debian's tsc
+# builds it. Its tests need Node 18 or later (node --test) and npm to pack it;
+# a Node already installed (NodeSource's carries npm) is kept, Debian's is
+# installed only where there is none.
+PACKAGES+=(node-typescript)
+command -v node > /dev/null 2>&1 || PACKAGES+=(nodejs)
 # The Kotlin SDK: Debian's kotlinc (1.3) and the JDK, kotlinx-coroutines
 # (with atomicfu, which it needs at run time) and JUnit 5's console launcher.
 if [ "${1:-}" = "--tests" ]; then
   PACKAGES+=(openjdk-17-jdk-headless kotlin libkotlinx-coroutines-java libkotlinx-atomicfu-java junit5)
-  PACKAGES+=(node-typescript)
-  command -v node > /dev/null 2>&1 || PACKAGES+=(nodejs)
   command -v npm > /dev/null 2>&1 || PACKAGES+=(npm)
 fi
 [ "${1:-}" = "--bench" ] && PACKAGES+=(postgresql-contrib)

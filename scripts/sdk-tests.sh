@@ -81,6 +81,13 @@ if grep -qE '"level":"(error|critical)"' "$DATA/demo.log"; then
   echo "the server logged errors during the SDK tests:"; grep -E '"level":"(error|critical)"' "$DATA/demo.log" | head -20; exit 1
 fi
 
+echo "== TypeScript SDK: the demo's example page (/examples/web) followed in headless Chromium, axe-core on each step"
+SCREENS="${VERITY_SCREENSHOTS_DIR:-$OUT/screens}"; mkdir -p "$SCREENS"
+"$PYTHON" tests-pages/sdk_example_page.py --url "$VERITY_TEST_URL" --keys "$VERITY_TEST_KEYS" \
+  --photo "$VERITY_TEST_FIXTURES/john-smith-selfie.jpg" --screens "$SCREENS" | tee "$OUT/example-page.log"
+page_steps=$(grep -oE '"steps": [0-9]+' "$OUT/example-page.log" | grep -oE "[0-9]+")
+[ -n "$page_steps" ] || { echo "the example page test did not finish"; exit 1; }
+
 echo "== Kotlin SDK: unit tests, then the specification's examples and the flows against the live server (JUnit 5)"
 java -jar /usr/share/java/junit-platform-console-standalone.jar --class-path "$KOTLIN_CLASSPATH" \
   --scan-class-path sdk/kotlin/build/verity-sdk-tests.jar --details=tree --disable-banner --disable-ansi-colors \
@@ -95,4 +102,4 @@ fi
 if grep -qE '"level":"(error|critical)"' "$DATA/demo.log"; then
   echo "the server logged errors during the Kotlin SDK tests:"; grep -E '"level":"(error|critical)"' "$DATA/demo.log" | head -20; exit 1
 fi
-echo "sdk: $((passed + kotlin_passed)) passed (TypeScript $passed, Kotlin $kotlin_passed)"
+echo "sdk: $((passed + kotlin_passed + 1)) passed (TypeScript $passed, the example page in $page_steps steps, Kotlin $kotlin_passed)"

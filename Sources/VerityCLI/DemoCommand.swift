@@ -18,6 +18,8 @@ struct DemoCommand: AsyncParsableCommand {
     var sanctionsFile: String = "reference-data/sanctions/ofac-sdn-2024-05-03.csv"
     @Option(help: "OFAC's alternate names (alt.csv) for that list; skipped when the file is missing.")
     var sanctionsAltFile: String = "reference-data/sanctions/ofac-alt-2021.csv"
+    @Option(help: "The TypeScript SDK's folder: its example page is served at /examples/web, with the SDK built into its dist/.")
+    var sdkFolder: String = "sdk/typescript"
 
     func run() async throws {
         try PrivateFiles.makeFolder(dataDir)
@@ -41,6 +43,8 @@ struct DemoCommand: AsyncParsableCommand {
                 ? try SanctionsFile.list(sdn: sanctionsFile, alt: FileManager.default.fileExists(atPath: sanctionsAltFile) ? sanctionsAltFile : nil)
                 : nil
             let keys = try await DemoSetup.seed(app, settings: settings, baseURL: baseURL, sanctions: sanctions)
+            let examples = DemoExamples.load(sdkFolder: sdkFolder)
+            examples.register(on: app)
             let path = try DemoSetup.write(keys, toDirectory: dataDir)
             // Unbuffered, so a script tailing the output sees it at once.
             FileHandle.standardOutput.write(Data("""
@@ -54,6 +58,7 @@ struct DemoCommand: AsyncParsableCommand {
               keys written to \(path)
               certification entity: \(DemoSetup.entity) (levels 1–4; CA chain at \(baseURL)/pki/chain.pem)
               sanctions list: \(keys.sanctionsList ?? "none: \(sanctionsFile) is missing, so VerifyCompliance answers 503 until `verity sanctions import`")
+              the TypeScript SDK in a browser: \(baseURL)/examples/web\(examples.sdkBuilt ? "" : "  (\(sdkFolder)/dist is not built: tsc -p \(sdkFolder))")
 
             Try it:
               curl -s -H "Authorization: Bearer \(keys.userToken)" \(baseURL)/v1/identity/supported-countries
