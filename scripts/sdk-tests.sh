@@ -65,6 +65,8 @@ VERITY_DATA_DIR="$DATA" VERITY_DATA_KEY="$(cat "$DATA/data.key")" "$BIN" environ
 
 export VERITY_TEST_URL="http://127.0.0.1:$PORT" VERITY_TEST_KEYS="$DATA/demo-keys.json"
 export VERITY_TEST_FIXTURES="${VERITY_DOCGEN_FIXTURES_DIR:-$PWD/.build/docgen-fixtures}"
+# The rendered Egyptian ID cards, for the Kotlin document reader.
+export VERITY_TEST_CARDS="${VERITY_DOCGEN_DIR:-$PWD/.build/docgen}"
 export VERITY_TEST_SPECIMENS="${VERITY_SPECIMENS_DIR:-$(cd .. && pwd)/shared/data/documents/mrz-specimens}"
 [ -d "$VERITY_TEST_SPECIMENS" ] || { echo "the real specimens are not at $VERITY_TEST_SPECIMENS"; exit 1; }
 

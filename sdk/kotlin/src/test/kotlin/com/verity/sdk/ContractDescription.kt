@@ -2,6 +2,7 @@ package com.verity.sdk
 
 import com.verity.sdk.identity.IdentityVerificationClient
 import com.verity.sdk.mobile.MobileVerificationClient
+import com.verity.sdk.ocr.DocumentReaderClient
 import com.verity.sdk.wire.Json
 
 /**
@@ -12,7 +13,7 @@ import com.verity.sdk.wire.Json
 object ContractDescription {
     @JvmStatic
     fun main(arguments: Array<String>) {
-        val calls = IdentityVerificationClient.ALL + MobileVerificationClient.ALL
+        val calls = IdentityVerificationClient.ALL + MobileVerificationClient.ALL + DocumentReaderClient.ALL
         println(Json.write(mapOf("sdk" to "kotlin", "calls" to calls.map { it.describe() })))
     }
 }

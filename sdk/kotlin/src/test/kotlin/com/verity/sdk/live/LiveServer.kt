@@ -24,6 +24,8 @@ object LiveServer {
     val url: String by lazy { required("VERITY_TEST_URL") }
     private val keys: Map<*, *> by lazy { Json.parse(File(required("VERITY_TEST_KEYS")).readText()) as Map<*, *> }
     val secretKey: String get() = keys["secretKey"] as String
+    /** Any other value the demo wrote (`hmacKey`, `userToken`, …). */
+    fun demoKey(name: String): String = keys[name] as String
     /** A publishable test key with every mobile scope (`vhk_test_…`). */
     val clientKey: String get() = keys["clientKey"] as String
     private val fixtures: String by lazy { required("VERITY_TEST_FIXTURES") }
