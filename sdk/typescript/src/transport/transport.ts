@@ -65,7 +65,9 @@ export class Transport {
       headers['Content-Type'] = 'application/json'
     }
     let url = this.base + fillPath(call.path, particulars.parameters)
-    if (particulars.query) url += `?${new URLSearchParams(particulars.query).toString()}`
+    // Written out rather than with URLSearchParams, which React Native implements only in part.
+    const query = Object.entries(particulars.query ?? {}).map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+    if (query.length > 0) url += `?${query.join('&')}`
     return withRetries(this.retries, idempotent, () => this.once(call, url, headers, body))
   }
 
@@ -99,14 +101,13 @@ export class Transport {
   }
 }
 
+/**
+ * An http or https address with a host (and perhaps a port and a path), its
+ * trailing slashes dropped. Checked by pattern rather than with `URL`, whose
+ * `hostname` React Native does not implement everywhere.
+ */
 function checkedBaseUrl(baseUrl: string): string {
-  let parsed: URL | undefined
-  try {
-    parsed = new URL(baseUrl)
-  } catch {
-    parsed = undefined
-  }
-  if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || !parsed.hostname) {
+  if (typeof baseUrl !== 'string' || !/^https?:\/\/(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?(\/[^\s?#]*)?$/.test(baseUrl)) {
     throw clientFailure(ClientCode.invalidInput, 'baseUrl must be an http or https address with a host', 0, 'baseUrl')
   }
   return baseUrl.replace(/\/+$/, '')

@@ -151,6 +151,8 @@ test('a configuration mistake is refused at once, naming the option', () => {
   for (const [options, field] of [
     [{ baseUrl: 'ftp://example.com', token: 't' }, 'baseUrl'],
     [{ baseUrl: 'not a url', token: 't' }, 'baseUrl'],
+    [{ baseUrl: 'http://', token: 't' }, 'baseUrl'],
+    [{ baseUrl: 'https://verity.example.com/path?query', token: 't' }, 'baseUrl'],
     [{ baseUrl, token: 't', requestTimeoutMs: -1 }, 'requestTimeoutMs'],
     [{ baseUrl }, 'token'],
   ] as const) {
@@ -187,4 +189,17 @@ test('cachedOrRemote asks the service once per flow; remoteOnly every time', asy
   assert.equal(await client.isFaceImageRequiredWithDocumentVerification('cachedOrRemote'), true)
   assert.equal(await client.isFaceImageRequiredWithDocumentCapture(), true)
   assert.deepEqual(sent.map((request) => new URL(request.url).search), ['?flow=verification', '?flow=capture'])
+})
+
+test('a base URL with a port, a path or a trailing slash, or an IPv6 host, is taken; query values are encoded', async () => {
+  for (const [baseUrl, expected] of [
+    ['http://127.0.0.1:8080/', 'http://127.0.0.1:8080/v1/identity/consent/content'],
+    ['https://verity.example.com/api/', 'https://verity.example.com/api/v1/identity/consent/content'],
+    ['http://[::1]:8080', 'http://[::1]:8080/v1/identity/consent/content'],
+  ]) {
+    const { fetch, sent } = scriptedFetch([{ status: 200, body: { content: 'c', contentType: 'text/plain', locale: 'en-US' } }])
+    const client = new IdentityVerificationClient({ baseUrl, token: 't', fetch })
+    await client.getIdentityDataProcessingConsentContent({ preferredContentType: 'text/plain; charset=utf-8', preferredLocale: 'ar & en' })
+    assert.equal(sent[0].url, `${expected}?preferredContentType=text%2Fplain%3B%20charset%3Dutf-8&preferredLocale=ar%20%26%20en`)
+  }
 })
