@@ -156,13 +156,24 @@ internal object OcrShapes {
     }
 
     val ocrResult: ObjectShape<OcrResult> = objectShape("ocrResult") {
-        val names = listOf("firstName", "fullName", "religion", "gender", "dateOfBirth")
-        val texts = names.map { name -> field(name, optionalString) { result: OcrResult -> textOf(result, name) } }
+        val firstName = field("firstName", optionalString) { it.firstName }
+        val fullName = field("fullName", optionalString) { it.fullName }
+        val religion = field("religion", optionalString) { it.religion }
+        val gender = field("gender", optionalString) { it.gender }
+        val dateOfBirth = field("dateOfBirth", optionalString) { it.dateOfBirth }
         val age = field("age", optionalInt) { it.age }
-        val more = listOf("maritalStatus", "husbandName", "street", "birthGovernorate", "policeStation", "governorate", "profession",
-            "releaseDate", "expiryDate", "serialNumber", "frontNid", "backNid").map { name ->
-            field(name, optionalString) { result: OcrResult -> textOf(result, name) }
-        }
+        val maritalStatus = field("maritalStatus", optionalString) { it.maritalStatus }
+        val husbandName = field("husbandName", optionalString) { it.husbandName }
+        val street = field("street", optionalString) { it.street }
+        val birthGovernorate = field("birthGovernorate", optionalString) { it.birthGovernorate }
+        val policeStation = field("policeStation", optionalString) { it.policeStation }
+        val governorate = field("governorate", optionalString) { it.governorate }
+        val profession = field("profession", optionalString) { it.profession }
+        val releaseDate = field("releaseDate", optionalString) { it.releaseDate }
+        val expiryDate = field("expiryDate", optionalString) { it.expiryDate }
+        val serialNumber = field("serialNumber", optionalString) { it.serialNumber }
+        val frontNid = field("frontNid", optionalString) { it.frontNid }
+        val backNid = field("backNid", optionalString) { it.backNid }
         val root = field("isRootOfTrustCompatible", Shapes.boolean) { it.isRootOfTrustCompatible }
         val front = field("transactionIdFront", Shapes.string) { it.transactionIdFront }
         val back = field("transactionIdBack", Shapes.string) { it.transactionIdBack }
@@ -170,10 +181,10 @@ internal object OcrShapes {
         val checks = field("documentVerificationPlus", plus) { it.documentVerificationPlus }
         val confidence = field("advanced_confidence", Shapes.optional(advanced)) { it.advancedConfidence }
         construct { read ->
-            val t = texts.map { read[it] }
-            val m = more.map { read[it] }
-            OcrResult(t[0], t[1], t[2], t[3], t[4], read[age], m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8], m[9], m[10], m[11],
-                read[root], read[front], read[back], read[combination], read[checks], read[confidence])
+            OcrResult(read[firstName], read[fullName], read[religion], read[gender], read[dateOfBirth], read[age], read[maritalStatus],
+                read[husbandName], read[street], read[birthGovernorate], read[policeStation], read[governorate], read[profession],
+                read[releaseDate], read[expiryDate], read[serialNumber], read[frontNid], read[backNid], read[root], read[front], read[back],
+                read[combination], read[checks], read[confidence])
         }
     }
 
@@ -202,26 +213,5 @@ internal object OcrShapes {
         })) { it.captures }
         val list = field("hmacDataList", Shapes.list(hmacData)) { it.hmacDataList }
         construct { read -> CombinedBody(read[session], read[captures], read[list]) }
-    }
-
-    private fun textOf(result: OcrResult, name: String): String? = when (name) {
-        "firstName" -> result.firstName
-        "fullName" -> result.fullName
-        "religion" -> result.religion
-        "gender" -> result.gender
-        "dateOfBirth" -> result.dateOfBirth
-        "maritalStatus" -> result.maritalStatus
-        "husbandName" -> result.husbandName
-        "street" -> result.street
-        "birthGovernorate" -> result.birthGovernorate
-        "policeStation" -> result.policeStation
-        "governorate" -> result.governorate
-        "profession" -> result.profession
-        "releaseDate" -> result.releaseDate
-        "expiryDate" -> result.expiryDate
-        "serialNumber" -> result.serialNumber
-        "frontNid" -> result.frontNid
-        "backNid" -> result.backNid
-        else -> null
     }
 }
