@@ -66,8 +66,10 @@ public struct DeviceToken: Codable, Sendable, Equatable {
 
 /// One field of an entity's registration form.
 public struct FieldDefinition: Codable, Sendable, Equatable {
-    /// The key of the value in `registerUser`'s fields.
-    public var name: String
+    /// The key of the value in `registerUser`'s fields. Optional as the
+    /// specification reads it (`if let fieldName = field.name`); the service
+    /// always sends it, and refuses an entity's field without one.
+    public var name: String?
     /// `text`, `date` (YYYY-MM-DD), `number`, `email`, `phone` (E.164) or `choice`.
     public var type: String
     /// Whether the field must have a value.
@@ -82,7 +84,7 @@ public struct FieldDefinition: Codable, Sendable, Equatable {
     public var choices: [String]?
 
     /// Creates the value from its fields.
-    public init(name: String, type: String, required: Bool = true, maxLength: Int? = nil, minimum: Double? = nil,
+    public init(name: String?, type: String, required: Bool = true, maxLength: Int? = nil, minimum: Double? = nil,
                 maximum: Double? = nil, choices: [String]? = nil) {
         self.name = name
         self.type = type
@@ -102,11 +104,13 @@ public struct EntityDetails: Codable, Sendable, Equatable {
     public var displayName: String
     /// Accreditation levels offered (1–4).
     public var levels: [Int]
-    /// The registration form.
-    public var userFieldDefinitions: [FieldDefinition]
+    /// The registration form. Optional as the specification reads it
+    /// (`if let userFieldDefinitions = entityDetails.userFieldDefinitions`);
+    /// the service always sends it, empty when the entity asks for nothing.
+    public var userFieldDefinitions: [FieldDefinition]?
 
     /// Creates the value from its fields.
-    public init(name: String, displayName: String, levels: [Int], userFieldDefinitions: [FieldDefinition]) {
+    public init(name: String, displayName: String, levels: [Int], userFieldDefinitions: [FieldDefinition]?) {
         self.name = name
         self.displayName = displayName
         self.levels = levels

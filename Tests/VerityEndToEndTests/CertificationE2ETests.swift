@@ -31,7 +31,7 @@ struct CertificationE2ETests {
             #expect(try await client.requestUser().status == .unregistered)
 
             let details = try await client.requestEntityDetails()
-            #expect(details.userFieldDefinitions.map(\.name) == ["givenName", "surname", "email", "dateOfBirth"])
+            #expect(details.userFieldDefinitions?.map(\.name) == ["givenName", "surname", "email", "dateOfBirth"])
             var bad = CertificationHarness.alice
             bad["dateOfBirth"] = "01/04/1990"
             bad["email"] = "not-an-email"

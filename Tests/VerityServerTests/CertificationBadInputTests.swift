@@ -115,6 +115,13 @@ struct CertificationBadInputTests {
             let badType = try await http.send("POST", CertificationAdminRoute.entities.path, bearer: key, json: EntityInput(
                 name: "bank", displayName: "Bank", levels: [1], userFieldDefinitions: [FieldDefinition(name: "x", type: "colour")]))
             #expect(badType.error?.field == "userFieldDefinitions.0.type")
+            // Optional in the shared type (the specification's apps read them with `if let`), required from an operator.
+            let noFieldName = try await http.send("POST", CertificationAdminRoute.entities.path, bearer: key, json: EntityInput(
+                name: "bank", displayName: "Bank", levels: [1], userFieldDefinitions: [FieldDefinition(name: nil, type: "text")]))
+            #expect(noFieldName.status == 400 && noFieldName.error?.code == "VALIDATION_ERROR" && noFieldName.error?.field == "userFieldDefinitions.0.name")
+            let noFields = try await http.send("POST", CertificationAdminRoute.entities.path, bearer: key, json: EntityInput(
+                name: "bank", displayName: "Bank", levels: [1], userFieldDefinitions: nil))
+            #expect(noFields.status == 400 && noFields.error?.field == "userFieldDefinitions")
             let badName = try await http.send("POST", CertificationAdminRoute.entities.path, bearer: key,
                                               json: EntityInput(name: "Bank!", displayName: "Bank", levels: [1], userFieldDefinitions: []))
             #expect(badName.error?.field == "name")

@@ -39,9 +39,16 @@ enum HTTPExchange: Sendable {
     /// a request's own (`timeoutInterval`, which bounds the whole call), as
     /// `URLSession` is: the shared 10 s failed calls to a loaded server that
     /// then answered within their time.
+    ///
+    /// A refused connection fails the call at once, as `URLSession`'s does:
+    /// left to itself AsyncHTTPClient tries to connect again and again until
+    /// the request's deadline, so a service that is down took the whole
+    /// `requestTimeout` (60 s) to say so, and `onNoConnection` came a minute
+    /// late. The SDK's own retries (`ServiceRetries`) try again instead.
     static let sdkClient: HTTPClient = {
         var configuration = HTTPClient.Configuration.singletonConfiguration
         configuration.timeout = .init(connect: .seconds(120), read: nil)
+        configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
     #endif

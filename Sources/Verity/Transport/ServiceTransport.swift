@@ -136,6 +136,8 @@ struct ServiceFailure: Error, Sendable {
         case unreadable = "INVALID_RESPONSE"
         /// A 5xx without an envelope: retryable.
         case unavailable = "SERVICE_UNAVAILABLE"
+        /// Something on the device failed outside the call (the app's token provider threw).
+        case device = "CLIENT_ERROR"
     }
 
     init(_ code: ClientCode, message: String? = nil, field: String? = nil, httpStatus: Int = 0) {

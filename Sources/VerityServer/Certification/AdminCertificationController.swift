@@ -28,7 +28,11 @@ package struct AdminCertificationController: RouteCollection {
     }
 
     package func createEntity(request: Request, input: EntityInput) async throws -> EntityDetails {
-        let fields = try input.userFieldDefinitions.enumerated().map { index, field in try Self.definition(field, index: index) }
+        guard let definitions = input.userFieldDefinitions else {
+            throw VerityError(.validationError, "userFieldDefinitions is required: an empty list for an entity that asks for nothing.",
+                              field: "userFieldDefinitions")
+        }
+        let fields = try definitions.enumerated().map { index, field in try Self.definition(field, index: index) }
         let entity = try await directory(request).createEntity(
             environmentID: try request.adminContext().environmentID, name: input.name, displayName: input.displayName,
             levels: input.levels, fields: fields)
@@ -82,11 +86,15 @@ package struct AdminCertificationController: RouteCollection {
 
     /// A wire field definition as the core type; a bad type names its position.
     static func definition(_ field: FieldDefinition, index: Int) throws -> UserFieldDefinition {
+        // Optional in the shared type only because the specification's apps read it so.
+        guard let name = field.name else {
+            throw VerityError(.validationError, "name is required.", field: "userFieldDefinitions.\(index).name")
+        }
         guard let type = UserFieldDefinition.FieldType(rawValue: field.type) else {
             throw VerityError(.validationError, "type is one of \(UserFieldDefinition.FieldType.allCases.map(\.rawValue).joined(separator: ", ")).",
                               field: "userFieldDefinitions.\(index).type")
         }
-        return UserFieldDefinition(name: field.name, type: type, required: field.required, maxLength: field.maxLength,
+        return UserFieldDefinition(name: name, type: type, required: field.required, maxLength: field.maxLength,
                                    minimum: field.minimum, maximum: field.maximum, choices: field.choices)
     }
 

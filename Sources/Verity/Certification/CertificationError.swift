@@ -93,6 +93,20 @@ public struct CertificationError: Error, Sendable, Equatable, CustomStringConver
         public static let keyStoreError = Code(rawValue: "KEY_STORE_ERROR")
         /// The service's answer could not be read, or a certificate it returned does not fit.
         public static let invalidResponse = Code(ServiceFailure.ClientCode.unreadable)
+        /// Something on the device failed outside the service: the app's user-token provider threw
+        /// (the message says what it threw). The callbacks give it to `onClientError`.
+        public static let clientError = Code(ServiceFailure.ClientCode.device)
+    }
+}
+
+extension CertificationError {
+    /// `error` as the callbacks hand it over: itself when it is one, else a ``Code/clientError`` that describes it.
+    init(wrapping error: any Error) {
+        if let error = error as? CertificationError {
+            self = error
+        } else {
+            self.init(code: .clientError, message: "the call failed on the device: \(error)")
+        }
     }
 }
 

@@ -10,7 +10,9 @@ import VerityWire
 /// The certification SDK for one entity: verify the device by SMS code,
 /// register, get accredited and certified (levels 1–4), then authenticate,
 /// approve transactions and sign documents. The spec's callbacks become
-/// `async` calls that throw ``CertificationError``.
+/// `async` calls that throw ``CertificationError``, and the specification's
+/// own form is here too, `SDK.getClient` and one closure per outcome
+/// (`CertificationClient+Callbacks.swift`), made on the same calls.
 ///
 /// Keys for levels 1–3 are made on the device and never leave it; a level-4
 /// key lives in the platform's HSM behind the user's password.
@@ -29,14 +31,20 @@ public final class CertificationClient: Sendable {
     let userTokenProvider: @Sendable () async throws -> String
     /// How a failed call is tried again (a POST with the same `Idempotency-Key`).
     let retries: ServiceRetries
+    /// Where the specification's closures (`onSuccess:`, `onClientError:`, …) are called.
+    public let callbackQueue: DispatchQueue
 
     /// `userTokenProvider` returns a user token from the app's backend (`POST /admin/v1/users/{ref}/token`);
     /// it is used until the device is verified, and to recover a lost device token. `requestTimeout` is how
     /// long one call may take before it fails with `NETWORK_ERROR` (60 s by default); `retries`, how a
-    /// failed call is tried again (`.never` for one try).
+    /// failed call is tried again (`.never` for one try). `callbackQueue` is where the callback form calls its
+    /// closures: the main queue unless the app names another (on Linux the main queue runs only in an app
+    /// that runs it, as an `async` main or `dispatchMain()` does).
     public init(baseURL: URL, entity: String, keyStore: any KeyStore, session: URLSession? = nil, requestTimeout: TimeInterval = 60,
-                retries: ServiceRetries = ServiceRetries(), userTokenProvider: @escaping @Sendable () async throws -> String) {
+                retries: ServiceRetries = ServiceRetries(), callbackQueue: DispatchQueue = .main,
+                userTokenProvider: @escaping @Sendable () async throws -> String) {
         self.baseURL = baseURL
+        self.callbackQueue = callbackQueue
         self.retries = retries
         self.entity = entity
         self.keyStore = keyStore
