@@ -38,6 +38,9 @@ public struct Housekeeping: Sendable {
         public var retentionSweepsQueued = 0
         /// Certificates (and CSRs) an older release kept in clear, now sealed.
         public var certificatesSealed = 0
+        /// Finished mobile sessions whose images an older release left in the row, cleared
+        /// (moved to the reviewer's copy when a case is still open).
+        public var mobileImagesMoved = 0
         /// Sealed values from before issue 47 bound to their place (`SealBinding`).
         public var sealsBound = 0
         /// PII attempts a dead server left unsettled, given back as unanswered.
@@ -62,6 +65,8 @@ public struct Housekeeping: Sendable {
         swept.retentionSweepsQueued = try await RetentionRepository(db: db).schedule(now: now)
         // Certificates and CSRs an older release kept in clear: sealed under their holders' keys.
         swept.certificatesSealed = try await UserCertificateRepository(db: db).sealLegacy(protector: try protector(), now: now)
+        // Mobile images an older release left in a finished session's row: to the reviewer's copy, or gone.
+        swept.mobileImagesMoved = try await MobileReviewImageRepository(db: db).moveLegacy(protector: try protector())
         // Then every sealed value bound to its place (one row read once all are).
         swept.sealsBound = try await SealBinding(db: db, protector: try protector()).run(now: now).bound
         // What sessions and settled checks erased (their sealed images) also

@@ -70,5 +70,6 @@ public enum VerityMigrations {
         RecordMailedActivationCodes(),
         RecordTestCAIssuance(),
         CreateHSMTokens(),
+        HoldMobileReviewImages(),
     ]
 }

@@ -63,13 +63,15 @@ public struct MobileSessionRepository: Sendable {
     }
 
     /// Ends the session at `expected` with `verification` (its outcome), charges
-    /// the product's credits and erases the images, all in one transaction.
-    /// False when another request ended or moved it first; `CREDITS_EXHAUSTED`
-    /// changes nothing.
-    /// With `reviewCase`, the case opens in the same transaction and the
-    /// images stay, sealed, for the reviewer (the decision erases them).
+    /// the product's credits and erases the session's images, all in one
+    /// transaction, pass or fail, as `mobile-api.txt` promises. False when
+    /// another request ended or moved it first; `CREDITS_EXHAUSTED` changes nothing.
+    /// With `reviewCase`, the case opens in the same transaction, and
+    /// `heldImages`, the reviewer's own sealed copy, is kept beside it
+    /// (`mobile_review_images`: the decision or the held-images retention erases it).
     public func finish(id: UUID, from expected: MobileStep, verification: MobileVerificationModel, sealedState: Data?, credits: Int64,
-                       now: Int64, events: [WebhookEventDraft] = [], reviewCase: ReviewCaseModel? = nil) async throws -> Bool {
+                       now: Int64, events: [WebhookEventDraft] = [], reviewCase: ReviewCaseModel? = nil,
+                       heldImages: MobileReviewImagesModel? = nil) async throws -> Bool {
         try await db.write { tx in
             guard let session = try await MobileSessionModel.query(on: tx).filter(\.$id == id).filter(\.$nextStep == expected).first()
             else { return false }
@@ -86,11 +88,11 @@ public struct MobileSessionRepository: Sendable {
             if let sealedState { session.sealedState = sealedState }
             if let reviewCase {
                 try await ReviewCaseRepository.open(reviewCase, on: tx)
-            } else {
-                session.sealedSelfie = nil
-                session.sealedFront = nil
-                session.sealedBack = nil
+                if let heldImages { try await heldImages.create(on: tx) }
             }
+            session.sealedSelfie = nil
+            session.sealedFront = nil
+            session.sealedBack = nil
             session.lastActivityAt = now
             try await session.update(on: tx)
             return true
@@ -105,7 +107,8 @@ public struct MobileSessionRepository: Sendable {
     /// A reviewer's outcome for a verification that ended `expected`, inside
     /// the decision's transaction: the verification and its session take it,
     /// with the session's state resealed (`sealedState`, when it is still
-    /// kept), and the images go unless another case still needs them.
+    /// kept), and the reviewer's copy of the images goes unless another case
+    /// still needs it.
     /// False when the verification no longer has the outcome the reviewer saw.
     public static func settle(verificationID: UUID, from expected: MobileOutcome, outcome: MobileOutcome, reasons: [String], sealedState: Data?,
                               keepsImages: Bool, on tx: any Database) async throws -> Bool {
@@ -115,11 +118,11 @@ public struct MobileSessionRepository: Sendable {
             UPDATE mobile_verifications SET outcome = \(bind: outcome.rawValue), reasons = \(bind: stored)
             WHERE id = \(bind: verificationID) AND outcome = \(bind: expected.rawValue) RETURNING id
             """).first() != nil else { return false }
-        let images: SQLQueryString = keepsImages ? "" : ", sealed_selfie = NULL, sealed_front = NULL, sealed_back = NULL"
         let state: SQLQueryString = sealedState.map { ", sealed_state = \(bind: $0)" } ?? ""
         try await sql.raw("""
-            UPDATE mobile_sessions SET outcome = \(bind: outcome.rawValue) \(state) \(images) WHERE verification_id = \(bind: verificationID)
+            UPDATE mobile_sessions SET outcome = \(bind: outcome.rawValue) \(state) WHERE verification_id = \(bind: verificationID)
             """).run()
+        if !keepsImages { try await MobileReviewImageRepository.release(verificationID: verificationID, on: tx) }
         return true
     }
 

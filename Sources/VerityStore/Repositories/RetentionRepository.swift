@@ -25,7 +25,7 @@ public struct RetentionRepository: Sendable {
     public struct Removed: Codable, Sendable, Equatable {
         /// Ended checks whose images went.
         public var documentImages = 0
-        /// Checks held for review past `heldImagesDays` whose images went.
+        /// Checks and mobile sessions held for review past `heldImagesDays` whose images went.
         public var heldImages = 0
         /// Ended checks whose evidence went.
         public var documentEvidence = 0
@@ -90,6 +90,12 @@ public struct RetentionRepository: Sendable {
             UPDATE document_checks SET \(noImages) WHERE id IN (
               SELECT id FROM document_checks WHERE \(environment) AND status = \(bind: DocumentCheckStatus.review.rawValue)
                 AND created_at <= \(bind: heldBefore) AND \(anyImage) LIMIT \(unsafeRaw: "\(Self.batch)")) RETURNING id
+            """)
+        // A mobile session's images held for its reviewer: the same days.
+        removed.heldImages += try await inBatches("""
+            DELETE FROM mobile_review_images WHERE id IN (
+              SELECT id FROM mobile_review_images WHERE \(environment) AND held_at <= \(bind: heldBefore)
+                LIMIT \(unsafeRaw: "\(Self.batch)")) RETURNING id
             """)
         if let days = settings.documentEvidenceDays {
             removed.documentEvidence = try await inBatches("""

@@ -35,11 +35,12 @@ package struct MobileSessionReview: ReviewCaseHandler {
             try session.sealedState.map { try protector.open(json: VerifyIdentityService.State.self, from: $0,
                                                              at: .of(.mobileState, try session.requireID())) }
         }
+        let held = try await MobileReviewImageRepository(db: scope.db).images(verificationID: reviewCase.subjectID,
+                                                                            environmentID: reviewCase.environmentID)
         // A passport's one page is its back too: shown once.
         let passport = [state?.documentType, state?.shownType].contains(DocumentType.passport.rawValue)
-            || session?.sealedBack == session?.sealedFront
-        let sides: [(ReviewImageSide, Data?)] = [(.selfie, session?.sealedSelfie), (.front, session?.sealedFront),
-                                                 (.back, passport ? nil : session?.sealedBack)]
+        let sides: [(ReviewImageSide, Data?)] = [(.selfie, held?.sealedSelfie), (.front, held?.sealedFront),
+                                                 (.back, passport ? nil : held?.sealedBack)]
         return MobileSessionReviewEvidence(
             kind: reviewCase.kind, verificationID: VerifyHumanService.publicID(reviewCase.subjectID),
             product: verification.product.rawValue, outcome: verification.outcome.rawValue,
@@ -49,17 +50,18 @@ package struct MobileSessionReview: ReviewCaseHandler {
     }
 
     package func image(_ side: ReviewImageSide, of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> Data? {
-        // The session's environment is the case's: another tenant's session is never reached.
-        guard let mobile = try await MobileSessionRepository(db: scope.db).session(verificationID: reviewCase.subjectID),
-              mobile.environmentID == reviewCase.environmentID else { return nil }
+        // The reviewer's copy, in the case's environment only: another tenant's is never reached.
+        guard let held = try await MobileReviewImageRepository(db: scope.db).images(verificationID: reviewCase.subjectID,
+                                                                                  environmentID: reviewCase.environmentID)
+        else { return nil }
         let (sealed, column): (Data?, SealedColumn) = switch side {
-        case .front: (mobile.sealedFront, .mobileFront)
-        case .back: (mobile.sealedBack, .mobileBack)
-        case .selfie: (mobile.sealedSelfie, .mobileSelfie)
-        case .face: (nil, .mobileSelfie)
+        case .front: (held.sealedFront, .mobileReviewFront)
+        case .back: (held.sealedBack, .mobileReviewBack)
+        case .selfie: (held.sealedSelfie, .mobileReviewSelfie)
+        case .face: (nil, .mobileReviewSelfie)
         }
         // A session's images are not a known person's: sealed under the server's key.
-        return try sealed.map { try protector.open($0, at: .of(column, try mobile.requireID())) }
+        return try sealed.map { try protector.open($0, at: .of(column, reviewCase.subjectID)) }
     }
 
     package func prepare(_ decided: ReviewCaseDecision, in scope: RequestScope) async throws -> PreparedReviewDecision? {
