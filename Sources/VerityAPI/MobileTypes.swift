@@ -129,6 +129,9 @@ public struct MobileErrorBody: Codable, Sendable {
 }
 
 /// The payload of answers that carry none.
+/// Two answers are equal when every field is: an SDK's results compare so.
+extension MobileEnvelope: Equatable where Payload: Equatable {}
+
 public struct MobileNoPayload: Codable, Sendable, Equatable {
     public init() {}
 }

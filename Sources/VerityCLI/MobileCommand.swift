@@ -135,10 +135,10 @@ enum MobileOutput {
         }
     }
 
-    static func print(_ result: SessionVerification) {
+    static func print<Payload>(_ result: SessionVerification<Payload>) {
         Swift.print("outcome: \(result.outcome?.rawValue ?? "none yet")  session: \(result.sessionID)"
                     + (result.nextStep.map { "  next step: \($0.rawValue)" } ?? "")
                     + (result.reasons.isEmpty ? "" : "  reasons: \(result.reasons.joined(separator: ","))")
-                    + (result.ageEstimate.map { String(format: "  age estimate: %.0f", $0) } ?? ""))
+                    + ((result.data as? MobileAgeData)?.ageEstimate.map { String(format: "  age estimate: %.0f", $0) } ?? ""))
     }
 }

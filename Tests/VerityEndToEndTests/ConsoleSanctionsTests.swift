@@ -26,7 +26,7 @@ struct ConsoleSanctionsTests {
             source: "test.csv", now: version)
     }
 
-    static func screenJohn(_ client: MobileVerificationClient) async throws -> SessionVerification {
+    static func screenJohn(_ client: MobileVerificationClient) async throws -> DocumentSessionVerification {
         try await client.verifyCompliance(selfie: try MobileSDKE2ETests.fixture("john-smith-selfie.jpg"), document: try MobileSDKE2ETests.passport)
     }
 

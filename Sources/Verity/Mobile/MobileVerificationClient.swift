@@ -54,90 +54,81 @@ public final class MobileVerificationClient: Sendable {
     /// The claimed date of birth (`yyyy-mm-dd`), then the selfie; `document` is
     /// asked for only when the face alone is not clear enough.
     public func verifyAge(dateOfBirth: String, selfie: Data,
-                          document: @Sendable () async throws -> MobileDocument) async throws -> SessionVerification {
-        let started: MobileEnvelope<MobileAgeData> = try await post(MobileEndpoint.ageSession, MobileEmptyRequest())
-        let id = try Self.sessionID(started)
-        var answer: MobileEnvelope<MobileAgeData> = try await post(MobileEndpoint.ageStep1, MobileDateOfBirth(dateOfBirth: dateOfBirth), session: id)
-        if answer.nextStep == .step2 {
-            answer = try await post(MobileEndpoint.ageStep2, MobileSelfieUpload(selfie: selfie), session: id)
-        }
+                          document: @Sendable () async throws -> MobileDocument) async throws -> AgeSessionVerification {
+        let id = try Self.sessionID(try await startAgeSession())
+        var answer = try await submitDateOfBirth(sessionID: id, dateOfBirth: dateOfBirth)
+        if answer.nextStep == .step2 { answer = try await submitAgeSelfie(sessionID: id, selfie: selfie) }
         while answer.nextStep == .step3 {
-            let doc = try await document()
-            answer = try await post(MobileEndpoint.ageStep3, MobileAgeDocumentUpload(idFront: doc.front, idBack: doc.back, hints: doc.hints), session: id)
+            answer = try await submitAgeDocument(sessionID: id, document: try await document())
             // Still at step 3: the document was unreadable; the closure is asked again once.
             if answer.nextStep == .step3 { break }
         }
-        return Self.session(answer, id: id, reasons: answer.data?.reasons ?? [], age: answer.data?.ageEstimate)
+        return SessionVerification(envelope: answer, sessionID: id)
     }
 
-    // MARK: - VerifyIdentity and VerifyCompliance
+    // MARK: - VerifyIdentity and VerifyCompliance, the whole flow
 
     /// Selfie, document, submit. An unreadable document answers with
     /// `nextStep == .uploadIDFront` and the reasons, to take it again.
-    public func verifyIdentity(selfie: Data, document: MobileDocument) async throws -> SessionVerification {
+    public func verifyIdentity(selfie: Data, document: MobileDocument) async throws -> DocumentSessionVerification {
         try await documentSession(.verifyIdentity, selfie: selfie, document: document)
     }
 
     /// VerifyIdentity plus the identity read from the document screened
     /// against the server's sanctions list: a match fails with `SANCTIONS_MATCH`
     /// (the matches are in `identityResult(sessionID:product: .verifyCompliance).screening`).
-    public func verifyCompliance(selfie: Data, document: MobileDocument) async throws -> SessionVerification {
+    public func verifyCompliance(selfie: Data, document: MobileDocument) async throws -> DocumentSessionVerification {
         try await documentSession(.verifyCompliance, selfie: selfie, document: document)
     }
 
     /// Sends the document again into a session that asked for it, and submits.
     public func retakeDocument(sessionID: String, document: MobileDocument,
-                               product: MobileDocumentProduct = .verifyIdentity) async throws -> SessionVerification {
-        let status: MobileEnvelope<MobileIdentityData> = try await get(MobileEndpoint.status(product), id: sessionID)
-        let answer = try await upload(document, product: product, session: sessionID, after: status)
-        return Self.session(answer, id: sessionID, reasons: answer.data?.reasons ?? [], age: nil)
+                               product: MobileDocumentProduct = .verifyIdentity) async throws -> DocumentSessionVerification {
+        let answer = try await upload(document, product: product, session: sessionID, after: try await status(product, sessionID: sessionID))
+        return SessionVerification(envelope: answer, sessionID: sessionID)
     }
 
     /// The ended session's result: the document's fields and decision, the
     /// face match, the liveness signals and (VerifyCompliance) the screening.
     public func identityResult(sessionID: String, product: MobileDocumentProduct = .verifyIdentity) async throws
         -> IdentityVerificationResult {
-        let answer: MobileEnvelope<MobileIdentityData> = try await get(MobileEndpoint.result(product), id: sessionID)
-        guard let result = answer.data?.result else {
+        guard let result = try await result(product, sessionID: sessionID).data?.result else {
             throw MobileVerificationError(code: .invalidResponse, message: "the session's result is missing", sessionID: sessionID)
         }
         return result
     }
 
     private func documentSession(_ product: MobileDocumentProduct, selfie: Data, document: MobileDocument) async throws
-        -> SessionVerification {
-        let started: MobileEnvelope<MobileIdentityData> = try await post(MobileEndpoint.session(product), MobileEmptyRequest())
-        let id = try Self.sessionID(started)
-        let selfieTaken: MobileEnvelope<MobileIdentityData> = try await post(MobileEndpoint.uploadSelfie(product), MobileSelfieUpload(selfie: selfie),
-                                                                            session: id)
+        -> DocumentSessionVerification {
+        let id = try Self.sessionID(try await startSession(product))
+        let selfieTaken = try await uploadSelfie(product, sessionID: id, selfie: selfie)
         let answer = try await upload(document, product: product, session: id, after: selfieTaken)
-        return Self.session(answer, id: id, reasons: answer.data?.reasons ?? [], age: nil)
+        return SessionVerification(envelope: answer, sessionID: id)
     }
 
+    /// The document's sides as the session asks for them, then the submit.
     private func upload(_ document: MobileDocument, product: MobileDocumentProduct, session id: String,
                         after previous: MobileEnvelope<MobileIdentityData>) async throws -> MobileEnvelope<MobileIdentityData> {
         var answer = previous
-        if answer.nextStep == .uploadIDFront {
-            answer = try await post(MobileEndpoint.uploadFront(product), MobileIDFrontUpload(idFront: document.front, hints: document.hints), session: id)
-        }
+        if answer.nextStep == .uploadIDFront { answer = try await uploadIDFront(product, sessionID: id, document: document) }
         if answer.nextStep == .uploadIDBack {
             guard let back = document.back else {
                 throw MobileVerificationError(code: .missingRequiredField, message: "this document needs its back", field: "back", sessionID: id)
             }
-            answer = try await post(MobileEndpoint.uploadBack(product), MobileIDBackUpload(idBack: back), session: id)
+            answer = try await uploadIDBack(product, sessionID: id, back: back)
         }
-        if answer.nextStep == .submit { answer = try await post(MobileEndpoint.submit(product), MobileEmptyRequest(), session: id) }
+        if answer.nextStep == .submit { answer = try await submit(product, sessionID: id) }
         return answer
     }
 
     // MARK: - wire
 
-    private func post<Body: MobileRequest, Answer: Decodable>(_ endpoint: Endpoint<Body, Answer>, _ body: Body,
+    func post<Body: MobileRequest, Answer: Decodable>(_ endpoint: Endpoint<Body, Answer>, _ body: Body,
                                                                session id: String? = nil) async throws -> Answer {
         try await send(endpoint, body: body, session: id)
     }
 
-    private func get<Answer: Decodable>(_ endpoint: Endpoint<NoBody, Answer>, id: String? = nil) async throws -> Answer {
+    func get<Answer: Decodable>(_ endpoint: Endpoint<NoBody, Answer>, id: String? = nil) async throws -> Answer {
         try await send(endpoint, id: id)
     }
 
@@ -156,7 +147,7 @@ public final class MobileVerificationClient: Sendable {
         guard let id = answer.verificationID, let outcome = answer.outcome else {
             throw MobileVerificationError(code: .invalidResponse, message: "the answer has no outcome")
         }
-        return HumanVerification(verificationID: id, outcome: outcome, token: answer.data?.token, reasons: answer.data?.reasons ?? [])
+        return HumanVerification(envelope: answer, verificationID: id, outcome: outcome)
     }
 
     private static func sessionID<Payload>(_ answer: MobileEnvelope<Payload>) throws -> String {
@@ -164,8 +155,4 @@ public final class MobileVerificationClient: Sendable {
         return id
     }
 
-    private static func session<Payload>(_ answer: MobileEnvelope<Payload>, id: String, reasons: [String], age: Double?) -> SessionVerification {
-        SessionVerification(sessionID: id, verificationID: answer.verificationID, outcome: answer.outcome,
-                            nextStep: answer.nextStep, reasons: reasons, ageEstimate: age)
-    }
 }
