@@ -58,11 +58,12 @@ enum AAMVAElementTable {
     static func isKnown(_ id: String) -> Bool { entries[id] != nil }
 
     /// The elements nearly every card carries (the standard's mandatory ones and
-    /// version 1's names). A cut into a rare element needs its value's shape to
+    /// version 1's names, class, restrictions and endorsements). A cut into a rare element needs its value's shape to
     /// speak for it: "ADAMS" holds DAM (an address line), but stays a name.
     static let common: Set<String> = Set("""
     DCA DCB DCD DBA DCS DAC DAD DBD DBB DBC DAY DAU DAG DAH DAI DAJ DAK DAQ DCF DCG DDE DDF DDG DAA DAB DCT DDA DDB DCK DAW DAZ
-    """.split(separator: " ").map(String.init))
+    DAR DAS DAT
+    """.split(whereSeparator: \.isWhitespace).map(String.init))
 
     /// How well `value` fits element `id`: positive when it looks right, negative
     /// when it cannot be that element's value; rare elements start lower.
@@ -70,10 +71,17 @@ enum AAMVAElementTable {
         shapeFit(id, value) + (common.contains(id) ? 1 : -2)
     }
 
+    /// Whether `value` could be element `id`'s: empty (many issuers leave
+    /// elements blank) or of its shape. Unknown elements are not judged.
+    static func fitsItsShape(_ id: String, _ value: String) -> Bool {
+        entries[id] == nil || value.trimmingSpaces.isEmpty || shapeFit(id, value) > 0
+    }
+
     private static func shapeFit(_ id: String, _ value: String) -> Int {
         guard let entry = entries[id] else { return -4 }
         let trimmed = value.trimmingSpaces
-        guard value.count <= entry.maximumLength else { return -6 }
+        // Trimmed: issuers pad values with spaces, and a scanner may turn separators into spaces.
+        guard trimmed.count <= entry.maximumLength else { return -6 }
         if trimmed.isEmpty { return -2 }
         let upper = trimmed.uppercased()
         switch entry.shape {

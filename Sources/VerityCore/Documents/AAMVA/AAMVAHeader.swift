@@ -5,6 +5,11 @@ struct AAMVAHeader {
         let type: String
         let offset: Int
         let length: Int
+
+        /// Whether the declared length holds at least one element and stays inside the payload.
+        func lengthHolds(in bytes: [UInt8]) -> Bool {
+            length >= 6 && offset + length <= bytes.count
+        }
     }
 
     let fileType: String

@@ -48,6 +48,9 @@ public enum AAMVAPayloadReader {
         var subfiles: [AAMVASubfile] = []
         for designator in header.designators {
             if let subfile = subfileAt(designator, in: bytes) {
+                if !designator.lengthHolds(in: bytes) {
+                    warnings.append("subfile \(designator.type)'s declared length \(designator.length) does not hold it: read to its end")
+                }
                 subfiles.append(subfile)
             } else if let subfile = searchSubfile(designator.type, in: bytes, after: header.endOffset) {
                 warnings.append("subfile \(designator.type) was not at its declared offset \(designator.offset)")
@@ -65,8 +68,17 @@ public enum AAMVAPayloadReader {
                 }
             }
         }
+        if !subfiles.contains(where: { $0.type == "DL" || $0.type == "ID" }), let card = cardWhereTheDataBegins(bytes, header: header) {
+            // As real barcodes do: `…DL00290198DAADOE,JOHN…`, the subfile's own "DL" gone and its offset wrong.
+            warnings.append("subfile \(card.type) has no type before its first element: read from its element ids where the data begins")
+            warnings += formatWarnings(card)
+            subfiles.insert(card, at: 0)
+        }
         guard subfiles.contains(where: { $0.type == "DL" || $0.type == "ID" }) else {
             throw VerityError.invalid("barcode", "The AAMVA payload holds no DL or ID subfile.")
+        }
+        if let first = header.issuer.first, first != "6" {
+            warnings.append("issuer number \(header.issuer) is not one AAMVA assigns (they begin with 6)")
         }
         return AAMVAPayload(fileType: header.fileType, issuerIdentificationNumber: header.issuer,
                             version: header.version, jurisdictionVersion: header.jurisdictionVersion,
@@ -95,6 +107,34 @@ public enum AAMVAPayloadReader {
                             subfiles: [card], warnings: warnings)
     }
 
+    /// The card subfile read from the first element id after the header
+    /// (within a few bytes: control characters and spaces a scanner left),
+    /// typed as the header's DL or ID designator says (DL when it names
+    /// neither), up to the next segment. Taken only when it holds a name or
+    /// the customer number, so stray letters are not a licence.
+    static func cardWhereTheDataBegins(_ bytes: [UInt8], header: AAMVAHeader) -> AAMVASubfile? {
+        let type = header.designators.first { $0.type == "DL" || $0.type == "ID" }?.type ?? "DL"
+        var start = header.endOffset
+        while start < bytes.count, start < header.endOffset + 8, !startsKnownElement(bytes, at: start) { start += 1 }
+        guard startsKnownElement(bytes, at: start) else { return nil }
+        let end = bytes[start...].firstIndex(of: segmentTerminator) ?? bytes.count
+        let card = parseSubfile(type: type, body: Array(bytes[start..<end]))
+        let identifying: Set<String> = ["DAA", "DAB", "DCS", "DAQ"]
+        guard card.elements.count >= 3, card.elements.contains(where: { identifying.contains($0.id) }) else { return nil }
+        return card
+    }
+
+    private static func startsKnownElement(_ bytes: [UInt8], at index: Int) -> Bool {
+        index + 3 <= bytes.count && AAMVAElementTable.common.contains(String(decoding: bytes[index..<index + 3], as: UTF8.self))
+    }
+
+    /// What a card read by its element ids alone says of its own state: each
+    /// element whose value cannot be that element's (a date that is not
+    /// eight digits, a sex that is not 1, 2 or 9, …).
+    static func formatWarnings(_ card: AAMVASubfile) -> [String] {
+        card.elements.filter { !AAMVAElementTable.fitsItsShape($0.id, $0.value) }.map { "element \($0.id) does not have its element's form" }
+    }
+
     /// Version 1 names with DAA or DAB, version 2 with DCS and DCT, version 3 on
     /// with DCS and DAC, version 4 on adds the truncation flags (DDE): the
     /// version decides how dates read when no country says so.
@@ -103,10 +143,13 @@ public enum AAMVAPayloadReader {
         return 1
     }
 
+    /// The subfile at its declared offset, to its declared length, or to its
+    /// segment's end when the length cannot hold it (too short for an element, or past the end).
     private static func subfileAt(_ designator: AAMVAHeader.Designator, in bytes: [UInt8]) -> AAMVASubfile? {
         let start = designator.offset
         guard start >= 0, start + 2 <= bytes.count, Array(bytes[start..<start + 2]) == Array(designator.type.utf8) else { return nil }
-        let end = min(bytes.count, start + max(designator.length, 2))
+        let end = designator.lengthHolds(in: bytes) ? start + designator.length
+            : (bytes[(start + 2)...].firstIndex(of: segmentTerminator) ?? bytes.count)
         return parseSubfile(type: designator.type, body: Array(bytes[(start + 2)..<end]))
     }
 
