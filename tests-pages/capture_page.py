@@ -4,20 +4,22 @@ every step with axe-core, and screenshots each one.
     capture_page.py upload  --url URL --type driverLicense --country US --front F --back B [--selfie S] [--dark] [--lang ar]
                             [--bad-selfie S] [--expect-sending] [--keyboard]
     capture_page.py camera  --url URL --type passport --country US --front F [--desktop-follows]
+    capture_page.py angled  --url URL --type passport --country JP --front SPECIMEN
     capture_page.py expired --url URL
 
 Prints one JSON line: {"outcome": ..., "steps": [...], "language": ...}.
 Exits 1 with the reason on stderr when the page does not behave."""
 import argparse
+import base64
 import json
 import os
 import sys
 import tempfile
 import time
 
-import numpy
 from axe_selenium_python import Axe
-from PIL import Image, ImageEnhance
+from PIL import Image
+from camera_frames import angled_frame, darkened, likeness, video, y4m
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
@@ -73,6 +75,8 @@ class Run:
         self.screens = screens
         self.prefix = prefix
         self.steps = []
+        # What the page decided of each document photo's crop: sure, unsure or none.
+        self.crops = {}
 
     def wait(self, condition, seconds=WAIT_SECONDS, what="the page"):
         # A check that fails as the browser answers slowly (a renderer that
@@ -187,35 +191,6 @@ class Run:
         return outcome
 
 
-def darkened(path, folder):
-    out = os.path.join(folder, "too-dark.png")
-    ImageEnhance.Brightness(Image.open(path).convert("RGB")).enhance(0.12).save(out)
-    return out
-
-
-def y4m(path, folder, size=(1920, 1080)):
-    """A camera's view of the document: on a plain table, all four corners in frame."""
-    document = Image.open(path).convert("RGB")
-    frame = Image.new("RGB", size, (96, 84, 72))
-    scale = min(size[0] * 0.72 / document.width, size[1] * 0.8 / document.height)
-    document = document.resize((round(document.width * scale), round(document.height * scale)), Image.Resampling.LANCZOS)
-    frame.paste(document, ((size[0] - document.width) // 2, (size[1] - document.height) // 2))
-    rgb = numpy.asarray(frame, dtype=numpy.float32)
-    y = 0.299 * rgb[..., 0] + 0.587 * rgb[..., 1] + 0.114 * rgb[..., 2]
-    u = (rgb[..., 2] - y) * 0.564 + 128
-    v = (rgb[..., 0] - y) * 0.713 + 128
-    half = lambda plane: plane.reshape(size[1] // 2, 2, size[0] // 2, 2).mean(axis=(1, 3))
-    planes = [y, half(u), half(v)]
-    out = os.path.join(folder, "document.y4m")
-    with open(out, "wb") as file:
-        file.write(f"YUV4MPEG2 W{size[0]} H{size[1]} F30:1 Ip A1:1 C420jpeg\n".encode())
-        for _ in range(2):
-            file.write(b"FRAME\n")
-            for plane in planes:
-                file.write(plane.clip(0, 255).astype(numpy.uint8).tobytes())
-    return out
-
-
 def upload(args, screens, folder):
     kind = "phone" if args.lang == "ar" else "desktop"
     driver = browser(kind, language=args.lang)
@@ -240,7 +215,7 @@ def upload(args, screens, folder):
         if args.expect_sending:
             run.step("sending")
         outcome = run.result()
-        return {"outcome": outcome, "steps": run.steps, "language": language, "direction": direction}
+        return {"outcome": outcome, "steps": run.steps, "language": language, "direction": direction, "crops": run.crops}
     finally:
         driver.quit()
 
@@ -262,6 +237,8 @@ def walk(run, args, folder, selfie, dark):
         run.check("front-too-dark")
         run.click("#step-front .retake")
     run.upload("front", args.front)
+    # A picture that is the document already (a scan, a render) has no table to find its edges on: sent as it is.
+    run.crops["front"] = driver.find_element(By.ID, "step-front").get_attribute("data-crop")
     run.accept("front")
     if args.type != "passport":
         run.step("back")
@@ -309,6 +286,53 @@ def camera(args, screens, folder):
             desktop.quit()
 
 
+def angled(args, screens, folder):
+    """A real specimen photographed at an angle: the page finds its edges,
+    shows them, and uploads the document alone, straightened."""
+    frame = angled_frame(args.front)
+    phone = browser("phone", camera=video(frame, folder))
+    try:
+        run = Run(phone, screens, "angled-phone")
+        phone.get(args.url)
+        run.choose_document(args.type, args.country)
+        run.step("front")
+        run.click("#step-front .start-camera")
+        run.wait(lambda d: d.execute_script("const v = document.querySelector('#step-front video'); return v && v.videoWidth > 0;"),
+                 what="the camera picture")
+        time.sleep(0.5)
+        run.click("#step-front .take-photo")
+        run.visible("#step-front .review")
+        crop = phone.find_element(By.ID, "step-front").get_attribute("data-crop")
+        run.check("front-cropped")
+        if run.problems("front"):
+            raise PageFailure(f"the angled picture was refused: {run.problems('front')}")
+        # What the page sends, as the server receives it.
+        phone.execute_script("""
+            const send = window.fetch;
+            window.fetch = (url, options) => {
+              if (String(url).endsWith('/submit')) window.sentBody = options.body;
+              return send(url, options);
+            };""")
+        run.accept("front")
+        outcome = run.result()
+        body = json.loads(phone.execute_script("return window.sentBody || '{}'"))
+        if not body.get("imageBase64"):
+            raise PageFailure("the page sent no front image")
+        sent_path = os.path.join(screens or folder, "angled-phone-uploaded.jpg")
+        with open(sent_path, "wb") as file:
+            file.write(base64.b64decode(body["imageBase64"]))
+        # The page lays the document on a plain margin of 4% of its long side: measured without it.
+        sent = Image.open(sent_path)
+        pad = round(0.04 * max(sent.size) / 1.08)
+        sent = sent.crop((pad, pad, sent.width - pad, sent.height - pad))
+        original = Image.open(args.front)
+        return {"outcome": outcome, "steps": run.steps, "crop": crop, "uploaded": [sent.width, sent.height],
+                "aspect": round(sent.width / sent.height, 3), "documentAspect": round(original.width / original.height, 3),
+                "likeness": round(likeness(sent, original), 3), "frameLikeness": round(likeness(frame, original), 3)}
+    finally:
+        phone.quit()
+
+
 def expired(args, screens, folder):
     driver = browser("phone")
     try:
@@ -322,7 +346,7 @@ def expired(args, screens, folder):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("scenario", choices=["upload", "camera", "expired"])
+    parser.add_argument("scenario", choices=["upload", "camera", "angled", "expired"])
     parser.add_argument("--url", required=True)
     parser.add_argument("--type", default="driverLicense")
     parser.add_argument("--country", default="US")
@@ -341,7 +365,7 @@ def main():
         os.makedirs(args.screens, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
         try:
-            result = {"upload": upload, "camera": camera, "expired": expired}[args.scenario](args, args.screens, folder)
+            result = {"upload": upload, "camera": camera, "angled": angled, "expired": expired}[args.scenario](args, args.screens, folder)
         except PageFailure as failure:
             print(str(failure), file=sys.stderr)
             sys.exit(1)

@@ -17,10 +17,22 @@ enum CapturePageBrowser {
         var direction: String?
         var desktop: String?
         var reason: String?
+        /// The angled run: what the page decided of its crop, and what it sent.
+        var crop: String?
+        var uploaded: [Int]?
+        var aspect: Double?
+        var documentAspect: Double?
+        /// How like the document the upload was, and the camera's frame (1: the same picture).
+        var likeness: Double?
+        var frameLikeness: Double?
+        /// The upload runs: the page's crop of each document photo (sure, unsure, none).
+        var crops: [String: String]?
         /// What the script said on stderr (why an outcome was an error).
         var log = ""
 
-        enum CodingKeys: String, CodingKey { case outcome, steps, language, direction, desktop, reason }
+        enum CodingKeys: String, CodingKey {
+            case outcome, steps, language, direction, desktop, reason, crop, uploaded, aspect, documentAspect, likeness, frameLikeness, crops
+        }
     }
 
     static func run(_ scenario: String, url: String, _ arguments: [String] = []) async throws -> Result {

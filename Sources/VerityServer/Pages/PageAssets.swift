@@ -8,6 +8,7 @@ package enum PageAssets {
     package static let types: [String: HTTPMediaType] = [
         "capture.js": HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"]),
         "capture-quality.js": HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"]),
+        "capture-crop.js": HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"]),
         "capture.css": HTTPMediaType(type: "text", subType: "css", parameters: ["charset": "utf-8"]),
         "reference.css": HTTPMediaType(type: "text", subType: "css", parameters: ["charset": "utf-8"]),
         "console.css": HTTPMediaType(type: "text", subType: "css", parameters: ["charset": "utf-8"]),

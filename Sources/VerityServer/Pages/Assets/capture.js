@@ -1,5 +1,7 @@
 // The capture page: document type and country, front, back, selfie when the
-// environment asks, then the result. Plain script, no build step. Every step
+// environment asks, then the result. A document's photo is cropped to the
+// document and straightened before upload when its edges are found
+// (capture-crop.js). Plain script, no build step. Every step
 // is a <section> of the page; one is shown at a time and its heading takes
 // the focus, so keyboard and screen-reader users follow along.
 "use strict";
@@ -158,15 +160,28 @@
     return canvas;
   }
 
+  /** The document in a photo of it: found, outlined for the preview, and
+   *  straightened for upload when the finding is sure; the photo as taken
+   *  otherwise, for the server to find the document itself. */
+  function cropped(canvas) {
+    const found = window.VerityCaptureCrop.locate(canvas);
+    if (!found) return { preview: canvas, upload: canvas, crop: "none" };
+    const preview = window.VerityCaptureCrop.outlined(canvas, found);
+    if (!found.sure) return { preview, upload: canvas, crop: "unsure" };
+    return { preview, upload: window.VerityCaptureCrop.straighten(canvas, found.corners, MAX_SIDE), crop: "sure" };
+  }
+
   /** Shows the photo with its check: a retake when it fails, the choice to use it when it passes. */
   function review(section, canvas) {
     const side = section.dataset.side;
     const check = section.querySelector(".check");
     setMessage(check, ["checking_photo"]);
     const preview = section.querySelector(".preview");
-    const dataURL = canvas.toDataURL("image/jpeg", 0.92);
-    preview.src = dataURL;
+    const paper = side === "selfie" ? null : cropped(canvas);
+    section.dataset.crop = paper ? paper.crop : "";
+    preview.src = (paper ? paper.preview : canvas).toDataURL("image/jpeg", 0.85);
     preview.hidden = false;
+    const dataURL = (paper ? paper.upload : canvas).toDataURL("image/jpeg", 0.92);
     const problems = window.VerityCaptureQuality.problems(canvas, canvas.width, canvas.height, side === "selfie" ? "face" : "document");
     section.querySelector(".choose").hidden = true;
     section.querySelector(".review").hidden = false;
@@ -177,7 +192,7 @@
       use.hidden = true;
       section.querySelector(".retake").focus();
     } else {
-      setMessage(check, ["photo_ok"]);
+      setMessage(check, paper ? ["photo_ok", paper.crop === "sure" ? "crop_found" : "crop_unsure"] : ["photo_ok"]);
       use.hidden = false;
       chosen[side] = dataURL.slice(dataURL.indexOf(",") + 1);
       use.focus();

@@ -31,7 +31,7 @@ struct CapturePage {
 
     package func html() -> HTML {
         """
-            \(Self.documentStart(language: language, titleKey: "title", scripts: ["capture-quality.js", "capture.js"]))
+            \(Self.documentStart(language: language, titleKey: "title", scripts: ["capture-quality.js", "capture-crop.js", "capture.js"]))
             <a class="skip" href="#main" data-i18n="skip">\(t("skip"))</a>
             <header class="bar">
               <span class="brand">Verity</span>
