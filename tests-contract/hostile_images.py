@@ -55,6 +55,14 @@ def call(base, method, path, body=None, headers=None):
     return status, answer, elapsed
 
 
+def ready(base):
+    """Whether the server answers /readyz with 200; a refused or dropped connection is a server still starting."""
+    try:
+        return call(base, "GET", "/readyz")[0] == 200
+    except (urllib.error.URLError, ConnectionError):
+        return False
+
+
 def error_of(answer):
     """(code, field) of either envelope: the API's {"error": {...}} or the mobile API's."""
     error = answer.get("error", answer) if isinstance(answer, dict) else {}
@@ -86,7 +94,8 @@ def main():
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.time() + WAIT_SECONDS
-        while not os.path.exists(os.path.join(work, "demo-keys.json")) or call(base, "GET", "/readyz")[0] != 200:
+        # The demo writes its keys while it seeds, before it listens: not listening yet is "not ready", not a failure.
+        while not os.path.exists(os.path.join(work, "demo-keys.json")) or not ready(base):
             if time.time() > deadline or server.poll() is not None:
                 raise SystemExit("the demo server did not start")
             time.sleep(0.2)
