@@ -250,6 +250,18 @@ def walk(run, args, folder, selfie, dark):
         run.accept("selfie")
 
 
+def photograph_front(run, check_camera=False):
+    """The front from the fake camera: started, its picture awaited (and checked with axe when asked), taken, in review."""
+    run.click("#step-front .start-camera")
+    run.wait(lambda d: d.execute_script("const v = document.querySelector('#step-front video'); return v && v.videoWidth > 0;"),
+             what="the camera picture")
+    time.sleep(0.5)
+    if check_camera:
+        run.check("front-camera")
+    run.click("#step-front .take-photo")
+    run.visible("#step-front .review")
+
+
 def camera(args, screens, folder):
     video = y4m(args.front, folder)
     desktop = None
@@ -263,13 +275,7 @@ def camera(args, screens, folder):
         phone.get(args.url)
         run.choose_document(args.type, args.country)
         run.step("front")
-        run.click("#step-front .start-camera")
-        run.wait(lambda d: d.execute_script("const v = document.querySelector('#step-front video'); return v && v.videoWidth > 0;"),
-                 what="the camera picture")
-        time.sleep(0.5)
-        run.check("front-camera")
-        run.click("#step-front .take-photo")
-        run.visible("#step-front .review")
+        photograph_front(run, check_camera=True)
         if run.problems("front"):
             run.shot("front-problems")
             raise PageFailure(f"the camera picture was refused: {run.problems('front')}")
@@ -296,12 +302,7 @@ def angled(args, screens, folder):
         phone.get(args.url)
         run.choose_document(args.type, args.country)
         run.step("front")
-        run.click("#step-front .start-camera")
-        run.wait(lambda d: d.execute_script("const v = document.querySelector('#step-front video'); return v && v.videoWidth > 0;"),
-                 what="the camera picture")
-        time.sleep(0.5)
-        run.click("#step-front .take-photo")
-        run.visible("#step-front .review")
+        photograph_front(run)
         crop = phone.find_element(By.ID, "step-front").get_attribute("data-crop")
         run.check("front-cropped")
         if run.problems("front"):

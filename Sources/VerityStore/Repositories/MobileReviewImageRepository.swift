@@ -38,20 +38,13 @@ public struct MobileReviewImageRepository: Sendable {
         for row in rows {
             let sessionID = try row.decode(column: "id", as: UUID.self)
             let verificationID = try row.decode(column: "verification_id", as: UUID.self)
-            var held: MobileReviewImagesModel?
-            if try row.decode(column: "open_case", as: Int.self) == 1 {
-                func resealed(_ column: String, from: SealedColumn, to: SealedColumn) throws -> Data? {
-                    try row.decode(column: column, as: Data?.self).map {
-                        try protector.seal(try protector.open($0, at: .of(from, sessionID)), at: .of(to, verificationID))
-                    }
-                }
-                held = MobileReviewImagesModel(
-                    verificationID: verificationID, environmentID: try row.decode(column: "environment_id", as: UUID.self),
-                    sealedSelfie: try resealed("sealed_selfie", from: .mobileSelfie, to: .mobileReviewSelfie),
-                    sealedFront: try resealed("sealed_front", from: .mobileFront, to: .mobileReviewFront),
-                    sealedBack: try resealed("sealed_back", from: .mobileBack, to: .mobileReviewBack),
-                    heldAt: try row.decode(column: "last_activity_at", as: Int64.self))
-            }
+            let held = try row.decode(column: "open_case", as: Int.self) == 1
+                ? try MobileReviewImagesModel(
+                    copying: (try row.decode(column: "sealed_selfie", as: Data?.self), try row.decode(column: "sealed_front", as: Data?.self),
+                              try row.decode(column: "sealed_back", as: Data?.self)),
+                    ofSession: sessionID, verificationID: verificationID, environmentID: try row.decode(column: "environment_id", as: UUID.self),
+                    heldAt: try row.decode(column: "last_activity_at", as: Int64.self), protector: protector)
+                : nil
             let copy = held
             try await db.write { tx in
                 if let held = copy, try await MobileReviewImagesModel.find(verificationID, on: tx) == nil { try await held.create(on: tx) }
@@ -61,5 +54,21 @@ public struct MobileReviewImageRepository: Sendable {
             }
         }
         return rows.count
+    }
+}
+
+extension MobileReviewImagesModel {
+    /// The reviewer's copy of a session's sealed images (selfie, front,
+    /// back): each opened at the session's place and sealed again at the
+    /// verification's, so the copy outlives the session row's.
+    public convenience init(copying images: (selfie: Data?, front: Data?, back: Data?), ofSession sessionID: UUID, verificationID: UUID,
+                            environmentID: UUID, heldAt: Int64, protector: DataProtector) throws {
+        func resealed(_ sealed: Data?, from: SealedColumn, to: SealedColumn) throws -> Data? {
+            try sealed.map { try protector.seal(try protector.open($0, at: .of(from, sessionID)), at: .of(to, verificationID)) }
+        }
+        self.init(verificationID: verificationID, environmentID: environmentID,
+                  sealedSelfie: try resealed(images.selfie, from: .mobileSelfie, to: .mobileReviewSelfie),
+                  sealedFront: try resealed(images.front, from: .mobileFront, to: .mobileReviewFront),
+                  sealedBack: try resealed(images.back, from: .mobileBack, to: .mobileReviewBack), heldAt: heldAt)
     }
 }

@@ -111,7 +111,12 @@ struct MobileSessions: Sendable {
             ReviewCaseModel(tenantID: context.environment.$tenant.id, environmentID: context.environmentID, kind: $0,
                             subjectID: id, userID: nil, reasons: reasons, openedAt: now)
         }
-        let held = try reviewCase.map { _ in try heldImages(of: loaded, verificationID: id, environmentID: context.environmentID, now: now) }
+        // The reviewer's copy of the images: the session row's go at submit.
+        let session = loaded.session
+        let held = try reviewCase.map { _ in
+            try MobileReviewImagesModel(copying: (session.sealedSelfie, session.sealedFront, session.sealedBack), ofSession: try session.requireID(),
+                                        verificationID: id, environmentID: context.environmentID, heldAt: now, protector: protector)
+        }
         try Self.raced(try await MobileSessionRepository(db: db).finish(
             id: try loaded.session.requireID(), from: step, verification: verification,
             sealedState: try protector.seal(json: state, at: loaded.place(.mobileState)), credits: context.isDemo ? 0 : Int64(product.credits), now: now,
@@ -119,21 +124,6 @@ struct MobileSessions: Sendable {
         VerityMetrics.checkCompleted(product: product.rawValue, outcome: outcome.rawValue)
         if !context.isDemo { VerityMetrics.creditsCharged(product: product.rawValue, credits: product.credits) }
         return VerifyHumanService.publicID(id)
-    }
-
-    /// The reviewer's copy of the session's images, sealed again at the
-    /// verification's own places: the session row's go at submit.
-    private func heldImages<State>(of loaded: Loaded<State>, verificationID: UUID, environmentID: UUID,
-                                   now: Int64) throws -> MobileReviewImagesModel {
-        func resealed(_ sealed: Data?, from: SealedColumn, to: SealedColumn) throws -> Data? {
-            try sealed.map { try protector.seal(try protector.open($0, at: loaded.place(from)), at: .of(to, verificationID)) }
-        }
-        let session = loaded.session
-        return MobileReviewImagesModel(verificationID: verificationID, environmentID: environmentID,
-                                       sealedSelfie: try resealed(session.sealedSelfie, from: .mobileSelfie, to: .mobileReviewSelfie),
-                                       sealedFront: try resealed(session.sealedFront, from: .mobileFront, to: .mobileReviewFront),
-                                       sealedBack: try resealed(session.sealedBack, from: .mobileBack, to: .mobileReviewBack),
-                                       heldAt: now)
     }
 
     /// Engine failures are the server's: `SYSTEM_ERROR`, retryable, nothing

@@ -298,15 +298,9 @@
 
   /** The document in `canvas`: corners in the canvas's pixels, and whether the finding is sure. */
   function locate(canvas) {
-    const scale = Math.min(1, WORK_WIDTH / canvas.width);
-    const w = Math.max(1, Math.round(canvas.width * scale)), h = Math.max(1, Math.round(canvas.height * scale));
-    const small = document.createElement("canvas");
-    small.width = w; small.height = h;
-    const context = small.getContext("2d", { willReadFrequently: true });
-    context.drawImage(canvas, 0, 0, w, h);
-    const rgba = context.getImageData(0, 0, w, h).data;
-    const grey = new Float32Array(w * h);
-    for (let i = 0, j = 0; j < grey.length; i += 4, j += 1) grey[j] = (rgba[i] * 299 + rgba[i + 1] * 587 + rgba[i + 2] * 114) / 1000;
+    // The picture checks' grey levels (capture-quality.js, loaded first), at this module's working width.
+    const { grey, w, h } = root.VerityCaptureQuality.greyOf(canvas, canvas.width, canvas.height, WORK_WIDTH);
+    const scale = w / canvas.width;
     const found = findQuad(grey, w, h);
     if (!found) return null;
     return { ...found, corners: found.corners.map((p) => ({ x: (p.x + 0.5) / scale, y: (p.y + 0.5) / scale })) };

@@ -10,9 +10,9 @@ window.VerityCaptureQuality = (() => {
   const STANDARD_WIDTH = 1000;
   const THRESHOLDS = { darkest: 60, brightest: 150, contrast: 20, sharpness: 100, glare: 0.015 };
 
-  /** Grey levels of `source` (an image, video or canvas) at the standard width. */
-  function greyOf(source, width, height) {
-    const scale = Math.min(1, STANDARD_WIDTH / width);
+  /** Grey levels of `source` (an image, video or canvas) scaled down to `target` px wide (the standard width unless named). */
+  function greyOf(source, width, height, target = STANDARD_WIDTH) {
+    const scale = Math.min(1, target / width);
     const w = Math.max(1, Math.round(width * scale)), h = Math.max(1, Math.round(height * scale));
     const canvas = document.createElement("canvas");
     canvas.width = w; canvas.height = h;
@@ -145,5 +145,5 @@ window.VerityCaptureQuality = (() => {
     return reasons;
   }
 
-  return { problems };
+  return { problems, greyOf };
 })();
