@@ -258,6 +258,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // The demo's reviewer signs in to the console and decides a case as a browser would.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         // Fresh databases and a seeded app for tests (SQLite, or PostgreSQL via TEST_DATABASE_URL).

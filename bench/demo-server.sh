@@ -1,6 +1,6 @@
 # Sourced by the bench scripts: a `verity demo` server in the background.
 #   BIN        folder of the release binaries
-#   start_demo PORT DIR   starts it (DATABASE_URL and VERITY_* settings pass through), waits until ready
+#   start_demo PORT DIR   starts it without the first day's history (DATABASE_URL and VERITY_* settings pass through), waits until ready
 #   stop_server           stops it
 #   DEMO_PREFIX           a command to start it under (e.g. "taskset -c 0")
 #   secret_of DIR         the demo's secret key
@@ -9,7 +9,7 @@
 SERVER=""
 stop_server() { [ -n "$SERVER" ] && kill "$SERVER" 2>/dev/null && wait "$SERVER" 2>/dev/null; SERVER=""; }
 start_demo() {
-  ${DEMO_PREFIX:-} "$BIN/verity" demo --port "$1" --data-dir "$2" > "$2/demo.out" 2> "$2/server.log" &
+  ${DEMO_PREFIX:-} "$BIN/verity" demo --empty --port "$1" --data-dir "$2" > "$2/demo.out" 2> "$2/server.log" &
   SERVER=$!
   for _ in $(seq 1 150); do
     if curl -fs "http://127.0.0.1:$1/readyz" >/dev/null 2>&1 && [ -f "$2/demo-keys.json" ]; then

@@ -18,18 +18,8 @@ else
   echo "$stamp" > "$OUT/.stamp"
 fi
 
-# Documents of the registry's people for the server's document-flow tests.
-FIXTURES="${VERITY_DOCGEN_FIXTURES_DIR:-.build/docgen-fixtures}"
-if [ -d "$FACES" ]; then
-  fstamp=$( (cat tools/docgen/*.py tools/docgen/requirements.txt) | sha256sum | cut -c1-16)
-  if [ -f "$FIXTURES/fixtures.json" ] && [ "$(cat "$FIXTURES/.stamp" 2>/dev/null)" = "$fstamp" ]; then
-    echo "docgen fixtures: $FIXTURES is up to date"
-  else
-    rm -rf "$FIXTURES"; mkdir -p "$FIXTURES"
-    .venv/bin/python tools/docgen/fixtures.py --out "$FIXTURES" --portraits "$FACES"
-    echo "$fstamp" > "$FIXTURES/.stamp"
-  fi
-fi
+# Documents of the registry's people for the server's document-flow tests (and the demo).
+bash scripts/generate-demo-documents.sh
 
 # The hostile-image set (tools/hostile): files built from the formats'
 # specifications to break decoders, for the intake and image-route tests.

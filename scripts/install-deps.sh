@@ -5,7 +5,7 @@
 #   scripts/install-deps.sh --tests    also what the tests need (a browser for the pages)
 #   scripts/install-deps.sh --bench    also what `make bench` needs
 set -euo pipefail
-PACKAGES=(ca-certificates curl git make python3 python3-venv python3-pip libsqlite3-dev libcurl4-openssl-dev
+PACKAGES=(ca-certificates curl git make bzip2 python3 python3-venv python3-pip libsqlite3-dev libcurl4-openssl-dev
           libssl-dev zlib1g-dev postgresql postgresql-contrib
           # Document engine: image decoding, OCR models, barcodes.
           libleptonica-dev libjpeg62-turbo-dev libtesseract-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-ara tesseract-ocr-script-arab libzxing-dev

@@ -98,6 +98,10 @@ stage "SDKs beyond Swift (TypeScript, Kotlin): built once, the contract against 
 bash scripts/sdk-tests.sh .build/debug/verity | tee /tmp/verity-sdk.log
 sdk=$(grep -oE "sdk: [0-9]+ passed" /tmp/verity-sdk.log | grep -oE "[0-9]+")
 
+stage "the demo's first week: made through the API on a new data folder, shown by the console in headless Chromium"
+.venv/bin/python tests-pages/demo_day.py .build/debug/verity | tee /tmp/verity-demo-day.log
+demo_day=$(grep -oE "demo-day: [0-9]+ passed" /tmp/verity-demo-day.log | grep -oE "[0-9]+")
+
 stage "crash test: kill -9 in the middle of a document check (SQLite, PostgreSQL)"
 bash tests-contract/crash.sh .build/debug/verity "$PG_URL" | tee /tmp/verity-crash.log
 crash=$(grep -oE "crash: [0-9]+ passed" /tmp/verity-crash.log | grep -oE "[0-9]+")
@@ -131,4 +135,4 @@ for target in image-intake image-decode barcode face; do
 done
 fuzzed=$((fuzzed + $(grep -oE "fuzz: [0-9]+ targets" /tmp/verity-fuzz.log | grep -oE "[0-9]+")))
 
-echo "verity: $((total + contract + cli + sdk + crash + hostile + reliability + fuzzed)) passed, 0 failed"
+echo "verity: $((total + contract + cli + sdk + demo_day + crash + hostile + reliability + fuzzed)) passed, 0 failed"

@@ -89,7 +89,7 @@ def main():
     work = tempfile.mkdtemp()
     port = 20000 + os.getpid() % 20000
     environment = {**os.environ, "VERITY_LOG_LEVEL": "error"}
-    server = subprocess.Popen([BINARY, "demo", "--port", str(port), "--data-dir", work], stdout=subprocess.DEVNULL,
+    server = subprocess.Popen([BINARY, "demo", "--empty", "--port", str(port), "--data-dir", work], stdout=subprocess.DEVNULL,
                               stderr=open(os.path.join(work, "server.log"), "w"), env=environment)
     base = f"http://127.0.0.1:{port}"
     try:

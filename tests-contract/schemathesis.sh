@@ -13,7 +13,7 @@ BASE="http://127.0.0.1:$PORT"
 EXAMPLES="${SCHEMATHESIS_EXAMPLES:-40}"
 
 # JSON lines at info (the demo is readable text at notice otherwise): errors are grepped for below.
-VERITY_LOG_FORMAT=json VERITY_LOG_LEVEL=info "$BIN" demo --port "$PORT" --data-dir "$DATA" >"$DATA/demo.out" 2>"$DATA/demo.log" &
+VERITY_LOG_FORMAT=json VERITY_LOG_LEVEL=info "$BIN" demo --empty --port "$PORT" --data-dir "$DATA" >"$DATA/demo.out" 2>"$DATA/demo.log" &
 SERVER=$!
 cleanup() { kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; rm -rf "$DATA"; }
 trap cleanup EXIT

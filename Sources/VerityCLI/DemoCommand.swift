@@ -20,6 +20,12 @@ struct DemoCommand: AsyncParsableCommand {
     var sanctionsAltFile: String = "reference-data/sanctions/ofac-alt-2021.csv"
     @Option(help: "The TypeScript SDK's folder: its example page is served at /examples/web, with the SDK built into its dist/.")
     var sdkFolder: String = "sdk/typescript"
+    @Flag(help: "Start without the first week's history (verifications, document checks, sessions, webhooks) a new data folder gets.")
+    var empty = false
+    @Option(help: "Documents of the registry's people (scripts/generate-demo-documents.sh renders them), for the first week's history.")
+    var generatedDocuments: String = ".build/docgen-fixtures"
+    @Option(help: "Public specimens of real passports and ID cards, for the first week's history; left out when missing.")
+    var specimens: String = "../shared/data/documents/mrz-specimens"
 
     func run() async throws {
         try PrivateFiles.makeFolder(dataDir)
@@ -38,33 +44,53 @@ struct DemoCommand: AsyncParsableCommand {
         // And the test environments' own.
         _ = try CLIOutput.reporting { try settings.initialiseTestCA(organisation: "Verity Demo", in: dataDir) }
         let baseURL = "http://\(host):\(port)"
-        try await ServerRunner.run(settings: settings, autoMigrate: true) { app in
+        // Where the demo calls itself (its history, its webhook receiver): an address it listens on.
+        let ownURL = "http://\(["0.0.0.0", "::", ""].contains(host) ? "127.0.0.1" : host):\(port)"
+        let clock = DemoClock()
+        let history = DemoHistoryStart(dataDir: dataDir, wanted: !empty && !DemoHistory.isMade(in: dataDir), clock: clock,
+                                       documents: DemoDocuments(generatedFolder: generatedDocuments, specimenFolder: specimens))
+        try await ServerRunner.run(settings: settings, autoMigrate: true, clock: clock.clock, beforeServing: { app in
             let sanctions = FileManager.default.fileExists(atPath: sanctionsFile)
                 ? try SanctionsFile.list(sdn: sanctionsFile, alt: FileManager.default.fileExists(atPath: sanctionsAltFile) ? sanctionsAltFile : nil)
                 : nil
-            let keys = try await DemoSetup.seed(app, settings: settings, baseURL: baseURL, sanctions: sanctions)
+            let keys = try await DemoSetup.seed(app, settings: settings, baseURL: baseURL, sanctions: sanctions, clock: clock.clock)
             let examples = DemoExamples.load(sdkFolder: sdkFolder)
             examples.register(on: app)
-            let path = try DemoSetup.write(keys, toDirectory: dataDir)
-            // Unbuffered, so a script tailing the output sees it at once.
-            FileHandle.standardOutput.write(Data("""
-            Verity demo is starting at \(baseURL)
-              secret key (tenant "demo", test): \(keys.secretKey)
-              user token (\(DemoSetup.userRef), 24 h):  \(keys.userToken)
-              mobile client key (every scope, 1,000 credits): \(keys.clientKey)
-              mobile demo key (fixed answers, no credits):    \(keys.demoClientKey)
-              OCR response HMAC key (test):                   \(keys.hmacKey)
-              console: \(baseURL)/console  (admin \(keys.operatorEmail), password \(keys.operatorPassword))
-              keys written to \(path)
-              certification entity: \(DemoSetup.entity) (levels 1–4; CA chain at \(baseURL)/pki/chain.pem)
-              sanctions list: \(keys.sanctionsList ?? "none: \(sanctionsFile) is missing, so VerifyCompliance answers 503 until `verity sanctions import`")
-              the TypeScript SDK in a browser: \(baseURL)/examples/web\(examples.sdkBuilt ? "" : "  (\(sdkFolder)/dist is not built: tsc -p \(sdkFolder))")
+            try await DemoWebhookReceiver.connect(app, settings: settings, clock: clock.clock, baseURL: ownURL, create: !empty)?
+                .register(on: app)
+            let announce: @Sendable () throws -> Void = { try announceKeys(keys, sdkBuilt: examples.sdkBuilt, history: history.announcement) }
+            // A new folder's keys are handed over once its first week is made: nothing a newcomer
+            // does meets the server's clock set back a week.
+            let prepared = try await history.prepare(
+                operations: try AdminOperations(app: app, settings: settings, clock: clock.clock),
+                settled: { now in try await DemoSetup.jobsSettled(app, now: now) }, keys: keys, ownURL: ownURL, then: announce)
+            if !prepared { try announce() }
+        }, whenServing: { _ in await history.make() })
+    }
 
-            Try it:
-              curl -s -H "Authorization: Bearer \(keys.userToken)" \(baseURL)/v1/identity/supported-countries
+    /// Writes `demo-keys.json` and prints the keys, the console and a curl line.
+    private func announceKeys(_ keys: DemoKeys, sdkBuilt: Bool, history: String) throws {
+        let path = try DemoSetup.write(keys, toDirectory: dataDir)
+        let baseURL = keys.baseURL
+        // Unbuffered, so a script tailing the output sees it at once.
+        FileHandle.standardOutput.write(Data("""
+        Verity demo at \(baseURL)
+          secret key (tenant "demo", test): \(keys.secretKey)
+          user token (\(DemoSetup.userRef), 24 h):  \(keys.userToken)
+          mobile client key (every scope, 1,000 credits): \(keys.clientKey)
+          mobile demo key (fixed answers, no credits):    \(keys.demoClientKey)
+          OCR response HMAC key (test):                   \(keys.hmacKey)
+          console: \(baseURL)/console  (admin \(keys.operatorEmail), password \(keys.operatorPassword))
+          keys written to \(path)
+          certification entity: \(DemoSetup.entity) (levels 1–4; CA chain at \(baseURL)/pki/chain.pem)
+          sanctions list: \(keys.sanctionsList ?? "none: \(sanctionsFile) is missing, so VerifyCompliance answers 503 until `verity sanctions import`")
+          the TypeScript SDK in a browser: \(baseURL)/examples/web\(sdkBuilt ? "" : "  (\(sdkFolder)/dist is not built: tsc -p \(sdkFolder))")
+          first week's history: \(history)
 
-            """.utf8))
-        }
+        Try it:
+          curl -s -H "Authorization: Bearer \(keys.userToken)" \(baseURL)/v1/identity/supported-countries
+
+        """.utf8))
     }
 }
 

@@ -31,7 +31,11 @@ struct ServeCommand: AsyncParsableCommand {
 /// (a person at the terminal) stops at once. Either way the requests in hand
 /// are answered before the database closes (`InFlightRequests`).
 enum ServerRunner {
-    static func run(settings: Settings, autoMigrate: Bool, beforeServing: (@Sendable (Application) async throws -> Void)? = nil) async throws {
+    /// `beforeServing` runs before the server listens; `whenServing`, once it
+    /// does, beside the requests (cancelled when the server stops).
+    static func run(settings: Settings, autoMigrate: Bool, clock: VerityClock = .system,
+                    beforeServing: (@Sendable (Application) async throws -> Void)? = nil,
+                    whenServing: (@Sendable (Application) async -> Void)? = nil) async throws {
         // Refuse to start with missing or altered face models rather than fail on the first face.
         do {
             _ = try FaceModelFiles(directory: settings.modelsDirectory)
@@ -44,13 +48,15 @@ enum ServerRunner {
         signal(SIGXFSZ, SIG_IGN)
         let app = try await Application.make(Vapor.Environment(name: "production", arguments: ["verity", "serve"]))
         do {
-            try await VerityApp.configure(app, settings: settings, autoMigrate: autoMigrate)
+            try await VerityApp.configure(app, settings: settings, clock: clock, autoMigrate: autoMigrate)
             try await beforeServing?(app)
             let stop = StopSignals()
             try await app.asyncBoot()
             HTTPPipelineWarmUp.run()
             try await app.server.start(address: nil)
+            let alongside = whenServing.map { work in Task { await work(app) } }
             let signal = await stop.next()
+            alongside?.cancel()
             if signal == SIGTERM, settings.shutdownDrainSeconds > 0 {
                 app.serverDrain.begin()
                 app.logger.notice("stopping: draining", metadata: ["seconds": .stringConvertible(settings.shutdownDrainSeconds)])

@@ -13,12 +13,15 @@ import json
 import os
 import shutil
 
+from PIL import Image, ImageEnhance, ImageFilter
+
 import canvas
 import degrade
+import egypt
 import people
 import tamper
 import templates
-from generate import face_photos, save
+from generate import face_photos, save, with_portrait
 
 # Registry people (TestData.registryCSV), as their documents print them.
 HOLDERS = {
@@ -84,6 +87,12 @@ def main():
         selfie = os.path.join(args.out, f"{name}-selfie.jpg")
         shutil.copyfile(photos[HOLDERS[name]["portrait"]][1], selfie)
         fixtures[f"{name}-selfie"] = [os.path.basename(selfie)]
+    # Selfies out of focus in poor light: still the holder's face, but near the match threshold (a case for a person:
+    # John Smith's passes by a hair, Maria García's fails by one).
+    for name in ("john-smith", "maria-garcia"):
+        dim = Image.open(os.path.join(args.out, f"{name}-selfie.jpg")).convert("RGB").filter(ImageFilter.GaussianBlur(5))
+        ImageEnhance.Brightness(dim).enhance(0.6).save(os.path.join(args.out, f"{name}-selfie-dim.jpg"), quality=60)
+        fixtures[f"{name}-selfie-dim"] = [f"{name}-selfie-dim.jpg"]
     # John Smith's passport made unreadable (blurred) and forged (another face pasted over the portrait).
     john = holder("john-smith", photos)
     page, _ = templates.passport(john, people.rng("fixture-john-smith"))
@@ -96,6 +105,16 @@ def main():
     expired = holder("john-smith", photos, expired=True)
     page, _ = templates.passport(expired, people.rng("fixture-john-smith-expired"))
     fixtures["john-smith-expired-passport"] = [save(page, args.out, "john-smith-expired-passport-front", "png")]
+    # An Egyptian national ID (front in Arabic, back with its numbers), for the demo's OCR session.
+    # The seed gives a card printed in Noto Naskh, a face the OCR reads well: the demo's read is meant to go through.
+    r = people.rng("fixture-egypt-id-a")
+    citizen = egypt.person(r)
+    # Issued in 2024, valid seven years: a card in date whenever the demo runs.
+    citizen["release"], citizen["expiry"] = datetime.date(2024, 3, 1), datetime.date(2031, 3, 1)
+    citizen["photo"] = photos[HOLDERS["nobody-known"]["portrait"]][3]
+    front, back = egypt.card(citizen, r)
+    with_portrait(front, "egypt_id", citizen)
+    fixtures["egypt-id"] = [save(front, args.out, "egypt-id-front", "png"), save(back, args.out, "egypt-id-back", "png")]
     with open(os.path.join(args.out, "fixtures.json"), "w", encoding="utf-8") as handle:
         json.dump({"fixtures": fixtures, "holders": {k: {**v, "birth": v["birth"].isoformat()} for k, v in HOLDERS.items()}},
                   handle, indent=1)

@@ -33,6 +33,8 @@ public enum DemoSetup {
     public static let entity = "demo-bank"
     /// The console's admin operator of the demo tenant.
     public static let operatorEmail = "admin@demo.example"
+    /// Where the public specimens `verity demo`'s first week checks were issued.
+    public static let specimenCountries = ["JP", "CA", "CZ", "ES", "SE", "MT"]
 
     /// Seeds the database behind `app` (idempotent for the registry and consent
     /// texts; a new key and token every run) and returns the keys.
@@ -51,6 +53,8 @@ public enum DemoSetup {
             $0.documents.idScanUrlEnabled = true
             $0.webhooks.allowPrivateAddresses = true
             $0.documents.review.enabled = true
+            // The registry's countries, and those of the real specimens the first week's history checks.
+            $0.supportedCountries = ["US", "GB", "CA"] + DemoSetup.specimenCountries.filter { !["US", "GB", "CA"].contains($0) }
         }
         let texts = try await ConsentRepository(db: app.db)
             .currentTexts(environmentID: try await environmentID(app, operations))
@@ -75,8 +79,9 @@ public enum DemoSetup {
         }
         let clientKey = try await operations.mobile.createClientKey(tenant: tenant, environment: .test, scopes: MobileProduct.allCases, demo: false)
         let demoClientKey = try await operations.mobile.createClientKey(tenant: tenant, environment: .test, scopes: MobileProduct.allCases, demo: true)
-        if let sanctions, try await operations.sanctions.sanctionsStatus()?.source != sanctions.source {
-            _ = try await operations.sanctions.importSanctions(sanctions) { _, _ in }
+        if var sanctions, try await operations.sanctions.sanctionsStatus()?.source != sanctions.source + DemoSanctions.sourceSuffix {
+            sanctions.source += DemoSanctions.sourceSuffix
+            _ = try await operations.sanctions.importSanctions(sanctions, adding: [DemoSanctions.fictionalEntry]) { _, _ in }
             // The server warmed its matcher at boot, before this list existed.
             _ = try? await app.sanctionsScreening(pool: nil).matcher(db: app.db)   // configure made it, on the engine pool
         }
@@ -102,6 +107,12 @@ public enum DemoSetup {
             throw VerityError(.notFound, "demo tenant missing")
         }
         return try environment.requireID()
+    }
+
+    /// Whether the server has no job running or due at `now`: the demo's
+    /// first week waits for this before its clock moves on to the next day.
+    public static func jobsSettled(_ app: Application, now: Int64) async throws -> Bool {
+        try await JobQueue(db: app.db).stats(now: now).allSatisfy { $0.oldestDueRunAfter == nil && $0.running == 0 }
     }
 
     /// Writes the keys where scripts can read them.

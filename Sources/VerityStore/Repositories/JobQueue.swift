@@ -74,16 +74,20 @@ public struct JobQueue: Sendable {
         public let kind: String
         public let queued: Int
         public let oldestDueRunAfter: Int64?
+        /// Jobs a worker holds now (leased, the lease not yet run out).
+        public let running: Int
     }
 
     public func stats(now: Int64) async throws -> [KindStats] {
         try await db.sql().raw("""
             SELECT kind, COUNT(*) AS queued,
-                   MIN(CASE WHEN run_after <= \(bind: now) AND (lease_until IS NULL OR lease_until < \(bind: now)) THEN run_after END) AS oldest_due
+                   MIN(CASE WHEN run_after <= \(bind: now) AND (lease_until IS NULL OR lease_until < \(bind: now)) THEN run_after END) AS oldest_due,
+                   SUM(CASE WHEN lease_until >= \(bind: now) THEN 1 ELSE 0 END) AS running
             FROM jobs WHERE status = \(literal: JobStatus.queued) GROUP BY kind
             """).all().map {
             KindStats(kind: try $0.decode(column: "kind", as: String.self), queued: try $0.decode(column: "queued", as: Int.self),
-                      oldestDueRunAfter: try $0.decode(column: "oldest_due", as: Int64?.self))
+                      oldestDueRunAfter: try $0.decode(column: "oldest_due", as: Int64?.self),
+                      running: try $0.decode(column: "running", as: Int?.self) ?? 0)
         }
     }
 

@@ -30,9 +30,11 @@ public struct SanctionsOperations: OperatorTask {
 
     /// Reads OFAC's SDN CSV, with its alternate names (`alt.csv`) and addresses
     /// (`add.csv`) when given, and makes it the current list (all or nothing).
-    public func importSanctions(_ files: SanctionsListFiles,
+    /// `adding` joins entries of the caller's own (the demo's one fictional entry).
+    public func importSanctions(_ files: SanctionsListFiles, adding extra: [SanctionsEntry] = [],
                                 progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void) async throws -> OFACSupplements.Joined {
-        let joined = try OFACSupplements.join(sdn: files.sdn, alt: files.alternateNames, add: files.addresses)
+        var joined = try OFACSupplements.join(sdn: files.sdn, alt: files.alternateNames, add: files.addresses)
+        joined.entries += extra
         let total = joined.entries.count
         try await SanctionsRepository(db: db).replace(with: joined.entries, source: files.source, now: clock.nowMillis()) { progress($0, total) }
         try await audit("sanctions.import", environmentID: nil)

@@ -30,6 +30,9 @@ struct ConsoleOverview: Sendable {
         let checkTimes: OverviewRepository.Durations
         let reviewTimes: OverviewRepository.Durations
         let backlog: ReviewCaseRepository.Counts
+
+        /// Whether anything happened in the window: a check, an attempt, a credit spent or granted.
+        var hasActivity: Bool { checks.total + attempts.total + credits.total > 0 }
     }
 
     package func figures(tenantID: UUID, operatorID: UUID, environment kind: EnvironmentKind) async throws -> Figures? {

@@ -78,14 +78,20 @@ package struct ConsoleController: RouteCollection {
         }
     }
 
-    /// The overview of one environment (live unless the query says test); every role may read it.
+    /// The overview of one environment, the one the query names; every role
+    /// may read it. Unnamed, it is live, unless live has had nothing in the
+    /// window and test has (a tenant still integrating, or the demo).
     func overview(request: Request) async throws -> Response {
         try await signedIn(request) { session, signedIn, page in
-            let kind = request.query[String.self, at: "environment"].flatMap(EnvironmentKind.init(rawValue:)) ?? .live
-            guard let figures = try await ConsoleOverview(db: scopes.of(request).db, clock: clock)
-                .figures(tenantID: session.tenantID, operatorID: session.operatorID, environment: kind) else {
-                return Self.html(page.caseNotFound(signedIn), status: .notFound)
+            let overview = ConsoleOverview(db: scopes.of(request).db, clock: clock)
+            let named = request.query[String.self, at: "environment"].flatMap(EnvironmentKind.init(rawValue:))
+            var figures = try await overview.figures(tenantID: session.tenantID, operatorID: session.operatorID, environment: named ?? .live)
+            if named == nil, figures.map({ !$0.hasActivity }) ?? true,
+               let test = try await overview.figures(tenantID: session.tenantID, operatorID: session.operatorID, environment: .test),
+               test.hasActivity {
+                figures = test
             }
+            guard let figures else { return Self.html(page.caseNotFound(signedIn), status: .notFound) }
             return Self.html(page.overview(signedIn, figures: figures), status: .ok)
         }
     }
