@@ -21,6 +21,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 
 from selenium.webdriver.common.by import By
@@ -169,7 +170,22 @@ def main():
             checks.that(receiver["refused"] == 0 and sum(receiver["verified"].values()) >= 20
                         and "document_check.review_required" in receiver["verified"],
                         f"the demo's receiver got the day's webhooks, signed: {receiver}")
+            # A delivery nobody signed (or signed with another secret) is refused, and counted.
+            forged = urllib.request.Request(base + "/examples/webhooks", method="POST", data=b'{"type": "document_check.completed"}',
+                                            headers={"Content-Type": "application/json", "Verity-Signature": "t=1,v1=00"})
+            try:
+                urllib.request.urlopen(forged, timeout=10)
+                status = 200
+            except urllib.error.HTTPError as error:
+                status = error.code
+            checks.that(status == 401 and fetch_json(base + "/examples/webhooks")["refused"] == 1,
+                        f"the receiver refuses a delivery not signed with its secret (answered {status})")
             keys = read_json(keys_path)
+            # The week spent credits; the keys' line promises 1,000: the balance the backend reads is that.
+            credits = urllib.request.Request(base + "/admin/v1/credits", headers={"Authorization": f"Bearer {keys['secretKey']}"})
+            with urllib.request.urlopen(credits, timeout=10) as answer:
+                balance = json.load(answer)["balance"]
+            checks.that(balance == 1000, f"the keys' 1,000 credits are there after the week (balance {balance})")
             the_console(base, keys, args.screens, checks)
             server.terminate()
             server.wait(timeout=60)
@@ -180,6 +196,20 @@ def main():
             time.sleep(2)
             checks.that(read_json(record_path) == record, "the second start left the day's record as it was")
             checks.that(fetch_json(base + "/examples/webhooks")["refused"] == 0, "the receiver is there again after a restart")
+            server.terminate()
+            server.wait(timeout=60)
+
+            # A week stopped part way is not made again over what it left: the next start says so and hands the keys over.
+            cut = os.path.join(folder, "cut")
+            server = start(args.binary, port, cut, log)
+            wait_for("the week to begin", lambda: os.path.exists(os.path.join(cut, "demo-history.started")), 120, server)
+            server.terminate()
+            server.wait(timeout=60)
+            server = start(args.binary, port, cut, log)
+            wait_for("the keys after a week cut short", lambda: os.path.exists(os.path.join(cut, "demo-keys.json")), 120, server)
+            checks.that(b"cut short when an earlier start was stopped" in open(log_path, "rb").read()
+                        and not os.path.exists(os.path.join(cut, "demo-history.json")),
+                        "a week cut short is said so, and not made again")
     except PageFailure as failure:
         print(f"demo-day: {failure}", file=sys.stderr)
         with open(log_path, errors="replace") as log:

@@ -47,7 +47,7 @@ struct DemoCommand: AsyncParsableCommand {
         // Where the demo calls itself (its history, its webhook receiver): an address it listens on.
         let ownURL = "http://\(["0.0.0.0", "::", ""].contains(host) ? "127.0.0.1" : host):\(port)"
         let clock = DemoClock()
-        let history = DemoHistoryStart(dataDir: dataDir, wanted: !empty && !DemoHistory.isMade(in: dataDir), clock: clock,
+        let history = DemoHistoryStart(dataDir: dataDir, wanted: !empty && !DemoHistory.isMade(in: dataDir) && !DemoHistory.wasCutShort(in: dataDir), clock: clock,
                                        documents: DemoDocuments(generatedFolder: generatedDocuments, specimenFolder: specimens))
         try await ServerRunner.run(settings: settings, autoMigrate: true, clock: clock.clock, beforeServing: { app in
             let sanctions = FileManager.default.fileExists(atPath: sanctionsFile)

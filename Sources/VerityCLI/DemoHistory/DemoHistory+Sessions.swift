@@ -46,6 +46,17 @@ extension DemoHistory {
         }
     }
 
+    /// The week spent credits the start had topped up: back to 1,000, as the keys' line says.
+    func topUpCredits(_ tally: DemoTally) async {
+        await tally.step("credits") {
+            let balance = try await operations.mobile.credits(tenant: DemoSetup.tenant, environment: .test, entries: 0).balance
+            if balance < 1_000 {
+                _ = try await operations.mobile.grantCredits(tenant: DemoSetup.tenant, environment: .test, amount: 1_000 - balance,
+                                                             note: "demo: after its first week")
+            }
+        }
+    }
+
     func ocrRead(_ tally: DemoTally) async {
         await tally.step("ocr egypt-id") {
             guard let hmacKey = Data(base64Encoded: keys.hmacKey) else { throw DemoDocuments.Missing(path: "the demo's HMAC key") }

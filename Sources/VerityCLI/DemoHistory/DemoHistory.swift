@@ -38,8 +38,20 @@ struct DemoHistory: Sendable {
         var skipped: [String]
     }
 
+    /// Written when the week begins: found without `demo-history.json`, it says a start was stopped
+    /// part way, and the week is not made again over what that start left (its users' checks are closed).
+    static let startedFileName = "demo-history.started"
+
     static func isMade(in dataDir: String) -> Bool {
         FileManager.default.fileExists(atPath: (dataDir as NSString).appendingPathComponent(fileName))
+    }
+
+    static func wasCutShort(in dataDir: String) -> Bool {
+        !isMade(in: dataDir) && FileManager.default.fileExists(atPath: (dataDir as NSString).appendingPathComponent(startedFileName))
+    }
+
+    static func markStarted(in dataDir: String) throws {
+        try PrivateFiles.write(Data(), to: (dataDir as NSString).appendingPathComponent(startedFileName))
     }
 
     /// Makes the week, a day at a time on the server's clock; a step that
@@ -55,6 +67,7 @@ struct DemoHistory: Sendable {
             await settle()
         }
         clock.set(daysAgo: 0)
+        await topUpCredits(tally)
         return await Record(madeAtEpochMs: Int64(Date().timeIntervalSince1970 * 1000), outcomes: tally.outcomes, skipped: tally.skipped)
     }
 

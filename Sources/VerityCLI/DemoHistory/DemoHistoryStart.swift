@@ -22,7 +22,9 @@ actor DemoHistoryStart {
 
     nonisolated var announcement: String {
         if wanted { return "made just now through the API, over the week before today (\(DemoHistory.fileName))" }
-        return DemoHistory.isMade(in: dataDir) ? "made on the folder's first start (\(DemoHistory.fileName))" : "none (--empty)"
+        if DemoHistory.isMade(in: dataDir) { return "made on the folder's first start (\(DemoHistory.fileName))" }
+        if DemoHistory.wasCutShort(in: dataDir) { return "cut short when an earlier start was stopped; a new data folder gets a whole one" }
+        return "none (--empty)"
     }
 
     /// Readies the week when one is to be made, keeping `announce` for when it is; false when none is.
@@ -30,6 +32,7 @@ actor DemoHistoryStart {
     func prepare(operations: @autoclosure () throws -> AdminOperations, settled: @escaping @Sendable (Int64) async throws -> Bool,
                  keys: DemoKeys, ownURL: String, then announce: @escaping @Sendable () throws -> Void) throws -> Bool {
         guard wanted, let url = URL(string: ownURL) else { return false }
+        try DemoHistory.markStarted(in: dataDir)
         history = DemoHistory(baseURL: url, keys: keys, operations: try operations(), documents: documents, clock: clock, settled: settled)
         self.announce = announce
         FileHandle.standardOutput.write(Data("""
