@@ -29,6 +29,7 @@ struct DemoDocuments: Sendable {
     }
 
     /// Passports and ID cards of six countries; Malta's is wrong on purpose (its check digits do not hold).
+    /// The demo's environment verifies documents from these countries (`DemoSetup.specimenCountries`).
     static let specimens = [
         Specimen(file: "passports/Japan.png", country: "JP", type: .passport),
         Specimen(file: "passports/Canada.png", country: "CA", type: .passport),
