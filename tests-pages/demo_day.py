@@ -180,6 +180,14 @@ def main():
                 status = error.code
             checks.that(status == 401 and fetch_json(base + "/examples/webhooks")["refused"] == 1,
                         f"the receiver refuses a delivery not signed with its secret (answered {status})")
+            oversized = urllib.request.Request(base + "/examples/webhooks", method="POST", data=b"{" + b" " * 1_500_000 + b"}",
+                                               headers={"Content-Type": "application/json"})
+            try:
+                urllib.request.urlopen(oversized, timeout=10)
+                status = 200
+            except urllib.error.HTTPError as error:
+                status = error.code
+            checks.that(status == 413, f"the receiver refuses a body over 1 MB with 413 (answered {status})")
             keys = read_json(keys_path)
             # The week spent credits; the keys' line promises 1,000: the balance the backend reads is that.
             credits = urllib.request.Request(base + "/admin/v1/credits", headers={"Authorization": f"Bearer {keys['secretKey']}"})

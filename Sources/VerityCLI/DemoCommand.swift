@@ -47,7 +47,7 @@ struct DemoCommand: AsyncParsableCommand {
         // Where the demo calls itself (its history, its webhook receiver): an address it listens on.
         let ownURL = "http://\(["0.0.0.0", "::", ""].contains(host) ? "127.0.0.1" : host):\(port)"
         let clock = DemoClock()
-        let history = DemoHistoryStart(dataDir: dataDir, wanted: !empty && !DemoHistory.isMade(in: dataDir) && !DemoHistory.wasCutShort(in: dataDir), clock: clock,
+        let history = DemoHistoryStart(dataDir: dataDir, wanted: !empty && !DemoHistory.hasBegun(in: dataDir), clock: clock,
                                        documents: DemoDocuments(generatedFolder: generatedDocuments, specimenFolder: specimens))
         try await ServerRunner.run(settings: settings, autoMigrate: true, clock: clock.clock, beforeServing: { app in
             let sanctions = FileManager.default.fileExists(atPath: sanctionsFile)
@@ -56,14 +56,13 @@ struct DemoCommand: AsyncParsableCommand {
             let keys = try await DemoSetup.seed(app, settings: settings, baseURL: baseURL, sanctions: sanctions, clock: clock.clock)
             let examples = DemoExamples.load(sdkFolder: sdkFolder)
             examples.register(on: app)
-            try await DemoWebhookReceiver.connect(app, settings: settings, clock: clock.clock, baseURL: ownURL, create: !empty)?
-                .register(on: app)
+            let operations = try AdminOperations(app: app, settings: settings, clock: clock.clock)
+            try await DemoWebhookReceiver.connect(operations, clock: clock.clock, baseURL: ownURL, create: !empty)?.register(on: app)
             let announce: @Sendable () throws -> Void = { try announceKeys(keys, sdkBuilt: examples.sdkBuilt, history: history.announcement) }
             // A new folder's keys are handed over once its first week is made: nothing a newcomer
             // does meets the server's clock set back a week.
-            let prepared = try await history.prepare(
-                operations: try AdminOperations(app: app, settings: settings, clock: clock.clock),
-                settled: { now in try await DemoSetup.jobsSettled(app, now: now) }, keys: keys, ownURL: ownURL, then: announce)
+            let prepared = try await history.prepare(operations: operations, settled: { now in try await DemoSetup.jobsSettled(app, now: now) },
+                                                     keys: keys, ownURL: ownURL, then: announce)
             if !prepared { try announce() }
         }, whenServing: { _ in await history.make() })
     }

@@ -109,7 +109,7 @@ def main():
     # The seed gives a card printed in Noto Naskh, a face the OCR reads well: the demo's read is meant to go through.
     r = people.rng("fixture-egypt-id-a")
     citizen = egypt.person(r)
-    # Issued in 2024, valid seven years: a card in date whenever the demo runs.
+    # Issued in 2024, valid seven years: in date until 2031.
     citizen["release"], citizen["expiry"] = datetime.date(2024, 3, 1), datetime.date(2031, 3, 1)
     citizen["photo"] = photos[HOLDERS["nobody-known"]["portrait"]][3]
     front, back = egypt.card(citizen, r)

@@ -1,5 +1,5 @@
 import Foundation
-import VerityAPI
+import VerityAdmin
 
 /// The images the demo's first week uses: documents of the registry's people
 /// rendered by `scripts/generate-demo-documents.sh` (with real face photos),
@@ -21,25 +21,8 @@ struct DemoDocuments: Sendable {
         try read((generatedFolder as NSString).appendingPathComponent(name))
     }
 
-    /// A real specimen as a user would send it: its country and type, the picture as both sides.
-    struct Specimen: Sendable {
-        let file: String
-        let country: String
-        let type: IdDocumentType
-    }
-
-    /// Passports and ID cards of six countries; Malta's is wrong on purpose (its check digits do not hold).
-    /// The demo's environment verifies documents from these countries (`DemoSetup.specimenCountries`).
-    static let specimens = [
-        Specimen(file: "passports/Japan.png", country: "JP", type: .passport),
-        Specimen(file: "passports/Canada.png", country: "CA", type: .passport),
-        Specimen(file: "passports/Czech_Republic.png", country: "CZ", type: .passport),
-        Specimen(file: "id_cards/Spain.png", country: "ES", type: .idCard),
-        Specimen(file: "id_cards/Sweden.png", country: "SE", type: .idCard),
-        Specimen(file: "id_cards/Malta_BAD.png", country: "MT", type: .idCard),
-    ]
-
-    func specimen(_ specimen: Specimen) throws -> Data {
+    /// A real specimen's picture (`DemoSpecimens`).
+    func specimen(_ specimen: DemoSpecimens.Specimen) throws -> Data {
         try read((specimenFolder as NSString).appendingPathComponent(specimen.file))
     }
 

@@ -68,7 +68,7 @@ extension DemoHistory {
         let messages = try await operations.certification.outbox(tenant: DemoSetup.tenant, environment: .test, limit: 5)
         guard let text = messages.filter({ $0.createdAtEpochMs >= since }).max(by: { $0.createdAtEpochMs < $1.createdAtEpochMs })?.text,
               let range = text.range(of: "[0-9]{6}", options: .regularExpression) else {
-            throw DemoDocuments.Missing(path: "the development outbox's code")
+            throw DemoProblem(description: "no code in the development outbox")
         }
         return String(text[range])
     }

@@ -3,32 +3,29 @@ import Verity
 import VerityAPI
 import VerityAdmin
 import VerityCore
+import VerityKernel
 
 /// PII attempts and document checks, as a tenant's app makes them with the SDK.
 extension DemoHistory {
-    /// The registry's people (`DemoRegistry`), as a person types them.
-    enum People {
-        static let john = VerifyIdentityInput(firstName: "John", lastName: "Smith", address: "222333 Peachtree Place", city: "Atlanta",
-                                              state: "GA", postalCode: "30318", country: "US", dateOfBirth: "1975-02-28")
-        static let maria = VerifyIdentityInput(firstName: "Maria", lastName: "García", address: "1600 Ocean Ave, Apt 4B", city: "Santa Monica",
-                                               state: "CA", postalCode: "90401-2345", country: "US", dateOfBirth: "1988-07-14")
-        static let aiko = VerifyIdentityInput(firstName: "Aiko", lastName: "Tanaka", address: "77 Lakeshore Drive", city: "Chicago",
-                                              state: "IL", postalCode: "60601", country: "US", dateOfBirth: "1992-11-03")
-        static let samuel = VerifyIdentityInput(firstName: "Samuel", lastName: "O'Connor", address: "12 Baker Street", city: "London",
-                                                postalCode: "NW1 6XE", country: "GB", dateOfBirth: "1969-05-21")
-        static let chloe = VerifyIdentityInput(firstName: "Chloé", lastName: "Tremblay", address: "350 Rue Sainte-Catherine Ouest",
-                                               city: "Montréal", state: "QC", postalCode: "H3B 1A2", country: "CA", dateOfBirth: "2001-01-09")
-        static let harold = VerifyIdentityInput(firstName: "Harold", lastName: "Finch", address: "9 Elm Road", city: "Springfield",
-                                                state: "IL", postalCode: "62701", country: "US", dateOfBirth: "1931-04-02")
-        static let victor = VerifyIdentityInput(firstName: "Victor", lastName: "Krum", address: "400 Market Street", city: "Philadelphia",
-                                                state: "PA", postalCode: "19106", country: "US", dateOfBirth: "1980-09-30")
+    /// The registry's people as a person types them: the rows the demo imports (`DemoRegistry`), by first name.
+    private static let people: [String: VerifyIdentityInput] = {
+        guard case .success(let records) = RegistryCSV.parse(DemoRegistry.csv, today: VerityClock.system.today()) else { return [:] }
+        return Dictionary(records.map {
+            ($0.firstName, VerifyIdentityInput(firstName: $0.firstName, lastName: $0.lastName, address: $0.address, city: $0.city,
+                                               state: $0.state, postalCode: $0.postalCode, country: $0.country, dateOfBirth: $0.dateOfBirth))
+        }, uniquingKeysWith: { first, _ in first })
+    }()
 
-        /// The same person with a postal code mistyped: an attempt that does not match.
-        static func mistyped(_ input: VerifyIdentityInput) -> VerifyIdentityInput {
-            var wrong = input
-            wrong.postalCode = input.country == "US" ? "10001" : "X1X 1X1"
-            return wrong
-        }
+    func person(_ firstName: String) throws -> VerifyIdentityInput {
+        guard let person = Self.people[firstName] else { throw DemoProblem(description: "\(firstName) is not in the demo's registry") }
+        return person
+    }
+
+    /// The same person with a postal code mistyped: an attempt that does not match.
+    static func mistyped(_ input: VerifyIdentityInput) -> VerifyIdentityInput {
+        var wrong = input
+        wrong.postalCode = input.country == "US" ? "10001" : "X1X 1X1"
+        return wrong
     }
 
     /// A client for `userRef` that has agreed to the environment's consent text.
@@ -42,9 +39,9 @@ extension DemoHistory {
     }
 
     /// One attempt: verified, or refused (the deceased, the fraud alert).
-    func verify(_ userRef: String, _ person: VerifyIdentityInput, _ tally: DemoTally) async {
+    func verify(_ userRef: String, _ firstName: String, _ tally: DemoTally) async {
         await tally.step("identity \(userRef)") {
-            let answer = try await identityClient(userRef).verifyIdentity(input: person)
+            let answer = try await identityClient(userRef).verifyIdentity(input: try person(firstName))
             await tally.count("identity", answer.verified ? "verified" : "notMatched")
         }
     }
@@ -53,9 +50,10 @@ extension DemoHistory {
     func retries(_ tally: DemoTally) async {
         await tally.step("identity demo-chloe") {
             let client = try await identityClient("demo-chloe")
-            var wrong = People.chloe
+            let chloe = try person("Chloé")
+            var wrong = chloe
             wrong.dateOfBirth = "2001-09-01"
-            for input in [wrong, wrong, People.chloe] {
+            for input in [wrong, wrong, chloe] {
                 let answer = try await client.verifyIdentity(input: input)
                 await tally.count("identity", answer.verified ? "verified" : "notMatched")
             }
@@ -67,7 +65,7 @@ extension DemoHistory {
         await tally.step("identity demo-escalated") {
             let client = try await identityClient("demo-escalated")
             for _ in 0..<10 {
-                let answer = try await client.verifyIdentity(input: People.mistyped(People.aiko))
+                let answer = try await client.verifyIdentity(input: Self.mistyped(try person("Aiko")))
                 await tally.count("identity", answer.verified ? "verified" : "notMatched")
                 if answer.attemptsRemaining == 0 {
                     await tally.count("identity", answer.idScanUrl == nil ? "outOfAttempts" : "escalatedToDocument")
@@ -99,12 +97,12 @@ extension DemoHistory {
     }
 
     /// A document: the engines decide (succeeded, failed, unreadable, or held for a reviewer).
-    func document(_ userRef: String, _ person: VerifyIdentityInput, _ document: GeneratedDocument, _ tally: DemoTally) async {
+    func document(_ userRef: String, _ firstName: String, _ document: GeneratedDocument, _ tally: DemoTally) async {
         await tally.step("document \(userRef)") {
             switch document {
             case .passport(let prefix):
                 let page = try documents.generated("\(prefix)-passport-front.png")
-                try await check(userRef, after: person, VerifyIdentityDocument(image: page, backImage: page, country: "US", documentType: .passport), tally)
+                try await check(userRef, after: try person(firstName), VerifyIdentityDocument(image: page, backImage: page, country: "US", documentType: .passport), tally)
             case .licence(let holder, let selfie):
                 let input = VerifyIdentityDocument(image: try documents.generated("\(holder)-licence-front.png"),
                                                    backImage: try documents.generated("\(holder)-licence-back.png"),
@@ -115,11 +113,11 @@ extension DemoHistory {
     }
 
     /// A real specimen, sent by a user whose PII did not match (John Smith's, mistyped).
-    func specimen(_ number: Int, _ specimen: DemoDocuments.Specimen, _ tally: DemoTally) async {
+    func specimen(_ number: Int, _ specimen: DemoSpecimens.Specimen, _ tally: DemoTally) async {
         await tally.step("specimen \(specimen.file)") {
             let image = try documents.specimen(specimen)
             let input = VerifyIdentityDocument(image: image, backImage: image, country: specimen.country, documentType: specimen.type)
-            try await check("demo-specimen-\(number)", after: People.john, input, tally)
+            try await check("demo-specimen-\(number)", after: try person("John"), input, tally)
         }
     }
 
@@ -128,7 +126,7 @@ extension DemoHistory {
     private func check(_ userRef: String, after person: VerifyIdentityInput?, _ document: VerifyIdentityDocument,
                        _ tally: DemoTally) async throws {
         let client = try await identityClient(userRef)
-        if let person { _ = try await client.verifyIdentity(input: People.mistyped(person)) }
+        if let person { _ = try await client.verifyIdentity(input: Self.mistyped(person)) }
         var document = document
         // As an app does: the selfie goes only where the environment asks for one.
         let faceWanted = person == nil ? try await client.isFaceImageRequiredWithDocumentCapture()

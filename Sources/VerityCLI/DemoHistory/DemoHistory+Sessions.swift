@@ -59,7 +59,7 @@ extension DemoHistory {
 
     func ocrRead(_ tally: DemoTally) async {
         await tally.step("ocr egypt-id") {
-            guard let hmacKey = Data(base64Encoded: keys.hmacKey) else { throw DemoDocuments.Missing(path: "the demo's HMAC key") }
+            guard let hmacKey = Data(base64Encoded: keys.hmacKey) else { throw DemoProblem(description: "the demo's HMAC key is not base64") }
             let reader = DocumentReaderClient.Builder().baseURL(baseURL).userToken(try await token("demo-ocr")).hmacKey(hmacKey).build()
             let result = await reader.result(front: try documents.generated("egypt-id-front.png"), back: try documents.generated("egypt-id-back.png"))
             switch result {

@@ -50,6 +50,9 @@ struct DemoHistory: Sendable {
         !isMade(in: dataDir) && FileManager.default.fileExists(atPath: (dataDir as NSString).appendingPathComponent(startedFileName))
     }
 
+    /// Made, or begun and cut short: either way not to be made (again) in this folder.
+    static func hasBegun(in dataDir: String) -> Bool { isMade(in: dataDir) || wasCutShort(in: dataDir) }
+
     static func markStarted(in dataDir: String) throws {
         try PrivateFiles.write(Data(), to: (dataDir as NSString).appendingPathComponent(startedFileName))
     }
@@ -73,35 +76,35 @@ struct DemoHistory: Sendable {
 
     /// The week, oldest day first: what the tenant's users and backend do each day.
     private func plan(_ tally: DemoTally) -> [[@Sendable () async -> Void]] {
-        let specimens = DemoDocuments.specimens
+        let specimens = DemoSpecimens.all
         return [
-            [{ await documentRules(tally) }, { await verify("demo-aiko", People.aiko, tally) }, { await verify("demo-harold", People.harold, tally) },
-             { await document("demo-doc-john", People.john, .passport("john-smith"), tally) },
+            [{ await documentRules(tally) }, { await verify("demo-aiko", "Aiko", tally) }, { await verify("demo-harold", "Harold", tally) },
+             { await document("demo-doc-john", "John", .passport("john-smith"), tally) },
              { await human("john-smith-selfie.jpg", tally) },
-             { await document("demo-app-john-1", People.john, .licence("john-smith", selfie: "john-smith-selfie.jpg"), tally) }],
-            [{ await verify("demo-samuel", People.samuel, tally) },
-             { await document("demo-doc-maria", People.maria, .licence("maria-garcia", selfie: "maria-garcia-selfie.jpg"), tally) },
+             { await document("demo-app-john-1", "John", .licence("john-smith", selfie: "john-smith-selfie.jpg"), tally) }],
+            [{ await verify("demo-samuel", "Samuel", tally) },
+             { await document("demo-doc-maria", "Maria", .licence("maria-garcia", selfie: "maria-garcia-selfie.jpg"), tally) },
              { await specimen(1, specimens[0], tally) }, { await specimen(2, specimens[1], tally) }, { await age(tally) }],
-            [{ await verify("demo-victor", People.victor, tally) },
-             { await document("demo-doc-nobody", People.john, .passport("nobody-known"), tally) },
-             { await document("demo-doc-expired", People.john, .passport("john-smith-expired"), tally) },
+            [{ await verify("demo-victor", "Victor", tally) },
+             { await document("demo-doc-nobody", "John", .passport("nobody-known"), tally) },
+             { await document("demo-doc-expired", "John", .passport("john-smith-expired"), tally) },
              { await specimen(3, specimens[2], tally) }, { await mobileIdentity(tally) },
-             { await document("demo-app-john-2", People.john, .licence("john-smith", selfie: "john-smith-selfie.jpg"), tally) }],
+             { await document("demo-app-john-2", "John", .licence("john-smith", selfie: "john-smith-selfie.jpg"), tally) }],
             [{ await retries(tally) },
-             { await document("demo-doc-forged", People.john, .passport("john-smith-forged"), tally) },
+             { await document("demo-doc-forged", "John", .passport("john-smith-forged"), tally) },
              { await specimen(4, specimens[3], tally) }, { await human("maria-garcia-selfie.jpg", tally) },
              { await human("john-smith-licence-back.png", tally) }, { await compliance("john-smith", tally) },
-             { await document("demo-doc-maria-passport", People.maria, .passport("maria-garcia"), tally) }],
+             { await document("demo-doc-maria-passport", "Maria", .passport("maria-garcia"), tally) }],
             [{ await escalation(tally) },
-             { await document("demo-doc-blurred", People.john, .passport("john-smith-blurred"), tally) },
+             { await document("demo-doc-blurred", "John", .passport("john-smith-blurred"), tally) },
              { await specimen(5, specimens[4], tally) }, { await specimen(6, specimens[5], tally) },
-             { await document("demo-app-john-3", People.john, .licence("john-smith", selfie: "john-smith-selfie.jpg"), tally) },
-             { await document("demo-doc-john-dim", People.john, .licence("john-smith", selfie: "john-smith-selfie-dim.jpg"), tally) }],
-            [{ await document("demo-doc-stranger", People.john, .licence("john-smith", selfie: "maria-garcia-selfie.jpg"), tally) },
+             { await document("demo-app-john-3", "John", .licence("john-smith", selfie: "john-smith-selfie.jpg"), tally) },
+             { await document("demo-doc-john-dim", "John", .licence("john-smith", selfie: "john-smith-selfie-dim.jpg"), tally) }],
+            [{ await document("demo-doc-stranger", "John", .licence("john-smith", selfie: "maria-garcia-selfie.jpg"), tally) },
              { await review(tally) }, { await ocrRead(tally) },
-             { await document("demo-app-maria", People.maria, .licence("maria-garcia", selfie: "maria-garcia-selfie.jpg"), tally) }],
+             { await document("demo-app-maria", "Maria", .licence("maria-garcia", selfie: "maria-garcia-selfie.jpg"), tally) }],
             // Today: what still waits for a person.
-            [{ await document("demo-doc-maria-dim", People.maria, .licence("maria-garcia", selfie: "maria-garcia-selfie-dim.jpg"), tally) },
+            [{ await document("demo-doc-maria-dim", "Maria", .licence("maria-garcia", selfie: "maria-garcia-selfie-dim.jpg"), tally) },
              { await compliance("nobody-known", tally) }, { await certification(tally) }, { await waitingAccreditation(tally) }],
         ]
     }
@@ -139,16 +142,14 @@ actor DemoTally {
         do {
             try await body()
         } catch {
-            skipped.append("\(name): \(Self.describe(error))")
+            // The SDK's errors say their code, field and message.
+            skipped.append("\(name): \(error)")
         }
     }
 
-    static func describe(_ error: any Error) -> String {
-        switch error {
-        case let error as IdentityVerificationError: "\(error.code.rawValue): \(error.message)"
-        case let error as MobileVerificationError: "\(error)"
-        case let error as CertificationError: "\(error.code.rawValue): \(error.message)"
-        default: "\(error)"
-        }
-    }
+}
+
+/// Something a step of the week cannot go on without (the API's refusals are the SDK's own errors).
+struct DemoProblem: Error, CustomStringConvertible {
+    let description: String
 }

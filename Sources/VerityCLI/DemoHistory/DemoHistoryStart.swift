@@ -29,11 +29,11 @@ actor DemoHistoryStart {
 
     /// Readies the week when one is to be made, keeping `announce` for when it is; false when none is.
     /// `operations` run on the demo's clock; `settled` says whether the server's jobs are done at a time.
-    func prepare(operations: @autoclosure () throws -> AdminOperations, settled: @escaping @Sendable (Int64) async throws -> Bool,
+    func prepare(operations: AdminOperations, settled: @escaping @Sendable (Int64) async throws -> Bool,
                  keys: DemoKeys, ownURL: String, then announce: @escaping @Sendable () throws -> Void) throws -> Bool {
         guard wanted, let url = URL(string: ownURL) else { return false }
         try DemoHistory.markStarted(in: dataDir)
-        history = DemoHistory(baseURL: url, keys: keys, operations: try operations(), documents: documents, clock: clock, settled: settled)
+        history = DemoHistory(baseURL: url, keys: keys, operations: operations, documents: documents, clock: clock, settled: settled)
         self.announce = announce
         FileHandle.standardOutput.write(Data("""
         Verity demo is making its first week through its own API (about half a minute); its keys follow.

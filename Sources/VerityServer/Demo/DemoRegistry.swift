@@ -1,6 +1,6 @@
 /// Fictional people for the demo's reference registry. John Smith is the
 /// example of the identity-verification specification.
-enum DemoRegistry {
+package enum DemoRegistry {
     package static let csv = """
     firstName,lastName,address,city,state,postalCode,country,dateOfBirth,flags
     John,Smith,222333 Peachtree Place,Atlanta,GA,30318,US,1975-02-28,

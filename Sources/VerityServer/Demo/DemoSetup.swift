@@ -33,8 +33,6 @@ public enum DemoSetup {
     public static let entity = "demo-bank"
     /// The console's admin operator of the demo tenant.
     public static let operatorEmail = "admin@demo.example"
-    /// Where the public specimens `verity demo`'s first week checks were issued.
-    public static let specimenCountries = ["JP", "CA", "CZ", "ES", "SE", "MT"]
 
     /// Seeds the database behind `app` (idempotent for the registry and consent
     /// texts; a new key and token every run) and returns the keys.
@@ -54,7 +52,7 @@ public enum DemoSetup {
             $0.webhooks.allowPrivateAddresses = true
             $0.documents.review.enabled = true
             // The registry's countries, and those of the real specimens the first week's history checks.
-            $0.supportedCountries = ["US", "GB", "CA"] + DemoSetup.specimenCountries.filter { !["US", "GB", "CA"].contains($0) }
+            $0.supportedCountries = DemoSpecimens.countries(beside: ["US", "GB", "CA"])
         }
         let texts = try await ConsentRepository(db: app.db)
             .currentTexts(environmentID: try await environmentID(app, operations))

@@ -32,9 +32,8 @@ package actor DemoWebhookReceiver {
     /// type) when `create` says so, or, when an earlier start did, gives that
     /// endpoint a new secret (the demo keeps no secret on disk); nil when
     /// there is none and none is to be made.
-    package static func connect(_ app: Application, settings: Settings, clock: VerityClock, baseURL: String,
+    package static func connect(_ operations: AdminOperations, clock: VerityClock, baseURL: String,
                                 create: Bool) async throws -> DemoWebhookReceiver? {
-        let operations = try AdminOperations(app: app, settings: settings, clock: clock)
         let url = baseURL + "/" + path.joined(separator: "/")
         if let existing = try await operations.webhooks.list(tenant: DemoSetup.tenant, environment: .test).first(where: { $0.url == url }) {
             let rotated = try await operations.webhooks.rotateWebhookSecret(tenant: DemoSetup.tenant, environment: .test, id: existing.id.uuidString)
