@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "verity", targets: ["VerityCLI"]),
+        .executable(name: "verity-engine-worker", targets: ["VerityEngineWorker"]),
         .library(name: "Verity", targets: ["Verity"]),
         .library(name: "VerityAPI", targets: ["VerityAPI"]),
         .library(name: "VerityServer", targets: ["VerityServer"]),
@@ -64,9 +65,15 @@ let package = Package(
             // Pixel loops are 20-50x slower unoptimised; tests would crawl.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
-        // Engine worker processes: spawning them with nothing of the server's but
-        // two pipes, and their limits (rlimits, no-new-privs, a seccomp filter).
-        .target(name: "CSandbox"),
+        // The engine sandbox's system parts: spawning with chosen descriptors,
+        // rlimits, the CPU-time budget, and the seccomp allowlists (libseccomp).
+        .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
+        // The engines' side of the boundary: the tasks and answers that cross it,
+        // the zygote that forks a confined child per task, and the launcher
+        // (bubblewrap) that the server and `verity sandbox run` start it with.
+        .target(name: "VerityEngines", dependencies: ["VerityCore", "VerityVision", "CSandbox"]),
+        // `verity-engine-worker`: the engines alone, nothing of the server's.
+        .executableTarget(name: "VerityEngineWorker", dependencies: ["VerityEngines"]),
         // PKCS#11 (SoftHSM2, hardware HSMs) through dlopen; header from libp11-kit-dev.
         .target(name: "CPKCS11", cSettings: [.unsafeFlags(["-I/usr/include/p11-kit-1"])], linkerSettings: [.linkedLibrary("dl")]),
         // The platform CA: certificates, CSRs, revocation lists (swift-certificates).
@@ -99,7 +106,7 @@ let package = Package(
         .target(
             name: "VerityKernel",
             dependencies: [
-                "VerityCore", "VerityAPI", "VerityStore", "VerityPKI", "VerityVision", "CSandbox",
+                "VerityCore", "VerityAPI", "VerityStore", "VerityPKI", "VerityVision", "VerityEngines", "CSandbox",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -254,7 +261,7 @@ let package = Package(
         .executableTarget(
             name: "VerityCLI",
             dependencies: [
-                "VerityServer", "VerityAdmin", "VerityIdentity", "VerityKernel", "VerityVision", "VerityPKI", "Verity",
+                "VerityServer", "VerityAdmin", "VerityIdentity", "VerityKernel", "VerityVision", "VerityPKI", "VerityEngines", "Verity",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -2,9 +2,6 @@
 #include "CSandbox.h"
 #include <errno.h>
 #include <fcntl.h>
-#include <linux/audit.h>
-#include <linux/filter.h>
-#include <linux/seccomp.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
@@ -17,23 +14,19 @@
 #include <unistd.h>
 
 int sandbox_spawn(const char *path, char *const argv[], char *const envp[], const char *directory,
-                  pid_t *pid, int *to_child, int *from_child) {
-    int in[2], out[2];
-    if (pipe2(in, O_CLOEXEC) != 0) return errno;
-    if (pipe2(out, O_CLOEXEC) != 0) {
-        int saved = errno;
-        close(in[0]); close(in[1]);
-        return saved;
-    }
+                  const int *descriptors, int count, pid_t *pid) {
     posix_spawn_file_actions_t actions;
     posix_spawnattr_t attributes;
     posix_spawn_file_actions_init(&actions);
     posix_spawnattr_init(&attributes);
-    posix_spawn_file_actions_adddup2(&actions, in[0], 0);
-    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
-    posix_spawn_file_actions_addclosefrom_np(&actions, 3);
+    /* Each wanted descriptor first moved above the range it lands in, so that
+       placing one never overwrites another still to be placed. */
+    int high = 1000;
+    for (int i = 0; i < count; i++) posix_spawn_file_actions_adddup2(&actions, descriptors[i], high + i);
+    for (int i = 0; i < count; i++) posix_spawn_file_actions_adddup2(&actions, high + i, i);
+    posix_spawn_file_actions_addclosefrom_np(&actions, count);
     if (directory != NULL) posix_spawn_file_actions_addchdir_np(&actions, directory);
-    /* The server's blocked signals and ignored ones (SIGPIPE) are not the worker's. */
+    /* The server's blocked signals and ignored ones (SIGPIPE) are not the child's. */
     sigset_t none, defaults;
     sigemptyset(&none);
     sigemptyset(&defaults);
@@ -43,21 +36,14 @@ int sandbox_spawn(const char *path, char *const argv[], char *const envp[], cons
     sigaddset(&defaults, SIGXCPU); /* the per-task CPU budget ends the worker */
     posix_spawnattr_setsigmask(&attributes, &none);
     posix_spawnattr_setsigdefault(&attributes, &defaults);
-    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    /* A session of its own: a terminal's signals are the server's business. */
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSID);
     pid_t child = 0;
     int status = posix_spawn(&child, path, &actions, &attributes, argv, envp);
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attributes);
-    close(in[0]);
-    close(out[1]);
-    if (status != 0) {
-        close(in[1]);
-        close(out[0]);
-        return status;
-    }
+    if (status != 0) return status;
     *pid = child;
-    *to_child = in[1];
-    *from_child = out[0];
     return 0;
 }
 
@@ -116,49 +102,25 @@ int sandbox_cpu_budget_clear(void) {
     return timer_settime(cpu_timer, 0, &none, NULL) == 0 ? 0 : errno;
 }
 
-#if defined(__x86_64__)
-#define SANDBOX_ARCH AUDIT_ARCH_X86_64
-#elif defined(__aarch64__)
-#define SANDBOX_ARCH AUDIT_ARCH_AARCH64
-#endif
+pid_t sandbox_fork(void) {
+    return fork();
+}
 
-#define REFUSE(call) BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (call), 0, 1), BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM)
-
-int sandbox_enter(pid_t expected_parent) {
+int sandbox_child_enter(pid_t expected_parent) {
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) return errno;
     /* The parent may have died before the line above: then nobody reads our answers. */
     if (getppid() != expected_parent) return ESRCH;
-    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return errno;
-#ifdef SANDBOX_ARCH
-    struct sock_filter filter[] = {
-        /* Another architecture's calls have other numbers: refuse them all. */
-        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SANDBOX_ARCH, 1, 0),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
-        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-        REFUSE(__NR_socket), REFUSE(__NR_socketpair), REFUSE(__NR_connect), REFUSE(__NR_bind), REFUSE(__NR_listen),
-        REFUSE(__NR_accept), REFUSE(__NR_accept4),
-        REFUSE(__NR_execve), REFUSE(__NR_execveat),
-#ifdef __NR_fork
-        REFUSE(__NR_fork), REFUSE(__NR_vfork),
-#endif
-        REFUSE(__NR_ptrace), REFUSE(__NR_process_vm_readv), REFUSE(__NR_process_vm_writev),
-        REFUSE(__NR_mount), REFUSE(__NR_umount2), REFUSE(__NR_pivot_root), REFUSE(__NR_chroot),
-        REFUSE(__NR_unshare), REFUSE(__NR_setns),
-        REFUSE(__NR_init_module), REFUSE(__NR_finit_module), REFUSE(__NR_delete_module), REFUSE(__NR_kexec_load),
-        REFUSE(__NR_bpf), REFUSE(__NR_perf_event_open), REFUSE(__NR_keyctl), REFUSE(__NR_add_key), REFUSE(__NR_request_key),
-        REFUSE(__NR_reboot), REFUSE(__NR_swapon), REFUSE(__NR_swapoff),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-    };
-    struct sock_fprog program = {(unsigned short)(sizeof(filter) / sizeof(filter[0])), filter};
-    /* Every thread of the process, not only this one (the runtime started
-       others before this call): TSYNC also gives them no-new-privs. A
-       positive answer names a thread that could not be synchronised. */
-    long synced = syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, &program);
-    if (synced < 0) return errno;
-    if (synced > 0) return ESRCH;
-#endif
-    return 0;
+    return sandbox_policy_load(SANDBOX_POLICY_TASK);
+}
+
+int sandbox_program_enter(pid_t expected_parent) {
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) return errno;
+    if (getppid() != expected_parent) return ESRCH;
+    return sandbox_policy_load(SANDBOX_POLICY_PROGRAM);
+}
+
+int sandbox_not_dumpable(void) {
+    return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) == 0 ? 0 : errno;
 }
 
 int sandbox_wait_readable(int fd, int milliseconds) {
@@ -168,4 +130,18 @@ int sandbox_wait_readable(int fd, int milliseconds) {
         if (ready < 0 && errno == EINTR) continue;
         return ready < 0 ? -1 : (ready > 0 ? 1 : 0);
     }
+}
+
+int sandbox_wait_two(int first, int first_events, int second, int second_events, int milliseconds) {
+    struct pollfd both[2] = {{first, (short)first_events, 0}, {second, (short)second_events, 0}};
+    for (;;) {
+        int ready = poll(both, 2, milliseconds);
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready < 0) return -1;
+        return (both[0].revents ? 1 : 0) | (both[1].revents ? 2 : 0);
+    }
+}
+
+int sandbox_pipe(int ends[2]) {
+    return pipe2(ends, O_CLOEXEC) == 0 ? 0 : errno;
 }

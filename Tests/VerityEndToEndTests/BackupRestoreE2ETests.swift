@@ -46,7 +46,7 @@ struct BackupRestoreE2ETests {
         var restored = Settings(dataKey: settings.dataKey)
         restored.dataDirectory = fresh.directory
         restored.databaseURL = fresh.postgresURL
-        restored.engineWorkerExecutable = TestBinaries.verity
+        restored.engineWorkerExecutable = TestBinaries.engineWorker
         try VerityBackup.restore(from: backup, settings: restored)
         if !TestDatabase.isPostgres {
             #expect(throws: VerityError.self, "a restore never overwrites a database") { try VerityBackup.restore(from: backup, settings: restored) }

@@ -35,7 +35,7 @@ struct DoctorE2ETests {
             try await endpoint.create(on: app.app.db)
             var wrongKey = app.settings
             wrongKey.dataKey = DataProtector.randomBytes(32)
-            wrongKey.engineWorkerExecutable = "/nonexistent/verity"
+            wrongKey.engineWorkerExecutable = "/nonexistent/verity-engine-worker"
             let faulty = await DeploymentDoctor(db: app.app.db, settings: wrongKey, clock: .system).run()
             #expect(Self.check(faulty, "webhooks")?.status == "failing")
             #expect(Self.check(faulty, "webhooks")?.detail?.contains("verity webhooks enable") == true)

@@ -15,7 +15,7 @@ struct EngineWorkerTests {
     static func pool(memoryMegabytes: Int = 2048, cpuMilliseconds: Int = 60_000, timeout: Duration = TestDeadlines.request, workers: Int = 1)
         -> EngineWorkerPool {
         EngineWorkerPool(configuration: EngineWorkerPool.Configuration(
-            executable: TestBinaries.verity, modelsDirectory: URL(fileURLWithPath: "models").standardizedFileURL.path,
+            executable: TestBinaries.engineWorker, modelsDirectory: URL(fileURLWithPath: "models").standardizedFileURL.path,
             workers: workers, memoryMegabytes: memoryMegabytes, taskCPUMilliseconds: cpuMilliseconds, taskTimeout: timeout), logger: Logger(label: "test"))
     }
 
@@ -73,7 +73,7 @@ struct EngineWorkerTests {
         // given: how much address space a worker maps once its engines are loaded and have run
         let probe = Self.pool()
         _ = try await probe.perform(.liveness(selfie: try Self.selfie))
-        let probed = try #require(probe.idleWorkers().first)
+        let probed = try #require(probe.idleZygotes().first)
         let loadedKilobytes = Int(Self.status(probed, "VmPeak")?.split(separator: " ").first ?? "") ?? 0
         await probe.shutdown()
         #expect(loadedKilobytes > 0)
@@ -121,32 +121,55 @@ struct EngineWorkerTests {
         await pool.shutdown()
     }
 
-    @Test func aWorkerRunsConfinedWithNothingOfTheServers() async throws {
+    @Test func aWorkerRunsInItsSandboxWithNothingOfTheServers() async throws {
         let pool = Self.pool(memoryMegabytes: 3000)
         _ = try await pool.perform(.liveness(selfie: try Self.selfie))
-        let worker = try #require(pool.idleWorkers().first)
-        // The worker's own view of itself, between tasks.
-        #expect(Self.status(worker, "NoNewPrivs") == "1")
-        #expect(Self.status(worker, "Seccomp") == "2", "a seccomp filter is installed")
-        let limits = try String(contentsOfFile: "/proc/\(worker)/limits", encoding: .utf8)
+        let zygote = try #require(pool.idleZygotes().first)
+        // The zygote seen from the host, between tasks: confined from its first instruction.
+        #expect(Self.status(zygote, "NoNewPrivs") == "1")
+        #expect(Self.status(zygote, "Seccomp") == "2", "a seccomp filter is installed")
+        #expect(Self.status(zygote, "CapEff") == "0000000000000000", "no capabilities")
+        if geteuid() == 0 {
+            #expect(Self.status(zygote, "Uid")?.split(separator: "\t").allSatisfy { $0 == "65534" } == true, "nobody on the host, not root")
+        }
+        // Namespaces of its own: it sees no process, network, file or IPC object of the server's.
+        for namespace in ["pid", "net", "mnt", "user", "ipc", "uts"] {
+            let ours = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/ns/\(namespace)")
+            let its = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(zygote)/ns/\(namespace)")
+            #expect(ours != its, "\(namespace) namespace: \(its)")
+        }
+        #expect(Self.status(zygote, "NSpid")?.split(separator: "\t").count == 2, "a pid inside its own PID namespace")
+        let limits = try String(contentsOfFile: "/proc/\(zygote)/limits", encoding: .utf8)
         let addressSpace = limits.split(separator: "\n").first { $0.hasPrefix("Max address space") }.map(String.init) ?? ""
         #expect(addressSpace.contains(String(3000 * 1_048_576)), "\(addressSpace)")
         let cores = limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") }.map(String.init) ?? ""
         #expect(cores.split(separator: " ").dropFirst(4).first == "0", "\(cores)")
-        // Its environment is the four variables the pool gives it, its directory empty, its descriptors its pipes.
-        let environment = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(worker)/environ")).split(separator: 0)
+        // Its environment is the variables the pool gives it, its directory its private /tmp, its descriptors its pipes.
+        let environment = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(zygote)/environ")).split(separator: 0)
             .map { String(decoding: $0, as: UTF8.self).split(separator: "=").first.map(String.init) ?? "" }
-        #expect(Set(environment).isSubset(of: ["OMP_THREAD_LIMIT", "OPENBLAS_NUM_THREADS", "MALLOC_ARENA_MAX", "TESSDATA_PREFIX"]),
+        #expect(Set(environment).isSubset(of: ["OMP_THREAD_LIMIT", "OPENBLAS_NUM_THREADS", "MALLOC_ARENA_MAX", "TESSDATA_PREFIX", "PWD"]),
                 "\(environment)")
-        let directory = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(worker)/cwd")
-        let inDirectory = try FileManager.default.contentsOfDirectory(atPath: directory)
-        #expect(directory.contains("verity-engine-") && inDirectory.isEmpty, "\(directory): \(inDirectory)")
-        let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(worker)/fd")
-        let sockets = descriptors.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(worker)/fd/\($0)") }
-            .filter { $0.hasPrefix("socket:") }
-        #expect(sockets.isEmpty, "no database or network connection reaches a worker: \(sockets)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(zygote)/cwd") == "/tmp")
+        let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(zygote)/fd")
+        let targets = descriptors.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(zygote)/fd/\($0)") }
+        #expect(targets.allSatisfy { $0.hasPrefix("pipe:") }, "its pipes and nothing else: no database, socket or file of the server's: \(targets)")
         await pool.shutdown()
-        #expect(!Self.isAlive(worker), "a pool that stops ends its workers")
-        #expect(!FileManager.default.fileExists(atPath: directory), "and removes their directories")
+        #expect(!Self.isAlive(zygote), "a pool that stops ends its workers")
+    }
+
+    @Test func everyTaskRunsInAProcessOfItsOwnSoNoProcessSeesTwoTenants() async throws {
+        // given: one engine thread, so every task goes to the same zygote
+        let pool = Self.pool()
+        // when: six tasks, as two tenants' requests would come in turn
+        for _ in 0..<3 {
+            _ = try await pool.perform(.captureQuality(image: try Self.licence)).qualityProblems()
+            _ = try await pool.perform(.liveness(selfie: try Self.selfie)).liveness()
+        }
+        // then: six processes, each gone before the next task was written
+        let processes = pool.recentTaskProcesses()
+        #expect(processes.count == 6)
+        #expect(Set(processes).count == 6, "no child ran two tasks: \(processes)")
+        #expect(Set(processes.map(\.worker)).count == 1, "all from one zygote, so the pids are comparable")
+        await pool.shutdown()
     }
 }

@@ -116,7 +116,7 @@ private func withFreshVerityApp<T: Sendable>(
     // (`OperatorAccountsTests` checks a deployment's cost is 12.)
     settings.operatorPasswordCost = 4
     // The engines run in worker processes, as in a deployment.
-    settings.engineWorkerExecutable = TestBinaries.verity
+    settings.engineWorkerExecutable = TestBinaries.engineWorker
     change(&settings)
     // Every test server has a platform CA, as `verity ca init` makes one.
     let caFiles = CAFiles(directory: settings.dataDirectory, dataKey: settings.dataKey)

@@ -3,25 +3,49 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-/// Starts `path` (argv, envp NULL-terminated) in `directory`, its standard
-/// input and output joined to pipes the caller keeps, its standard error the
-/// caller's, every other descriptor closed, signals unblocked. Returns 0 and
-/// fills *pid, *to_child (write end) and *from_child (read end); otherwise an
-/// errno value.
+/// Starts `path` (argv, envp NULL-terminated) in `directory`, with
+/// `descriptors[i]` (a descriptor of the caller's) as its descriptor i for i
+/// below `count`, every other descriptor closed, signals unblocked and at
+/// their defaults. Returns 0 and fills *pid; otherwise an errno value.
 int sandbox_spawn(const char *path, char *const argv[], char *const envp[], const char *directory,
-                  pid_t *pid, int *to_child, int *from_child);
+                  const int *descriptors, int count, pid_t *pid);
+
+/// The engine sandbox's system-call allowlists (`SeccompPolicy.c`), each
+/// narrower than the one before: what bwrap installs before a program's
+/// first instruction (libraries, execve, fork-style clone for the zygote),
+/// a whole program's task confinement (no new processes), a zygote child's
+/// (nothing opened, no execve, signals to itself only).
+enum { SANDBOX_POLICY_LAUNCH = 0, SANDBOX_POLICY_PROGRAM = 1, SANDBOX_POLICY_TASK = 2 };
+
+/// Writes `policy` as a BPF program to `fd` (bwrap's `--seccomp FD`).
+/// Returns 0 or an errno value.
+int sandbox_policy_export(int policy, int fd);
+
+/// Installs `policy` on the calling process, with no-new-privs; a filter
+/// already there stays, so the result is never wider. Returns 0 or an errno value.
+int sandbox_policy_load(int policy);
 
 /// Limits the calling process: `address_space_bytes` of virtual memory
 /// (RLIMIT_AS; 0 leaves it), no core files (they would hold the images), at
 /// most 256 open files. Returns 0 or an errno value.
 int sandbox_limit(unsigned long long address_space_bytes);
 
-/// Confines the calling process, every thread of it, for good: it dies with its parent
-/// (PR_SET_PDEATHSIG), can never gain privileges (PR_SET_NO_NEW_PRIVS), and a
-/// seccomp filter refuses (EPERM) the system calls image decoding never needs:
-/// networking, starting programs, other processes' memory, mounts, modules,
-/// namespaces. Returns 0 or an errno value.
-int sandbox_enter(pid_t expected_parent);
+/// fork(2), which Swift does not offer: the engine zygote's one use, a
+/// child per task from a single-threaded parent.
+pid_t sandbox_fork(void);
+
+/// A zygote's child, before it reads its task: it dies with the zygote
+/// (PR_SET_PDEATHSIG), and takes the task policy, for good. Returns 0 or an
+/// errno value (ESRCH: the zygote is already gone).
+int sandbox_child_enter(pid_t expected_parent);
+
+/// As `sandbox_child_enter`, in the program policy: for a child that starts
+/// a stand-in program (it needs execve and its libraries).
+int sandbox_program_enter(pid_t expected_parent);
+
+/// PR_SET_DUMPABLE 0: no core file, and no other process of the same user
+/// may read this one's memory or open its descriptors through /proc.
+int sandbox_not_dumpable(void);
 
 /// Gives the calling process `milliseconds` of CPU time from now (all its
 /// threads together): past them a process CPU-time timer sends SIGXCPU,
@@ -35,5 +59,13 @@ int sandbox_cpu_budget_clear(void);
 /// Waits up to `milliseconds` for `fd` to be readable (or closed). Returns 1
 /// when it is, 0 on timeout, -1 with errno on error.
 int sandbox_wait_readable(int fd, int milliseconds);
+
+/// Waits up to `milliseconds` for either descriptor's events (POLLIN,
+/// POLLOUT; a closed end counts as ready). Returns a mask: 1 the first is
+/// ready, 2 the second; 0 on timeout; -1 with errno on error.
+int sandbox_wait_two(int first, int first_events, int second, int second_events, int milliseconds);
+
+/// pipe2 with O_CLOEXEC (glibc declares it for _GNU_SOURCE only). Returns 0 or an errno value.
+int sandbox_pipe(int ends[2]);
 
 #endif

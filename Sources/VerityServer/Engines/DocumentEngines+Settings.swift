@@ -1,4 +1,5 @@
 import Foundation
+import VerityEngines
 import Vapor
 
 extension DocumentEngines {
@@ -12,11 +13,11 @@ extension DocumentEngines {
                                    pool: pool, workers: settings.engineThreads)
         case .workers:
             guard let executable = settings.engineWorkerExecutable else {
-                throw SettingsError(variable: "VERITY_ENGINE_WORKER",
-                                    problem: "is required when the engines run in worker processes (VERITY_ENGINE_ISOLATION=workers): the verity binary")
+                throw SettingsError(variable: "VERITY_ENGINE_ISOLATION",
+                                    problem: "is workers, but no verity-engine-worker program is set: build it beside verity, or run the engines in-process")
             }
             let workers = EngineWorkerPool(configuration: EngineWorkerPool.Configuration(
-                executable: executable,
+                executable: executable, standIn: settings.engineWorkerStandIn,
                 // Workers run in an empty directory of their own: a relative path would point nowhere.
                 modelsDirectory: URL(fileURLWithPath: settings.modelsDirectory).standardizedFileURL.path,
                 workers: settings.engineThreads, memoryMegabytes: settings.engineWorkerMemoryMegabytes,

@@ -1,4 +1,5 @@
 import Foundation
+import VerityEngines
 import VerityCore
 import VerityVision
 

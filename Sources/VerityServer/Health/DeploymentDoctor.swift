@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import VerityEngines
 import Logging
 import VerityAPI
 import VerityCore
@@ -92,10 +93,10 @@ public struct DeploymentDoctor: Sendable {
             return HealthCheck(name: "engine workers", status: "ok", detail: "the engines run in the server's process (VERITY_ENGINE_ISOLATION=in-process)")
         }
         guard let executable = settings.engineWorkerExecutable else {
-            return HealthCheck(name: "engine workers", status: "failing", detail: "VERITY_ENGINE_WORKER is not set")
+            return HealthCheck(name: "engine workers", status: "failing", detail: "no verity-engine-worker program is set")
         }
         let pool = EngineWorkerPool(configuration: EngineWorkerPool.Configuration(
-            executable: executable, modelsDirectory: URL(fileURLWithPath: settings.modelsDirectory).standardizedFileURL.path, workers: 1,
+            executable: executable, standIn: settings.engineWorkerStandIn, modelsDirectory: URL(fileURLWithPath: settings.modelsDirectory).standardizedFileURL.path, workers: 1,
             memoryMegabytes: settings.engineWorkerMemoryMegabytes, taskCPUMilliseconds: settings.engineTaskSeconds * 1000), logger: Logger(label: "doctor"))
         let check: HealthCheck
         do {

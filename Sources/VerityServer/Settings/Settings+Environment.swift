@@ -89,9 +89,14 @@ extension Settings {
             }
             settings.engineIsolation = parsed
         }
-        // The verity binary starts its own engine workers: /proc/self/exe is the
-        // very file this process runs, even if a deployment replaced it since.
-        settings.engineWorkerExecutable = env["VERITY_ENGINE_WORKER"].flatMap { $0.isEmpty ? nil : $0 } ?? "/proc/self/exe"
+        // The engine worker is built beside the verity binary.
+        settings.engineWorkerExecutable = Settings.builtInEngineWorker()
+        if let standIn = env["VERITY_ENGINE_WORKER"], !standIn.isEmpty {
+            guard standIn.hasPrefix("/"), FileManager.default.isExecutableFile(atPath: standIn) else {
+                throw SettingsError(variable: "VERITY_ENGINE_WORKER", problem: "must be the absolute path of an executable program")
+            }
+            settings.engineWorkerStandIn = standIn
+        }
         settings.engineWorkerMemoryMegabytes = try integer(env, "VERITY_ENGINE_WORKER_MEMORY_MB", default: settings.engineWorkerMemoryMegabytes,
                                                            in: 512...65_536)
         settings.engineTaskSeconds = try integer(env, "VERITY_ENGINE_TASK_SECONDS", default: settings.engineTaskSeconds, in: 5...3600)

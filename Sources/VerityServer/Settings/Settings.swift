@@ -48,9 +48,18 @@ public struct Settings: Sendable {
     /// one check, not the server; or in the server itself (the CLI's commands,
     /// the benchmarks' baseline).
     public var engineIsolation: EngineIsolation = .workers
-    /// The program started as `engine-worker`: the server's own binary
-    /// (`verity serve` sets /proc/self/exe); required with `.workers`.
+    /// `verity-engine-worker`, the engine zygote started in the sandbox:
+    /// beside the `verity` binary (`verity serve` sets it); required with `.workers`.
     public var engineWorkerExecutable: String?
+    /// A program each worker child runs instead of the built-in engines
+    /// (`VERITY_ENGINE_WORKER`), confined exactly as they are: for audits and tests.
+    public var engineWorkerStandIn: String?
+
+    /// `verity-engine-worker` beside the running program: the build puts both in one folder.
+    public static func builtInEngineWorker() -> String {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("verity-engine-worker").path
+    }
     /// Virtual memory one engine worker may map (RLIMIT_AS), in MiB.
     public var engineWorkerMemoryMegabytes: Int = 2048
     /// CPU seconds one piece of engine work may use in a worker before the
@@ -145,7 +154,7 @@ public struct Settings: Sendable {
         ("VERITY_SMS_CODE_TTL_SECONDS", "600", "lifetime of a device verification code (60–3600)"),
         ("VERITY_ENGINE_THREADS", "(the number of cores)", "threads reading documents and faces, apart from the request threads (1–64); one engine worker process each"),
         ("VERITY_ENGINE_ISOLATION", "workers", "workers (images parsed in confined worker processes, docs/security.md) or in-process"),
-        ("VERITY_ENGINE_WORKER", "(the verity binary itself)", "the program started as an engine worker"),
+        ("VERITY_ENGINE_WORKER", "(the built-in engines)", "a program each engine worker's child runs instead, confined the same (audits, tests)"),
         ("VERITY_ENGINE_WORKER_MEMORY_MB", "2048", "virtual memory one engine worker may map (512–65536)"),
         ("VERITY_ENGINE_TASK_SECONDS", "60", "CPU seconds one engine task may use before its worker is replaced; the server waits 5 times as long (5–3600)"),
         ("VERITY_LARGE_BODIES", "16", "image and document uploads one server holds at once; the next gets 503 with Retry-After before it is read (1–1024)"),

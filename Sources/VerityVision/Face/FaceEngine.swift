@@ -19,6 +19,12 @@ public final class FaceEngine: Sendable {
         pool = FaceNetworkPool(files: try FaceModelFiles(directory: modelsDirectory))
     }
 
+    /// Loads the networks now rather than at the first face (an engine
+    /// zygote, whose children may open no file).
+    public func loadNetworks() throws(VerityError) {
+        try pool.with { _ in () }
+    }
+
     public func compare(_ firstBytes: [UInt8], _ secondBytes: [UInt8], threshold: Double = FaceEngine.defaultThreshold) throws(VerityError) -> FaceComparison {
         var clock = Stopwatch()
         var first = try clock.measure("decode") { () throws(VerityError) -> RGBImage in try decode(firstBytes, field: "first") }

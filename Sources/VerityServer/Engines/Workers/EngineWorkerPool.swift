@@ -4,41 +4,46 @@ import NIOConcurrencyHelpers
 import NIOPosix
 import Vapor
 import VerityCore
+import VerityEngines
 
-/// Engine work in worker processes (`verity engine-worker`): Leptonica,
-/// libjpeg, giflib, libpng, Tesseract, ZXing, dlib and OpenCV parse what
-/// strangers send, and whatever the image intake checks, the next bug in one
-/// of them must not take the server down. So they run where their crash, a
-/// runaway allocation or an endless loop costs one task: a worker process per
-/// engine thread, started when first needed, limited (memory, no core files,
-/// no privileges, a seccomp filter; `EngineWorkerMain`), holding no database
-/// handle and no keys.
+/// Engine work in sandboxed worker processes: Leptonica, libjpeg, giflib,
+/// libpng, Tesseract, ZXing, dlib and OpenCV parse what strangers send, and
+/// the next bug in one of them must reach nothing worth having. So they run
+/// in `verity-engine-worker`, a program of the engines alone (no server
+/// code, no keys, no database), started in the engine sandbox
+/// (`SandboxLauncher`: its own namespaces, nobody's uid, a read-only view,
+/// no network, a seccomp allowlist) as a zygote that forks a child per task
+/// (`EngineZygote`): no process sees two tasks, so none sees two tenants.
 ///
-/// Each engine thread hands its task to an idle worker over a pipe and waits
-/// for the answer. A task may use `taskCPUMilliseconds` of CPU (a CPU-time
-/// timer in the worker ends it past them) and the server waits at most
-/// `taskTimeout`. A worker that dies, answers something unreadable, or runs
-/// over either is killed and replaced; the task ends `ENGINE_FAILED` and
-/// every other request goes on.
+/// Each engine thread keeps one zygote, started when first needed. A task
+/// may use `taskCPUMilliseconds` of CPU (a CPU-time timer in the child ends
+/// it past them) and the server waits at most `taskTimeout`. A child that
+/// dies, answers something unreadable or out of turn, or runs over either
+/// ends its whole sandbox, which is started again for the next task; the
+/// task ends `ENGINE_FAILED`, in the server's words, and every other
+/// request goes on.
 package final class EngineWorkerPool: EngineRunner, LifecycleHandler {
     package struct Configuration: Sendable {
-        /// The `verity` binary.
+        /// `verity-engine-worker`.
         package var executable: String
-        /// The face models, as an absolute path (the worker runs in an empty directory).
+        /// A program each child runs in place of the built-in engines (`VERITY_ENGINE_WORKER`), confined the same.
+        package var standIn: String?
+        /// The face models, as an absolute path (the worker sees them at the same path, read-only).
         package var modelsDirectory: String
         package var workers: Int
         package var memoryMegabytes: Int
-        /// CPU time one task may use in its worker (a process CPU-time timer
-        /// the worker arms before each task): the bound on work, whatever the load.
+        /// CPU time one task may use in its child (a process CPU-time timer
+        /// the child arms once it has read the task): the bound on work, whatever the load.
         package var taskCPUMilliseconds: Int
         /// How long the server waits for an answer: a backstop for a worker
         /// that hangs without using CPU. Generous, so a busy machine, where a
         /// task waits for a core, does not end tasks that are within their CPU time.
         var taskTimeout: Duration
 
-        package init(executable: String, modelsDirectory: String, workers: Int, memoryMegabytes: Int, taskCPUMilliseconds: Int,
-             taskTimeout: Duration? = nil) {
+        package init(executable: String, standIn: String? = nil, modelsDirectory: String, workers: Int, memoryMegabytes: Int,
+                     taskCPUMilliseconds: Int, taskTimeout: Duration? = nil) {
             self.executable = executable
+            self.standIn = standIn
             self.modelsDirectory = modelsDirectory
             self.workers = workers
             self.memoryMegabytes = memoryMegabytes
@@ -53,12 +58,17 @@ package final class EngineWorkerPool: EngineRunner, LifecycleHandler {
     package let configuration: Configuration
     private let threads: NIOThreadPool
     private let idle = NIOLockedValueBox<[EngineWorkerProcess]>([])
-    /// Workers running a task now, by process id (for `/metrics` and the tests that kill one).
-    private let busy = NIOLockedValueBox<Set<pid_t>>([])
+    /// Workers running a task now (for `/metrics` and the tests that kill one).
+    private let busy = NIOLockedValueBox<[EngineWorkerProcess]>([])
+    /// Sandboxes started so far: each worker's id is its number.
+    private let started = NIOLockedValueBox<Int>(0)
+    /// The processes the last tasks ran in, newest last: each a sandbox's id
+    /// and its child's pid there (the tests' proof that no process runs two).
+    private let recentChildren = NIOLockedValueBox<[EngineChild]>([])
     private let logger: Logger
 
-    /// Each worker dies with the thread that started it (PR_SET_PDEATHSIG is
-    /// a thread's, not a process's): these threads live as long as the pool.
+    /// Each sandbox dies with the thread that started it (bwrap's
+    /// --die-with-parent is a thread's, not a process's): these threads live as long as the pool.
     package init(configuration: Configuration, logger: Logger) {
         self.configuration = configuration
         self.logger = logger
@@ -76,42 +86,47 @@ package final class EngineWorkerPool: EngineRunner, LifecycleHandler {
     /// One task on one worker, on an engine thread (blocking reads with a deadline).
     private func exchange(_ task: EngineTask, payload: Data) throws -> EngineAnswer {
         let stage = task.stage
-        let worker = try idle.withLockedValue { $0.popLast() } ?? EngineWorkerProcess.start(configuration)
+        let worker = try idle.withLockedValue { $0.popLast() } ?? startWorker()
         let started = ContinuousClock.now
-        busy.withLockedValue { _ = $0.insert(worker.pid) }
-        defer { busy.withLockedValue { _ = $0.remove(worker.pid) } }
+        busy.withLockedValue { $0.append(worker) }
+        defer { busy.withLockedValue { $0.removeAll { $0 === worker } } }
         let answer: EngineAnswer
         do {
-            try EngineFrames.write(payload, to: worker.tasks)
-            let frame = try EngineFrames.read(from: worker.answers, limit: EngineFrames.answerLimit, deadline: started + configuration.taskTimeout)
-            answer = try JSONDecoder().decode(EngineAnswer.self, from: frame)
-            guard answer.fits(task) else { throw UnexpectedEngineAnswer() }
+            let (frame, child) = try worker.exchange(payload, deadline: started + configuration.taskTimeout)
+            recentChildren.withLockedValue { $0 = $0.suffix(99) + [EngineChild(worker: worker.id, pid: child)] }
+            guard let decoded = try? JSONDecoder().decode(EngineAnswer.self, from: frame) else { throw EngineWorkerFailure.zygote("its child's answer could not be read") }
+            guard decoded.fits(task) else { throw EngineWorkerFailure.zygote("its child answered another task's kind") }
+            answer = decoded
         } catch {
-            let timedOut = (error as? EngineFrames.Failure) == .timedOut
+            let failure = error as? EngineWorkerFailure ?? .zygote(String(describing: type(of: error)))
             let ending = worker.kill()
-            let overCPU = ending.contains("SIGXCPU")
-            let reason = timedOut ? "ran over \(configuration.taskTimeout)"
-                : overCPU ? "used its \(configuration.taskCPUMilliseconds) ms of CPU" : Self.describe(error)
+            let overCPU: Bool
+            if case .childEnded(let status) = failure { overCPU = status & 0x7F == SIGXCPU } else { overCPU = false }
+            let timedOut: Bool
+            if case .timedOut = failure { timedOut = true } else { timedOut = false }
+            let reason = timedOut ? "ran over \(configuration.taskTimeout)" : overCPU ? "used its \(configuration.taskCPUMilliseconds) ms of CPU" : failure.reason
             VerityMetrics.engineWorkerLost(reason: timedOut || overCPU ? "timeout" : "crash")
             logger.error("engine worker lost", metadata: [
-                "stage": .string(stage), "pid": .stringConvertible(worker.pid), "reason": .string(reason), "ended": .string(ending),
+                "stage": .string(stage), "worker": .string(worker.id), "reason": .string(reason), "ended": .string(ending),
             ])
             throw VerityError(.engineFailed, "the image could not be read: the engine reading it stopped. The server is fine; try once more, or send another picture.")
         }
-        idle.withLockedValue { $0.append(worker) }
+        // The next child is forked while the answer travels on.
+        if (try? worker.requestChild()) != nil {
+            idle.withLockedValue { $0.append(worker) }
+        } else {
+            worker.kill()
+        }
         VerityMetrics.engineStage(stage, nanoseconds: Int64((ContinuousClock.now - started) / .nanoseconds(1)))
         return answer
     }
 
-    private static func describe(_ error: any Error) -> String {
-        switch error {
-        case EngineFrames.Failure.closed: "it closed its pipe (it died)"
-        case EngineFrames.Failure.tooLong(let length): "it announced an answer of \(length) bytes"
-        case EngineFrames.Failure.io(let code): "the pipe failed (\(String(cString: strerror(code))))"
-        case is DecodingError: "its answer could not be read"
-        case is UnexpectedEngineAnswer: "it answered another task's kind"
-        default: String(describing: type(of: error))
+    private func startWorker() throws -> EngineWorkerProcess {
+        let number = started.withLockedValue { count in
+            count += 1
+            return count
         }
+        return try EngineWorkerProcess.start(configuration, id: "engine-\(number)", logger: logger)
     }
 
     /// Runs `body` on one of the pool's engine threads, as a task would (the
@@ -120,17 +135,27 @@ package final class EngineWorkerPool: EngineRunner, LifecycleHandler {
         try await threads.runIfActive(body)
     }
 
-    /// The process ids of the workers running a task now.
+    /// The host's process ids of the children running a task now.
     func busyWorkers() -> [pid_t] {
-        busy.withLockedValue { Array($0) }
+        busy.withLockedValue { $0 }.compactMap { $0.runningChild() }
     }
 
-    /// The process ids of the started workers waiting for a task.
+    /// The processes the last (at most 100) tasks ran in, oldest first.
+    func recentTaskProcesses() -> [EngineChild] {
+        recentChildren.withLockedValue { $0 }
+    }
+
+    /// The host's process ids of the sandboxes waiting for a task.
     func idleWorkers() -> [pid_t] {
         idle.withLockedValue { $0.map(\.pid) }
     }
 
-    /// The running tasks finish; every worker is told to stop and reaped.
+    /// The host's process ids of the zygotes in the sandboxes waiting for a task.
+    func idleZygotes() -> [pid_t] {
+        idle.withLockedValue { $0 }.compactMap { $0.zygoteProcess() }
+    }
+
+    /// The running tasks finish; every zygote is told to stop and reaped.
     package func shutdown() async {
         try? await threads.shutdownGracefully()
         for worker in idle.withLockedValue({ workers in defer { workers = [] }; return workers }) { worker.stop() }
@@ -139,6 +164,12 @@ package final class EngineWorkerPool: EngineRunner, LifecycleHandler {
     package func shutdownAsync(_ application: Application) async {
         await shutdown()
     }
+}
+
+/// One child of one sandbox: the process one task ran in.
+struct EngineChild: Hashable, Sendable {
+    let worker: String
+    let pid: Int32
 }
 
 /// Runs engine tasks: in worker processes, or in this process.

@@ -3,100 +3,258 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import Logging
 import VerityCore
+import VerityEngines
 
-/// One running engine worker: its process, the two pipes to it, and the empty
-/// directory it runs in. Used by one engine thread at a time.
+/// One engine zygote in its sandbox, seen from the server: the sandbox's
+/// process, the pipes to it, and the child waiting for the next task. Used
+/// by one engine thread at a time.
+///
+/// Each task goes to a fresh child and the child must end before the next
+/// task is written, so no process ever sees two tasks. Anything unexpected
+/// (a child that dies, answers twice, answers nonsense, outlives its answer,
+/// runs over its time; a zygote that says something it should not) ends the
+/// whole sandbox, and the next task starts a new one.
 final class EngineWorkerProcess: @unchecked Sendable {
+    /// The sandbox's process on the host (setpriv that became bwrap): SIGKILL to it ends everything inside.
     let pid: pid_t
-    /// The worker's standard input: tasks.
-    let tasks: Int32
-    /// The worker's answers.
-    package let answers: Int32
-    private let directory: String
+    /// The worker's id in the server's log: its engine thread and how many sandboxes that thread has started.
+    let id: String
+    private let tasks: Int32, answers: Int32, requests: Int32, reports: Int32
+    private let output: EngineWorkerOutput
+    /// The child forked for the next task (the zygote's own pid for it), once the zygote has said so.
+    private var waitingChild: Int32?
+    private var childRequested = false
+    /// The zygote's own pid inside its sandbox.
+    private var zygote: Int32 = 0
 
-    private init(pid: pid_t, tasks: Int32, answers: Int32, directory: String) {
+    private init(pid: pid_t, id: String, tasks: Int32, answers: Int32, requests: Int32, reports: Int32, output: EngineWorkerOutput) {
         self.pid = pid
+        self.id = id
         self.tasks = tasks
         self.answers = answers
-        self.directory = directory
+        self.requests = requests
+        self.reports = reports
+        self.output = output
     }
 
-    /// Starts `verity engine-worker` with nothing of the server's: two pipes,
-    /// an empty working directory, an environment of four variables.
-    package static func start(_ configuration: EngineWorkerPool.Configuration) throws -> EngineWorkerProcess {
-        var template = Array(URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("verity-engine-XXXXXX").path.utf8CString)
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            throw VerityError(.serviceUnavailable, "the engines could not start: no working directory for a worker (\(String(cString: strerror(errno))))")
+    /// Starts a zygote in the sandbox and waits until its engines are loaded.
+    static func start(_ configuration: EngineWorkerPool.Configuration, id: String, logger: Logger) throws -> EngineWorkerProcess {
+        let launcher: SandboxLauncher
+        do {
+            launcher = try SandboxLauncher.locate()
+        } catch {
+            throw VerityError(.serviceUnavailable, "the engines could not start: \(error.description)")
         }
-        let directory = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let arguments = [configuration.executable, "engine-worker", "--models", configuration.modelsDirectory,
-                         "--memory-mb", String(configuration.memoryMegabytes), "--cpu-milliseconds", String(configuration.taskCPUMilliseconds),
-                         "--parent", String(getpid())]
+        // Each pipe: [read end, write end], both close-on-exec here; the spawn places the child's ends.
+        let tasks = try pipe(), output = try pipe(), answers = try pipe(), requests = try pipe(), reports = try pipe()
+        var arguments = ["--models", configuration.modelsDirectory, "--memory-mb", String(configuration.memoryMegabytes),
+                         "--cpu-milliseconds", String(configuration.taskCPUMilliseconds)]
+        var extra = [configuration.modelsDirectory]
+        if let program = configuration.standIn {
+            arguments += ["--program", program]
+            extra.append(program)
+        }
         // Tesseract's OpenMP and OpenBLAS each start a thread per core unless told;
         // two malloc arenas keep the address space inside the worker's limit.
         var environment = ["OMP_THREAD_LIMIT=1", "OPENBLAS_NUM_THREADS=1", "MALLOC_ARENA_MAX=2"]
-        if let tessdata = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"] { environment.append("TESSDATA_PREFIX=\(tessdata)") }
-        var pid: pid_t = 0, tasks: Int32 = -1, answers: Int32 = -1
-        let status = CStrings.with(arguments) { argv in
-            CStrings.with(environment) { envp in
-                sandbox_spawn(configuration.executable, argv, envp, directory, &pid, &tasks, &answers)
-            }
+        if let tessdata = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"] {
+            environment.append("TESSDATA_PREFIX=\(tessdata)")
+            extra.append(tessdata)
         }
-        guard status == 0 else {
-            rmdir(directory)
-            throw VerityError(.serviceUnavailable, "the engines could not start: \(configuration.executable) engine-worker: \(String(cString: strerror(status)))")
+        let view = SandboxFileView.standard(program: configuration.executable, extra: extra)
+        let pid: pid_t
+        do {
+            pid = try launcher.start(program: configuration.executable, arguments: arguments, view: view, environment: environment,
+                                     descriptors: [tasks[0], output[1], output[1], answers[1], requests[0], reports[1]], confinement: .zygote,
+                                     limits: SandboxLimits(addressSpaceBytes: UInt64(configuration.memoryMegabytes) * 1_048_576))
+        } catch {
+            for end in tasks + output + answers + requests + reports { close(end) }
+            throw VerityError(.serviceUnavailable, "the engines could not start: \(error.description)")
         }
-        let worker = EngineWorkerProcess(pid: pid, tasks: tasks, answers: answers, directory: directory)
-        // The worker loads its engines, then says so: its tasks' time starts after.
-        let ready = try? EngineFrames.read(from: answers, limit: 64, deadline: ContinuousClock.now + Self.startup)
-        guard ready == Data(EngineFrames.ready.utf8) else {
+        for end in [tasks[0], output[1], answers[1], requests[0], reports[1]] { close(end) }
+        let worker = EngineWorkerProcess(pid: pid, id: id, tasks: tasks[1], answers: answers[0], requests: requests[1], reports: reports[0],
+                                         output: EngineWorkerOutput(descriptor: output[0], worker: id, logger: logger))
+        // The zygote loads its engines, then says so: its tasks' time starts after.
+        guard case .ready(let zygote) = try? worker.readReport(deadline: ContinuousClock.now + Self.startup) else {
             let ending = worker.kill()
             throw VerityError(.serviceUnavailable, "the engines could not start: the engine worker ended before it was ready (\(ending))")
         }
+        worker.zygote = zygote
         return worker
     }
 
-    /// How long a worker may take to load its engines (models read from disk).
+    /// How long a zygote may take to load its engines (models read from disk).
     static let startup: Duration = .seconds(60)
+    /// How long a child may take to end once it has answered, and the zygote to fork the next.
+    static let childTurnover: Duration = .seconds(5)
 
-    /// Ends the worker at once (SIGKILL), reaps it, closes its pipes and
-    /// removes its directory. Returns how it ended, for the log: a worker
-    /// that died by itself says so here (a signal, an exit status).
-    @discardableResult
-    func kill() -> String {
-        Glibc.kill(pid, SIGKILL)
-        return reap()
+    private static func pipe() throws -> [Int32] {
+        var ends: [Int32] = [0, 0]
+        guard sandbox_pipe(&ends) == 0 else {
+            throw VerityError(.serviceUnavailable, "the engines could not start: no pipe (\(String(cString: strerror(errno))))")
+        }
+        return ends
     }
 
-    /// Lets the worker finish: its input closed, it exits by itself; after
-    /// `grace` it is killed.
-    package func stop(grace: Duration = .seconds(2)) {
+    /// Asks the zygote for the next task's child, without waiting for it.
+    func requestChild() throws {
+        guard !childRequested else { return }
+        var byte = ZygoteReport.request
+        guard write(requests, &byte, 1) == 1 else { throw EngineWorkerFailure.zygote("its request pipe failed") }
+        childRequested = true
+    }
+
+    /// The zygote's pid of the child the next task goes to.
+    private func child(deadline: ContinuousClock.Instant) throws -> Int32 {
+        if let waitingChild { return waitingChild }
+        try requestChild()
+        guard case .spawned(let pid) = try readReport(deadline: deadline) else { throw EngineWorkerFailure.zygote("it reported out of turn") }
+        waitingChild = pid
+        return pid
+    }
+
+    /// One task: written to a fresh child, its answer read, the child's end
+    /// seen, nothing more on the answers' pipe. Throws `EngineWorkerFailure`.
+    func exchange(_ payload: Data, deadline: ContinuousClock.Instant) throws -> (answer: Data, child: Int32) {
+        let child = try child(deadline: deadline)
+        output.begin(child: child)
+        defer { output.end() }
+        try writeTask(payload, deadline: deadline)
+        var answer: Data?
+        var ended: Int32?
+        while answer == nil || ended == nil {
+            let wanted = sandbox_wait_two(answer == nil ? answers : -1, Int32(POLLIN), ended == nil ? reports : -1, Int32(POLLIN),
+                                          Self.milliseconds(until: deadline))
+            if wanted == 0 { throw EngineWorkerFailure.timedOut }
+            if wanted < 0 { throw EngineWorkerFailure.zygote("its pipes failed (\(String(cString: strerror(errno))))") }
+            if wanted & 1 != 0 {
+                do {
+                    answer = try EngineFrames.read(from: answers, limit: EngineFrames.answerLimit, deadline: deadline)
+                } catch {
+                    throw EngineWorkerFailure.answer(error)
+                }
+            }
+            if wanted & 2 != 0 {
+                guard case .ended(child, let status) = try readReport(deadline: deadline) else {
+                    throw EngineWorkerFailure.zygote("it reported another child")
+                }
+                ended = status
+                // An answer written just before the end is still in the pipe; one that is not has no writer left.
+                if answer == nil && sandbox_wait_readable(answers, 0) != 1 { throw EngineWorkerFailure.childEnded(status) }
+            }
+            if answer != nil && ended == nil && sandbox_wait_readable(reports, Self.milliseconds(until: ContinuousClock.now + Self.childTurnover)) != 1 {
+                throw EngineWorkerFailure.zygote("its child did not end after answering")
+            }
+        }
+        waitingChild = nil
+        childRequested = false
+        guard ended == 0 else { throw EngineWorkerFailure.childEnded(ended ?? -1) }
+        // A second frame, or any byte after the answer: the child said more than one answer.
+        guard sandbox_wait_readable(answers, 0) == 0 else { throw EngineWorkerFailure.answer(.tooLong(-1)) }
+        return (answer!, child)
+    }
+
+    /// The task, written while the child reads it; a child that ends first, or a deadline, stops the write.
+    private func writeTask(_ payload: Data, deadline: ContinuousClock.Instant) throws {
+        var frame = Data([UInt8(payload.count >> 24 & 0xFF), UInt8(payload.count >> 16 & 0xFF), UInt8(payload.count >> 8 & 0xFF),
+                          UInt8(payload.count & 0xFF)])
+        frame.append(payload)
+        let flags = fcntl(tasks, F_GETFL)
+        _ = fcntl(tasks, F_SETFL, flags | O_NONBLOCK)
+        try frame.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let ready = sandbox_wait_two(tasks, Int32(POLLOUT), reports, Int32(POLLIN), Self.milliseconds(until: deadline))
+                if ready == 0 { throw EngineWorkerFailure.timedOut }
+                // The zygote speaks before the task is read: its child is gone.
+                if ready < 0 || ready & 2 != 0 { throw EngineWorkerFailure.zygote("its child ended before reading its task") }
+                let written = Glibc.write(tasks, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    throw EngineWorkerFailure.zygote("its task pipe failed (\(String(cString: strerror(errno))))")
+                }
+                offset += written
+            }
+        }
+    }
+
+    private func readReport(deadline: ContinuousClock.Instant) throws -> ZygoteReport {
+        let frame: Data
+        do {
+            frame = try EngineFrames.read(from: reports, limit: ZygoteReport.limit, deadline: deadline)
+        } catch .timedOut {
+            throw EngineWorkerFailure.timedOut
+        } catch {
+            throw EngineWorkerFailure.zygote("its reports ended (\(error))")
+        }
+        guard let report = try? JSONDecoder().decode(ZygoteReport.self, from: frame) else { throw EngineWorkerFailure.zygote("it reported nonsense") }
+        return report
+    }
+
+    private static func milliseconds(until deadline: ContinuousClock.Instant) -> Int32 {
+        let left = ContinuousClock.now.duration(to: deadline)
+        guard left > .zero else { return 0 }
+        return Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+    }
+
+    /// The host's process id of the child running a task now, if any
+    /// (tests and `/metrics`): found under the sandbox by its namespace pid.
+    func runningChild() -> pid_t? {
+        guard let child = output.currentChild else { return nil }
+        return SandboxProcesses.hostPID(of: child, under: pid)
+    }
+
+    /// The host's process id of the zygote (tests read its /proc).
+    func zygoteProcess() -> pid_t? {
+        SandboxProcesses.hostPID(of: zygote, under: pid)
+    }
+
+    /// Ends the sandbox at once (SIGKILL: everything inside dies with it),
+    /// reaps it and closes its pipes. Returns how it ended, for the log.
+    @discardableResult
+    func kill() -> String {
+        let inside = SandboxProcesses.descendants(of: pid)
+        Glibc.kill(pid, SIGKILL)
+        let ending = reap()
+        SandboxProcesses.waitUntilGone(inside, within: .seconds(2))
+        return ending
+    }
+
+    /// Lets the zygote finish: its requests closed, it exits by itself; after `grace` it is killed.
+    func stop(grace: Duration = .seconds(2)) {
+        let inside = SandboxProcesses.descendants(of: pid)
+        defer { SandboxProcesses.waitUntilGone(inside, within: .seconds(2)) }
+        close(requests)
         close(tasks)
         let deadline = ContinuousClock.now + grace
         var status: Int32 = 0
         while ContinuousClock.now < deadline {
             if waitpid(pid, &status, WNOHANG) == pid {
-                cleanUp()
+                closeRest()
                 return
             }
             usleep(20_000)
         }
         Glibc.kill(pid, SIGKILL)
-        _ = reap(closingTasks: false)
+        _ = reap(closingRequests: false)
     }
 
-    private func reap(closingTasks: Bool = true) -> String {
+    private func reap(closingRequests: Bool = true) -> String {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        if closingTasks { close(tasks) }
-        cleanUp()
+        if closingRequests {
+            close(requests)
+            close(tasks)
+        }
+        closeRest()
         return Self.describe(status)
     }
 
-    private func cleanUp() {
+    private func closeRest() {
         close(answers)
-        try? FileManager.default.removeItem(atPath: directory)
+        close(reports)
     }
 
     /// waitpid's status in words: "signal 11 (SIGSEGV)" or "exit status 70".
@@ -109,11 +267,20 @@ final class EngineWorkerProcess: @unchecked Sendable {
     }
 }
 
-/// NULL-terminated C string arrays for the length of a call.
-enum CStrings {
-    package static func with<T>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> T) -> T {
-        let pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
-        defer { pointers.forEach { free($0) } }
-        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+/// Why a task's exchange with its worker failed: for the log, never for the client.
+enum EngineWorkerFailure: Error {
+    case timedOut
+    case childEnded(Int32)
+    case answer(EngineFrames.Failure)
+    case zygote(String)
+
+    var reason: String {
+        switch self {
+        case .timedOut: "ran over the server's wait"
+        case .childEnded(let status): "its child ended with \(EngineWorkerProcess.describe(status))"
+        case .answer(.tooLong(let length)): length < 0 ? "its child wrote more than one answer" : "its child announced an answer of \(length) bytes"
+        case .answer(let failure): "its child's answer broke off (\(failure))"
+        case .zygote(let what): "the zygote misbehaved: \(what)"
+        }
     }
 }

@@ -3,10 +3,10 @@ import VerityCore
 import VerityVision
 
 /// Does one `EngineTask` with the engines of this process: in an engine
-/// worker (`EngineWorkerMain`), or in the server itself when the engines run
-/// in process (`EngineIsolation.inProcess`). Synchronous: the caller owns the
-/// thread.
-struct EngineTaskRunner: Sendable {
+/// worker's child (`EngineZygote`), or in the server itself when the engines
+/// run in process (`EngineIsolation.inProcess`). Synchronous: the caller owns
+/// the thread.
+package struct EngineTaskRunner: Sendable {
     /// nil without face models (`VERITY_MODELS_DIR`): documents are still read.
     package let faces: FaceEngine?
 
@@ -14,12 +14,12 @@ struct EngineTaskRunner: Sendable {
         faces = try? FaceEngine(modelsDirectory: modelsDirectory)
     }
 
-    /// The task's answer; a `VerityError` becomes `.failed`, which the server throws again.
+    /// The task's answer; a `VerityError` becomes a refusal, which the server words again.
     package func perform(_ task: EngineTask) -> EngineAnswer {
         do {
             return try answer(task)
         } catch {
-            return EngineAnswer(error)
+            return .refused(EngineRefusal(error))
         }
     }
 

@@ -9,15 +9,15 @@ import Glibc
 /// check the length before reading the bytes (neither trusts the other: a
 /// worker may be running an exploit's code), and a frame over `limit` ends
 /// the exchange.
-enum EngineFrames {
+package enum EngineFrames {
     /// A task: three 8 MB images in base64 and their fields.
-    static let taskLimit = 40 * 1024 * 1024
+    package static let taskLimit = 40 * 1024 * 1024
     /// An answer: a report, never an image.
-    static let answerLimit = 4 * 1024 * 1024
+    package static let answerLimit = 4 * 1024 * 1024
     /// A worker's first frame, once its engines are loaded.
     package static let ready = "ready"
 
-    enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         /// The other side closed its end (a worker that died, a server that stopped).
         case closed
         /// No complete frame came in time.

@@ -1,0 +1,36 @@
+import Foundation
+import VerityCore
+import VerityVision
+
+/// One piece of engine work, as it crosses to an engine worker process: the
+/// images and what the engines need to know, nothing else (no keys, no user,
+/// no tenant). Every surface's engine work is one of these.
+package enum EngineTask: Codable, Sendable {
+    /// A document's report (`DocumentEngines.inspect`).
+    case inspect(front: Data, back: Data, type: DocumentType?, country: String?, today: CalendarDate)
+    /// Whether a front alone is a passport's photo page.
+    case isPassportPage(front: Data, today: CalendarDate)
+    /// A selfie against the document's portrait, with the selfie's liveness signals.
+    case selfie(selfie: Data, document: Data, threshold: Double)
+    /// A selfie's passive liveness signals (VerifyHuman).
+    case liveness(selfie: Data)
+    /// The age of the face in a selfie (VerifyAge).
+    case age(selfie: Data)
+    /// One side of an Egyptian national ID (the OCR service).
+    case egyptianIDSide(image: Data, side: DocumentSide, today: CalendarDate)
+    /// The capture page's picture rules, repeated by the server.
+    case captureQuality(image: Data)
+
+    /// The metric stage its time is recorded under (`verity_engine_stage_seconds`).
+    package var stage: String {
+        switch self {
+        case .inspect: "document_inspect"
+        case .isPassportPage: "passport_page"
+        case .selfie: "face_match"
+        case .liveness: "face_liveness"
+        case .age: "face_age"
+        case .egyptianIDSide: "egyptian_id_side"
+        case .captureQuality: "capture_quality"
+        }
+    }
+}
