@@ -285,6 +285,8 @@ let package = Package(
         .target(name: "DocgenManifest", path: "tools/docgen/Manifest"),
         // manifest.json of the hostile-image set (tools/hostile), for the intake and route tests (not shipped).
         .target(name: "HostileImageSet", path: "tools/hostile/Manifest"),
+        // Every way out of the engine sandbox, tried from inside (the sandbox tests; not shipped).
+        .executableTarget(name: "SandboxEscapes", path: "tools/sandbox-escapes"),
         // Load generator for `make bench` (not shipped).
         .executableTarget(
             name: "VerityBench",
@@ -322,7 +324,7 @@ let package = Package(
         .testTarget(
             name: "VerityServerTests",
             dependencies: [
-                "VerityServer", "VerityTestSupport", "HostileImageSet", "Verity", "VerityKernel", "VerityWebhooks", "VeritySanctions", "VerityOperators", "VerityIdentity", "VerityMobile", "VerityDocumentOCR", "VerityCertification", "VerityConsole", "VerityAdmin",
+                "VerityServer", "VerityTestSupport", "HostileImageSet", "Verity", "VerityKernel", "VerityEngines", "VerityWebhooks", "VeritySanctions", "VerityOperators", "VerityIdentity", "VerityMobile", "VerityDocumentOCR", "VerityCertification", "VerityConsole", "VerityAdmin",
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "Logging", package: "swift-log"),
                 // A stand-in SMTP server on loopback for the mail gateway's tests.

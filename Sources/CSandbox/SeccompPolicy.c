@@ -83,8 +83,9 @@ static int allow_loading(scmp_filter_ctx context) {
 #ifdef __NR_open
     ALLOW(open); ALLOW(stat); ALLOW(lstat);
 #endif
-    /* raise() and abort(): tgkill reaches only the sandbox's own processes (its PID namespace). */
-    ALLOW(tgkill);
+    /* raise() and abort(): tgkill reaches only the sandbox's own processes
+       (its PID namespace), and never bwrap's init, pid 1 there. */
+    if (seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(tgkill), 1, SCMP_A0(SCMP_CMP_NE, 1)) != 0) return -EINVAL;
     return 0;
 }
 

@@ -147,7 +147,8 @@ struct EngineWorkerTests {
         // Its environment is the variables the pool gives it, its directory its private /tmp, its descriptors its pipes.
         let environment = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(zygote)/environ")).split(separator: 0)
             .map { String(decoding: $0, as: UTF8.self).split(separator: "=").first.map(String.init) ?? "" }
-        #expect(Set(environment).isSubset(of: ["OMP_THREAD_LIMIT", "OPENBLAS_NUM_THREADS", "MALLOC_ARENA_MAX", "TESSDATA_PREFIX", "PWD"]),
+        #expect(Set(environment).isSubset(of: ["VERITY_ENGINE_MODELS", "VERITY_ENGINE_MEMORY_MB", "VERITY_ENGINE_CPU_MS", "OMP_THREAD_LIMIT",
+                                               "OPENBLAS_NUM_THREADS", "MALLOC_ARENA_MAX", "TESSDATA_PREFIX", "PWD"]),
                 "\(environment)")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(zygote)/cwd") == "/tmp")
         let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(zygote)/fd")

@@ -68,7 +68,7 @@ package struct SandboxLauncher: Sendable {
                  "--unshare-user", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
                  "--uid", String(Self.nobody), "--gid", String(Self.nobody), "--hostname", "sandbox",
                  "--die-with-parent", "--new-session", "--cap-drop", "ALL",
-                 "--proc", "/proc", "--dev", "/dev",
+                 "--as-pid-1", "--proc", "/proc", "--dev", "/dev",
                  "--size", String(Self.scratchBytes), "--tmpfs", "/tmp"]
         for path in view.readOnly { line += ["--ro-bind", path, path] }
         for link in view.links { line += ["--symlink", link.target, link.path] }

@@ -49,16 +49,17 @@ final class EngineWorkerProcess: @unchecked Sendable {
         }
         // Each pipe: [read end, write end], both close-on-exec here; the spawn places the child's ends.
         let tasks = try pipe(), output = try pipe(), answers = try pipe(), requests = try pipe(), reports = try pipe()
-        var arguments = ["--models", configuration.modelsDirectory, "--memory-mb", String(configuration.memoryMegabytes),
-                         "--cpu-milliseconds", String(configuration.taskCPUMilliseconds)]
-        var extra = [configuration.modelsDirectory]
-        if let program = configuration.standIn {
-            arguments += ["--program", program]
-            extra.append(program)
-        }
+        // The worker's options are its environment; nothing else of the server's is in it.
         // Tesseract's OpenMP and OpenBLAS each start a thread per core unless told;
         // two malloc arenas keep the address space inside the worker's limit.
-        var environment = ["OMP_THREAD_LIMIT=1", "OPENBLAS_NUM_THREADS=1", "MALLOC_ARENA_MAX=2"]
+        var environment = ["VERITY_ENGINE_MODELS=\(configuration.modelsDirectory)", "VERITY_ENGINE_MEMORY_MB=\(configuration.memoryMegabytes)",
+                           "VERITY_ENGINE_CPU_MS=\(configuration.taskCPUMilliseconds)",
+                           "OMP_THREAD_LIMIT=1", "OPENBLAS_NUM_THREADS=1", "MALLOC_ARENA_MAX=2"]
+        var extra = [configuration.modelsDirectory]
+        if let program = configuration.standIn {
+            environment.append("VERITY_ENGINE_PROGRAM=\(program)")
+            extra.append(program)
+        }
         if let tessdata = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"] {
             environment.append("TESSDATA_PREFIX=\(tessdata)")
             extra.append(tessdata)
@@ -66,7 +67,7 @@ final class EngineWorkerProcess: @unchecked Sendable {
         let view = SandboxFileView.standard(program: configuration.executable, extra: extra)
         let pid: pid_t
         do {
-            pid = try launcher.start(program: configuration.executable, arguments: arguments, view: view, environment: environment,
+            pid = try launcher.start(program: configuration.executable, arguments: [], view: view, environment: environment,
                                      descriptors: [tasks[0], output[1], output[1], answers[1], requests[0], reports[1]], confinement: .zygote,
                                      limits: SandboxLimits(addressSpaceBytes: UInt64(configuration.memoryMegabytes) * 1_048_576))
         } catch {
