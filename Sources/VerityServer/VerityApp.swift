@@ -27,6 +27,8 @@ public enum VerityApp {
         }
         app.http.server.configuration.hostname = settings.host
         app.http.server.configuration.port = settings.port
+        // No client compresses its requests; a compressed body is refused, typed (`RequestEncodingMiddleware`).
+        app.http.server.configuration.requestDecompression = .disabled
         app.routes.defaultMaxBodySize = ByteCount(integerLiteral: RequestBody.maxBytes)
         app.logger.logLevel = Logger.Level(rawValue: settings.logLevel) ?? .info
         // swift-metrics reports to the process's registry from here on (Vapor's request metrics too).
@@ -105,6 +107,7 @@ public enum VerityApp {
         app.middleware.use(RequestLogMiddleware())
         if settings.servesHTTPS { app.middleware.use(TransportSecurityMiddleware()) }
         app.middleware.use(APIErrorMiddleware())
+        app.middleware.use(RequestEncodingMiddleware())
         if let tls = settings.tls { app.http.server.configuration.tlsConfiguration = try tls.serverConfiguration() }
 
         try app.register(collection: ReferenceController(database: settings.databaseURL == nil ? "SQLite" : "PostgreSQL"))

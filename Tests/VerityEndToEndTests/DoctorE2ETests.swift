@@ -25,7 +25,8 @@ struct DoctorE2ETests {
             #expect(sound.allSatisfy { $0.status != "failing" }, "\(sound.filter { $0.status == "failing" })")
             #expect(Self.check(sound, "data key")?.detail == "opens the records this database holds")
             #expect(Self.check(sound, "clock")?.status == "ok" && Self.check(sound, "tesseract ara")?.status == "ok")
-            #expect(Self.check(sound, "engine workers")?.status == "ok", "a worker starts, confines itself and answers")
+            #expect(Self.check(sound, "engine workers")?.status == "ok", "a worker starts in its sandbox and answers")
+            #expect(Self.check(sound, "engine workers")?.detail?.contains("confined") == true, "and is seen confined from outside")
 
             // An endpoint failing for a while: its backend is not being told.
             let environmentID = try #require(try await TenantRepository(db: app.app.db).environment(tenant: app.tenant, kind: .test)?.requireID())

@@ -1,4 +1,5 @@
 import VerityCore
+import VerityVision
 
 /// Why the engines refused a task, as a worker may say it: a reason from a
 /// closed list and which image it concerns. Decoding fails for anything
@@ -15,6 +16,10 @@ package struct EngineRefusal: Codable, Sendable, Equatable {
         case facesUnavailable
         /// An OCR model is not installed.
         case ocrUnavailable
+        /// No MRZ or licence barcode said what the document is, and the client did not.
+        case documentTypeUnknown
+        /// No MRZ named the issuing country, and the client did not.
+        case countryUnknown
         /// Anything else the engines threw.
         case failed
     }
@@ -38,11 +43,13 @@ package struct EngineRefusal: Codable, Sendable, Equatable {
         case .invalidImage: reason = .invalidImage
         case .unsupportedImage: reason = .unsupportedImage
         case .imageTooLarge: reason = .imageTooLarge
+        case .invalidInput where error.field == DocumentNaming.typeUnknown.field: reason = .documentTypeUnknown
+        case .invalidInput where error.field == DocumentNaming.countryUnknown.field: reason = .countryUnknown
         case .serviceUnavailable where error.message.contains("Tesseract"): reason = .ocrUnavailable
         case .serviceUnavailable: reason = .facesUnavailable
         default: reason = .failed
         }
-        image = error.field.flatMap(Image.init(rawValue:))
+        image = reason == .documentTypeUnknown || reason == .countryUnknown ? nil : error.field.flatMap(Image.init(rawValue:))
     }
 
     /// The server's error for this refusal: its own code, status and words.
@@ -60,6 +67,10 @@ package struct EngineRefusal: Codable, Sendable, Equatable {
             VerityError(.serviceUnavailable, "Face checks are unavailable on this server: the face models are missing.")
         case .ocrUnavailable:
             VerityError(.serviceUnavailable, "Document reading is unavailable on this server: an OCR model is missing.")
+        case .documentTypeUnknown:
+            DocumentNaming.typeUnknown
+        case .countryUnknown:
+            DocumentNaming.countryUnknown
         case .failed:
             VerityError(.engineFailed, "The image could not be read: the engine reading it failed. Try once more, or send another picture.")
         }

@@ -100,14 +100,19 @@ public struct DeploymentDoctor: Sendable {
             memoryMegabytes: settings.engineWorkerMemoryMegabytes, taskCPUMilliseconds: settings.engineTaskSeconds * 1000), logger: Logger(label: "doctor"))
         let check: HealthCheck
         do {
-            // A plain grey picture: the intake, the decoder and the answer's way back.
+            // A plain grey picture: the sandbox, the intake, the decoder and the answer's way back.
             let grey = PNGWriter.encode(RGBImage(width: 40, height: 40, pixels: [UInt8](repeating: 128, count: 40 * 40 * 3))) ?? []
             _ = try await pool.perform(.captureQuality(image: Data(grey))).qualityProblems()
-            check = HealthCheck(name: "engine workers", status: "ok")
+            // And the worker is confined as the sandbox promises, seen from outside.
+            if let zygote = pool.idleZygotes().first, let problem = EngineConfinementCheck.problem(with: zygote) {
+                check = HealthCheck(name: "engine workers", status: "failing", detail: "the engine worker runs, but \(problem)")
+            } else {
+                check = HealthCheck(name: "engine workers", status: "ok", detail: "confined: own namespaces, no network, seccomp allowlist")
+            }
         } catch {
             check = HealthCheck(name: "engine workers", status: "failing", detail: """
-                an engine worker did not answer (\((error as? VerityError)?.message ?? "\(error)")): check that \(executable) runs and that \
-                seccomp is allowed, or set VERITY_ENGINE_ISOLATION=in-process
+                an engine worker did not answer (\((error as? VerityError)?.message ?? "\(error)")): check that bubblewrap is installed \
+                and user namespaces are allowed (verity sandbox run -- /usr/bin/id), or set VERITY_ENGINE_ISOLATION=in-process
                 """)
         }
         await pool.shutdown()

@@ -63,7 +63,7 @@ public struct DocumentInspector: Sendable {
                 if flagged { evidence.flagged.append("country") }
                 countryMismatch = mismatch
             } else if stated == nil {
-                throw VerityError.invalid("country", "No MRZ was read to name the issuing country: state the country (EG for Egyptian ID cards).")
+                throw DocumentNaming.countryUnknown
             }
             evidence.mrzConfidence = reading?.confidence ?? 0
             evidence.mrzCharacterConfidence = reading?.characterProbabilities ?? []

@@ -30,9 +30,7 @@ struct DocumentTypeDetection {
         return licence == nil ? nil : .driverLicense
     }
 
-    static let undetected = VerityError(
-        .invalidInput, "Neither an MRZ nor a licence barcode was found to say what the document is: take the picture again, or state document_type (passport, driverLicense or idCard).",
-        field: "document_type")
+    static let undetected = DocumentNaming.typeUnknown
 
     /// A passport page or visa (TD3, MRV-A, MRV-B, a TD2 with document code P)
     /// is read as a passport, a TD1 or other TD2 as an ID card; an unparsed

@@ -151,7 +151,7 @@ package final class EngineWorkerPool: EngineRunner, LifecycleHandler {
     }
 
     /// The host's process ids of the zygotes in the sandboxes waiting for a task.
-    func idleZygotes() -> [pid_t] {
+    package func idleZygotes() -> [pid_t] {
         idle.withLockedValue { $0 }.compactMap { $0.zygoteProcess() }
     }
 
