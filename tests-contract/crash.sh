@@ -48,16 +48,19 @@ run() { # name; the database comes from the environment
   "$BIN" identity verify-document --server "http://127.0.0.1:$a" --token "$token" --capture --type driverLicense --country US \
     --face "$FIXTURES/john-smith-selfie.jpg" "$FIXTURES/john-smith-licence-front.png" "$FIXTURES/john-smith-licence-back.png" > "$WORK/$name-submit.json"
   local id; id=$(python3 -c "import json; print(json.load(open('$WORK/$name-submit.json'))['documentCheck']['checkId'])")
-  # The job worker takes the check as it is queued and starts an engine worker
-  # for it: once that process exists, the check is under way (the worker loads
-  # its models before it reads the images).
-  wait_until "the check's engine worker to start" pgrep -f "engine-worke[r].*--parent $pid"
-  check "$name: the check runs in an engine worker of the server" pgrep -f "engine-worke[r].*--parent $pid"
+  # The job worker takes the check as it is queued and starts an engine
+  # sandbox for it: once its zygote's child exists, the check is under way
+  # (the zygote loads its models before it forks a child for the images).
+  engine_child() { [ "$(bash "$HERE/engine-processes.sh" "$pid" | xargs -r -n1 ps -o comm= -p | grep -c '^verity-engine-w')" -ge 2 ]; }
+  wait_until "the check's engine worker to start" engine_child
+  check "$name: the check runs in an engine worker of the server" engine_child
+  local engines; engines=$(bash "$HERE/engine-processes.sh" "$pid" | tr '\n' ' ')
   kill -9 "$pid"; wait "$pid" 2>/dev/null
   check "$name: the check is pending when the server dies" test "$(status "$id")" = pending
-  # Its engine workers die with it (PR_SET_PDEATHSIG): none is left reading an image for nobody.
-  wait_until "the killed server's engine workers to end" bash -c "! pgrep -f 'engine-worke[r].*--parent $pid'"
-  check "$name: the dead server's engine workers ended with it" bash -c "! pgrep -f 'engine-worke[r].*--parent $pid'"
+  # Its sandboxes die with it (bwrap's --die-with-parent): no process is left reading an image for nobody.
+  gone() { for engine in $engines; do [ -d "/proc/$engine" ] && ! grep -q '^State:.*Z' "/proc/$engine/status" 2>/dev/null && return 1; done; return 0; }
+  wait_until "the killed server's engine workers to end" gone
+  check "$name: the dead server's engine workers ended with it" gone
   local second; second=$(serve "$WORK/$name-b.log" "$b"); ready "$b"
   wait_until "the check to settle" settled "$id"
   check "$name: another server finishes it after the lease" test "$(status "$id")" = succeeded
