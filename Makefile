@@ -1,5 +1,5 @@
 # Conveniences; the README's two commands are scripts/demo.sh and scripts/test.sh.
-.PHONY: demo test build sdk sdk-kotlin reliability fuzz bench bench-documents bench-document-flow bench-mobile bench-faces bench-pki bench-mrz-model bench-webhooks bench-sdk bench-console bench-cpu contract
+.PHONY: demo test build sdk sdk-kotlin reliability fuzz bench bench-documents bench-document-flow bench-mobile bench-faces bench-pki bench-mrz-model bench-webhooks bench-sdk bench-console bench-cpu bench-sandbox contract
 
 build:
 	swift build --build-tests --explicit-target-dependency-import-check error
@@ -40,6 +40,11 @@ bench:
 	bash bench/pki.sh
 	bash bench/sdk.sh
 	bash bench/console.sh
+	bash bench/sandbox.sh
+
+# The engine sandbox against engines in process, the same run: VerifyHuman and the document flow.
+bench-sandbox:
+	bash bench/sandbox.sh
 
 bench-cpu:
 	bash bench/cpu.sh

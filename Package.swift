@@ -306,7 +306,7 @@ let package = Package(
         .executableTarget(
             name: "VerityFuzz",
             dependencies: [
-                "VerityAPI", "VerityVision", "VerityCore", "CPKCS11",
+                "VerityAPI", "VerityVision", "VerityCore", "VerityEngines", "CPKCS11",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
             ]

@@ -261,6 +261,29 @@ check "with VERITY_METRICS_PORT, /metrics is not on the API's port" bash -c "[ \
 .venv/bin/python tests-contract/metrics-check.py "http://127.0.0.1:$METRICS_PORT/metrics" --forbid doc-user --forbid "$DOC_TOKEN" > "$WORK/metrics.json" 2> "$WORK/metrics.err"; code=$?
 check "the metrics port's page parses, counts the document check and names no user" bash -c "[ $code -eq 0 ] && python3 -c 'import json,sys; f=json.load(open(sys.argv[1]))[\"families\"]; assert any(s[\"labels\"].get(\"product\")==\"document\" for s in f[\"verity_checks\"][\"samples\"])' '$WORK/metrics.json'"
 kill "$DOC_PID" 2>/dev/null; wait "$DOC_PID" 2>/dev/null
+
+# A server run by an ordinary user (nobody, here) rather than root: it forbids
+# inspection of itself (PR_SET_DUMPABLE 0: its /proc files are root's, not
+# its own user's), and its engine sandbox starts without root, in user
+# namespaces of its own: a selfie is read.
+if [ "$(id -u)" = 0 ]; then
+  NOBODY_DIR="$(mktemp -d)"; chmod 755 "$NOBODY_DIR"; mkdir -m 700 "$NOBODY_DIR/data"; chown 65534:65534 "$NOBODY_DIR/data"
+  as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups -- env VERITY_DATA_DIR="$NOBODY_DIR/data" HOME="$NOBODY_DIR" "$@"; }
+  as_nobody "$BIN" migrate > /dev/null 2>&1
+  NOBODY_KEY=$(as_nobody "$BIN" keys create --tenant acme --environment live --publishable --scopes verifyhuman 2>/dev/null)
+  as_nobody "$BIN" credits grant --tenant acme --environment live 10 --note nobody > /dev/null 2>&1
+  NOBODY_PORT=$((DOC_PORT + 5))
+  # Not through the function: $! must be the server's pid (setpriv and env exec into it).
+  setpriv --reuid=65534 --regid=65534 --clear-groups -- env VERITY_DATA_DIR="$NOBODY_DIR/data" HOME="$NOBODY_DIR" VERITY_PORT=$NOBODY_PORT \
+    VERITY_METRICS_PORT=$((NOBODY_PORT + 1)) VERITY_HOST=127.0.0.1 "$BIN" serve > "$NOBODY_DIR/serve.log" 2>&1 & NOBODY_PID=$!
+  wait_until "the server run by nobody to answer" curl -sf "http://127.0.0.1:$NOBODY_PORT/healthz"
+  check "a server run by nobody runs as nobody, with its /proc files root's (not dumpable)" bash -c \
+    "grep -q '^Uid:[[:space:]]*65534' /proc/$NOBODY_PID/status && [ \"\$(stat -c %u /proc/$NOBODY_PID/environ)\" = 0 ]"
+  "$BIN" mobile verify-human --server "http://127.0.0.1:$NOBODY_PORT" --client-key "$NOBODY_KEY" "$FIXTURES/john-smith-selfie.jpg" > "$WORK/nobody-human.out" 2>&1
+  check "a server run by nobody reads a selfie in its engine sandbox (unprivileged namespaces)" grep -q 'outcome: pass' "$WORK/nobody-human.out"
+  kill -INT "$NOBODY_PID" 2>/dev/null; wait "$NOBODY_PID" 2>/dev/null
+  rm -rf "$NOBODY_DIR"
+fi
 # SIGTERM drains (VERITY_SHUTDOWN_DRAIN_SECONDS): /readyz 503 naming the shutdown while it still serves, then it exits.
 DRAIN_PORT=$((DOC_PORT + 2))
 # A drain of 20 s: long enough that a loaded machine still finds the server draining when it asks.

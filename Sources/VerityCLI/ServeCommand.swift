@@ -3,6 +3,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import Vapor
 import VerityCore
+import VerityEngines
 import VerityServer
 import VerityVision
 import VerityKernel
@@ -43,6 +44,8 @@ enum ServerRunner {
             throw SettingsError(variable: "VERITY_MODELS_DIR", problem: error.message)
         }
         VerityApp.bootstrapLogging(settings)
+        // Nobody of the same user reads the server's memory or environment, and it leaves no core file.
+        ProcessHardening.forbidInspection()
         // A file-size limit (`ulimit -f`) must make a write fail, which SQLite
         // reports as a full disk (503, retryable), not end the process.
         signal(SIGXFSZ, SIG_IGN)

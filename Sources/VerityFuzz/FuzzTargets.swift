@@ -3,6 +3,7 @@ import Foundation
 import JWTKit
 import VerityAPI
 import VerityCore
+import VerityEngines
 import VerityVision
 
 /// Every parser of bytes from outside, as a fuzz target: what a stranger can
@@ -71,6 +72,15 @@ enum FuzzTargets {
             if let event = try? JSONDecoder().decode(WebhookEvent.self, from: Data(bytes)) {
                 _ = try? event.anyPayload()
             }
+        },
+        FuzzTarget(name: "engine-answer", about: "what the server reads from a sandboxed engine worker: a child's answer, checked against each task kind, and the zygote's reports") { bytes in
+            if let answer = try? JSONDecoder().decode(EngineAnswer.self, from: Data(bytes)) {
+                for task in EngineAnswerFuzzing.tasks where answer.fits(task) {
+                    _ = try? answer.report(); _ = try? answer.flag(); _ = try? answer.selfie(); _ = try? answer.liveness()
+                    _ = try? answer.age(); _ = try? answer.egyptianIDSide(); _ = try? answer.qualityProblems()
+                }
+            }
+            _ = try? JSONDecoder().decode(ZygoteReport.self, from: Data(bytes))
         },
         FuzzTarget(name: "credentials", about: "client keys, activation codes, dates of birth and user tokens (HS256 JWTs) as text") { bytes in
             let text = String(decoding: bytes, as: UTF8.self)

@@ -114,6 +114,35 @@ struct BadInputTests {
         }
     }
 
+    @Test func aGzipBombIsRefusedTypedBeforeItIsInflatedOnEveryKindOfRoute() async throws {
+        // given: 10 MiB of zeros, gzipped to about 10 KB, as a stranger would send it
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/bin/sh")
+        gzip.arguments = ["-c", "head -c 10485760 /dev/zero | gzip -9"]
+        let out = Pipe()
+        gzip.standardOutput = out
+        try gzip.run()
+        let bomb = out.fileHandleForReading.readDataToEndOfFile()
+        gzip.waitUntilExit()
+        #expect(bomb.count < 20_000)
+        try await withVerityApp { app async throws in
+            var http = RawHTTP(baseURL: try await app.startServer())
+            http.headers["Content-Encoding"] = "gzip"
+            let token = try await app.token(for: "u")
+            // when: it is sent, over a real connection, to a JSON route, an image route and the mobile API
+            for path in [IdentityRoute.verify.path, IdentityRoute.documentVerify.path, "/api/mobile/v1/verifyhuman"] {
+                let reply = try await http.send("POST", path, bearer: token, body: bomb)
+                // then: a typed 415 every time, never a reset or a 500
+                #expect(reply.status == 415, "\(path)")
+                #expect(reply.error?.code == "UNSUPPORTED_MEDIA_TYPE" && reply.error?.field == "Content-Encoding", "\(path)")
+            }
+            // and a body sent as it is still goes through
+            http.headers["Content-Encoding"] = "identity"
+            let plain = try await http.send("POST", IdentityRoute.verify.path, bearer: token, body: Data(Self.valid.utf8))
+            #expect(plain.status != 415)
+        }
+    }
+
     @Test func badConsentInput() async throws {
         try await withVerityApp { app async throws in
             let http = RawHTTP(baseURL: try await app.startServer())

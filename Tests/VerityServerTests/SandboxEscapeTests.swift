@@ -143,6 +143,23 @@ struct SandboxEscapeTests {
     }
 }
 
+extension SandboxEscapeTests {
+    @Test func aChildThatDiesHalfWayThroughItsAnswerOrLingersAfterItCostsAMomentNotTheTasksDeadline() async throws {
+        for name in ["half-answer", "answer-and-linger"] {
+            // given: a pool that would wait five minutes for an answer
+            let (pool, folder) = try Self.standInPool(named: name, logger: Logger(label: "stand-in-test"))
+            defer { try? FileManager.default.removeItem(at: folder) }
+            // when: its child breaks its answer off, or answers and does not end
+            let started = ContinuousClock.now
+            let failure = await #expect(throws: VerityError.self) { _ = try await pool.perform(.liveness(selfie: Data("a selfie".utf8))).liveness() }
+            // then: the task fails in the server's words within the child's turnover, not the task's deadline
+            #expect(failure?.code == .engineFailed, "\(name)")
+            #expect(ContinuousClock.now - started < .seconds(20), "\(name): \(ContinuousClock.now - started)")
+            await pool.shutdown()
+        }
+    }
+}
+
 /// A TCP listener on 127.0.0.1 that says whether anyone connected.
 final class LoopbackListener {
     let descriptor: Int32

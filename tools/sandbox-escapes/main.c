@@ -10,8 +10,9 @@
    "NAME: ALLOWED"; the exit status is the number allowed. Run with no
    arguments (a stand-in worker's child runs it so) it tries everything,
    the zygote that forked it included, then, named "forge-answer", writes an
-   answer that chooses its own error code and words, and named
-   "forge-refusal" a refusal with words of its own. */
+   answer that chooses its own error code and words, named "forge-refusal"
+   a refusal with words of its own, named "half-answer" part of a frame,
+   and named "answer-and-linger" an answer, then it stays. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -171,6 +172,14 @@ int main(int argc, char **argv) {
     fprintf(stderr, "escapes: %d allowed\n", allowed);
     if (strstr(name, "forge-answer") != NULL) {
         write_frame(3, "{\"failed\":{\"code\":\"RATE_LIMITED\",\"message\":\"Slow down, says the worker\",\"field\":null}}");
+    } else if (strstr(name, "half-answer") != NULL) {
+        /* A frame that announces 100 bytes and brings 10, then the end. */
+        unsigned char header[4] = {0, 0, 0, 100};
+        if (write(3, header, 4) != 4 || write(3, "{\"flag\":{\"", 10) != 10) _exit(2);
+    } else if (strstr(name, "answer-and-linger") != NULL) {
+        /* A true answer, then a process that stays, as one waiting to read the next task would. */
+        write_frame(3, "{\"liveness\":{\"_0\":{\"attackSuspected\":false,\"reasons\":[]}}}");
+        sleep(30);
     } else if (strstr(name, "forge-refusal") != NULL) {
         write_frame(3, "{\"refused\":{\"_0\":{\"reason\":\"imageTooLarge\",\"image\":\"selfie\",\"message\":\"says the worker\"}}}");
     }

@@ -123,39 +123,71 @@ final class EngineWorkerProcess: @unchecked Sendable {
         output.begin(child: child)
         defer { output.end() }
         try writeTask(payload, deadline: deadline)
-        var answer: Data?
-        var ended: Int32?
-        while answer == nil || ended == nil {
-            let wanted = sandbox_wait_two(answer == nil ? answers : -1, Int32(POLLIN), ended == nil ? reports : -1, Int32(POLLIN),
-                                          Self.milliseconds(until: deadline))
-            if wanted == 0 { throw EngineWorkerFailure.timedOut }
-            if wanted < 0 { throw EngineWorkerFailure.zygote("its pipes failed (\(String(cString: strerror(errno))))") }
-            if wanted & 1 != 0 {
-                do {
-                    answer = try EngineFrames.read(from: answers, limit: EngineFrames.answerLimit, deadline: deadline)
-                } catch {
-                    throw EngineWorkerFailure.answer(error)
-                }
-            }
-            if wanted & 2 != 0 {
-                guard case .ended(child, let status) = try readReport(deadline: deadline) else {
-                    throw EngineWorkerFailure.zygote("it reported another child")
-                }
-                ended = status
-                // An answer written just before the end is still in the pipe; one that is not has no writer left.
-                if answer == nil && sandbox_wait_readable(answers, 0) != 1 { throw EngineWorkerFailure.childEnded(status) }
-            }
-            if answer != nil && ended == nil && sandbox_wait_readable(reports, Self.milliseconds(until: ContinuousClock.now + Self.childTurnover)) != 1 {
-                throw EngineWorkerFailure.zygote("its child did not end after answering")
-            }
+        var (answer, ended) = try readAnswer(child: child, deadline: deadline)
+        if ended == nil {
+            // Answered: the child has nothing left to do but end.
+            ended = try readEnd(of: child, deadline: min(deadline, ContinuousClock.now + Self.childTurnover))
         }
         waitingChild = nil
         childRequested = false
         guard ended == 0 else { throw EngineWorkerFailure.childEnded(ended ?? -1) }
         // A second frame, or any byte after the answer: the child said more than one answer.
         guard sandbox_wait_readable(answers, 0) == 0 else { throw EngineWorkerFailure.answer(.tooLong(-1)) }
-        return (answer!, child)
+        return (answer, child)
     }
+
+    /// The child's answer frame, read as it comes while watching the zygote:
+    /// once the child has ended, what is in the pipe is all there will be,
+    /// so a child that dies half-way through its answer (or before it) costs
+    /// a moment, not the task's whole deadline. Returns the end's status too
+    /// when it came first.
+    private func readAnswer(child: Int32, deadline: ContinuousClock.Instant) throws -> (answer: Data, ended: Int32?) {
+        var received: [UInt8] = []
+        var length: Int?
+        var ended: Int32?
+        var endedBy = deadline
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while received.count < 4 + (length ?? 0) {
+            let ready = sandbox_wait_two(answers, Int32(POLLIN), ended == nil ? reports : -1, Int32(POLLIN),
+                                         Self.milliseconds(until: min(deadline, endedBy)))
+            if ready == 0 { throw ended.map(EngineWorkerFailure.childEnded) ?? .timedOut }
+            if ready < 0 { throw EngineWorkerFailure.zygote("its pipes failed (\(String(cString: strerror(errno))))") }
+            if ready & 2 != 0 {
+                ended = try readEnd(of: child, deadline: deadline)
+                endedBy = ContinuousClock.now + Self.leftoverRead
+            }
+            guard ready & 1 != 0 else { continue }
+            let wanted = min(buffer.count, 4 + (length ?? 0) - received.count)
+            let count = read(answers, &buffer, wanted)
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                throw EngineWorkerFailure.answer(.io(errno))
+            }
+            guard count > 0 else { throw EngineWorkerFailure.answer(.closed) }
+            received += buffer[0..<count]
+            if length == nil && received.count >= 4 {
+                let announced = received.prefix(4).reduce(0) { $0 << 8 | Int($1) }
+                guard announced <= EngineFrames.answerLimit else { throw EngineWorkerFailure.answer(.tooLong(announced)) }
+                length = announced
+            }
+        }
+        return (Data(received.dropFirst(4)), ended)
+    }
+
+    /// The zygote's report that `child` has ended: its status.
+    private func readEnd(of child: Int32, deadline: ContinuousClock.Instant) throws -> Int32 {
+        let report: ZygoteReport
+        do {
+            report = try readReport(deadline: deadline)
+        } catch EngineWorkerFailure.timedOut {
+            throw EngineWorkerFailure.zygote("its child did not end after answering")
+        }
+        guard case .ended(child, let status) = report else { throw EngineWorkerFailure.zygote("it reported another child") }
+        return status
+    }
+
+    /// How long the server still reads an answer once its child has ended: what is in the pipe is there already.
+    static let leftoverRead: Duration = .milliseconds(500)
 
     /// The task, written while the child reads it; a child that ends first, or a deadline, stops the write.
     private func writeTask(_ payload: Data, deadline: ContinuousClock.Instant) throws {
