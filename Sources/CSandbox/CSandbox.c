@@ -145,3 +145,15 @@ int sandbox_wait_two(int first, int first_events, int second, int second_events,
 int sandbox_pipe(int ends[2]) {
     return pipe2(ends, O_CLOEXEC) == 0 ? 0 : errno;
 }
+
+int sandbox_descriptor_limit(unsigned long long wanted, int raise, unsigned long long *soft, unsigned long long *hard) {
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return errno;
+    if (raise && limit.rlim_cur < limit.rlim_max && limit.rlim_cur < (rlim_t)wanted) {
+        limit.rlim_cur = limit.rlim_max < (rlim_t)wanted ? limit.rlim_max : (rlim_t)wanted;
+        if (setrlimit(RLIMIT_NOFILE, &limit) != 0) return errno;
+    }
+    *soft = (unsigned long long)limit.rlim_cur;
+    *hard = (unsigned long long)limit.rlim_max;
+    return 0;
+}

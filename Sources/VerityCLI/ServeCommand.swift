@@ -46,6 +46,8 @@ enum ServerRunner {
         VerityApp.bootstrapLogging(settings)
         // Nobody of the same user reads the server's memory or environment, and it leaves no core file.
         ProcessHardening.forbidInspection()
+        // Each connection is a descriptor: the soft limit up to the hard one (`docs/operations.md`).
+        DescriptorLimit.raise()
         // A file-size limit (`ulimit -f`) must make a write fail, which SQLite
         // reports as a full disk (503, retryable), not end the process.
         signal(SIGXFSZ, SIG_IGN)

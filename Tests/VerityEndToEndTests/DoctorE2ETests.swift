@@ -27,6 +27,7 @@ struct DoctorE2ETests {
             #expect(Self.check(sound, "clock")?.status == "ok" && Self.check(sound, "tesseract ara")?.status == "ok")
             #expect(Self.check(sound, "engine workers")?.status == "ok", "a worker starts in its sandbox and answers")
             #expect(Self.check(sound, "engine workers")?.detail?.contains("confined") == true, "and is seen confined from outside")
+            #expect(Self.check(sound, "open files")?.status == "ok", "enough descriptors for a crowd of connections")
 
             // An endpoint failing for a while: its backend is not being told.
             let environmentID = try #require(try await TenantRepository(db: app.app.db).environment(tenant: app.tenant, kind: .test)?.requireID())

@@ -68,4 +68,9 @@ int sandbox_wait_two(int first, int first_events, int second, int second_events,
 /// pipe2 with O_CLOEXEC (glibc declares it for _GNU_SOURCE only). Returns 0 or an errno value.
 int sandbox_pipe(int ends[2]);
 
+/// RLIMIT_NOFILE: with `raise`, the soft limit goes up to `wanted`, or to
+/// the hard limit if that is lower; fills *soft and *hard with the limits
+/// then in force. Returns 0 or an errno value.
+int sandbox_descriptor_limit(unsigned long long wanted, int raise, unsigned long long *soft, unsigned long long *hard);
+
 #endif

@@ -42,6 +42,7 @@ public struct DeploymentDoctor: Sendable {
         checks.append(await readiness.models.check())
         checks += tesseract()
         checks.append(await engineWorker())
+        checks.append(openFiles())
         checks.append(await readiness.hsm())
         if migrations.status == "ok", settings.hsm != nil { checks.append(await hsmTokens()) }
         checks += certificateAuthority()
@@ -117,6 +118,20 @@ public struct DeploymentDoctor: Sendable {
         }
         await pool.shutdown()
         return check
+    }
+
+    /// Whether the server may hold enough connections open: `verity serve`
+    /// raises its soft limit to the hard one, so the hard one decides.
+    func openFiles() -> HealthCheck {
+        let hard = DescriptorLimit.current.hard
+        guard hard >= DescriptorLimit.minimum else {
+            return HealthCheck(name: "open files", status: "failing", detail: """
+                the server may open \(hard) descriptors, one per connection: a crowd of idle clients would silence it; \
+                raise the hard limit to \(DescriptorLimit.wanted) (LimitNOFILE= in its systemd unit, or ulimit -Hn)
+                """)
+        }
+        return HealthCheck(name: "open files", status: "ok",
+                           detail: "\(min(hard, DescriptorLimit.wanted)) descriptors for connections (the server raises its soft limit)")
     }
 
     /// How personal data crosses networks: the database connection and the
