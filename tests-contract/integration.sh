@@ -27,7 +27,7 @@ PY
 sed -i "s/PORT=8080 VERITY_URL=http:\/\/127.0.0.1:8080/PORT=$PORT VERITY_URL=http:\/\/127.0.0.1:$PORT/" "$WORK/page.sh"
 cd "$WORK"
 env -u VERITY_DATA_DIR -u VERITY_DATA_KEY -u DATABASE_URL PATH="$WORK/bin:$PATH" timeout 300 bash page.sh; status=$?
-kill $(jobs -p) 2>/dev/null; pkill -f "verity demo --port $PORT" 2>/dev/null
+kill $(jobs -p) 2>/dev/null; pkill -f "verity demo .*--port $PORT" 2>/dev/null
 [ $status -eq 0 ] && [ -s "$WORK/check.id" ] || status=1
 rm -rf "$WORK"
 exit $status
