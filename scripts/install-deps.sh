@@ -15,7 +15,10 @@ PACKAGES=(ca-certificates curl git make bzip2 python3 python3-venv python3-pip l
           fonts-ocr-b fonts-hosny-amiri fonts-dejavu-core fonts-noto-core
           # Certification: openssl checks every certificate, request and CRL the CA writes;
           # SoftHSM2 is the PKCS#11 HSM in development and tests (pkcs11-tool from opensc).
-          openssl softhsm2 opensc libp11-kit-dev)
+          openssl softhsm2 opensc libp11-kit-dev
+          # The engine sandbox: bubblewrap (namespaces, the read-only view), libseccomp
+          # (the system-call allowlists), util-linux's setpriv and prlimit.
+          bubblewrap libseccomp-dev util-linux)
 # Pages: tests drive them in headless Chromium (Selenium through chromium-driver);
 # Noto gives Latin and Arabic text the look of the screenshots in docs/.
 # Reliability: SQLite's disk gone read-only is an ext4 image on a loop device

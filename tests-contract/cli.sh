@@ -271,14 +271,19 @@ kill "$DOC_PID" 2>/dev/null; wait "$DOC_PID" 2>/dev/null
 # namespaces of its own: a selfie is read.
 if [ "$(id -u)" = 0 ]; then
   NOBODY_DIR="$(mktemp -d)"; chmod 755 "$NOBODY_DIR"; mkdir -m 700 "$NOBODY_DIR/data"; chown 65534:65534 "$NOBODY_DIR/data"
-  as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups -- env VERITY_DATA_DIR="$NOBODY_DIR/data" HOME="$NOBODY_DIR" "$@"; }
-  as_nobody "$BIN" migrate > /dev/null 2>&1
-  NOBODY_KEY=$(as_nobody "$BIN" keys create --tenant acme --environment live --publishable --scopes verifyhuman 2>/dev/null)
-  as_nobody "$BIN" credits grant --tenant acme --environment live 10 --note nobody > /dev/null 2>&1
+  # The programs, their resources and the models where nobody may read them (a checkout under /root is not).
+  mkdir -p "$NOBODY_DIR/bin"; BUILT="$(dirname "$(readlink -f "$BIN")")"
+  cp -r "$BUILT/verity" "$BUILT/verity-engine-worker" "$BUILT"/*.resources "$NOBODY_DIR/bin/"
+  cp -r "${VERITY_MODELS_DIR:-$(pwd)/models}" "$NOBODY_DIR/models"; chmod -R a+rX "$NOBODY_DIR/bin" "$NOBODY_DIR/models"
+  as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups -- env VERITY_DATA_DIR="$NOBODY_DIR/data" VERITY_MODELS_DIR="$NOBODY_DIR/models" HOME="$NOBODY_DIR" "$@"; }
+  as_nobody "$NOBODY_DIR/bin/verity" migrate > /dev/null 2>&1
+  NOBODY_KEY=$(as_nobody "$NOBODY_DIR/bin/verity" keys create --tenant acme --environment live --publishable --scopes verifyhuman 2>/dev/null)
+  as_nobody "$NOBODY_DIR/bin/verity" credits grant --tenant acme --environment live 10 --note nobody > /dev/null 2>&1
   NOBODY_PORT=$((DOC_PORT + 5))
   # Not through the function: $! must be the server's pid (setpriv and env exec into it).
-  setpriv --reuid=65534 --regid=65534 --clear-groups -- env VERITY_DATA_DIR="$NOBODY_DIR/data" HOME="$NOBODY_DIR" VERITY_PORT=$NOBODY_PORT \
-    VERITY_METRICS_PORT=$((NOBODY_PORT + 1)) VERITY_HOST=127.0.0.1 "$BIN" serve > "$NOBODY_DIR/serve.log" 2>&1 & NOBODY_PID=$!
+  setpriv --reuid=65534 --regid=65534 --clear-groups -- env VERITY_DATA_DIR="$NOBODY_DIR/data" VERITY_MODELS_DIR="$NOBODY_DIR/models" \
+    HOME="$NOBODY_DIR" VERITY_PORT=$NOBODY_PORT VERITY_METRICS_PORT=$((NOBODY_PORT + 1)) VERITY_HOST=127.0.0.1 \
+    "$NOBODY_DIR/bin/verity" serve > "$NOBODY_DIR/serve.log" 2>&1 & NOBODY_PID=$!
   wait_until "the server run by nobody to answer" curl -sf "http://127.0.0.1:$NOBODY_PORT/healthz"
   check "a server run by nobody runs as nobody, with its /proc files root's (not dumpable)" bash -c \
     "grep -q '^Uid:[[:space:]]*65534' /proc/$NOBODY_PID/status && [ \"\$(stat -c %u /proc/$NOBODY_PID/environ)\" = 0 ]"

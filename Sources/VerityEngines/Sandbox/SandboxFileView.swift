@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What a sandboxed program sees of the host's files: read-only, at their
 /// own paths, and nothing else. Its program and the resource bundles beside
@@ -39,6 +42,31 @@ package struct SandboxFileView: Sendable, Equatable {
         for path in libraryDirectoriesOfThisProcess() { view.add(path) }
         for path in extra { view.add(path) }
         return view
+    }
+
+    /// Whether an unprivileged user may read every path of the view (each
+    /// folder on the way searchable, each file readable by others): then a
+    /// root server starts the sandbox as nobody, who is nobody on the host too.
+    package var nobodyCanRead: Bool {
+        readOnly.allSatisfy(Self.othersCanRead)
+    }
+
+    static func othersCanRead(_ path: String) -> Bool {
+        var ancestor = URL(fileURLWithPath: path)
+        var paths: [String] = []
+        while ancestor.path != "/" {
+            paths.append(ancestor.path)
+            ancestor.deleteLastPathComponent()
+        }
+        for (index, candidate) in paths.enumerated() {
+            var info = stat()
+            guard stat(candidate, &info) == 0 else { return false }
+            let isFolder = info.st_mode & S_IFMT == S_IFDIR
+            // Folders on the way need search; the path itself, reading (and search, if a folder).
+            let needed: mode_t = index == 0 ? (isFolder ? S_IROTH | S_IXOTH : S_IROTH) : S_IXOTH
+            guard info.st_mode & needed == needed else { return false }
+        }
+        return true
     }
 
     /// Adds `path` if it exists and nothing already bound holds it.

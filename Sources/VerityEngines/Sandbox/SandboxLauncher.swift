@@ -20,6 +20,10 @@ import Glibc
 package struct SandboxLauncher: Sendable {
     package let bubblewrap: String
     /// `setpriv`, when this process is root and must drop to nobody first.
+    /// Where nobody cannot read the view (a build under /root, say), bwrap
+    /// runs as root and the program is nobody inside its namespaces only,
+    /// with no capabilities (`SandboxFileView.nobodyCanRead`, which the
+    /// doctor reports).
     package let setpriv: String?
     /// `prlimit`: the limits are set before bwrap starts, so they bind the program from its first instruction.
     package let prlimit: String
@@ -57,7 +61,7 @@ package struct SandboxLauncher: Sendable {
     package func commandLine(program: String, arguments: [String], view: SandboxFileView, limits: SandboxLimits,
                              policyDescriptors: [Int32]) -> [String] {
         var line: [String] = []
-        if let setpriv {
+        if let setpriv, view.nobodyCanRead {
             line += [setpriv, "--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups", "--"]
         }
         // No core files (they would hold the images), few descriptors, the address space given.

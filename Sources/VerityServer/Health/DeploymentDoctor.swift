@@ -108,7 +108,11 @@ public struct DeploymentDoctor: Sendable {
             if let zygote = pool.idleZygotes().first, let problem = EngineConfinementCheck.problem(with: zygote) {
                 check = HealthCheck(name: "engine workers", status: "failing", detail: "the engine worker runs, but \(problem)")
             } else {
-                check = HealthCheck(name: "engine workers", status: "ok", detail: "confined: own namespaces, no network, seccomp allowlist")
+                let hostUser = SandboxProcesses.procFile("/proc/\(pool.idleZygotes().first ?? 0)/status")?
+                    .split(separator: "\n").first { $0.hasPrefix("Uid:") }?.split(separator: "\t").dropFirst().first
+                let asRoot = hostUser == "0" ? "; it is root outside its namespaces because nobody cannot read its files or the models "
+                    + "(make them readable by others to run it as nobody there too)" : ""
+                check = HealthCheck(name: "engine workers", status: "ok", detail: "confined: own namespaces, no network, seccomp allowlist\(asRoot)")
             }
         } catch {
             check = HealthCheck(name: "engine workers", status: "failing", detail: """

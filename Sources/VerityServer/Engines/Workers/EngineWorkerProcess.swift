@@ -251,14 +251,19 @@ final class EngineWorkerProcess: @unchecked Sendable {
         let inside = SandboxProcesses.descendants(of: pid)
         Glibc.kill(pid, SIGKILL)
         let ending = reap()
-        SandboxProcesses.waitUntilGone(inside, within: .seconds(2))
+        SandboxProcesses.waitUntilGone(inside, within: .seconds(5))
         return ending
     }
 
     /// Lets the zygote finish: its requests closed, it exits by itself; after `grace` it is killed.
     func stop(grace: Duration = .seconds(2)) {
         let inside = SandboxProcesses.descendants(of: pid)
-        defer { SandboxProcesses.waitUntilGone(inside, within: .seconds(2)) }
+        defer {
+            // Whatever of the sandbox outlived it (it should not) is ended too.
+            SandboxProcesses.waitUntilGone(inside, within: .milliseconds(500))
+            for process in inside where SandboxProcesses.isAlive(process) { Glibc.kill(process, SIGKILL) }
+            SandboxProcesses.waitUntilGone(inside, within: .seconds(5))
+        }
         close(requests)
         close(tasks)
         let deadline = ContinuousClock.now + grace
