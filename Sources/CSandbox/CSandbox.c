@@ -47,17 +47,6 @@ int sandbox_spawn(const char *path, char *const argv[], char *const envp[], cons
     return 0;
 }
 
-int sandbox_limit(unsigned long long address_space_bytes) {
-    struct rlimit none = {0, 0}, files = {256, 256};
-    if (setrlimit(RLIMIT_CORE, &none) != 0) return errno;
-    if (setrlimit(RLIMIT_NOFILE, &files) != 0) return errno;
-    if (address_space_bytes > 0) {
-        struct rlimit memory = {(rlim_t)address_space_bytes, (rlim_t)address_space_bytes};
-        if (setrlimit(RLIMIT_AS, &memory) != 0) return errno;
-    }
-    return 0;
-}
-
 /* One process CPU-time timer, armed before each task: past its budget the
    kernel sends SIGXCPU, whose default action ends the process. CPU time of
    every thread counts, not wall time: a task waiting for a core on a busy

@@ -25,11 +25,6 @@ int sandbox_policy_export(int policy, int fd);
 /// already there stays, so the result is never wider. Returns 0 or an errno value.
 int sandbox_policy_load(int policy);
 
-/// Limits the calling process: `address_space_bytes` of virtual memory
-/// (RLIMIT_AS; 0 leaves it), no core files (they would hold the images), at
-/// most 256 open files. Returns 0 or an errno value.
-int sandbox_limit(unsigned long long address_space_bytes);
-
 /// fork(2), which Swift does not offer: the engine zygote's one use, a
 /// child per task from a single-threaded parent.
 pid_t sandbox_fork(void);

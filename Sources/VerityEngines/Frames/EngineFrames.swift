@@ -28,10 +28,16 @@ package enum EngineFrames {
         case io(Int32)
     }
 
-    package static func write(_ payload: Data, to fd: Int32) throws(Failure) {
+    /// `payload` with its length before it.
+    package static func framed(_ payload: Data) -> Data {
         let count = payload.count
         var frame = Data([UInt8(count >> 24 & 0xFF), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)])
         frame.append(payload)
+        return frame
+    }
+
+    package static func write(_ payload: Data, to fd: Int32) throws(Failure) {
+        let frame = framed(payload)
         let failure: Failure? = frame.withUnsafeBytes { buffer -> Failure? in
             var offset = 0
             while offset < buffer.count {

@@ -26,22 +26,21 @@ package enum EngineZygote {
 
     package struct Options: Sendable {
         package var modelsDirectory: String
-        package var memoryBytes: UInt64
         package var cpuMillisecondsPerTask: UInt32
         /// A stand-in run by each child instead of the built-in engines.
         package var program: String?
 
-        package init(modelsDirectory: String, memoryBytes: UInt64, cpuMillisecondsPerTask: UInt32, program: String?) {
+        package init(modelsDirectory: String, cpuMillisecondsPerTask: UInt32, program: String?) {
             self.modelsDirectory = modelsDirectory
-            self.memoryBytes = memoryBytes
             self.cpuMillisecondsPerTask = cpuMillisecondsPerTask
             self.program = program
         }
     }
 
     package static func run(_ options: Options) -> Never {
-        // No core file, and no child may open this process's descriptors through /proc.
-        guard sandbox_not_dumpable() == 0, sandbox_limit(options.memoryBytes) == 0 else {
+        // No child may open this process's memory or descriptors through /proc. (Its
+        // address space, core files and descriptors were limited before it started: `SandboxLauncher`.)
+        guard sandbox_not_dumpable() == 0 else {
             exit(ExitStatus.confinementFailed.rawValue)
         }
         let runner = options.program == nil ? EngineWarmUp.loadedRunner(modelsDirectory: options.modelsDirectory) : nil

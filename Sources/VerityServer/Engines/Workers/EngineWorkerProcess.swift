@@ -52,8 +52,7 @@ final class EngineWorkerProcess: @unchecked Sendable {
         // The worker's options are its environment; nothing else of the server's is in it.
         // Tesseract's OpenMP and OpenBLAS each start a thread per core unless told;
         // two malloc arenas keep the address space inside the worker's limit.
-        var environment = ["VERITY_ENGINE_MODELS=\(configuration.modelsDirectory)", "VERITY_ENGINE_MEMORY_MB=\(configuration.memoryMegabytes)",
-                           "VERITY_ENGINE_CPU_MS=\(configuration.taskCPUMilliseconds)",
+        var environment = ["VERITY_ENGINE_MODELS=\(configuration.modelsDirectory)", "VERITY_ENGINE_CPU_MS=\(configuration.taskCPUMilliseconds)",
                            "OMP_THREAD_LIMIT=1", "OPENBLAS_NUM_THREADS=1", "MALLOC_ARENA_MAX=2"]
         var extra = [configuration.modelsDirectory]
         if let program = configuration.standIn {
@@ -191,9 +190,7 @@ final class EngineWorkerProcess: @unchecked Sendable {
 
     /// The task, written while the child reads it; a child that ends first, or a deadline, stops the write.
     private func writeTask(_ payload: Data, deadline: ContinuousClock.Instant) throws {
-        var frame = Data([UInt8(payload.count >> 24 & 0xFF), UInt8(payload.count >> 16 & 0xFF), UInt8(payload.count >> 8 & 0xFF),
-                          UInt8(payload.count & 0xFF)])
-        frame.append(payload)
+        let frame = EngineFrames.framed(payload)
         let flags = fcntl(tasks, F_GETFL)
         _ = fcntl(tasks, F_SETFL, flags | O_NONBLOCK)
         try frame.withUnsafeBytes { buffer in
