@@ -29,6 +29,10 @@ public enum VerityApp {
         app.http.server.configuration.port = settings.port
         // No client compresses its requests; a compressed body is refused, typed (`RequestEncodingMiddleware`).
         app.http.server.configuration.requestDecompression = .disabled
+        // Verity's own HTTP/1 server: Vapor's has no place for connection caps and read timeouts.
+        let server = VerityHTTPServer(application: app, limits: settings.connections)
+        app.storage[VerityHTTPServerKey.self] = server
+        app.servers.use { _ in server }
         app.routes.defaultMaxBodySize = ByteCount(integerLiteral: RequestBody.maxBytes)
         app.logger.logLevel = Logger.Level(rawValue: settings.logLevel) ?? .info
         // swift-metrics reports to the process's registry from here on (Vapor's request metrics too).

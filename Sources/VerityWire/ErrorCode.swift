@@ -110,6 +110,9 @@ public struct ErrorCode: Sendable, Hashable, CustomStringConvertible {
     /// The settings were saved by someone else since this form was read: read them again.
     public static let settingsChanged = ErrorCode("SETTINGS_CHANGED", 409)
     public static let serviceUnavailable = ErrorCode("SERVICE_UNAVAILABLE", 503, retryable: true)
+    /// The request's body stalled or came slower than the server's minimum
+    /// rate, and the connection was closed; sending it again may work.
+    public static let requestTimeout = ErrorCode("REQUEST_TIMEOUT", 408, retryable: true)
     /// The engine worker reading this image stopped (it crashed, or ran out
     /// of its memory or time) and was replaced; the server is fine. Once
     /// more may work; an image that fails every time cannot be read.
@@ -128,6 +131,6 @@ public struct ErrorCode: Sendable, Hashable, CustomStringConvertible {
         idempotencyKeyInUse, idempotencyKeyReused, idempotencyAnswerLost, hmacKeyMissing, decryptionFailed, requestReplayed, sideMissing, wrongSide,
         webhookEndpointDisabled, signInFailed, operatorLocked, roleNotAuthorized, liveKeyRequired, csrfTokenInvalid,
         caseClaimed, claimExpired, caseDecided, settingsChanged,
-        serviceUnavailable, engineFailed, systemError,
+        serviceUnavailable, requestTimeout, engineFailed, systemError,
     ]
 }

@@ -51,7 +51,7 @@ public struct VerityTestApp: Sendable {
     /// Starts the HTTP server on a free loopback port and returns its base URL.
     public func startServer() async throws -> URL {
         try await app.server.start(address: .hostname("127.0.0.1", port: 0))
-        guard let port = app.http.server.shared.localAddress?.port else { throw Abort(.internalServerError, reason: "no port") }
+        guard let port = app.verityHTTPServer?.localAddress?.port else { throw Abort(.internalServerError, reason: "no port") }
         return URL(string: "http://127.0.0.1:\(port)")!
     }
 
@@ -79,7 +79,7 @@ public struct VerityTestApp: Sendable {
             try await VerityApp.configure(second, settings: settings, clock: clock.verityClock)
             Self.waitForRequestsAtShutdown(second)
             try await second.server.start(address: .hostname("127.0.0.1", port: 0))
-            guard let port = second.http.server.shared.localAddress?.port else { throw Abort(.internalServerError, reason: "no port") }
+            guard let port = second.verityHTTPServer?.localAddress?.port else { throw Abort(.internalServerError, reason: "no port") }
             let result = try await body(URL(string: "http://127.0.0.1:\(port)")!, second)
             await second.server.shutdown()
             try await second.asyncShutdown()

@@ -125,6 +125,7 @@ package struct CertificationAuthMiddleware: AsyncMiddleware {
         } else {
             caller = try await userTokenCaller(bearer, request: request, now: now)
         }
+        request.tenantEnvironmentID = caller.environmentID
         request.storage[CertificationContextKey.self] = caller.context(of: request)
         return try await idempotency.run(request, scope: caller.userID) { try await next.respond(to: request) }
     }

@@ -38,7 +38,7 @@ package struct Idempotency: Sendable {
             throw VerityError.invalid(Self.header, "an Idempotency-Key is 1–255 visible ASCII characters")
         }
         // The body is part of the request's fingerprint: read it now, within the route's own limit.
-        _ = try await request.body.collect(max: RouteBodyLimit.of(request)).get()
+        try await request.collectBody()
         let repository = IdempotencyRepository(db: request.db)
         let keyHash = DataProtector.hashSecret(key)
         let digest = Self.digest(request, alsoFingerprint), now = clock.nowMillis()

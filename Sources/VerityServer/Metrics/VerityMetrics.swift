@@ -41,6 +41,13 @@ package enum VerityMetrics {
         Counter(label: "verity_overloaded_total", dimensions: [("what", what)]).increment()
     }
 
+    /// A connection this server closed for how its client behaved: `idle`,
+    /// `head` (too slow), `body_silent`, `body_too_slow`, `refused` (past
+    /// every cap).
+    static func connectionDropped(_ reason: String) {
+        Counter(label: "verity_connections_dropped_total", dimensions: [("reason", reason)]).increment()
+    }
+
     /// One webhook delivery attempt's result: `delivered`, `failed` (to be
     /// retried), `given_up`, `endpoint_disabled`.
     package static func webhookDelivery(_ result: String, count: Int = 1) {

@@ -60,6 +60,7 @@ struct ClientKeyMiddleware: AsyncMiddleware {
             throw VerityError(.invalidClientKey, "the client key is not valid or was revoked")
         }
         request.logger[metadataKey: "environment_id"] = .string(admitted.environment.id?.uuidString ?? "")
+        request.tenantEnvironmentID = admitted.environment.id
         request.storage[MobileContextKey.self] = MobileContext(keyID: admitted.keyID, kind: admitted.kind, scopes: admitted.scopes,
                                                                environment: admitted.environment, db: request.db, logger: request.logger)
         return try await next.respond(to: request)

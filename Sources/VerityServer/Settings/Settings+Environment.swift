@@ -101,6 +101,18 @@ extension Settings {
                                                            in: 512...65_536)
         settings.engineTaskSeconds = try integer(env, "VERITY_ENGINE_TASK_SECONDS", default: settings.engineTaskSeconds, in: 5...3600)
         settings.largeBodiesAtOnce = try integer(env, "VERITY_LARGE_BODIES", default: settings.largeBodiesAtOnce, in: 1...1024)
+        settings.connections.maxConnections = try integer(env, "VERITY_MAX_CONNECTIONS", default: settings.connections.maxConnections,
+                                                          in: 16...1_000_000)
+        settings.connections.maxConnectionsPerAddress = try integer(env, "VERITY_MAX_CONNECTIONS_PER_ADDRESS",
+                                                                    default: settings.connections.maxConnectionsPerAddress, in: 1...1_000_000)
+        settings.connections.headerSeconds = try integer(env, "VERITY_HEADER_TIMEOUT_SECONDS", default: settings.connections.headerSeconds,
+                                                         in: 1...600)
+        settings.connections.idleSeconds = try integer(env, "VERITY_IDLE_TIMEOUT_SECONDS", default: settings.connections.idleSeconds,
+                                                       in: 1...3600)
+        settings.connections.bodySeconds = try integer(env, "VERITY_BODY_TIMEOUT_SECONDS", default: settings.connections.bodySeconds,
+                                                       in: 1...600)
+        settings.connections.minimumBodyBytesPerSecond = try integer(env, "VERITY_MIN_BODY_BYTES_PER_SECOND",
+                                                                     default: settings.connections.minimumBodyBytesPerSecond, in: 0...100_000_000)
         settings.captureRequestsPerAddressPerMinute = try integer(env, "VERITY_CAPTURE_REQUESTS_PER_ADDRESS",
                                                                   default: settings.captureRequestsPerAddressPerMinute, in: 0...1_000_000)
         settings.jobLeaseSeconds = try integer(env, "VERITY_JOB_LEASE_SECONDS", default: settings.jobLeaseSeconds, in: 5...600)

@@ -70,6 +70,9 @@ public struct Settings: Sendable {
     /// Large request bodies (images, documents to sign) one server holds at
     /// once; the next is refused before it is read (`LargeBodies`).
     public var largeBodiesAtOnce: Int = 16
+    /// Connection caps and the timeouts that keep slow and idle clients
+    /// from starving the server (`VerityHTTPServer`).
+    public var connections = ConnectionLimits()
     /// Requests a minute one client address may make to `/capture/*` (0: no
     /// limit; behind a proxy every client shares its address).
     public var captureRequestsPerAddressPerMinute: Int = 600

@@ -67,6 +67,7 @@ package struct SecretKeyMiddleware: AsyncMiddleware {
         try await RequestRateLimit(clock: clock).admit(
             request, keyID: try key.requireID(), surface: "admin",
             limit: environment.configuration.limits.secretKeyRequestsPerMinute, credential: "this secret key")
+        request.tenantEnvironmentID = environment.id
         request.storage[AdminContextKey.self] = AdminContext(environment: environment, keyPrefix: key.displayPrefix,
                                                              scope: scopes.of(request, db: db))
         // An environment's secret keys share their Idempotency-Keys: a retry after a key rotation still matches.
@@ -100,6 +101,7 @@ package struct UserTokenMiddleware: AsyncMiddleware {
         request.logger[metadataKey: "user_id"] = .string(claims.userID.uuidString)
         try RequestRateLimit(clock: clock).check(
             request, requests: requests, limit: session.configuration.limits.userTokenRequestsPerMinute, credential: "this user token")
+        request.tenantEnvironmentID = session.environmentID
         request.storage[IdentityContextKey.self] = IdentityContext(session: session, scope: scopes.of(request, db: db))
         return try await idempotency.run(request, scope: session.userID) { try await next.respond(to: request) }
     }
