@@ -47,7 +47,7 @@ struct BenchClient: Sendable {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(body)
         }
-        let response = try await http.execute(request, timeout: .seconds(30))
+        let response = try await OverloadRetry.execute(http, request, timeout: .seconds(30))
         let bytes = try await response.body.collect(upTo: 1 << 20)
         guard (200..<300).contains(response.status.code) else {
             throw Failure(description: "\(method) \(path): HTTP \(response.status.code) \(String(buffer: bytes))")

@@ -106,7 +106,7 @@ struct MobileBench: Sendable {
         if let session { request.headers.add(name: WireHeader.mobileSession, value: session) }
         request.headers.add(name: "Content-Type", value: "application/json")
         request.body = .bytes(ByteBuffer(bytes: Array(try JSONEncoder().encode(body))))
-        let response = try await http.execute(request, timeout: .seconds(120))
+        let response = try await OverloadRetry.execute(http, request, timeout: .seconds(120))
         let bytes = try await response.body.collect(upTo: 1 << 20)
         guard response.status == .ok, let answer = try? JSONDecoder().decode(MobileEnvelope<Payload>.self, from: Data(bytes.readableBytesView)) else {
             throw BenchClient.Failure(description: "POST \(route.path): HTTP \(response.status.code) \(String(buffer: bytes).prefix(300))")

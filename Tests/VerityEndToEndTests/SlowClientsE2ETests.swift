@@ -160,6 +160,38 @@ struct SlowClientsE2ETests {
         }
     }
 
+    @Test func aLargeBodyIsAskedForOnlyOnceItsChecksHavePassed() async throws {
+        try await Self.withServer({ _ in }) { _, _, port, key in
+            // given: a selfie upload of 100 kB (padded past the JSON routes' 64 KiB) that asks before it sends (as curl does)
+            var body = "{\"selfie_b64\":\"\(try MobileAPI.johnSelfie)\"}"
+            body += String(repeating: " ", count: 100_000 - body.utf8.count)
+            func head(_ key: String) -> String {
+                "POST /api/mobile/v1/verifyhuman/verify HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Client-Key: \(key)\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: 100000\r\nExpect: 100-continue\r\n\r\n"
+            }
+            func answer(_ connection: RawConnection, containing text: String) async throws -> String {
+                try await waitFor("the server's answer", every: .milliseconds(20)) {
+                    let read = connection.read()
+                    return read.text.contains(text) ? .ready(read.text) : .notYet(read.text)
+                }
+            }
+            // when: its key is not valid
+            let stranger = try RawConnection(port: port)
+            stranger.send(head("pk_test_not_a_key"))
+            // then: refused from its head, never asked for its body
+            let refused = try await answer(stranger, containing: "\r\n\r\n{")
+            #expect(refused.hasPrefix("HTTP/1.1 401") && refused.contains("INVALID_CLIENT_KEY"), "\(refused)")
+            // when: its key is valid
+            let app = try RawConnection(port: port)
+            app.send(head(key))
+            // then: told to send its body, and once sent, answered
+            #expect(try await answer(app, containing: "\r\n\r\n").hasPrefix("HTTP/1.1 100 Continue"))
+            app.send(body)
+            let verified = try await answer(app, containing: "\"outcome\"")
+            #expect(verified.contains("HTTP/1.1 200") && verified.contains("\"pass\""), "\(verified)")
+        }
+    }
+
     @Test func anIdleConnectionAndAHeadThatNeverEndsAreClosed() async throws {
         try await Self.withServer({
             $0.headerSeconds = 2

@@ -143,6 +143,7 @@ final class ConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
                 return
             }
             state = .reading(head: head, limit: limit, pending: nil)
+            sendContinueIfAsked(head, context: context)
             return
         }
         // A large body: not a byte more is read until the app asks for it.
@@ -163,10 +164,19 @@ final class ConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func startReadingBody(context: ChannelHandlerContext) {
-        guard case .reading(_, _, _?) = state else { return }
+        guard case .reading(let head, _, _?) = state else { return }
         clock.headArrived()
+        sendContinueIfAsked(head, context: context)
         context.channel.setOption(ChannelOptions.autoRead, value: true).whenFailure { _ in }
         context.read()
+    }
+
+    /// A client that asked `Expect: 100-continue` (curl does for large
+    /// bodies) is told to send its body once the server will read it, not
+    /// left to its own wait; one refused first never sends it.
+    private func sendContinueIfAsked(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+        guard head.version == .http1_1, head.headers[.expect].contains(where: { $0.lowercased() == "100-continue" }) else { return }
+        context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))), promise: nil)
     }
 
     // MARK: The answer

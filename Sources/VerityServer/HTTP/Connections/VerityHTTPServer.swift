@@ -74,7 +74,7 @@ package final class VerityHTTPServer: Server, Sendable {
         let bootstrap = ServerBootstrap(group: application.eventLoopGroup)
             .serverChannelOption(.backlog, value: Int32(configuration.backlog))
             .serverChannelOption(.socketOption(.so_reuseaddr), value: configuration.reuseAddress ? 1 : 0)
-            .childChannelOption(.socketOption(.tcp_nodelay), value: configuration.tcpNoDelay ? 1 : 0)
+            .childChannelOption(.tcpOption(.tcp_nodelay), value: configuration.tcpNoDelay ? 1 : 0)
             .childChannelOption(.allowRemoteHalfClosure, value: false)
             .childChannelInitializer { [self] channel in
                 channel.eventLoop.makeCompletedFuture { try self.prepare(channel, shared: shared, tls: tls) }
