@@ -3,7 +3,7 @@
 # costs. The same demo server, the same images, the same run: engines in
 # the server's own process (the baseline, VERITY_ENGINE_ISOLATION=in-process)
 # and in sandboxed workers as deployed (bubblewrap, seccomp, a zygote that
-# forks a fresh child per task). VerifyHuman calls/s at 16 clients, and the
+# forks a child per tenant's turn). VerifyHuman calls/s at 16 clients, and the
 # whole document flow (captureAndVerifyIdentityDocument, submit to final
 # status) at 4 in flight. The aim: the sandbox keeps >= 0.85 of the baseline.
 set -euo pipefail

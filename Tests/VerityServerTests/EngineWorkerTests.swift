@@ -164,19 +164,46 @@ struct EngineWorkerTests {
         #expect(!Self.isAlive(zygote), "a pool that stops ends its workers")
     }
 
-    @Test func everyTaskRunsInAProcessOfItsOwnSoNoProcessSeesTwoTenants() async throws {
+    @Test func aChildServesOneTenantsTasksAndNoProcessSeesTwoTenants() async throws {
         // given: one engine thread, so every task goes to the same zygote
         let pool = Self.pool()
-        // when: six tasks, as two tenants' requests would come in turn
-        for _ in 0..<3 {
-            _ = try await pool.perform(.captureQuality(image: try Self.licence)).qualityProblems()
-            _ = try await pool.perform(.liveness(selfie: try Self.selfie)).liveness()
+        let acme = UUID(), globex = UUID()
+        // when: tasks as two tenants' requests and a task with no tenant would come: two of acme's in a row, then in turn
+        let order: [UUID?] = [acme, acme, globex, acme, nil, nil, globex, globex]
+        for tenant in order {
+            _ = try await EngineTenant.serving(tenant) { try await pool.perform(.liveness(selfie: try Self.selfie)).liveness() }
         }
-        // then: six processes, each gone before the next task was written
+        // then: a tenant's consecutive tasks share a child; a change of tenant, or no tenant, is a fresh one
         let processes = pool.recentTaskProcesses()
-        #expect(processes.count == 6)
-        #expect(Set(processes).count == 6, "no child ran two tasks: \(processes)")
+        #expect(processes.count == order.count)
         #expect(Set(processes.map(\.worker)).count == 1, "all from one zygote, so the pids are comparable")
+        #expect(processes[0] == processes[1], "acme's two tasks in a row in one child")
+        #expect(processes[6] == processes[7], "globex's two tasks in a row in one child")
+        var tenantOf: [EngineChild: UUID?] = [:]
+        for (child, tenant) in zip(processes, order) {
+            if let seen = tenantOf[child] { #expect(seen == tenant && tenant != nil, "a child served \(String(describing: seen)) and \(String(describing: tenant))") }
+            tenantOf[child] = tenant
+        }
+        #expect(Set(processes).count == 6, "fresh children at every change: \(processes)")
+        // and a child kept for its tenant ends with the pool
+        await pool.shutdown()
+    }
+
+    @Test func aKeptChildThatDiesCostsItsTenantOneTaskAndTheNextGetsAFreshOne() async throws {
+        let pool = Self.pool()
+        let tenant = UUID()
+        _ = try await EngineTenant.serving(tenant) { try await pool.perform(.liveness(selfie: try Self.selfie)).liveness() }
+        // given: the child kept for the tenant's next task is killed while it waits
+        let kept = try #require(pool.recentTaskProcesses().last)
+        let zygote = try #require(pool.idleZygotes().first)
+        let child = try #require(SandboxProcesses.hostPID(of: kept.pid, under: zygote))
+        kill(child, SIGKILL)
+        // when: the tenant's next task comes
+        _ = await EngineTenant.serving(tenant) { try? await pool.perform(.liveness(selfie: try Self.selfie)).liveness() }
+        // then: at most that task is lost, and the one after it is answered in a fresh child
+        let after = try await EngineTenant.serving(tenant) { try await pool.perform(.liveness(selfie: try Self.selfie)).liveness() }
+        #expect(after.attackSuspected == false, "a live selfie, read")
+        #expect(pool.recentTaskProcesses().last != kept)
         await pool.shutdown()
     }
 }

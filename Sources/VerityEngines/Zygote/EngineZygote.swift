@@ -6,12 +6,14 @@ import Glibc
 
 /// The engine worker (`verity-engine-worker`), started by the server inside
 /// the sandbox (`SandboxLauncher`): a zygote that loads the engines once,
-/// then forks one child per task. The zygote never reads a stranger's byte;
-/// each child takes the task policy (nothing opened, no new process, no
-/// program started, signals to itself only), reads exactly one task, answers
-/// it and exits. So no process ever holds two people's images, and a child
-/// taken over by a crafted image ends with its task. The models are shared
-/// copy-on-write: a fork costs a millisecond, not a model load.
+/// then forks children. The zygote never reads a stranger's byte; each child
+/// takes the task policy (nothing opened, no new process, no program started,
+/// signals to itself only), then answers the tasks the server sends it until
+/// it is told it is done: the server sends one child one tenant's tasks only,
+/// and a task with no tenant alone (`EngineWorkerProcess`). So no process
+/// ever holds two tenants' images, and a child taken over by a crafted image
+/// ends with its tenant's turn. The models are shared copy-on-write: a fork
+/// costs a millisecond, not a model load.
 ///
 /// With a stand-in (`program`, the server's `VERITY_ENGINE_WORKER`) the
 /// child runs that program instead, in the program policy, with the same
@@ -50,7 +52,7 @@ package enum EngineZygote {
             // _exit: the libraries' static destructors have nothing to save, and can take their time.
             guard awaitRequest() else { _exit(ExitStatus.finished.rawValue) }
             let child = sandbox_fork()
-            if child == 0 { serveOneTask(runner: runner, options: options, zygote: zygote) }
+            if child == 0 { serveTasks(runner: runner, options: options, zygote: zygote) }
             guard child > 0 else { exit(ExitStatus.protocolBroken.rawValue) }
             report(.spawned(pid: child))
             var status: Int32 = 0
@@ -80,35 +82,39 @@ package enum EngineZygote {
         }
     }
 
-    /// The child: confined for good before it reads a byte, one task, then gone.
-    private static func serveOneTask(runner: EngineTaskRunner?, options: Options, zygote: pid_t) -> Never {
+    /// The child: confined for good before it reads a byte, then the tasks
+    /// the server sends it, all of one tenant's (`EngineWorkerProcess`),
+    /// until an empty frame or the pipe's end says it is done.
+    private static func serveTasks(runner: EngineTaskRunner?, options: Options, zygote: pid_t) -> Never {
         close(EngineWorkerDescriptors.requests)
         close(EngineWorkerDescriptors.reports)
         if let program = options.program {
             runStandIn(program, zygote: zygote)
         }
         guard sandbox_child_enter(zygote) == 0, let runner else { _exit(ExitStatus.confinementFailed.rawValue) }
-        let frame: Data
-        do {
-            frame = try EngineFrames.read(from: EngineWorkerDescriptors.tasks, limit: EngineFrames.taskLimit)
-        } catch .closed {
-            _exit(ExitStatus.finished.rawValue)
-        } catch {
-            _exit(ExitStatus.protocolBroken.rawValue)
+        while true {
+            let frame: Data
+            do {
+                frame = try EngineFrames.read(from: EngineWorkerDescriptors.tasks, limit: EngineFrames.taskLimit)
+            } catch .closed {
+                _exit(ExitStatus.finished.rawValue)
+            } catch {
+                _exit(ExitStatus.protocolBroken.rawValue)
+            }
+            guard !frame.isEmpty else { _exit(ExitStatus.finished.rawValue) }
+            // Each task's CPU time starts once it is read.
+            guard sandbox_cpu_budget(options.cpuMillisecondsPerTask) == 0 else { _exit(ExitStatus.confinementFailed.rawValue) }
+            let answer: EngineAnswer
+            if let task = try? JSONDecoder().decode(EngineTask.self, from: frame) {
+                answer = runner.perform(task)
+            } else {
+                answer = .refused(EngineRefusal(reason: .failed, image: nil))
+            }
+            guard let encoded = try? JSONEncoder().encode(answer),
+                  (try? EngineFrames.write(encoded, to: EngineWorkerDescriptors.answers)) != nil else {
+                _exit(ExitStatus.protocolBroken.rawValue)
+            }
         }
-        // The task's CPU time starts once it is read.
-        guard sandbox_cpu_budget(options.cpuMillisecondsPerTask) == 0 else { _exit(ExitStatus.confinementFailed.rawValue) }
-        let answer: EngineAnswer
-        if let task = try? JSONDecoder().decode(EngineTask.self, from: frame) {
-            answer = runner.perform(task)
-        } else {
-            answer = .refused(EngineRefusal(reason: .failed, image: nil))
-        }
-        guard let encoded = try? JSONEncoder().encode(answer),
-              (try? EngineFrames.write(encoded, to: EngineWorkerDescriptors.answers)) != nil else {
-            _exit(ExitStatus.protocolBroken.rawValue)
-        }
-        _exit(ExitStatus.finished.rawValue)
     }
 
     /// A stand-in in the program policy: what `verity sandbox run` gives any program.

@@ -127,7 +127,9 @@ package struct CertificationAuthMiddleware: AsyncMiddleware {
         }
         request.tenantEnvironmentID = caller.environmentID
         request.storage[CertificationContextKey.self] = caller.context(of: request)
-        return try await idempotency.run(request, scope: caller.userID) { try await next.respond(to: request) }
+        return try await EngineTenant.serving(caller.environmentID) {
+            try await idempotency.run(request, scope: caller.userID) { try await next.respond(to: request) }
+        }
     }
 
     package init(tokens: UserTokenService, protector: DataProtector, clock: VerityClock, idempotency: Idempotency) {

@@ -3,6 +3,7 @@ import Foundation
 import Vapor
 import VerityAPI
 import VerityCore
+import VerityKernel
 import VerityStore
 
 /// What a publishable key admitted: its environment and scopes.
@@ -63,7 +64,7 @@ struct ClientKeyMiddleware: AsyncMiddleware {
         request.tenantEnvironmentID = admitted.environment.id
         request.storage[MobileContextKey.self] = MobileContext(keyID: admitted.keyID, kind: admitted.kind, scopes: admitted.scopes,
                                                                environment: admitted.environment, db: request.db, logger: request.logger)
-        return try await next.respond(to: request)
+        return try await EngineTenant.serving(admitted.environment.id) { try await next.respond(to: request) }
     }
 
     static func headerKey(_ headers: HTTPHeaders) -> String? {

@@ -12,8 +12,10 @@ import VerityEngines
 /// in `verity-engine-worker`, a program of the engines alone (no server
 /// code, no keys, no database), started in the engine sandbox
 /// (`SandboxLauncher`: its own namespaces, nobody's uid, a read-only view,
-/// no network, a seccomp allowlist) as a zygote that forks a child per task
-/// (`EngineZygote`): no process sees two tasks, so none sees two tenants.
+/// no network, a seccomp allowlist) as a zygote that forks children
+/// (`EngineZygote`). A child serves one tenant's tasks (`EngineTenant`, the
+/// tenant the request's credential opened) one after another, and a task
+/// with no tenant alone: no process sees two tenants' images.
 ///
 /// Each engine thread keeps one zygote, started when first needed. A task
 /// may use `taskCPUMilliseconds` of CPU (a CPU-time timer in the child ends
@@ -80,19 +82,20 @@ package final class EngineWorkerPool: EngineRunner, LifecycleHandler {
 
     package func perform(_ task: EngineTask) async throws -> EngineAnswer {
         let payload = try JSONEncoder().encode(task)
-        return try await threads.runIfActive { try self.exchange(task, payload: payload) }
+        let tenant = EngineTenant.current
+        return try await threads.runIfActive { try self.exchange(task, payload: payload, tenant: tenant) }
     }
 
     /// One task on one worker, on an engine thread (blocking reads with a deadline).
-    private func exchange(_ task: EngineTask, payload: Data) throws -> EngineAnswer {
+    private func exchange(_ task: EngineTask, payload: Data, tenant: UUID?) throws -> EngineAnswer {
         let stage = task.stage
-        let worker = try idle.withLockedValue { $0.popLast() } ?? startWorker()
+        let worker = try takeIdleWorker(for: tenant) ?? startWorker()
         let started = ContinuousClock.now
         busy.withLockedValue { $0.append(worker) }
         defer { busy.withLockedValue { $0.removeAll { $0 === worker } } }
         let answer: EngineAnswer
         do {
-            let (frame, child) = try worker.exchange(payload, deadline: started + configuration.taskTimeout)
+            let (frame, child) = try worker.exchange(payload, tenant: tenant, deadline: started + configuration.taskTimeout)
             recentChildren.withLockedValue { $0 = $0.suffix(99) + [EngineChild(worker: worker.id, pid: child)] }
             guard let decoded = try? JSONDecoder().decode(EngineAnswer.self, from: frame) else { throw EngineWorkerFailure.zygote("its child's answer could not be read") }
             guard decoded.fits(task) else { throw EngineWorkerFailure.zygote("its child answered another task's kind") }
@@ -111,14 +114,24 @@ package final class EngineWorkerPool: EngineRunner, LifecycleHandler {
             ])
             throw VerityError(.engineFailed, "the image could not be read: the engine reading it stopped. The server is fine; try once more, or send another picture.")
         }
-        // The next child is forked while the answer travels on.
-        if (try? worker.requestChild()) != nil {
+        // The next child is forked while the answer travels on (unless this one waits for its tenant's next task).
+        if worker.servingTenant != nil || (try? worker.requestChild()) != nil {
             idle.withLockedValue { $0.append(worker) }
         } else {
             worker.kill()
         }
         VerityMetrics.engineStage(stage, nanoseconds: Int64((ContinuousClock.now - started) / .nanoseconds(1)))
         return answer
+    }
+
+    /// An idle worker, one whose child serves `tenant` already if there is one.
+    private func takeIdleWorker(for tenant: UUID?) -> EngineWorkerProcess? {
+        idle.withLockedValue { workers in
+            if let tenant, let index = workers.lastIndex(where: { $0.servingTenant == tenant }) { return workers.remove(at: index) }
+            // Else one with no child kept, so no tenant's child is ended for nothing.
+            if let index = workers.lastIndex(where: { $0.servingTenant == nil }) { return workers.remove(at: index) }
+            return workers.popLast()
+        }
     }
 
     private func startWorker() throws -> EngineWorkerProcess {

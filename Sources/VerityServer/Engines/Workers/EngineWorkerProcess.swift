@@ -11,8 +11,10 @@ import VerityEngines
 /// process, the pipes to it, and the child waiting for the next task. Used
 /// by one engine thread at a time.
 ///
-/// Each task goes to a fresh child and the child must end before the next
-/// task is written, so no process ever sees two tasks. Anything unexpected
+/// A child serves one tenant: its tasks go to it one after another, and
+/// another tenant's task (or one with no tenant) goes to a fresh child once
+/// the last one has ended, so no process ever sees two tenants' images.
+/// Anything unexpected
 /// (a child that dies, answers twice, answers nonsense, outlives its answer,
 /// runs over its time; a zygote that says something it should not) ends the
 /// whole sandbox, and the next task starts a new one.
@@ -25,12 +27,18 @@ final class EngineWorkerProcess: @unchecked Sendable {
     private let output: EngineWorkerOutput
     /// The child forked for the next task (the zygote's own pid for it), once the zygote has said so.
     private var waitingChild: Int32?
+    /// The child that answered a tenant's task and waits for that tenant's next one.
+    private var servingChild: (pid: Int32, tenant: UUID)?
+    /// Whether children serve more than one task: not a stand-in's (it answers one task and exits).
+    private let keepsChildren: Bool
     private var childRequested = false
     /// The zygote's own pid inside its sandbox.
     private var zygote: Int32 = 0
 
-    private init(pid: pid_t, id: String, tasks: Int32, answers: Int32, requests: Int32, reports: Int32, output: EngineWorkerOutput) {
+    private init(pid: pid_t, id: String, tasks: Int32, answers: Int32, requests: Int32, reports: Int32, output: EngineWorkerOutput,
+                 keepsChildren: Bool) {
         self.pid = pid
+        self.keepsChildren = keepsChildren
         self.id = id
         self.tasks = tasks
         self.answers = answers
@@ -75,7 +83,8 @@ final class EngineWorkerProcess: @unchecked Sendable {
         }
         for end in [tasks[0], output[1], answers[1], requests[0], reports[1]] { close(end) }
         let worker = EngineWorkerProcess(pid: pid, id: id, tasks: tasks[1], answers: answers[0], requests: requests[1], reports: reports[0],
-                                         output: EngineWorkerOutput(descriptor: output[0], worker: id, logger: logger))
+                                         output: EngineWorkerOutput(descriptor: output[0], worker: id, logger: logger),
+                                         keepsChildren: configuration.standIn == nil)
         // The zygote loads its engines, then says so: its tasks' time starts after.
         guard case .ready(let zygote) = try? worker.readReport(deadline: ContinuousClock.now + Self.startup) else {
             let ending = worker.kill()
@@ -115,24 +124,61 @@ final class EngineWorkerProcess: @unchecked Sendable {
         return pid
     }
 
-    /// One task: written to a fresh child, its answer read, the child's end
-    /// seen, nothing more on the answers' pipe. Throws `EngineWorkerFailure`.
-    func exchange(_ payload: Data, deadline: ContinuousClock.Instant) throws -> (answer: Data, child: Int32) {
-        let child = try child(deadline: deadline)
+    /// One task, for `tenant`: written to the child that serves this tenant
+    /// already, or else to a fresh one (the child of another tenant told to
+    /// end first, and its end seen); its answer read, nothing more on the
+    /// answers' pipe. A child keeps serving its tenant after answering; a
+    /// task with no tenant (or a stand-in's) has its child to itself, which
+    /// ends once it has answered. Throws `EngineWorkerFailure`.
+    func exchange(_ payload: Data, tenant: UUID?, deadline: ContinuousClock.Instant) throws -> (answer: Data, child: Int32) {
+        if let serving = servingChild, tenant == nil || serving.tenant != tenant {
+            try endChild(serving.pid, deadline: min(deadline, ContinuousClock.now + Self.childTurnover))
+        }
+        let child: Int32
+        if let serving = servingChild {
+            child = serving.pid
+        } else {
+            child = try self.child(deadline: deadline)
+            // This fork is taken: the next task's is asked for afresh.
+            waitingChild = nil
+            childRequested = false
+        }
+        servingChild = nil
         output.begin(child: child)
         defer { output.end() }
         try writeTask(payload, deadline: deadline)
         var (answer, ended) = try readAnswer(child: child, deadline: deadline)
         if ended == nil {
-            // Answered: the child has nothing left to do but end.
-            ended = try readEnd(of: child, deadline: min(deadline, ContinuousClock.now + Self.childTurnover))
+            if let tenant, keepsChildren {
+                // It stays, for this tenant's next task.
+                servingChild = (child, tenant)
+            } else {
+                // Answered: the child has nothing left to do but end.
+                if keepsChildren { try writeEnd(deadline: deadline) }
+                ended = try readEnd(of: child, deadline: min(deadline, ContinuousClock.now + Self.childTurnover))
+            }
         }
-        waitingChild = nil
-        childRequested = false
-        guard ended == 0 else { throw EngineWorkerFailure.childEnded(ended ?? -1) }
+        guard ended == nil || ended == 0 else { throw EngineWorkerFailure.childEnded(ended ?? -1) }
+        // A kept child must not end on its own: the next task would find it gone.
+        guard ended == nil || servingChild == nil else { throw EngineWorkerFailure.childEnded(ended ?? -1) }
         // A second frame, or any byte after the answer: the child said more than one answer.
         guard sandbox_wait_readable(answers, 0) == 0 else { throw EngineWorkerFailure.answer(.tooLong(-1)) }
         return (answer, child)
+    }
+
+    /// The tenant whose child waits for its next task, if one does.
+    var servingTenant: UUID? { servingChild?.tenant }
+
+    /// Tells the serving child it is done (an empty frame) and waits for its end.
+    private func endChild(_ child: Int32, deadline: ContinuousClock.Instant) throws {
+        servingChild = nil
+        try writeEnd(deadline: deadline)
+        let status = try readEnd(of: child, deadline: deadline)
+        guard status == 0 else { throw EngineWorkerFailure.childEnded(status) }
+    }
+
+    private func writeEnd(deadline: ContinuousClock.Instant) throws {
+        try writeFrame(EngineFrames.framed(Data()), deadline: deadline)
     }
 
     /// The child's answer frame, read as it comes while watching the zygote:
@@ -190,7 +236,10 @@ final class EngineWorkerProcess: @unchecked Sendable {
 
     /// The task, written while the child reads it; a child that ends first, or a deadline, stops the write.
     private func writeTask(_ payload: Data, deadline: ContinuousClock.Instant) throws {
-        let frame = EngineFrames.framed(payload)
+        try writeFrame(EngineFrames.framed(payload), deadline: deadline)
+    }
+
+    private func writeFrame(_ frame: Data, deadline: ContinuousClock.Instant) throws {
         let flags = fcntl(tasks, F_GETFL)
         _ = fcntl(tasks, F_SETFL, flags | O_NONBLOCK)
         try frame.withUnsafeBytes { buffer in

@@ -71,7 +71,9 @@ package struct SecretKeyMiddleware: AsyncMiddleware {
         request.storage[AdminContextKey.self] = AdminContext(environment: environment, keyPrefix: key.displayPrefix,
                                                              scope: scopes.of(request, db: db))
         // An environment's secret keys share their Idempotency-Keys: a retry after a key rotation still matches.
-        return try await idempotency.run(request, scope: try environment.requireID()) { try await next.respond(to: request) }
+        return try await EngineTenant.serving(environment.id) {
+            try await idempotency.run(request, scope: try environment.requireID()) { try await next.respond(to: request) }
+        }
     }
 
     package init(clock: VerityClock, scopes: RequestScopes, idempotency: Idempotency) {
@@ -103,7 +105,9 @@ package struct UserTokenMiddleware: AsyncMiddleware {
             request, requests: requests, limit: session.configuration.limits.userTokenRequestsPerMinute, credential: "this user token")
         request.tenantEnvironmentID = session.environmentID
         request.storage[IdentityContextKey.self] = IdentityContext(session: session, scope: scopes.of(request, db: db))
-        return try await idempotency.run(request, scope: session.userID) { try await next.respond(to: request) }
+        return try await EngineTenant.serving(session.environmentID) {
+            try await idempotency.run(request, scope: session.userID) { try await next.respond(to: request) }
+        }
     }
 
     package init(tokens: UserTokenService, protector: DataProtector, clock: VerityClock, scopes: RequestScopes, idempotency: Idempotency) {

@@ -49,8 +49,11 @@ package struct DocumentCheckHandler: JobHandler {
 
         stages.lap("open")
         var evidence = Evidence()
-        let verdict = try await decide(check, sealer: sealer, type: type, front: front, back: back, face: face,
-                                       configuration: configuration, today: today, evidence: &evidence, stages: &stages)
+        // The check's tenant: its engine work shares a worker's child with that tenant's only.
+        let verdict = try await EngineTenant.serving(check.environmentID) {
+            try await decide(check, sealer: sealer, type: type, front: front, back: back, face: face,
+                             configuration: configuration, today: today, evidence: &evidence, stages: &stages)
+        }
         let held = DocumentReviewPolicy(settings: configuration.documents.review)
             .reasons(verdict: verdict, report: evidence.report, selfie: evidence.selfie)
         if !held.isEmpty {

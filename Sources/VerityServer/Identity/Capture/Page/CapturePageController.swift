@@ -97,9 +97,12 @@ package struct CapturePageController: RouteCollection {
             throw VerityError.invalid("backImageBase64", "backImageBase64 is required: photograph the back of the document")
         }
         let engines = self.engines
-        let identity = try await submissions.submit(
-            input, flow: flow, context: context, through: link,
-            screen: { images in try await Self.screen(images, passport: form.documentType == .passport, engines: engines) })
+        // The link's tenant: its engine work shares a worker's child with that tenant's only.
+        let identity = try await EngineTenant.serving(context.environmentID) {
+            try await submissions.submit(
+                input, flow: flow, context: context, through: link,
+                screen: { images in try await Self.screen(images, passport: form.documentType == .passport, engines: engines) })
+        }
         let fresh = try await CaptureLinkRepository(db: context.db).link(userID: context.userID) ?? link
         return CapturePageStatus(identity, link: fresh, policy: context.configuration.documents.captureLinks)
     }
