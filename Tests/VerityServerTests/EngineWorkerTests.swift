@@ -13,11 +13,12 @@ import VerityTestSupport
 /// next task gets a fresh worker; each worker runs confined.
 @Suite("Engine workers: a crash, a kill or an exhausted limit costs one task", .heavy)
 struct EngineWorkerTests {
-    static func pool(memoryMegabytes: Int = 2048, cpuMilliseconds: Int = 60_000, timeout: Duration = TestDeadlines.request, workers: Int = 1)
-        -> EngineWorkerPool {
+    static func pool(memoryMegabytes: Int = 2048, cpuMilliseconds: Int = 60_000, timeout: Duration = TestDeadlines.request, workers: Int = 1,
+                     tasksPerChild: Int = 200) -> EngineWorkerPool {
         EngineWorkerPool(configuration: EngineWorkerPool.Configuration(
             executable: TestBinaries.engineWorker, modelsDirectory: URL(fileURLWithPath: "models").standardizedFileURL.path,
-            workers: workers, memoryMegabytes: memoryMegabytes, taskCPUMilliseconds: cpuMilliseconds, taskTimeout: timeout), logger: Logger(label: "test"))
+            workers: workers, memoryMegabytes: memoryMegabytes, taskCPUMilliseconds: cpuMilliseconds, taskTimeout: timeout,
+            tasksPerChild: tasksPerChild), logger: Logger(label: "test"))
     }
 
     static var licence: Data { get throws { try DocumentFixtures.data("john-smith-licence-front.png") } }
@@ -186,6 +187,21 @@ struct EngineWorkerTests {
         }
         #expect(Set(processes).count == 6, "fresh children at every change: \(processes)")
         // and a child kept for its tenant ends with the pool
+        await pool.shutdown()
+    }
+
+    @Test func aChildIsRetiredAfterItsNumberOfTasksEvenForItsOwnTenant() async throws {
+        // given: children that answer three tasks each
+        let pool = Self.pool(tasksPerChild: 3)
+        let tenant = UUID()
+        // when: one tenant sends seven in a row
+        for _ in 0..<7 {
+            _ = try await EngineTenant.serving(tenant) { try await pool.perform(.liveness(selfie: try Self.selfie)).liveness() }
+        }
+        // then: three children, of three, three and one tasks
+        let processes = pool.recentTaskProcesses()
+        #expect(processes.count == 7)
+        #expect(processes[0] == processes[2] && processes[3] == processes[5] && Set(processes).count == 3, "\(processes)")
         await pool.shutdown()
     }
 

@@ -41,9 +41,14 @@ package final class EngineWorkerPool: EngineRunner, LifecycleHandler {
         /// that hangs without using CPU. Generous, so a busy machine, where a
         /// task waits for a core, does not end tasks that are within their CPU time.
         var taskTimeout: Duration
+        /// Tasks of one tenant one child answers at most: a deployment with one
+        /// tenant still gets fresh children now and then, so nothing a library
+        /// leaks or fragments builds up for ever.
+        var tasksPerChild: Int
 
         package init(executable: String, standIn: String? = nil, modelsDirectory: String, workers: Int, memoryMegabytes: Int,
-                     taskCPUMilliseconds: Int, taskTimeout: Duration? = nil) {
+                     taskCPUMilliseconds: Int, taskTimeout: Duration? = nil, tasksPerChild: Int = 200) {
+            self.tasksPerChild = max(1, tasksPerChild)
             self.executable = executable
             self.standIn = standIn
             self.modelsDirectory = modelsDirectory

@@ -27,8 +27,10 @@ final class EngineWorkerProcess: @unchecked Sendable {
     private let output: EngineWorkerOutput
     /// The child forked for the next task (the zygote's own pid for it), once the zygote has said so.
     private var waitingChild: Int32?
-    /// The child that answered a tenant's task and waits for that tenant's next one.
-    private var servingChild: (pid: Int32, tenant: UUID)?
+    /// The child that answered a tenant's task and waits for that tenant's next one, and how many it has answered.
+    private var servingChild: (pid: Int32, tenant: UUID, tasks: Int)?
+    /// Tasks one child answers at most (`EngineWorkerPool.Configuration.tasksPerChild`).
+    private let tasksPerChild: Int
     /// Whether children serve more than one task: not a stand-in's (it answers one task and exits).
     private let keepsChildren: Bool
     private var childRequested = false
@@ -36,9 +38,10 @@ final class EngineWorkerProcess: @unchecked Sendable {
     private var zygote: Int32 = 0
 
     private init(pid: pid_t, id: String, tasks: Int32, answers: Int32, requests: Int32, reports: Int32, output: EngineWorkerOutput,
-                 keepsChildren: Bool) {
+                 keepsChildren: Bool, tasksPerChild: Int) {
         self.pid = pid
         self.keepsChildren = keepsChildren
+        self.tasksPerChild = tasksPerChild
         self.id = id
         self.tasks = tasks
         self.answers = answers
@@ -84,7 +87,7 @@ final class EngineWorkerProcess: @unchecked Sendable {
         for end in [tasks[0], output[1], answers[1], requests[0], reports[1]] { close(end) }
         let worker = EngineWorkerProcess(pid: pid, id: id, tasks: tasks[1], answers: answers[0], requests: requests[1], reports: reports[0],
                                          output: EngineWorkerOutput(descriptor: output[0], worker: id, logger: logger),
-                                         keepsChildren: configuration.standIn == nil)
+                                         keepsChildren: configuration.standIn == nil, tasksPerChild: configuration.tasksPerChild)
         // The zygote loads its engines, then says so: its tasks' time starts after.
         guard case .ready(let zygote) = try? worker.readReport(deadline: ContinuousClock.now + Self.startup) else {
             let ending = worker.kill()
@@ -135,9 +138,12 @@ final class EngineWorkerProcess: @unchecked Sendable {
             try endChild(serving.pid, deadline: min(deadline, ContinuousClock.now + Self.childTurnover))
         }
         let child: Int32
+        let served: Int
         if let serving = servingChild {
             child = serving.pid
+            served = serving.tasks
         } else {
+            served = 0
             child = try self.child(deadline: deadline)
             // This fork is taken: the next task's is asked for afresh.
             waitingChild = nil
@@ -149,9 +155,9 @@ final class EngineWorkerProcess: @unchecked Sendable {
         try writeTask(payload, deadline: deadline)
         var (answer, ended) = try readAnswer(child: child, deadline: deadline)
         if ended == nil {
-            if let tenant, keepsChildren {
+            if let tenant, keepsChildren, served + 1 < tasksPerChild {
                 // It stays, for this tenant's next task.
-                servingChild = (child, tenant)
+                servingChild = (child, tenant, served + 1)
             } else {
                 // Answered: the child has nothing left to do but end.
                 if keepsChildren { try writeEnd(deadline: deadline) }
