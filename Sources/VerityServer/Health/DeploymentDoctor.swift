@@ -43,7 +43,7 @@ public struct DeploymentDoctor: Sendable {
         checks += tesseract()
         checks.append(await engineWorker())
         checks.append(openFiles())
-        checks.append(await readiness.hsm())
+        checks.append(await ReadinessChecks.hsm(settings))
         if migrations.status == "ok", settings.hsm != nil { checks.append(await hsmTokens()) }
         checks += certificateAuthority()
         if migrations.status == "ok" { checks.append(await webhooks()) }

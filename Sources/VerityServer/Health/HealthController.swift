@@ -11,6 +11,8 @@ package struct HealthController: RouteCollection {
     package let settings: Settings
     package let models: ModelFilesCheck
     package let drain: ServerDrain
+    /// The HSM check `/readyz` asks, kept a few seconds.
+    let hsm: HSMCheck
 
     package func boot(routes: any RoutesBuilder) throws {
         routes.get(PathComponent(stringLiteral: OpsRoute.healthz.rawValue)) { _ in HealthStatus(status: "ok") }
@@ -18,7 +20,7 @@ package struct HealthController: RouteCollection {
     }
 
     package func ready(request: Request) async throws -> Response {
-        let checks = await ReadinessChecks(db: request.db, settings: settings, models: models).run() + [drain.check]
+        let checks = await ReadinessChecks(db: request.db, settings: settings, models: models, hsmCheck: hsm).run() + [drain.check]
         let failing = checks.filter { $0.status == "failing" }
         for check in failing where check.name != drain.check.name {
             request.logger.warning("not ready", metadata: ["check": .string(check.name), "detail": .string(check.detail ?? "")])
@@ -33,5 +35,6 @@ package struct HealthController: RouteCollection {
         self.settings = settings
         self.models = models
         self.drain = drain
+        hsm = HSMCheck { [settings] in await ReadinessChecks.hsm(settings) }
     }
 }

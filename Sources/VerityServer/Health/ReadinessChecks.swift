@@ -16,13 +16,20 @@ struct ReadinessChecks: Sendable {
     package let db: any Database
     package let settings: Settings
     package let models: ModelFilesCheck
+    /// The HSM's check as `/readyz` asks it: kept a few seconds (`HSMCheck`).
+    /// Without one (`verity doctor`), the HSM is asked each time.
+    package var hsmCheck: HSMCheck? = nil
 
     package func run() async -> [HealthCheck] {
         var checks = [await database()]
         checks.append(checks[0].status == "ok" ? await migrations() : HealthCheck(name: "migrations", status: "failing",
                                                                                    detail: "the database does not answer"))
         checks.append(await models.check())
-        checks.append(await hsm())
+        if let hsmCheck {
+            checks.append(await hsmCheck.check())
+        } else {
+            checks.append(await Self.hsm(settings))
+        }
         return checks
     }
 
@@ -50,7 +57,7 @@ struct ReadinessChecks: Sendable {
     }
 
     /// The HSM's module loads, and the CA token opens with its PIN when the CA keys live there.
-    package func hsm() async -> HealthCheck {
+    package static func hsm(_ settings: Settings) async -> HealthCheck {
         guard let hsm = settings.hsm else { return HealthCheck(name: "hsm", status: "not_configured") }
         do {
             let module = try PKCS11Module.shared(path: hsm.modulePath)
