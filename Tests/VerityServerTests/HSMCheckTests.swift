@@ -7,18 +7,17 @@ import VerityAPI
 /// session on the token, so the HSM's answer is kept a few seconds.
 @Suite("Readiness: the HSM is asked at most once every few seconds")
 struct HSMCheckTests {
-    final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var count = 0
-        func next() -> Int { lock.withLock { count += 1; return count } }
-        var value: Int { lock.withLock { count } }
+    /// How often the HSM was asked.
+    actor Asked {
+        var count = 0
+        func once() { count += 1 }
     }
 
     @Test func aBurstOfProbesAsksTheHSMOnceAndAgainOnlyOnceTheAnswerIsOld() async throws {
         // given: an HSM that takes a moment to answer, and counts how often it is asked
-        let asked = Counter()
+        let asked = Asked()
         let check = HSMCheck(keepFor: .milliseconds(300)) {
-            _ = asked.next()
+            await asked.once()
             try? await Task.sleep(for: .milliseconds(50))
             return HealthCheck(name: "hsm", status: "ok")
         }
@@ -29,10 +28,10 @@ struct HSMCheckTests {
         }
         for _ in 0..<50 { _ = await check.check() }
         // then: the HSM was asked once
-        #expect(asked.value == 1)
+        #expect(await asked.count == 1)
         // and once more when the answer is older than it is kept
         try await Task.sleep(for: .milliseconds(400))
         _ = await check.check()
-        #expect(asked.value == 2)
+        #expect(await asked.count == 2)
     }
 }
