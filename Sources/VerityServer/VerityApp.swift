@@ -30,7 +30,7 @@ public enum VerityApp {
         // No client compresses its requests; a compressed body is refused, typed (`RequestEncodingMiddleware`).
         app.http.server.configuration.requestDecompression = .disabled
         // Verity's own HTTP/1 server: Vapor's has no place for connection caps and read timeouts.
-        let server = VerityHTTPServer(application: app, limits: settings.connections)
+        let server = VerityHTTPServer(application: app, limits: settings.connections, proxies: settings.trustedProxies)
         app.storage[VerityHTTPServerKey.self] = server
         app.servers.use { _ in server }
         app.routes.defaultMaxBodySize = ByteCount(integerLiteral: RequestBody.maxBytes)

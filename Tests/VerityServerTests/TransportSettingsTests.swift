@@ -17,6 +17,14 @@ struct TransportSettingsTests {
         try Settings.from(environment: ["VERITY_DATA_KEY": key].merging(extra) { $1 })
     }
 
+    @Test func trustedProxiesAreAddressesOrRangesAndTheirHeaderOneOfTwo() throws {
+        let behindProxy = try Self.settings(["VERITY_TRUSTED_PROXIES": "10.0.0.0/8, ::1", "VERITY_TRUSTED_PROXY_HEADER": "Forwarded"])
+        #expect(!behindProxy.trustedProxies.isEmpty && behindProxy.trustedProxies.header == .forwarded)
+        #expect(try Self.settings([:]).trustedProxies.isEmpty, "no proxy is trusted unless named")
+        #expect(throws: SettingsError.self) { try Self.settings(["VERITY_TRUSTED_PROXIES": "10.0.0.0/8, proxy.internal"]) }
+        #expect(throws: SettingsError.self) { try Self.settings(["VERITY_TRUSTED_PROXY_HEADER": "x-real-ip"]) }
+    }
+
     @Test func servicesABackendBringsAreReachedOverHTTPSOnly() throws {
         for variable in ["VERITY_BUREAU_URL", "VERITY_SMS_URL", "VERITY_EXTERNAL_CA_URL"] {
             let extra = ["VERITY_BUREAU_KEY": "k", "VERITY_EXTERNAL_CA_TOKEN": "t", "VERITY_EXTERNAL_CA_CHAIN": "/dev/null"]

@@ -111,6 +111,18 @@ extension Settings {
                                                        in: 1...3600)
         settings.connections.bodySeconds = try integer(env, "VERITY_BODY_TIMEOUT_SECONDS", default: settings.connections.bodySeconds,
                                                        in: 1...600)
+        let proxyHeader = try env["VERITY_TRUSTED_PROXY_HEADER"].map { value in
+            guard let header = TrustedProxies.Header(rawValue: value.lowercased()) else {
+                throw SettingsError(variable: "VERITY_TRUSTED_PROXY_HEADER", problem: "must be x-forwarded-for or forwarded")
+            }
+            return header
+        } ?? .xForwardedFor
+        switch TrustedProxies.parse(env["VERITY_TRUSTED_PROXIES"] ?? "", header: proxyHeader) {
+        case .success(let proxies): settings.trustedProxies = proxies
+        case .failure(let failure):
+            throw SettingsError(variable: "VERITY_TRUSTED_PROXIES",
+                                problem: "\(failure.item) is not an address or a CIDR range (e.g. 10.0.0.0/8, 2001:db8::/32, 127.0.0.1)")
+        }
         settings.connections.minimumBodyBytesPerSecond = try integer(env, "VERITY_MIN_BODY_BYTES_PER_SECOND",
                                                                      default: settings.connections.minimumBodyBytesPerSecond, in: 0...100_000_000)
         settings.captureRequestsPerAddressPerMinute = try integer(env, "VERITY_CAPTURE_REQUESTS_PER_ADDRESS",

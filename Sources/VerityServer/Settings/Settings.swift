@@ -73,6 +73,8 @@ public struct Settings: Sendable {
     /// Connection caps and the timeouts that keep slow and idle clients
     /// from starving the server (`VerityHTTPServer`).
     public var connections = ConnectionLimits()
+    /// Proxies whose `X-Forwarded-For` (or `Forwarded`) names the client (`TrustedProxies`).
+    public var trustedProxies = TrustedProxies()
     /// Requests a minute one client address may make to `/capture/*` (0: no
     /// limit; behind a proxy every client shares its address).
     public var captureRequestsPerAddressPerMinute: Int = 600

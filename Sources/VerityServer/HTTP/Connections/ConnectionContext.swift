@@ -8,10 +8,13 @@ final class ConnectionContext: Sendable {
     let ledger: ConnectionLedger
     let bodyLimits: RouteBodyLimits
     let largeBodies: LargeBodies?
+    /// Whose word on the client's address is taken: the address every request carries (`Request.remoteAddress`).
+    let proxies: TrustedProxies
     /// Paths the probe lane answers.
     static let probePaths: Set<String> = ["/healthz", "/readyz"]
 
-    init(application: Application, limits: ConnectionLimits, ledger: ConnectionLedger) {
+    init(application: Application, limits: ConnectionLimits, ledger: ConnectionLedger, proxies: TrustedProxies) {
+        self.proxies = proxies
         self.application = application
         self.limits = limits
         self.ledger = ledger

@@ -184,7 +184,8 @@ final class ConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
     private func dispatch(_ head: HTTPRequestHead, body: ByteBuffer?, pending: PendingBody?, context: ChannelHandlerContext) {
         let application = shared.application
         let request = Request(application: application, method: head.method, url: URI(path: head.uri), version: head.version,
-                              headersNoUpdate: head.headers, collectedBody: body, remoteAddress: context.channel.remoteAddress,
+                              headersNoUpdate: head.headers, collectedBody: body,
+                              remoteAddress: shared.proxies.client(peer: context.channel.remoteAddress, headers: head.headers),
                               logger: application.logger, byteBufferAllocator: context.channel.allocator, on: context.eventLoop)
         if let pending { request.storage[PendingBodyKey.self] = pending }
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)

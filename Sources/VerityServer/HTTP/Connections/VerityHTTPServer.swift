@@ -16,6 +16,7 @@ import Vapor
 package final class VerityHTTPServer: Server, Sendable {
     private let application: Application
     private let limits: ConnectionLimits
+    private let proxies: TrustedProxies
     private let state = NIOLockedValueBox(Listening())
 
     private struct Listening {
@@ -27,9 +28,10 @@ package final class VerityHTTPServer: Server, Sendable {
         var hasStopped = false
     }
 
-    package init(application: Application, limits: ConnectionLimits) {
+    package init(application: Application, limits: ConnectionLimits, proxies: TrustedProxies = TrustedProxies()) {
         self.application = application
         self.limits = limits
+        self.proxies = proxies
     }
 
     package var onShutdown: EventLoopFuture<Void> {
@@ -64,7 +66,7 @@ package final class VerityHTTPServer: Server, Sendable {
                                        metadata: ["connections": .stringConvertible(maxConnections)])
         }
         let ledger = ConnectionLedger(limits: limits, maxConnections: maxConnections)
-        let shared = ConnectionContext(application: application, limits: limits, ledger: ledger)
+        let shared = ConnectionContext(application: application, limits: limits, ledger: ledger, proxies: proxies)
         let tls: NIOSSLContext?
         do {
             tls = try configuration.tlsConfiguration.map { try NIOSSLContext(configuration: $0) }
