@@ -35,6 +35,14 @@ struct SlowClientsE2ETests {
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18)
     }
 
+    /// What `connection` has been sent once it holds `text` (the end of a head: "\r\n\r\n").
+    static func answer(_ connection: RawConnection, containing text: String = "\r\n\r\n") async throws -> String {
+        try await waitFor("the server's answer", every: .milliseconds(20)) {
+            let read = connection.read()
+            return read.text.contains(text) ? .ready(read.text) : .notYet(read.text)
+        }
+    }
+
     /// Another tenant, its own client key and credits: what must still get through.
     static func otherTenantsKey(_ app: VerityTestApp) async throws -> String {
         let operations = try app.operations
@@ -131,10 +139,7 @@ struct SlowClientsE2ETests {
             // but its readiness probe is answered
             let probe = try RawConnection(port: port, from: "127.0.0.2")
             probe.send("GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            let ready = try await waitFor("the probe's answer", every: .milliseconds(50)) {
-                let read = probe.read()
-                return read.text.contains("\r\n\r\n") ? .ready(read.text) : .notYet(read.text)
-            }
+            let ready = try await Self.answer(probe)
             #expect(ready.hasPrefix("HTTP/1.1 200"), "\(ready)")
             // when the server's total is reached from other addresses too
             let second = try (0..<10).map { _ in try RawConnection(port: port, from: "127.0.0.3") }
@@ -152,10 +157,7 @@ struct SlowClientsE2ETests {
             let token = try await app.token(for: "after")
             let api = try RawConnection(port: port, from: "127.0.0.2")
             api.send("GET /v1/identity/verification HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n\r\n")
-            let served = try await waitFor("the API's answer", every: .milliseconds(50)) {
-                let read = api.read()
-                return read.text.contains("\r\n\r\n") ? .ready(read.text) : .notYet(read.text)
-            }
+            let served = try await Self.answer(api)
             #expect(served.hasPrefix("HTTP/1.1 200"), "\(served)")
         }
     }
@@ -169,25 +171,19 @@ struct SlowClientsE2ETests {
                 "POST /api/mobile/v1/verifyhuman/verify HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Client-Key: \(key)\r\n"
                     + "Content-Type: application/json\r\nContent-Length: 100000\r\nExpect: 100-continue\r\n\r\n"
             }
-            func answer(_ connection: RawConnection, containing text: String) async throws -> String {
-                try await waitFor("the server's answer", every: .milliseconds(20)) {
-                    let read = connection.read()
-                    return read.text.contains(text) ? .ready(read.text) : .notYet(read.text)
-                }
-            }
             // when: its key is not valid
             let stranger = try RawConnection(port: port)
             stranger.send(head("pk_test_not_a_key"))
             // then: refused from its head, never asked for its body
-            let refused = try await answer(stranger, containing: "\r\n\r\n{")
+            let refused = try await Self.answer(stranger, containing: "\r\n\r\n{")
             #expect(refused.hasPrefix("HTTP/1.1 401") && refused.contains("INVALID_CLIENT_KEY"), "\(refused)")
             // when: its key is valid
             let app = try RawConnection(port: port)
             app.send(head(key))
             // then: told to send its body, and once sent, answered
-            #expect(try await answer(app, containing: "\r\n\r\n").hasPrefix("HTTP/1.1 100 Continue"))
+            #expect(try await Self.answer(app).hasPrefix("HTTP/1.1 100 Continue"))
             app.send(body)
-            let verified = try await answer(app, containing: "\"outcome\"")
+            let verified = try await Self.answer(app, containing: "\"outcome\"")
             #expect(verified.contains("HTTP/1.1 200") && verified.contains("\"pass\""), "\(verified)")
         }
     }

@@ -63,15 +63,19 @@ final class ConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        ticks?.cancel()
-        failPendingBody(VerityError(.invalidInput, "the client closed the connection before its body was in"))
-        body = nil
+        stopWatching()
         context.fireChannelInactive()
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
+        stopWatching()
+    }
+
+    /// The connection is gone: no more ticks, and an app still waiting for its body is told.
+    private func stopWatching() {
         ticks?.cancel()
         failPendingBody(VerityError(.invalidInput, "the client closed the connection before its body was in"))
+        body = nil
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

@@ -24,6 +24,8 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// in total and from one address.
     public var probeLane = 64
     public var probeLanePerAddress = 8
+    /// The probe lane's head timeout: a probe is one short request.
+    static let probeHeaderSeconds = 2
 
     public init() {}
 

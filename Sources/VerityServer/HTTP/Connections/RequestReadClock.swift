@@ -86,9 +86,4 @@ final class RequestReadClock {
             return nil
         }
     }
-
-    var isAwaitingRequest: Bool {
-        if case .awaitingRequest = phase { return true }
-        return false
-    }
 }

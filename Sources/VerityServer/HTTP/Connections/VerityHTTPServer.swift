@@ -161,11 +161,6 @@ package final class VerityHTTPServer: Server, Sendable {
     }
 }
 
-extension ConnectionLimits {
-    /// The probe lane's head timeout: a probe is one short request.
-    static let probeHeaderSeconds = 2
-}
-
 extension HTTPServer.Configuration {
     fileprivate var address: BindAddress { .hostname(hostname, port: port) }
 }
