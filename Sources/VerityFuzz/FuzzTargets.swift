@@ -82,6 +82,12 @@ enum FuzzTargets {
             }
             _ = try? JSONDecoder().decode(ZygoteReport.self, from: Data(bytes))
         },
+        FuzzTarget(name: "forwarded-for", about: "a proxy's X-Forwarded-For and Forwarded headers, each line a header value, and each hop's address") { bytes in
+            let values = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+            for hop in ForwardedHops.xForwardedFor(values) + ForwardedHops.forwarded(values) {
+                if let hop { _ = ForwardedHops.addressBytes(hop) }
+            }
+        },
         FuzzTarget(name: "credentials", about: "client keys, activation codes, dates of birth and user tokens (HS256 JWTs) as text") { bytes in
             let text = String(decoding: bytes, as: UTF8.self)
             _ = ClientKeyKind.of(text)

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import VerityCore
 import NIOHTTP1
 
 /// The proxies whose word on a client's address Verity takes
@@ -48,7 +49,7 @@ public struct TrustedProxies: Sendable, Equatable {
         proxies.header = header
         for item in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
             let parts = item.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count <= 2, let bytes = Self.bytes(String(parts[0])) else { return .failure(ParseFailure(item: item)) }
+            guard parts.count <= 2, let bytes = ForwardedHops.addressBytes(String(parts[0])) else { return .failure(ParseFailure(item: item)) }
             let width = bytes.count * 8
             let prefix = parts.count == 2 ? Int(parts[1]) : width
             guard let prefix, (0...width).contains(prefix) else { return .failure(ParseFailure(item: item)) }
@@ -74,45 +75,16 @@ public struct TrustedProxies: Sendable, Equatable {
     }
 
     private func trusts(_ address: SocketAddress) -> Bool {
-        guard let text = address.ipAddress, let bytes = Self.bytes(text) else { return false }
+        guard let text = address.ipAddress, let bytes = ForwardedHops.addressBytes(text) else { return false }
         return networks.contains { $0.contains(bytes) }
     }
 
     /// The header's hops, left to right; nil for one that is not an address.
     private func hops(_ headers: HTTPHeaders) -> [String?] {
-        let entries = headers[header.rawValue].flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        let values = headers[header.rawValue]
         switch header {
-        case .xForwardedFor:
-            return entries.map(Self.plainAddress)
-        case .forwarded:
-            return entries.map { element in
-                let pairs = element.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-                guard let node = pairs.first(where: { $0.lowercased().hasPrefix("for=") }) else { return nil }
-                return Self.plainAddress(String(node.dropFirst(4)).trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
-            }
+        case .xForwardedFor: return ForwardedHops.xForwardedFor(values)
+        case .forwarded: return ForwardedHops.forwarded(values)
         }
-    }
-
-    /// `192.0.2.1`, `192.0.2.1:4711`, `2001:db8::1` or `[2001:db8::1]:4711` as the address alone; nil otherwise.
-    private static func plainAddress(_ text: String) -> String? {
-        var address = text
-        if address.hasPrefix("[") {
-            guard let close = address.firstIndex(of: "]") else { return nil }
-            address = String(address[address.index(after: address.startIndex)..<close])
-        } else if address.filter({ $0 == ":" }).count == 1 {
-            address = String(address.split(separator: ":")[0])
-        }
-        return bytes(address) == nil ? nil : address
-    }
-
-    /// An address's bytes: 4 for IPv4 (an IPv4-mapped IPv6 address too), 16 for IPv6.
-    static func bytes(_ text: String) -> [UInt8]? {
-        var v4 = in_addr()
-        if inet_pton(AF_INET, text, &v4) == 1 { return withUnsafeBytes(of: v4) { Array($0) } }
-        var v6 = in6_addr()
-        guard inet_pton(AF_INET6, text, &v6) == 1 else { return nil }
-        let bytes = withUnsafeBytes(of: v6) { Array($0) }
-        if bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF { return Array(bytes[12...]) }
-        return bytes
     }
 }
