@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import NIOCore
+import VerityAPI
 
 /// A load generator's client does what Verity's SDKs do with the overload
 /// answer (503 with `Retry-After`): waits as told and sends again. Sixteen
@@ -13,7 +14,7 @@ enum OverloadRetry {
         while true {
             let response = try await http.execute(request, timeout: timeout)
             guard response.status == .serviceUnavailable, attempt < attempts,
-                  let wait = response.headers.first(name: "Retry-After").flatMap(Int.init) else { return response }
+                  let wait = response.headers.first(name: WireHeader.retryAfter).flatMap(Int.init) else { return response }
             _ = try? await response.body.collect(upTo: 1 << 16)
             attempt += 1
             try await Task.sleep(for: .seconds(wait))

@@ -1,6 +1,7 @@
 import NIOConcurrencyHelpers
 import NIOCore
 import Vapor
+import VerityAPI
 import VerityCore
 
 /// A large upload's body, left unread while the route's checks run (its
@@ -37,7 +38,7 @@ final class PendingBody: Sendable {
     /// What the client presented, before it is checked: its `Authorization`,
     /// its client key, or, for a capture link, the path that holds the link.
     static func credential(_ headers: HTTPHeaders, path: String) -> String {
-        headers.first(name: .authorization) ?? headers.first(name: "X-Client-Key") ?? path
+        headers.first(name: .authorization) ?? headers.first(name: WireHeader.clientKey) ?? path
     }
 }
 
