@@ -111,6 +111,11 @@ public enum ConsoleRoute: String, CaseIterable, Sendable {
     case home = ""
     case signIn = "sign-in"
     case signOut = "sign-out"
+    /// GET `?next=`, POST: the operator gives their password (and code) again
+    /// before sensitive changes; then back to `next`, a console page.
+    case confirm
+    /// POST: the operator forgets one of their known browsers.
+    case deviceRevoke = "devices/revoke"
     case audit
     case queue
     /// GET `?environment=test|live`: figures and charts of the last 14 days.

@@ -53,6 +53,7 @@ extension VerityApp {
         try app.register(collection: ConsoleCaseController(console: console))
         try app.register(collection: ConsoleUserController(console: console, certification: certification.certification))
         try app.register(collection: ConsoleSettingsController(console: console))
+        try app.register(collection: ConsoleAccountController(console: console))
 
         // The OCR service and the mobile API.
         try app.register(collection: OCRController(

@@ -97,6 +97,10 @@ public struct ErrorCode: Sendable, Hashable, CustomStringConvertible {
     public static let operatorLocked = ErrorCode("OPERATOR_LOCKED", 423, retryable: true)
     /// The operator's role does not allow this.
     public static let roleNotAuthorized = ErrorCode("ROLE_NOT_AUTHORIZED", 403)
+    /// A console change this sensitive (keys, operators, settings) needs the
+    /// operator's password, and code where they have a second factor, given
+    /// again within the last few minutes.
+    public static let reauthenticationRequired = ErrorCode("REAUTHENTICATION_REQUIRED", 403)
     /// This needs a live secret key (console operators, for one, see both environments).
     public static let liveKeyRequired = ErrorCode("LIVE_KEY_REQUIRED", 403)
     /// The form's CSRF token is missing or not this session's: reload the page.
@@ -129,7 +133,7 @@ public struct ErrorCode: Sendable, Hashable, CustomStringConvertible {
         documentCheckPending, documentVerificationClosed, captureLinkUnusable, imageQualityInsufficient, piiVerificationRequired,
         missingRequiredField, sessionWrongStep, sessionExpired, invalidClientKey, creditsExhausted, scopeNotAuthorized,
         idempotencyKeyInUse, idempotencyKeyReused, idempotencyAnswerLost, hmacKeyMissing, decryptionFailed, requestReplayed, sideMissing, wrongSide,
-        webhookEndpointDisabled, signInFailed, operatorLocked, roleNotAuthorized, liveKeyRequired, csrfTokenInvalid,
+        webhookEndpointDisabled, signInFailed, operatorLocked, roleNotAuthorized, reauthenticationRequired, liveKeyRequired, csrfTokenInvalid,
         caseClaimed, claimExpired, caseDecided, settingsChanged,
         serviceUnavailable, requestTimeout, engineFailed, systemError,
     ]

@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import SQLKit
 import Testing
@@ -9,7 +10,7 @@ import VerityTestSupport
 @testable import VerityOperators
 
 /// Console operators: the second factor against the RFCs' own vectors, and
-/// accounts as the CLI makes them and the console signs them in: locks,
+/// accounts as the CLI makes them and the console signs them in: waits,
 /// replayed codes, sign-out everywhere, another tenant's operators, bad input.
 @Suite("Console operators: accounts, sign-in and sessions")
 struct OperatorAccountsTests {
@@ -66,38 +67,49 @@ struct OperatorAccountsTests {
         #expect(try await !OperatorAccounts.verify("another password", against: hash))
     }
 
-    /// Five wrong passwords make the account wait between attempts from
-    /// browsers the operator never signed in from, answered like any wrong
-    /// password (no "locked" that tells a stranger the account exists); a
-    /// browser the operator signed in from before is never kept out; each
-    /// further failure doubles the wait (issue 47, finding 12).
-    @Test func failuresMakeUnknownBrowsersWaitButNeverLockTheOperatorOut() async throws {
+    /// Five wrong passwords make the client that typed them wait, and no one
+    /// else: the operator on a new browser elsewhere, and on their own known
+    /// browser behind the stranger's very address, signs in at once; each
+    /// further failure doubles that client's wait. The wait answers like any
+    /// wrong password (no "locked" that tells a stranger the account exists).
+    /// (Issue 67: before, the account itself waited for every new browser.)
+    @Test func failuresMakeOnlyTheirOwnClientWaitNeverTheOperator() async throws {
         try await withVerityApp { app async throws in
             let created = try await app.operations.operators.createOperator(tenant: "acme", email: " Rita@Example.com ", role: .reviewer,
                                                                   password: nil, secondFactor: false)
             #expect(created.operator.email == "rita@example.com" && created.operator.role == .reviewer && created.password.count == 20)
             let accounts = try Self.accounts(app)
-            let known = try await accounts.signIn(email: "RITA@example.com", password: created.password, code: nil)
+            let known = try await accounts.signIn(email: "RITA@example.com", password: created.password, code: nil,
+                                                  client: .init(address: "192.0.2.10", userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0"))
             #expect(try await accounts.session(token: known.token)?.operatorID == created.operator.id)
-            let operatorsBrowser = SignInGuard.Client(address: "192.0.2.10", device: known.deviceCookie)
-            let stranger = SignInGuard.Client(address: "198.51.100.7", device: nil)
+            let device = try #require(known.deviceCookie)
+            let stranger = SignInGuard.Client(address: "198.51.100.7")
 
             for attempt in 1...5 {
                 #expect(await Self.failure { _ = try await accounts.signIn(email: "rita@example.com", password: "wrong password \(attempt)", code: nil,
                                                                            client: stranger) } == .signInFailed)
             }
-            // The right password from an unknown browser: refused like a wrong one while the account waits.
+            // The right password from the stranger's client: refused like a wrong one while it waits.
             #expect(await Self.failure { _ = try await accounts.signIn(email: "rita@example.com", password: created.password, code: nil,
                                                                        client: stranger) } == .signInFailed)
-            // From the operator's own browser: in at once.
-            _ = try await accounts.signIn(email: "rita@example.com", password: created.password, code: nil, client: operatorsBrowser)
-            // A cookie made for another operator, or forged, is no key.
-            #expect(!SignInGuard.knownDevice(known.deviceCookie, operatorID: UUID(), protector: try app.app.dataProtector))
-            #expect(!SignInGuard.knownDevice("abc.def", operatorID: created.operator.id, protector: try app.app.dataProtector))
+            // The operator on a browser never seen before, from another address: in at once.
+            let fresh = try await accounts.signIn(email: "rita@example.com", password: created.password, code: nil,
+                                                  client: .init(address: "203.0.113.40"))
+            #expect(fresh.deviceCookie != nil && fresh.deviceCookie != device)
+            // From their own browser behind the stranger's address (one office, one NAT): in at once, and no new device.
+            let again = try await accounts.signIn(email: "rita@example.com", password: created.password, code: nil,
+                                                  client: .init(address: "198.51.100.7", device: device))
+            #expect(again.deviceCookie == nil)
+            // A cookie that is not a device of this operator is no key: forged, or another operator's.
+            #expect(await Self.failure { _ = try await accounts.signIn(email: "rita@example.com", password: created.password, code: nil,
+                                                                       client: .init(address: "198.51.100.7", device: "forged")) } == .signInFailed)
+            let other = try await app.operations.operators.createOperator(tenant: "acme", email: "otto@example.com", role: .viewer,
+                                                                          password: nil, secondFactor: false)
+            let othersDevice = try #require(try await accounts.signIn(email: "otto@example.com", password: other.password, code: nil).deviceCookie)
+            #expect(await Self.failure { _ = try await accounts.signIn(email: "rita@example.com", password: created.password, code: nil,
+                                                                       client: .init(address: "198.51.100.7", device: othersDevice)) } == .signInFailed)
 
-            // Failures go on from strangers: the wait doubles each time (30 s, then 60 s).
-            for _ in 1...5 { _ = await Self.failure { _ = try await accounts.signIn(email: "rita@example.com", password: "x-wrong-password",
-                                                                                    code: nil, client: stranger) } }
+            // Failures go on from the stranger: the wait doubles each time (30 s, then 60 s).
             app.clock.advance(seconds: 31)
             #expect(await Self.failure { _ = try await accounts.signIn(email: "rita@example.com", password: "x-wrong-password", code: nil,
                                                                        client: stranger) } == .signInFailed)
@@ -109,6 +121,56 @@ struct OperatorAccountsTests {
             // An unknown address fails the same way, and makes nothing wait.
             #expect(await Self.failure { _ = try await accounts.signIn(email: "nobody@example.com", password: created.password, code: nil) }
                     == .signInFailed)
+            // The lock is in the audit trail, without the address.
+            let trail = try await AuditEventModel.query(on: app.app.db).all()
+            #expect(trail.contains { $0.action == "operator.locked" && $0.reason == "one client address waits" })
+            #expect(!trail.contains { ($0.reason ?? "").contains("198.51.100.7") })
+        }
+    }
+
+    /// Signing out on every device, a new password, a new second factor and
+    /// disabling the operator each forget every browser known as theirs;
+    /// signing out of one session forgets none.
+    @Test func everyRevocationForgetsTheOperatorsDevices() async throws {
+        try await withVerityApp { app async throws in
+            let created = try await app.operations.operators.createOperator(tenant: "acme", email: "dee@example.com", role: .viewer,
+                                                                            password: nil, secondFactor: false)
+            let accounts = try Self.accounts(app)
+            var password = created.password
+            var secondFactor: OperatorCredentials?
+            func signedIn() async throws -> OperatorAccounts.SignedIn {
+                let code = try secondFactor.map { try Self.code($0, at: app) }
+                app.clock.advance(seconds: 30)   // a code signs in once
+                return try await accounts.signIn(email: "dee@example.com", password: password, code: code,
+                                                 client: .init(address: "192.0.2.\(Int.random(in: 1...250))"))
+            }
+            let id = created.operator.id
+            let tenantID = try #require(try await TenantRepository(db: app.app.db).tenant(named: "acme")?.id)
+            var session = try await signedIn()
+            _ = try await signedIn()
+            #expect(try await accounts.devices(session.session).count == 2)
+            try await accounts.signOut(session.session, everywhere: false)
+            session = try await signedIn()
+            #expect(try await accounts.devices(session.session).count == 3, "signing out of one session forgot devices")
+
+            try await accounts.signOut(session.session, everywhere: true)
+            session = try await signedIn()
+            #expect(try await accounts.devices(session.session).count == 1, "sign-out everywhere")
+
+            password = try await accounts.resetPassword(operatorID: id, tenantID: tenantID).password
+            session = try await signedIn()
+            #expect(try await accounts.devices(session.session).count == 1, "a new password")
+
+            let reset = try await accounts.resetSecondFactor(operatorID: id, tenantID: tenantID)
+            #expect(reset.operator.secondFactor && reset.totpURI.hasPrefix("otpauth://totp/"))
+            secondFactor = OperatorCredentials(operator: reset.operator, password: password, totpURI: reset.totpURI)
+            #expect(await Self.failure { _ = try await accounts.signIn(email: "dee@example.com", password: password, code: nil) } == .signInFailed)
+            session = try await signedIn()
+            #expect(try await accounts.devices(session.session).count == 1, "a new second factor")
+
+            _ = try await accounts.setActive(false, operatorID: id, tenantID: tenantID)
+            _ = try await accounts.setActive(true, operatorID: id, tenantID: tenantID)
+            #expect(try await OperatorSignInRepository(db: app.app.db).devices(operatorID: id, now: app.clock.now).isEmpty, "disabling")
         }
     }
 
@@ -118,7 +180,7 @@ struct OperatorAccountsTests {
         try await withVerityApp { app async throws in
             let accounts = try Self.accounts(app)
             let client = SignInGuard.Client(address: "203.0.113.5", device: nil)
-            for _ in 0..<SignInGuard.attemptsPerAddressPerMinute {
+            for _ in 0..<SignInGuard.attemptsPerClientPerMinute {
                 #expect(await Self.failure { _ = try await accounts.signIn(email: "nobody@example.com", password: "a wrong password",
                                                                            code: nil, client: client) } == .signInFailed)
             }

@@ -9,8 +9,9 @@ import VerityStore
 import VerityKernel
 
 /// Operator accounts and sign-in: bcrypt (cost 12) off the event loops,
-/// waits after repeated failures for browsers the operator never signed in
-/// from (`SignInGuard`), an optional TOTP second factor, and
+/// waits after repeated failures for the client that failed, never the
+/// account (`SignInGuard`), known devices the operator can revoke, an
+/// optional TOTP second factor, and
 /// sessions kept in the database (any server can read them) by the SHA-256
 /// of their token.
 package struct OperatorAccounts: Sendable {
@@ -45,10 +46,9 @@ package struct OperatorAccounts: Sendable {
     /// language, other callers take `verityError`.
     package enum Refusal: Error, Equatable {
         /// The address, password or code is wrong (which one is not said),
-        /// or the account waits after failures and this browser is not one
-        /// the operator signed in from: told alike, in the same time.
+        /// or this client waits after its failures: told alike, in the same time.
         case wrong
-        /// This client address tried too often this minute (`SignInGuard`).
+        /// This client (address or device) tried too often this minute (`SignInGuard`).
         case throttled(retryAfterSeconds: Int)
         /// The hashing thread has no room: try again in a moment.
         case busy
@@ -63,11 +63,12 @@ package struct OperatorAccounts: Sendable {
     }
 
     /// What a sign-in gives: the session's token (for its cookie), the
-    /// session, and the device cookie that marks this browser as known.
+    /// session, and, for a browser not known yet, the device cookie that
+    /// marks it as known from now on.
     package struct SignedIn: Sendable {
         package let token: String
         package let session: Session
-        package let deviceCookie: String
+        package let deviceCookie: String?
     }
 
     /// A signed-in operator, as each console request finds them.
@@ -80,9 +81,35 @@ package struct OperatorAccounts: Sendable {
         package let tokenHash: String
         /// What every form of this session carries.
         package let csrfToken: String
+        /// When the operator last proved themselves in it: the sign-in, or a confirmation since.
+        package let confirmedAt: Int64?
 
         package var operatorID: UUID { account.id }
         package var role: OperatorRole { account.role }
+
+        /// Whether a sensitive change may go ahead now without asking again.
+        package func isConfirmed(now: Int64) -> Bool {
+            confirmedAt.map { now - $0 < OperatorAccounts.confirmationMilliseconds && $0 <= now } ?? false
+        }
+
+        /// Until when it is, if it is.
+        package func confirmedUntil(now: Int64) -> Int64? {
+            isConfirmed(now: now) ? confirmedAt.map { $0 + OperatorAccounts.confirmationMilliseconds } : nil
+        }
+    }
+
+    /// How long a sign-in or a confirmation lets an operator make sensitive
+    /// changes (keys, operators, settings) before asking for their password,
+    /// and code, again (OWASP ASVS 3.7.1).
+    package static let confirmationMilliseconds: Int64 = 5 * 60_000
+
+    /// Refuses a sensitive change unless the session proved its operator
+    /// within `confirmationMilliseconds`.
+    package static func requireConfirmed(_ session: Session, now: Int64) throws(VerityError) {
+        guard session.isConfirmed(now: now) else {
+            throw VerityError(.reauthenticationRequired,
+                              "confirm your password (and code) first: this change needs a proof from the last 5 minutes", field: "confirm")
+        }
     }
 
     // MARK: Accounts
@@ -106,23 +133,59 @@ package struct OperatorAccounts: Sendable {
         try await OperatorRepository(db: db).list(tenantID: tenantID).map(account)
     }
 
-    /// A new password, generated (shown once); every session of the operator ends.
+    /// A new password, generated (shown once); every session and known device
+    /// of the operator ends, and every client's failures are forgotten.
     package func resetPassword(operatorID: UUID, tenantID: UUID) async throws -> OperatorCredentials {
         let operators = OperatorRepository(db: db)
         let model = try await own(operatorID, tenantID)
         let password = Self.generatedPassword()
         try await operators.setPassword(id: operatorID, hash: try await Self.hash(password, cost: cost))
-        try await operators.endSessions(operatorID: operatorID)
+        try await endEverything(operatorID)
+        try await OperatorSignInRepository(db: db).clearFailures(operatorID: operatorID)
         return OperatorCredentials(operator: try account(model), password: password, totpURI: nil)
     }
 
-    /// Disables (every session ends) or enables an operator.
+    /// A new second-factor secret (its `otpauth://` address shown once), for an
+    /// operator who lost their authenticator; every session and known device ends.
+    package func resetSecondFactor(operatorID: UUID, tenantID: UUID) async throws -> SecondFactorReset {
+        _ = try await own(operatorID, tenantID)
+        let secret = TOTP.newSecret()
+        try await OperatorRepository(db: db).setTOTPSecret(id: operatorID, sealed: try protector.seal(secret, at: .of(.operatorSecondFactor, operatorID)))
+        try await endEverything(operatorID)
+        let updated = try account(try await own(operatorID, tenantID))
+        return SecondFactorReset(operator: updated, totpURI: TOTP(secret: secret).provisioningURI(issuer: Self.issuer, account: updated.email))
+    }
+
+    /// Disables (every session and known device ends) or enables an operator.
     package func setActive(_ active: Bool, operatorID: UUID, tenantID: UUID) async throws -> OperatorView {
         let operators = OperatorRepository(db: db)
         _ = try await own(operatorID, tenantID)
         try await operators.setStatus(id: operatorID, active: active)
-        if !active { try await operators.endSessions(operatorID: operatorID) }
+        if !active { try await endEverything(operatorID) }
         return try account(try await own(operatorID, tenantID))
+    }
+
+    /// Every session of the operator, and every browser known as theirs.
+    private func endEverything(_ operatorID: UUID) async throws {
+        try await OperatorRepository(db: db).endSessions(operatorID: operatorID)
+        try await OperatorSignInRepository(db: db).revokeDevices(operatorID: operatorID)
+    }
+
+    // MARK: Devices
+
+    /// The browsers the operator signed in from and that are still known, the most recent first.
+    package func devices(_ session: Session) async throws -> [OperatorDevice] {
+        try await OperatorSignInRepository(db: db).devices(operatorID: session.operatorID, now: clock.nowMillis()).compactMap { model in
+            model.id.map { OperatorDevice(id: $0, label: model.label, createdAt: model.createdAt, lastUsedAt: model.lastUsedAt,
+                                         expiresAt: model.expiresAt, tokenHash: model.tokenHash) }
+        }
+    }
+
+    /// Forgets one of the operator's own devices; false when it is not theirs.
+    package func revokeDevice(_ id: UUID, session: Session) async throws -> Bool {
+        guard try await OperatorSignInRepository(db: db).revokeDevice(id: id, operatorID: session.operatorID) else { return false }
+        try await audit("console.device_revoked", operatorID: session.operatorID, tenantID: session.tenantID)
+        return true
     }
 
     // MARK: Signing in
@@ -130,15 +193,16 @@ package struct OperatorAccounts: Sendable {
     /// Checks the password (and the TOTP code, when the account has a second
     /// factor) and opens a session. Every wrong answer is the same
     /// `Refusal.wrong` in the same time: unknown addresses, inactive
-    /// accounts and accounts waiting after failures (for a browser the
-    /// operator never signed in from) cost a bcrypt check too. `SignInGuard`
-    /// counts the client's address and bounds the hashing first.
+    /// accounts and a client waiting after its failures cost a bcrypt check
+    /// too. `SignInGuard` counts the client and bounds the hashing first.
     package func signIn(email rawEmail: String, password: String, code: String?,
                 client: SignInGuard.Client = SignInGuard.Client()) async throws -> SignedIn {
         let now = clock.nowMillis()
         let failed = Refusal.wrong
         let operators = OperatorRepository(db: db)
-        try await SignInGuard.admit(client, db: db, protector: protector, now: now)
+        let signIns = OperatorSignInRepository(db: db)
+        let device = try await SignInGuard.device(of: client, signIns, now: now)
+        try await SignInGuard.admit(client, device: device, db: db, protector: protector, now: now)
         let cost = self.cost, hashing = self.hashing
         /// The answer to a sign-in that cannot succeed, after a bcrypt check's time.
         func decoy() async throws -> Never {
@@ -150,8 +214,10 @@ package struct OperatorAccounts: Sendable {
         else { try await decoy() }
         let id = try model.requireID()
         let tenantID = model.$tenant.id
-        let knownDevice = SignInGuard.knownDevice(client.device, operatorID: id, protector: protector)
-        if let until = model.lockedUntil, until > now, !knownDevice { try await decoy() }
+        // Another operator's device is no one's here: this browser counts as its address.
+        let knownDevice = device.flatMap { $0.$operator.id == id ? $0 : nil }
+        let clientIndex = SignInGuard.clientIndex(operatorID: id, client: client, knownDevice: knownDevice, protector)
+        if try await signIns.waitsUntil(clientIndex: clientIndex, now: now) != nil { try await decoy() }
         let passwordRight = try await hashing.run { try await Self.verify(password, against: model.passwordHash) }
         var step: Int64?
         if passwordRight, let sealed = model.totpSecretSealed {
@@ -159,19 +225,69 @@ package struct OperatorAccounts: Sendable {
         }
         // A code used once already (replayed) is a failure like any other.
         guard passwordRight, model.totpSecretSealed == nil || step != nil, try await operators.recordSignIn(id: id, totpStep: step, now: now) else {
-            if try await operators.recordFailedSignIn(id: id, now: now) != nil {
-                try await audit("operator.locked", operatorID: id, tenantID: tenantID)
+            if try await signIns.recordFailure(clientIndex: clientIndex, operatorID: id, now: now) != nil {
+                try await audit("operator.locked", operatorID: id, tenantID: tenantID,
+                                reason: knownDevice == nil ? "one client address waits" : "one known device waits")
             }
             throw failed
+        }
+        try await signIns.clearFailures(clientIndex: clientIndex)
+        var deviceCookie: String?
+        if let knownDevice, let deviceID = knownDevice.id {
+            try await signIns.useDevice(id: deviceID, now: now)
+        } else {
+            let token = SignInGuard.newDeviceToken()
+            _ = try await signIns.addDevice(operatorID: id, tokenHash: DataProtector.hashSecret(token),
+                                            label: DeviceLabel.of(userAgent: client.userAgent), now: now,
+                                            expiresAt: now + SignInGuard.deviceMilliseconds)
+            deviceCookie = token
         }
         let token = DataProtector.base64URL(DataProtector.randomBytes(32))
         let tokenHash = DataProtector.hashSecret(token)
         try await operators.createSession(operatorID: id, tokenHash: tokenHash, now: now, expiresAt: now + Self.sessionMaxMilliseconds)
-        try await audit("console.sign_in", operatorID: id, tenantID: tenantID)
+        try await audit("console.sign_in", operatorID: id, tenantID: tenantID, reason: knownDevice == nil ? "a new device" : nil)
         let tenantName = try await TenantRepository(db: db).tenantName(id: tenantID) ?? ""
         return SignedIn(token: token, session: Session(account: try account(model), tenantID: tenantID, tenantName: tenantName,
-                                                       tokenHash: tokenHash, csrfToken: Self.csrfToken(forSession: token)),
-                        deviceCookie: SignInGuard.deviceCookie(operatorID: id, protector: protector))
+                                                       tokenHash: tokenHash, csrfToken: Self.csrfToken(forSession: token),
+                                                       confirmedAt: now),
+                        deviceCookie: deviceCookie)
+    }
+
+    /// The operator proves themselves again (their password, and their code
+    /// when they have a second factor) for the sensitive changes of the next
+    /// few minutes. Counted and made to wait like a sign-in from the same
+    /// client, so a stolen session cannot guess the password here either.
+    package func confirm(_ session: Session, password: String, code: String?, client: SignInGuard.Client) async throws -> Session {
+        let now = clock.nowMillis()
+        let operators = OperatorRepository(db: db)
+        let signIns = OperatorSignInRepository(db: db)
+        let device = try await SignInGuard.device(of: client, signIns, now: now)
+        try await SignInGuard.admit(client, device: device, db: db, protector: protector, now: now)
+        guard let model = try await operators.find(id: session.operatorID, tenantID: session.tenantID), model.status == .active else {
+            throw Refusal.wrong
+        }
+        let knownDevice = device.flatMap { $0.$operator.id == session.operatorID ? $0 : nil }
+        let clientIndex = SignInGuard.clientIndex(operatorID: session.operatorID, client: client, knownDevice: knownDevice, protector)
+        let waiting = try await signIns.waitsUntil(clientIndex: clientIndex, now: now) != nil
+        let passwordRight = try await hashing.run {
+            try await Self.verify(password.utf8.count <= OperatorCredentialRules.passwordBytes.upperBound ? password : "", against: model.passwordHash)
+        }
+        var step: Int64?
+        if passwordRight, let sealed = model.totpSecretSealed {
+            step = code.flatMap { Self.secondFactor(sealed, operatorID: session.operatorID, protector)?.matchingStep($0, at: now / 1000) }
+        }
+        guard !waiting, passwordRight, model.totpSecretSealed == nil || step != nil,
+              try await operators.recordSignIn(id: session.operatorID, totpStep: step, now: now, isConfirmation: true) else {
+            if !waiting, try await signIns.recordFailure(clientIndex: clientIndex, operatorID: session.operatorID, now: now) != nil {
+                try await audit("operator.locked", operatorID: session.operatorID, tenantID: session.tenantID, reason: "confirming, one client waits")
+            }
+            throw Refusal.wrong
+        }
+        try await signIns.clearFailures(clientIndex: clientIndex)
+        try await operators.confirmSession(tokenHash: session.tokenHash, now: now)
+        try await audit("console.confirmed", operatorID: session.operatorID, tenantID: session.tenantID)
+        return Session(account: session.account, tenantID: session.tenantID, tenantName: session.tenantName, tokenHash: session.tokenHash,
+                       csrfToken: session.csrfToken, confirmedAt: now)
     }
 
     /// The session a cookie's token names, if it is live.
@@ -184,12 +300,12 @@ package struct OperatorAccounts: Sendable {
         else { return nil }
         try await operators.touch(session, now: now)
         return Session(account: try account(model), tenantID: model.$tenant.id, tenantName: model.tenant.name, tokenHash: tokenHash,
-                       csrfToken: Self.csrfToken(forSession: token))
+                       csrfToken: Self.csrfToken(forSession: token), confirmedAt: session.confirmedAt)
     }
 
     package func signOut(_ session: Session, everywhere: Bool) async throws {
         let operators = OperatorRepository(db: db)
-        if everywhere { try await operators.endSessions(operatorID: session.operatorID) } else { try await operators.endSession(tokenHash: session.tokenHash) }
+        if everywhere { try await endEverything(session.operatorID) } else { try await operators.endSession(tokenHash: session.tokenHash) }
         try await audit(everywhere ? "console.sign_out_everywhere" : "console.sign_out", operatorID: session.operatorID, tenantID: session.tenantID)
     }
 

@@ -8,32 +8,43 @@ import VerityStore
 /// What stands before a sign-in's bcrypt check, so that guessing costs the
 /// guesser and not the operators:
 ///
-/// - each client address may try `attemptsPerAddressPerMinute` times a
-///   minute (counted in the database under a keyed index of the address,
-///   so every server shares the count and no address is stored); beyond,
-///   429 before anything is hashed;
+/// - each client may try `attemptsPerClientPerMinute` times a minute: a
+///   browser with a live device cookie is counted as that device, any other
+///   as its address (the proxy's word on it only when `VERITY_TRUSTED_PROXIES`
+///   trusts the proxy). Counted in the database under a keyed index, so every
+///   server shares the count and no address is stored; beyond, 429 before
+///   anything is hashed;
+/// - failures are counted per account and client (`clientIndex`): after
+///   five in a row that client, and no other, waits between attempts, so a
+///   stranger who knows an operator's address can keep only themselves out;
 /// - at most `hashingCapacity` checks wait for or run on the hashing thread
 ///   at once, per server (`ServerDependencies.signInHashing`; one per
 ///   application, not per process, so servers sharing a process, as the
 ///   test suites' do, do not shed each other's sign-ins); beyond, 503 with
 ///   `Retry-After`, so a flood is shed instead of queued behind the real
 ///   operators;
-/// - a browser an operator signed in from before carries a device cookie
-///   (`knownDevice`): the waits an account's failures bring do not apply to
-///   it, so a stranger's wrong passwords cannot keep the operator out.
+/// - a browser an operator signed in from carries a device cookie, kept
+///   server-side (`OperatorSignInRepository`) so the operator's page lists it
+///   and it can be revoked: by the operator, by signing out on every device,
+///   by a new password or second factor, and by disabling the operator.
 package struct SignInGuard: Sendable {
-    static let attemptsPerAddressPerMinute = 20
+    static let attemptsPerClientPerMinute = 20
     package static let hashingCapacity = 8
+    /// How long a device stays known after the sign-in that made it.
+    package static let deviceMilliseconds: Int64 = 90 * 86_400_000
 
     /// The client as far as sign-in knows it.
     package struct Client: Sendable {
         package var address: String?
         /// The device cookie's value, when the browser sent one.
         package var device: String?
+        /// The browser's `User-Agent`, of which only a coarse label is kept (`DeviceLabel`).
+        package var userAgent: String?
 
-        package init(address: String? = nil, device: String? = nil) {
+        package init(address: String? = nil, device: String? = nil, userAgent: String? = nil) {
             self.address = address
             self.device = device
+            self.userAgent = userAgent
         }
     }
 
@@ -56,32 +67,32 @@ package struct SignInGuard: Sendable {
         }
     }
 
-    /// Counts the attempt against its address; `Refusal.throttled` past the limit.
-    package static func admit(_ client: Client, db: any Database, protector: DataProtector, now: Int64) async throws {
-        guard let address = client.address else { return }
-        let key = UUID(naming: protector.blindIndex(address, domain: "console-sign-in-address"))
-        let counted = try await RateLimitRepository(db: db).hit(keyID: key, product: "console-sign-in", now: now)
-        guard counted.count <= attemptsPerAddressPerMinute else {
-            throw OperatorAccounts.Refusal.throttled(retryAfterSeconds: max(1, Int((counted.windowEnds - now + 999) / 1000)))
+    /// The live device the client's cookie names, whoever's it is.
+    static func device(of client: Client, _ signIns: OperatorSignInRepository, now: Int64) async throws -> OperatorDeviceModel? {
+        guard let cookie = client.device, !cookie.isEmpty, cookie.utf8.count <= 64 else { return nil }
+        return try await signIns.device(tokenHash: DataProtector.hashSecret(cookie), now: now)
+    }
+
+    /// Counts the attempt against its client (the device, else the address);
+    /// `Refusal.throttled` past the limit.
+    static func admit(_ client: Client, device: OperatorDeviceModel?, db: any Database, protector: DataProtector, now: Int64) async throws {
+        let counted: String
+        if let id = device?.id { counted = "device|\(id.uuidString.lowercased())" } else if let address = client.address { counted = address } else { return }
+        let key = UUID(naming: protector.blindIndex(counted, domain: "console-sign-in-address"))
+        let hit = try await RateLimitRepository(db: db).hit(keyID: key, product: "console-sign-in", now: now)
+        guard hit.count <= attemptsPerClientPerMinute else {
+            throw OperatorAccounts.Refusal.throttled(retryAfterSeconds: max(1, Int((hit.windowEnds - now + 999) / 1000)))
         }
     }
 
-    /// A device cookie for `operatorID`: a nonce and its keyed MAC, so the
-    /// server knows the browser without storing anything.
-    package static func deviceCookie(operatorID: UUID, protector: DataProtector) -> String {
-        let nonce = DataProtector.base64URL(DataProtector.randomBytes(16))
-        return nonce + "." + mac(operatorID: operatorID, nonce: nonce, protector)
+    /// Whose failures a failed sign-in of `operatorID` adds to: the operator's
+    /// own device when the browser is one, else the client's address (or, with
+    /// none, every address-less caller together), keyed so none is stored.
+    static func clientIndex(operatorID: UUID, client: Client, knownDevice: OperatorDeviceModel?, _ protector: DataProtector) -> String {
+        let who = knownDevice?.id.map { "device|\($0.uuidString.lowercased())" } ?? "address|\(client.address ?? "")"
+        return protector.blindIndex("\(operatorID.uuidString.lowercased())|\(who)", domain: "console-sign-in-client")
     }
 
-    /// Whether `cookie` is one this deployment gave a browser after `operatorID` signed in there.
-    static func knownDevice(_ cookie: String?, operatorID: UUID, protector: DataProtector) -> Bool {
-        guard let cookie, cookie.utf8.count <= 200 else { return false }
-        let parts = cookie.split(separator: ".", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { return false }
-        return DataProtector.constantTimeEqual(mac(operatorID: operatorID, nonce: parts[0], protector), parts[1])
-    }
-
-    private static func mac(operatorID: UUID, nonce: String, _ protector: DataProtector) -> String {
-        protector.blindIndex("\(operatorID.uuidString.lowercased())|\(nonce)", domain: "console-device")
-    }
+    /// A new device cookie's value (its SHA-256 is what is kept).
+    static func newDeviceToken() -> String { DataProtector.base64URL(DataProtector.randomBytes(32)) }
 }

@@ -71,5 +71,6 @@ public enum VerityMigrations {
         RecordTestCAIssuance(),
         CreateHSMTokens(),
         HoldMobileReviewImages(),
+        RecordOperatorDevices(),
     ]
 }

@@ -19,8 +19,6 @@ public final class OperatorModel: Model, @unchecked Sendable {
     /// The last TOTP time step that signed in: a code is used once.
     @OptionalField(key: "totp_last_step") public var totpLastStep: Int64?
     @Field(key: "status") public var status: OperatorStatus
-    @Field(key: "failed_sign_ins") public var failedSignIns: Int
-    @OptionalField(key: "locked_until") public var lockedUntil: Int64?
     @Field(key: "created_at") public var createdAt: Int64
     @OptionalField(key: "last_sign_in_at") public var lastSignInAt: Int64?
 
@@ -39,6 +37,9 @@ public final class OperatorSessionModel: Model, @unchecked Sendable {
     /// Sessions end after a while idle, and after a working day whatever happens.
     @Field(key: "last_seen_at") public var lastSeenAt: Int64
     @Field(key: "expires_at") public var expiresAt: Int64
+    /// When the operator last proved themselves in this session (signing in,
+    /// or confirming their password and code again): sensitive changes need it recent.
+    @OptionalField(key: "confirmed_at") public var confirmedAt: Int64?
 
     public init() {}
 }

@@ -121,7 +121,7 @@ package struct ConsoleCaseController: RouteCollection {
             if let shown {
                 // Shown once, in this answer: never in a URL, never cached.
                 let page = console.page(ConsoleController.language(request))
-                let response = ConsoleController.html(page.shownOnce(ConsoleController.signedIn(session), caseID: id, shown), status: .ok)
+                let response = ConsoleController.html(page.shownOnce(console.signedIn(session), caseID: id, shown), status: .ok)
                 response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
                 return response
             }

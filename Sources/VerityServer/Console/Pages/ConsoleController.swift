@@ -31,7 +31,7 @@ package struct ConsoleController: RouteCollection {
 
     static let sessionCookie = "verity_console"
     static let signInCookie = "verity_console_signin"
-    /// Marks a browser an operator signed in from (`SignInGuard.deviceCookie`): a year.
+    /// Marks a browser an operator signed in from (`SignInGuard`, `operator_devices`): 90 days, or until revoked.
     package static let deviceCookie = "verity_console_device"
     /// Sign-in forms are small: anything larger is refused before it is read.
     static let formBytes = 16 * 1024
@@ -56,9 +56,20 @@ package struct ConsoleController: RouteCollection {
     // MARK: Pages
 
     package func home(request: Request) async throws -> Response {
-        try await signedIn(request) { session, signedIn, page in
-            Self.html(page.home(signedIn, lastSignInAt: session.account.lastSignInAtEpochMs), status: .ok)
-        }
+        guard let session = try await session(of: request) else { return Self.redirect(ConsoleRoute.signIn.path, language: Self.language(request)) }
+        let notice = request.query[String.self, at: "done"] == "device_revoked" ? "notice_device_revoked" : nil
+        return try await homePage(request, session, notice: notice)
+    }
+
+    /// The operator's own page: who they are, the browsers known as theirs
+    /// (this one marked), and signing out everywhere.
+    func homePage(_ request: Request, _ session: OperatorAccounts.Session, problem: String? = nil, notice: String? = nil,
+                  status: HTTPResponseStatus = .ok) async throws -> Response {
+        let page = page(Self.language(request))
+        let devices = try await accounts(request).devices(session)
+        let thisDevice = request.cookies[Self.deviceCookie].map { DataProtector.hashSecret($0.string) }
+        return Self.html(page.home(signedIn(session), lastSignInAt: session.account.lastSignInAtEpochMs, devices: devices,
+                                   thisDevice: thisDevice, problem: problem, notice: notice.map(page.t)), status: status)
     }
 
     /// The audit trail, filtered by the query's fields; every role may read it.
@@ -101,12 +112,13 @@ package struct ConsoleController: RouteCollection {
                           _ body: (OperatorAccounts.Session, ConsolePage.Operator, ConsolePage) async throws -> Response) async throws -> Response {
         let language = Self.language(request)
         guard let session = try await session(of: request) else { return Self.redirect(ConsoleRoute.signIn.path, language: language) }
-        return try await body(session, Self.signedIn(session), page(language))
+        return try await body(session, signedIn(session), page(language))
     }
 
     /// The operator as a page names them.
-    static func signedIn(_ session: OperatorAccounts.Session) -> ConsolePage.Operator {
-        ConsolePage.Operator(email: session.account.email, tenant: session.tenantName, role: session.role, csrfToken: session.csrfToken)
+    func signedIn(_ session: OperatorAccounts.Session) -> ConsolePage.Operator {
+        ConsolePage.Operator(email: session.account.email, tenant: session.tenantName, role: session.role, csrfToken: session.csrfToken,
+                             confirmedUntil: session.confirmedUntil(now: clock.nowMillis()))
     }
 
     func signInPage(request: Request) async throws -> Response {
@@ -146,12 +158,13 @@ package struct ConsoleController: RouteCollection {
         }
         do {
             let code = form.code.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
-            let client = SignInGuard.Client(address: request.remoteAddress?.ipAddress, device: request.cookies[Self.deviceCookie]?.string)
-            let signedIn = try await accounts(request).signIn(email: email, password: password, code: code, client: client)
+            let signedIn = try await accounts(request).signIn(email: email, password: password, code: code, client: Self.client(request))
             let response = Self.redirect(ConsoleRoute.home.path, language: language)
             response.cookies[Self.sessionCookie] = cookie(signedIn.token, request: request,
                                                           maxAge: Int(OperatorAccounts.sessionMaxMilliseconds / 1000))
-            response.cookies[Self.deviceCookie] = cookie(signedIn.deviceCookie, request: request, maxAge: 365 * 86_400)
+            if let device = signedIn.deviceCookie {
+                response.cookies[Self.deviceCookie] = cookie(device, request: request, maxAge: Int(SignInGuard.deviceMilliseconds / 1000))
+            }
             response.cookies[Self.signInCookie] = cookie("", request: request, maxAge: 0)
             request.logger.notice("console sign-in")
             return response
@@ -184,10 +197,7 @@ package struct ConsoleController: RouteCollection {
         let form = (try? request.content.decode(SignOutForm.self, as: .urlEncodedForm)) ?? SignOutForm()
         guard OperatorAccounts.csrfMatches(form.csrf, session) else {
             // Still signed in: the console's first page again, with what went wrong.
-            let signedIn = ConsolePage.Operator(email: session.account.email, tenant: session.tenantName, role: session.role,
-                                                csrfToken: session.csrfToken)
-            return Self.html(page(language).home(signedIn, lastSignInAt: session.account.lastSignInAtEpochMs,
-                                                                  problem: ConsoleStrings.text("error_csrf", language)), status: .forbidden)
+            return try await homePage(request, session, problem: ConsoleStrings.text("error_csrf", language), status: .forbidden)
         }
         let everywhere = form.scope == "everywhere"
         try await accounts(request).signOut(session, everywhere: everywhere)
@@ -213,7 +223,14 @@ package struct ConsoleController: RouteCollection {
         return try await accounts(request).session(token: token)
     }
 
-    private func cookie(_ value: String, request: Request, maxAge: Int) -> HTTPCookies.Value {
+    /// The client as sign-in counts it: its address (a trusted proxy's word on
+    /// it, `VERITY_TRUSTED_PROXIES`), its device cookie, its browser.
+    static func client(_ request: Request) -> SignInGuard.Client {
+        SignInGuard.Client(address: request.remoteAddress?.ipAddress, device: request.cookies[deviceCookie]?.string,
+                           userAgent: request.headers.first(name: .userAgent))
+    }
+
+    func cookie(_ value: String, request: Request, maxAge: Int) -> HTTPCookies.Value {
         let secure = servedOverHTTPS || request.headers.first(name: "X-Forwarded-Proto") == "https"
         return HTTPCookies.Value(string: value, maxAge: maxAge, path: "/console", isSecure: secure, isHTTPOnly: true, sameSite: .strict)
     }

@@ -77,6 +77,7 @@ extension ConsolePage {
             <p class="lede">\(t("settings_lede"))</p>
             \(settingsTabs(.settings, environment: view.environment))
             \(environmentTabs(.settings, view.environment))
+            \(confirmation(signedIn, returningTo: Self.address(path, [URLQueryItem(name: "environment", value: kind)])))
             \(status)
             \(problemBox(problem))
             \(section("rules", t("set_rules_title"), "<p>\(t("set_rules_lede"))</p>" + form))

@@ -68,6 +68,7 @@ extension ConsolePage {
             <p class="lede">\(t("keys_lede"))</p>
             \(settingsTabs(.settingsKeys, environment: view.environment))
             \(environmentTabs(.settingsKeys, view.environment))
+            \(confirmation(signedIn, returningTo: Self.address(ConsoleRoute.settingsKeys.path, [URLQueryItem(name: "environment", value: kind)])))
             \(status)
             \(problemBox(problem))
             \(once)

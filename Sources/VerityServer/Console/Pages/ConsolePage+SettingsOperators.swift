@@ -6,16 +6,17 @@ import VerityKernel
 extension ConsolePage {
     /// The tenant's operators, a form to add one, and per operator the
     /// actions an admin may take. New credentials are shown once, on top.
-    func settingsOperators(_ signedIn: Operator, operators: [OperatorView], shown: OperatorCredentials?, problem: String?,
+    func settingsOperators(_ signedIn: Operator, operators: [OperatorView], shown: ConsoleOperators.Shown?, problem: String?,
                            notice: String?) -> HTML {
         let status = noticeLine(notice)
-        let once: HTML = shown.map { credentials in
-            let totp: HTML = credentials.totpURI.map {
-                "<p>\(t("ops_totp_lede"))</p><p><code class=\"uri\">\($0)</code></p>"
-            } ?? .empty
-            return shownOnce(HTML.filling(t("ops_password_title"), .text(credentials.operator.email)),
-                             t("ops_password_lede"), credentials.password, extra: totp)
-        } ?? .empty
+        let once: HTML = switch shown {
+        case .password(let credentials)?:
+            shownOnce(HTML.filling(t("ops_password_title"), .text(credentials.operator.email)), t("ops_password_lede"), credentials.password,
+                      extra: credentials.totpURI.map { "<p>\(t("ops_totp_lede"))</p><p><code class=\"uri\">\($0)</code></p>" } ?? .empty)
+        case .secondFactor(let reset)?:
+            shownOnce(HTML.filling(t("ops_second_factor_title"), .text(reset.operator.email)), t("ops_second_factor_lede"), reset.totpURI)
+        case nil: .empty
+        }
         let rows = operators.map { account -> HTML in
             let id = account.id.uuidString
             func action(_ action: ConsoleOperators.Action, danger: Bool) -> HTML {
@@ -35,6 +36,7 @@ extension ConsolePage {
             if account.active, !isSelf { actions.append(action(.disable, danger: true)) }
             if !account.active { actions.append(action(.enable, danger: false)) }
             actions.append(action(.resetPassword, danger: false))
+            actions.append(action(.resetSecondFactor, danger: false))
             let state: HTML = account.active ? .text(t("ops_active")) : "<span class=\"bad\">\(t("ops_disabled"))</span>"
             return """
                 <tr><td>\(account.email)\(isSelf ? " <span class=\"muted\">(\(t("ops_you")))</span>" : HTML.empty)</td>\
@@ -63,6 +65,7 @@ extension ConsolePage {
             <h1 id="title">\(t("ops_title"))</h1>
             <p class="lede">\(t("ops_lede"))</p>
             \(settingsTabs(.settingsOperators, environment: nil))
+            \(confirmation(signedIn, returningTo: ConsoleRoute.settingsOperators.path))
             \(status)
             \(problemBox(problem))
             \(once)

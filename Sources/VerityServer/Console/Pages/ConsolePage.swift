@@ -21,6 +21,8 @@ package struct ConsolePage {
         package let tenant: String
         package let role: OperatorRole
         package let csrfToken: String
+        /// Until when sensitive changes need no new proof (`OperatorAccounts.confirmationMilliseconds`); nil: they need one.
+        package var confirmedUntil: Int64? = nil
     }
 
     /// The page around `main`. The language switcher links to this page
@@ -97,27 +99,6 @@ package struct ConsolePage {
             <input id="code" name="code" type="text" inputmode="numeric" autocomplete="off" pattern="[0-9 ]*" maxlength="10" aria-describedby="code-help">
             <p id="code-help" class="help">\(t("code_help"))</p>
             <button type="submit" class="primary">\(t("sign_in"))</button>
-            </form>
-            </section>
-            """)
-    }
-
-    /// The console's first page: who is signed in, for which tenant, with what role.
-    package func home(_ signedIn: Operator, lastSignInAt: Int64?, problem: String? = nil) -> HTML {
-        let previous = lastSignInAt.map { Self.time($0) } ?? "—"
-        return layout(title: t("product"), signedIn: signedIn, path: ConsoleRoute.home.path, """
-            <section class="card" aria-labelledby="title">
-            <h1 id="title">\(t("product"))</h1>
-            \(problemBox(problem))
-            <dl class="facts">
-            <dt>\(t("signed_in_as"))</dt><dd>\(signedIn.email)</dd>
-            <dt>\(t("tenant"))</dt><dd>\(signedIn.tenant)</dd>
-            <dt>\(t("role"))</dt><dd>\(t("role_\(signedIn.role.rawValue)"))</dd>
-            <dt>\(t("last_sign_in"))</dt><dd>\(previous)</dd>
-            </dl>
-            <form method="post" action="\(ConsoleRoute.signOut.path)?lang=\(language)">
-            <input type="hidden" name="csrf" value="\(signedIn.csrfToken)">
-            <button type="submit" name="scope" value="everywhere">\(t("sign_out_everywhere"))</button>
             </form>
             </section>
             """)

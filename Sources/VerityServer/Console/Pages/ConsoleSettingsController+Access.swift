@@ -111,7 +111,8 @@ extension ConsoleSettingsController {
             let made = try await operatorService(request).create(email: form.email, role: form.role, secondFactor: form.secondFactor == "yes",
                                                                  reason: form.reason, session: session)
             let list = try await operatorService(request).list(session: session)
-            return ConsoleController.html(page.settingsOperators(signedIn, operators: list, shown: made, problem: nil, notice: nil), status: .ok)
+            return ConsoleController.html(page.settingsOperators(signedIn, operators: list, shown: .password(made), problem: nil, notice: nil),
+                                          status: .ok)
         }
     }
 

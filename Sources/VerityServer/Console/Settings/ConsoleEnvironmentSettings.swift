@@ -107,7 +107,7 @@ package struct ConsoleEnvironmentSettings: Sendable {
 
     /// Saves the rules if the environment is as the form read it; returns what changed (nothing: nothing written).
     package func update(_ kind: EnvironmentKind, form: RulesForm, session: OperatorAccounts.Session) async throws -> [String] {
-        try Self.requireAdmin(session)
+        try Self.requireConfirmedAdmin(session, now: clock.nowMillis())
         let reason = try Self.reason(form.reason)
         let environment = try await Self.environment(kind, session: session, db: db)
         let old = Rules(environment.configuration)
@@ -141,7 +141,7 @@ package struct ConsoleEnvironmentSettings: Sendable {
     /// Adds a consent text for its locale (the locale's text before it is superseded, kept for the consents given under it).
     package func addConsentText(_ kind: EnvironmentKind, locale: String?, contentType: String?, content: String?,
                         session: OperatorAccounts.Session) async throws {
-        try Self.requireAdmin(session)
+        try Self.requireConfirmedAdmin(session, now: clock.nowMillis())
         let locale = (locale ?? "").trimmingCharacters(in: .whitespaces)
         guard ConsentContentSelector.isValidLocale(locale) else { throw VerityError.invalid("locale", "a locale such as en-US") }
         let type = (contentType ?? "").lowercased()
@@ -166,6 +166,13 @@ package struct ConsoleEnvironmentSettings: Sendable {
         guard session.role.includes(.admin) else {
             throw VerityError(.roleNotAuthorized, "changing settings needs the admin role")
         }
+    }
+
+    /// An admin who proved themselves within the last few minutes: what every
+    /// change to keys, operators and settings asks (`OperatorAccounts.requireConfirmed`).
+    static func requireConfirmedAdmin(_ session: OperatorAccounts.Session, now: Int64) throws {
+        try requireAdmin(session)
+        try OperatorAccounts.requireConfirmed(session, now: now)
     }
 
     package static func environment(_ kind: EnvironmentKind, session: OperatorAccounts.Session, db: any Database) async throws -> EnvironmentModel {

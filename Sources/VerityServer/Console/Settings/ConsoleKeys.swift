@@ -49,7 +49,7 @@ struct ConsoleKeys: Sendable {
 
     package func make(_ kind: KeyDirectory.Kind, in environmentKind: EnvironmentKind, scopes: [String], reason: String?,
               session: OperatorAccounts.Session) async throws -> Made {
-        try ConsoleEnvironmentSettings.requireAdmin(session)
+        try ConsoleEnvironmentSettings.requireConfirmedAdmin(session, now: clock.nowMillis())
         let reason = try ConsoleEnvironmentSettings.reason(reason)
         let environment = try await ConsoleEnvironmentSettings.environment(environmentKind, session: session, db: db)
         let now = clock.nowMillis()
@@ -69,7 +69,7 @@ struct ConsoleKeys: Sendable {
 
     package func revoke(_ kind: KeyDirectory.Kind, id text: String?, in environmentKind: EnvironmentKind, reason: String?,
                 session: OperatorAccounts.Session) async throws {
-        try ConsoleEnvironmentSettings.requireAdmin(session)
+        try ConsoleEnvironmentSettings.requireConfirmedAdmin(session, now: clock.nowMillis())
         let reason = try ConsoleEnvironmentSettings.reason(reason)
         guard let id = text.flatMap(UUID.init(uuidString:)) else { throw VerityError(.notFound, "no such key", field: "key") }
         let environment = try await ConsoleEnvironmentSettings.environment(environmentKind, session: session, db: db)

@@ -7,7 +7,8 @@ import VerityOperators
 
 /// A tenant's operators for its admins: listed; made (the password, and the
 /// second factor's address, shown once); disabled, enabled, and given a new
-/// password, each with a reason in the audit trail as the admin. An admin
+/// password or second factor, each with a reason in the audit trail as the
+/// admin, who must have proved themselves within the last few minutes. An admin
 /// cannot disable themselves (the tenant would risk having no admin left to
 /// undo it); another admin can.
 struct ConsoleOperators: Sendable {
@@ -16,6 +17,14 @@ struct ConsoleOperators: Sendable {
     enum Action: String, Sendable, CaseIterable {
         case disable, enable
         case resetPassword = "reset_password"
+        /// A new authenticator secret, for an operator who lost theirs.
+        case resetSecondFactor = "reset_second_factor"
+    }
+
+    /// What an action shows once: a new password, or a new second factor's address.
+    enum Shown: Sendable {
+        case password(OperatorCredentials)
+        case secondFactor(SecondFactorReset)
     }
 
     package func list(session: OperatorAccounts.Session) async throws -> [OperatorView] {
@@ -25,7 +34,7 @@ struct ConsoleOperators: Sendable {
 
     package func create(email: String?, role text: String?, secondFactor: Bool, reason: String?, session: OperatorAccounts.Session) async throws
         -> OperatorCredentials {
-        try ConsoleEnvironmentSettings.requireAdmin(session)
+        try ConsoleEnvironmentSettings.requireConfirmedAdmin(session, now: accounts.clock.nowMillis())
         let reason = try ConsoleEnvironmentSettings.reason(reason)
         guard let role = text.flatMap(OperatorRole.init(rawValue:)) else { throw VerityError.invalid("role", "viewer, reviewer or admin") }
         let email = (email ?? "").trimmingCharacters(in: .whitespaces)
@@ -41,15 +50,15 @@ struct ConsoleOperators: Sendable {
         return created
     }
 
-    /// Returns the new credentials of a password reset (shown once), nil for the other actions.
-    func act(_ action: Action, id text: String?, reason: String?, session: OperatorAccounts.Session) async throws -> OperatorCredentials? {
-        try ConsoleEnvironmentSettings.requireAdmin(session)
+    /// Returns the new password or second factor of a reset (shown once), nil for the other actions.
+    func act(_ action: Action, id text: String?, reason: String?, session: OperatorAccounts.Session) async throws -> Shown? {
+        try ConsoleEnvironmentSettings.requireConfirmedAdmin(session, now: accounts.clock.nowMillis())
         let reason = try ConsoleEnvironmentSettings.reason(reason)
         guard let id = text.flatMap(UUID.init(uuidString:)) else { throw VerityError(.notFound, "no such operator", field: "operator") }
         if action == .disable, id == session.operatorID {
             throw VerityError(.validationError, "you cannot disable yourself", field: "self")
         }
-        let result: OperatorCredentials?
+        let result: Shown?
         let email: String
         switch action {
         case .disable, .enable:
@@ -58,7 +67,11 @@ struct ConsoleOperators: Sendable {
         case .resetPassword:
             let reset = try await accounts.resetPassword(operatorID: id, tenantID: session.tenantID)
             email = reset.operator.email
-            result = reset
+            result = .password(reset)
+        case .resetSecondFactor:
+            let reset = try await accounts.resetSecondFactor(operatorID: id, tenantID: session.tenantID)
+            email = reset.operator.email
+            result = .secondFactor(reset)
         }
         try await accounts.audit("operator.\(action.rawValue)", operatorID: session.operatorID, tenantID: session.tenantID,
                                  reason: "\(reason) (\(email))")

@@ -3,7 +3,8 @@ import Foundation
 import SQLKit
 import VerityCore
 
-/// Console operators: accounts, failed sign-ins and locks, and sessions.
+/// Console operators: accounts and sessions (`OperatorSignInRepository`
+/// keeps their devices and failed sign-ins).
 /// Hashing and sealing happen in the server (`OperatorAccounts`); this keeps
 /// what they produce.
 public struct OperatorRepository: Sendable {
@@ -49,7 +50,6 @@ public struct OperatorRepository: Sendable {
         model.passwordHash = new.passwordHash
         model.totpSecretSealed = new.totpSecretSealed
         model.status = .active
-        model.failedSignIns = 0
         model.createdAt = now
         // Worded the same whoever holds the address: it says nothing of other tenants.
         let taken = VerityError(.operatorExists, "this address cannot be given to a new operator: choose another", field: "email")
@@ -77,46 +77,32 @@ public struct OperatorRepository: Sendable {
         try await OperatorModel.query(on: db).filter(\.$tenant.$id == tenantID).sort(\.$createdAt).all()
     }
 
-    /// Counts a failed sign-in; from the `OperatorCredentialRules.failuresBeforeLock`th
-    /// in a row the account waits (`delayMilliseconds`) before an unknown browser
-    /// may try again. Returns until when, if it now waits.
-    public func recordFailedSignIn(id: UUID, now: Int64) async throws -> Int64? {
-        try await db.write { tx in
-            let sql = try tx.sql()
-            let failures = try await sql.raw("""
-                UPDATE operators SET failed_sign_ins = failed_sign_ins + 1 WHERE id = \(bind: id) RETURNING failed_sign_ins
-                """).first()?.decode(column: "failed_sign_ins", as: Int.self) ?? 0
-            guard failures >= OperatorCredentialRules.failuresBeforeLock else { return nil }
-            // The count is kept: each further failure doubles the wait.
-            let until = now + OperatorCredentialRules.delayMilliseconds(afterFailures: failures)
-            try await sql.raw("UPDATE operators SET locked_until = \(bind: until) WHERE id = \(bind: id)").run()
-            return until
-        }
-    }
-
-    /// A successful sign-in: failures forgotten, and the TOTP step (if any)
-    /// used up. False when that step was used already (a replayed code).
-    public func recordSignIn(id: UUID, totpStep: Int64?, now: Int64) async throws -> Bool {
+    /// A successful sign-in (or, with `isConfirmation`, a session's operator
+    /// proving themselves again): noted, and the TOTP step (if any) used up.
+    /// False when that step was used already (a replayed code).
+    public func recordSignIn(id: UUID, totpStep: Int64?, now: Int64, isConfirmation: Bool = false) async throws -> Bool {
         try await db.write { tx in
             let sql = try tx.sql()
             if let totpStep {
-                return try await sql.raw("""
-                    UPDATE operators SET failed_sign_ins = 0, locked_until = NULL, last_sign_in_at = \(bind: now), totp_last_step = \(bind: totpStep)
+                let fresh = try await sql.raw("""
+                    UPDATE operators SET totp_last_step = \(bind: totpStep)
                     WHERE id = \(bind: id) AND (totp_last_step IS NULL OR totp_last_step < \(bind: totpStep)) RETURNING id
                     """).first() != nil
+                guard fresh else { return false }
             }
-            try await sql.raw("""
-                UPDATE operators SET failed_sign_ins = 0, locked_until = NULL, last_sign_in_at = \(bind: now) WHERE id = \(bind: id)
-                """).run()
+            // A confirmation is no sign-in: "latest sign-in" stays as it was.
+            if !isConfirmation {
+                try await sql.raw("UPDATE operators SET last_sign_in_at = \(bind: now) WHERE id = \(bind: id)").run()
+            }
             return true
         }
     }
 
-    /// A new password (and an end to every session, which the caller asks for separately).
+    /// A new password (and an end to every session and device, which the caller asks for separately).
     public func setPassword(id: UUID, hash: String) async throws {
         try await db.write { tx in
             try await OperatorModel.query(on: tx).filter(\.$id == id)
-                .set(\.$passwordHash, to: hash).set(\.$failedSignIns, to: 0).set(\.$lockedUntil, to: nil).update()
+                .set(\.$passwordHash, to: hash).update()
         }
     }
 
@@ -143,7 +129,15 @@ public struct OperatorRepository: Sendable {
         session.createdAt = now
         session.lastSeenAt = now
         session.expiresAt = expiresAt
+        session.confirmedAt = now
         try await db.write { try await session.create(on: $0) }
+    }
+
+    /// The operator proved themselves again in this session.
+    public func confirmSession(tokenHash: String, now: Int64) async throws {
+        try await db.write { tx in
+            try await OperatorSessionModel.query(on: tx).filter(\.$tokenHash == tokenHash).set(\.$confirmedAt, to: now).update()
+        }
     }
 
     /// The live session `tokenHash` names, with its operator and their tenant: nil when it is
