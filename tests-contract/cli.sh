@@ -494,6 +494,7 @@ check "a malformed address is refused, exit 65" bash -c "[ $code -eq 65 ] && gre
 "$BIN" operators create --tenant acme --email x@example.com --role superuser > /dev/null 2>&1; code=$?
 check "an unknown role is a usage error (64)" test "$code" -eq 64
 check "operators reset-password prints a new password" bash -c "'$BIN' operators reset-password --tenant acme '$OP_ID' | grep -Eq '\"password\" : \"[0-9A-Za-z]{20}\"' && ! '$BIN' operators list --tenant acme | grep -q '$OP_PASSWORD'"
+check "operators reset-second-factor prints a new otpauth:// address, and the operator then has a second factor" bash -c "'$BIN' operators reset-second-factor --tenant acme '$OP_ID' | grep -Eq '\"totpURI\" : \"otpauth://totp/' && '$BIN' operators list --tenant acme | grep -q '\"secondFactor\" : true'"
 check "operators disable marks the operator inactive" bash -c "'$BIN' operators disable --tenant acme '$OP_ID' | grep -q '\"active\" : false'"
 "$BIN" operators disable --tenant nobody "$OP_ID" > /dev/null 2> "$WORK/op-tenant.err"; code=$?
 check "another tenant's name finds nothing, exit 65" bash -c "[ $code -eq 65 ] && grep -q NOT_FOUND '$WORK/op-tenant.err'"

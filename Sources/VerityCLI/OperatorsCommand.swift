@@ -5,8 +5,8 @@ import VerityCore
 /// `verity operators …`: the people who use the console, per tenant.
 struct OperatorsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "operators", abstract: "Console operators: create, list, disable, enable, reset passwords.",
-        subcommands: [Create.self, List.self, Disable.self, Enable.self, ResetPassword.self])
+        commandName: "operators", abstract: "Console operators: create, list, disable, enable, reset passwords and second factors.",
+        subcommands: [Create.self, List.self, Disable.self, Enable.self, ResetPassword.self, ResetSecondFactor.self])
 
     struct Tenant: ParsableArguments {
         @Option(help: "Tenant name.") var tenant: String
@@ -66,6 +66,18 @@ struct OperatorsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await AdminCommand.run { try await $0.operators.resetOperatorPassword(tenant: target.tenant, id: id) }
+        }
+    }
+
+    struct ResetSecondFactor: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "reset-second-factor",
+            abstract: "A new TOTP secret, its otpauth:// address printed once; the old codes stop working, and the operator's sessions and known browsers end.")
+        @OptionGroup var target: Tenant
+        @Argument(help: "The operator's id.") var id: String
+
+        func run() async throws {
+            try await AdminCommand.run { try await $0.operators.resetOperatorSecondFactor(tenant: target.tenant, id: id) }
         }
     }
 }

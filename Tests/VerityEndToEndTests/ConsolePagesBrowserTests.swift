@@ -38,6 +38,39 @@ struct ConsolePagesBrowserTests {
         }
     }
 
+    /// `tests-pages/console_account.py` (issue 67): two admins signed in six
+    /// minutes ago (one with a second factor, on a desktop; one on a phone)
+    /// are refused a new key until they confirm it is them, then make it; each
+    /// forgets their browser on their own page.
+    @Test func anAdminConfirmsItIsThemBeforeAKeyAndForgetsADevice() async throws {
+        try await withVerityApp { app async throws in
+            let url = try await app.startServer()
+            let admin = try await app.operations.operators.createOperator(tenant: "acme", email: "admin@example.com", role: .admin, password: nil,
+                                                                          secondFactor: true)
+            let phoneAdmin = try await app.operations.operators.createOperator(tenant: "acme", email: "phone@example.com", role: .admin,
+                                                                               password: nil, secondFactor: false)
+            let secret = try #require(admin.totpURI.flatMap(URLComponents.init(string:))?.queryItems?.first { $0.name == "secret" }?.value)
+            let desktop = ConsoleSignInTests.Browser(url), phone = ConsoleSignInTests.Browser(url)
+            #expect(try await desktop.signIn(email: "admin@example.com", password: admin.password,
+                                             code: try OperatorAccountsCode.now(admin, app)).status == 303)
+            #expect(try await phone.signIn(email: "phone@example.com", password: phoneAdmin.password).status == 303)
+            app.clock.advance(seconds: 6 * 60)
+            let run = try await ChildProcess.python("tests-pages/console_account.py", [
+                "--url", url.absoluteString, "--email", "admin@example.com", "--password", admin.password, "--totp-secret", secret,
+                "--now", "\(app.clock.now / 1000)",
+                "--session", desktop.cookies["verity_console"] ?? "", "--device", desktop.cookies["verity_console_device"] ?? "",
+                "--phone-password", phoneAdmin.password,
+                "--phone-session", phone.cookies["verity_console"] ?? "", "--phone-device", phone.cookies["verity_console_device"] ?? "",
+            ])
+            #expect(run.status == 0, "\(run.errorText.suffix(2_000))")
+            let result = try JSONDecoder().decode(Result.self, from: Data(run.lastLine.utf8))
+            #expect(result.outcome == "ok" && result.steps.count == 14, "\(result.steps)")
+            let trail = try await AuditEventModel.query(on: app.app.db).all().map(\.action)
+            #expect(trail.filter { $0 == "console.confirmed" }.count == 2 && trail.filter { $0 == "console.device_revoked" }.count == 2)
+            #expect(try await OperatorDeviceModel.query(on: app.app.db).count() == 0)
+        }
+    }
+
     /// `tests-pages/console_review.py`: three held checks; a reviewer with a
     /// second factor approves one and rejects another while a second reviewer
     /// has it open; the third's user is reset from the user page; the users'

@@ -171,6 +171,12 @@ struct OperatorAccountsTests {
             _ = try await accounts.setActive(false, operatorID: id, tenantID: tenantID)
             _ = try await accounts.setActive(true, operatorID: id, tenantID: tenantID)
             #expect(try await OperatorSignInRepository(db: app.app.db).devices(operatorID: id, now: app.clock.now).isEmpty, "disabling")
+
+            // A device is known 90 days; housekeeping then deletes it, with the sessions that ended.
+            _ = try await signedIn()
+            app.clock.advance(seconds: 91 * 86_400)
+            #expect(try await app.operations.retention.housekeeping().operatorSignIns >= 2)
+            #expect(try await OperatorDeviceModel.query(on: app.app.db).filter(\.$operator.$id == id).count() == 0)
         }
     }
 

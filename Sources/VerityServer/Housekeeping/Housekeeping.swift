@@ -7,7 +7,8 @@ import VerityIdentity
 /// What outlives its use and must go, server-wide: mobile sessions idle past
 /// their environment's limit for their product (expired: the sealed images and
 /// state they hold erased), ended ones past the environment's result retention, and
-/// Idempotency-Key answers past their 24 hours; then SQLite's write-ahead log
+/// Idempotency-Key answers past their 24 hours, console sessions and devices
+/// past their end; then SQLite's write-ahead log
 /// is emptied, so erased rows leave the disk too; and each environment's
 /// hourly retention sweep is queued (`RetentionSweeper` runs it); PII attempts
 /// a dead server left charged and unsettled are given back; what older
@@ -45,6 +46,8 @@ public struct Housekeeping: Sendable {
         public var sealsBound = 0
         /// PII attempts a dead server left unsettled, given back as unanswered.
         public var abandonedAttempts = 0
+        /// Console sessions and known devices past their end, and sign-in failures no longer counted.
+        public var operatorSignIns = 0
     }
 
     public func sweep(now: Int64) async throws -> Swept {
@@ -58,6 +61,8 @@ public struct Housekeeping: Sendable {
         swept.idempotencyKeys = try await IdempotencyRepository(db: db).purge(now: now)
         swept.ocrSessions = try await OCRSessionRepository(db: db).purge(expiredBefore: now)
         swept.rateLimitWindows = try await RateLimitRepository(db: db).purge(now: now)
+        swept.operatorSignIns = try await OperatorSignInRepository(db: db).purge(now: now)
+            + OperatorRepository(db: db).purgeSessions(now: now, idleMilliseconds: OperatorRepository.sessionIdleMilliseconds)
         swept.captureLinksLapsed = try await CaptureLinkLapses(db: db).sweep(now: now)
         swept.abandonedAttempts = try await VerificationRepository(db: db).settleAbandoned(
             chargedBefore: now - abandonedAttemptMilliseconds, now: now)

@@ -25,7 +25,7 @@ package struct OperatorAccounts: Sendable {
 
     static let bcryptCost = Settings.operatorBcryptCost
     /// A session ends after this long unused, and after `sessionMaxMilliseconds` whatever happens.
-    static let sessionIdleMilliseconds: Int64 = 30 * 60_000
+    static let sessionIdleMilliseconds = OperatorRepository.sessionIdleMilliseconds
     package static let sessionMaxMilliseconds: Int64 = 12 * 3_600_000
     static let generatedPasswordLength = 20
     package static let issuer = "Verity"

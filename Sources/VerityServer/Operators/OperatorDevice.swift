@@ -16,7 +16,7 @@ package struct OperatorDevice: Sendable, Equatable {
 
 /// A new second factor: the operator, and the `otpauth://` address for their
 /// authenticator, shown once.
-package struct SecondFactorReset: Sendable {
-    package let `operator`: OperatorView
-    package let totpURI: String
+public struct SecondFactorReset: Sendable, Encodable {
+    public let `operator`: OperatorView
+    public let totpURI: String
 }

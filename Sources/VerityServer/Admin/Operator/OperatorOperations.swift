@@ -46,6 +46,14 @@ public struct OperatorOperations: OperatorTask {
         return reset
     }
 
+    /// A new second factor, its `otpauth://` address shown once; the operator's sessions and known browsers end.
+    public func resetOperatorSecondFactor(tenant: String, id: String) async throws -> SecondFactorReset {
+        let tenantID = try await tenantID(named: tenant)
+        let reset = try await operatorAccounts.resetSecondFactor(operatorID: try Self.operatorID(id), tenantID: tenantID)
+        try await audit("operator.reset_second_factor", environmentID: nil, tenantID: tenantID)
+        return reset
+    }
+
     package static func operatorID(_ text: String) throws(VerityError) -> UUID {
         guard let id = UUID(uuidString: text) else { throw VerityError.invalid("operatorId", "an operator id is a UUID") }
         return id

@@ -75,7 +75,7 @@ extension ConsolePage {
             <label for="password">\(t("password"))</label>
             <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="200" autofocus>
             <label for="code">\(t("code"))</label>
-            <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="10" aria-describedby="code-help">
+            <input id="code" name="code" type="text" inputmode="numeric" autocomplete="off" pattern="[0-9 ]*" maxlength="10" aria-describedby="code-help">
             <p id="code-help" class="help">\(t("code_help"))</p>
             <button type="submit" class="primary">\(t("confirm_button"))</button>
             </form>

@@ -12,6 +12,9 @@ public struct OperatorRepository: Sendable {
 
     public init(db: any Database) { self.db = db }
 
+    /// A console session ends after this long unused (housekeeping deletes it then).
+    public static let sessionIdleMilliseconds: Int64 = 30 * 60_000
+
     /// The blind index domain of operators' e-mail addresses.
     public static let emailDomain = "operator.email"
 
