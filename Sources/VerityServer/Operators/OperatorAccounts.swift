@@ -108,7 +108,7 @@ package struct OperatorAccounts: Sendable {
     package static func requireConfirmed(_ session: Session, now: Int64) throws(VerityError) {
         guard session.isConfirmed(now: now) else {
             throw VerityError(.reauthenticationRequired,
-                              "confirm your password (and code) first: this change needs a proof from the last 5 minutes", field: "confirm")
+                              "confirm your password (and code) first: this change needs a proof from the last 5 minutes", field: "reauthenticate")
         }
     }
 
