@@ -58,9 +58,10 @@ struct ConsolePagesBrowserTests {
             let run = try await ChildProcess.python("tests-pages/console_account.py", [
                 "--url", url.absoluteString, "--email", "admin@example.com", "--password", admin.password, "--totp-secret", secret,
                 "--now", "\(app.clock.now / 1000)",
-                "--session", desktop.cookies["verity_console"] ?? "", "--device", desktop.cookies["verity_console_device"] ?? "",
+                // `--name=value`: a cookie may begin with "-", which argparse would read as an option.
+                "--session=" + (desktop.cookies["verity_console"] ?? ""), "--device=" + (desktop.cookies["verity_console_device"] ?? ""),
                 "--phone-password", phoneAdmin.password,
-                "--phone-session", phone.cookies["verity_console"] ?? "", "--phone-device", phone.cookies["verity_console_device"] ?? "",
+                "--phone-session=" + (phone.cookies["verity_console"] ?? ""), "--phone-device=" + (phone.cookies["verity_console_device"] ?? ""),
             ])
             #expect(run.status == 0, "\(run.errorText.suffix(2_000))")
             let result = try JSONDecoder().decode(Result.self, from: Data(run.lastLine.utf8))
