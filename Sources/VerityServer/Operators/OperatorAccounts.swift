@@ -13,7 +13,7 @@ import VerityKernel
 /// account (`SignInGuard`), known devices the operator can revoke, an
 /// optional TOTP second factor, and
 /// sessions kept in the database (any server can read them) by the SHA-256
-/// of their token.
+/// of their token. Signing in and confirming are in `OperatorAccounts+SignIn.swift`.
 package struct OperatorAccounts: Sendable {
     package let db: any Database
     package let protector: DataProtector
@@ -166,7 +166,7 @@ package struct OperatorAccounts: Sendable {
     }
 
     /// Every session of the operator, and every browser known as theirs.
-    private func endEverything(_ operatorID: UUID) async throws {
+    func endEverything(_ operatorID: UUID) async throws {
         try await OperatorRepository(db: db).endSessions(operatorID: operatorID)
         try await OperatorSignInRepository(db: db).revokeDevices(operatorID: operatorID)
     }
@@ -186,127 +186,6 @@ package struct OperatorAccounts: Sendable {
         guard try await OperatorSignInRepository(db: db).revokeDevice(id: id, operatorID: session.operatorID) else { return false }
         try await audit("console.device_revoked", operatorID: session.operatorID, tenantID: session.tenantID)
         return true
-    }
-
-    // MARK: Signing in
-
-    /// Checks the password (and the TOTP code, when the account has a second
-    /// factor) and opens a session. Every wrong answer is the same
-    /// `Refusal.wrong` in the same time: unknown addresses, inactive
-    /// accounts and a client waiting after its failures cost a bcrypt check
-    /// too. `SignInGuard` counts the client and bounds the hashing first.
-    package func signIn(email rawEmail: String, password: String, code: String?,
-                client: SignInGuard.Client = SignInGuard.Client()) async throws -> SignedIn {
-        let now = clock.nowMillis()
-        let failed = Refusal.wrong
-        let operators = OperatorRepository(db: db)
-        let signIns = OperatorSignInRepository(db: db)
-        let device = try await SignInGuard.device(of: client, signIns, now: now)
-        try await SignInGuard.admit(client, device: device, db: db, protector: protector, now: now)
-        let cost = self.cost, hashing = self.hashing
-        /// The answer to a sign-in that cannot succeed, after a bcrypt check's time.
-        func decoy() async throws -> Never {
-            _ = try await hashing.run { try await Self.verify(String(password.prefix(72)), against: try await Self.decoyHash(cost: cost)) }
-            throw failed
-        }
-        guard let email = try? OperatorCredentialRules.normalisedEmail(rawEmail), password.utf8.count <= OperatorCredentialRules.passwordBytes.upperBound,
-              let model = try await operators.find(emailIndex: Self.emailIndex(email, protector)), model.status == .active
-        else { try await decoy() }
-        let id = try model.requireID()
-        let tenantID = model.$tenant.id
-        // Another operator's device is no one's here: this browser counts as its address.
-        let knownDevice = device.flatMap { $0.$operator.id == id ? $0 : nil }
-        let clientIndex = SignInGuard.clientIndex(operatorID: id, client: client, knownDevice: knownDevice, protector)
-        if try await signIns.waitsUntil(clientIndex: clientIndex, now: now) != nil { try await decoy() }
-        let passwordRight = try await hashing.run { try await Self.verify(password, against: model.passwordHash) }
-        var step: Int64?
-        if passwordRight, let sealed = model.totpSecretSealed {
-            step = code.flatMap { Self.secondFactor(sealed, operatorID: id, protector)?.matchingStep($0, at: now / 1000) }
-        }
-        // A code used once already (replayed) is a failure like any other.
-        guard passwordRight, model.totpSecretSealed == nil || step != nil, try await operators.recordSignIn(id: id, totpStep: step, now: now) else {
-            if try await signIns.recordFailure(clientIndex: clientIndex, operatorID: id, now: now) != nil {
-                try await audit("operator.locked", operatorID: id, tenantID: tenantID,
-                                reason: knownDevice == nil ? "one client address waits" : "one known device waits")
-            }
-            throw failed
-        }
-        try await signIns.clearFailures(clientIndex: clientIndex)
-        var deviceCookie: String?
-        if let knownDevice, let deviceID = knownDevice.id {
-            try await signIns.useDevice(id: deviceID, now: now)
-        } else {
-            let token = SignInGuard.newDeviceToken()
-            _ = try await signIns.addDevice(operatorID: id, tokenHash: DataProtector.hashSecret(token),
-                                            label: DeviceLabel.of(userAgent: client.userAgent), now: now,
-                                            expiresAt: now + SignInGuard.deviceMilliseconds)
-            deviceCookie = token
-        }
-        let token = DataProtector.base64URL(DataProtector.randomBytes(32))
-        let tokenHash = DataProtector.hashSecret(token)
-        try await operators.createSession(operatorID: id, tokenHash: tokenHash, now: now, expiresAt: now + Self.sessionMaxMilliseconds)
-        try await audit("console.sign_in", operatorID: id, tenantID: tenantID, reason: knownDevice == nil ? "a new device" : nil)
-        let tenantName = try await TenantRepository(db: db).tenantName(id: tenantID) ?? ""
-        return SignedIn(token: token, session: Session(account: try account(model), tenantID: tenantID, tenantName: tenantName,
-                                                       tokenHash: tokenHash, csrfToken: Self.csrfToken(forSession: token),
-                                                       confirmedAt: now),
-                        deviceCookie: deviceCookie)
-    }
-
-    /// The operator proves themselves again (their password, and their code
-    /// when they have a second factor) for the sensitive changes of the next
-    /// few minutes. Counted and made to wait like a sign-in from the same
-    /// client, so a stolen session cannot guess the password here either.
-    package func confirm(_ session: Session, password: String, code: String?, client: SignInGuard.Client) async throws -> Session {
-        let now = clock.nowMillis()
-        let operators = OperatorRepository(db: db)
-        let signIns = OperatorSignInRepository(db: db)
-        let device = try await SignInGuard.device(of: client, signIns, now: now)
-        try await SignInGuard.admit(client, device: device, db: db, protector: protector, now: now)
-        guard let model = try await operators.find(id: session.operatorID, tenantID: session.tenantID), model.status == .active else {
-            throw Refusal.wrong
-        }
-        let knownDevice = device.flatMap { $0.$operator.id == session.operatorID ? $0 : nil }
-        let clientIndex = SignInGuard.clientIndex(operatorID: session.operatorID, client: client, knownDevice: knownDevice, protector)
-        let waiting = try await signIns.waitsUntil(clientIndex: clientIndex, now: now) != nil
-        let passwordRight = try await hashing.run {
-            try await Self.verify(password.utf8.count <= OperatorCredentialRules.passwordBytes.upperBound ? password : "", against: model.passwordHash)
-        }
-        var step: Int64?
-        if passwordRight, let sealed = model.totpSecretSealed {
-            step = code.flatMap { Self.secondFactor(sealed, operatorID: session.operatorID, protector)?.matchingStep($0, at: now / 1000) }
-        }
-        guard !waiting, passwordRight, model.totpSecretSealed == nil || step != nil,
-              try await operators.recordSignIn(id: session.operatorID, totpStep: step, now: now, isConfirmation: true) else {
-            if !waiting, try await signIns.recordFailure(clientIndex: clientIndex, operatorID: session.operatorID, now: now) != nil {
-                try await audit("operator.locked", operatorID: session.operatorID, tenantID: session.tenantID, reason: "confirming, one client waits")
-            }
-            throw Refusal.wrong
-        }
-        try await signIns.clearFailures(clientIndex: clientIndex)
-        try await operators.confirmSession(tokenHash: session.tokenHash, now: now)
-        try await audit("console.confirmed", operatorID: session.operatorID, tenantID: session.tenantID)
-        return Session(account: session.account, tenantID: session.tenantID, tenantName: session.tenantName, tokenHash: session.tokenHash,
-                       csrfToken: session.csrfToken, confirmedAt: now)
-    }
-
-    /// The session a cookie's token names, if it is live.
-    package func session(token: String) async throws -> Session? {
-        guard token.count <= 64 else { return nil }
-        let now = clock.nowMillis()
-        let tokenHash = DataProtector.hashSecret(token)
-        let operators = OperatorRepository(db: db)
-        guard let (session, model) = try await operators.session(tokenHash: tokenHash, now: now, idleMilliseconds: Self.sessionIdleMilliseconds)
-        else { return nil }
-        try await operators.touch(session, now: now)
-        return Session(account: try account(model), tenantID: model.$tenant.id, tenantName: model.tenant.name, tokenHash: tokenHash,
-                       csrfToken: Self.csrfToken(forSession: token), confirmedAt: session.confirmedAt)
-    }
-
-    package func signOut(_ session: Session, everywhere: Bool) async throws {
-        let operators = OperatorRepository(db: db)
-        if everywhere { try await endEverything(session.operatorID) } else { try await operators.endSession(tokenHash: session.tokenHash) }
-        try await audit(everywhere ? "console.sign_out_everywhere" : "console.sign_out", operatorID: session.operatorID, tenantID: session.tenantID)
     }
 
     /// An operator's own event in the audit trail (`operator:<id>`).
@@ -347,7 +226,7 @@ package struct OperatorAccounts: Sendable {
         return emails
     }
 
-    private func account(_ model: OperatorModel) throws -> OperatorView {
+    func account(_ model: OperatorModel) throws -> OperatorView {
         let id = try model.requireID()
         return OperatorView(id: id, email: try protector.openText(model.emailSealed, at: .of(.operatorEmail, id)),
                      role: model.role, active: model.status == .active,

@@ -67,22 +67,22 @@ package struct SignInGuard: Sendable {
         }
     }
 
-    /// The live device the client's cookie names, whoever's it is.
-    static func device(of client: Client, _ signIns: OperatorSignInRepository, now: Int64) async throws -> OperatorDeviceModel? {
-        guard let cookie = client.device, !cookie.isEmpty, cookie.utf8.count <= 64 else { return nil }
-        return try await signIns.device(tokenHash: DataProtector.hashSecret(cookie), now: now)
-    }
-
-    /// Counts the attempt against its client (the device, else the address);
-    /// `Refusal.throttled` past the limit.
-    static func admit(_ client: Client, device: OperatorDeviceModel?, db: any Database, protector: DataProtector, now: Int64) async throws {
+    /// Counts the attempt against its client: the live device its cookie
+    /// names (whoever's it is), else its address; `Refusal.throttled` past
+    /// the limit. Returns that device.
+    static func admit(_ client: Client, db: any Database, protector: DataProtector, now: Int64) async throws -> OperatorDeviceModel? {
+        var device: OperatorDeviceModel?
+        if let cookie = client.device, !cookie.isEmpty, cookie.utf8.count <= 64 {
+            device = try await OperatorSignInRepository(db: db).device(tokenHash: DataProtector.hashSecret(cookie), now: now)
+        }
         let counted: String
-        if let id = device?.id { counted = "device|\(id.uuidString.lowercased())" } else if let address = client.address { counted = address } else { return }
+        if let id = device?.id { counted = "device|\(id.uuidString.lowercased())" } else if let address = client.address { counted = address } else { return nil }
         let key = UUID(naming: protector.blindIndex(counted, domain: "console-sign-in-address"))
         let hit = try await RateLimitRepository(db: db).hit(keyID: key, product: "console-sign-in", now: now)
         guard hit.count <= attemptsPerClientPerMinute else {
             throw OperatorAccounts.Refusal.throttled(retryAfterSeconds: max(1, Int((hit.windowEnds - now + 999) / 1000)))
         }
+        return device
     }
 
     /// Whose failures a failed sign-in of `operatorID` adds to: the operator's

@@ -48,17 +48,7 @@ package struct ConsoleAccountController: RouteCollection {
             do {
                 _ = try await console.accounts(request).confirm(session, password: password, code: code, client: ConsoleController.client(request))
             } catch let refusal as OperatorAccounts.Refusal {
-                switch refusal {
-                case .wrong: return again(page.t("error_confirm_failed"), .unauthorized)
-                case .throttled(let seconds):
-                    let response = again(page.t("error_throttled"), .tooManyRequests)
-                    response.headers.replaceOrAdd(name: .retryAfter, value: String(seconds))
-                    return response
-                case .busy:
-                    let response = again(page.t("error_busy"), .serviceUnavailable)
-                    response.headers.replaceOrAdd(name: .retryAfter, value: "2")
-                    return response
-                }
+                return ConsoleController.refused(refusal, wrong: "error_confirm_failed", language: page.language, form: again)
             }
             request.logger.notice("console confirmation")
             let response = Response(status: .seeOther)

@@ -169,20 +169,29 @@ package struct ConsoleController: RouteCollection {
             request.logger.notice("console sign-in")
             return response
         } catch let refusal as OperatorAccounts.Refusal {
-            switch refusal {
-            case .wrong:
-                return signInForm(request, language: language, email: email, problem: text("error_sign_in_failed"), notice: nil, status: .unauthorized)
-            case .throttled(let seconds):
-                let page = signInForm(request, language: language, email: email, problem: text("error_throttled"), notice: nil,
-                                      status: .tooManyRequests)
-                page.headers.replaceOrAdd(name: .retryAfter, value: String(seconds))
-                return page
-            case .busy:
-                let page = signInForm(request, language: language, email: email, problem: text("error_busy"), notice: nil,
-                                      status: .serviceUnavailable)
-                page.headers.replaceOrAdd(name: .retryAfter, value: "2")
-                return page
+            return Self.refused(refusal, wrong: "error_sign_in_failed", language: language) { problem, status in
+                signInForm(request, language: language, email: email, problem: problem, notice: nil, status: status)
             }
+        }
+    }
+
+    /// A refused sign-in or confirmation: its form again (`form`) with what
+    /// went wrong (`wrong`'s words for a wrong answer), and `Retry-After` when
+    /// the client must wait.
+    static func refused(_ refusal: OperatorAccounts.Refusal, wrong: String, language: String,
+                        form: (String, HTTPResponseStatus) -> Response) -> Response {
+        let text = { (key: String) in ConsoleStrings.text(key, language) }
+        switch refusal {
+        case .wrong:
+            return form(text(wrong), .unauthorized)
+        case .throttled(let seconds):
+            let page = form(text("error_throttled"), .tooManyRequests)
+            page.headers.replaceOrAdd(name: .retryAfter, value: String(seconds))
+            return page
+        case .busy:
+            let page = form(text("error_busy"), .serviceUnavailable)
+            page.headers.replaceOrAdd(name: .retryAfter, value: "2")
+            return page
         }
     }
 
