@@ -88,6 +88,16 @@ enum FuzzTargets {
                 if let hop { _ = ForwardedHops.addressBytes(hop) }
             }
         },
+        FuzzTarget(name: "console-inputs", about: "what the console reads from a browser beside its forms, a line each: a User-Agent named as a device, and a confirmation's return path") { bytes in
+            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+                let label = DeviceLabel.of(userAgent: line)
+                precondition(label.utf8.count <= 40, "a device label longer than its parts")
+                if let path = ConsoleReturnPath.checked(line, within: "/console") {
+                    precondition(path.hasPrefix("/console") && !path.contains("//") && !path.contains("..") && !path.contains("\""),
+                                 "a return path out of the console")
+                }
+            }
+        },
         FuzzTarget(name: "credentials", about: "client keys, activation codes, dates of birth and user tokens (HS256 JWTs) as text") { bytes in
             let text = String(decoding: bytes, as: UTF8.self)
             _ = ClientKeyKind.of(text)

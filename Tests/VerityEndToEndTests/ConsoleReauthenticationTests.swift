@@ -70,7 +70,8 @@ struct ConsoleReauthenticationTests {
                 "csrf": token, "next": keysPage, "password": created.password, "code": try OperatorAccountsCode.now(created, app)])
             #expect(confirmed.status == 303 && confirmed.location == keysPage + "&lang=en", "\(confirmed.location ?? "-")")
             // Somewhere else than a console page is never where a confirmation returns.
-            for next in ["https://evil.example/", "//evil.example/console", "/console//evil.example", "/console\\..\\admin", "/admin/v1/operators"] {
+            for next in ["https://evil.example/", "//evil.example/console", "/console//evil.example", "/console\\..\\admin", "/admin/v1/operators",
+                         "/console/../admin/v1/operators", "/console/\"><script>x</script>"] {
                 let page = try await admin.request(.GET, ConsoleRoute.confirm.path + "?next=" + (next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
                 #expect(page.body.contains("name=\"next\" value=\"/console\""), "\(next)")
             }

@@ -75,13 +75,9 @@ package struct ConsoleAccountController: RouteCollection {
         return ConsoleController.redirect(ConsoleRoute.home.path, language: language, query: "done=device_revoked")
     }
 
-    /// Where a confirmation returns: a console page named by path alone, else the console's first page.
+    /// Where a confirmation returns: a console page (`ConsoleReturnPath`), else the console's first page.
     static func next(_ text: String?) -> String {
-        guard let text, text.utf8.count <= 512, text == ConsoleRoute.home.path || text.hasPrefix(ConsoleRoute.home.path + "/"),
-              !text.contains("//"), !text.contains("\\"), !text.contains("#"), !text.contains("\u{0}"),
-              text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F })
-        else { return ConsoleRoute.home.path }
-        return text
+        ConsoleReturnPath.checked(text, within: ConsoleRoute.home.path) ?? ConsoleRoute.home.path
     }
 
     private func noStore(_ response: Response) -> Response {

@@ -3,8 +3,8 @@
 /// little to fingerprint anyone, so only this is kept, never the header.
 /// Proper names only, so it reads the same in every language; empty when
 /// neither is known (the page words that).
-enum DeviceLabel {
-    static func of(userAgent: String?) -> String {
+public enum DeviceLabel {
+    public static func of(userAgent: String?) -> String {
         let agent = String((userAgent ?? "").prefix(512))
         // Order matters: Edge and Opera say "Chrome", Chrome says "Safari".
         let browsers: [(mark: String, name: String)] = [
