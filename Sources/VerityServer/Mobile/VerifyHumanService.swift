@@ -78,7 +78,8 @@ struct VerifyHumanService: Sendable {
         try context.require(.verifyHuman)
         if context.isDemo, publicID == MobileDemo.humanVerificationID { return MobileDemo.verifyHuman(withToken: false) }
         guard let id = Self.id(publicID),
-              let verification = try await MobileVerificationRepository(db: context.db).verification(id: id, environmentID: context.environmentID),
+              let verification = try await MobileVerificationRepository(db: context.db).verification(id: id, environmentID: context.environmentID,
+                                                                                                  clientKeyID: context.keyID),
               verification.product == .verifyHuman
         else { throw VerityError(.notFound, "no such verification in this environment") }
         let reasons = verification.reasons.map { $0.split(separator: ",").map(String.init) } ?? []

@@ -16,8 +16,11 @@ public struct MobileSessionRepository: Sendable {
         try await db.write { try await session.create(on: $0) }
     }
 
-    public func session(tokenHash: String, environmentID: UUID) async throws -> MobileSessionModel? {
-        try await MobileSessionModel.query(on: db).filter(\.$tokenHash == tokenHash).filter(\.$environmentID == environmentID).first()
+    /// The session the token names, when `clientKeyID` started it in `environmentID`:
+    /// another key of the same environment finds nothing (`docs/security.md`).
+    public func session(tokenHash: String, environmentID: UUID, clientKeyID: UUID) async throws -> MobileSessionModel? {
+        try await MobileSessionModel.query(on: db).filter(\.$tokenHash == tokenHash).filter(\.$environmentID == environmentID)
+            .filter(\.$clientKeyID == clientKeyID).first()
     }
 
     /// What a step changes; nil fields are left as they are.

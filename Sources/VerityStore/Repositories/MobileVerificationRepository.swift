@@ -28,6 +28,12 @@ public struct MobileVerificationRepository: Sendable {
         try await MobileVerificationModel.query(on: db).filter(\.$id == id).filter(\.$environmentID == environmentID).first()
     }
 
+    /// The verification `id`, when `clientKeyID` made it: what a client key may read back.
+    public func verification(id: UUID, environmentID: UUID, clientKeyID: UUID) async throws -> MobileVerificationModel? {
+        try await MobileVerificationModel.query(on: db).filter(\.$id == id).filter(\.$environmentID == environmentID)
+            .filter(\.$clientKeyID == clientKeyID).first()
+    }
+
     /// Marks the token of `id` used; false when it was used already or has expired.
     public func redeemToken(id: UUID, environmentID: UUID, now: Int64) async throws -> Bool {
         try await db.write { tx in

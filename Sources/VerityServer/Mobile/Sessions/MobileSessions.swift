@@ -71,7 +71,7 @@ struct MobileSessions: Sendable {
             throw VerityError(.invalidClientKey, "a \(context.environmentKind) key cannot act on a \(kind) session")
         }
         guard let session = try await MobileSessionRepository(db: db).session(tokenHash: DataProtector.hashSecret(publicID),
-                                                                              environmentID: context.environmentID),
+                                                                              environmentID: context.environmentID, clientKeyID: context.keyID),
               session.product == product
         else { throw VerityError(.notFound, "no such \(product.rawValue) session") }
         let settings = context.environment.configuration.mobile
