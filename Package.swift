@@ -120,7 +120,7 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ],
             path: "Sources/VerityServer",
-            sources: ["Kernel", "Settings", "HTML", "Logging", "Outbound", "Metrics", "Tokens", "Engines", "HTTP", "Jobs", "Review", "Pages/PageAssets.swift", "Pages/PageHeadersMiddleware.swift", "Pages/PageLanguage.swift", "Pages/PageResponse.swift", "Pages/Reference"],
+            sources: ["Kernel", "Settings", "HTML", "Logging", "Outbound", "Metrics", "Tokens", "Keys", "Engines", "HTTP", "Jobs", "Review", "Pages/PageAssets.swift", "Pages/PageHeadersMiddleware.swift", "Pages/PageLanguage.swift", "Pages/PageResponse.swift", "Pages/Reference"],
             resources: [.copy("Pages/Assets")]
         ),
         .target(

@@ -21,21 +21,25 @@ package struct AdminMobileController: RouteCollection {
 
     package func createKey(request: Request, input: ClientKeyRequest) async throws -> ClientKeyCreated {
         let scopes = try MobileProduct.scopes(input.scopes.joined(separator: ","))
-        let environment = try request.adminContext().environment
-        let key = try await ClientKeyRepository(db: request.db)
-            .create(for: environment, scopes: scopes, demo: input.demo ?? false, now: clock.nowMillis())
+        let context = try request.adminContext()
+        let key = try await keys(context).make(.client, in: context.environment, scopes: scopes, demo: input.demo ?? false, Self.change(context))
         return ClientKeyCreated(clientKey: key, kind: ClientKeyKind.of(key)?.rawValue ?? "", scopes: scopes.map(\.rawValue))
     }
 
     /// Revokes a publishable key of this environment only.
     package func revokeKey(request: Request, input: ClientKeyRevocation) async throws -> ClientKeyRevoked {
-        let keys = ClientKeyRepository(db: request.db)
-        guard let admitted = try await keys.authenticate(input.clientKey),
-              admitted.environment.id == (try request.adminContext().environmentID) else {
+        let context = try request.adminContext()
+        guard ClientKeyKind.of(input.clientKey) != nil,
+              try await keys(context).revoke(.client, secret: input.clientKey, within: context.environmentID, Self.change(context)) else {
             throw VerityError(.notFound, "no live client key of this environment matches", field: "clientKey")
         }
-        return ClientKeyRevoked(revoked: try await keys.revoke(input.clientKey, now: clock.nowMillis()))
+        return ClientKeyRevoked(revoked: true)
     }
+
+    private func keys(_ context: AdminContext) -> EnvironmentKeys { EnvironmentKeys(db: context.db, clock: clock) }
+
+    /// The tenant's backend, as the audit trail names it: its key's prefix.
+    private static func change(_ context: AdminContext) -> EnvironmentKeys.Change { .init(actor: "key:\(context.keyPrefix)") }
 
     package func credits(request: Request) async throws -> CreditStatement {
         let environmentID = try request.adminContext().environmentID

@@ -2,7 +2,8 @@ import Fluent
 import Foundation
 import VerityCore
 
-/// Publishable client keys: made (printed once), authenticated, revoked.
+/// Publishable client keys: made (printed once) and authenticated; revoked
+/// with their audit row by `EnvironmentKeys` (`KeyDirectory.revoke`).
 public struct ClientKeyRepository: Sendable {
     let db: any Database
 
@@ -20,6 +21,12 @@ public struct ClientKeyRepository: Sendable {
     /// Demo keys (fixed answers, never charged) exist in test environments
     /// only: in live their passes would be taken for real ones.
     public func create(for environment: EnvironmentModel, scopes: [MobileProduct], demo: Bool, now: Int64) async throws -> String {
+        try await db.write { tx in try await Self.insert(for: environment, scopes: scopes, demo: demo, now: now, on: tx) }
+    }
+
+    /// `create` inside the caller's transaction `tx` (with its audit row, `EnvironmentKeys`).
+    public static func insert(for environment: EnvironmentModel, scopes: [MobileProduct], demo: Bool, now: Int64,
+                              on tx: any Database) async throws -> String {
         guard !demo || environment.kind == .test else {
             throw VerityError(.validationError, "demo keys (pk_demo_) exist in test environments only", field: "demo")
         }
@@ -32,7 +39,7 @@ public struct ClientKeyRepository: Sendable {
         key.kind = kind
         key.scopes = scopes.map(\.rawValue).joined(separator: ",")
         key.createdAt = now
-        try await db.write { try await key.create(on: $0) }
+        try await key.create(on: tx)
         return secret
     }
 
@@ -54,15 +61,5 @@ public struct ClientKeyRepository: Sendable {
         return Admitted(keyID: try key.requireID(), kind: kind,
                         scopes: key.scopes.split(separator: ",").compactMap { MobileProduct(rawValue: String($0)) },
                         environment: key.environment)
-    }
-
-    /// Revokes the key; true when a live key was revoked.
-    public func revoke(_ secret: String, now: Int64) async throws -> Bool {
-        guard let key = try await ClientKeyModel.query(on: db)
-            .filter(\.$keyHash == DataProtector.hashSecret(secret)).filter(\.$revokedAt == nil).first()
-        else { return false }
-        key.revokedAt = now
-        try await db.write { try await key.update(on: $0) }
-        return true
     }
 }

@@ -91,25 +91,20 @@ public struct TenantRepository: Sendable {
     /// Makes a secret key (`vk_test_…` / `vk_live_…`) and returns it: the only
     /// time it exists in plaintext.
     public func createKey(for environment: EnvironmentModel, now: Int64) async throws -> String {
+        try await db.write { tx in try await Self.insertKey(for: environment, now: now, on: tx) }
+    }
+
+    /// `createKey` inside the caller's transaction `tx` (with its audit row, `EnvironmentKeys`).
+    public static func insertKey(for environment: EnvironmentModel, now: Int64, on tx: any Database) async throws -> String {
         let secret = "vk_\(environment.kind)_" + Base62.random(length: 40)
         let key = APIKeyModel(environmentID: try environment.requireID(), keyHash: DataProtector.hashSecret(secret),
-                              displayPrefix: Self.displayPrefix(secret), createdAt: now)
-        try await db.write { try await key.create(on: $0) }
+                              displayPrefix: displayPrefix(secret), createdAt: now)
+        try await key.create(on: tx)
         return secret
     }
 
     /// What is kept in view of a secret key (`vk_test_` and six characters), so people can tell keys apart.
     public static func displayPrefix(_ secret: String) -> String { String(secret.prefix(14)) }
-
-    /// Revokes the key; true if a live key was revoked.
-    public func revokeKey(_ secret: String, now: Int64) async throws -> Bool {
-        guard let key = try await APIKeyModel.query(on: db)
-            .filter(\.$keyHash == DataProtector.hashSecret(secret)).filter(\.$revokedAt == nil).first()
-        else { return false }
-        key.revokedAt = now
-        try await db.write { try await key.update(on: $0) }
-        return true
-    }
 
     /// The environment a live secret key belongs to, or nil.
     public func authenticate(secretKey: String) async throws -> (key: APIKeyModel, environment: EnvironmentModel)? {

@@ -13,15 +13,11 @@ public struct MobileOperations: OperatorTask {
     public func createClientKey(tenant: String, environment kind: EnvironmentKind, scopes: [MobileProduct],
                                 demo: Bool) async throws -> String {
         let environment = try await environment(tenant: tenant, kind: kind, create: true)
-        let key = try await ClientKeyRepository(db: db).create(for: environment, scopes: scopes, demo: demo, now: clock.nowMillis())
-        try await audit("client-key.create", environmentID: environment.id)
-        return key
+        return try await EnvironmentKeys(db: db, clock: clock).make(.client, in: environment, scopes: scopes, demo: demo, .init(actor: "cli"))
     }
 
     public func revokeClientKey(_ key: String) async throws -> Bool {
-        let revoked = try await ClientKeyRepository(db: db).revoke(key, now: clock.nowMillis())
-        if revoked { try await audit("client-key.revoke", environmentID: nil) }
-        return revoked
+        try await EnvironmentKeys(db: db, clock: clock).revoke(.client, secret: key, within: nil, .init(actor: "cli"))
     }
 
     /// Adds credits to the environment; returns the new balance.

@@ -16,15 +16,11 @@ public struct TenantOperations: OperatorTask {
     /// A new secret key for the tenant's environment (the tenant is created if new).
     public func createKey(tenant: String, environment kind: EnvironmentKind) async throws -> String {
         let environment = try await environment(tenant: tenant, kind: kind, create: true)
-        let key = try await TenantRepository(db: db).createKey(for: environment, now: clock.nowMillis())
-        try await audit("key.create", environmentID: environment.id)
-        return key
+        return try await EnvironmentKeys(db: db, clock: clock).make(.secret, in: environment, .init(actor: "cli"))
     }
 
     public func revokeKey(_ secret: String) async throws -> Bool {
-        let revoked = try await TenantRepository(db: db).revokeKey(secret, now: clock.nowMillis())
-        if revoked { try await audit("key.revoke", environmentID: nil) }
-        return revoked
+        try await EnvironmentKeys(db: db, clock: clock).revoke(.secret, secret: secret, within: nil, .init(actor: "cli"))
     }
 
     public func configuration(tenant: String, environment kind: EnvironmentKind) async throws -> EnvironmentConfiguration {

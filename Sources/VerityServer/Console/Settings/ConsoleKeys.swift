@@ -52,18 +52,8 @@ struct ConsoleKeys: Sendable {
         try ConsoleEnvironmentSettings.requireConfirmedAdmin(session, now: clock.nowMillis())
         let reason = try ConsoleEnvironmentSettings.reason(reason)
         let environment = try await ConsoleEnvironmentSettings.environment(environmentKind, session: session, db: db)
-        let now = clock.nowMillis()
-        let secret: String
-        switch kind {
-        case .secret:
-            secret = try await TenantRepository(db: db).createKey(for: environment, now: now)
-        case .client:
-            let products = try Self.products(scopes)
-            secret = try await ClientKeyRepository(db: db).create(for: environment, scopes: products, demo: false, now: now)
-        }
-        let prefix = kind == .secret ? TenantRepository.displayPrefix(secret) : ClientKeyRepository.displayPrefix(secret)
-        try await audit(kind == .secret ? "key.create" : "client_key.create", environment: environment, session: session, now: now,
-                        reason: "\(reason) (\(prefix)…\(kind == .client ? ", " + scopes.sorted().joined(separator: ",") : ""))")
+        let products = kind == .client ? try Self.products(scopes) : []
+        let secret = try await keys.make(kind, in: environment, scopes: products, Self.change(session, reason))
         return Made(kind: kind, secret: secret)
     }
 
@@ -73,21 +63,15 @@ struct ConsoleKeys: Sendable {
         let reason = try ConsoleEnvironmentSettings.reason(reason)
         guard let id = text.flatMap(UUID.init(uuidString:)) else { throw VerityError(.notFound, "no such key", field: "key") }
         let environment = try await ConsoleEnvironmentSettings.environment(environmentKind, session: session, db: db)
-        let environmentID = try environment.requireID(), tenantID = session.tenantID, operatorID = session.operatorID
-        let now = clock.nowMillis()
-        try await db.write { tx in
-            guard let prefix = try await KeyDirectory.revoke(kind, id: id, environmentID: environmentID, now: now, on: tx) else {
-                throw VerityError(.notFound, "no live key with this id in this environment", field: "key")
-            }
-            try await AuditRepository.record(kind == .secret ? "key.revoke" : "client_key.revoke", actor: OperatorAccounts.actor(operatorID),
-                                             environmentID: environmentID, userID: nil, now: now, tenantID: tenantID,
-                                             reason: "\(reason) (\(prefix)…)", on: tx)
+        guard try await keys.revoke(kind, id: id, in: environment, Self.change(session, reason)) else {
+            throw VerityError(.notFound, "no live key with this id in this environment", field: "key")
         }
     }
 
-    private func audit(_ action: String, environment: EnvironmentModel, session: OperatorAccounts.Session, now: Int64, reason: String) async throws {
-        try await AuditRepository(db: db).record(action, actor: OperatorAccounts.actor(session.operatorID), environmentID: environment.id,
-                                                 userID: nil, now: now, tenantID: session.tenantID, reason: reason)
+    private var keys: EnvironmentKeys { EnvironmentKeys(db: db, clock: clock) }
+
+    private static func change(_ session: OperatorAccounts.Session, _ reason: String) -> EnvironmentKeys.Change {
+        EnvironmentKeys.Change(actor: OperatorAccounts.actor(session.operatorID), reason: reason)
     }
 
     /// The products a client key may run: at least one, each known.

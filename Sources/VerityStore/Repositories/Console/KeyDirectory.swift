@@ -32,4 +32,19 @@ public struct KeyDirectory: Sendable {
             WHERE id = \(bind: id) AND environment_id = \(bind: environmentID) AND revoked_at IS NULL RETURNING display_prefix
             """).first()?.decode(column: "display_prefix", as: String.self)
     }
+
+    /// Revokes the live key `secret` names, within `environmentID` when given
+    /// (a tenant's own request), anywhere otherwise (the operator's CLI): its
+    /// prefix and environment, or nil when no live key matches.
+    public static func revoke(_ kind: Kind, secret: String, within environmentID: UUID?, now: Int64,
+                              on tx: any Database) async throws -> (prefix: String, environmentID: UUID)? {
+        let table = kind == .secret ? APIKeyModel.schema : ClientKeyModel.schema
+        let hash = DataProtector.hashSecret(secret)
+        var query: SQLQueryString = "UPDATE \(ident: table) SET revoked_at = \(bind: now) WHERE key_hash = \(bind: hash) AND revoked_at IS NULL"
+        if let environmentID { query += " AND environment_id = \(bind: environmentID)" }
+        query += " RETURNING display_prefix, environment_id"
+        let row = try await tx.sql().raw(query).first()
+        guard let row else { return nil }
+        return (try row.decode(column: "display_prefix", as: String.self), try row.decode(column: "environment_id", as: UUID.self))
+    }
 }

@@ -1,0 +1,85 @@
+import Fluent
+import Foundation
+import VerityCore
+import VerityStore
+
+/// An environment's keys (secret `vk_…` and publishable `vhk_…`/`pk_demo_…`),
+/// made and revoked one way whichever door asks: the admin API, the CLI or
+/// the console. Each change writes the same audit row (`key.create`,
+/// `key.revoke`, `client_key.create`, `client_key.revoke`) with who asked and
+/// why, in the change's own transaction: a key is never made or revoked
+/// without its row.
+package struct EnvironmentKeys: Sendable {
+    package let db: any Database
+    package let clock: VerityClock
+
+    /// Who asks, as the audit trail names them (`operator:<id>`, `key:<prefix>`, `cli`), and why, when they said.
+    package struct Change: Sendable {
+        package let actor: String
+        package let reason: String?
+
+        package init(actor: String, reason: String? = nil) {
+            self.actor = actor
+            self.reason = reason
+        }
+    }
+
+    /// A new key for `environment`, shown this once; a client key runs `scopes` (a demo one in test environments only).
+    package func make(_ kind: KeyDirectory.Kind, in environment: EnvironmentModel, scopes: [MobileProduct] = [], demo: Bool = false,
+                      _ change: Change) async throws -> String {
+        let now = clock.nowMillis()
+        let environmentID = try environment.requireID(), tenantID = environment.$tenant.id
+        return try await db.write { tx in
+            let secret: String
+            var detail: String
+            switch kind {
+            case .secret:
+                secret = try await TenantRepository.insertKey(for: environment, now: now, on: tx)
+                detail = TenantRepository.displayPrefix(secret) + "…"
+            case .client:
+                secret = try await ClientKeyRepository.insert(for: environment, scopes: scopes, demo: demo, now: now, on: tx)
+                detail = ClientKeyRepository.displayPrefix(secret) + "…, " + scopes.map(\.rawValue).sorted().joined(separator: ",")
+            }
+            if demo { detail += ", demo" }
+            try await AuditRepository.record(Self.action(kind, "create"), actor: change.actor, environmentID: environmentID, userID: nil,
+                                             now: now, tenantID: tenantID, reason: Self.reason(change, detail), on: tx)
+            return secret
+        }
+    }
+
+    /// Revokes the live key with this id in the environment; false when there is none there.
+    package func revoke(_ kind: KeyDirectory.Kind, id: UUID, in environment: EnvironmentModel, _ change: Change) async throws -> Bool {
+        let now = clock.nowMillis()
+        let environmentID = try environment.requireID(), tenantID = environment.$tenant.id
+        return try await db.write { tx in
+            guard let prefix = try await KeyDirectory.revoke(kind, id: id, environmentID: environmentID, now: now, on: tx) else { return false }
+            try await AuditRepository.record(Self.action(kind, "revoke"), actor: change.actor, environmentID: environmentID, userID: nil,
+                                             now: now, tenantID: tenantID, reason: Self.reason(change, prefix + "…"), on: tx)
+            return true
+        }
+    }
+
+    /// Revokes the live key `secret` is, within `environmentID` when given (a
+    /// tenant's own request), wherever it is otherwise (the operator's CLI);
+    /// false when no live key matches.
+    package func revoke(_ kind: KeyDirectory.Kind, secret: String, within environmentID: UUID?, _ change: Change) async throws -> Bool {
+        let now = clock.nowMillis()
+        return try await db.write { tx in
+            guard let revoked = try await KeyDirectory.revoke(kind, secret: secret, within: environmentID, now: now, on: tx) else { return false }
+            let tenantID = try await EnvironmentModel.find(revoked.environmentID, on: tx)?.$tenant.id
+            try await AuditRepository.record(Self.action(kind, "revoke"), actor: change.actor, environmentID: revoked.environmentID,
+                                             userID: nil, now: now, tenantID: tenantID, reason: Self.reason(change, revoked.prefix + "…"), on: tx)
+            return true
+        }
+    }
+
+    static func action(_ kind: KeyDirectory.Kind, _ verb: String) -> String { (kind == .secret ? "key." : "client_key.") + verb }
+
+    /// The person's words, then which key: "Rotated. (vk_test_abc123…)".
+    static func reason(_ change: Change, _ detail: String) -> String { change.reason.map { "\($0) (\(detail))" } ?? detail }
+
+    package init(db: any Database, clock: VerityClock) {
+        self.db = db
+        self.clock = clock
+    }
+}
