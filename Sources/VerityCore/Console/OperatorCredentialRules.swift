@@ -1,7 +1,7 @@
 import Foundation
 
 /// The rules an operator's sign-in name and password must meet, and the
-/// lockout that follows repeated failures. Checked before anything is hashed
+/// wait that follows one client's repeated failures. Checked before anything is hashed
 /// or stored, so a bad value is a clear `INVALID_INPUT` naming its field.
 public enum OperatorCredentialRules {
     /// Bcrypt reads at most 72 bytes: a longer password would be silently
@@ -9,10 +9,10 @@ public enum OperatorCredentialRules {
     public static let passwordBytes = 12...72
     public static let emailLength = 3...254
 
-    /// Consecutive failed sign-ins after which the account waits between
-    /// attempts from a browser it does not know: 30 s, doubling with each
-    /// further failure, 15 minutes at most. Never a hard lock: a stranger
-    /// cannot keep the operator out of a browser they signed in from before.
+    /// Consecutive failed sign-ins of one account from one client (a known
+    /// device, else an address) after which that client waits between
+    /// attempts: 30 s, doubling with each further failure, 15 minutes at most.
+    /// Never a lock of the account: a stranger keeps only themselves waiting.
     public static let failuresBeforeLock = 5
     public static let lockMilliseconds: Int64 = 15 * 60_000
 
