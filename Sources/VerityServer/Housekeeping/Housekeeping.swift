@@ -44,6 +44,8 @@ public struct Housekeeping: Sendable {
         public var mobileImagesMoved = 0
         /// Sealed values from before issue 47 bound to their place (`SealBinding`).
         public var sealsBound = 0
+        /// Operators from before issue 67 whose credentials were bound to their row (`CredentialBinding`).
+        public var credentialsBound = 0
         /// PII attempts a dead server left unsettled, given back as unanswered.
         public var abandonedAttempts = 0
         /// Console sessions and known devices past their end, and sign-in failures no longer counted.
@@ -74,6 +76,8 @@ public struct Housekeeping: Sendable {
         swept.mobileImagesMoved = try await MobileReviewImageRepository(db: db).moveLegacy(protector: try protector())
         // Then every sealed value bound to its place (one row read once all are).
         swept.sealsBound = try await SealBinding(db: db, protector: try protector()).run(now: now).bound
+        // Operators made before their credentials were bound: bound once, then a row with none is refused.
+        swept.credentialsBound = try await CredentialBinding.bindLegacy(db: db, protector: try protector(), now: now)
         // What sessions and settled checks erased (their sealed images) also
         // leaves SQLite's write-ahead log here, at least once a minute.
         try await VerityDatabase.emptyWriteAheadLog(db)

@@ -15,7 +15,8 @@ extension OperatorAccounts {
         let signIns = OperatorSignInRepository(db: db)
         let device = try await SignInGuard.admit(client, db: db, protector: protector, now: now)
         guard let email = try? OperatorCredentialRules.normalisedEmail(rawEmail), password.utf8.count <= OperatorCredentialRules.passwordBytes.upperBound,
-              let model = try await operators.find(emailIndex: Self.emailIndex(email, protector)), model.status == .active
+              let model = try await operators.find(emailIndex: Self.emailIndex(email, protector)), model.status == .active,
+              Self.intact(model, protector)
         else {
             // An answer in a bcrypt check's time, as for a known address.
             let cost = self.cost
@@ -55,7 +56,8 @@ extension OperatorAccounts {
         let operators = OperatorRepository(db: db)
         let device = try await SignInGuard.admit(client, db: db, protector: protector, now: now)
         guard password.utf8.count <= OperatorCredentialRules.passwordBytes.upperBound,
-              let model = try await operators.find(id: session.operatorID, tenantID: session.tenantID), model.status == .active else {
+              let model = try await operators.find(id: session.operatorID, tenantID: session.tenantID), model.status == .active,
+              Self.intact(model, protector) else {
             throw Refusal.wrong
         }
         _ = try await proof(of: model, password: password, code: code, client: client, device: device, now: now, isConfirmation: true)
@@ -104,7 +106,8 @@ extension OperatorAccounts {
         let now = clock.nowMillis()
         let tokenHash = DataProtector.hashSecret(token)
         let operators = OperatorRepository(db: db)
-        guard let (session, model) = try await operators.session(tokenHash: tokenHash, now: now, idleMilliseconds: Self.sessionIdleMilliseconds)
+        guard let (session, model) = try await operators.session(tokenHash: tokenHash, now: now, idleMilliseconds: Self.sessionIdleMilliseconds),
+              Self.intact(model, protector)
         else { return nil }
         try await operators.touch(session, now: now)
         return Session(account: try account(model), tenantID: model.$tenant.id, tenantName: model.tenant.name, tokenHash: tokenHash,

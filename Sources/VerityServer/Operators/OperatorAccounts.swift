@@ -42,6 +42,18 @@ package struct OperatorAccounts: Sendable {
         return TOTP(secret: secret)
     }
 
+    /// Whether the operator's security columns are as the server last wrote
+    /// them (`CredentialBinding`); a row changed behind its back is refused
+    /// wherever it is used, and said in the log for the people who run it.
+    static func intact(_ model: OperatorModel, _ protector: DataProtector) -> Bool {
+        guard model.credentialsHold(protector) else {
+            Logger(label: "verity.console").error("an operator's credentials are not bound to their row (changed in the database?): refused",
+                                                  metadata: ["operator": .string(model.id?.uuidString ?? "-")])
+            return false
+        }
+        return true
+    }
+
     /// Why a sign-in was refused: the console words it in the page's
     /// language, other callers take `verityError`.
     package enum Refusal: Error, Equatable {
@@ -124,7 +136,8 @@ package struct OperatorAccounts: Sendable {
             id: id, tenantID: tenantID, emailIndex: Self.emailIndex(email, protector),
             emailSealed: try protector.seal(text: email, at: .of(.operatorEmail, id)), role: role,
             passwordHash: try await Self.hash(password, cost: cost),
-            totpSecretSealed: try totpSecret.map { try protector.seal($0, at: .of(.operatorSecondFactor, id)) }), now: clock.nowMillis())
+            totpSecretSealed: try totpSecret.map { try protector.seal($0, at: .of(.operatorSecondFactor, id)) }), now: clock.nowMillis(),
+            protector: protector)
         return OperatorCredentials(operator: try account(model), password: password,
                                    totpURI: totpSecret.map { TOTP(secret: $0).provisioningURI(issuer: Self.issuer, account: email) })
     }
@@ -139,7 +152,7 @@ package struct OperatorAccounts: Sendable {
         let operators = OperatorRepository(db: db)
         let model = try await own(operatorID, tenantID)
         let password = Self.generatedPassword()
-        try await operators.setPassword(id: operatorID, hash: try await Self.hash(password, cost: cost))
+        try await operators.setPassword(id: operatorID, hash: try await Self.hash(password, cost: cost), protector: protector)
         try await endEverything(operatorID)
         try await OperatorSignInRepository(db: db).clearFailures(operatorID: operatorID)
         return OperatorCredentials(operator: try account(model), password: password, totpURI: nil)
@@ -150,7 +163,8 @@ package struct OperatorAccounts: Sendable {
     package func resetSecondFactor(operatorID: UUID, tenantID: UUID) async throws -> SecondFactorReset {
         _ = try await own(operatorID, tenantID)
         let secret = TOTP.newSecret()
-        try await OperatorRepository(db: db).setTOTPSecret(id: operatorID, sealed: try protector.seal(secret, at: .of(.operatorSecondFactor, operatorID)))
+        try await OperatorRepository(db: db).setTOTPSecret(id: operatorID, sealed: try protector.seal(secret, at: .of(.operatorSecondFactor, operatorID)),
+                                                           protector: protector)
         try await endEverything(operatorID)
         let updated = try account(try await own(operatorID, tenantID))
         return SecondFactorReset(operator: updated, totpURI: TOTP(secret: secret).provisioningURI(issuer: Self.issuer, account: updated.email))
@@ -160,7 +174,7 @@ package struct OperatorAccounts: Sendable {
     package func setActive(_ active: Bool, operatorID: UUID, tenantID: UUID) async throws -> OperatorView {
         let operators = OperatorRepository(db: db)
         _ = try await own(operatorID, tenantID)
-        try await operators.setStatus(id: operatorID, active: active)
+        try await operators.setStatus(id: operatorID, active: active, protector: protector)
         if !active { try await endEverything(operatorID) }
         return try account(try await own(operatorID, tenantID))
     }

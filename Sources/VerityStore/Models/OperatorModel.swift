@@ -21,6 +21,8 @@ public final class OperatorModel: Model, @unchecked Sendable {
     @Field(key: "status") public var status: OperatorStatus
     @Field(key: "created_at") public var createdAt: Int64
     @OptionalField(key: "last_sign_in_at") public var lastSignInAt: Int64?
+    /// The security columns above bound to this row (`CredentialBinding`).
+    @OptionalField(key: "credential_binding") public var credentialBinding: String?
 
     public init() {}
 }

@@ -27,6 +27,9 @@ public struct DataProtector: Sendable {
     /// Whether a seal bound to no place (from before issue 47) still opens:
     /// until `SealBinding` has bound every value (`DerivedKeys.sealsBoundAt`).
     public let acceptsUnboundSeals: Bool
+    /// Whether a row with no credential binding is taken as it is: until
+    /// `CredentialBinding` has bound every row (`DerivedKeys.credentialsBoundAt`).
+    public let acceptsUnboundCredentials: Bool
     /// The keys above, as `DerivedKeyRecord` keeps them.
     public let derivedKeys: DerivedKeys
     /// Names this data key without revealing it (`person_keys.wrapped_by`).
@@ -91,6 +94,7 @@ public struct DataProtector: Sendable {
         retiringNaming = derived.retiring.map(NamingKeys.init)
         retiringUntil = derived.retiringUntil ?? 0
         acceptsUnboundSeals = derived.sealsBoundAt == nil
+        acceptsUnboundCredentials = derived.credentialsBoundAt == nil
     }
 
     /// Names `dataKey` without revealing it.

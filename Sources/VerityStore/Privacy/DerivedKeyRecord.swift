@@ -37,8 +37,10 @@ public enum DerivedKeyRecord {
         // Recorded under a wrong key, the keys would lock the right one out.
         let opens = await opensWhatIsSealed(db: db, protector: keys)
         guard opens != false else { throw StoreError.wrongDataKey }
-        // A database with nothing sealed yet has nothing bound to no place.
-        return try await record(DerivedKeys(current: DerivedKeySet(root: dataKey), sealsBoundAt: opens == nil ? now : nil),
+        // A database with nothing sealed yet has nothing bound to no place, and no
+        // operator (their addresses are sealed) whose credentials are bound to nothing.
+        return try await record(DerivedKeys(current: DerivedKeySet(root: dataKey), sealsBoundAt: opens == nil ? now : nil,
+                                            credentialsBoundAt: opens == nil ? now : nil),
                                 db: db, keys: keys, now: now)
     }
 

@@ -53,7 +53,7 @@ public struct DerivedKeyRotation: Sendable {
         let unsealed = try await EndUserModel.query(on: db).filter(\.$refSealed == nil).count()
         guard unsealed == 0 else { throw Refusal.unsealedReferences(count: unsealed) }
         let keys = DerivedKeys(current: .random(), retiring: old.current, retiringUntil: now + overlapMilliseconds,
-                               sealsBoundAt: old.sealsBoundAt)
+                               sealsBoundAt: old.sealsBoundAt, credentialsBoundAt: old.credentialsBoundAt)
         let next = try protector.with(derived: keys)
 
         let users = try await userIndexes(next)
@@ -68,7 +68,9 @@ public struct DerivedKeyRotation: Sendable {
             for (id, index) in registry {
                 try await sql.raw("UPDATE registry_records SET lookup_index = \(bind: index) WHERE id = \(bind: id)").run()
             }
-            for (id, index) in operators { try await sql.raw("UPDATE operators SET email_index = \(bind: index) WHERE id = \(bind: id)").run() }
+            for (id, index, binding) in operators {
+                try await sql.raw("UPDATE operators SET email_index = \(bind: index), credential_binding = \(bind: binding) WHERE id = \(bind: id)").run()
+            }
             for (id, hash) in links { try await sql.raw("UPDATE capture_links SET token_hash = \(bind: hash) WHERE id = \(bind: id)").run() }
             guard try await DerivedKeyRecord.replace(old, with: keys, in: db, protector: protector, now: now) else {
                 throw StoreError.derivedKeysChanged
@@ -108,13 +110,23 @@ public struct DerivedKeyRotation: Sendable {
         return indexes
     }
 
-    private func operatorIndexes(_ next: DataProtector) async throws -> [(UUID, String)] {
-        var indexes: [(UUID, String)] = []
+    /// Each operator's address index under `next`, and their credential
+    /// binding with it: bound again only where it held under the old keys (a
+    /// row changed behind the server's back stays refused; one not bound yet
+    /// stays for `CredentialBinding.bindLegacy`).
+    private func operatorIndexes(_ next: DataProtector) async throws -> [(UUID, String, String?)] {
+        var indexes: [(UUID, String, String?)] = []
         for model in try await OperatorModel.query(on: db).all() {
             guard let email = try? protector.open(model.emailSealed, at: .of(.operatorEmail, try model.requireID())) else {
                 throw Refusal.unreadable(table: OperatorModel.schema, count: 1)
             }
-            indexes.append((try model.requireID(), next.blindIndex(String(decoding: email, as: UTF8.self), domain: OperatorRepository.emailDomain)))
+            let index = next.blindIndex(String(decoding: email, as: UTF8.self), domain: OperatorRepository.emailDomain)
+            let binding: String? = switch (model.credentialBinding, model.credentialsHold(protector)) {
+            case (nil, _): nil
+            case (_, true): model.credentialBinding(next, emailIndex: index)
+            case (_, false): CredentialBinding.broken
+            }
+            indexes.append((try model.requireID(), index, binding))
         }
         return indexes
     }

@@ -22,12 +22,18 @@ public struct DerivedKeys: Sendable, Codable, Equatable {
     /// epoch milliseconds: from then on a seal bound to none is refused.
     /// Kept here, sealed, so that writing the database cannot undo it.
     public var sealsBoundAt: Int64?
+    /// When every row's security columns were found bound to it
+    /// (`CredentialBinding`), epoch milliseconds: from then on a row with no
+    /// binding is refused. Kept here, sealed, for the same reason.
+    public var credentialsBoundAt: Int64?
 
-    public init(current: DerivedKeySet, retiring: DerivedKeySet? = nil, retiringUntil: Int64? = nil, sealsBoundAt: Int64? = nil) {
+    public init(current: DerivedKeySet, retiring: DerivedKeySet? = nil, retiringUntil: Int64? = nil, sealsBoundAt: Int64? = nil,
+                credentialsBoundAt: Int64? = nil) {
         self.current = current
         self.retiring = retiring
         self.retiringUntil = retiringUntil
         self.sealsBoundAt = sealsBoundAt
+        self.credentialsBoundAt = credentialsBoundAt
     }
 
     var isWellFormed: Bool {

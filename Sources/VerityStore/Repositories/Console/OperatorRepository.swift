@@ -43,7 +43,7 @@ public struct OperatorRepository: Sendable {
     /// Adds an operator; an address that already signs in anywhere is `OPERATOR_EXISTS` (409) on `email`,
     /// the same answer (code and words) whether this tenant or another holds it,
     /// also when two creations race (the unique index decides).
-    public func create(_ new: NewOperator, now: Int64) async throws -> OperatorModel {
+    public func create(_ new: NewOperator, now: Int64, protector: DataProtector) async throws -> OperatorModel {
         let model = OperatorModel()
         model.id = new.id
         model.$tenant.id = new.tenantID
@@ -54,6 +54,7 @@ public struct OperatorRepository: Sendable {
         model.totpSecretSealed = new.totpSecretSealed
         model.status = .active
         model.createdAt = now
+        model.credentialBinding = model.credentialBinding(protector)
         // Worded the same whoever holds the address: it says nothing of other tenants.
         let taken = VerityError(.operatorExists, "this address cannot be given to a new operator: choose another", field: "email")
         guard try await find(emailIndex: new.emailIndex) == nil else { throw taken }
@@ -102,24 +103,32 @@ public struct OperatorRepository: Sendable {
     }
 
     /// A new password (and an end to every session and device, which the caller asks for separately).
-    public func setPassword(id: UUID, hash: String) async throws {
-        try await db.write { tx in
-            try await OperatorModel.query(on: tx).filter(\.$id == id)
-                .set(\.$passwordHash, to: hash).update()
-        }
+    public func setPassword(id: UUID, hash: String, protector: DataProtector) async throws {
+        try await change(id, protector) { $0.passwordHash = hash }
     }
 
-    public func setStatus(id: UUID, active: Bool) async throws {
-        try await db.write { tx in
-            try await OperatorModel.query(on: tx).filter(\.$id == id).set(\.$status, to: active ? .active : .disabled).update()
-        }
+    public func setStatus(id: UUID, active: Bool, protector: DataProtector) async throws {
+        try await change(id, protector) { $0.status = active ? .active : .disabled }
     }
 
     /// Sets (or, with nil, removes) the second factor.
-    public func setTOTPSecret(id: UUID, sealed: Data?) async throws {
+    public func setTOTPSecret(id: UUID, sealed: Data?, protector: DataProtector) async throws {
+        try await change(id, protector) {
+            $0.totpSecretSealed = sealed
+            $0.totpLastStep = nil
+        }
+    }
+
+    /// Changes security columns of operator `id` and binds the row again, in
+    /// one transaction. A row whose binding no longer held (changed behind the
+    /// server's back) is left refused, never laundered by a change.
+    private func change(_ id: UUID, _ protector: DataProtector, _ edit: @escaping @Sendable (OperatorModel) -> Void) async throws {
         try await db.write { tx in
-            try await OperatorModel.query(on: tx).filter(\.$id == id)
-                .set(\.$totpSecretSealed, to: sealed).set(\.$totpLastStep, to: nil).update()
+            guard let model = try await OperatorModel.find(id, on: tx) else { return }
+            let held = model.credentialsHold(protector)
+            edit(model)
+            model.credentialBinding = held ? model.credentialBinding(protector) : CredentialBinding.broken
+            try await model.update(on: tx)
         }
     }
 
