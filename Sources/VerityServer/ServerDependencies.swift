@@ -55,6 +55,6 @@ struct ServerDependencies: Sendable {
         scopes = RequestScopes(settings: settings, protector: protector)
         idempotency = Idempotency(protector: protector, clock: clock, claims: heldClaims)
         userTokens = UserTokenMiddleware(tokens: tokens, protector: protector, clock: clock, scopes: scopes, idempotency: idempotency)
-        secretKeys = SecretKeyMiddleware(clock: clock, scopes: scopes, idempotency: idempotency)
+        secretKeys = SecretKeyMiddleware(clock: clock, protector: protector, scopes: scopes, idempotency: idempotency)
     }
 }

@@ -12,6 +12,8 @@ import VerityStore
 package struct EnvironmentKeys: Sendable {
     package let db: any Database
     package let clock: VerityClock
+    /// Binds each key to its row (`CredentialBinding`).
+    package let protector: DataProtector
 
     /// Who asks, as the audit trail names them (`operator:<id>`, `key:<prefix>`, `cli`), and why, when they said.
     package struct Change: Sendable {
@@ -34,10 +36,10 @@ package struct EnvironmentKeys: Sendable {
             var detail: String
             switch kind {
             case .secret:
-                secret = try await TenantRepository.insertKey(for: environment, now: now, on: tx)
+                secret = try await TenantRepository.insertKey(for: environment, now: now, protector: protector, on: tx)
                 detail = TenantRepository.displayPrefix(secret) + "…"
             case .client:
-                secret = try await ClientKeyRepository.insert(for: environment, scopes: scopes, demo: demo, now: now, on: tx)
+                secret = try await ClientKeyRepository.insert(for: environment, scopes: scopes, demo: demo, now: now, protector: protector, on: tx)
                 detail = ClientKeyRepository.displayPrefix(secret) + "…, " + scopes.map(\.rawValue).sorted().joined(separator: ",")
             }
             if demo { detail += ", demo" }
@@ -52,7 +54,7 @@ package struct EnvironmentKeys: Sendable {
         let now = clock.nowMillis()
         let environmentID = try environment.requireID(), tenantID = environment.$tenant.id
         return try await db.write { tx in
-            guard let prefix = try await KeyDirectory.revoke(kind, id: id, environmentID: environmentID, now: now, on: tx) else { return false }
+            guard let prefix = try await KeyDirectory.revoke(kind, id: id, environmentID: environmentID, now: now, protector: protector, on: tx) else { return false }
             try await AuditRepository.record(Self.action(kind, "revoke"), actor: change.actor, environmentID: environmentID, userID: nil,
                                              now: now, tenantID: tenantID, reason: Self.reason(change, prefix + "…"), on: tx)
             return true
@@ -65,7 +67,7 @@ package struct EnvironmentKeys: Sendable {
     package func revoke(_ kind: KeyDirectory.Kind, secret: String, within environmentID: UUID?, _ change: Change) async throws -> Bool {
         let now = clock.nowMillis()
         return try await db.write { tx in
-            guard let revoked = try await KeyDirectory.revoke(kind, secret: secret, within: environmentID, now: now, on: tx) else { return false }
+            guard let revoked = try await KeyDirectory.revoke(kind, secret: secret, within: environmentID, now: now, protector: protector, on: tx) else { return false }
             let tenantID = try await EnvironmentModel.find(revoked.environmentID, on: tx)?.$tenant.id
             try await AuditRepository.record(Self.action(kind, "revoke"), actor: change.actor, environmentID: revoked.environmentID,
                                              userID: nil, now: now, tenantID: tenantID, reason: Self.reason(change, revoked.prefix + "…"), on: tx)
@@ -78,8 +80,9 @@ package struct EnvironmentKeys: Sendable {
     /// The person's words, then which key: "Rotated. (vk_test_abc123…)".
     static func reason(_ change: Change, _ detail: String) -> String { change.reason.map { "\($0) (\(detail))" } ?? detail }
 
-    package init(db: any Database, clock: VerityClock) {
+    package init(db: any Database, clock: VerityClock, protector: DataProtector) {
         self.db = db
         self.clock = clock
+        self.protector = protector
     }
 }

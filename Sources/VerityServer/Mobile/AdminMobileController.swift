@@ -36,7 +36,7 @@ package struct AdminMobileController: RouteCollection {
         return ClientKeyRevoked(revoked: true)
     }
 
-    private func keys(_ context: AdminContext) -> EnvironmentKeys { EnvironmentKeys(db: context.db, clock: clock) }
+    private func keys(_ context: AdminContext) -> EnvironmentKeys { EnvironmentKeys(db: context.db, clock: clock, protector: protector) }
 
     /// The tenant's backend, as the audit trail names it: its key's prefix.
     private static func change(_ context: AdminContext) -> EnvironmentKeys.Change { .init(actor: "key:\(context.keyPrefix)") }

@@ -48,6 +48,9 @@ extension Request {
 /// valid (keys in URLs end up in logs and histories); one in a body is refused
 /// by `MobileBody`, once the body has arrived.
 struct ClientKeyMiddleware: AsyncMiddleware {
+    /// Checks each key's binding to its row (`CredentialBinding`).
+    let protector: DataProtector
+
     static let headerHelp = "send the client key in a header: Authorization: ClientKey <key>, or X-Client-Key: <key>"
 
     package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
@@ -57,7 +60,8 @@ struct ClientKeyMiddleware: AsyncMiddleware {
         guard let key = Self.headerKey(request.headers), !key.isEmpty else {
             throw VerityError(.invalidClientKey, "no client key: \(Self.headerHelp)")
         }
-        guard let admitted = try await ClientKeyRepository(db: request.db).authenticate(key) else {
+        guard let admitted = try await ClientKeyRepository(db: request.db).authenticate(key, protector: protector),
+              KeyBinding.intact(admitted.intact, request.logger) else {
             throw VerityError(.invalidClientKey, "the client key is not valid or was revoked")
         }
         request.logger[metadataKey: "environment_id"] = .string(admitted.environment.id?.uuidString ?? "")

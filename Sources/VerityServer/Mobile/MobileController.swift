@@ -20,11 +20,14 @@ package struct MobileController: RouteCollection {
     /// `Idempotency-Key` on every POST, per client key.
     package let idempotency: Idempotency
     package let clock: VerityClock
+    /// Checks each client key's binding to its row.
+    let protector: DataProtector
 
     package init(protector: DataProtector, clock: VerityClock, engines: DocumentEngines, sanctions: SanctionsScreening, wake: WebhookWake,
          idempotency: Idempotency) {
         self.clock = clock
         self.idempotency = idempotency
+        self.protector = protector
         humans = VerifyHumanService(engines: engines, protector: protector, clock: clock, wake: wake)
         ages = VerifyAgeService(protector: protector, engines: engines, clock: clock, wake: wake)
         let documentProduct = { (product: MobileProduct) in
@@ -36,7 +39,7 @@ package struct MobileController: RouteCollection {
     }
 
     package func boot(routes: any RoutesBuilder) throws {
-        let mobile = routes.grouped(MobileErrorMiddleware(), ClientKeyMiddleware(), MobileRateLimitMiddleware(clock: clock))
+        let mobile = routes.grouped(MobileErrorMiddleware(), ClientKeyMiddleware(protector: protector), MobileRateLimitMiddleware(clock: clock))
 
         post(mobile, MobileEndpoint.verifyHuman) { request, body in
             try await self.humans.verify(body, context: try request.mobileContext())

@@ -72,6 +72,6 @@ public enum VerityMigrations {
         CreateHSMTokens(),
         HoldMobileReviewImages(),
         RecordOperatorDevices(),
-        BindOperatorCredentials(),
+        BindCredentials(),
     ]
 }

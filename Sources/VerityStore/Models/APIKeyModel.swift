@@ -12,6 +12,8 @@ public final class APIKeyModel: Model, @unchecked Sendable {
     @Field(key: "display_prefix") public var displayPrefix: String
     @Field(key: "created_at") public var createdAt: Int64
     @OptionalField(key: "revoked_at") public var revokedAt: Int64?
+    /// The columns above bound to this row (`CredentialBinding`).
+    @OptionalField(key: "credential_binding") public var credentialBinding: String?
 
     public init() {}
 

@@ -16,6 +16,8 @@ public final class ClientKeyModel: Model, @unchecked Sendable {
     @Field(key: "scopes") public var scopes: String
     @Field(key: "created_at") public var createdAt: Int64
     @OptionalField(key: "revoked_at") public var revokedAt: Int64?
+    /// The columns above bound to this row (`CredentialBinding`).
+    @OptionalField(key: "credential_binding") public var credentialBinding: String?
 
     public init() {}
 }

@@ -59,6 +59,8 @@ public struct DerivedKeyRotation: Sendable {
         let users = try await userIndexes(next)
         let registry = try await registryIndexes(next)
         let operators = try await operatorIndexes(next)
+        let apiKeys = try await keyBindings(APIKeyModel.query(on: db).all(), next)
+        let clientKeys = try await keyBindings(ClientKeyModel.query(on: db).all(), next)
         let links = try await CaptureLinkModel.query(on: db).all().map { link in
             (try link.requireID(), DataProtector.hashSecret(next.captureToken(linkID: try link.requireID())))
         }
@@ -70,6 +72,12 @@ public struct DerivedKeyRotation: Sendable {
             }
             for (id, index, binding) in operators {
                 try await sql.raw("UPDATE operators SET email_index = \(bind: index), credential_binding = \(bind: binding) WHERE id = \(bind: id)").run()
+            }
+            for (id, binding) in apiKeys {
+                try await sql.raw("UPDATE api_keys SET credential_binding = \(bind: binding) WHERE id = \(bind: id)").run()
+            }
+            for (id, binding) in clientKeys {
+                try await sql.raw("UPDATE client_keys SET credential_binding = \(bind: binding) WHERE id = \(bind: id)").run()
             }
             for (id, hash) in links { try await sql.raw("UPDATE capture_links SET token_hash = \(bind: hash) WHERE id = \(bind: id)").run() }
             guard try await DerivedKeyRecord.replace(old, with: keys, in: db, protector: protector, now: now) else {
@@ -108,6 +116,15 @@ public struct DerivedKeyRotation: Sendable {
             indexes.append((try record.requireID(), next.blindIndex(ReferenceRegistry.lookupKey(opened), domain: ReferenceRegistry.domain)))
         }
         return indexes
+    }
+
+    /// Each key's binding under `next`: only where it held under the old keys
+    /// (a row not bound yet stays for `CredentialBinding.bindLegacy`).
+    private func keyBindings<M: CredentialBound>(_ rows: [M], _ next: DataProtector) throws -> [(UUID, String)] where M.IDValue == UUID {
+        try rows.compactMap { row in
+            guard row.credentialBinding != nil else { return nil }
+            return (try row.requireID(), row.credentialsHold(protector) ? row.credentialBinding(next) : CredentialBinding.broken)
+        }
     }
 
     /// Each operator's address index under `next`, and their credential

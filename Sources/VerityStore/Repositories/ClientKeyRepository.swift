@@ -12,6 +12,8 @@ public struct ClientKeyRepository: Sendable {
     /// A key the mobile API admitted: its environment and scopes.
     public struct Admitted: Sendable {
         public let keyID: UUID
+        /// False when its columns were changed behind the server's back (`CredentialBinding`): refuse it.
+        public let intact: Bool
         public let kind: ClientKeyKind
         public let scopes: [MobileProduct]
         public let environment: EnvironmentModel
@@ -20,13 +22,9 @@ public struct ClientKeyRepository: Sendable {
     /// Makes a key for `environment`: `vhk_<environment kind>_…`, or `pk_demo_…` when `demo`.
     /// Demo keys (fixed answers, never charged) exist in test environments
     /// only: in live their passes would be taken for real ones.
-    public func create(for environment: EnvironmentModel, scopes: [MobileProduct], demo: Bool, now: Int64) async throws -> String {
-        try await db.write { tx in try await Self.insert(for: environment, scopes: scopes, demo: demo, now: now, on: tx) }
-    }
-
-    /// `create` inside the caller's transaction `tx` (with its audit row, `EnvironmentKeys`).
+    /// Inside the caller's transaction `tx`, with its audit row (`EnvironmentKeys`); bound to its row (`CredentialBinding`).
     public static func insert(for environment: EnvironmentModel, scopes: [MobileProduct], demo: Bool, now: Int64,
-                              on tx: any Database) async throws -> String {
+                              protector: DataProtector, on tx: any Database) async throws -> String {
         guard !demo || environment.kind == .test else {
             throw VerityError(.validationError, "demo keys (pk_demo_) exist in test environments only", field: "demo")
         }
@@ -39,6 +37,8 @@ public struct ClientKeyRepository: Sendable {
         key.kind = kind
         key.scopes = scopes.map(\.rawValue).joined(separator: ",")
         key.createdAt = now
+        key.id = UUID()
+        key.credentialBinding = key.credentialBinding(protector)
         try await key.create(on: tx)
         return secret
     }
@@ -49,7 +49,7 @@ public struct ClientKeyRepository: Sendable {
     }
 
     /// The live key `secret` names, or nil (unknown, malformed or revoked).
-    public func authenticate(_ secret: String) async throws -> Admitted? {
+    public func authenticate(_ secret: String, protector: DataProtector) async throws -> Admitted? {
         guard let kind = ClientKeyKind.of(secret),
               let key = try await ClientKeyModel.query(on: db)
                 .filter(\.$keyHash == DataProtector.hashSecret(secret)).filter(\.$revokedAt == nil)
@@ -58,7 +58,7 @@ public struct ClientKeyRepository: Sendable {
               // A demo key made in live before they were refused there admits nothing.
               kind != .demo || key.environment.kind == .test
         else { return nil }
-        return Admitted(keyID: try key.requireID(), kind: kind,
+        return Admitted(keyID: try key.requireID(), intact: key.credentialsHold(protector), kind: kind,
                         scopes: key.scopes.split(separator: ",").compactMap { MobileProduct(rawValue: String($0)) },
                         environment: key.environment)
     }

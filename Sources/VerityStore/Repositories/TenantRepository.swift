@@ -90,15 +90,13 @@ public struct TenantRepository: Sendable {
 
     /// Makes a secret key (`vk_test_…` / `vk_live_…`) and returns it: the only
     /// time it exists in plaintext.
-    public func createKey(for environment: EnvironmentModel, now: Int64) async throws -> String {
-        try await db.write { tx in try await Self.insertKey(for: environment, now: now, on: tx) }
-    }
-
-    /// `createKey` inside the caller's transaction `tx` (with its audit row, `EnvironmentKeys`).
-    public static func insertKey(for environment: EnvironmentModel, now: Int64, on tx: any Database) async throws -> String {
+    /// Inside the caller's transaction `tx`, with its audit row (`EnvironmentKeys`); bound to its row (`CredentialBinding`).
+    public static func insertKey(for environment: EnvironmentModel, now: Int64, protector: DataProtector, on tx: any Database) async throws -> String {
         let secret = "vk_\(environment.kind)_" + Base62.random(length: 40)
         let key = APIKeyModel(environmentID: try environment.requireID(), keyHash: DataProtector.hashSecret(secret),
                               displayPrefix: displayPrefix(secret), createdAt: now)
+        key.id = UUID()
+        key.credentialBinding = key.credentialBinding(protector)
         try await key.create(on: tx)
         return secret
     }

@@ -37,7 +37,7 @@ public struct AdminOperations: Sendable {
         let links = CaptureLinkAddresses(baseURL: settings.pagesBaseURL, protector: protector)
         tenants = TenantOperations(db: db, clock: clock, protector: protector)
         identity = IdentityOperations(db: db, clock: clock, protector: protector, links: links, settings: settings)
-        mobile = MobileOperations(db: db, clock: clock)
+        mobile = MobileOperations(db: db, clock: clock, protector: protector)
         webhooks = WebhookOperations(db: db, clock: clock, protector: protector, links: links)
         certification = CertificationOperations(db: db, clock: clock, protector: protector, links: links, settings: settings)
         operators = OperatorOperations(db: db, clock: clock, protector: protector, passwordCost: settings.operatorPasswordCost)

@@ -8,16 +8,17 @@ import VerityKernel
 public struct MobileOperations: OperatorTask {
     package let db: any Database
     package let clock: VerityClock
+    package let protector: DataProtector
 
     /// A publishable client key for the mobile API (`pk_demo_…` when `demo`).
     public func createClientKey(tenant: String, environment kind: EnvironmentKind, scopes: [MobileProduct],
                                 demo: Bool) async throws -> String {
         let environment = try await environment(tenant: tenant, kind: kind, create: true)
-        return try await EnvironmentKeys(db: db, clock: clock).make(.client, in: environment, scopes: scopes, demo: demo, .init(actor: "cli"))
+        return try await EnvironmentKeys(db: db, clock: clock, protector: protector).make(.client, in: environment, scopes: scopes, demo: demo, .init(actor: "cli"))
     }
 
     public func revokeClientKey(_ key: String) async throws -> Bool {
-        try await EnvironmentKeys(db: db, clock: clock).revoke(.client, secret: key, within: nil, .init(actor: "cli"))
+        try await EnvironmentKeys(db: db, clock: clock, protector: protector).revoke(.client, secret: key, within: nil, .init(actor: "cli"))
     }
 
     /// Adds credits to the environment; returns the new balance.

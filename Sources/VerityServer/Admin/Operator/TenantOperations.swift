@@ -16,11 +16,11 @@ public struct TenantOperations: OperatorTask {
     /// A new secret key for the tenant's environment (the tenant is created if new).
     public func createKey(tenant: String, environment kind: EnvironmentKind) async throws -> String {
         let environment = try await environment(tenant: tenant, kind: kind, create: true)
-        return try await EnvironmentKeys(db: db, clock: clock).make(.secret, in: environment, .init(actor: "cli"))
+        return try await EnvironmentKeys(db: db, clock: clock, protector: protector).make(.secret, in: environment, .init(actor: "cli"))
     }
 
     public func revokeKey(_ secret: String) async throws -> Bool {
-        try await EnvironmentKeys(db: db, clock: clock).revoke(.secret, secret: secret, within: nil, .init(actor: "cli"))
+        try await EnvironmentKeys(db: db, clock: clock, protector: protector).revoke(.secret, secret: secret, within: nil, .init(actor: "cli"))
     }
 
     public func configuration(tenant: String, environment kind: EnvironmentKind) async throws -> EnvironmentConfiguration {

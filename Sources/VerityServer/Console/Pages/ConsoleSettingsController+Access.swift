@@ -20,7 +20,7 @@ extension ConsoleSettingsController {
         pages.on(.POST, routePath(ConsoleRoute.settingsOperatorAction.components), body: form, use: operatorAction)
     }
 
-    private func keyService(_ request: Request) -> ConsoleKeys { ConsoleKeys(db: console.scopes.of(request).db, clock: console.clock) }
+    private func keyService(_ request: Request) -> ConsoleKeys { ConsoleKeys(db: console.scopes.of(request).db, clock: console.clock, protector: console.protector) }
     private func operatorService(_ request: Request) -> ConsoleOperators { ConsoleOperators(accounts: console.accounts(request)) }
 
     struct KeyForm: Decodable {

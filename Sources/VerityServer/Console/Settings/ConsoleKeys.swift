@@ -12,6 +12,7 @@ import VerityOperators
 struct ConsoleKeys: Sendable {
     package let db: any Database
     package let clock: VerityClock
+    package let protector: DataProtector
 
     package struct Key: Sendable {
         package let id: UUID
@@ -68,7 +69,7 @@ struct ConsoleKeys: Sendable {
         }
     }
 
-    private var keys: EnvironmentKeys { EnvironmentKeys(db: db, clock: clock) }
+    private var keys: EnvironmentKeys { EnvironmentKeys(db: db, clock: clock, protector: protector) }
 
     private static func change(_ session: OperatorAccounts.Session, _ reason: String) -> EnvironmentKeys.Change {
         EnvironmentKeys.Change(actor: OperatorAccounts.actor(session.operatorID), reason: reason)

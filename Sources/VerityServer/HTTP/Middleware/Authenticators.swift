@@ -54,13 +54,17 @@ extension Request {
 /// Admits requests carrying a live secret key and records which environment it opens.
 package struct SecretKeyMiddleware: AsyncMiddleware {
     package let clock: VerityClock
+    /// Checks each key's binding to its row (`CredentialBinding`).
+    package let protector: DataProtector
     package let scopes: RequestScopes
     package let idempotency: Idempotency
 
     package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let secret = try request.bearerCredential()
         let db = request.db
-        guard let (key, environment) = try await TenantRepository(db: db).authenticate(secretKey: secret) else {
+        guard let (key, environment) = try await TenantRepository(db: db).authenticate(secretKey: secret),
+              KeyBinding.intact(key.credentialsHold(protector), request.logger)
+        else {
             throw VerityError(.invalidAPIKey, "the secret key is not valid or was revoked")
         }
         request.logger[metadataKey: "environment_id"] = .string(environment.id?.uuidString ?? "")
@@ -76,8 +80,9 @@ package struct SecretKeyMiddleware: AsyncMiddleware {
         }
     }
 
-    package init(clock: VerityClock, scopes: RequestScopes, idempotency: Idempotency) {
+    package init(clock: VerityClock, protector: DataProtector, scopes: RequestScopes, idempotency: Idempotency) {
         self.clock = clock
+        self.protector = protector
         self.scopes = scopes
         self.idempotency = idempotency
     }

@@ -25,26 +25,55 @@ public struct KeyDirectory: Sendable {
 
     /// Revokes a live key of the environment; the prefix it had, or nil when
     /// there is no such live key there (revoked already, another environment's, unknown).
-    public static func revoke(_ kind: Kind, id: UUID, environmentID: UUID, now: Int64, on tx: any Database) async throws -> String? {
-        let table = kind == .secret ? APIKeyModel.schema : ClientKeyModel.schema
-        return try await tx.sql().raw("""
-            UPDATE \(ident: table) SET revoked_at = \(bind: now)
-            WHERE id = \(bind: id) AND environment_id = \(bind: environmentID) AND revoked_at IS NULL RETURNING display_prefix
-            """).first()?.decode(column: "display_prefix", as: String.self)
+    public static func revoke(_ kind: Kind, id: UUID, environmentID: UUID, now: Int64, protector: DataProtector,
+                              on tx: any Database) async throws -> String? {
+        try await revoke(kind, now: now, protector: protector, on: tx) { $0.where("id", .equal, id).where("environment_id", .equal, environmentID) }?.prefix
     }
 
     /// Revokes the live key `secret` names, within `environmentID` when given
     /// (a tenant's own request), anywhere otherwise (the operator's CLI): its
     /// prefix and environment, or nil when no live key matches.
-    public static func revoke(_ kind: Kind, secret: String, within environmentID: UUID?, now: Int64,
+    public static func revoke(_ kind: Kind, secret: String, within environmentID: UUID?, now: Int64, protector: DataProtector,
                               on tx: any Database) async throws -> (prefix: String, environmentID: UUID)? {
-        let table = kind == .secret ? APIKeyModel.schema : ClientKeyModel.schema
-        let hash = DataProtector.hashSecret(secret)
-        var query: SQLQueryString = "UPDATE \(ident: table) SET revoked_at = \(bind: now) WHERE key_hash = \(bind: hash) AND revoked_at IS NULL"
-        if let environmentID { query += " AND environment_id = \(bind: environmentID)" }
-        query += " RETURNING display_prefix, environment_id"
-        let row = try await tx.sql().raw(query).first()
-        guard let row else { return nil }
-        return (try row.decode(column: "display_prefix", as: String.self), try row.decode(column: "environment_id", as: UUID.self))
+        try await revoke(kind, now: now, protector: protector, on: tx) { query in
+            let byHash = query.where("key_hash", .equal, DataProtector.hashSecret(secret))
+            return environmentID.map { byHash.where("environment_id", .equal, $0) } ?? byHash
+        }
     }
+
+    /// The live key the filter finds, revoked and bound again (a key whose
+    /// binding had failed stays refused).
+    private static func revoke(_ kind: Kind, now: Int64, protector: DataProtector, on tx: any Database,
+                               _ find: (SQLSelectBuilder) -> SQLSelectBuilder) async throws -> (prefix: String, environmentID: UUID)? {
+        switch kind {
+        case .secret: try await revoke(APIKeyModel.self, now: now, protector: protector, on: tx, find)
+        case .client: try await revoke(ClientKeyModel.self, now: now, protector: protector, on: tx, find)
+        }
+    }
+
+    private static func revoke<M: RevocableKey>(_ type: M.Type, now: Int64, protector: DataProtector, on tx: any Database,
+                                                _ find: (SQLSelectBuilder) -> SQLSelectBuilder) async throws -> (prefix: String, environmentID: UUID)? {
+        let query = find(try tx.sql().select().column("id").from(M.schema).where("revoked_at", .is, SQLLiteral.null))
+        guard let id = try await query.first()?.decode(column: "id", as: UUID.self), let key = try await M.find(id, on: tx) else { return nil }
+        let held = key.credentialsHold(protector)
+        key.revokedAt = now
+        key.rebind(held: held, protector)
+        try await key.update(on: tx)
+        return (key.displayPrefix, key.environmentID)
+    }
+}
+
+/// What revocation needs of a secret key and a client key alike.
+protocol RevocableKey: CredentialBound where IDValue == UUID {
+    var revokedAt: Int64? { get set }
+    var displayPrefix: String { get }
+    var environmentID: UUID { get }
+}
+
+extension APIKeyModel: RevocableKey {
+    var environmentID: UUID { $environment.id }
+}
+
+extension ClientKeyModel: RevocableKey {
+    var environmentID: UUID { $environment.id }
 }

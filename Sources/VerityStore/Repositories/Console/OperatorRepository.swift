@@ -127,7 +127,7 @@ public struct OperatorRepository: Sendable {
             guard let model = try await OperatorModel.find(id, on: tx) else { return }
             let held = model.credentialsHold(protector)
             edit(model)
-            model.credentialBinding = held ? model.credentialBinding(protector) : CredentialBinding.broken
+            model.rebind(held: held, protector)
             try await model.update(on: tx)
         }
     }
