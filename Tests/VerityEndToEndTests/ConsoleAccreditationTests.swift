@@ -57,8 +57,8 @@ struct ConsoleAccreditationTests {
             #expect(try await Self.pending(harness).isEmpty)
             let after = try await reviewer.request(.GET, ConsoleCaseRoute.show(id: caseID).path)
             #expect(after.body.contains("Approved by accreditation@example.com") && !after.body.contains(code))
-            let trail = try await reviewer.request(.GET, ConsoleRoute.audit.path + "?action=case.approve")
-            #expect(trail.body.contains("IDENTITY_EVIDENCE_CHECKED: Called the branch."))
+            let trail = try await reviewer.request(.GET, ConsoleRoute.audit.path + "?action=accreditation.approve")
+            #expect(trail.body.contains("IDENTITY_EVIDENCE_CHECKED: Called the branch. (level 2)"))
         }
     }
 
@@ -107,6 +107,10 @@ struct ConsoleAccreditationTests {
             #expect(late.status == 409 && late.body.contains("decided already"))
             let page = try await reviewer.request(.GET, ConsoleCaseRoute.show(id: caseID).path)
             #expect(page.body.contains("Decided through the admin API or the CLI"))
+            // The admin API's decision has the row a console decision writes, naming the key; the late refusal none.
+            let rows = try await AuditEventModel.query(on: harness.app.app.db).filter(\.$action ~~ ["accreditation.approve", "accreditation.reject"]).all()
+            #expect(rows.count == 1 && rows.first?.actor.hasPrefix("key:vk_") == true && rows.first?.userID != nil, "\(rows.map(\.actor))")
+            #expect(rows.first?.reason == "level 2")
         }
     }
 }

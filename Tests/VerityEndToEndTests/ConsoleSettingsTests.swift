@@ -50,7 +50,7 @@ struct ConsoleSettingsTests {
             // The trail: who, why, and what changed from what.
             let trail = try await admin.request(.GET, ConsoleRoute.audit.path + "?action=environment.configure")
             #expect(trail.body.contains("Pilot in the UK, agreed with compliance.") && trail.body.contains("maxAttempts 3 → 5"))
-            #expect(trail.body.contains("faceThreshold 0.58 → 0.6") && trail.body.contains("admin@example.com"))
+            #expect(trail.body.contains("faces.matchThreshold 0.58 → 0.6") && trail.body.contains("admin@example.com"))
 
             // The same form again changes nothing, and says so; the live environment was never touched.
             let again = try await Self.save(admin, Self.rules())

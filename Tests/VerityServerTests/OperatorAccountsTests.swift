@@ -157,19 +157,19 @@ struct OperatorAccountsTests {
             session = try await signedIn()
             #expect(try await accounts.devices(session.session).count == 1, "sign-out everywhere")
 
-            password = try await accounts.resetPassword(operatorID: id, tenantID: tenantID).password
+            password = try await accounts.resetPassword(operatorID: id, tenantID: tenantID, .cli).password
             session = try await signedIn()
             #expect(try await accounts.devices(session.session).count == 1, "a new password")
 
-            let reset = try await accounts.resetSecondFactor(operatorID: id, tenantID: tenantID)
+            let reset = try await accounts.resetSecondFactor(operatorID: id, tenantID: tenantID, .cli)
             #expect(reset.operator.secondFactor && reset.totpURI.hasPrefix("otpauth://totp/"))
             secondFactor = OperatorCredentials(operator: reset.operator, password: password, totpURI: reset.totpURI)
             #expect(await Self.failure { _ = try await accounts.signIn(email: "dee@example.com", password: password, code: nil) } == .signInFailed)
             session = try await signedIn()
             #expect(try await accounts.devices(session.session).count == 1, "a new second factor")
 
-            _ = try await accounts.setActive(false, operatorID: id, tenantID: tenantID)
-            _ = try await accounts.setActive(true, operatorID: id, tenantID: tenantID)
+            _ = try await accounts.setActive(false, operatorID: id, tenantID: tenantID, .cli)
+            _ = try await accounts.setActive(true, operatorID: id, tenantID: tenantID, .cli)
             #expect(try await OperatorSignInRepository(db: app.app.db).devices(operatorID: id, now: app.clock.now).isEmpty, "disabling")
 
             // A device is known 90 days; housekeeping then deletes it, with the sessions that ended.

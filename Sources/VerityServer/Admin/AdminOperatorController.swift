@@ -29,8 +29,7 @@ package struct AdminOperatorController: RouteCollection {
         let (context, accounts) = try liveContext(request)
         let input = try RequestBody.decode(AdminEndpoint.createOperator, from: request)
         let created = try await accounts.create(tenantID: context.environment.$tenant.id, email: input.email, role: input.role, password: nil,
-                                                secondFactor: input.secondFactor ?? false)
-        try await audit("operator.create", context)
+                                                secondFactor: input.secondFactor ?? false, context.change)
         return try await created.encodeResponse(status: HTTPStatus(statusCode: AdminEndpoint.createOperator.status), for: request)
     }
 
@@ -44,16 +43,12 @@ package struct AdminOperatorController: RouteCollection {
 
     package func resetPassword(request: Request) async throws -> OperatorCredentials {
         let (context, accounts) = try liveContext(request)
-        let reset = try await accounts.resetPassword(operatorID: try operatorID(request), tenantID: context.environment.$tenant.id)
-        try await audit("operator.reset_password", context)
-        return reset
+        return try await accounts.resetPassword(operatorID: try operatorID(request), tenantID: context.environment.$tenant.id, context.change)
     }
 
     private func setActive(_ active: Bool, _ request: Request) async throws -> OperatorView {
         let (context, accounts) = try liveContext(request)
-        let changed = try await accounts.setActive(active, operatorID: try operatorID(request), tenantID: context.environment.$tenant.id)
-        try await audit(active ? "operator.enable" : "operator.disable", context)
-        return changed
+        return try await accounts.setActive(active, operatorID: try operatorID(request), tenantID: context.environment.$tenant.id, context.change)
     }
 
     private func liveContext(_ request: Request) throws -> (AdminContext, OperatorAccounts) {
@@ -67,11 +62,6 @@ package struct AdminOperatorController: RouteCollection {
 
     private func operatorID(_ request: Request) throws -> UUID {
         try OperatorOperations.operatorID(request.parameters.get(.id) ?? "")
-    }
-
-    private func audit(_ action: String, _ context: AdminContext) async throws {
-        try await AuditRepository(db: context.db).record(action, actor: "key:\(context.keyPrefix)", environmentID: context.environmentID,
-                                                         userID: nil, now: clock.nowMillis())
     }
 
     package init(secretKeys: SecretKeyMiddleware, protector: DataProtector, clock: VerityClock, passwordCost: Int) {

@@ -24,12 +24,12 @@ package struct AdminUserController: RouteCollection {
 
     package func export(request: Request) async throws -> UserExport {
         let context = try request.adminContext()
-        return try await exports.export(userRef: try request.userRef(), actor: "key:\(context.keyPrefix)", context: context)
+        return try await exports.export(userRef: try request.userRef(), actor: context.change.actor, context: context)
     }
 
     func erase(request: Request) async throws -> UserErasure {
         let context = try request.adminContext()
-        return try await erasure.erase(userRef: try request.userRef(), actor: "key:\(context.keyPrefix)", context: context)
+        return try await erasure.erase(userRef: try request.userRef(), actor: context.change.actor, context: context)
     }
 
     /// No body means the default lifetime.

@@ -49,9 +49,7 @@ package struct AdminUserService: Sendable {
 
     package func reset(userRef: String, context: AdminContext) async throws -> VerifiedIdentity {
         let user = try await existingUser(userRef, context)
-        try await VerificationRepository(db: context.db).reset(userID: try user.requireID())
-        try await DocumentCheckRepository(db: context.db).reset(userID: try user.requireID())
-        try await audit("identity-verification.reset", user, context)
+        try await overrides(context).reset(userID: try user.requireID(), environmentID: context.environmentID, context.change)
         return try await verification(userRef: userRef, context: context)
     }
 
@@ -64,8 +62,7 @@ package struct AdminUserService: Sendable {
         case .none: throw VerityError.invalid("requiredVerificationMethod", "requiredVerificationMethod must be KNOWLEDGE_OF_PII or GOVERNMENT_ID")
         }
         let user = try await existingUser(userRef, context)
-        try await VerificationRepository(db: context.db).setRequiredOverride(userID: try user.requireID(), method: override)
-        try await audit("identity-verification.required-method.\(input.requiredVerificationMethod.rawValue)", user, context)
+        try await overrides(context).require(override, userID: try user.requireID(), environmentID: context.environmentID, context.change)
         return try await verification(userRef: userRef, context: context)
     }
 
@@ -82,8 +79,10 @@ package struct AdminUserService: Sendable {
         return user
     }
 
+    private func overrides(_ context: AdminContext) -> VerificationOverrides { VerificationOverrides(db: context.db, clock: clock) }
+
     private func audit(_ action: String, _ user: EndUserModel, _ context: AdminContext) async throws {
-        try await AuditRepository(db: context.db).record(action, actor: "key:\(context.keyPrefix)", environmentID: context.environmentID,
+        try await AuditRepository(db: context.db).record(action, actor: context.change.actor, environmentID: context.environmentID,
                                                  userID: user.id, now: clock.nowMillis())
     }
 

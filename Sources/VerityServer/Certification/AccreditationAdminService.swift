@@ -52,17 +52,29 @@ package struct AccreditationAdminService: Sendable {
     /// succeeded document check.
     package func approve(_ idText: String, input: AccreditationApprovalInput, context: AdminContext) async throws -> ActivationCodeIssued {
         let approval = try await prepareApproval(idText, input: input, context: context)
-        try await commit(approval.write, events: approval.events, now: approval.now, context: context)
+        try await commit(approval.write, events: approval.events, now: approval.now, context: context,
+                         audit: .init(action: Approval.action, userID: approval.userID, detail: "level \(approval.level.rawValue)"))
         return await deliver(approval, context: context)
     }
 
-    /// Writes a prepared decision and its events in one transaction, then
-    /// wakes the webhooks; refused when the request was decided meanwhile.
+    /// A decision's audit row: the console's review writes the same action (`AccreditationReview`).
+    struct Audited: Sendable {
+        let action: String
+        let userID: UUID
+        let detail: String
+    }
+
+    /// Writes a prepared decision, its events and its audit row (as the key,
+    /// or `cli`) in one transaction, then wakes the webhooks; refused when
+    /// the request was decided meanwhile.
     private func commit(_ write: @escaping @Sendable (any Database) async throws -> Bool, events: [WebhookEventDraft], now: Int64,
-                        context: AdminContext) async throws {
+                        context: AdminContext, audit: Audited) async throws {
+        let (environmentID, tenantID, change) = (context.environmentID, context.environment.$tenant.id, context.change)
         let decided = try await context.db.write { tx -> Bool in
             guard try await write(tx) else { return false }
             try await WebhookOutbox.publish(events, now: now, on: tx)
+            try await AuditRepository.record(audit.action, actor: change.actor, environmentID: environmentID, userID: audit.userID, now: now,
+                                             tenantID: tenantID, reason: change.reason(with: audit.detail), on: tx)
             return true
         }
         guard decided else { throw VerityError(.validationError, "The request was decided already.", field: "id") }
@@ -73,7 +85,9 @@ package struct AccreditationAdminService: Sendable {
     /// transaction (the admin API's own, or a console decision's) with its
     /// `events`, then handed to `deliver`.
     package struct Approval: Sendable {
+        package static let action = "accreditation.approve"
         package let requestID: UUID
+        package let userID: UUID
         package let level: AccreditationLevel
         package let evidence: AccreditationEvidence?
         package let code: ActivationCode
@@ -140,7 +154,7 @@ package struct AccreditationAdminService: Sendable {
         let approved = WebhookEvents.draft(AccreditationApproved(entity: entity.name, requestId: requestID.uuidString, level: level.rawValue,
                                                                  evidenceKind: evidence.flatMap { AccreditationEvidenceKind(rawValue: $0.kind) }),
                                            environmentID: environmentID, userID: registration.$user.id)
-        return Approval(requestID: requestID, level: level, evidence: evidence, code: code, codeRow: codeRow, message: message,
+        return Approval(requestID: requestID, userID: userID, level: level, evidence: evidence, code: code, codeRow: codeRow, message: message,
                         delivery: delivery, events: [approved], now: now)
     }
 
@@ -161,7 +175,9 @@ package struct AccreditationAdminService: Sendable {
 
     package func reject(_ idText: String, input: AccreditationRejectionInput, context: AdminContext) async throws -> AccreditationRequestView {
         let rejection = try await prepareRejection(idText, input: input, context: context)
-        try await commit(rejection.write, events: rejection.events, now: rejection.now, context: context)
+        try await commit(rejection.write, events: rejection.events, now: rejection.now, context: context,
+                         audit: .init(action: Rejection.action, userID: rejection.request.registration.$user.id,
+                                      detail: "level \(rejection.request.level): \(input.reason)"))
         rejection.request.status = .rejected
         rejection.request.reason = input.reason
         return try RegistrationService.view(rejection.request, entity: rejection.entity)
@@ -169,6 +185,7 @@ package struct AccreditationAdminService: Sendable {
 
     /// A rejection read and checked, written by `write(on:)` in the caller's transaction with its `events`.
     struct Rejection: Sendable {
+        static let action = "accreditation.reject"
         package let request: AccreditationRequestModel
         package let entity: String
         package let reason: String

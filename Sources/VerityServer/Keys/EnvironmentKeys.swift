@@ -15,20 +15,9 @@ package struct EnvironmentKeys: Sendable {
     /// Binds each key to its row (`CredentialBinding`).
     package let protector: DataProtector
 
-    /// Who asks, as the audit trail names them (`operator:<id>`, `key:<prefix>`, `cli`), and why, when they said.
-    package struct Change: Sendable {
-        package let actor: String
-        package let reason: String?
-
-        package init(actor: String, reason: String? = nil) {
-            self.actor = actor
-            self.reason = reason
-        }
-    }
-
     /// A new key for `environment`, shown this once; a client key runs `scopes` (a demo one in test environments only).
     package func make(_ kind: KeyDirectory.Kind, in environment: EnvironmentModel, scopes: [MobileProduct] = [], demo: Bool = false,
-                      _ change: Change) async throws -> String {
+                      _ change: AuditedChange) async throws -> String {
         let now = clock.nowMillis()
         let environmentID = try environment.requireID(), tenantID = environment.$tenant.id
         return try await db.write { tx in
@@ -44,19 +33,19 @@ package struct EnvironmentKeys: Sendable {
             }
             if demo { detail += ", demo" }
             try await AuditRepository.record(Self.action(kind, "create"), actor: change.actor, environmentID: environmentID, userID: nil,
-                                             now: now, tenantID: tenantID, reason: Self.reason(change, detail), on: tx)
+                                             now: now, tenantID: tenantID, reason: change.reason(with: detail), on: tx)
             return secret
         }
     }
 
     /// Revokes the live key with this id in the environment; false when there is none there.
-    package func revoke(_ kind: KeyDirectory.Kind, id: UUID, in environment: EnvironmentModel, _ change: Change) async throws -> Bool {
+    package func revoke(_ kind: KeyDirectory.Kind, id: UUID, in environment: EnvironmentModel, _ change: AuditedChange) async throws -> Bool {
         let now = clock.nowMillis()
         let environmentID = try environment.requireID(), tenantID = environment.$tenant.id
         return try await db.write { tx in
             guard let prefix = try await KeyDirectory.revoke(kind, id: id, environmentID: environmentID, now: now, protector: protector, on: tx) else { return false }
             try await AuditRepository.record(Self.action(kind, "revoke"), actor: change.actor, environmentID: environmentID, userID: nil,
-                                             now: now, tenantID: tenantID, reason: Self.reason(change, prefix + "…"), on: tx)
+                                             now: now, tenantID: tenantID, reason: change.reason(with: prefix + "…"), on: tx)
             return true
         }
     }
@@ -64,21 +53,18 @@ package struct EnvironmentKeys: Sendable {
     /// Revokes the live key `secret` is, within `environmentID` when given (a
     /// tenant's own request), wherever it is otherwise (the operator's CLI);
     /// false when no live key matches.
-    package func revoke(_ kind: KeyDirectory.Kind, secret: String, within environmentID: UUID?, _ change: Change) async throws -> Bool {
+    package func revoke(_ kind: KeyDirectory.Kind, secret: String, within environmentID: UUID?, _ change: AuditedChange) async throws -> Bool {
         let now = clock.nowMillis()
         return try await db.write { tx in
             guard let revoked = try await KeyDirectory.revoke(kind, secret: secret, within: environmentID, now: now, protector: protector, on: tx) else { return false }
-            let tenantID = try await EnvironmentModel.find(revoked.environmentID, on: tx)?.$tenant.id
             try await AuditRepository.record(Self.action(kind, "revoke"), actor: change.actor, environmentID: revoked.environmentID,
-                                             userID: nil, now: now, tenantID: tenantID, reason: Self.reason(change, revoked.prefix + "…"), on: tx)
+                                             userID: nil, now: now, tenantID: revoked.tenantID, reason: change.reason(with: revoked.prefix + "…"), on: tx)
             return true
         }
     }
 
     static func action(_ kind: KeyDirectory.Kind, _ verb: String) -> String { (kind == .secret ? "key." : "client_key.") + verb }
 
-    /// The person's words, then which key: "Rotated. (vk_test_abc123…)".
-    static func reason(_ change: Change, _ detail: String) -> String { change.reason.map { "\($0) (\(detail))" } ?? detail }
 
     package init(db: any Database, clock: VerityClock, protector: DataProtector) {
         self.db = db

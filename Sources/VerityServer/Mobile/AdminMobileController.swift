@@ -22,7 +22,7 @@ package struct AdminMobileController: RouteCollection {
     package func createKey(request: Request, input: ClientKeyRequest) async throws -> ClientKeyCreated {
         let scopes = try MobileProduct.scopes(input.scopes.joined(separator: ","))
         let context = try request.adminContext()
-        let key = try await keys(context).make(.client, in: context.environment, scopes: scopes, demo: input.demo ?? false, Self.change(context))
+        let key = try await keys(context).make(.client, in: context.environment, scopes: scopes, demo: input.demo ?? false, context.change)
         return ClientKeyCreated(clientKey: key, kind: ClientKeyKind.of(key)?.rawValue ?? "", scopes: scopes.map(\.rawValue))
     }
 
@@ -30,16 +30,13 @@ package struct AdminMobileController: RouteCollection {
     package func revokeKey(request: Request, input: ClientKeyRevocation) async throws -> ClientKeyRevoked {
         let context = try request.adminContext()
         guard ClientKeyKind.of(input.clientKey) != nil,
-              try await keys(context).revoke(.client, secret: input.clientKey, within: context.environmentID, Self.change(context)) else {
+              try await keys(context).revoke(.client, secret: input.clientKey, within: context.environmentID, context.change) else {
             throw VerityError(.notFound, "no live client key of this environment matches", field: "clientKey")
         }
         return ClientKeyRevoked(revoked: true)
     }
 
     private func keys(_ context: AdminContext) -> EnvironmentKeys { EnvironmentKeys(db: context.db, clock: clock, protector: protector) }
-
-    /// The tenant's backend, as the audit trail names it: its key's prefix.
-    private static func change(_ context: AdminContext) -> EnvironmentKeys.Change { .init(actor: "key:\(context.keyPrefix)") }
 
     package func credits(request: Request) async throws -> CreditStatement {
         let environmentID = try request.adminContext().environmentID

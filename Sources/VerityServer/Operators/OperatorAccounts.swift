@@ -126,18 +126,26 @@ package struct OperatorAccounts: Sendable {
 
     // MARK: Accounts
 
-    package func create(tenantID: UUID, email rawEmail: String, role: OperatorRole, password given: String?, secondFactor: Bool) async throws -> OperatorCredentials {
+    // Each change below writes its audit row (`operator.*`, naming the
+    // operator changed) in its own transaction, with whoever asked: the admin
+    // API, the CLI and the console hand in their `AuditedChange` and nothing else.
+
+    package func create(tenantID: UUID, email rawEmail: String, role: OperatorRole, password given: String?, secondFactor: Bool,
+                        _ change: AuditedChange) async throws -> OperatorCredentials {
         let email = try OperatorCredentialRules.normalisedEmail(rawEmail)
         let password = given ?? Self.generatedPassword()
         try OperatorCredentialRules.check(password: password)
         let totpSecret = secondFactor ? TOTP.newSecret() : nil
-        let id = UUID()
+        let id = UUID(), now = clock.nowMillis()
+        let detail = "\(Self.actor(id)), \(role.rawValue)\(secondFactor ? ", second factor" : "")"
         let model = try await OperatorRepository(db: db).create(.init(
             id: id, tenantID: tenantID, emailIndex: Self.emailIndex(email, protector),
             emailSealed: try protector.seal(text: email, at: .of(.operatorEmail, id)), role: role,
             passwordHash: try await Self.hash(password, cost: cost),
-            totpSecretSealed: try totpSecret.map { try protector.seal($0, at: .of(.operatorSecondFactor, id)) }), now: clock.nowMillis(),
-            protector: protector)
+            totpSecretSealed: try totpSecret.map { try protector.seal($0, at: .of(.operatorSecondFactor, id)) }), now: now,
+            protector: protector, alongside: { tx in
+                try await Self.audit("operator.create", change, detail: detail, tenantID: tenantID, now: now, on: tx)
+            })
         return OperatorCredentials(operator: try account(model), password: password,
                                    totpURI: totpSecret.map { TOTP(secret: $0).provisioningURI(issuer: Self.issuer, account: email) })
     }
@@ -148,41 +156,70 @@ package struct OperatorAccounts: Sendable {
 
     /// A new password, generated (shown once); every session and known device
     /// of the operator ends, and every client's failures are forgotten.
-    package func resetPassword(operatorID: UUID, tenantID: UUID) async throws -> OperatorCredentials {
-        let operators = OperatorRepository(db: db)
-        let model = try await own(operatorID, tenantID)
+    package func resetPassword(operatorID: UUID, tenantID: UUID, _ change: AuditedChange) async throws -> OperatorCredentials {
+        let before = try account(try await own(operatorID, tenantID))
         let password = Self.generatedPassword()
-        try await operators.setPassword(id: operatorID, hash: try await Self.hash(password, cost: cost), protector: protector)
-        try await endEverything(operatorID)
-        try await OperatorSignInRepository(db: db).clearFailures(operatorID: operatorID)
-        return OperatorCredentials(operator: try account(model), password: password, totpURI: nil)
+        let passwordHash = try await Self.hash(password, cost: cost)
+        try await write("operator.reset_password", change, operatorID: operatorID, tenantID: tenantID, detail: Self.actor(operatorID)) { [protector] tx in
+            try await OperatorRepository.apply(.password(hash: passwordHash), to: operatorID, protector: protector, on: tx)
+            try await Self.endEverything(operatorID, on: tx)
+            try await OperatorSignInRepository.clearFailures(operatorID: operatorID, on: tx)
+        }
+        return OperatorCredentials(operator: before, password: password, totpURI: nil)
     }
 
     /// A new second-factor secret (its `otpauth://` address shown once), for an
     /// operator who lost their authenticator; every session and known device ends.
-    package func resetSecondFactor(operatorID: UUID, tenantID: UUID) async throws -> SecondFactorReset {
-        _ = try await own(operatorID, tenantID)
+    package func resetSecondFactor(operatorID: UUID, tenantID: UUID, _ change: AuditedChange) async throws -> SecondFactorReset {
+        let before = try account(try await own(operatorID, tenantID))
         let secret = TOTP.newSecret()
-        try await OperatorRepository(db: db).setTOTPSecret(id: operatorID, sealed: try protector.seal(secret, at: .of(.operatorSecondFactor, operatorID)),
-                                                           protector: protector)
-        try await endEverything(operatorID)
+        let sealed = try protector.seal(secret, at: .of(.operatorSecondFactor, operatorID))
+        try await write("operator.reset_second_factor", change, operatorID: operatorID, tenantID: tenantID, detail: Self.actor(operatorID)) { [protector] tx in
+            try await OperatorRepository.apply(.secondFactor(sealed: sealed), to: operatorID, protector: protector, on: tx)
+            try await Self.endEverything(operatorID, on: tx)
+        }
         let updated = try account(try await own(operatorID, tenantID))
         return SecondFactorReset(operator: updated, totpURI: TOTP(secret: secret).provisioningURI(issuer: Self.issuer, account: updated.email))
     }
 
     /// Disables (every session and known device ends) or enables an operator.
-    package func setActive(_ active: Bool, operatorID: UUID, tenantID: UUID) async throws -> OperatorView {
-        let operators = OperatorRepository(db: db)
-        _ = try await own(operatorID, tenantID)
-        try await operators.setStatus(id: operatorID, active: active, protector: protector)
-        if !active { try await endEverything(operatorID) }
+    package func setActive(_ active: Bool, operatorID: UUID, tenantID: UUID, _ change: AuditedChange) async throws -> OperatorView {
+        let before = try account(try await own(operatorID, tenantID))
+        try await write(active ? "operator.enable" : "operator.disable", change, operatorID: operatorID, tenantID: tenantID,
+                        detail: Self.actor(operatorID)) { [protector] tx in
+            try await OperatorRepository.apply(.status(active: active), to: operatorID, protector: protector, on: tx)
+            if !active { try await Self.endEverything(operatorID, on: tx) }
+        }
         return try account(try await own(operatorID, tenantID))
     }
 
     /// Every session of the operator, and every browser known as theirs.
     func endEverything(_ operatorID: UUID) async throws {
-        try await OperatorRepository(db: db).endSessions(operatorID: operatorID)
-        try await OperatorSignInRepository(db: db).revokeDevices(operatorID: operatorID)
+        try await db.write { tx in try await Self.endEverything(operatorID, on: tx) }
+    }
+
+    static func endEverything(_ operatorID: UUID, on tx: any Database) async throws {
+        try await OperatorRepository.endSessions(operatorID: operatorID, on: tx)
+        try await OperatorSignInRepository.revokeDevices(operatorID: operatorID, on: tx)
+    }
+
+    /// A change of an existing operator and its audit row, in one transaction.
+    private func write(_ action: String, _ change: AuditedChange, operatorID: UUID, tenantID: UUID, detail: String,
+                       _ body: @escaping @Sendable (any Database) async throws -> Void) async throws {
+        let now = clock.nowMillis()
+        try await db.write { tx in
+            try await body(tx)
+            try await Self.audit(action, change, detail: detail, tenantID: tenantID, now: now, on: tx)
+        }
+    }
+
+    /// An operator change's row: tenant-wide (no environment), the operator
+    /// changed named by id as an actor is (`operator:<id>`): their address is
+    /// sealed in its table and stays out of the trail (the console shows it).
+    private static func audit(_ action: String, _ change: AuditedChange, detail: String, tenantID: UUID, now: Int64,
+                              on tx: any Database) async throws {
+        try await AuditRepository.record(action, actor: change.actor, environmentID: nil, userID: nil, now: now, tenantID: tenantID,
+                                         reason: change.reason(with: detail), on: tx)
     }
 
     // MARK: Devices
@@ -208,7 +245,7 @@ package struct OperatorAccounts: Sendable {
                                                  now: clock.nowMillis(), tenantID: tenantID, reason: reason)
     }
 
-    package static func actor(_ operatorID: UUID) -> String { "operator:\(operatorID.uuidString.lowercased())" }
+    package static func actor(_ operatorID: UUID) -> String { AuditedChange.operator(operatorID).actor }
 
     /// The CSRF token of a session: derived from its cookie's token, which
     /// script cannot read (`HttpOnly`) and another site cannot send with a

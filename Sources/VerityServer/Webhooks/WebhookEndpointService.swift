@@ -110,7 +110,7 @@ package struct WebhookEndpointService: Sendable {
     }
 
     private func audit(_ action: String, _ context: AdminContext) async throws {
-        try await AuditRepository(db: context.db).record(action, actor: "key:\(context.keyPrefix)", environmentID: context.environmentID,
+        try await AuditRepository(db: context.db).record(action, actor: context.change.actor, environmentID: context.environmentID,
                                                          userID: nil, now: clock.nowMillis())
     }
 

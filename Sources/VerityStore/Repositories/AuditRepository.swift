@@ -33,10 +33,15 @@ public struct AuditRepository: Sendable {
         try await event.create(on: tx)
     }
 
-    /// The newest administrative events of an environment, newest first.
-    public func events(environmentID: UUID, limit: Int) async throws -> [AuditEventModel] {
-        try await AuditEventModel.query(on: db).filter(\.$environmentID == environmentID)
-            .sort(\.$at, .descending).limit(limit).all()
+    /// The newest administrative events of an environment, and of its
+    /// tenant as a whole (operators: no environment), newest first.
+    public func events(environmentID: UUID, tenantID: UUID, limit: Int) async throws -> [AuditEventModel] {
+        try await AuditEventModel.query(on: db).group(.or) { either in
+            either.filter(\.$environmentID == environmentID)
+            either.group(.and) { tenantWide in
+                tenantWide.filter(\.$environmentID == nil).filter(\.$tenantID == tenantID)
+            }
+        }.sort(\.$at, .descending).limit(limit).all()
     }
 
     /// What the console's audit page may narrow the trail by.

@@ -7,18 +7,18 @@ public struct ConsentRepository: Sendable {
 
     public init(db: any Database) { self.db = db }
 
-    public func addText(environmentID: UUID, locale: String, contentType: String, content: String,
-                        now: Int64) async throws -> ConsentTextModel {
-        try await db.write { tx in
-            try await ConsentTextModel.query(on: tx)
-                .filter(\.$environment.$id == environmentID).filter(\.$locale == locale)
-                .filter(\.$contentType == contentType).filter(\.$supersededAt == nil)
-                .set(\.$supersededAt, to: now).update()
-            let text = ConsentTextModel(environmentID: environmentID, locale: locale, contentType: contentType,
-                                        content: content, createdAt: now)
-            try await text.create(on: tx)
-            return text
-        }
+    /// Inside the caller's transaction, with the change's audit row (`EnvironmentSettings`).
+    @discardableResult
+    public static func addText(environmentID: UUID, locale: String, contentType: String, content: String, now: Int64,
+                               on tx: any Database) async throws -> ConsentTextModel {
+        try await ConsentTextModel.query(on: tx)
+            .filter(\.$environment.$id == environmentID).filter(\.$locale == locale)
+            .filter(\.$contentType == contentType).filter(\.$supersededAt == nil)
+            .set(\.$supersededAt, to: now).update()
+        let text = ConsentTextModel(environmentID: environmentID, locale: locale, contentType: contentType,
+                                    content: content, createdAt: now)
+        try await text.create(on: tx)
+        return text
     }
 
     /// The current text for every locale and content type.

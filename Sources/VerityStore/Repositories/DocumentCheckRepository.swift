@@ -183,27 +183,25 @@ public struct DocumentCheckRepository: Sendable {
     /// checks stay as history; their images are gone already). A check
     /// waiting for a reviewer is withdrawn with its case and images: a
     /// decision after the reset would verify a user who starts again.
-    public func reset(userID: UUID) async throws {
-        try await db.write { tx in
-            let sql = try tx.sql()
+    public static func reset(userID: UUID, on tx: any Database) async throws {
+        let sql = try tx.sql()
+        try await sql.raw("""
+            DELETE FROM review_cases WHERE kind = \(bind: ReviewCaseKind.documentCheck.rawValue) AND decided_at IS NULL
+              AND subject_id IN (SELECT id FROM document_checks WHERE user_id = \(bind: userID) AND status = \(bind: DocumentCheckStatus.review.rawValue))
+            """).run()
+        let held = try await sql.raw("""
+            SELECT id FROM document_checks WHERE user_id = \(bind: userID) AND status = \(bind: DocumentCheckStatus.review.rawValue)
+            """).all().map { try $0.decode(column: "id", as: UUID.self) }
+        if !held.isEmpty {
+            let withdrawn: SQLQueryString = "id IN (\(binds: held))"
             try await sql.raw("""
-                DELETE FROM review_cases WHERE kind = \(bind: ReviewCaseKind.documentCheck.rawValue) AND decided_at IS NULL
-                  AND subject_id IN (SELECT id FROM document_checks WHERE user_id = \(bind: userID) AND status = \(bind: DocumentCheckStatus.review.rawValue))
+                UPDATE document_checks SET status = \(bind: DocumentCheckStatus.withdrawn.rawValue), sealed_front = NULL, sealed_back = NULL, sealed_face = NULL
+                WHERE \(withdrawn)
                 """).run()
-            let held = try await sql.raw("""
-                SELECT id FROM document_checks WHERE user_id = \(bind: userID) AND status = \(bind: DocumentCheckStatus.review.rawValue)
-                """).all().map { try $0.decode(column: "id", as: UUID.self) }
-            if !held.isEmpty {
-                let withdrawn: SQLQueryString = "id IN (\(binds: held))"
-                try await sql.raw("""
-                    UPDATE document_checks SET status = \(bind: DocumentCheckStatus.withdrawn.rawValue), sealed_front = NULL, sealed_back = NULL, sealed_face = NULL
-                    WHERE \(withdrawn)
-                    """).run()
-                try await DocumentCheckCounts.adjust(withdrawn, sign: -1, countedAs: DocumentCheckStatus.review.rawValue, on: tx)
-                try await DocumentCheckCounts.adjust(withdrawn, sign: 1, on: tx)
-            }
-            try await DocumentVerificationModel.query(on: tx).filter(\.$user.$id == userID).delete()
-            try await CaptureLinkRepository.remove(userID: userID, on: tx)
+            try await DocumentCheckCounts.adjust(withdrawn, sign: -1, countedAs: DocumentCheckStatus.review.rawValue, on: tx)
+            try await DocumentCheckCounts.adjust(withdrawn, sign: 1, on: tx)
         }
+        try await DocumentVerificationModel.query(on: tx).filter(\.$user.$id == userID).delete()
+        try await CaptureLinkRepository.remove(userID: userID, on: tx)
     }
 }

@@ -83,11 +83,6 @@ public struct TenantRepository: Sendable {
         try await TenantModel.find(id, on: db)?.name
     }
 
-    public func updateConfiguration(_ configuration: EnvironmentConfiguration, of environment: EnvironmentModel) async throws {
-        environment.configuration = try configuration.validated()
-        try await db.write { try await environment.update(on: $0) }
-    }
-
     /// Makes a secret key (`vk_test_…` / `vk_live_…`) and returns it: the only
     /// time it exists in plaintext.
     /// Inside the caller's transaction `tx`, with its audit row (`EnvironmentKeys`); bound to its row (`CredentialBinding`).

@@ -89,24 +89,20 @@ public struct VerificationRepository: Sendable {
 
     /// The administrative reset: the user starts again as if never attempted.
     /// A per-user required level set by an administrator stays.
-    public func reset(userID: UUID) async throws {
-        try await db.write { tx in
-            try await IdentityVerificationModel.query(on: tx).filter(\.$user.$id == userID)
-                .set(\.$achievedMethod, to: VerificationMethod.none.rawValue)
-                .set(\.$verifiedAt, to: nil)
-                .set(\.$failedAttempts, to: 0)
-                .set(\.$block, to: nil)
-                .set(\.$lastAttemptedAt, to: nil)
-                .update()
-        }
+    public static func reset(userID: UUID, on tx: any Database) async throws {
+        try await IdentityVerificationModel.query(on: tx).filter(\.$user.$id == userID)
+            .set(\.$achievedMethod, to: VerificationMethod.none.rawValue)
+            .set(\.$verifiedAt, to: nil)
+            .set(\.$failedAttempts, to: 0)
+            .set(\.$block, to: nil)
+            .set(\.$lastAttemptedAt, to: nil)
+            .update()
     }
 
     /// Sets (or with nil clears) the level an administrator requires of this user.
-    public func setRequiredOverride(userID: UUID, method: VerificationMethod?) async throws {
-        try await db.write { tx in
-            try await IdentityVerificationModel.query(on: tx).filter(\.$user.$id == userID)
-                .set(\.$requiredOverride, to: method?.rawValue).update()
-        }
+    public static func setRequiredOverride(userID: UUID, method: VerificationMethod?, on tx: any Database) async throws {
+        try await IdentityVerificationModel.query(on: tx).filter(\.$user.$id == userID)
+            .set(\.$requiredOverride, to: method?.rawValue).update()
     }
 
     /// The newest attempts in an environment, newest first.

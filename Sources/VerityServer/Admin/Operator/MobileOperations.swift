@@ -14,11 +14,11 @@ public struct MobileOperations: OperatorTask {
     public func createClientKey(tenant: String, environment kind: EnvironmentKind, scopes: [MobileProduct],
                                 demo: Bool) async throws -> String {
         let environment = try await environment(tenant: tenant, kind: kind, create: true)
-        return try await EnvironmentKeys(db: db, clock: clock, protector: protector).make(.client, in: environment, scopes: scopes, demo: demo, .init(actor: "cli"))
+        return try await EnvironmentKeys(db: db, clock: clock, protector: protector).make(.client, in: environment, scopes: scopes, demo: demo, .cli)
     }
 
     public func revokeClientKey(_ key: String) async throws -> Bool {
-        try await EnvironmentKeys(db: db, clock: clock, protector: protector).revoke(.client, secret: key, within: nil, .init(actor: "cli"))
+        try await EnvironmentKeys(db: db, clock: clock, protector: protector).revoke(.client, secret: key, within: nil, .cli)
     }
 
     /// Adds credits to the environment; returns the new balance.

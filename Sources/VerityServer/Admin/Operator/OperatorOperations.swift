@@ -21,9 +21,7 @@ public struct OperatorOperations: OperatorTask {
     /// the second factor's `otpauth://` address are shown once.
     public func createOperator(tenant: String, email: String, role: OperatorRole, password: String?, secondFactor: Bool) async throws -> OperatorCredentials {
         let tenantID = try await tenantID(named: tenant)
-        let created = try await operatorAccounts.create(tenantID: tenantID, email: email, role: role, password: password, secondFactor: secondFactor)
-        try await audit("operator.create", environmentID: nil, tenantID: tenantID)
-        return created
+        return try await operatorAccounts.create(tenantID: tenantID, email: email, role: role, password: password, secondFactor: secondFactor, .cli)
     }
 
     public func list(tenant: String) async throws -> [OperatorView] {
@@ -33,25 +31,19 @@ public struct OperatorOperations: OperatorTask {
     /// Disables (signing them out everywhere) or enables an operator.
     public func setOperatorActive(tenant: String, id: String, active: Bool) async throws -> OperatorView {
         let tenantID = try await tenantID(named: tenant)
-        let changed = try await operatorAccounts.setActive(active, operatorID: try Self.operatorID(id), tenantID: tenantID)
-        try await audit(active ? "operator.enable" : "operator.disable", environmentID: nil, tenantID: tenantID)
-        return changed
+        return try await operatorAccounts.setActive(active, operatorID: try Self.operatorID(id), tenantID: tenantID, .cli)
     }
 
     /// A new generated password, shown once; the operator is signed out everywhere.
     public func resetOperatorPassword(tenant: String, id: String) async throws -> OperatorCredentials {
         let tenantID = try await tenantID(named: tenant)
-        let reset = try await operatorAccounts.resetPassword(operatorID: try Self.operatorID(id), tenantID: tenantID)
-        try await audit("operator.reset_password", environmentID: nil, tenantID: tenantID)
-        return reset
+        return try await operatorAccounts.resetPassword(operatorID: try Self.operatorID(id), tenantID: tenantID, .cli)
     }
 
     /// A new second factor, its `otpauth://` address shown once; the operator's sessions and known browsers end.
     public func resetOperatorSecondFactor(tenant: String, id: String) async throws -> SecondFactorReset {
         let tenantID = try await tenantID(named: tenant)
-        let reset = try await operatorAccounts.resetSecondFactor(operatorID: try Self.operatorID(id), tenantID: tenantID)
-        try await audit("operator.reset_second_factor", environmentID: nil, tenantID: tenantID)
-        return reset
+        return try await operatorAccounts.resetSecondFactor(operatorID: try Self.operatorID(id), tenantID: tenantID, .cli)
     }
 
     package static func operatorID(_ text: String) throws(VerityError) -> UUID {

@@ -49,7 +49,7 @@ protocol AdminRequestTask: OperatorTask {
 
 extension AdminRequestTask {
     func cliContext(environment: EnvironmentModel, logger: Logger) -> AdminContext {
-        AdminContext(environment: environment, keyPrefix: "cli", scope: RequestScope(db: db, logger: logger, links: links))
+        AdminContext(environment: environment, keyPrefix: "cli", scope: RequestScope(db: db, logger: logger, links: links), change: .cli)
     }
 
     func cliContext(tenant: String, kind: EnvironmentKind, logger: Logger) async throws -> AdminContext {

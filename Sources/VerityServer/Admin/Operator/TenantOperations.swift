@@ -16,11 +16,11 @@ public struct TenantOperations: OperatorTask {
     /// A new secret key for the tenant's environment (the tenant is created if new).
     public func createKey(tenant: String, environment kind: EnvironmentKind) async throws -> String {
         let environment = try await environment(tenant: tenant, kind: kind, create: true)
-        return try await EnvironmentKeys(db: db, clock: clock, protector: protector).make(.secret, in: environment, .init(actor: "cli"))
+        return try await EnvironmentKeys(db: db, clock: clock, protector: protector).make(.secret, in: environment, .cli)
     }
 
     public func revokeKey(_ secret: String) async throws -> Bool {
-        try await EnvironmentKeys(db: db, clock: clock, protector: protector).revoke(.secret, secret: secret, within: nil, .init(actor: "cli"))
+        try await EnvironmentKeys(db: db, clock: clock, protector: protector).revoke(.secret, secret: secret, within: nil, .cli)
     }
 
     public func configuration(tenant: String, environment kind: EnvironmentKind) async throws -> EnvironmentConfiguration {
@@ -33,36 +33,26 @@ public struct TenantOperations: OperatorTask {
         let environment = try await environment(tenant: tenant, kind: kind, create: false)
         var configuration = environment.configuration
         change(&configuration)
-        try await TenantRepository(db: db).updateConfiguration(configuration, of: environment)
-        try await audit("environment.configure", environmentID: environment.id)
+        _ = try await EnvironmentSettings(db: db, clock: clock).configure(environment, to: configuration, expectedVersion: nil, .cli)
         return environment.configuration
     }
 
     public func addConsentText(tenant: String, environment kind: EnvironmentKind, locale: String,
                                contentType: String, content: String) async throws {
-        guard ConsentContentSelector.isValidLocale(locale) else { throw VerityError.invalid("locale", "locale must look like en-US") }
-        guard ConsentContentSelector.isValidContentType(contentType) else {
-            throw VerityError.invalid("contentType", "content type must look like text/plain")
-        }
-        guard !content.isEmpty, content.utf8.count <= ConsentService.maxContentBytes else {
-            throw VerityError.invalid("content", "content must be 1 to \(ConsentService.maxContentBytes) bytes")
-        }
         let environment = try await environment(tenant: tenant, kind: kind, create: false)
-        _ = try await ConsentRepository(db: db).addText(
-            environmentID: try environment.requireID(), locale: ConsentContentSelector.normalizeLocale(locale),
-            contentType: contentType.lowercased(), content: content, now: clock.nowMillis())
-        try await audit("consent.text.add", environmentID: environment.id)
+        try await EnvironmentSettings(db: db, clock: clock).addConsentText(environment, locale: locale, contentType: contentType, content: content, .cli)
     }
 
     /// The newest verification attempts and administrative events of an
-    /// environment, newest first.
+    /// environment, with the tenant's own (its operators), newest first.
     public func audit(tenant: String, environment kind: EnvironmentKind, limit: Int) async throws -> [AuditLine] {
-        let environmentID = try await environmentID(tenant: tenant, kind: kind)
+        let environment = try await environment(tenant: tenant, kind: kind, create: false)
+        let environmentID = try environment.requireID()
         let attempts = try await VerificationRepository(db: db).attempts(environmentID: environmentID, limit: limit).map {
             AuditLine(at: $0.attemptedAt, kind: "attempt", action: "\($0.source):\($0.outcome)",
                       userID: $0.$user.id.uuidString, actor: nil)
         }
-        let events = try await AuditRepository(db: db).events(environmentID: environmentID, limit: limit).map {
+        let events = try await AuditRepository(db: db).events(environmentID: environmentID, tenantID: environment.$tenant.id, limit: limit).map {
             AuditLine(at: $0.at, kind: "admin", action: $0.action, userID: $0.userID?.uuidString, actor: $0.actor)
         }
         return Array((attempts + events).sorted { $0.at > $1.at }.prefix(limit))

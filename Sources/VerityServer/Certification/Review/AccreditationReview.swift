@@ -51,7 +51,7 @@ package struct AccreditationReview: ReviewCaseHandler {
             case .approve:
                 let approval = try await accreditation.prepareApproval(requestID, input: AccreditationApprovalInput(delivery: decided.fields["delivery"]),
                                                                        context: context)
-                return PreparedReviewDecision(write: { tx in
+                return PreparedReviewDecision(action: AccreditationAdminService.Approval.action, detail: " (level \(approval.level.rawValue))", write: { tx in
                     guard try await approval.write(on: tx) else { throw Self.decidedElsewhere }
                     return approval.events
                 }, afterCommit: {
@@ -61,7 +61,7 @@ package struct AccreditationReview: ReviewCaseHandler {
                 // The user's app reads the reason code; the note stays in the audit trail.
                 let rejection = try await accreditation.prepareRejection(requestID, input: AccreditationRejectionInput(reason: decided.reason),
                                                                          context: context)
-                return PreparedReviewDecision(write: { tx in
+                return PreparedReviewDecision(action: AccreditationAdminService.Rejection.action, detail: " (level \(rejection.request.level))", write: { tx in
                     guard try await rejection.write(on: tx) else { throw Self.decidedElsewhere }
                     return rejection.events
                 })

@@ -72,21 +72,30 @@ package struct ConsoleAuditTrail: Sendable {
         let repository = AuditRepository(db: db)
         let events = try await repository.events(tenantID: tenantID, filter: filter, limit: Self.pageSize)
         let choices = try await repository.choices(tenantID: tenantID)
-        let labels = try await actorLabels(tenantID: tenantID)
+        let emails = Dictionary(uniqueKeysWithValues: try await OperatorAccounts.emails(tenantID: tenantID, db: db, protector: protector)
+            .map { (OperatorAccounts.actor($0.key), $0.value) })
+        let labels = Self.actorLabels(emails)
         let kinds = Dictionary(uniqueKeysWithValues: try environments.map { (try $0.requireID(), $0.kind.rawValue) })
         let refs = try await UserRepository(db: db, protector: protector).userRefs(ids: Set(events.compactMap(\.userID)))
         let rows = events.map { event in
             Row(at: event.at, action: event.action, actor: labels(event.actor), environment: event.environmentID.flatMap { kinds[$0] },
-                userRef: event.userID.flatMap { refs[$0] }, reason: event.reason)
+                userRef: event.userID.flatMap { refs[$0] }, reason: event.reason.map { Self.namingOperators($0, emails) })
         }
         let next = events.count == Self.pageSize ? events.last.flatMap { last in last.id.map { "\(last.at)_\($0.uuidString)" } } : nil
         return Page(rows: rows, next: next, actions: choices.actions, actors: choices.actors.map { ($0, labels($0)) })
     }
 
-    /// How each actor reads: an operator by address, a key by its prefix.
-    private func actorLabels(tenantID: UUID) async throws -> (String) -> String {
-        let emails = Dictionary(uniqueKeysWithValues: try await OperatorAccounts.emails(tenantID: tenantID, db: db, protector: protector)
-            .map { (OperatorAccounts.actor($0.key), $0.value) })
+    /// A reason with each operator it names (`operator:<id>`, as operator
+    /// changes write them: the trail holds no address) read by their address.
+    static func namingOperators(_ reason: String, _ emails: [String: String]) -> String {
+        guard reason.contains("operator:") else { return reason }
+        var named = reason
+        for (actor, email) in emails where named.contains(actor) { named = named.replacingOccurrences(of: actor, with: email) }
+        return named
+    }
+
+    /// How each actor reads: an operator by address (`emails`, by actor), a key by its prefix.
+    private static func actorLabels(_ emails: [String: String]) -> (String) -> String {
         return { actor in
             if let email = emails[actor] { return email }
             if actor.hasPrefix("key:") { return "API key \(actor.dropFirst(4))…" }

@@ -1,4 +1,3 @@
-import Crypto
 import Fluent
 import Foundation
 import VerityCore
@@ -48,21 +47,6 @@ package struct ConsoleEnvironmentSettings: Sendable {
             return changed
         }
 
-        /// "name old → new" for each rule that differs, for the audit trail (rules are not PII).
-        func changes(from old: Rules) -> [String] {
-            func figure(_ value: Double) -> String { String(format: "%.3f", value).replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression) }
-            var lines: [String] = []
-            if countries != old.countries { lines.append("countries \(old.countries.joined(separator: ",")) → \(countries.joined(separator: ","))") }
-            if maxAttempts != old.maxAttempts { lines.append("maxAttempts \(old.maxAttempts) → \(maxAttempts)") }
-            if consentRequired != old.consentRequired { lines.append("consentRequired \(old.consentRequired) → \(consentRequired)") }
-            if escalateToGovernmentID != old.escalateToGovernmentID {
-                lines.append("escalateToGovernmentID \(old.escalateToGovernmentID) → \(escalateToGovernmentID)")
-            }
-            if faceThreshold != old.faceThreshold { lines.append("faceThreshold \(figure(old.faceThreshold)) → \(figure(faceThreshold))") }
-            if review != old.review { lines.append("documentReview \(old.review) → \(review)") }
-            if reviewMargin != old.reviewMargin { lines.append("reviewFaceMargin \(figure(old.reviewMargin)) → \(figure(reviewMargin))") }
-            return lines
-        }
     }
 
     package struct ConsentText: Sendable {
@@ -120,44 +104,17 @@ package struct ConsoleEnvironmentSettings: Sendable {
         rules.review = form.review
         rules.reviewMargin = try Self.decimal(form.reviewMargin, field: "reviewMargin")
         let configuration = try Self.validated(rules.applied(to: environment.configuration))
-        let changes = Rules(configuration).changes(from: old)
-        guard !changes.isEmpty else { return [] }
-        let expected = form.version ?? ""
-        let environmentID = try environment.requireID(), tenantID = session.tenantID, operatorID = session.operatorID
-        let now = clock.nowMillis()
-        try await db.write { tx in
-            // Read again inside the write (locked on PostgreSQL): a save since the form was read wins, and this one is refused.
-            guard try await TenantRepository.replaceConfiguration(environmentID: environmentID, with: configuration, on: tx,
-                                                                  ifCurrent: { try Self.version($0) == expected }) else {
-                throw VerityError(.settingsChanged, "these settings were changed since the form was opened")
-            }
-            try await AuditRepository.record("environment.configure", actor: OperatorAccounts.actor(operatorID), environmentID: environmentID,
-                                             userID: nil, now: now, tenantID: tenantID,
-                                             reason: "\(reason) (\(changes.joined(separator: "; ")))", on: tx)
-        }
-        return changes
+        return try await EnvironmentSettings(db: db, clock: clock).configure(environment, to: configuration, expectedVersion: form.version ?? "",
+                                                                            .operator(session.operatorID, reason: reason))
     }
 
     /// Adds a consent text for its locale (the locale's text before it is superseded, kept for the consents given under it).
     package func addConsentText(_ kind: EnvironmentKind, locale: String?, contentType: String?, content: String?,
                         session: OperatorAccounts.Session) async throws {
         try Self.requireConfirmedAdmin(session, now: clock.nowMillis())
-        let locale = (locale ?? "").trimmingCharacters(in: .whitespaces)
-        guard ConsentContentSelector.isValidLocale(locale) else { throw VerityError.invalid("locale", "a locale such as en-US") }
-        let type = (contentType ?? "").lowercased()
-        guard ["text/plain", "text/html", "text/markdown"].contains(type) else { throw VerityError.invalid("contentType", "text/plain, text/html or text/markdown") }
-        let content = content ?? ""
-        guard !content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, content.utf8.count <= ConsentService.maxContentBytes else {
-            throw VerityError.invalid("content", "1 to \(ConsentService.maxContentBytes) bytes")
-        }
         let environment = try await Self.environment(kind, session: session, db: db)
-        let environmentID = try environment.requireID()
-        let now = clock.nowMillis()
-        _ = try await ConsentRepository(db: db).addText(environmentID: environmentID, locale: ConsentContentSelector.normalizeLocale(locale),
-                                                        contentType: type, content: content, now: now)
-        try await AuditRepository(db: db).record("consent.text.add", actor: OperatorAccounts.actor(session.operatorID), environmentID: environmentID,
-                                                 userID: nil, now: now, tenantID: session.tenantID,
-                                                 reason: "\(ConsentContentSelector.normalizeLocale(locale)) \(type), \(content.count) characters")
+        try await EnvironmentSettings(db: db, clock: clock).addConsentText(environment, locale: locale ?? "", contentType: contentType ?? "",
+                                                                         content: content ?? "", .operator(session.operatorID))
     }
 
     // MARK: - checks
@@ -182,12 +139,8 @@ package struct ConsoleEnvironmentSettings: Sendable {
         return environment
     }
 
-    /// The configuration as a short hash: equal configurations, equal versions.
-    package static func version(_ configuration: EnvironmentConfiguration) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return SHA256.hash(data: try encoder.encode(configuration)).prefix(12).map { String(format: "%02x", $0) }.joined()
-    }
+    /// The configuration as a short hash (a form sends it back).
+    package static func version(_ configuration: EnvironmentConfiguration) throws -> String { try EnvironmentSettings.version(configuration) }
 
     package static func reason(_ text: String?) throws -> String {
         let reason = (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)

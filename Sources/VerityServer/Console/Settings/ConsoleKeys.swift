@@ -71,8 +71,8 @@ struct ConsoleKeys: Sendable {
 
     private var keys: EnvironmentKeys { EnvironmentKeys(db: db, clock: clock, protector: protector) }
 
-    private static func change(_ session: OperatorAccounts.Session, _ reason: String) -> EnvironmentKeys.Change {
-        EnvironmentKeys.Change(actor: OperatorAccounts.actor(session.operatorID), reason: reason)
+    private static func change(_ session: OperatorAccounts.Session, _ reason: String) -> AuditedChange {
+        .operator(session.operatorID, reason: reason)
     }
 
     /// The products a client key may run: at least one, each known.

@@ -4,6 +4,7 @@ import VerityAPI
 import VerityCore
 import VerityStore
 import VerityOperators
+import VerityKernel
 
 /// A tenant's operators for its admins: listed; made (the password, and the
 /// second factor's address, shown once); disabled, enabled, and given a new
@@ -41,12 +42,11 @@ struct ConsoleOperators: Sendable {
         guard !email.isEmpty, email.count <= 254 else { throw VerityError.invalid("operatorEmail", "an e-mail address") }
         let created: OperatorCredentials
         do {
-            created = try await accounts.create(tenantID: session.tenantID, email: email, role: role, password: nil, secondFactor: secondFactor)
+            created = try await accounts.create(tenantID: session.tenantID, email: email, role: role, password: nil, secondFactor: secondFactor,
+                                                .operator(session.operatorID, reason: reason))
         } catch let error as VerityError where error.field == "email" {
             throw VerityError(error.code, error.message, field: "operatorEmail")
         }
-        try await accounts.audit("operator.create", operatorID: session.operatorID, tenantID: session.tenantID,
-                                 reason: "\(reason) (\(created.operator.email), \(role.rawValue)\(secondFactor ? ", second factor" : ""))")
         return created
     }
 
@@ -58,23 +58,15 @@ struct ConsoleOperators: Sendable {
         if action == .disable, id == session.operatorID {
             throw VerityError(.validationError, "you cannot disable yourself", field: "self")
         }
-        let result: Shown?
-        let email: String
+        let change = AuditedChange.operator(session.operatorID, reason: reason)
         switch action {
         case .disable, .enable:
-            email = try await accounts.setActive(action == .enable, operatorID: id, tenantID: session.tenantID).email
-            result = nil
+            _ = try await accounts.setActive(action == .enable, operatorID: id, tenantID: session.tenantID, change)
+            return nil
         case .resetPassword:
-            let reset = try await accounts.resetPassword(operatorID: id, tenantID: session.tenantID)
-            email = reset.operator.email
-            result = .password(reset)
+            return .password(try await accounts.resetPassword(operatorID: id, tenantID: session.tenantID, change))
         case .resetSecondFactor:
-            let reset = try await accounts.resetSecondFactor(operatorID: id, tenantID: session.tenantID)
-            email = reset.operator.email
-            result = .secondFactor(reset)
+            return .secondFactor(try await accounts.resetSecondFactor(operatorID: id, tenantID: session.tenantID, change))
         }
-        try await accounts.audit("operator.\(action.rawValue)", operatorID: session.operatorID, tenantID: session.tenantID,
-                                 reason: "\(reason) (\(email))")
-        return result
     }
 }

@@ -7,6 +7,7 @@ import VerityStore
 import VerityKernel
 import VerityOperators
 import VerityCertification
+import VerityIdentity
 
 /// What a reviewer may do to a user from the console, each as the admin API
 /// would, and each in the audit trail with the operator and their note.
@@ -58,18 +59,16 @@ struct ConsoleUserActions: Sendable {
                                                                                                  environmentID: try environment.requireID())
         else { throw VerityError(.notFound, "no user with this reference in this environment", field: "ref") }
         let userID = try user.requireID(), environmentID = try environment.requireID()
+        let change = AuditedChange.operator(session.operatorID, reason: form.note.isEmpty ? nil : form.note)
+        let overrides = VerificationOverrides(db: db, clock: clock)
         let action: String
         switch form.action {
         case .reset:
-            try await VerificationRepository(db: db).reset(userID: userID)
-            try await DocumentCheckRepository(db: db).reset(userID: userID)
-            action = "identity-verification.reset"
+            return try await overrides.reset(userID: userID, environmentID: environmentID, change)
         case .requireGovernmentID:
-            try await VerificationRepository(db: db).setRequiredOverride(userID: userID, method: .governmentID)
-            action = "identity-verification.required-method.GOVERNMENT_ID"
+            return try await overrides.require(.governmentID, userID: userID, environmentID: environmentID, change)
         case .clearRequiredMethod:
-            try await VerificationRepository(db: db).setRequiredOverride(userID: userID, method: nil)
-            action = "identity-verification.required-method.KNOWLEDGE_OF_PII"
+            return try await overrides.require(nil, userID: userID, environmentID: environmentID, change)
         case .unlock:
             guard try await CertificationLocks(db: db).unlock(userID: userID) else {
                 throw VerityError(.validationError, "this user's certification is not locked")
@@ -81,8 +80,7 @@ struct ConsoleUserActions: Sendable {
                 userID: userID, environmentID: environmentID, device: nil, db: db, logger: logger))
             action = "certification.uncertify"
         }
-        try await AuditRepository(db: db).record(action, actor: OperatorAccounts.actor(session.operatorID), environmentID: environmentID,
-                                                 userID: userID, now: clock.nowMillis(), tenantID: session.tenantID,
-                                                 reason: form.note.isEmpty ? nil : form.note)
+        try await AuditRepository(db: db).record(action, actor: change.actor, environmentID: environmentID,
+                                                 userID: userID, now: clock.nowMillis(), tenantID: session.tenantID, reason: change.reason)
     }
 }

@@ -8,16 +8,20 @@ package struct AdminContext: Sendable {
     package let environment: EnvironmentModel
     package let keyPrefix: String
     package let scope: RequestScope
+    /// Who the audit trail names for this request's changes: the key's
+    /// prefix, or `cli` when the operator's command line acts as the admin API.
+    package let change: AuditedChange
 
     package var environmentID: UUID { environment.id! }
     package var db: any Database { scope.db }
     package var logger: Logger { scope.logger }
     package var links: CaptureLinkAddresses { scope.links }
 
-    package init(environment: EnvironmentModel, keyPrefix: String, scope: RequestScope) {
+    package init(environment: EnvironmentModel, keyPrefix: String, scope: RequestScope, change: AuditedChange? = nil) {
         self.environment = environment
         self.keyPrefix = keyPrefix
         self.scope = scope
+        self.change = change ?? .key(keyPrefix)
     }
 }
 

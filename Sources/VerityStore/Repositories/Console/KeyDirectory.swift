@@ -30,15 +30,26 @@ public struct KeyDirectory: Sendable {
         try await revoke(kind, now: now, protector: protector, on: tx) { $0.where("id", .equal, id).where("environment_id", .equal, environmentID) }?.prefix
     }
 
+    /// A key revoked by its secret: its prefix, and the environment and
+    /// tenant it belonged to (for the audit row).
+    public struct RevokedBySecret: Sendable {
+        public let prefix: String
+        public let environmentID: UUID
+        public let tenantID: UUID?
+    }
+
     /// Revokes the live key `secret` names, within `environmentID` when given
-    /// (a tenant's own request), anywhere otherwise (the operator's CLI): its
-    /// prefix and environment, or nil when no live key matches.
+    /// (a tenant's own request), anywhere otherwise (the operator's CLI), or
+    /// nil when no live key matches.
     public static func revoke(_ kind: Kind, secret: String, within environmentID: UUID?, now: Int64, protector: DataProtector,
-                              on tx: any Database) async throws -> (prefix: String, environmentID: UUID)? {
-        try await revoke(kind, now: now, protector: protector, on: tx) { query in
+                              on tx: any Database) async throws -> RevokedBySecret? {
+        let revoked = try await revoke(kind, now: now, protector: protector, on: tx) { query in
             let byHash = query.where("key_hash", .equal, DataProtector.hashSecret(secret))
             return environmentID.map { byHash.where("environment_id", .equal, $0) } ?? byHash
         }
+        guard let revoked else { return nil }
+        let tenantID = try await EnvironmentModel.find(revoked.environmentID, on: tx)?.$tenant.id
+        return RevokedBySecret(prefix: revoked.prefix, environmentID: revoked.environmentID, tenantID: tenantID)
     }
 
     /// The live key the filter finds, revoked and bound again (a key whose

@@ -42,8 +42,10 @@ public struct OperatorRepository: Sendable {
 
     /// Adds an operator; an address that already signs in anywhere is `OPERATOR_EXISTS` (409) on `email`,
     /// the same answer (code and words) whether this tenant or another holds it,
-    /// also when two creations race (the unique index decides).
-    public func create(_ new: NewOperator, now: Int64, protector: DataProtector) async throws -> OperatorModel {
+    /// also when two creations race (the unique index decides). `alongside`
+    /// writes in the same transaction (the change's audit row).
+    public func create(_ new: NewOperator, now: Int64, protector: DataProtector,
+                       alongside: @escaping @Sendable (any Database) async throws -> Void = { _ in }) async throws -> OperatorModel {
         let model = OperatorModel()
         model.id = new.id
         model.$tenant.id = new.tenantID
@@ -59,7 +61,10 @@ public struct OperatorRepository: Sendable {
         let taken = VerityError(.operatorExists, "this address cannot be given to a new operator: choose another", field: "email")
         guard try await find(emailIndex: new.emailIndex) == nil else { throw taken }
         do {
-            try await db.write { try await model.create(on: $0) }
+            try await db.write { tx in
+                try await model.create(on: tx)
+                try await alongside(tx)
+            }
         } catch {
             // Two creations at once: the unique index kept one.
             if try await find(emailIndex: new.emailIndex) != nil { throw taken }
@@ -102,34 +107,30 @@ public struct OperatorRepository: Sendable {
         }
     }
 
-    /// A new password (and an end to every session and device, which the caller asks for separately).
-    public func setPassword(id: UUID, hash: String, protector: DataProtector) async throws {
-        try await change(id, protector) { $0.passwordHash = hash }
-    }
-
-    public func setStatus(id: UUID, active: Bool, protector: DataProtector) async throws {
-        try await change(id, protector) { $0.status = active ? .active : .disabled }
-    }
-
-    /// Sets (or, with nil, removes) the second factor.
-    public func setTOTPSecret(id: UUID, sealed: Data?, protector: DataProtector) async throws {
-        try await change(id, protector) {
-            $0.totpSecretSealed = sealed
-            $0.totpLastStep = nil
-        }
+    /// The security columns an operator change sets, each bound again to the row.
+    public enum Change: Sendable {
+        /// A new password hash (the caller ends every session and device in the same transaction).
+        case password(hash: String)
+        case status(active: Bool)
+        /// A new second factor's sealed secret (nil removes it).
+        case secondFactor(sealed: Data?)
     }
 
     /// Changes security columns of operator `id` and binds the row again, in
-    /// one transaction. A row whose binding no longer held (changed behind the
-    /// server's back) is left refused, never laundered by a change.
-    private func change(_ id: UUID, _ protector: DataProtector, _ edit: @escaping @Sendable (OperatorModel) -> Void) async throws {
-        try await db.write { tx in
-            guard let model = try await OperatorModel.find(id, on: tx) else { return }
-            let held = model.credentialsHold(protector)
-            edit(model)
-            model.rebind(held: held, protector)
-            try await model.update(on: tx)
+    /// the caller's transaction. A row whose binding no longer held (changed
+    /// behind the server's back) is left refused, never laundered by a change.
+    public static func apply(_ change: Change, to id: UUID, protector: DataProtector, on tx: any Database) async throws {
+        guard let model = try await OperatorModel.find(id, on: tx) else { return }
+        let held = model.credentialsHold(protector)
+        switch change {
+        case .password(let hash): model.passwordHash = hash
+        case .status(let active): model.status = active ? .active : .disabled
+        case .secondFactor(let sealed):
+            model.totpSecretSealed = sealed
+            model.totpLastStep = nil
         }
+        model.rebind(held: held, protector)
+        try await model.update(on: tx)
     }
 
     // MARK: Sessions
@@ -177,7 +178,11 @@ public struct OperatorRepository: Sendable {
 
     /// Signs the operator out everywhere.
     public func endSessions(operatorID: UUID) async throws {
-        try await db.write { tx in try await OperatorSessionModel.query(on: tx).filter(\.$operator.$id == operatorID).delete() }
+        try await db.write { tx in try await Self.endSessions(operatorID: operatorID, on: tx) }
+    }
+
+    public static func endSessions(operatorID: UUID, on tx: any Database) async throws {
+        try await OperatorSessionModel.query(on: tx).filter(\.$operator.$id == operatorID).delete()
     }
 
     /// Housekeeping: sessions past their end or idle longer than `idleMilliseconds`.

@@ -60,10 +60,8 @@ public struct OperatorSignInRepository: Sendable {
     }
 
     /// A new password forgets every client's failures on the account.
-    public func clearFailures(operatorID: UUID) async throws {
-        try await db.write { tx in
-            try await tx.sql().raw("DELETE FROM operator_sign_in_failures WHERE operator_id = \(bind: operatorID)").run()
-        }
+    public static func clearFailures(operatorID: UUID, on tx: any Database) async throws {
+        try await tx.sql().raw("DELETE FROM operator_sign_in_failures WHERE operator_id = \(bind: operatorID)").run()
     }
 
     // MARK: Devices
@@ -109,10 +107,8 @@ public struct OperatorSignInRepository: Sendable {
 
     /// Revokes every device of the operator; returns how many.
     @discardableResult
-    public func revokeDevices(operatorID: UUID) async throws -> Int {
-        try await db.write { tx in
-            try await tx.sql().raw("DELETE FROM operator_devices WHERE operator_id = \(bind: operatorID) RETURNING id").all().count
-        }
+    public static func revokeDevices(operatorID: UUID, on tx: any Database) async throws -> Int {
+        try await tx.sql().raw("DELETE FROM operator_devices WHERE operator_id = \(bind: operatorID) RETURNING id").all().count
     }
 
     /// Housekeeping: devices past their end and failure counts no longer
