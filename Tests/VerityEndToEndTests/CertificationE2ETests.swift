@@ -283,6 +283,12 @@ struct CertificationE2ETests {
             #expect(await certificationError { try await client.certifyUser(diac: diac) }?.code != nil)
             let (unlocked, _) = try await harness.admin("POST", CertificationAdminRoute.unlock(userRef: "alice").path, as: UnlockResult.self)
             #expect(unlocked?.unlocked == true)
+            // In the trail as the console's unlock is, naming the key; an unlock of nobody locked writes nothing.
+            let unlocks = try await AuditEventModel.query(on: harness.app.app.db).filter(\.$action == "certification.unlock").all()
+            #expect(unlocks.count == 1 && unlocks.first?.actor.hasPrefix("key:vk_") == true && unlocks.first?.userID != nil)
+            let (again, _) = try await harness.admin("POST", CertificationAdminRoute.unlock(userRef: "alice").path, as: UnlockResult.self)
+            #expect(again?.unlocked == false)
+            #expect(try await AuditEventModel.query(on: harness.app.app.db).filter(\.$action == "certification.unlock").count() == 1)
             try await client.resolving { try await client.refreshDeviceToken() }
             #expect(try await client.certifyUser(diac: diac).status == .certificatePending)
         }

@@ -1,7 +1,9 @@
+import Fluent
 import Foundation
 import Testing
 import Verity
 import VerityAPI
+import VerityStore
 import VerityTestSupport
 
 /// Every closure `certification.txt`'s examples name, reached: each error
@@ -113,6 +115,9 @@ extension CertificationSpecificationExampleTests {
                                      userFieldDefinitions: CertificationHarness.entityInput.userFieldDefinitions)
             let (_, status) = try await harness.admin("POST", CertificationAdminRoute.entities.path, body: broker, as: EntityDetails.self)
             #expect(status == 201)
+            // The admin API's entity is in the trail as the CLI's is (`certification.entity.create`), naming the key.
+            let made = try await AuditEventModel.query(on: harness.app.app.db).filter(\.$action == "certification.entity.create").all()
+            #expect(made.contains { $0.actor.hasPrefix("key:vk_") && $0.reason == "broker" }, "\(made.map(\.actor))")
             let keys = try FileKeyStore(directory: FileManager.default.temporaryDirectory.appendingPathComponent("verity-keys-\(UUID().uuidString)"))
             try SpecificationRun.configure(harness, userRef: "spec-broker", keyStore: keys)
             let screen = SpecificationScreen()

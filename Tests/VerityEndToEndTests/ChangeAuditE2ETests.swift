@@ -137,4 +137,21 @@ struct ChangeAuditE2ETests {
             #expect(required.userID == resets.first?.userID && required.actor == resets.last?.actor)
         }
     }
+
+    @Test func theCLIsDirectoryChangesAreInTheTrailAsTheAdminAPIsAre() async throws {
+        try await withVerityApp { app async throws in
+            let certification = try app.operations.certification
+            _ = try await certification.createEntity(tenant: app.tenant, environment: .test, name: "bank", displayName: "A Bank", levels: [1, 2],
+                                                     fields: [])
+            await #expect(throws: VerityError.self) {
+                _ = try await certification.createEntity(tenant: app.tenant, environment: .test, name: "bank", displayName: "Again", levels: [1], fields: [])
+            }
+            _ = try await certification.addCheckpoint(tenant: app.tenant, environment: .test, name: "High Street branch", address: "1 High Street",
+                                                      latitude: 51.5, longitude: -0.12, levels: [2], openingHours: nil)
+            let entity = try await Self.rows(app, "certification.entity.create")
+            #expect(entity.count == 1 && entity.first?.actor == "cli" && entity.first?.reason == "bank" && entity.first?.tenantID != nil)
+            let checkpoint = try await Self.rows(app, "certification.checkpoint.add")
+            #expect(checkpoint.count == 1 && checkpoint.first?.actor == "cli" && checkpoint.first?.reason == "High Street branch")
+        }
+    }
 }

@@ -35,7 +35,7 @@ package struct AdminCertificationController: RouteCollection {
         let fields = try definitions.enumerated().map { index, field in try Self.definition(field, index: index) }
         let entity = try await directory(request).createEntity(
             environmentID: try request.adminContext().environmentID, name: input.name, displayName: input.displayName,
-            levels: input.levels, fields: fields)
+            levels: input.levels, fields: fields, try request.adminContext().change)
         return EntityDetails(entity)
     }
 
@@ -46,7 +46,7 @@ package struct AdminCertificationController: RouteCollection {
     package func addCheckpoint(request: Request, input: CheckpointInput) async throws -> CheckpointDetails {
         let checkpoint = try await directory(request).addCheckpoint(
             environmentID: try request.adminContext().environmentID, name: input.name, address: input.address, latitude: input.latitude,
-            longitude: input.longitude, levels: input.levels, openingHours: input.openingHours)
+            longitude: input.longitude, levels: input.levels, openingHours: input.openingHours, try request.adminContext().change)
         return CheckpointDetails(checkpoint)
     }
 

@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 import VerityCore
 import VerityStore
+import VerityKernel
 
 /// Lockout after repeated wrong secrets: SMS codes (`DeviceVerificationPolicy`)
 /// and activation codes or level-4 passwords (`maximumWrongSecrets`). A locked
@@ -44,10 +45,17 @@ package struct CertificationLocks: Sendable {
         try await locks.resetWrongSecrets(userID: userID)
     }
 
-    /// An operator's unlock: clears the lock and both runs; false when the user was not locked.
-    package func unlock(userID: UUID) async throws -> Bool {
+    /// An operator's unlock: clears the lock and both runs, with its audit row
+    /// (`certification.unlock`) in the same transaction, whichever door asked
+    /// (the admin API, the console); false, and nothing written, when the user was not locked.
+    package func unlock(userID: UUID, environmentID: UUID, _ change: AuditedChange, now: Int64) async throws -> Bool {
         guard let state = try await state(userID: userID), state.lockedAt != nil else { return false }
-        try await locks.unlock(userID: userID)
+        let tenantID = try await TenantRepository(db: db).environment(id: environmentID)?.$tenant.id
+        try await db.write { tx in
+            try await CertificationLockRepository.unlock(userID: userID, on: tx)
+            try await AuditRepository.record("certification.unlock", actor: change.actor, environmentID: environmentID, userID: userID,
+                                             now: now, tenantID: tenantID, reason: change.reason, on: tx)
+        }
         return true
     }
 

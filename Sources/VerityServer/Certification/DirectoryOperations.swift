@@ -34,7 +34,7 @@ package struct DirectoryOperations: Sendable {
     static let maximumFields = 50
 
     package func createEntity(environmentID: UUID, name: String, displayName: String, levels: [Int],
-                      fields: [UserFieldDefinition]) async throws -> CertificationEntitySummary {
+                      fields: [UserFieldDefinition], _ change: AuditedChange) async throws -> CertificationEntitySummary {
         guard (1...64).contains(name.count), name.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-" || $0 == "_") }) else {
             throw VerityError(.validationError, "An entity name is 1–64 lowercase letters, digits, '-' or '_'.", field: "name")
         }
@@ -47,9 +47,21 @@ package struct DirectoryOperations: Sendable {
         guard Set(checked.map(\.name)).count == checked.count else {
             throw VerityError(.validationError, "Field names must be distinct.", field: "userFieldDefinitions")
         }
+        let now = clock.nowMillis()
+        let audit = try await audited("certification.entity.create", change, detail: name, environmentID: environmentID, now: now)
         let entity = try await CertificationDirectory(db: db).createEntity(
-            environmentID: environmentID, name: name, displayName: displayName, levels: accreditation, fields: checked, now: clock.nowMillis())
+            environmentID: environmentID, name: name, displayName: displayName, levels: accreditation, fields: checked, now: now, alongside: audit)
         return Self.summary(entity)
+    }
+
+    /// The change's audit row, for the directory to write in its transaction.
+    private func audited(_ action: String, _ change: AuditedChange, detail: String, environmentID: UUID, now: Int64) async throws
+        -> @Sendable (any Database) async throws -> Void {
+        let tenantID = try await TenantRepository(db: db).environment(id: environmentID)?.$tenant.id
+        return { tx in
+            try await AuditRepository.record(action, actor: change.actor, environmentID: environmentID, userID: nil, now: now,
+                                             tenantID: tenantID, reason: change.reason(with: detail), on: tx)
+        }
     }
 
     package func entities(environmentID: UUID) async throws -> [CertificationEntitySummary] {
@@ -57,15 +69,17 @@ package struct DirectoryOperations: Sendable {
     }
 
     package func addCheckpoint(environmentID: UUID, name: String, address: String, latitude: Double, longitude: Double,
-                       levels: [Int], openingHours: String?) async throws -> CheckpointSummary {
+                       levels: [Int], openingHours: String?, _ change: AuditedChange) async throws -> CheckpointSummary {
         try Self.checkText(name, field: "name", limit: 200)
         try Self.checkText(address, field: "address", limit: 500)
         if let openingHours { try Self.checkText(openingHours, field: "openingHours", limit: 200) }
         let location = try GeoCoordinate(latitude: latitude, longitude: longitude)
         let accreditation = try Self.levels(levels)
+        let now = clock.nowMillis()
+        let audit = try await audited("certification.checkpoint.add", change, detail: name, environmentID: environmentID, now: now)
         let checkpoint = try await CertificationDirectory(db: db).addCheckpoint(
             environmentID: environmentID, name: name, address: address, location: location, levels: accreditation,
-            openingHours: openingHours, now: clock.nowMillis())
+            openingHours: openingHours, now: now, alongside: audit)
         return try Self.summary(checkpoint, distance: nil)
     }
 

@@ -17,7 +17,7 @@ public struct CertificationOperations: AdminRequestTask {
     public func createEntity(tenant: String, environment kind: EnvironmentKind, name: String, displayName: String,
                              levels: [Int], fields: [UserFieldDefinition]) async throws -> CertificationEntitySummary {
         let environmentID = try await environmentID(tenant: tenant, kind: kind)
-        return try await directory.createEntity(environmentID: environmentID, name: name, displayName: displayName, levels: levels, fields: fields)
+        return try await directory.createEntity(environmentID: environmentID, name: name, displayName: displayName, levels: levels, fields: fields, .cli)
     }
 
     public func entities(tenant: String, environment kind: EnvironmentKind) async throws -> [CertificationEntitySummary] {
@@ -28,7 +28,7 @@ public struct CertificationOperations: AdminRequestTask {
                               latitude: Double, longitude: Double, levels: [Int], openingHours: String?) async throws -> CheckpointSummary {
         let environmentID = try await environmentID(tenant: tenant, kind: kind)
         return try await directory.addCheckpoint(environmentID: environmentID, name: name, address: address, latitude: latitude,
-                                                 longitude: longitude, levels: levels, openingHours: openingHours)
+                                                 longitude: longitude, levels: levels, openingHours: openingHours, .cli)
     }
 
     public func checkpoints(tenant: String, environment kind: EnvironmentKind) async throws -> [CheckpointSummary] {

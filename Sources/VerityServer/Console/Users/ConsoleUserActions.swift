@@ -70,10 +70,10 @@ struct ConsoleUserActions: Sendable {
         case .clearRequiredMethod:
             return try await overrides.require(nil, userID: userID, environmentID: environmentID, change)
         case .unlock:
-            guard try await CertificationLocks(db: db).unlock(userID: userID) else {
+            guard try await CertificationLocks(db: db).unlock(userID: userID, environmentID: environmentID, change, now: clock.nowMillis()) else {
                 throw VerityError(.validationError, "this user's certification is not locked")
             }
-            action = "certification.unlock"
+            return
         case .uncertify:
             guard let entity = form.entity, !entity.isEmpty else { throw VerityError.invalid("entity", "name the entity") }
             try await certification.uncertifyByOperator(entity, context: CertificationContext(

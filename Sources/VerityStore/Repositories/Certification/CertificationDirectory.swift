@@ -12,14 +12,19 @@ public struct CertificationDirectory: Sendable {
     /// Most checkpoints an environment holds; nearest-first search reads them all.
     public static let maximumCheckpoints = 10_000
 
+    /// `alongside` writes in the same transaction (the change's audit row).
     public func createEntity(environmentID: UUID, name: String, displayName: String, levels: [AccreditationLevel],
-                             fields: [UserFieldDefinition], now: Int64) async throws -> CertificationEntityModel {
+                             fields: [UserFieldDefinition], now: Int64,
+                             alongside: @escaping @Sendable (any Database) async throws -> Void = { _ in }) async throws -> CertificationEntityModel {
         let exists = VerityError(.entityExists, "An entity named \(name) exists already.", field: "name")
         guard try await entity(environmentID: environmentID, name: name) == nil else { throw exists }
         let entity = CertificationEntityModel(environmentID: environmentID, name: name, displayName: displayName,
                                               levels: levels.map(\.rawValue).sorted(), fieldDefinitions: fields, createdAt: now)
         do {
-            try await entity.create(on: db)
+            try await db.write { tx in
+                try await entity.create(on: tx)
+                try await alongside(tx)
+            }
         } catch where (error as? any DatabaseError)?.isConstraintFailure == true {
             // Another request created it between the check and the insert (the unique index decides).
             throw exists
@@ -36,7 +41,8 @@ public struct CertificationDirectory: Sendable {
     }
 
     public func addCheckpoint(environmentID: UUID, name: String, address: String, location: GeoCoordinate,
-                              levels: [AccreditationLevel], openingHours: String?, now: Int64) async throws -> CheckpointModel {
+                              levels: [AccreditationLevel], openingHours: String?, now: Int64,
+                              alongside: @escaping @Sendable (any Database) async throws -> Void = { _ in }) async throws -> CheckpointModel {
         let count = try await CheckpointModel.query(on: db).filter(\.$environment.$id == environmentID).count()
         guard count < Self.maximumCheckpoints else {
             throw VerityError(.validationError, "An environment holds at most \(Self.maximumCheckpoints) checkpoints.")
@@ -44,7 +50,10 @@ public struct CertificationDirectory: Sendable {
         let checkpoint = CheckpointModel(environmentID: environmentID, name: name, address: address, latitude: location.latitude,
                                          longitude: location.longitude, levels: levels.map(\.rawValue).sorted(),
                                          openingHours: openingHours, createdAt: now)
-        try await checkpoint.create(on: db)
+        try await db.write { tx in
+            try await checkpoint.create(on: tx)
+            try await alongside(tx)
+        }
         return checkpoint
     }
 

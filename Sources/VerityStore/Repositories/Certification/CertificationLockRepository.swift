@@ -32,10 +32,9 @@ public struct CertificationLockRepository: Sendable {
     }
 
     /// Clears the lock and both runs.
-    public func unlock(userID: UUID) async throws {
-        try await db.write { tx in
-            try await CertificationLockModel.query(on: tx).filter(\.$user.$id == userID)
-                .set(\.$lockedAt, to: nil).set(\.$wrongCodes, to: 0).set(\.$wrongSecrets, to: 0).update()
-        }
+    /// In the caller's transaction, with the operator's audit row (`CertificationLocks.unlock`).
+    public static func unlock(userID: UUID, on tx: any Database) async throws {
+        try await CertificationLockModel.query(on: tx).filter(\.$user.$id == userID)
+            .set(\.$lockedAt, to: nil).set(\.$wrongCodes, to: 0).set(\.$wrongSecrets, to: 0).update()
     }
 }
