@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import FoundationNetworking
 import Testing
 import VerityAPI
 import VerityCore
@@ -152,6 +153,47 @@ struct ChangeAuditE2ETests {
             #expect(entity.count == 1 && entity.first?.actor == "cli" && entity.first?.reason == "bank" && entity.first?.tenantID != nil)
             let checkpoint = try await Self.rows(app, "certification.checkpoint.add")
             #expect(checkpoint.count == 1 && checkpoint.first?.actor == "cli" && checkpoint.first?.reason == "High Street branch")
+        }
+    }
+
+    /// Hostile changes through each door are refused, typed, and write no row.
+    @Test func hostileChangesAreRefusedAndWriteNothing() async throws {
+        try await withVerityApp { app async throws in
+            let url = try await app.startServer()
+            let live = try await app.operations.tenants.createKey(tenant: app.tenant, environment: .live)
+            let admin = try await ConsoleReviewTests.signedIn(url, app, email: "boss@example.com", role: .admin, tenant: app.tenant)
+            let before = try await AuditEventModel.query(on: app.app.db).count()
+            var request = URLRequest(url: URL(string: url.absoluteString + OperatorRoute.operators.path)!)
+            request.httpMethod = "POST"
+            request.setValue("Bearer \(live)", forHTTPHeaderField: "Authorization")
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            for body in [#"{"email":"x@example.com","role":5}"#, #"{"email":"x@example.com","role":"root"}"#, #"{"email":"x@exa"#,
+                         "{\"email\":\"\(String(repeating: "a", count: 10_000))@example.com\",\"role\":\"viewer\"}",
+                         String(decoding: (0..<2048).map { UInt8(truncatingIfNeeded: $0 &* 37) }, as: UTF8.self)] {
+                request.httpBody = Data(body.utf8)
+                let (data, response) = try await TestHTTP.data(for: request)
+                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+                let code = ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any])?["error"] as? [String: Any]
+                #expect((400..<500).contains(status) && code?["code"] != nil, "\(body.prefix(40)) → \(status)")
+            }
+            await #expect(throws: VerityError.self) {
+                try await app.operations.tenants.addConsentText(tenant: app.tenant, environment: .test, locale: "en-GB", contentType: "text/plain",
+                                                                content: String(repeating: "x", count: 40_000))
+            }
+            let page = ConsoleRoute.settings.path + "?environment=test"
+            for fields in [["environment": "test", "locale": "<script>", "contentType": "text/plain", "content": "x"],
+                           ["environment": "test", "locale": "en-GB", "contentType": "application/pdf", "content": "%PDF"],
+                           ["environment": "moon", "locale": "en-GB", "contentType": "text/plain", "content": "x"]] {
+                let refused = try await ConsoleAccessTests.post(admin, from: page, to: .settingsConsent, fields)
+                #expect((400..<500).contains(refused.status), "\(fields) → \(refused.status)")
+            }
+            let operators = ConsoleRoute.settingsOperators.path
+            for fields in [["email": "", "role": "viewer", "reason": "x"], ["email": "a@example.com", "role": "viewer", "reason": String(repeating: "r", count: 401)],
+                           ["email": "a@example.com", "role": "owner", "reason": "x"]] {
+                let refused = try await ConsoleAccessTests.post(admin, from: operators, to: .settingsOperatorCreate, fields)
+                #expect((400..<500).contains(refused.status), "\(fields.mapValues { $0.prefix(20) }) → \(refused.status)")
+            }
+            #expect(try await AuditEventModel.query(on: app.app.db).count() == before, "a refused change wrote to the trail")
         }
     }
 }

@@ -49,7 +49,7 @@ package struct AdminUserService: Sendable {
 
     package func reset(userRef: String, context: AdminContext) async throws -> VerifiedIdentity {
         let user = try await existingUser(userRef, context)
-        try await overrides(context).reset(userID: try user.requireID(), environmentID: context.environmentID, context.change)
+        try await overrides(context).reset(userID: try user.requireID(), in: context.environment, context.change)
         return try await verification(userRef: userRef, context: context)
     }
 
@@ -62,7 +62,7 @@ package struct AdminUserService: Sendable {
         case .none: throw VerityError.invalid("requiredVerificationMethod", "requiredVerificationMethod must be KNOWLEDGE_OF_PII or GOVERNMENT_ID")
         }
         let user = try await existingUser(userRef, context)
-        try await overrides(context).require(override, userID: try user.requireID(), environmentID: context.environmentID, context.change)
+        try await overrides(context).require(override, userID: try user.requireID(), in: context.environment, context.change)
         return try await verification(userRef: userRef, context: context)
     }
 

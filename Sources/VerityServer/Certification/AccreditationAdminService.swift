@@ -242,7 +242,7 @@ package struct AccreditationAdminService: Sendable {
 
     package func unlock(userRef: String, context: AdminContext) async throws -> UnlockResult {
         let user = try await user(userRef, context: context)
-        return UnlockResult(unlocked: try await CertificationLocks(db: context.db).unlock(userID: try user.requireID(), environmentID: context.environmentID,
+        return UnlockResult(unlocked: try await CertificationLocks(db: context.db).unlock(userID: try user.requireID(), in: context.environment,
                                                                                          context.change, now: clock.nowMillis()))
     }
 

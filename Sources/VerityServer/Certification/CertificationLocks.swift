@@ -48,9 +48,9 @@ package struct CertificationLocks: Sendable {
     /// An operator's unlock: clears the lock and both runs, with its audit row
     /// (`certification.unlock`) in the same transaction, whichever door asked
     /// (the admin API, the console); false, and nothing written, when the user was not locked.
-    package func unlock(userID: UUID, environmentID: UUID, _ change: AuditedChange, now: Int64) async throws -> Bool {
+    package func unlock(userID: UUID, in environment: EnvironmentModel, _ change: AuditedChange, now: Int64) async throws -> Bool {
         guard let state = try await state(userID: userID), state.lockedAt != nil else { return false }
-        let tenantID = try await TenantRepository(db: db).environment(id: environmentID)?.$tenant.id
+        let environmentID = try environment.requireID(), tenantID = environment.$tenant.id
         try await db.write { tx in
             try await CertificationLockRepository.unlock(userID: userID, on: tx)
             try await AuditRepository.record("certification.unlock", actor: change.actor, environmentID: environmentID, userID: userID,

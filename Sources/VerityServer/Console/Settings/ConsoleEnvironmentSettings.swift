@@ -94,8 +94,7 @@ package struct ConsoleEnvironmentSettings: Sendable {
         try Self.requireConfirmedAdmin(session, now: clock.nowMillis())
         let reason = try Self.reason(form.reason)
         let environment = try await Self.environment(kind, session: session, db: db)
-        let old = Rules(environment.configuration)
-        var rules = old
+        var rules = Rules(environment.configuration)
         rules.countries = try Self.countries(form.countries)
         rules.maxAttempts = try Self.number(form.maxAttempts, field: "maxAttempts")
         rules.consentRequired = form.consentRequired

@@ -61,16 +61,15 @@ struct ConsoleUserActions: Sendable {
         let userID = try user.requireID(), environmentID = try environment.requireID()
         let change = AuditedChange.operator(session.operatorID, reason: form.note.isEmpty ? nil : form.note)
         let overrides = VerificationOverrides(db: db, clock: clock)
-        let action: String
         switch form.action {
         case .reset:
-            return try await overrides.reset(userID: userID, environmentID: environmentID, change)
+            return try await overrides.reset(userID: userID, in: environment, change)
         case .requireGovernmentID:
-            return try await overrides.require(.governmentID, userID: userID, environmentID: environmentID, change)
+            return try await overrides.require(.governmentID, userID: userID, in: environment, change)
         case .clearRequiredMethod:
-            return try await overrides.require(nil, userID: userID, environmentID: environmentID, change)
+            return try await overrides.require(nil, userID: userID, in: environment, change)
         case .unlock:
-            guard try await CertificationLocks(db: db).unlock(userID: userID, environmentID: environmentID, change, now: clock.nowMillis()) else {
+            guard try await CertificationLocks(db: db).unlock(userID: userID, in: environment, change, now: clock.nowMillis()) else {
                 throw VerityError(.validationError, "this user's certification is not locked")
             }
             return
@@ -78,9 +77,8 @@ struct ConsoleUserActions: Sendable {
             guard let entity = form.entity, !entity.isEmpty else { throw VerityError.invalid("entity", "name the entity") }
             try await certification.uncertifyByOperator(entity, context: CertificationContext(
                 userID: userID, environmentID: environmentID, device: nil, db: db, logger: logger))
-            action = "certification.uncertify"
+            try await AuditRepository(db: db).record("certification.uncertify", actor: change.actor, environmentID: environmentID,
+                                                     userID: userID, now: clock.nowMillis(), tenantID: session.tenantID, reason: change.reason)
         }
-        try await AuditRepository(db: db).record(action, actor: change.actor, environmentID: environmentID,
-                                                 userID: userID, now: clock.nowMillis(), tenantID: session.tenantID, reason: change.reason)
     }
 }
