@@ -101,12 +101,13 @@ let package = Package(
                 .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
             ]
         ),
-        // The server, one target per surface (docs/architecture.md): an import that
-        // goes sideways or up does not compile. They share Sources/VerityServer, each its folders.
+        // The server, one target per folder (docs/architecture.md): an import that
+        // goes sideways or up does not compile. The kernel: a request's scope, the
+        // settings, HTTP, credentials, jobs, logs and metrics every surface stands on.
         .target(
             name: "VerityKernel",
             dependencies: [
-                "VerityCore", "VerityAPI", "VerityStore", "VerityPKI", "VerityVision", "VerityEngines", "CSandbox",
+                "VerityCore", "VerityAPI", "VerityStore", "VerityPKI", "CSandbox",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -117,34 +118,47 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        // The server's side of the engines: the pool of confined workers (or the
+        // engines in process), admission and turns, the document engines and judge.
+        .target(
+            name: "VerityEnginePool",
+            dependencies: [
+                "VerityCore", "VerityAPI", "VerityVision", "VerityEngines", "CSandbox", "VerityKernel",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        // What people see: escaping HTML, the pages' assets and headers, the
+        // reference pages (the API's contract), and the review kit every
+        // feature's cases are shown and decided through.
+        .target(
+            name: "VerityPages",
+            dependencies: [
+                "VerityCore", "VerityAPI", "VerityStore", "VerityKernel",
+                .product(name: "Vapor", package: "vapor"),
                 .product(name: "Yams", package: "Yams"),
             ],
-            path: "Sources/VerityServer",
-            sources: ["Kernel", "Settings", "HTML", "Logging", "Outbound", "Metrics", "Tokens", "Keys", "Engines", "HTTP", "Jobs", "Review", "Pages/PageAssets.swift", "Pages/PageHeadersMiddleware.swift", "Pages/PageLanguage.swift", "Pages/PageResponse.swift", "Pages/Reference"],
-            resources: [.copy("Pages/Assets")]
+            resources: [.copy("Assets")]
         ),
         .target(
             name: "VerityWebhooks",
             dependencies: [
-                "VerityCore", "VerityAPI", "VerityStore", "VerityKernel",
+                "VerityCore", "VerityAPI", "VerityStore", "VerityKernel", "VerityEnginePool",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-            ],
-            path: "Sources/VerityServer",
-            exclude: ["Pages/Assets"],
-            sources: ["Webhooks"]
+            ]
         ),
         .target(
             name: "VeritySanctions",
             dependencies: [
-                "VerityCore", "VerityStore", "VerityKernel",
+                "VerityCore", "VerityStore", "VerityKernel", "VerityEnginePool",
                 .product(name: "Vapor", package: "vapor"),
-            ],
-            path: "Sources/VerityServer",
-            exclude: ["Pages/Assets"],
-            sources: ["Sanctions"]
+            ]
         ),
         .target(
             name: "VerityOperators",
@@ -153,50 +167,38 @@ let package = Package(
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-            ],
-            path: "Sources/VerityServer",
-            exclude: ["Pages/Assets"],
-            sources: ["Operators"]
+            ]
         ),
         .target(
             name: "VerityIdentity",
             dependencies: [
-                "VerityCore", "VerityAPI", "VerityStore", "VerityVision", "VerityKernel", "VerityWebhooks",
+                "VerityCore", "VerityAPI", "VerityStore", "VerityVision", "VerityKernel", "VerityEnginePool", "VerityPages", "VerityWebhooks",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ],
-            path: "Sources/VerityServer",
-            exclude: ["Pages/Assets"],
-            sources: ["Identity", "DataSources"]
+            ]
         ),
         .target(
             name: "VerityMobile",
             dependencies: [
-                "VerityCore", "VerityAPI", "VerityStore", "VerityVision", "VerityKernel", "VerityWebhooks", "VeritySanctions",
+                "VerityCore", "VerityAPI", "VerityStore", "VerityVision", "VerityKernel", "VerityEnginePool", "VerityPages", "VerityWebhooks", "VeritySanctions",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Logging", package: "swift-log"),
-            ],
-            path: "Sources/VerityServer",
-            exclude: ["Pages/Assets"],
-            sources: ["Mobile"]
+            ]
         ),
         .target(
             name: "VerityDocumentOCR",
             dependencies: [
-                "VerityCore", "VerityAPI", "VerityStore", "VerityVision", "VerityKernel", "VerityWebhooks",
+                "VerityCore", "VerityAPI", "VerityStore", "VerityVision", "VerityKernel", "VerityEnginePool", "VerityPages", "VerityWebhooks",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-            ],
-            path: "Sources/VerityServer",
-            exclude: ["Pages/Assets"],
-            sources: ["DocumentOCR"]
+            ]
         ),
         .target(
             name: "VerityCertification",
             dependencies: [
-                "VerityCore", "VerityAPI", "VerityStore", "VerityPKI", "VerityKernel", "VerityWebhooks",
+                "VerityCore", "VerityAPI", "VerityStore", "VerityPKI", "VerityKernel", "VerityEnginePool", "VerityPages", "VerityWebhooks",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -204,48 +206,36 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ],
-            path: "Sources/VerityServer",
-            exclude: ["Pages/Assets"],
-            sources: ["Certification", "Messaging"]
+            ]
         ),
         .target(
             name: "VerityConsole",
             dependencies: [
-                "VerityCore", "VerityAPI", "VerityStore", "VerityKernel", "VerityWebhooks", "VerityOperators", "VerityIdentity", "VerityCertification",
+                "VerityCore", "VerityAPI", "VerityStore", "VerityKernel", "VerityPages", "VerityWebhooks", "VerityOperators", "VerityIdentity", "VerityCertification",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-            ],
-            path: "Sources/VerityServer",
-            exclude: ["Pages/Assets"],
-            sources: ["Console"]
+            ]
         ),
         .target(
             name: "VerityAdmin",
             dependencies: [
-                "VerityCore", "VerityAPI", "VerityStore", "VerityPKI", "VerityVision", "VerityKernel", "VerityWebhooks", "VeritySanctions", "VerityOperators", "VerityIdentity", "VerityCertification", "VerityDocumentOCR",
+                "VerityCore", "VerityAPI", "VerityStore", "VerityPKI", "VerityVision", "VerityKernel", "VerityEnginePool", "VerityPages", "VerityWebhooks", "VeritySanctions", "VerityOperators", "VerityIdentity", "VerityCertification", "VerityDocumentOCR",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-            ],
-            path: "Sources/VerityServer",
-            exclude: ["Pages/Assets"],
-            sources: ["Admin", "Housekeeping", "Health", "Demo"]
+            ]
         ),
         // The app: wires every surface.
         .target(
             name: "VerityServer",
             dependencies: [
-                "VerityCore", "VerityStore", "VerityPKI", "VerityKernel", "VerityWebhooks", "VeritySanctions", "VerityOperators", "VerityIdentity", "VerityMobile", "VerityDocumentOCR", "VerityCertification", "VerityConsole", "VerityAdmin",
+                "VerityCore", "VerityStore", "VerityPKI", "VerityKernel", "VerityEnginePool", "VerityPages", "VerityWebhooks", "VeritySanctions", "VerityOperators", "VerityIdentity", "VerityMobile", "VerityDocumentOCR", "VerityCertification", "VerityConsole", "VerityAdmin",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Logging", package: "swift-log"),
-            ],
-            path: "Sources/VerityServer",
-            exclude: ["Pages/Assets"],
-            sources: ["VerityApp.swift", "VerityApp+DataProtector.swift", "VerityApp+Database.swift", "VerityApp+Routes.swift", "VerityApp+Storage.swift", "ServerDependencies.swift"]
+            ]
         ),
         // The SDK: VerityAPI, and the device's keys, CSRs and CMS signatures
         // (swift-crypto, swift-certificates) for certification.
@@ -326,7 +316,7 @@ let package = Package(
         .testTarget(
             name: "VerityServerTests",
             dependencies: [
-                "VerityServer", "VerityTestSupport", "HostileImageSet", "Verity", "VerityKernel", "VerityEngines", "VerityWebhooks", "VeritySanctions", "VerityOperators", "VerityIdentity", "VerityMobile", "VerityDocumentOCR", "VerityCertification", "VerityConsole", "VerityAdmin",
+                "VerityServer", "VerityTestSupport", "HostileImageSet", "Verity", "VerityKernel", "VerityEnginePool", "VerityPages", "VerityEngines", "VerityWebhooks", "VeritySanctions", "VerityOperators", "VerityIdentity", "VerityMobile", "VerityDocumentOCR", "VerityCertification", "VerityConsole", "VerityAdmin",
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "Logging", package: "swift-log"),
                 // A stand-in SMTP server on loopback for the mail gateway's tests.
@@ -337,7 +327,7 @@ let package = Package(
         .testTarget(
             name: "VerityEndToEndTests",
             dependencies: [
-                "Verity", "VerityServer", "VerityTestSupport", "VerityKernel", "VerityWebhooks", "VeritySanctions", "VerityOperators", "VerityIdentity", "VerityMobile", "VerityDocumentOCR", "VerityCertification", "VerityConsole", "VerityAdmin", "VerityPKI", "VerityStore", "DocgenManifest", "HostileImageSet",
+                "Verity", "VerityServer", "VerityTestSupport", "VerityKernel", "VerityEnginePool", "VerityWebhooks", "VeritySanctions", "VerityOperators", "VerityIdentity", "VerityMobile", "VerityDocumentOCR", "VerityCertification", "VerityConsole", "VerityAdmin", "VerityPKI", "VerityStore", "DocgenManifest", "HostileImageSet",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),

@@ -27,7 +27,7 @@ from pathlib import Path
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
-SPEC = yaml.safe_load((ROOT / "Sources/VerityServer/Pages/Assets/openapi.yaml").read_text())
+SPEC = yaml.safe_load((ROOT / "Sources/VerityPages/Assets/openapi.yaml").read_text())
 CREDENTIALS = {"userToken": "userToken", "clientKey": "clientKey"}
 
 

@@ -70,6 +70,9 @@ public struct MobileErrorBody: Codable, Sendable {
     public var message: String
     public var retryable: Bool?
     public var field: String?
+    /// On a `SYSTEM_ERROR`, the code of the server's own fault behind it
+    /// (`ENGINE_FAILED`, `SERVICE_UNAVAILABLE`, …), for logs and support.
+    public var cause: String?
     public var sessionID: String?
     public var verificationID: String?
     public var product: String?
@@ -93,7 +96,7 @@ public struct MobileErrorBody: Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case success, code, message, retryable, field, sessionID = "session_id", verificationID = "verification_id", product,
+        case success, code, message, retryable, field, cause, sessionID = "session_id", verificationID = "verification_id", product,
              outcome, nextStep = "next_step", data, meta
     }
 
@@ -103,6 +106,7 @@ public struct MobileErrorBody: Codable, Sendable {
         message = try container.decode(String.self, forKey: .message)
         retryable = try container.decodeIfPresent(Bool.self, forKey: .retryable)
         field = try container.decodeIfPresent(String.self, forKey: .field)
+        cause = try container.decodeIfPresent(String.self, forKey: .cause)
         sessionID = try container.decodeIfPresent(String.self, forKey: .sessionID)
         verificationID = try container.decodeIfPresent(String.self, forKey: .verificationID)
         product = try container.decodeIfPresent(String.self, forKey: .product)
@@ -118,6 +122,7 @@ public struct MobileErrorBody: Codable, Sendable {
         try container.encode(message, forKey: .message)
         try container.encodeIfPresent(retryable, forKey: .retryable)
         try container.encodeIfPresent(field, forKey: .field)
+        try container.encodeIfPresent(cause, forKey: .cause)
         try container.encode(sessionID, forKey: .sessionID)
         try container.encode(verificationID, forKey: .verificationID)
         try container.encode(product, forKey: .product)

@@ -1,6 +1,7 @@
 import Fluent
 import VerityCore
 import Vapor
+import VerityEnginePool
 import VerityStore
 import VerityKernel
 import VerityWebhooks

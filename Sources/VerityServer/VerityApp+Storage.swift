@@ -1,4 +1,5 @@
 import Vapor
+import VerityEnginePool
 import VerityKernel
 import VerityWebhooks
 

@@ -1,6 +1,8 @@
 import Fluent
 import Logging
 import Vapor
+import VerityEnginePool
+import VerityPages
 import VerityPKI
 import VerityStore
 import VerityKernel

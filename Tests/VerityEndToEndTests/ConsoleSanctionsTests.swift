@@ -71,7 +71,7 @@ struct ConsoleSanctionsTests {
             let result = try await client.identityResult(sessionID: screened.sessionID, product: .verifyCompliance)
             #expect(result.decision == .pass && result.reasons == [])
             #expect(try await reviewer.request(.GET, ConsoleCaseRoute.image(id: caseID, side: "selfie").path).status == 404)
-            let verificationID = try #require(VerifyHumanService.id(screened.verificationID ?? ""))
+            let verificationID = try #require(MobileVerificationID(screened.verificationID ?? "")?.id)
             let stored = try #require(try await MobileSessionRepository(db: app.app.db).session(verificationID: verificationID))
             #expect(stored.outcome == .pass && stored.sealedSelfie == nil && stored.sealedFront == nil)
 

@@ -5,6 +5,7 @@ import FoundationNetworking
 import Testing
 import Verity
 import VerityAPI
+@testable import VerityEnginePool
 @testable import VerityServer
 import VerityTestSupport
 @testable import VerityKernel

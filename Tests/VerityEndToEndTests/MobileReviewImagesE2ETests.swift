@@ -31,7 +31,7 @@ struct MobileReviewImagesE2ETests {
         let reviewer = try await ConsoleReviewTests.signedIn(url, app, email: "compliance@example.com", role: .reviewer)
         let queue = try await reviewer.request(.GET, ConsoleRoute.queue.path)
         let caseID = try #require(ConsoleReviewTests.caseIDs(in: queue.body).first)
-        let verificationID = try #require(VerifyHumanService.id(screened.verificationID ?? ""))
+        let verificationID = try #require(MobileVerificationID(screened.verificationID ?? "")?.id)
         return Held(caseID: caseID, verificationID: verificationID, reviewer: reviewer)
     }
 

@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 @testable import VerityKernel
+@testable import VerityPages
 
 /// The contract the server ships (and serves at /openapi.yaml and /docs)
 /// reads whole: every operation under its tag, every schema.
 @Suite("The shipped API contract")
 struct APIContractTests {
     @Test func theShippedContractReadsWhole() throws {
-        let url = URL(fileURLWithPath: "Sources/VerityServer/Pages/Assets/openapi.yaml")
+        let url = URL(fileURLWithPath: "Sources/VerityPages/Assets/openapi.yaml")
         let contract = try APIContract(yaml: try String(contentsOf: url, encoding: .utf8))
         #expect(contract.version == "0.1.0" && contract.tags.contains("webhooks"))
         let operations = contract.operations.values.flatMap { $0 }

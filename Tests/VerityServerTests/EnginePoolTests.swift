@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import Testing
+@testable import VerityEnginePool
 @testable import VerityKernel
 
 /// Engine work runs on threads of its own, never on the event loops that

@@ -1,5 +1,6 @@
 import NIOConcurrencyHelpers
 import Testing
+@testable import VerityEnginePool
 @testable import VerityKernel
 
 /// Engine threads serve a waiting request before waiting background work:

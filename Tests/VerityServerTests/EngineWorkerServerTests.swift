@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VerityAPI
+@testable import VerityEnginePool
 @testable import VerityServer
 import VerityCore
 import VerityStore

@@ -3,6 +3,7 @@ import HostileImageSet
 import Logging
 import Testing
 import VerityCore
+@testable import VerityEnginePool
 import VerityEngines
 import VerityTestSupport
 @testable import VerityKernel

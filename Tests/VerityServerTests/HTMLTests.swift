@@ -1,6 +1,7 @@
 import Testing
 @testable import VerityKernel
 @testable import VerityConsole
+@testable import VerityPages
 
 /// Text put into a page is escaped unless it is markup already: a value from
 /// a user can never open a tag, close an attribute or start a script.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import VerityAPI
 import VerityCore
+@testable import VerityEnginePool
 import VerityTestSupport
 @testable import VerityKernel
 @testable import VerityIdentity

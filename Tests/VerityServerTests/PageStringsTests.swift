@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VerityCore
+@testable import VerityPages
 import VerityStore
 @testable import VerityServer
 @testable import VerityKernel

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Testing
 import VerityCore
+@testable import VerityEnginePool
 import VerityEngines
 import VerityTestSupport
 @testable import VerityKernel

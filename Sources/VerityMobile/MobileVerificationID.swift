@@ -1,0 +1,19 @@
+import Foundation
+
+/// A mobile verification's public id: `mver_` and its row's UUID in lower
+/// case. Every mobile answer, webhook, review case and admin read names a
+/// verification by it, whichever product made it.
+package struct MobileVerificationID: Hashable, Sendable, CustomStringConvertible {
+    private static let prefix = "mver_"
+    package let id: UUID
+
+    package init(_ id: UUID) { self.id = id }
+
+    /// The id `publicID` names, or nil when it is not one.
+    package init?(_ publicID: String) {
+        guard publicID.hasPrefix(Self.prefix), let id = UUID(uuidString: String(publicID.dropFirst(Self.prefix.count))) else { return nil }
+        self.id = id
+    }
+
+    package var description: String { Self.prefix + id.uuidString.lowercased() }
+}

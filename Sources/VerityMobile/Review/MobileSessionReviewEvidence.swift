@@ -1,0 +1,100 @@
+import Foundation
+import VerityAPI
+import VerityCore
+import VerityKernel
+import VerityPages
+
+/// A mobile session's evidence (VerifyIdentity, VerifyCompliance): its result
+/// as the engines gave it, the listed entries a sanctions candidate matched,
+/// and the images while the session keeps them.
+struct MobileSessionReviewEvidence: ReviewEvidence {
+    package let kind: ReviewCaseKind
+    package let verificationID: String
+    package let product: String
+    package let outcome: String
+    package let reasons: [String]
+    let endedAt: Int64
+    /// Nil once the session's result retention has passed.
+    package let result: MobileIdentityResult?
+    let listed: [SanctionsEntry]
+    package let images: [ReviewImageSide]
+
+    /// Mobile sessions name no user (the app sends no reference): the row would only ever say "—".
+    package var namesUser: Bool { false }
+
+    package func facts(_ page: ReviewPage) -> HTML {
+        let reasonCodes: HTML = reasons.isEmpty ? .empty : " (\(reasons.map { reason -> HTML in "<code>\(reason)</code>" }.joined(separator: ", ")))"
+        return """
+            <dt>\(page.t("case_verification"))</dt><dd><code>\(verificationID)</code></dd>
+            <dt>\(page.t("case_product"))</dt><dd>\(product)</dd>
+            <dt>\(page.t("case_outcome"))</dt><dd>\(page.t("outcome_\(outcome)"))\(reasonCodes)</dd>
+            <dt>\(page.t("case_ended"))</dt><dd>\(ReviewPage.time(endedAt))</dd>
+            """
+    }
+
+    /// The images while kept, the fields read, the face against its threshold,
+    /// and for a sanctions candidate each listed entry beside the person screened.
+    package func sections(_ page: ReviewPage) -> [HTML] {
+        var sections = [page.images(images)]
+        guard let result else {
+            sections.append(page.section("fields", page.t("fields_title"), "<p>\(page.t("mobile_result_gone"))</p>"))
+            return sections
+        }
+        if kind == .sanctionsCandidate { sections += sanctionsCandidates(result, page) }
+
+        let rows = result.fields.sorted { $0.key < $1.key }.map { name, value -> HTML in
+            "<tr><th scope=\"row\"><code>\(name)</code></th><td><bdi>\(value)</bdi></td></tr>"
+        }.joined()
+        let document: HTML = "<p>\(page.t("doc_\(result.documentType)")) · \(result.country)</p>"
+        sections.append(page.section("fields", page.t("fields_title"),
+                                     document + page.table(page.t("fields_caption"), [page.t("col_field"), page.t("col_value")], rows)))
+
+        let face = result.faceMatch
+        let band = face.threshold + MobileOutcomePolicy.faceReviewBand
+        let liveness: HTML = result.liveness.attackSuspected == true
+            ? "<span class=\"bad\">\(page.t("liveness_attack"))</span> (\(result.liveness.reasons.joined(separator: ", ")))"
+            : page.text("liveness_ok")
+        let facts: HTML = """
+            <dt>\(page.t("face_distance"))</dt><dd class="\(face.match == true ? "good" : "bad")">\(face.distance.map(ReviewPage.figure) ?? "—")</dd>
+            <dt>\(page.t("face_threshold"))</dt><dd>\(ReviewPage.figure(face.threshold))</dd>
+            <dt>\(page.t("face_review_band"))</dt><dd>\(ReviewPage.figure(face.threshold)) – \(ReviewPage.figure(band))</dd>
+            <dt>\(page.t("liveness"))</dt><dd>\(liveness)</dd>
+            """
+        sections.append(page.section("face", page.t("face_title"), page.facts(facts)))
+        return sections
+    }
+
+    /// Each listed entry beside the person: every name, date of birth and
+    /// nationality on both sides, and why the matcher scored it.
+    private func sanctionsCandidates(_ result: MobileIdentityResult, _ page: ReviewPage) -> [HTML] {
+        guard let screening = result.screening else { return [] }
+        let person = (name: screening.name, birth: result.fields["date_of_birth"] ?? "—", nationality: result.fields["nationality"] ?? "—")
+        return screening.matches.enumerated().map { index, match -> HTML in
+            let entry = listed.first { $0.id == match.entryID }
+            func list(_ values: [String]) -> HTML {
+                values.isEmpty ? "—" : values.map { value -> HTML in "<bdi>\(value)</bdi>" }.joined(separator: "<br>")
+            }
+            let names = entry.map { [$0.name] + $0.aliases + $0.weakAliases.map { "\($0) (\(page.t("weak_alias")))" } } ?? [match.listedName]
+            let rows: [(String, HTML, HTML)] = [
+                (page.t("sanctions_name"), "<bdi>\(person.name)</bdi>", list(names)),
+                (page.t("sanctions_birth"), "<bdi>\(person.birth)</bdi>", list(entry?.datesOfBirth.map(\.description) ?? [])),
+                (page.t("sanctions_nationality"), "<bdi>\(person.nationality)</bdi>", list(entry?.nationalities ?? [])),
+                (page.t("sanctions_kind"), "—", .text(match.kind)),
+                (page.t("sanctions_programs"), "—", list(match.programs)),
+            ]
+            let table = rows.map { row -> HTML in "<tr><th scope=\"row\">\(row.0)</th><td>\(row.1)</td><td>\(row.2)</td></tr>" }.joined()
+            let birth = match.dateOfBirth.map { page.t("birth_\($0)") } ?? page.t("birth_unknown")
+            let why: HTML = """
+                <dl class="facts">
+                <dt>\(page.t("sanctions_score"))</dt><dd>\(ReviewPage.figure(match.score))</dd>
+                <dt>\(page.t("sanctions_matched_name"))</dt><dd><bdi>\(match.matchedName)</bdi></dd>
+                <dt>\(page.t("sanctions_birth_agreement"))</dt><dd>\(birth)</dd>
+                <dt>\(page.t("sanctions_reasons"))</dt><dd>\(match.reasons.joined(separator: "; "))</dd>
+                </dl>
+                """
+            let caption = page.t("sanctions_caption").replacingOccurrences(of: "%@", with: String(match.entryID))
+            return page.section("candidate-\(index)", page.t("sanctions_title").replacingOccurrences(of: "%@", with: String(match.entryID)),
+                                page.table(caption, ["", page.t("sanctions_person"), page.t("sanctions_entry")], table) + why)
+        }
+    }
+}
