@@ -16,7 +16,9 @@ checks each against the operation the OpenAPI document describes:
   value the schema allows.
 
 So an SDK cannot read a field the server does not send, or send one it does
-not take, without this failing.
+not take, without this failing. Each SDK also prints the webhook event types
+it reads; they must be the contract's `WebhookEventType`, which the Swift
+tests hold to the server's one list of payloads (`WebhookPayloads.all`).
 
     scripts/sdk-contract.py DESCRIPTION.json [...]
 """
@@ -161,11 +163,17 @@ def main(paths):
         checker = Checker(description["sdk"])
         for call in description["calls"]:
             checker.check_call(call)
+        events = set(description.get("webhookEventTypes", []))
+        contract = set(SPEC["components"]["schemas"]["WebhookEventType"]["enum"])
+        if events != contract:
+            checker.problems.append(f"{description['sdk']}: webhook event types differ from the contract's: "
+                                    f"missing {sorted(contract - events)}, unknown {sorted(events - contract)}")
         for problem in checker.problems:
             print(problem)
         failed |= bool(checker.problems)
         verdict = "all agree" if not checker.problems else f"{len(checker.problems)} disagree"
-        print(f"sdk-contract {description['sdk']}: {len(description['calls'])} calls, {checker.fields} fields against docs/openapi.yaml, {verdict}")
+        print(f"sdk-contract {description['sdk']}: {len(description['calls'])} calls, {checker.fields} fields and "
+              f"{len(events)} webhook event types against docs/openapi.yaml, {verdict}")
     return 1 if failed else 0
 
 

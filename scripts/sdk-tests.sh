@@ -35,6 +35,12 @@ tarball=$(ls "$PACK"/verity-sdk-*.tgz)
       if (!sdk[name]) throw new Error('@verity/sdk does not export ' + name);
     if (typeof hooks.Webhook.verify !== 'function') throw new Error('@verity/sdk/webhooks has no Webhook.verify');
     console.log('installed ' + '$(basename "$tarball")' + ': both entry points load')")
+# The specification's quick start imports '@verifyhuman/react-native': an app
+# installs Verity's package under that name (an alias), and the quick-start
+# test imports it so, from the tarball as installed.
+(cd "$PACK/app" && npm install --offline --no-audit --no-fund --silent "@verifyhuman/react-native@file:$tarball")
+mkdir -p sdk/typescript/build/node_modules/@verifyhuman
+ln -sfn "$PACK/app/node_modules/@verifyhuman/react-native" sdk/typescript/build/node_modules/@verifyhuman/react-native
 
 echo "== TypeScript SDK: its calls against docs/openapi.yaml"
 node sdk/typescript/build/test/describe-wire.js > "$OUT/typescript-wire.json"
@@ -64,6 +70,8 @@ VERITY_DATA_DIR="$DATA" VERITY_DATA_KEY="$(cat "$DATA/data.key")" "$BIN" environ
   --mobile-requests-per-minute 100000 --user-token-requests-per-minute 100000 > /dev/null
 
 export VERITY_TEST_URL="http://127.0.0.1:$PORT" VERITY_TEST_KEYS="$DATA/demo-keys.json"
+# The app's configuration names its server once (VerifyHuman.configuredBaseUrl): the quick start needs no address.
+export VERITY_BASE_URL="$VERITY_TEST_URL"
 export VERITY_TEST_FIXTURES="${VERITY_DOCGEN_FIXTURES_DIR:-$PWD/.build/docgen-fixtures}"
 # The rendered Egyptian ID cards, for the Kotlin document reader.
 export VERITY_TEST_CARDS="${VERITY_DOCGEN_DIR:-$PWD/.build/docgen}"

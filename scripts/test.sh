@@ -80,9 +80,15 @@ run_suite() {
 run_suite "the engines (no database)" "--filter $ENGINE_TESTS" TEST_DATABASE_URL=
 run_suite SQLite "--skip $ENGINE_TESTS" TEST_DATABASE_URL=
 PG_URL=$(bash scripts/postgres.sh start 55432 fast)
-# The browser runs test the pages (the capture links are tested on both databases without a browser): once is enough.
-# So are the slow and idle clients: thousands of sockets against the HTTP server, whatever the database.
-run_suite PostgreSQL "--skip $ENGINE_TESTS|CapturePageBrowserTests|ReferencePagesBrowserTests|SlowClientsE2ETests" TEST_DATABASE_URL="$PG_URL"
+# Once is enough for what no database changes: the browser runs test the
+# pages (the capture links and the console are tested on both databases
+# without a browser); the slow and idle clients are thousands of sockets
+# against the HTTP server; the engine sandbox and its workers
+# (EngineWorkerTests, SandboxEscapeTests) confine processes and touch no
+# table. What the workers do to jobs and requests (EngineWorkerServerTests)
+# runs on both.
+PG_ONCE="CapturePageBrowserTests|ReferencePagesBrowserTests|ConsolePagesBrowserTests|SlowClientsE2ETests|EngineWorkerTests|SandboxEscapeTests"
+run_suite PostgreSQL "--skip $ENGINE_TESTS|$PG_ONCE" TEST_DATABASE_URL="$PG_URL"
 
 stage "schemathesis contract test"
 [ -x .venv/bin/schemathesis ] || { python3 -m venv .venv && .venv/bin/pip install -q "schemathesis==4.32.5"; }
@@ -124,7 +130,7 @@ for target in $(.build/debug/VerityFuzz list | cut -f1); do
 done
 # The sanitized build: every target fuzzed from its seeds a short while; the
 # hostile images and the face photos through the image targets (CJPEG, CZXing, CFace).
-FUZZ_SECONDS="${FUZZ_SECONDS:-15}" FUZZ_CONFIGURATION=debug bash scripts/fuzz.sh | tee /tmp/verity-fuzz.log
+FUZZ_SECONDS="${FUZZ_SECONDS:-5}" FUZZ_CONFIGURATION=debug bash scripts/fuzz.sh | tee /tmp/verity-fuzz.log
 grep -q "fuzz: [0-9]* targets, no findings" /tmp/verity-fuzz.log
 # Files named on libFuzzer's command line are run once each, whole (a directory's would be cut at -max_len).
 mapfile -t images < <({ find "${VERITY_HOSTILE_DIR:-.build/hostile}" -maxdepth 1 -type f ! -name manifest.json

@@ -55,8 +55,10 @@ check "the HMAC key is not in the database as printed" bash -c "! cat '$VERITY_D
 check "keys response-public-key prints an Ed25519 public key openssl reads" bash -c "openssl pkey -pubin -in '$WORK/ocr-public.pem' -noout -text | grep -q ED25519"
 "$BIN" keys hmac --tenant nobody --environment live > /dev/null 2> "$WORK/hmac-bad.err"; code=$?
 check "keys hmac for an unknown tenant: NOT_FOUND, exit 65" bash -c "[ $code -eq 65 ] && grep -q NOT_FOUND '$WORK/hmac-bad.err'"
-"$BIN" environment set --tenant acme --environment live --ocr-captures true > "$WORK/captures.json" 2>&1
-check "environment set --ocr-captures turns the OCR service's captures on" grep -q '"ocrCaptures" : true' "$WORK/captures.json"
+"$BIN" environment show --tenant acme --environment live > "$WORK/captures-default.json" 2>&1
+check "the OCR service returns captures unless an operator says otherwise" grep -q '"ocrCaptures" : true' "$WORK/captures-default.json"
+"$BIN" environment set --tenant acme --environment live --ocr-captures false > "$WORK/captures.json" 2>&1
+check "environment set --ocr-captures false turns the OCR service's captures off" grep -q '"ocrCaptures" : false' "$WORK/captures.json"
 "$BIN" bench-data console --tenant acme --environment live --checks 300 --open-cases 20 --decided-cases 30 > "$WORK/bench-data.json" 2>&1
 check "bench-data console adds synthetic checks and cases" grep -q '"checks": 300' "$WORK/bench-data.json"
 "$BIN" bench-data count --table document_checks --times 3 > "$WORK/bench-count.json" 2>&1

@@ -65,6 +65,18 @@ def sign_in(run, email, password, code=""):
     run.click("form button[type=submit].primary")
 
 
+def landed_on_the_overview(run):
+    """After signing in, the console opens on the overview (not the operator's own page)."""
+    run.wait(lambda d: "/console/overview" in d.current_url, what="the overview, where a sign-in lands")
+    run.visible("main h1")
+
+
+def open_account(run):
+    """The operator's own page, from the navigation: who is signed in, their browsers, signing out."""
+    run.driver.find_element(By.LINK_TEXT, "Account").click()
+    return run.visible(".facts")
+
+
 def device(kind):
     """A browser sized as `kind` (desktop, tablet or phone)."""
     driver = browser(kind)
@@ -123,7 +135,9 @@ def desktop(base, screens, args, steps):
         look(run, "wrong-password")
 
         sign_in(run, args.email, args.password, totp(args.totp_secret, args.now))
-        facts = run.visible(".facts").text
+        landed_on_the_overview(run)
+        look(run, "landing")
+        facts = open_account(run).text
         if args.email not in facts or "Admin" not in facts:
             raise PageFailure(f"the console does not say who is signed in: {facts!r}")
         if driver.get_cookie("verity_console") is None or driver.execute_script("return document.cookie").find("verity_console") >= 0:
@@ -207,7 +221,8 @@ def smaller_screen(base, screens, args, kind, steps):
         run.visible("#email")
         look(run, "sign-in")
         sign_in(run, args.plain_email, args.plain_password)
-        run.visible(".facts")
+        landed_on_the_overview(run)
+        open_account(run)
         fits(driver, kind, "the console")
         look(run, "home")
         run.click("button[value=this]")

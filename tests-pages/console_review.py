@@ -22,14 +22,14 @@ from selenium.webdriver.support.ui import Select
 
 sys.path.insert(0, os.path.dirname(__file__))
 from capture_page import PageFailure, Run, browser  # noqa: E402
-from console_pages import console_arguments, device, fits, look, report, sign_in, totp  # noqa: E402
+from console_pages import console_arguments, device, fits, landed_on_the_overview, look, report, sign_in, totp  # noqa: E402
 
 
 def signed_in(run, email, password, code=""):
     """Signs in and waits for the console's first page: a navigation started
     before the sign-in's own has landed would race it."""
     sign_in(run, email, password, code)
-    run.visible(".facts")
+    landed_on_the_overview(run)
 
 
 def queue_links(driver):

@@ -29,9 +29,9 @@ struct DemoCommand: AsyncParsableCommand {
 
     func run() async throws {
         try PrivateFiles.makeFolder(dataDir)
-        var overrides = ["VERITY_HOST": host, "VERITY_PORT": String(port), "VERITY_DATA_DIR": dataDir]
-        if ProcessInfo.processInfo.environment["VERITY_DATA_KEY"]?.isEmpty ?? true {
-            overrides["VERITY_DATA_KEY"] = try DemoDataKey.loadOrCreate(in: dataDir)
+        var overrides = [SettingVariable.host.name: host, SettingVariable.port.name: String(port), SettingVariable.dataDirectory.name: dataDir]
+        if ProcessInfo.processInfo.environment[SettingVariable.dataKey] == nil {
+            overrides[SettingVariable.dataKey.name] = try DemoDataKey.loadOrCreate(in: dataDir)
         }
         // A person watches the demo: readable lines, notices and worse (VERITY_LOG_* still decide when set).
         let settings = try SettingsLoading.load(overrides: overrides).forPeople()

@@ -40,7 +40,7 @@ struct EnvironmentCommand: AsyncParsableCommand {
         @Option(help: "Times a capture link may be opened (1–20, default 5).") var captureLinkOpens: Int?
         @Option(help: "Submissions through one capture link, retakes included (1–10, default 3).") var captureLinkSubmissions: Int?
         @Option(help: "true to make a capture link when a user needs a government ID and show it as idScanUrl.") var idScanUrl: Bool?
-        @Option(help: "true to return the card's images (captures) with OCR results; off by default.") var ocrCaptures: Bool?
+        @Option(help: "false to keep the card's images (captures) out of OCR results, and never kept past their read; on by default.") var ocrCaptures: Bool?
         @Option(help: "true to hold doubtful document checks for a reviewer in the console; off by default.") var documentReview: Bool?
         @Option(help: "How near the face threshold a selfie's distance sends a check to a reviewer (0–0.1, default 0.04).")
         var documentReviewFaceMargin: Double?

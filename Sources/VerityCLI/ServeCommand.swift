@@ -41,7 +41,7 @@ enum ServerRunner {
         do {
             _ = try FaceModelFiles(directory: settings.modelsDirectory)
         } catch {
-            throw SettingsError(variable: "VERITY_MODELS_DIR", problem: error.message)
+            throw SettingsError(variable: SettingVariable.modelsDirectory.name, problem: error.message)
         }
         VerityApp.bootstrapLogging(settings)
         // Nobody of the same user reads the server's memory or environment, and it leaves no core file.

@@ -14,7 +14,7 @@ extension DocumentEngines {
                                    pool: pool, workers: settings.engineThreads)
         case .workers:
             guard let executable = settings.engineWorkerExecutable else {
-                throw SettingsError(variable: "VERITY_ENGINE_ISOLATION",
+                throw SettingsError(variable: SettingVariable.engineIsolation.name,
                                     problem: "is workers, but no verity-engine-worker program is set: build it beside verity, or run the engines in-process")
             }
             let workers = EngineWorkerPool(configuration: EngineWorkerPool.Configuration(

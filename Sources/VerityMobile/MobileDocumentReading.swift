@@ -53,7 +53,7 @@ package struct MobileDocumentReading: Sendable {
     package func read(front: [UInt8], back: [UInt8], hints: Hints, selfie: [UInt8], today: CalendarDate) async throws -> Outcome {
         let judged: DocumentJudge.Judgement
         do {
-            judged = try await MobileSessions.engine {
+            judged = try await MobileEngineCall.run {
                 try await DocumentJudge(engines: engines).judge(
                     front: front, back: back, type: hints.documentType, country: hints.country, statedCountry: hints.country,
                     selfie: selfie, threshold: configuration.faces.matchThreshold, today: today)
@@ -74,7 +74,7 @@ package struct MobileDocumentReading: Sendable {
     /// searched: a licence's barcode is on its back, and the whole document
     /// names its type at submit.
     func typeShown(byFront front: [UInt8], today: CalendarDate) async throws -> DocumentType? {
-        try await MobileSessions.engine { try await engines.isPassportPage(front, today: today) } ? .passport : nil
+        try await MobileEngineCall.run { try await engines.isPassportPage(front, today: today) } ? .passport : nil
     }
 
     /// The fields the document named rather than the client: said in the result.

@@ -4,16 +4,16 @@ import Foundation
 /// case. Every mobile answer, webhook, review case and admin read names a
 /// verification by it, whichever product made it.
 package struct MobileVerificationID: Hashable, Sendable, CustomStringConvertible {
-    private static let prefix = "mver_"
+    private static let stem = "mver_"
     package let id: UUID
 
     package init(_ id: UUID) { self.id = id }
 
     /// The id `publicID` names, or nil when it is not one.
     package init?(_ publicID: String) {
-        guard publicID.hasPrefix(Self.prefix), let id = UUID(uuidString: String(publicID.dropFirst(Self.prefix.count))) else { return nil }
+        guard publicID.hasPrefix(Self.stem), let id = UUID(uuidString: String(publicID.dropFirst(Self.stem.count))) else { return nil }
         self.id = id
     }
 
-    package var description: String { Self.prefix + id.uuidString.lowercased() }
+    package var description: String { Self.stem + id.uuidString.lowercased() }
 }

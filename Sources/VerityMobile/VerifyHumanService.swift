@@ -22,23 +22,10 @@ struct VerifyHumanService: Sendable {
 
     package func verify(_ body: MobileSelfieUpload, context: MobileContext) async throws -> MobileEnvelope<MobileHumanData> {
         let product = MobileProduct.verifyHuman
-        try context.require(product)
         let selfie = try MobileBody.image(body.selfieB64, field: "selfie_b64")
         if context.isDemo { return MobileDemo.verifyHuman() }
-        // Said before the engine runs: a user out of credits waits for nothing.
-        guard try await CreditLedger(db: context.db).balance(environmentID: context.environmentID) >= Int64(product.credits) else {
-            throw VerityError(.creditsExhausted, "this environment has no credits left for \(product.rawValue)")
-        }
-        let signals: LivenessSignals
-        do {
-            signals = try await engines.liveness(selfie)
-        } catch let error as VerityError where [.invalidImage, .imageTooLarge, .unsupportedImage].contains(error.code) {
-            throw VerityError(.invalidImage, error.message, field: "selfie_b64")
-        } catch let error as VerityError where error.httpStatus < 500 || error.httpStatus == 503 {
-            throw error
-        } catch {
-            throw VerityError(.systemError, "the face engine failed; no credit was used: try again")
-        }
+        try await MobileCredits.require(product, context: context, db: context.db)
+        let signals = try await MobileEngineCall.run(imageField: "selfie_b64") { try await engines.liveness(selfie) }
         let faces: VerifyHumanPolicy.FaceCount = switch signals.finding.outcome {
         case .found: .one
         case .noFace: .none
@@ -76,7 +63,6 @@ struct VerifyHumanService: Sendable {
 
     /// `GET /verifyhuman/status/{verification_id}`: the outcome, never the token.
     package func status(_ publicID: String, context: MobileContext) async throws -> MobileEnvelope<MobileHumanData> {
-        try context.require(.verifyHuman)
         if context.isDemo, publicID == MobileDemo.humanVerificationID { return MobileDemo.verifyHuman(withToken: false) }
         guard let id = MobileVerificationID(publicID)?.id,
               let verification = try await MobileVerificationRepository(db: context.db).verification(id: id, environmentID: context.environmentID,

@@ -24,7 +24,7 @@ public enum VerityApp {
         // A server never initialises or wipes an HSM token, so it never holds
         // the PIN that can (issue 47, finding 15): `verity hsm` does.
         if settings.hsm?.securityOfficerPIN != nil {
-            throw SettingsError(variable: "VERITY_HSM_SO_PIN", problem: "must not be set for a server: "
+            throw SettingsError(variable: SettingVariable.hsmSecurityOfficerPIN.name, problem: "must not be set for a server: "
                                 + "only `verity hsm provision`, `verity hsm wipe` and `verity ca init` use it")
         }
         app.http.server.configuration.hostname = settings.host

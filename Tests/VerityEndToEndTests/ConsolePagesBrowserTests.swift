@@ -32,7 +32,7 @@ struct ConsolePagesBrowserTests {
             ])
             #expect(run.status == 0, "\(run.errorText.suffix(2_000))")
             let result = try JSONDecoder().decode(Result.self, from: Data(run.lastLine.utf8))
-            #expect(result.outcome == "ok" && result.steps.count == 16, "\(result.steps)")
+            #expect(result.outcome == "ok" && result.steps.count == 17, "\(result.steps)")
             // The rule the admin changed in the browser is the environment's now.
             #expect(try await app.operations.tenants.configuration(tenant: "acme", environment: .test).policy.maxAttempts == 4)
         }

@@ -93,7 +93,8 @@ struct ConsoleSignInTests {
             #expect(page.headers.first(name: "cache-control") == "no-store")
 
             let signedIn = try await browser.signIn(email: "rev@example.com", password: created.password)
-            #expect(signedIn.status == 303 && signedIn.location?.hasPrefix(ConsoleRoute.home.path) == true)
+            // A sign-in lands on the overview, what an operator opens the console for.
+            #expect(signedIn.status == 303 && signedIn.location?.hasPrefix(ConsoleRoute.overview.path) == true, "\(signedIn.location ?? "-")")
             let sessionCookie = try #require(signedIn.setCookies.first { $0.hasPrefix("verity_console=") })
             for attribute in ["HttpOnly", "SameSite=Strict", "Path=/console"] { #expect(sessionCookie.contains(attribute), "\(attribute)") }
             #expect(!sessionCookie.contains("Secure"), "served over plain http here: a Secure cookie would never come back")

@@ -140,7 +140,8 @@ struct DocumentOCRE2ETests {
             #expect(result.transactionIdFront == frontAccepted.transactionId && result.transactionIdBack == backAccepted.transactionId)
             #expect(result.isRootOfTrustCompatible && result.age != nil && result.birthGovernorate != nil)
             #expect(result.documentVerificationPlus.frontDataValidity || !(result.documentVerificationPlus.reviewRequired ?? []).isEmpty)
-            #expect(body.captures == nil)
+            // The card's images come back by default, as the specification's result shows them.
+            #expect(body.captures != nil && body.captures?.nationalIdFront.isEmpty == false)
             // Field names as the spec writes them.
             #expect(rawResult.keys.contains("documentVerificationPlus") && rawResult.keys.contains("isRootOfTrustCompatible"))
             // The anomaly zones are measured on both sides (a plain card: green); what is not measured is absent, not 0.
@@ -306,9 +307,9 @@ struct DocumentOCRE2ETests {
         }
     }
 
-    @Test func capturesComeBackOnlyWhenTheEnvironmentAsksAndGoWithTheSession() async throws {
+    @Test func capturesComeBackByDefaultGoWithTheSessionAndCanBeTurnedOff() async throws {
         try await Self.withOCR { app, url, _ in
-            try await app.configure { $0.documents.ocrCaptures = true }
+            // No setting changed: captures are on unless an operator turns them off.
             let client = try await Client.open(url, token: try await app.token(for: "ocr-user"))
             let frontImage = try Self.card(Self.front), backImage = try Self.card(Self.back)
             let front = try JSONDecoder().decode(OCRSideAccepted.self, from: try await client.side("front", sealed: try client.sealed(frontImage, as: .frontRequest)).body)
@@ -323,6 +324,18 @@ struct DocumentOCRE2ETests {
             let body = try JSONDecoder().decode(VIDVOCRResultBody.self, from: opened)
             #expect(body.captures == OCRCaptures(nationalIdFront: frontImage.base64EncodedString(), nationalIdBack: backImage.base64EncodedString()))
             #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM ocr_sessions WHERE sealed_front_image IS NULL AND sealed_back_image IS NULL") == 1)
+
+            // Turned off: no captures, and the images are never kept past their read.
+            try await app.configure { $0.documents.ocrCaptures = false }
+            let other = try await Client.open(url, token: try await app.token(for: "ocr-user-2"))
+            let otherFront = try JSONDecoder().decode(OCRSideAccepted.self, from: try await other.side("front", sealed: try other.sealed(frontImage, as: .frontRequest)).body)
+            let otherBack = try JSONDecoder().decode(OCRSideAccepted.self, from: try await other.side("back", sealed: try other.sealed(backImage, as: .backRequest)).body)
+            #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM ocr_sessions WHERE sealed_front_image IS NOT NULL OR sealed_back_image IS NOT NULL") == 0)
+            let plain = try JSONDecoder().decode(OCRCombineResponse.self,
+                                                 from: try await other.combine(front: otherFront.transactionId, back: otherBack.transactionId).body)
+            let plainBody = try JSONDecoder().decode(VIDVOCRResultBody.self, from: try #require(OCRTransport.open(
+                plain.sealedResponse, key: other.keys[.combineResponse]!, purpose: .combineResponse, sessionID: other.session.sessionID)))
+            #expect(plainBody.captures == nil)
         }
     }
 

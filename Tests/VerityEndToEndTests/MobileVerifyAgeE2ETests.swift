@@ -68,6 +68,11 @@ struct MobileVerifyAgeE2ETests {
             let minor = try await Self.start(url, key)
             let one = try await Self.step(url, key, minor, "step1", ["date_of_birth": "2015-06-01"])
             #expect(one.json["outcome"] as? String == "fail" && one.data["reasons"] as? [String] == ["AGE_BELOW_MINIMUM"])
+            // A step after the end is refused with the session's outcome and verification, and nothing due.
+            let after = try await Self.step(url, key, minor, "step2", ["selfie_b64": try MobileAPI.johnSelfie])
+            #expect(after.status == 409 && after.code == "SESSION_WRONG_STEP" && after.json["outcome"] as? String == "fail")
+            #expect(after.json["verification_id"] as? String == one.json["verification_id"] as? String && after.json["verification_id"] is String)
+            #expect(after.json["next_step"] is NSNull && (after.json["meta"] as? [String: Any])?["step"] as? String == nil)
             try await app.configure { $0.mobile.ageMargin = 60 }
             let other = try await Self.start(url, key)
             _ = try await Self.step(url, key, other, "step1", ["date_of_birth": "1975-02-28"])
@@ -87,6 +92,9 @@ struct MobileVerifyAgeE2ETests {
             let session = try await Self.start(url, key)
             let early = try await Self.step(url, key, session, "step2", ["selfie_b64": try MobileAPI.johnSelfie])
             #expect(early.status == 409 && early.code == "SESSION_WRONG_STEP" && early.json["session_id"] as? String == session)
+            // The error carries the envelope's fields as they stand: the step due, no outcome yet.
+            #expect(early.json["next_step"] as? String == "step1" && (early.json["meta"] as? [String: Any])?["step"] as? String == "step1")
+            #expect(early.json["outcome"] is NSNull && early.json["verification_id"] is NSNull && early.json["product"] as? String == "verifyage")
             let noHeader = try await MobileAPI.call(url, Self.base + "/step1", method: "POST", headers: ["X-Client-Key": key],
                                                     json: ["date_of_birth": "1975-02-28"])
             #expect(noHeader.status == 400 && noHeader.code == "MISSING_REQUIRED_FIELD")

@@ -65,10 +65,14 @@ struct MobileVerifyComplianceE2ETests {
         }
     }
 
-    @Test func withoutAListComplianceIsUnavailableAndUncharged() async throws {
+    @Test func withoutAListComplianceIsASystemErrorAndUncharged() async throws {
         try await MobileAPI.withMobile(credits: 60) { app, url, key in
             let answer = try await Self.run(url, key)
-            #expect(answer.status == 503 && answer.code == "SERVICE_UNAVAILABLE" && answer.json["retryable"] as? Bool == true)
+            // The specification's one 5xx code, the fault's own in `cause`; the status and retry rules are the fault's.
+            #expect(answer.status == 503 && answer.code == "SYSTEM_ERROR" && answer.json["cause"] as? String == "SERVICE_UNAVAILABLE"
+                    && answer.json["retryable"] as? Bool == true)
+            // The session is still at its submit: the error says so, as the envelope would.
+            #expect(answer.json["next_step"] as? String == "submit" && (answer.json["meta"] as? [String: Any])?["step"] as? String == "submit")
             #expect(try await MobileAPI.balance(app) == 60)
         }
     }

@@ -43,6 +43,20 @@ struct WebhookPayloadTests {
 
     @Test func everyEventTypeHasItsPayload() {
         #expect(Set(Self.samples.map { type(of: $0).eventType }) == Set(WebhookEventType.allCases))
+        // The one list decoding goes by: every event type once.
+        let listed = WebhookPayloads.all.map { $0.eventType }
+        #expect(listed.count == Set(listed).count && Set(listed) == Set(WebhookEventType.allCases), "\(listed)")
+        for event in WebhookEventType.allCases { #expect(WebhookPayloads.type(of: event)?.eventType == event) }
+    }
+
+    /// The contract's event types are the server's, so the SDKs held to the contract read every one.
+    @Test func theContractListsEveryEventType() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/openapi.yaml")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let line = try #require(text.components(separatedBy: "\n").drop { !$0.hasPrefix("    WebhookEventType:") }.first { $0.contains("enum:") })
+        let listed = line.split(separator: "[", maxSplits: 1)[1].dropLast().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(Set(listed) == Set(WebhookEventType.allCases.map(\.rawValue)), "\(listed)")
     }
 
     @Test func theServerWritesTheEncodersBytesAndABackendReadsThemBack() throws {

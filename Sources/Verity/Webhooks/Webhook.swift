@@ -1,30 +1,8 @@
 import Foundation
 import VerityAPI
 
-@_exported import struct VerityAPI.WebhookEvent
-@_exported import enum VerityAPI.WebhookEventType
-@_exported import enum VerityAPI.WebhookValue
-// Each event type's data as a type: `try event.payload(DocumentCheckCompleted.self)`.
-@_exported import protocol VerityAPI.WebhookPayload
-@_exported import struct VerityAPI.WebhookPayloadError
-@_exported import enum VerityAPI.ReviewVerdict
-@_exported import enum VerityAPI.DecidedBy
-@_exported import enum VerityAPI.DocumentCheckOutcome
-@_exported import struct VerityAPI.IdentityVerificationDecided
-@_exported import struct VerityAPI.DocumentCheckCompleted
-@_exported import struct VerityAPI.DocumentCheckReviewRequired
-@_exported import struct VerityAPI.DocumentCheckDecided
-@_exported import struct VerityAPI.CaptureLinkOpened
-@_exported import struct VerityAPI.CaptureLinkExpired
-@_exported import struct VerityAPI.MobileSessionCompleted
-@_exported import struct VerityAPI.MobileSessionDecided
-@_exported import struct VerityAPI.OCRCombinationCompleted
-@_exported import struct VerityAPI.OCRCombinationDecided
-@_exported import struct VerityAPI.AccreditationRequested
-@_exported import struct VerityAPI.AccreditationApproved
-@_exported import struct VerityAPI.AccreditationRejected
-@_exported import struct VerityAPI.CertificateIssued
-@_exported import struct VerityAPI.CertificateRevoked
+// The events and their payloads (`try event.payload(DocumentCheckCompleted.self)`)
+// are VerityAPI's, which the SDK re-exports whole (`IdentityVerificationClient.swift`).
 
 /// What a backend's webhook receiver calls on each delivery, before trusting it:
 ///

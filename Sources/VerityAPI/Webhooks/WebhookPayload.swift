@@ -23,23 +23,29 @@ extension WebhookEvent {
 
     /// The event's data as the type its `type` names, whichever that is.
     public func anyPayload() throws -> any WebhookPayload {
-        switch type {
-        case .identityVerificationDecided: try payload(IdentityVerificationDecided.self)
-        case .documentCheckCompleted: try payload(DocumentCheckCompleted.self)
-        case .documentCheckReviewRequired: try payload(DocumentCheckReviewRequired.self)
-        case .documentCheckDecided: try payload(DocumentCheckDecided.self)
-        case .captureLinkOpened: try payload(CaptureLinkOpened.self)
-        case .captureLinkExpired: try payload(CaptureLinkExpired.self)
-        case .mobileSessionCompleted: try payload(MobileSessionCompleted.self)
-        case .mobileSessionDecided: try payload(MobileSessionDecided.self)
-        case .ocrCombinationCompleted: try payload(OCRCombinationCompleted.self)
-        case .ocrCombinationDecided: try payload(OCRCombinationDecided.self)
-        case .accreditationRequested: try payload(AccreditationRequested.self)
-        case .accreditationApproved: try payload(AccreditationApproved.self)
-        case .accreditationRejected: try payload(AccreditationRejected.self)
-        case .certificateIssued: try payload(CertificateIssued.self)
-        case .certificateRevoked: try payload(CertificateRevoked.self)
+        guard let payloadType = WebhookPayloads.type(of: type) else {
+            throw WebhookPayloadError(message: "no payload is declared for \(type.rawValue)")
         }
+        return try payload(payloadType)
+    }
+}
+
+/// Every event's payload type, the one list decoding goes by. Adding an event
+/// is its case of `WebhookEventType`, its payload struct, and its line here;
+/// `WebhookContractTests` holds this list to the event types (each once) and
+/// to `docs/openapi.yaml`, which the TypeScript and Kotlin SDKs' lists are
+/// held to in turn (`scripts/sdk-contract.py`).
+public enum WebhookPayloads {
+    public static let all: [any WebhookPayload.Type] = [
+        IdentityVerificationDecided.self, DocumentCheckCompleted.self, DocumentCheckReviewRequired.self, DocumentCheckDecided.self,
+        CaptureLinkOpened.self, CaptureLinkExpired.self, MobileSessionCompleted.self, MobileSessionDecided.self,
+        OCRCombinationCompleted.self, OCRCombinationDecided.self,
+        AccreditationRequested.self, AccreditationApproved.self, AccreditationRejected.self, CertificateIssued.self, CertificateRevoked.self,
+    ]
+
+    /// The payload type of `event`, or nil when none is declared (a test makes sure one always is).
+    public static func type(of event: WebhookEventType) -> (any WebhookPayload.Type)? {
+        all.first { $0.eventType == event }
     }
 }
 

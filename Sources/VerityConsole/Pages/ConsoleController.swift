@@ -124,7 +124,7 @@ package struct ConsoleController: RouteCollection {
 
     func signInPage(request: Request) async throws -> Response {
         let language = Self.language(request)
-        if try await session(of: request) != nil { return Self.redirect(ConsoleRoute.home.path, language: language) }
+        if try await session(of: request) != nil { return Self.redirect(ConsoleRoute.overview.path, language: language) }
         let notice: String? = switch request.query[String.self, at: "signed_out"] {
         case "this": ConsoleStrings.text("signed_out", language)
         case "everywhere": ConsoleStrings.text("signed_out_everywhere", language)
@@ -160,7 +160,7 @@ package struct ConsoleController: RouteCollection {
         do {
             let code = form.code.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
             let signedIn = try await accounts(request).signIn(email: email, password: password, code: code, client: Self.client(request))
-            let response = Self.redirect(ConsoleRoute.home.path, language: language)
+            let response = Self.redirect(ConsoleRoute.overview.path, language: language)
             response.cookies[Self.sessionCookie] = cookie(signedIn.token, request: request,
                                                           maxAge: Int(OperatorAccounts.sessionMaxMilliseconds / 1000))
             if let device = signedIn.deviceCookie {

@@ -75,9 +75,11 @@ enum SVGChart {
         """
     }
 
-    /// A round number at or above `value`, for the scale's top.
+    /// A round number at or above `value`, for the scale's top: even, so the
+    /// half-way gridline stands at the whole number it is labelled with (a
+    /// top of 5 would put a line labelled "2" at 2.5).
     static func niceCeiling(_ value: Int) -> Int {
-        guard value > 10 else { return max(value, 4) }
+        guard value > 10 else { return max(4, value + value % 2) }
         let magnitude = Int(pow(10, floor(log10(Double(value)))))
         for step in [1, 2, 5, 10] where step * magnitude >= value { return step * magnitude }
         return 10 * magnitude

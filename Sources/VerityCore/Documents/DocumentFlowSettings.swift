@@ -11,13 +11,14 @@ public struct DocumentFlowSettings: Sendable, Equatable, Codable {
     /// is made for them and `VerifiedIdentity.idScanUrl` carries it while it lives.
     public var idScanUrlEnabled: Bool
     /// The OCR service returns the card's images (`captures`) with its
-    /// result. Off by default: the images are then never kept past their read.
+    /// result, as the specification's result shows them: on by default; off,
+    /// the images are never kept past their read.
     public var ocrCaptures: Bool
     /// Whether doubtful checks wait for a reviewer in the console.
     public var review: DocumentReviewSettings
 
     public init(faceImageRequiredForVerification: Bool = false, faceImageRequiredForCapture: Bool = false,
-                captureLinks: CaptureLinkPolicy = CaptureLinkPolicy(), idScanUrlEnabled: Bool = false, ocrCaptures: Bool = false,
+                captureLinks: CaptureLinkPolicy = CaptureLinkPolicy(), idScanUrlEnabled: Bool = false, ocrCaptures: Bool = true,
                 review: DocumentReviewSettings = DocumentReviewSettings()) {
         self.faceImageRequiredForVerification = faceImageRequiredForVerification
         self.faceImageRequiredForCapture = faceImageRequiredForCapture
@@ -38,7 +39,7 @@ public struct DocumentFlowSettings: Sendable, Equatable, Codable {
         faceImageRequiredForCapture = try container.decodeIfPresent(Bool.self, forKey: .faceImageRequiredForCapture) ?? false
         captureLinks = try container.decodeIfPresent(CaptureLinkPolicy.self, forKey: .captureLinks) ?? CaptureLinkPolicy()
         idScanUrlEnabled = try container.decodeIfPresent(Bool.self, forKey: .idScanUrlEnabled) ?? false
-        ocrCaptures = try container.decodeIfPresent(Bool.self, forKey: .ocrCaptures) ?? false
+        ocrCaptures = try container.decodeIfPresent(Bool.self, forKey: .ocrCaptures) ?? true
         review = try container.decodeIfPresent(DocumentReviewSettings.self, forKey: .review) ?? DocumentReviewSettings()
     }
 

@@ -90,8 +90,12 @@ package struct UserTokenService: Sendable {
         guard let header = token.split(separator: ".").first else { return nil }
         var base64 = header.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard let data = Data(base64Encoded: base64),
-              let fields = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
-        return fields["kid"] as? String
+        guard let data = Data(base64Encoded: base64) else { return nil }
+        return (try? JSONDecoder().decode(TokenHeader.self, from: data))?.kid
+    }
+
+    /// The one field of a token's header read here; JWTKit checks the rest.
+    private struct TokenHeader: Decodable {
+        let kid: String?
     }
 }

@@ -7,19 +7,19 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// Connections served at once; more wait in the probe lane (`/healthz`,
     /// `/readyz` only) or are closed. Lowered at start to what the
     /// descriptor limit leaves room for.
-    public var maxConnections = 4_096
+    public var maxConnections = SettingVariable.maxConnections.defaultInteger
     /// Connections one client address (an IPv6 client's /64) may hold.
-    public var maxConnectionsPerAddress = 256
+    public var maxConnectionsPerAddress = SettingVariable.maxConnectionsPerAddress.defaultInteger
     /// A request's head (line and headers) must arrive within this, counted
     /// from the connection's opening or from the request's first byte.
-    public var headerSeconds = 10
+    public var headerSeconds = SettingVariable.headerTimeout.defaultInteger
     /// A kept-alive connection with no request under way is closed after this.
-    public var idleSeconds = 60
+    public var idleSeconds = SettingVariable.idleTimeout.defaultInteger
     /// The longest silence allowed inside a body, and the window the minimum
     /// body rate is measured over.
-    public var bodySeconds = 10
+    public var bodySeconds = SettingVariable.bodyTimeout.defaultInteger
     /// Bytes a second a body must average over each `bodySeconds` window.
-    public var minimumBodyBytesPerSecond = 4_096
+    public var minimumBodyBytesPerSecond = SettingVariable.minimumBodyRate.defaultInteger
     /// Connections past the caps that may still ask `/healthz` or `/readyz`,
     /// in total and from one address.
     public var probeLane = 64

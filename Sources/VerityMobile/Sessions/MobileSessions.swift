@@ -27,17 +27,12 @@ struct MobileSessions: Sendable {
         func place(_ column: SealedColumn) throws -> SealPlace { .of(column, try session.requireID()) }
     }
 
-    /// A new session of `product`, if the key may run it and the environment can pay for it.
+    /// A new session of `product`, if the environment can pay for it (the key's scope is the route's to check: `MobileController`).
     package func create<State: Codable & Sendable>(_ product: MobileProduct, context: MobileContext, state: State) async throws
         -> (MobileSessionModel, String) {
-        try context.require(product)
         let now = clock.nowMillis()
         let settings = context.environment.configuration.mobile
-        if !context.isDemo {
-            guard try await CreditLedger(db: db).balance(environmentID: context.environmentID) >= Int64(product.credits) else {
-                throw VerityError(.creditsExhausted, "this environment has fewer than \(product.credits) credits left for \(product.rawValue)")
-            }
-        }
+        try await MobileCredits.require(product, context: context, db: db)
         // Housekeeping: sessions idle past the limit go, with whatever they held.
         try await MobileSessionRepository(db: db).purge(environmentID: context.environmentID, settings: settings, now: now)
         let publicID = "msess_\(context.environmentKind)_" + Base62.random(length: 32)
@@ -59,7 +54,6 @@ struct MobileSessions: Sendable {
     /// the other environment kind is `INVALID_CLIENT_KEY`, an idle one `SESSION_EXPIRED`.
     package func load<State: Codable & Sendable>(_ publicID: String?, product: MobileProduct, context: MobileContext,
                                          as state: State.Type) async throws -> Loaded<State> {
-        try context.require(product)
         guard let publicID, !publicID.isEmpty else {
             throw VerityError(.missingRequiredField, "send the session in the X-Mobile-Session header", field: MobileContext.sessionHeader)
         }
@@ -124,18 +118,5 @@ struct MobileSessions: Sendable {
         VerityMetrics.checkCompleted(product: product.rawValue, outcome: outcome.rawValue)
         if !context.isDemo { VerityMetrics.creditsCharged(product: product.rawValue, credits: product.credits) }
         return MobileVerificationID(id).description
-    }
-
-    /// Engine failures are the server's: `SYSTEM_ERROR`, retryable, nothing
-    /// charged; a 503 (a worker that stopped on this image, `ENGINE_FAILED`;
-    /// engines too busy, the overload answer with `Retry-After`) goes out as it is.
-    package static func engine<T: Sendable>(_ work: () async throws -> T) async throws -> T {
-        do {
-            return try await work()
-        } catch let error as VerityError where error.httpStatus < 500 || error.httpStatus == 503 {
-            throw error
-        } catch {
-            throw VerityError(.systemError, "an engine failed; no credit was used: try again")
-        }
     }
 }

@@ -87,7 +87,7 @@ struct VerifyAgeService: Sendable {
             state.ageEstimate = 30
             return try await finish(loaded, state: state, outcome: .pass, context: context, from: .step2)
         }
-        let signals = try await MobileSessions.engine { try await engines.liveness(selfie) }
+        let signals = try await MobileEngineCall.run { try await engines.liveness(selfie) }
         switch signals.finding.outcome {
         case .noFace: state.reasons = [VerifyAgePolicy.Reason.noFace.rawValue]
         case .severalFaces: state.reasons = [VerifyAgePolicy.Reason.multipleFaces.rawValue]
@@ -95,7 +95,7 @@ struct VerifyAgeService: Sendable {
         case .found: break
         }
         if !state.reasons.isEmpty { return try await finish(loaded, state: state, outcome: .fail, context: context, from: .step2) }
-        guard let estimate = try await MobileSessions.engine({ try await engines.age(selfie) }) else {
+        guard let estimate = try await MobileEngineCall.run({ try await engines.age(selfie) }) else {
             state.reasons = [VerifyAgePolicy.Reason.noFace.rawValue]
             return try await finish(loaded, state: state, outcome: .fail, context: context, from: .step2)
         }

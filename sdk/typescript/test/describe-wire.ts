@@ -4,6 +4,7 @@
 import { IdentityEndpoint } from '../src/identity/endpoints.js'
 import { MobileEndpoint } from '../src/mobile/endpoints.js'
 import type { Endpoint } from '../src/wire/endpoint.js'
+import { WEBHOOK_EVENT_TYPES } from '../src/webhooks/webhook.js'
 
 type AnyCall = Endpoint<unknown, unknown>
 const isCall = (value: unknown): value is AnyCall => typeof value === 'object' && value !== null && 'verb' in value
@@ -19,4 +20,5 @@ process.stdout.write(JSON.stringify({
     method: call.verb, path: call.path, status: call.status, credential: call.credential,
     request: call.body?.describe() ?? null, response: call.answer.describe(),
   })),
+  webhookEventTypes: WEBHOOK_EVENT_TYPES,
 }, null, 1))

@@ -11,7 +11,7 @@ import type {
 export interface VerifyHumanOptions extends Omit<TransportOptions, 'baseUrl'> {
   /** A publishable client key (`vhk_live_…`, `vhk_test_…`, `pk_demo_…`): safe to ship in the app. */
   clientKey: string
-  /** The Verity server; `VerifyHuman.defaultBaseUrl` when left out. */
+  /** The Verity server; when left out, the one configured for the app (`VerifyHuman.configuredBaseUrl`). */
   baseUrl?: string
 }
 
@@ -56,12 +56,35 @@ export class VerifyHuman {
    */
   static defaultBaseUrl: string | undefined
 
+  /** The setting that names the server when the code does not. */
+  static readonly baseUrlSetting = 'VERITY_BASE_URL'
+
+  /**
+   * The server a client uses when its options name none, so the quick start's
+   * `new VerifyHuman({ clientKey })` runs as written: `defaultBaseUrl` if the
+   * app set it, else `VERITY_BASE_URL` from the app's configuration, once:
+   * the environment (Node; a React Native or Expo build that inlines
+   * `process.env`) or a global of that name (a browser's page, or the app's
+   * entry file).
+   */
+  static get configuredBaseUrl(): string | undefined {
+    if (VerifyHuman.defaultBaseUrl) return VerifyHuman.defaultBaseUrl
+    const scope = globalThis as { process?: { env?: Record<string, string | undefined> } } & Record<string, unknown>
+    const fromEnvironment = scope.process?.env?.[VerifyHuman.baseUrlSetting]
+    if (typeof fromEnvironment === 'string' && fromEnvironment.trim() !== '') return fromEnvironment.trim()
+    const fromGlobal = scope[VerifyHuman.baseUrlSetting]
+    return typeof fromGlobal === 'string' && fromGlobal.trim() !== '' ? fromGlobal.trim() : undefined
+  }
+
   private readonly transport: Transport
   private readonly clientKey: string
 
   constructor(options: VerifyHumanOptions) {
-    const baseUrl = options.baseUrl ?? VerifyHuman.defaultBaseUrl
-    if (!baseUrl) throw invalid('baseUrl', 'give baseUrl, or set VerifyHuman.defaultBaseUrl once where the app starts')
+    const baseUrl = options.baseUrl ?? VerifyHuman.configuredBaseUrl
+    if (!baseUrl) {
+      throw invalid('baseUrl', `no Verity server is configured: set ${VerifyHuman.baseUrlSetting} in the app's configuration ` +
+        '(or VerifyHuman.defaultBaseUrl once where the app starts), or give baseUrl')
+    }
     if (typeof options.clientKey !== 'string' || options.clientKey.trim() === '') {
       throw invalid('clientKey', 'give the app\'s publishable client key')
     }

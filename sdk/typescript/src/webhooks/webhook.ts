@@ -4,18 +4,17 @@
 // browsers and React Native do not have.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
-export type WebhookEventType =
-  | 'identity_verification.decided' | 'document_check.completed' | 'document_check.review_required' | 'document_check.decided'
-  | 'capture_link.opened' | 'capture_link.expired' | 'mobile_session.completed' | 'mobile_session.decided'
-  | 'ocr.combination_completed' | 'ocr.combination_decided' | 'accreditation.requested' | 'accreditation.approved'
-  | 'accreditation.rejected' | 'certificate.issued' | 'certificate.revoked'
-
-const eventTypes: readonly string[] = [
+/** Every event type a delivery may carry (`docs/webhooks.md`); the contract test holds it to the server's. */
+export const WEBHOOK_EVENT_TYPES = [
   'identity_verification.decided', 'document_check.completed', 'document_check.review_required', 'document_check.decided',
   'capture_link.opened', 'capture_link.expired', 'mobile_session.completed', 'mobile_session.decided',
   'ocr.combination_completed', 'ocr.combination_decided', 'accreditation.requested', 'accreditation.approved',
   'accreditation.rejected', 'certificate.issued', 'certificate.revoked',
-]
+] as const
+
+export type WebhookEventType = typeof WEBHOOK_EVENT_TYPES[number]
+
+const eventTypes: readonly string[] = WEBHOOK_EVENT_TYPES
 
 /** One delivery (`docs/webhooks.md`): deduplicate on `id`, a delivery can come more than once. */
 export interface WebhookEvent {

@@ -159,10 +159,20 @@ test('a configuration mistake is refused at once, naming the option', () => {
     assert.throws(() => new IdentityVerificationClient(options), (error: unknown) =>
       error instanceof IdentityVerificationError && error.code === 'INVALID_INPUT' && error.field === field)
   }
-  const saved = VerifyHuman.defaultBaseUrl
+  const saved = VerifyHuman.defaultBaseUrl, savedSetting = process.env.VERITY_BASE_URL
   VerifyHuman.defaultBaseUrl = undefined
+  delete process.env.VERITY_BASE_URL
   assert.throws(() => new VerifyHuman({ clientKey: 'vhk_test_x' }), (error: unknown) =>
-    error instanceof MobileVerificationError && error.field === 'baseUrl')
+    error instanceof MobileVerificationError && error.field === 'baseUrl' && error.message.includes('VERITY_BASE_URL'))
+  // Configured once, outside the code: the environment, or a global of that name.
+  process.env.VERITY_BASE_URL = baseUrl
+  assert.equal(VerifyHuman.configuredBaseUrl, baseUrl)
+  assert.ok(new VerifyHuman({ clientKey: 'vhk_test_x' }))
+  delete process.env.VERITY_BASE_URL
+  ;(globalThis as Record<string, unknown>).VERITY_BASE_URL = 'https://from-the-page.example.com'
+  assert.equal(VerifyHuman.configuredBaseUrl, 'https://from-the-page.example.com')
+  delete (globalThis as Record<string, unknown>).VERITY_BASE_URL
+  if (savedSetting !== undefined) process.env.VERITY_BASE_URL = savedSetting
   assert.throws(() => new VerifyHuman({ baseUrl, clientKey: '' }), (error: unknown) =>
     error instanceof MobileVerificationError && error.field === 'clientKey')
   VerifyHuman.defaultBaseUrl = saved

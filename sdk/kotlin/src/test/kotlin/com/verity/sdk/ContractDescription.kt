@@ -14,6 +14,7 @@ object ContractDescription {
     @JvmStatic
     fun main(arguments: Array<String>) {
         val calls = IdentityVerificationClient.ALL + MobileVerificationClient.ALL + DocumentReaderClient.ALL
-        println(Json.write(mapOf("sdk" to "kotlin", "calls" to calls.map { it.describe() })))
+        println(Json.write(mapOf("sdk" to "kotlin", "calls" to calls.map { it.describe() },
+            "webhookEventTypes" to com.verity.sdk.webhooks.Webhook.EVENT_TYPES.toList())))
     }
 }
