@@ -323,6 +323,44 @@ def served_contract():
     return []
 
 
+# `package` on a member of an internal or private type means nothing (the
+# type is not visible beyond its target), and it misleads the next engineer.
+TYPE_DECLARATION = re.compile(r"^(?:@\w+(?:\([^)]*\))?\s+)*(?P<mods>(?:(?:public|package|internal|fileprivate|private|final|indirect|nonisolated)\s+)*)"
+                              r"(?P<kind>struct|class|enum|protocol|actor|extension|func|let|var|typealias)\s+(?P<name>\w+)")
+PACKAGE_MEMBER = re.compile(r"^\s+(?:(?:@\w+(?:\([^)]*\))?|static|final|override|nonisolated|mutating|class|lazy|convenience|required)\s+)*package\s")
+
+
+def package_declarations(targets):
+    """How many declarations are `package`, and each one on a member of an internal or private type."""
+    count, problems = 0, []
+    for name, target in sorted(targets.items()):
+        if target["type"] == "test" or not target["path"].startswith("Sources/"):
+            continue
+        paths = sorted((ROOT / target["path"]).rglob("*.swift"))
+        hidden = set()
+        for path in paths:
+            for line in path.read_text().splitlines():
+                found = TYPE_DECLARATION.match(line)
+                if found and found.group("kind") not in ("extension", "func", "let", "var", "typealias") \
+                        and not re.search(r"\b(public|package)\b", found.group("mods")):
+                    hidden.add(found.group("name"))
+        for path in paths:
+            enclosing = None
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                found = TYPE_DECLARATION.match(line)
+                if found:
+                    count += "package" in found.group("mods").split()
+                    kind, type_name = found.group("kind"), found.group("name")
+                    enclosing = type_name if kind not in ("func", "let", "var", "typealias") and type_name in hidden and \
+                        (kind == "extension" or not re.search(r"\b(public|package)\b", found.group("mods"))) else None
+                    continue
+                if PACKAGE_MEMBER.match(line):
+                    count += 1
+                    if enclosing:
+                        problems.append(f"{path.relative_to(ROOT)}:{number}: package on a member of the internal {enclosing}: drop it")
+    return count, problems
+
+
 def report(label, problems, summary):
     """Prints each problem under `label`, then the summary line; True when there were any."""
     for problem in problems:
@@ -344,6 +382,7 @@ def main():
     markup = markup_built_as_text(targets)
     quoted = quoted_column_values()
     contract = served_contract()
+    declared, needless = package_declarations(targets)
     failed = [
         report("module graph", graph,
                f"{len(targets)} targets, each its folder; {edges} edges, {len(GRAPH_RULES)} rules "
@@ -359,6 +398,8 @@ def main():
                                    f" ({len(TEXT_COLUMNS_ALLOWED)} text by design)"),
         report("statements", quoted, "every column value in a statement spelled by its enum" if not quoted
                else f"{len(quoted)} quoted by hand"),
+        report("access", needless, f"{declared} package declarations, "
+                                   f"{'none on a member of an internal type' if not needless else f'{len(needless)} on members of internal types'}"),
         report("contract", contract, "the server serves docs/openapi.yaml as written" if not contract else "the served copy differs"),
         report("pages", markup, f"{'every page built as HTML' if not markup else f'{len(markup)} place(s) building markup as text'}"
                                 f" ({len(TRUSTED_MARKUP)} trusted by design)"),

@@ -170,7 +170,7 @@ enum TransactionViews {
         return stride(from: 0, to: 64, by: 2).compactMap { UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16) }
     }
 
-    package static func view(_ row: TransactionModel, entity: String, reader: PersonSealer) throws -> TransactionView {
+    static func view(_ row: TransactionModel, entity: String, reader: PersonSealer) throws -> TransactionView {
         let details = try reader.open(json: TransactionDetails.self, from: row.descriptionSealed,
                                       at: .of(.transactionDescription, try row.requireID()))
         return TransactionView(id: try row.requireID(), entity: entity, description: details, digest: row.digest, status: row.status.rawValue,

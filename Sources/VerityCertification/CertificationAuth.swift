@@ -35,18 +35,18 @@ package struct CertificationContext: Sendable {
 
 /// Device tokens: opaque, stored as SHA-256, bound to a verified device.
 enum DeviceTokens {
-    package static let prefix = "vdt_"
-    package static let lifetimeMilliseconds: Int64 = 30 * 86_400_000
+    static let prefix = "vdt_"
+    static let lifetimeMilliseconds: Int64 = 30 * 86_400_000
     /// How long tokens may be exchanged for new ones after the device was
     /// verified by SMS: then it proves itself again.
     static let chainLifetimeMilliseconds: Int64 = 180 * 86_400_000
     /// The header the SDK sends with its install's identifier; must match the token's device.
     static let deviceHeader = WireHeader.deviceID
 
-    package static func hash(deviceID: String) -> String { DataProtector.hashSecret("device:" + deviceID) }
+    static func hash(deviceID: String) -> String { DataProtector.hashSecret("device:" + deviceID) }
 
     /// A new token for `device`, recorded; returns the token to hand out once.
-    package static func mint(device: CertificationDeviceModel, on db: any Database, now: Int64) async throws -> (String, Int64) {
+    static func mint(device: CertificationDeviceModel, on db: any Database, now: Int64) async throws -> (String, Int64) {
         let token = prefix + Base62.random(length: 40)
         let expires = now + lifetimeMilliseconds
         try await DeviceTokenRepository(db: db).create(DeviceTokenModel(
@@ -58,7 +58,7 @@ enum DeviceTokens {
     /// The token's row and device, or `INVALID_TOKEN` with what to do about it.
     /// `allowStale`: accept an expired token or one revoked because the
     /// certification changed (only to exchange it for a new one).
-    package static func resolve(_ token: String, request: Request, on db: any Database, now: Int64,
+    static func resolve(_ token: String, request: Request, on db: any Database, now: Int64,
                         allowStale: Bool = false) async throws -> (DeviceTokenModel, CertificationDeviceModel, UUID) {
         guard token.count <= 128, let row = try await DeviceTokenRepository(db: db).token(hash: DataProtector.hashSecret(token)) else {
             throw VerityError(.invalidToken, "The device token is not known: verify the device again.", resolution: .verifyDevice)
@@ -168,7 +168,7 @@ extension CertificationAuthMiddleware {
     }
 }
 
-package enum CertificationContextKey: StorageKey { package typealias Value = CertificationContext }
+enum CertificationContextKey: StorageKey { package typealias Value = CertificationContext }
 
 extension Request {
     func certificationContext() throws -> CertificationContext {

@@ -260,15 +260,15 @@ package struct CertificationService: Sendable {
 
 /// DIACs are stored as a keyed hash: 16 digits are too few to leave to plain SHA-256.
 enum ActivationCodes {
-    package static let lifetimeMilliseconds: Int64 = 30 * 86_400_000
+    static let lifetimeMilliseconds: Int64 = 30 * 86_400_000
 
-    package static func hash(_ code: ActivationCode, protector: DataProtector) -> String {
+    static func hash(_ code: ActivationCode, protector: DataProtector) -> String {
         protector.blindIndex(code.digits, domain: "diac")
     }
 
     /// The hashes a stored code may have: a code issued before a rotation of
     /// the derived keys is still good while its window lasts.
-    package static func hashes(_ code: ActivationCode, protector: DataProtector, now: Int64) -> [String] {
+    static func hashes(_ code: ActivationCode, protector: DataProtector, now: Int64) -> [String] {
         protector.blindIndexes(code.digits, domain: "diac", now: now)
     }
 

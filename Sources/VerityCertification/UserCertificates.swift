@@ -45,7 +45,7 @@ enum RegisteredSubject {
     /// and the entity as the unit; an e-mail address only when the user
     /// proved they read it (`UserCertificateModel.verifiedEmailSealed`),
     /// never one merely typed into a form.
-    package static func make(fields: [String: String], entity: CertificationEntityModel, registrationID: UUID, tenant: String,
+    static func make(fields: [String: String], entity: CertificationEntityModel, registrationID: UUID, tenant: String,
                      verifiedEmail: String?) throws(VerityError) -> UserSubject {
         let (given, surname) = try names(fields: fields, entity: entity)
         // serialNumber is a PrintableString: the registration id's hex is stable and names nobody.
@@ -55,7 +55,7 @@ enum RegisteredSubject {
     }
 
     /// The given name and surname a certificate would carry, or why there are none.
-    package static func names(fields: [String: String], entity: CertificationEntityModel) throws(VerityError) -> (given: String, surname: String) {
+    static func names(fields: [String: String], entity: CertificationEntityModel) throws(VerityError) -> (given: String, surname: String) {
         guard let (given, surname) = RegisteredName.parts(of: fields) else {
             throw VerityError(.validationError, "Certificates name the user: \(entity.name)'s form needs a given-name field (\(RegisteredName.givenNameFields[0])) and a surname field (\(RegisteredName.surnameFields[0])).")
         }

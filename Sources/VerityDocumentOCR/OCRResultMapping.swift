@@ -3,7 +3,7 @@ import VerityCore
 
 /// A combined Egyptian ID report in the spec's `ocrResult` names.
 enum OCRResultMapping {
-    package static func result(_ report: DocumentReport, transactionIdFront: String, transactionIdBack: String,
+    static func result(_ report: DocumentReport, transactionIdFront: String, transactionIdBack: String,
                        combinationID: String) -> OCRResult {
         let value = { (name: String) in report.field(name)?.value }
         let plus = report.documentVerificationPlus
@@ -34,7 +34,7 @@ enum OCRResultMapping {
     /// The zones Verity measures, each beside its confidence; a signal it
     /// cannot measure (image manipulation on a capture too clean to judge; text
     /// manipulation on a side whose number was not read) is absent, not 0.
-    package static func advancedConfidence(_ report: DocumentReport) -> OCRAdvancedConfidence? {
+    static func advancedConfidence(_ report: DocumentReport) -> OCRAdvancedConfidence? {
         let face = report.advancedConfidence, anomalies = report.imageAnomalies
         guard face != nil || anomalies != nil else { return nil }
         var fraud = OCRAdvancedConfidence.FraudDetails()
@@ -73,7 +73,7 @@ enum OCRResultMapping {
 
     /// `documentVerificationResult.success`: both sides valid, readable, not
     /// expired, and no fraud or anomaly zone red.
-    package static func success(_ report: DocumentReport, _ result: OCRResult) -> Bool {
+    static func success(_ report: DocumentReport, _ result: OCRResult) -> Bool {
         let plus = report.documentVerificationPlus
         return report.documentUnreadable == nil && plus.frontDataValidity && plus.backDataValidity && !plus.expired
             && (result.advancedConfidence?.fraudDetectionZone ?? 0) < 2 && (result.advancedConfidence?.anomalyDetectionZone ?? 0) < 2

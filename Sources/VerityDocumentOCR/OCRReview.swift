@@ -13,7 +13,7 @@ enum OCRReview {
     /// The side anomalies (printed text or layout) are in the review zone.
     static let anomalySignals = "ANOMALY_SIGNALS"
 
-    package static func reasons(_ result: OCRResult) -> [String] {
+    static func reasons(_ result: OCRResult) -> [String] {
         let fraud = result.advancedConfidence?.fraudDetectionZone ?? 0, anomaly = result.advancedConfidence?.anomalyDetectionZone ?? 0
         guard fraud < 2, anomaly < 2, !result.documentVerificationPlus.expired else { return [] }
         var reasons: [String] = []

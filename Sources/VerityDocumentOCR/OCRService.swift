@@ -207,7 +207,7 @@ package struct OCRService: Sendable {
 
 /// What the `ocr` engine answered for a combination: the raw response that is signed.
 struct OCRRawResponse: Codable, Sendable {
-    package var sessionID: String
+    var sessionID: String
     var ocrResult: OCRResult
     var documentVerificationResult: DocumentVerificationResult
 }

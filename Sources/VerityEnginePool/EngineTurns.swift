@@ -10,19 +10,19 @@ import NIOConcurrencyHelpers
 /// already running.
 final class EngineTurns: Sendable {
     private struct State {
-        package var free: Int
-        package var requests: [CheckedContinuation<Void, Never>] = []
+        var free: Int
+        var requests: [CheckedContinuation<Void, Never>] = []
         var background: [CheckedContinuation<Void, Never>] = []
     }
 
     private let state: NIOLockedValueBox<State>
 
-    package init(turns: Int) {
+    init(turns: Int) {
         state = NIOLockedValueBox(State(free: max(1, turns)))
     }
 
     /// Waits for a turn, before every waiting background task when `queue` is a request's.
-    package func take(_ queue: EngineAdmission.Queue) async {
+    func take(_ queue: EngineAdmission.Queue) async {
         await withCheckedContinuation { (waiting: CheckedContinuation<Void, Never>) in
             let now = state.withLockedValue { state -> Bool in
                 // A request passes waiting background work; background work waits behind anyone waiting.
@@ -39,7 +39,7 @@ final class EngineTurns: Sendable {
     }
 
     /// Gives the turn to the first waiting request, else the first waiting background task.
-    package func give() {
+    func give() {
         let next = state.withLockedValue { state -> CheckedContinuation<Void, Never>? in
             if !state.requests.isEmpty { return state.requests.removeFirst() }
             if !state.background.isEmpty { return state.background.removeFirst() }
@@ -50,7 +50,7 @@ final class EngineTurns: Sendable {
     }
 
     /// Tasks waiting for a turn now: requests, background.
-    package var waiting: (requests: Int, background: Int) {
+    var waiting: (requests: Int, background: Int) {
         state.withLockedValue { ($0.requests.count, $0.background.count) }
     }
 }

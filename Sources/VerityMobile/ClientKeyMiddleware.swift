@@ -31,7 +31,7 @@ package struct MobileContext: Sendable {
     }
 }
 
-package enum MobileContextKey: StorageKey { package typealias Value = MobileContext }
+enum MobileContextKey: StorageKey { package typealias Value = MobileContext }
 
 extension Request {
     /// The product a `/api/mobile/v1/{product}/…` path names, as written (nil when none).
@@ -53,7 +53,7 @@ struct ClientKeyMiddleware: AsyncMiddleware {
 
     static let headerHelp = "send the client key in a header: Authorization: ClientKey <key>, or X-Client-Key: <key>"
 
-    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         if request.url.query.map(Self.namesAKey) == true {
             throw VerityError(.invalidClientKey, "a clientKey in the query string or body is not accepted: \(Self.headerHelp)")
         }

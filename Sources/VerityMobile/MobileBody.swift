@@ -14,12 +14,12 @@ enum MobileBody {
     /// Images are accepted up to 8 MB decoded (the specification's limit).
     static let maximumImageBytes = 8 * 1024 * 1024
     /// Room for an image over the limit, so it is answered INVALID_IMAGE, not a body-size error.
-    package static let maximumRequestBytes = 2 * (maximumImageBytes / 3 * 4) + 64 * 1024
+    static let maximumRequestBytes = 2 * (maximumImageBytes / 3 * 4) + 64 * 1024
 
     /// The body as `Body`; an absent body is an empty object. `admitted`
     /// runs between the refusal of a key in the body and the fields' checks
     /// (the credential's questions come before the body's).
-    package static func decode<Body: MobileRequest>(_ type: Body.Type, from request: Request, admitted: () throws -> Void) throws -> Body {
+    static func decode<Body: MobileRequest>(_ type: Body.Type, from request: Request, admitted: () throws -> Void) throws -> Body {
         let data = request.body.data.map { Data(buffer: $0) } ?? Data()
         let json = data.isEmpty ? Data("{}".utf8) : data
         // One parse of a body that may hold two 8 MB images: its field names and the body as `Body`.
@@ -41,7 +41,7 @@ enum MobileBody {
     }
 
     /// A required text field: present but empty is still missing.
-    package static func required(_ text: String, field: String) throws -> String {
+    static func required(_ text: String, field: String) throws -> String {
         guard !text.isEmpty else { throw VerityError(.missingRequiredField, "\(field) must not be empty", field: field) }
         return text
     }
@@ -54,7 +54,7 @@ enum MobileBody {
 
     /// A required base64 image: JPEG or PNG by its magic bytes, at most 8 MB,
     /// with a header a decoder may safely allocate; otherwise `INVALID_IMAGE`.
-    package static func image(_ text: String, field: String) throws -> [UInt8] {
+    static func image(_ text: String, field: String) throws -> [UInt8] {
         let text = try required(text, field: field)
         guard text.utf8.count <= maximumImageBytes / 3 * 4 + 4 else {
             throw VerityError(.invalidImage, "\(field) is larger than 8 MB", field: field)
@@ -69,7 +69,7 @@ enum MobileBody {
 
     /// Decoding failures in the mobile API's terms: an absent or null field is
     /// missing, a field of another type is invalid; both name the field.
-    package static func verityError(for error: DecodingError) -> VerityError {
+    static func verityError(for error: DecodingError) -> VerityError {
         func name(_ path: [any CodingKey]) -> String {
             path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
         }
@@ -95,19 +95,19 @@ enum MobileBody {
     /// values, and the object as `Body`, or why it is not one (reported only
     /// after the names and the key's scope have been checked).
     private struct Parsed<Body: Decodable>: Decodable {
-        package let keys: [String]
-        package let body: Result<Body, any Error>
+        let keys: [String]
+        let body: Result<Body, any Error>
 
-        package init(from decoder: any Decoder) throws {
+        init(from decoder: any Decoder) throws {
             keys = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
             body = Result { try Body(from: decoder) }
         }
 
         struct AnyKey: CodingKey {
-            package var stringValue: String
-            package var intValue: Int? { nil }
-            package init(stringValue: String) { self.stringValue = stringValue }
-            package init?(intValue: Int) { nil }
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
         }
     }
 }

@@ -7,7 +7,7 @@ enum MobileDemo {
     static let humanVerificationID = "mver_demo_verifyhuman"
     static let humanToken = "vht_demo.demo"
 
-    package static func verifyHuman(withToken: Bool = true) -> MobileEnvelope<MobileHumanData> {
+    static func verifyHuman(withToken: Bool = true) -> MobileEnvelope<MobileHumanData> {
         MobileEnvelope(verificationID: humanVerificationID, product: .verifyHuman, outcome: .pass,
                        data: .init(token: withToken ? humanToken : nil, tokenExpiresAt: nil, reasons: [], faces: 1),
                        meta: .init(environment: "demo", step: withToken ? "verify" : nil))

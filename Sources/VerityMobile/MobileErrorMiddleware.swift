@@ -16,7 +16,7 @@ import VerityStore
 /// `cause` (`ENGINE_FAILED`, `SERVICE_UNAVAILABLE`, …) and its HTTP status and
 /// `Retry-After` kept, so a client's backoff is unchanged.
 struct MobileErrorMiddleware: AsyncMiddleware {
-    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {
             return try await next.respond(to: request)
         } catch {
@@ -25,7 +25,7 @@ struct MobileErrorMiddleware: AsyncMiddleware {
     }
 
     /// `error` as the mobile surface answers it (also for replays of a stored answer).
-    package static func response(for error: any Error, request: Request) async throws -> Response {
+    static func response(for error: any Error, request: Request) async throws -> Response {
         let verityError = APIErrorMiddleware.verityError(for: error)
         let serverFault = verityError.httpStatus >= 500
         if serverFault {

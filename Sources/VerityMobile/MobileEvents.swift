@@ -11,7 +11,7 @@ import VerityWebhooks
 enum MobileEvents {
     /// (Never the session's id: it is the phone's credential for the session.)
     /// `decidedBy` is `reviewer` when a person settled an `undetermined` outcome (absent: the engines decided).
-    package static func completed(_ verification: MobileVerificationModel, id: UUID, demo: Bool, decidedBy: DecidedBy? = nil) -> WebhookEventDraft {
+    static func completed(_ verification: MobileVerificationModel, id: UUID, demo: Bool, decidedBy: DecidedBy? = nil) -> WebhookEventDraft {
         WebhookEvents.draft(MobileSessionCompleted(product: verification.product, outcome: verification.outcome,
                                                    reasons: verification.reasons ?? "", verificationId: MobileVerificationID(id).description,
                                                    demo: demo, decidedBy: decidedBy),
@@ -19,7 +19,7 @@ enum MobileEvents {
     }
 
     /// A reviewer's decision on a session's case: what they chose and why, and the outcome it gave.
-    package static func decided(_ verification: MobileVerificationModel, id: UUID, kind: ReviewCaseKind, decision: ReviewDecision,
+    static func decided(_ verification: MobileVerificationModel, id: UUID, kind: ReviewCaseKind, decision: ReviewDecision,
                         reason: String) -> WebhookEventDraft {
         WebhookEvents.draft(MobileSessionDecided(verificationId: MobileVerificationID(id).description, product: verification.product,
                                                  case: kind.rawValue, decision: decision == .approve ? .approved : .rejected, reason: reason,

@@ -7,20 +7,20 @@ import VerityStore
 /// backend, which redeems it once with its secret key
 /// (`POST /admin/v1/mobile/tokens/verify`).
 struct MobilePassToken: Sendable {
-    package static let lifetimeMilliseconds: Int64 = 5 * 60 * 1000
+    static let lifetimeMilliseconds: Int64 = 5 * 60 * 1000
 
-    package let verificationID: UUID
-    package let environmentID: UUID
-    package let expiresAt: Int64
+    let verificationID: UUID
+    let environmentID: UUID
+    let expiresAt: Int64
 
-    package func encoded(_ protector: DataProtector) -> String {
+    func encoded(_ protector: DataProtector) -> String {
         let payload = DataProtector.base64URL(Data("\(verificationID.uuidString)|\(environmentID.uuidString)|\(expiresAt)".utf8))
         return "vht_\(payload).\(protector.mobileTokenSignature(payload))"
     }
 
     /// The token's claims when its signature holds (under the current keys,
     /// or the retiring ones while a rotation's window lasts at `now`); nil for anything else.
-    package static func decode(_ token: String, _ protector: DataProtector, now: Int64) -> MobilePassToken? {
+    static func decode(_ token: String, _ protector: DataProtector, now: Int64) -> MobilePassToken? {
         guard token.hasPrefix("vht_"), token.utf8.count < 300 else { return nil }
         let parts = token.dropFirst(4).split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, protector.mobileTokenSignatureMatches(String(parts[0]), String(parts[1]), now: now) else { return nil }

@@ -8,9 +8,9 @@ import VerityKernel
 /// database so every server shares the limit; beyond it, 429 `RATE_LIMITED`
 /// with `Retry-After` (seconds to the next window). Demo keys are limited too.
 struct MobileRateLimitMiddleware: AsyncMiddleware {
-    package let clock: VerityClock
+    let clock: VerityClock
 
-    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let context = try request.mobileContext()
         let product = request.mobilePathProduct ?? "unknown"
         try await RequestRateLimit(clock: clock).admit(request, keyID: context.keyID, surface: product,

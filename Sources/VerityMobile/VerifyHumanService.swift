@@ -14,13 +14,13 @@ import VerityWebhooks
 /// outcome and its credit are written together, and an engine failure
 /// charges nothing (`SYSTEM_ERROR`, retryable).
 struct VerifyHumanService: Sendable {
-    package let engines: DocumentEngines
-    package let protector: DataProtector
-    package let clock: VerityClock
+    let engines: DocumentEngines
+    let protector: DataProtector
+    let clock: VerityClock
     /// Wakes the job worker for the outcome's webhook deliveries (nil: the poll delivers them).
-    package var wake: WebhookWake? = nil
+    var wake: WebhookWake? = nil
 
-    package func verify(_ body: MobileSelfieUpload, context: MobileContext) async throws -> MobileEnvelope<MobileHumanData> {
+    func verify(_ body: MobileSelfieUpload, context: MobileContext) async throws -> MobileEnvelope<MobileHumanData> {
         let product = MobileProduct.verifyHuman
         let selfie = try MobileBody.image(body.selfieB64, field: "selfie_b64")
         if context.isDemo { return MobileDemo.verifyHuman() }
@@ -62,7 +62,7 @@ struct VerifyHumanService: Sendable {
     }
 
     /// `GET /verifyhuman/status/{verification_id}`: the outcome, never the token.
-    package func status(_ publicID: String, context: MobileContext) async throws -> MobileEnvelope<MobileHumanData> {
+    func status(_ publicID: String, context: MobileContext) async throws -> MobileEnvelope<MobileHumanData> {
         if context.isDemo, publicID == MobileDemo.humanVerificationID { return MobileDemo.verifyHuman(withToken: false) }
         guard let id = MobileVerificationID(publicID)?.id,
               let verification = try await MobileVerificationRepository(db: context.db).verification(id: id, environmentID: context.environmentID,

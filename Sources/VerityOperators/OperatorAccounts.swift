@@ -100,7 +100,7 @@ package struct OperatorAccounts: Sendable {
         package var role: OperatorRole { account.role }
 
         /// Whether a sensitive change may go ahead now without asking again.
-        package func isConfirmed(now: Int64) -> Bool {
+        func isConfirmed(now: Int64) -> Bool {
             confirmedAt.map { now - $0 < OperatorAccounts.confirmationMilliseconds && $0 <= now } ?? false
         }
 
@@ -113,7 +113,7 @@ package struct OperatorAccounts: Sendable {
     /// How long a sign-in or a confirmation lets an operator make sensitive
     /// changes (keys, operators, settings) before asking for their password,
     /// and code, again (OWASP ASVS 3.7.1).
-    package static let confirmationMilliseconds: Int64 = 5 * 60_000
+    static let confirmationMilliseconds: Int64 = 5 * 60_000
 
     /// Refuses a sensitive change unless the session proved its operator
     /// within `confirmationMilliseconds`.

@@ -54,7 +54,7 @@ package struct TOTP: Sendable {
 enum Base32 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".utf8)
 
-    package static func encode(_ data: Data) -> String {
+    static func encode(_ data: Data) -> String {
         var output = [UInt8](), buffer: UInt32 = 0, bits = 0
         for byte in data {
             buffer = (buffer << 8) | UInt32(byte)
@@ -69,7 +69,7 @@ enum Base32 {
     }
 
     /// Nil for a character outside the alphabet; spaces, hyphens and `=` are ignored, case is not.
-    package static func decode(_ text: String) -> Data? {
+    static func decode(_ text: String) -> Data? {
         var output = Data(), buffer: UInt32 = 0, bits = 0
         for character in text.uppercased().utf8 where character != UInt8(ascii: " ") && character != UInt8(ascii: "-") && character != UInt8(ascii: "=") {
             guard let value = alphabet.firstIndex(of: character) else { return nil }

@@ -14,38 +14,38 @@ import VerityCertification
 /// surface's controllers (`VerityApp+Routes.swift`). It stays in the app:
 /// a controller is handed only what it uses, never this.
 struct ServerDependencies: Sendable {
-    package let settings: Settings
-    package let protector: DataProtector
-    package let clock: VerityClock
-    package let tokens: UserTokenService
-    package let dataSources: DataSourceProvider
-    package let pki: CertificationPKI
-    package let issuer: CertificateIssuer
+    let settings: Settings
+    let protector: DataProtector
+    let clock: VerityClock
+    let tokens: UserTokenService
+    let dataSources: DataSourceProvider
+    let pki: CertificationPKI
+    let issuer: CertificateIssuer
     /// The server's job worker: kick it after enqueueing.
-    package let jobs: JobWorker
+    let jobs: JobWorker
     /// The document and face engines on the engine pool (face models loaded once).
     let documentEngines: DocumentEngines
     /// Requests waiting for the document checks they submitted.
-    package let documentChecks: DocumentCheckWaiters
-    package let messaging: CertificationMessaging
+    let documentChecks: DocumentCheckWaiters
+    let messaging: CertificationMessaging
     /// The matcher over the imported sanctions list (VerifyCompliance), built once per list.
-    package let sanctions: SanctionsScreening
+    let sanctions: SanctionsScreening
     /// Wakes the worker after an outcome a request settled (webhook deliveries leave at once).
-    package let webhookWake: WebhookWake
+    let webhookWake: WebhookWake
     /// The `Idempotency-Key` claims this server holds: said alive, given up once the database is back.
     let heldClaims: HeldClaims
     /// The console sign-ins this server is hashing or waiting to hash (`SignInGuard`).
-    package let signInHashing: SignInGuard.HashingQueue
+    let signInHashing: SignInGuard.HashingQueue
 
     /// Built once from the parts above, and shared by every surface.
-    package let scopes: RequestScopes
-    package let idempotency: Idempotency
+    let scopes: RequestScopes
+    let idempotency: Idempotency
     /// The end-user token check every `/v1/identity` route sits behind.
-    package let userTokens: UserTokenMiddleware
+    let userTokens: UserTokenMiddleware
     /// The secret-key check every admin route sits behind.
-    package let secretKeys: SecretKeyMiddleware
+    let secretKeys: SecretKeyMiddleware
 
-    package init(settings: Settings, protector: DataProtector, clock: VerityClock, tokens: UserTokenService, dataSources: DataSourceProvider,
+    init(settings: Settings, protector: DataProtector, clock: VerityClock, tokens: UserTokenService, dataSources: DataSourceProvider,
          pki: CertificationPKI, issuer: CertificateIssuer, jobs: JobWorker, documentEngines: DocumentEngines,
          documentChecks: DocumentCheckWaiters, messaging: CertificationMessaging, sanctions: SanctionsScreening, webhookWake: WebhookWake,
          heldClaims: HeldClaims, signInHashing: SignInGuard.HashingQueue) {

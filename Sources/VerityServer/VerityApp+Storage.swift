@@ -4,8 +4,8 @@ import VerityKernel
 import VerityWebhooks
 
 /// What the app keeps on `Application` for the tests and the CLI to reach.
-package enum JobWorkerKey: StorageKey { package typealias Value = JobWorker }
-package enum WebhookDispatcherKey: StorageKey { package typealias Value = WebhookDispatcher }
+enum JobWorkerKey: StorageKey { package typealias Value = JobWorker }
+enum WebhookDispatcherKey: StorageKey { package typealias Value = WebhookDispatcher }
 package enum EnginePoolKey: StorageKey { package typealias Value = EnginePool }
 
 extension Application {

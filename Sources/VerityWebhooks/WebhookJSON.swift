@@ -30,7 +30,7 @@ enum WebhookJSON {
 
     /// A delivery's body (`VerityAPI.WebhookEvent` on the wire) around
     /// `data`, the event's stored object, copied as it is.
-    package static func body(id: String, type: String, createdAtEpochMs: Int64, environment: String, userRef: String?,
+    static func body(id: String, type: String, createdAtEpochMs: Int64, environment: String, userRef: String?,
                      data: Data) -> Data {
         var out: [UInt8] = []
         out.reserveCapacity(160 + data.count + (userRef?.utf8.count ?? 0))

@@ -7,7 +7,7 @@ import VerityAPI
 /// what made `JSONEncoder` cost a tenth of a millisecond an outcome
 /// (`docs/benchmarks.md`). Nil members are left out, as the encoder leaves them.
 enum WebhookPayloadEncoder {
-    package static func data(_ payload: some WebhookPayload) -> [String: WebhookValue] {
+    static func data(_ payload: some WebhookPayload) -> [String: WebhookValue] {
         let encoder = FlatEncoder()
         // The payloads are this package's flat structs: their encoding cannot fail
         // (a nested member would stop at the precondition, in the tests first).
@@ -16,16 +16,16 @@ enum WebhookPayloadEncoder {
     }
 
     final class Members {
-        package var values: [String: WebhookValue] = [:]
+        var values: [String: WebhookValue] = [:]
     }
 
     /// The payload's own encoder: a keyed container over `members`.
     private struct FlatEncoder: Encoder {
         let members = Members()
-        package var codingPath: [any CodingKey] { [] }
-        package var userInfo: [CodingUserInfoKey: Any] { [:] }
+        var codingPath: [any CodingKey] { [] }
+        var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-        package func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
             KeyedEncodingContainer(Keyed<Key>(members: members))
         }
         func unkeyedContainer() -> any UnkeyedEncodingContainer { preconditionFailure("webhook data is one flat object") }
@@ -34,30 +34,30 @@ enum WebhookPayloadEncoder {
 
     private struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let members: Members
-        package var codingPath: [any CodingKey] { [] }
+        var codingPath: [any CodingKey] { [] }
 
         mutating func encodeNil(forKey key: Key) throws {}
-        package mutating func encode(_ value: Bool, forKey key: Key) throws { members.values[key.stringValue] = .bool(value) }
-        package mutating func encode(_ value: String, forKey key: Key) throws { members.values[key.stringValue] = .string(value) }
-        package mutating func encode(_ value: Int, forKey key: Key) throws { members.values[key.stringValue] = .int(Int64(value)) }
-        package mutating func encode(_ value: Int64, forKey key: Key) throws { members.values[key.stringValue] = .int(value) }
-        package mutating func encode(_ value: Int32, forKey key: Key) throws { members.values[key.stringValue] = .int(Int64(value)) }
-        package mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        mutating func encode(_ value: Bool, forKey key: Key) throws { members.values[key.stringValue] = .bool(value) }
+        mutating func encode(_ value: String, forKey key: Key) throws { members.values[key.stringValue] = .string(value) }
+        mutating func encode(_ value: Int, forKey key: Key) throws { members.values[key.stringValue] = .int(Int64(value)) }
+        mutating func encode(_ value: Int64, forKey key: Key) throws { members.values[key.stringValue] = .int(value) }
+        mutating func encode(_ value: Int32, forKey key: Key) throws { members.values[key.stringValue] = .int(Int64(value)) }
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
             // An enum of the wire: its raw value.
             let single = SingleValue()
             try value.encode(to: single)
             guard let encoded = single.box.value else { preconditionFailure("webhook data holds strings, integers and flags") }
             members.values[key.stringValue] = encoded
         }
-        package mutating func encode(_ value: Double, forKey key: Key) throws { preconditionFailure("webhook data holds no fractions") }
-        package mutating func encode(_ value: Float, forKey key: Key) throws { preconditionFailure("webhook data holds no fractions") }
-        package mutating func encode(_ value: Int8, forKey key: Key) throws { members.values[key.stringValue] = .int(Int64(value)) }
-        package mutating func encode(_ value: Int16, forKey key: Key) throws { members.values[key.stringValue] = .int(Int64(value)) }
-        package mutating func encode(_ value: UInt, forKey key: Key) throws { members.values[key.stringValue] = .int(Int64(value)) }
-        package mutating func encode(_ value: UInt8, forKey key: Key) throws { members.values[key.stringValue] = .int(Int64(value)) }
-        package mutating func encode(_ value: UInt16, forKey key: Key) throws { members.values[key.stringValue] = .int(Int64(value)) }
-        package mutating func encode(_ value: UInt32, forKey key: Key) throws { members.values[key.stringValue] = .int(Int64(value)) }
-        package mutating func encode(_ value: UInt64, forKey key: Key) throws { members.values[key.stringValue] = .int(Int64(value)) }
+        mutating func encode(_ value: Double, forKey key: Key) throws { preconditionFailure("webhook data holds no fractions") }
+        mutating func encode(_ value: Float, forKey key: Key) throws { preconditionFailure("webhook data holds no fractions") }
+        mutating func encode(_ value: Int8, forKey key: Key) throws { members.values[key.stringValue] = .int(Int64(value)) }
+        mutating func encode(_ value: Int16, forKey key: Key) throws { members.values[key.stringValue] = .int(Int64(value)) }
+        mutating func encode(_ value: UInt, forKey key: Key) throws { members.values[key.stringValue] = .int(Int64(value)) }
+        mutating func encode(_ value: UInt8, forKey key: Key) throws { members.values[key.stringValue] = .int(Int64(value)) }
+        mutating func encode(_ value: UInt16, forKey key: Key) throws { members.values[key.stringValue] = .int(Int64(value)) }
+        mutating func encode(_ value: UInt32, forKey key: Key) throws { members.values[key.stringValue] = .int(Int64(value)) }
+        mutating func encode(_ value: UInt64, forKey key: Key) throws { members.values[key.stringValue] = .int(Int64(value)) }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
             preconditionFailure("webhook data is one flat object")
         }
@@ -66,33 +66,33 @@ enum WebhookPayloadEncoder {
         mutating func superEncoder(forKey key: Key) -> any Encoder { preconditionFailure("webhook data is one flat object") }
     }
 
-    package final class Box { package var value: WebhookValue? }
+    final class Box { package var value: WebhookValue? }
 
     /// One member's value: what a wire enum's `encode(to:)` writes.
     private struct SingleValue: Encoder, SingleValueEncodingContainer {
         let box = Box()
-        package var codingPath: [any CodingKey] { [] }
-        package var userInfo: [CodingUserInfoKey: Any] { [:] }
+        var codingPath: [any CodingKey] { [] }
+        var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-        package func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> { preconditionFailure("webhook data is one flat object") }
+        func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> { preconditionFailure("webhook data is one flat object") }
         func unkeyedContainer() -> any UnkeyedEncodingContainer { preconditionFailure("webhook data is one flat object") }
         func singleValueContainer() -> any SingleValueEncodingContainer { self }
 
         mutating func encodeNil() throws {}
-        package mutating func encode(_ value: Bool) throws { box.value = .bool(value) }
-        package mutating func encode(_ value: String) throws { box.value = .string(value) }
-        package mutating func encode(_ value: Int) throws { box.value = .int(Int64(value)) }
-        package mutating func encode(_ value: Int64) throws { box.value = .int(value) }
-        package mutating func encode(_ value: Int8) throws { box.value = .int(Int64(value)) }
-        package mutating func encode(_ value: Int16) throws { box.value = .int(Int64(value)) }
-        package mutating func encode(_ value: Int32) throws { box.value = .int(Int64(value)) }
-        package mutating func encode(_ value: UInt) throws { box.value = .int(Int64(value)) }
-        package mutating func encode(_ value: UInt8) throws { box.value = .int(Int64(value)) }
-        package mutating func encode(_ value: UInt16) throws { box.value = .int(Int64(value)) }
-        package mutating func encode(_ value: UInt32) throws { box.value = .int(Int64(value)) }
-        package mutating func encode(_ value: UInt64) throws { box.value = .int(Int64(value)) }
-        package mutating func encode(_ value: Double) throws { preconditionFailure("webhook data holds no fractions") }
-        package mutating func encode(_ value: Float) throws { preconditionFailure("webhook data holds no fractions") }
-        package mutating func encode<T: Encodable>(_ value: T) throws { try value.encode(to: self) }
+        mutating func encode(_ value: Bool) throws { box.value = .bool(value) }
+        mutating func encode(_ value: String) throws { box.value = .string(value) }
+        mutating func encode(_ value: Int) throws { box.value = .int(Int64(value)) }
+        mutating func encode(_ value: Int64) throws { box.value = .int(value) }
+        mutating func encode(_ value: Int8) throws { box.value = .int(Int64(value)) }
+        mutating func encode(_ value: Int16) throws { box.value = .int(Int64(value)) }
+        mutating func encode(_ value: Int32) throws { box.value = .int(Int64(value)) }
+        mutating func encode(_ value: UInt) throws { box.value = .int(Int64(value)) }
+        mutating func encode(_ value: UInt8) throws { box.value = .int(Int64(value)) }
+        mutating func encode(_ value: UInt16) throws { box.value = .int(Int64(value)) }
+        mutating func encode(_ value: UInt32) throws { box.value = .int(Int64(value)) }
+        mutating func encode(_ value: UInt64) throws { box.value = .int(Int64(value)) }
+        mutating func encode(_ value: Double) throws { preconditionFailure("webhook data holds no fractions") }
+        mutating func encode(_ value: Float) throws { preconditionFailure("webhook data holds no fractions") }
+        mutating func encode<T: Encodable>(_ value: T) throws { try value.encode(to: self) }
     }
 }

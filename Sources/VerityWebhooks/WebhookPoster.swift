@@ -77,7 +77,7 @@ package protocol WebhookResolving: Sendable {
 
 /// `getaddrinfo`, off the event loops and NIO's shared pool (it blocks: `BlockingCalls`).
 struct SystemWebhookResolver: WebhookResolving {
-    package func addresses(of host: String) async throws -> [[UInt8]] {
+    func addresses(of host: String) async throws -> [[UInt8]] {
         // Names only: the poster reads an address literal (bracketed IPv6 too) itself.
         try await BlockingCalls.run {
             var hints = addrinfo()

@@ -1,6 +1,6 @@
 /// Consent texts the demo publishes, in two locales.
 enum DemoConsent {
-    package static let texts: [(locale: String, contentType: String, content: String)] = [
+    static let texts: [(locale: String, contentType: String, content: String)] = [
         ("en-US", "text/plain", """
         I agree that Verity Demo may process my name, address and date of birth to verify my identity \
         against trusted data sources. I can withdraw this consent at any time.

@@ -126,7 +126,7 @@ public enum DemoSetup {
 
 /// The demo entity's registration form.
 enum DemoCertification {
-    package static let fields = [
+    static let fields = [
         UserFieldDefinition(name: "givenName", type: .text, maxLength: 100),
         UserFieldDefinition(name: "surname", type: .text, maxLength: 100),
         UserFieldDefinition(name: "email", type: .email, required: false),

@@ -14,14 +14,14 @@ import VerityKernel
 /// migration this build knows; the face models are there and unaltered; the
 /// HSM answers when one is configured. Each check says what to do when it fails.
 struct ReadinessChecks: Sendable {
-    package let db: any Database
-    package let settings: Settings
-    package let models: ModelFilesCheck
+    let db: any Database
+    let settings: Settings
+    let models: ModelFilesCheck
     /// The HSM's check as `/readyz` asks it: kept a few seconds (`HSMCheck`).
     /// Without one (`verity doctor`), the HSM is asked each time.
-    package var hsmCheck: HSMCheck? = nil
+    var hsmCheck: HSMCheck? = nil
 
-    package func run() async -> [HealthCheck] {
+    func run() async -> [HealthCheck] {
         var checks = [await database()]
         checks.append(checks[0].status == "ok" ? await migrations() : HealthCheck(name: "migrations", status: "failing",
                                                                                    detail: "the database does not answer"))
@@ -34,7 +34,7 @@ struct ReadinessChecks: Sendable {
         return checks
     }
 
-    package func database() async -> HealthCheck {
+    func database() async -> HealthCheck {
         do {
             try await DatabaseProbe(db: db).answers()
             return HealthCheck(name: "database", status: "ok")
@@ -45,7 +45,7 @@ struct ReadinessChecks: Sendable {
     }
 
     /// Every migration this build knows is applied (`verity migrate` applies them).
-    package func migrations() async -> HealthCheck {
+    func migrations() async -> HealthCheck {
         guard let applied = try? await DatabaseProbe(db: db).appliedMigrations() else {
             return HealthCheck(name: "migrations", status: "failing", detail: "no migrations applied: run `verity migrate`")
         }
@@ -58,7 +58,7 @@ struct ReadinessChecks: Sendable {
     }
 
     /// The HSM's module loads, and the CA token opens with its PIN when the CA keys live there.
-    package static func hsm(_ settings: Settings) async -> HealthCheck {
+    static func hsm(_ settings: Settings) async -> HealthCheck {
         guard let hsm = settings.hsm else { return HealthCheck(name: "hsm", status: "not_configured") }
         do {
             let module = try PKCS11Module.shared(path: hsm.modulePath)

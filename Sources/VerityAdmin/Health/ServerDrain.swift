@@ -27,7 +27,7 @@ public final class ServerDrain: Sendable {
 }
 
 struct ServerDrainKey: StorageKey {
-    package typealias Value = ServerDrain
+    typealias Value = ServerDrain
 }
 
 extension Application {

@@ -21,8 +21,8 @@ package protocol CertificateAuthority: Sendable {
 
 /// The platform CA in this server's data folder.
 struct BuiltInCertificateAuthority: CertificateAuthority {
-    package let ca: PlatformCA
-    package let pki: CertificationPKI
+    let ca: PlatformCA
+    let pki: CertificationPKI
 
     /// Signed on the pool: the CA key may be in the HSM.
     func issue(publicKey: P256.Signing.PublicKey, csr: [UInt8]?, subject: UserSubject, level: AccreditationLevel) async throws -> Certificate {
@@ -30,5 +30,5 @@ struct BuiltInCertificateAuthority: CertificateAuthority {
         return try await pki.offLoop { try ca.issue(publicKey: publicKey, subject: subject, level: level) }
     }
 
-    package func revoke(serialNumber: String) async throws {}
+    func revoke(serialNumber: String) async throws {}
 }

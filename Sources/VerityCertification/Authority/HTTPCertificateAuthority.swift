@@ -38,7 +38,7 @@ package struct HTTPCertificateAuthority: CertificateAuthority {
         let csr: String?
     }
 
-    package struct IssueResponse: Decodable { package let certificate: String }
+    struct IssueResponse: Decodable { package let certificate: String }
 
     /// Reads the chain file; a missing or unreadable chain stops the server.
     package static func loadChain(_ path: String) throws -> [Certificate] {

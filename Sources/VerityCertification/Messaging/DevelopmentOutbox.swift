@@ -9,16 +9,16 @@ import VerityKernel
 /// in the database for `verity sms outbox` to show. Never used for a live
 /// environment (see `CertificationMessaging`).
 struct DevelopmentOutbox: SMSGateway, MailGateway {
-    package let db: any Database
-    package let protector: DataProtector
-    package let environmentID: UUID
-    package let clock: VerityClock
+    let db: any Database
+    let protector: DataProtector
+    let environmentID: UUID
+    let clock: VerityClock
 
-    package func send(_ message: SMSMessage) async throws {
+    func send(_ message: SMSMessage) async throws {
         try await keep(to: message.to, subject: nil, text: message.text, channel: nil)
     }
 
-    package func send(_ message: MailMessage) async throws {
+    func send(_ message: MailMessage) async throws {
         try await keep(to: message.to, subject: message.subject, text: message.text, channel: .email)
     }
 

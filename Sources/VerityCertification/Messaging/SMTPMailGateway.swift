@@ -75,7 +75,7 @@ package struct SMTPMailGateway: MailGateway {
 /// The DATA of one message: headers, a plain-text body with CRLF line ends
 /// and leading dots doubled (RFC 5321 §4.5.2), and the closing dot.
 enum SMTPMessage {
-    package static func data(_ message: MailMessage, from: String, now: Date) -> String {
+    static func data(_ message: MailMessage, from: String, now: Date) -> String {
         let date = DateFormatter()
         date.locale = Locale(identifier: "en_US_POSIX")
         date.timeZone = TimeZone(identifier: "UTC")
@@ -103,7 +103,7 @@ struct SMTPReplies {
     private var iterator: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator
     private var pending = ""
 
-    package init(_ iterator: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator) { self.iterator = iterator }
+    init(_ iterator: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator) { self.iterator = iterator }
 
     mutating func expect(_ codes: Set<Int>) async throws {
         let code = try await next()
@@ -111,7 +111,7 @@ struct SMTPReplies {
     }
 
     /// The next reply's code.
-    package mutating func next() async throws -> Int {
+    mutating func next() async throws -> Int {
         while true {
             while let end = pending.range(of: "\r\n") {
                 let line = String(pending[..<end.lowerBound])
@@ -130,7 +130,7 @@ enum SMTPFailure: Error {
     /// No reply, a malformed one, or the connection closed (at the deadline).
     case unreadable
 
-    package var summary: String {
+    var summary: String {
         switch self {
         case .refused(let code): "reply \(code)"
         case .unreadable: "no readable reply"

@@ -7,33 +7,33 @@ import VerityPages
 /// the identity evidence on file (never the registration's fields).
 struct AccreditationReviewEvidence: ReviewEvidence {
     struct DocumentCheck: Sendable {
-        package let status: DocumentCheckStatus
-        package let type: DocumentType
-        package let country: String
-        package let at: Int64
+        let status: DocumentCheckStatus
+        let type: DocumentType
+        let country: String
+        let at: Int64
     }
 
-    package let entity: String
+    let entity: String
     let entityName: String
-    package let level: Int
-    package let status: String
+    let level: Int
+    let status: String
     let requestedAt: Int64
-    package let accreditedLevel: Int?
-    package let certification: String
+    let accreditedLevel: Int?
+    let certification: String
     let registeredAt: Int64
     let evidenceKind: String?
     let evidenceReference: String?
     /// The user's latest document check in this environment.
-    package let documentCheck: DocumentCheck?
+    let documentCheck: DocumentCheck?
     /// Whether the level needs recorded identity evidence (3 and 4).
     let needsIdentityCheck: Bool
 
-    package var namesUser: Bool { true }
+    var namesUser: Bool { true }
 
-    package func facts(_ page: ReviewPage) -> HTML { .empty }
+    func facts(_ page: ReviewPage) -> HTML { .empty }
 
     /// The level asked of which entity, what the user holds already, and the identity evidence on file.
-    package func sections(_ page: ReviewPage) -> [HTML] {
+    func sections(_ page: ReviewPage) -> [HTML] {
         let stated: HTML = evidenceKind.map { kind in
             "\(page.t("evidence_\(kind)")) · <code>\(evidenceReference ?? "")</code>"
         } ?? page.text("none")
@@ -60,11 +60,11 @@ struct AccreditationReviewEvidence: ReviewEvidence {
 /// The activation code an approval issued, shown once: it is not kept in a
 /// form the console can show again.
 struct ActivationCodeShownOnce: ReviewShownOnce {
-    package let issued: ActivationCodeIssued
+    let issued: ActivationCodeIssued
 
-    package var titleKey: String { "diac_title" }
+    var titleKey: String { "diac_title" }
 
-    package func body(_ page: ReviewPage) -> HTML {
+    func body(_ page: ReviewPage) -> HTML {
         let delivered = issued.deliveredBy.map { page.t("diac_delivered_\($0)") } ?? page.t("diac_not_delivered")
         return """
             <p>\(page.t("diac_lede").replacingOccurrences(of: "%@", with: String(issued.level)))</p>

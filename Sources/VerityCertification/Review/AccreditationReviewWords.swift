@@ -1,8 +1,8 @@
 /// The words of accreditation-request cases in the console, and of the activation code an approval shows once, in its languages.
 enum AccreditationReviewWords {
-    package static let tables: [String: [String: String]] = ["en": english, "ar": arabic]
+    static let tables: [String: [String: String]] = ["en": english, "ar": arabic]
 
-    package static let english: [String: String] = [
+    static let english: [String: String] = [
         "kind_accreditation": "Accreditation request",
         "counts_accreditation": "Accreditation requests",
         "case_title_accreditation": "Accreditation request",
@@ -47,7 +47,7 @@ enum AccreditationReviewWords {
         "error_field_delivery": "Send the code by SMS or by e-mail; e-mail needs an address on file for this user, and none is known.",
     ]
 
-    package static let arabic: [String: String] = [
+    static let arabic: [String: String] = [
         "kind_accreditation": "طلب اعتماد",
         "counts_accreditation": "طلبات الاعتماد",
         "case_title_accreditation": "طلب اعتماد",

@@ -46,7 +46,7 @@ package struct ConsoleAuditTrail: Sendable {
     }
 
     /// A field the page cannot use, named for its message.
-    package struct Problem: Error { package let field: String }
+    struct Problem: Error { package let field: String }
 
     package func page(tenantID: UUID, query: Query) async throws -> Page {
         var filter = AuditRepository.Filter()

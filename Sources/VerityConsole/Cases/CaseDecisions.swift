@@ -14,16 +14,16 @@ import VerityIdentity
 /// (which the case's handler gives: the subject's outcome, the webhooks) and
 /// its audit event in one transaction, so it happens whole or not at all, once.
 struct CaseDecisions: Sendable {
-    package let scope: RequestScope
-    package let clock: VerityClock
-    package let handlers: ReviewCaseHandlers
+    let scope: RequestScope
+    let clock: VerityClock
+    let handlers: ReviewCaseHandlers
     /// Sends the decision's webhooks now rather than at the next poll.
-    package var wake: WebhookWake? = nil
+    var wake: WebhookWake? = nil
 
     private var db: any Database { scope.db }
 
     /// Claims the case, or extends the reviewer's own claim; returns until when.
-    package func claim(caseID: UUID, by session: OperatorAccounts.Session) async throws -> Int64 {
+    func claim(caseID: UUID, by session: OperatorAccounts.Session) async throws -> Int64 {
         try Self.requireReviewer(session)
         do {
             return try await ReviewCaseRepository(db: db).claim(id: caseID, tenantID: session.tenantID, operatorID: session.operatorID,
@@ -34,7 +34,7 @@ struct CaseDecisions: Sendable {
     }
 
     /// Gives the reviewer's claim back to the queue.
-    package func release(caseID: UUID, by session: OperatorAccounts.Session) async throws {
+    func release(caseID: UUID, by session: OperatorAccounts.Session) async throws {
         try Self.requireReviewer(session)
         guard try await ReviewCaseRepository(db: db).reviewCase(id: caseID, tenantID: session.tenantID) != nil else {
             throw Self.error(.notFound)
@@ -47,7 +47,7 @@ struct CaseDecisions: Sendable {
     /// form's fields for the kind's own questions (`decisionFields`).
     /// Returns what the decision shows the reviewer once, if anything.
     @discardableResult
-    package func decide(caseID: UUID, decision: ReviewDecision, reason: String, note rawNote: String?, fields: [String: String] = [:],
+    func decide(caseID: UUID, decision: ReviewDecision, reason: String, note rawNote: String?, fields: [String: String] = [:],
                 by session: OperatorAccounts.Session) async throws -> (any ReviewShownOnce)? {
         try Self.requireReviewer(session)
         let cases = ReviewCaseRepository(db: db)
@@ -92,7 +92,7 @@ struct CaseDecisions: Sendable {
         }
     }
 
-    package static func error(_ refusal: ReviewCaseRepository.Refusal) -> VerityError {
+    static func error(_ refusal: ReviewCaseRepository.Refusal) -> VerityError {
         switch refusal {
         case .notFound: VerityError(.notFound, "no case with this id in this tenant", field: "case")
         case .decided: VerityError(.caseDecided, "this case has been decided already")

@@ -39,7 +39,7 @@ package struct ReviewQueue: Sendable {
     }
 
     /// A bad cursor (hand-edited) is a problem of the `after` field.
-    package struct Problem: Error { package let field: String }
+    struct Problem: Error { package let field: String }
 
     package func page(session: OperatorAccounts.Session, after: String?) async throws -> Page {
         let cursor = try after.flatMap { text -> ReviewCaseRepository.Cursor? in

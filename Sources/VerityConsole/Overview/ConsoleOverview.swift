@@ -7,25 +7,25 @@ import VerityKernel
 /// The overview's figures for one of the tenant's environments over the last
 /// `days` days (UTC), each day present even when nothing happened.
 struct ConsoleOverview: Sendable {
-    package let db: any Database
-    package let clock: VerityClock
+    let db: any Database
+    let clock: VerityClock
 
-    package static let days = 14
+    static let days = 14
 
     struct Series: Sendable {
         /// Epoch days, oldest first.
-        package let days: [Int64]
+        let days: [Int64]
         /// For each key (a status or outcome), its count on each day.
         let counts: [String: [Int]]
 
-        package var total: Int { counts.values.reduce(0) { $0 + $1.reduce(0, +) } }
+        var total: Int { counts.values.reduce(0) { $0 + $1.reduce(0, +) } }
     }
 
     struct Figures: Sendable {
-        package let environment: EnvironmentKind
-        package let checks: Series
-        package let attempts: Series
-        package let credits: Series
+        let environment: EnvironmentKind
+        let checks: Series
+        let attempts: Series
+        let credits: Series
         let passRates: [OverviewRepository.PassRate]
         let checkTimes: OverviewRepository.Durations
         let reviewTimes: OverviewRepository.Durations
@@ -35,7 +35,7 @@ struct ConsoleOverview: Sendable {
         var hasActivity: Bool { checks.total + attempts.total + credits.total > 0 }
     }
 
-    package func figures(tenantID: UUID, operatorID: UUID, environment kind: EnvironmentKind) async throws -> Figures? {
+    func figures(tenantID: UUID, operatorID: UUID, environment kind: EnvironmentKind) async throws -> Figures? {
         guard let environment = try await TenantRepository(db: db).environment(tenantID: tenantID, kind: kind),
               let environmentID = environment.id else { return nil }
         let now = clock.nowMillis()

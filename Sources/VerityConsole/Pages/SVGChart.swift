@@ -9,9 +9,9 @@ import VerityPages
 /// no `style` (the console's Content-Security-Policy has no inline styles).
 enum SVGChart {
     struct Series {
-        package let label: String
+        let label: String
         let colour: String
-        package let values: [Int]
+        let values: [Int]
     }
 
     /// Stacked columns, one per day; `labels` under every other column.

@@ -10,31 +10,31 @@ import VerityOperators
 /// shown once, then only its hash is kept) and revoked with a reason, each
 /// in the audit trail as the operator.
 struct ConsoleKeys: Sendable {
-    package let db: any Database
-    package let clock: VerityClock
-    package let protector: DataProtector
+    let db: any Database
+    let clock: VerityClock
+    let protector: DataProtector
 
-    package struct Key: Sendable {
-        package let id: UUID
-        package let prefix: String
-        package let scopes: [String]
-        package let createdAt: Int64
-        package let revokedAt: Int64?
+    struct Key: Sendable {
+        let id: UUID
+        let prefix: String
+        let scopes: [String]
+        let createdAt: Int64
+        let revokedAt: Int64?
     }
 
     struct View: Sendable {
-        package let environment: EnvironmentKind
-        package let secretKeys: [Key]
+        let environment: EnvironmentKind
+        let secretKeys: [Key]
         let clientKeys: [Key]
     }
 
     /// A key just made: the only time it is seen.
-    package struct Made: Sendable {
-        package let kind: KeyDirectory.Kind
-        package let secret: String
+    struct Made: Sendable {
+        let kind: KeyDirectory.Kind
+        let secret: String
     }
 
-    package func view(_ kind: EnvironmentKind, session: OperatorAccounts.Session) async throws -> View {
+    func view(_ kind: EnvironmentKind, session: OperatorAccounts.Session) async throws -> View {
         let environmentID = try await ConsoleEnvironmentSettings.environment(kind, session: session, db: db).requireID()
         let directory = KeyDirectory(db: db)
         let secret = try await directory.secretKeys(environmentID: environmentID).map {
@@ -48,7 +48,7 @@ struct ConsoleKeys: Sendable {
         return View(environment: kind, secretKeys: secret, clientKeys: client)
     }
 
-    package func make(_ kind: KeyDirectory.Kind, in environmentKind: EnvironmentKind, scopes: [String], reason: String?,
+    func make(_ kind: KeyDirectory.Kind, in environmentKind: EnvironmentKind, scopes: [String], reason: String?,
               session: OperatorAccounts.Session) async throws -> Made {
         try ConsoleEnvironmentSettings.requireConfirmedAdmin(session, now: clock.nowMillis())
         let reason = try ConsoleEnvironmentSettings.reason(reason)
@@ -58,7 +58,7 @@ struct ConsoleKeys: Sendable {
         return Made(kind: kind, secret: secret)
     }
 
-    package func revoke(_ kind: KeyDirectory.Kind, id text: String?, in environmentKind: EnvironmentKind, reason: String?,
+    func revoke(_ kind: KeyDirectory.Kind, id text: String?, in environmentKind: EnvironmentKind, reason: String?,
                 session: OperatorAccounts.Session) async throws {
         try ConsoleEnvironmentSettings.requireConfirmedAdmin(session, now: clock.nowMillis())
         let reason = try ConsoleEnvironmentSettings.reason(reason)
@@ -76,7 +76,7 @@ struct ConsoleKeys: Sendable {
     }
 
     /// The products a client key may run: at least one, each known.
-    package static func products(_ scopes: [String]) throws -> [MobileProduct] {
+    static func products(_ scopes: [String]) throws -> [MobileProduct] {
         let products = scopes.compactMap(MobileProduct.init(rawValue:))
         guard !products.isEmpty, products.count == scopes.count else {
             throw VerityError.invalid("scopes", "choose at least one product")

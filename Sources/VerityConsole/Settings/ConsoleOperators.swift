@@ -13,7 +13,7 @@ import VerityKernel
 /// cannot disable themselves (the tenant would risk having no admin left to
 /// undo it); another admin can.
 struct ConsoleOperators: Sendable {
-    package let accounts: OperatorAccounts
+    let accounts: OperatorAccounts
 
     enum Action: String, Sendable, CaseIterable {
         case disable, enable
@@ -28,12 +28,12 @@ struct ConsoleOperators: Sendable {
         case secondFactor(SecondFactorReset)
     }
 
-    package func list(session: OperatorAccounts.Session) async throws -> [OperatorView] {
+    func list(session: OperatorAccounts.Session) async throws -> [OperatorView] {
         try ConsoleEnvironmentSettings.requireAdmin(session)
         return try await accounts.list(tenantID: session.tenantID)
     }
 
-    package func create(email: String?, role text: String?, secondFactor: Bool, reason: String?, session: OperatorAccounts.Session) async throws
+    func create(email: String?, role text: String?, secondFactor: Bool, reason: String?, session: OperatorAccounts.Session) async throws
         -> OperatorCredentials {
         try ConsoleEnvironmentSettings.requireConfirmedAdmin(session, now: accounts.clock.nowMillis())
         let reason = try ConsoleEnvironmentSettings.reason(reason)

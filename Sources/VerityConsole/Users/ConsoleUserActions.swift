@@ -14,11 +14,11 @@ import VerityIdentity
 /// The ones that cannot be undone (a reset, an uncertification) need the
 /// form's confirmation.
 struct ConsoleUserActions: Sendable {
-    package let db: any Database
-    package let protector: DataProtector
-    package let logger: Logger
-    package let clock: VerityClock
-    package let certification: CertificationService
+    let db: any Database
+    let protector: DataProtector
+    let logger: Logger
+    let clock: VerityClock
+    let certification: CertificationService
 
     enum Action: String, Sendable, CaseIterable {
         /// PII attempts and document verification start again.
@@ -36,15 +36,15 @@ struct ConsoleUserActions: Sendable {
     }
 
     struct Form: Sendable {
-        package var action: Action
-        package var environment: EnvironmentKind
-        package var userRef: String
-        package var entity: String?
+        var action: Action
+        var environment: EnvironmentKind
+        var userRef: String
+        var entity: String?
         var confirmed: Bool
-        package var note: String
+        var note: String
     }
 
-    package func perform(_ form: Form, by session: OperatorAccounts.Session) async throws {
+    func perform(_ form: Form, by session: OperatorAccounts.Session) async throws {
         guard session.role.includes(.reviewer) else {
             throw VerityError(.roleNotAuthorized, "changing a user needs the reviewer or admin role")
         }

@@ -34,7 +34,7 @@ package struct ConsoleUsers: Sendable {
     }
 
     /// A reference that cannot be one (empty, too long, control characters).
-    package struct Problem: Error { package let field: String }
+    struct Problem: Error { package let field: String }
 
     /// The user in each environment of the tenant that knows them (test first).
     package func find(userRef raw: String, tenantID: UUID) async throws -> [File] {

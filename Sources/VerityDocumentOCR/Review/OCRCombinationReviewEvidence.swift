@@ -10,14 +10,14 @@ struct OCRCombinationReviewEvidence: ReviewEvidence {
     let combinationID: String
     let combinedAt: Int64?
     /// Nil once the case is decided (the combination keeps it until then).
-    package let result: OCRResult?
-    package let images: [ReviewImageSide]
+    let result: OCRResult?
+    let images: [ReviewImageSide]
 
-    package var namesUser: Bool { true }
+    var namesUser: Bool { true }
 
-    package func facts(_ page: ReviewPage) -> HTML { .empty }
+    func facts(_ page: ReviewPage) -> HTML { .empty }
 
-    package func sections(_ page: ReviewPage) -> [HTML] {
+    func sections(_ page: ReviewPage) -> [HTML] {
         var sections = [page.images(images)]
         guard let result else {
             sections.append(page.section("fields", page.t("fields_title"), "<p>\(page.t("images_gone"))</p>"))
@@ -55,7 +55,7 @@ struct OCRCombinationReviewEvidence: ReviewEvidence {
     }
 
     /// The combined result's text fields, by their wire names, in the card's order.
-    package static func fields(_ result: OCRResult) -> [(String, String)] {
+    static func fields(_ result: OCRResult) -> [(String, String)] {
         [("firstName", result.firstName), ("fullName", result.fullName), ("dateOfBirth", result.dateOfBirth),
          ("age", result.age.map(String.init)), ("gender", result.gender), ("religion", result.religion),
          ("maritalStatus", result.maritalStatus), ("husbandName", result.husbandName), ("street", result.street),

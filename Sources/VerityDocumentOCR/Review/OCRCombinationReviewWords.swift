@@ -1,8 +1,8 @@
 /// The words of OCR-combination cases in the console, in its languages.
 enum OCRCombinationReviewWords {
-    package static let tables: [String: [String: String]] = ["en": english, "ar": arabic]
+    static let tables: [String: [String: String]] = ["en": english, "ar": arabic]
 
-    package static let english: [String: String] = [
+    static let english: [String: String] = [
         "kind_ocr_combination": "OCR combination",
         "counts_ocr_combination": "OCR combinations",
         "case_title_ocr_combination": "National ID combination",
@@ -16,7 +16,7 @@ enum OCRCombinationReviewWords {
         "ocr_not_read": "Not read: look on the image",
     ]
 
-    package static let arabic: [String: String] = [
+    static let arabic: [String: String] = [
         "kind_ocr_combination": "دمج التعرف الضوئي",
         "counts_ocr_combination": "عمليات دمج التعرف الضوئي",
         "case_title_ocr_combination": "دمج بطاقة الرقم القومي",

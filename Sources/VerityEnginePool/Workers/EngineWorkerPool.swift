@@ -199,10 +199,10 @@ package protocol EngineRunner: Sendable {
 /// Engine tasks on the server's own engine threads (`EngineIsolation.inProcess`):
 /// what the CLI's commands and the benchmarks' baseline use.
 struct InProcessEngines: EngineRunner {
-    package let pool: EnginePool
+    let pool: EnginePool
     let runner: EngineTaskRunner
 
-    package func perform(_ task: EngineTask) async throws -> EngineAnswer {
+    func perform(_ task: EngineTask) async throws -> EngineAnswer {
         let runner = self.runner
         return try await pool.run { VerityMetrics.timing(task.stage) { runner.perform(task) } }
     }

@@ -11,7 +11,7 @@ import Glibc
 /// the exchange.
 package enum EngineFrames {
     /// A task: three 8 MB images in base64 and their fields.
-    package static let taskLimit = 40 * 1024 * 1024
+    static let taskLimit = 40 * 1024 * 1024
     /// An answer: a report, never an image.
     package static let answerLimit = 4 * 1024 * 1024
     /// A worker's first frame, once its engines are loaded.

@@ -18,20 +18,20 @@ import Glibc
 /// here, with the same arguments: what an operator audits is what the
 /// engines get.
 package struct SandboxLauncher: Sendable {
-    package let bubblewrap: String
+    let bubblewrap: String
     /// `setpriv`, when this process is root and must drop to nobody first.
     /// Where nobody cannot read the view (a build under /root, say), bwrap
     /// runs as root and the program is nobody inside its namespaces only,
     /// with no capabilities (`SandboxFileView.nobodyCanRead`, which the
     /// doctor reports).
-    package let setpriv: String?
+    let setpriv: String?
     /// `prlimit`: the limits are set before bwrap starts, so they bind the program from its first instruction.
-    package let prlimit: String
+    let prlimit: String
 
     /// The unprivileged user and group the program runs as.
-    package static let nobody = 65534
+    static let nobody = 65534
     /// The private /tmp's size: scratch, not storage.
-    package static let scratchBytes = 64 * 1_048_576
+    static let scratchBytes = 64 * 1_048_576
 
     /// Finds bubblewrap (and setpriv, as root); a clear error where they are missing.
     package static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) throws(SandboxUnavailable)
@@ -58,7 +58,7 @@ package struct SandboxLauncher: Sendable {
 
     /// The command line that starts `program` in the sandbox; each seccomp
     /// policy is read from its descriptor (`policyDescriptors`), which bwrap closes.
-    package func commandLine(program: String, arguments: [String], view: SandboxFileView, limits: SandboxLimits,
+    func commandLine(program: String, arguments: [String], view: SandboxFileView, limits: SandboxLimits,
                              policyDescriptors: [Int32]) -> [String] {
         var line: [String] = []
         if let setpriv, view.nobodyCanRead {

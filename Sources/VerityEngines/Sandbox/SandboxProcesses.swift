@@ -29,7 +29,7 @@ package enum SandboxProcesses {
     }
 
     /// A process's pids from the host's namespace inwards (`NSpid` of its status).
-    package static func namespacePIDs(_ pid: pid_t) -> [Int32] {
+    static func namespacePIDs(_ pid: pid_t) -> [Int32] {
         guard let status = procFile("/proc/\(pid)/status"),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("NSpid:") }) else { return [] }
         return line.dropFirst("NSpid:".count).split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Int32($0) }

@@ -21,8 +21,8 @@ package enum EngineAnswer: Codable, Sendable {
 
 /// An answer of another kind than the task asked for: a worker that says
 /// something else is not believed.
-package struct UnexpectedEngineAnswer: Error {
-    package init() {}
+struct UnexpectedEngineAnswer: Error {
+    init() {}
 }
 
 extension EngineAnswer {

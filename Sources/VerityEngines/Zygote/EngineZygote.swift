@@ -20,7 +20,7 @@ import Glibc
 /// descriptors: one task frame on 0, one answer frame on 3.
 package enum EngineZygote {
     /// Exit statuses the supervisor can tell apart from a crash.
-    package enum ExitStatus: Int32 {
+    enum ExitStatus: Int32 {
         case finished = 0
         case confinementFailed = 70
         case protocolBroken = 71
@@ -131,8 +131,8 @@ package enum EngineZygote {
 }
 
 /// NULL-terminated C string arrays for the length of a call.
-package enum CStrings {
-    package static func with<T>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> T) -> T {
+enum CStrings {
+    static func with<T>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> T) -> T {
         let pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
         defer { pointers.forEach { free($0) } }
         return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }

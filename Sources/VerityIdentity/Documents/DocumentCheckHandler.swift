@@ -204,7 +204,7 @@ struct StageClock: CustomStringConvertible {
     private var laps: [(String, Double)]
     private var last = DispatchTime.now().uptimeNanoseconds
 
-    package init(queuedMilliseconds: Double) { laps = [("queued", queuedMilliseconds)] }
+    init(queuedMilliseconds: Double) { laps = [("queued", queuedMilliseconds)] }
 
     mutating func lap(_ stage: String) {
         let now = DispatchTime.now().uptimeNanoseconds
@@ -212,5 +212,5 @@ struct StageClock: CustomStringConvertible {
         last = now
     }
 
-    package var description: String { laps.map { "\($0.0)=\(Int($0.1.rounded()))" }.joined(separator: " ") }
+    var description: String { laps.map { "\($0.0)=\(Int($0.1.rounded()))" }.joined(separator: " ") }
 }

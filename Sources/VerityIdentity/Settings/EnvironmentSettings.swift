@@ -15,7 +15,7 @@ package struct EnvironmentSettings: Sendable {
     package let clock: VerityClock
 
     /// The consent texts' media types: what a page can show as it is.
-    package static let consentContentTypes = ["text/plain", "text/html", "text/markdown"]
+    static let consentContentTypes = ["text/plain", "text/html", "text/markdown"]
 
     /// Saves `configuration`, validated, and returns what changed as
     /// "setting old → new" (nothing changed: nothing written, no row). With

@@ -10,7 +10,7 @@ import VerityKernel
 package struct ConsentService: Sendable {
     package let clock: VerityClock
 
-    package static let maxContentBytes = 32 * 1024
+    static let maxContentBytes = 32 * 1024
 
     /// The user's consent as it stands; the text and time of the last
     /// consent stay visible after a withdrawal.

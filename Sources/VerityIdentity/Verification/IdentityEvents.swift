@@ -14,7 +14,7 @@ enum IdentityEvents {
     /// - `government_id_required`: the user must now verify with a document;
     /// - `failed`: no attempts remain and nothing else is offered;
     /// - `blocked`: the source's answer blocks the user.
-    package static func decided(environmentID: UUID, userID: UUID, attemptID: UUID, status: VerificationStatus) -> WebhookEventDraft {
+    static func decided(environmentID: UUID, userID: UUID, attemptID: UUID, status: VerificationStatus) -> WebhookEventDraft {
         WebhookEvents.draft(IdentityVerificationDecided(attemptId: attemptID.uuidString, decision: decision(status),
                                                         verificationMethod: status.verificationMethod,
                                                         requiredVerificationMethod: status.requiredVerificationMethod,
@@ -22,7 +22,7 @@ enum IdentityEvents {
                             environmentID: environmentID, userID: userID)
     }
 
-    package static func decision(_ status: VerificationStatus) -> IdentityVerificationDecided.Decision {
+    static func decision(_ status: VerificationStatus) -> IdentityVerificationDecided.Decision {
         if status.verified { return .verified }
         if status.block != nil { return .blocked }
         if status.canAttemptVerificationAgain { return .retryAllowed }

@@ -58,7 +58,7 @@ extension RoutesBuilder {
 /// The credential a route's endpoint declares (`RouteCredentialsTests` holds
 /// it against `docs/security.md`).
 enum EndpointCredentialKey {
-    package static let key = "verity.credential"
+    static let key = "verity.credential"
 
-    package static func of(_ route: Route) -> EndpointCredential? { route.userInfo[key] as? EndpointCredential }
+    static func of(_ route: Route) -> EndpointCredential? { route.userInfo[key] as? EndpointCredential }
 }

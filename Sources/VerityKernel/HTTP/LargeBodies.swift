@@ -94,7 +94,7 @@ enum LargeBodyTicketKey: StorageKey { typealias Value = LargeBodyTicket }
 /// credential, its rate limits, its link) have passed: `PendingBody` takes a
 /// slot and reads it.
 struct LargeBodyGate: AsyncMiddleware {
-    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         try await request.collectBody()
         return try await next.respond(to: request)
     }

@@ -16,10 +16,10 @@ extension RoutesBuilder {
 }
 
 enum RouteBodyLimit {
-    package static let key = "verity.bodyLimit"
+    static let key = "verity.bodyLimit"
 
     /// The most `request`'s route collects: its own limit, or the JSON routes'.
-    package static func of(_ request: Request) -> Int {
+    static func of(_ request: Request) -> Int {
         request.route?.userInfo[key] as? Int ?? RequestBody.maxBytes
     }
 }

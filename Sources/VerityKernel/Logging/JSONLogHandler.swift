@@ -79,7 +79,7 @@ public struct JSONLogHandler: LogHandler {
 
 /// UTC timestamps with milliseconds, e.g. 2026-11-21T23:40:28.716Z.
 enum LogTimestamp {
-    package static func now() -> String {
+    static func now() -> String {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
         var parts = tm()

@@ -10,7 +10,7 @@ import Foundation
 package struct SettingVariable: Sendable, Hashable {
     package let name: String
     /// The default, in words where it is not a plain value ("the number of cores").
-    package let defaultText: String
+    let defaultText: String
     package let help: String
     /// For a whole number: its default and the values it may take.
     package let integer: IntegerRule?
@@ -38,7 +38,7 @@ package struct SettingVariable: Sendable, Hashable {
     }
 
     /// The default value of a whole-number variable.
-    package var defaultInteger: Int {
+    var defaultInteger: Int {
         guard let integer else { preconditionFailure("\(name) is not a whole number") }
         return integer.defaultValue
     }

@@ -33,14 +33,14 @@ extension SettingVariable {
     package static let publicURL = SettingVariable(
         "VERITY_PUBLIC_URL", default: "http://VERITY_HOST:VERITY_PORT",
         "the https address phones and browsers reach the server at (capture links, CRLs); required when VERITY_HOST is reachable from other machines")
-    package static let tlsCertificate = SettingVariable(
+    static let tlsCertificate = SettingVariable(
         "VERITY_TLS_CERT", default: "(unset: plain HTTP; a TLS proxy in front)", "PEM certificate chain: the server speaks HTTPS itself (with VERITY_TLS_KEY)")
-    package static let tlsKey = SettingVariable("VERITY_TLS_KEY", default: "(unset)", "PEM private key of VERITY_TLS_CERT")
+    static let tlsKey = SettingVariable("VERITY_TLS_KEY", default: "(unset)", "PEM private key of VERITY_TLS_CERT")
 
     // Logs and metrics.
     package static let logLevel = SettingVariable(
         "VERITY_LOG_LEVEL", default: "info (notice for commands run by people)", "debug, info, notice, warning, error or critical (no trace: it would log credentials)")
-    package static let logFormat = SettingVariable("VERITY_LOG_FORMAT", default: "json (text for commands run by people)", "json or text")
+    static let logFormat = SettingVariable("VERITY_LOG_FORMAT", default: "json (text for commands run by people)", "json or text")
     package static let metricsPort = SettingVariable(
         "VERITY_METRICS_PORT", integer: 9464, in: 0...65535, default: "9464",
         "serve /metrics on this port of VERITY_METRICS_HOST, apart from the API (0: no listener)")
@@ -51,16 +51,16 @@ extension SettingVariable {
         "also serve /metrics on the API's port, to Authorization: Bearer <this token> only (16+ characters)")
 
     // Identity, certification, the engines' files.
-    package static let tokenTTL = SettingVariable(
+    static let tokenTTL = SettingVariable(
         "VERITY_TOKEN_TTL_SECONDS", integer: 900, in: 60...86_400, "default lifetime of end-user tokens, seconds")
-    package static let deviceCodeLifetime = SettingVariable(
+    static let deviceCodeLifetime = SettingVariable(
         "VERITY_SMS_CODE_TTL_SECONDS", integer: 600, in: 60...3600, "lifetime of a device verification code, seconds")
     package static let pkiPolicyArc = SettingVariable(
         "VERITY_PKI_POLICY_ARC", default: "1.3.6.1.4.1.32473",
         "OID arc of the certificate policies (set your enterprise number's arc in production)")
     package static let modelsDirectory = SettingVariable(
         "VERITY_MODELS_DIR", default: "./models", "folder of the face models (scripts/install-face-models.sh); checked at start")
-    package static let mrzModel = SettingVariable(
+    static let mrzModel = SettingVariable(
         "VERITY_MRZ_MODEL", default: "(unset: the built-in model)",
         "another MRZ glyph model file (tools/mrzmodel), for measuring a model trained without a document's glyphs; never for serving")
 
@@ -73,14 +73,14 @@ extension SettingVariable {
     package static let engineWorker = SettingVariable(
         "VERITY_ENGINE_WORKER", default: "(the built-in engines)",
         "the absolute path of a program each engine worker's child runs instead, confined the same (audits, tests)")
-    package static let engineWorkerMemory = SettingVariable(
+    static let engineWorkerMemory = SettingVariable(
         "VERITY_ENGINE_WORKER_MEMORY_MB", integer: 2048, in: 512...65_536, "virtual memory one engine worker may map, MB")
     package static let engineTaskSeconds = SettingVariable(
         "VERITY_ENGINE_TASK_SECONDS", integer: 60, in: 5...3600,
         "CPU seconds one engine task may use before its worker is replaced; the server waits 5 times as long")
 
     // Connections and load.
-    package static let largeBodies = SettingVariable(
+    static let largeBodies = SettingVariable(
         "VERITY_LARGE_BODIES", integer: 16, in: 1...1024,
         "image and document uploads one server holds at once; the next gets 503 with Retry-After before it is read")
     package static let maxConnections = SettingVariable(
@@ -88,86 +88,86 @@ extension SettingVariable {
         "connections served at once; more wait in the probe lane (/healthz, /readyz) or are closed")
     package static let maxConnectionsPerAddress = SettingVariable(
         "VERITY_MAX_CONNECTIONS_PER_ADDRESS", integer: 256, in: 1...1_000_000, "connections one client address (an IPv6 client's /64) may hold")
-    package static let headerTimeout = SettingVariable(
+    static let headerTimeout = SettingVariable(
         "VERITY_HEADER_TIMEOUT_SECONDS", integer: 10, in: 1...600, "seconds a request's line and headers may take to arrive")
     package static let idleTimeout = SettingVariable(
         "VERITY_IDLE_TIMEOUT_SECONDS", integer: 60, in: 1...3600, "seconds a kept-alive connection may idle between requests")
-    package static let bodyTimeout = SettingVariable(
+    static let bodyTimeout = SettingVariable(
         "VERITY_BODY_TIMEOUT_SECONDS", integer: 10, in: 1...600,
         "the longest silence inside a body, seconds, and the window the minimum body rate is measured over")
-    package static let minimumBodyRate = SettingVariable(
+    static let minimumBodyRate = SettingVariable(
         "VERITY_MIN_BODY_BYTES_PER_SECOND", integer: 4096, in: 0...100_000_000,
         "bytes a second a body must average over each window, or it is refused with 408 (0: no minimum)")
     package static let trustedProxies = SettingVariable(
         "VERITY_TRUSTED_PROXIES", default: "(unset: no proxy is trusted)",
         "addresses and CIDR ranges of your reverse proxies, comma-separated: their forwarding header names the client")
-    package static let trustedProxyHeader = SettingVariable(
+    static let trustedProxyHeader = SettingVariable(
         "VERITY_TRUSTED_PROXY_HEADER", default: "x-forwarded-for", "the header the trusted proxies write: x-forwarded-for or forwarded")
-    package static let captureRequestsPerAddress = SettingVariable(
+    static let captureRequestsPerAddress = SettingVariable(
         "VERITY_CAPTURE_REQUESTS_PER_ADDRESS", integer: 600, in: 0...1_000_000,
         "requests a minute one client address may make to /capture/* (0: no limit; behind an untrusted proxy all clients share its address)")
 
     // Work in the background, waits and stops.
-    package static let jobLease = SettingVariable(
+    static let jobLease = SettingVariable(
         "VERITY_JOB_LEASE_SECONDS", integer: 60, in: 5...600, "how long a crashed server's background job waits before another server takes it")
-    package static let abandonedAttempt = SettingVariable(
+    static let abandonedAttempt = SettingVariable(
         "VERITY_ABANDONED_ATTEMPT_SECONDS", integer: 600, in: 10...86_400,
         "a PII attempt unsettled this long was its dead server's: given back as unanswered (longer than the bureau takes)")
-    package static let shutdownDrain = SettingVariable(
+    static let shutdownDrain = SettingVariable(
         "VERITY_SHUTDOWN_DRAIN_SECONDS", integer: 0, in: 0...300,
         "on SIGTERM, serve this long more with /readyz 503 before closing the port (longer than your load balancer takes to notice)")
-    package static let documentWait = SettingVariable(
+    static let documentWait = SettingVariable(
         "VERITY_DOCUMENT_WAIT_MS", integer: 10_000, in: 0...60_000, "how long a document submission waits for its check before answering pending, ms")
-    package static let webhookTimeout = SettingVariable(
+    static let webhookTimeout = SettingVariable(
         "VERITY_WEBHOOK_TIMEOUT_MS", integer: 10_000, in: 500...30_000, "how long a webhook receiver has to answer, ms (shorter than the job lease)")
 
     // The identity bureau.
-    package static let bureauURL = SettingVariable(
+    static let bureauURL = SettingVariable(
         "VERITY_BUREAU_URL", default: "(unset)", "the HTTP identity bureau's endpoint, for environments using the bureau (https)")
-    package static let bureauKey = SettingVariable("VERITY_BUREAU_KEY", default: "(required with the URL)", "bearer key sent to the bureau")
-    package static let bureauTimeout = SettingVariable("VERITY_BUREAU_TIMEOUT_MS", integer: 3000, in: 50...60_000, "per-request bureau timeout, ms")
-    package static let bureauRetries = SettingVariable("VERITY_BUREAU_RETRIES", integer: 2, in: 0...5, "bureau retries after a timeout or 5xx")
+    static let bureauKey = SettingVariable("VERITY_BUREAU_KEY", default: "(required with the URL)", "bearer key sent to the bureau")
+    static let bureauTimeout = SettingVariable("VERITY_BUREAU_TIMEOUT_MS", integer: 3000, in: 50...60_000, "per-request bureau timeout, ms")
+    static let bureauRetries = SettingVariable("VERITY_BUREAU_RETRIES", integer: 2, in: 0...5, "bureau retries after a timeout or 5xx")
 
     // SMS.
-    package static let smsURL = SettingVariable(
+    static let smsURL = SettingVariable(
         "VERITY_SMS_URL", default: "(unset: development outbox)", "SMS provider endpoint, an HTTP POST per message (https)")
-    package static let smsAuthorization = SettingVariable(
+    static let smsAuthorization = SettingVariable(
         "VERITY_SMS_AUTH", default: "(unset)", "bearer:TOKEN or basic:USER:PASSWORD sent to the SMS provider")
-    package static let smsTemplate = SettingVariable(
+    static let smsTemplate = SettingVariable(
         "VERITY_SMS_TEMPLATE", default: #"{"to":"{{to}}","text":"{{text}}"}"#, "request body; {{to}} and {{text}} are filled in and escaped")
-    package static let smsContentType = SettingVariable(
+    static let smsContentType = SettingVariable(
         "VERITY_SMS_CONTENT_TYPE", default: "application/json", "application/json or application/x-www-form-urlencoded")
-    package static let smsTimeout = SettingVariable("VERITY_SMS_TIMEOUT_MS", integer: 5000, in: 50...60_000, "per-request SMS provider timeout, ms")
-    package static let smsRetries = SettingVariable("VERITY_SMS_RETRIES", integer: 2, in: 0...5, "SMS retries after a timeout, 429 or 5xx")
+    static let smsTimeout = SettingVariable("VERITY_SMS_TIMEOUT_MS", integer: 5000, in: 50...60_000, "per-request SMS provider timeout, ms")
+    static let smsRetries = SettingVariable("VERITY_SMS_RETRIES", integer: 2, in: 0...5, "SMS retries after a timeout, 429 or 5xx")
 
     // Mail.
-    package static let smtpHost = SettingVariable(
+    static let smtpHost = SettingVariable(
         "VERITY_SMTP_HOST", default: "(unset: development outbox)", "SMTP server activation codes are mailed through")
-    package static let smtpPort = SettingVariable(
+    static let smtpPort = SettingVariable(
         "VERITY_SMTP_PORT", integer: 465, in: 1...65535, default: "465 (25 with VERITY_SMTP_TLS=none)", "its port")
-    package static let smtpTLS = SettingVariable(
+    static let smtpTLS = SettingVariable(
         "VERITY_SMTP_TLS", default: "tls", "tls (SMTPS from the first byte) or none (only for a relay on loopback)")
-    package static let smtpUsername = SettingVariable("VERITY_SMTP_USERNAME", default: "(unset: no AUTH)", "AUTH PLAIN user")
-    package static let smtpPassword = SettingVariable("VERITY_SMTP_PASSWORD", default: "(required with the user)", "AUTH PLAIN password")
-    package static let smtpFrom = SettingVariable("VERITY_SMTP_FROM", default: "(required with the host)", "the sender's address")
-    package static let smtpTimeout = SettingVariable(
+    static let smtpUsername = SettingVariable("VERITY_SMTP_USERNAME", default: "(unset: no AUTH)", "AUTH PLAIN user")
+    static let smtpPassword = SettingVariable("VERITY_SMTP_PASSWORD", default: "(required with the user)", "AUTH PLAIN password")
+    static let smtpFrom = SettingVariable("VERITY_SMTP_FROM", default: "(required with the host)", "the sender's address")
+    static let smtpTimeout = SettingVariable(
         "VERITY_SMTP_TIMEOUT_MS", integer: 10_000, in: 100...120_000, "how long one message may take to hand over, ms")
 
     // Certificates: an outside CA, the HSM.
-    package static let externalCAURL = SettingVariable(
+    static let externalCAURL = SettingVariable(
         "VERITY_EXTERNAL_CA_URL", default: "(unset: the platform CA)",
         "outside CA issuing levels 2–4 (POST {url}/certificates, see docs/certification.md; https)")
-    package static let externalCAToken = SettingVariable(
+    static let externalCAToken = SettingVariable(
         "VERITY_EXTERNAL_CA_TOKEN", default: "(required with the URL)", "bearer token sent to the outside CA")
-    package static let externalCAChain = SettingVariable(
+    static let externalCAChain = SettingVariable(
         "VERITY_EXTERNAL_CA_CHAIN", default: "(required with the URL)", "PEM file: the outside CA's chain, issuing CA to root")
-    package static let hsmModule = SettingVariable(
+    static let hsmModule = SettingVariable(
         "VERITY_HSM_MODULE", default: "(unset: no level 4)", "PKCS#11 module for level-4 keys, e.g. /usr/lib/softhsm/libsofthsm2.so")
     package static let hsmSecurityOfficerPIN = SettingVariable(
         "VERITY_HSM_SO_PIN", default: "(unset)",
         "security officer PIN (4–255 characters), for `verity hsm provision`/`wipe` and `ca init` only: `serve` refuses to start with it")
-    package static let hsmCAToken = SettingVariable(
+    static let hsmCAToken = SettingVariable(
         "VERITY_HSM_CA_TOKEN", default: "(unset: CA keys in sealed files)", "label of the HSM token for the CA keys; `verity ca init` makes the keys there")
-    package static let hsmCAPIN = SettingVariable(
+    static let hsmCAPIN = SettingVariable(
         "VERITY_HSM_CA_PIN", default: "(required with the CA token)", "user PIN of the CA token (4–255 characters)")
 }

@@ -8,21 +8,21 @@ import VerityPages
 /// as the engines gave it, the listed entries a sanctions candidate matched,
 /// and the images while the session keeps them.
 struct MobileSessionReviewEvidence: ReviewEvidence {
-    package let kind: ReviewCaseKind
-    package let verificationID: String
-    package let product: String
-    package let outcome: String
-    package let reasons: [String]
+    let kind: ReviewCaseKind
+    let verificationID: String
+    let product: String
+    let outcome: String
+    let reasons: [String]
     let endedAt: Int64
     /// Nil once the session's result retention has passed.
-    package let result: MobileIdentityResult?
+    let result: MobileIdentityResult?
     let listed: [SanctionsEntry]
-    package let images: [ReviewImageSide]
+    let images: [ReviewImageSide]
 
     /// Mobile sessions name no user (the app sends no reference): the row would only ever say "—".
-    package var namesUser: Bool { false }
+    var namesUser: Bool { false }
 
-    package func facts(_ page: ReviewPage) -> HTML {
+    func facts(_ page: ReviewPage) -> HTML {
         let reasonCodes: HTML = reasons.isEmpty ? .empty : " (\(reasons.map { reason -> HTML in "<code>\(reason)</code>" }.joined(separator: ", ")))"
         return """
             <dt>\(page.t("case_verification"))</dt><dd><code>\(verificationID)</code></dd>
@@ -34,7 +34,7 @@ struct MobileSessionReviewEvidence: ReviewEvidence {
 
     /// The images while kept, the fields read, the face against its threshold,
     /// and for a sanctions candidate each listed entry beside the person screened.
-    package func sections(_ page: ReviewPage) -> [HTML] {
+    func sections(_ page: ReviewPage) -> [HTML] {
         var sections = [page.images(images)]
         guard let result else {
             sections.append(page.section("fields", page.t("fields_title"), "<p>\(page.t("mobile_result_gone"))</p>"))

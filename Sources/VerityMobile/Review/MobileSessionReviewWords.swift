@@ -1,8 +1,8 @@
 /// The words of mobile-session and sanctions-candidate cases in the console, in its languages.
 enum MobileSessionReviewWords {
-    package static let tables: [String: [String: String]] = ["en": english, "ar": arabic]
+    static let tables: [String: [String: String]] = ["en": english, "ar": arabic]
 
-    package static let english: [String: String] = [
+    static let english: [String: String] = [
         "kind_mobile_session": "Mobile session",
         "kind_sanctions_candidate": "Sanctions candidate",
         "counts_mobile_session": "Mobile sessions",
@@ -52,7 +52,7 @@ enum MobileSessionReviewWords {
         "dreason_RECAPTURE_PATTERN": "The selfie is a photo of a screen or print",
     ]
 
-    package static let arabic: [String: String] = [
+    static let arabic: [String: String] = [
         "kind_mobile_session": "جلسة الجوال",
         "kind_sanctions_candidate": "مرشح قوائم العقوبات",
         "counts_mobile_session": "جلسات الجوال",

@@ -11,24 +11,24 @@ import VerityKernel
 /// ended one step at a time, and an ended one's result kept readable for the
 /// environment's result retention (`MobileSettings.resultRetentionDays`).
 struct MobileSessions: Sendable {
-    package let db: any Database
-    package let protector: DataProtector
-    package let clock: VerityClock
+    let db: any Database
+    let protector: DataProtector
+    let clock: VerityClock
 
     /// A session as a step handler sees it: the row and its opened state.
     struct Loaded<State: Codable & Sendable>: Sendable {
-        package let session: MobileSessionModel
-        package let publicID: String
-        package var state: State
+        let session: MobileSessionModel
+        let publicID: String
+        var state: State
         /// The request's database, for the step's writes.
-        package let db: any Database
+        let db: any Database
 
         /// Where this session's `column` is sealed.
         func place(_ column: SealedColumn) throws -> SealPlace { .of(column, try session.requireID()) }
     }
 
     /// A new session of `product`, if the environment can pay for it (the key's scope is the route's to check: `MobileController`).
-    package func create<State: Codable & Sendable>(_ product: MobileProduct, context: MobileContext, state: State) async throws
+    func create<State: Codable & Sendable>(_ product: MobileProduct, context: MobileContext, state: State) async throws
         -> (MobileSessionModel, String) {
         let now = clock.nowMillis()
         let settings = context.environment.configuration.mobile
@@ -52,7 +52,7 @@ struct MobileSessions: Sendable {
 
     /// The session `publicID` names for `product`, or a typed error: a session of
     /// the other environment kind is `INVALID_CLIENT_KEY`, an idle one `SESSION_EXPIRED`.
-    package func load<State: Codable & Sendable>(_ publicID: String?, product: MobileProduct, context: MobileContext,
+    func load<State: Codable & Sendable>(_ publicID: String?, product: MobileProduct, context: MobileContext,
                                          as state: State.Type) async throws -> Loaded<State> {
         guard let publicID, !publicID.isEmpty else {
             throw VerityError(.missingRequiredField, "send the session in the X-Mobile-Session header", field: MobileContext.sessionHeader)
@@ -94,7 +94,7 @@ struct MobileSessions: Sendable {
     /// With `review`, a case of that kind opens for the console's reviewers
     /// in the same transaction, with its own sealed copy of the images; the
     /// session row keeps none in any case.
-    package func finish<State: Codable & Sendable>(_ loaded: Loaded<State>, state: State, outcome: MobileOutcome, reasons: [String],
+    func finish<State: Codable & Sendable>(_ loaded: Loaded<State>, state: State, outcome: MobileOutcome, reasons: [String],
                                            product: MobileProduct, context: MobileContext, from step: MobileStep,
                                            review: ReviewCaseKind? = nil) async throws -> String {
         let now = clock.nowMillis()

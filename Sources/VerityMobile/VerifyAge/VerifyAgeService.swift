@@ -16,27 +16,27 @@ import VerityWebhooks
 /// against the step-2 selfie). The outcome is charged when the session ends;
 /// the selfie waits sealed between steps 2 and 3 and is erased at the end.
 struct VerifyAgeService: Sendable {
-    package let protector: DataProtector
-    package let engines: DocumentEngines
-    package let clock: VerityClock
+    let protector: DataProtector
+    let engines: DocumentEngines
+    let clock: VerityClock
     /// Wakes the job worker for the outcome's webhook deliveries (nil: the poll delivers them).
-    package var wake: WebhookWake? = nil
+    var wake: WebhookWake? = nil
 
     /// The sessions as the request reaches them (its database handle).
     private func sessions(_ context: MobileContext) -> MobileSessions {
         MobileSessions(db: context.db, protector: protector, clock: clock)
     }
 
-    package struct State: Codable, Sendable {
-        package var dateOfBirth: String?
-        package var ageEstimate: Double?
-        package var reasons: [String] = []
+    struct State: Codable, Sendable {
+        var dateOfBirth: String?
+        var ageEstimate: Double?
+        var reasons: [String] = []
     }
 
-    package typealias Answer = MobileEnvelope<MobileAgeData>
-    package static let product = MobileProduct.verifyAge
+    typealias Answer = MobileEnvelope<MobileAgeData>
+    static let product = MobileProduct.verifyAge
 
-    package func rules(context: MobileContext) throws -> MobileEnvelope<MobileAgeRules> {
+    func rules(context: MobileContext) throws -> MobileEnvelope<MobileAgeRules> {
         try context.require(Self.product)
         let settings = context.environment.configuration.mobile
         return MobileEnvelope(product: Self.product, nextStep: .step1,
@@ -48,7 +48,7 @@ struct VerifyAgeService: Sendable {
     static let steps = ["step1: date_of_birth (YYYY-MM-DD)", "step2: selfie_b64",
                         "step3: id_front_b64 [+ id_back_b64] [, document_type, country as hints] — only when asked"]
 
-    package func start(context: MobileContext) async throws -> Answer {
+    func start(context: MobileContext) async throws -> Answer {
         let (_, publicID) = try await sessions(context).create(Self.product, context: context, state: State())
         return answer(publicID, context: context, step: "session", next: .step1, state: State(), credits: Self.product.credits)
     }
@@ -142,7 +142,7 @@ struct VerifyAgeService: Sendable {
         return try await finish(loaded, state: state, outcome: outcome, context: context, from: .step3)
     }
 
-    package func status(_ sessionID: String, context: MobileContext) async throws -> Answer {
+    func status(_ sessionID: String, context: MobileContext) async throws -> Answer {
         let loaded = try await sessions(context).load(sessionID, product: Self.product, context: context, as: State.self)
         var envelope = answer(loaded.publicID, context: context, step: nil,
                               next: loaded.session.nextStep, state: loaded.state)

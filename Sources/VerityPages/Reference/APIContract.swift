@@ -6,31 +6,31 @@ import Yams
 /// in the contract's order, and the schemas. Read once from the bundle.
 struct APIContract: Sendable {
     struct Parameter: Sendable {
-        package let name: String, location: String, required: Bool, description: String
+        let name: String, location: String, required: Bool, description: String
     }
     struct Operation: Sendable {
-        package let method: String, path: String, id: String, description: String, security: [String]
-        package let parameters: [Parameter]
+        let method: String, path: String, id: String, description: String, security: [String]
+        let parameters: [Parameter]
         let requestBody: String?
         let responses: [Response]
     }
-    package struct Response: Sendable {
-        package let code: String, description: String
+    struct Response: Sendable {
+        let code: String, description: String
         /// The body's schema, when it has one.
         let schema: String?
     }
     struct Property: Sendable {
-        package let name: String, type: String, required: Bool, description: String
+        let name: String, type: String, required: Bool, description: String
     }
     struct Schema: Sendable {
-        package let name: String, description: String, properties: [Property]
+        let name: String, description: String, properties: [Property]
     }
 
-    package let title: String
-    package let version: String
-    package let description: String
+    let title: String
+    let version: String
+    let description: String
     let tags: [String]
-    package let operations: [String: [Operation]]
+    let operations: [String: [Operation]]
     let schemas: [Schema]
     /// The contract as it ships, for `GET /openapi.yaml`.
     let yaml: String
@@ -42,7 +42,7 @@ struct APIContract: Sendable {
         return try? APIContract(yaml: text)
     }()
 
-    package init(yaml text: String) throws {
+    init(yaml text: String) throws {
         guard let root = try Yams.compose(yaml: text) else { throw ContractError() }
         yaml = text
         title = root["info"]?["title"]?.string ?? "API"

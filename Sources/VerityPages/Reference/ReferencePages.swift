@@ -4,7 +4,7 @@ import Foundation
 /// where to read on) and `/docs` (the API reference, rendered from the
 /// contract). Plain HTML, one style sheet from `/assets/`, no script.
 enum ReferencePages {
-    package static func page(title: String, _ body: HTML) -> HTML {
+    static func page(title: String, _ body: HTML) -> HTML {
         """
         <!doctype html>
         <html lang="en">
@@ -22,7 +22,7 @@ enum ReferencePages {
     }
 
     /// `/`: the version, the database, and the links.
-    package static func home(contract: APIContract?, database: String) -> HTML {
+    static func home(contract: APIContract?, database: String) -> HTML {
         page(title: "Verity", """
             <header><h1>Verity</h1><p class="lede">Self-hosted identity verification and certification.</p></header>
             <main>
@@ -52,7 +52,7 @@ enum ReferencePages {
     /// `/docs`: the contract's introduction and its contents, a page per
     /// tag and one for the schemas (one page of everything weighed half a
     /// megabyte: slow on a phone, and slow to check).
-    package static func index(_ contract: APIContract) -> HTML {
+    static func index(_ contract: APIContract) -> HTML {
         var toc = HTML.empty
         for tag in tags(of: contract) {
             let count = contract.operations[tag]?.count ?? 0

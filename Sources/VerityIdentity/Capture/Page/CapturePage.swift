@@ -8,29 +8,29 @@ import VerityPages
 /// Text carries its key (`data-i18n`) for the language switcher.
 struct CapturePage {
     struct Country: Encodable {
-        package let code: String
-        package let names: [String: String]
+        let code: String
+        let names: [String: String]
     }
 
     /// What the script needs, as a JSON island (never executed, so the CSP holds).
-    package struct Configuration: Encodable {
-        package let status: String
-        package let flow: String
+    struct Configuration: Encodable {
+        let status: String
+        let flow: String
         let documentTypes: [String]
-        package let countries: [Country]
+        let countries: [Country]
         let faceRequired: Bool
         let submissionsLeft: Int
-        package let language: String
-        package let rightToLeft: [String]
-        package let strings: [String: [String: String]]
+        let language: String
+        let rightToLeft: [String]
+        let strings: [String: [String: String]]
     }
 
-    package let language: String
-    package let configuration: Configuration
+    let language: String
+    let configuration: Configuration
     /// The link's QR code as SVG, for a desktop to hand over to a phone.
     let qrSVG: HTML
 
-    package func html() -> HTML {
+    func html() -> HTML {
         """
             \(Self.documentStart(language: language, titleKey: "title", scripts: ["capture-quality.js", "capture-crop.js", "capture.js"]))
             <a class="skip" href="#main" data-i18n="skip">\(t("skip"))</a>

@@ -6,11 +6,11 @@ import VerityStore
 /// The capture page's photos (`POST /capture/{token}/submit`). The page's
 /// own shape: the back is left out for a passport (one page to photograph).
 struct CaptureSubmission: Decodable, Sendable {
-    package var documentType: IdDocumentType
-    package var country: String
-    package var imageBase64: String
-    package var backImageBase64: String?
-    package var faceImageBase64: String?
+    var documentType: IdDocumentType
+    var country: String
+    var imageBase64: String
+    var backImageBase64: String?
+    var faceImageBase64: String?
 }
 
 /// Where the user stands, as the page needs it; nothing of the identity.

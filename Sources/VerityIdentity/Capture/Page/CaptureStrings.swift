@@ -6,23 +6,23 @@ import VerityPages
 /// rendered in one language and carries every table, so the language switcher
 /// changes it in place: a reload would count as another opening of the link.
 enum CaptureStrings {
-    package static let languages = ["en", "ar"]
-    package static let rightToLeft: Set<String> = ["ar"]
+    static let languages = ["en", "ar"]
+    static let rightToLeft: Set<String> = ["ar"]
     /// Each language's own name, for the switcher.
-    package static let names = ["en": "English", "ar": "العربية"]
+    static let names = ["en": "English", "ar": "العربية"]
 
     /// The first supported language of an `Accept-Language` header, by its q-values; English otherwise.
-    package static func language(acceptLanguage header: String?) -> String {
+    static func language(acceptLanguage header: String?) -> String {
         PageLanguage.from(acceptLanguage: header, among: languages)
     }
 
-    package static func text(_ key: String, _ language: String) -> String {
+    static func text(_ key: String, _ language: String) -> String {
         tables[language]?[key] ?? tables["en"]?[key] ?? key
     }
 
-    package static let tables: [String: [String: String]] = ["en": english, "ar": arabic]
+    static let tables: [String: [String: String]] = ["en": english, "ar": arabic]
 
-    package static let english: [String: String] = [
+    static let english: [String: String] = [
         "title": "Verify your identity",
         "language": "Language",
         "skip": "Skip to the content",
@@ -89,7 +89,7 @@ enum CaptureStrings {
         "noscript": "This page needs JavaScript to take and send photos.",
     ]
 
-    package static let arabic: [String: String] = [
+    static let arabic: [String: String] = [
         "title": "تحقّق من هويتك",
         "language": "اللغة",
         "skip": "انتقل إلى المحتوى",

@@ -8,16 +8,16 @@ import VerityPages
 /// each field from its most trusted source and where sources disagree, the
 /// quality measures, the face against its threshold, and the holder.
 struct DocumentCheckReviewEvidence: ReviewEvidence {
-    package let documentType: String
-    package let country: String
-    package let flow: String
+    let documentType: String
+    let country: String
+    let flow: String
     let submittedAt: Int64
-    package let evidence: DocumentCheckHandler.Evidence?
-    package let images: [ReviewImageSide]
+    let evidence: DocumentCheckHandler.Evidence?
+    let images: [ReviewImageSide]
 
-    package var namesUser: Bool { true }
+    var namesUser: Bool { true }
 
-    package func facts(_ page: ReviewPage) -> HTML {
+    func facts(_ page: ReviewPage) -> HTML {
         """
         <dt>\(page.t("case_document"))</dt><dd>\(page.t("doc_\(documentType)")) · \(country)</dd>
         <dt>\(page.t("case_flow"))</dt><dd>\(page.t("flow_\(flow)"))</dd>
@@ -25,7 +25,7 @@ struct DocumentCheckReviewEvidence: ReviewEvidence {
         """
     }
 
-    package func sections(_ page: ReviewPage) -> [HTML] {
+    func sections(_ page: ReviewPage) -> [HTML] {
         var sections = [page.images(images)]
         guard let evidence, let report = evidence.report else { return sections }
         sections.append(fields(report, page))

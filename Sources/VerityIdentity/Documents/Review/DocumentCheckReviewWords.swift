@@ -1,8 +1,8 @@
 /// The words of document-check cases in the console, in its languages.
 enum DocumentCheckReviewWords {
-    package static let tables: [String: [String: String]] = ["en": english, "ar": arabic]
+    static let tables: [String: [String: String]] = ["en": english, "ar": arabic]
 
-    package static let english: [String: String] = [
+    static let english: [String: String] = [
         "kind_document_check": "Document check",
         "counts_document_check": "Document checks",
         "why_FIELDS_TO_REVIEW": "Fields to look at",
@@ -41,7 +41,7 @@ enum DocumentCheckReviewWords {
         "dreason_DOCUMENT_EXPIRED": "The document has expired",
     ]
 
-    package static let arabic: [String: String] = [
+    static let arabic: [String: String] = [
         "kind_document_check": "فحص مستند",
         "counts_document_check": "فحوص المستندات",
         "why_FIELDS_TO_REVIEW": "حقول تحتاج إلى نظرة",

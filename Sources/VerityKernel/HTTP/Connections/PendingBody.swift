@@ -48,7 +48,7 @@ extension Request {
     /// Makes the request's body readable (`body.data`) within its route's
     /// limit: a pending large body is read now, under one of the server's
     /// large-body slots.
-    package func collectBody() async throws {
+    func collectBody() async throws {
         guard let pending = storage[PendingBodyKey.self] else {
             _ = try await body.collect(max: RouteBodyLimit.of(self)).get()
             return

@@ -128,8 +128,8 @@ package struct UserTokenMiddleware: AsyncMiddleware {
     }
 }
 
-package enum AdminContextKey: StorageKey { package typealias Value = AdminContext }
-package enum IdentityContextKey: StorageKey { package typealias Value = IdentityContext }
+enum AdminContextKey: StorageKey { package typealias Value = AdminContext }
+enum IdentityContextKey: StorageKey { package typealias Value = IdentityContext }
 
 extension Request {
     package func adminContext() throws -> AdminContext {
