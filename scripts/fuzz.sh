@@ -24,6 +24,8 @@ if ! swift build -c "$CONFIGURATION" --product VerityFuzz --build-path "$BUILD" 
     > "$BUILD/build.log" 2>&1; then
   grep -E "error" "$BUILD/build.log" | head -40; tail -20 "$BUILD/build.log"; exit 1
 fi
+# FUZZ_BUILD_ONLY=1: the build alone (scripts/test.sh starts it early, in the background).
+[ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && { echo "== VerityFuzz built"; exit 0; }
 FUZZ="$BUILD/$CONFIGURATION/VerityFuzz"
 TARGETS=("$@")
 [ ${#TARGETS[@]} -gt 0 ] || mapfile -t TARGETS < <(VERITY_FUZZ_TARGET=list "$FUZZ" | cut -f1)

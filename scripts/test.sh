@@ -25,7 +25,9 @@ report_times() {
     python3 scripts/test-timings.py "${SWIFT_LOGS[@]}" --top 10
   fi
 }
-trap report_times EXIT
+FUZZ_BUILD=""
+on_exit() { [ -n "$FUZZ_BUILD" ] && kill "$FUZZ_BUILD" 2>/dev/null; report_times; }
+trap on_exit EXIT
 
 stage "install"
 bash scripts/install-deps.sh --tests
@@ -90,6 +92,14 @@ PG_URL=$(bash scripts/postgres.sh start 55432 fast)
 PG_ONCE="CapturePageBrowserTests|ReferencePagesBrowserTests|ConsolePagesBrowserTests|SlowClientsE2ETests|EngineWorkerTests|SandboxEscapeTests"
 run_suite PostgreSQL "--skip $ENGINE_TESTS|$PG_ONCE" TEST_DATABASE_URL="$PG_URL"
 
+# The fuzz targets' sanitized build (three minutes of both cores) starts now,
+# at the lowest priority, beside the stages that leave a core idle (the
+# contract, the CLI, the SDKs, the demo); the fuzz stage waits for it. The
+# stages that time refusals or kill servers come after it has mostly run.
+FUZZ_BUILD_LOG=/tmp/verity-fuzz-build.log
+nice -n 19 env FUZZ_CONFIGURATION=debug FUZZ_BUILD_ONLY=1 bash scripts/fuzz.sh > "$FUZZ_BUILD_LOG" 2>&1 &
+FUZZ_BUILD=$!
+
 stage "schemathesis contract test"
 [ -x .venv/bin/schemathesis ] || { python3 -m venv .venv && .venv/bin/pip install -q "schemathesis==4.32.5"; }
 bash tests-contract/schemathesis.sh .build/debug/verity > /tmp/verity-schemathesis.log 2>&1 || {
@@ -128,6 +138,9 @@ for target in $(.build/debug/VerityFuzz list | cut -f1); do
   .build/debug/VerityFuzz replay "$target" "fuzz/corpus/$target" > /dev/null
   fuzzed=$((fuzzed + 1))
 done
+# The sanitized build started before the contract test; its errors are here.
+wait "$FUZZ_BUILD" || { echo "the sanitized fuzz build failed:"; tail -30 "$FUZZ_BUILD_LOG"; exit 1; }
+FUZZ_BUILD=""
 # The sanitized build: every target fuzzed from its seeds a short while; the
 # hostile images and the face photos through the image targets (CJPEG, CZXing, CFace).
 FUZZ_SECONDS="${FUZZ_SECONDS:-5}" FUZZ_CONFIGURATION=debug bash scripts/fuzz.sh | tee /tmp/verity-fuzz.log
