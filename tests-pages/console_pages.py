@@ -194,7 +194,7 @@ def desktop(base, screens, args, steps):
         if "action=console.sign_in" not in driver.current_url:
             raise PageFailure("switching language lost the trail's filter")
         look(run, "audit-ar")
-        driver.find_element(By.CSS_SELECTOR, "nav.sections li:first-child a").click()
+        driver.find_element(By.CSS_SELECTOR, "nav.sections li:last-child a").click()  # Account, the last of the navigation
         run.visible("button[value=everywhere]")
         look(run, "home-ar")
 

@@ -37,8 +37,10 @@ package struct ConsolePage {
         }.joined()
         var account = HTML.empty, navigation = HTML.empty
         if let signedIn {
-            let sections = [(ConsoleRoute.home, "nav_home"), (ConsoleRoute.overview, "nav_overview"), (ConsoleRoute.queue, "nav_queue"), (ConsoleRoute.users, "nav_users"),
-                         (ConsoleRoute.audit, "nav_audit")] + (signedIn.role.includes(.admin) ? [(ConsoleRoute.settings, "nav_settings")] : [])
+            // The overview first (a sign-in lands there), the operator's own page last.
+            let sections = [(ConsoleRoute.overview, "nav_overview"), (ConsoleRoute.queue, "nav_queue"), (ConsoleRoute.users, "nav_users"),
+                            (ConsoleRoute.audit, "nav_audit")] + (signedIn.role.includes(.admin) ? [(ConsoleRoute.settings, "nav_settings")] : [])
+                + [(ConsoleRoute.home, "nav_home")]
             let links = sections.map { route, key -> HTML in
                 // The settings' own pages (keys, operators) are Settings too.
                 route.path == path || (route == .settings && path.hasPrefix(route.path + "/"))
