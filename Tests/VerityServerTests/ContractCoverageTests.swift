@@ -22,14 +22,7 @@ struct ContractCoverageTests {
         try await withVerityApp { app async throws in
             var served: Set<String> = []
             for route in app.app.routes.all where EndpointCredentialKey.of(route) != nil {
-                let path = "/" + route.path.map { component -> String in
-                    switch component {
-                    case .constant(let text): text
-                    case .parameter, .anything: "{}"
-                    case .catchall: "**"
-                    }
-                }.joined(separator: "/")
-                served.insert("\(route.method.rawValue) \(path)")
+                served.insert("\(route.method.rawValue) \(RouteCredentialsTests.path(of: route, parameter: "{}"))")
             }
             #expect(served.count >= 90, "\(served.count) endpoint routes")
             #expect(served.subtracting(described).isEmpty, "served but not in docs/openapi.yaml: \(served.subtracting(described).sorted())")

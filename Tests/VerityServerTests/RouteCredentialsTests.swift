@@ -49,14 +49,7 @@ struct RouteCredentialsTests {
             var undeclared: [String] = [], open: [String] = [], misdeclared: [String] = [], notFromEndpoints: [String] = []
             var guarded = 0, fromEndpoints = 0
             for route in app.app.routes.all {
-                let path = "/" + route.path.map { component -> String in
-                    switch component {
-                    case .constant(let text): text
-                    case .parameter: "*"
-                    case .anything: "*"
-                    case .catchall: "**"
-                    }
-                }.joined(separator: "/")
+                let path = Self.path(of: route, parameter: "*")
                 guard let rule = rules.first(where: { $0.matches(path) }) else {
                     undeclared.append("\(route.method.rawValue) \(path)")
                     continue
@@ -94,6 +87,17 @@ struct RouteCredentialsTests {
             #expect(notFromEndpoints.isEmpty, "API routes not registered from an Endpoint: \(notFromEndpoints)")
             #expect(open.isEmpty, "routes that answered without their credential: \(open)")
         }
+    }
+
+    /// A registered route's path, each parameter written as `parameter`, a catch-all as `**`.
+    static func path(of route: Route, parameter: String) -> String {
+        "/" + route.path.map { component -> String in
+            switch component {
+            case .constant(let text): text
+            case .parameter, .anything: parameter
+            case .catchall: "**"
+            }
+        }.joined(separator: "/")
     }
 
     /// Whether the table's credential cell names the endpoint's credential.

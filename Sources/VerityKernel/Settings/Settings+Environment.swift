@@ -18,14 +18,14 @@ extension Settings {
     /// Reads settings from `environment` (the process environment in
     /// production, a dictionary in tests), applying defaults.
     public static func from(environment env: [String: String]) throws -> Settings {
-        guard let keyText = env[.dataKey], !keyText.isEmpty else {
+        guard let keyText = env[.dataKey] else {
             throw SettingsError(variable: SettingVariable.dataKey.name, problem: "is required (make one with `verity keys data-key`)")
         }
         guard let key = Data(base64Encoded: keyText), key.count == 32 else {
             throw SettingsError(variable: SettingVariable.dataKey.name, problem: "must be 32 bytes, base64-encoded")
         }
         var settings = Settings(dataKey: key)
-        if let text = env[.previousDataKeys], !text.isEmpty {
+        if let text = env[.previousDataKeys] {
             settings.previousDataKeys = try text.split(separator: ",").map { part in
                 guard let previous = Data(base64Encoded: part.trimmingCharacters(in: .whitespaces)), previous.count == 32 else {
                     throw SettingsError(variable: SettingVariable.previousDataKeys.name, problem: "must be data keys (32 bytes, base64) separated by commas")
@@ -33,45 +33,45 @@ extension Settings {
                 return previous
             }
         }
-        if let host = env[.host], !host.isEmpty { settings.host = host }
+        if let host = env[.host] { settings.host = host }
         settings.port = try integer(env, .port)
         try readMetrics(env, into: &settings)
-        if let url = env[.databaseURL], !url.isEmpty {
+        if let url = env[.databaseURL] {
             guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
                 throw SettingsError(variable: SettingVariable.databaseURL.name, problem: "must start with postgres://")
             }
             settings.databaseURL = TransportRules.postgresURL(url)
         }
-        if let dir = env[.dataDirectory], !dir.isEmpty { settings.dataDirectory = dir }
-        if let dir = env[.modelsDirectory], !dir.isEmpty { settings.modelsDirectory = dir }
-        if let arc = env[.pkiPolicyArc], !arc.isEmpty { settings.pkiPolicyArc = arc }
-        if let url = env[.publicURL], !url.isEmpty {
+        if let dir = env[.dataDirectory] { settings.dataDirectory = dir }
+        if let dir = env[.modelsDirectory] { settings.modelsDirectory = dir }
+        if let arc = env[.pkiPolicyArc] { settings.pkiPolicyArc = arc }
+        if let url = env[.publicURL] {
             // Phones open capture links across the internet: https, or http on this machine.
             _ = try TransportRules.outboundURL(url, variable: SettingVariable.publicURL.name)
             settings.publicURL = url.hasSuffix("/") ? String(url.dropLast()) : url
         }
-        if let url = env[.externalCAURL], !url.isEmpty {
+        if let url = env[.externalCAURL] {
             let parsed = try TransportRules.outboundURL(url, variable: SettingVariable.externalCAURL.name)
-            guard let token = env[.externalCAToken], !token.isEmpty else {
+            guard let token = env[.externalCAToken] else {
                 throw SettingsError(variable: SettingVariable.externalCAToken.name, problem: "is required when VERITY_EXTERNAL_CA_URL is set")
             }
-            guard let chain = env[.externalCAChain], !chain.isEmpty else {
+            guard let chain = env[.externalCAChain] else {
                 throw SettingsError(variable: SettingVariable.externalCAChain.name, problem: "is required when VERITY_EXTERNAL_CA_URL is set")
             }
             settings.externalCA = ExternalCASettings(url: parsed, token: token, chainPath: chain)
         }
-        if let module = env[.hsmModule], !module.isEmpty {
+        if let module = env[.hsmModule] {
             // The SO PIN is for `verity hsm provision`, `verity hsm wipe` and
             // `verity ca init` only; `verity serve` refuses to start with it.
             var soPIN: String?
-            if let pin = env[.hsmSecurityOfficerPIN], !pin.isEmpty {
+            if let pin = env[.hsmSecurityOfficerPIN] {
                 guard (4...255).contains(pin.count) else {
                     throw SettingsError(variable: SettingVariable.hsmSecurityOfficerPIN.name, problem: "must be 4–255 characters")
                 }
                 soPIN = pin
             }
             var hsm = HSMSettings(modulePath: module, securityOfficerPIN: soPIN)
-            if let token = env[.hsmCAToken], !token.isEmpty {
+            if let token = env[.hsmCAToken] {
                 guard let pin = env[.hsmCAPIN], (4...255).contains(pin.count) else {
                     throw SettingsError(variable: SettingVariable.hsmCAPIN.name, problem: "is required (4–255 characters) when VERITY_HSM_CA_TOKEN is set")
                 }
@@ -83,7 +83,7 @@ extension Settings {
         settings.tokenTTLSeconds = try integer(env, .tokenTTL)
         settings.deviceCodeLifetimeSeconds = try integer(env, .deviceCodeLifetime)
         settings.engineThreads = try integer(env, .engineThreads)
-        if let isolation = env[.engineIsolation], !isolation.isEmpty {
+        if let isolation = env[.engineIsolation] {
             guard let parsed = EngineIsolation(rawValue: isolation) else {
                 throw SettingsError(variable: SettingVariable.engineIsolation.name, problem: "must be workers or in-process")
             }
@@ -91,7 +91,7 @@ extension Settings {
         }
         // The engine worker is built beside the verity binary.
         settings.engineWorkerExecutable = Settings.builtInEngineWorker()
-        if let standIn = env[.engineWorker], !standIn.isEmpty {
+        if let standIn = env[.engineWorker] {
             guard standIn.hasPrefix("/"), FileManager.default.isExecutableFile(atPath: standIn) else {
                 throw SettingsError(variable: SettingVariable.engineWorker.name, problem: "must be the absolute path of an executable program")
             }
@@ -128,9 +128,9 @@ extension Settings {
             throw SettingsError(variable: SettingVariable.webhookTimeout.name,
                                 problem: "must be shorter than the job lease (VERITY_JOB_LEASE_SECONDS, \(settings.jobLeaseSeconds) s)")
         }
-        if let url = env[.bureauURL], !url.isEmpty {
+        if let url = env[.bureauURL] {
             let parsed = try TransportRules.outboundURL(url, variable: SettingVariable.bureauURL.name)
-            guard let apiKey = env[.bureauKey], !apiKey.isEmpty else {
+            guard let apiKey = env[.bureauKey] else {
                 throw SettingsError(variable: SettingVariable.bureauKey.name, problem: "is required when VERITY_BUREAU_URL is set")
             }
             settings.bureau = BureauSettings(
@@ -150,7 +150,7 @@ extension Settings {
         }
         settings.sms = try smsSettings(env)
         settings.smtp = try smtpSettings(env)
-        if let level = env[.logLevel], !level.isEmpty {
+        if let level = env[.logLevel] {
             // No "trace": at trace level the HTTP stack logs raw request heads,
             // credentials included.
             let levels = ["debug", "info", "notice", "warning", "error", "critical"]
@@ -160,7 +160,7 @@ extension Settings {
             settings.logLevel = level
             settings.logLevelChosen = true
         }
-        if let format = env[.logFormat], !format.isEmpty {
+        if let format = env[.logFormat] {
             guard ["json", "text"].contains(format) else {
                 throw SettingsError(variable: SettingVariable.logFormat.name, problem: "must be json or text")
             }
@@ -173,20 +173,20 @@ extension Settings {
 
     /// The SMTP server, when VERITY_SMTP_HOST is set.
     static func smtpSettings(_ env: [String: String]) throws -> SMTPSettings? {
-        guard let host = env[.smtpHost], !host.isEmpty else { return nil }
+        guard let host = env[.smtpHost] else { return nil }
         guard let from = env[.smtpFrom], ContactDetails.isEmail(from) else {
             throw SettingsError(variable: SettingVariable.smtpFrom.name, problem: "must be the sender's e-mail address when VERITY_SMTP_HOST is set")
         }
-        let mode = env[.smtpTLS].flatMap { $0.isEmpty ? nil : $0 } ?? "tls"
+        let mode = env[.smtpTLS] ?? "tls"
         guard ["tls", "none"].contains(mode) else { throw SettingsError(variable: SettingVariable.smtpTLS.name, problem: "must be tls or none") }
-        var smtp = SMTPSettings(host: host, port: try integer(env, .smtpPort, default: mode == "tls" ? 465 : 25),
+        var smtp = SMTPSettings(host: host, port: try integer(env, .smtpPort, default: mode == "tls" ? nil : 25),
                                 tls: mode == "tls", from: from,
                                 timeoutMilliseconds: try integer(env, .smtpTimeout))
         guard smtp.tls || smtp.isLoopback else {
             throw SettingsError(variable: SettingVariable.smtpTLS.name, problem: "none is allowed only for a relay on loopback (localhost, 127.0.0.1, ::1)")
         }
-        if let username = env[.smtpUsername], !username.isEmpty {
-            guard let password = env[.smtpPassword], !password.isEmpty else {
+        if let username = env[.smtpUsername] {
+            guard let password = env[.smtpPassword] else {
                 throw SettingsError(variable: SettingVariable.smtpPassword.name, problem: "is required when VERITY_SMTP_USERNAME is set")
             }
             smtp.username = username
@@ -197,10 +197,10 @@ extension Settings {
 
     /// The SMS provider, when VERITY_SMS_URL is set.
     static func smsSettings(_ env: [String: String]) throws -> SMSSettings? {
-        guard let url = env[.smsURL], !url.isEmpty else { return nil }
+        guard let url = env[.smsURL] else { return nil }
         let parsed = try TransportRules.outboundURL(url, variable: SettingVariable.smsURL.name)
         var sms = SMSSettings(url: parsed)
-        if let auth = env[.smsAuthorization], !auth.isEmpty {
+        if let auth = env[.smsAuthorization] {
             let parts = auth.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
             switch (parts.first, parts.count) {
             case ("bearer", 2) where !parts[1].isEmpty: sms.authorization = .bearer(parts[1])
@@ -208,13 +208,13 @@ extension Settings {
             default: throw SettingsError(variable: SettingVariable.smsAuthorization.name, problem: "must be bearer:TOKEN or basic:USER:PASSWORD")
             }
         }
-        if let template = env[.smsTemplate], !template.isEmpty {
+        if let template = env[.smsTemplate] {
             guard template.contains("{{to}}"), template.contains("{{text}}") else {
                 throw SettingsError(variable: SettingVariable.smsTemplate.name, problem: "must contain {{to}} and {{text}}")
             }
             sms.bodyTemplate = template
         }
-        if let type = env[.smsContentType], !type.isEmpty {
+        if let type = env[.smsContentType] {
             guard ["application/json", "application/x-www-form-urlencoded"].contains(type) else {
                 throw SettingsError(variable: SettingVariable.smsContentType.name, problem: "must be application/json or application/x-www-form-urlencoded")
             }
@@ -229,8 +229,8 @@ extension Settings {
     /// beyond this machine must name its public https address, or capture
     /// links would carry whatever Host header a request brought.
     private static func readTransport(_ env: [String: String], into settings: inout Settings) throws {
-        let certificate = env[.tlsCertificate].flatMap { $0.isEmpty ? nil : $0 }
-        let key = env[.tlsKey].flatMap { $0.isEmpty ? nil : $0 }
+        let certificate = env[.tlsCertificate]
+        let key = env[.tlsKey]
         switch (certificate, key) {
         case (nil, nil): break
         case (let certificate?, let key?):
@@ -254,7 +254,7 @@ extension Settings {
     /// `/metrics`: its own loopback port by default, and on the API's port
     /// only behind a token.
     private static func readMetrics(_ env: [String: String], into settings: inout Settings) throws {
-        if let text = env[.metricsPort], !text.isEmpty {
+        if env[.metricsPort] != nil {
             let port = try integer(env, .metricsPort)
             settings.metricsPort = port == 0 ? nil : port
             settings.metricsPortChosen = true
@@ -264,8 +264,8 @@ extension Settings {
         if let port = settings.metricsPort, port == settings.port {
             throw SettingsError(variable: SettingVariable.metricsPort.name, problem: "must differ from VERITY_PORT")
         }
-        if let host = env[.metricsHost], !host.isEmpty { settings.metricsHost = host }
-        if let token = env[.metricsToken], !token.isEmpty {
+        if let host = env[.metricsHost] { settings.metricsHost = host }
+        if let token = env[.metricsToken] {
             guard token.count >= 16, token.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
                 throw SettingsError(variable: SettingVariable.metricsToken.name, problem: "must be 16 or more visible ASCII characters")
             }
