@@ -8,14 +8,14 @@ import VerityOperators
 /// `/admin/v1/operators`: the tenant's console operators, with a live secret
 /// key. A test key is refused: an operator reads both environments, so a
 /// key that can only touch test data must not be able to make one.
-package struct AdminOperatorController: RouteCollection {
-    package let secretKeys: SecretKeyMiddleware
-    package let protector: DataProtector
-    package let clock: VerityClock
+struct AdminOperatorController: RouteCollection {
+    let secretKeys: SecretKeyMiddleware
+    let protector: DataProtector
+    let clock: VerityClock
     /// Bcrypt's cost for the passwords it sets (`Settings.operatorPasswordCost`).
-    package let passwordCost: Int
+    let passwordCost: Int
 
-    package func boot(routes: any RoutesBuilder) throws {
+    func boot(routes: any RoutesBuilder) throws {
         let admin = routes.grouped(secretKeys)
         // A test key is refused before the body is read: `create` answers itself.
         admin.register(AdminEndpoint.createOperator, answering: create)
@@ -25,7 +25,7 @@ package struct AdminOperatorController: RouteCollection {
         admin.on(AdminEndpoint.resetOperatorPassword, use: resetPassword)
     }
 
-    package func create(request: Request) async throws -> Response {
+    func create(request: Request) async throws -> Response {
         let (context, accounts) = try liveContext(request)
         let input = try RequestBody.decode(AdminEndpoint.createOperator, from: request)
         let created = try await accounts.create(tenantID: context.environment.$tenant.id, email: input.email, role: input.role, password: nil,
@@ -33,15 +33,15 @@ package struct AdminOperatorController: RouteCollection {
         return try await created.encodeResponse(status: HTTPStatus(statusCode: AdminEndpoint.createOperator.status), for: request)
     }
 
-    package func list(request: Request) async throws -> [OperatorView] {
+    func list(request: Request) async throws -> [OperatorView] {
         let (context, accounts) = try liveContext(request)
         return try await accounts.list(tenantID: context.environment.$tenant.id)
     }
 
-    package func disable(request: Request) async throws -> OperatorView { try await setActive(false, request) }
-    package func enable(request: Request) async throws -> OperatorView { try await setActive(true, request) }
+    func disable(request: Request) async throws -> OperatorView { try await setActive(false, request) }
+    func enable(request: Request) async throws -> OperatorView { try await setActive(true, request) }
 
-    package func resetPassword(request: Request) async throws -> OperatorCredentials {
+    func resetPassword(request: Request) async throws -> OperatorCredentials {
         let (context, accounts) = try liveContext(request)
         return try await accounts.resetPassword(operatorID: try operatorID(request), tenantID: context.environment.$tenant.id, context.change)
     }
@@ -64,7 +64,7 @@ package struct AdminOperatorController: RouteCollection {
         try OperatorOperations.operatorID(request.parameters.get(.id) ?? "")
     }
 
-    package init(secretKeys: SecretKeyMiddleware, protector: DataProtector, clock: VerityClock, passwordCost: Int) {
+    init(secretKeys: SecretKeyMiddleware, protector: DataProtector, clock: VerityClock, passwordCost: Int) {
         self.secretKeys = secretKeys
         self.protector = protector
         self.clock = clock

@@ -4,14 +4,14 @@ import VerityCore
 import VerityKernel
 
 /// `/admin/v1/users/{userRef}/…`: the integrator's backend acting on a user.
-package struct AdminUserController: RouteCollection {
-    package let secretKeys: SecretKeyMiddleware
+struct AdminUserController: RouteCollection {
+    let secretKeys: SecretKeyMiddleware
     /// Built once at start-up; a request brings its context.
-    package let users: AdminUserService
-    package let erasure: UserErasureService
-    package let exports: UserExportService
+    let users: AdminUserService
+    let erasure: UserErasureService
+    let exports: UserExportService
 
-    package func boot(routes: any RoutesBuilder) throws {
+    func boot(routes: any RoutesBuilder) throws {
         let admin = routes.grouped(secretKeys)
         admin.on(AdminEndpoint.mintToken, optionalBody: mintToken)
         admin.on(AdminEndpoint.revokeTokens, use: revokeTokens)
@@ -22,7 +22,7 @@ package struct AdminUserController: RouteCollection {
         admin.on(AdminEndpoint.export, use: export)
     }
 
-    package func export(request: Request) async throws -> UserExport {
+    func export(request: Request) async throws -> UserExport {
         let context = try request.adminContext()
         return try await exports.export(userRef: try request.userRef(), actor: context.change.actor, context: context)
     }
@@ -33,7 +33,7 @@ package struct AdminUserController: RouteCollection {
     }
 
     /// No body means the default lifetime.
-    package func mintToken(request: Request, input: UserTokenRequest?) async throws -> UserToken {
+    func mintToken(request: Request, input: UserTokenRequest?) async throws -> UserToken {
         try await users.mintToken(userRef: try request.userRef(), request: input ?? UserTokenRequest(),
                                                     context: try request.adminContext())
     }
@@ -42,20 +42,20 @@ package struct AdminUserController: RouteCollection {
         try await users.revokeTokens(userRef: try request.userRef(), context: try request.adminContext())
     }
 
-    package func verification(request: Request) async throws -> VerifiedIdentity {
+    func verification(request: Request) async throws -> VerifiedIdentity {
         try await users.verification(userRef: try request.userRef(), context: try request.adminContext())
     }
 
-    package func reset(request: Request) async throws -> VerifiedIdentity {
+    func reset(request: Request) async throws -> VerifiedIdentity {
         try await users.reset(userRef: try request.userRef(), context: try request.adminContext())
     }
 
-    package func requiredMethod(request: Request, input: RequiredVerificationMethodInput) async throws -> VerifiedIdentity {
+    func requiredMethod(request: Request, input: RequiredVerificationMethodInput) async throws -> VerifiedIdentity {
         try await users.setRequiredMethod(userRef: try request.userRef(), input: input,
                                                             context: try request.adminContext())
     }
 
-    package init(secretKeys: SecretKeyMiddleware, users: AdminUserService, erasure: UserErasureService, exports: UserExportService) {
+    init(secretKeys: SecretKeyMiddleware, users: AdminUserService, erasure: UserErasureService, exports: UserExportService) {
         self.secretKeys = secretKeys
         self.users = users
         self.erasure = erasure

@@ -10,15 +10,15 @@ import VerityIdentity
 ///
 /// Built once at start-up; each call works in the context's environment,
 /// through its database handle.
-package struct AdminUserService: Sendable {
-    package let protector: DataProtector
-    package let clock: VerityClock
-    package let tokens: UserTokenService
-    package let defaultTokenTTL: Int
+struct AdminUserService: Sendable {
+    let protector: DataProtector
+    let clock: VerityClock
+    let tokens: UserTokenService
+    let defaultTokenTTL: Int
 
     private func users(_ context: AdminContext) -> UserRepository { UserRepository(db: context.db, protector: protector) }
 
-    package func mintToken(userRef: String, request: UserTokenRequest, context: AdminContext) async throws -> UserToken {
+    func mintToken(userRef: String, request: UserTokenRequest, context: AdminContext) async throws -> UserToken {
         let ttl = request.ttlSeconds ?? defaultTokenTTL
         guard (60...86400).contains(ttl) else { throw VerityError.invalid("ttlSeconds", "ttlSeconds must be between 60 and 86400") }
         let phone = try request.phoneNumber.map { try ContactDetails.phoneNumber($0, field: "phoneNumber") }
@@ -40,14 +40,14 @@ package struct AdminUserService: Sendable {
                              authenticationSessions: revoked.authenticationSessions, captureLinks: revoked.captureLinks)
     }
 
-    package func verification(userRef: String, context: AdminContext) async throws -> VerifiedIdentity {
+    func verification(userRef: String, context: AdminContext) async throws -> VerifiedIdentity {
         let user = try await existingUser(userRef, context)
         return try await IdentityStatusReader(db: context.db, links: context.links, now: clock.nowMillis()).identity(userID: try user.requireID(),
                                                                configuration: context.environment.configuration,
                                                                consented: user.consented)
     }
 
-    package func reset(userRef: String, context: AdminContext) async throws -> VerifiedIdentity {
+    func reset(userRef: String, context: AdminContext) async throws -> VerifiedIdentity {
         let user = try await existingUser(userRef, context)
         try await overrides(context).reset(userID: try user.requireID(), in: context.environment, context.change)
         return try await verification(userRef: userRef, context: context)
@@ -86,7 +86,7 @@ package struct AdminUserService: Sendable {
                                                  userID: user.id, now: clock.nowMillis())
     }
 
-    package init(protector: DataProtector, clock: VerityClock, tokens: UserTokenService, defaultTokenTTL: Int) {
+    init(protector: DataProtector, clock: VerityClock, tokens: UserTokenService, defaultTokenTTL: Int) {
         self.protector = protector
         self.clock = clock
         self.tokens = tokens

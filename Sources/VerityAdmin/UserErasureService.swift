@@ -15,11 +15,11 @@ import VerityCertification
 ///
 /// A step that fails leaves the user findable, so the same call finishes the
 /// erasure; once it finished, the user is unknown (404).
-package struct UserErasureService: Sendable {
-    package let protector: DataProtector
-    package let clock: VerityClock
+struct UserErasureService: Sendable {
+    let protector: DataProtector
+    let clock: VerityClock
     /// Tells an outside CA; nil where there is none to tell (the CLI).
-    package let issuer: CertificateIssuer?
+    let issuer: CertificateIssuer?
 
     func erase(userRef: String, actor: String, context: AdminContext) async throws -> UserErasure {
         let user = try await AdminUserService.existingUser(userRef, users: UserRepository(db: context.db, protector: protector),
@@ -57,7 +57,7 @@ package struct UserErasureService: Sendable {
         return live
     }
 
-    package init(protector: DataProtector, clock: VerityClock, issuer: CertificateIssuer?) {
+    init(protector: DataProtector, clock: VerityClock, issuer: CertificateIssuer?) {
         self.protector = protector
         self.clock = clock
         self.issuer = issuer

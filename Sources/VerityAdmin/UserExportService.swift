@@ -12,12 +12,12 @@ import VerityCertification
 /// right of access. Secrets that are only ever kept hashed (tokens, codes,
 /// the digest of each attempt's input) are not the user's data and are not
 /// in it; neither is what the user never gave (embeddings are never stored).
-package struct UserExportService: Sendable {
-    package let protector: DataProtector
-    package let clock: VerityClock
+struct UserExportService: Sendable {
+    let protector: DataProtector
+    let clock: VerityClock
 
     /// The export, recorded in the audit trail as `user.export` by `actor`.
-    package func export(userRef: String, actor: String, context: AdminContext) async throws -> UserExport {
+    func export(userRef: String, actor: String, context: AdminContext) async throws -> UserExport {
         let users = UserRepository(db: context.db, protector: protector)
         let user = try await AdminUserService.existingUser(userRef, users: users, context: context)
         let userID = try user.requireID()
@@ -113,7 +113,7 @@ package struct UserExportService: Sendable {
         return exported
     }
 
-    package init(protector: DataProtector, clock: VerityClock) {
+    init(protector: DataProtector, clock: VerityClock) {
         self.protector = protector
         self.clock = clock
     }

@@ -5,13 +5,13 @@ import VerityKernel
 
 /// `/admin/v1/certification`: entities, checkpoints, accreditation decisions,
 /// unlocking users, transactions and session checks, with a secret key.
-package struct AdminCertificationController: RouteCollection {
-    package let secretKeys: SecretKeyMiddleware
+struct AdminCertificationController: RouteCollection {
+    let secretKeys: SecretKeyMiddleware
     /// Built once at start-up; a request brings its context (environment, database handle, logger).
-    package let accreditation: AccreditationAdminService
-    package let clock: VerityClock
+    let accreditation: AccreditationAdminService
+    let clock: VerityClock
 
-    package func boot(routes: any RoutesBuilder) throws {
+    func boot(routes: any RoutesBuilder) throws {
         let admin = routes.grouped(secretKeys)
         let endpoints = CertificationAdminEndpoint.self
         admin.on(endpoints.createEntity, use: createEntity)
@@ -27,7 +27,7 @@ package struct AdminCertificationController: RouteCollection {
         admin.on(endpoints.verifySession, use: verifySession)
     }
 
-    package func createEntity(request: Request, input: EntityInput) async throws -> EntityDetails {
+    func createEntity(request: Request, input: EntityInput) async throws -> EntityDetails {
         guard let definitions = input.userFieldDefinitions else {
             throw VerityError(.validationError, "userFieldDefinitions is required: an empty list for an entity that asks for nothing.",
                               field: "userFieldDefinitions")
@@ -39,34 +39,34 @@ package struct AdminCertificationController: RouteCollection {
         return EntityDetails(entity)
     }
 
-    package func entities(request: Request) async throws -> [EntityDetails] {
+    func entities(request: Request) async throws -> [EntityDetails] {
         try await directory(request).entities(environmentID: try request.adminContext().environmentID).map(EntityDetails.init)
     }
 
-    package func addCheckpoint(request: Request, input: CheckpointInput) async throws -> CheckpointDetails {
+    func addCheckpoint(request: Request, input: CheckpointInput) async throws -> CheckpointDetails {
         let checkpoint = try await directory(request).addCheckpoint(
             environmentID: try request.adminContext().environmentID, name: input.name, address: input.address, latitude: input.latitude,
             longitude: input.longitude, levels: input.levels, openingHours: input.openingHours, try request.adminContext().change)
         return CheckpointDetails(checkpoint)
     }
 
-    package func checkpoints(request: Request) async throws -> [CheckpointDetails] {
+    func checkpoints(request: Request) async throws -> [CheckpointDetails] {
         try await directory(request).checkpoints(environmentID: try request.adminContext().environmentID).map(CheckpointDetails.init)
     }
 
-    package func requests(request: Request) async throws -> [AccreditationRequestView] {
+    func requests(request: Request) async throws -> [AccreditationRequestView] {
         try await accreditation.requests(status: request.query[String.self, at: "status"], context: try request.adminContext())
     }
 
-    package func approve(request: Request, input: AccreditationApprovalInput?) async throws -> ActivationCodeIssued {
+    func approve(request: Request, input: AccreditationApprovalInput?) async throws -> ActivationCodeIssued {
         try await accreditation.approve(try idParameter(request), input: input ?? AccreditationApprovalInput(), context: try request.adminContext())
     }
 
-    package func reject(request: Request, input: AccreditationRejectionInput) async throws -> AccreditationRequestView {
+    func reject(request: Request, input: AccreditationRejectionInput) async throws -> AccreditationRequestView {
         try await accreditation.reject(try idParameter(request), input: input, context: try request.adminContext())
     }
 
-    package func unlock(request: Request) async throws -> UnlockResult {
+    func unlock(request: Request) async throws -> UnlockResult {
         try await accreditation.unlock(userRef: try request.userRef(), context: try request.adminContext())
     }
 
@@ -107,7 +107,7 @@ package struct AdminCertificationController: RouteCollection {
         DirectoryOperations(db: request.db, clock: clock)
     }
 
-    package init(secretKeys: SecretKeyMiddleware, accreditation: AccreditationAdminService, clock: VerityClock) {
+    init(secretKeys: SecretKeyMiddleware, accreditation: AccreditationAdminService, clock: VerityClock) {
         self.secretKeys = secretKeys
         self.accreditation = accreditation
         self.clock = clock

@@ -13,12 +13,12 @@ import VerityKernel
 /// 4) sign documents with the HSM key. Levels 1–3 sign on the device; level 4
 /// signs in the HSM with the user's password. Built once; each call works
 /// through the context's database handle.
-package struct CertificateUseService: Sendable {
-    package let protector: DataProtector
-    package let clock: VerityClock
-    package let pki: CertificationPKI
+struct CertificateUseService: Sendable {
+    let protector: DataProtector
+    let clock: VerityClock
+    let pki: CertificationPKI
     let sessionLifetimeMilliseconds: Int64
-    package let registrations: RegistrationService
+    let registrations: RegistrationService
 
     static let challengeLifetimeMilliseconds: Int64 = 120_000
     static let maximumDocumentBytes = 10 * 1024 * 1024
@@ -45,7 +45,7 @@ package struct CertificateUseService: Sendable {
     }
 
     /// Checks the signed nonce (each challenge is answered once) and opens a session.
-    package func answer(_ name: String, challengeID: String, input: SignatureInput, context: CertificationContext) async throws -> AuthenticationSession {
+    func answer(_ name: String, challengeID: String, input: SignatureInput, context: CertificationContext) async throws -> AuthenticationSession {
         let (_, registration, row, certificate) = try await certified(name, context: context)
         let uses = CertificateUseRepository(db: context.db)
         guard let id = UUID(uuidString: challengeID), let challenge = try await uses.challenge(id: id),
@@ -77,7 +77,7 @@ package struct CertificateUseService: Sendable {
     }
 
     /// Checks the user's signature over the transaction's digest and stores the approval.
-    package func approve(_ name: String, transactionID: String, input: SignatureInput, context: CertificationContext) async throws -> TransactionView {
+    func approve(_ name: String, transactionID: String, input: SignatureInput, context: CertificationContext) async throws -> TransactionView {
         let (entity, registration, row, certificate) = try await certified(name, context: context)
         let uses = CertificateUseRepository(db: context.db)
         guard let id = UUID(uuidString: transactionID), let transaction = try await uses.transaction(id: id),

@@ -103,13 +103,13 @@ extension DeviceTokenModel.RevocationReason {
 /// token also names the verified device. Each credential is counted against
 /// its environment's per-token limit (`RequestLimits.userTokenRequestsPerMinute`),
 /// as on the identity routes: a stolen token cannot sign or poll unbounded.
-package struct CertificationAuthMiddleware: AsyncMiddleware {
-    package let tokens: UserTokenService
-    package let protector: DataProtector
-    package let clock: VerityClock
-    package let idempotency: Idempotency
+struct CertificationAuthMiddleware: AsyncMiddleware {
+    let tokens: UserTokenService
+    let protector: DataProtector
+    let clock: VerityClock
+    let idempotency: Idempotency
 
-    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let bearer = try request.bearerCredential()
         let now = clock.nowMillis()
         let caller: Caller
@@ -132,7 +132,7 @@ package struct CertificationAuthMiddleware: AsyncMiddleware {
         }
     }
 
-    package init(tokens: UserTokenService, protector: DataProtector, clock: VerityClock, idempotency: Idempotency) {
+    init(tokens: UserTokenService, protector: DataProtector, clock: VerityClock, idempotency: Idempotency) {
         self.tokens = tokens
         self.protector = protector
         self.clock = clock
@@ -143,12 +143,12 @@ package struct CertificationAuthMiddleware: AsyncMiddleware {
 extension CertificationAuthMiddleware {
     /// Whom a credential speaks for, before the request's context is made.
     struct Caller {
-        package let userID: UUID
-        package let environmentID: UUID
-        package let device: CertificationDeviceModel?
+        let userID: UUID
+        let environmentID: UUID
+        let device: CertificationDeviceModel?
 
         /// The context, with the request's handle and its logger naming the user.
-        package func context(of request: Request) -> CertificationContext {
+        func context(of request: Request) -> CertificationContext {
             request.logger[metadataKey: "user_id"] = .string(userID.uuidString)
             return CertificationContext(userID: userID, environmentID: environmentID, device: device, db: request.db, logger: request.logger)
         }

@@ -6,20 +6,20 @@ import VerityStore
 import VerityKernel
 
 /// `/v1/certification`: what the SDK's `CertificationClient` calls.
-package struct CertificationController: RouteCollection {
+struct CertificationController: RouteCollection {
     /// The device token or user token check (and `Idempotency-Key`) in front of every route.
-    package let auth: CertificationAuthMiddleware
+    let auth: CertificationAuthMiddleware
     /// The services, built once at start-up (`CertificationServices`); a
     /// request brings its context (user, device, its database handle and logger).
-    package let services: CertificationServices
-    package let clock: VerityClock
+    let services: CertificationServices
+    let clock: VerityClock
 
-    package var devices: DeviceVerificationService { services.devices }
-    package var registrations: RegistrationService { services.registrations }
-    package var certification: CertificationService { services.certification }
-    package var uses: CertificateUseService { services.uses }
+    var devices: DeviceVerificationService { services.devices }
+    var registrations: RegistrationService { services.registrations }
+    var certification: CertificationService { services.certification }
+    var uses: CertificateUseService { services.uses }
 
-    package func boot(routes: any RoutesBuilder) throws {
+    func boot(routes: any RoutesBuilder) throws {
         let api = routes.grouped(auth)
         api.on(CertificationEndpoint.requestDeviceVerification, use: requestCode)
         api.on(CertificationEndpoint.verifyDevice, use: verifyDevice)
@@ -99,11 +99,11 @@ package struct CertificationController: RouteCollection {
         try await registrations.details(try entityName(request), context: try request.certificationContext())
     }
 
-    package func user(request: Request) async throws -> CertificationUser {
+    func user(request: Request) async throws -> CertificationUser {
         try await registrations.user(try entityName(request), context: try request.certificationContext())
     }
 
-    package func register(request: Request, input: RegistrationInput) async throws -> CertificationUser {
+    func register(request: Request, input: RegistrationInput) async throws -> CertificationUser {
         try await registrations.register(try entityName(request), input: input, context: try request.certificationContext())
     }
 
@@ -128,11 +128,11 @@ package struct CertificationController: RouteCollection {
         try await certification.certifyAtLevel4(try entityName(request), input: input, context: try request.certificationContext())
     }
 
-    package func certificate(request: Request) async throws -> UserCertificate {
+    func certificate(request: Request) async throws -> UserCertificate {
         try await certification.certificate(try entityName(request), context: try request.certificationContext())
     }
 
-    package func uncertify(request: Request) async throws -> CertificationUser {
+    func uncertify(request: Request) async throws -> CertificationUser {
         try await certification.uncertify(try entityName(request), context: try request.certificationContext())
     }
 
@@ -142,16 +142,16 @@ package struct CertificationController: RouteCollection {
         try await uses.challenge(try entityName(request), context: try request.certificationContext())
     }
 
-    package func answer(request: Request, input: SignatureInput) async throws -> AuthenticationSession {
+    func answer(request: Request, input: SignatureInput) async throws -> AuthenticationSession {
         try await uses.answer(try entityName(request), challengeID: try idParameter(request), input: input,
                                               context: try request.certificationContext())
     }
 
-    package func transactions(request: Request) async throws -> [TransactionView] {
+    func transactions(request: Request) async throws -> [TransactionView] {
         try await uses.pendingTransactions(try entityName(request), context: try request.certificationContext())
     }
 
-    package func approve(request: Request, input: SignatureInput) async throws -> TransactionView {
+    func approve(request: Request, input: SignatureInput) async throws -> TransactionView {
         try await uses.approve(try entityName(request), transactionID: try idParameter(request), input: input,
                                                context: try request.certificationContext())
     }
@@ -162,12 +162,12 @@ package struct CertificationController: RouteCollection {
 
     // MARK: Checkpoints
 
-    package func checkpoints(request: Request) async throws -> [CheckpointDetails] {
+    func checkpoints(request: Request) async throws -> [CheckpointDetails] {
         let context = try request.certificationContext()
         return try await directory(context).checkpoints(environmentID: context.environmentID).map(CheckpointDetails.init)
     }
 
-    package func nearestCheckpoints(request: Request) async throws -> [CheckpointDetails] {
+    func nearestCheckpoints(request: Request) async throws -> [CheckpointDetails] {
         let context = try request.certificationContext()
         guard let latitude = Double(request.query[String.self, at: "latitude"] ?? "") else {
             throw VerityError(.validationError, "latitude is required, in degrees.", field: "latitude")
@@ -203,7 +203,7 @@ package struct CertificationController: RouteCollection {
         DirectoryOperations(db: context.db, clock: clock)
     }
 
-    package init(auth: CertificationAuthMiddleware, services: CertificationServices, clock: VerityClock) {
+    init(auth: CertificationAuthMiddleware, services: CertificationServices, clock: VerityClock) {
         self.auth = auth
         self.services = services
         self.clock = clock

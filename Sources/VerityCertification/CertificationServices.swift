@@ -5,16 +5,16 @@ import VerityWebhooks
 
 /// The certification surface's services, built once at start-up and shared by
 /// its API (`CertificationController`) and the console's user page.
-package struct CertificationServices: Sendable {
-    package let devices: DeviceVerificationService
-    package let registrations: RegistrationService
-    package let certification: CertificationService
-    package let uses: CertificateUseService
+struct CertificationServices: Sendable {
+    let devices: DeviceVerificationService
+    let registrations: RegistrationService
+    let certification: CertificationService
+    let uses: CertificateUseService
 
     /// - Parameters:
     ///   - codeLifetimeSeconds: how long an SMS verification code works (`VERITY_SMS_CODE_TTL_SECONDS`).
     ///   - sessionLifetimeSeconds: how long an authentication session lasts (the token lifetime).
-    package init(protector: DataProtector, clock: VerityClock, pki: CertificationPKI, issuer: CertificateIssuer, jobs: JobWorker,
+    init(protector: DataProtector, clock: VerityClock, pki: CertificationPKI, issuer: CertificateIssuer, jobs: JobWorker,
          messaging: CertificationMessaging, wake: WebhookWake, codeLifetimeSeconds: Int, sessionLifetimeSeconds: Int) {
         var policy = DeviceVerificationPolicy()
         policy.codeLifetimeMilliseconds = Int64(codeLifetimeSeconds) * 1000

@@ -9,11 +9,11 @@ import VerityKernel
 /// Phone verification of a device: an SMS code, its guesses and lockout, and
 /// the device token the verified device then uses. Built once; each call
 /// works through the context's database handle.
-package struct DeviceVerificationService: Sendable {
-    package let protector: DataProtector
-    package let clock: VerityClock
-    package let messaging: CertificationMessaging
-    package var policy = DeviceVerificationPolicy()
+struct DeviceVerificationService: Sendable {
+    let protector: DataProtector
+    let clock: VerityClock
+    let messaging: CertificationMessaging
+    var policy = DeviceVerificationPolicy()
 
     /// Sends a new code for this device to `phoneNumber`, or to the number on file for the user. Earlier codes of the device stop working.
     func requestCode(_ input: DeviceVerificationRequest, context: CertificationContext) async throws -> DeviceVerificationSent {
@@ -55,7 +55,7 @@ package struct DeviceVerificationService: Sendable {
     }
 
     /// Checks a code; on success the device is verified (for every entity) and gets a device token.
-    package func verify(_ input: DeviceVerificationInput, context: CertificationContext) async throws -> DeviceToken {
+    func verify(_ input: DeviceVerificationInput, context: CertificationContext) async throws -> DeviceToken {
         let deviceHash = try Self.deviceHash(input.deviceId)
         let submitted = try policy.parse(input.verificationCode)
         let locks = CertificationLocks(db: context.db)
@@ -96,7 +96,7 @@ package struct DeviceVerificationService: Sendable {
     /// A new device token for a verified device: with the app's user token and
     /// the device's identifier, or in exchange for this device's stale token
     /// (expired, or replaced because the certification changed).
-    package func refresh(_ input: DeviceTokenRequest, context: CertificationContext) async throws -> DeviceToken {
+    func refresh(_ input: DeviceTokenRequest, context: CertificationContext) async throws -> DeviceToken {
         let deviceHash = try Self.deviceHash(input.deviceId)
         try await CertificationLocks(db: context.db).checkUnlocked(userID: context.userID)
         guard let device = try await CertificationDeviceRepository(db: context.db).device(userID: context.userID, deviceHash: deviceHash),

@@ -5,12 +5,12 @@ import VerityKernel
 
 /// `/admin/v1/documents/ocr/…`: what the tenant's backend fetches with its
 /// secret key to check the OCR service's signed answers offline.
-package struct AdminOCRController: RouteCollection {
-    package let secretKeys: SecretKeyMiddleware
-    package let protector: DataProtector
-    package let clock: VerityClock
+struct AdminOCRController: RouteCollection {
+    let secretKeys: SecretKeyMiddleware
+    let protector: DataProtector
+    let clock: VerityClock
 
-    package func boot(routes: any RoutesBuilder) throws {
+    func boot(routes: any RoutesBuilder) throws {
         routes.grouped(secretKeys).on(AdminEndpoint.ocrPublicKey, use: publicKey)
     }
 
@@ -18,12 +18,12 @@ package struct AdminOCRController: RouteCollection {
     /// (the same as `verity keys response-public-key`). Public, but fetched by
     /// the backend and shipped to its apps, so an app trusts the key its own
     /// backend gave it, not one the answering server offers.
-    package func publicKey(request: Request) async throws -> ResponseSigningPublicKey {
+    func publicKey(request: Request) async throws -> ResponseSigningPublicKey {
         try ResponseSigner.publicKey(environmentID: try request.adminContext().environmentID, protector: protector,
                                      now: clock.nowMillis())
     }
 
-    package init(secretKeys: SecretKeyMiddleware, protector: DataProtector, clock: VerityClock) {
+    init(secretKeys: SecretKeyMiddleware, protector: DataProtector, clock: VerityClock) {
         self.secretKeys = secretKeys
         self.protector = protector
         self.clock = clock

@@ -5,12 +5,12 @@ import VerityEnginePool
 import VerityKernel
 
 /// `/v1/documents/ocr/…`: the national-ID OCR service, for one end user per token.
-package struct OCRController: RouteCollection {
-    package let userTokens: UserTokenMiddleware
+struct OCRController: RouteCollection {
+    let userTokens: UserTokenMiddleware
     /// Built once at start-up; a request brings its context.
-    package let ocr: OCRService
+    let ocr: OCRService
 
-    package func boot(routes: any RoutesBuilder) throws {
+    func boot(routes: any RoutesBuilder) throws {
         let ocr = routes.grouped(userTokens)
         ocr.on(OCREndpoint.open, use: open)
         // One sealed image in base64: a larger body than the JSON routes take.
@@ -22,11 +22,11 @@ package struct OCRController: RouteCollection {
         ocr.on(OCREndpoint.combine, use: combine)
     }
 
-    package func open(request: Request, input: OCRSessionRequest) async throws -> OCRSessionInfo {
+    func open(request: Request, input: OCRSessionRequest) async throws -> OCRSessionInfo {
         try await ocr.open(input, context: try request.identityContext())
     }
 
-    package func side(_ request: Request, _ input: OCRSideRequest, _ side: DocumentSide) async throws -> OCRSideAccepted {
+    func side(_ request: Request, _ input: OCRSideRequest, _ side: DocumentSide) async throws -> OCRSideAccepted {
         try await ocr.takeSide(input, side: side, context: try request.identityContext())
     }
 
@@ -34,7 +34,7 @@ package struct OCRController: RouteCollection {
         try await ocr.combine(input, context: try request.identityContext())
     }
 
-    package init(userTokens: UserTokenMiddleware, ocr: OCRService) {
+    init(userTokens: UserTokenMiddleware, ocr: OCRService) {
         self.userTokens = userTokens
         self.ocr = ocr
     }

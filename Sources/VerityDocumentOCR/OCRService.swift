@@ -17,17 +17,17 @@ import VerityWebhooks
 /// erases what it held.
 ///
 /// Built once at start-up; each call works through the context's database handle.
-package struct OCRService: Sendable {
-    package let protector: DataProtector
-    package let clock: VerityClock
-    package let engines: DocumentEngines
+struct OCRService: Sendable {
+    let protector: DataProtector
+    let clock: VerityClock
+    let engines: DocumentEngines
     /// Wakes the job worker for the outcome's webhook deliveries (nil: the poll delivers them).
-    package var wake: WebhookWake? = nil
+    var wake: WebhookWake? = nil
 
     /// A session lives this long unless combined before.
-    package static let sessionMinutes: Int64 = 15
+    static let sessionMinutes: Int64 = 15
 
-    package func open(_ input: OCRSessionRequest, context: IdentityContext) async throws -> OCRSessionInfo {
+    func open(_ input: OCRSessionRequest, context: IdentityContext) async throws -> OCRSessionInfo {
         guard let clientKey = Data(base64Encoded: input.clientPublicKey), clientKey.count == 32 else {
             throw VerityError.invalid("clientPublicKey", "clientPublicKey must be a 32-byte X25519 public key, base64")
         }
@@ -133,7 +133,7 @@ package struct OCRService: Sendable {
 
     /// The images are kept (sealed) for the SDK's captures, or for a reviewer
     /// in an environment that holds doubtful combinations.
-    package static func keepsImages(_ context: IdentityContext) -> Bool {
+    static func keepsImages(_ context: IdentityContext) -> Bool {
         context.configuration.documents.ocrCaptures || context.configuration.documents.review.enabled
     }
 
@@ -191,13 +191,13 @@ package struct OCRService: Sendable {
             : text.expiryDate != nil || text.serialNumber.map { EgyptianIDRules.isSerialNumber($0.text.uppercased()) } == true
     }
 
-    package static func json<T: Encodable>(_ value: T) throws -> String {
+    static func json<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
-    package init(protector: DataProtector, clock: VerityClock, engines: DocumentEngines, wake: WebhookWake? = nil) {
+    init(protector: DataProtector, clock: VerityClock, engines: DocumentEngines, wake: WebhookWake? = nil) {
         self.protector = protector
         self.clock = clock
         self.engines = engines

@@ -30,4 +30,4 @@ extension DocumentEngines {
     }
 }
 
-package enum EngineWorkerPoolKey: StorageKey { package typealias Value = EngineWorkerPool }
+enum EngineWorkerPoolKey: StorageKey { package typealias Value = EngineWorkerPool }

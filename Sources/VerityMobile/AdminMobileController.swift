@@ -6,12 +6,12 @@ import VerityKernel
 
 /// The tenant's backend, with its secret key: publishable keys for its
 /// environment, its credits, and the redemption of VerifyHuman pass tokens.
-package struct AdminMobileController: RouteCollection {
-    package let secretKeys: SecretKeyMiddleware
-    package let protector: DataProtector
-    package let clock: VerityClock
+struct AdminMobileController: RouteCollection {
+    let secretKeys: SecretKeyMiddleware
+    let protector: DataProtector
+    let clock: VerityClock
 
-    package func boot(routes: any RoutesBuilder) throws {
+    func boot(routes: any RoutesBuilder) throws {
         let admin = routes.grouped(secretKeys)
         admin.on(AdminEndpoint.createClientKey, use: createKey)
         admin.on(AdminEndpoint.revokeClientKey, use: revokeKey)
@@ -19,7 +19,7 @@ package struct AdminMobileController: RouteCollection {
         admin.on(AdminEndpoint.verifyPassToken, use: verifyToken)
     }
 
-    package func createKey(request: Request, input: ClientKeyRequest) async throws -> ClientKeyCreated {
+    func createKey(request: Request, input: ClientKeyRequest) async throws -> ClientKeyCreated {
         let scopes = try MobileProduct.scopes(input.scopes.joined(separator: ","))
         let context = try request.adminContext()
         let key = try await keys(context).make(.client, in: context.environment, scopes: scopes, demo: input.demo ?? false, context.change)
@@ -27,7 +27,7 @@ package struct AdminMobileController: RouteCollection {
     }
 
     /// Revokes a publishable key of this environment only.
-    package func revokeKey(request: Request, input: ClientKeyRevocation) async throws -> ClientKeyRevoked {
+    func revokeKey(request: Request, input: ClientKeyRevocation) async throws -> ClientKeyRevoked {
         let context = try request.adminContext()
         guard ClientKeyKind.of(input.clientKey) != nil,
               try await keys(context).revoke(.client, secret: input.clientKey, within: context.environmentID, context.change) else {
@@ -38,7 +38,7 @@ package struct AdminMobileController: RouteCollection {
 
     private func keys(_ context: AdminContext) -> EnvironmentKeys { EnvironmentKeys(db: context.db, clock: clock, protector: protector) }
 
-    package func credits(request: Request) async throws -> CreditStatement {
+    func credits(request: Request) async throws -> CreditStatement {
         let environmentID = try request.adminContext().environmentID
         let ledger = CreditLedger(db: request.db)
         return CreditStatement(balance: try await ledger.balance(environmentID: environmentID),
@@ -63,7 +63,7 @@ package struct AdminMobileController: RouteCollection {
         return MobileTokenVerdict(valid: true, verificationId: publicID, product: MobileProduct.verifyHuman.rawValue, outcome: "pass")
     }
 
-    package init(secretKeys: SecretKeyMiddleware, protector: DataProtector, clock: VerityClock) {
+    init(secretKeys: SecretKeyMiddleware, protector: DataProtector, clock: VerityClock) {
         self.secretKeys = secretKeys
         self.protector = protector
         self.clock = clock

@@ -11,20 +11,20 @@ import VeritySanctions
 /// every answer in the mobile envelope: VerifyHuman, VerifyAge, VerifyIdentity
 /// and VerifyCompliance (VerifyIdentity plus sanctions screening). Paths are
 /// `MobileRoute`'s; each POST body is decoded into its step's request type.
-package struct MobileController: RouteCollection {
+struct MobileController: RouteCollection {
     /// The products' services, built once at start-up; a request brings its
     /// context (key, environment, its database handle and logger).
     let humans: VerifyHumanService
     let ages: VerifyAgeService
-    package let identity: VerifyIdentityService
+    let identity: VerifyIdentityService
     let compliance: VerifyIdentityService
     /// `Idempotency-Key` on every POST, per client key.
-    package let idempotency: Idempotency
-    package let clock: VerityClock
+    let idempotency: Idempotency
+    let clock: VerityClock
     /// Checks each client key's binding to its row.
     let protector: DataProtector
 
-    package init(protector: DataProtector, clock: VerityClock, engines: DocumentEngines, sanctions: SanctionsScreening, wake: WebhookWake,
+    init(protector: DataProtector, clock: VerityClock, engines: DocumentEngines, sanctions: SanctionsScreening, wake: WebhookWake,
          idempotency: Idempotency) {
         self.clock = clock
         self.idempotency = idempotency
@@ -39,7 +39,7 @@ package struct MobileController: RouteCollection {
         compliance = documentProduct(.verifyCompliance)
     }
 
-    package func boot(routes: any RoutesBuilder) throws {
+    func boot(routes: any RoutesBuilder) throws {
         let mobile = routes.grouped(MobileErrorMiddleware(), ClientKeyMiddleware(protector: protector), MobileRateLimitMiddleware(clock: clock))
 
         post(mobile, MobileEndpoint.verifyHuman) { request, body in
@@ -92,10 +92,10 @@ package struct MobileController: RouteCollection {
         }
     }
 
-    package static func session(_ request: Request) -> String? { request.headers.first(name: MobileContext.sessionHeader) }
+    static func session(_ request: Request) -> String? { request.headers.first(name: MobileContext.sessionHeader) }
 
     /// The route's session or verification id.
-    package static func id(_ request: Request) -> String { request.parameters.get(.id) ?? "" }
+    static func id(_ request: Request) -> String { request.parameters.get(.id) ?? "" }
 
     /// A POST of the mobile API: the key's scope checked, images in the body
     /// decoded into `Body`, `Idempotency-Key` honoured.

@@ -9,17 +9,17 @@ import VerityKernel
 /// `document_type` and `country` are hints: checked when sent, and otherwise
 /// the document names both (its MRZ or licence barcode). What the document
 /// named must still be a type and country the environment accepts.
-package struct MobileDocumentReading: Sendable {
-    package let engines: DocumentEngines
-    package let configuration: EnvironmentConfiguration
+struct MobileDocumentReading: Sendable {
+    let engines: DocumentEngines
+    let configuration: EnvironmentConfiguration
 
     /// The hints of a request body, validated when present.
-    package struct Hints: Sendable {
-        package var documentType: DocumentType?
-        package var country: String?
+    struct Hints: Sendable {
+        var documentType: DocumentType?
+        var country: String?
     }
 
-    package func hints(_ stated: MobileDocumentHints) throws -> Hints {
+    func hints(_ stated: MobileDocumentHints) throws -> Hints {
         var hints = Hints()
         if let text = MobileBody.hint(stated.documentType) {
             guard let type = DocumentType(rawValue: text) else {
@@ -37,7 +37,7 @@ package struct MobileDocumentReading: Sendable {
     }
 
     /// What a judged document asks of the user: nothing (read), or a retake with reasons.
-    package enum Outcome: Sendable {
+    enum Outcome: Sendable {
         case read(DocumentJudge.Judgement)
         case retake([UnreadableReason])
 
@@ -50,7 +50,7 @@ package struct MobileDocumentReading: Sendable {
     /// The document judged with the hints given and the selfie against its
     /// portrait (`DocumentJudge`); a document that names no type, or a type or
     /// country this environment does not take, is taken again.
-    package func read(front: [UInt8], back: [UInt8], hints: Hints, selfie: [UInt8], today: CalendarDate) async throws -> Outcome {
+    func read(front: [UInt8], back: [UInt8], hints: Hints, selfie: [UInt8], today: CalendarDate) async throws -> Outcome {
         let judged: DocumentJudge.Judgement
         do {
             judged = try await MobileEngineCall.run {

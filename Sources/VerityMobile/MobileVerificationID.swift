@@ -3,17 +3,17 @@ import Foundation
 /// A mobile verification's public id: `mver_` and its row's UUID in lower
 /// case. Every mobile answer, webhook, review case and admin read names a
 /// verification by it, whichever product made it.
-package struct MobileVerificationID: Hashable, Sendable, CustomStringConvertible {
+struct MobileVerificationID: Hashable, Sendable, CustomStringConvertible {
     private static let stem = "mver_"
-    package let id: UUID
+    let id: UUID
 
-    package init(_ id: UUID) { self.id = id }
+    init(_ id: UUID) { self.id = id }
 
     /// The id `publicID` names, or nil when it is not one.
-    package init?(_ publicID: String) {
+    init?(_ publicID: String) {
         guard publicID.hasPrefix(Self.stem), let id = UUID(uuidString: String(publicID.dropFirst(Self.stem.count))) else { return nil }
         self.id = id
     }
 
-    package var description: String { Self.stem + id.uuidString.lowercased() }
+    var description: String { Self.stem + id.uuidString.lowercased() }
 }

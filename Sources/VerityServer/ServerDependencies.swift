@@ -11,8 +11,8 @@ import VerityIdentity
 import VerityCertification
 
 /// The shared parts `configure` builds once, from which it builds each
-/// surface's controllers (`VerityApp+Routes.swift`). It stays in the app:
-/// a controller is handed only what it uses, never this.
+/// surface (`VerityApp+Routes.swift`). It stays in the app: a surface is
+/// handed the `SurfaceContext` and the few parts of its own, never this.
 struct ServerDependencies: Sendable {
     let settings: Settings
     let protector: DataProtector
@@ -37,13 +37,8 @@ struct ServerDependencies: Sendable {
     /// The console sign-ins this server is hashing or waiting to hash (`SignInGuard`).
     let signInHashing: SignInGuard.HashingQueue
 
-    /// Built once from the parts above, and shared by every surface.
-    let scopes: RequestScopes
-    let idempotency: Idempotency
-    /// The end-user token check every `/v1/identity` route sits behind.
-    let userTokens: UserTokenMiddleware
-    /// The secret-key check every admin route sits behind.
-    let secretKeys: SecretKeyMiddleware
+    /// Built once from the parts above, and handed to every surface.
+    let context: SurfaceContext
 
     init(settings: Settings, protector: DataProtector, clock: VerityClock, tokens: UserTokenService, dataSources: DataSourceProvider,
          pki: CertificationPKI, issuer: CertificateIssuer, jobs: JobWorker, documentEngines: DocumentEngines,
@@ -53,9 +48,6 @@ struct ServerDependencies: Sendable {
         (self.pki, self.issuer, self.jobs, self.documentEngines, self.documentChecks) = (pki, issuer, jobs, documentEngines, documentChecks)
         (self.messaging, self.sanctions, self.webhookWake, self.heldClaims) = (messaging, sanctions, webhookWake, heldClaims)
         self.signInHashing = signInHashing
-        scopes = RequestScopes(settings: settings, protector: protector)
-        idempotency = Idempotency(protector: protector, clock: clock, claims: heldClaims)
-        userTokens = UserTokenMiddleware(tokens: tokens, protector: protector, clock: clock, scopes: scopes, idempotency: idempotency)
-        secretKeys = SecretKeyMiddleware(clock: clock, protector: protector, scopes: scopes, idempotency: idempotency)
+        context = SurfaceContext(settings: settings, protector: protector, clock: clock, tokens: tokens, jobs: jobs, heldClaims: heldClaims)
     }
 }

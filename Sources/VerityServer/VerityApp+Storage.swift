@@ -6,7 +6,7 @@ import VerityWebhooks
 /// What the app keeps on `Application` for the tests and the CLI to reach.
 enum JobWorkerKey: StorageKey { package typealias Value = JobWorker }
 enum WebhookDispatcherKey: StorageKey { package typealias Value = WebhookDispatcher }
-package enum EnginePoolKey: StorageKey { package typealias Value = EnginePool }
+enum EnginePoolKey: StorageKey { package typealias Value = EnginePool }
 
 extension Application {
     /// Runs every job that is due now, on this server's worker: for tests,

@@ -127,20 +127,7 @@ public enum VerityApp {
                                             page: metrics, logger: app.logger))
         }
         if let token = settings.metricsToken { try app.register(collection: MetricsController(page: metrics, token: token)) }
-        try registerSurfaces(app, dependencies)
-    }
-
-    /// What each feature puts before a reviewer: the console asks these about
-    /// the cases of their kinds, and knows nothing else of the features.
-    static func reviewCaseHandlers(protector: DataProtector, clock: VerityClock, messaging: CertificationMessaging,
-                                   wake: WebhookWake?) -> ReviewCaseHandlers {
-        let accreditation = AccreditationAdminService(protector: protector, clock: clock, messaging: messaging, wake: wake)
-        return ReviewCaseHandlers([
-            DocumentCheckReview(protector: protector),
-            MobileSessionReview(protector: protector),
-            OCRCombinationReview(protector: protector),
-            AccreditationReview(accreditation: accreditation),
-        ], general: ConsoleStrings.tables)
+        try installSurfaces(app, dependencies)
     }
 
     /// JSON (or text) logs for the whole process; call once, before the app exists.

@@ -4,12 +4,12 @@ import VerityCore
 import VerityKernel
 
 /// `/admin/v1/webhooks`: an environment's endpoints and their delivery log, with a secret key.
-package struct WebhookController: RouteCollection {
-    package let secretKeys: SecretKeyMiddleware
+struct WebhookController: RouteCollection {
+    let secretKeys: SecretKeyMiddleware
     /// Built once at start-up; a request brings its context.
-    package let endpoints: WebhookEndpointService
+    let endpoints: WebhookEndpointService
 
-    package func boot(routes: any RoutesBuilder) throws {
+    func boot(routes: any RoutesBuilder) throws {
         let admin = routes.grouped(secretKeys)
         admin.on(AdminEndpoint.registerWebhook, use: register)
         admin.on(AdminEndpoint.webhooks, use: list)
@@ -21,23 +21,23 @@ package struct WebhookController: RouteCollection {
         admin.on(AdminEndpoint.redeliver, use: redeliver)
     }
 
-    package func register(request: Request, input: WebhookEndpointInput) async throws -> WebhookEndpointSecret {
+    func register(request: Request, input: WebhookEndpointInput) async throws -> WebhookEndpointSecret {
         try await endpoints.register(input, context: try request.adminContext())
     }
 
-    package func list(request: Request) async throws -> [WebhookEndpointView] {
+    func list(request: Request) async throws -> [WebhookEndpointView] {
         try await endpoints.list(context: try request.adminContext())
     }
 
-    package func show(request: Request) async throws -> WebhookEndpointView {
+    func show(request: Request) async throws -> WebhookEndpointView {
         try await endpoints.show(try idParameter(request), context: try request.adminContext())
     }
 
-    package func disable(request: Request) async throws -> WebhookEndpointView {
+    func disable(request: Request) async throws -> WebhookEndpointView {
         try await endpoints.setEnabled(try idParameter(request), false, context: try request.adminContext())
     }
 
-    package func enable(request: Request) async throws -> WebhookEndpointView {
+    func enable(request: Request) async throws -> WebhookEndpointView {
         try await endpoints.setEnabled(try idParameter(request), true, context: try request.adminContext())
     }
 
@@ -45,7 +45,7 @@ package struct WebhookController: RouteCollection {
         try await endpoints.rotateSecret(try idParameter(request), context: try request.adminContext())
     }
 
-    package func deliveries(request: Request) async throws -> [WebhookDeliveryView] {
+    func deliveries(request: Request) async throws -> [WebhookDeliveryView] {
         let limitText = request.query[String.self, at: "limit"]
         let limit = try limitText.map { text throws(VerityError) -> Int in
             guard let value = Int(text) else { throw VerityError.invalid("limit", "limit is a number, 1–200") }
@@ -54,7 +54,7 @@ package struct WebhookController: RouteCollection {
         return try await endpoints.deliveries(try idParameter(request), limit: limit, context: try request.adminContext())
     }
 
-    package func redeliver(request: Request) async throws -> WebhookDeliveryView {
+    func redeliver(request: Request) async throws -> WebhookDeliveryView {
         try await endpoints.redeliver(try idParameter(request), context: try request.adminContext())
     }
 
@@ -63,7 +63,7 @@ package struct WebhookController: RouteCollection {
         return id
     }
 
-    package init(secretKeys: SecretKeyMiddleware, endpoints: WebhookEndpointService) {
+    init(secretKeys: SecretKeyMiddleware, endpoints: WebhookEndpointService) {
         self.secretKeys = secretKeys
         self.endpoints = endpoints
     }

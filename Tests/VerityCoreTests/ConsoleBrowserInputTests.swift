@@ -1,5 +1,5 @@
 import Testing
-import VerityCore
+@testable import VerityCore
 
 /// What the console reads from a browser beside its forms: the name a known
 /// device is listed by, and where a confirmation may send the browser back.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VerityCore
+@testable import VerityCore
 
 @Suite("Face policies: fraud zones and liveness signals are decided from evidence")
 struct FacePoliciesTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VerityCore
+@testable import VerityCore
 
 @Suite("Random ids are version-4 UUIDs that do not repeat")
 struct RandomUUIDTests {

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 import Verity
-import VerityCore
-import VerityStore
+@testable import VerityCore
+@testable import VerityStore
 import VerityTestSupport
-import VerityKernel
+@testable import VerityKernel
 
 /// A PII attempt is charged before the data source is asked and settled
 /// after; a server killed in between leaves it charged and `pending`.

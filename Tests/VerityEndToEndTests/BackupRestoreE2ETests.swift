@@ -6,12 +6,12 @@ import Testing
 import Vapor
 import Verity
 import VerityAPI
-import VerityCore
-import VerityServer
-import VerityStore
+@testable import VerityCore
+@testable import VerityServer
+@testable import VerityStore
 import VerityTestSupport
-import VerityKernel
-import VerityAdmin
+@testable import VerityKernel
+@testable import VerityAdmin
 
 @Suite("A backup made while serving restores into a fresh server that knows every user and verifies new ones")
 struct BackupRestoreE2ETests {

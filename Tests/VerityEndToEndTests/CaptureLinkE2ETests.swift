@@ -6,7 +6,7 @@ import FoundationNetworking
 import Testing
 import Verity
 import VerityAPI
-import VerityCore
+@testable import VerityCore
 import VerityTestSupport
 
 /// Capture links through the SDK and the page's own calls, without a browser

@@ -5,7 +5,7 @@ import FoundationNetworking
 import Testing
 import Verity
 import VerityAPI
-import VerityCore
+@testable import VerityCore
 import VerityTestSupport
 
 /// Certification credentials work only for what they were given for

@@ -6,9 +6,9 @@ import FoundationNetworking
 import Testing
 import Verity
 import VerityAPI
-import VerityCore
-import VerityPKI
-import VerityStore
+@testable import VerityCore
+@testable import VerityPKI
+@testable import VerityStore
 import VerityTestSupport
 
 @Suite("Certification through the SDK against a live server")

@@ -3,8 +3,8 @@ import Foundation
 import Testing
 import Verity
 import VerityAPI
-import VerityCore
-import VerityStore
+@testable import VerityCore
+@testable import VerityStore
 import VerityTestSupport
 
 /// Through the `async` client: what the specification leaves to the platform

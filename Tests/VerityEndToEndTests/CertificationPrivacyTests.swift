@@ -3,9 +3,9 @@ import Foundation
 import Testing
 import Verity
 import VerityAPI
-import VerityStore
+@testable import VerityStore
 import VerityTestSupport
-import VerityKernel
+@testable import VerityKernel
 
 @Suite("Certification keeps codes, passwords and PII out of logs and the database")
 struct CertificationPrivacyTests {

@@ -6,8 +6,8 @@ import SQLKit
 import Testing
 import Verity
 import VerityAPI
-import VerityCore
-import VerityStore
+@testable import VerityCore
+@testable import VerityStore
 import VerityTestSupport
 
 /// Certification when answers are lost or work is cut short: a retry with

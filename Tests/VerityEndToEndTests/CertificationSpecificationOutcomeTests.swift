@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import Verity
 import VerityAPI
-import VerityStore
+@testable import VerityStore
 import VerityTestSupport
 
 /// Every closure `certification.txt`'s examples name, reached: each error

@@ -5,10 +5,10 @@ import FoundationNetworking
 #endif
 import Verity
 import VerityAPI
-import VerityCore
-import VerityStore
+@testable import VerityCore
+@testable import VerityStore
 import VerityTestSupport
-import VerityKernel
+@testable import VerityKernel
 
 /// A live server with a certification entity, an operator (secret key) and
 /// SDK clients with their own key stores.

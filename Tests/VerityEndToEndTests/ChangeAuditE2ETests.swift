@@ -3,8 +3,8 @@ import Foundation
 import FoundationNetworking
 import Testing
 import VerityAPI
-import VerityCore
-import VerityStore
+@testable import VerityCore
+@testable import VerityStore
 import VerityTestSupport
 
 /// Issue 67: operators, settings, consent texts and a user's verification

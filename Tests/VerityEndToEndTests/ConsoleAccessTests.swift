@@ -3,8 +3,8 @@ import NIOHTTP1
 import Testing
 import Verity
 import VerityAPI
-import VerityCore
-import VerityStore
+@testable import VerityCore
+@testable import VerityStore
 import VerityTestSupport
 @testable import VerityIdentity
 

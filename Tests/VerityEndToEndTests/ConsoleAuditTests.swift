@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import VerityAPI
-import VerityCore
+@testable import VerityCore
 import VerityTestSupport
 
 /// The console's audit trail over HTTP: what operators, keys and the CLI did

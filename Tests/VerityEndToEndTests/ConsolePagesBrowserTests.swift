@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import Verity
 import VerityAPI
-import VerityCore
-import VerityStore
+@testable import VerityCore
+@testable import VerityStore
 import Fluent
 import VerityTestSupport
 

@@ -5,8 +5,8 @@ import SQLKit
 import Testing
 import Verity
 import VerityAPI
-import VerityCore
-import VerityStore
+@testable import VerityCore
+@testable import VerityStore
 import VerityTestSupport
 @testable import VerityKernel
 @testable import VerityIdentity

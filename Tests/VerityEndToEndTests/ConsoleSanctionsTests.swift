@@ -3,10 +3,10 @@ import Foundation
 import Testing
 import Verity
 import VerityAPI
-import VerityCore
-import VerityStore
+@testable import VerityCore
+@testable import VerityStore
 import VerityTestSupport
-import VerityVision
+@testable import VerityVision
 @testable import VerityKernel
 @testable import VerityMobile
 

@@ -4,7 +4,7 @@ import NIOCore
 import NIOHTTP1
 import Testing
 import VerityAPI
-import VerityCore
+@testable import VerityCore
 import VerityTestSupport
 
 /// Signing in to the console over HTTP, as a browser's requests arrive:

@@ -5,11 +5,11 @@ import Testing
 import Vapor
 import Verity
 import VerityAPI
-import VerityCore
+@testable import VerityCore
 @testable import VerityStore
 import VerityTestSupport
-import VerityKernel
-import VerityAdmin
+@testable import VerityKernel
+@testable import VerityAdmin
 
 /// After a data-key rotation the old key can really be destroyed (issue 47,
 /// finding 1): nothing the live database holds gives it back, so a backup

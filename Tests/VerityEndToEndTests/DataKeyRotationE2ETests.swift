@@ -8,12 +8,12 @@ import Testing
 import Vapor
 import Verity
 import VerityAPI
-import VerityCore
-import VerityPKI
+@testable import VerityCore
+@testable import VerityPKI
 @testable import VerityStore
 import VerityTestSupport
-import VerityKernel
-import VerityAdmin
+@testable import VerityKernel
+@testable import VerityAdmin
 
 @Suite("Rotating the data key re-seals everything while a server serves, and the old key can go")
 struct DataKeyRotationE2ETests {

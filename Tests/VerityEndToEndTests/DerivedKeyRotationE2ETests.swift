@@ -8,11 +8,11 @@ import Testing
 import Vapor
 import Verity
 import VerityAPI
-import VerityCore
-import VerityStore
+@testable import VerityCore
+@testable import VerityStore
 import VerityTestSupport
-import VerityKernel
-import VerityAdmin
+@testable import VerityKernel
+@testable import VerityAdmin
 
 /// `verity keys rotate-derived-keys` (issue 47, finding 1): new random keys
 /// for indexes and signatures; every index a lookup needs recomputed from

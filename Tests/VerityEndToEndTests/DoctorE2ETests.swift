@@ -2,13 +2,13 @@ import Fluent
 import Foundation
 import Testing
 import VerityAPI
-import VerityCore
-import VerityPKI
-import VerityStore
+@testable import VerityCore
+@testable import VerityPKI
+@testable import VerityStore
 import VerityTestSupport
 import X509
-import VerityKernel
-import VerityAdmin
+@testable import VerityKernel
+@testable import VerityAdmin
 
 /// `verity doctor`'s checks on SQLite and PostgreSQL (the CLI contract test
 /// runs the command itself): a sound deployment passes; a failing webhook

@@ -8,7 +8,7 @@ import FoundationNetworking
 import Testing
 import Verity
 import VerityAPI
-import VerityCore
+@testable import VerityCore
 import VerityTestSupport
 
 /// The national-ID OCR service end to end: a session's key agreement, the

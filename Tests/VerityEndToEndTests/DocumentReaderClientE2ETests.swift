@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Verity
 import VerityAPI
-import VerityCore
+@testable import VerityCore
 import VerityTestSupport
 
 /// `DocumentReaderClient` against a live server: the spec's cases in order,

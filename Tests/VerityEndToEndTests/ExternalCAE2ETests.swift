@@ -5,12 +5,12 @@ import Testing
 import Vapor
 import Verity
 import VerityAPI
-import VerityCore
-import VerityPKI
+@testable import VerityCore
+@testable import VerityPKI
 import VerityTestSupport
 import X509
-import VerityKernel
-import VerityCertification
+@testable import VerityKernel
+@testable import VerityCertification
 
 /// An outside CA on loopback, speaking the protocol of docs/certification.md,
 /// signing with a CA of its own (not the platform's).

@@ -5,8 +5,8 @@ import FoundationNetworking
 #endif
 import Testing
 import VerityAPI
-import VerityCore
-import VerityStore
+@testable import VerityCore
+@testable import VerityStore
 import VerityTestSupport
 
 /// `Idempotency-Key` on the `/v1` and `/admin/v1` POSTs: a retry with the

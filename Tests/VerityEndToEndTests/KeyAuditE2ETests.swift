@@ -2,8 +2,8 @@ import Fluent
 import Foundation
 import Testing
 import VerityAPI
-import VerityCore
-import VerityStore
+@testable import VerityCore
+@testable import VerityStore
 import VerityTestSupport
 
 /// Issue 67: a key made or revoked through any door (the admin API, the CLI,

@@ -2,8 +2,8 @@ import Foundation
 import SQLKit
 import Testing
 import VerityAPI
-import VerityCore
-import VerityStore
+@testable import VerityCore
+@testable import VerityStore
 import VerityTestSupport
 
 /// Issue 67: a key's hash, environment, kind, scopes and revocation are bound

@@ -5,13 +5,13 @@ import Testing
 import Vapor
 import Verity
 import VerityAPI
-import VerityCore
-import VerityPKI
-import VerityServer
-import VerityStore
+@testable import VerityCore
+@testable import VerityPKI
+@testable import VerityServer
+@testable import VerityStore
 import VerityTestSupport
-import VerityKernel
-import VerityAdmin
+@testable import VerityKernel
+@testable import VerityAdmin
 
 /// Level 4 without the SO PIN in the server (issue 47, finding 15): tokens
 /// are made ahead by `verity hsm provision`, one is handed to each level-4

@@ -6,7 +6,7 @@ import Testing
 import Verity
 import VerityAPI
 import VerityTestSupport
-import VerityKernel
+@testable import VerityKernel
 
 /// `/metrics` read by the Prometheus project's own text-format parser
 /// (`tests-contract/metrics-check.py`, prometheus_client from PyPI), on

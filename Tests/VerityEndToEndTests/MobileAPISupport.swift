@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import VerityCore
+@testable import VerityCore
 import VerityTestSupport
 
 /// Calling the mobile API as an app does, for the mobile suites.

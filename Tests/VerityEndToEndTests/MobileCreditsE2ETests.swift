@@ -1,8 +1,8 @@
 import Fluent
 import Foundation
 import Testing
-import VerityCore
-import VerityStore
+@testable import VerityCore
+@testable import VerityStore
 import VerityTestSupport
 
 /// Credits through the API, as apps spend them: many submits at once, on two

@@ -1,7 +1,7 @@
 import Foundation
 import SQLKit
 import Testing
-import VerityCore
+@testable import VerityCore
 import VerityTestSupport
 
 /// The server-wide sweep (`verity housekeeping`, and every minute on a running

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import VerityAPI
-import VerityCore
+@testable import VerityCore
 import VerityTestSupport
 
 /// Issue 67: a session's and a verification's results are readable by the

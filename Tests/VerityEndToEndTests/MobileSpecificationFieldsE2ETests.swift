@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import VerityCore
-import VerityStore
+@testable import VerityCore
+@testable import VerityStore
 import VerityTestSupport
 
 /// A mobile client built from `mobile-api.txt` alone sends only the fields it

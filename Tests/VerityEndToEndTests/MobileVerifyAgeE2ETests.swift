@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VerityCore
+@testable import VerityCore
 import VerityTestSupport
 
 /// VerifyAge through the mobile API: the date of birth, the face, the

@@ -5,8 +5,8 @@ import FoundationNetworking
 #endif
 import Testing
 import VerityAPI
-import VerityCore
-import VerityStore
+@testable import VerityCore
+@testable import VerityStore
 import VerityTestSupport
 
 /// The mobile API's VerifyHuman against a live server, as an app calls it:

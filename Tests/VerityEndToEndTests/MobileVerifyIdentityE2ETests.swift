@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VerityCore
+@testable import VerityCore
 import VerityTestSupport
 
 /// VerifyIdentity through the mobile API with the registry people's documents

@@ -7,8 +7,8 @@ import SQLKit
 import Testing
 import VerityAPI
 import VerityTestSupport
-import VerityKernel
-import VerityAdmin
+@testable import VerityKernel
+@testable import VerityAdmin
 
 /// `/readyz` answers 503 when the server cannot serve: the database and its
 /// migrations, the face models, the HSM when one is configured. It is public,

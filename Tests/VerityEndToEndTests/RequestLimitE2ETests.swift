@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 import VerityAPI
-import VerityCore
+@testable import VerityCore
 import VerityTestSupport
 
 /// Requests per minute per user token on `/v1/identity` and per secret key

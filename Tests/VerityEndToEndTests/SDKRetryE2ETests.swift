@@ -2,7 +2,7 @@ import Fluent
 import Foundation
 import Testing
 import Verity
-import VerityStore
+@testable import VerityStore
 import VerityTestSupport
 
 /// A proxy between an SDK and the server that loses the first answers of

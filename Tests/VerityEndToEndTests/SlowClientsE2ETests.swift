@@ -3,8 +3,8 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
-import VerityCore
-import VerityKernel
+@testable import VerityCore
+@testable import VerityKernel
 import VerityTestSupport
 
 /// No stranger can starve the server (issue 66): idle sockets, heads and

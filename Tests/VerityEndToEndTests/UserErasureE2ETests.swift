@@ -4,13 +4,13 @@ import SQLKit
 import Testing
 import Verity
 import VerityAPI
-import VerityCore
-import VerityPKI
-import VerityStore
+@testable import VerityCore
+@testable import VerityPKI
+@testable import VerityStore
 import VerityTestSupport
-import VerityKernel
-import VerityIdentity
-import VerityCertification
+@testable import VerityKernel
+@testable import VerityIdentity
+@testable import VerityCertification
 
 @Suite("Erasing a user leaves nothing of them and keeps their certificate revoked")
 struct UserErasureE2ETests {

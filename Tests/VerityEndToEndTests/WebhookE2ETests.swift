@@ -6,8 +6,8 @@ import FoundationNetworking
 import Testing
 import Verity
 import VerityAPI
-import VerityCore
-import VerityStore
+@testable import VerityCore
+@testable import VerityStore
 import VerityTestSupport
 
 /// Webhooks against a real receiver process: a document check's outcome is

@@ -6,7 +6,7 @@ import Testing
 import Verity
 import VerityAPI
 import VerityTestSupport
-import VerityStore
+@testable import VerityStore
 import Fluent
 
 /// A real webhook receiver in its own process (`tests-contract/webhook-receiver.py`):

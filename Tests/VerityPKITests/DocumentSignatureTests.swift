@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 import VerityTestSupport
 import Testing
-import VerityCore
+@testable import VerityCore
 import X509
 @testable import VerityPKI
 

@@ -1,8 +1,8 @@
 import Crypto
 import Foundation
 import Testing
-import VerityCore
-import VerityPKI
+@testable import VerityCore
+@testable import VerityPKI
 import VerityTestSupport
 import X509
 

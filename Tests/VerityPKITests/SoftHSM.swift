@@ -1,5 +1,5 @@
 import Foundation
-import VerityPKI
+@testable import VerityPKI
 
 /// SoftHSM2 for the tests: one token folder per test process, set up before
 /// the module loads (it reads SOFTHSM2_CONF once, at C_Initialize).

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import Testing
-import VerityCore
+@testable import VerityCore
 import X509
 @testable import VerityPKI
 

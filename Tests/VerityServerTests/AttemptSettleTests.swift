@@ -2,8 +2,8 @@ import Fluent
 import Foundation
 import SQLKit
 import Testing
-import VerityCore
-import VerityStore
+@testable import VerityCore
+@testable import VerityStore
 import VerityTestSupport
 
 /// A settle writes the record its rule makes of the record as it stands, on

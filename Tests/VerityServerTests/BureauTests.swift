@@ -3,8 +3,8 @@ import Testing
 import Vapor
 import VerityAPI
 import VerityTestSupport
-import VerityKernel
-import VerityMobile
+@testable import VerityKernel
+@testable import VerityMobile
 
 /// A stand-in identity bureau on loopback: the outside service a user brings.
 final class FakeBureau: @unchecked Sendable {

@@ -2,7 +2,7 @@ import Fluent
 import Foundation
 import Testing
 import VerityAPI
-import VerityStore
+@testable import VerityStore
 import VerityTestSupport
 
 /// Every bad field of the certification surface gets a typed 4xx naming it:

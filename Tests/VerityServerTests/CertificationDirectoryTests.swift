@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import VerityCore
+@testable import VerityCore
 import VerityTestSupport
-import VerityIdentity
+@testable import VerityIdentity
 
 @Suite("Certification entities and checkpoints")
 struct CertificationDirectoryTests {

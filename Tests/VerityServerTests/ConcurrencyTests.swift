@@ -1,6 +1,6 @@
 import Fluent
 import Foundation
-import VerityStore
+@testable import VerityStore
 import Testing
 import VerityAPI
 import VerityTestSupport

@@ -2,8 +2,8 @@ import Fluent
 import Foundation
 import SQLKit
 import Testing
-import VerityCore
-import VerityStore
+@testable import VerityCore
+@testable import VerityStore
 import VerityTestSupport
 
 /// Credits on SQLite and PostgreSQL: many charges at once spend each credit

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import VerityCore
-import VerityStore
+@testable import VerityCore
+@testable import VerityStore
 import VerityTestSupport
 @testable import VerityKernel
 

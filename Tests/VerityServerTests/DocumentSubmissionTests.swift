@@ -3,7 +3,7 @@ import HostileImageSet
 import SQLKit
 import Testing
 import VerityAPI
-import VerityCore
+@testable import VerityCore
 import VerityTestSupport
 
 /// Document submissions over raw HTTP: every bad request is a typed 4xx

@@ -3,8 +3,8 @@ import Testing
 import VerityAPI
 @testable import VerityEnginePool
 @testable import VerityServer
-import VerityCore
-import VerityStore
+@testable import VerityCore
+@testable import VerityStore
 import VerityTestSupport
 @testable import VerityKernel
 

@@ -2,9 +2,9 @@ import Foundation
 import HostileImageSet
 import Logging
 import Testing
-import VerityCore
+@testable import VerityCore
 @testable import VerityEnginePool
-import VerityEngines
+@testable import VerityEngines
 import VerityTestSupport
 @testable import VerityKernel
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import VerityCore
-import VerityStore
+@testable import VerityCore
+@testable import VerityStore
 import VerityTestSupport
 
 /// Level-4 tokens provisioned ahead (issue 47, finding 15): the serving

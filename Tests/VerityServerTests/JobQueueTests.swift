@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VerityStore
+@testable import VerityStore
 import VerityTestSupport
 
 /// The server's one job queue, on SQLite and PostgreSQL (the suite runs on both):

@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 import Testing
-import VerityCore
-import VerityStore
+@testable import VerityCore
+@testable import VerityStore
 import VerityTestSupport
 @testable import VerityKernel
 

@@ -1,9 +1,9 @@
 import Foundation
 import Logging
 import Testing
-import VerityStore
+@testable import VerityStore
 import VerityTestSupport
-import VerityKernel
+@testable import VerityKernel
 
 /// Every credential Verity issues is redacted from every log line, and the
 /// values database drivers bind never reach the log (issue 47, finding 18).

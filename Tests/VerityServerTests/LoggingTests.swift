@@ -3,7 +3,7 @@ import Logging
 import Testing
 import VerityAPI
 import VerityTestSupport
-import VerityKernel
+@testable import VerityKernel
 
 @Suite("Logs carry request ids and never PII, keys or tokens")
 struct LoggingTests {

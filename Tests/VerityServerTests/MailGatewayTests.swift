@@ -3,7 +3,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import Testing
-import VerityCore
+@testable import VerityCore
 import VerityTestSupport
 @testable import VerityKernel
 @testable import VerityCertification

@@ -1,6 +1,6 @@
 import Testing
 import VerityAPI
-import VerityCore
+@testable import VerityCore
 @testable import VerityDocumentOCR
 
 /// Which national-ID combinations wait for a person (`OCRReview`): marked

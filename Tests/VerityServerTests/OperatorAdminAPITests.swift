@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import VerityAPI
-import VerityCore
+@testable import VerityCore
 import VerityTestSupport
 
 /// `/admin/v1/operators`: a backend manages its console operators with a

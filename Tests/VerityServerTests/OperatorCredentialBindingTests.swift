@@ -3,7 +3,7 @@ import Foundation
 import SQLKit
 import Testing
 import VerityAPI
-import VerityCore
+@testable import VerityCore
 @testable import VerityStore
 import VerityTestSupport
 @testable import VerityKernel

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 import VerityAPI
-import VerityCore
+@testable import VerityCore
 import VerityTestSupport
-import VerityKernel
+@testable import VerityKernel
 
 @Suite("Health, readiness and request ids")
 struct OpsTests {

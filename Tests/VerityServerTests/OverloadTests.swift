@@ -2,7 +2,7 @@ import AsyncKit
 import Foundation
 import Testing
 import VerityAPI
-import VerityCore
+@testable import VerityCore
 @testable import VerityEnginePool
 import VerityTestSupport
 @testable import VerityKernel

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import VerityCore
+@testable import VerityCore
 @testable import VerityPages
-import VerityStore
+@testable import VerityStore
 @testable import VerityServer
 @testable import VerityKernel
 @testable import VerityIdentity

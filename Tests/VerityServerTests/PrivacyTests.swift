@@ -2,7 +2,7 @@ import Foundation
 import Fluent
 import Testing
 import VerityAPI
-import VerityStore
+@testable import VerityStore
 import VerityTestSupport
 
 @Suite("PII and secrets are never stored in plaintext")

@@ -3,8 +3,8 @@ import Foundation
 import Logging
 import SQLKit
 import Testing
-import VerityCore
-import VerityStore
+@testable import VerityCore
+@testable import VerityStore
 import VerityTestSupport
 @testable import VerityKernel
 @testable import VerityAdmin

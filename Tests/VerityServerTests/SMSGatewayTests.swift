@@ -3,7 +3,7 @@ import Foundation
 import Logging
 import Testing
 import Vapor
-import VerityCore
+@testable import VerityCore
 import VerityTestSupport
 @testable import VerityKernel
 @testable import VerityIdentity

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import VerityCore
-import VerityStore
+@testable import VerityCore
+@testable import VerityStore
 import VerityTestSupport
 
 /// The sanctions list on SQLite and PostgreSQL: a new import replaces the old

@@ -1,9 +1,9 @@
 import Foundation
 import Logging
 import Testing
-import VerityCore
+@testable import VerityCore
 @testable import VerityEnginePool
-import VerityEngines
+@testable import VerityEngines
 import VerityTestSupport
 @testable import VerityKernel
 

@@ -4,7 +4,7 @@ import SQLKit
 import Testing
 import Verity
 import VerityAPI
-import VerityCore
+@testable import VerityCore
 @testable import VerityStore
 import VerityTestSupport
 @testable import VerityKernel

@@ -3,10 +3,10 @@ import Foundation
 import SQLKit
 import Testing
 import Vapor
-import VerityServer
-import VerityStore
+@testable import VerityServer
+@testable import VerityStore
 import VerityTestSupport
-import VerityKernel
+@testable import VerityKernel
 
 /// `Database.write` under concurrency, on SQLite (where writes queued together
 /// share one commit) and PostgreSQL: every write gets its own answer, a write

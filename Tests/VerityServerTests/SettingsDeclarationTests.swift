@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VerityKernel
+@testable import VerityKernel
 
 /// Every environment variable the server reads is declared once
 /// (`SettingVariable`): the reader goes through the declarations, their bounds

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import VerityStore
+@testable import VerityStore
 import VerityTestSupport
-import VerityKernel
+@testable import VerityKernel
 
 /// The test support's own promises, on which every suite's reliability
 /// rests: slots bound how much runs at once without deadlocking a test

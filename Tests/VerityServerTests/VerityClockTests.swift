@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import VerityCore
-import VerityKernel
+@testable import VerityCore
+@testable import VerityKernel
 
 @Suite("Today's date is the UTC calendar's date")
 struct VerityClockTests {

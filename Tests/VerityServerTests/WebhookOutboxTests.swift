@@ -1,8 +1,8 @@
 import Fluent
 import Foundation
 import Testing
-import VerityCore
-import VerityStore
+@testable import VerityCore
+@testable import VerityStore
 import VerityTestSupport
 
 /// Events land with their outcomes or not at all, on SQLite and PostgreSQL

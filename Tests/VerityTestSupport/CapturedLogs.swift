@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import VerityKernel
+@testable import VerityKernel
 
 /// Every log line the process writes during tests, rendered by Verity's own
 /// JSON log handler, so tests can prove what the logs never contain.

@@ -1,7 +1,7 @@
 import Fluent
 import Foundation
 import SQLKit
-import VerityStore
+@testable import VerityStore
 
 /// Everything a database holds, as text, to prove what is *not* in it:
 /// the SQLite file and its write-ahead log byte for byte, or every row of

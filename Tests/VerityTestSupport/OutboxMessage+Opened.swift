@@ -1,5 +1,5 @@
 import Foundation
-import VerityStore
+@testable import VerityStore
 
 extension OutboxMessageModel {
     /// The message as it was sent (its recipient, subject and text), each

@@ -1,5 +1,5 @@
 import Foundation
-import VerityKernel
+@testable import VerityKernel
 
 /// A clock tests move by hand.
 public final class TestClock: @unchecked Sendable {

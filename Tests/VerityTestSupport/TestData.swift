@@ -1,5 +1,5 @@
 import VerityAPI
-import VerityCore
+@testable import VerityCore
 
 
 /// People and texts every test app starts with.

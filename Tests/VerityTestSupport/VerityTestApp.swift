@@ -2,12 +2,12 @@ import Fluent
 import Foundation
 import Vapor
 import VerityAPI
-import VerityServer
-import VerityStore
-import VerityCore
-import VerityPKI
-import VerityKernel
-import VerityAdmin
+@testable import VerityServer
+@testable import VerityStore
+@testable import VerityCore
+@testable import VerityPKI
+@testable import VerityKernel
+@testable import VerityAdmin
 
 /// A configured Verity on a fresh database, with a tenant "acme" whose test
 /// environment has a secret key, the demo registry and consent texts.

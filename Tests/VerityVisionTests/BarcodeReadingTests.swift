@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VerityCore
+@testable import VerityCore
 @testable import VerityVision
 
 @Suite("Barcodes: AAMVA PDF417 on generated driver licence backs")

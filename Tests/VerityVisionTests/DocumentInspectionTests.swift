@@ -1,5 +1,5 @@
 import Testing
-import VerityCore
+@testable import VerityCore
 @testable import VerityVision
 
 @Suite("Inspection: image bytes to a full report, as the CLI and the API use it")

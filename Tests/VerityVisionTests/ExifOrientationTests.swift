@@ -1,5 +1,5 @@
 import Testing
-import VerityCore
+@testable import VerityCore
 @testable import VerityVision
 
 @Suite("EXIF orientation: phone photos come out as the camera meant them")

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VerityCore
+@testable import VerityCore
 @testable import VerityVision
 
 /// Real photos from the face_recognition 1.3.0 sdist (scripts/fetch-face-test-data.sh)

@@ -1,7 +1,7 @@
 import CFace
 import Foundation
 import Testing
-import VerityCore
+@testable import VerityCore
 @testable import VerityVision
 
 /// dlib's per-face steps now read the region around a face box, not the whole

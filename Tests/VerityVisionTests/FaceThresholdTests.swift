@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VerityCore
+@testable import VerityCore
 @testable import VerityVision
 
 /// The face-match threshold on document-like portraits: each of dlib's johns

@@ -1,6 +1,6 @@
 import DocgenManifest
 import Foundation
-import VerityCore
+@testable import VerityCore
 
 /// The synthetic documents of tools/docgen/generate.py with their ground truth.
 /// scripts/test.sh generates them into .build/docgen (or VERITY_DOCGEN_DIR).

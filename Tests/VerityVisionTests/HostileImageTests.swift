@@ -1,7 +1,7 @@
 import Foundation
 import HostileImageSet
 import Testing
-import VerityCore
+@testable import VerityCore
 @testable import VerityVision
 
 /// The hostile-image set (tools/hostile) through the one intake and the

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VerityCore
+@testable import VerityCore
 @testable import VerityVision
 
 @Suite("Images: only bounded PNG, JPEG and GIF are decoded; everything else is a typed error")

@@ -1,5 +1,5 @@
 import Testing
-import VerityCore
+@testable import VerityCore
 @testable import VerityVision
 
 /// Accuracy of the MRZ reader on generated passports (TD3) and ID cards (TD1),

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VerityCore
+@testable import VerityCore
 @testable import VerityVision
 
 /// The attack set of tools/attacks/generate.py (scripts/generate-face-test-sets.sh):

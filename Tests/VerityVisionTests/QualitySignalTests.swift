@@ -1,5 +1,5 @@
 import Testing
-import VerityCore
+@testable import VerityCore
 @testable import VerityVision
 
 @Suite("Quality: each degradation is caught by its signal, clean captures pass")

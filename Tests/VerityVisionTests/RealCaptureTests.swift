@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VerityCore
+@testable import VerityCore
 @testable import VerityVision
 
 /// What real uploads bring that renderings do not: no stated country, files

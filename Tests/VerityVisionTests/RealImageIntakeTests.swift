@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VerityCore
+@testable import VerityCore
 @testable import VerityVision
 
 /// The intake must refuse what is made to break decoders, and nothing a user

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VerityCore
+@testable import VerityCore
 @testable import VerityVision
 
 /// The barcode scanner on real PDF417 photos and scans no one on the project

@@ -7,18 +7,18 @@ import VerityKernel
 
 /// `/pki/crl.der` and `/pki/chain.pem`: what relying parties need to check
 /// certificates and signatures. Public; no PII (serials and dates only).
-package struct PKIController: RouteCollection {
-    package let pki: CertificationPKI
-    package let clock: VerityClock
+struct PKIController: RouteCollection {
+    let pki: CertificationPKI
+    let clock: VerityClock
 
-    package func boot(routes: any RoutesBuilder) throws {
+    func boot(routes: any RoutesBuilder) throws {
         routes.get(routePath(PKIRoute.crl.components)) { try await crl(request: $0, of: .live) }
         routes.get(routePath(PKIRoute.chain.components)) { try await chain(request: $0, of: .live) }
         routes.get(routePath(PKIRoute.testCRL.components)) { try await crl(request: $0, of: .test) }
         routes.get(routePath(PKIRoute.testChain.components)) { try await chain(request: $0, of: .test) }
     }
 
-    package func chain(request: Request, of kind: EnvironmentKind) async throws -> Response {
+    func chain(request: Request, of kind: EnvironmentKind) async throws -> Response {
         let pem = try pki.requireCA(kind).chainPEM()
         let response = Response(status: .ok, body: .init(string: pem))
         response.headers.contentType = HTTPMediaType(type: "application", subType: "x-pem-file")
@@ -41,7 +41,7 @@ package struct PKIController: RouteCollection {
         return response
     }
 
-    package init(pki: CertificationPKI, clock: VerityClock) {
+    init(pki: CertificationPKI, clock: VerityClock) {
         self.pki = pki
         self.clock = clock
     }

@@ -11,13 +11,13 @@ import VerityKernel
 /// level needs, the DIAC and its delivery, the webhooks), in the console's
 /// transaction with the case's own decision. An approval's code is shown to
 /// the reviewer once.
-package struct AccreditationReview: ReviewCaseHandler {
-    package let accreditation: AccreditationAdminService
+struct AccreditationReview: ReviewCaseHandler {
+    let accreditation: AccreditationAdminService
 
-    package var kinds: [ReviewCaseKind] { [.accreditation] }
-    package var words: [String: [String: String]] { AccreditationReviewWords.tables }
+    var kinds: [ReviewCaseKind] { [.accreditation] }
+    var words: [String: [String: String]] { AccreditationReviewWords.tables }
 
-    package func reasons(_ kind: ReviewCaseKind, _ decision: ReviewDecision) -> [String] {
+    func reasons(_ kind: ReviewCaseKind, _ decision: ReviewDecision) -> [String] {
         // An approval accredits the user and issues their activation code; a rejection's code is what their app reads.
         switch decision {
         case .approve: ["IDENTITY_EVIDENCE_CHECKED", "EVIDENCE_CONSISTENT"]
@@ -25,7 +25,7 @@ package struct AccreditationReview: ReviewCaseHandler {
         }
     }
 
-    package func evidence(of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> (any ReviewEvidence)? {
+    func evidence(of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> (any ReviewEvidence)? {
         guard let request = try await RegistrationRepository(db: scope.db).request(id: reviewCase.subjectID,
                                                                                   environmentID: reviewCase.environmentID)
         else { return nil }
@@ -41,9 +41,9 @@ package struct AccreditationReview: ReviewCaseHandler {
     }
 
     /// A request has no images: its evidence is the user's own check, on its own page.
-    package func image(_ side: ReviewImageSide, of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> Data? { nil }
+    func image(_ side: ReviewImageSide, of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> Data? { nil }
 
-    package func prepare(_ decided: ReviewCaseDecision, in scope: RequestScope) async throws -> PreparedReviewDecision? {
+    func prepare(_ decided: ReviewCaseDecision, in scope: RequestScope) async throws -> PreparedReviewDecision? {
         guard let environment = try await TenantRepository(db: scope.db).environment(id: decided.reviewCase.environmentID) else { return nil }
         let context = AdminContext(environment: environment, keyPrefix: "console", scope: scope)
         let requestID = decided.reviewCase.subjectID.uuidString
@@ -76,7 +76,7 @@ package struct AccreditationReview: ReviewCaseHandler {
     private static let decidedElsewhere = VerityError(.caseDecided, "this request has been decided already")
 
     /// How an approval's code reaches the user.
-    package func decisionFields(_ kind: ReviewCaseKind, _ decision: ReviewDecision, page: ReviewPage) -> HTML {
+    func decisionFields(_ kind: ReviewCaseKind, _ decision: ReviewDecision, page: ReviewPage) -> HTML {
         guard decision == .approve else { return .empty }
         return """
             <label for="approve-delivery">\(page.t("diac_delivery_label"))</label>
@@ -85,7 +85,7 @@ package struct AccreditationReview: ReviewCaseHandler {
             """
     }
 
-    package init(accreditation: AccreditationAdminService) {
+    init(accreditation: AccreditationAdminService) {
         self.accreditation = accreditation
     }
 }

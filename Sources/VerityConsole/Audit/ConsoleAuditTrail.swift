@@ -8,38 +8,38 @@ import VerityOperators
 /// The audit trail as the console shows it: a tenant's events, newest first,
 /// a page at a time, each with who did it (an operator by address, a key by
 /// its prefix), the environment, and the user by the integrator's reference.
-package struct ConsoleAuditTrail: Sendable {
-    package let db: any Database
-    package let protector: DataProtector
+struct ConsoleAuditTrail: Sendable {
+    let db: any Database
+    let protector: DataProtector
 
     static let pageSize = 50
-    package static let maxUserRefLength = 128
+    static let maxUserRefLength = 128
 
     /// What the audit page asks for; every field as typed, checked here.
-    package struct Query: Sendable {
-        package var action: String?
-        package var actor: String?
-        package var userRef: String?
+    struct Query: Sendable {
+        var action: String?
+        var actor: String?
+        var userRef: String?
         /// `YYYY-MM-DD`, UTC, inclusive.
-        package var from: String?
-        package var to: String?
+        var from: String?
+        var to: String?
         /// The cursor of the page before: `<at>_<id>`.
         var after: String?
     }
 
-    package struct Row: Sendable {
-        package let at: Int64
-        package let action: String
-        package let actor: String
-        package let environment: String?
-        package let userRef: String?
-        package let reason: String?
+    struct Row: Sendable {
+        let at: Int64
+        let action: String
+        let actor: String
+        let environment: String?
+        let userRef: String?
+        let reason: String?
     }
 
-    package struct Page: Sendable {
-        package let rows: [Row]
+    struct Page: Sendable {
+        let rows: [Row]
         /// The cursor of the next (older) page, when there may be one.
-        package let next: String?
+        let next: String?
         let actions: [String]
         /// Each actor's raw value with how it reads.
         let actors: [(value: String, label: String)]
@@ -48,7 +48,7 @@ package struct ConsoleAuditTrail: Sendable {
     /// A field the page cannot use, named for its message.
     struct Problem: Error { package let field: String }
 
-    package func page(tenantID: UUID, query: Query) async throws -> Page {
+    func page(tenantID: UUID, query: Query) async throws -> Page {
         var filter = AuditRepository.Filter()
         filter.action = Self.nonEmpty(query.action).map { String($0.prefix(100)) }
         filter.actor = Self.nonEmpty(query.actor).map { String($0.prefix(100)) }
@@ -113,7 +113,7 @@ package struct ConsoleAuditTrail: Sendable {
     }
 
     /// Midnight UTC of `YYYY-MM-DD`, in epoch ms.
-    package static func day(_ text: String?, field: String) throws -> Int64? {
+    static func day(_ text: String?, field: String) throws -> Int64? {
         guard let text = nonEmpty(text) else { return nil }
         let parts = text.split(separator: "-").map { Int($0) }
         guard text.count == 10, parts.count == 3, let year = parts[0], let month = parts[1], let day = parts[2],

@@ -11,40 +11,40 @@ import VerityOperators
 /// and its evidence, which its kind's handler unseals for this page only. A
 /// case of another tenant, or of a kind no feature handles, is as unknown as
 /// one that never existed.
-package struct ConsoleCases: Sendable {
-    package let scope: RequestScope
-    package let protector: DataProtector
-    package let clock: VerityClock
-    package let handlers: ReviewCaseHandlers
+struct ConsoleCases: Sendable {
+    let scope: RequestScope
+    let protector: DataProtector
+    let clock: VerityClock
+    let handlers: ReviewCaseHandlers
 
-    package enum Claim: Sendable, Equatable {
+    enum Claim: Sendable, Equatable {
         case none
         case mine(until: Int64)
         case other(email: String, until: Int64)
     }
 
-    package struct Decision: Sendable {
-        package let decision: ReviewDecision
-        package let reason: String
-        package let by: String
-        package let at: Int64
+    struct Decision: Sendable {
+        let decision: ReviewDecision
+        let reason: String
+        let by: String
+        let at: Int64
     }
 
-    package struct File: Sendable {
-        package let id: UUID
-        package let kind: ReviewCaseKind
-        package let handler: any ReviewCaseHandler
-        package let reasons: [String]
-        package let openedAt: Int64
-        package let userRef: String?
-        package let environment: String
-        package let claim: Claim
-        package let decision: Decision?
+    struct File: Sendable {
+        let id: UUID
+        let kind: ReviewCaseKind
+        let handler: any ReviewCaseHandler
+        let reasons: [String]
+        let openedAt: Int64
+        let userRef: String?
+        let environment: String
+        let claim: Claim
+        let decision: Decision?
         /// Nil when the case's subject is gone.
-        package let evidence: (any ReviewEvidence)?
+        let evidence: (any ReviewEvidence)?
     }
 
-    package func file(caseID: UUID, session: OperatorAccounts.Session) async throws -> File? {
+    func file(caseID: UUID, session: OperatorAccounts.Session) async throws -> File? {
         let db = scope.db
         guard let found = try await ReviewCaseRepository(db: db).reviewCase(id: caseID, tenantID: session.tenantID) else { return nil }
         let kind = found.kind
@@ -69,7 +69,7 @@ package struct ConsoleCases: Sendable {
 
     /// One of a case's images, unsealed, with its media type; nil when the
     /// case, its subject or that image is gone (decided cases keep none).
-    package func image(caseID: UUID, side: ReviewImageSide, session: OperatorAccounts.Session) async throws -> (bytes: Data, mediaType: String)? {
+    func image(caseID: UUID, side: ReviewImageSide, session: OperatorAccounts.Session) async throws -> (bytes: Data, mediaType: String)? {
         guard let found = try await ReviewCaseRepository(db: scope.db).reviewCase(id: caseID, tenantID: session.tenantID),
               let handler = handlers.handler(for: found.kind),
               let bytes = try await handler.image(side, of: found, in: scope) else { return nil }

@@ -9,39 +9,39 @@ import VerityOperators
 /// The queue as the console shows it: open cases oldest first, with the
 /// user named by the tenant's own reference and the environment by kind,
 /// and the counts of what waits.
-package struct ReviewQueue: Sendable {
-    package let db: any Database
-    package let protector: DataProtector
-    package let clock: VerityClock
+struct ReviewQueue: Sendable {
+    let db: any Database
+    let protector: DataProtector
+    let clock: VerityClock
     /// Only cases of a kind some feature handles are shown (and counted).
-    package let handlers: ReviewCaseHandlers
+    let handlers: ReviewCaseHandlers
 
     static let pageSize = 50
 
-    package struct Row: Sendable {
-        package let id: UUID
-        package let kind: ReviewCaseKind
-        package let reasons: [String]
-        package let openedAt: Int64
-        package let userRef: String?
-        package let environment: String
+    struct Row: Sendable {
+        let id: UUID
+        let kind: ReviewCaseKind
+        let reasons: [String]
+        let openedAt: Int64
+        let userRef: String?
+        let environment: String
         /// Until when the signed-in reviewer holds it; nil when nobody does.
         let claimedUntil: Int64?
     }
 
-    package struct Page: Sendable {
-        package let rows: [Row]
+    struct Page: Sendable {
+        let rows: [Row]
         let counts: ReviewCaseRepository.Counts
         /// The kinds the counts are shown for, in the features' order.
-        package let kinds: [ReviewCaseKind]
+        let kinds: [ReviewCaseKind]
         /// The cursor of the next page, when there is one.
-        package let next: String?
+        let next: String?
     }
 
     /// A bad cursor (hand-edited) is a problem of the `after` field.
     struct Problem: Error { package let field: String }
 
-    package func page(session: OperatorAccounts.Session, after: String?) async throws -> Page {
+    func page(session: OperatorAccounts.Session, after: String?) async throws -> Page {
         let cursor = try after.flatMap { text -> ReviewCaseRepository.Cursor? in
             guard !text.isEmpty else { return nil }
             let parts = text.split(separator: "_", maxSplits: 1)

@@ -9,10 +9,10 @@ import VerityPages
 /// The operator's own account: confirming who they are again before
 /// sensitive changes (`/console/confirm`), and forgetting a browser known as
 /// theirs (`/console/devices/revoke`).
-package struct ConsoleAccountController: RouteCollection {
-    package let console: ConsoleController
+struct ConsoleAccountController: RouteCollection {
+    let console: ConsoleController
 
-    package func boot(routes: any RoutesBuilder) throws {
+    func boot(routes: any RoutesBuilder) throws {
         let pages = routes.grouped(PageHeadersMiddleware(formsPostToSelf: true))
         let form = HTTPBodyStreamStrategy.collect(maxSize: ByteCount(integerLiteral: ConsoleController.formBytes))
         pages.get(routePath(ConsoleRoute.confirm.components), use: confirmPage)
@@ -86,7 +86,7 @@ package struct ConsoleAccountController: RouteCollection {
         return response
     }
 
-    package init(console: ConsoleController) {
+    init(console: ConsoleController) {
         self.console = console
     }
 }

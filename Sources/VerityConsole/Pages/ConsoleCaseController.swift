@@ -13,10 +13,10 @@ import VerityIdentity
 /// claiming it and deciding it. Every form carries the session's CSRF
 /// token; a refused form shows the page again with what went wrong, and
 /// changes nothing. A case of another tenant is not found.
-package struct ConsoleCaseController: RouteCollection {
-    package let console: ConsoleController
+struct ConsoleCaseController: RouteCollection {
+    let console: ConsoleController
 
-    package func boot(routes: any RoutesBuilder) throws {
+    func boot(routes: any RoutesBuilder) throws {
         let pages = routes.grouped(PageHeadersMiddleware(formsPostToSelf: true))
         let form = HTTPBodyStreamStrategy.collect(maxSize: ByteCount(integerLiteral: ConsoleController.formBytes))
         let id = ConsoleCaseRoute.idParameter
@@ -39,7 +39,7 @@ package struct ConsoleCaseController: RouteCollection {
 
     // MARK: Pages
 
-    package func queue(request: Request) async throws -> Response {
+    func queue(request: Request) async throws -> Response {
         try await console.signedIn(request) { session, signedIn, page in
             let notice: String? = switch request.query[String.self, at: "done"] {
             case "decided": page.t("notice_decided")
@@ -58,7 +58,7 @@ package struct ConsoleCaseController: RouteCollection {
         }
     }
 
-    package func show(request: Request) async throws -> Response {
+    func show(request: Request) async throws -> Response {
         try await console.signedIn(request) { session, signedIn, page in
             let notice = request.query[String.self, at: "done"] == "claimed" ? page.t("notice_claimed") : nil
             return try await render(request, session: session, signedIn: signedIn, page: page, problem: nil, notice: notice, status: .ok)
@@ -67,7 +67,7 @@ package struct ConsoleCaseController: RouteCollection {
 
     /// A held check's image, for the case page's `<img>`: never cached, never
     /// guessed at by the browser, gone once the case is decided.
-    package func image(request: Request) async throws -> Response {
+    func image(request: Request) async throws -> Response {
         guard let session = try await console.session(of: request) else { return Response(status: .notFound) }
         guard let id = caseID(request), let side = request.parameters.get(.side).flatMap(ReviewImageSide.init(rawValue:)),
               let found = try await cases(request).image(caseID: id, side: side, session: session) else {
@@ -85,18 +85,18 @@ package struct ConsoleCaseController: RouteCollection {
     /// The decision form: its own fields, and the kind's (`ReviewCaseHandler.decisionFields`) by name.
     struct CaseForm {
         var csrf: String?
-        package var decision: String?
-        package var reason: String?
-        package var note: String?
-        package var fields: [String: String] = [:]
+        var decision: String?
+        var reason: String?
+        var note: String?
+        var fields: [String: String] = [:]
 
-        package init(_ fields: [String: String] = [:]) {
+        init(_ fields: [String: String] = [:]) {
             (csrf, decision, reason, note) = (fields["csrf"], fields["decision"], fields["reason"], fields["note"])
             self.fields = fields.filter { !["csrf", "decision", "reason", "note"].contains($0.key) }
         }
     }
 
-    package func claim(request: Request) async throws -> Response {
+    func claim(request: Request) async throws -> Response {
         try await act(request) { session, id, _ in
             _ = try await decisions(request).claim(caseID: id, by: session)
             return ConsoleController.redirect(ConsoleCaseRoute.show(id: id.uuidString).path, language: ConsoleController.language(request),
@@ -104,14 +104,14 @@ package struct ConsoleCaseController: RouteCollection {
         }
     }
 
-    package func release(request: Request) async throws -> Response {
+    func release(request: Request) async throws -> Response {
         try await act(request) { session, id, _ in
             try await decisions(request).release(caseID: id, by: session)
             return ConsoleController.redirect(ConsoleRoute.queue.path, language: ConsoleController.language(request), query: "done=released")
         }
     }
 
-    package func decide(request: Request) async throws -> Response {
+    func decide(request: Request) async throws -> Response {
         try await act(request) { session, id, form in
             guard let decision = form.decision.flatMap(ReviewDecision.init(rawValue:)) else {
                 throw VerityError.invalid("decision", "decision is approve or reject")
@@ -162,7 +162,7 @@ package struct ConsoleCaseController: RouteCollection {
         request.parameters.get(.caseID).flatMap(UUID.init(uuidString:))
     }
 
-    package init(console: ConsoleController) {
+    init(console: ConsoleController) {
         self.console = console
     }
 }

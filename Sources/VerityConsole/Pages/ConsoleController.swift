@@ -12,38 +12,38 @@ import VerityOperators
 /// travels in an `HttpOnly`, `SameSite=Strict` cookie (`Secure` over TLS);
 /// every form carries a CSRF token: the session's own once signed in, and
 /// before that a random one doubled in a short-lived cookie of its own.
-package struct ConsoleController: RouteCollection {
+struct ConsoleController: RouteCollection {
     /// What each kind of case shows and how it is decided, from the features that open them.
-    package let reviews: ReviewCaseHandlers
-    package let scopes: RequestScopes
-    package let protector: DataProtector
-    package let clock: VerityClock
+    let reviews: ReviewCaseHandlers
+    let scopes: RequestScopes
+    let protector: DataProtector
+    let clock: VerityClock
     /// Wakes the webhook worker after a decision published its events.
-    package let wake: WebhookWake
+    let wake: WebhookWake
     /// Bcrypt's cost for operators' passwords (`Settings.operatorPasswordCost`).
-    package let passwordCost: Int
+    let passwordCost: Int
     /// The sign-ins this server is hashing or waiting to hash (`SignInGuard`).
-    package let signInHashing: SignInGuard.HashingQueue
+    let signInHashing: SignInGuard.HashingQueue
     /// The pages' own address is HTTPS (`VERITY_PAGES_URL`): cookies are `Secure`.
-    package let servedOverHTTPS: Bool
+    let servedOverHTTPS: Bool
 
     /// A page in `language`, with every kind of case's words.
-    package func page(_ language: String) -> ConsolePage { ConsolePage(language: language, words: reviews.words) }
+    func page(_ language: String) -> ConsolePage { ConsolePage(language: language, words: reviews.words) }
 
     static let sessionCookie = "verity_console"
     static let signInCookie = "verity_console_signin"
     /// Marks a browser an operator signed in from (`SignInGuard`, `operator_devices`): 90 days, or until revoked.
-    package static let deviceCookie = "verity_console_device"
+    static let deviceCookie = "verity_console_device"
     /// Sign-in forms are small: anything larger is refused before it is read.
     static let formBytes = 16 * 1024
 
     /// Accounts through the request's own database handle (its event loop's pool).
-    package func accounts(_ request: Request) -> OperatorAccounts {
+    func accounts(_ request: Request) -> OperatorAccounts {
         OperatorAccounts(db: scopes.of(request).db, protector: protector, clock: clock,
                          cost: passwordCost, hashing: signInHashing)
     }
 
-    package func boot(routes: any RoutesBuilder) throws {
+    func boot(routes: any RoutesBuilder) throws {
         let pages = routes.grouped(PageHeadersMiddleware(formsPostToSelf: true))
         let form = HTTPBodyStreamStrategy.collect(maxSize: ByteCount(integerLiteral: Self.formBytes))
         pages.get(routePath(ConsoleRoute.home.components), use: home)
@@ -56,7 +56,7 @@ package struct ConsoleController: RouteCollection {
 
     // MARK: Pages
 
-    package func home(request: Request) async throws -> Response {
+    func home(request: Request) async throws -> Response {
         guard let session = try await session(of: request) else { return Self.redirect(ConsoleRoute.signIn.path, language: Self.language(request)) }
         let notice = request.query[String.self, at: "done"] == "device_revoked" ? "notice_device_revoked" : nil
         return try await homePage(request, session, notice: notice)
@@ -74,7 +74,7 @@ package struct ConsoleController: RouteCollection {
     }
 
     /// The audit trail, filtered by the query's fields; every role may read it.
-    package func audit(request: Request) async throws -> Response {
+    func audit(request: Request) async throws -> Response {
         try await signedIn(request) { session, signedIn, page in
             let query = ConsoleAuditTrail.Query(
                 action: request.query[String.self, at: "action"], actor: request.query[String.self, at: "actor"],
@@ -137,12 +137,12 @@ package struct ConsoleController: RouteCollection {
 
     struct SignInForm: Decodable {
         var csrf: String?
-        package var email: String?
-        package var password: String?
-        package var code: String?
+        var email: String?
+        var password: String?
+        var code: String?
     }
 
-    package func signIn(request: Request) async throws -> Response {
+    func signIn(request: Request) async throws -> Response {
         let language = Self.language(request)
         let text = { (key: String) in ConsoleStrings.text(key, language) }
         let form = (try? request.content.decode(SignInForm.self, as: .urlEncodedForm)) ?? SignInForm()
@@ -198,10 +198,10 @@ package struct ConsoleController: RouteCollection {
 
     struct SignOutForm: Decodable {
         var csrf: String?
-        package var scope: String?
+        var scope: String?
     }
 
-    package func signOut(request: Request) async throws -> Response {
+    func signOut(request: Request) async throws -> Response {
         let language = Self.language(request)
         guard let session = try await session(of: request) else { return Self.redirect(ConsoleRoute.signIn.path, language: language) }
         let form = (try? request.content.decode(SignOutForm.self, as: .urlEncodedForm)) ?? SignOutForm()
@@ -228,7 +228,7 @@ package struct ConsoleController: RouteCollection {
         return response
     }
 
-    package func session(of request: Request) async throws -> OperatorAccounts.Session? {
+    func session(of request: Request) async throws -> OperatorAccounts.Session? {
         guard let token = request.cookies[Self.sessionCookie]?.string, !token.isEmpty else { return nil }
         return try await accounts(request).session(token: token)
     }
@@ -245,7 +245,7 @@ package struct ConsoleController: RouteCollection {
         return HTTPCookies.Value(string: value, maxAge: maxAge, path: "/console", isSecure: secure, isHTTPOnly: true, sameSite: .strict)
     }
 
-    package static func language(_ request: Request) -> String { PageLanguage.of(request, among: ConsoleStrings.languages) }
+    static func language(_ request: Request) -> String { PageLanguage.of(request, among: ConsoleStrings.languages) }
 
     static func redirect(_ path: String, language: String, query: String? = nil) -> Response {
         let response = Response(status: .seeOther)
@@ -253,9 +253,9 @@ package struct ConsoleController: RouteCollection {
         return response
     }
 
-    package static func html(_ body: HTML, status: HTTPResponseStatus) -> Response { PageResponse.html(body, status: status) }
+    static func html(_ body: HTML, status: HTTPResponseStatus) -> Response { PageResponse.html(body, status: status) }
 
-    package init(reviews: ReviewCaseHandlers, scopes: RequestScopes, protector: DataProtector, clock: VerityClock, wake: WebhookWake, passwordCost: Int, signInHashing: SignInGuard.HashingQueue, servedOverHTTPS: Bool) {
+    init(reviews: ReviewCaseHandlers, scopes: RequestScopes, protector: DataProtector, clock: VerityClock, wake: WebhookWake, passwordCost: Int, signInHashing: SignInGuard.HashingQueue, servedOverHTTPS: Bool) {
         self.reviews = reviews
         self.scopes = scopes
         self.protector = protector

@@ -6,7 +6,7 @@ import VerityPages
 extension ConsolePage {
     /// The audit trail: a filter form (a GET: it changes nothing, so it
     /// carries no CSRF token) and a page of events with a link to older ones.
-    package func audit(_ signedIn: Operator, query: ConsoleAuditTrail.Query, page: ConsoleAuditTrail.Page?, problem: String?) -> HTML {
+    func audit(_ signedIn: Operator, query: ConsoleAuditTrail.Query, page: ConsoleAuditTrail.Page?, problem: String?) -> HTML {
         func selected(_ value: String, _ chosen: String?) -> HTML { value == chosen ? " selected" : .empty }
         let actions = (page?.actions ?? []).map { action -> HTML in "<option value=\"\(action)\"\(selected(action, query.action))>\(action)</option>" }
         let actors = (page?.actors ?? []).map { actor -> HTML in

@@ -12,7 +12,7 @@ extension ConsolePage {
 
     /// One case: who holds it, the evidence side by side, and (for a
     /// reviewer holding it) the two decisions, each a form of its own.
-    package func reviewCase(_ signedIn: Operator, file: ConsoleCases.File, problem: String?, notice: String?) -> HTML {
+    func reviewCase(_ signedIn: Operator, file: ConsoleCases.File, problem: String?, notice: String?) -> HTML {
         let path = ConsoleCaseRoute.show(id: file.id.uuidString).path
         let status = noticeLine(notice)
         let review = reviewPage(file)
@@ -131,16 +131,16 @@ extension ConsolePage {
         return text == own ? t(key) : text
     }
 
-    package func section(_ id: String, _ title: String, _ content: HTML) -> HTML {
+    func section(_ id: String, _ title: String, _ content: HTML) -> HTML {
         "<section class=\"case-section\" aria-labelledby=\"\(id)-heading\"><h2 id=\"\(id)-heading\">\(title)</h2>\(content)</section>"
     }
 
     /// Why a case waits, in words; a failure code the engines wrote beside the doubt reads as its code.
-    package func why(_ code: String) -> String {
+    func why(_ code: String) -> String {
         let key = "why_\(code)", text = t(key)
         return text == key ? code : text
     }
 
     /// A measure as people read it: three decimals at most.
-    package static func figure(_ value: Double) -> String { ReviewPage.figure(value) }
+    static func figure(_ value: Double) -> String { ReviewPage.figure(value) }
 }

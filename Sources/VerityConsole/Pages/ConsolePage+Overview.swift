@@ -95,7 +95,7 @@ extension ConsolePage {
     }
 
     /// A bucket's upper bound as people read it ("≤ 5.0 s"); "—" when there was none.
-    package static func duration(_ milliseconds: Int64?, count: Int) -> String {
+    static func duration(_ milliseconds: Int64?, count: Int) -> String {
         guard count > 0 else { return "—" }
         guard let milliseconds else { return "> 7 d" }
         return "≤ " + plainDuration(milliseconds).replacingOccurrences(of: ".0 ", with: " ")

@@ -8,7 +8,7 @@ import VerityKernel
 extension ConsolePage {
     /// The review queue: what waits, by kind, then the cases oldest first
     /// (another reviewer's live claim hides a case), 50 a page.
-    package func queue(_ signedIn: Operator, page: ReviewQueue.Page?, problem: String?, notice: String?) -> HTML {
+    func queue(_ signedIn: Operator, page: ReviewQueue.Page?, problem: String?, notice: String?) -> HTML {
         var body = HTML.empty
         if let page {
             body += counts(page.counts, kinds: page.kinds)

@@ -7,7 +7,7 @@ import VerityPages
 extension ConsolePage {
     /// An environment's rules as a form (with the values as typed when a save
     /// was refused), its consent texts, and a form to add one.
-    package func settings(_ signedIn: Operator, view: ConsoleEnvironmentSettings.View, typed: ConsoleEnvironmentSettings.RulesForm?,
+    func settings(_ signedIn: Operator, view: ConsoleEnvironmentSettings.View, typed: ConsoleEnvironmentSettings.RulesForm?,
                   problem: String?, notice: String?) -> HTML {
         let kind = view.environment.rawValue
         let path = ConsoleRoute.settings.path

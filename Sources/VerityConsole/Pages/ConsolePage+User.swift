@@ -8,7 +8,7 @@ import VerityKernel
 extension ConsolePage {
     /// A user found by reference: where they stand in each environment that
     /// knows them, their history, and (for reviewers) what can be done.
-    package func users(_ signedIn: Operator, ref: String, files: [ConsoleUsers.File]?, problem: String?, notice: String?) -> HTML {
+    func users(_ signedIn: Operator, ref: String, files: [ConsoleUsers.File]?, problem: String?, notice: String?) -> HTML {
         let status = noticeLine(notice)
         var body = HTML.empty
         if let files {

@@ -9,21 +9,21 @@ import VerityPages
 /// the server, one style sheet, no script. Every value from the database or
 /// a form is escaped
 /// by `HTML` as it goes in; markup comes in only as `HTML`.
-package struct ConsolePage {
-    package let language: String
+struct ConsolePage {
+    let language: String
     /// The console's words with every kind of case's (`ReviewCaseHandlers.words`).
-    package var words: [String: [String: String]] = ConsoleStrings.tables
+    var words: [String: [String: String]] = ConsoleStrings.tables
 
-    package func t(_ key: String) -> String { words[language]?[key] ?? words["en"]?[key] ?? key }
+    func t(_ key: String) -> String { words[language]?[key] ?? words["en"]?[key] ?? key }
 
     /// What the header shows of a signed-in operator.
-    package struct Operator {
-        package let email: String
-        package let tenant: String
-        package let role: OperatorRole
-        package let csrfToken: String
+    struct Operator {
+        let email: String
+        let tenant: String
+        let role: OperatorRole
+        let csrfToken: String
         /// Until when sensitive changes need no new proof (`OperatorAccounts.confirmationMilliseconds`); nil: they need one.
-        package var confirmedUntil: Int64? = nil
+        var confirmedUntil: Int64? = nil
     }
 
     /// The page around `main`. The language switcher links to this page
@@ -85,7 +85,7 @@ package struct ConsolePage {
 
     /// The sign-in form; `problem` (already worded) is announced above it, and
     /// the address typed is kept (never the password or code).
-    package func signIn(csrfToken: String, email: String, problem: String?, notice: String?) -> HTML {
+    func signIn(csrfToken: String, email: String, problem: String?, notice: String?) -> HTML {
         let alert = problem != nil ? problemBox(problem) : noticeLine(notice)
         return layout(title: t("sign_in_title"), signedIn: nil, path: ConsoleRoute.signIn.path, """
             <section class="card narrow" aria-labelledby="title">
@@ -108,7 +108,7 @@ package struct ConsolePage {
     }
 
     /// `path` with `items` (empty values left out), percent-encoded.
-    package static func address(_ path: String, _ items: [URLQueryItem]) -> String {
+    static func address(_ path: String, _ items: [URLQueryItem]) -> String {
         var components = URLComponents()
         components.path = path
         let kept = items.filter { !($0.value ?? "").isEmpty }
@@ -118,7 +118,7 @@ package struct ConsolePage {
 
     /// A table of `rows` (markup, built by the caller with its values escaped)
     /// under `headers` (plain text), with its caption when it has one.
-    package func table(_ caption: String?, _ headers: [String], _ rows: HTML) -> HTML {
+    func table(_ caption: String?, _ headers: [String], _ rows: HTML) -> HTML {
         let captionLine: HTML = caption.map { "<caption>\($0)</caption>" } ?? .empty
         let headings = headers.map { header -> HTML in "<th scope=\"col\">\(header)</th>" }
         return """
@@ -154,8 +154,8 @@ package struct ConsolePage {
 
     /// A time as markup: left to right even in an Arabic page (a date and
     /// an hour would otherwise swap places).
-    package static func time(_ epochMilliseconds: Int64) -> HTML { ReviewPage.time(epochMilliseconds) }
+    static func time(_ epochMilliseconds: Int64) -> HTML { ReviewPage.time(epochMilliseconds) }
 
     /// A time as people read it, in UTC (the console says so).
-    package static func utc(_ epochMilliseconds: Int64) -> String { ReviewPage.utc(epochMilliseconds) }
+    static func utc(_ epochMilliseconds: Int64) -> String { ReviewPage.utc(epochMilliseconds) }
 }

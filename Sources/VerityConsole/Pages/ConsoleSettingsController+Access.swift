@@ -25,26 +25,26 @@ extension ConsoleSettingsController {
 
     struct KeyForm: Decodable {
         var csrf: String?
-        package var environment: String?
-        package var kind: String?
-        package var key: String?
-        package var reason: String?
-        package var scopes: [String]?
+        var environment: String?
+        var kind: String?
+        var key: String?
+        var reason: String?
+        var scopes: [String]?
     }
 
     struct OperatorForm: Decodable {
         var csrf: String?
-        package var email: String?
-        package var role: String?
-        package var secondFactor: String?
-        package var reason: String?
-        package var `operator`: String?
-        package var action: String?
+        var email: String?
+        var role: String?
+        var secondFactor: String?
+        var reason: String?
+        var `operator`: String?
+        var action: String?
     }
 
     // MARK: Keys
 
-    package func keys(request: Request) async throws -> Response {
+    func keys(request: Request) async throws -> Response {
         try await admin(request) { session, signedIn, page in
             guard let kind = Self.environment(request.query[String.self, at: "environment"]) else {
                 return ConsoleController.html(page.settingsRefused(signedIn, problem: page.t("error_field_environment")), status: .badRequest)
@@ -66,7 +66,7 @@ extension ConsoleSettingsController {
         }
     }
 
-    package func revokeKey(request: Request) async throws -> Response {
+    func revokeKey(request: Request) async throws -> Response {
         let form = (try? request.content.decode(KeyForm.self, as: .urlEncodedForm)) ?? KeyForm()
         return try await keyForm(request, form) { session, kind, page, _ in
             guard let keyKind = form.kind.flatMap(KeyDirectory.Kind.init(rawValue:)) else { throw VerityError.invalid("kind", "secret or client") }
@@ -97,7 +97,7 @@ extension ConsoleSettingsController {
 
     // MARK: Operators
 
-    package func operators(request: Request) async throws -> Response {
+    func operators(request: Request) async throws -> Response {
         try await admin(request) { session, signedIn, page in
             let notice = request.query[String.self, at: "done"] == "yes" ? page.t("notice_operator_done") : nil
             let list = try await operatorService(request).list(session: session)
@@ -146,7 +146,7 @@ extension ConsoleSettingsController {
     // MARK: Shared
 
     /// Admins only: anyone else is answered 403 before anything is read.
-    package func admin(_ request: Request, _ body: (OperatorAccounts.Session, ConsolePage.Operator, ConsolePage) async throws -> Response)
+    func admin(_ request: Request, _ body: (OperatorAccounts.Session, ConsolePage.Operator, ConsolePage) async throws -> Response)
         async throws -> Response {
         try await console.signedIn(request) { session, signedIn, page in
             guard session.role.includes(.admin) else { return ConsoleController.html(page.settingsRefused(signedIn), status: .forbidden) }
@@ -157,7 +157,7 @@ extension ConsoleSettingsController {
         }
     }
 
-    package static func problem(_ error: VerityError, _ page: ConsolePage) -> String {
+    static func problem(_ error: VerityError, _ page: ConsolePage) -> String {
         error.field.map { page.t("error_field_\($0)") } ?? page.t("error_\(error.code.rawValue)")
     }
 }

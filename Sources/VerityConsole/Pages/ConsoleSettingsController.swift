@@ -12,10 +12,10 @@ import VerityOperators
 /// texts, changed by admins. Other roles are refused (403) before anything is
 /// read; a refused form shows the page again with what went wrong, with the
 /// values as typed, and changes nothing.
-package struct ConsoleSettingsController: RouteCollection {
-    package let console: ConsoleController
+struct ConsoleSettingsController: RouteCollection {
+    let console: ConsoleController
 
-    package func boot(routes: any RoutesBuilder) throws {
+    func boot(routes: any RoutesBuilder) throws {
         let pages = routes.grouped(PageHeadersMiddleware(formsPostToSelf: true))
         // A consent text may be 32 KiB; the console's other forms are smaller.
         let form = HTTPBodyStreamStrategy.collect(maxSize: ByteCount(integerLiteral: max(ConsoleController.formBytes, 48 * 1024)))
@@ -29,12 +29,12 @@ package struct ConsoleSettingsController: RouteCollection {
         ConsoleEnvironmentSettings(db: console.scopes.of(request).db, clock: console.clock)
     }
 
-    package static func environment(_ text: String?) -> EnvironmentKind? {
+    static func environment(_ text: String?) -> EnvironmentKind? {
         guard let text, !text.isEmpty else { return .live }
         return EnvironmentKind(rawValue: text)
     }
 
-    package func show(request: Request) async throws -> Response {
+    func show(request: Request) async throws -> Response {
         try await console.signedIn(request) { session, signedIn, page in
             guard session.role.includes(.admin) else { return ConsoleController.html(page.settingsRefused(signedIn), status: .forbidden) }
             guard let kind = Self.environment(request.query[String.self, at: "environment"]) else {
@@ -53,18 +53,18 @@ package struct ConsoleSettingsController: RouteCollection {
 
     struct RulesForm: Decodable {
         var csrf: String?
-        package var environment: String?
-        package var countries: String?
-        package var maxAttempts: String?
-        package var consentRequired: String?
-        package var escalate: String?
+        var environment: String?
+        var countries: String?
+        var maxAttempts: String?
+        var consentRequired: String?
+        var escalate: String?
         var faceThreshold: String?
-        package var review: String?
+        var review: String?
         var reviewMargin: String?
-        package var version: String?
-        package var reason: String?
+        var version: String?
+        var reason: String?
 
-        package var typed: ConsoleEnvironmentSettings.RulesForm {
+        var typed: ConsoleEnvironmentSettings.RulesForm {
             .init(countries: countries, maxAttempts: maxAttempts, consentRequired: consentRequired == "yes", escalate: escalate == "yes",
                   faceThreshold: faceThreshold, review: review == "yes", reviewMargin: reviewMargin, version: version, reason: reason)
         }
@@ -72,10 +72,10 @@ package struct ConsoleSettingsController: RouteCollection {
 
     struct ConsentForm: Decodable {
         var csrf: String?
-        package var environment: String?
-        package var locale: String?
-        package var contentType: String?
-        package var content: String?
+        var environment: String?
+        var locale: String?
+        var contentType: String?
+        var content: String?
     }
 
     func saveRules(request: Request) async throws -> Response {
@@ -120,7 +120,7 @@ package struct ConsoleSettingsController: RouteCollection {
         }
     }
 
-    package init(console: ConsoleController) {
+    init(console: ConsoleController) {
         self.console = console
     }
 }

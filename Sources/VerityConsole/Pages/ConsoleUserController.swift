@@ -12,19 +12,19 @@ import VerityCertification
 /// `/console/users`: a user found by reference, and a reviewer's actions on
 /// them. A refused form shows the user again with what went wrong and
 /// changes nothing; another tenant's users are never found.
-package struct ConsoleUserController: RouteCollection {
-    package let console: ConsoleController
+struct ConsoleUserController: RouteCollection {
+    let console: ConsoleController
     /// The certification API's service (`CertificationServices`): a reviewer unlocks and revokes through it.
-    package let certification: CertificationService
+    let certification: CertificationService
 
-    package func boot(routes: any RoutesBuilder) throws {
+    func boot(routes: any RoutesBuilder) throws {
         let pages = routes.grouped(PageHeadersMiddleware(formsPostToSelf: true))
         let form = HTTPBodyStreamStrategy.collect(maxSize: ByteCount(integerLiteral: ConsoleController.formBytes))
         pages.get(routePath(ConsoleRoute.users.components), use: show)
         pages.on(.POST, routePath(ConsoleRoute.userActions.components), body: form, use: act)
     }
 
-    package func show(request: Request) async throws -> Response {
+    func show(request: Request) async throws -> Response {
         try await console.signedIn(request) { session, signedIn, page in
             let ref = request.query[String.self, at: "ref"] ?? ""
             let notice = request.query[String.self, at: "done"] == "yes" ? page.t("notice_user_done") : nil
@@ -35,12 +35,12 @@ package struct ConsoleUserController: RouteCollection {
 
     struct ActionForm: Decodable {
         var csrf: String?
-        package var action: String?
-        package var environment: String?
-        package var ref: String?
-        package var entity: String?
+        var action: String?
+        var environment: String?
+        var ref: String?
+        var entity: String?
         var confirm: String?
-        package var note: String?
+        var note: String?
     }
 
     func act(request: Request) async throws -> Response {
@@ -101,7 +101,7 @@ package struct ConsoleUserController: RouteCollection {
         }
     }
 
-    package init(console: ConsoleController, certification: CertificationService) {
+    init(console: ConsoleController, certification: CertificationService) {
         self.console = console
         self.certification = certification
     }

@@ -11,21 +11,21 @@ import VerityIdentity
 /// changes, validated the same way, each change audited as the operator with
 /// what changed and why. A form read before someone else saved is refused
 /// rather than writing over their change.
-package struct ConsoleEnvironmentSettings: Sendable {
-    package let db: any Database
-    package let clock: VerityClock
+struct ConsoleEnvironmentSettings: Sendable {
+    let db: any Database
+    let clock: VerityClock
 
     /// The rules a console form edits; the rest of the configuration is the CLI's and the admin API's.
-    package struct Rules: Sendable, Equatable {
-        package var countries: [String]
-        package var maxAttempts: Int
-        package var consentRequired: Bool
-        package var escalateToGovernmentID: Bool
+    struct Rules: Sendable, Equatable {
+        var countries: [String]
+        var maxAttempts: Int
+        var consentRequired: Bool
+        var escalateToGovernmentID: Bool
         var faceThreshold: Double
-        package var review: Bool
+        var review: Bool
         var reviewMargin: Double
 
-        package init(_ configuration: EnvironmentConfiguration) {
+        init(_ configuration: EnvironmentConfiguration) {
             countries = configuration.supportedCountries
             maxAttempts = configuration.policy.maxAttempts
             consentRequired = configuration.consentRequired
@@ -35,7 +35,7 @@ package struct ConsoleEnvironmentSettings: Sendable {
             reviewMargin = configuration.documents.review.faceMargin
         }
 
-        package func applied(to configuration: EnvironmentConfiguration) -> EnvironmentConfiguration {
+        func applied(to configuration: EnvironmentConfiguration) -> EnvironmentConfiguration {
             var changed = configuration
             changed.supportedCountries = countries
             changed.policy.maxAttempts = maxAttempts
@@ -49,38 +49,38 @@ package struct ConsoleEnvironmentSettings: Sendable {
 
     }
 
-    package struct ConsentText: Sendable {
-        package let locale: String
-        package let contentType: String
-        package let characters: Int
+    struct ConsentText: Sendable {
+        let locale: String
+        let contentType: String
+        let characters: Int
         let addedAt: Int64
     }
 
-    package struct View: Sendable {
-        package let environment: EnvironmentKind
-        package let rules: Rules
+    struct View: Sendable {
+        let environment: EnvironmentKind
+        let rules: Rules
         /// The configuration's fingerprint when read: a form sends it back.
-        package let version: String
-        package let defaultLocale: String
-        package let consentTexts: [ConsentText]
+        let version: String
+        let defaultLocale: String
+        let consentTexts: [ConsentText]
     }
 
     /// The form as posted: text, checked as it is read.
-    package struct RulesForm: Sendable {
-        package var countries: String?
-        package var maxAttempts: String?
-        package var consentRequired: Bool
-        package var escalate: Bool
+    struct RulesForm: Sendable {
+        var countries: String?
+        var maxAttempts: String?
+        var consentRequired: Bool
+        var escalate: Bool
         var faceThreshold: String?
-        package var review: Bool
+        var review: Bool
         var reviewMargin: String?
-        package var version: String?
-        package var reason: String?
+        var version: String?
+        var reason: String?
     }
 
     static let reasonLength = 400
 
-    package func view(_ kind: EnvironmentKind, session: OperatorAccounts.Session) async throws -> View {
+    func view(_ kind: EnvironmentKind, session: OperatorAccounts.Session) async throws -> View {
         let environment = try await Self.environment(kind, session: session, db: db)
         let texts = try await ConsentRepository(db: db).currentTexts(environmentID: try environment.requireID()).map {
             ConsentText(locale: $0.locale, contentType: $0.contentType, characters: $0.content.count, addedAt: $0.createdAt)
@@ -90,7 +90,7 @@ package struct ConsoleEnvironmentSettings: Sendable {
     }
 
     /// Saves the rules if the environment is as the form read it; returns what changed (nothing: nothing written).
-    package func update(_ kind: EnvironmentKind, form: RulesForm, session: OperatorAccounts.Session) async throws -> [String] {
+    func update(_ kind: EnvironmentKind, form: RulesForm, session: OperatorAccounts.Session) async throws -> [String] {
         try Self.requireConfirmedAdmin(session, now: clock.nowMillis())
         let reason = try Self.reason(form.reason)
         let environment = try await Self.environment(kind, session: session, db: db)
@@ -108,7 +108,7 @@ package struct ConsoleEnvironmentSettings: Sendable {
     }
 
     /// Adds a consent text for its locale (the locale's text before it is superseded, kept for the consents given under it).
-    package func addConsentText(_ kind: EnvironmentKind, locale: String?, contentType: String?, content: String?,
+    func addConsentText(_ kind: EnvironmentKind, locale: String?, contentType: String?, content: String?,
                         session: OperatorAccounts.Session) async throws {
         try Self.requireConfirmedAdmin(session, now: clock.nowMillis())
         let environment = try await Self.environment(kind, session: session, db: db)
@@ -131,7 +131,7 @@ package struct ConsoleEnvironmentSettings: Sendable {
         try OperatorAccounts.requireConfirmed(session, now: now)
     }
 
-    package static func environment(_ kind: EnvironmentKind, session: OperatorAccounts.Session, db: any Database) async throws -> EnvironmentModel {
+    static func environment(_ kind: EnvironmentKind, session: OperatorAccounts.Session, db: any Database) async throws -> EnvironmentModel {
         guard let environment = try await TenantRepository(db: db).environment(tenantID: session.tenantID, kind: kind) else {
             throw VerityError(.notFound, "this tenant has no \(kind.rawValue) environment", field: "environment")
         }
@@ -139,9 +139,9 @@ package struct ConsoleEnvironmentSettings: Sendable {
     }
 
     /// The configuration as a short hash (a form sends it back).
-    package static func version(_ configuration: EnvironmentConfiguration) throws -> String { try EnvironmentSettings.version(configuration) }
+    static func version(_ configuration: EnvironmentConfiguration) throws -> String { try EnvironmentSettings.version(configuration) }
 
-    package static func reason(_ text: String?) throws -> String {
+    static func reason(_ text: String?) throws -> String {
         let reason = (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !reason.isEmpty, reason.count <= reasonLength,
               !reason.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" }) else {
@@ -150,13 +150,13 @@ package struct ConsoleEnvironmentSettings: Sendable {
         return reason
     }
 
-    package static func countries(_ text: String?) throws -> [String] {
+    static func countries(_ text: String?) throws -> [String] {
         let parts = (text ?? "").split { $0 == "," || $0 == " " || $0 == "\n" }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard !parts.isEmpty, parts.count <= 250, (text ?? "").count <= 1_000 else { throw VerityError.invalid("countries", "ISO country codes") }
         return parts.map { $0.uppercased() }
     }
 
-    package static func number(_ text: String?, field: String) throws -> Int {
+    static func number(_ text: String?, field: String) throws -> Int {
         guard let text, text.count <= 6, let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
             throw VerityError.invalid(field, "a whole number")
         }
@@ -171,7 +171,7 @@ package struct ConsoleEnvironmentSettings: Sendable {
     }
 
     /// The configuration checked as the CLI's is, its problem named by the form's field.
-    package static func validated(_ configuration: EnvironmentConfiguration) throws(VerityError) -> EnvironmentConfiguration {
+    static func validated(_ configuration: EnvironmentConfiguration) throws(VerityError) -> EnvironmentConfiguration {
         do {
             return try configuration.validated()
         } catch {

@@ -9,35 +9,35 @@ import VerityIdentity
 /// A user as the console's user page shows them, found by the tenant's own
 /// reference in each of the tenant's environments: where they stand, and
 /// their history, with no PII beyond the reference the tenant gave.
-package struct ConsoleUsers: Sendable {
-    package let scope: RequestScope
-    package let protector: DataProtector
-    package let clock: VerityClock
+struct ConsoleUsers: Sendable {
+    let scope: RequestScope
+    let protector: DataProtector
+    let clock: VerityClock
 
-    package var db: any Database { scope.db }
+    var db: any Database { scope.db }
 
-    package struct File: Sendable {
-        package let userID: UUID
-        package let environment: EnvironmentKind
-        package let userRef: String
-        package let createdAt: Int64
-        package let identity: VerifiedIdentity
-        package let consentedAt: Int64?
-        package let consentWithdrawnAt: Int64?
-        package let attempts: [VerificationAttemptModel]
-        package let consentEvents: [UserFileRepository.ConsentEvent]
-        package let checks: [DocumentCheckModel]
+    struct File: Sendable {
+        let userID: UUID
+        let environment: EnvironmentKind
+        let userRef: String
+        let createdAt: Int64
+        let identity: VerifiedIdentity
+        let consentedAt: Int64?
+        let consentWithdrawnAt: Int64?
+        let attempts: [VerificationAttemptModel]
+        let consentEvents: [UserFileRepository.ConsentEvent]
+        let checks: [DocumentCheckModel]
         /// The review case of each check that had one, by check id.
         let cases: [UUID: ReviewCaseModel]
-        package let certification: [UserFileRepository.Certification]
-        package let lockedAt: Int64?
+        let certification: [UserFileRepository.Certification]
+        let lockedAt: Int64?
     }
 
     /// A reference that cannot be one (empty, too long, control characters).
     struct Problem: Error { package let field: String }
 
     /// The user in each environment of the tenant that knows them (test first).
-    package func find(userRef raw: String, tenantID: UUID) async throws -> [File] {
+    func find(userRef raw: String, tenantID: UUID) async throws -> [File] {
         let ref = raw.trimmingCharacters(in: .whitespaces)
         guard (try? UserRef.validated(ref)) != nil else { throw Problem(field: "ref") }
         let environments = try await TenantRepository(db: db).environments(tenantID: tenantID)

@@ -18,13 +18,13 @@ extension ReviewCaseKind {
 /// the reviewer's decision goes to the tenant's backend as
 /// `ocr.combination_decided`; the combined result and the images it kept go
 /// in the same transaction.
-package struct OCRCombinationReview: ReviewCaseHandler {
-    package let protector: DataProtector
+struct OCRCombinationReview: ReviewCaseHandler {
+    let protector: DataProtector
 
-    package var kinds: [ReviewCaseKind] { [.ocrCombination] }
-    package var words: [String: [String: String]] { OCRCombinationReviewWords.tables }
+    var kinds: [ReviewCaseKind] { [.ocrCombination] }
+    var words: [String: [String: String]] { OCRCombinationReviewWords.tables }
 
-    package func reasons(_ kind: ReviewCaseKind, _ decision: ReviewDecision) -> [String] {
+    func reasons(_ kind: ReviewCaseKind, _ decision: ReviewDecision) -> [String] {
         // The SDK has the signed answer already: the decision reaches the tenant's backend.
         switch decision {
         case .approve: ["EVIDENCE_CONSISTENT", "FIELDS_CONFIRMED"]
@@ -39,7 +39,7 @@ package struct OCRCombinationReview: ReviewCaseHandler {
         return held
     }
 
-    package func evidence(of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> (any ReviewEvidence)? {
+    func evidence(of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> (any ReviewEvidence)? {
         guard let held = try await held(reviewCase, scope) else { return nil }
         let sides: [(ReviewImageSide, Data?)] = [(.front, held.sealedFrontImage), (.back, held.sealedBackImage)]
         let reader = try await PersonKeyRepository(db: scope.db, protector: protector).reader(userID: held.userID)
@@ -49,7 +49,7 @@ package struct OCRCombinationReview: ReviewCaseHandler {
             images: sides.filter { $0.1 != nil }.map(\.0))
     }
 
-    package func image(_ side: ReviewImageSide, of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> Data? {
+    func image(_ side: ReviewImageSide, of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> Data? {
         guard let held = try await held(reviewCase, scope) else { return nil }
         let (sealed, column): (Data?, SealedColumn) = switch side {
         case .front: (held.sealedFrontImage, .ocrFrontImage)
@@ -62,7 +62,7 @@ package struct OCRCombinationReview: ReviewCaseHandler {
             .open(sealed, at: .of(column, reviewCase.subjectID))
     }
 
-    package func prepare(_ decided: ReviewCaseDecision, in scope: RequestScope) async throws -> PreparedReviewDecision? {
+    func prepare(_ decided: ReviewCaseDecision, in scope: RequestScope) async throws -> PreparedReviewDecision? {
         let sessionID = decided.reviewCase.subjectID
         let held = try await OCRSessionRepository(db: scope.db).held(id: sessionID)
         let event = WebhookEvents.draft(OCRCombinationDecided(combinationId: held?.combinationID ?? "",
@@ -75,7 +75,7 @@ package struct OCRCombinationReview: ReviewCaseHandler {
         })
     }
 
-    package init(protector: DataProtector) {
+    init(protector: DataProtector) {
         self.protector = protector
     }
 }

@@ -47,7 +47,7 @@ package struct SandboxFileView: Sendable, Equatable {
     /// Whether an unprivileged user may read every path of the view (each
     /// folder on the way searchable, each file readable by others): then a
     /// root server starts the sandbox as nobody, who is nobody on the host too.
-    package var nobodyCanRead: Bool {
+    var nobodyCanRead: Bool {
         readOnly.allSatisfy(Self.othersCanRead)
     }
 

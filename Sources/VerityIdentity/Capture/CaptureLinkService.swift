@@ -12,10 +12,10 @@ import VerityWebhooks
 /// Every use moves the user's status through the status machine with the
 /// link's timing rules (`CaptureLinkPolicy`), in the transaction that counts it.
 /// Built once at start-up; each call works through the request's scope.
-package struct CaptureLinkService: Sendable {
-    package let clock: VerityClock
+struct CaptureLinkService: Sendable {
+    let clock: VerityClock
     /// Wakes the job worker for the outcome's webhook deliveries (nil: the poll delivers them).
-    package var wake: WebhookWake? = nil
+    var wake: WebhookWake? = nil
 
     /// A new link for the user, replacing any earlier one.
     func initiate(context: IdentityContext) async throws -> IdDocumentCaptureInitiationInfo {
@@ -32,7 +32,7 @@ package struct CaptureLinkService: Sendable {
 
     /// Makes the link and moves the status to `captureInitiated`; refused when
     /// document verification has ended or a check is running.
-    package func create(userID: UUID, environmentID: UUID, configuration: EnvironmentConfiguration,
+    func create(userID: UUID, environmentID: UUID, configuration: EnvironmentConfiguration,
                 record: VerificationRecord, scope: RequestScope) async throws -> CaptureLinkModel {
         let now = clock.nowMillis()
         let link = CaptureLinkModel()
@@ -57,7 +57,7 @@ package struct CaptureLinkService: Sendable {
 
     /// The link of a token and the user it speaks for; a typed error when the
     /// token is malformed, unknown or replaced (nothing says which, nor whose).
-    package func resolve(token: String, scope: RequestScope) async throws -> (CaptureLinkModel, IdentityContext) {
+    func resolve(token: String, scope: RequestScope) async throws -> (CaptureLinkModel, IdentityContext) {
         let unusable = VerityError(.captureLinkUnusable, "This capture link is not valid: it was replaced, or never existed. Ask for a new one.")
         guard Self.isWellFormed(token) else { throw unusable }
         let links = CaptureLinkRepository(db: scope.db)
@@ -70,7 +70,7 @@ package struct CaptureLinkService: Sendable {
     /// Opening the capture page: counted, and the status moved (opened, or the
     /// link's limits reached). Returns the status the page starts from; throws
     /// `CAPTURE_LINK_UNUSABLE` when the page cannot be used.
-    package func open(_ link: CaptureLinkModel, context: IdentityContext) async throws -> DocumentVerificationStatus {
+    func open(_ link: CaptureLinkModel, context: IdentityContext) async throws -> DocumentVerificationStatus {
         let documents = DocumentCheckRepository(db: context.db)
         let stored = try await documents.status(userID: context.userID)
         // A check running or ended: the page shows where it stands; nothing is counted.
@@ -94,13 +94,13 @@ package struct CaptureLinkService: Sendable {
 
     /// Where the user stands, for the page following a check (or a desktop
     /// following the phone): nothing is counted, time is applied.
-    package func progress(_ link: CaptureLinkModel, context: IdentityContext) async throws -> VerifiedIdentity {
+    func progress(_ link: CaptureLinkModel, context: IdentityContext) async throws -> VerifiedIdentity {
         try await IdentityStatusReader(db: context.db, links: context.links, now: clock.nowMillis())
             .identity(userID: context.userID, configuration: context.configuration, consented: context.consented)
     }
 
     /// What to tell a user whose link the rules closed.
-    package static func refusal(_ status: DocumentVerificationStatus) -> VerityError {
+    static func refusal(_ status: DocumentVerificationStatus) -> VerityError {
         switch status {
         case .captureRetryLimitExceeded:
             VerityError(.captureLinkUnusable, "This capture link was opened or used too many times. Ask for a new one.")
@@ -116,7 +116,7 @@ package struct CaptureLinkService: Sendable {
         }
     }
 
-    package init(clock: VerityClock, wake: WebhookWake? = nil) {
+    init(clock: VerityClock, wake: WebhookWake? = nil) {
         self.clock = clock
         self.wake = wake
     }

@@ -6,20 +6,20 @@ import VerityKernel
 
 /// `GET /admin/v1/document-checks/{id}`: a check's full evidence for the
 /// tenant's backend (secret key), within the key's environment only.
-package struct AdminDocumentCheckController: RouteCollection {
-    package let secretKeys: SecretKeyMiddleware
-    package let protector: DataProtector
+struct AdminDocumentCheckController: RouteCollection {
+    let secretKeys: SecretKeyMiddleware
+    let protector: DataProtector
 
-    package func boot(routes: any RoutesBuilder) throws {
+    func boot(routes: any RoutesBuilder) throws {
         routes.grouped(secretKeys).on(AdminEndpoint.documentCheck, use: show)
     }
 
-    package func show(request: Request) async throws -> DocumentCheckDetail {
+    func show(request: Request) async throws -> DocumentCheckDetail {
         try await DocumentCheckDetails(db: request.db, protector: protector)
             .detail(checkID: request.parameters.get(.checkID) ?? "", environmentID: try request.adminContext().environmentID)
     }
 
-    package init(secretKeys: SecretKeyMiddleware, protector: DataProtector) {
+    init(secretKeys: SecretKeyMiddleware, protector: DataProtector) {
         self.secretKeys = secretKeys
         self.protector = protector
     }

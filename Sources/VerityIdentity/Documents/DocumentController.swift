@@ -6,13 +6,13 @@ import VerityKernel
 
 /// `/v1/identity/document/…`: the identity API's document flows, for one end
 /// user per token.
-package struct DocumentController: RouteCollection {
-    package let userTokens: UserTokenMiddleware
+struct DocumentController: RouteCollection {
+    let userTokens: UserTokenMiddleware
     /// Built once at start-up; a request brings its context.
-    package let submissions: DocumentSubmissionService
-    package let captureLinks: CaptureLinkService
+    let submissions: DocumentSubmissionService
+    let captureLinks: CaptureLinkService
 
-    package func boot(routes: any RoutesBuilder) throws {
+    func boot(routes: any RoutesBuilder) throws {
         let documents = routes.grouped(userTokens)
         documents.on(IdentityEndpoint.faceImageRequired, use: faceImageRequired)
         // Three images in base64: larger bodies than the JSON routes take.
@@ -29,7 +29,7 @@ package struct DocumentController: RouteCollection {
     }
 
     /// `verifyIdentityDocument`: a document matched against the PII on file.
-    package func verify(request: Request, input: VerifyIdentityDocumentInput) async throws -> VerifiedIdentity {
+    func verify(request: Request, input: VerifyIdentityDocumentInput) async throws -> VerifiedIdentity {
         try await submissions.submit(input, flow: .verification, context: try request.identityContext())
     }
 
@@ -43,14 +43,14 @@ package struct DocumentController: RouteCollection {
         try await captureLinks.initiate(context: try request.identityContext())
     }
 
-    package static func flow(_ text: String?) throws -> DocumentFlowSettings.Flow {
+    static func flow(_ text: String?) throws -> DocumentFlowSettings.Flow {
         let flows = DocumentFlowSettings.Flow.allCases.map(\.rawValue).joined(separator: " or ")
         guard let text, !text.isEmpty else { throw VerityError.invalid("flow", "flow is required: \(flows)") }
         guard let flow = DocumentFlowSettings.Flow(rawValue: text) else { throw VerityError.invalid("flow", "flow must be \(flows)") }
         return flow
     }
 
-    package init(userTokens: UserTokenMiddleware, submissions: DocumentSubmissionService, captureLinks: CaptureLinkService) {
+    init(userTokens: UserTokenMiddleware, submissions: DocumentSubmissionService, captureLinks: CaptureLinkService) {
         self.userTokens = userTokens
         self.submissions = submissions
         self.captureLinks = captureLinks

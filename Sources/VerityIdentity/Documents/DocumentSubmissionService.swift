@@ -17,20 +17,20 @@ import VerityKernel
 ///
 /// Built once at start-up; each call works through the context's database
 /// handle, logger and capture-link addresses.
-package struct DocumentSubmissionService: Sendable {
-    package let protector: DataProtector
-    package let clock: VerityClock
-    package let jobs: JobWorker
-    package let waiters: DocumentCheckWaiters
+struct DocumentSubmissionService: Sendable {
+    let protector: DataProtector
+    let clock: VerityClock
+    let jobs: JobWorker
+    let waiters: DocumentCheckWaiters
     /// How long a request waits for its check before answering `pending`.
-    package let wait: Duration
+    let wait: Duration
 
     /// `link`: the capture link the page submits through (checked against its
     /// limits; the page counted the submission when it arrived, whatever
     /// becomes of it; an API submission removes the user's link instead).
     /// `screen`: rules run on the decoded images before anything is written
     /// (the capture page's picture checks).
-    package func submit(_ input: VerifyIdentityDocumentInput, flow: DocumentFlowSettings.Flow, context: IdentityContext,
+    func submit(_ input: VerifyIdentityDocumentInput, flow: DocumentFlowSettings.Flow, context: IdentityContext,
                 through link: CaptureLinkModel? = nil,
                 screen: @Sendable (DocumentImages) async throws -> Void = { _ in }) async throws -> VerifiedIdentity {
         let configuration = context.configuration
@@ -110,7 +110,7 @@ package struct DocumentSubmissionService: Sendable {
     }
 
     /// The request's own rules, in the order a user would fix them.
-    package static func validate(_ input: VerifyIdentityDocumentInput, flow: DocumentFlowSettings.Flow,
+    static func validate(_ input: VerifyIdentityDocumentInput, flow: DocumentFlowSettings.Flow,
                          configuration: EnvironmentConfiguration) throws(VerityError) {
         if flow == .capture, input.documentType == .passport {
             throw .invalid("documentType", "a passport carries no address, so it cannot verify an identity on its own: "
@@ -130,7 +130,7 @@ package struct DocumentSubmissionService: Sendable {
         }
     }
 
-    package init(protector: DataProtector, clock: VerityClock, jobs: JobWorker, waiters: DocumentCheckWaiters, wait: Duration) {
+    init(protector: DataProtector, clock: VerityClock, jobs: JobWorker, waiters: DocumentCheckWaiters, wait: Duration) {
         self.protector = protector
         self.clock = clock
         self.jobs = jobs

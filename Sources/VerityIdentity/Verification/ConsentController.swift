@@ -4,12 +4,12 @@ import VerityCore
 import VerityKernel
 
 /// `/v1/identity/consent`: the user's consent to identity-data processing.
-package struct ConsentController: RouteCollection {
-    package let userTokens: UserTokenMiddleware
+struct ConsentController: RouteCollection {
+    let userTokens: UserTokenMiddleware
     /// Built once at start-up; a request brings its context.
-    package let consents: ConsentService
+    let consents: ConsentService
 
-    package func boot(routes: any RoutesBuilder) throws {
+    func boot(routes: any RoutesBuilder) throws {
         let consent = routes.grouped(userTokens)
         consent.on(IdentityEndpoint.consentRequired, use: required)
         consent.on(IdentityEndpoint.consent, use: status)
@@ -18,15 +18,15 @@ package struct ConsentController: RouteCollection {
         consent.on(IdentityEndpoint.withdrawConsent, use: withdraw)
     }
 
-    package func required(request: Request) async throws -> ConsentRequirement {
+    func required(request: Request) async throws -> ConsentRequirement {
         ConsentRequirement(required: try request.identityContext().configuration.consentRequired)
     }
 
-    package func status(request: Request) async throws -> IdentityDataProcessingConsentStatus {
+    func status(request: Request) async throws -> IdentityDataProcessingConsentStatus {
         try await consents.status(context: try request.identityContext())
     }
 
-    package func content(request: Request) async throws -> IdentityDataProcessingConsentContent {
+    func content(request: Request) async throws -> IdentityDataProcessingConsentContent {
         try await consents.content(
             context: try request.identityContext(),
             preferredContentType: request.query[String.self, at: "preferredContentType"],
@@ -42,7 +42,7 @@ package struct ConsentController: RouteCollection {
         try await consents.withdraw(context: try request.identityContext())
     }
 
-    package init(userTokens: UserTokenMiddleware, consents: ConsentService) {
+    init(userTokens: UserTokenMiddleware, consents: ConsentService) {
         self.userTokens = userTokens
         self.consents = consents
     }

@@ -7,14 +7,14 @@ import VerityKernel
 
 /// Consent to identity-data processing: texts, the user's status and history.
 /// Built once at start-up; each call works through the context's database handle.
-package struct ConsentService: Sendable {
-    package let clock: VerityClock
+struct ConsentService: Sendable {
+    let clock: VerityClock
 
     static let maxContentBytes = 32 * 1024
 
     /// The user's consent as it stands; the text and time of the last
     /// consent stay visible after a withdrawal.
-    package func status(context: IdentityContext) async throws -> IdentityDataProcessingConsentStatus {
+    func status(context: IdentityContext) async throws -> IdentityDataProcessingConsentStatus {
         guard let user = try await ConsentRepository(db: context.db).consent(userID: context.userID), let consentedAt = user.consentedAt else {
             return IdentityDataProcessingConsentStatus(consented: false)
         }
@@ -24,7 +24,7 @@ package struct ConsentService: Sendable {
             content: text?.content, contentType: text?.contentType, locale: text?.locale)
     }
 
-    package func content(context: IdentityContext, preferredContentType: String?,
+    func content(context: IdentityContext, preferredContentType: String?,
                  preferredLocale: String?) async throws -> IdentityDataProcessingConsentContent {
         if let type = preferredContentType, !ConsentContentSelector.isValidContentType(type) {
             throw VerityError.invalid("preferredContentType", "preferredContentType must be a media type such as text/plain")
@@ -80,7 +80,7 @@ package struct ConsentService: Sendable {
         return try await status(context: context)
     }
 
-    package init(clock: VerityClock) {
+    init(clock: VerityClock) {
         self.clock = clock
     }
 }

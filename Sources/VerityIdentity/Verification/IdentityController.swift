@@ -4,31 +4,31 @@ import VerityCore
 import VerityKernel
 
 /// `/v1/identity`: verification by PII, for one end user per token.
-package struct IdentityController: RouteCollection {
-    package let userTokens: UserTokenMiddleware
+struct IdentityController: RouteCollection {
+    let userTokens: UserTokenMiddleware
     /// Built once at start-up; a request brings its context.
-    package let verification: IdentityVerificationService
+    let verification: IdentityVerificationService
 
-    package func boot(routes: any RoutesBuilder) throws {
+    func boot(routes: any RoutesBuilder) throws {
         let identity = routes.grouped(userTokens)
         identity.on(IdentityEndpoint.supportedCountries, use: supportedCountries)
         identity.on(IdentityEndpoint.verify, use: verify)
         identity.on(IdentityEndpoint.verification, use: verification)
     }
 
-    package func supportedCountries(request: Request) async throws -> SupportedCountries {
+    func supportedCountries(request: Request) async throws -> SupportedCountries {
         SupportedCountries(countries: try request.identityContext().configuration.supportedCountries)
     }
 
-    package func verify(request: Request, input: VerifyIdentityInput) async throws -> VerifiedIdentity {
+    func verify(request: Request, input: VerifyIdentityInput) async throws -> VerifiedIdentity {
         try await self.verification.verify(input, for: try request.identityContext())
     }
 
-    package func verification(request: Request) async throws -> VerifiedIdentity {
+    func verification(request: Request) async throws -> VerifiedIdentity {
         try await self.verification.status(for: try request.identityContext())
     }
 
-    package init(userTokens: UserTokenMiddleware, verification: IdentityVerificationService) {
+    init(userTokens: UserTokenMiddleware, verification: IdentityVerificationService) {
         self.userTokens = userTokens
         self.verification = verification
     }

@@ -11,14 +11,14 @@ import VerityWebhooks
 /// environment's data source, settle, and report the new state.
 /// Built once at start-up; each call works through the context's database
 /// handle, logger and capture-link addresses.
-package struct IdentityVerificationService: Sendable {
-    package let protector: DataProtector
-    package let clock: VerityClock
-    package let dataSources: DataSourceProvider
-    package let captureLinks: CaptureLinkService
-    package let webhookWake: WebhookWake
+struct IdentityVerificationService: Sendable {
+    let protector: DataProtector
+    let clock: VerityClock
+    let dataSources: DataSourceProvider
+    let captureLinks: CaptureLinkService
+    let webhookWake: WebhookWake
 
-    package func verify(_ input: VerifyIdentityInput, for context: IdentityContext) async throws -> VerifiedIdentity {
+    func verify(_ input: VerifyIdentityInput, for context: IdentityContext) async throws -> VerifiedIdentity {
         let configuration = context.configuration
         if configuration.consentRequired, !context.consented {
             throw VerityError(.consentRequired, "the user must consent to identity data processing before verification")
@@ -151,12 +151,12 @@ package struct IdentityVerificationService: Sendable {
     }
 
     /// The user's current state, as `checkIdentityVerification` reports it.
-    package func status(for context: IdentityContext) async throws -> VerifiedIdentity {
+    func status(for context: IdentityContext) async throws -> VerifiedIdentity {
         try await IdentityStatusReader(db: context.db, links: context.links, now: clock.nowMillis()).identity(userID: context.userID, configuration: context.configuration,
                                                         consented: context.consented)
     }
 
-    package init(protector: DataProtector, clock: VerityClock, dataSources: DataSourceProvider, captureLinks: CaptureLinkService, webhookWake: WebhookWake) {
+    init(protector: DataProtector, clock: VerityClock, dataSources: DataSourceProvider, captureLinks: CaptureLinkService, webhookWake: WebhookWake) {
         self.protector = protector
         self.clock = clock
         self.dataSources = dataSources

@@ -72,7 +72,7 @@ package final class LargeBodies: Sendable {
 }
 
 /// One held large-body slot; given back once, however often `release` is called.
-package final class LargeBodyTicket: Sendable {
+final class LargeBodyTicket: Sendable {
     private let bodies: LargeBodies
     private let claimants: NIOLockedValueBox<[String]?>
 

@@ -13,10 +13,10 @@ package struct SettingVariable: Sendable, Hashable {
     let defaultText: String
     package let help: String
     /// For a whole number: its default and the values it may take.
-    package let integer: IntegerRule?
+    let integer: IntegerRule?
 
-    package struct IntegerRule: Sendable, Hashable {
-        package let defaultValue: Int
+    struct IntegerRule: Sendable, Hashable {
+        let defaultValue: Int
         package let range: ClosedRange<Int>
     }
 
@@ -60,7 +60,7 @@ package struct SettingVariable: Sendable, Hashable {
 
 extension SettingVariable {
     /// The table `docs/operations.md` holds between its settings markers.
-    package static var markdownTable: String {
+    static var markdownTable: String {
         var lines = ["| variable | default | what it does |", "|---|---|---|"]
         for variable in all {
             let cells = [variable.name, variable.defaultText, variable.description].map {

@@ -83,10 +83,10 @@ extension SettingVariable {
     static let largeBodies = SettingVariable(
         "VERITY_LARGE_BODIES", integer: 16, in: 1...1024,
         "image and document uploads one server holds at once; the next gets 503 with Retry-After before it is read")
-    package static let maxConnections = SettingVariable(
+    static let maxConnections = SettingVariable(
         "VERITY_MAX_CONNECTIONS", integer: 4096, in: 16...1_000_000, default: "4,096 (fewer when the open-files limit leaves less room)",
         "connections served at once; more wait in the probe lane (/healthz, /readyz) or are closed")
-    package static let maxConnectionsPerAddress = SettingVariable(
+    static let maxConnectionsPerAddress = SettingVariable(
         "VERITY_MAX_CONNECTIONS_PER_ADDRESS", integer: 256, in: 1...1_000_000, "connections one client address (an IPv6 client's /64) may hold")
     static let headerTimeout = SettingVariable(
         "VERITY_HEADER_TIMEOUT_SECONDS", integer: 10, in: 1...600, "seconds a request's line and headers may take to arrive")

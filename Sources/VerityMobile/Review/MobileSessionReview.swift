@@ -11,13 +11,13 @@ import VerityKernel
 /// the doubt; the rest of the engines' findings stand (`MobileOutcomePolicy`),
 /// so a false positive on a session whose face was also in doubt leaves a
 /// face case behind, and one whose face failed still fails.
-package struct MobileSessionReview: ReviewCaseHandler {
-    package let protector: DataProtector
+struct MobileSessionReview: ReviewCaseHandler {
+    let protector: DataProtector
 
-    package var kinds: [ReviewCaseKind] { [.mobileSession, .sanctionsCandidate] }
-    package var words: [String: [String: String]] { MobileSessionReviewWords.tables }
+    var kinds: [ReviewCaseKind] { [.mobileSession, .sanctionsCandidate] }
+    var words: [String: [String: String]] { MobileSessionReviewWords.tables }
 
-    package func reasons(_ kind: ReviewCaseKind, _ decision: ReviewDecision) -> [String] {
+    func reasons(_ kind: ReviewCaseKind, _ decision: ReviewDecision) -> [String] {
         switch (kind == .sanctionsCandidate, decision) {
         case (false, .approve): ["EVIDENCE_CONSISTENT", "FACE_CONFIRMED"]
         case (false, .reject): [DocumentFailure.faceMismatch.rawValue, VerifyHumanPolicy.Reason.recapturePattern.rawValue, "EVIDENCE_INSUFFICIENT"]
@@ -27,7 +27,7 @@ package struct MobileSessionReview: ReviewCaseHandler {
         }
     }
 
-    package func evidence(of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> (any ReviewEvidence)? {
+    func evidence(of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> (any ReviewEvidence)? {
         guard let verification = try await MobileVerificationRepository(db: scope.db).verification(id: reviewCase.subjectID,
                                                                                                   environmentID: reviewCase.environmentID)
         else { return nil }
@@ -50,7 +50,7 @@ package struct MobileSessionReview: ReviewCaseHandler {
             images: sides.filter { $0.1 != nil }.map(\.0))
     }
 
-    package func image(_ side: ReviewImageSide, of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> Data? {
+    func image(_ side: ReviewImageSide, of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> Data? {
         // The reviewer's copy, in the case's environment only: another tenant's is never reached.
         guard let held = try await MobileReviewImageRepository(db: scope.db).images(verificationID: reviewCase.subjectID,
                                                                                   environmentID: reviewCase.environmentID)
@@ -65,7 +65,7 @@ package struct MobileSessionReview: ReviewCaseHandler {
         return try sealed.map { try protector.open($0, at: .of(column, reviewCase.subjectID)) }
     }
 
-    package func prepare(_ decided: ReviewCaseDecision, in scope: RequestScope) async throws -> PreparedReviewDecision? {
+    func prepare(_ decided: ReviewCaseDecision, in scope: RequestScope) async throws -> PreparedReviewDecision? {
         let verificationID = decided.reviewCase.subjectID, environmentID = decided.reviewCase.environmentID, kind = decided.kind
         guard let verification = try await MobileVerificationRepository(db: scope.db).verification(id: verificationID,
                                                                                                   environmentID: environmentID)
@@ -119,7 +119,7 @@ package struct MobileSessionReview: ReviewCaseHandler {
         })
     }
 
-    package init(protector: DataProtector) {
+    init(protector: DataProtector) {
         self.protector = protector
     }
 }

@@ -19,37 +19,37 @@ import VeritySanctions
 /// for the identity API. An unreadable document sends the session back to
 /// `upload_id_front` with the reasons (nothing charged); any other outcome
 /// ends it, charged, with the images erased.
-package struct VerifyIdentityService: Sendable {
-    package let protector: DataProtector
-    package let engines: DocumentEngines
-    package let screening: SanctionsScreening
-    package let clock: VerityClock
-    package let product: MobileProduct
+struct VerifyIdentityService: Sendable {
+    let protector: DataProtector
+    let engines: DocumentEngines
+    let screening: SanctionsScreening
+    let clock: VerityClock
+    let product: MobileProduct
     /// Wakes the job worker for the outcome's webhook deliveries (nil: the poll delivers them).
-    package var wake: WebhookWake? = nil
+    var wake: WebhookWake? = nil
 
-    package struct State: Codable, Sendable {
+    struct State: Codable, Sendable {
         /// As stated by the client (a hint), nil when left out.
-        package var documentType: String?
-        package var country: String?
+        var documentType: String?
+        var country: String?
         /// What the front alone showed, when no type was stated (a passport page).
         var shownType: String?
-        package var reasons: [String] = []
-        package var result: MobileIdentityResult?
+        var reasons: [String] = []
+        var result: MobileIdentityResult?
         /// VerifyCompliance: the listed entries the person matched, as screened,
         /// and the person's keyed index (`SanctionsPerson`), for the reviewer
         /// and for a false positive to remember.
         var listed: [SanctionsEntry]?
         var personIndex: String?
 
-        package var hints: MobileDocumentReading.Hints {
+        var hints: MobileDocumentReading.Hints {
             .init(documentType: documentType.flatMap(DocumentType.init), country: country)
         }
     }
 
-    package typealias Answer = MobileEnvelope<MobileIdentityData>
+    typealias Answer = MobileEnvelope<MobileIdentityData>
 
-    package func start(context: MobileContext) async throws -> Answer {
+    func start(context: MobileContext) async throws -> Answer {
         let (_, publicID) = try await sessions(context).create(product, context: context, state: State())
         return answer(publicID, context: context, step: "session", next: .uploadSelfie, state: State(), credits: product.credits)
     }
@@ -95,7 +95,7 @@ package struct VerifyIdentityService: Sendable {
         return answer(loaded.publicID, context: context, step: MobileStep.uploadIDBack.rawValue, next: .submit, state: loaded.state)
     }
 
-    package func submit(_ sessionID: String?, context: MobileContext) async throws -> Answer {
+    func submit(_ sessionID: String?, context: MobileContext) async throws -> Answer {
         let loaded = try await load(sessionID, context: context, step: .submit)
         var state = loaded.state
         guard let sealedSelfie = loaded.session.sealedSelfie, let sealedFront = loaded.session.sealedFront,
@@ -153,7 +153,7 @@ package struct VerifyIdentityService: Sendable {
         return try await finish(loaded, state: state, outcome: outcome, context: context, review: review)
     }
 
-    package func status(_ sessionID: String, context: MobileContext, withResult: Bool) async throws -> Answer {
+    func status(_ sessionID: String, context: MobileContext, withResult: Bool) async throws -> Answer {
         let loaded = try await sessions(context).load(sessionID, product: product, context: context, as: State.self)
         var envelope = answer(loaded.publicID, context: context, step: nil,
                               next: loaded.session.nextStep, state: loaded.state)
@@ -208,9 +208,9 @@ package struct VerifyIdentityService: Sendable {
     }
 
     struct Screened {
-        package let name: String
-        package let matches: [SanctionsMatcher.Match]
-        package let entries: [SanctionsEntry]
+        let name: String
+        let matches: [SanctionsMatcher.Match]
+        let entries: [SanctionsEntry]
         let personIndex: String?
     }
 
@@ -242,7 +242,7 @@ package struct VerifyIdentityService: Sendable {
     }
 
     /// pk_demo_: the documented pass, without reading anything.
-    package static func demo(_ state: State, product: MobileProduct) -> State {
+    static func demo(_ state: State, product: MobileProduct) -> State {
         var state = state
         state.result = MobileIdentityResult(decision: .pass, reasons: [], documentType: state.documentType ?? "passport", country: state.country ?? "US",
                                       detected: nil, fields: ["surname": "DEMO", "given_names": "ALEX", "date_of_birth": "1990-01-01"],

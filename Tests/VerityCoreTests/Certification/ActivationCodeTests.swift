@@ -1,5 +1,5 @@
 import Testing
-import VerityCore
+@testable import VerityCore
 
 @Suite("Activation codes (DIAC): 16 digits with a Luhn check digit")
 struct ActivationCodeTests {

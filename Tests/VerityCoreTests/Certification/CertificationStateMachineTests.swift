@@ -1,5 +1,5 @@
 import Testing
-import VerityCore
+@testable import VerityCore
 
 @Suite("Certification state machine: every transition, and every refusal with its code")
 struct CertificationStateMachineTests {

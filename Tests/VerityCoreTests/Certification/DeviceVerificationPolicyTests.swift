@@ -1,5 +1,5 @@
 import Testing
-import VerityCore
+@testable import VerityCore
 
 @Suite("Device verification: code lifetime, guesses, request limit, lock")
 struct DeviceVerificationPolicyTests {

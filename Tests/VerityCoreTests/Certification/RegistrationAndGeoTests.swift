@@ -1,5 +1,5 @@
 import Testing
-import VerityCore
+@testable import VerityCore
 
 @Suite("Registration fields are checked against the entity's definitions")
 struct RegistrationValidatorTests {

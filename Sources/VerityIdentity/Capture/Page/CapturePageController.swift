@@ -14,16 +14,16 @@ import VerityKernel
 /// `POST /capture/{token}/submit` (the photos). The token is the only
 /// credential: it names one user of one environment, and it never reaches a
 /// log (the request log records route patterns only).
-package struct CapturePageController: RouteCollection {
+struct CapturePageController: RouteCollection {
     /// Built once at start-up; a request brings its scope.
-    package let captureLinks: CaptureLinkService
-    package let submissions: DocumentSubmissionService
-    package let limits: CaptureRequestLimits
-    package let engines: DocumentEngines
-    package let scopes: RequestScopes
-    package let clock: VerityClock
+    let captureLinks: CaptureLinkService
+    let submissions: DocumentSubmissionService
+    let limits: CaptureRequestLimits
+    let engines: DocumentEngines
+    let scopes: RequestScopes
+    let clock: VerityClock
 
-    package func boot(routes: any RoutesBuilder) throws {
+    func boot(routes: any RoutesBuilder) throws {
         let pages = routes.grouped(PageHeadersMiddleware())
         // The link and the client's address are counted (and a dead link's
         // submission refused) before a body is read; a large body then waits
@@ -38,7 +38,7 @@ package struct CapturePageController: RouteCollection {
     }
 
     /// The page: opening it counts against the link's limits.
-    package func page(request: Request) async throws -> Response {
+    func page(request: Request) async throws -> Response {
         let language = Self.language(request)
         var resolved: (CaptureLinkModel, IdentityContext)?
         do {
@@ -64,7 +64,7 @@ package struct CapturePageController: RouteCollection {
     }
 
     /// Where the user stands, for the page's progress and a desktop following a phone.
-    package func status(request: Request) async throws -> CapturePageStatus {
+    func status(request: Request) async throws -> CapturePageStatus {
         let (link, context) = try await captureLinks.resolve(token: request.parameters.get(.token) ?? "", scope: scopes.of(request))
         let identity = try await captureLinks.progress(link, context: context)
         let fresh = try await CaptureLinkRepository(db: context.db).link(userID: context.userID) ?? link
@@ -73,7 +73,7 @@ package struct CapturePageController: RouteCollection {
 
     /// The photos: the page's picture rules are run again here, then the
     /// document goes the way of every submission (one check job).
-    package func submit(request: Request) async throws -> CapturePageStatus {
+    func submit(request: Request) async throws -> CapturePageStatus {
         let (link, context) = try await captureLinks.resolve(token: request.parameters.get(.token) ?? "", scope: scopes.of(request))
         // Every submission through a usable link counts against it, whatever
         // becomes of it (refused as malformed, by the picture rules, by the
@@ -110,7 +110,7 @@ package struct CapturePageController: RouteCollection {
     }
 
     /// The browser's picture rules, repeated: a capture that fails them is sent back before anything is stored.
-    package static func screen(_ images: DocumentImages, passport: Bool, engines: DocumentEngines) async throws {
+    static func screen(_ images: DocumentImages, passport: Bool, engines: DocumentEngines) async throws {
         var sides = [("imageBase64", images.front)]
         if !passport { sides.append(("backImageBase64", images.back)) }
         var problems: [FieldProblem] = []
@@ -127,7 +127,7 @@ package struct CapturePageController: RouteCollection {
 
     /// A document matched against the PII on file when there is one; read and
     /// verified on its own (capture) otherwise.
-    package static func flow(userID: UUID, db: any Database) async throws -> DocumentFlowSettings.Flow {
+    static func flow(userID: UUID, db: any Database) async throws -> DocumentFlowSettings.Flow {
         try await DocumentCheckRepository(db: db).sealedClaim(userID: userID) != nil ? .verification : .capture
     }
 
@@ -153,13 +153,13 @@ package struct CapturePageController: RouteCollection {
 
 
     /// `?lang=` (the switcher without script), else `Accept-Language`.
-    package static func language(_ request: Request) -> String {
+    static func language(_ request: Request) -> String {
         PageLanguage.of(request, among: CaptureStrings.languages)
     }
 
-    package static func html(_ body: HTML, status: HTTPResponseStatus) -> Response { PageResponse.html(body, status: status) }
+    static func html(_ body: HTML, status: HTTPResponseStatus) -> Response { PageResponse.html(body, status: status) }
 
-    package init(captureLinks: CaptureLinkService, submissions: DocumentSubmissionService, limits: CaptureRequestLimits, engines: DocumentEngines, scopes: RequestScopes, clock: VerityClock) {
+    init(captureLinks: CaptureLinkService, submissions: DocumentSubmissionService, limits: CaptureRequestLimits, engines: DocumentEngines, scopes: RequestScopes, clock: VerityClock) {
         self.captureLinks = captureLinks
         self.submissions = submissions
         self.limits = limits

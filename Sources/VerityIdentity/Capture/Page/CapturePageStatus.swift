@@ -14,18 +14,18 @@ struct CaptureSubmission: Decodable, Sendable {
 }
 
 /// Where the user stands, as the page needs it; nothing of the identity.
-package struct CapturePageStatus: Content, Sendable {
+struct CapturePageStatus: Content, Sendable {
     /// A `documentVerificationStatus` value.
-    package var status: String
-    package var verified: Bool
+    var status: String
+    var verified: Bool
     /// The latest check's reasons (`UnreadableReason` or failure codes).
-    package var reasons: [String]
+    var reasons: [String]
     /// Submissions the link still allows (retakes after an unreadable result).
     var submissionsLeft: Int
     /// The check waits for a reviewer (the status stays `pending` meanwhile).
     var inReview: Bool
 
-    package init(_ identity: VerifiedIdentity, link: CaptureLinkModel, policy: CaptureLinkPolicy) {
+    init(_ identity: VerifiedIdentity, link: CaptureLinkModel, policy: CaptureLinkPolicy) {
         status = identity.documentVerificationStatus.rawValue
         verified = identity.verified
         reasons = identity.documentCheck?.reasons ?? []

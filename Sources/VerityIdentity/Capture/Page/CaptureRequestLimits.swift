@@ -15,17 +15,17 @@ import VerityKernel
 /// A page polls its status every 1.5 s (and a desktop following a phone every
 /// 3 s): a link is allowed twice that. The address is counted under its
 /// blind index (`DataProtector.blindIndex`), so no address is stored.
-package struct CaptureRequestLimits: AsyncMiddleware {
-    package let links: CaptureLinkService
-    package let protector: DataProtector
-    package let clock: VerityClock
-    package let scopes: RequestScopes
+struct CaptureRequestLimits: AsyncMiddleware {
+    let links: CaptureLinkService
+    let protector: DataProtector
+    let clock: VerityClock
+    let scopes: RequestScopes
     /// `Settings.captureRequestsPerAddressPerMinute`: 0 counts no address.
-    package let perAddress: Int
+    let perAddress: Int
 
     static let requestsPerLinkPerMinute = 120
 
-    package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let limiter = RequestRateLimit(clock: clock)
         if perAddress > 0 {
             let address = request.remoteAddress?.ipAddress ?? "unknown"
@@ -47,7 +47,7 @@ package struct CaptureRequestLimits: AsyncMiddleware {
         return try await next.respond(to: request)
     }
 
-    package init(links: CaptureLinkService, protector: DataProtector, clock: VerityClock, scopes: RequestScopes, perAddress: Int) {
+    init(links: CaptureLinkService, protector: DataProtector, clock: VerityClock, scopes: RequestScopes, perAddress: Int) {
         self.links = links
         self.protector = protector
         self.clock = clock

@@ -11,13 +11,13 @@ import VerityWebhooks
 /// reviewer. Approving verifies the user with the document, as a passing
 /// check does; rejecting fails the check with the reviewer's reason as its
 /// code, as if the engines had found it.
-package struct DocumentCheckReview: ReviewCaseHandler {
-    package let protector: DataProtector
+struct DocumentCheckReview: ReviewCaseHandler {
+    let protector: DataProtector
 
-    package var kinds: [ReviewCaseKind] { [.documentCheck] }
-    package var words: [String: [String: String]] { DocumentCheckReviewWords.tables }
+    var kinds: [ReviewCaseKind] { [.documentCheck] }
+    var words: [String: [String: String]] { DocumentCheckReviewWords.tables }
 
-    package func reasons(_ kind: ReviewCaseKind, _ decision: ReviewDecision) -> [String] {
+    func reasons(_ kind: ReviewCaseKind, _ decision: ReviewDecision) -> [String] {
         switch decision {
         case .approve: ["EVIDENCE_CONSISTENT", "FIELDS_CONFIRMED", "FACE_CONFIRMED"]
         case .reject:
@@ -26,7 +26,7 @@ package struct DocumentCheckReview: ReviewCaseHandler {
         }
     }
 
-    package func evidence(of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> (any ReviewEvidence)? {
+    func evidence(of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> (any ReviewEvidence)? {
         guard let check = try await DocumentCheckRepository(db: scope.db).check(id: reviewCase.subjectID) else { return nil }
         // A passport's one page arrives as both sides: shown once.
         let back = check.documentType == .passport ? nil : check.sealedBack
@@ -40,7 +40,7 @@ package struct DocumentCheckReview: ReviewCaseHandler {
             images: sides.filter { $0.1 != nil }.map(\.0))
     }
 
-    package func image(_ side: ReviewImageSide, of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> Data? {
+    func image(_ side: ReviewImageSide, of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> Data? {
         guard let check = try await DocumentCheckRepository(db: scope.db).check(id: reviewCase.subjectID),
               check.environmentID == reviewCase.environmentID else { return nil }
         let (sealed, column): (Data?, SealedColumn) = switch side {
@@ -55,7 +55,7 @@ package struct DocumentCheckReview: ReviewCaseHandler {
             .open(sealed, at: .of(column, reviewCase.subjectID))
     }
 
-    package func prepare(_ decided: ReviewCaseDecision, in scope: RequestScope) async throws -> PreparedReviewDecision? {
+    func prepare(_ decided: ReviewCaseDecision, in scope: RequestScope) async throws -> PreparedReviewDecision? {
         let db = scope.db
         guard let check = try await DocumentCheckRepository(db: db).check(id: decided.reviewCase.subjectID) else { return nil }
         let approved = decided.decision == .approve
@@ -85,7 +85,7 @@ package struct DocumentCheckReview: ReviewCaseHandler {
         })
     }
 
-    package init(protector: DataProtector) {
+    init(protector: DataProtector) {
         self.protector = protector
     }
 }

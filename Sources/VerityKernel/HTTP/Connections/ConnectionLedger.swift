@@ -2,7 +2,7 @@ import NIOConcurrencyHelpers
 
 /// Counts this server's open connections, in total and per client address,
 /// and decides where a new one goes: served, the probe lane, or closed.
-package final class ConnectionLedger: Sendable {
+final class ConnectionLedger: Sendable {
     enum Admission: Equatable {
         /// Under both caps: any request.
         case served
@@ -62,7 +62,7 @@ package final class ConnectionLedger: Sendable {
     }
 
     /// Connections served now (the probe lane not counted).
-    package var open: Int { counts.withLockedValue { $0.served } }
+    var open: Int { counts.withLockedValue { $0.served } }
 
     private static func decrement(_ counts: inout [String: Int], _ address: String) {
         let left = counts[address, default: 1] - 1

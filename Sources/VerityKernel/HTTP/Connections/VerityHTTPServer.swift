@@ -47,7 +47,7 @@ package final class VerityHTTPServer: Server, Sendable {
     package var localAddress: SocketAddress? { state.withLockedValue { $0.channel?.localAddress } }
 
     /// Connections served now (the probe lane not counted).
-    package var openConnections: Int { state.withLockedValue { $0.ledger?.open ?? 0 } }
+    var openConnections: Int { state.withLockedValue { $0.ledger?.open ?? 0 } }
 
     package func start(address: BindAddress?) async throws {
         try await bind(address).get()
@@ -204,5 +204,5 @@ package enum VerityHTTPServerKey: StorageKey { package typealias Value = VerityH
 
 extension Application {
     /// The server `VerityApp.configure` set up, once configured.
-    package var verityHTTPServer: VerityHTTPServer? { storage[VerityHTTPServerKey.self] }
+    var verityHTTPServer: VerityHTTPServer? { storage[VerityHTTPServerKey.self] }
 }
