@@ -13,11 +13,11 @@ import VerityWebhooks
 /// users, asking users to approve transactions, checking sessions. Built
 /// once; each call works in the context's environment, through its database handle.
 package struct AccreditationAdminService: Sendable {
-    package let protector: DataProtector
-    package let clock: VerityClock
-    package let messaging: CertificationMessaging
+    let protector: DataProtector
+    let clock: VerityClock
+    let messaging: CertificationMessaging
     /// Wakes the job worker for the outcome's webhook deliveries (nil: the poll delivers them).
-    package var wake: WebhookWake? = nil
+    var wake: WebhookWake? = nil
 
     static let maximumListed = 200
 
@@ -85,20 +85,20 @@ package struct AccreditationAdminService: Sendable {
     /// transaction (the admin API's own, or a console decision's) with its
     /// `events`, then handed to `deliver`.
     package struct Approval: Sendable {
-        package static let action = "accreditation.approve"
-        package let requestID: UUID
+        static let action = "accreditation.approve"
+        let requestID: UUID
         package let userID: UUID
-        package let level: AccreditationLevel
-        package let evidence: AccreditationEvidence?
-        package let code: ActivationCode
+        let level: AccreditationLevel
+        let evidence: AccreditationEvidence?
+        let code: ActivationCode
         let codeRow: ActivationCodeModel
         package let message: ActivationCodeMessage?
-        package let delivery: MessageChannel
-        package let events: [WebhookEventDraft]
-        package let now: Int64
+        let delivery: MessageChannel
+        let events: [WebhookEventDraft]
+        let now: Int64
 
         /// False when the request was decided meanwhile.
-        package func write(on tx: any Database) async throws -> Bool {
+        func write(on tx: any Database) async throws -> Bool {
             try await RegistrationRepository.approve(
                 requestID: requestID, evidenceKind: evidence.flatMap { AccreditationEvidenceKind(rawValue: $0.kind) }, evidenceReference: evidence?.reference, code: codeRow, now: now,
                 delivery: message.map { _ in .init(kind: ActivationCodeDelivery.kind, runAfter: now + ActivationCodeDelivery.fallbackMilliseconds) },
@@ -160,7 +160,7 @@ package struct AccreditationAdminService: Sendable {
 
     /// Sends a written approval's code (the job standing behind it sends it
     /// should this fail), and says what the operator is shown once.
-    package func deliver(_ approval: Approval, context: AdminContext) async -> ActivationCodeIssued {
+    func deliver(_ approval: Approval, context: AdminContext) async -> ActivationCodeIssued {
         var delivered = false
         if let message = approval.message,
            await ActivationCodeDelivery.send(message, messaging: messaging, db: context.db, environmentID: context.environmentID,
@@ -186,14 +186,14 @@ package struct AccreditationAdminService: Sendable {
     /// A rejection read and checked, written by `write(on:)` in the caller's transaction with its `events`.
     struct Rejection: Sendable {
         static let action = "accreditation.reject"
-        package let request: AccreditationRequestModel
-        package let entity: String
-        package let reason: String
-        package let events: [WebhookEventDraft]
-        package let now: Int64
+        let request: AccreditationRequestModel
+        let entity: String
+        let reason: String
+        let events: [WebhookEventDraft]
+        let now: Int64
 
         /// False when the request was decided meanwhile.
-        package func write(on tx: any Database) async throws -> Bool {
+        func write(on tx: any Database) async throws -> Bool {
             try await RegistrationRepository.reject(requestID: try request.requireID(), reason: reason, now: now, on: tx)
         }
     }

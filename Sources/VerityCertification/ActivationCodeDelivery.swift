@@ -8,10 +8,10 @@ import VerityKernel
 /// An activation code's message (DIAC) as it is kept, sealed under the
 /// user's key, until a gateway has taken it.
 package struct ActivationCodeMessage: Codable, Sendable {
-    package let channel: MessageChannel
-    package let to: String
-    package let subject: String?
-    package let text: String
+    let channel: MessageChannel
+    let to: String
+    let subject: String?
+    let text: String
 }
 
 /// The `certification.activation_code` job: queued with an approval, due
@@ -21,14 +21,14 @@ package struct ActivationCodeMessage: Codable, Sendable {
 /// At least once: a server that died after sending but before forgetting
 /// sends the same code twice, never none.
 package struct ActivationCodeDelivery: JobHandler {
-    package static let kind = "certification.activation_code"
+    static let kind = "certification.activation_code"
     /// Long enough for the approving server to send it itself.
     static let fallbackMilliseconds: Int64 = 30_000
 
-    package let db: any Database
-    package let protector: DataProtector
-    package let messaging: CertificationMessaging
-    package let clock: VerityClock
+    let db: any Database
+    let protector: DataProtector
+    let messaging: CertificationMessaging
+    let clock: VerityClock
     package let logger: Logger
 
     package var kind: String { Self.kind }
@@ -62,7 +62,7 @@ package struct ActivationCodeDelivery: JobHandler {
     }
 
     /// Hands `message` to its gateway; false (logged without the message) when it did not take it.
-    package static func send(_ message: ActivationCodeMessage, messaging: CertificationMessaging, db: any Database, environmentID: UUID,
+    static func send(_ message: ActivationCodeMessage, messaging: CertificationMessaging, db: any Database, environmentID: UUID,
                      logger: Logger) async -> Bool {
         do {
             switch message.channel {

@@ -115,7 +115,7 @@ struct AdminCertificationController: RouteCollection {
 }
 
 extension EntityDetails {
-    package init(_ summary: CertificationEntitySummary) {
+    init(_ summary: CertificationEntitySummary) {
         self.init(name: summary.name, displayName: summary.displayName, levels: summary.levels,
                   userFieldDefinitions: summary.userFieldDefinitions.map(FieldDefinition.init))
     }

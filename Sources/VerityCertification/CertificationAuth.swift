@@ -12,8 +12,8 @@ package struct CertificationContext: Sendable {
     package let userID: UUID
     package let environmentID: UUID
     /// The verified device a device token is bound to; nil with the app's user token.
-    package let device: CertificationDeviceModel?
-    package let db: any Database
+    let device: CertificationDeviceModel?
+    let db: any Database
     package let logger: Logger
 
     /// The verified device, or `DEVICE_NOT_VERIFIED` for a user token.
@@ -91,7 +91,7 @@ enum DeviceTokens {
 
 extension DeviceTokenModel.RevocationReason {
     /// What the client is told to do about a token revoked for this reason.
-    package var resolution: TokenResolution {
+    var resolution: TokenResolution {
         switch self {
         case .certificationChanged: .refreshToken
         case .rotated, .locked, .userRevoked: .verifyDevice

@@ -211,7 +211,7 @@ struct CertificationController: RouteCollection {
 }
 
 extension CheckpointDetails {
-    package init(_ summary: CheckpointSummary) {
+    init(_ summary: CheckpointSummary) {
         self.init(id: summary.id, name: summary.name, address: summary.address, latitude: summary.latitude, longitude: summary.longitude,
                   levels: summary.levels, openingHours: summary.openingHours, distanceKilometres: summary.distanceKilometres)
     }

@@ -8,14 +8,14 @@ import VerityKernel
 /// and activation codes or level-4 passwords (`maximumWrongSecrets`). A locked
 /// user gets `USER_LOCKED` until an operator unlocks them.
 package struct CertificationLocks: Sendable {
-    package let db: any Database
+    let db: any Database
 
     /// Wrong activation codes or level-4 passwords in a row before the user is locked.
     static let maximumWrongSecrets = 5
 
     private var locks: CertificationLockRepository { CertificationLockRepository(db: db) }
 
-    package func state(userID: UUID) async throws -> CertificationLockModel? {
+    func state(userID: UUID) async throws -> CertificationLockModel? {
         try await locks.state(userID: userID)
     }
 

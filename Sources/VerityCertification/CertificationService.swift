@@ -11,12 +11,12 @@ import VerityKernel
 /// with a DIAC and the device's CSR, level 4 with a DIAC and a key made in the HSM.
 /// Built once; each call works through the context's database handle.
 package struct CertificationService: Sendable {
-    package let protector: DataProtector
-    package let clock: VerityClock
-    package let pki: CertificationPKI
-    package let issuer: CertificateIssuer
-    package let jobs: JobWorker
-    package let registrations: RegistrationService
+    let protector: DataProtector
+    let clock: VerityClock
+    let pki: CertificationPKI
+    let issuer: CertificateIssuer
+    let jobs: JobWorker
+    let registrations: RegistrationService
 
     /// Level 1: the platform certifies the device's key at once, with no code.
     func certifyAtLevel1(_ name: String, input: CertifyLevel1Input, context: CertificationContext) async throws -> CertificationUser {
@@ -114,7 +114,7 @@ package struct CertificationService: Sendable {
 
     /// Gives the certificate up: revoked (on the next CRL), a level-4 key
     /// destroyed, the user back to `UNCERTIFIED`; device tokens must be refreshed.
-    package func uncertify(_ name: String, context: CertificationContext) async throws -> CertificationUser {
+    func uncertify(_ name: String, context: CertificationContext) async throws -> CertificationUser {
         let entity = try await registrations.entity(name, context: context)
         let registration = try await registrations.requireRegistration(entity: entity, context: context)
         try await revokeAll(registration, entity: entity, context: context)
@@ -151,7 +151,7 @@ package struct CertificationService: Sendable {
     }
 
     /// The current certificate and chain (the spec's `fetchCertificate`).
-    package func certificate(_ name: String, context: CertificationContext) async throws -> UserCertificate {
+    func certificate(_ name: String, context: CertificationContext) async throws -> UserCertificate {
         let entity = try await registrations.entity(name, context: context)
         let registration = try await registrations.requireRegistration(entity: entity, context: context)
         guard let row = try await UserCertificateRepository(db: context.db).current(registrationID: try registration.requireID()) else {

@@ -27,8 +27,8 @@ public struct CheckpointSummary: Sendable, Codable, Equatable {
 /// Entities and checkpoints of one environment, checked: what the CLI and the
 /// admin API both call.
 package struct DirectoryOperations: Sendable {
-    package let db: any Database
-    package let clock: VerityClock
+    let db: any Database
+    let clock: VerityClock
 
     /// Most fields an entity's registration form has.
     static let maximumFields = 50
@@ -103,7 +103,7 @@ package struct DirectoryOperations: Sendable {
 
     // MARK: Checks and summaries
 
-    package static func levels(_ levels: [Int]) throws(VerityError) -> [AccreditationLevel] {
+    static func levels(_ levels: [Int]) throws(VerityError) -> [AccreditationLevel] {
         guard !levels.isEmpty, Set(levels).count == levels.count else {
             throw VerityError(.validationError, "List each accreditation level once, at least one.", field: "levels")
         }
@@ -116,12 +116,12 @@ package struct DirectoryOperations: Sendable {
         }
     }
 
-    package static func summary(_ entity: CertificationEntityModel) -> CertificationEntitySummary {
+    static func summary(_ entity: CertificationEntityModel) -> CertificationEntitySummary {
         CertificationEntitySummary(name: entity.name, displayName: entity.displayName, levels: entity.levels,
                                    userFieldDefinitions: entity.fieldDefinitions)
     }
 
-    package static func summary(_ checkpoint: CheckpointModel, distance: Double?) throws -> CheckpointSummary {
+    static func summary(_ checkpoint: CheckpointModel, distance: Double?) throws -> CheckpointSummary {
         CheckpointSummary(id: try checkpoint.requireID(), name: checkpoint.name, address: checkpoint.address, latitude: checkpoint.latitude,
                           longitude: checkpoint.longitude, levels: checkpoint.levels, openingHours: checkpoint.openingHours,
                           distanceKilometres: distance)

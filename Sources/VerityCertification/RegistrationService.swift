@@ -10,14 +10,14 @@ import VerityWebhooks
 /// accreditation requests. Built once; each call works through the
 /// context's database handle.
 package struct RegistrationService: Sendable {
-    package let protector: DataProtector
-    package let clock: VerityClock
-    package let pki: CertificationPKI
+    let protector: DataProtector
+    let clock: VerityClock
+    let pki: CertificationPKI
     /// Wakes the job worker for the outcome's webhook deliveries (nil: the poll delivers them).
-    package var wake: WebhookWake? = nil
+    var wake: WebhookWake? = nil
 
     /// The entity by name in the caller's environment, or `NOT_FOUND`.
-    package func entity(_ name: String, context: CertificationContext) async throws -> CertificationEntityModel {
+    func entity(_ name: String, context: CertificationContext) async throws -> CertificationEntityModel {
         guard name.count <= 64,
               let entity = try await CertificationDirectory(db: context.db).entity(environmentID: context.environmentID, name: name) else {
             throw VerityError(.notFound, "No entity is named \(name.prefix(64)).", field: "entity")
@@ -25,7 +25,7 @@ package struct RegistrationService: Sendable {
         return entity
     }
 
-    package func details(_ name: String, context: CertificationContext) async throws -> EntityDetails {
+    func details(_ name: String, context: CertificationContext) async throws -> EntityDetails {
         let entity = try await entity(name, context: context)
         return EntityDetails(name: entity.name, displayName: entity.displayName, levels: entity.levels,
                              userFieldDefinitions: entity.fieldDefinitions.map(FieldDefinition.init))
@@ -42,7 +42,7 @@ package struct RegistrationService: Sendable {
     }
 
     /// The spec's `requestUser`: status with this entity, fields, accreditation and certificate.
-    package func user(_ name: String, context: CertificationContext) async throws -> CertificationUser {
+    func user(_ name: String, context: CertificationContext) async throws -> CertificationUser {
         let entity = try await entity(name, context: context)
         guard context.device != nil else { return CertificationUser(status: .unverified) }
         guard let registration = try await RegistrationRepository(db: context.db).registration(entityID: try entity.requireID(),
@@ -53,7 +53,7 @@ package struct RegistrationService: Sendable {
     }
 
     /// The user as the SDK sees them: the registration, its fields and current certificate.
-    package func view(_ registration: RegistrationModel, context: CertificationContext) async throws -> CertificationUser {
+    func view(_ registration: RegistrationModel, context: CertificationContext) async throws -> CertificationUser {
         let keys = PersonKeyRepository(db: context.db, protector: protector)
         let fields = try await keys.registrationFields(registration)
         let certificate = try await UserCertificateRepository(db: context.db).current(registrationID: try registration.requireID())
@@ -63,7 +63,7 @@ package struct RegistrationService: Sendable {
     }
 
     /// The spec's `registerUser`: every field checked against the entity's form → `UNCERTIFIED`.
-    package func register(_ name: String, input: RegistrationInput, context: CertificationContext) async throws -> CertificationUser {
+    func register(_ name: String, input: RegistrationInput, context: CertificationContext) async throws -> CertificationUser {
         let entity = try await entity(name, context: context)
         _ = try context.requireDevice()
         try await CertificationLocks(db: context.db).checkUnlocked(userID: context.userID)
@@ -179,7 +179,7 @@ package struct RegistrationService: Sendable {
         return AccreditationEvidence(kind: evidence.kind, reference: reference)
     }
 
-    package static func view(_ request: AccreditationRequestModel, entity: String) throws -> AccreditationRequestView {
+    static func view(_ request: AccreditationRequestModel, entity: String) throws -> AccreditationRequestView {
         AccreditationRequestView(
             id: try request.requireID(), entity: entity, level: request.level, status: request.status.rawValue,
             evidence: request.evidenceKind.map { AccreditationEvidence(kind: $0.rawValue, reference: request.evidenceReference ?? "") },
@@ -188,7 +188,7 @@ package struct RegistrationService: Sendable {
 }
 
 extension FieldDefinition {
-    package init(_ definition: UserFieldDefinition) {
+    init(_ definition: UserFieldDefinition) {
         self.init(name: definition.name, type: definition.type.rawValue, required: definition.required, maxLength: definition.maxLength,
                   minimum: definition.minimum, maximum: definition.maximum, choices: definition.choices)
     }

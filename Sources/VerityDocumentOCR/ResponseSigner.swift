@@ -10,11 +10,11 @@ import VerityKernel
 /// its backend holds, and Ed25519 under a key made from the derived keys
 /// (`DataProtector.responseSigningSeeds`) whose public half anyone may have.
 package struct ResponseSigner: Sendable {
-    package let hmacKey: SymmetricKey
+    let hmacKey: SymmetricKey
     let signingKey: Curve25519.Signing.PrivateKey
 
     /// The environment's signer; `HMAC_KEY_MISSING` until `verity keys hmac` made its key.
-    package static func load(environmentID: UUID, db: any Database, protector: DataProtector, now: Int64) async throws -> ResponseSigner {
+    static func load(environmentID: UUID, db: any Database, protector: DataProtector, now: Int64) async throws -> ResponseSigner {
         guard let key = try await ResponseSigningKeyRepository(db: db).key(environmentID: environmentID, protector: protector) else {
             throw VerityError(.hmacKeyMissing, "this environment has no response-signing key yet: make one with `verity keys hmac`")
         }
@@ -24,7 +24,7 @@ package struct ResponseSigner: Sendable {
     }
 
     /// `rawResponse` signed as it is: the bytes a client checks are the bytes sent.
-    package func sign(serviceID: String, rawResponse: String) throws -> HMACData {
+    func sign(serviceID: String, rawResponse: String) throws -> HMACData {
         let bytes = Data(rawResponse.utf8)
         let digest = HMAC<SHA256>.authenticationCode(for: bytes, using: hmacKey).map { String(format: "%02x", $0) }.joined()
         return HMACData(serviceID: serviceID, rawResponse: rawResponse, hmacDigest: digest,

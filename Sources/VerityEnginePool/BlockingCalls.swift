@@ -8,7 +8,7 @@ import NIOPosix
 /// own threads (`EnginePool`) and password hashing its own queue (`SignInGuard`).
 package enum BlockingCalls {
     /// Four: lookups mostly wait, and one resolver timing out must not hold up the next delivery's.
-    package static let threads = 4
+    static let threads = 4
 
     private static let pool: NIOThreadPool = {
         let pool = NIOThreadPool(numberOfThreads: threads)

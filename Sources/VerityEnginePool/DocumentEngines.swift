@@ -11,16 +11,16 @@ import VerityVision
 package struct DocumentEngines: Sendable {
     let runner: any EngineRunner
     /// The server's own threads, for work on what the engines returned (no outside bytes).
-    package let pool: EnginePool
+    let pool: EnginePool
     /// How many tasks wait or run at once, shared by every view of these engines.
     let admission: EngineAdmission
     /// Whose turn it is on the engine threads: requests before background work.
     let turns: EngineTurns
     /// Whether a caller is a request (refused with the overload answer when
     /// the engines' queue is full) or background work (a job: it waits).
-    package var queue: EngineAdmission.Queue = .request
+    var queue: EngineAdmission.Queue = .request
 
-    package init(runner: any EngineRunner, pool: EnginePool, workers: Int) {
+    init(runner: any EngineRunner, pool: EnginePool, workers: Int) {
         self.runner = runner
         self.pool = pool
         admission = EngineAdmission(requestLimit: workers * EngineAdmission.requestsPerWorker)
@@ -45,7 +45,7 @@ package struct DocumentEngines: Sendable {
     /// The document's report. A passport's photo page may come as both images:
     /// the back is read only when the front yields nothing and differs from it.
     /// Without a type or country the document names its own (`DocumentInspector`).
-    package func inspect(front: [UInt8], back: [UInt8], type: DocumentType?, country: String?, today: CalendarDate) async throws
+    func inspect(front: [UInt8], back: [UInt8], type: DocumentType?, country: String?, today: CalendarDate) async throws
         -> DocumentReport {
         try await perform(.inspect(front: Data(front), back: Data(back), type: type, country: country, today: today)).report()
     }
@@ -57,7 +57,7 @@ package struct DocumentEngines: Sendable {
 
     /// The selfie against the document's portrait at `threshold`, and the
     /// selfie's passive liveness signals.
-    package func selfie(_ selfie: [UInt8], document front: [UInt8], threshold: Double) async throws -> SelfieEvidence {
+    func selfie(_ selfie: [UInt8], document front: [UInt8], threshold: Double) async throws -> SelfieEvidence {
         try await perform(.selfie(selfie: Data(selfie), document: Data(front), threshold: threshold)).selfie()
     }
 

@@ -17,7 +17,7 @@ package struct DocumentImages: Sendable {
     package let face: [UInt8]?
 
     /// 5 MB decoded per image: a phone photo at full resolution fits.
-    package static let maximumBytes = 5 * 1024 * 1024
+    static let maximumBytes = 5 * 1024 * 1024
     /// The largest request a submission can be: three images in base64, and the JSON around them.
     package static let maximumRequestBytes = 3 * (maximumBytes / 3 * 4 + 4) + 64 * 1024
 

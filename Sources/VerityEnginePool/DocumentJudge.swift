@@ -7,7 +7,7 @@ import VerityVision
 /// combination. Surfaces decide what a judgement means for them (a retake, a
 /// holder check, an age); how a document is read and judged is decided here.
 package struct DocumentJudge: Sendable {
-    package let engines: DocumentEngines
+    let engines: DocumentEngines
 
     /// What the engines found and what the policy made of it.
     package struct Judgement: Sendable {

@@ -17,12 +17,12 @@ package final class EngineAdmission: Sendable {
     /// refused: a selfie takes a quarter of a second, a document one or two.
     static let requestsPerWorker = 16
     /// What an overloaded answer tells the client to wait.
-    package static let retryAfterSeconds = 5
+    static let retryAfterSeconds = 5
 
     let requestLimit: Int
     private let pending = NIOLockedValueBox(0)
 
-    package init(requestLimit: Int) {
+    init(requestLimit: Int) {
         self.requestLimit = max(1, requestLimit)
     }
 
@@ -45,5 +45,5 @@ package final class EngineAdmission: Sendable {
     }
 
     /// Tasks queued or running now.
-    package var count: Int { pending.withLockedValue { $0 } }
+    var count: Int { pending.withLockedValue { $0 } }
 }

@@ -10,17 +10,17 @@ import VerityStore
 package struct MobileContext: Sendable {
     static let sessionHeader = WireHeader.mobileSession
 
-    package let keyID: UUID
-    package let kind: ClientKeyKind
-    package let scopes: [MobileProduct]
+    let keyID: UUID
+    let kind: ClientKeyKind
+    let scopes: [MobileProduct]
     package let environment: EnvironmentModel
     /// The request's database handle (its event loop's pool) and logger (its
     /// request id): the services, built once at start-up, work through these.
-    package let db: any Database
+    let db: any Database
     package let logger: Logger
 
     package var environmentID: UUID { environment.id! }
-    package var environmentKind: String { kind == .demo ? "demo" : environment.kind.rawValue }
+    var environmentKind: String { kind == .demo ? "demo" : environment.kind.rawValue }
     var isDemo: Bool { kind == .demo }
 
     /// `SCOPE_NOT_AUTHORIZED` unless the key may run `product`.

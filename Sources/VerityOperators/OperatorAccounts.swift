@@ -15,25 +15,25 @@ import VerityKernel
 /// sessions kept in the database (any server can read them) by the SHA-256
 /// of their token. Signing in and confirming are in `OperatorAccounts+SignIn.swift`.
 package struct OperatorAccounts: Sendable {
-    package let db: any Database
-    package let protector: DataProtector
+    let db: any Database
+    let protector: DataProtector
     package let clock: VerityClock
     /// Bcrypt's cost: `bcryptCost` everywhere but the test suites (`Settings.operatorPasswordCost`).
-    package var cost: Int = Self.bcryptCost
+    var cost: Int = Self.bcryptCost
     /// The server's bound on sign-ins hashing at once (a server passes its own, `ServerDependencies.signInHashing`).
-    package var hashing: SignInGuard.HashingQueue = SignInGuard.HashingQueue(capacity: SignInGuard.hashingCapacity)
+    var hashing: SignInGuard.HashingQueue = SignInGuard.HashingQueue(capacity: SignInGuard.hashingCapacity)
 
     static let bcryptCost = Settings.operatorBcryptCost
     /// A session ends after this long unused, and after `sessionMaxMilliseconds` whatever happens.
     static let sessionIdleMilliseconds = OperatorRepository.sessionIdleMilliseconds
     package static let sessionMaxMilliseconds: Int64 = 12 * 3_600_000
     static let generatedPasswordLength = 20
-    package static let issuer = "Verity"
+    static let issuer = "Verity"
 
     /// The operator's TOTP, or nil when its secret cannot be unsealed (a data
     /// key that does not open it, a damaged row): then no code matches, never
     /// the code of an empty key, which anyone can compute.
-    package static func secondFactor(_ sealed: Data, operatorID: UUID, _ protector: DataProtector) -> TOTP? {
+    static func secondFactor(_ sealed: Data, operatorID: UUID, _ protector: DataProtector) -> TOTP? {
         guard let secret = try? protector.open(sealed, at: .of(.operatorSecondFactor, operatorID)), !secret.isEmpty else {
             Logger(label: "verity.console").error("an operator's second-factor secret cannot be unsealed: sign-in refused; run verity doctor",
                                                   metadata: ["operator": .string(operatorID.uuidString)])
@@ -65,7 +65,7 @@ package struct OperatorAccounts: Sendable {
         /// The hashing thread has no room: try again in a moment.
         case busy
 
-        package var verityError: VerityError {
+        var verityError: VerityError {
             switch self {
             case .wrong: VerityError(.signInFailed, "the e-mail address, password or code is not right")
             case .throttled: VerityError(.rateLimited, "too many sign-ins from this address this minute: wait, then try again")
@@ -79,7 +79,7 @@ package struct OperatorAccounts: Sendable {
     /// marks it as known from now on.
     package struct SignedIn: Sendable {
         package let token: String
-        package let session: Session
+        let session: Session
         package let deviceCookie: String?
     }
 
@@ -90,11 +90,11 @@ package struct OperatorAccounts: Sendable {
         package let tenantID: UUID
         package let tenantName: String
         /// The session token's hash (sign-out).
-        package let tokenHash: String
+        let tokenHash: String
         /// What every form of this session carries.
         package let csrfToken: String
         /// When the operator last proved themselves in it: the sign-in, or a confirmation since.
-        package let confirmedAt: Int64?
+        let confirmedAt: Int64?
 
         package var operatorID: UUID { account.id }
         package var role: OperatorRole { account.role }
@@ -240,7 +240,7 @@ package struct OperatorAccounts: Sendable {
     }
 
     /// An operator's own event in the audit trail (`operator:<id>`).
-    package func audit(_ action: String, operatorID: UUID, tenantID: UUID, userID: UUID? = nil, environmentID: UUID? = nil, reason: String? = nil) async throws {
+    func audit(_ action: String, operatorID: UUID, tenantID: UUID, userID: UUID? = nil, environmentID: UUID? = nil, reason: String? = nil) async throws {
         try await AuditRepository(db: db).record(action, actor: Self.actor(operatorID), environmentID: environmentID, userID: userID,
                                                  now: clock.nowMillis(), tenantID: tenantID, reason: reason)
     }
@@ -251,7 +251,7 @@ package struct OperatorAccounts: Sendable {
     /// script cannot read (`HttpOnly`) and another site cannot send with a
     /// form it makes (`SameSite=Strict`), so a page must have been served to
     /// this session to know it.
-    package static func csrfToken(forSession token: String) -> String {
+    static func csrfToken(forSession token: String) -> String {
         DataProtector.base64URL(Data(SHA256.hash(data: Data("verity.console.csrf\u{0}\(token)".utf8))))
     }
 
@@ -305,7 +305,7 @@ package struct OperatorAccounts: Sendable {
         try await hashingPool.runIfActive { try Bcrypt.hash(password, cost: cost) }
     }
 
-    package static func verify(_ password: String, against hash: String) async throws -> Bool {
+    static func verify(_ password: String, against hash: String) async throws -> Bool {
         try await hashingPool.runIfActive { (try? Bcrypt.verify(password, created: hash)) ?? false }
     }
 
@@ -320,8 +320,8 @@ package struct OperatorAccounts: Sendable {
 
     /// Guarded by its lock.
     private final class Decoy: @unchecked Sendable {
-        package let lock = NSLock()
-        package var hashes: [Int: String] = [:]
+        let lock = NSLock()
+        var hashes: [Int: String] = [:]
     }
 
     private static let decoy = Decoy()

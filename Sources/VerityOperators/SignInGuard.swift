@@ -35,11 +35,11 @@ package struct SignInGuard: Sendable {
 
     /// The client as far as sign-in knows it.
     package struct Client: Sendable {
-        package var address: String?
+        var address: String?
         /// The device cookie's value, when the browser sent one.
-        package var device: String?
+        var device: String?
         /// The browser's `User-Agent`, of which only a coarse label is kept (`DeviceLabel`).
-        package var userAgent: String?
+        var userAgent: String?
 
         package init(address: String? = nil, device: String? = nil, userAgent: String? = nil) {
             self.address = address
@@ -50,7 +50,7 @@ package struct SignInGuard: Sendable {
 
     /// Checks waiting for or running on the hashing thread, at most `capacity`.
     package final class HashingQueue: Sendable {
-        package let capacity: Int
+        let capacity: Int
         private let inFlight = NIOLockedValueBox(0)
 
         package init(capacity: Int) { self.capacity = capacity }

@@ -8,17 +8,17 @@ import VerityStore
 /// who type slowly. A step already used to sign in is refused (`OperatorModel.totpLastStep`): a code seen over a shoulder is good once.
 package struct TOTP: Sendable {
     package let secret: Data
-    package var digits = 6
+    var digits = 6
     var periodSeconds: Int64 = 30
 
     /// A new secret: 160 bits, the size RFC 4226 recommends for SHA-1.
-    package static func newSecret() -> Data { Data((0..<20).map { _ in UInt8.random(in: .min ... .max) }) }
+    static func newSecret() -> Data { Data((0..<20).map { _ in UInt8.random(in: .min ... .max) }) }
 
     /// The time step of `epochSeconds`.
-    package func step(at epochSeconds: Int64) -> Int64 { epochSeconds / periodSeconds }
+    func step(at epochSeconds: Int64) -> Int64 { epochSeconds / periodSeconds }
 
     /// The code of time step `step`.
-    package func code(step: Int64) -> String {
+    func code(step: Int64) -> String {
         var counter = UInt64(step).bigEndian
         let message = withUnsafeBytes(of: &counter) { Data($0) }
         let mac = Array(HMAC<Insecure.SHA1>.authenticationCode(for: message, using: SymmetricKey(data: secret)))

@@ -74,8 +74,8 @@ extension SanctionsScreening {
 /// Builds the matcher when the server starts, so the first compliance check
 /// does not wait for it (about a second for OFAC's list).
 package struct SanctionsWarmUp: LifecycleHandler {
-    package let screening: SanctionsScreening
-    package let db: any Database
+    let screening: SanctionsScreening
+    let db: any Database
 
     package func didBoot(_ application: Application) throws {
         let (screening, db) = (screening, db)

@@ -23,19 +23,19 @@ import VerityKernel
 /// (the audit trail and `verity doctor` say so). A server that dies mid-batch
 /// leaves its leases to lapse: another server's dispatcher sends them again.
 package final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
-    package let db: any Database
-    package let protector: DataProtector
-    package let clock: VerityClock
-    package let poster: WebhookPoster
+    let db: any Database
+    let protector: DataProtector
+    let clock: VerityClock
+    let poster: WebhookPoster
     package let logger: Logger
-    package let leaseMilliseconds: Int64
+    let leaseMilliseconds: Int64
     private let runs = WorkerRuns()
     private var poller: Task<Void, Never>?
 
-    package static let batchSize = 64
+    static let batchSize = 64
     /// Waits after each failed attempt, about three days in all.
     static let retrySchedule: [Int64] = [5, 30, 120, 600, 1_800, 3_600, 7_200, 14_400, 28_800, 43_200, 86_400, 86_400].map { $0 * 1000 }
-    package static var maximumAttempts: Int { retrySchedule.count + 1 }
+    static var maximumAttempts: Int { retrySchedule.count + 1 }
     /// An endpoint failing this long is disabled.
     static let disableAfterMilliseconds: Int64 = 86_400_000
 
@@ -49,7 +49,7 @@ package final class WebhookDispatcher: LifecycleHandler, @unchecked Sendable {
         self.leaseMilliseconds = leaseMilliseconds
     }
 
-    package static func retryDelayMilliseconds(afterAttempt attempts: Int) -> Int64 {
+    static func retryDelayMilliseconds(afterAttempt attempts: Int) -> Int64 {
         retrySchedule[min(max(attempts - 1, 0), retrySchedule.count - 1)]
     }
 

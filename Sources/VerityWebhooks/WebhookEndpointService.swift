@@ -10,11 +10,11 @@ import VerityKernel
 /// log, send a delivery again. Built once at start-up; each call works in the
 /// context's environment, through its database handle.
 package struct WebhookEndpointService: Sendable {
-    package let protector: DataProtector
-    package let clock: VerityClock
+    let protector: DataProtector
+    let clock: VerityClock
     /// This server's worker and its memory of which environments listen (nil
     /// for the CLI: what it queues, a running server sends).
-    package var wake: WebhookWake? = nil
+    var wake: WebhookWake? = nil
 
     /// How long the previous secret keeps signing after a rotation.
     static let rotationOverlapMilliseconds: Int64 = 86_400_000
@@ -48,7 +48,7 @@ package struct WebhookEndpointService: Sendable {
         try await WebhookEndpointRepository(db: context.db).endpoints(environmentID: context.environmentID).map(Self.view)
     }
 
-    package func show(_ id: String, context: AdminContext) async throws -> WebhookEndpointView {
+    func show(_ id: String, context: AdminContext) async throws -> WebhookEndpointView {
         try Self.view(try await endpoint(id, context: context))
     }
 
@@ -114,9 +114,9 @@ package struct WebhookEndpointService: Sendable {
                                                          userID: nil, now: clock.nowMillis())
     }
 
-    package static func newSecret() -> String { "whsec_" + Base62.random(length: 40) }
+    static func newSecret() -> String { "whsec_" + Base62.random(length: 40) }
 
-    package static func view(_ endpoint: WebhookEndpointModel) throws -> WebhookEndpointView {
+    static func view(_ endpoint: WebhookEndpointModel) throws -> WebhookEndpointView {
         WebhookEndpointView(id: try endpoint.requireID(), url: endpoint.url,
                             events: endpoint.eventTypeNames.compactMap(WebhookEventType.init(rawValue:)),
                             description: endpoint.endpointDescription, status: endpoint.status.rawValue,
@@ -124,7 +124,7 @@ package struct WebhookEndpointService: Sendable {
                             createdAtEpochMs: endpoint.createdAt)
     }
 
-    package static func view(_ delivery: WebhookDeliveryModel) throws -> WebhookDeliveryView {
+    static func view(_ delivery: WebhookDeliveryModel) throws -> WebhookDeliveryView {
         WebhookDeliveryView(id: try delivery.requireID(), eventID: WebhookEvents.publicID(delivery.$event.id), eventType: delivery.event.type,
                                    status: delivery.status.rawValue, attempts: delivery.attempts, lastStatusCode: delivery.lastStatusCode,
                                    lastLatencyMilliseconds: delivery.lastLatencyMilliseconds, lastError: delivery.lastError,

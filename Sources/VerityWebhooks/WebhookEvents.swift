@@ -15,12 +15,12 @@ package enum WebhookEvents {
     }
 
     /// An event's id as receivers see it: `evt_` and 32 hex digits.
-    package static func publicID(_ id: UUID) -> String {
+    static func publicID(_ id: UUID) -> String {
         "evt_" + id.uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     }
 
     /// The body every delivery of `event` sends: the same bytes each time.
-    package static func body(of event: WebhookDeliveryDue.Event, environment: String, userRef: String?) throws -> Data {
+    static func body(of event: WebhookDeliveryDue.Event, environment: String, userRef: String?) throws -> Data {
         guard let type = WebhookEventType(rawValue: event.type) else {
             throw VerityError(.systemError, "An event of an unknown type is queued.")
         }

@@ -16,7 +16,7 @@ import Vapor
 /// connections to the receiver alive between batches.
 package final class WebhookHTTPClient: LifecycleHandler, Sendable {
     /// For receivers named by an address literal: nothing to resolve, nothing to pin.
-    package let client: HTTPClient
+    let client: HTTPClient
     private let pinned = NIOLockedValueBox(PinnedClients())
 
     /// How many hosts keep a pinned client; the least recently used goes first.
@@ -26,8 +26,8 @@ package final class WebhookHTTPClient: LifecycleHandler, Sendable {
 
     private struct PinnedClients {
         var byHost: [String: (address: String, client: HTTPClient, used: UInt64)] = [:]
-        package var uses: UInt64 = 0
-        package var retiring: [ObjectIdentifier: HTTPClient] = [:]
+        var uses: UInt64 = 0
+        var retiring: [ObjectIdentifier: HTTPClient] = [:]
         var shutDown = false
     }
 
@@ -45,7 +45,7 @@ package final class WebhookHTTPClient: LifecycleHandler, Sendable {
     }
 
     /// The client that connects `host` to `address` (an address the caller checked).
-    package func client(for host: String, pinnedTo address: String) -> HTTPClient {
+    func client(for host: String, pinnedTo address: String) -> HTTPClient {
         let (client, retired) = pinned.withLockedValue { state -> (HTTPClient, [HTTPClient]) in
             // A delivery racing the app's shutdown gets the shut client: its attempt fails as a connection error.
             guard !state.shutDown else { return (self.client, []) }

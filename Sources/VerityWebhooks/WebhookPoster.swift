@@ -15,19 +15,19 @@ import VerityKernel
 /// client never resolves the name again). Only the answer's status and
 /// latency are kept; its body is read, bounded, and dropped.
 package struct WebhookPoster: Sendable {
-    package let clients: WebhookHTTPClient
+    let clients: WebhookHTTPClient
     /// How long a receiver has to answer.
-    package let timeout: TimeAmount
+    let timeout: TimeAmount
     var resolver: any WebhookResolving = SystemWebhookResolver()
 
     package struct Attempt: Sendable {
-        package var statusCode: Int?
+        var statusCode: Int?
         var latencyMilliseconds: Int?
         /// A short code: `timeout`, `connection`, `http_503`, `redirect_refused`, `address_refused`, `dns`.
-        package var error: String?
+        var error: String?
     }
 
-    package func post(_ body: Data, to address: String, secrets: [String], timestamp: Int64, allowPrivate: Bool) async -> Attempt {
+    func post(_ body: Data, to address: String, secrets: [String], timestamp: Int64, allowPrivate: Bool) async -> Attempt {
         guard let url = URL(string: address), let host = url.host, !host.isEmpty else { return Attempt(error: "bad_url") }
         let client: HTTPClient
         if let literal = WebhookAddress.literalBytes(host) {

@@ -38,7 +38,7 @@ package final class WebhookWake: @unchecked Sendable {
     package func kick() { dispatcher.kick() }
 
     /// An endpoint was registered, enabled or disabled here: this server knows at once.
-    package func forget(environmentID: UUID) {
+    func forget(environmentID: UUID) {
         _ = lock.withLock { known.removeValue(forKey: environmentID) }
     }
 }

@@ -13,7 +13,7 @@ import VerityPages
 /// from this origin only, no framing, no cache).
 package struct DemoExamples: Sendable {
     /// Bytes and type by path under `/examples/web/`.
-    package let files: [String: File]
+    let files: [String: File]
     /// Whether the SDK was built (the page needs `sdk/index.js`).
     package let sdkBuilt: Bool
 

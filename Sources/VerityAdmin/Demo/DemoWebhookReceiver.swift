@@ -11,7 +11,7 @@ import VerityPages
 /// what arrived by event type; `GET /examples/webhooks` shows the counts (no
 /// payload is kept: deliveries carry user references).
 package actor DemoWebhookReceiver {
-    package static let path = ["examples", "webhooks"]
+    static let path = ["examples", "webhooks"]
     private let secret: String
     /// The server's clock: a delivery's signature is as old as the server says, not the wall's.
     private let clock: VerityClock
@@ -19,9 +19,9 @@ package actor DemoWebhookReceiver {
 
     package struct Counts: Codable, Sendable {
         /// Deliveries whose signature held, by event type.
-        package var verified: [String: Int] = [:]
+        var verified: [String: Int] = [:]
         /// Deliveries refused (no or a wrong signature).
-        package var refused = 0
+        var refused = 0
     }
 
     private init(secret: String, clock: VerityClock) {

@@ -18,9 +18,9 @@ import VerityCertification
 /// yet, webhook endpoints answer, the clock agrees with the database. Each
 /// check is one line saying what to fix.
 public struct DeploymentDoctor: Sendable {
-    package let db: any Database
-    package let settings: Settings
-    package let clock: VerityClock
+    let db: any Database
+    let settings: Settings
+    let clock: VerityClock
     /// A CA certificate expiring sooner than this is a failure to act on now.
     static let expiryWarningSeconds: TimeInterval = 30 * 86_400
     /// How far the server's clock may be from the database's.
@@ -207,7 +207,7 @@ public struct DeploymentDoctor: Sendable {
     }
 
     /// Endpoints failing now, or disabled for failing: their backends are not being told.
-    package func webhooks() async -> HealthCheck {
+    func webhooks() async -> HealthCheck {
         guard let endpoints = try? await WebhookEndpointRepository(db: db).allEndpoints() else {
             return HealthCheck(name: "webhooks", status: "failing", detail: "the endpoints could not be read")
         }

@@ -8,9 +8,9 @@ import VerityKernel
 /// when any fails). Both are public, so they say ok or not and no more: what
 /// failed is logged, and `verity doctor` names every check with what to do.
 package struct HealthController: RouteCollection {
-    package let settings: Settings
-    package let models: ModelFilesCheck
-    package let drain: ServerDrain
+    let settings: Settings
+    let models: ModelFilesCheck
+    let drain: ServerDrain
     /// The HSM check `/readyz` asks, kept a few seconds.
     let hsm: HSMCheck
 
@@ -19,7 +19,7 @@ package struct HealthController: RouteCollection {
         routes.get(PathComponent(stringLiteral: OpsRoute.readyz.rawValue), use: ready)
     }
 
-    package func ready(request: Request) async throws -> Response {
+    func ready(request: Request) async throws -> Response {
         let checks = await ReadinessChecks(db: request.db, settings: settings, models: models, hsmCheck: hsm).run() + [drain.check]
         let failing = checks.filter { $0.status == "failing" }
         for check in failing where check.name != drain.check.name {

@@ -77,13 +77,13 @@ struct ReadinessChecks: Sendable {
 /// 100 MB is too much for every probe, so a result is kept for ten minutes;
 /// a file replaced since (its size or time changed) is hashed again at once.
 package actor ModelFilesCheck {
-    package let directory: String
+    let directory: String
     private var kept: (result: HealthCheck, stamp: [String], until: Date)?
     static let keepFor: TimeInterval = 600
 
     package init(directory: String) { self.directory = directory }
 
-    package func check() async -> HealthCheck {
+    func check() async -> HealthCheck {
         let stamp = Self.stamp(directory)
         if let kept, kept.until > Date(), kept.stamp == stamp { return kept.result }
         let directory = self.directory

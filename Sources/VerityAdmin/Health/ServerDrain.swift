@@ -18,7 +18,7 @@ public final class ServerDrain: Sendable {
     public func begin() { draining.withLockedValue { $0 = true } }
 
     /// The readiness check a draining server fails.
-    package var check: HealthCheck {
+    var check: HealthCheck {
         isDraining
             ? HealthCheck(name: "shutdown", status: "failing",
                           detail: "the server is stopping (SIGTERM): it answers what it has and closes after VERITY_SHUTDOWN_DRAIN_SECONDS")

@@ -16,11 +16,11 @@ import VerityIdentity
 /// own environment's sessions; this sweep reaches environments nobody calls.
 /// Every server may run it at once: it only deletes what is past its time.
 public struct Housekeeping: Sendable {
-    package let db: any Database
+    let db: any Database
     /// `Settings.abandonedAttemptSeconds`, in milliseconds.
-    package let abandonedAttemptMilliseconds: Int64
+    let abandonedAttemptMilliseconds: Int64
     /// The protector, once the database is open (sealing what older releases kept in clear).
-    package let protector: @Sendable () throws -> DataProtector
+    let protector: @Sendable () throws -> DataProtector
 
     public init(db: any Database, abandonedAttemptMilliseconds: Int64, protector: @escaping @Sendable () throws -> DataProtector) {
         self.db = db

@@ -5,10 +5,10 @@ import VerityKernel
 /// Runs `Housekeeping` once a minute while the server is up. A sweep that
 /// fails is logged and tried again at the next minute.
 package final class HousekeepingLoop: LifecycleHandler, @unchecked Sendable {
-    package let housekeeping: Housekeeping
-    package let clock: VerityClock
+    let housekeeping: Housekeeping
+    let clock: VerityClock
     package let logger: Logger
-    package static let interval: Duration = .seconds(60)
+    static let interval: Duration = .seconds(60)
     private var loop: Task<Void, Never>?
 
     package init(housekeeping: Housekeeping, clock: VerityClock, logger: Logger) {

@@ -10,8 +10,8 @@ import VerityKernel
 /// the queue's lease makes one do so at a time, and a sweep whose server
 /// died is leased again and resumes (everything it does is idempotent).
 package struct RetentionSweeper: JobHandler {
-    package let db: any Database
-    package let clock: VerityClock
+    let db: any Database
+    let clock: VerityClock
     package let logger: Logger
 
     package var kind: String { RetentionRepository.jobKind }

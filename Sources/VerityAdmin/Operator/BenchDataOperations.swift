@@ -8,7 +8,7 @@ import VerityKernel
 public struct BenchDataOperations: OperatorTask {
     package let db: any Database
     package let clock: VerityClock
-    package let protector: DataProtector
+    let protector: DataProtector
 
     /// `verity bench-data console`: synthetic checks and review cases for the
     /// console's benchmark. Returns the checks written.

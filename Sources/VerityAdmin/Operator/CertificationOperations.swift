@@ -10,9 +10,9 @@ import VerityCertification
 public struct CertificationOperations: AdminRequestTask {
     package let db: any Database
     package let clock: VerityClock
-    package let protector: DataProtector
-    package let links: CaptureLinkAddresses
-    package let settings: Settings
+    let protector: DataProtector
+    let links: CaptureLinkAddresses
+    let settings: Settings
 
     public func createEntity(tenant: String, environment kind: EnvironmentKind, name: String, displayName: String,
                              levels: [Int], fields: [UserFieldDefinition]) async throws -> CertificationEntitySummary {
@@ -42,5 +42,5 @@ public struct CertificationOperations: AdminRequestTask {
         return try await directory.nearestCheckpoints(environmentID: environmentID, latitude: latitude, longitude: longitude, limit: limit)
     }
 
-    package var directory: DirectoryOperations { DirectoryOperations(db: db, clock: clock) }
+    var directory: DirectoryOperations { DirectoryOperations(db: db, clock: clock) }
 }

@@ -12,10 +12,10 @@ import VerityIdentity
 public struct IdentityOperations: AdminRequestTask {
     package let db: any Database
     package let clock: VerityClock
-    package let protector: DataProtector
-    package let links: CaptureLinkAddresses
+    let protector: DataProtector
+    let links: CaptureLinkAddresses
     /// For the token lifetime, and for erasure's HSM and outside CA.
-    package let settings: Settings
+    let settings: Settings
 
     /// Imports a registry CSV: all rows or none. Throws `RegistryCSV.Problems`
     /// listing every bad row by line number.

@@ -22,8 +22,8 @@ public struct DataKeyRotationReport: Codable, Sendable {
 public struct KeyRotationOperations: OperatorTask {
     package let db: any Database
     package let clock: VerityClock
-    package let protector: DataProtector
-    package let settings: Settings
+    let protector: DataProtector
+    let settings: Settings
 
     /// Re-seals everything under `VERITY_DATA_KEY` that earlier keys
     /// (`VERITY_PREVIOUS_DATA_KEYS`) sealed, while servers keep serving.

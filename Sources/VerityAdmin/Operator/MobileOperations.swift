@@ -8,7 +8,7 @@ import VerityKernel
 public struct MobileOperations: OperatorTask {
     package let db: any Database
     package let clock: VerityClock
-    package let protector: DataProtector
+    let protector: DataProtector
 
     /// A publishable client key for the mobile API (`pk_demo_…` when `demo`).
     public func createClientKey(tenant: String, environment kind: EnvironmentKind, scopes: [MobileProduct],

@@ -11,9 +11,9 @@ import VerityOperators
 public struct OperatorOperations: OperatorTask {
     package let db: any Database
     package let clock: VerityClock
-    package let protector: DataProtector
+    let protector: DataProtector
     /// The bcrypt cost of new passwords (`Settings.operatorPasswordCost`).
-    package let passwordCost: Int
+    let passwordCost: Int
 
     var operatorAccounts: OperatorAccounts { OperatorAccounts(db: db, protector: protector, clock: clock, cost: passwordCost) }
 

@@ -14,9 +14,9 @@ public struct RetentionSweepLine: Codable, Sendable {
 public struct RetentionOperations: OperatorTask {
     package let db: any Database
     package let clock: VerityClock
-    package let protector: DataProtector
+    let protector: DataProtector
     /// How long a data source may keep an attempt unanswered (`Settings.abandonedAttemptSeconds`).
-    package let abandonedAttemptMilliseconds: Int64
+    let abandonedAttemptMilliseconds: Int64
 
     /// What the server's minute-by-minute housekeeping does, now (`verity housekeeping`).
     public func housekeeping() async throws -> Housekeeping.Swept {

@@ -26,7 +26,7 @@ public struct SanctionsOperations: OperatorTask {
     package let db: any Database
     package let clock: VerityClock
     /// The matcher of these operations (one per CLI run).
-    package let screening: SanctionsScreening
+    let screening: SanctionsScreening
 
     /// Reads OFAC's SDN CSV, with its alternate names (`alt.csv`) and addresses
     /// (`add.csv`) when given, and makes it the current list (all or nothing).

@@ -11,7 +11,7 @@ import VerityIdentity
 public struct TenantOperations: OperatorTask {
     package let db: any Database
     package let clock: VerityClock
-    package let protector: DataProtector
+    let protector: DataProtector
 
     /// A new secret key for the tenant's environment (the tenant is created if new).
     public func createKey(tenant: String, environment kind: EnvironmentKind) async throws -> String {

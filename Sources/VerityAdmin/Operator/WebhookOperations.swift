@@ -11,8 +11,8 @@ import VerityWebhooks
 public struct WebhookOperations: AdminRequestTask {
     package let db: any Database
     package let clock: VerityClock
-    package let protector: DataProtector
-    package let links: CaptureLinkAddresses
+    let protector: DataProtector
+    let links: CaptureLinkAddresses
 
     public func addWebhook(tenant: String, environment kind: EnvironmentKind, url: String, events: [String]?,
                            description: String?) async throws -> WebhookEndpointSecret {

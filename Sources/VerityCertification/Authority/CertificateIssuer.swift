@@ -13,15 +13,15 @@ import VerityKernel
 /// server; a crashed one's lease runs out). Idempotent: only a pending
 /// certificate is issued, so a job run twice issues once.
 package final class CertificateIssuer: JobHandler {
-    package let db: any Database
-    package let protector: DataProtector
-    package let clock: VerityClock
-    package let pki: CertificationPKI
+    let db: any Database
+    let protector: DataProtector
+    let clock: VerityClock
+    let pki: CertificationPKI
     /// For levels 2–4; the built-in CA when nil.
-    package let authority: (any CertificateAuthority)?
+    let authority: (any CertificateAuthority)?
     package let logger: Logger
 
-    package static let kind = "certificate.issue"
+    static let kind = "certificate.issue"
     package var kind: String { Self.kind }
     package let maximumAttempts = 3
 

@@ -15,16 +15,16 @@ import VerityKernel
 /// the one an environment needs, its requests that need a certificate get
 /// `SERVICE_UNAVAILABLE`.
 package struct CertificationPKI: Sendable {
-    package let ca: PlatformCA?
+    let ca: PlatformCA?
     /// The test environments' CA.
     let testCA: PlatformCA?
-    package let hsm: PKCS11Module?
+    let hsm: PKCS11Module?
     /// An outside CA's chain (issuing … root) when one issues levels 2–4.
     package let externalChain: [Certificate]
     /// Where PKCS#11 calls and the CA's signatures run: the engine pool (an
     /// HSM round trip or a key generation takes milliseconds to
     /// seconds, and must not hold an event loop).
-    package let pool: EnginePool
+    let pool: EnginePool
 
     /// Loads the CA when its files exist; files that exist but do not open
     /// (wrong data key, damaged) stop the server: silently running without
@@ -57,7 +57,7 @@ package struct CertificationPKI: Sendable {
         try signatureChecker(try await Self.kind(of: environmentID, db: db))
     }
 
-    package static func kind(of environmentID: UUID, db: any Database) async throws -> EnvironmentKind {
+    static func kind(of environmentID: UUID, db: any Database) async throws -> EnvironmentKind {
         guard let environment = try await TenantRepository(db: db).environment(id: environmentID) else {
             throw VerityError(.notFound, "The environment no longer exists.")
         }

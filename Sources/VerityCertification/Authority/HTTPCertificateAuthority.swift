@@ -20,10 +20,10 @@ import VerityKernel
 /// answers are refusals. The certificate must be for the requested key and
 /// chain to the configured chain, or it is refused.
 package struct HTTPCertificateAuthority: CertificateAuthority {
-    package let settings: ExternalCASettings
-    package let chain: [Certificate]
-    package let policy: CertificatePolicy
-    package let client: HTTPClient
+    let settings: ExternalCASettings
+    let chain: [Certificate]
+    let policy: CertificatePolicy
+    let client: HTTPClient
     package let logger: Logger
 
     struct IssueRequest: Encodable {
@@ -31,10 +31,10 @@ package struct HTTPCertificateAuthority: CertificateAuthority {
             let commonName, givenName, surname, serialNumber, organisation: String
             let organisationalUnit, email: String?
         }
-        package let level: Int
-        package let policy: String
-        package let subject: Subject
-        package let publicKey: String
+        let level: Int
+        let policy: String
+        let subject: Subject
+        let publicKey: String
         let csr: String?
     }
 

@@ -36,11 +36,11 @@ struct DevelopmentOutbox: SMSGateway, MailGateway {
 /// development outbox in `test` environments; a `live` environment without a
 /// provider cannot send. The same for e-mail (`mailGateway`).
 package struct CertificationMessaging: Sendable {
-    package let provider: (any SMSGateway)?
+    let provider: (any SMSGateway)?
     /// The SMTP server (`VERITY_SMTP_HOST`), when one is configured.
-    package var mail: (any MailGateway)? = nil
-    package let protector: DataProtector
-    package let clock: VerityClock
+    var mail: (any MailGateway)? = nil
+    let protector: DataProtector
+    let clock: VerityClock
 
     func mailGateway(db: any Database, environmentID: UUID) async throws -> any MailGateway {
         if let mail { return mail }

@@ -10,8 +10,8 @@ import VerityKernel
 /// success; timeouts, 429 and 5xx are retried with backoff; anything else is
 /// `SERVICE_UNAVAILABLE`. The number and the text never reach the logs.
 public struct HTTPSMSGateway: SMSGateway {
-    package let settings: SMSSettings
-    package let client: HTTPClient
+    let settings: SMSSettings
+    let client: HTTPClient
     package let logger: Logger
 
     public init(settings: SMSSettings, client: HTTPClient, logger: Logger) {
@@ -29,7 +29,7 @@ public struct HTTPSMSGateway: SMSGateway {
     }
 
     /// The template with the placeholders filled in, escaped for the body's format.
-    package static func render(_ template: String, message: SMSMessage, contentType: String) -> String {
+    static func render(_ template: String, message: SMSMessage, contentType: String) -> String {
         let escape: (String) -> String = contentType.lowercased().hasPrefix("application/x-www-form-urlencoded")
             ? { $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? "" }
             : { jsonEscaped($0) }

@@ -10,7 +10,7 @@ import VerityKernel
 /// or plain text to a loopback relay, `AUTH PLAIN` when credentials are set,
 /// one message per connection. Nothing of the address or text is logged.
 package struct SMTPMailGateway: MailGateway {
-    package let settings: SMTPSettings
+    let settings: SMTPSettings
     package let logger: Logger
 
     package func send(_ message: MailMessage) async throws {

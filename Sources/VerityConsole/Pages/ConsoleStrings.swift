@@ -3,25 +3,25 @@ import Foundation
 /// The console's words in English and Arabic (right to left). A page is
 /// rendered in one language; the switcher is a link with `?lang=`.
 package enum ConsoleStrings {
-    package static let languages = ["en", "ar"]
-    package static let rightToLeft: Set<String> = ["ar"]
-    package static let names = ["en": "English", "ar": "العربية"]
+    static let languages = ["en", "ar"]
+    static let rightToLeft: Set<String> = ["ar"]
+    static let names = ["en": "English", "ar": "العربية"]
 
-    package static func text(_ key: String, _ language: String) -> String {
+    static func text(_ key: String, _ language: String) -> String {
         tables[language]?[key] ?? tables["en"]?[key] ?? key
     }
 
     /// The console's own words in each language: the general ones, then the review queue's and every
     /// case's, the user page's, the overview's and the settings'. Each kind of case adds its own
     /// (`ReviewCaseHandler.words`), merged in by `ReviewCaseHandlers`.
-    package static let tables: [String: [String: String]] = [
+    static let tables: [String: [String: String]] = [
         "en": english.merging(casesEnglish) { general, _ in general }.merging(usersEnglish) { general, _ in general }
             .merging(overviewEnglish) { general, _ in general }.merging(settingsEnglish) { general, _ in general },
         "ar": arabic.merging(casesArabic) { general, _ in general }.merging(usersArabic) { general, _ in general }
             .merging(overviewArabic) { general, _ in general }.merging(settingsArabic) { general, _ in general },
     ]
 
-    package static let english: [String: String] = [
+    static let english: [String: String] = [
         "product": "Verity console",
         "skip": "Skip to the content",
         "language": "Language",
@@ -103,7 +103,7 @@ package enum ConsoleStrings {
         "error_field_after": "That page of the trail does not exist: start again from the newest.",
     ]
 
-    package static let arabic: [String: String] = [
+    static let arabic: [String: String] = [
         "product": "لوحة تحكم Verity",
         "skip": "انتقل إلى المحتوى",
         "language": "اللغة",

@@ -28,16 +28,16 @@ import VerityKernel
 package final class EngineWorkerPool: EngineRunner, LifecycleHandler {
     package struct Configuration: Sendable {
         /// `verity-engine-worker`.
-        package var executable: String
+        var executable: String
         /// A program each child runs in place of the built-in engines (`VERITY_ENGINE_WORKER`), confined the same.
-        package var standIn: String?
+        var standIn: String?
         /// The face models, as an absolute path (the worker sees them at the same path, read-only).
-        package var modelsDirectory: String
-        package var workers: Int
-        package var memoryMegabytes: Int
+        var modelsDirectory: String
+        var workers: Int
+        var memoryMegabytes: Int
         /// CPU time one task may use in its child (a process CPU-time timer
         /// the child arms once it has read the task): the bound on work, whatever the load.
-        package var taskCPUMilliseconds: Int
+        var taskCPUMilliseconds: Int
         /// How long the server waits for an answer: a backstop for a worker
         /// that hangs without using CPU. Generous, so a busy machine, where a
         /// task waits for a core, does not end tasks that are within their CPU time.
@@ -63,7 +63,7 @@ package final class EngineWorkerPool: EngineRunner, LifecycleHandler {
         static let wallTimePerCPUSecond = 5
     }
 
-    package let configuration: Configuration
+    let configuration: Configuration
     private let threads: NIOThreadPool
     private let idle = NIOLockedValueBox<[EngineWorkerProcess]>([])
     /// Workers running a task now (for `/metrics` and the tests that kill one).

@@ -15,7 +15,7 @@ package enum EngineFrames {
     /// An answer: a report, never an image.
     package static let answerLimit = 4 * 1024 * 1024
     /// A worker's first frame, once its engines are loaded.
-    package static let ready = "ready"
+    static let ready = "ready"
 
     package enum Failure: Error, Equatable {
         /// The other side closed its end (a worker that died, a server that stopped).
@@ -36,7 +36,7 @@ package enum EngineFrames {
         return frame
     }
 
-    package static func write(_ payload: Data, to fd: Int32) throws(Failure) {
+    static func write(_ payload: Data, to fd: Int32) throws(Failure) {
         let frame = framed(payload)
         let failure: Failure? = frame.withUnsafeBytes { buffer -> Failure? in
             var offset = 0

@@ -16,8 +16,8 @@ package struct SandboxFileView: Sendable, Equatable {
     package private(set) var links: [Link]
 
     package struct Link: Sendable, Equatable {
-        package let path: String
-        package let target: String
+        let path: String
+        let target: String
     }
 
     /// The view for `program`, with `extra` paths (the models) read-only too.

@@ -130,9 +130,9 @@ package struct SandboxLauncher: Sendable {
 /// The resource limits a sandboxed program starts with.
 package struct SandboxLimits: Sendable {
     /// RLIMIT_AS: the program's whole address space (nil: the host's).
-    package var addressSpaceBytes: UInt64?
+    var addressSpaceBytes: UInt64?
     /// RLIMIT_NOFILE.
-    package static let files = 256
+    static let files = 256
 
     package init(addressSpaceBytes: UInt64?) {
         self.addressSpaceBytes = addressSpaceBytes
@@ -142,5 +142,5 @@ package struct SandboxLimits: Sendable {
 /// The sandbox cannot be used on this host: the reason, for the log and `verity doctor`.
 package struct SandboxUnavailable: Error, CustomStringConvertible {
     package let description: String
-    package init(_ description: String) { self.description = description }
+    init(_ description: String) { self.description = description }
 }

@@ -29,16 +29,16 @@ package struct EngineRefusal: Codable, Sendable, Equatable {
         case image, front, back, selfie, document, first, second
     }
 
-    package let reason: Reason
-    package let image: Image?
+    let reason: Reason
+    let image: Image?
 
-    package init(reason: Reason, image: Image?) {
+    init(reason: Reason, image: Image?) {
         self.reason = reason
         self.image = image
     }
 
     /// The refusal of an error the engines threw in this process.
-    package init(_ error: VerityError) {
+    init(_ error: VerityError) {
         switch error.code {
         case .invalidImage: reason = .invalidImage
         case .unsupportedImage: reason = .unsupportedImage
@@ -53,7 +53,7 @@ package struct EngineRefusal: Codable, Sendable, Equatable {
     }
 
     /// The server's error for this refusal: its own code, status and words.
-    package var error: VerityError {
+    var error: VerityError {
         let field = image?.rawValue
         let which = image.map { "The \($0.rawValue) image" } ?? "The image"
         return switch reason {

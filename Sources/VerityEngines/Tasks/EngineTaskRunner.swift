@@ -8,7 +8,7 @@ import VerityVision
 /// the thread.
 package struct EngineTaskRunner: Sendable {
     /// nil without face models (`VERITY_MODELS_DIR`): documents are still read.
-    package let faces: FaceEngine?
+    let faces: FaceEngine?
 
     package init(modelsDirectory: String) {
         faces = try? FaceEngine(modelsDirectory: modelsDirectory)

@@ -27,10 +27,10 @@ package enum EngineZygote {
     }
 
     package struct Options: Sendable {
-        package var modelsDirectory: String
-        package var cpuMillisecondsPerTask: UInt32
+        var modelsDirectory: String
+        var cpuMillisecondsPerTask: UInt32
         /// A stand-in run by each child instead of the built-in engines.
-        package var program: String?
+        var program: String?
 
         package init(modelsDirectory: String, cpuMillisecondsPerTask: UInt32, program: String?) {
             self.modelsDirectory = modelsDirectory

@@ -13,7 +13,7 @@ import VerityWebhooks
 /// housekeeping sweep each minute), with its `capture_link.expired` event in
 /// the same transaction: a backend hears of it without asking.
 package struct CaptureLinkLapses: Sendable {
-    package let db: any Database
+    let db: any Database
 
     /// Applies `lapse` to the user of `link`; the status it leaves, or nil when
     /// another request moved the user first.

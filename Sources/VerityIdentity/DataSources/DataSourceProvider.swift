@@ -5,10 +5,10 @@ import VerityStore
 
 /// Picks the trusted data source an environment is configured for.
 package struct DataSourceProvider: Sendable {
-    package let protector: DataProtector
-    package let bureau: HTTPBureau?
+    let protector: DataProtector
+    let bureau: HTTPBureau?
 
-    package func source(for kind: DataSourceKind, db: any Database) throws -> any IdentityDataSource {
+    func source(for kind: DataSourceKind, db: any Database) throws -> any IdentityDataSource {
         switch kind {
         case .registry:
             return ReferenceRegistry(db: db, protector: protector)

@@ -13,20 +13,20 @@ import VerityKernel
 /// "deceased" | "fraud_alert"}`. Timeouts, 429 and 5xx are retried with
 /// backoff; anything else, or running out of retries, is `SERVICE_UNAVAILABLE`.
 package struct HTTPBureau: IdentityDataSource {
-    package let settings: BureauSettings
-    package let client: HTTPClient
+    let settings: BureauSettings
+    let client: HTTPClient
     package let logger: Logger
 
     package var name: String { "bureau" }
 
     struct BureauRequest: Encodable {
-        package var firstName, lastName, address: String
-        package var city, state: String?
-        package var postalCode, country, dateOfBirth: String
+        var firstName, lastName, address: String
+        var city, state: String?
+        var postalCode, country, dateOfBirth: String
     }
 
     struct BureauResponse: Decodable {
-        package var result: String
+        var result: String
     }
 
     package func check(_ claim: IdentityClaim) async throws -> DataSourceOutcome {
@@ -66,7 +66,7 @@ package struct HTTPBureau: IdentityDataSource {
         }
     }
 
-    package static func outcome(_ result: String) -> DataSourceOutcome? {
+    static func outcome(_ result: String) -> DataSourceOutcome? {
         switch result {
         case "match": .matched
         case "no_match": .notMatched

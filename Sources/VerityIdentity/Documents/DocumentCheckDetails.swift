@@ -7,8 +7,8 @@ import VerityStore
 /// One check's evidence, unsealed for the tenant's backend (the admin API)
 /// and operators (`verity document-checks show`), within one environment.
 package struct DocumentCheckDetails: Sendable {
-    package let db: any Database
-    package let protector: DataProtector
+    let db: any Database
+    let protector: DataProtector
 
     package func detail(checkID text: String, environmentID: UUID) async throws -> DocumentCheckDetail {
         // Another environment's check is as unknown as one that never existed.

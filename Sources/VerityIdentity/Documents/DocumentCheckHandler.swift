@@ -15,12 +15,12 @@ import VerityWebhooks
 /// level in one transaction that also erases the images. Idempotent: a check
 /// already settled is left alone, so a run after a crash does nothing twice.
 package struct DocumentCheckHandler: JobHandler {
-    package let db: any Database
-    package let protector: DataProtector
-    package let clock: VerityClock
-    package let engines: DocumentEngines
-    package let dataSources: DataSourceProvider
-    package let waiters: DocumentCheckWaiters
+    let db: any Database
+    let protector: DataProtector
+    let clock: VerityClock
+    let engines: DocumentEngines
+    let dataSources: DataSourceProvider
+    let waiters: DocumentCheckWaiters
     package let logger: Logger
 
     package var kind: String { DocumentCheckRepository.checkJobKind }
@@ -171,7 +171,7 @@ package struct DocumentCheckHandler: JobHandler {
 
     /// `document_check.completed`: the outcome, its reasons (codes), the
     /// user's document status, and who decided (`engine` or `reviewer`).
-    package static func completed(_ check: DocumentCheckModel, id: UUID, outcome: DocumentCheckOutcome, reasons: [String],
+    static func completed(_ check: DocumentCheckModel, id: UUID, outcome: DocumentCheckOutcome, reasons: [String],
                           status: DocumentVerificationStatus, decidedBy: DecidedBy = .engine) -> WebhookEventDraft {
         WebhookEvents.draft(DocumentCheckCompleted(checkId: id.uuidString, outcome: outcome,
                                                    reasons: reasons, documentType: check.documentType, documentVerificationStatus: status,
@@ -182,7 +182,7 @@ package struct DocumentCheckHandler: JobHandler {
     /// What the check keeps, sealed: the report and measurements, never an image or embedding.
     package struct Evidence: Codable, Sendable {
         package var report: DocumentReport?
-        package var selfie: SelfieEvidence?
+        var selfie: SelfieEvidence?
         var holderMismatches: [String] = []
         var dataSourceOutcome: DataSourceOutcome?
     }

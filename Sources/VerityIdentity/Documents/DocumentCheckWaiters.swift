@@ -10,7 +10,7 @@ package actor DocumentCheckWaiters {
     /// Checks that settled lately, so a wait that starts after the fact returns at once.
     private var settled: [UUID] = []
 
-    package func wait(for check: UUID, upTo limit: Duration) async {
+    func wait(for check: UUID, upTo limit: Duration) async {
         guard limit > .zero, !settled.contains(check) else { return }
         let ticket = UUID()
         await withCheckedContinuation { continuation in
@@ -22,7 +22,7 @@ package actor DocumentCheckWaiters {
         }
     }
 
-    package func finished(_ check: UUID) {
+    func finished(_ check: UUID) {
         settled.append(check)
         if settled.count > 256 { settled.removeFirst(settled.count - 256) }
         for continuation in waiting.removeValue(forKey: check)?.values ?? [:].values { continuation.resume() }

@@ -11,8 +11,8 @@ import VerityKernel
 /// (`environment.configure` naming each setting changed, `consent.text.add`)
 /// in the change's own transaction.
 package struct EnvironmentSettings: Sendable {
-    package let db: any Database
-    package let clock: VerityClock
+    let db: any Database
+    let clock: VerityClock
 
     /// The consent texts' media types: what a page can show as it is.
     static let consentContentTypes = ["text/plain", "text/html", "text/markdown"]
@@ -72,7 +72,7 @@ package struct EnvironmentSettings: Sendable {
 
     /// Each setting that differs, by its path in the configuration
     /// ("policy.maxAttempts 3 → 5"), for the audit trail: settings are not PII.
-    package static func changes(from old: EnvironmentConfiguration, to new: EnvironmentConfiguration) -> [String] {
+    static func changes(from old: EnvironmentConfiguration, to new: EnvironmentConfiguration) -> [String] {
         guard let before = try? leaves(old), let after = try? leaves(new) else { return ["settings replaced"] }
         return Set(before.keys).union(after.keys).sorted().compactMap { path in
             let was = before[path] ?? "none", now = after[path] ?? "none"

@@ -12,9 +12,9 @@ import VerityKernel
 /// `captureLinkTimeout`, stored once), and `idScanUrl` carries the user's live
 /// link where the environment offers it.
 package struct IdentityStatusReader: Sendable {
-    package let db: any Database
-    package let links: CaptureLinkAddresses
-    package let now: Int64
+    let db: any Database
+    let links: CaptureLinkAddresses
+    let now: Int64
 
     /// `record`: pass the one a write just returned, to skip reading it
     /// again; `state`: the user's document state, when the caller read it
@@ -65,14 +65,14 @@ package struct IdentityStatusReader: Sendable {
 }
 
 extension DocumentCheckSummary {
-    package init(_ check: UserDocumentState.Check) {
+    init(_ check: UserDocumentState.Check) {
         self.init(checkId: check.id.uuidString, status: check.status, flow: check.flow,
                   documentType: check.documentType, country: check.country,
                   reasons: check.reasons.map { $0.split(separator: ",").map(String.init) } ?? [],
                   submittedAtEpochMs: check.createdAt, completedAtEpochMs: check.finishedAt ?? 0)
     }
 
-    package init(_ check: DocumentCheckModel) {
+    init(_ check: DocumentCheckModel) {
         self.init(checkId: check.id?.uuidString ?? "", status: check.status.rawValue, flow: check.flow.rawValue,
                   documentType: check.documentType, country: check.country,
                   reasons: check.reasons.map { $0.split(separator: ",").map(String.init) } ?? [],

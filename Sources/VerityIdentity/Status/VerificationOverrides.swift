@@ -8,8 +8,8 @@ import VerityKernel
 /// whichever door asks (the admin API, `verity users …`, the console's user
 /// page): the change and its audit row in one transaction, with who asked.
 package struct VerificationOverrides: Sendable {
-    package let db: any Database
-    package let clock: VerityClock
+    let db: any Database
+    let clock: VerityClock
 
     /// PII attempts and document verification start again; a check waiting
     /// for a reviewer is withdrawn with its case (`identity-verification.reset`).

@@ -4,7 +4,7 @@ import VerityCore
 
 extension VerifiedIdentity {
     /// The wire form of a domain status.
-    package init(status: VerificationStatus, owner: UUID, consented: Bool) {
+    init(status: VerificationStatus, owner: UUID, consented: Bool) {
         self.init(
             owner: owner.uuidString,
             verified: status.verified,

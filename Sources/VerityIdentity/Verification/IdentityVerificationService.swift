@@ -166,7 +166,7 @@ struct IdentityVerificationService: Sendable {
 }
 
 extension VerifyIdentityInput {
-    package var fields: IdentityClaim.Fields {
+    var fields: IdentityClaim.Fields {
         IdentityClaim.Fields(firstName: firstName, lastName: lastName, address: address, city: city, state: state,
                              postalCode: postalCode, country: country, dateOfBirth: dateOfBirth)
     }

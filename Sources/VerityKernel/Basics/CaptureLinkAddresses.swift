@@ -6,7 +6,7 @@ import VerityStore
 /// Where capture links point: `VERITY_PUBLIC_URL` when set (what a phone can
 /// reach), otherwise the address the app's request came to.
 package struct CaptureLinkAddresses: Sendable {
-    package let baseURL: String
+    let baseURL: String
     package let protector: DataProtector
 
 
@@ -19,7 +19,7 @@ package struct CaptureLinkAddresses: Sendable {
         self.protector = protector
     }
 
-    package init(request: Request, settings: Settings, protector: DataProtector) {
+    init(request: Request, settings: Settings, protector: DataProtector) {
         self.protector = protector
         if let publicURL = settings.publicURL {
             baseURL = publicURL

@@ -21,8 +21,8 @@ package struct RequestScope: Sendable {
 /// Makes each request's `RequestScope`: the one thing every surface is handed
 /// to reach the database and the logger a request brings.
 package struct RequestScopes: Sendable {
-    package let settings: Settings
-    package let protector: DataProtector
+    let settings: Settings
+    let protector: DataProtector
 
     /// What `request` lends the services that serve it.
     /// `db`: the request's database handle when the caller already holds one.
@@ -31,7 +31,7 @@ package struct RequestScopes: Sendable {
                      links: CaptureLinkAddresses(request: request, settings: settings, protector: protector))
     }
 
-    package init(settings: Settings, protector: DataProtector) {
+    init(settings: Settings, protector: DataProtector) {
         self.settings = settings
         self.protector = protector
     }

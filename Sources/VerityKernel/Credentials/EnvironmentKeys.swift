@@ -10,10 +10,10 @@ import VerityStore
 /// why, in the change's own transaction: a key is never made or revoked
 /// without its row.
 package struct EnvironmentKeys: Sendable {
-    package let db: any Database
-    package let clock: VerityClock
+    let db: any Database
+    let clock: VerityClock
     /// Binds each key to its row (`CredentialBinding`).
-    package let protector: DataProtector
+    let protector: DataProtector
 
     /// A new key for `environment`, shown this once; a client key runs `scopes` (a demo one in test environments only).
     package func make(_ kind: KeyDirectory.Kind, in environment: EnvironmentModel, scopes: [MobileProduct] = [], demo: Bool = false,

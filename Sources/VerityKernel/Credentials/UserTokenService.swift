@@ -12,11 +12,11 @@ import VerityStore
 /// retiring key, or with no `kid`, as before tokens named their key) is
 /// accepted until the rotation's window ends.
 package struct UserTokenService: Sendable {
-    package let keys: JWTKeyCollection
-    package let clock: VerityClock
+    let keys: JWTKeyCollection
+    let clock: VerityClock
     let currentKid: String
     /// Until when a token not signed with the current key is accepted; nil: no rotation is under way.
-    package let retiringUntil: Int64?
+    let retiringUntil: Int64?
 
     package static func make(protector: DataProtector, clock: VerityClock) async -> UserTokenService {
         let keys = JWTKeyCollection()
@@ -35,16 +35,16 @@ package struct UserTokenService: Sendable {
 
     struct Payload: JWTPayload {
         var sub: SubjectClaim
-        package var env: String
+        var env: String
         var jti: IDClaim
         var iat: IssuedAtClaim
         var exp: ExpirationClaim
         var iss: IssuerClaim
 
-        package static let issuer = "verity"
+        static let issuer = "verity"
 
         // Expiry is checked against Verity's clock after verification.
-        package func verify(using algorithm: some JWTAlgorithm) async throws {
+        func verify(using algorithm: some JWTAlgorithm) async throws {
             guard iss.value == Self.issuer else { throw VerityError(.invalidToken, "the token was not issued by Verity") }
         }
     }

@@ -29,7 +29,7 @@ package final class HeldClaims: LifecycleHandler, Sendable {
     private let db: any Database
     private let clock: VerityClock
     private let logger: Logger
-    package static let interval: Duration = .seconds(1)
+    static let interval: Duration = .seconds(1)
 
     package init(db: any Database, clock: VerityClock, logger: Logger) {
         self.db = db
@@ -45,7 +45,7 @@ package final class HeldClaims: LifecycleHandler, Sendable {
     }
 
     /// Gives `claim` up now, or, if the database cannot be reached, once it can.
-    package func release(_ claim: IdempotentWork, on db: any Database) async {
+    func release(_ claim: IdempotentWork, on db: any Database) async {
         do {
             try await IdempotencyRepository(db: db).release(claim)
         } catch {

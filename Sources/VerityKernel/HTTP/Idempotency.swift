@@ -18,11 +18,11 @@ import VerityStore
 /// A claim the database was away to give up or answer is given up once it is
 /// back (`HeldClaims`).
 package struct Idempotency: Sendable {
-    package let protector: DataProtector
-    package let clock: VerityClock
-    package let claims: HeldClaims
+    let protector: DataProtector
+    let clock: VerityClock
+    let claims: HeldClaims
 
-    package static let header = WireHeader.idempotencyKey
+    static let header = WireHeader.idempotencyKey
 
     /// How a surface renders an error its work threw (the answer kept is the one the client saw).
     package typealias ErrorRenderer = @Sendable (any Error, Request) async throws -> Response
@@ -107,7 +107,7 @@ package struct Idempotency: Sendable {
     /// the body. A JSON body counts by its content, not its spelling: a client
     /// that encodes its retry again may order the keys differently (Foundation's
     /// encoder on Linux does) or space them otherwise, and it is the same request.
-    package static func digest(_ request: Request, _ headers: [String]) -> String {
+    static func digest(_ request: Request, _ headers: [String]) -> String {
         var hasher = SHA256()
         hasher.update(data: Data("\(request.method.rawValue) \(request.url.path)\n".utf8))
         for name in headers { hasher.update(data: Data("\(request.headers.first(name: name) ?? "")\n".utf8)) }
@@ -117,14 +117,14 @@ package struct Idempotency: Sendable {
 
     /// `body` with its JSON keys sorted and no spacing; anything that is not
     /// JSON as it came.
-    package static func canonical(_ body: Data) -> Data {
+    static func canonical(_ body: Data) -> Data {
         guard let value = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
               let sorted = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
         else { return body }
         return sorted
     }
 
-    package init(protector: DataProtector, clock: VerityClock, claims: HeldClaims) {
+    init(protector: DataProtector, clock: VerityClock, claims: HeldClaims) {
         self.protector = protector
         self.clock = clock
         self.claims = claims

@@ -18,12 +18,12 @@ import VerityCore
 /// (public by design in a mobile app), one tenant or one address alone may
 /// use most of an idle server, but never what another needs to get in.
 package final class LargeBodies: Sendable {
-    package let limit: Int
+    let limit: Int
     /// What each claimant may always hold, and what is kept free for others.
-    package let share: Int
+    let share: Int
     private let holders = NIOLockedValueBox(Holders())
     /// What a refused client is told to wait.
-    package static let retryAfterSeconds = 2
+    static let retryAfterSeconds = 2
 
     private struct Holders {
         var total = 0
@@ -58,7 +58,7 @@ package final class LargeBodies: Sendable {
     }
 
     /// Bodies held now.
-    package var count: Int { holders.withLockedValue { $0.total } }
+    var count: Int { holders.withLockedValue { $0.total } }
 
     fileprivate func release(_ claimants: [String]) {
         holders.withLockedValue { holders in

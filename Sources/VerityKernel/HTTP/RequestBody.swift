@@ -37,7 +37,7 @@ package enum RequestBody {
         return try decode(type, from: request)
     }
 
-    package static func verityError(for error: DecodingError) -> VerityError {
+    static func verityError(for error: DecodingError) -> VerityError {
         func name(_ path: [any CodingKey]) -> String? {
             path.isEmpty ? nil : path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
         }

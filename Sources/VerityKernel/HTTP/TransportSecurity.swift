@@ -6,7 +6,7 @@ import Vapor
 /// a browser that once saw it never falls back to plain HTTP, where the
 /// console's cookies and the capture page's images could be read.
 package struct TransportSecurityMiddleware: AsyncMiddleware {
-    package static let header = "max-age=31536000; includeSubDomains"
+    static let header = "max-age=31536000; includeSubDomains"
 
     package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let response = try await next.respond(to: request)

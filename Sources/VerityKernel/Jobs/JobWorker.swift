@@ -12,17 +12,17 @@ import VerityStore
 /// and so does a lease past the last attempt (every run died with its process).
 /// (Each handler says how it backs off: `JobHandler.retryDelayMilliseconds`.)
 package final class JobWorker: LifecycleHandler, @unchecked Sendable {
-    package let db: any Database
-    package let clock: VerityClock
+    let db: any Database
+    let clock: VerityClock
     package let logger: Logger
     private var handlers: [String: any JobHandler] = [:]
     private let runs = WorkerRuns()
     private var poller: Task<Void, Never>?
     /// Jobs run at once: each lane leases and runs one job at a time.
-    package let lanes: Int
+    let lanes: Int
 
     /// How long a leased job is another server's to take only after (a crashed server's jobs wait this long).
-    package let leaseMilliseconds: Int64
+    let leaseMilliseconds: Int64
     package static let pollInterval: Duration = .seconds(2)
 
     package init(db: any Database, clock: VerityClock, logger: Logger, lanes: Int = 1, leaseMilliseconds: Int64 = 60_000) {

@@ -8,8 +8,8 @@ import Logging
 public struct JSONLogHandler: LogHandler {
     public var metadata: Logger.Metadata = [:]
     public var logLevel: Logger.Level
-    package let label: String
-    package let write: @Sendable (String) -> Void
+    let label: String
+    let write: @Sendable (String) -> Void
 
     /// `write` receives each line without its newline; standard error by default.
     public init(label: String, level: Logger.Level,

@@ -26,7 +26,7 @@ public enum LogRedaction {
     static let withheld = "[withheld]"
 
     /// A metadata value as it may be logged.
-    package static func value(_ value: Logger.Metadata.Value, forKey key: String) -> String {
+    static func value(_ value: Logger.Metadata.Value, forKey key: String) -> String {
         withheldMetadataKeys.contains(key) ? withheld : redactingCredentials(JSONLogHandler.flatten(value))
     }
 

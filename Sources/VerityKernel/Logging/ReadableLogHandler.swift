@@ -8,7 +8,7 @@ import Logging
 public struct ReadableLogHandler: LogHandler {
     public var metadata: Logger.Metadata = [:]
     public var logLevel: Logger.Level
-    package let write: @Sendable (String) -> Void
+    let write: @Sendable (String) -> Void
 
     public init(level: Logger.Level,
                 write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) {

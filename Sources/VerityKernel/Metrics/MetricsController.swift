@@ -7,8 +7,8 @@ import VerityStore
 /// server's internals, never a person's data, but not for the internet. The
 /// metrics listener (`MetricsServer`, loopback) is the usual way to scrape.
 package struct MetricsController: RouteCollection {
-    package let page: MetricsPage
-    package let token: String
+    let page: MetricsPage
+    let token: String
 
     package func boot(routes: any RoutesBuilder) throws {
         routes.get("metrics") { request async throws -> Response in

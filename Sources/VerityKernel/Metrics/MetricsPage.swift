@@ -9,16 +9,16 @@ import VerityStore
 /// connections), refreshed at each scrape, then the registry in Prometheus's
 /// text format (version 0.0.4).
 package struct MetricsPage: Sendable {
-    package let db: any Database
-    package let clock: VerityClock
+    let db: any Database
+    let clock: VerityClock
     /// The job kinds this server runs: each is reported, at zero when none waits.
-    package let jobKinds: [String]
+    let jobKinds: [String]
     /// The most connections this server's pools may open.
-    package let poolCapacity: Int
+    let poolCapacity: Int
 
-    package static let contentType = "text/plain; version=0.0.4; charset=utf-8"
+    static let contentType = "text/plain; version=0.0.4; charset=utf-8"
 
-    package func render() async -> String {
+    func render() async -> String {
         await refresh()
         return VerityMetrics.registry.emitToString()
     }

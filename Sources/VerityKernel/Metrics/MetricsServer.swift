@@ -14,8 +14,8 @@ package final class MetricsServer: LifecycleHandler, @unchecked Sendable {
     package let port: Int
     /// Whether the port was chosen: if so, a port taken stops the server;
     /// the default one, taken by another server on the machine, is warned about.
-    package let required: Bool
-    package let page: MetricsPage
+    let required: Bool
+    let page: MetricsPage
     package let logger: Logger
     private var channel: (any Channel)?
 
@@ -51,10 +51,10 @@ package final class MetricsServer: LifecycleHandler, @unchecked Sendable {
     private final class Handler: ChannelInboundHandler, @unchecked Sendable {
         typealias InboundIn = HTTPServerRequestPart
         typealias OutboundOut = HTTPServerResponsePart
-        package let page: MetricsPage
+        let page: MetricsPage
         private var head: HTTPRequestHead?
 
-        package init(page: MetricsPage) { self.page = page }
+        init(page: MetricsPage) { self.page = page }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             switch unwrapInboundIn(data) {

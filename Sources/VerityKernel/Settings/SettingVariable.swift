@@ -11,17 +11,17 @@ package struct SettingVariable: Sendable, Hashable {
     package let name: String
     /// The default, in words where it is not a plain value ("the number of cores").
     let defaultText: String
-    package let help: String
+    let help: String
     /// For a whole number: its default and the values it may take.
     let integer: IntegerRule?
 
     struct IntegerRule: Sendable, Hashable {
         let defaultValue: Int
-        package let range: ClosedRange<Int>
+        let range: ClosedRange<Int>
     }
 
     /// A text variable.
-    package init(_ name: String, default defaultText: String, _ help: String) {
+    init(_ name: String, default defaultText: String, _ help: String) {
         self.name = name
         self.defaultText = defaultText
         self.help = help
@@ -30,7 +30,7 @@ package struct SettingVariable: Sendable, Hashable {
 
     /// A whole number in `range`, `defaultValue` when unset (`defaultText`
     /// says it in words when it is not a fixed number).
-    package init(_ name: String, integer defaultValue: Int, in range: ClosedRange<Int>, default defaultText: String? = nil, _ help: String) {
+    init(_ name: String, integer defaultValue: Int, in range: ClosedRange<Int>, default defaultText: String? = nil, _ help: String) {
         self.name = name
         self.defaultText = defaultText ?? Self.grouped(defaultValue)
         self.help = help

@@ -3,7 +3,7 @@ import Foundation
 /// Every environment variable the server reads (`SettingVariable`), in the
 /// order `verity serve --help` and `docs/operations.md` list them.
 extension SettingVariable {
-    package static let all: [SettingVariable] = [
+    static let all: [SettingVariable] = [
         host, port, databaseURL, dataDirectory, dataKey, previousDataKeys, publicURL, tlsCertificate, tlsKey,
         logLevel, logFormat, metricsPort, metricsHost, metricsToken,
         tokenTTL, deviceCodeLifetime, pkiPolicyArc, modelsDirectory, mrzModel,
@@ -21,16 +21,16 @@ extension SettingVariable {
     // The server and its data.
     package static let host = SettingVariable("VERITY_HOST", default: "127.0.0.1", "address to listen on")
     package static let port = SettingVariable("VERITY_PORT", integer: 8080, in: 0...65535, default: "8080", "port to listen on")
-    package static let databaseURL = SettingVariable(
+    static let databaseURL = SettingVariable(
         "DATABASE_URL", default: "(unset: SQLite)",
         "postgres://user:password@host:port/database to use PostgreSQL; off this machine without sslmode, sslmode=require is added")
     package static let dataDirectory = SettingVariable("VERITY_DATA_DIR", default: "./data", "folder of the SQLite file")
     package static let dataKey = SettingVariable(
         "VERITY_DATA_KEY", default: "(required)", "32 random bytes, base64: encrypts PII and signs tokens (`verity keys data-key`)")
-    package static let previousDataKeys = SettingVariable(
+    static let previousDataKeys = SettingVariable(
         "VERITY_PREVIOUS_DATA_KEYS", default: "(unset)",
         "earlier data keys, base64, comma-separated: opened while `verity keys rotate-data-key` runs")
-    package static let publicURL = SettingVariable(
+    static let publicURL = SettingVariable(
         "VERITY_PUBLIC_URL", default: "http://VERITY_HOST:VERITY_PORT",
         "the https address phones and browsers reach the server at (capture links, CRLs); required when VERITY_HOST is reachable from other machines")
     static let tlsCertificate = SettingVariable(
@@ -38,15 +38,15 @@ extension SettingVariable {
     static let tlsKey = SettingVariable("VERITY_TLS_KEY", default: "(unset)", "PEM private key of VERITY_TLS_CERT")
 
     // Logs and metrics.
-    package static let logLevel = SettingVariable(
+    static let logLevel = SettingVariable(
         "VERITY_LOG_LEVEL", default: "info (notice for commands run by people)", "debug, info, notice, warning, error or critical (no trace: it would log credentials)")
     static let logFormat = SettingVariable("VERITY_LOG_FORMAT", default: "json (text for commands run by people)", "json or text")
-    package static let metricsPort = SettingVariable(
+    static let metricsPort = SettingVariable(
         "VERITY_METRICS_PORT", integer: 9464, in: 0...65535, default: "9464",
         "serve /metrics on this port of VERITY_METRICS_HOST, apart from the API (0: no listener)")
-    package static let metricsHost = SettingVariable(
+    static let metricsHost = SettingVariable(
         "VERITY_METRICS_HOST", default: "127.0.0.1", "the address the metrics listener binds: keep it off the internet")
-    package static let metricsToken = SettingVariable(
+    static let metricsToken = SettingVariable(
         "VERITY_METRICS_TOKEN", default: "(unset: no /metrics on VERITY_PORT)",
         "also serve /metrics on the API's port, to Authorization: Bearer <this token> only (16+ characters)")
 
@@ -55,7 +55,7 @@ extension SettingVariable {
         "VERITY_TOKEN_TTL_SECONDS", integer: 900, in: 60...86_400, "default lifetime of end-user tokens, seconds")
     static let deviceCodeLifetime = SettingVariable(
         "VERITY_SMS_CODE_TTL_SECONDS", integer: 600, in: 60...3600, "lifetime of a device verification code, seconds")
-    package static let pkiPolicyArc = SettingVariable(
+    static let pkiPolicyArc = SettingVariable(
         "VERITY_PKI_POLICY_ARC", default: "1.3.6.1.4.1.32473",
         "OID arc of the certificate policies (set your enterprise number's arc in production)")
     package static let modelsDirectory = SettingVariable(
@@ -65,17 +65,17 @@ extension SettingVariable {
         "another MRZ glyph model file (tools/mrzmodel), for measuring a model trained without a document's glyphs; never for serving")
 
     // The engines.
-    package static let engineThreads = SettingVariable(
+    static let engineThreads = SettingVariable(
         "VERITY_ENGINE_THREADS", integer: max(1, ProcessInfo.processInfo.activeProcessorCount), in: 1...64, default: "the number of cores",
         "threads reading documents and faces, apart from the request threads; one engine worker process each")
     package static let engineIsolation = SettingVariable(
         "VERITY_ENGINE_ISOLATION", default: "workers", "workers (images parsed in confined worker processes, docs/security.md) or in-process")
-    package static let engineWorker = SettingVariable(
+    static let engineWorker = SettingVariable(
         "VERITY_ENGINE_WORKER", default: "(the built-in engines)",
         "the absolute path of a program each engine worker's child runs instead, confined the same (audits, tests)")
     static let engineWorkerMemory = SettingVariable(
         "VERITY_ENGINE_WORKER_MEMORY_MB", integer: 2048, in: 512...65_536, "virtual memory one engine worker may map, MB")
-    package static let engineTaskSeconds = SettingVariable(
+    static let engineTaskSeconds = SettingVariable(
         "VERITY_ENGINE_TASK_SECONDS", integer: 60, in: 5...3600,
         "CPU seconds one engine task may use before its worker is replaced; the server waits 5 times as long")
 
@@ -90,7 +90,7 @@ extension SettingVariable {
         "VERITY_MAX_CONNECTIONS_PER_ADDRESS", integer: 256, in: 1...1_000_000, "connections one client address (an IPv6 client's /64) may hold")
     static let headerTimeout = SettingVariable(
         "VERITY_HEADER_TIMEOUT_SECONDS", integer: 10, in: 1...600, "seconds a request's line and headers may take to arrive")
-    package static let idleTimeout = SettingVariable(
+    static let idleTimeout = SettingVariable(
         "VERITY_IDLE_TIMEOUT_SECONDS", integer: 60, in: 1...3600, "seconds a kept-alive connection may idle between requests")
     static let bodyTimeout = SettingVariable(
         "VERITY_BODY_TIMEOUT_SECONDS", integer: 10, in: 1...600,
@@ -98,7 +98,7 @@ extension SettingVariable {
     static let minimumBodyRate = SettingVariable(
         "VERITY_MIN_BODY_BYTES_PER_SECOND", integer: 4096, in: 0...100_000_000,
         "bytes a second a body must average over each window, or it is refused with 408 (0: no minimum)")
-    package static let trustedProxies = SettingVariable(
+    static let trustedProxies = SettingVariable(
         "VERITY_TRUSTED_PROXIES", default: "(unset: no proxy is trusted)",
         "addresses and CIDR ranges of your reverse proxies, comma-separated: their forwarding header names the client")
     static let trustedProxyHeader = SettingVariable(

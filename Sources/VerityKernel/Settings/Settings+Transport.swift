@@ -25,7 +25,7 @@ package enum TransportRules {
     /// A PostgreSQL URL off this machine with no `sslmode` gets
     /// `sslmode=require`: personal data does not cross a network in clear
     /// unless the operator says so (and `verity doctor` then warns).
-    package static func postgresURL(_ url: String) -> String {
+    static func postgresURL(_ url: String) -> String {
         guard var components = URLComponents(string: url), let host = components.host, !isLoopback(host) else { return url }
         var query = components.queryItems ?? []
         guard !query.contains(where: { $0.name == "sslmode" }) else { return url }

@@ -263,7 +263,7 @@ struct VerifyIdentityService: Sendable {
 
 extension MobileIdentityResult.SanctionsMatch {
     /// A `SanctionsMatcher.Match` as the mobile wire writes it.
-    package init(_ match: SanctionsMatcher.Match) {
+    init(_ match: SanctionsMatcher.Match) {
         self.init(entryID: match.entryID, listedName: match.listedName, matchedName: match.matchedName, kind: match.kind.rawValue,
                   programs: match.programs, score: match.score, reasons: match.reasons, dateOfBirth: match.dateOfBirth?.rawValue)
     }

@@ -6,7 +6,7 @@ import VerityCore
 /// The pages' scripts and styles (`Pages/Assets`), read once from the
 /// bundle; only the files listed here are served.
 package enum PageAssets {
-    package static let types: [String: HTTPMediaType] = [
+    static let types: [String: HTTPMediaType] = [
         "capture.js": HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"]),
         "capture-quality.js": HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"]),
         "capture-crop.js": HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"]),
@@ -15,7 +15,7 @@ package enum PageAssets {
         "console.css": HTTPMediaType(type: "text", subType: "css", parameters: ["charset": "utf-8"]),
     ]
 
-    package static let files: [String: Data] = {
+    static let files: [String: Data] = {
         var files: [String: Data] = [:]
         for name in types.keys {
             let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Assets")

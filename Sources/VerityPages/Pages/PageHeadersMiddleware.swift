@@ -5,7 +5,7 @@ import Vapor
 /// pages load nothing from elsewhere, run no inline script and cannot be
 /// framed. Only the console posts forms (to itself).
 package struct PageHeadersMiddleware: AsyncMiddleware {
-    package var formsPostToSelf: Bool = false
+    var formsPostToSelf: Bool = false
 
     /// The two policies, made once.
     static let capturePolicy = contentSecurityPolicy(formsPostToSelf: false)

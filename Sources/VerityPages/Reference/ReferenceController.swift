@@ -7,7 +7,7 @@ import VerityCore
 /// rendered from it). Everything is served from this machine.
 package struct ReferenceController: RouteCollection {
     /// `SQLite` or `PostgreSQL`.
-    package let database: String
+    let database: String
 
     package func boot(routes: any RoutesBuilder) throws {
         let pages = routes.grouped(PageHeadersMiddleware())
@@ -34,7 +34,7 @@ package struct ReferenceController: RouteCollection {
         return contract
     }
 
-    package static func html(_ body: HTML) -> Response {
+    static func html(_ body: HTML) -> Response {
         let response = PageResponse.html(body, status: .ok)
         // Nothing personal on these pages: a browser may keep them a while.
         response.headers.replaceOrAdd(name: .cacheControl, value: "public, max-age=300")

@@ -6,12 +6,12 @@ import VerityAPI
 /// figures). The console makes one per case page; a handler's evidence and
 /// forms draw on it and on nothing of the console's.
 package struct ReviewPage: Sendable {
-    package let language: String
+    let language: String
     /// The console's words merged with every handler's (`ReviewCaseHandlers.words`).
-    package let words: [String: [String: String]]
-    package let caseID: UUID
+    let words: [String: [String: String]]
+    let caseID: UUID
     /// Whether the case has been decided (its images are then gone for good).
-    package let decided: Bool
+    let decided: Bool
 
     /// The words of `key` in the page's language (English when missing, the key itself when unknown).
     package func t(_ key: String) -> String { words[language]?[key] ?? words["en"]?[key] ?? key }
@@ -20,7 +20,7 @@ package struct ReviewPage: Sendable {
     package func text(_ key: String) -> HTML { .text(t(key)) }
 
     /// Why a case waits, in words; a failure code the engines wrote beside the doubt reads as its code.
-    package func why(_ code: String) -> String {
+    func why(_ code: String) -> String {
         let key = "why_\(code)", text = t(key)
         return text == key ? code : text
     }

@@ -44,7 +44,7 @@ package final class VerityHTTPServer: Server, Sendable {
     }
 
     /// Where it listens, once started.
-    package var localAddress: SocketAddress? { state.withLockedValue { $0.channel?.localAddress } }
+    var localAddress: SocketAddress? { state.withLockedValue { $0.channel?.localAddress } }
 
     /// Connections served now (the probe lane not counted).
     var openConnections: Int { state.withLockedValue { $0.ledger?.open ?? 0 } }

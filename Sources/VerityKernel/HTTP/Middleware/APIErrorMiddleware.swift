@@ -22,7 +22,7 @@ package struct APIErrorMiddleware: AsyncMiddleware {
         }
     }
 
-    package static func response(for error: VerityError, request: Request) -> Response {
+    static func response(for error: VerityError, request: Request) -> Response {
         let body = ErrorEnvelope(error: .init(code: error.code.rawValue, message: error.message,
                                               retryable: error.retryable, field: error.field,
                                               resolution: error.resolution?.rawValue,

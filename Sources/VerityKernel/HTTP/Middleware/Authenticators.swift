@@ -6,8 +6,8 @@ import VerityStore
 /// The environment a secret key opened, for admin routes.
 package struct AdminContext: Sendable {
     package let environment: EnvironmentModel
-    package let keyPrefix: String
-    package let scope: RequestScope
+    let keyPrefix: String
+    let scope: RequestScope
     /// Who the audit trail names for this request's changes: the key's
     /// prefix, or `cli` when the operator's command line acts as the admin API.
     package let change: AuditedChange
@@ -57,11 +57,11 @@ extension Request {
 
 /// Admits requests carrying a live secret key and records which environment it opens.
 package struct SecretKeyMiddleware: AsyncMiddleware {
-    package let clock: VerityClock
+    let clock: VerityClock
     /// Checks each key's binding to its row (`CredentialBinding`).
-    package let protector: DataProtector
-    package let scopes: RequestScopes
-    package let idempotency: Idempotency
+    let protector: DataProtector
+    let scopes: RequestScopes
+    let idempotency: Idempotency
 
     package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let secret = try request.bearerCredential()
@@ -84,7 +84,7 @@ package struct SecretKeyMiddleware: AsyncMiddleware {
         }
     }
 
-    package init(clock: VerityClock, protector: DataProtector, scopes: RequestScopes, idempotency: Idempotency) {
+    init(clock: VerityClock, protector: DataProtector, scopes: RequestScopes, idempotency: Idempotency) {
         self.clock = clock
         self.protector = protector
         self.scopes = scopes
@@ -94,11 +94,11 @@ package struct SecretKeyMiddleware: AsyncMiddleware {
 
 /// Admits requests carrying a live end-user token.
 package struct UserTokenMiddleware: AsyncMiddleware {
-    package let tokens: UserTokenService
-    package let protector: DataProtector
-    package let clock: VerityClock
-    package let scopes: RequestScopes
-    package let idempotency: Idempotency
+    let tokens: UserTokenService
+    let protector: DataProtector
+    let clock: VerityClock
+    let scopes: RequestScopes
+    let idempotency: Idempotency
 
     package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let claims = try await tokens.verify(try request.bearerCredential())
@@ -119,7 +119,7 @@ package struct UserTokenMiddleware: AsyncMiddleware {
         }
     }
 
-    package init(tokens: UserTokenService, protector: DataProtector, clock: VerityClock, scopes: RequestScopes, idempotency: Idempotency) {
+    init(tokens: UserTokenService, protector: DataProtector, clock: VerityClock, scopes: RequestScopes, idempotency: Idempotency) {
         self.tokens = tokens
         self.protector = protector
         self.clock = clock

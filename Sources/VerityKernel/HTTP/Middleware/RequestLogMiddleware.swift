@@ -5,7 +5,7 @@ import VerityAPI
 /// echoes it back, and logs one line per request with the route *pattern*,
 /// never the concrete path: paths can carry an integrator's user reference.
 package struct RequestLogMiddleware: AsyncMiddleware {
-    package static let header = "X-Request-Id"
+    static let header = "X-Request-Id"
 
     package func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let requestID = Self.acceptableID(request.headers.first(name: Self.header)) ?? request.id

@@ -8,7 +8,7 @@ import VerityStore
 /// database (`RateLimitRepository`) so every server shares the count; beyond
 /// the limit, 429 `RATE_LIMITED` with `Retry-After` (seconds to the next window).
 package struct RequestRateLimit: Sendable {
-    package let clock: VerityClock
+    let clock: VerityClock
 
     /// `keyID` names the credential, `surface` what it is counted on;
     /// `credential` says in the error what was limited ("this secret key").
