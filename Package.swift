@@ -253,7 +253,7 @@ let package = Package(
         .executableTarget(
             name: "VerityCLI",
             dependencies: [
-                "VerityServer", "VerityAdmin", "VerityIdentity", "VerityKernel", "VerityVision", "VerityPKI", "VerityEngines", "Verity",
+                "VerityServer", "VerityAdmin", "VerityIdentity", "VerityConsole", "VerityKernel", "VerityVision", "VerityPKI", "VerityEngines", "Verity",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -261,15 +261,31 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
-        // Fresh databases and a seeded app for tests (SQLite, or PostgreSQL via TEST_DATABASE_URL).
+        // Fresh databases, migrated, and reading what lies in their files (SQLite, or PostgreSQL via TEST_DATABASE_URL).
+        .target(
+            name: "VerityStoreTestSupport",
+            dependencies: [
+                "VerityStore",
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Vapor", package: "vapor"),
+            ],
+            path: "Tests/VerityStoreTestSupport"
+        ),
+        // A seeded app for tests, its HTTP, and the SDK harnesses the surfaces' tests share (on the store's test support).
         .target(
             name: "VerityTestSupport",
             dependencies: [
-                "VerityServer", "VerityAdmin", "VerityKernel", "VerityStore", "VerityAPI", "VerityCore", "VerityPKI",
-                .product(name: "Vapor", package: "vapor"),
-                .product(name: "Fluent", package: "fluent"),
-                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                "DocgenManifest", "Verity", "VerityAPI", "VerityAdmin", "VerityCore", "VerityKernel", "VerityPKI", "VerityServer", "VerityStore", "VerityStoreTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Vapor", package: "vapor"),
             ],
             path: "Tests/VerityTestSupport"
         ),
@@ -283,7 +299,7 @@ let package = Package(
         .executableTarget(
             name: "VerityBench",
             dependencies: [
-                "Verity", "VerityAPI", "VerityVision", "VerityCore", "VerityPKI", "DocgenManifest",
+                "Verity", "VerityAPI", "VerityConsole", "VerityVision", "VerityCore", "VerityPKI", "DocgenManifest",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -303,35 +319,148 @@ let package = Package(
                 .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),
-        .testTarget(name: "VerityCoreTests", dependencies: ["VerityCore", "VerityWire"]),
-        .testTarget(name: "VerityVisionTests", dependencies: ["VerityVision", "VerityCore", "DocgenManifest", "HostileImageSet"]),
+        // The domain: rules, state machines, parsers (no I/O).
+        .testTarget(
+            name: "VerityCoreTests",
+            dependencies: [
+                "VerityCore",
+            ]
+        ),
+        // The engines on images: decoding, quality, MRZ, barcodes, OCR, faces.
+        .testTarget(
+            name: "VerityVisionTests",
+            dependencies: [
+                "CFace", "DocgenManifest", "HostileImageSet", "VerityCore", "VerityVision",
+            ]
+        ),
+        // The platform CA, CSRs, revocation, the HSM.
         .testTarget(
             name: "VerityPKITests",
             dependencies: [
-                "VerityPKI", "VerityCore", "VerityTestSupport",
-                .product(name: "X509", package: "swift-certificates"),
+                "VerityCore", "VerityPKI", "VerityTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
             ]
         ),
+        // The wire: error codes, webhook signatures (no server).
         .testTarget(
-            name: "VerityServerTests",
+            name: "VerityAPITests",
             dependencies: [
-                "VerityServer", "VerityTestSupport", "HostileImageSet", "Verity", "VerityKernel", "VerityEnginePool", "VerityPages", "VerityEngines", "VerityWebhooks", "VeritySanctions", "VerityOperators", "VerityIdentity", "VerityMobile", "VerityDocumentOCR", "VerityCertification", "VerityConsole", "VerityAdmin",
-                .product(name: "VaporTesting", package: "vapor"),
+                "Verity", "VerityAPI", "VerityWire",
+            ]
+        ),
+        // The store alone on SQLite and PostgreSQL: queues, outbox, repositories (no server).
+        .testTarget(
+            name: "VerityStoreTests",
+            dependencies: [
+                "VerityCore", "VerityStore", "VerityStoreTestSupport",
+                .product(name: "Fluent", package: "fluent"),
+            ]
+        ),
+        // The engine pool: turns, admission, the confined workers and every way out of their sandbox.
+        .testTarget(
+            name: "VerityEnginePoolTests",
+            dependencies: [
+                "HostileImageSet", "VerityCore", "VerityEnginePool", "VerityEngines", "VerityKernel", "VerityTestSupport",
                 .product(name: "Logging", package: "swift-log"),
-                // A stand-in SMTP server on loopback for the mail gateway's tests.
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        // The identity surface: PII verification, consent, documents, the capture page.
+        .testTarget(
+            name: "VerityIdentityTests",
+            dependencies: [
+                "HostileImageSet", "Verity", "VerityAPI", "VerityCore", "VerityEnginePool", "VerityIdentity", "VerityKernel", "VerityMobile", "VerityServer", "VerityStore", "VerityTestSupport",
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "Vapor", package: "vapor"),
+            ]
+        ),
+        // The mobile API: sessions, products, credits, client keys.
+        .testTarget(
+            name: "VerityMobileTests",
+            dependencies: [
+                "HostileImageSet", "Verity", "VerityAPI", "VerityCore", "VerityStore", "VerityTestSupport",
+                .product(name: "Fluent", package: "fluent"),
+            ]
+        ),
+        // The document OCR service.
+        .testTarget(
+            name: "VerityDocumentOCRTests",
+            dependencies: [
+                "DocgenManifest", "HostileImageSet", "Verity", "VerityAPI", "VerityCore", "VerityDocumentOCR", "VerityKernel", "VerityStore", "VerityTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // Certification: devices, registration, accreditation, certificates, their use.
+        .testTarget(
+            name: "VerityCertificationTests",
+            dependencies: [
+                "Verity", "VerityAPI", "VerityAdmin", "VerityCertification", "VerityCore", "VerityIdentity", "VerityKernel", "VerityPKI", "VerityServer", "VerityStore", "VerityTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "X509", package: "swift-certificates"),
+            ]
+        ),
+        // The operator console, in and out of a browser.
+        .testTarget(
+            name: "VerityConsoleTests",
+            dependencies: [
+                "Verity", "VerityAPI", "VerityCertification", "VerityConsole", "VerityCore", "VerityDocumentOCR", "VerityIdentity", "VerityKernel", "VerityMobile", "VerityOperators", "VerityPages", "VerityServer", "VerityStore", "VerityTestSupport", "VerityVision",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        // Webhooks: payloads, the outbox fan-out, delivery, retries.
+        .testTarget(
+            name: "VerityWebhooksTests",
+            dependencies: [
+                "Verity", "VerityAPI", "VerityCore", "VerityKernel", "VerityStore", "VerityTestSupport", "VerityWebhooks",
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        // The admin API and the operators' tasks: keys, rotation, retention, erasure, backups.
+        .testTarget(
+            name: "VerityAdminTests",
+            dependencies: [
+                "Verity", "VerityAPI", "VerityAdmin", "VerityCertification", "VerityCore", "VerityIdentity", "VerityKernel", "VerityPKI", "VerityServer", "VerityStore", "VerityTestSupport",
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "X509", package: "swift-certificates"),
+            ]
+        ),
+        // The kernel and the app: settings, HTTP limits, credentials, logs, the contract.
+        .testTarget(
+            name: "VerityServerTests",
+            dependencies: [
+                "Verity", "VerityAPI", "VerityConsole", "VerityCore", "VerityKernel", "VerityPages", "VerityServer", "VerityStore", "VerityTestSupport",
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Vapor", package: "vapor"),
+            ]
+        ),
+        // Across surfaces through the SDK: idempotency, retries, metrics, slow clients.
         .testTarget(
             name: "VerityEndToEndTests",
             dependencies: [
-                "Verity", "VerityServer", "VerityTestSupport", "VerityKernel", "VerityEnginePool", "VerityWebhooks", "VeritySanctions", "VerityOperators", "VerityIdentity", "VerityMobile", "VerityDocumentOCR", "VerityCertification", "VerityConsole", "VerityAdmin", "VerityPKI", "VerityStore", "DocgenManifest", "HostileImageSet",
-                .product(name: "Vapor", package: "vapor"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
+                "Verity", "VerityAPI", "VerityCore", "VerityKernel", "VerityStore", "VerityTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Fluent", package: "fluent"),
             ]
         ),
     ]

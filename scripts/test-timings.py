@@ -4,7 +4,7 @@
 
 Swift Testing says how long each test took ("✔ Test name() passed after 12.3
 seconds."). A test that first waited for one of the machine's slots
-(`MachineSlots` in Tests/VerityTestSupport) said so ("slot: name() waited
+(`MachineSlots` in Tests/VerityStoreTestSupport) said so ("slot: name() waited
 4.5 s for a heavy slot"); that wait is taken off, so the list shows what a
 test costs, not how long it queued. Each log is read on its own (a test
 runs once per database, and waits in each run of its own); NAME says which

@@ -58,11 +58,11 @@ swift build --target Verity --explicit-target-dependency-import-check error > /t
   || { tail -20 /tmp/verity-sdk-build.log; exit 1; }
 
 total=0
-# The engine tests (core, vision, PKI) read hundreds of images synchronously on
+# The engine tests (core, vision, PKI, and the wire's, which need no server) read hundreds of images synchronously on
 # Swift concurrency's threads, one per core; the server tests' HTTP requests
 # need those threads too, and time out when both are held for minutes. So the
 # engine tests run on their own, first; they touch no database, so once.
-ENGINE_TESTS="VerityCoreTests|VerityVisionTests|VerityPKITests"
+ENGINE_TESTS="VerityCoreTests|VerityVisionTests|VerityPKITests|VerityAPITests"
 run_suite() {
   local name="$1" selection="$2"; shift 2
   stage "swift test on $name"

@@ -106,47 +106,6 @@ public enum PageRoute: Sendable, Equatable {
     }
 }
 
-/// The operator console's pages and forms (`/console`): a browser's, signed in by cookie.
-public enum ConsoleRoute: String, CaseIterable, Sendable {
-    case home = ""
-    case signIn = "sign-in"
-    case signOut = "sign-out"
-    /// GET `?next=`, POST: the operator gives their password (and code) again
-    /// before sensitive changes; then back to `next`, a console page.
-    case confirm
-    /// POST: the operator forgets one of their known browsers.
-    case deviceRevoke = "devices/revoke"
-    case audit
-    case queue
-    /// GET `?environment=test|live`: figures and charts of the last 14 days.
-    case overview
-    /// GET `?ref=`: a user found by the tenant's reference.
-    case users
-    /// POST: a reviewer's action on a user (reset, required method, unlock, uncertify).
-    case userActions = "users/actions"
-    /// GET `?environment=test|live`: an environment's rules and consent texts (admins change them).
-    case settings
-    /// POST: an admin saves an environment's rules.
-    case settingsRules = "settings/rules"
-    /// POST: an admin adds a consent text.
-    case settingsConsent = "settings/consent"
-    /// GET `?environment=test|live`: an environment's secret and client keys.
-    case settingsKeys = "settings/keys"
-    /// POST: an admin makes a key (shown once in the answer).
-    case settingsKeyCreate = "settings/keys/create"
-    /// POST: an admin revokes a key by id.
-    case settingsKeyRevoke = "settings/keys/revoke"
-    /// GET: the tenant's operators.
-    case settingsOperators = "settings/operators"
-    /// POST: an admin makes an operator (the password shown once in the answer).
-    case settingsOperatorCreate = "settings/operators/create"
-    /// POST: an admin disables, enables or resets an operator's password.
-    case settingsOperatorAction = "settings/operators/action"
-
-    public var components: [String] { ["console"] + rawValue.split(separator: "/").map(String.init) }
-    public var path: String { "/" + components.joined(separator: "/") }
-}
-
 /// Paths of one review case in the console.
 public enum ConsoleCaseRoute: Sendable, Equatable {
     /// GET: the case and its evidence.

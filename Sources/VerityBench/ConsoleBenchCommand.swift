@@ -5,6 +5,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import VerityAPI
+import VerityConsole
 
 /// The console's pages under a large history: an operator signs in as a
 /// browser does, then opens the review queue and the overview in turn, one

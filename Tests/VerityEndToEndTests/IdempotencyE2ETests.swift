@@ -73,7 +73,7 @@ struct IdempotencyE2ETests {
         try await withLiveClient(userRef: "idem-user") { client, app, url async throws in
             try await client.consent()
             let token = try await app.token(for: "idem-user")
-            let typo = DocumentVerificationE2ETests.johnWithTypo
+            let typo = IdentityDocuments.johnWithTypo
             let first = try await Self.post(url, IdentityRoute.verify.path, bearer: token, key: "attempt-1", body: typo)
             let retry = try await Self.post(url, IdentityRoute.verify.path, bearer: token, key: "attempt-1", body: typo)
             #expect(first.status == 200 && retry.status == 200 && retry.replayed && retry.data == first.data, "\(first.status) \(retry.status) \(String(decoding: retry.data, as: UTF8.self))")

@@ -75,7 +75,7 @@ struct MetricsE2ETests {
             let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "metrics-person-4711"),
                                                     requestTimeout: TestDeadlines.requestTimeout)
             try await client.consent()
-            _ = try await client.verifyIdentity(input: DocumentVerificationE2ETests.johnWithTypo)
+            _ = try await client.verifyIdentity(input: IdentityDocuments.johnWithTypo)
             _ = try await client.verifyIdentity(input: TestData.johnSmith)
             // An admin route with the user's reference in its path, and a path no route has.
             _ = try await TestHTTP.data(for: {

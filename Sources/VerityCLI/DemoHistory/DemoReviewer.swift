@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import VerityAPI
+import VerityConsole
 
 /// A reviewer in the console, as a person uses it: signs in with the form,
 /// opens the queue, claims a case and decides it, each form sent with the
