@@ -70,15 +70,15 @@ package struct AccreditationAdminService: Sendable {
     private func commit(_ write: @escaping @Sendable (any Database) async throws -> Bool, events: [WebhookEventDraft], now: Int64,
                         context: AdminContext, audit: Audited) async throws {
         let (environmentID, tenantID, change) = (context.environmentID, context.environment.$tenant.id, context.change)
-        let decided = try await context.db.write { tx -> Bool in
-            guard try await write(tx) else { return false }
-            try await WebhookOutbox.publish(events, now: now, on: tx)
+        let told = try await context.db.write { tx -> Bool? in
+            guard try await write(tx) else { return nil }
+            let told = try await WebhookOutbox.publish(events, now: now, on: tx)
             try await AuditRepository.record(audit.action, actor: change.actor, environmentID: environmentID, userID: audit.userID, now: now,
                                              tenantID: tenantID, reason: change.reason(with: audit.detail), on: tx)
-            return true
+            return told
         }
-        guard decided else { throw VerityError(.validationError, "The request was decided already.", field: "id") }
-        await wake?.outcomeWritten(environmentID: context.environmentID, db: context.db)
+        guard let told else { throw VerityError(.validationError, "The request was decided already.", field: "id") }
+        wake?.published(told)
     }
 
     /// An approval read and checked, written by `write(on:)` in the caller's

@@ -39,13 +39,13 @@ package struct CertificationService: Sendable {
         let certificates = UserCertificateRepository(db: context.db)
         try await certificates.create(row)
         let id = try row.requireID()
-        await issuer.issueNow(id)
+        let told = await issuer.issueNow(id)
         guard let issued = try await certificates.certificate(id: id), issued.status == .issued else {
             // Level 1 answers now or not at all: no retry behind the user's back.
             try await certificates.fail(id: id, reason: "not issued within the request")
             throw VerityError(.serviceUnavailable, "The certificate could not be issued; try again.")
         }
-        await registrations.wake?.outcomeWritten(environmentID: context.environmentID, db: context.db)
+        registrations.wake?.published(told)
         return try await view(registration, context: context)
     }
 
@@ -141,9 +141,9 @@ package struct CertificationService: Sendable {
             CertificationEvents.certificateRevoked(environmentID: context.environmentID, userID: context.userID, entity: entity.name,
                                                    level: row.level, serial: row.serial, reason: .uncertified)
         }
-        try await certificates.uncertify(registrationID: registrationID, userID: context.userID, status: next, now: clock.nowMillis(),
-                                         events: revoked)
-        if !revoked.isEmpty { await registrations.wake?.outcomeWritten(environmentID: context.environmentID, db: context.db) }
+        let told = try await certificates.uncertify(registrationID: registrationID, userID: context.userID, status: next,
+                                                    now: clock.nowMillis(), events: revoked)
+        registrations.wake?.published(told)
         // A level-4 token goes to `verity hsm wipe` once its certificate is
         // revoked, never before: a lost mark only waits for the wipe's own sweep.
         for row in live { try? await issuer.giveUpHSMToken(of: row) }

@@ -129,11 +129,11 @@ package struct RegistrationService: Sendable {
                                          subjectID: try request.requireID(), userID: context.userID,
                                          reasons: ["LEVEL_\(level.rawValue)"] + (evidence.map { ["EVIDENCE_\($0.kind.uppercased())"] } ?? []),
                                          openedAt: now)
-        try await registrations.create(request, events: [
+        let told = try await registrations.create(request, events: [
             WebhookEvents.draft(AccreditationRequested(entity: entity.name, requestId: try request.requireID().uuidString, level: level.rawValue),
                                 environmentID: context.environmentID, userID: context.userID),
         ], now: now, reviewCase: reviewCase)
-        await wake?.outcomeWritten(environmentID: context.environmentID, db: context.db)
+        wake?.published(told)
         return (try Self.view(request, entity: entity.name), created: true)
     }
 

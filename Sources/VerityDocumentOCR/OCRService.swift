@@ -122,11 +122,11 @@ struct OCRService: Sendable {
         let doubts = context.configuration.documents.review.enabled ? OCRReview.reasons(result) : []
         let review = try await doubts.isEmpty ? nil : heldForReview(session.id, result: result, reasons: doubts, sealer: sealer,
                                                                     context: context, now: now)
-        guard try await OCRSessionRepository(db: context.db).finish(id: session.id, combinationID: combinationID, now: now,
-                                                                    events: [completed], review: review) else {
+        guard let told = try await OCRSessionRepository(db: context.db).finish(id: session.id, combinationID: combinationID, now: now,
+                                                                               events: [completed], review: review) else {
             throw VerityError(.requestReplayed, "this session was combined already")
         }
-        await wake?.outcomeWritten(environmentID: context.environmentID, db: context.db)
+        wake?.published(told)
         VerityMetrics.checkCompleted(product: "ocr", outcome: verification.success ? "success" : "failure")
         return OCRCombineResponse(sessionID: session.publicID, combinationID: combinationID, sealedResponse: sealed)
     }

@@ -46,9 +46,9 @@ struct VerifyHumanService: Sendable {
             id: id, environmentID: context.environmentID, clientKeyID: context.keyID, product: product,
             outcome: outcome, reasons: reasons,
             tokenExpiresAt: outcome == .pass ? now + MobilePassToken.lifetimeMilliseconds : nil, createdAt: now)
-        try await MobileVerificationRepository(db: context.db).record(verification, credits: Int64(product.credits), now: now,
-                                                                      events: [MobileEvents.completed(verification, id: id, demo: false)])
-        await wake?.outcomeWritten(environmentID: context.environmentID, db: context.db)
+        let told = try await MobileVerificationRepository(db: context.db).record(
+            verification, credits: Int64(product.credits), now: now, events: [MobileEvents.completed(verification, id: id, demo: false)])
+        wake?.published(told)
         VerityMetrics.checkCompleted(product: product.rawValue, outcome: verification.outcome.rawValue)
         VerityMetrics.creditsCharged(product: product.rawValue, credits: product.credits)
         context.logger.info("verifyhuman", metadata: ["verification_id": .string(id.uuidString), "outcome": .string(verification.outcome.rawValue)])

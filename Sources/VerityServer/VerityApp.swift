@@ -89,7 +89,7 @@ public enum VerityApp {
             dataSources: dataSources, pki: pki, issuer: issuer, jobs: jobs, documentEngines: documentEngines,
             documentChecks: documentChecks,
             messaging: messaging, sanctions: sanctions,
-            webhookWake: WebhookWake(dispatcher: webhooks, clock: clock), heldClaims: heldClaims,
+            webhookWake: WebhookWake(dispatcher: webhooks), heldClaims: heldClaims,
             signInHashing: SignInGuard.HashingQueue(capacity: SignInGuard.hashingCapacity))
         app.lifecycle.use(jobs)
         app.storage[JobWorkerKey.self] = jobs

@@ -39,7 +39,6 @@ package struct WebhookEndpointService: Sendable {
                                             secretSealed: try protector.seal(text: secret, at: .of(.webhookSecret, id)), createdAt: clock.nowMillis())
         endpoint.id = id
         try await endpoints.create(endpoint)
-        wake?.forget(environmentID: context.environmentID)
         try await audit("webhook.endpoint.created", context)
         return WebhookEndpointSecret(endpoint: try Self.view(endpoint), secret: secret, previousSecretValidUntilEpochMs: nil)
     }
@@ -56,7 +55,6 @@ package struct WebhookEndpointService: Sendable {
         let endpoint = try await endpoint(id, context: context)
         let endpoints = WebhookEndpointRepository(db: context.db)
         try await endpoints.setStatus(id: try endpoint.requireID(), enabled ? .enabled : .disabled, reason: enabled ? nil : "operator")
-        wake?.forget(environmentID: context.environmentID)
         try await audit(enabled ? "webhook.endpoint.enabled" : "webhook.endpoint.disabled", context)
         return try Self.view(try await endpoints.endpoint(id: try endpoint.requireID()) ?? endpoint)
     }

@@ -41,19 +41,24 @@ package final class CertificateIssuer: JobHandler {
 
     /// Issues `id` within the request (level 1 answers at once or not at all):
     /// a failure is logged and leaves the certificate pending for the caller to settle.
-    func issueNow(_ id: UUID) async {
+    /// Returns whether an endpoint will be told of the certificate (false when it failed).
+    @discardableResult
+    func issueNow(_ id: UUID) async -> Bool {
         do {
-            try await issue(id)
+            return try await issue(id)
         } catch {
             let message = (error as? VerityError)?.message ?? "the certificate authority failed"
             logger.warning("certificate issuance failed", metadata: ["certificate_id": .string(id.uuidString),
                                                                    "error": .string(String(message.prefix(200)))])
+            return false
         }
     }
 
-    private func issue(_ id: UUID) async throws {
+    /// Returns whether an endpoint will be told of the certificate.
+    @discardableResult
+    private func issue(_ id: UUID) async throws -> Bool {
         let certificates = UserCertificateRepository(db: db)
-        guard let row = try await certificates.certificateForIssuing(id: id), row.status == .pending else { return }
+        guard let row = try await certificates.certificateForIssuing(id: id), row.status == .pending else { return false }
         let registration = row.registration
         let keys = PersonKeyRepository(db: db, protector: protector)
         let fields = try await keys.registrationFields(registration)
@@ -80,7 +85,7 @@ package final class CertificateIssuer: JobHandler {
         let notAfter = Int64(certificate.notValidAfter.timeIntervalSince1970 * 1000)
         // A new certificate replaces the old: at most one is live per registration.
         let environmentID = registration.entity.$environment.id, userID = registration.$user.id, entity = registration.entity.name
-        let replaced = try await certificates.recordIssued(
+        let (replaced, told) = try await certificates.recordIssued(
             id: id, registrationID: try registration.requireID(), userID: userID, serial: serial, sealedPEM: pem, notAfter: notAfter,
             issuerCA: UserCertificates.issuerCA(kind), now: now,
             events: [CertificationEvents.certificateIssued(environmentID: environmentID, userID: userID, entity: entity, level: row.level,
@@ -92,6 +97,7 @@ package final class CertificateIssuer: JobHandler {
         for old in replaced { try? await giveUpHSMToken(of: old) }
         await notifyRevoked(replaced)
         logger.info("certificate issued", metadata: ["certificate_id": .string(id.uuidString), "level": .stringConvertible(row.level)])
+        return told
     }
 
     /// Refused or out of attempts: the certificate fails and the user is back

@@ -69,15 +69,15 @@ struct CaseDecisions: Sendable {
             let (tenantID, operatorID, environmentID, userID) = (session.tenantID, session.operatorID, found.environmentID, found.userID)
             let action = prepared.action ?? "case.\(decision.rawValue)"
             let audited = (note.isEmpty ? reason : "\(reason): \(note)") + prepared.detail
-            written = try await db.write { tx in
+            let told: Bool? = try await db.write { tx in
                 guard try await ReviewCaseRepository.decide(id: caseID, tenantID: tenantID, operatorID: operatorID, decision: decision,
-                                                            reason: reason, now: now, on: tx) else { return false }
+                                                            reason: reason, now: now, on: tx) else { return nil }
                 try await AuditRepository.record(action, actor: OperatorAccounts.actor(operatorID), environmentID: environmentID,
                                                  userID: userID, now: now, tenantID: tenantID, reason: audited, on: tx)
-                _ = try await WebhookOutbox.publish(try await prepared.write(tx), now: now, on: tx)
-                return true
+                return try await WebhookOutbox.publish(try await prepared.write(tx), now: now, on: tx)
             }
-            if written { await wake?.outcomeWritten(environmentID: environmentID, db: db) }
+            written = told != nil
+            wake?.published(told ?? false)
             if written, let afterCommit = prepared.afterCommit { return try await afterCommit() }
         }
         guard written else {

@@ -24,9 +24,7 @@ package struct CaptureLinkLapses: Sendable {
         do {
             return try await DocumentCheckRepository(db: db).transition(userID: userID, environmentID: environmentID, now: now, next: { stored in
                 try DocumentVerificationStateMachine().next(from: stored ?? .captureInitiated, on: lapse)
-            }, alongside: { tx in
-                try await WebhookOutbox.publish([event], now: now, on: tx)
-            })
+            }, events: [event]).status
         } catch let error as VerityError where error.code == .documentCheckPending || error.code == .captureLinkUnusable {
             return nil
         }

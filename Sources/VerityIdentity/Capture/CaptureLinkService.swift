@@ -80,13 +80,12 @@ struct CaptureLinkService: Sendable {
         let linkID = try link.requireID()
         let opened = event == .captureLinkOpened ? [WebhookEvents.draft(CaptureLinkOpened(linkId: linkID.uuidString),
                                                                          environmentID: context.environmentID, userID: context.userID)] : []
-        let status = try await documents.transition(userID: context.userID, environmentID: context.environmentID, now: now, next: { stored in
+        let (status, told) = try await documents.transition(userID: context.userID, environmentID: context.environmentID, now: now, next: { stored in
             try DocumentVerificationStateMachine().next(from: stored ?? .captureInitiated, on: event)
         }, alongside: { tx in
             try await CaptureLinkRepository.countOpening(linkID: linkID, on: tx)
-            try await WebhookOutbox.publish(opened, now: now, on: tx)
-        })
-        if !opened.isEmpty { await wake?.outcomeWritten(environmentID: context.environmentID, db: context.db) }
+        }, events: opened)
+        wake?.published(told)
         context.logger.info("capture link opened", metadata: ["link_id": .string(linkID.uuidString), "status": .string(status.rawValue)])
         guard event == .captureLinkOpened else { throw Self.refusal(status) }
         return status

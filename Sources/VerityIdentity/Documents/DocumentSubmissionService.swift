@@ -65,9 +65,9 @@ struct DocumentSubmissionService: Sendable {
             let event = configuration.documents.captureLinks.submission(link.timing, now: now)
             if event != .documentSubmitted {
                 // The link's limits are reached: the status says so and nothing is queued.
-                let status = try await documents.transition(userID: context.userID, environmentID: context.environmentID, now: now) {
+                let status = try await documents.transition(userID: context.userID, environmentID: context.environmentID, now: now, next: {
                     try DocumentVerificationStateMachine().next(from: $0 ?? .captureInitiated, on: event)
-                }
+                }).status
                 throw CaptureLinkService.refusal(status)
             }
         }

@@ -58,7 +58,7 @@ struct IdentityVerificationService: Sendable {
                                        inputDigest: digest, outcome: outcome)
         if let settled = try await VerificationRepository(db: context.db).chargeAndSettle(
             answered, expected: record, now: clock.nowMillis(), filing: filed, event: decisionEvent(attemptID: answered.id, context: context)) {
-            if settled.published { webhookWake.kick() }
+            webhookWake.published(settled.published)
             return try await answer(settled, outcome: outcome, source: source.name, attemptID: answered.id, context: context)
         }
         guard let attempt = try await charge(source: source, digest: digest, context: context) else { return try await status(for: context) }
@@ -99,7 +99,7 @@ struct IdentityVerificationService: Sendable {
                         context: IdentityContext) async throws -> SettledAttempt {
         let settled = try await VerificationRepository(db: context.db).settle(
             attempt, outcome: outcome, now: clock.nowMillis(), filing: claim, event: decisionEvent(attemptID: attempt.id, context: context))
-        if settled.published { webhookWake.kick() }
+        webhookWake.published(settled.published)
         return settled
     }
 

@@ -90,13 +90,14 @@ struct MobileSessions: Sendable {
 
     /// Ends the session at `step` with `outcome`: the outcome recorded as a
     /// verification and charged (not for demo keys), the images erased, in one
-    /// transaction. Returns the verification's public id.
+    /// transaction. Returns the verification's public id, and whether an
+    /// endpoint will be told of it (for the webhook wake).
     /// With `review`, a case of that kind opens for the console's reviewers
     /// in the same transaction, with its own sealed copy of the images; the
     /// session row keeps none in any case.
     func finish<State: Codable & Sendable>(_ loaded: Loaded<State>, state: State, outcome: MobileOutcome, reasons: [String],
                                            product: MobileProduct, context: MobileContext, from step: MobileStep,
-                                           review: ReviewCaseKind? = nil) async throws -> String {
+                                           review: ReviewCaseKind? = nil) async throws -> (id: String, told: Bool) {
         let now = clock.nowMillis()
         let id = UUID()
         let verification = MobileVerificationModel(id: id, environmentID: context.environmentID, clientKeyID: context.keyID,
@@ -111,12 +112,13 @@ struct MobileSessions: Sendable {
             try MobileReviewImagesModel(copying: (session.sealedSelfie, session.sealedFront, session.sealedBack), ofSession: try session.requireID(),
                                         verificationID: id, environmentID: context.environmentID, heldAt: now, protector: protector)
         }
-        try Self.raced(try await MobileSessionRepository(db: db).finish(
+        let told = try await MobileSessionRepository(db: db).finish(
             id: try loaded.session.requireID(), from: step, verification: verification,
             sealedState: try protector.seal(json: state, at: loaded.place(.mobileState)), credits: context.isDemo ? 0 : Int64(product.credits), now: now,
-            events: [MobileEvents.completed(verification, id: id, demo: context.isDemo)], reviewCase: reviewCase, heldImages: held))
+            events: [MobileEvents.completed(verification, id: id, demo: context.isDemo)], reviewCase: reviewCase, heldImages: held)
+        try Self.raced(told != nil)
         VerityMetrics.checkCompleted(product: product.rawValue, outcome: outcome.rawValue)
         if !context.isDemo { VerityMetrics.creditsCharged(product: product.rawValue, credits: product.credits) }
-        return MobileVerificationID(id).description
+        return (MobileVerificationID(id).description, told ?? false)
     }
 }

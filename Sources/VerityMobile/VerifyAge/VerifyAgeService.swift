@@ -156,9 +156,9 @@ struct VerifyAgeService: Sendable {
     /// Ends the session with its outcome (recorded, charged, images erased).
     private func finish(_ loaded: MobileSessions.Loaded<State>, state: State, outcome: MobileOutcome, context: MobileContext,
                         from step: MobileStep) async throws -> Answer {
-        let verificationID = try await sessions(context).finish(loaded, state: state, outcome: outcome, reasons: state.reasons,
+        let (verificationID, told) = try await sessions(context).finish(loaded, state: state, outcome: outcome, reasons: state.reasons,
                                                        product: Self.product, context: context, from: step)
-        await wake?.outcomeWritten(environmentID: context.environmentID, db: context.db)
+        wake?.published(told)
         context.logger.info("verifyage finished", metadata: ["verification_id": .string(verificationID), "outcome": .string(outcome.rawValue)])
         var envelope = answer(loaded.publicID, context: context, step: step.rawValue, next: nil, state: state)
         envelope.outcome = outcome

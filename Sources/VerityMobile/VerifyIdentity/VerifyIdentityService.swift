@@ -197,9 +197,9 @@ struct VerifyIdentityService: Sendable {
 
     private func finish(_ loaded: MobileSessions.Loaded<State>, state: State, outcome: MobileOutcome, context: MobileContext,
                         review: ReviewCaseKind? = nil) async throws -> Answer {
-        let verificationID = try await sessions(context).finish(loaded, state: state, outcome: outcome, reasons: state.reasons,
+        let (verificationID, told) = try await sessions(context).finish(loaded, state: state, outcome: outcome, reasons: state.reasons,
                                                        product: product, context: context, from: .submit, review: review)
-        await wake?.outcomeWritten(environmentID: context.environmentID, db: context.db)
+        wake?.published(told)
         context.logger.info("\(product.rawValue) finished", metadata: ["verification_id": .string(verificationID), "outcome": .string(outcome.rawValue)])
         var envelope = answer(loaded.publicID, context: context, step: MobileStep.submit.rawValue, next: nil, state: state)
         envelope.outcome = outcome

@@ -50,8 +50,9 @@ public struct DocumentCheckRepository: Sendable {
     /// queue its job). Returns the new status.
     public func transition(userID: UUID, environmentID: UUID, now: Int64,
                            next: @escaping @Sendable (DocumentVerificationStatus?) throws -> DocumentVerificationStatus,
-                           alongside: @escaping @Sendable (any Database) async throws -> Void = { _ in }) async throws
-        -> DocumentVerificationStatus {
+                           alongside: @escaping @Sendable (any Database) async throws -> Void = { _ in },
+                           events: [WebhookEventDraft] = []) async throws
+        -> (status: DocumentVerificationStatus, told: Bool) {
         try await db.write { tx in
             let sql = try tx.sql()
             try await sql.raw("""
@@ -70,7 +71,7 @@ public struct DocumentCheckRepository: Sendable {
             // Another submission moved it between the read and the write (PostgreSQL).
             guard moved != nil else { throw VerityError(.documentCheckPending, "A document check is already running: wait for its outcome.") }
             try await alongside(tx)
-            return status
+            return (status, try await WebhookOutbox.publish(events, now: now, on: tx))
         }
     }
 

@@ -67,19 +67,20 @@ public struct MobileSessionRepository: Sendable {
 
     /// Ends the session at `expected` with `verification` (its outcome), charges
     /// the product's credits and erases the session's images, all in one
-    /// transaction, pass or fail, as `mobile-api.txt` promises. False when
-    /// another request ended or moved it first; `CREDITS_EXHAUSTED` changes nothing.
+    /// transaction, pass or fail, as `mobile-api.txt` promises. Nil when
+    /// another request ended or moved it first; `CREDITS_EXHAUSTED` changes nothing; otherwise
+    /// whether an endpoint will be told of `events`.
     /// With `reviewCase`, the case opens in the same transaction, and
     /// `heldImages`, the reviewer's own sealed copy, is kept beside it
     /// (`mobile_review_images`: the decision or the held-images retention erases it).
     public func finish(id: UUID, from expected: MobileStep, verification: MobileVerificationModel, sealedState: Data?, credits: Int64,
                        now: Int64, events: [WebhookEventDraft] = [], reviewCase: ReviewCaseModel? = nil,
-                       heldImages: MobileReviewImagesModel? = nil) async throws -> Bool {
+                       heldImages: MobileReviewImagesModel? = nil) async throws -> Bool? {
         try await db.write { tx in
             guard let session = try await MobileSessionModel.query(on: tx).filter(\.$id == id).filter(\.$nextStep == expected).first()
-            else { return false }
+            else { return nil }
             // The events before the charge, which locks the environment's balance until commit.
-            try await WebhookOutbox.publish(events, now: now, on: tx)
+            let told = try await WebhookOutbox.publish(events, now: now, on: tx)
             if credits > 0 {
                 try await CreditLedger.charge(environmentID: verification.environmentID, amount: credits, reason: verification.product.rawValue,
                                               reference: try verification.requireID().uuidString, now: now, on: tx)
@@ -98,7 +99,7 @@ public struct MobileSessionRepository: Sendable {
             session.sealedBack = nil
             session.lastActivityAt = now
             try await session.update(on: tx)
-            return true
+            return told
         }
     }
 

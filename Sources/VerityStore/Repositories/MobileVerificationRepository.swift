@@ -11,15 +11,17 @@ public struct MobileVerificationRepository: Sendable {
     public init(db: any Database) { self.db = db }
 
     /// Stores `verification` and charges its product's credits together;
-    /// `CREDITS_EXHAUSTED` stores nothing.
-    public func record(_ verification: MobileVerificationModel, credits: Int64, now: Int64, events: [WebhookEventDraft] = []) async throws {
+    /// `CREDITS_EXHAUSTED` stores nothing. Returns whether an endpoint will be told.
+    @discardableResult
+    public func record(_ verification: MobileVerificationModel, credits: Int64, now: Int64, events: [WebhookEventDraft] = []) async throws -> Bool {
         try await db.write { tx in
             // The events first: the charge locks the environment's balance until commit.
-            try await WebhookOutbox.publish(events, now: now, on: tx)
+            let told = try await WebhookOutbox.publish(events, now: now, on: tx)
             try await CreditLedger.charge(environmentID: verification.environmentID, amount: credits,
                                           reason: verification.product.rawValue, reference: try verification.requireID().uuidString,
                                           now: now, on: tx)
             try await verification.create(on: tx)
+            return told
         }
     }
 

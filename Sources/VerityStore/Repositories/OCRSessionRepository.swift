@@ -77,22 +77,23 @@ public struct OCRSessionRepository: Sendable {
     }
 
     /// Ends the session with its combination: the keys, readings and images
-    /// are erased in the same statement. False when it had ended already.
+    /// are erased in the same statement. Nil when it had ended already, else
+    /// whether an endpoint will be told of `events`.
     /// With `review`, a case opens for the console's reviewers in the same
     /// transaction, and the combined result (sealed) and the side images stay
     /// for it until it is decided.
     public func finish(id: UUID, combinationID: String, now: Int64, events: [WebhookEventDraft] = [],
-                       review: (reviewCase: ReviewCaseModel, sealedResult: Data)? = nil) async throws -> Bool {
+                       review: (reviewCase: ReviewCaseModel, sealedResult: Data)? = nil) async throws -> Bool? {
         try await db.write { tx in
             let images: SQLQueryString = review == nil ? ", sealed_front_image = NULL, sealed_back_image = NULL" : ""
             guard try await !tx.sql().raw("""
                 UPDATE ocr_sessions SET combination_id = \(bind: combinationID), finished_at = \(bind: now), sealed_keys = NULL,
                 sealed_front = NULL, sealed_back = NULL, sealed_review = \(bind: review?.sealedResult) \(images)
                 WHERE id = \(bind: id) AND finished_at IS NULL RETURNING id
-                """).all().isEmpty else { return false }
-            try await WebhookOutbox.publish(events, now: now, on: tx)
+                """).all().isEmpty else { return nil }
+            let told = try await WebhookOutbox.publish(events, now: now, on: tx)
             if let review { try await ReviewCaseRepository.open(review.reviewCase, on: tx) }
-            return true
+            return told
         }
     }
 

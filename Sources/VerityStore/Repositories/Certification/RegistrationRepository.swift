@@ -39,13 +39,15 @@ public struct RegistrationRepository: Sendable {
     }
 
     /// Writes a new request with its events and, for a person to decide it
-    /// in the console, its review case.
+    /// in the console, its review case. Returns whether an endpoint will be told.
+    @discardableResult
     public func create(_ request: AccreditationRequestModel, events: [WebhookEventDraft] = [], now: Int64,
-                       reviewCase: ReviewCaseModel? = nil) async throws {
+                       reviewCase: ReviewCaseModel? = nil) async throws -> Bool {
         try await db.write { tx in
             try await request.create(on: tx)
-            try await WebhookOutbox.publish(events, now: now, on: tx)
+            let told = try await WebhookOutbox.publish(events, now: now, on: tx)
             if let reviewCase { try await ReviewCaseRepository.open(reviewCase, on: tx) }
+            return told
         }
     }
 

@@ -86,8 +86,8 @@ public struct UserCertificateRepository: Sendable {
     public func recordIssued(id: UUID, registrationID: UUID, userID: UUID, serial: String, sealedPEM: Data, notAfter: Int64,
                              issuerCA: String? = nil, now: Int64, events: [WebhookEventDraft] = [],
                              replacedEvent: @escaping @Sendable (UserCertificateModel) -> WebhookEventDraft? = { _ in nil })
-        async throws -> [UserCertificateModel] {
-        try await db.write { tx -> [UserCertificateModel] in
+        async throws -> (replaced: [UserCertificateModel], told: Bool) {
+        try await db.write { tx -> (replaced: [UserCertificateModel], told: Bool) in
             let old = try await UserCertificateModel.query(on: tx).filter(\.$registration.$id == registrationID)
                 .filter(\.$status == .issued).all()
             try await UserCertificateModel.query(on: tx).filter(\.$registration.$id == registrationID)
@@ -98,8 +98,7 @@ public struct UserCertificateRepository: Sendable {
             try await RegistrationModel.query(on: tx).filter(\.$id == registrationID)
                 .set(\.$status, to: CertificationStatus.certified).update()
             try await DeviceTokenRepository.revokeAll(userID: userID, reason: .certificationChanged, now: now, on: tx)
-            try await WebhookOutbox.publish(events + old.compactMap(replacedEvent), now: now, on: tx)
-            return old
+            return (old, try await WebhookOutbox.publish(events + old.compactMap(replacedEvent), now: now, on: tx))
         }
     }
 
@@ -117,8 +116,10 @@ public struct UserCertificateRepository: Sendable {
 
     /// The user gives the certificate up: issued ones revoked, pending ones
     /// failed, the registration at `status`, device tokens revoked, together.
+    /// Returns whether an endpoint will be told of `events`.
+    @discardableResult
     public func uncertify(registrationID: UUID, userID: UUID, status: CertificationStatus, now: Int64,
-                          events: [WebhookEventDraft] = []) async throws {
+                          events: [WebhookEventDraft] = []) async throws -> Bool {
         try await db.write { tx in
             try await UserCertificateModel.query(on: tx).filter(\.$registration.$id == registrationID).filter(\.$status == .issued)
                 .set(\.$status, to: .revoked).set(\.$revokedAt, to: now).update()
@@ -126,7 +127,7 @@ public struct UserCertificateRepository: Sendable {
                 .set(\.$status, to: .failed).set(\.$failure, to: "cancelled by uncertify").update()
             try await RegistrationModel.query(on: tx).filter(\.$id == registrationID).set(\.$status, to: status).update()
             try await DeviceTokenRepository.revokeAll(userID: userID, reason: .certificationChanged, now: now, on: tx)
-            try await WebhookOutbox.publish(events, now: now, on: tx)
+            return try await WebhookOutbox.publish(events, now: now, on: tx)
         }
     }
 }

@@ -18,11 +18,6 @@ public struct WebhookEndpointRepository: Sendable {
         try await WebhookEndpointModel.query(on: db).filter(\.$environment.$id == environmentID).sort(\.$createdAt).all()
     }
 
-    /// Whether the environment has an endpoint deliveries go to.
-    public func hasEnabledEndpoint(environmentID: UUID) async throws -> Bool {
-        try await WebhookEndpointModel.query(on: db).filter(\.$environment.$id == environmentID).filter(\.$status == .enabled).first() != nil
-    }
-
     /// Every endpoint (for `verity doctor`).
     public func allEndpoints() async throws -> [WebhookEndpointModel] {
         try await WebhookEndpointModel.query(on: db).sort(\.$createdAt).all()
