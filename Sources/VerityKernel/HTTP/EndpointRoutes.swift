@@ -51,6 +51,7 @@ extension RoutesBuilder {
             route = on(HTTPMethod(rawValue: endpoint.verb.rawValue), path, use: handler)
         }
         route.userInfo[EndpointCredentialKey.key] = endpoint.credential
+        route.userInfo[EndpointAnswerKey.key] = EndpointAnswerKey.Facts(status: endpoint.status, headers: endpoint.headers)
         return route
     }
 }
@@ -61,4 +62,17 @@ enum EndpointCredentialKey {
     static let key = "verity.credential"
 
     static func of(_ route: Route) -> EndpointCredential? { route.userInfo[key] as? EndpointCredential }
+}
+
+/// The success status and the headers a route's endpoint declares
+/// (`ContractCoverageTests` holds them against `docs/openapi.yaml`).
+enum EndpointAnswerKey {
+    static let key = "verity.answer"
+
+    struct Facts: Sendable {
+        let status: Int
+        let headers: [String]
+    }
+
+    static func of(_ route: Route) -> Facts? { route.userInfo[key] as? Facts }
 }
