@@ -58,8 +58,7 @@ let package = Package(
         .target(
             name: "VerityVision",
             dependencies: [
-                "VerityCore", "CLeptonica", "CTesseract", "CZXing", "CFace", "CJPEG",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "VerityCore", "CLeptonica", "CTesseract", "CZXing", "CFace", "CJPEG", .crypto,
             ],
             resources: [.copy("Resources")],
             // Pixel loops are 20-50x slower unoptimised; tests would crawl.
@@ -80,25 +79,18 @@ let package = Package(
         .target(
             name: "VerityPKI",
             dependencies: [
-                "VerityCore", "CPKCS11",
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "VerityCore", "CPKCS11", .x509, .swiftASN1, .crypto,
             ]
         ),
         // Request and response types shared by server and SDK, on the wire's
         // vocabulary, and the wire's own cryptography (the OCR service's
         // transport keys, webhook signatures). No I/O, nothing of VerityCore.
-        .target(name: "VerityAPI", dependencies: ["VerityWire", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "VerityAPI", dependencies: ["VerityWire", .crypto]),
         // Fluent models, migrations, repositories.
         .target(
             name: "VerityStore",
             dependencies: [
-                "VerityCore",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Fluent", package: "fluent"),
-                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
-                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                "VerityCore", .crypto, .fluent, .fluentSQLiteDriver, .fluentPostgresDriver,
             ]
         ),
         // The server, one target per folder (docs/architecture.md): an import that
@@ -107,17 +99,8 @@ let package = Package(
         .target(
             name: "VerityKernel",
             dependencies: [
-                "VerityCore", "VerityAPI", "VerityStore", "VerityPKI", "CSandbox",
-                .product(name: "Vapor", package: "vapor"),
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "JWTKit", package: "jwt-kit"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                "VerityCore", "VerityAPI", "VerityStore", "VerityPKI", "CSandbox", .vapor, .metrics, .prometheus, .crypto, .jwtKit,
+                .logging, .nioPosix, .nioSSL, .nioCore, .nioHTTP1,
             ]
         ),
         // The server's side of the engines: the pool of confined workers (or the
@@ -125,10 +108,7 @@ let package = Package(
         .target(
             name: "VerityEnginePool",
             dependencies: [
-                "VerityCore", "VerityAPI", "VerityVision", "VerityEngines", "CSandbox", "VerityKernel",
-                .product(name: "Vapor", package: "vapor"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                "VerityCore", "VerityAPI", "VerityVision", "VerityEngines", "CSandbox", "VerityKernel", .vapor, .logging, .nioPosix,
             ]
         ),
         // What people see: escaping HTML, the pages' assets and headers, the
@@ -137,104 +117,78 @@ let package = Package(
         .target(
             name: "VerityPages",
             dependencies: [
-                "VerityCore", "VerityAPI", "VerityStore", "VerityKernel",
-                .product(name: "Vapor", package: "vapor"),
-                .product(name: "Yams", package: "Yams"),
+                "VerityCore", "VerityAPI", "VerityStore", "VerityKernel", .vapor, .yams,
             ],
             resources: [.copy("Assets")]
         ),
         .target(
             name: "VerityWebhooks",
             dependencies: [
-                "VerityCore", "VerityAPI", "VerityStore", "VerityKernel", "VerityEnginePool",
-                .product(name: "Vapor", package: "vapor"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                "VerityCore", "VerityAPI", "VerityStore", "VerityKernel", "VerityEnginePool", .vapor, .logging, .asyncHTTPClient, .nioPosix,
             ]
         ),
         .target(
             name: "VeritySanctions",
             dependencies: [
-                "VerityCore", "VerityStore", "VerityKernel", "VerityEnginePool",
-                .product(name: "Vapor", package: "vapor"),
+                "VerityCore", "VerityStore", "VerityKernel", "VerityEnginePool", .vapor,
             ]
         ),
         .target(
             name: "VerityOperators",
             dependencies: [
-                "VerityCore", "VerityAPI", "VerityStore", "VerityKernel",
-                .product(name: "Vapor", package: "vapor"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                "VerityCore", "VerityAPI", "VerityStore", "VerityKernel", .vapor, .crypto, .nioPosix,
             ]
         ),
         .target(
             name: "VerityIdentity",
             dependencies: [
-                "VerityCore", "VerityAPI", "VerityStore", "VerityVision", "VerityKernel", "VerityEnginePool", "VerityPages", "VerityWebhooks",
-                .product(name: "Vapor", package: "vapor"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "VerityCore", "VerityAPI", "VerityStore", "VerityVision", "VerityKernel", "VerityEnginePool", "VerityPages",
+                "VerityWebhooks", .vapor, .logging, .asyncHTTPClient,
             ]
         ),
         .target(
             name: "VerityMobile",
             dependencies: [
-                "VerityCore", "VerityAPI", "VerityStore", "VerityVision", "VerityKernel", "VerityEnginePool", "VerityPages", "VerityWebhooks", "VeritySanctions",
-                .product(name: "Vapor", package: "vapor"),
-                .product(name: "Logging", package: "swift-log"),
+                "VerityCore", "VerityAPI", "VerityStore", "VerityVision", "VerityKernel", "VerityEnginePool", "VerityPages",
+                "VerityWebhooks", "VeritySanctions", .vapor, .logging,
             ]
         ),
         .target(
             name: "VerityDocumentOCR",
             dependencies: [
-                "VerityCore", "VerityAPI", "VerityStore", "VerityVision", "VerityKernel", "VerityEnginePool", "VerityPages", "VerityWebhooks",
-                .product(name: "Vapor", package: "vapor"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
+                "VerityCore", "VerityAPI", "VerityStore", "VerityVision", "VerityKernel", "VerityEnginePool", "VerityPages",
+                "VerityWebhooks", .vapor, .crypto, .logging,
             ]
         ),
         .target(
             name: "VerityCertification",
             dependencies: [
                 "VerityCore", "VerityAPI", "VerityStore", "VerityPKI", "VerityKernel", "VerityEnginePool", "VerityPages", "VerityWebhooks",
-                .product(name: "Vapor", package: "vapor"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .vapor, .x509, .crypto, .logging, .asyncHTTPClient, .nioPosix, .nioSSL,
             ]
         ),
         .target(
             name: "VerityConsole",
             dependencies: [
-                "VerityCore", "VerityAPI", "VerityStore", "VerityKernel", "VerityPages", "VerityWebhooks", "VerityOperators", "VerityIdentity", "VerityCertification",
-                .product(name: "Vapor", package: "vapor"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
+                "VerityCore", "VerityAPI", "VerityStore", "VerityKernel", "VerityPages", "VerityWebhooks", "VerityOperators",
+                "VerityIdentity", "VerityCertification", .vapor, .crypto, .logging,
             ]
         ),
         .target(
             name: "VerityAdmin",
             dependencies: [
-                "VerityCore", "VerityAPI", "VerityStore", "VerityPKI", "VerityVision", "VerityKernel", "VerityEnginePool", "VerityPages", "VerityWebhooks", "VeritySanctions", "VerityOperators", "VerityIdentity", "VerityCertification", "VerityDocumentOCR",
-                .product(name: "Vapor", package: "vapor"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                "VerityCore", "VerityAPI", "VerityStore", "VerityPKI", "VerityVision", "VerityKernel", "VerityEnginePool", "VerityPages",
+                "VerityWebhooks", "VeritySanctions", "VerityOperators", "VerityIdentity", "VerityCertification", "VerityDocumentOCR",
+                .vapor, .x509, .logging, .asyncHTTPClient, .nioPosix,
             ]
         ),
         // The app: wires every surface.
         .target(
             name: "VerityServer",
             dependencies: [
-                "VerityCore", "VerityStore", "VerityPKI", "VerityKernel", "VerityEnginePool", "VerityPages", "VerityWebhooks", "VeritySanctions", "VerityOperators", "VerityIdentity", "VerityMobile", "VerityDocumentOCR", "VerityCertification", "VerityConsole", "VerityAdmin",
-                .product(name: "Vapor", package: "vapor"),
-                .product(name: "Logging", package: "swift-log"),
+                "VerityCore", "VerityStore", "VerityPKI", "VerityKernel", "VerityEnginePool", "VerityPages", "VerityWebhooks",
+                "VeritySanctions", "VerityOperators", "VerityIdentity", "VerityMobile", "VerityDocumentOCR", "VerityCertification",
+                "VerityConsole", "VerityAdmin", .vapor, .logging,
             ]
         ),
         // The SDK: VerityAPI, and the device's keys, CSRs and CMS signatures
@@ -243,8 +197,8 @@ let package = Package(
             name: "Verity",
             dependencies: [
                 "VerityAPI",
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                .x509,
+                .crypto,
                 // Linux only: FoundationNetworking's URLSession spins while it waits (Transport/HTTPExchange.swift).
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
             ]
@@ -254,23 +208,18 @@ let package = Package(
             name: "VerityCLI",
             dependencies: [
                 "VerityServer", "VerityAdmin", "VerityIdentity", "VerityConsole", "VerityKernel", "VerityVision", "VerityPKI", "VerityEngines", "Verity",
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .nioPosix,
+                .nioCore,
+                .argumentParser,
                 // The demo's reviewer signs in to the console and decides a case as a browser would.
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .asyncHTTPClient,
             ]
         ),
         // Fresh databases, migrated, and reading what lies in their files (SQLite, or PostgreSQL via TEST_DATABASE_URL).
         .target(
             name: "VerityStoreTestSupport",
             dependencies: [
-                "VerityStore",
-                .product(name: "Fluent", package: "fluent"),
-                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Vapor", package: "vapor"),
+                "VerityStore", .fluent, .fluentPostgresDriver, .nioCore, .nioPosix, .vapor,
             ],
             path: "Tests/VerityStoreTestSupport"
         ),
@@ -278,14 +227,8 @@ let package = Package(
         .target(
             name: "VerityTestSupport",
             dependencies: [
-                "DocgenManifest", "Verity", "VerityAPI", "VerityAdmin", "VerityCore", "VerityKernel", "VerityPKI", "VerityServer", "VerityStore", "VerityStoreTestSupport",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Fluent", package: "fluent"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "Vapor", package: "vapor"),
+                "DocgenManifest", "Verity", "VerityAPI", "VerityAdmin", "VerityCore", "VerityKernel", "VerityPKI", "VerityServer",
+                "VerityStore", "VerityStoreTestSupport", .asyncHTTPClient, .crypto, .fluent, .logging, .nioCore, .nioHTTP1, .vapor,
             ],
             path: "Tests/VerityTestSupport"
         ),
@@ -299,14 +242,8 @@ let package = Package(
         .executableTarget(
             name: "VerityBench",
             dependencies: [
-                "Verity", "VerityAPI", "VerityConsole", "VerityVision", "VerityCore", "VerityPKI", "DocgenManifest",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Verity", "VerityAPI", "VerityConsole", "VerityVision", "VerityCore", "VerityPKI", "DocgenManifest", .crypto, .nioPosix,
+                .nioCore, .nioHTTP1, .nioConcurrencyHelpers, .asyncHTTPClient, .argumentParser,
             ]
         ),
         // Fuzz targets for every parser of outside bytes; libFuzzer and the
@@ -314,9 +251,7 @@ let package = Package(
         .executableTarget(
             name: "VerityFuzz",
             dependencies: [
-                "VerityAPI", "VerityVision", "VerityCore", "VerityEngines", "CPKCS11",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "JWTKit", package: "jwt-kit"),
+                "VerityAPI", "VerityVision", "VerityCore", "VerityEngines", "CPKCS11", .crypto, .jwtKit,
             ]
         ),
         // The domain: rules, state machines, parsers (no I/O).
@@ -337,9 +272,7 @@ let package = Package(
         .testTarget(
             name: "VerityPKITests",
             dependencies: [
-                "VerityCore", "VerityPKI", "VerityTestSupport",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "X509", package: "swift-certificates"),
+                "VerityCore", "VerityPKI", "VerityTestSupport", .crypto, .x509,
             ]
         ),
         // The wire: error codes, webhook signatures (no server).
@@ -353,115 +286,111 @@ let package = Package(
         .testTarget(
             name: "VerityStoreTests",
             dependencies: [
-                "VerityCore", "VerityStore", "VerityStoreTestSupport",
-                .product(name: "Fluent", package: "fluent"),
+                "VerityCore", "VerityStore", "VerityStoreTestSupport", .fluent,
             ]
         ),
         // The engine pool: turns, admission, the confined workers and every way out of their sandbox.
         .testTarget(
             name: "VerityEnginePoolTests",
             dependencies: [
-                "HostileImageSet", "VerityCore", "VerityEnginePool", "VerityEngines", "VerityKernel", "VerityTestSupport",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                "HostileImageSet", "VerityCore", "VerityEnginePool", "VerityEngines", "VerityKernel", "VerityTestSupport", .logging,
+                .nioConcurrencyHelpers, .nioCore, .nioPosix,
             ]
         ),
         // The identity surface: PII verification, consent, documents, the capture page.
         .testTarget(
             name: "VerityIdentityTests",
             dependencies: [
-                "HostileImageSet", "Verity", "VerityAPI", "VerityCore", "VerityEnginePool", "VerityIdentity", "VerityKernel", "VerityMobile", "VerityServer", "VerityStore", "VerityTestSupport",
-                .product(name: "Fluent", package: "fluent"),
-                .product(name: "Vapor", package: "vapor"),
+                "HostileImageSet", "Verity", "VerityAPI", "VerityCore", "VerityEnginePool", "VerityIdentity", "VerityKernel",
+                "VerityMobile", "VerityServer", "VerityStore", "VerityTestSupport", .fluent, .vapor,
             ]
         ),
         // The mobile API: sessions, products, credits, client keys.
         .testTarget(
             name: "VerityMobileTests",
             dependencies: [
-                "HostileImageSet", "Verity", "VerityAPI", "VerityCore", "VerityStore", "VerityTestSupport",
-                .product(name: "Fluent", package: "fluent"),
+                "HostileImageSet", "Verity", "VerityAPI", "VerityCore", "VerityStore", "VerityTestSupport", .fluent,
             ]
         ),
         // The document OCR service.
         .testTarget(
             name: "VerityDocumentOCRTests",
             dependencies: [
-                "DocgenManifest", "HostileImageSet", "Verity", "VerityAPI", "VerityCore", "VerityDocumentOCR", "VerityKernel", "VerityStore", "VerityTestSupport",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "DocgenManifest", "HostileImageSet", "Verity", "VerityAPI", "VerityCore", "VerityDocumentOCR", "VerityKernel",
+                "VerityStore", "VerityTestSupport", .crypto,
             ]
         ),
         // Certification: devices, registration, accreditation, certificates, their use.
         .testTarget(
             name: "VerityCertificationTests",
             dependencies: [
-                "Verity", "VerityAPI", "VerityAdmin", "VerityCertification", "VerityCore", "VerityIdentity", "VerityKernel", "VerityPKI", "VerityServer", "VerityStore", "VerityTestSupport",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Fluent", package: "fluent"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
-                .product(name: "Vapor", package: "vapor"),
-                .product(name: "X509", package: "swift-certificates"),
+                "Verity", "VerityAPI", "VerityAdmin", "VerityCertification", "VerityCore", "VerityIdentity", "VerityKernel", "VerityPKI",
+                "VerityServer", "VerityStore", "VerityTestSupport", .asyncHTTPClient, .crypto, .fluent, .logging, .nioCore, .nioPosix,
+                .swiftASN1, .vapor, .x509,
             ]
         ),
         // The operator console, in and out of a browser.
         .testTarget(
             name: "VerityConsoleTests",
             dependencies: [
-                "Verity", "VerityAPI", "VerityCertification", "VerityConsole", "VerityCore", "VerityDocumentOCR", "VerityIdentity", "VerityKernel", "VerityMobile", "VerityOperators", "VerityPages", "VerityServer", "VerityStore", "VerityTestSupport", "VerityVision",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Fluent", package: "fluent"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                "Verity", "VerityAPI", "VerityCertification", "VerityConsole", "VerityCore", "VerityDocumentOCR", "VerityIdentity",
+                "VerityKernel", "VerityMobile", "VerityOperators", "VerityPages", "VerityServer", "VerityStore", "VerityTestSupport",
+                "VerityVision", .asyncHTTPClient, .fluent, .nioCore, .nioHTTP1,
             ]
         ),
         // Webhooks: payloads, the outbox fan-out, delivery, retries.
         .testTarget(
             name: "VerityWebhooksTests",
             dependencies: [
-                "Verity", "VerityAPI", "VerityCore", "VerityKernel", "VerityStore", "VerityTestSupport", "VerityWebhooks",
-                .product(name: "Fluent", package: "fluent"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                "Verity", "VerityAPI", "VerityCore", "VerityKernel", "VerityStore", "VerityTestSupport", "VerityWebhooks", .fluent,
+                .nioConcurrencyHelpers, .nioCore, .nioPosix,
             ]
         ),
         // The admin API and the operators' tasks: keys, rotation, retention, erasure, backups.
         .testTarget(
             name: "VerityAdminTests",
             dependencies: [
-                "Verity", "VerityAPI", "VerityAdmin", "VerityCertification", "VerityCore", "VerityIdentity", "VerityKernel", "VerityPKI", "VerityServer", "VerityStore", "VerityTestSupport",
-                .product(name: "Fluent", package: "fluent"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Vapor", package: "vapor"),
-                .product(name: "X509", package: "swift-certificates"),
+                "Verity", "VerityAPI", "VerityAdmin", "VerityCertification", "VerityCore", "VerityIdentity", "VerityKernel", "VerityPKI",
+                "VerityServer", "VerityStore", "VerityTestSupport", .fluent, .logging, .vapor, .x509,
             ]
         ),
         // The kernel and the app: settings, HTTP limits, credentials, logs, the contract.
         .testTarget(
             name: "VerityServerTests",
             dependencies: [
-                "Verity", "VerityAPI", "VerityConsole", "VerityCore", "VerityKernel", "VerityPages", "VerityServer", "VerityStore", "VerityTestSupport",
-                .product(name: "Fluent", package: "fluent"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "Vapor", package: "vapor"),
+                "Verity", "VerityAPI", "VerityConsole", "VerityCore", "VerityKernel", "VerityPages", "VerityServer", "VerityStore",
+                "VerityTestSupport", .fluent, .logging, .nioCore, .nioHTTP1, .vapor,
             ]
         ),
         // Across surfaces through the SDK: idempotency, retries, metrics, slow clients.
         .testTarget(
             name: "VerityEndToEndTests",
             dependencies: [
-                "Verity", "VerityAPI", "VerityCore", "VerityKernel", "VerityStore", "VerityTestSupport",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Fluent", package: "fluent"),
+                "Verity", "VerityAPI", "VerityCore", "VerityKernel", "VerityStore", "VerityTestSupport", .crypto, .fluent,
             ]
         ),
     ]
 )
+
+// The outside products the targets use, each spelled once.
+extension Target.Dependency {
+    static let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+    static let asyncHTTPClient = Target.Dependency.product(name: "AsyncHTTPClient", package: "async-http-client")
+    static let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
+    static let fluent = Target.Dependency.product(name: "Fluent", package: "fluent")
+    static let fluentPostgresDriver = Target.Dependency.product(name: "FluentPostgresDriver", package: "fluent-postgres-driver")
+    static let fluentSQLiteDriver = Target.Dependency.product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver")
+    static let jwtKit = Target.Dependency.product(name: "JWTKit", package: "jwt-kit")
+    static let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
+    static let metrics = Target.Dependency.product(name: "Metrics", package: "swift-metrics")
+    static let nioConcurrencyHelpers = Target.Dependency.product(name: "NIOConcurrencyHelpers", package: "swift-nio")
+    static let nioCore = Target.Dependency.product(name: "NIOCore", package: "swift-nio")
+    static let nioHTTP1 = Target.Dependency.product(name: "NIOHTTP1", package: "swift-nio")
+    static let nioPosix = Target.Dependency.product(name: "NIOPosix", package: "swift-nio")
+    static let nioSSL = Target.Dependency.product(name: "NIOSSL", package: "swift-nio-ssl")
+    static let prometheus = Target.Dependency.product(name: "Prometheus", package: "swift-prometheus")
+    static let swiftASN1 = Target.Dependency.product(name: "SwiftASN1", package: "swift-asn1")
+    static let vapor = Target.Dependency.product(name: "Vapor", package: "vapor")
+    static let x509 = Target.Dependency.product(name: "X509", package: "swift-certificates")
+    static let yams = Target.Dependency.product(name: "Yams", package: "Yams")
+}

@@ -15,10 +15,6 @@ import VerityTestSupport
 @Suite("DIAC delivery by e-mail")
 struct DIACDeliveryE2ETests {
     /// A registered client whose backend filed `email` (nil: none) with the user token.
-    static func registered(_ harness: CertificationHarness, _ userRef: String, email: String?,
-                           fields: [String: String] = CertificationHarness.alice) async throws -> CertificationClient {
-        try await harness.accreditationRequested(userRef, email: email, fields: fields)
-    }
 
     static func approveNewest(_ harness: CertificationHarness, delivery: String) async throws -> (ActivationCodeIssued?, Int) {
         let (requests, _) = try await harness.admin("GET", CertificationAdminRoute.accreditationRequests.path + "?status=pending",
@@ -37,7 +33,7 @@ struct DIACDeliveryE2ETests {
 
     @Test func theCodeIsMailedToTheAddressOnFileAndCertifies() async throws {
         try await withCertification { harness async throws in
-            let client = try await Self.registered(harness, "mail-user", email: "alice.private@example.net")
+            let client = try await harness.accreditationRequested("mail-user", email: "alice.private@example.net")
             harness.app.clock.advance(seconds: 1)
             let (issued, status) = try await Self.approveNewest(harness, delivery: "email")
             #expect(status == 200 && issued?.deliveredBy == "email")
@@ -57,7 +53,7 @@ struct DIACDeliveryE2ETests {
     /// A code sent by SMS proves no address: the certificate names none, though the form and the token have one.
     @Test func aCodeSentBySMSGivesACertificateWithNoEMailAddress() async throws {
         try await withCertification { harness async throws in
-            let client = try await Self.registered(harness, "sms-user", email: "alice.private@example.net")
+            let client = try await harness.accreditationRequested("sms-user", email: "alice.private@example.net")
             harness.app.clock.advance(seconds: 1)
             let (issued, status) = try await Self.approveNewest(harness, delivery: "sms")
             #expect(status == 200 && issued?.deliveredBy == "sms")
@@ -77,7 +73,7 @@ struct DIACDeliveryE2ETests {
 
     @Test func theFormsAddressServesWhenNoneIsOnFile() async throws {
         try await withCertification { harness async throws in
-            _ = try await Self.registered(harness, "form-mail", email: nil)
+            _ = try await harness.accreditationRequested("form-mail", email: nil)
             harness.app.clock.advance(seconds: 1)
             let (issued, _) = try await Self.approveNewest(harness, delivery: "email")
             #expect(issued?.deliveredBy == "email")
@@ -89,7 +85,7 @@ struct DIACDeliveryE2ETests {
         try await withCertification { harness async throws in
             var noEmail = CertificationHarness.alice
             noEmail["email"] = nil
-            _ = try await Self.registered(harness, "no-mail", email: nil, fields: noEmail)
+            _ = try await harness.accreditationRequested("no-mail", email: nil, fields: noEmail)
             let (_, refused) = try await Self.approveNewest(harness, delivery: "email")
             #expect(refused == 400)
             let (_, unknown) = try await Self.approveNewest(harness, delivery: "pigeon")

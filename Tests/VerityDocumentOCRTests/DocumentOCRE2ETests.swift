@@ -19,32 +19,19 @@ import VerityTestSupport
 struct DocumentOCRE2ETests {
     typealias Answer = OCRHarness.Answer
     typealias Client = OCRHarness.Client
-    static var cards: String { OCRHarness.cards }
-    static func card(_ name: String) throws -> Data { try OCRHarness.card(name) }
-    static let front = OCRHarness.front, back = OCRHarness.back
-    static let passingFront = OCRHarness.passingFront, passingBack = OCRHarness.passingBack
-    static func truth(_ field: String, of id: String = "egypt_id-000-clean") throws -> String { try OCRHarness.truth(field, of: id) }
-    static func post<T: Encodable>(_ url: URL, _ token: String, _ path: String, _ body: T) async throws -> Answer {
-        try await OCRHarness.post(url, token, path, body)
-    }
-    static func postRaw(_ url: URL, _ token: String, _ path: String, _ body: Data) async throws -> Answer {
-        try await OCRHarness.postRaw(url, token, path, body)
-    }
-    static func publicKey(_ url: URL, bearer: String?) async throws -> Answer { try await OCRHarness.publicKey(url, bearer: bearer) }
-    static func withOCR(_ body: (VerityTestApp, URL, Data) async throws -> Void) async throws { try await OCRHarness.withOCR(body) }
 
     @Test func aCardsTwoSidesCombineIntoASignedSealedResult() async throws {
-        try await Self.withOCR { app, url, hmacKey in
+        try await OCRHarness.withOCR { app, url, hmacKey in
             let client = try await Client.open(url, token: try await app.token(for: "ocr-user"))
-            let front = try await client.side("front", sealed: try client.sealed(try Self.card(Self.front), as: .frontRequest))
+            let front = try await client.side("front", sealed: try client.sealed(try OCRHarness.card(OCRHarness.front), as: .frontRequest))
             try #require(front.status == 200, "\(front.json)")
             let frontAccepted = try JSONDecoder().decode(OCRSideAccepted.self, from: front.body)
             #expect(frontAccepted.side == .front && frontAccepted.transactionId.hasPrefix("ocrf_"))
             #expect(SignedResponseCheck.hmacIsValid(try #require(frontAccepted.hmacDataList.first), key: hmacKey))
             // The side's answer names no field of the card.
-            let nid = try Self.truth("front_nid")
+            let nid = try OCRHarness.truth("front_nid")
             #expect(!String(decoding: front.body, as: UTF8.self).contains(nid))
-            let back = try await client.side("back", sealed: try client.sealed(try Self.card(Self.back), as: .backRequest))
+            let back = try await client.side("back", sealed: try client.sealed(try OCRHarness.card(OCRHarness.back), as: .backRequest))
             try #require(back.status == 200, "\(back.json)")
             let backAccepted = try JSONDecoder().decode(OCRSideAccepted.self, from: back.body)
 
@@ -58,20 +45,20 @@ struct DocumentOCRE2ETests {
             let signed = try #require(body.hmacDataList.first)
             #expect(signed.serviceID == "ocr" && SignedResponseCheck.hmacIsValid(signed, key: hmacKey))
             // The backend fetches the signing key with its secret key; the operator's CLI prints the same one.
-            let published = try await Self.publicKey(url, bearer: app.secretKey)
+            let published = try await OCRHarness.publicKey(url, bearer: app.secretKey)
             try #require(published.status == 200, "\(published.json)")
             let key = try JSONDecoder().decode(ResponseSigningPublicKey.self, from: published.body)
             #expect(key == (try await app.operations.tenants.responsePublicKey(tenant: app.tenant, environment: .test)) && key.algorithm == "Ed25519")
             let publicKey = try #require(Data(base64Encoded: key.publicKey))
             #expect(SignedResponseCheck.signatureIsValid(signed, publicKey: publicKey))
-            #expect(try await Self.publicKey(url, bearer: try await app.token(for: "ocr-user")).status == 401)
-            #expect(try await Self.publicKey(url, bearer: nil).status == 401)
+            #expect(try await OCRHarness.publicKey(url, bearer: try await app.token(for: "ocr-user")).status == 401)
+            #expect(try await OCRHarness.publicKey(url, bearer: nil).status == 401)
             // The raw answer is what the fields beside it say.
             let raw = try JSONSerialization.jsonObject(with: Data(signed.rawResponse.utf8)) as? [String: Any]
             let rawResult = try #require(raw?["ocrResult"] as? [String: Any])
             let result = body.ocrResult
             #expect(rawResult["frontNid"] as? String == result.frontNid && rawResult["combinationID"] as? String == response.combinationID)
-            let birth = try Self.truth("date_of_birth")
+            let birth = try OCRHarness.truth("date_of_birth")
             #expect(result.frontNid == nid && result.backNid == nid && result.dateOfBirth == birth)
             #expect(result.transactionIdFront == frontAccepted.transactionId && result.transactionIdBack == backAccepted.transactionId)
             #expect(result.isRootOfTrustCompatible && result.age != nil && result.birthGovernorate != nil)
@@ -96,7 +83,7 @@ struct DocumentOCRE2ETests {
                 """) == 1)
             let again = try await client.combine(front: frontAccepted.transactionId, back: backAccepted.transactionId)
             #expect(again.status == 409 && again.code == "REQUEST_REPLAYED")
-            let late = try await client.side("front", sealed: try client.sealed(try Self.card(Self.front), as: .frontRequest))
+            let late = try await client.side("front", sealed: try client.sealed(try OCRHarness.card(OCRHarness.front), as: .frontRequest))
             #expect(late.status == 409 && late.code == "REQUEST_REPLAYED")
         }
     }
@@ -105,17 +92,17 @@ struct DocumentOCRE2ETests {
     /// (tools/docgen/forgery.py): the side it is on says text manipulation,
     /// the anomaly zone is red and the card is not a success.
     @Test func aReprintedNumberIsTextManipulationAndNoSuccess() async throws {
-        let manifest = try DocgenManifest.load(directory: URL(fileURLWithPath: Self.cards))
+        let manifest = try DocgenManifest.load(directory: URL(fileURLWithPath: OCRHarness.cards))
         // A clean capture when there is one: a noisy capture's front is also
         // searched for copies, seconds of work in a debug build beside the
         // server's concurrency tests.
         let baseline = manifest.anomalous.filter { $0.facts?.forgery == "digits" && $0.facts?.alteration == "baseline" }
         let forged = try #require(baseline.first { $0.facts?.capture == "clean" } ?? baseline.first,
-                                  "no card with a reprinted number in \(Self.cards)")
-        try await Self.withOCR { app, url, _ in
+                                  "no card with a reprinted number in \(OCRHarness.cards)")
+        try await OCRHarness.withOCR { app, url, _ in
             let client = try await Client.open(url, token: try await app.token(for: "ocr-user"))
-            let front = try await client.side("front", sealed: try client.sealed(try Self.card(forged.files[0]), as: .frontRequest))
-            let back = try await client.side("back", sealed: try client.sealed(try Self.card(forged.files[1]), as: .backRequest))
+            let front = try await client.side("front", sealed: try client.sealed(try OCRHarness.card(forged.files[0]), as: .frontRequest))
+            let back = try await client.side("back", sealed: try client.sealed(try OCRHarness.card(forged.files[1]), as: .backRequest))
             try #require(front.status == 200 && back.status == 200, "\(front.json) \(back.json)")
             let combined = try await client.combine(front: try JSONDecoder().decode(OCRSideAccepted.self, from: front.body).transactionId,
                                                     back: try JSONDecoder().decode(OCRSideAccepted.self, from: back.body).transactionId)
@@ -137,10 +124,10 @@ struct DocumentOCRE2ETests {
     }
 
     @Test func tamperedReplayedMisdirectedAndOutOfOrderRequestsAreTypedAndChangeNothing() async throws {
-        try await Self.withOCR { app, url, _ in
+        try await OCRHarness.withOCR { app, url, _ in
             let token = try await app.token(for: "ocr-user")
             let client = try await Client.open(url, token: token)
-            let sealedFront = try client.sealed(try Self.card(Self.front), as: .frontRequest)
+            let sealedFront = try client.sealed(try OCRHarness.card(OCRHarness.front), as: .frontRequest)
 
             // Tampered: one byte of the ciphertext changed.
             var bytes = try #require(Data(base64Encoded: sealedFront))
@@ -155,7 +142,7 @@ struct DocumentOCRE2ETests {
             #expect(garbage.status == 400 && garbage.code == "DECRYPTION_FAILED")
             // Another session's key.
             let other = try await Client.open(url, token: token)
-            let foreign = try await client.side("front", sealed: try other.sealed(try Self.card(Self.front), as: .frontRequest))
+            let foreign = try await client.side("front", sealed: try other.sealed(try OCRHarness.card(OCRHarness.front), as: .frontRequest))
             #expect(foreign.status == 400 && foreign.code == "DECRYPTION_FAILED")
             // Combining before the sides.
             let early = try await client.combine(front: "ocrf_x", back: "ocrb_x")
@@ -167,7 +154,7 @@ struct DocumentOCRE2ETests {
             #expect(replay.status == 409 && replay.code == "REQUEST_REPLAYED")
             // The back image sent as the front of a new session: the wrong side.
             let fresh = try await Client.open(url, token: token)
-            let wrong = try await fresh.side("front", sealed: try fresh.sealed(try Self.card(Self.back), as: .frontRequest))
+            let wrong = try await fresh.side("front", sealed: try fresh.sealed(try OCRHarness.card(OCRHarness.back), as: .frontRequest))
             #expect(wrong.status == 422 && wrong.code == "WRONG_SIDE", "\(wrong.status) \(wrong.json)")
             // Not an image.
             let text = try OCRTransport.seal(Data(#"{"image": "aGVsbG8gd29ybGQ="}"#.utf8), key: fresh.keys[.frontRequest]!,
@@ -177,10 +164,10 @@ struct DocumentOCRE2ETests {
 
             // Another user's token cannot see the session; made-up transactions are not found.
             let stranger = try await Client.open(url, token: try await app.token(for: "someone-else"))
-            let hijack = try await stranger.side("back", sealed: try client.sealed(try Self.card(Self.back), as: .backRequest),
+            let hijack = try await stranger.side("back", sealed: try client.sealed(try OCRHarness.card(OCRHarness.back), as: .backRequest),
                                                  session: client.session.sessionID)
             #expect(hijack.status == 404 && hijack.code == "NOT_FOUND")
-            let backAnswer = try await client.side("back", sealed: try client.sealed(try Self.card(Self.back), as: .backRequest))
+            let backAnswer = try await client.side("back", sealed: try client.sealed(try OCRHarness.card(OCRHarness.back), as: .backRequest))
             let frontID = try JSONDecoder().decode(OCRSideAccepted.self, from: first.body).transactionId
             let backID = try JSONDecoder().decode(OCRSideAccepted.self, from: backAnswer.body).transactionId
             let madeUp = try await client.combine(front: frontID, back: "ocrb_" + String(repeating: "A", count: 32))
@@ -194,9 +181,9 @@ struct DocumentOCRE2ETests {
     /// Images that are not what they claim and bodies that are not the
     /// request: each a typed 4xx, and the session's side is still free after.
     @Test func badImagesAndBadBodiesAreTypedAndLeaveTheSideFree() async throws {
-        try await Self.withOCR { app, url, _ in
+        try await OCRHarness.withOCR { app, url, _ in
             let client = try await Client.open(url, token: try await app.token(for: "ocr-user"))
-            let png = try Self.card(Self.front)
+            let png = try OCRHarness.card(OCRHarness.front)
             // A PNG whose header declares 60,000 × 60,000 pixels: refused before any decoding.
             var bomb = [UInt8](png)
             for (offset, value) in [(16, UInt32(60_000)), (20, UInt32(60_000))] {
@@ -231,11 +218,11 @@ struct DocumentOCRE2ETests {
                 ("malicious session", #"{"sessionID": "<script>alert(1)</script>", "sealedRequest": "AAAA"}"#, 404, "NOT_FOUND"),
             ]
             for (name, body, status, code) in bodies {
-                let answer = try await Self.postRaw(url, client.token, "front", Data(body.utf8))
+                let answer = try await OCRHarness.postRaw(url, client.token, "front", Data(body.utf8))
                 #expect(answer.status == status && answer.code == code, "\(name): \(answer.status) \(answer.json)")
             }
             // Past the largest body a sealed 5 MB image needs (DocumentImages.maximumRequestBytes, about 21 MB).
-            let huge = try await Self.postRaw(url, client.token, "front", Data(count: 22 * 1024 * 1024))
+            let huge = try await OCRHarness.postRaw(url, client.token, "front", Data(count: 22 * 1024 * 1024))
             #expect(huge.status == 413, "\(huge.status) \(huge.json)")
             // Nothing of that took the front's place: the real front is accepted once.
             let real = try await client.side("front", sealed: try client.sealed(png, as: .frontRequest))
@@ -244,10 +231,10 @@ struct DocumentOCRE2ETests {
     }
 
     @Test func capturesComeBackByDefaultGoWithTheSessionAndCanBeTurnedOff() async throws {
-        try await Self.withOCR { app, url, _ in
+        try await OCRHarness.withOCR { app, url, _ in
             // No setting changed: captures are on unless an operator turns them off.
             let client = try await Client.open(url, token: try await app.token(for: "ocr-user"))
-            let frontImage = try Self.card(Self.front), backImage = try Self.card(Self.back)
+            let frontImage = try OCRHarness.card(OCRHarness.front), backImage = try OCRHarness.card(OCRHarness.back)
             let front = try JSONDecoder().decode(OCRSideAccepted.self, from: try await client.side("front", sealed: try client.sealed(frontImage, as: .frontRequest)).body)
             let back = try JSONDecoder().decode(OCRSideAccepted.self, from: try await client.side("back", sealed: try client.sealed(backImage, as: .backRequest)).body)
             #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM ocr_sessions WHERE sealed_front_image IS NOT NULL AND sealed_back_image IS NOT NULL") == 1)
@@ -280,18 +267,18 @@ struct DocumentOCRE2ETests {
             let url = try await app.startServer()
             let token = try await app.token(for: "ocr-user", ttlSeconds: 3600)
             let key = Curve25519.KeyAgreement.PrivateKey().publicKey.rawRepresentation.base64EncodedString()
-            let noHMAC = try await Self.post(url, token, "sessions", OCRSessionRequest(clientPublicKey: key))
+            let noHMAC = try await OCRHarness.post(url, token, "sessions", OCRSessionRequest(clientPublicKey: key))
             #expect(noHMAC.status == 409 && noHMAC.code == "HMAC_KEY_MISSING")
             _ = try await app.operations.tenants.createHMACKey(tenant: app.tenant, environment: .test)
             for bad in ["", "not base64", Data(repeating: 1, count: 31).base64EncodedString()] {
-                let answer = try await Self.post(url, token, "sessions", OCRSessionRequest(clientPublicKey: bad))
+                let answer = try await OCRHarness.post(url, token, "sessions", OCRSessionRequest(clientPublicKey: bad))
                 #expect(answer.status == 400 && answer.code == "INVALID_INPUT", "\(bad)")
             }
-            let noToken = try await Self.post(url, "nonsense", "sessions", OCRSessionRequest(clientPublicKey: key))
+            let noToken = try await OCRHarness.post(url, "nonsense", "sessions", OCRSessionRequest(clientPublicKey: key))
             #expect(noToken.status == 401)
             let client = try await Client.open(url, token: token)
             app.clock.advance(seconds: 16 * 60)
-            let expired = try await client.side("front", sealed: try client.sealed(try Self.card(Self.front), as: .frontRequest))
+            let expired = try await client.side("front", sealed: try client.sealed(try OCRHarness.card(OCRHarness.front), as: .frontRequest))
             #expect(expired.status == 410 && expired.code == "SESSION_EXPIRED")
             #expect(try await app.operations.retention.housekeeping().ocrSessions == 1)
             #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM ocr_sessions") == 0)

@@ -25,19 +25,19 @@ struct DocumentReaderClientE2ETests {
     }
 
     static func cards() throws -> (Data, Data) {
-        (try DocumentOCRE2ETests.card(DocumentOCRE2ETests.front), try DocumentOCRE2ETests.card(DocumentOCRE2ETests.back))
+        (try OCRHarness.card(OCRHarness.front), try OCRHarness.card(OCRHarness.back))
     }
 
     @Test func aCardIsReadCaseByCaseWithEverySignatureChecked() async throws {
-        try await DocumentOCRE2ETests.withOCR { app, url, hmacKey in
+        try await OCRHarness.withOCR { app, url, hmacKey in
             let recorder = Recorder()
             let publicKey = try #require(Data(base64Encoded: try await app.operations.tenants.responsePublicKey(tenant: app.tenant, environment: .test).publicKey))
             let client = DocumentReaderClient.Builder().requestTimeout(TestDeadlines.requestTimeout).baseURL(url).userToken(try await app.token(for: "reader-user"))
                 .hmacKey(hmacKey).signingPublicKey(publicKey).delegate(recorder).build()
-            let front = try DocumentOCRE2ETests.card(DocumentOCRE2ETests.passingFront)
-            let back = try DocumentOCRE2ETests.card(DocumentOCRE2ETests.passingBack)
-            let nid = try DocumentOCRE2ETests.truth("front_nid", of: "egypt_id-001-clean")
-            let firstName = try DocumentOCRE2ETests.truth("first_name", of: "egypt_id-001-clean")
+            let front = try OCRHarness.card(OCRHarness.passingFront)
+            let back = try OCRHarness.card(OCRHarness.passingBack)
+            let nid = try OCRHarness.truth("front_nid", of: "egypt_id-001-clean")
+            let firstName = try OCRHarness.truth("first_name", of: "egypt_id-001-clean")
             var cases: [VIDVOCRResponse] = []
             for await response in client.read(front: front, back: back) { cases.append(response) }
             try #require(cases.count == 3, "\(cases)")
@@ -61,7 +61,7 @@ struct DocumentReaderClientE2ETests {
     /// sent, the read ends with `.userExit` at the back step, with the session
     /// and the front's signed answer, and the server never reads a back.
     @Test func aUserWhoLeavesAfterTheFrontEndsTheReadWithUserExit() async throws {
-        try await DocumentOCRE2ETests.withOCR { app, url, hmacKey in
+        try await OCRHarness.withOCR { app, url, hmacKey in
             let recorder = Recorder()
             let client = DocumentReaderClient.Builder().requestTimeout(TestDeadlines.requestTimeout).baseURL(url).userToken(try await app.token(for: "reader-user"))
                 .hmacKey(hmacKey).delegate(recorder).build()
@@ -84,7 +84,7 @@ struct DocumentReaderClientE2ETests {
     }
 
     @Test func aBadConfigurationIsABuilderErrorBeforeAnyRequest() async throws {
-        try await DocumentOCRE2ETests.withOCR { app, url, hmacKey in
+        try await OCRHarness.withOCR { app, url, hmacKey in
             let token = try await app.token(for: "reader-user")
             let (front, back) = try Self.cards()
             let cases: [(DocumentReaderClient.Builder, String)] = [
@@ -107,7 +107,7 @@ struct DocumentReaderClientE2ETests {
     }
 
     @Test func answersSignedWithAnotherKeyAreRefusedAndServiceErrorsArriveByCode() async throws {
-        try await DocumentOCRE2ETests.withOCR { app, url, hmacKey in
+        try await OCRHarness.withOCR { app, url, hmacKey in
             let token = try await app.token(for: "reader-user")
             let (front, back) = try Self.cards()
             let recorder = Recorder()

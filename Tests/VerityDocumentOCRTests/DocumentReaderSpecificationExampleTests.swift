@@ -160,11 +160,11 @@ final class SpecificationOCRApp: DocumentReaderDelegate, @unchecked Sendable {
 struct DocumentReaderSpecificationExampleTests {
     static func read(_ front: String, _ back: String) async throws -> (VIDVOCRResponse, [String]) {
         var outcome: (VIDVOCRResponse, [String])?
-        try await DocumentOCRE2ETests.withOCR { app, url, hmacKey in
+        try await OCRHarness.withOCR { app, url, hmacKey in
             let ocrApp = SpecificationOCRApp()
             let client = DocumentReaderClient.Builder().requestTimeout(TestDeadlines.requestTimeout).baseURL(url).userToken(try await app.token(for: "example-user"))
                 .hmacKey(hmacKey).delegate(ocrApp).build()
-            client.start(front: try DocumentOCRE2ETests.card(front), back: try DocumentOCRE2ETests.card(back))
+            client.start(front: try OCRHarness.card(front), back: try OCRHarness.card(back))
             let final = await ocrApp.result()
             outcome = (final, ocrApp.actions)
         }
@@ -173,7 +173,7 @@ struct DocumentReaderSpecificationExampleTests {
 
     /// A clean card whose every field reads: both sides captured, a success, and no flag asks the app for anything.
     @Test func aCleanCardIsASuccessAndTheExampleTakesTheDefaultCase() async throws {
-        let (final, actions) = try await Self.read(DocumentOCRE2ETests.passingFront, DocumentOCRE2ETests.passingBack)
+        let (final, actions) = try await Self.read(OCRHarness.passingFront, OCRHarness.passingBack)
         guard case .success(let data) = final else { Issue.record("\(final)"); return }
         #expect(data.getData().ocrResult?.documentVerificationPlus.reviewRequired == [])
         #expect(actions == ["captured nationalIdFront", "captured nationalIdBack", "success with session"], "\(actions)")
@@ -185,7 +185,7 @@ struct DocumentReaderSpecificationExampleTests {
     /// read is the specification's service failure with the data inside,
     /// and the example's field-level cases fire.
     @Test func sidesOfTwoCardsAreAServiceFailureWithTheDataAndTheExampleAsksForARecapture() async throws {
-        let (final, actions) = try await Self.read(DocumentOCRE2ETests.passingFront, "egypt_id-004-clean-back.png")
+        let (final, actions) = try await Self.read(OCRHarness.passingFront, "egypt_id-004-clean-back.png")
         guard case .serviceFailure(let code, _, let data) = final else { Issue.record("\(final)"); return }
         #expect(code == DocumentReaderClient.verificationFailed)
         let flags = try #require(data?.ocrResult?.documentVerificationPlus)

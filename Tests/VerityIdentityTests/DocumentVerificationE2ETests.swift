@@ -15,22 +15,14 @@ import VerityTestSupport
 /// the real engines, the outcome asserted through the API.
 @Suite("Document verification through the SDK", .heavy)
 struct DocumentVerificationE2ETests {
-    static func passport(_ holder: String, selfie: String? = nil, country: String = "US") throws -> VerifyIdentityDocument {
-        try IdentityDocuments.passport(holder, selfie: selfie, country: country)
-    }
-
-    static func licence(_ holder: String) throws -> VerifyIdentityDocument { try IdentityDocuments.licence(holder) }
-
-    static var johnWithTypo: VerifyIdentityInput { IdentityDocuments.johnWithTypo }
-
     @Test func aPassportMatchingThePIIOnFileVerifiesTheUserByGovernmentID() async throws {
         try await withLiveClient { client, _, _ async throws in
             try await client.consent()
             // given: a PII attempt that did not verify
-            let attempt = try await client.verifyIdentity(input: Self.johnWithTypo)
+            let attempt = try await client.verifyIdentity(input: IdentityDocuments.johnWithTypo)
             #expect(!attempt.verified && attempt.documentVerificationStatus == .notRequired)
             // when
-            let verified = try await client.verifyIdentityDocumentToEnd(input: try Self.passport("john-smith-passport"))
+            let verified = try await client.verifyIdentityDocumentToEnd(input: try IdentityDocuments.passport("john-smith-passport"))
             // then
             #expect(verified.verified)
             #expect(verified.verificationMethod == .governmentID)
@@ -39,7 +31,7 @@ struct DocumentVerificationE2ETests {
             let checked = try await client.checkIdentityVerification()
             #expect(checked.verificationMethod == .governmentID && checked.documentVerificationStatus == .succeeded)
             // and: document verification has ended
-            let again = await verityError { try await client.verifyIdentityDocument(input: try Self.passport("john-smith-passport")) }
+            let again = await verityError { try await client.verifyIdentityDocument(input: try IdentityDocuments.passport("john-smith-passport")) }
             #expect(again?.code == .documentVerificationClosed)
         }
     }
@@ -47,7 +39,7 @@ struct DocumentVerificationE2ETests {
     @Test func verifyIdentityDocumentNeedsAPIIAttemptFirst() async throws {
         try await withLiveClient { client, _, _ async throws in
             try await client.consent()
-            let error = await verityError { try await client.verifyIdentityDocument(input: try Self.passport("john-smith-passport")) }
+            let error = await verityError { try await client.verifyIdentityDocument(input: try IdentityDocuments.passport("john-smith-passport")) }
             #expect(error?.code == .piiVerificationRequired)
             #expect(try await client.checkIdentityVerification().documentCheck == nil)
         }
@@ -56,8 +48,8 @@ struct DocumentVerificationE2ETests {
     @Test func someoneElsesPassportFailsOnTheNameAndDateOfBirth() async throws {
         try await withLiveClient { client, app, url async throws in
             try await client.consent()
-            _ = try await client.verifyIdentity(input: Self.johnWithTypo)
-            let result = try await client.verifyIdentityDocumentToEnd(input: try Self.passport("maria-garcia-passport"))
+            _ = try await client.verifyIdentity(input: IdentityDocuments.johnWithTypo)
+            let result = try await client.verifyIdentityDocumentToEnd(input: try IdentityDocuments.passport("maria-garcia-passport"))
             #expect(!result.verified && result.documentVerificationStatus == .failed)
             #expect(result.documentCheck?.reasons == ["IDENTITY_MISMATCH"])
             // The backend sees which fields differed, and the whole report.
@@ -72,8 +64,8 @@ struct DocumentVerificationE2ETests {
     @Test func anExpiredPassportFails() async throws {
         try await withLiveClient { client, _, _ async throws in
             try await client.consent()
-            _ = try await client.verifyIdentity(input: Self.johnWithTypo)
-            let result = try await client.verifyIdentityDocumentToEnd(input: try Self.passport("john-smith-expired-passport"))
+            _ = try await client.verifyIdentity(input: IdentityDocuments.johnWithTypo)
+            let result = try await client.verifyIdentityDocumentToEnd(input: try IdentityDocuments.passport("john-smith-expired-passport"))
             #expect(result.documentVerificationStatus == .failed && result.documentCheck?.reasons == ["DOCUMENT_EXPIRED"])
         }
     }
@@ -81,8 +73,8 @@ struct DocumentVerificationE2ETests {
     @Test func aPastedPortraitFails() async throws {
         try await withLiveClient { client, _, _ async throws in
             try await client.consent()
-            _ = try await client.verifyIdentity(input: Self.johnWithTypo)
-            let result = try await client.verifyIdentityDocumentToEnd(input: try Self.passport("john-smith-forged-passport"))
+            _ = try await client.verifyIdentity(input: IdentityDocuments.johnWithTypo)
+            let result = try await client.verifyIdentityDocumentToEnd(input: try IdentityDocuments.passport("john-smith-forged-passport"))
             #expect(result.documentVerificationStatus == .failed)
             #expect(result.documentCheck?.reasons.contains("PORTRAIT_SUBSTITUTED") == true)
         }
@@ -91,11 +83,11 @@ struct DocumentVerificationE2ETests {
     @Test func aBlurredPassportIsUnreadableAndTheUserMaySubmitAgain() async throws {
         try await withLiveClient { client, _, _ async throws in
             try await client.consent()
-            _ = try await client.verifyIdentity(input: Self.johnWithTypo)
-            let blurred = try await client.verifyIdentityDocumentToEnd(input: try Self.passport("john-smith-blurred-passport"))
+            _ = try await client.verifyIdentity(input: IdentityDocuments.johnWithTypo)
+            let blurred = try await client.verifyIdentityDocumentToEnd(input: try IdentityDocuments.passport("john-smith-blurred-passport"))
             #expect(blurred.documentVerificationStatus == .documentUnreadable)
             #expect(blurred.documentCheck?.reasons.contains("BLURRY") == true)
-            let retried = try await client.verifyIdentityDocumentToEnd(input: try Self.passport("john-smith-passport"))
+            let retried = try await client.verifyIdentityDocumentToEnd(input: try IdentityDocuments.passport("john-smith-passport"))
             #expect(retried.verified && retried.documentVerificationStatus == .succeeded)
         }
     }
@@ -104,17 +96,17 @@ struct DocumentVerificationE2ETests {
         try await withLiveClient { client, app, _ async throws in
             try await app.configure { $0.documents.faceImageRequiredForVerification = true }
             try await client.consent()
-            _ = try await client.verifyIdentity(input: Self.johnWithTypo)
+            _ = try await client.verifyIdentity(input: IdentityDocuments.johnWithTypo)
             let other = try await client.verifyIdentityDocumentToEnd(
-                input: try Self.passport("john-smith-passport", selfie: "maria-garcia-selfie.jpg"))
+                input: try IdentityDocuments.passport("john-smith-passport", selfie: "maria-garcia-selfie.jpg"))
             #expect(other.documentVerificationStatus == .failed && other.documentCheck?.reasons == ["FACE_MISMATCH"])
         }
         try await withLiveClient(userRef: "user-2") { client, app, _ async throws in
             try await app.configure { $0.documents.faceImageRequiredForVerification = true }
             try await client.consent()
-            _ = try await client.verifyIdentity(input: Self.johnWithTypo)
+            _ = try await client.verifyIdentity(input: IdentityDocuments.johnWithTypo)
             let same = try await client.verifyIdentityDocumentToEnd(
-                input: try Self.passport("john-smith-passport", selfie: "john-smith-selfie.jpg"))
+                input: try IdentityDocuments.passport("john-smith-passport", selfie: "john-smith-selfie.jpg"))
             #expect(same.verified && same.documentVerificationStatus == .succeeded)
         }
     }
@@ -122,13 +114,13 @@ struct DocumentVerificationE2ETests {
     @Test func aLicenceAloneVerifiesAgainstTheDataSource() async throws {
         try await withLiveClient { client, _, _ async throws in
             try await client.consent()
-            let result = try await client.captureAndVerifyIdentityDocumentToEnd(input: try Self.licence("john-smith"))
+            let result = try await client.captureAndVerifyIdentityDocumentToEnd(input: try IdentityDocuments.licence("john-smith"))
             #expect(result.verified && result.verificationMethod == .governmentID)
             #expect(result.documentCheck?.flow == "capture")
         }
         try await withLiveClient { client, _, _ async throws in
             try await client.consent()
-            let result = try await client.captureAndVerifyIdentityDocumentToEnd(input: try Self.licence("nobody-known"))
+            let result = try await client.captureAndVerifyIdentityDocumentToEnd(input: try IdentityDocuments.licence("nobody-known"))
             #expect(!result.verified && result.documentVerificationStatus == .failed)
             #expect(result.documentCheck?.reasons == ["IDENTITY_NOT_FOUND"])
         }
@@ -138,7 +130,7 @@ struct DocumentVerificationE2ETests {
         try await withLiveClient { client, _, _ async throws in
             try await client.consent()
             let error = await verityError {
-                try await client.captureAndVerifyIdentityDocumentToEnd(input: try Self.passport("john-smith-passport"))
+                try await client.captureAndVerifyIdentityDocumentToEnd(input: try IdentityDocuments.passport("john-smith-passport"))
             }
             #expect(error?.code == .invalidInput && error?.field == "documentType")
             #expect(error?.message.contains("address") == true)
@@ -150,7 +142,7 @@ struct DocumentVerificationE2ETests {
             let url = try await app.startServer()
             let client = IdentityVerificationClient(baseURL: url, token: try await app.token(for: "user-1"), requestTimeout: TestDeadlines.requestTimeout)
             try await client.consent()
-            _ = try await client.verifyIdentity(input: Self.johnWithTypo)
+            _ = try await client.verifyIdentity(input: IdentityDocuments.johnWithTypo)
             // The one engine thread held until the second submission has its answer:
             // the check is still running then, however fast this machine reads.
             let held = EngineThreadHold()
@@ -161,11 +153,11 @@ struct DocumentVerificationE2ETests {
             }
             defer { held.release() }
             try await waitUntil("the engine thread to be held", every: .milliseconds(10)) { held.started }
-            let submitted = try await client.verifyIdentityDocument(input: try Self.passport("john-smith-passport"))
+            let submitted = try await client.verifyIdentityDocument(input: try IdentityDocuments.passport("john-smith-passport"))
             #expect(submitted.documentVerificationStatus == .pending && !submitted.verified)
             #expect(submitted.documentCheck?.status == "pending" && submitted.documentCheck?.completedAtEpochMs == 0)
             // A second submission while the check runs is refused, the first goes on.
-            let second = await verityError { try await client.verifyIdentityDocument(input: try Self.passport("john-smith-passport")) }
+            let second = await verityError { try await client.verifyIdentityDocument(input: try IdentityDocuments.passport("john-smith-passport")) }
             #expect(second?.code == .documentCheckPending)
             held.release()
             try await holding.value
@@ -177,8 +169,8 @@ struct DocumentVerificationE2ETests {
     @Test func anotherEnvironmentsCheckIsNotFound() async throws {
         try await withLiveClient { client, app, url async throws in
             try await client.consent()
-            _ = try await client.verifyIdentity(input: Self.johnWithTypo)
-            let result = try await client.verifyIdentityDocumentToEnd(input: try Self.passport("john-smith-passport"))
+            _ = try await client.verifyIdentity(input: IdentityDocuments.johnWithTypo)
+            let result = try await client.verifyIdentityDocumentToEnd(input: try IdentityDocuments.passport("john-smith-passport"))
             let other = try await app.operations.tenants.createKey(tenant: "other", environment: .test)
             let (_, status) = try await Self.admin(url, app, "/admin/v1/document-checks/\(result.documentCheck!.checkId)", key: other)
             #expect(status == 404)

@@ -13,7 +13,7 @@ struct MobileSDKStepTests {
     @Test func theQuickStartReadsTheEnvelope() async throws {
         try await MobileAPI.withMobile(credits: 20) { app, url, key in
             let client = MobileVerificationClient(baseURL: url, clientKey: key, requestTimeout: TestDeadlines.requestTimeout)
-            let photo = try MobileSDKE2ETests.fixture("john-smith-selfie.jpg")
+            let photo = try MobileAPI.fixture("john-smith-selfie.jpg")
             // The quick start, in Swift:
             let result = try await client.verifyHuman(image: photo)
             var sentToBackend: String?
@@ -39,10 +39,10 @@ struct MobileSDKStepTests {
             let id = try #require(started.sessionID)
             #expect(started.nextStep == .uploadSelfie && started.data?.credits == 40)
             let selfie = try await client.uploadSelfie(.verifyIdentity, sessionID: id,
-                                                       selfie: try MobileSDKE2ETests.fixture("john-smith-selfie.jpg"))
+                                                       selfie: try MobileAPI.fixture("john-smith-selfie.jpg"))
             #expect(selfie.nextStep == .uploadIDFront && selfie.meta.step == MobileStep.uploadIDFront.rawValue)
-            let licence = MobileDocument(front: try MobileSDKE2ETests.fixture("john-smith-licence-front.png"),
-                                         back: try MobileSDKE2ETests.fixture("john-smith-licence-back.png"), type: .driverLicense, country: "US")
+            let licence = MobileDocument(front: try MobileAPI.fixture("john-smith-licence-front.png"),
+                                         back: try MobileAPI.fixture("john-smith-licence-back.png"), type: .driverLicense, country: "US")
             let front = try await client.uploadIDFront(.verifyIdentity, sessionID: id, document: licence)
             #expect(front.nextStep == .uploadIDBack)
             let back = try await client.uploadIDBack(.verifyIdentity, sessionID: id, back: try #require(licence.back))
@@ -70,7 +70,7 @@ struct MobileSDKStepTests {
             #expect(started.nextStep == .step1)
             let claimed = try await client.submitDateOfBirth(sessionID: id, dateOfBirth: "1975-02-28")
             #expect(claimed.nextStep == .step2)
-            let judged = try await client.submitAgeSelfie(sessionID: id, selfie: try MobileSDKE2ETests.fixture("john-smith-selfie.jpg"))
+            let judged = try await client.submitAgeSelfie(sessionID: id, selfie: try MobileAPI.fixture("john-smith-selfie.jpg"))
             #expect(judged.outcome == .pass && (judged.data?.ageEstimate ?? 0) >= 25)
             #expect(try await client.ageStatus(sessionID: id).outcome == .pass)
         }

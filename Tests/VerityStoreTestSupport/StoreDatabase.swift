@@ -37,6 +37,7 @@ public struct StoreDatabase: DatabaseUnderTest {
 }
 
 public enum StoreDatabaseError: Error {
+    case noDatabase
     case noTestEnvironment(String)
 }
 
@@ -56,7 +57,7 @@ public func withStoreDatabase<T: Sendable>(_ body: (StoreDatabase) async throws 
             migrations.add(VerityMigrations.all)
             let migrator = Migrator(databases: databases, migrations: migrations, logger: logger, on: group.any())
             try await migrator.setupIfNeeded().flatMap { migrator.prepareBatch() }.get()
-            guard let db = databases.database(logger: logger, on: group.any()) else { throw StoreDatabaseError.noTestEnvironment("") }
+            guard let db = databases.database(logger: logger, on: group.any()) else { throw StoreDatabaseError.noDatabase }
             let store = StoreDatabase(db: db, dataDirectory: database.directory, postgresURL: database.postgresURL,
                                       protector: try DataProtector(dataKey: DataProtector.randomBytes(32)),
                                       now: Int64(Date().timeIntervalSince1970 * 1000))
