@@ -67,6 +67,10 @@ let package = Package(
         // The engine sandbox's system parts: spawning with chosen descriptors,
         // rlimits, the CPU-time budget, and the seccomp allowlists (libseccomp).
         .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
+        // An ePassport's chip (ICAO 9303): BER, X.509, CMS, RSA and ECDSA over any
+        // prime curve, passive and active authentication, master lists. Pure
+        // Swift, no I/O; optimised in debug builds, or curve arithmetic crawls.
+        .target(name: "VerityChip", dependencies: ["VerityCore", .crypto], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // The engines' side of the boundary: the tasks and answers that cross it,
         // the zygote that forks a confined child per task, and the launcher
         // (bubblewrap) that the server and `verity sandbox run` start it with.
@@ -255,12 +259,9 @@ let package = Package(
             ]
         ),
         // The domain: rules, state machines, parsers (no I/O).
-        .testTarget(
-            name: "VerityCoreTests",
-            dependencies: [
-                "VerityCore",
-            ]
-        ),
+        .testTarget(name: "VerityCoreTests", dependencies: ["VerityCore"]),
+        // The chip's files against the shared real sets, signatures against OpenSSL's.
+        .testTarget(name: "VerityChipTests", dependencies: ["VerityChip", "VerityCore"]),
         // The engines on images: decoding, quality, MRZ, barcodes, OCR, faces.
         .testTarget(
             name: "VerityVisionTests",
