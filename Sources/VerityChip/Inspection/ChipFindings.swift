@@ -1,0 +1,105 @@
+import Foundation
+import VerityCore
+
+/// What the chip's files prove, fact by fact: the engines' answer about one
+/// chip. The server turns it into the document report's `chip` section and
+/// decides from `reasons`; nothing here is a verdict.
+struct ChipFindings: Sendable, Codable, Equatable {
+    /// Why EF.SOD could not be read; nil when it was.
+    var securityObjectUnreadable: String?
+    var hashAlgorithm: String?
+    var ldsVersion: String?
+    var signatureAlgorithm: String?
+    var documentSigner: CertificateFacts?
+    /// Whether the Document Signer's key signed the SOD's hashes.
+    var signatureValid = false
+    var chain: ChainStatus = .notChecked
+    var issuer: CertificateFacts?
+    var revocation: RevocationStatus = .noList
+    var dataGroups: [DataGroupFinding] = []
+    /// DG1's MRZ, line by line, when DG1 was sent and reads.
+    var mrzLines: [String]?
+    /// DG2's faces (the image itself stays in the engines' hands until matched).
+    var faces: [FaceFacts] = []
+    var activeAuthentication: ActiveAuthenticationStatus = .notOffered
+    var offersChipAuthentication = false
+    var offersPACE = false
+    /// Files the app sent that could not be read, and why.
+    var unreadableFiles: [String: String] = [:]
+
+    enum ChainStatus: String, Sendable, Codable, Equatable {
+        case notChecked = "not_checked"
+        /// The Document Signer was signed by a trusted CSCA, both valid when they signed.
+        case verified
+        /// No trusted CSCA has the Document Signer's issuer's name or key.
+        case cscaUnknown = "csca_unknown"
+        /// A CSCA of that name is trusted, but its key did not sign the Document Signer.
+        case signatureInvalid = "signature_invalid"
+        /// Signed by a trusted CSCA, but one of them was not valid when it signed.
+        case expired
+    }
+
+    enum RevocationStatus: Sendable, Codable, Equatable {
+        case noList
+        case checked(listIssued: Date, nextUpdate: Date?, revoked: Bool)
+    }
+
+    enum ActiveAuthenticationStatus: String, Sendable, Codable, Equatable {
+        /// No DG15: the chip has no Active Authentication key.
+        case notOffered = "not_offered"
+        /// DG15 was sent but no answer to a challenge.
+        case notPerformed = "not_performed"
+        case verified
+        case failed
+        /// DG15's key could not be read.
+        case keyUnreadable = "key_unreadable"
+    }
+}
+
+/// A certificate as a report names it.
+struct CertificateFacts: Sendable, Codable, Equatable {
+    let subject: String
+    let issuer: String
+    let country: String?
+    let serialNumber: String
+    let notBefore: Date
+    let notAfter: Date
+    let key: String
+    let fingerprint: String
+
+    init(_ certificate: ChipCertificate) {
+        subject = certificate.subject.text
+        issuer = certificate.issuer.text
+        country = certificate.subject.country ?? certificate.issuer.country
+        serialNumber = certificate.serialNumberHex
+        notBefore = certificate.notBefore
+        notAfter = certificate.notAfter
+        key = certificate.publicKey.summary
+        fingerprint = certificate.fingerprint
+    }
+}
+
+/// One data group: sent or listed, and what its hash says.
+struct DataGroupFinding: Sendable, Codable, Equatable {
+    enum Status: String, Sendable, Codable {
+        /// Its hash is the one the SOD signed.
+        case verified
+        /// Its hash differs from the SOD's.
+        case altered
+        /// Sent, but the SOD does not list it: never trusted.
+        case unprotected
+        /// Listed by the SOD, not sent (fingerprints need terminal access, say).
+        case notRead = "not_read"
+    }
+
+    let number: Int
+    let status: Status
+}
+
+/// DG2's face: its format and declared size.
+struct FaceFacts: Sendable, Codable, Equatable {
+    let format: String
+    let width: Int?
+    let height: Int?
+    let bytes: Int
+}
