@@ -27,8 +27,19 @@ public final class FaceEngine: Sendable {
 
     public func compare(_ firstBytes: [UInt8], _ secondBytes: [UInt8], threshold: Double = FaceEngine.defaultThreshold) throws(VerityError) -> FaceComparison {
         var clock = Stopwatch()
-        var first = try clock.measure("decode") { () throws(VerityError) -> RGBImage in try decode(firstBytes, field: "first") }
-        var second = try clock.measure("decode") { () throws(VerityError) -> RGBImage in try decode(secondBytes, field: "second") }
+        let first = try clock.measure("decode") { () throws(VerityError) -> RGBImage in try decode(firstBytes, field: "first") }
+        let second = try clock.measure("decode") { () throws(VerityError) -> RGBImage in try decode(secondBytes, field: "second") }
+        return try compare(images: first, second, threshold: threshold, clock: clock)
+    }
+
+    /// Two decoded pictures: a chip's face (DG2, a JPEG 2000 the intake does
+    /// not take) against a selfie or a document's page.
+    public func compare(images first: RGBImage, _ second: RGBImage, threshold: Double = FaceEngine.defaultThreshold) throws(VerityError) -> FaceComparison {
+        try compare(images: first, second, threshold: threshold, clock: Stopwatch())
+    }
+
+    private func compare(images first: RGBImage, _ second: RGBImage, threshold: Double, clock: Stopwatch) throws(VerityError) -> FaceComparison {
+        var (first, second, clock) = (first, second, clock)
         // A grey portrait against a colour selfie: compare both in grey, as colour
         // alone moves same-person distances by up to 0.07.
         if first.isGrey != second.isGrey { (first, second) = (first.greyRGB, second.greyRGB) }
