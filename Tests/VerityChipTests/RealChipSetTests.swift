@@ -54,6 +54,7 @@ struct RealChipSetTests {
         #expect(findings.faces == [FaceFacts(format: "jpeg2000", width: 337, height: 449, bytes: findings.faces.first?.bytes ?? 0)])
         #expect((findings.faces.first?.bytes ?? 0) > 10_000)
         #expect(findings.unreadableFiles.isEmpty)
+        #expect(!findings.securityObjectUnreadable)
     }
 
     @Test func theSignerReferenceNamesTheIssuerTheTrustStoreHolds() throws {

@@ -50,7 +50,8 @@ struct TamperedChipTests {
         var files = try ChipData.etsi()
         files[.sod] = Array(files[.sod]!.prefix(300))
         let findings = ChipData.inspect(files)
-        #expect(findings.securityObjectUnreadable != nil)
+        #expect(findings.securityObjectUnreadable)
+        #expect(findings.unreadableFiles == [.sod])
         #expect(findings.reasons == [.signatureInvalid, .dataUnprotected])
     }
 

@@ -54,8 +54,12 @@ struct BERNode: Sendable {
 /// which part, never the bytes themselves.
 struct ChipFormatError: Error, Sendable, CustomStringConvertible {
     let description: String
+    /// An algorithm, curve or encoding the standard allows and Verity does
+    /// not read, rather than bytes that are wrong.
+    let isUnsupported: Bool
 
-    init(_ description: String) {
+    init(_ description: String, unsupported: Bool = false) {
         self.description = description
+        isUnsupported = unsupported
     }
 }

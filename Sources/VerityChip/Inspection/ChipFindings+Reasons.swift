@@ -6,7 +6,7 @@ extension ChipFindings {
     /// printed document and the selfie) and are added there.
     var reasons: [ChipReason] {
         var reasons: [ChipReason] = []
-        if securityObjectUnreadable != nil || documentSigner == nil || !signatureValid || chain == .signatureInvalid {
+        if securityObjectUnreadable || documentSigner == nil || !signatureValid || chain == .signatureInvalid {
             reasons.append(.signatureInvalid)
         }
         if chain == .cscaUnknown { reasons.append(.cscaUnknown) }

@@ -5,8 +5,8 @@ import VerityCore
 /// chip. The server turns it into the document report's `chip` section and
 /// decides from `reasons`; nothing here is a verdict.
 struct ChipFindings: Sendable, Codable, Equatable {
-    /// Why EF.SOD could not be read; nil when it was.
-    var securityObjectUnreadable: String?
+    /// EF.SOD was not sent, or could not be read as a security object.
+    var securityObjectUnreadable = false
     var hashAlgorithm: String?
     var ldsVersion: String?
     var signatureAlgorithm: String?
@@ -24,8 +24,8 @@ struct ChipFindings: Sendable, Codable, Equatable {
     var activeAuthentication: ActiveAuthenticationStatus = .notOffered
     var offersChipAuthentication = false
     var offersPACE = false
-    /// Files the app sent that could not be read, and why.
-    var unreadableFiles: [String: String] = [:]
+    /// Files the app sent that could not be read as the standard writes them.
+    var unreadableFiles: [ChipFile] = []
 
     enum ChainStatus: String, Sendable, Codable, Equatable {
         case notChecked = "not_checked"

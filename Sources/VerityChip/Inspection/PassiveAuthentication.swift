@@ -19,7 +19,7 @@ struct PassiveAuthentication: Sendable {
         var findings = ChipFindings()
         readDataGroups(evidence, into: &findings)
         guard let sod = evidence.file(.sod) else {
-            findings.securityObjectUnreadable = "EF.SOD was not sent"
+            findings.securityObjectUnreadable = true
             findings.dataGroups = Self.unchecked(evidence)
             return findings
         }
@@ -27,7 +27,8 @@ struct PassiveAuthentication: Sendable {
         do {
             object = try DocumentSecurityObject(sod)
         } catch {
-            findings.securityObjectUnreadable = error.description
+            findings.securityObjectUnreadable = true
+            findings.unreadableFiles.append(.sod)
             findings.dataGroups = Self.unchecked(evidence)
             return findings
         }
@@ -85,25 +86,25 @@ struct PassiveAuthentication: Sendable {
     /// their hashes say, each reported beside its hash's status.
     private func readDataGroups(_ evidence: ChipEvidence, into findings: inout ChipFindings) {
         if let dg1 = evidence.file(.dg1) {
-            do { findings.mrzLines = try MachineReadableZoneGroup(dg1).lines } catch { findings.unreadableFiles["dg1"] = error.description }
+            do { findings.mrzLines = try MachineReadableZoneGroup(dg1).lines } catch { findings.unreadableFiles.append(.dg1) }
         }
         if let dg2 = evidence.file(.dg2) {
             do {
                 findings.faces = try FaceImageGroup(dg2).faces.map {
                     FaceFacts(format: $0.format.rawValue, width: $0.width, height: $0.height, bytes: $0.bytes.count)
                 }
-            } catch { findings.unreadableFiles["dg2"] = error.description }
+            } catch { findings.unreadableFiles.append(.dg2) }
         }
         var infos: SecurityInfos?
         if let dg14 = evidence.file(.dg14) {
-            do { infos = try SecurityInfos(dataGroup14: dg14) } catch { findings.unreadableFiles["dg14"] = error.description }
+            do { infos = try SecurityInfos(dataGroup14: dg14) } catch { findings.unreadableFiles.append(.dg14) }
         }
         findings.offersChipAuthentication = infos?.offersChipAuthentication ?? false
         findings.offersPACE = infos?.offersPACE ?? false
         guard let dg15 = evidence.file(.dg15) else { return }
         guard let key = try? ActiveAuthenticationKey(dg15) else {
             findings.activeAuthentication = .keyUnreadable
-            findings.unreadableFiles["dg15"] = "DG15's key cannot be read"
+            findings.unreadableFiles.append(.dg15)
             return
         }
         guard let answer = evidence.activeAuthentication else {

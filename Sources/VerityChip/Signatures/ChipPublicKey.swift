@@ -30,7 +30,7 @@ enum ChipPublicKey: Sendable {
             let curve = try EllipticCurve(parameters: try algorithm.child(1, "the key's curve"))
             self = .ec(curve: curve, point: try curve.point(keyBytes))
         default:
-            throw ChipFormatError("the key algorithm \(identifier) is not supported")
+            throw ChipFormatError("the key algorithm \(identifier) is not supported", unsupported: true)
         }
     }
 

@@ -23,7 +23,7 @@ struct EllipticCurve: Sendable {
         if node.isTag(.universal, 6) {
             let identifier = try node.objectIdentifier()
             guard let named = NamedCurves.all.first(where: { $0.objectIdentifier == identifier }) else {
-                throw ChipFormatError("the named curve \(identifier) is not supported")
+                throw ChipFormatError("the named curve \(identifier) is not supported", unsupported: true)
             }
             try self.init(explicit: BERReader.parse(Self.bytes(hex: named.parametersHex)), name: named.name)
             return
@@ -81,7 +81,7 @@ struct EllipticCurve: Sendable {
             y = field.enter(yValue)
         case 0x02, 0x03:
             guard encoded.count == 1 + coordinateLength, field.modulus.bit(0), field.modulus.bit(1) else {
-                throw ChipFormatError("a compressed point on this curve is not supported")
+                throw ChipFormatError("a compressed point on this curve is not supported", unsupported: true)
             }
             // p ≡ 3 (mod 4): the square root is c^((p+1)/4).
             let exponent = (field.modulus + .one).shiftedRightOne().shiftedRightOne()
@@ -89,7 +89,7 @@ struct EllipticCurve: Sendable {
             let odd = field.leave(root).bit(0)
             y = odd == (form == 0x03) ? root : field.subtract(field.zero, root)
         default:
-            throw ChipFormatError("a point's encoding is not supported")
+            throw ChipFormatError("a point's encoding is not supported", unsupported: true)
         }
         guard field.square(y) == rightSide else { throw ChipFormatError("a point is not on its curve") }
         return AffinePoint(x: x, y: y)

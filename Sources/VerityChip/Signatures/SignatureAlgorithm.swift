@@ -28,7 +28,7 @@ struct SignatureAlgorithm: Sendable, Equatable {
         case ObjectIdentifiers.rsassaPSS:
             (hash, scheme) = try Self.pssParameters(node.children.count > 1 ? node.children[1] : nil)
         default:
-            throw ChipFormatError("the signature algorithm \(identifier) is not supported")
+            throw ChipFormatError("the signature algorithm \(identifier) is not supported", unsupported: true)
         }
     }
 
@@ -78,7 +78,7 @@ struct SignatureAlgorithm: Sendable, Equatable {
     static func hash(_ node: BERNode) throws(ChipFormatError) -> HashAlgorithm {
         let identifier = try node.child(0, "the hash algorithm").objectIdentifier()
         guard let hash = HashAlgorithm(objectIdentifier: identifier) else {
-            throw ChipFormatError("the hash algorithm \(identifier) is not supported")
+            throw ChipFormatError("the hash algorithm \(identifier) is not supported", unsupported: true)
         }
         return hash
     }

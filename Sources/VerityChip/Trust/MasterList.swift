@@ -8,7 +8,8 @@ struct MasterList: Sendable {
 
     enum Entry: Sendable {
         case certificate(ChipCertificate)
-        case unreadable(String)
+        /// Not readable; true when for an algorithm Verity does not support.
+        case unreadable(Bool)
     }
 
     init(_ bytes: [UInt8]) throws(ChipFormatError) {
@@ -24,7 +25,7 @@ struct MasterList: Sendable {
             do {
                 return .certificate(try ChipCertificate(node))
             } catch {
-                return .unreadable("\(error)")
+                return .unreadable((error as? ChipFormatError)?.isUnsupported == true)
             }
         }
     }
@@ -33,20 +34,20 @@ struct MasterList: Sendable {
     /// signed by the signer's key, and the signer issued by one of `anchors`
     /// (the CSCA the operator names), valid when the list was signed.
     func verification(against anchors: [ChipCertificate]) -> Verification {
-        guard signedData.signers.count == 1 else { return Verification(failure: "the list has \(signedData.signers.count) signers, not one") }
+        guard signedData.signers.count == 1 else { return Verification(failure: .masterListSigners) }
         let signerInfo = signedData.signers[0]
         guard let signer = signedData.certificate(of: signerInfo, among: signedData.certificates) else {
-            return Verification(failure: "the list does not carry its signer's certificate")
+            return Verification(failure: .masterListSignerMissing)
         }
         guard (try? signerInfo.verifies(signedData.content, contentType: signedData.contentType, with: signer)) == true else {
-            return Verification(signer: signer, failure: "the list's signature does not verify with its signer's key")
+            return Verification(signer: signer, failure: .masterListSignatureInvalid)
         }
         guard let anchor = anchors.first(where: { $0.subject.means(signer.issuer) && signer.isSigned(by: $0) }) else {
-            return Verification(signer: signer, failure: "the list's signer was not issued by the CSCA named for it")
+            return Verification(signer: signer, failure: .masterListSignerNotIssuedByAnchor)
         }
         let signedAt = signerInfo.signingTime ?? signer.notBefore
         guard signer.isValid(at: signedAt) else {
-            return Verification(signer: signer, failure: "the list's signer was not valid when the list was signed")
+            return Verification(signer: signer, failure: .masterListSignerExpired)
         }
         return Verification(signer: signer, anchor: anchor, failure: nil)
     }
@@ -55,6 +56,6 @@ struct MasterList: Sendable {
         var signer: ChipCertificate?
         var anchor: ChipCertificate?
         /// Why the list is not trusted; nil when it is.
-        let failure: String?
+        let failure: TrustImportRefusal?
     }
 }

@@ -15,8 +15,22 @@ enum TrustImport {
             case skipped
         }
 
+        /// Why a certificate was not taken: a closed list, worded by whoever shows it.
+        enum Reason: String, Sendable, Codable {
+            case duplicate
+            /// Not an X.509 certificate as DER writes it.
+            case unreadable
+            /// A key, curve or signature algorithm Verity does not read.
+            case unsupportedAlgorithm = "unsupported_algorithm"
+            /// basicConstraints says it is no certificate authority.
+            case notCertificateAuthority = "not_certificate_authority"
+            case selfSignatureInvalid = "self_signature_invalid"
+            /// A link certificate its issuer in the same list did not sign.
+            case issuerSignatureInvalid = "issuer_signature_invalid"
+        }
+
         let outcome: Outcome
-        let reason: String?
+        let reason: Reason?
         let facts: CertificateFacts?
         /// A self-issued CSCA, or a link certificate (issued by the state's previous CSCA).
         let isLink: Bool
@@ -40,7 +54,7 @@ enum TrustImport {
     /// and a refusal for a master list whose signature does not hold.
     static func read(_ bytes: [UInt8], signerAnchors: [[UInt8]]) throws(TrustImportRefusal) -> Outcome {
         let der = PEM.derBlocks(bytes) ?? [bytes]
-        guard let first = der.first else { throw TrustImportRefusal("the file holds nothing") }
+        guard let first = der.first, !first.isEmpty else { throw TrustImportRefusal.empty }
         if let list = try? MasterList(first) {
             return try masterList(list, anchors: signerAnchors)
         }
@@ -53,11 +67,11 @@ enum TrustImport {
             do {
                 return entry(try ChipCertificate(encoded: block), seen: &seen, inList: [])
             } catch {
-                return Entry(outcome: .skipped, reason: "\(error)", facts: nil, isLink: false, encoded: nil)
+                return Entry(outcome: .skipped, reason: (error as? ChipFormatError)?.isUnsupported == true ? .unsupportedAlgorithm : .unreadable, facts: nil, isLink: false, encoded: nil)
             }
         }
         guard entries.contains(where: { $0.facts != nil }) else {
-            throw TrustImportRefusal("the file is not a master list, a certificate or a revocation list")
+            throw TrustImportRefusal.unrecognised
         }
         return Outcome(kind: .certificate, entries: entries, revocationList: nil, revocationListIssuer: nil, signer: nil)
     }
@@ -65,16 +79,17 @@ enum TrustImport {
     private static func masterList(_ list: MasterList, anchors: [[UInt8]]) throws(TrustImportRefusal) -> Outcome {
         let anchorCertificates = anchors.compactMap { try? ChipCertificate(encoded: $0) }
         guard !anchorCertificates.isEmpty else {
-            throw TrustImportRefusal("a master list is imported with the CSCA its signer chains to (--signer-csca)")
+            throw TrustImportRefusal.masterListWithoutAnchor
         }
         let verification = list.verification(against: anchorCertificates)
-        if let failure = verification.failure { throw TrustImportRefusal("the master list is refused: \(failure)") }
+        if let failure = verification.failure { throw failure }
         let certificates = list.entries.compactMap { if case .certificate(let certificate) = $0 { certificate } else { nil } }
         var seen: Set<String> = []
         let entries = list.entries.map { item in
             switch item {
             case .certificate(let certificate): entry(certificate, seen: &seen, inList: certificates)
-            case .unreadable(let reason): Entry(outcome: .skipped, reason: reason, facts: nil, isLink: false, encoded: nil)
+            case .unreadable(let unsupported):
+                Entry(outcome: .skipped, reason: unsupported ? .unsupportedAlgorithm : .unreadable, facts: nil, isLink: false, encoded: nil)
             }
         }
         return Outcome(
@@ -89,26 +104,42 @@ enum TrustImport {
     private static func entry(_ certificate: ChipCertificate, seen: inout Set<String>, inList list: [ChipCertificate]) -> Entry {
         let facts = CertificateFacts(certificate)
         let isLink = !certificate.isSelfSigned
-        func skipped(_ outcome: Entry.Outcome, _ reason: String) -> Entry {
+        func skipped(_ outcome: Entry.Outcome, _ reason: Entry.Reason) -> Entry {
             Entry(outcome: outcome, reason: reason, facts: facts, isLink: isLink, encoded: nil)
         }
-        guard seen.insert(certificate.fingerprint).inserted else { return skipped(.duplicate, "the same certificate appears earlier") }
-        if certificate.isCertificateAuthority == false { return skipped(.skipped, "not a certificate authority (basicConstraints)") }
-        if !isLink, !certificate.isSigned(by: certificate) { return skipped(.skipped, "its self-signature does not verify") }
+        guard seen.insert(certificate.fingerprint).inserted else { return skipped(.duplicate, .duplicate) }
+        if certificate.isCertificateAuthority == false { return skipped(.skipped, .notCertificateAuthority) }
+        if !isLink, !certificate.isSigned(by: certificate) { return skipped(.skipped, .selfSignatureInvalid) }
         let issuers = list.filter { certificate.mayBeIssued(by: $0) && $0.fingerprint != certificate.fingerprint }
         if isLink, !issuers.isEmpty, !issuers.contains(where: { certificate.isSigned(by: $0) }) {
-            return skipped(.skipped, "its issuer's signature does not verify")
+            return skipped(.skipped, .issuerSignatureInvalid)
         }
         return Entry(outcome: .accepted, reason: nil, facts: facts, isLink: isLink, encoded: Data(certificate.encoded))
     }
 }
 
-/// Why an import was refused as a whole, in words for the operator.
-struct TrustImportRefusal: Error, Sendable, CustomStringConvertible {
-    let description: String
+/// Why an import was refused as a whole: a closed list, worded for the operator.
+enum TrustImportRefusal: String, Error, Sendable, Codable, CustomStringConvertible {
+    case empty
+    case unrecognised
+    case masterListWithoutAnchor = "master_list_without_anchor"
+    case masterListSigners = "master_list_signers"
+    case masterListSignerMissing = "master_list_signer_missing"
+    case masterListSignatureInvalid = "master_list_signature_invalid"
+    case masterListSignerNotIssuedByAnchor = "master_list_signer_not_issued_by_anchor"
+    case masterListSignerExpired = "master_list_signer_expired"
 
-    init(_ description: String) {
-        self.description = description
+    var description: String {
+        switch self {
+        case .empty: "The file holds nothing."
+        case .unrecognised: "The file is not a CSCA master list, a certificate or a revocation list (DER or PEM)."
+        case .masterListWithoutAnchor: "A master list is imported with the CSCA its signer chains to: name it (--signer-csca), or trust it first."
+        case .masterListSigners: "The master list does not have exactly one signer."
+        case .masterListSignerMissing: "The master list does not carry its signer's certificate."
+        case .masterListSignatureInvalid: "The master list's signature does not verify with its signer's key: it was altered or is not what it claims."
+        case .masterListSignerNotIssuedByAnchor: "The master list's signer was not issued by the CSCA named for it."
+        case .masterListSignerExpired: "The master list's signer was not valid when the list was signed."
+        }
     }
 }
 
