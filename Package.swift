@@ -74,7 +74,7 @@ let package = Package(
         // The engines' side of the boundary: the tasks and answers that cross it,
         // the zygote that forks a confined child per task, and the launcher
         // (bubblewrap) that the server and `verity sandbox run` start it with.
-        .target(name: "VerityEngines", dependencies: ["VerityCore", "VerityVision", "CSandbox"]),
+        .target(name: "VerityEngines", dependencies: ["VerityCore", "VerityVision", "VerityChip", "CSandbox"]),
         // `verity-engine-worker`: the engines alone, nothing of the server's.
         .executableTarget(name: "VerityEngineWorker", dependencies: ["VerityEngines"]),
         // PKCS#11 (SoftHSM2, hardware HSMs) through dlopen; header from libp11-kit-dev.
@@ -255,7 +255,7 @@ let package = Package(
         .executableTarget(
             name: "VerityFuzz",
             dependencies: [
-                "VerityAPI", "VerityVision", "VerityCore", "VerityEngines", "CPKCS11", .crypto, .jwtKit,
+                "VerityAPI", "VerityVision", "VerityCore", "VerityChip", "VerityEngines", "CPKCS11", .crypto, .jwtKit,
             ]
         ),
         // The domain: rules, state machines, parsers (no I/O).

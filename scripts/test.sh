@@ -133,9 +133,13 @@ reliability=$(grep -oE "reliability: [0-9]+ passed" /tmp/verity-reliability.log 
 
 stage "fuzz targets: the seeds and the hostile images replayed; then libFuzzer under the address and undefined-behaviour sanitizers, C shims included"
 # The seeds through every target, in the tests' own build: a quick regression check.
+# The chip targets also take the shared chip sets (real SODs, data groups, CSCAs, master lists), whole.
+mapfile -t chipfiles < <(find "${VERITY_SHARED_DATA_DIR:-../shared/data}/chip" -type f ! -name "LICENSE*" ! -name "*.md" | sort)
+[ "${#chipfiles[@]}" -gt 10 ] || { echo "the shared chip sets are missing"; exit 1; }
 fuzzed=0
 for target in $(.build/debug/VerityFuzz list | cut -f1); do
-  .build/debug/VerityFuzz replay "$target" "fuzz/corpus/$target" > /dev/null
+  case "$target" in chip-*) extra=("${chipfiles[@]}") ;; *) extra=() ;; esac
+  .build/debug/VerityFuzz replay "$target" "fuzz/corpus/$target" "${extra[@]}" > /dev/null
   fuzzed=$((fuzzed + 1))
 done
 # The sanitized build started before the contract test; its errors are here.
@@ -152,6 +156,11 @@ for target in image-intake image-decode barcode face; do
   VERITY_FUZZ_TARGET="$target" .build-fuzz/debug/VerityFuzz "${images[@]}" > "/tmp/verity-fuzz-$target.log" 2>&1 \
     || { echo "FINDING: $target on the image set:"; grep -E "ERROR|SUMMARY|Running: " "/tmp/verity-fuzz-$target.log" | tail -5; exit 1; }
   echo "$target: ${#images[@]} images replayed under the sanitizers" | tee -a /tmp/verity-fuzz.log
+done
+for target in chip-sod chip-data-groups chip-trust chip-face; do
+  VERITY_FUZZ_TARGET="$target" .build-fuzz/debug/VerityFuzz "${chipfiles[@]}" > "/tmp/verity-fuzz-$target.log" 2>&1 \
+    || { echo "FINDING: $target on the shared chip sets:"; grep -E "ERROR|SUMMARY|Running: " "/tmp/verity-fuzz-$target.log" | tail -5; exit 1; }
+  echo "$target: ${#chipfiles[@]} chip files replayed under the sanitizers" | tee -a /tmp/verity-fuzz.log
 done
 fuzzed=$((fuzzed + $(grep -oE "fuzz: [0-9]+ targets" /tmp/verity-fuzz.log | grep -oE "[0-9]+")))
 

@@ -1,4 +1,5 @@
 import Foundation
+import VerityChip
 import VerityCore
 import VerityEngines
 
@@ -9,6 +10,8 @@ enum EngineAnswerFuzzing {
         let today = CalendarDate(year: 2026, month: 12, day: 6)!
         return [.inspect(front: image, back: image, type: nil, country: nil, today: today), .isPassportPage(front: image, today: today),
                 .selfie(selfie: image, document: image, threshold: 0.58), .liveness(selfie: image), .age(selfie: image),
-                .egyptianIDSide(image: image, side: .front, today: today), .captureQuality(image: image)]
+                .egyptianIDSide(image: image, side: .front, today: today), .captureQuality(image: image),
+                .chip(ChipCheckTask(evidence: ChipEvidence(files: [:]), trust: ChipTrust(), selfie: nil, documentPage: nil, threshold: 0.58)),
+                .chipSigner(sod: image), .chipTrust(file: image, signerAnchors: [])]
     }()
 }

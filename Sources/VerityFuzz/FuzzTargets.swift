@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import JWTKit
 import VerityAPI
+import VerityChip
 import VerityCore
 import VerityEngines
 import VerityVision
@@ -78,6 +79,7 @@ enum FuzzTargets {
                 for task in EngineAnswerFuzzing.tasks where answer.fits(task) {
                     _ = try? answer.report(); _ = try? answer.flag(); _ = try? answer.selfie(); _ = try? answer.liveness()
                     _ = try? answer.age(); _ = try? answer.egyptianIDSide(); _ = try? answer.qualityProblems()
+                    _ = try? answer.chip(); _ = try? answer.chipSigner(); _ = try? answer.chipTrust()
                 }
             }
             _ = try? JSONDecoder().decode(ZygoteReport.self, from: Data(bytes))
@@ -107,6 +109,24 @@ enum FuzzTargets {
         },
         FuzzTarget(name: "hsm", about: "CPKCS11 on SoftHSM2: token label, PIN, key label and digest, a line each (a level-4 password is a PIN)") { bytes in
             HSMFuzzing.run(bytes)
+        },
+        FuzzTarget(name: "chip-sod", about: "an ePassport's EF.SOD: BER, CMS SignedData, the Document Signer's X.509, the LDS security object, its signature") { bytes in
+            _ = PassiveAuthentication.signerReference(sod: bytes)
+            _ = PassiveAuthentication(trust: ChipTrust()).inspect(ChipEvidence(files: [.sod: Data(bytes)]))
+        },
+        FuzzTarget(name: "chip-data-groups", about: "the chip's data groups, the bytes as each: DG1's MRZ, DG2's facial records, DG14's security infos, DG15's key with an Active Authentication answer") { bytes in
+            let file = Data(bytes)
+            let evidence = ChipEvidence(
+                files: [.dg1: file, .dg2: file, .dg11: file, .dg14: file, .dg15: file],
+                activeAuthentication: .init(challenge: Data(bytes.prefix(8)), signature: file))
+            _ = PassiveAuthentication(trust: ChipTrust()).inspect(evidence)
+            if let group = try? FaceImageGroup(bytes) { precondition(group.faces.allSatisfy { $0.bytes.count <= FaceImageGroup.maximumImageBytes }) }
+        },
+        FuzzTarget(name: "chip-trust", about: "what an operator imports to trust: CSCA master lists (CMS), certificates, CRLs, DER or PEM; each also its own signer's anchor") { bytes in
+            _ = try? TrustImport.read(bytes, signerAnchors: [bytes])
+        },
+        FuzzTarget(name: "chip-face", about: "ChipFaceDecoder: DG2's JPEG 2000 (JP2 boxes, the codestream's SIZ, OpenJPEG through Leptonica) or JPEG, alone or inside a DG2") { bytes in
+            _ = try? ChipFaceDecoder().decode((try? FaceImageGroup(bytes))?.faces.first?.bytes ?? bytes)
         },
         FuzzTarget(name: "json-bodies", about: "every surface's request bodies, JSON into their types (the first byte picks the type)") { bytes in
             guard let first = bytes.first else { return }

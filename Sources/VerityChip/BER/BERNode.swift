@@ -52,8 +52,8 @@ struct BERNode: Sendable {
 
 /// Bytes that are not the structure the standard describes. Its text says
 /// which part, never the bytes themselves.
-struct ChipFormatError: Error, Sendable, CustomStringConvertible {
-    let description: String
+package struct ChipFormatError: Error, Sendable, CustomStringConvertible {
+    package let description: String
     /// An algorithm, curve or encoding the standard allows and Verity does
     /// not read, rather than bytes that are wrong.
     let isUnsupported: Bool

@@ -3,32 +3,37 @@ import VerityCore
 
 /// What an app read from a chip, as it crosses to the engines: the files by
 /// name, and the chip's answer to the challenge this check was given.
-struct ChipEvidence: Sendable, Codable, Equatable {
-    var files: [ChipFile: Data]
-    var activeAuthentication: ActiveAuthenticationAnswer?
+package struct ChipEvidence: Sendable, Codable, Equatable {
+    package var files: [ChipFile: Data]
+    package var activeAuthentication: ActiveAuthenticationAnswer?
 
-    struct ActiveAuthenticationAnswer: Sendable, Codable, Equatable {
+    package struct ActiveAuthenticationAnswer: Sendable, Codable, Equatable {
         /// The challenge the server issued for this check (8 bytes).
-        let challenge: Data
+        package let challenge: Data
         /// The chip's signature over it, as the app received it.
-        let signature: Data
+        package let signature: Data
+
+        package init(challenge: Data, signature: Data) {
+            self.challenge = challenge
+            self.signature = signature
+        }
     }
 
-    init(files: [ChipFile: Data], activeAuthentication: ActiveAuthenticationAnswer? = nil) {
+    package init(files: [ChipFile: Data], activeAuthentication: ActiveAuthenticationAnswer? = nil) {
         self.files = files
         self.activeAuthentication = activeAuthentication
     }
 
-    func file(_ name: ChipFile) -> [UInt8]? { files[name].map { [UInt8]($0) } }
+    package func file(_ name: ChipFile) -> [UInt8]? { files[name].map { [UInt8]($0) } }
 }
 
 /// What a tenant trusts, as it crosses to the engines: CSCA and link
 /// certificates and revocation lists, as encoded.
-struct ChipTrust: Sendable, Codable, Equatable {
-    var certificates: [Data]
-    var revocationLists: [Data]
+package struct ChipTrust: Sendable, Codable, Equatable {
+    package var certificates: [Data]
+    package var revocationLists: [Data]
 
-    init(certificates: [Data] = [], revocationLists: [Data] = []) {
+    package init(certificates: [Data] = [], revocationLists: [Data] = []) {
         self.certificates = certificates
         self.revocationLists = revocationLists
     }
@@ -37,7 +42,7 @@ struct ChipTrust: Sendable, Codable, Equatable {
 /// Which trust anchors a chip's Document Signer needs: its issuer's name key
 /// (`DistinguishedName.key`) and authority key identifier. The server looks
 /// them up in the tenant's trust store before the chip is verified.
-struct ChipSignerReference: Sendable, Codable, Equatable {
-    let issuerKey: String
-    let authorityKeyIdentifier: String?
+package struct ChipSignerReference: Sendable, Codable, Equatable {
+    package let issuerKey: String
+    package let authorityKeyIdentifier: String?
 }

@@ -4,7 +4,7 @@ extension ChipFindings {
     /// What the findings fall short by, in the order a reviewer reads them.
     /// The MRZ's and the face's comparisons are the server's (they need the
     /// printed document and the selfie) and are added there.
-    var reasons: [ChipReason] {
+    package var reasons: [ChipReason] {
         var reasons: [ChipReason] = []
         if securityObjectUnreadable || documentSigner == nil || !signatureValid || chain == .signatureInvalid {
             reasons.append(.signatureInvalid)
@@ -20,5 +20,5 @@ extension ChipFindings {
 
     /// Whether the chip is genuine and unaltered as far as its files go: the
     /// signature, the chain and every sent hash hold, nothing unprotected.
-    var isAuthentic: Bool { reasons.isEmpty && chain == .verified }
+    package var isAuthentic: Bool { reasons.isEmpty && chain == .verified }
 }

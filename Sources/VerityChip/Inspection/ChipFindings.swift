@@ -4,30 +4,30 @@ import VerityCore
 /// What the chip's files prove, fact by fact: the engines' answer about one
 /// chip. The server turns it into the document report's `chip` section and
 /// decides from `reasons`; nothing here is a verdict.
-struct ChipFindings: Sendable, Codable, Equatable {
+package struct ChipFindings: Sendable, Codable, Equatable {
     /// EF.SOD was not sent, or could not be read as a security object.
-    var securityObjectUnreadable = false
-    var hashAlgorithm: String?
-    var ldsVersion: String?
-    var signatureAlgorithm: String?
-    var documentSigner: CertificateFacts?
+    package var securityObjectUnreadable = false
+    package var hashAlgorithm: String?
+    package var ldsVersion: String?
+    package var signatureAlgorithm: String?
+    package var documentSigner: CertificateFacts?
     /// Whether the Document Signer's key signed the SOD's hashes.
-    var signatureValid = false
-    var chain: ChainStatus = .notChecked
-    var issuer: CertificateFacts?
-    var revocation: RevocationStatus = .noList
-    var dataGroups: [DataGroupFinding] = []
+    package var signatureValid = false
+    package var chain: ChainStatus = .notChecked
+    package var issuer: CertificateFacts?
+    package var revocation: RevocationStatus = .noList
+    package var dataGroups: [DataGroupFinding] = []
     /// DG1's MRZ, line by line, when DG1 was sent and reads.
-    var mrzLines: [String]?
+    package var mrzLines: [String]?
     /// DG2's faces (the image itself stays in the engines' hands until matched).
-    var faces: [FaceFacts] = []
-    var activeAuthentication: ActiveAuthenticationStatus = .notOffered
-    var offersChipAuthentication = false
-    var offersPACE = false
+    package var faces: [FaceFacts] = []
+    package var activeAuthentication: ActiveAuthenticationStatus = .notOffered
+    package var offersChipAuthentication = false
+    package var offersPACE = false
     /// Files the app sent that could not be read as the standard writes them.
-    var unreadableFiles: [ChipFile] = []
+    package var unreadableFiles: [ChipFile] = []
 
-    enum ChainStatus: String, Sendable, Codable, Equatable {
+    package enum ChainStatus: String, Sendable, Codable, Equatable {
         case notChecked = "not_checked"
         /// The Document Signer was signed by a trusted CSCA, both valid when they signed.
         case verified
@@ -39,12 +39,12 @@ struct ChipFindings: Sendable, Codable, Equatable {
         case expired
     }
 
-    enum RevocationStatus: Sendable, Codable, Equatable {
+    package enum RevocationStatus: Sendable, Codable, Equatable {
         case noList
         case checked(listIssued: Date, nextUpdate: Date?, revoked: Bool)
     }
 
-    enum ActiveAuthenticationStatus: String, Sendable, Codable, Equatable {
+    package enum ActiveAuthenticationStatus: String, Sendable, Codable, Equatable {
         /// No DG15: the chip has no Active Authentication key.
         case notOffered = "not_offered"
         /// DG15 was sent but no answer to a challenge.
@@ -57,15 +57,15 @@ struct ChipFindings: Sendable, Codable, Equatable {
 }
 
 /// A certificate as a report names it.
-struct CertificateFacts: Sendable, Codable, Equatable {
-    let subject: String
-    let issuer: String
-    let country: String?
-    let serialNumber: String
-    let notBefore: Date
-    let notAfter: Date
-    let key: String
-    let fingerprint: String
+package struct CertificateFacts: Sendable, Codable, Equatable {
+    package let subject: String
+    package let issuer: String
+    package let country: String?
+    package let serialNumber: String
+    package let notBefore: Date
+    package let notAfter: Date
+    package let key: String
+    package let fingerprint: String
 
     init(_ certificate: ChipCertificate) {
         subject = certificate.subject.text
@@ -80,8 +80,8 @@ struct CertificateFacts: Sendable, Codable, Equatable {
 }
 
 /// One data group: sent or listed, and what its hash says.
-struct DataGroupFinding: Sendable, Codable, Equatable {
-    enum Status: String, Sendable, Codable {
+package struct DataGroupFinding: Sendable, Codable, Equatable {
+    package enum Status: String, Sendable, Codable {
         /// Its hash is the one the SOD signed.
         case verified
         /// Its hash differs from the SOD's.
@@ -92,14 +92,14 @@ struct DataGroupFinding: Sendable, Codable, Equatable {
         case notRead = "not_read"
     }
 
-    let number: Int
-    let status: Status
+    package let number: Int
+    package let status: Status
 }
 
 /// DG2's face: its format and declared size.
-struct FaceFacts: Sendable, Codable, Equatable {
-    let format: String
-    let width: Int?
-    let height: Int?
-    let bytes: Int
+package struct FaceFacts: Sendable, Codable, Equatable {
+    package let format: String
+    package let width: Int?
+    package let height: Int?
+    package let bytes: Int
 }

@@ -5,17 +5,25 @@ import VerityCore
 /// of one chip's files: the SOD's signature, the Document Signer's chain to
 /// a trusted CSCA (valid when each signed, not revoked), every data group's
 /// hash, DG15's answer to the challenge. Runs in the engines' sandbox.
-struct PassiveAuthentication: Sendable {
+package struct PassiveAuthentication: Sendable {
     let trust: ChipTrustStore
+
+    package init(trust: ChipTrust) {
+        self.trust = ChipTrustStore(trust)
+    }
+
+    init(trust: ChipTrustStore) {
+        self.trust = trust
+    }
 
     /// The Document Signer's issuer, for the trust store lookup; nil when the
     /// SOD cannot be read or carries no Document Signer.
-    static func signerReference(sod: [UInt8]) -> ChipSignerReference? {
+    package static func signerReference(sod: [UInt8]) -> ChipSignerReference? {
         guard let object = try? DocumentSecurityObject(sod), let signer = object.documentSigner else { return nil }
         return ChipSignerReference(issuerKey: signer.issuer.key, authorityKeyIdentifier: signer.authorityKeyIdentifier?.hexString)
     }
 
-    func inspect(_ evidence: ChipEvidence) -> ChipFindings {
+    package func inspect(_ evidence: ChipEvidence) -> ChipFindings {
         var findings = ChipFindings()
         readDataGroups(evidence, into: &findings)
         guard let sod = evidence.file(.sod) else {

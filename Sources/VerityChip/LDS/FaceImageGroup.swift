@@ -1,21 +1,21 @@
 /// DG2: the holder's face as the issuing state captured it, inside the
 /// biometric templates of ISO/IEC 7816-11: an ISO/IEC 19794-5 facial record
 /// (tag 5F2E) or an ISO/IEC 39794-5 one (7F2E), holding a JPEG or a JPEG 2000.
-struct FaceImageGroup: Sendable {
-    struct Face: Sendable, Equatable {
-        let format: ChipImageFormat
+package struct FaceImageGroup: Sendable {
+    package struct Face: Sendable, Equatable {
+        package let format: ChipImageFormat
         /// As the record declares them; nil in a record that does not.
-        let width: Int?
-        let height: Int?
-        let bytes: [UInt8]
+        package let width: Int?
+        package let height: Int?
+        package let bytes: [UInt8]
     }
 
-    let faces: [Face]
+    package let faces: [Face]
 
     /// No face image on a chip is larger: 19794-5 portraits run 15-30 KB.
-    static let maximumImageBytes = 1 << 20
+    package static let maximumImageBytes = 1 << 20
 
-    init(_ bytes: [UInt8]) throws(ChipFormatError) {
+    package init(_ bytes: [UInt8]) throws(ChipFormatError) {
         let template = try DataGroupFiles.template(bytes, number: 2)
         var faces: [Face] = []
         for group in template.children where group.isApplication(0x61) {
@@ -79,7 +79,7 @@ struct FaceImageGroup: Sendable {
 }
 
 /// The picture formats a chip's face comes in.
-enum ChipImageFormat: String, Sendable, Codable {
+package enum ChipImageFormat: String, Sendable, Codable {
     case jpeg, jpeg2000
 
     init?(signatureOf bytes: some Collection<UInt8>) {

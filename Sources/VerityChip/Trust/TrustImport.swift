@@ -4,10 +4,10 @@ import VerityCore
 /// What an operator hands Verity to trust, read and checked: a CSCA master
 /// list (its signature verified to a CSCA the operator names), a single CSCA
 /// or link certificate, or a CSCA's revocation list. DER or PEM.
-enum TrustImport {
+package enum TrustImport {
     /// One certificate of an import and what became of it.
-    struct Entry: Sendable, Codable, Equatable {
-        enum Outcome: String, Sendable, Codable {
+    package struct Entry: Sendable, Codable, Equatable {
+        package enum Outcome: String, Sendable, Codable {
             case accepted
             /// The same certificate appears earlier in the import.
             case duplicate
@@ -16,7 +16,7 @@ enum TrustImport {
         }
 
         /// Why a certificate was not taken: a closed list, worded by whoever shows it.
-        enum Reason: String, Sendable, Codable {
+        package enum Reason: String, Sendable, Codable {
             case duplicate
             /// Not an X.509 certificate as DER writes it.
             case unreadable
@@ -29,30 +29,30 @@ enum TrustImport {
             case issuerSignatureInvalid = "issuer_signature_invalid"
         }
 
-        let outcome: Outcome
-        let reason: Reason?
-        let facts: CertificateFacts?
+        package let outcome: Outcome
+        package let reason: Reason?
+        package let facts: CertificateFacts?
         /// A self-issued CSCA, or a link certificate (issued by the state's previous CSCA).
-        let isLink: Bool
+        package let isLink: Bool
         /// The certificate as encoded, for the trust store; nil when skipped.
-        let encoded: Data?
+        package let encoded: Data?
     }
 
-    struct Outcome: Sendable, Codable, Equatable {
-        enum Kind: String, Sendable, Codable { case masterList = "master_list", certificate, revocationList = "revocation_list" }
-        let kind: Kind
-        let entries: [Entry]
+    package struct Outcome: Sendable, Codable, Equatable {
+        package enum Kind: String, Sendable, Codable { case masterList = "master_list", certificate, revocationList = "revocation_list" }
+        package let kind: Kind
+        package let entries: [Entry]
         /// A revocation list as encoded, and its issuer, when the import was one.
-        let revocationList: Data?
-        let revocationListIssuer: String?
+        package let revocationList: Data?
+        package let revocationListIssuer: String?
         /// The master list's signer, when the import was one.
-        let signer: CertificateFacts?
+        package let signer: CertificateFacts?
     }
 
     /// Reads `bytes`; a master list needs `signerAnchors`, the CSCA(s) its
     /// signer chains to. Throws a format error for what is none of the three,
     /// and a refusal for a master list whose signature does not hold.
-    static func read(_ bytes: [UInt8], signerAnchors: [[UInt8]]) throws(TrustImportRefusal) -> Outcome {
+    package static func read(_ bytes: [UInt8], signerAnchors: [[UInt8]]) throws(TrustImportRefusal) -> Outcome {
         let der = PEM.derBlocks(bytes) ?? [bytes]
         guard let first = der.first, !first.isEmpty else { throw TrustImportRefusal.empty }
         if let list = try? MasterList(first) {
@@ -119,7 +119,7 @@ enum TrustImport {
 }
 
 /// Why an import was refused as a whole: a closed list, worded for the operator.
-enum TrustImportRefusal: String, Error, Sendable, Codable, CustomStringConvertible {
+package enum TrustImportRefusal: String, Error, Sendable, Codable, CustomStringConvertible {
     case empty
     case unrecognised
     case masterListWithoutAnchor = "master_list_without_anchor"
@@ -129,7 +129,7 @@ enum TrustImportRefusal: String, Error, Sendable, Codable, CustomStringConvertib
     case masterListSignerNotIssuedByAnchor = "master_list_signer_not_issued_by_anchor"
     case masterListSignerExpired = "master_list_signer_expired"
 
-    var description: String {
+    package var description: String {
         switch self {
         case .empty: "The file holds nothing."
         case .unrecognised: "The file is not a CSCA master list, a certificate or a revocation list (DER or PEM)."

@@ -1,4 +1,5 @@
 import Foundation
+import VerityChip
 import VerityCore
 import VerityVision
 
@@ -16,6 +17,9 @@ package enum EngineAnswer: Codable, Sendable {
     case age(AgeEstimate?)
     case egyptianIDSide(EgyptianIDSideReading)
     case qualityProblems([UnreadableReason])
+    case chip(ChipCheckReport)
+    case chipSigner(ChipSignerReference?)
+    case chipTrust(ChipTrustAnswer)
     case refused(EngineRefusal)
 }
 
@@ -30,7 +34,8 @@ extension EngineAnswer {
     package func fits(_ task: EngineTask) -> Bool {
         switch (task, self) {
         case (_, .refused), (.inspect, .report), (.isPassportPage, .flag), (.selfie, .selfie), (.liveness, .liveness), (.age, .age),
-             (.egyptianIDSide, .egyptianIDSide), (.captureQuality, .qualityProblems):
+             (.egyptianIDSide, .egyptianIDSide), (.captureQuality, .qualityProblems), (.chip, .chip), (.chipSigner, .chipSigner),
+             (.chipTrust, .chipTrust):
             true
         default:
             false
@@ -69,6 +74,21 @@ extension EngineAnswer {
 
     package func qualityProblems() throws -> [UnreadableReason] {
         guard case .qualityProblems(let value) = try checked() else { throw UnexpectedEngineAnswer() }
+        return value
+    }
+
+    package func chip() throws -> ChipCheckReport {
+        guard case .chip(let value) = try checked() else { throw UnexpectedEngineAnswer() }
+        return value
+    }
+
+    package func chipSigner() throws -> ChipSignerReference? {
+        guard case .chipSigner(let value) = try checked() else { throw UnexpectedEngineAnswer() }
+        return value
+    }
+
+    package func chipTrust() throws -> ChipTrustAnswer {
+        guard case .chipTrust(let value) = try checked() else { throw UnexpectedEngineAnswer() }
         return value
     }
 

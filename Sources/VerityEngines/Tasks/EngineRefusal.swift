@@ -27,6 +27,7 @@ package struct EngineRefusal: Codable, Sendable, Equatable {
     /// The images a refusal may name: the request fields they came from.
     package enum Image: String, Codable, Sendable {
         case image, front, back, selfie, document, first, second
+        case chipFace = "chip.dg2"
     }
 
     let reason: Reason

@@ -1,4 +1,5 @@
 import Foundation
+import VerityChip
 import VerityCore
 import VerityVision
 
@@ -20,6 +21,13 @@ package enum EngineTask: Codable, Sendable {
     case egyptianIDSide(image: Data, side: DocumentSide, today: CalendarDate)
     /// The capture page's picture rules, repeated by the server.
     case captureQuality(image: Data)
+    /// A chip's files: passive and active authentication, DG2's face against
+    /// the selfie and the document's page (`ChipCheck`).
+    case chip(ChipCheckTask)
+    /// The Document Signer's issuer an EF.SOD names, for the trust store lookup.
+    case chipSigner(sod: Data)
+    /// A file an operator imports to trust: a master list, a CSCA, a CRL.
+    case chipTrust(file: Data, signerAnchors: [Data])
 
     /// The metric stage its time is recorded under (`verity_engine_stage_seconds`).
     package var stage: String {
@@ -31,6 +39,9 @@ package enum EngineTask: Codable, Sendable {
         case .age: "face_age"
         case .egyptianIDSide: "egyptian_id_side"
         case .captureQuality: "capture_quality"
+        case .chip: "chip_check"
+        case .chipSigner: "chip_signer"
+        case .chipTrust: "chip_trust_import"
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import VerityChip
 import VerityCore
 import VerityVision
 
@@ -45,6 +46,16 @@ package struct EngineTaskRunner: Sendable {
             return .egyptianIDSide(try DocumentInspector(today: today, faces: faces).readEgyptianIDSide([UInt8](image), side: side))
         case .captureQuality(let image):
             return .qualityProblems(try CaptureQualityCheck().problems(imageBytes: [UInt8](image)))
+        case .chip(let task):
+            return .chip(ChipCheck(faces: faces).perform(task))
+        case .chipSigner(let sod):
+            return .chipSigner(PassiveAuthentication.signerReference(sod: [UInt8](sod)))
+        case .chipTrust(let file, let anchors):
+            do {
+                return .chipTrust(.imported(try TrustImport.read([UInt8](file), signerAnchors: anchors.map { [UInt8]($0) })))
+            } catch {
+                return .chipTrust(.refused(error))
+            }
         }
     }
 
