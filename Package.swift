@@ -112,7 +112,7 @@ let package = Package(
         .target(
             name: "VerityEnginePool",
             dependencies: [
-                "VerityCore", "VerityAPI", "VerityVision", "VerityEngines", "CSandbox", "VerityKernel", .vapor, .logging, .nioPosix,
+                "VerityCore", "VerityAPI", "VerityVision", "VerityChip", "VerityEngines", "CSandbox", "VerityKernel", .vapor, .logging, .nioPosix,
             ]
         ),
         // What people see: escaping HTML, the pages' assets and headers, the
@@ -129,6 +129,14 @@ let package = Package(
             name: "VerityWebhooks",
             dependencies: [
                 "VerityCore", "VerityAPI", "VerityStore", "VerityKernel", "VerityEnginePool", .vapor, .logging, .asyncHTTPClient, .nioPosix,
+            ]
+        ),
+        // ePassport chips on the server: the tenants' trust stores and their admin
+        // routes, and the chip's check on the engines, shared by the surfaces.
+        .target(
+            name: "VerityChipChecks",
+            dependencies: [
+                "VerityCore", "VerityAPI", "VerityStore", "VerityKernel", "VerityEnginePool", "VerityEngines", "VerityChip", "VerityVision", .vapor,
             ]
         ),
         .target(
@@ -183,7 +191,7 @@ let package = Package(
             dependencies: [
                 "VerityCore", "VerityAPI", "VerityStore", "VerityPKI", "VerityVision", "VerityKernel", "VerityEnginePool", "VerityPages",
                 "VerityWebhooks", "VeritySanctions", "VerityOperators", "VerityIdentity", "VerityCertification", "VerityDocumentOCR",
-                .vapor, .x509, .logging, .asyncHTTPClient, .nioPosix,
+                "VerityChipChecks", .vapor, .x509, .logging, .asyncHTTPClient, .nioPosix,
             ]
         ),
         // The app: wires every surface.
@@ -192,7 +200,7 @@ let package = Package(
             dependencies: [
                 "VerityCore", "VerityStore", "VerityPKI", "VerityKernel", "VerityEnginePool", "VerityPages", "VerityWebhooks",
                 "VeritySanctions", "VerityOperators", "VerityIdentity", "VerityMobile", "VerityDocumentOCR", "VerityCertification",
-                "VerityConsole", "VerityAdmin", .vapor, .logging,
+                "VerityConsole", "VerityAdmin", "VerityChipChecks", .vapor, .logging,
             ]
         ),
         // The SDK: VerityAPI, and the device's keys, CSRs and CMS signatures
@@ -212,6 +220,7 @@ let package = Package(
             name: "VerityCLI",
             dependencies: [
                 "VerityServer", "VerityAdmin", "VerityIdentity", "VerityConsole", "VerityKernel", "VerityVision", "VerityPKI", "VerityEngines", "Verity",
+                "VerityChip", "VerityChipChecks",
                 .nioPosix,
                 .nioCore,
                 .argumentParser,

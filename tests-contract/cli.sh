@@ -501,6 +501,35 @@ check "operators disable marks the operator inactive" bash -c "'$BIN' operators 
 "$BIN" operators disable --tenant nobody "$OP_ID" > /dev/null 2> "$WORK/op-tenant.err"; code=$?
 check "another tenant's name finds nothing, exit 65" bash -c "[ $code -eq 65 ] && grep -q NOT_FOUND '$WORK/op-tenant.err'"
 
+# ePassport chips (../shared/data/chip): the trust store and offline inspection.
+CHIP="$(dirname "$SANCTIONS")/../chip"
+"$BIN" chip trust import --tenant acme "$CHIP/master-lists/NL_ML_2025-07-29.ml" > "$WORK/chip-nl-noanchor.out" 2> "$WORK/chip-nl-noanchor.err"; code=$?
+check "a master list without its signer's CSCA is refused, exit 65, nothing trusted" bash -c "[ $code -eq 65 ] && grep -q 'signer-csca' '$WORK/chip-nl-noanchor.err' && '$BIN' chip trust list --tenant acme | grep -q '\"certificates\" : \\[$'"
+"$BIN" chip trust import --tenant acme "$CHIP/master-lists/NL_ML_2025-07-29.ml" --signer-csca "$CHIP/master-lists/NL_ROOT_CA.cer" > "$WORK/chip-nl.json"
+check "the Dutch master list imports whole: 394 certificates added" python3 -c "
+import json; r = json.load(open('$WORK/chip-nl.json')); assert r['kind'] == 'master_list' and r['certificates'] == 394 and r['added'] == 394, r"
+"$BIN" chip trust import --tenant acme "$CHIP/master-lists/DE_ML_2024-08-07-07-38-24.ml" --signer-from-trust-store > "$WORK/chip-de.json"
+check "the German list imports under the German CSCA the Dutch list vouches for; each certificate accounted for" python3 -c "
+import json; r = json.load(open('$WORK/chip-de.json'))
+assert r['certificates'] == 541 and r['added'] + r['alreadyTrusted'] + r['duplicates'] + len(r['skipped']) == 541, r
+assert r['alreadyTrusted'] > 100 and all(s['reason'] for s in r['skipped']), r"
+"$BIN" chip trust import --tenant acme "$CHIP/master-lists/DE_ROOT_CA_CSCA07.cer" > "$WORK/chip-csca.json"
+check "a single CSCA imports (and is trusted already from the Dutch list)" python3 -c "
+import json; r = json.load(open('$WORK/chip-csca.json')); assert r['kind'] == 'certificate' and r['certificates'] == 1 and r['added'] + r['alreadyTrusted'] == 1, r"
+head -c 4000 "$CHIP/master-lists/NL_ML_2025-07-29.ml" > "$WORK/cut.ml"
+"$BIN" chip trust import --tenant acme "$WORK/cut.ml" > /dev/null 2> "$WORK/chip-cut.err"; code=$?
+check "a cut-short file is refused, exit 65" bash -c "[ $code -eq 65 ] && grep -q INVALID_INPUT '$WORK/chip-cut.err'"
+check "chip trust list shows the CSCAs with their expiry" bash -c "'$BIN' chip trust list --tenant acme | python3 -c 'import json,sys; v = json.load(sys.stdin); assert len(v[\"certificates\"]) > 500 and all(c[\"notAfterEpochMs\"] > 0 for c in v[\"certificates\"])'"
+"$BIN" chip inspect --sod "$CHIP/etsi-prototype/EF_SOD.bin" --dg1 "$CHIP/etsi-prototype/DG1.bin" --dg15 "$CHIP/etsi-prototype/DG15.bin" \
+  --trust "$CHIP/etsi-prototype/ETSI_CSCA_0130846f22c2.der" > "$WORK/inspect-etsi.json"; code=$?
+check "chip inspect: the ETSI chip is authentic against its CSCA, exit 0" python3 -c "
+import json; r = json.load(open('$WORK/inspect-etsi.json')); assert $code == 0 and r['authentic'] and r['chain'] == 'verified' and r['reasons'] == [], r"
+"$BIN" chip inspect --sod "$CHIP/bsi-tr03105/EF_SOD.bin" --dg1 "$CHIP/bsi-tr03105/Datagroup1.bin" --dg15 "$CHIP/bsi-tr03105/Datagroup15.bin" > "$WORK/inspect-bsi.json"; code=$?
+check "chip inspect: the BSI chip's CSCA is unknown and its DG15 unprotected, exit 1" python3 -c "
+import json; r = json.load(open('$WORK/inspect-bsi.json')); assert $code == 1 and r['reasons'] == ['CHIP_CSCA_UNKNOWN', 'CHIP_DATA_UNPROTECTED'], r"
+"$BIN" chip inspect --sod "$CHIP/bsi-tr03105/EF_SOD.bin" --aa-challenge 0011 > /dev/null 2>&1; code=$?
+check "chip inspect: --aa-challenge without --aa-signature is a usage error (64)" test "$code" -eq 64
+
 check "the docs' webhook receivers accept good and rotated deliveries and refuse replays and tampering (doc_examples.py)" python3 tests-contract/doc_examples.py .
 # docs/integration.md, every block as written, from a fresh demo to a signed webhook.
 bash tests-contract/integration.sh "$BIN" > "$WORK/integration.out" 2>&1; code=$?

@@ -9,6 +9,6 @@ struct VerityCommand: AsyncParsableCommand {
                       DocumentCommand.self, FaceCommand.self, CACommand.self, EntitiesCommand.self,
                       CheckpointsCommand.self, AccreditationsCommand.self, SMSCommand.self, SignCommand.self,
                       IdentityCommand.self, DocumentChecksCommand.self, WebhooksCommand.self, DoctorCommand.self,
-                      SandboxCommand.self, HSMCommand.self]
+                      SandboxCommand.self, HSMCommand.self, ChipCommand.self]
     )
 }

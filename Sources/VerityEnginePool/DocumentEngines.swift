@@ -1,4 +1,5 @@
 import Foundation
+import VerityChip
 import VerityEngines
 import VerityCore
 import VerityVision
@@ -81,5 +82,21 @@ package struct DocumentEngines: Sendable {
     /// cut off), repeated by the server before a submission is stored.
     package func captureQuality(_ bytes: [UInt8]) async throws -> [UnreadableReason] {
         try await perform(.captureQuality(image: Data(bytes))).qualityProblems()
+    }
+
+    /// A chip's passive and active authentication, and DG2's face against the
+    /// selfie and the document's page (`ChipCheck`, in the sandbox).
+    package func chip(_ task: ChipCheckTask) async throws -> ChipCheckReport {
+        try await perform(.chip(task)).chip()
+    }
+
+    /// The Document Signer's issuer an EF.SOD names; nil when the SOD cannot say.
+    package func chipSigner(sod: [UInt8]) async throws -> ChipSignerReference? {
+        try await perform(.chipSigner(sod: Data(sod))).chipSigner()
+    }
+
+    /// A file an operator imports to trust, read and checked in the sandbox.
+    package func chipTrust(file: [UInt8], signerAnchors: [Data]) async throws -> ChipTrustAnswer {
+        try await perform(.chipTrust(file: Data(file), signerAnchors: signerAnchors)).chipTrust()
     }
 }

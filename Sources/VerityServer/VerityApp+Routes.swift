@@ -3,6 +3,7 @@ import VerityStore
 import VerityKernel
 import VerityPages
 import VerityWebhooks
+import VerityChipChecks
 import VerityIdentity
 import VerityMobile
 import VerityDocumentOCR
@@ -27,6 +28,7 @@ extension VerityApp {
             MobileSurface(context, engines: parts.documentEngines, sanctions: parts.sanctions, wake: wake),
             AdminSurface(context, issuer: parts.issuer),
             WebhookSurface(context, wake: wake),
+            ChipSurface(context, engines: parts.documentEngines),
         ]
         for surface in surfaces { try surface.install(on: app) }
     }

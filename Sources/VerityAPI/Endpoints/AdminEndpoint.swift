@@ -46,6 +46,10 @@ public enum AdminEndpoint {
     public static let redeliver: Endpoint<NoBody, WebhookDeliveryView> =
         endpoint(.post, WebhookRoute.redeliver(deliveryID: id).components, status: 202)
 
+    // ePassport chips: the CSCAs and CRLs passive authentication chains to.
+    public static let importChipTrust: Endpoint<ChipTrustImportInput, ChipTrustImportResult> = endpoint(.post, ChipTrustRoute.trust.components)
+    public static let chipTrust: Endpoint<NoBody, ChipTrustView> = endpoint(.get, ChipTrustRoute.trust.components)
+
     // Console operators, with a live key only.
     public static let createOperator: Endpoint<OperatorInput, OperatorCredentials> =
         endpoint(.post, OperatorRoute.operators.components, status: 201)

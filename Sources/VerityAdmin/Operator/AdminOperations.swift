@@ -23,6 +23,8 @@ public struct AdminOperations: Sendable {
     /// The console's operators.
     public let operators: OperatorOperations
     public let sanctions: SanctionsOperations
+    /// The CSCAs and CRLs ePassport chips are verified against.
+    public let chip: ChipOperations
     /// The data key's and the derived keys' rotation.
     public let keyRotation: KeyRotationOperations
     /// Housekeeping and the retention sweep.
@@ -42,6 +44,7 @@ public struct AdminOperations: Sendable {
         certification = CertificationOperations(db: db, clock: clock, protector: protector, links: links, settings: settings)
         operators = OperatorOperations(db: db, clock: clock, protector: protector, passwordCost: settings.operatorPasswordCost)
         sanctions = SanctionsOperations(db: db, clock: clock, screening: SanctionsScreening(pool: nil))
+        chip = ChipOperations(db: db, clock: clock)
         keyRotation = KeyRotationOperations(db: db, clock: clock, protector: protector, settings: settings)
         retention = RetentionOperations(db: db, clock: clock, protector: protector,
                                         abandonedAttemptMilliseconds: Int64(settings.abandonedAttemptSeconds) * 1000)

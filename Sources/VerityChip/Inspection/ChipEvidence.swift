@@ -37,6 +37,14 @@ package struct ChipTrust: Sendable, Codable, Equatable {
         self.certificates = certificates
         self.revocationLists = revocationLists
     }
+
+    /// Certificates and CRLs from files, DER or PEM, whichever each is
+    /// (`verity chip inspect --trust`): what reads as neither is left out.
+    package init(files: [[UInt8]]) {
+        let blocks = files.flatMap { PEM.derBlocks($0) ?? [$0] }
+        certificates = blocks.filter { (try? ChipCertificate(encoded: $0)) != nil }.map { Data($0) }
+        revocationLists = blocks.filter { (try? RevocationList(encoded: $0)) != nil }.map { Data($0) }
+    }
 }
 
 /// Which trust anchors a chip's Document Signer needs: its issuer's name key

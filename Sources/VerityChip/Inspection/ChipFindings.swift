@@ -66,8 +66,14 @@ package struct CertificateFacts: Sendable, Codable, Equatable {
     package let notAfter: Date
     package let key: String
     package let fingerprint: String
+    /// The subject's name key (`DistinguishedName.key`): how a Document Signer's issuer finds it.
+    package let subjectKey: String
+    /// The subject key identifier, hex, when the certificate gives one.
+    package let keyIdentifier: String?
 
     init(_ certificate: ChipCertificate) {
+        subjectKey = certificate.subject.key
+        keyIdentifier = certificate.subjectKeyIdentifier?.hexString
         subject = certificate.subject.text
         issuer = certificate.issuer.text
         country = certificate.subject.country ?? certificate.issuer.country

@@ -42,9 +42,8 @@ package enum TrustImport {
         package enum Kind: String, Sendable, Codable { case masterList = "master_list", certificate, revocationList = "revocation_list" }
         package let kind: Kind
         package let entries: [Entry]
-        /// A revocation list as encoded, and its issuer, when the import was one.
-        package let revocationList: Data?
-        package let revocationListIssuer: String?
+        /// A revocation list, when the import was one.
+        package let revocationList: RevocationListFacts?
         /// The master list's signer, when the import was one.
         package let signer: CertificateFacts?
     }
@@ -59,8 +58,7 @@ package enum TrustImport {
             return try masterList(list, anchors: signerAnchors)
         }
         if let crl = try? RevocationList(encoded: first) {
-            return Outcome(
-                kind: .revocationList, entries: [], revocationList: Data(crl.encoded), revocationListIssuer: crl.issuer.text, signer: nil)
+            return Outcome(kind: .revocationList, entries: [], revocationList: RevocationListFacts(crl), signer: nil)
         }
         var seen: Set<String> = []
         let entries = der.map { block in
@@ -73,7 +71,7 @@ package enum TrustImport {
         guard entries.contains(where: { $0.facts != nil }) else {
             throw TrustImportRefusal.unrecognised
         }
-        return Outcome(kind: .certificate, entries: entries, revocationList: nil, revocationListIssuer: nil, signer: nil)
+        return Outcome(kind: .certificate, entries: entries, revocationList: nil, signer: nil)
     }
 
     private static func masterList(_ list: MasterList, anchors: [[UInt8]]) throws(TrustImportRefusal) -> Outcome {
@@ -93,7 +91,7 @@ package enum TrustImport {
             }
         }
         return Outcome(
-            kind: .masterList, entries: entries, revocationList: nil, revocationListIssuer: nil,
+            kind: .masterList, entries: entries, revocationList: nil,
             signer: verification.signer.map(CertificateFacts.init))
     }
 
@@ -115,6 +113,26 @@ package enum TrustImport {
             return skipped(.skipped, .issuerSignatureInvalid)
         }
         return Entry(outcome: .accepted, reason: nil, facts: facts, isLink: isLink, encoded: Data(certificate.encoded))
+    }
+}
+
+/// A CSCA's revocation list as the trust store keeps it.
+package struct RevocationListFacts: Sendable, Codable, Equatable {
+    package let encoded: Data
+    package let issuer: String
+    /// The issuer's name key: the CSCA whose subject it is.
+    package let issuerKey: String
+    package let thisUpdate: Date
+    package let nextUpdate: Date?
+    package let revokedCount: Int
+
+    init(_ list: RevocationList) {
+        encoded = Data(list.encoded)
+        issuer = list.issuer.text
+        issuerKey = list.issuer.key
+        thisUpdate = list.thisUpdate
+        nextUpdate = list.nextUpdate
+        revokedCount = list.revokedSerials.count
     }
 }
 

@@ -43,3 +43,5 @@ extension OperatorView: Content {}
 extension OperatorCredentials: Content {}
 extension WebhookEndpointSecret: Content {}
 extension WebhookDeliveryView: Content {}
+extension ChipTrustImportResult: Content {}
+extension ChipTrustView: Content {}

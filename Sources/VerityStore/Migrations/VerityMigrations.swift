@@ -73,5 +73,7 @@ public enum VerityMigrations {
         HoldMobileReviewImages(),
         RecordOperatorDevices(),
         BindCredentials(),
+        CreateChipTrustCertificates(),
+        CreateChipRevocationLists(),
     ]
 }
