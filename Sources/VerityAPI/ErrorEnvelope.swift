@@ -81,7 +81,8 @@ public struct HealthStatus: Codable, Sendable, Equatable {
 public struct HealthCheck: Codable, Sendable, Equatable {
     /// `database`, `migrations`, `models`, `hsm`, …
     public var name: String
-    /// `ok`, `failing`, or `not_configured` (not needed by this deployment).
+    /// `ok`, `failing`, `warning` (`verity doctor` only: to act on soon, not now), or
+    /// `not_configured` (not needed by this deployment).
     public var status: String
     /// What is wrong and what to do about it, when it is failing.
     public var detail: String?

@@ -23,7 +23,7 @@ struct DoctorCommand: AsyncParsableCommand {
             await DeploymentDoctor(db: app.db, settings: settings).run()
         }
         for check in checks {
-            let mark = switch check.status { case "ok": "ok   "; case "not_configured": "--   "; default: "FAIL " }
+            let mark = switch check.status { case "ok": "ok   "; case "not_configured": "--   "; case "warning": "WARN "; default: "FAIL " }
             print("\(mark) \(check.name)\(check.detail.map { ": \($0)" } ?? "")")
         }
         let failing = checks.filter { $0.status == "failing" }.count

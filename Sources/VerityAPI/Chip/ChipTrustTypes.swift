@@ -6,6 +6,7 @@ public enum ChipTrustRoute: Sendable, Equatable {
     case trust
 
     public var components: [String] { ["admin", "v1", "chip", "trust"] }
+    public var path: String { "/" + components.joined(separator: "/") }
 }
 
 /// A file to trust: a CSCA master list (`.ml`, CMS SignedData), a CSCA or link

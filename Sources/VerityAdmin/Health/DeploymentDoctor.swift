@@ -48,6 +48,7 @@ public struct DeploymentDoctor: Sendable {
         if migrations.status == "ok", settings.hsm != nil { checks.append(await hsmTokens()) }
         checks += certificateAuthority()
         if migrations.status == "ok" { checks.append(await webhooks()) }
+        if migrations.status == "ok" { checks.append(await chipTrust()) }
         checks.append(await clockCheck())
         checks.append(transport())
         return checks
