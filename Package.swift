@@ -155,7 +155,7 @@ let package = Package(
             name: "VerityIdentity",
             dependencies: [
                 "VerityCore", "VerityAPI", "VerityStore", "VerityVision", "VerityKernel", "VerityEnginePool", "VerityPages",
-                "VerityWebhooks", .vapor, .logging, .asyncHTTPClient,
+                "VerityWebhooks", "VerityChipChecks", .vapor, .logging, .asyncHTTPClient,
             ]
         ),
         .target(
@@ -245,6 +245,8 @@ let package = Package(
             ],
             path: "Tests/VerityTestSupport"
         ),
+        // OpenSSL as the chip's counterpart: a country's test PKI, SODs, the BSI chip's Active Authentication answers.
+        .target(name: "VerityChipTestSupport", path: "Tests/VerityChipTestSupport"),
         // truth.json of the test document generator, for tests and benchmarks (not shipped).
         .target(name: "DocgenManifest", path: "tools/docgen/Manifest"),
         // manifest.json of the hostile-image set (tools/hostile), for the intake and route tests (not shipped).
@@ -270,7 +272,7 @@ let package = Package(
         // The domain: rules, state machines, parsers (no I/O).
         .testTarget(name: "VerityCoreTests", dependencies: ["VerityCore"]),
         // The chip's files against the shared real sets, signatures against OpenSSL's.
-        .testTarget(name: "VerityChipTests", dependencies: ["VerityChip", "VerityCore"]),
+        .testTarget(name: "VerityChipTests", dependencies: ["VerityChip", "VerityChipTestSupport", "VerityCore"]),
         // The engines on images: decoding, quality, MRZ, barcodes, OCR, faces.
         .testTarget(
             name: "VerityVisionTests",
@@ -311,8 +313,8 @@ let package = Package(
         .testTarget(
             name: "VerityIdentityTests",
             dependencies: [
-                "HostileImageSet", "Verity", "VerityAPI", "VerityCore", "VerityEnginePool", "VerityIdentity", "VerityKernel",
-                "VerityMobile", "VerityServer", "VerityStore", "VerityTestSupport", .fluent, .vapor,
+                "HostileImageSet", "Verity", "VerityAPI", "VerityChipTestSupport", "VerityCore", "VerityEnginePool", "VerityIdentity",
+                "VerityKernel", "VerityMobile", "VerityServer", "VerityStore", "VerityTestSupport", .fluent, .vapor,
             ]
         ),
         // The mobile API: sessions, products, credits, client keys.

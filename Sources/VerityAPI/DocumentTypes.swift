@@ -31,14 +31,17 @@ public struct VerifyIdentityDocumentInput: Codable, Sendable, Equatable {
     /// ISO 3166-1 alpha-2 country that issued the document.
     public var country: String
     public var documentType: IdDocumentType
+    /// The document's chip, read by the app over NFC (`docs/chip.md`).
+    public var chip: ChipEvidenceInput?
 
     public init(imageBase64: String, backImageBase64: String, faceImageBase64: String? = nil, country: String,
-                documentType: IdDocumentType) {
+                documentType: IdDocumentType, chip: ChipEvidenceInput? = nil) {
         self.imageBase64 = imageBase64
         self.backImageBase64 = backImageBase64
         self.faceImageBase64 = faceImageBase64
         self.country = country
         self.documentType = documentType
+        self.chip = chip
     }
 }
 

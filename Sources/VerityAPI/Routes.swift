@@ -13,6 +13,7 @@ public enum IdentityRoute: String, CaseIterable, Sendable {
     case documentVerify = "document/verify"
     case documentCaptureAndVerify = "document/capture-and-verify"
     case documentCapture = "document/capture"
+    case documentChipChallenge = "document/chip-challenge"
 
     /// Path components after the host, e.g. `["v1", "identity", "verify"]`.
     public var components: [String] { ["v1", "identity"] + rawValue.split(separator: "/").map(String.init) }

@@ -113,6 +113,11 @@ public struct ErrorCode: Sendable, Hashable, CustomStringConvertible {
     public static let caseDecided = ErrorCode("CASE_DECIDED", 409)
     /// The settings were saved by someone else since this form was read: read them again.
     public static let settingsChanged = ErrorCode("SETTINGS_CHANGED", 409)
+    // ePassport chips.
+    /// The environment requires a passport's chip (`documents.chipRequiredForPassports`) and none was sent.
+    public static let chipRequired = ErrorCode("CHIP_REQUIRED", 400)
+    /// The Active Authentication challenge is unknown, another user's or session's, used already, or expired: ask for a new one.
+    public static let chipChallengeInvalid = ErrorCode("CHIP_CHALLENGE_INVALID", 400)
     public static let serviceUnavailable = ErrorCode("SERVICE_UNAVAILABLE", 503, retryable: true)
     /// The request's body stalled or came slower than the server's minimum
     /// rate, and the connection was closed; sending it again may work.
@@ -134,7 +139,7 @@ public struct ErrorCode: Sendable, Hashable, CustomStringConvertible {
         missingRequiredField, sessionWrongStep, sessionExpired, invalidClientKey, creditsExhausted, scopeNotAuthorized,
         idempotencyKeyInUse, idempotencyKeyReused, idempotencyAnswerLost, hmacKeyMissing, decryptionFailed, requestReplayed, sideMissing, wrongSide,
         webhookEndpointDisabled, signInFailed, operatorLocked, roleNotAuthorized, reauthenticationRequired, liveKeyRequired, csrfTokenInvalid,
-        caseClaimed, claimExpired, caseDecided, settingsChanged,
+        caseClaimed, claimExpired, caseDecided, settingsChanged, chipRequired, chipChallengeInvalid,
         serviceUnavailable, requestTimeout, engineFailed, systemError,
     ]
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VerityChip
+import VerityChipTestSupport
 import VerityCore
 
 /// Active Authentication with the BSI set's own key pair (shared test data):
@@ -9,24 +10,11 @@ import VerityCore
 /// to another challenge (a replay) or from another key does not.
 @Suite("Chip: Active Authentication")
 struct ActiveAuthenticationTests {
-    /// The chip's answer to `challenge`: 0x6A ‖ M1 ‖ SHA-1(M1 ‖ challenge) ‖ 0xBC, put
-    /// through the raw RSA private operation (OpenSSL's unpadded "decrypt").
-    static func chipAnswer(_ challenge: [UInt8], key: String, keyForm: String = "DER", openssl: OpenSSL) throws -> [UInt8] {
-        let recoverable = (0..<106).map { _ in UInt8.random(in: 0...255) }
-        let digest = HashAlgorithm.sha1.hash(recoverable + challenge)
-        try openssl.write("representative", [0x6A] + recoverable + digest + [0xBC])
-        return try openssl.run([
-            "pkeyutl", "-decrypt", "-inkey", key, "-keyform", keyForm, "-pkeyopt", "rsa_padding_mode:none", "-in", "representative",
-        ])
-    }
-
-    static let keyPath = ChipData.directory.appendingPathComponent("bsi-tr03105/DG15_sk.pkcs8").path
-
     @Test func theChipsAnswerToAFreshChallengeVerifies() throws {
         let openssl = try OpenSSL()
         defer { openssl.remove() }
         let challenge = (0..<8).map { _ in UInt8.random(in: 0...255) }
-        let signature = try Self.chipAnswer(challenge, key: Self.keyPath, openssl: openssl)
+        let signature = try ChipSets.activeAuthenticationAnswer(challenge, openssl: openssl)
         let findings = ChipData.inspect(try ChipData.bsi(), answer: .init(challenge: Data(challenge), signature: Data(signature)))
         #expect(findings.activeAuthentication == .verified)
         #expect(!findings.reasons.contains(.cloneSuspected))
@@ -36,7 +24,7 @@ struct ActiveAuthenticationTests {
         let openssl = try OpenSSL()
         defer { openssl.remove() }
         let earlier = (0..<8).map { _ in UInt8.random(in: 0...255) }
-        let signature = try Self.chipAnswer(earlier, key: Self.keyPath, openssl: openssl)
+        let signature = try ChipSets.activeAuthenticationAnswer(earlier, openssl: openssl)
         let fresh = earlier.map { $0 ^ 0x5A }
         let findings = ChipData.inspect(try ChipData.bsi(), answer: .init(challenge: Data(fresh), signature: Data(signature)))
         #expect(findings.activeAuthentication == .failed)
@@ -49,7 +37,7 @@ struct ActiveAuthenticationTests {
         defer { openssl.remove() }
         try openssl.run(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:1024", "-out", "clone.pem"])
         let challenge = (0..<8).map { _ in UInt8.random(in: 0...255) }
-        let signature = try Self.chipAnswer(challenge, key: "clone.pem", keyForm: "PEM", openssl: openssl)
+        let signature = try ChipSets.activeAuthenticationAnswer(challenge, openssl: openssl, key: "clone.pem")
         let findings = ChipData.inspect(try ChipData.bsi(), answer: .init(challenge: Data(challenge), signature: Data(signature)))
         #expect(findings.activeAuthentication == .failed)
         #expect(findings.reasons.contains(.cloneSuspected))

@@ -1,20 +1,14 @@
 import Foundation
+import VerityChipTestSupport
 import VerityCore
 @testable import VerityChip
 
 /// The shared chip sets (`../shared/data/chip`, see its README): none of it
 /// made by this project.
 enum ChipData {
-    static var directory: URL {
-        URL(fileURLWithPath: ProcessInfo.processInfo.environment["VERITY_SHARED_DATA_DIR"]
-            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../../../shared/data").standardizedFileURL.path)
-            .appendingPathComponent("chip")
-    }
+    static var directory: URL { ChipSets.directory }
 
-    static func bytes(_ path: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: directory.appendingPathComponent(path)))
-    }
+    static func bytes(_ path: String) throws -> [UInt8] { try ChipSets.bytes(path) }
 
     /// The BSI TR-03105-5 set: Erika Mustermann's passport.
     static func bsi() throws -> [ChipFile: [UInt8]] {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VerityChipTestSupport
 @testable import VerityChip
 
 /// Verity's RSA and ECDSA verification, written for the chip, must accept

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VerityChipTestSupport
 @testable import VerityChip
 import VerityCore
 

@@ -123,7 +123,14 @@ public final class IdentityVerificationClient: Sendable {
         try await call(IdentityEndpoint.initiateDocumentCapture)
     }
 
-    /// One call with the user's current token.
+    /// A challenge for the passport's chip to sign (Active Authentication,
+    /// `docs/chip.md`): send its bytes to the chip in INTERNAL AUTHENTICATE,
+    /// then the answer with the document (`ChipRead.activeAuthentication`).
+    /// Single use, bound to this user, valid for five minutes.
+    public func chipChallenge() async throws -> ChipChallenge {
+        try await call(IdentityEndpoint.chipChallenge)
+    }
+
     /// One call of `endpoint` with the user's token, tried again by `retries`.
     private func call<Body: Encodable, Answer: Decodable>(_ endpoint: Endpoint<Body, Answer>, query: [URLQueryItem] = [],
                                                           body: Body? = nil) async throws -> Answer {

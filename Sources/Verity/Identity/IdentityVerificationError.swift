@@ -79,6 +79,10 @@ public struct IdentityVerificationError: Error, Sendable, Equatable, CustomStrin
         public static let documentVerificationClosed = Code(ErrorCode.documentVerificationClosed)
         /// The capture link expired, timed out, was opened too often or replaced.
         public static let captureLinkUnusable = Code(ErrorCode.captureLinkUnusable)
+        /// The environment requires a passport's chip: read it (NFC) and send it as ``VerifyIdentityDocument/chip``.
+        public static let chipRequired = Code(ErrorCode.chipRequired)
+        /// The chip's challenge is unknown, another user's, used or expired: get a new one (``IdentityVerificationClient/chipChallenge()``).
+        public static let chipChallengeInvalid = Code(ErrorCode.chipChallengeInvalid)
         /// The service or its data source is unavailable; try again later.
         public static let serviceUnavailable = Code(ErrorCode.serviceUnavailable)
         /// The service failed; try again later.

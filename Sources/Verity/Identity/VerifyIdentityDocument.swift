@@ -14,17 +14,21 @@ public struct VerifyIdentityDocument: Sendable, Equatable {
     /// ISO 3166-1 alpha-2 country that issued the document.
     public var country: String
     public var documentType: IdDocumentType
+    /// The document's chip, as the app read it over NFC (`docs/chip.md`).
+    public var chip: ChipRead?
 
-    public init(image: Data, backImage: Data, faceImage: Data? = nil, country: String, documentType: IdDocumentType) {
+    public init(image: Data, backImage: Data, faceImage: Data? = nil, country: String, documentType: IdDocumentType, chip: ChipRead? = nil) {
         self.image = image
         self.backImage = backImage
         self.faceImage = faceImage
         self.country = country
         self.documentType = documentType
+        self.chip = chip
     }
 
     var wire: VerifyIdentityDocumentInput {
         VerifyIdentityDocumentInput(imageBase64: image.base64EncodedString(), backImageBase64: backImage.base64EncodedString(),
-                                    faceImageBase64: faceImage?.base64EncodedString(), country: country, documentType: documentType)
+                                    faceImageBase64: faceImage?.base64EncodedString(), country: country, documentType: documentType,
+                                    chip: chip?.wire)
     }
 }

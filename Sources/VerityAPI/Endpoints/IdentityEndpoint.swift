@@ -29,4 +29,7 @@ public enum IdentityEndpoint {
         .post, IdentityRoute.documentCaptureAndVerify.components, credential: .userToken)
     public static let initiateDocumentCapture = Endpoint<NoBody, IdDocumentCaptureInitiationInfo>(
         .post, IdentityRoute.documentCapture.components, credential: .userToken)
+    /// A challenge for the passport's chip to sign (Active Authentication), for the user's next document.
+    public static let chipChallenge = Endpoint<NoBody, ChipChallenge>(
+        .post, IdentityRoute.documentChipChallenge.components, credential: .userToken, status: 201)
 }

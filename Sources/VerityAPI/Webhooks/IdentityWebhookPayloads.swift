@@ -40,15 +40,26 @@ public struct DocumentCheckCompleted: WebhookPayload {
     public let documentType: DocumentType
     public let documentVerificationStatus: DocumentVerificationStatus
     public let decidedBy: DecidedBy
+    /// When the app sent the chip's files (`docs/chip.md`): whether passive
+    /// authentication held whole, its `CHIP_…` codes (comma-separated, empty
+    /// when nothing fell short) and Active Authentication's result
+    /// (`verified`, `failed`, `not_performed`, `not_offered`, `key_unreadable`).
+    /// Absent without a chip. Flat, as every webhook's data is.
+    public let chipAuthentic: Bool?
+    public let chipReasons: String?
+    public let chipActiveAuthentication: String?
 
     public init(checkId: String, outcome: DocumentCheckOutcome, reasons: [String], documentType: DocumentType,
-                documentVerificationStatus: DocumentVerificationStatus, decidedBy: DecidedBy) {
+                documentVerificationStatus: DocumentVerificationStatus, decidedBy: DecidedBy, chip: ChipReport? = nil) {
         self.checkId = checkId
         self.outcome = outcome
         self.reasons = reasons.joined(separator: ",")
         self.documentType = documentType
         self.documentVerificationStatus = documentVerificationStatus
         self.decidedBy = decidedBy
+        chipAuthentic = chip?.authentic
+        chipReasons = chip.map { $0.reasons.map(\.rawValue).joined(separator: ",") }
+        chipActiveAuthentication = chip?.activeAuthentication
     }
 }
 

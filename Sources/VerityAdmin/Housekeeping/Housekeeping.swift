@@ -66,6 +66,7 @@ public struct Housekeeping: Sendable {
         swept.operatorSignIns = try await OperatorSignInRepository(db: db).purge(now: now)
             + OperatorRepository(db: db).purgeSessions(now: now, idleMilliseconds: OperatorRepository.sessionIdleMilliseconds)
         swept.captureLinksLapsed = try await CaptureLinkLapses(db: db).sweep(now: now)
+        try await ChipChallengeRepository(db: db).removeExpired(before: now - 3_600_000)
         swept.abandonedAttempts = try await VerificationRepository(db: db).settleAbandoned(
             chargedBefore: now - abandonedAttemptMilliseconds, now: now)
         // Retention is heavier: queued once an hour per environment, run by one server's job worker.

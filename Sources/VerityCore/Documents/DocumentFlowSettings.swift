@@ -16,20 +16,27 @@ public struct DocumentFlowSettings: Sendable, Equatable, Codable {
     public var ocrCaptures: Bool
     /// Whether doubtful checks wait for a reviewer in the console.
     public var review: DocumentReviewSettings
+    /// A passport must come with its chip's files, and its chip must verify
+    /// (`docs/chip.md`): without them the submission is refused
+    /// (`CHIP_REQUIRED`); a chip that does not verify fails the check, or waits
+    /// for a reviewer when review is on. Off by default.
+    public var chipRequiredForPassports: Bool
 
     public init(faceImageRequiredForVerification: Bool = false, faceImageRequiredForCapture: Bool = false,
                 captureLinks: CaptureLinkPolicy = CaptureLinkPolicy(), idScanUrlEnabled: Bool = false, ocrCaptures: Bool = true,
-                review: DocumentReviewSettings = DocumentReviewSettings()) {
+                review: DocumentReviewSettings = DocumentReviewSettings(), chipRequiredForPassports: Bool = false) {
         self.faceImageRequiredForVerification = faceImageRequiredForVerification
         self.faceImageRequiredForCapture = faceImageRequiredForCapture
         self.captureLinks = captureLinks
         self.idScanUrlEnabled = idScanUrlEnabled
         self.ocrCaptures = ocrCaptures
         self.review = review
+        self.chipRequiredForPassports = chipRequiredForPassports
     }
 
     enum CodingKeys: String, CodingKey {
         case faceImageRequiredForVerification, faceImageRequiredForCapture, captureLinks, idScanUrlEnabled, ocrCaptures, review
+        case chipRequiredForPassports
     }
 
     /// Settings stored before a field existed read with its default.
@@ -41,6 +48,7 @@ public struct DocumentFlowSettings: Sendable, Equatable, Codable {
         idScanUrlEnabled = try container.decodeIfPresent(Bool.self, forKey: .idScanUrlEnabled) ?? false
         ocrCaptures = try container.decodeIfPresent(Bool.self, forKey: .ocrCaptures) ?? true
         review = try container.decodeIfPresent(DocumentReviewSettings.self, forKey: .review) ?? DocumentReviewSettings()
+        chipRequiredForPassports = try container.decodeIfPresent(Bool.self, forKey: .chipRequiredForPassports) ?? false
     }
 
     /// The flows that ask about a face image: the wire's `DocumentFlow`.

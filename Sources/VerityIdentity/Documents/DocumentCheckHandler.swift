@@ -3,6 +3,7 @@ import Fluent
 import Foundation
 import Logging
 import VerityAPI
+import VerityChipChecks
 import VerityCore
 import VerityEnginePool
 import VerityStore
@@ -51,9 +52,23 @@ package struct DocumentCheckHandler: JobHandler {
         stages.lap("open")
         var evidence = Evidence()
         // The check's tenant: its engine work shares a worker's child with that tenant's only.
-        let verdict = try await EngineTenant.serving(check.environmentID) {
+        var verdict = try await EngineTenant.serving(check.environmentID) {
             try await decide(check, sealer: sealer, type: type, front: front, back: back, face: face,
                              configuration: configuration, today: today, evidence: &evidence, stages: &stages)
+        }
+        if let sealedChip = check.sealedChip {
+            let submission = try sealer.open(json: ChipSubmission.self, from: sealedChip, at: .of(.checkChip, checkID))
+            let person = check.flow == .verification ? try await claim(of: check, sealer: sealer, today: today) : nil
+            let chip = try await EngineTenant.serving(check.environmentID) {
+                try await ChipVerification(engines: engines).verify(
+                    submission, tenantID: environment.$tenant.id, db: db,
+                    pictures: .init(selfie: face, page: front, threshold: configuration.faces.matchThreshold),
+                    printed: evidence.report?.mrz, person: person, today: CalendarDate(iso: today.description)!)
+            }.report
+            evidence.chip = chip
+            evidence.report?.chip = chip
+            verdict = ChipDecision.verdict(verdict, chip: chip, required: configuration.documents.chipRequiredForPassports && type == .passport)
+            stages.lap("chip")
         }
         let held = DocumentReviewPolicy(settings: configuration.documents.review)
             .reasons(verdict: verdict, report: evidence.report, selfie: evidence.selfie)
@@ -67,7 +82,7 @@ package struct DocumentCheckHandler: JobHandler {
         var settlement = DocumentCheckRepository.Settlement(
             outcome: outcome, reasons: verdict.reasons, sealedEvidence: try sealer.seal(json: evidence, at: .of(.checkEvidence, checkID)),
             documentStatus: status, verified: verdict == .succeeded, block: evidence.dataSourceOutcome?.block,
-            events: [Self.completed(check, id: subject, outcome: outcome, reasons: verdict.reasons, status: status)])
+            events: [Self.completed(check, id: subject, outcome: outcome, reasons: verdict.reasons, status: status, chip: evidence.chip)])
         settlement.keepsImages = configuration.retention.keepsImagesAfterCheck
         let settled = try await repository.settle(checkID: subject, userID: check.$user.id, settlement, now: clock.nowMillis())
         stages.lap("settle")
@@ -109,11 +124,10 @@ package struct DocumentCheckHandler: JobHandler {
 
         switch check.flow {
         case .verification:
-            guard let sealed = try await DocumentCheckRepository(db: db).sealedClaim(userID: check.$user.id) else {
+            guard let claim = try await claim(of: check, sealer: sealer, today: today) else {
                 // The claim went with a reset while the check waited.
                 return .unreadable([.identityIncomplete])
             }
-            let claim = try sealer.open(json: IdentityRecord.self, from: sealed, at: .of(.verificationClaim, check.$user.id)).claim(today: today)
             let holder = DocumentHolder.compare(report, with: claim)
             if case .mismatched(let fields) = holder { evidence.holderMismatches = fields }
             return policy.holder(holder)
@@ -129,6 +143,12 @@ package struct DocumentCheckHandler: JobHandler {
                 return policy.holder(.dataSource(outcome))
             }
         }
+    }
+
+    /// The PII on file the document is matched against (`verifyIdentityDocument`); nil after a reset.
+    private func claim(of check: DocumentCheckModel, sealer: PersonSealer, today: DateOfBirth) async throws -> IdentityClaim? {
+        guard let sealed = try await DocumentCheckRepository(db: db).sealedClaim(userID: check.$user.id) else { return nil }
+        return try sealer.open(json: IdentityRecord.self, from: sealed, at: .of(.verificationClaim, check.$user.id)).claim(today: today)
     }
 
     /// Leaves the check to a reviewer (`DocumentReviewPolicy` found reasons):
@@ -172,10 +192,10 @@ package struct DocumentCheckHandler: JobHandler {
     /// `document_check.completed`: the outcome, its reasons (codes), the
     /// user's document status, and who decided (`engine` or `reviewer`).
     static func completed(_ check: DocumentCheckModel, id: UUID, outcome: DocumentCheckOutcome, reasons: [String],
-                          status: DocumentVerificationStatus, decidedBy: DecidedBy = .engine) -> WebhookEventDraft {
+                          status: DocumentVerificationStatus, decidedBy: DecidedBy = .engine, chip: ChipReport? = nil) -> WebhookEventDraft {
         WebhookEvents.draft(DocumentCheckCompleted(checkId: id.uuidString, outcome: outcome,
                                                    reasons: reasons, documentType: check.documentType, documentVerificationStatus: status,
-                                                   decidedBy: decidedBy),
+                                                   decidedBy: decidedBy, chip: chip),
                             environmentID: check.environmentID, userID: check.$user.id)
     }
 
@@ -185,6 +205,8 @@ package struct DocumentCheckHandler: JobHandler {
         var selfie: SelfieEvidence?
         var holderMismatches: [String] = []
         var dataSourceOutcome: DataSourceOutcome?
+        /// The chip's section, also when the images could not be read (no report to hold it).
+        package var chip: ChipReport?
     }
 
     package init(db: any Database, protector: DataProtector, clock: VerityClock, engines: DocumentEngines, dataSources: DataSourceProvider, waiters: DocumentCheckWaiters, logger: Logger) {

@@ -19,6 +19,12 @@ struct DocumentController: RouteCollection {
         documents.on(IdentityEndpoint.verifyDocument, maxBytes: DocumentImages.maximumRequestBytes, use: verify)
         documents.on(IdentityEndpoint.captureAndVerifyDocument, maxBytes: DocumentImages.maximumRequestBytes, use: captureAndVerify)
         documents.on(IdentityEndpoint.initiateDocumentCapture, use: initiateCapture)
+        documents.on(IdentityEndpoint.chipChallenge, use: chipChallenge)
+    }
+
+    /// A challenge for the passport's chip to sign, bound to this user, for the next document.
+    func chipChallenge(request: Request) async throws -> ChipChallenge {
+        try await submissions.chipChallenge(context: try request.identityContext())
     }
 
     /// `?flow=verification` (verifyIdentityDocument) or `?flow=capture` (captureAndVerifyIdentityDocument).

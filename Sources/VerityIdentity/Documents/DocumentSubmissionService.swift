@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 import Logging
 import VerityAPI
+import VerityChipChecks
 import VerityCore
 import VerityEnginePool
 import VerityStore
@@ -39,6 +40,10 @@ struct DocumentSubmissionService: Sendable {
         }
         try Self.validate(input, flow: flow, configuration: configuration)
         let images = try DocumentImages(input)
+        // The chip's files are checked now; its challenge is claimed with the check, below.
+        let chipInput = input.chip
+        let challengeID = try chipInput.flatMap { input throws(VerityError) in try ChipSubmission.challengeID(input) }
+        if let chipInput { _ = try ChipSubmission.read(chipInput, challenge: challengeID == nil ? nil : Data(count: 8)) }
 
         let record = try await VerificationRepository(db: context.db).record(userID: context.userID)
         let documents = DocumentCheckRepository(db: context.db)
@@ -88,6 +93,7 @@ struct DocumentSubmissionService: Sendable {
         check.sealedBack = try sealer.seal(Data(images.back), at: .of(.checkBack, checkID))
         check.sealedFace = try images.face.map { try sealer.seal(Data($0), at: .of(.checkFace, checkID)) }
         check.createdAt = now
+        let environmentID = context.environmentID, userID = context.userID
 
         let derived = configuration.policy.status(of: record).documentVerificationStatus
         let achievedGovernmentID = record.achievedMethod == .governmentID
@@ -95,6 +101,16 @@ struct DocumentSubmissionService: Sendable {
             let current: DocumentVerificationStatus = achievedGovernmentID ? .succeeded : (stored ?? derived)
             return try DocumentVerificationStateMachine().next(from: current, on: .documentSubmitted)
         }, alongside: { [linkID = link?.id] tx in
+            if let chipInput {
+                // Single use: the challenge is bound to this check in its own transaction, or the submission fails.
+                var challenge: Data?
+                if let challengeID {
+                    challenge = try await ChipChallengeRepository.use(challengeID, environmentID: environmentID, subjectID: userID,
+                                                                      checkID: checkID, now: now, on: tx)
+                    guard challenge != nil else { throw ChipChallenges.invalid }
+                }
+                check.sealedChip = try sealer.seal(json: try ChipSubmission.read(chipInput, challenge: challenge), at: .of(.checkChip, checkID))
+            }
             try await DocumentCheckRepository.insert(check, now: now, on: tx)
             if linkID == nil {
                 try await CaptureLinkRepository.remove(userID: check.$user.id, on: tx)
@@ -121,6 +137,10 @@ struct DocumentSubmissionService: Sendable {
             throw .invalid("documentType", "documentType \(input.documentType.rawValue) is not accepted in this environment; "
                            + "accepted: \(acceptable.map(\.rawValue).joined(separator: ", "))")
         }
+        if configuration.documents.chipRequiredForPassports, input.documentType == .passport, input.chip == nil {
+            throw VerityError(.chipRequired, "this environment requires a passport's chip: read it with the app (NFC) and send its files (chip)",
+                              field: "chip")
+        }
         let faceRequired = configuration.documents.faceImageRequired(for: flow)
         if faceRequired, input.faceImageBase64 == nil {
             throw .invalid("faceImageBase64", "this environment requires a face image with the document (faceImageBase64)")
@@ -128,6 +148,11 @@ struct DocumentSubmissionService: Sendable {
         if !faceRequired, input.faceImageBase64 != nil {
             throw .invalid("faceImageBase64", "this environment does not ask for a face image: leave faceImageBase64 out")
         }
+    }
+
+    /// `chip-challenge`: 8 random bytes for the passport's chip to sign, bound to the user, for a few minutes.
+    func chipChallenge(context: IdentityContext) async throws -> ChipChallenge {
+        try await ChipChallenges.issue(environmentID: context.environmentID, subjectID: context.userID, db: context.db, now: clock.nowMillis())
     }
 
     init(protector: DataProtector, clock: VerityClock, jobs: JobWorker, waiters: DocumentCheckWaiters, wait: Duration) {

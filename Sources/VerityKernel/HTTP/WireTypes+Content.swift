@@ -45,3 +45,4 @@ extension WebhookEndpointSecret: Content {}
 extension WebhookDeliveryView: Content {}
 extension ChipTrustImportResult: Content {}
 extension ChipTrustView: Content {}
+extension ChipChallenge: Content {}

@@ -75,5 +75,7 @@ public enum VerityMigrations {
         BindCredentials(),
         CreateChipTrustCertificates(),
         CreateChipRevocationLists(),
+        AddDocumentCheckChips(),
+        CreateChipChallenges(),
     ]
 }

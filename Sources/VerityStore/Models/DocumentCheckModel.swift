@@ -23,6 +23,8 @@ public final class DocumentCheckModel: Model, @unchecked Sendable {
     @OptionalField(key: "sealed_front") public var sealedFront: Data?
     @OptionalField(key: "sealed_back") public var sealedBack: Data?
     @OptionalField(key: "sealed_face") public var sealedFace: Data?
+    /// The chip's evidence (files, Active Authentication answer), sealed; erased with the images.
+    @OptionalField(key: "sealed_chip") public var sealedChip: Data?
     /// Stable reason codes, comma-separated (`DOCUMENT_EXPIRED,FACE_MISMATCH`).
     @OptionalField(key: "reasons") public var reasons: String?
     @OptionalField(key: "sealed_evidence") public var sealedEvidence: Data?

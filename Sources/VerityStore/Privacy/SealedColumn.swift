@@ -39,6 +39,8 @@ public enum SealedColumn: String, CaseIterable, Sendable {
     case checkFront = "document_checks.sealed_front"
     case checkBack = "document_checks.sealed_back"
     case checkFace = "document_checks.sealed_face"
+    /// The chip's files an app read (DG1 and DG2 are PII and a face), kept as long as the images.
+    case checkChip = "document_checks.sealed_chip"
     case checkEvidence = "document_checks.sealed_evidence"
     case registrationFields = "cert_registrations.fields_sealed"
     case devicePhone = "cert_devices.phone_sealed"

@@ -129,7 +129,7 @@ public struct DocumentCheckRepository: Sendable {
                               on tx: any Database) async throws -> Bool {
         let sql = try tx.sql()
         let reasons = settlement.reasons.isEmpty ? nil : settlement.reasons.joined(separator: ",")
-        let images: SQLQueryString = settlement.keepsImages ? "" : ", sealed_front = NULL, sealed_back = NULL, sealed_face = NULL"
+        let images: SQLQueryString = settlement.keepsImages ? "" : ", sealed_front = NULL, sealed_back = NULL, sealed_face = NULL, sealed_chip = NULL"
         guard try await sql.raw("""
             UPDATE document_checks SET status = \(bind: DocumentCheckStatus(settlement.outcome).rawValue), reasons = \(bind: reasons),
               sealed_evidence = COALESCE(\(bind: settlement.sealedEvidence), sealed_evidence)\(images), finished_at = \(bind: now)
@@ -196,7 +196,7 @@ public struct DocumentCheckRepository: Sendable {
         if !held.isEmpty {
             let withdrawn: SQLQueryString = "id IN (\(binds: held))"
             try await sql.raw("""
-                UPDATE document_checks SET status = \(bind: DocumentCheckStatus.withdrawn.rawValue), sealed_front = NULL, sealed_back = NULL, sealed_face = NULL
+                UPDATE document_checks SET status = \(bind: DocumentCheckStatus.withdrawn.rawValue), sealed_front = NULL, sealed_back = NULL, sealed_face = NULL, sealed_chip = NULL
                 WHERE \(withdrawn)
                 """).run()
             try await DocumentCheckCounts.adjust(withdrawn, sign: -1, countedAs: DocumentCheckStatus.review.rawValue, on: tx)

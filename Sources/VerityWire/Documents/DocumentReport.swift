@@ -20,6 +20,9 @@ public struct DocumentReport: Sendable, Codable, Equatable {
     public var advancedConfidence: AdvancedConfidence?
     /// Egyptian ID: what covers or holes each side (absent for other documents: not measured).
     public var imageAnomalies: CardImageAnomalies?
+    /// The chip's evidence, when the app read the chip (`docs/chip.md`): added
+    /// by the server after the images are read, never by the image engines.
+    public var chip: ChipReport?
     public var timings: [StageTiming]
 
     public init(documentType: DocumentType, country: String, fields: [DocumentField] = [], mrz: MRZResult? = nil,

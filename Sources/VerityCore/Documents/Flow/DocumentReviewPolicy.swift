@@ -11,6 +11,10 @@ public enum DocumentReviewReason: String, Sendable, Codable, CaseIterable {
     /// The selfie's distance to the portrait is within the environment's
     /// margin of the threshold, on either side.
     case faceNearThreshold = "FACE_NEAR_THRESHOLD"
+    /// The environment requires a passport's chip, and it did not verify for
+    /// want of trust (an unknown CSCA, an expired certificate, unprotected
+    /// data), not because it showed a forgery: a person decides.
+    case chipUnverified = "CHIP_UNVERIFIED"
 }
 
 /// An environment's rule for sending document checks to its reviewers.
@@ -74,6 +78,8 @@ public struct DocumentReviewPolicy: Sendable {
             return reasons
         case .failed(let failures) where failures == [.faceMismatch] && reasons.contains(.faceNearThreshold):
             return reasons
+        case .failed(let failures) where !failures.isEmpty && Set(failures).isSubset(of: ChipDecision.inconclusive):
+            return reasons + [.chipUnverified]
         case .failed, .unreadable:
             return []
         }

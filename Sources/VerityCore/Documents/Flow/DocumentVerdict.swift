@@ -48,6 +48,16 @@ public enum DocumentFailure: String, Sendable, Codable, CaseIterable {
     case fraudAlert = "FRAUD_ALERT"
     /// A reviewer saw signs the document was altered (only a person gives this code).
     case documentTampered = "DOCUMENT_TAMPERED"
+    // The chip's (`ChipReason`, same codes): what it proves false, and what it fails to prove where a chip is required.
+    case chipSignatureInvalid = "CHIP_SIGNATURE_INVALID"
+    case chipCSCAUnknown = "CHIP_CSCA_UNKNOWN"
+    case chipCertificateExpired = "CHIP_CERTIFICATE_EXPIRED"
+    case chipCertificateRevoked = "CHIP_CERTIFICATE_REVOKED"
+    case chipDataAltered = "CHIP_DATA_ALTERED"
+    case chipDataUnprotected = "CHIP_DATA_UNPROTECTED"
+    case chipMRZMismatch = "CHIP_MRZ_MISMATCH"
+    case chipFaceMismatch = "CHIP_FACE_MISMATCH"
+    case chipCloneSuspected = "CHIP_CLONE_SUSPECTED"
 }
 
 /// Whether the person the document names is the user, as far as the PII on

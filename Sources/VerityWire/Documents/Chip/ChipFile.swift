@@ -1,7 +1,7 @@
 /// The chip's files an app reads and sends (ICAO 9303 part 10): the common
 /// file, the security object, the data groups and the PACE/CA files. The raw
 /// value is the name the API and the SDKs use for the file.
-public enum ChipFile: String, Sendable, Codable, CaseIterable, Hashable, Comparable {
+public enum ChipFile: String, Sendable, Codable, CaseIterable, Hashable, Comparable, CodingKeyRepresentable {
     case com, sod
     case dg1, dg2, dg3, dg4, dg5, dg6, dg7, dg8, dg9, dg10, dg11, dg12, dg13, dg14, dg15, dg16
     case cardAccess, cardSecurity

@@ -5,17 +5,17 @@ import Foundation
 /// issued, its revocation list, and SODs the Document Signer signs over any
 /// data groups. `openssl ca` sets each certificate's dates, so a CSCA can be
 /// expired when it issued the Document Signer.
-struct TestPKI {
-    let openssl: OpenSSL
+public struct TestPKI: Sendable {
+    public let openssl: OpenSSL
 
-    struct Dates {
-        let cscaStart: String, cscaEnd: String, signerStart: String, signerEnd: String
-        static let current = Dates(cscaStart: "20200101000000Z", cscaEnd: "20400101000000Z", signerStart: "20250101000000Z", signerEnd: "20350101000000Z")
+    public struct Dates: Sendable {
+        public let cscaStart: String, cscaEnd: String, signerStart: String, signerEnd: String
+        public static let current = Dates(cscaStart: "20200101000000Z", cscaEnd: "20400101000000Z", signerStart: "20250101000000Z", signerEnd: "20350101000000Z")
         /// The CSCA expired years before it issued the Document Signer.
-        static let expiredCSCA = Dates(cscaStart: "20100101000000Z", cscaEnd: "20110101000000Z", signerStart: "20250101000000Z", signerEnd: "20350101000000Z")
+        public static let expiredCSCA = Dates(cscaStart: "20100101000000Z", cscaEnd: "20110101000000Z", signerStart: "20250101000000Z", signerEnd: "20350101000000Z")
     }
 
-    init(dates: Dates = .current, country: String = "UT") throws {
+    public init(dates: Dates = .current, country: String = "UT") throws {
         openssl = try OpenSSL()
         try openssl.write("index.txt", [])
         try openssl.write("serial", Array("1000\n".utf8))
@@ -35,12 +35,12 @@ struct TestPKI {
         ])
     }
 
-    func remove() { openssl.remove() }
+    public func remove() { openssl.remove() }
 
-    var csca: [UInt8] { get throws { try openssl.run(["x509", "-in", "csca.pem", "-outform", "DER"]) } }
+    public var csca: [UInt8] { get throws { try openssl.run(["x509", "-in", "csca.pem", "-outform", "DER"]) } }
 
     /// The CSCA's revocation list, withdrawing the Document Signer when `revokingSigner`.
-    func revocationList(revokingSigner: Bool) throws -> [UInt8] {
+    public func revocationList(revokingSigner: Bool) throws -> [UInt8] {
         if revokingSigner {
             try openssl.run(["ca", "-config", "ca.cnf", "-cert", "csca.pem", "-keyfile", "csca.key", "-revoke", "ds.pem"])
         }
@@ -49,7 +49,7 @@ struct TestPKI {
     }
 
     /// An EF.SOD the Document Signer signs: the SHA-256 hashes of `dataGroups`.
-    func securityObject(_ dataGroups: [Int: [UInt8]]) throws -> [UInt8] {
+    public func securityObject(_ dataGroups: [Int: [UInt8]]) throws -> [UInt8] {
         let hashes = try dataGroups.keys.sorted().map { number in
             DER.sequence(DER.integer(number) + DER.octetString(try openssl.run(["dgst", "-sha256", "-binary"], input: dataGroups[number]!)))
         }
@@ -92,19 +92,19 @@ struct TestPKI {
 }
 
 /// Just enough DER to write an LDS security object and a data group.
-enum DER {
-    static func element(_ tag: UInt8, _ content: [UInt8]) -> [UInt8] {
+public enum DER {
+    public static func element(_ tag: UInt8, _ content: [UInt8]) -> [UInt8] {
         [tag] + length(content.count) + content
     }
 
-    static func length(_ count: Int) -> [UInt8] {
+    public static func length(_ count: Int) -> [UInt8] {
         if count < 0x80 { return [UInt8(count)] }
         let bytes = withUnsafeBytes(of: UInt32(count).bigEndian, Array.init).drop { $0 == 0 }
         return [0x80 | UInt8(bytes.count)] + bytes
     }
 
-    static func sequence(_ content: [UInt8]) -> [UInt8] { element(0x30, content) }
-    static func integer(_ value: Int) -> [UInt8] { element(0x02, [UInt8(value)]) }
-    static func octetString(_ bytes: [UInt8]) -> [UInt8] { element(0x04, bytes) }
-    static func objectIdentifier(_ encoded: [UInt8]) -> [UInt8] { element(0x06, encoded) }
+    public static func sequence(_ content: [UInt8]) -> [UInt8] { element(0x30, content) }
+    public static func integer(_ value: Int) -> [UInt8] { element(0x02, [UInt8(value)]) }
+    public static func octetString(_ bytes: [UInt8]) -> [UInt8] { element(0x04, bytes) }
+    public static func objectIdentifier(_ encoded: [UInt8]) -> [UInt8] { element(0x06, encoded) }
 }

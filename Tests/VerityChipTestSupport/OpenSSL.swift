@@ -2,31 +2,31 @@ import Foundation
 
 /// OpenSSL's command line, the independent party the chip's cryptography is
 /// checked against: it makes the keys and signatures, Verity verifies them.
-struct OpenSSL {
-    let directory: URL
+public struct OpenSSL: Sendable {
+    public let directory: URL
 
-    init() throws {
+    public init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("verity-chip-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
-    func remove() {
+    public func remove() {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+    public func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
-    func write(_ name: String, _ bytes: [UInt8]) throws {
+    public func write(_ name: String, _ bytes: [UInt8]) throws {
         try Data(bytes).write(to: directory.appendingPathComponent(name))
     }
 
-    func read(_ name: String) throws -> [UInt8] {
+    public func read(_ name: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: directory.appendingPathComponent(name)))
     }
 
     /// Runs `openssl` with `arguments` in the directory; fails on a non-zero exit.
     @discardableResult
-    func run(_ arguments: [String], input: [UInt8]? = nil) throws -> [UInt8] {
+    public func run(_ arguments: [String], input: [UInt8]? = nil) throws -> [UInt8] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
         process.arguments = arguments
@@ -50,8 +50,8 @@ struct OpenSSL {
     }
 }
 
-struct OpenSSLFailure: Error, CustomStringConvertible {
-    let arguments: [String]
-    let message: String
-    var description: String { "openssl \(arguments.joined(separator: " ")): \(message)" }
+public struct OpenSSLFailure: Error, CustomStringConvertible {
+    public let arguments: [String]
+    public let message: String
+    public var description: String { "openssl \(arguments.joined(separator: " ")): \(message)" }
 }
