@@ -44,6 +44,8 @@ struct EnvironmentCommand: AsyncParsableCommand {
         @Option(help: "true to hold doubtful document checks for a reviewer in the console; off by default.") var documentReview: Bool?
         @Option(help: "How near the face threshold a selfie's distance sends a check to a reviewer (0–0.1, default 0.04).")
         var documentReviewFaceMargin: Double?
+        @Option(help: "true to require a passport's chip (NFC) and its verification for passports (docs/chip.md); off by default.")
+        var chipRequiredForPassports: Bool?
         @Option(help: "Mobile API: requests per client key and product per minute (default 120).") var mobileRequestsPerMinute: Int?
         @Option(help: "Mobile API: minutes of inactivity before a session expires (default 30).") var mobileSessionMinutes: Int?
         @Option(help: ArgumentHelp("Mobile API: one product's session lifetime, overriding --mobile-session-minutes (repeatable; PRODUCT=default removes it).",
@@ -108,6 +110,7 @@ struct EnvironmentCommand: AsyncParsableCommand {
                         if let ocrCaptures { configuration.documents.ocrCaptures = ocrCaptures }
                         if let documentReview { configuration.documents.review.enabled = documentReview }
                         if let documentReviewFaceMargin { configuration.documents.review.faceMargin = documentReviewFaceMargin }
+                        if let chipRequiredForPassports { configuration.documents.chipRequiredForPassports = chipRequiredForPassports }
                         if let mobileRequestsPerMinute { configuration.mobile.requestsPerMinute = mobileRequestsPerMinute }
                         if let mobileSessionMinutes { configuration.mobile.sessionMinutes = mobileSessionMinutes }
                         for (product, minutes) in productMinutes { configuration.mobile.productSessionMinutes[product] = minutes }

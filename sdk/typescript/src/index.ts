@@ -5,7 +5,8 @@
 export { IdentityVerificationClient, type IdentityVerificationClientOptions } from './identity/client.js'
 export { IdentityErrorCode, IdentityVerificationError } from './identity/errors.js'
 export {
-  DocumentVerificationStatus, IdDocumentType, VerificationMethod, type DocumentCheckStatus, type DocumentCheckSummary,
+  ChipProtocolOutcome, DocumentVerificationStatus, IdDocumentType, VerificationMethod, type ChipChallenge, type ChipEvidenceInput,
+  type ChipFiles, type DocumentCheckStatus, type DocumentCheckSummary,
   type IdDocumentCaptureInitiationInfo, type IdentityDataProcessingConsentContent, type IdentityDataProcessingConsentContentInput,
   type IdentityDataProcessingConsentInput, type IdentityDataProcessingConsentStatus, type QueryOption, type VerifiedIdentity,
   type VerifyIdentityDocumentInput, type VerifyIdentityInput,

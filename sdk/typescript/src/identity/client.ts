@@ -4,7 +4,7 @@ import { Transport, type TransportOptions } from '../transport/transport.js'
 import { IdentityEndpoint } from './endpoints.js'
 import { IdentityVerificationError } from './errors.js'
 import type {
-  IdDocumentCaptureInitiationInfo, IdentityDataProcessingConsentContent, IdentityDataProcessingConsentContentInput,
+  ChipChallenge, IdDocumentCaptureInitiationInfo, IdentityDataProcessingConsentContent, IdentityDataProcessingConsentContentInput,
   IdentityDataProcessingConsentInput, IdentityDataProcessingConsentStatus, QueryOption, VerifiedIdentity,
   VerifyIdentityDocumentInput, VerifyIdentityInput,
 } from './types.js'
@@ -103,6 +103,14 @@ export class IdentityVerificationClient {
   /** A link to the capture page, where the user photographs their document in a browser; it replaces any earlier link. */
   async initiateIdentityDocumentCapture(): Promise<IdDocumentCaptureInitiationInfo> {
     return this.call(IdentityEndpoint.initiateDocumentCapture)
+  }
+
+  /**
+   * A challenge for the passport's chip to sign (Active Authentication, docs/chip.md): send its bytes to the chip in
+   * INTERNAL AUTHENTICATE, then the answer with the document (`chip.activeAuthentication`). Single use, five minutes.
+   */
+  async chipChallenge(): Promise<ChipChallenge> {
+    return this.call(IdentityEndpoint.chipChallenge)
   }
 
   /** Whether this environment requires consent before verification. */

@@ -2,7 +2,7 @@
 // user's token on each.
 import { endpoint } from '../wire/endpoint.js'
 import {
-  ConsentContentShape, ConsentInputShape, ConsentRequirementShape, ConsentStatusShape, FaceImageRequirementShape,
+  ChipChallengeShape, ConsentContentShape, ConsentInputShape, ConsentRequirementShape, ConsentStatusShape, FaceImageRequirementShape,
   IdDocumentCaptureInitiationInfoShape, SupportedCountriesShape, VerifiedIdentityShape, VerifyIdentityDocumentInputShape,
   VerifyIdentityInputShape,
 } from './types.js'
@@ -23,4 +23,5 @@ export const IdentityEndpoint = {
   captureAndVerifyDocument: endpoint('POST', '/v1/identity/document/capture-and-verify', 'userToken', VerifiedIdentityShape,
     VerifyIdentityDocumentInputShape),
   initiateDocumentCapture: endpoint('POST', '/v1/identity/document/capture', 'userToken', IdDocumentCaptureInitiationInfoShape),
+  chipChallenge: endpoint('POST', '/v1/identity/document/chip-challenge', 'userToken', ChipChallengeShape, undefined, 201),
 }

@@ -23,6 +23,8 @@ export const IdentityErrorCode = {
   documentCheckPending: 'DOCUMENT_CHECK_PENDING',
   documentVerificationClosed: 'DOCUMENT_VERIFICATION_CLOSED',
   captureLinkUnusable: 'CAPTURE_LINK_UNUSABLE',
+  chipRequired: 'CHIP_REQUIRED',
+  chipChallengeInvalid: 'CHIP_CHALLENGE_INVALID',
   serviceUnavailable: 'SERVICE_UNAVAILABLE',
   systemError: 'SYSTEM_ERROR',
   /** SDK-side: the service could not be reached. */

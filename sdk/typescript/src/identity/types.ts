@@ -128,11 +128,59 @@ export interface VerifyIdentityDocumentInput {
   /** ISO 3166-1 alpha-2 country that issued the document. */
   country: string
   documentType: IdDocumentType
+  /** The document's chip as the app read it over NFC (docs/chip.md). */
+  chip?: ChipEvidenceInput
 }
+
+/** A chip's files as read over NFC, each base64: EF.SOD at least (docs/chip.md). */
+export interface ChipFiles {
+  com?: string; sod: string; dg1?: string; dg2?: string; dg3?: string; dg4?: string; dg5?: string; dg6?: string; dg7?: string
+  dg8?: string; dg9?: string; dg10?: string; dg11?: string; dg12?: string; dg13?: string; dg14?: string; dg15?: string
+  dg16?: string; cardAccess?: string; cardSecurity?: string
+}
+
+const ChipFilesShape = object<ChipFiles>('ChipFiles', {
+  com: optional(string), sod: string, dg1: optional(string), dg2: optional(string), dg3: optional(string), dg4: optional(string),
+  dg5: optional(string), dg6: optional(string), dg7: optional(string), dg8: optional(string), dg9: optional(string),
+  dg10: optional(string), dg11: optional(string), dg12: optional(string), dg13: optional(string), dg14: optional(string),
+  dg15: optional(string), dg16: optional(string), cardAccess: optional(string), cardSecurity: optional(string),
+})
+
+export const ChipProtocolOutcome = ['succeeded', 'failed', 'not_performed'] as const
+export type ChipProtocolOutcome = (typeof ChipProtocolOutcome)[number]
+
+/** The chip's files, its answer to `chipChallenge()`, and PACE and Chip Authentication as the app ran them. */
+export interface ChipEvidenceInput {
+  files: ChipFiles
+  activeAuthentication?: { challengeId: string; signatureBase64: string }
+  reported?: { pace?: ChipProtocolOutcome; chipAuthentication?: ChipProtocolOutcome }
+}
+
+const ChipEvidenceInputShape = object<ChipEvidenceInput>('ChipEvidenceInput', {
+  files: ChipFilesShape,
+  activeAuthentication: optional(object<{ challengeId: string; signatureBase64: string }>('ChipActiveAuthenticationInput', {
+    challengeId: string, signatureBase64: string,
+  })),
+  reported: optional(object<{ pace?: ChipProtocolOutcome; chipAuthentication?: ChipProtocolOutcome }>('ChipReportedProtocolsInput', {
+    pace: optional(oneOf(ChipProtocolOutcome)), chipAuthentication: optional(oneOf(ChipProtocolOutcome)),
+  })),
+})
+
+/** A challenge for the chip to sign (Active Authentication): single use, this user's, five minutes. */
+export interface ChipChallenge {
+  challengeId: string
+  /** The 8 bytes to send the chip in INTERNAL AUTHENTICATE, base64. */
+  challengeBase64: string
+  expiresAtEpochMs: number
+}
+
+export const ChipChallengeShape = object<ChipChallenge>('ChipChallenge', {
+  challengeId: string, challengeBase64: string, expiresAtEpochMs: integer,
+})
 
 export const VerifyIdentityDocumentInputShape = object<VerifyIdentityDocumentInput>('VerifyIdentityDocumentInput', {
   imageBase64: string, backImageBase64: string, faceImageBase64: optional(string), country: string,
-  documentType: oneOf(values(IdDocumentType)),
+  documentType: oneOf(values(IdDocumentType)), chip: optional(ChipEvidenceInputShape),
 })
 
 /** The capture page's address for this user, and when it stops working. */

@@ -93,7 +93,9 @@ data class VerifyIdentityDocumentInput(
     /** The back; for a passport, the photo page again. */
     val backImageBase64: String,
     /** A selfie, only when `isFaceImageRequiredWith…()` says so: the server refuses one it did not ask for. */
-    val faceImageBase64: String? = null
+    val faceImageBase64: String? = null,
+    /** The document's chip as the app read it over NFC (docs/chip.md). */
+    val chip: ChipEvidenceInput? = null
 )
 
 /** The capture page's address for this user, and when it stops working. */
@@ -181,7 +183,8 @@ internal object IdentityShapes {
         val face = field("faceImageBase64", Shapes.optional(Shapes.string)) { it.faceImageBase64 }
         val country = field("country", Shapes.string) { it.country }
         val type = field("documentType", documentType) { it.documentType }
-        construct { read -> VerifyIdentityDocumentInput(read[type], read[country], read[image], read[back], read[face]) }
+        val chip = field("chip", Shapes.optional(ChipShapes.evidence)) { it.chip }
+        construct { read -> VerifyIdentityDocumentInput(read[type], read[country], read[image], read[back], read[face], read[chip]) }
     }
 
     val captureInitiation: ObjectShape<IdDocumentCaptureInitiationInfo> = objectShape("IdDocumentCaptureInitiationInfo") {

@@ -78,6 +78,12 @@ class IdentityVerificationClient(options: TransportOptions, private val tokenPro
     /** A link to the capture page, where the user photographs their document in a browser; it replaces any earlier link. */
     suspend fun initiateIdentityDocumentCapture(): IdDocumentCaptureInitiationInfo = call(INITIATE_DOCUMENT_CAPTURE)
 
+    /**
+     * A challenge for the passport's chip to sign (Active Authentication, docs/chip.md): send its bytes to the chip
+     * (JMRTD's `doAA`), then the answer with the document ([ChipEvidenceInput.activeAuthentication]). Single use, five minutes.
+     */
+    suspend fun chipChallenge(): ChipChallenge = call(CHIP_CHALLENGE)
+
     /** Whether this environment requires consent before verification. */
     suspend fun isConsentRequiredForVerification(): Boolean = call(CONSENT_REQUIRED)
 
@@ -142,9 +148,12 @@ class IdentityVerificationClient(options: TransportOptions, private val tokenPro
             IdentityShapes.verifyIdentityDocumentInput)
         val INITIATE_DOCUMENT_CAPTURE = Endpoint<Unit, IdDocumentCaptureInitiationInfo>(Verb.POST, "$PREFIX/document/capture", USER,
             IdentityShapes.captureInitiation)
+        val CHIP_CHALLENGE = Endpoint<Unit, ChipChallenge>(Verb.POST, "$PREFIX/document/chip-challenge", USER, ChipShapes.challenge,
+            status = 201)
 
         /** Every call, for the contract test. */
         val ALL: List<Endpoint<*, *>> get() = listOf(SUPPORTED_COUNTRIES, VERIFY, VERIFICATION, CONSENT_REQUIRED, CONSENT, CONSENT_CONTENT,
-            PROVIDE_CONSENT, WITHDRAW_CONSENT, FACE_IMAGE_REQUIRED, VERIFY_DOCUMENT, CAPTURE_AND_VERIFY_DOCUMENT, INITIATE_DOCUMENT_CAPTURE)
+            PROVIDE_CONSENT, WITHDRAW_CONSENT, FACE_IMAGE_REQUIRED, VERIFY_DOCUMENT, CAPTURE_AND_VERIFY_DOCUMENT, INITIATE_DOCUMENT_CAPTURE,
+            CHIP_CHALLENGE)
     }
 }

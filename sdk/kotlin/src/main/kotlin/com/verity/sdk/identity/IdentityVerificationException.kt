@@ -68,7 +68,8 @@ open class IdentityVerificationException(
             "UNSUPPORTED_COUNTRY" -> UnsupportedCountryException(failure)
             "INVALID_IMAGE", "IMAGE_TOO_LARGE", "UNSUPPORTED_IMAGE", "PAYLOAD_TOO_LARGE" -> InvalidImageException(failure)
             "NOT_AUTHORIZED", "INVALID_TOKEN" -> AuthenticationException(failure)
-            "PII_VERIFICATION_REQUIRED", "DOCUMENT_CHECK_PENDING", "DOCUMENT_VERIFICATION_CLOSED", "CAPTURE_LINK_UNUSABLE", "NOT_FOUND" ->
+            "PII_VERIFICATION_REQUIRED", "DOCUMENT_CHECK_PENDING", "DOCUMENT_VERIFICATION_CLOSED", "CAPTURE_LINK_UNUSABLE", "NOT_FOUND",
+            "CHIP_REQUIRED", "CHIP_CHALLENGE_INVALID" ->
                 VerificationStateException(failure)
             "RATE_LIMITED" -> RateLimitedException(failure)
             "SERVICE_UNAVAILABLE", "SYSTEM_ERROR" -> ServiceUnavailableException(failure)
