@@ -257,7 +257,8 @@ let package = Package(
         .executableTarget(
             name: "VerityBench",
             dependencies: [
-                "Verity", "VerityAPI", "VerityConsole", "VerityVision", "VerityCore", "VerityPKI", "DocgenManifest", .crypto, .nioPosix,
+                "Verity", "VerityAPI", "VerityConsole", "VerityVision", "VerityCore", "VerityPKI", "VerityChip", "VerityEngines", "DocgenManifest",
+                .crypto, .nioPosix,
                 .nioCore, .nioHTTP1, .nioConcurrencyHelpers, .asyncHTTPClient, .argumentParser,
             ]
         ),
@@ -281,26 +282,11 @@ let package = Package(
             ]
         ),
         // The platform CA, CSRs, revocation, the HSM.
-        .testTarget(
-            name: "VerityPKITests",
-            dependencies: [
-                "VerityCore", "VerityPKI", "VerityTestSupport", .crypto, .x509,
-            ]
-        ),
+        .testTarget(name: "VerityPKITests", dependencies: ["VerityCore", "VerityPKI", "VerityTestSupport", .crypto, .x509]),
         // The wire: error codes, webhook signatures (no server).
-        .testTarget(
-            name: "VerityAPITests",
-            dependencies: [
-                "Verity", "VerityAPI", "VerityWire",
-            ]
-        ),
+        .testTarget(name: "VerityAPITests", dependencies: ["Verity", "VerityAPI", "VerityWire"]),
         // The store alone on SQLite and PostgreSQL: queues, outbox, repositories (no server).
-        .testTarget(
-            name: "VerityStoreTests",
-            dependencies: [
-                "VerityCore", "VerityStore", "VerityStoreTestSupport", .fluent,
-            ]
-        ),
+        .testTarget(name: "VerityStoreTests", dependencies: ["VerityCore", "VerityStore", "VerityStoreTestSupport", .fluent]),
         // The engine pool: turns, admission, the confined workers and every way out of their sandbox.
         .testTarget(
             name: "VerityEnginePoolTests",

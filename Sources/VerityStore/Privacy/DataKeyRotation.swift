@@ -42,6 +42,11 @@ public struct DataKeyRotation: Sendable {
         ("webhook_events", ["data"]),
         (PersonKeyModel.schema, ["wrapped_key"]),
         (DataKeyRootModel.schema, ["sealed_root"]),
+        // A tenant's chip trust is public (CSCA certificates, CRLs); a chip
+        // challenge is random bytes, no one's secret and useless once used.
+        (ChipTrustCertificateModel.schema, ["encoded"]),
+        (ChipRevocationListModel.schema, ["encoded"]),
+        (ChipChallengeModel.schema, ["challenge"]),
     ]
 
     /// What one table came to.
