@@ -63,8 +63,15 @@ struct DocumentCheckReview: ReviewCaseHandler {
         let outcome: DocumentCheckOutcome = approved ? .succeeded : .failed
         let reasons = approved ? [] : [decided.reason]
         let checkID = decided.reviewCase.subjectID, userID = check.$user.id
+        // The chip's outcome goes with the reviewer's decision, as with the engines'.
+        var chip: ChipReport?
+        if let sealed = check.sealedEvidence {
+            chip = try await PersonKeyRepository(db: db, protector: protector).reader(userID: userID)
+                .open(json: DocumentCheckHandler.Evidence.self, from: sealed, at: .of(.checkEvidence, checkID)).chip
+        }
         let events = [
-            DocumentCheckHandler.completed(check, id: checkID, outcome: outcome, reasons: reasons, status: status, decidedBy: .reviewer),
+            DocumentCheckHandler.completed(check, id: checkID, outcome: outcome, reasons: reasons, status: status, decidedBy: .reviewer,
+                                           chip: chip),
             WebhookEvents.draft(DocumentCheckDecided(checkId: checkID.uuidString, decision: approved ? .approved : .rejected,
                                                      reason: decided.reason, outcome: outcome,
                                                      documentVerificationStatus: status),

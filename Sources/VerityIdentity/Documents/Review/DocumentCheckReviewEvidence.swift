@@ -27,6 +27,7 @@ struct DocumentCheckReviewEvidence: ReviewEvidence {
 
     func sections(_ page: ReviewPage) -> [HTML] {
         var sections = [page.images(images)]
+        if let chip = evidence?.report?.chip ?? evidence?.chip { sections.append(DocumentCheckChipEvidence.section(chip, page)) }
         guard let evidence, let report = evidence.report else { return sections }
         sections.append(fields(report, page))
         sections.append(quality(report, page))
