@@ -107,10 +107,16 @@ public enum DemoSetup {
         return try environment.requireID()
     }
 
-    /// Whether the server has no job running or due at `now`: the demo's
+    /// Whether the server has no job running or due, and no webhook delivery waiting, at `now`: the demo's
     /// first week waits for this before its clock moves on to the next day.
     public static func jobsSettled(_ app: Application, now: Int64) async throws -> Bool {
-        try await JobQueue(db: app.db).stats(now: now).allSatisfy { $0.oldestDueRunAfter == nil && $0.running == 0 }
+        guard try await JobQueue(db: app.db).stats(now: now).allSatisfy({ $0.oldestDueRunAfter == nil && $0.running == 0 }) else {
+            return false
+        }
+        // Webhook deliveries too: one signed before the week's clock moves on a day
+        // would reach the demo's receiver a day late by that clock, and be refused as stale.
+        guard try await WebhookOutbox.awaitingFanOut(on: app.db).events == 0 else { return false }
+        return try await WebhookDeliveryRepository(db: app.db).queueStats(now: now).pending == 0
     }
 
     /// Writes the keys where scripts can read them.
