@@ -4,6 +4,7 @@ import VerityAdmin
 import VerityChip
 import VerityChipChecks
 import VerityCore
+import VerityPKI
 
 /// `verity chip`: ePassport chips: the CSCAs and CRLs a tenant trusts, and a
 /// chip's files inspected offline.
@@ -74,7 +75,7 @@ struct ChipCommand: AsyncParsableCommand {
 
         func validate() throws {
             guard (challenge == nil) == (signature == nil) else { throw ValidationError("give --aa-challenge and --aa-signature together") }
-            if let challenge, Self.hexBytes(challenge) == nil { throw ValidationError("--aa-challenge must be hex, e.g. 0123456789abcdef") }
+            if let challenge, SerialNumbers.bytes(hex: challenge) == nil { throw ValidationError("--aa-challenge must be hex, e.g. 0123456789abcdef") }
         }
 
         func run() async throws {
@@ -90,7 +91,7 @@ struct ChipCommand: AsyncParsableCommand {
                 files[name] = Data(bytes)
             }
             let answer = try challenge.map { hex in
-                ChipEvidence.ActiveAuthenticationAnswer(challenge: Data(Self.hexBytes(hex) ?? []), signature: Data(try ChipFiles.read(signature!)))
+                ChipEvidence.ActiveAuthenticationAnswer(challenge: Data(SerialNumbers.bytes(hex: hex) ?? []), signature: Data(try ChipFiles.read(signature!)))
             }
             let trustFiles = try trust.map(ChipFiles.read)
             let findings = PassiveAuthentication(trust: ChipTrust(files: trustFiles))
@@ -98,17 +99,6 @@ struct ChipCommand: AsyncParsableCommand {
             let report = ChipReports.report(findings)
             print(try JSONOutput.render(report))
             if !report.authentic { throw ExitCode(1) }
-        }
-
-        static func hexBytes(_ text: String) -> [UInt8]? {
-            let digits = Array(text.utf8)
-            guard !digits.isEmpty, digits.count % 2 == 0, digits.count <= 512 else { return nil }
-            var bytes: [UInt8] = []
-            for index in stride(from: 0, to: digits.count, by: 2) {
-                guard let byte = UInt8(String(decoding: digits[index...(index + 1)], as: UTF8.self), radix: 16) else { return nil }
-                bytes.append(byte)
-            }
-            return bytes
         }
     }
 }

@@ -22,16 +22,16 @@ struct EllipticCurve: Sendable {
     init(parameters node: BERNode) throws(ChipFormatError) {
         if node.isTag(.universal, 6) {
             let identifier = try node.objectIdentifier()
-            guard let named = NamedCurves.all.first(where: { $0.objectIdentifier == identifier }) else {
+            guard let named = NamedCurves.curves.first(where: { $0.identifier == identifier }) else {
                 throw ChipFormatError("the named curve \(identifier) is not supported", unsupported: true)
             }
-            try self.init(explicit: BERReader.parse(Self.bytes(hex: named.parametersHex)), name: named.name)
+            self = named.curve
             return
         }
         try self.init(explicit: node, name: nil)
     }
 
-    private init(explicit node: BERNode, name: String?) throws(ChipFormatError) {
+    fileprivate init(explicit node: BERNode, name: String?) throws(ChipFormatError) {
         guard node.isSequence else { throw ChipFormatError("curve parameters were expected") }
         let fieldID = try node.child(1, "the curve's field")
         guard try fieldID.child(0, "the field's type").objectIdentifier() == ObjectIdentifiers.primeField else {
@@ -107,15 +107,16 @@ struct EllipticCurve: Sendable {
 }
 
 extension NamedCurves {
+    /// Every named curve, read once (a master list names hundreds of keys).
+    static let curves: [(identifier: String, curve: EllipticCurve)] = all.compactMap { named in
+        guard let node = try? BERReader.parse(EllipticCurve.bytes(hex: named.parametersHex)),
+              let curve = try? EllipticCurve(explicit: node, name: named.name) else { return nil }
+        return (named.objectIdentifier, curve)
+    }
+
     /// The name of the named curve with this prime and order, so an explicit
     /// key on brainpoolP256r1 reads as such in a report.
     static func name(prime: BigUnsigned, order: BigUnsigned) -> String? {
-        for curve in all {
-            guard let node = try? BERReader.parse(EllipticCurve.bytes(hex: curve.parametersHex)),
-                  let primeBytes = try? node.child(1, "").child(1, "").unsignedInteger(),
-                  let orderBytes = try? node.child(4, "").unsignedInteger() else { continue }
-            if BigUnsigned(bigEndian: primeBytes) == prime, BigUnsigned(bigEndian: orderBytes) == order { return curve.name }
-        }
-        return nil
+        curves.first { $0.curve.field.modulus == prime && $0.curve.order.modulus == order }?.curve.name
     }
 }

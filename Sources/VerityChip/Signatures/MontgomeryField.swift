@@ -76,36 +76,14 @@ struct MontgomeryField: Sendable {
     func square(_ a: Element) -> Element { multiply(a, a) }
 
     func add(_ a: Element, _ b: Element) -> Element {
-        var result = zero
-        var carry: UInt64 = 0
-        for index in 0..<width {
-            let (sum1, overflow1) = a[index].addingReportingOverflow(b[index])
-            let (sum2, overflow2) = sum1.addingReportingOverflow(carry)
-            result[index] = sum2
-            carry = (overflow1 ? 1 : 0) + (overflow2 ? 1 : 0)
-        }
-        if carry != 0 || !isBelowModulus(result) { subtractModulus(&result) }
+        var result = a
+        if Self.add(b, to: &result) || !isBelowModulus(result) { _ = Self.subtract(modulusLimbs, from: &result) }
         return result
     }
 
     func subtract(_ a: Element, _ b: Element) -> Element {
-        var result = zero
-        var borrow: UInt64 = 0
-        for index in 0..<width {
-            let (difference1, overflow1) = a[index].subtractingReportingOverflow(b[index])
-            let (difference2, overflow2) = difference1.subtractingReportingOverflow(borrow)
-            result[index] = difference2
-            borrow = (overflow1 ? 1 : 0) + (overflow2 ? 1 : 0)
-        }
-        if borrow != 0 {
-            var carry: UInt64 = 0
-            for index in 0..<width {
-                let (sum1, overflow1) = result[index].addingReportingOverflow(modulusLimbs[index])
-                let (sum2, overflow2) = sum1.addingReportingOverflow(carry)
-                result[index] = sum2
-                carry = (overflow1 ? 1 : 0) + (overflow2 ? 1 : 0)
-            }
-        }
+        var result = a
+        if Self.subtract(b, from: &result) { _ = Self.add(modulusLimbs, to: &result) }
         return result
     }
 
@@ -133,13 +111,31 @@ struct MontgomeryField: Sendable {
     }
 
     private func subtractModulus(_ value: inout Element) {
+        _ = Self.subtract(modulusLimbs, from: &value)
+    }
+
+    /// `value += other` over the same width, wrapping; whether a carry left the top.
+    private static func add(_ other: [UInt64], to value: inout Element) -> Bool {
+        var carry: UInt64 = 0
+        for index in value.indices {
+            let (sum1, overflow1) = value[index].addingReportingOverflow(other[index])
+            let (sum2, overflow2) = sum1.addingReportingOverflow(carry)
+            value[index] = sum2
+            carry = (overflow1 ? 1 : 0) + (overflow2 ? 1 : 0)
+        }
+        return carry != 0
+    }
+
+    /// `value -= other` over the same width, wrapping; whether it borrowed past the top.
+    private static func subtract(_ other: [UInt64], from value: inout Element) -> Bool {
         var borrow: UInt64 = 0
-        for index in 0..<width {
-            let (difference1, overflow1) = value[index].subtractingReportingOverflow(modulusLimbs[index])
+        for index in value.indices {
+            let (difference1, overflow1) = value[index].subtractingReportingOverflow(other[index])
             let (difference2, overflow2) = difference1.subtractingReportingOverflow(borrow)
             value[index] = difference2
             borrow = (overflow1 ? 1 : 0) + (overflow2 ? 1 : 0)
         }
+        return borrow != 0
     }
 
     /// a·b + c + d as (high, low): never overflows 128 bits.

@@ -24,13 +24,7 @@ package struct ChipTrustService: Sendable {
     }
 
     /// Reads in this process: for the CLI, on the operator's own file.
-    package static let inProcess: Reader = { file, anchors in
-        do throws(TrustImportRefusal) {
-            return .imported(try TrustImport.read(file, signerAnchors: anchors.map { [UInt8]($0) }))
-        } catch {
-            return .refused(error)
-        }
-    }
+    package static let inProcess: Reader = { file, anchors in ChipTrustAnswer.read(file, signerAnchors: anchors) }
 
     /// Imports `input` into `tenantID`'s trust, audited as `change`.
     package func importFile(_ input: ChipTrustImportInput, tenantID: UUID, environmentID: UUID?, change: AuditedChange,

@@ -11,9 +11,9 @@ package struct ChipSubmission: Codable, Sendable {
 
     /// The request's chip, checked before anything is written: each file
     /// base64 and within its size, EF.SOD present, the answer's signature
-    /// base64. `challenge` is the bytes of the challenge the answer names,
-    /// once the caller has claimed it (`ChipChallengeRepository.use`).
-    package static func read(_ input: ChipEvidenceInput, challenge: Data?) throws(VerityError) -> ChipSubmission {
+    /// base64. An answer's challenge is empty until the caller claims it
+    /// (`ChipChallengeRepository.use`, then `answering`).
+    package static func read(_ input: ChipEvidenceInput) throws(VerityError) -> ChipSubmission {
         guard input.files[.sod] != nil else {
             throw .invalid("chip.files.sod", "chip.files must hold sod (EF.SOD): without it nothing on the chip can be verified")
         }
@@ -37,10 +37,7 @@ package struct ChipSubmission: Codable, Sendable {
             guard files[.dg15] != nil else {
                 throw .invalid("chip.files.dg15", "an Active Authentication answer is checked with DG15's key: send dg15 with it")
             }
-            guard let challenge else {
-                throw VerityError(.chipChallengeInvalid, "the challenge is unknown, expired or used: ask for a new one", field: "chip.activeAuthentication.challengeId")
-            }
-            answer = ChipEvidence.ActiveAuthenticationAnswer(challenge: challenge, signature: signature)
+            answer = ChipEvidence.ActiveAuthenticationAnswer(challenge: Data(), signature: signature)
         }
         let reported = input.reported.map {
             ChipReport.ReportedProtocols(pace: $0.pace?.rawValue, chipAuthentication: $0.chipAuthentication?.rawValue)
@@ -48,12 +45,17 @@ package struct ChipSubmission: Codable, Sendable {
         return ChipSubmission(evidence: ChipEvidence(files: files, activeAuthentication: answer), reported: reported)
     }
 
+    /// The same, its answer bound to the claimed challenge's bytes.
+    package func answering(_ challenge: Data) -> ChipSubmission {
+        var evidence = evidence
+        evidence.activeAuthentication = evidence.activeAuthentication.map { .init(challenge: challenge, signature: $0.signature) }
+        return ChipSubmission(evidence: evidence, reported: reported)
+    }
+
     /// The challenge id an answer names, checked as a UUID.
     package static func challengeID(_ input: ChipEvidenceInput) throws(VerityError) -> UUID? {
         guard let active = input.activeAuthentication else { return nil }
-        guard let id = UUID(uuidString: active.challengeId) else {
-            throw VerityError(.chipChallengeInvalid, "the challenge is unknown, expired or used: ask for a new one", field: "chip.activeAuthentication.challengeId")
-        }
+        guard let id = UUID(uuidString: active.challengeId) else { throw ChipChallenges.invalid }
         return id
     }
 }

@@ -41,6 +41,15 @@ package struct ChipCheckReport: Codable, Sendable {
 package enum ChipTrustAnswer: Codable, Sendable {
     case imported(TrustImport.Outcome)
     case refused(TrustImportRefusal)
+
+    /// `file` read and checked in this process: in an engine worker's child, or the CLI's own.
+    package static func read(_ file: [UInt8], signerAnchors: [Data]) -> ChipTrustAnswer {
+        do throws(TrustImportRefusal) {
+            return .imported(try TrustImport.read(file, signerAnchors: signerAnchors.map { [UInt8]($0) }))
+        } catch {
+            return .refused(error)
+        }
+    }
 }
 
 /// Passive and active authentication, then DG2's face decoded and compared.

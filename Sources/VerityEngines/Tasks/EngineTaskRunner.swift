@@ -51,11 +51,7 @@ package struct EngineTaskRunner: Sendable {
         case .chipSigner(let sod):
             return .chipSigner(PassiveAuthentication.signerReference(sod: [UInt8](sod)))
         case .chipTrust(let file, let anchors):
-            do {
-                return .chipTrust(.imported(try TrustImport.read([UInt8](file), signerAnchors: anchors.map { [UInt8]($0) })))
-            } catch {
-                return .chipTrust(.refused(error))
-            }
+            return .chipTrust(.read([UInt8](file), signerAnchors: anchors))
         }
     }
 

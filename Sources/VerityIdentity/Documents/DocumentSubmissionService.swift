@@ -43,7 +43,7 @@ struct DocumentSubmissionService: Sendable {
         // The chip's files are checked now; its challenge is claimed with the check, below.
         let chipInput = input.chip
         let challengeID = try chipInput.flatMap { input throws(VerityError) in try ChipSubmission.challengeID(input) }
-        if let chipInput { _ = try ChipSubmission.read(chipInput, challenge: challengeID == nil ? nil : Data(count: 8)) }
+        let chip = try chipInput.map { input throws(VerityError) in try ChipSubmission.read(input) }
 
         let record = try await VerificationRepository(db: context.db).record(userID: context.userID)
         let documents = DocumentCheckRepository(db: context.db)
@@ -101,15 +101,16 @@ struct DocumentSubmissionService: Sendable {
             let current: DocumentVerificationStatus = achievedGovernmentID ? .succeeded : (stored ?? derived)
             return try DocumentVerificationStateMachine().next(from: current, on: .documentSubmitted)
         }, alongside: { [linkID = link?.id] tx in
-            if let chipInput {
+            if var chip {
                 // Single use: the challenge is bound to this check in its own transaction, or the submission fails.
-                var challenge: Data?
                 if let challengeID {
-                    challenge = try await ChipChallengeRepository.use(challengeID, environmentID: environmentID, subjectID: userID,
-                                                                      checkID: checkID, now: now, on: tx)
-                    guard challenge != nil else { throw ChipChallenges.invalid }
+                    guard let challenge = try await ChipChallengeRepository.use(challengeID, environmentID: environmentID, subjectID: userID,
+                                                                                checkID: checkID, now: now, on: tx) else {
+                        throw ChipChallenges.invalid
+                    }
+                    chip = chip.answering(challenge)
                 }
-                check.sealedChip = try sealer.seal(json: try ChipSubmission.read(chipInput, challenge: challenge), at: .of(.checkChip, checkID))
+                check.sealedChip = try sealer.seal(json: chip, at: .of(.checkChip, checkID))
             }
             try await DocumentCheckRepository.insert(check, now: now, on: tx)
             if linkID == nil {
