@@ -9,9 +9,9 @@ import VerityVision
 
 /// The chip's cost against a document check's, the engines' own work in one
 /// process (as a worker's child does it): reading a passport page with its
-/// selfie, then the chip task (passive authentication with the chain, Active
-/// Authentication, DG2 decoded and matched to the selfie and the portrait),
-/// and its parts alone. The ETSI prototype chip and the BSI chip's JPEG 2000
+/// selfie; the selfie task with DG2 matched on the same embeddings; the chip
+/// task (passive authentication with the chain, DG2 decoded), and without a
+/// selfie the chip task matching DG2 to the page; and the parts alone. The ETSI prototype chip and the BSI chip's JPEG 2000
 /// face (shared test data); master list imports for scale. Prints JSON.
 struct ChipBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "chip", abstract: "Benchmark passive authentication and the chip's face.")
@@ -44,7 +44,11 @@ struct ChipBenchCommand: ParsableCommand {
         let today = CalendarDate(year: 2026, month: 12, day: 7)!
         let inspect = EngineTask.inspect(front: page, back: page, type: .passport, country: "US", today: today)
         let match = EngineTask.selfie(selfie: selfie, document: page, threshold: 0.58)
-        let chip = EngineTask.chip(ChipCheckTask(evidence: evidence, trust: trust, selfie: selfie, documentPage: page, threshold: 0.58))
+        // With a selfie, DG2 is matched in the selfie task on the same embeddings; the chip task then matches no face.
+        let matchWithChip = EngineTask.selfie(selfie: selfie, document: page, threshold: 0.58, chipDG2: evidence.files[.dg2])
+        let chip = EngineTask.chip(ChipCheckTask(evidence: evidence, trust: trust, selfie: nil, documentPage: nil, threshold: 0.58))
+        // Without a selfie, the chip task matches DG2 to the page itself.
+        let chipWithPage = EngineTask.chip(ChipCheckTask(evidence: evidence, trust: trust, selfie: nil, documentPage: page, threshold: 0.58))
         _ = runner.perform(match)  // the networks, loaded once
 
         func milliseconds(_ work: () throws -> Void) rethrows -> Double {
@@ -64,7 +68,9 @@ struct ChipBenchCommand: ParsableCommand {
             "count": count,
             "documentInspectMs": milliseconds { _ = runner.perform(inspect) },
             "selfieMatchMs": milliseconds { _ = runner.perform(match) },
+            "selfieMatchWithChipMs": milliseconds { _ = runner.perform(matchWithChip) },
             "chipTaskMs": milliseconds { _ = runner.perform(chip) },
+            "chipTaskWithPageMs": milliseconds { _ = runner.perform(chipWithPage) },
             "passiveAuthenticationMs": milliseconds { _ = passive.inspect(evidence) },
             "passiveAuthenticationWithoutDG2Ms": milliseconds { _ = passive.inspect(withoutFace) },
             "faceDecodeMs": milliseconds { _ = try? ChipFaceDecoder().decode(jp2) },

@@ -58,8 +58,8 @@ package struct DocumentEngines: Sendable {
 
     /// The selfie against the document's portrait at `threshold`, and the
     /// selfie's passive liveness signals.
-    func selfie(_ selfie: [UInt8], document front: [UInt8], threshold: Double) async throws -> SelfieEvidence {
-        try await perform(.selfie(selfie: Data(selfie), document: Data(front), threshold: threshold)).selfie()
+    func selfie(_ selfie: [UInt8], document front: [UInt8], threshold: Double, chipDG2: [UInt8]? = nil) async throws -> SelfieEvidence {
+        try await perform(.selfie(selfie: Data(selfie), document: Data(front), threshold: threshold, chipDG2: chipDG2.map { Data($0) })).selfie()
     }
 
     /// The passive liveness signals of one selfie (VerifyHuman).

@@ -24,11 +24,12 @@ package struct DocumentJudge: Sendable {
     /// document was readable, and both judged. `statedCountry` is the country
     /// the user chose, nil when the document named its own.
     package func judge(front: [UInt8], back: [UInt8], type: DocumentType?, country: String?, statedCountry: String?,
-               selfie: [UInt8]?, threshold: Double, today: CalendarDate) async throws -> Judgement {
+               selfie: [UInt8]?, threshold: Double, today: CalendarDate, chipDG2: [UInt8]? = nil) async throws -> Judgement {
         let report = try await engines.inspect(front: front, back: back, type: type, country: country, today: today)
         var evidence: SelfieEvidence?
         if let selfie, report.documentUnreadable == nil {
-            evidence = try await engines.selfie(selfie, document: front, threshold: threshold)
+            // A chip's face is matched in the same task, on the same embeddings (docs/chip.md).
+            evidence = try await engines.selfie(selfie, document: front, threshold: threshold, chipDG2: chipDG2)
         }
         return Judgement(report: report, selfie: evidence,
                          verdict: DocumentVerdictPolicy().document(report, statedCountry: statedCountry, selfie: evidence))

@@ -7,13 +7,13 @@ import VerityVision
 /// reasons, then the MRZ's and the face's, which need the printed document,
 /// the person and the selfie the server holds.
 package enum ChipReports {
-    package static func report(_ findings: ChipFindings, selfie: FaceComparison? = nil, portrait: FaceComparison? = nil,
+    package static func report(_ findings: ChipFindings, selfie: ChipReport.FaceMatch? = nil, portrait: ChipReport.FaceMatch? = nil,
                                reported: ChipReport.ReportedProtocols? = nil, mrz: ChipReport.MRZComparison? = nil) -> ChipReport {
         var reasons = findings.reasons
         if let mrz, mrz.matchesPrinted == false || mrz.matchesPerson == false { reasons.append(.mrzMismatch) }
         if selfie?.match == false || portrait?.match == false { reasons.append(.faceMismatch) }
         let face = findings.faces.first.map {
-            ChipReport.FaceComparison(format: $0.format, selfie: selfie.map(Self.match), printedPortrait: portrait.map(Self.match))
+            ChipReport.FaceComparison(format: $0.format, selfie: selfie, printedPortrait: portrait)
         }
         let revocation: ChipReport.Revocation = switch findings.revocation {
         case .noList: ChipReport.Revocation(checked: false, revoked: false, listIssuedAtEpochMs: nil, nextUpdateEpochMs: nil)
@@ -37,8 +37,13 @@ package enum ChipReports {
                                fingerprint: facts.fingerprint)
     }
 
-    private static func match(_ comparison: FaceComparison) -> ChipReport.FaceMatch {
+    package static func match(_ comparison: FaceComparison) -> ChipReport.FaceMatch {
         ChipReport.FaceMatch(match: comparison.match, distance: comparison.distance, threshold: comparison.threshold)
+    }
+
+    /// A distance from the selfie task; nil where a face was missing.
+    package static func match(_ distance: Double?, threshold: Double) -> ChipReport.FaceMatch {
+        ChipReport.FaceMatch(match: distance.map { $0 <= threshold }, distance: distance, threshold: threshold)
     }
 
     private static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }

@@ -16,13 +16,17 @@ package struct ChipVerification: Sendable {
         self.engines = engines
     }
 
+    /// The check's pictures. `matched`: the selfie task's evidence, which
+    /// holds DG2's distances when the check had a selfie (matched there, on the
+    /// same embeddings); without a selfie the chip task matches DG2 to the page.
     package struct Pictures: Sendable {
         let selfie: [UInt8]?
         let page: [UInt8]
         let threshold: Double
+        let matched: SelfieEvidence?
 
-        package init(selfie: [UInt8]?, page: [UInt8], threshold: Double) {
-            (self.selfie, self.page, self.threshold) = (selfie, page, threshold)
+        package init(selfie: [UInt8]?, page: [UInt8], threshold: Double, matched: SelfieEvidence? = nil) {
+            (self.selfie, self.page, self.threshold, self.matched) = (selfie, page, threshold, matched)
         }
     }
 
@@ -37,12 +41,17 @@ package struct ChipVerification: Sendable {
                                                            keyIdentifier: reference.authorityKeyIdentifier),
                 revocationLists: try await repository.revocationLists(tenantID: tenantID, issuerKey: reference.issuerKey))
         }
+        let matchedThere = pictures.matched?.chipFaceFound != nil
         let checked = try await engines.chip(ChipCheckTask(
-            evidence: submission.evidence, trust: trust, selfie: pictures.selfie.map { Data($0) }, documentPage: Data(pictures.page),
+            evidence: submission.evidence, trust: trust, selfie: nil, documentPage: matchedThere ? nil : Data(pictures.page),
             threshold: pictures.threshold))
         let mrz = Self.compare(lines: checked.findings.mrzLines, printed: printed, person: person, today: today)
-        let report = ChipReports.report(checked.findings, selfie: checked.selfie, portrait: checked.portrait,
-                                        reported: submission.reported, mrz: mrz)
+        var selfie = checked.selfie.map(ChipReports.match), portrait = checked.portrait.map(ChipReports.match)
+        if let matched = pictures.matched, let found = matched.chipFaceFound {
+            selfie = ChipReports.match(found ? matched.chipToSelfieDistance : nil, threshold: matched.threshold)
+            portrait = ChipReports.match(found ? matched.chipToPortraitDistance : nil, threshold: matched.threshold)
+        }
+        let report = ChipReports.report(checked.findings, selfie: selfie, portrait: portrait, reported: submission.reported, mrz: mrz)
         return (report, checked.facePNG)
     }
 

@@ -11,8 +11,9 @@ package enum EngineTask: Codable, Sendable {
     case inspect(front: Data, back: Data, type: DocumentType?, country: String?, today: CalendarDate)
     /// Whether a front alone is a passport's photo page.
     case isPassportPage(front: Data, today: CalendarDate)
-    /// A selfie against the document's portrait, with the selfie's liveness signals.
-    case selfie(selfie: Data, document: Data, threshold: Double)
+    /// A selfie against the document's portrait, with the selfie's liveness
+    /// signals; and a chip's DG2 face against both, when the check has one.
+    case selfie(selfie: Data, document: Data, threshold: Double, chipDG2: Data? = nil)
     /// A selfie's passive liveness signals (VerifyHuman).
     case liveness(selfie: Data)
     /// The age of the face in a selfie (VerifyAge).

@@ -30,14 +30,9 @@ package struct EngineTaskRunner: Sendable {
             return .report(try inspect(front: [UInt8](front), back: [UInt8](back), type: type, country: country, today: today))
         case .isPassportPage(let front, let today):
             return .flag(try DocumentInspector(today: today).isPassportPage([UInt8](front)))
-        case .selfie(let selfie, let document, let threshold):
-            let faces = try requireFaces()
-            let comparison = try faces.compare([UInt8](document), [UInt8](selfie), threshold: threshold)
-            let liveness = try faces.livenessSignals([UInt8](selfie))
-            return .selfie(SelfieEvidence(
-                selfieFaceFound: comparison.second.outcome == .found, portraitFaceFound: comparison.first.outcome == .found,
-                distance: comparison.distance, threshold: threshold, attackSuspected: liveness.attackSuspected,
-                livenessReasons: liveness.reasons.map(\.rawValue)))
+        case .selfie(let selfie, let document, let threshold, let chipDG2):
+            return .selfie(try SelfieMatch(faces: try requireFaces()).evidence(
+                selfie: [UInt8](selfie), document: [UInt8](document), threshold: threshold, chipDG2: chipDG2.map { [UInt8]($0) }))
         case .liveness(let selfie):
             return .liveness(try requireFaces().livenessSignals([UInt8](selfie)))
         case .age(let selfie):

@@ -51,18 +51,19 @@ package struct DocumentCheckHandler: JobHandler {
 
         stages.lap("open")
         var evidence = Evidence()
+        let submission = try check.sealedChip.map { try sealer.open(json: ChipSubmission.self, from: $0, at: .of(.checkChip, checkID)) }
         // The check's tenant: its engine work shares a worker's child with that tenant's only.
         var verdict = try await EngineTenant.serving(check.environmentID) {
             try await decide(check, sealer: sealer, type: type, front: front, back: back, face: face,
+                             chipDG2: submission?.evidence.file(.dg2),
                              configuration: configuration, today: today, evidence: &evidence, stages: &stages)
         }
-        if let sealedChip = check.sealedChip {
-            let submission = try sealer.open(json: ChipSubmission.self, from: sealedChip, at: .of(.checkChip, checkID))
+        if let submission {
             let person = check.flow == .verification ? try await claim(of: check, sealer: sealer, today: today) : nil
             let chip = try await EngineTenant.serving(check.environmentID) {
                 try await ChipVerification(engines: engines).verify(
                     submission, tenantID: environment.$tenant.id, db: db,
-                    pictures: .init(selfie: face, page: front, threshold: configuration.faces.matchThreshold),
+                    pictures: .init(selfie: face, page: front, threshold: configuration.faces.matchThreshold, matched: evidence.selfie),
                     printed: evidence.report?.mrz, person: person, today: CalendarDate(iso: today.description)!)
             }.report
             evidence.chip = chip
@@ -102,14 +103,14 @@ package struct DocumentCheckHandler: JobHandler {
     }
 
     private func decide(_ check: DocumentCheckModel, sealer: PersonSealer, type: DocumentType, front: [UInt8], back: [UInt8], face: [UInt8]?,
-                        configuration: EnvironmentConfiguration, today: DateOfBirth, evidence: inout Evidence,
+                        chipDG2: [UInt8]?, configuration: EnvironmentConfiguration, today: DateOfBirth, evidence: inout Evidence,
                         stages: inout StageClock) async throws -> DocumentVerdict {
         let calendarDay = CalendarDate(iso: today.description)!
         let judged: DocumentJudge.Judgement
         do {
             judged = try await DocumentJudge(engines: engines).judge(
                 front: front, back: back, type: type, country: check.country, statedCountry: check.country, selfie: face,
-                threshold: configuration.faces.matchThreshold, today: calendarDay)
+                threshold: configuration.faces.matchThreshold, today: calendarDay, chipDG2: chipDG2)
         } catch let error as VerityError where [.invalidImage, .imageTooLarge, .unsupportedImage].contains(error.code) {
             // The header was fine at submission; the pixels were not.
             return .unreadable([error.message.contains("truncated") ? .imageIncomplete : .imageUndecodable])

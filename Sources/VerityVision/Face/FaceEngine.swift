@@ -248,5 +248,5 @@ public final class FaceEngine: Sendable {
         return ages.last!
     }
 
-    private func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+    func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 }
