@@ -162,7 +162,7 @@ let package = Package(
             name: "VerityMobile",
             dependencies: [
                 "VerityCore", "VerityAPI", "VerityStore", "VerityVision", "VerityKernel", "VerityEnginePool", "VerityPages",
-                "VerityWebhooks", "VeritySanctions", .vapor, .logging,
+                "VerityWebhooks", "VeritySanctions", "VerityChipChecks", .vapor, .logging,
             ]
         ),
         .target(
@@ -307,7 +307,7 @@ let package = Package(
         .testTarget(
             name: "VerityMobileTests",
             dependencies: [
-                "HostileImageSet", "Verity", "VerityAPI", "VerityCore", "VerityStore", "VerityTestSupport", .fluent,
+                "HostileImageSet", "Verity", "VerityAPI", "VerityCore", "VerityStore", "VerityTestSupport", "VerityChipTestSupport", .fluent,
             ]
         ),
         // The document OCR service.
@@ -333,7 +333,7 @@ let package = Package(
             dependencies: [
                 "Verity", "VerityAPI", "VerityCertification", "VerityConsole", "VerityCore", "VerityDocumentOCR", "VerityIdentity",
                 "VerityKernel", "VerityMobile", "VerityOperators", "VerityPages", "VerityServer", "VerityStore", "VerityTestSupport",
-                "VerityVision", .asyncHTTPClient, .fluent, .nioCore, .nioHTTP1,
+                "VerityVision", "VerityChipTestSupport", .asyncHTTPClient, .fluent, .nioCore, .nioHTTP1,
             ]
         ),
         // Webhooks: payloads, the outbox fan-out, delivery, retries.

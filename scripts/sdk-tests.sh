@@ -77,6 +77,8 @@ export VERITY_TEST_FIXTURES="${VERITY_DOCGEN_FIXTURES_DIR:-$PWD/.build/docgen-fi
 export VERITY_TEST_CARDS="${VERITY_DOCGEN_DIR:-$PWD/.build/docgen}"
 export VERITY_TEST_SPECIMENS="${VERITY_SPECIMENS_DIR:-$(cd .. && pwd)/shared/data/documents/mrz-specimens}"
 [ -d "$VERITY_TEST_SPECIMENS" ] || { echo "the real specimens are not at $VERITY_TEST_SPECIMENS"; exit 1; }
+export VERITY_TEST_CHIP="${VERITY_SHARED_DATA_DIR:-$(cd .. && pwd)/shared/data}/chip"
+[ -d "$VERITY_TEST_CHIP" ] || { echo "the shared chip sets are not at $VERITY_TEST_CHIP"; exit 1; }
 
 echo "== TypeScript SDK: unit tests, then the specification's examples and the flows against the live server"
 node --test sdk/typescript/build/test/unit/*.test.js sdk/typescript/build/test/live/*.test.js 2>&1 | tee "$OUT/typescript-tests.log" \

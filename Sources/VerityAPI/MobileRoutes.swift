@@ -12,6 +12,8 @@ public enum MobileRoute: Sendable, Equatable {
     case ageStep(MobileStep)
     case upload(MobileDocumentProduct, MobileUpload)
     case submit(MobileDocumentProduct)
+    /// An Active Authentication challenge for the session's chip (`upload/chip` is an upload).
+    case chipChallenge(MobileDocumentProduct)
     case status(MobileProduct, sessionID: String)
     case result(MobileDocumentProduct, sessionID: String)
 
@@ -25,7 +27,7 @@ public enum MobileRoute: Sendable, Equatable {
         case .verifyHuman, .verifyHumanStatus: .verifyHuman
         case .ageRules, .ageStep: .verifyAge
         case .session(let product), .status(let product, _): product
-        case .upload(let product, _), .submit(let product), .result(let product, _): product.product
+        case .upload(let product, _), .submit(let product), .chipChallenge(let product), .result(let product, _): product.product
         }
     }
 
@@ -42,6 +44,7 @@ public enum MobileRoute: Sendable, Equatable {
         case .ageStep(let step): ["verifyage", step.rawValue]
         case .upload(let product, let upload): [product.rawValue, "upload", upload.rawValue]
         case .submit(let product): [product.rawValue, "submit"]
+        case .chipChallenge(let product): [product.rawValue, "chip-challenge"]
         case .status(let product, let id): [product.rawValue, "status", id]
         case .result(let product, let id): [product.rawValue, "result", id]
         }
@@ -72,4 +75,6 @@ public enum MobileUpload: String, Sendable, CaseIterable {
     case selfie
     case idFront = "id-front"
     case idBack = "id-back"
+    /// The passport's chip, read over NFC: optional, any time before `submit`.
+    case chip
 }

@@ -227,9 +227,11 @@ public struct MobileIdentityResult: Codable, Sendable, Equatable {
     public var liveness: Liveness
     /// VerifyCompliance: the name screened and the sanctions entries it matched (none: clear).
     public var screening: Screening?
+    /// The chip's outcome, when the app sent it (`upload/chip`).
+    public var chip: MobileChipResult?
 
     public init(decision: MobileOutcome, reasons: [String], documentType: String, country: String, detected: [String]?,
-                fields: [String: String], faceMatch: FaceMatch, liveness: Liveness, screening: Screening?) {
+                fields: [String: String], faceMatch: FaceMatch, liveness: Liveness, screening: Screening?, chip: MobileChipResult? = nil) {
         self.decision = decision
         self.reasons = reasons
         self.documentType = documentType
@@ -239,6 +241,7 @@ public struct MobileIdentityResult: Codable, Sendable, Equatable {
         self.faceMatch = faceMatch
         self.liveness = liveness
         self.screening = screening
+        self.chip = chip
     }
 
     public struct FaceMatch: Codable, Sendable, Equatable {
@@ -306,6 +309,6 @@ public struct MobileIdentityResult: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case decision, reasons, documentType = "document_type", country, detected, fields, faceMatch = "face_match", liveness, screening
+        case decision, reasons, documentType = "document_type", country, detected, fields, faceMatch = "face_match", liveness, screening, chip
     }
 }

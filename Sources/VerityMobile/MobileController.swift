@@ -80,6 +80,12 @@ struct MobileController: RouteCollection {
             post(mobile, MobileEndpoint.uploadBack(product)) { request, body in
                 try await self.service(product).uploadBack(Self.session(request), body, context: try request.mobileContext())
             }
+            post(mobile, MobileEndpoint.uploadChip(product)) { request, body in
+                try await self.service(product).uploadChip(Self.session(request), body, context: try request.mobileContext())
+            }
+            post(mobile, MobileEndpoint.chipChallenge(product)) { request, _ in
+                try await self.service(product).chipChallenge(Self.session(request), context: try request.mobileContext())
+            }
             post(mobile, MobileEndpoint.submit(product)) { request, _ in
                 try await self.service(product).submit(Self.session(request), context: try request.mobileContext())
             }

@@ -50,13 +50,13 @@ struct MobileDocumentReading: Sendable {
     /// The document judged with the hints given and the selfie against its
     /// portrait (`DocumentJudge`); a document that names no type, or a type or
     /// country this environment does not take, is taken again.
-    func read(front: [UInt8], back: [UInt8], hints: Hints, selfie: [UInt8], today: CalendarDate) async throws -> Outcome {
+    func read(front: [UInt8], back: [UInt8], hints: Hints, selfie: [UInt8], today: CalendarDate, chipDG2: [UInt8]? = nil) async throws -> Outcome {
         let judged: DocumentJudge.Judgement
         do {
             judged = try await MobileEngineCall.run {
                 try await DocumentJudge(engines: engines).judge(
                     front: front, back: back, type: hints.documentType, country: hints.country, statedCountry: hints.country,
-                    selfie: selfie, threshold: configuration.faces.matchThreshold, today: today)
+                    selfie: selfie, threshold: configuration.faces.matchThreshold, today: today, chipDG2: chipDG2)
             }
         } catch let error as VerityError where hints.documentType == nil && error.field == "document_type" {
             return .retake([.documentTypeUnknown])

@@ -11,10 +11,11 @@ import VerityWebhooks
 enum MobileEvents {
     /// (Never the session's id: it is the phone's credential for the session.)
     /// `decidedBy` is `reviewer` when a person settled an `undetermined` outcome (absent: the engines decided).
-    static func completed(_ verification: MobileVerificationModel, id: UUID, demo: Bool, decidedBy: DecidedBy? = nil) -> WebhookEventDraft {
+    static func completed(_ verification: MobileVerificationModel, id: UUID, demo: Bool, decidedBy: DecidedBy? = nil,
+                          chip: MobileChipResult? = nil) -> WebhookEventDraft {
         WebhookEvents.draft(MobileSessionCompleted(product: verification.product, outcome: verification.outcome,
                                                    reasons: verification.reasons ?? "", verificationId: MobileVerificationID(id).description,
-                                                   demo: demo, decidedBy: decidedBy),
+                                                   demo: demo, decidedBy: decidedBy, chip: chip),
                             environmentID: verification.environmentID, userID: nil)
     }
 

@@ -42,4 +42,11 @@ public struct ChipRead: Sendable, Equatable {
             },
             reported: reported)
     }
+
+    /// The same, as the mobile API's `upload/chip` takes it.
+    var mobileWire: MobileChipUpload {
+        let reported = pace == nil && chipAuthentication == nil ? nil : MobileChipUpload.Reported(pace: pace, chipAuthentication: chipAuthentication)
+        return MobileChipUpload(files: files, activeAuthentication: activeAuthentication.map { .init(challengeID: $0.challengeId, signature: $0.signature) },
+                                reported: reported)
+    }
 }

@@ -63,6 +63,22 @@ extension MobileVerificationClient {
         try await post(MobileEndpoint.uploadBack(product), MobileIDBackUpload(idBack: back), session: sessionID)
     }
 
+    /// A challenge for the passport chip's Active Authentication, bound to
+    /// this session for five minutes: hand `challenge` to the chip's INTERNAL
+    /// AUTHENTICATE, then send its answer with the files (`uploadChip`).
+    public func chipChallenge(_ product: MobileDocumentProduct, sessionID: String) async throws -> MobileChipChallengeData {
+        guard let data = try await post(MobileEndpoint.chipChallenge(product), MobileEmptyRequest(), session: sessionID).data else {
+            throw MobileVerificationError(code: .invalidResponse, message: "the challenge is missing", sessionID: sessionID)
+        }
+        return data
+    }
+
+    /// The chip's files as the app read them (NFC), any time before `submit`;
+    /// the server checks them at `submit` (`docs/chip.md`). The step due does not move.
+    public func uploadChip(_ product: MobileDocumentProduct, sessionID: String, chip: ChipRead) async throws -> MobileEnvelope<MobileIdentityData> {
+        try await post(MobileEndpoint.uploadChip(product), chip.mobileWire, session: sessionID)
+    }
+
     /// Ends the session: the outcome, charged once, and the images erased.
     public func submit(_ product: MobileDocumentProduct, sessionID: String) async throws -> MobileEnvelope<MobileIdentityData> {
         try await post(MobileEndpoint.submit(product), MobileEmptyRequest(), session: sessionID)

@@ -70,15 +70,24 @@ public final class MobileVerificationClient: Sendable {
 
     /// Selfie, document, submit. An unreadable document answers with
     /// `nextStep == .uploadIDFront` and the reasons, to take it again.
-    public func verifyIdentity(selfie: Data, document: MobileDocument) async throws -> DocumentSessionVerification {
-        try await documentSession(.verifyIdentity, selfie: selfie, document: document)
+    ///
+    /// With `readChip`, the passport's chip too: the SDK asks the server for
+    /// an Active Authentication challenge, your closure reads the chip with it
+    /// (NFC: `docs/chip.md`) and gives back what it read, and the SDK sends it
+    /// before the submit.
+    public func verifyIdentity(selfie: Data, document: MobileDocument,
+                               readChip: (@Sendable (MobileChipChallengeData) async throws -> ChipRead)? = nil) async throws
+        -> DocumentSessionVerification {
+        try await documentSession(.verifyIdentity, selfie: selfie, document: document, readChip: readChip)
     }
 
     /// VerifyIdentity plus the identity read from the document screened
     /// against the server's sanctions list: a match fails with `SANCTIONS_MATCH`
     /// (the matches are in `identityResult(sessionID:product: .verifyCompliance).screening`).
-    public func verifyCompliance(selfie: Data, document: MobileDocument) async throws -> DocumentSessionVerification {
-        try await documentSession(.verifyCompliance, selfie: selfie, document: document)
+    public func verifyCompliance(selfie: Data, document: MobileDocument,
+                                 readChip: (@Sendable (MobileChipChallengeData) async throws -> ChipRead)? = nil) async throws
+        -> DocumentSessionVerification {
+        try await documentSession(.verifyCompliance, selfie: selfie, document: document, readChip: readChip)
     }
 
     /// Sends the document again into a session that asked for it, and submits.
@@ -98,9 +107,14 @@ public final class MobileVerificationClient: Sendable {
         return result
     }
 
-    private func documentSession(_ product: MobileDocumentProduct, selfie: Data, document: MobileDocument) async throws
+    private func documentSession(_ product: MobileDocumentProduct, selfie: Data, document: MobileDocument,
+                                 readChip: (@Sendable (MobileChipChallengeData) async throws -> ChipRead)?) async throws
         -> DocumentSessionVerification {
         let id = try Self.sessionID(try await startSession(product))
+        if let readChip {
+            let chip = try await readChip(try await chipChallenge(product, sessionID: id))
+            _ = try await uploadChip(product, sessionID: id, chip: chip)
+        }
         let selfieTaken = try await uploadSelfie(product, sessionID: id, selfie: selfie)
         let answer = try await upload(document, product: product, session: id, after: selfieTaken)
         return SessionVerification(envelope: answer, sessionID: id)

@@ -16,6 +16,12 @@ public struct MobileVerificationError: Error, Sendable, Equatable, CustomStringC
         public static let creditsExhausted = Code(ErrorCode.creditsExhausted)
         public static let scopeNotAuthorized = Code(ErrorCode.scopeNotAuthorized)
         public static let rateLimited = Code(ErrorCode.rateLimited)
+        public static let validationError = Code(ErrorCode.validationError)
+        public static let payloadTooLarge = Code(ErrorCode.payloadTooLarge)
+        /// The environment requires a passport's chip: read it and send it (`uploadChip`), then submit again.
+        public static let chipRequired = Code(ErrorCode.chipRequired)
+        /// The Active Authentication challenge is unknown, expired, used, or another session's: ask for a new one.
+        public static let chipChallengeInvalid = Code(ErrorCode.chipChallengeInvalid)
         public static let idempotencyKeyInUse = Code(ErrorCode.idempotencyKeyInUse)
         public static let idempotencyKeyReused = Code(ErrorCode.idempotencyKeyReused)
         /// The first try was done but its answer was lost with its server: read the result; do not send it again.

@@ -36,6 +36,14 @@ public enum MobileEndpoint {
     public static func uploadBack(_ product: MobileDocumentProduct) -> Endpoint<MobileIDBackUpload, Identity> {
         endpoint(.post, .upload(product, .idBack), inSession: true)
     }
+    /// The chip's files (`upload/chip`), optional, before `submit`.
+    public static func uploadChip(_ product: MobileDocumentProduct) -> Endpoint<MobileChipUpload, Identity> {
+        endpoint(.post, .upload(product, .chip), inSession: true)
+    }
+    /// A challenge for the chip's Active Authentication, bound to the session.
+    public static func chipChallenge(_ product: MobileDocumentProduct) -> Endpoint<MobileEmptyRequest, MobileEnvelope<MobileChipChallengeData>> {
+        endpoint(.post, .chipChallenge(product), inSession: true)
+    }
     public static func submit(_ product: MobileDocumentProduct) -> Endpoint<MobileEmptyRequest, Identity> {
         endpoint(.post, .submit(product), inSession: true)
     }

@@ -13,15 +13,22 @@ public struct MobileSessionCompleted: WebhookPayload {
     public let demo: Bool?
     /// `reviewer` when a person settled an `undetermined` outcome; absent when the engines did.
     public let decidedBy: DecidedBy?
+    /// When the app sent the chip (`upload/chip`): as `document_check.completed` writes it. Absent without a chip.
+    public let chipAuthentic: Bool?
+    public let chipReasons: String?
+    public let chipActiveAuthentication: String?
 
     public init(product: MobileProduct, outcome: MobileOutcome, reasons: String, verificationId: String, demo: Bool,
-                decidedBy: DecidedBy? = nil) {
+                decidedBy: DecidedBy? = nil, chip: MobileChipResult? = nil) {
         self.product = product
         self.outcome = outcome
         self.reasons = reasons
         self.verificationId = verificationId
         self.demo = demo ? true : nil
         self.decidedBy = decidedBy
+        chipAuthentic = chip?.authentic
+        chipReasons = chip.map { $0.reasons.joined(separator: ",") }
+        chipActiveAuthentication = chip?.activeAuthentication
     }
 }
 

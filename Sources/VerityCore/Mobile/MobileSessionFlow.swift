@@ -33,4 +33,12 @@ public struct MobileSessionFlow: Sendable {
             throw VerityError(.sessionWrongStep, "this session expects \(expected.rawValue) next, not \(step.rawValue)")
         }
     }
+
+    /// Refuses a step the flow takes at any time (`upload/chip`, `chip-challenge`) once the session ended.
+    public func admitWhileOpen(expected: MobileStep?) throws(VerityError) -> MobileStep {
+        guard let expected else {
+            throw VerityError(.sessionWrongStep, "this session has ended: read its status, or start a new session")
+        }
+        return expected
+    }
 }

@@ -54,7 +54,7 @@ struct OCRCombinationReview: ReviewCaseHandler {
         let (sealed, column): (Data?, SealedColumn) = switch side {
         case .front: (held.sealedFrontImage, .ocrFrontImage)
         case .back: (held.sealedBackImage, .ocrBackImage)
-        case .face, .selfie: (nil, .ocrFrontImage)
+        case .face, .selfie, .chipFace: (nil, .ocrFrontImage)
         }
         guard let sealed else { return nil }
         // The card's images are its user's, sealed under their key.

@@ -58,14 +58,16 @@ package struct DocumentCheckHandler: JobHandler {
                              chipDG2: submission?.evidence.file(.dg2),
                              configuration: configuration, today: today, evidence: &evidence, stages: &stages)
         }
+        var chipFace: Data?
         if let submission {
             let person = check.flow == .verification ? try await claim(of: check, sealer: sealer, today: today) : nil
-            let chip = try await EngineTenant.serving(check.environmentID) {
+            let (chip, face) = try await EngineTenant.serving(check.environmentID) {
                 try await ChipVerification(engines: engines).verify(
                     submission, tenantID: environment.$tenant.id, db: db,
                     pictures: .init(selfie: face, page: front, threshold: configuration.faces.matchThreshold, matched: evidence.selfie),
                     printed: evidence.report?.mrz, person: person, today: CalendarDate(iso: today.description)!)
-            }.report
+            }
+            chipFace = face
             evidence.chip = chip
             evidence.report?.chip = chip
             verdict = ChipDecision.verdict(verdict, chip: chip, required: configuration.documents.chipRequiredForPassports && type == .passport)
@@ -75,7 +77,8 @@ package struct DocumentCheckHandler: JobHandler {
             .reasons(verdict: verdict, report: evidence.report, selfie: evidence.selfie)
         if !held.isEmpty {
             try await holdForReview(check, id: subject, tenantID: environment.$tenant.id, reasons: held.map(\.rawValue),
-                                    sealedEvidence: try sealer.seal(json: evidence, at: .of(.checkEvidence, checkID)), stages: &stages)
+                                    sealedEvidence: try sealer.seal(json: evidence, at: .of(.checkEvidence, checkID)),
+                                    sealedChipFace: try chipFace.map { try sealer.seal($0, at: .of(.checkChipFace, checkID)) }, stages: &stages)
             return
         }
         let status = try DocumentVerificationStateMachine().next(from: .pending, on: verdict.event)
@@ -155,7 +158,7 @@ package struct DocumentCheckHandler: JobHandler {
     /// Leaves the check to a reviewer (`DocumentReviewPolicy` found reasons):
     /// the user stays `pending` and the tenant hears `document_check.review_required`.
     private func holdForReview(_ check: DocumentCheckModel, id: UUID, tenantID: UUID, reasons: [String], sealedEvidence: Data,
-                               stages: inout StageClock) async throws {
+                               sealedChipFace: Data?, stages: inout StageClock) async throws {
         let now = clock.nowMillis()
         let reviewCase = ReviewCaseModel(tenantID: tenantID, environmentID: check.environmentID, kind: .documentCheck,
                                          subjectID: id, userID: check.$user.id, reasons: reasons, openedAt: now)
@@ -163,7 +166,7 @@ package struct DocumentCheckHandler: JobHandler {
                                                                     documentVerificationStatus: .pending),
                                         environmentID: check.environmentID, userID: check.$user.id)
         let held = try await DocumentCheckRepository(db: db).holdForReview(
-            checkID: id, reasons: reasons, sealedEvidence: sealedEvidence, reviewCase: reviewCase,
+            checkID: id, reasons: reasons, sealedEvidence: sealedEvidence, sealedChipFace: sealedChipFace, reviewCase: reviewCase,
             events: [event], now: now)
         stages.lap("hold")
         if held {

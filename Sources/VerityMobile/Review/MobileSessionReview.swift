@@ -59,7 +59,7 @@ struct MobileSessionReview: ReviewCaseHandler {
         case .front: (held.sealedFront, .mobileReviewFront)
         case .back: (held.sealedBack, .mobileReviewBack)
         case .selfie: (held.sealedSelfie, .mobileReviewSelfie)
-        case .face: (nil, .mobileReviewSelfie)
+        case .face, .chipFace: (nil, .mobileReviewSelfie)
         }
         // A session's images are not a known person's: sealed under the server's key.
         return try sealed.map { try protector.open($0, at: .of(column, reviewCase.subjectID)) }
@@ -100,7 +100,7 @@ struct MobileSessionReview: ReviewCaseHandler {
             ? ReviewCaseModel(tenantID: decided.tenantID, environmentID: environmentID, kind: .mobileSession,
                               subjectID: verificationID, userID: nil, reasons: newReasons, openedAt: decided.now)
             : nil
-        let events = [MobileEvents.completed(verification, id: verificationID, demo: false, decidedBy: .reviewer),
+        let events = [MobileEvents.completed(verification, id: verificationID, demo: false, decidedBy: .reviewer, chip: state?.result?.chip),
                       MobileEvents.decided(verification, id: verificationID, kind: kind, decision: decided.decision, reason: decided.reason)]
         let caseID = try decided.reviewCase.requireID(), tenantID = decided.tenantID, operatorID = decided.operatorID, now = decided.now
         let entries = cleared.isEmpty ? "" : " [entries \(cleared.map { String($0.entryID) }.joined(separator: ", "))]"

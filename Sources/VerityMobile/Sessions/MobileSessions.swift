@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Vapor
+import VerityAPI
 import VerityCore
 import VerityStore
 import VerityKernel
@@ -97,7 +98,7 @@ struct MobileSessions: Sendable {
     /// session row keeps none in any case.
     func finish<State: Codable & Sendable>(_ loaded: Loaded<State>, state: State, outcome: MobileOutcome, reasons: [String],
                                            product: MobileProduct, context: MobileContext, from step: MobileStep,
-                                           review: ReviewCaseKind? = nil) async throws -> (id: String, told: Bool) {
+                                           review: ReviewCaseKind? = nil, chip: MobileChipResult? = nil) async throws -> (id: String, told: Bool) {
         let now = clock.nowMillis()
         let id = UUID()
         let verification = MobileVerificationModel(id: id, environmentID: context.environmentID, clientKeyID: context.keyID,
@@ -115,7 +116,7 @@ struct MobileSessions: Sendable {
         let told = try await MobileSessionRepository(db: db).finish(
             id: try loaded.session.requireID(), from: step, verification: verification,
             sealedState: try protector.seal(json: state, at: loaded.place(.mobileState)), credits: context.isDemo ? 0 : Int64(product.credits), now: now,
-            events: [MobileEvents.completed(verification, id: id, demo: context.isDemo)], reviewCase: reviewCase, heldImages: held)
+            events: [MobileEvents.completed(verification, id: id, demo: context.isDemo, chip: chip)], reviewCase: reviewCase, heldImages: held)
         try Self.raced(told != nil)
         VerityMetrics.checkCompleted(product: product.rawValue, outcome: outcome.rawValue)
         if !context.isDemo { VerityMetrics.creditsCharged(product: product.rawValue, credits: product.credits) }

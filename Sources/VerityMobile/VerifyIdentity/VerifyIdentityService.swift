@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 import Logging
 import VerityAPI
+import VerityChipChecks
 import VerityCore
 import VerityEnginePool
 import VerityStore
@@ -41,6 +42,9 @@ struct VerifyIdentityService: Sendable {
         /// and for a false positive to remember.
         var listed: [SanctionsEntry]?
         var personIndex: String?
+        /// The chip's files and Active Authentication answer (`upload/chip`),
+        /// its challenge claimed; dropped when the session ends.
+        var chip: ChipSubmission?
 
         var hints: MobileDocumentReading.Hints {
             .init(documentType: documentType.flatMap(DocumentType.init), country: country)
@@ -111,9 +115,10 @@ struct VerifyIdentityService: Sendable {
         // A type the front showed is as good as stated: the back was skipped for it.
         var hints = state.hints
         hints.documentType = hints.documentType ?? state.shownType.flatMap(DocumentType.init)
+        try requireChip(state, type: hints.documentType, configuration: configuration)
         let judged: DocumentJudge.Judgement
         switch try await MobileDocumentReading(engines: engines, configuration: configuration)
-            .read(front: front, back: back, hints: hints, selfie: selfie, today: today) {
+            .read(front: front, back: back, hints: hints, selfie: selfie, today: today, chipDG2: state.chip?.evidence.file(.dg2)) {
         case .read(let read): judged = read
         case .retake(let reasons):
             state.reasons = reasons.map(\.rawValue)
@@ -121,10 +126,18 @@ struct VerifyIdentityService: Sendable {
         }
         let report = judged.report
         guard let evidence = judged.selfie else { throw VerityError(.systemError, "the face engine gave no comparison") }
-        let verdict = judged.verdict ?? .succeeded
+        var verdict = judged.verdict ?? .succeeded
         if case .unreadable(let reasons) = verdict {
             state.reasons = reasons.map(\.rawValue)
             return try await retake(loaded, state: state, context: context)
+        }
+        try requireChip(state, type: report.documentType, configuration: configuration)
+        var chip: MobileChipResult?
+        if let submission = state.chip {
+            let checked = try await checkChip(submission, judged: judged, selfie: selfie, front: front, context: context, db: loaded.db)
+            chip = MobileChipResult(checked)
+            verdict = ChipDecision.verdict(verdict, chip: checked,
+                                           required: configuration.documents.chipRequiredForPassports && report.documentType == .passport)
         }
         // The face is judged here, with its review band (MobileOutcomePolicy); the verdict policy judges the rest.
         let policy = MobileOutcomePolicy()
@@ -146,11 +159,13 @@ struct VerifyIdentityService: Sendable {
             detected: MobileDocumentReading.detected(state.hints),
             fields: Dictionary(report.fields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }),
             faceMatch: .init(match: evidence.matched, distance: evidence.distance, threshold: evidence.threshold),
-            liveness: .init(attackSuspected: evidence.attackSuspected, reasons: evidence.livenessReasons), screening: screening)
+            liveness: .init(attackSuspected: evidence.attackSuspected, reasons: evidence.livenessReasons), screening: screening, chip: chip)
+        // The chip's files served their purpose: its outcome stays in the result.
+        state.chip = nil
         // A person looks at every sanctions candidate (true match or false positive) and at every other doubt.
         let review: ReviewCaseKind? = screening.map { !$0.matches.isEmpty } == true ? .sanctionsCandidate
             : outcome == .undetermined ? .mobileSession : nil
-        return try await finish(loaded, state: state, outcome: outcome, context: context, review: review)
+        return try await finish(loaded, state: state, outcome: outcome, context: context, review: review, chip: chip)
     }
 
     func status(_ sessionID: String, context: MobileContext, withResult: Bool) async throws -> Answer {
@@ -170,18 +185,18 @@ struct VerifyIdentityService: Sendable {
 
     // MARK: - pieces
 
-    private func load(_ sessionID: String?, context: MobileContext, step: MobileStep) async throws -> MobileSessions.Loaded<State> {
+    func load(_ sessionID: String?, context: MobileContext, step: MobileStep) async throws -> MobileSessions.Loaded<State> {
         let loaded = try await sessions(context).load(sessionID, product: product, context: context, as: State.self)
         try MobileSessionFlow(product: product).admit(step, expected: loaded.session.nextStep)
         return loaded
     }
 
     /// The sessions as the request reaches them (its database handle).
-    private func sessions(_ context: MobileContext) -> MobileSessions {
+    func sessions(_ context: MobileContext) -> MobileSessions {
         MobileSessions(db: context.db, protector: protector, clock: clock)
     }
 
-    private func advance(_ loaded: MobileSessions.Loaded<State>, from step: MobileStep, _ change: MobileSessionRepository.Step) async throws {
+    func advance(_ loaded: MobileSessions.Loaded<State>, from step: MobileStep, _ change: MobileSessionRepository.Step) async throws {
         try MobileSessions.raced(try await MobileSessionRepository(db: loaded.db).advance(
             id: try loaded.session.requireID(), from: step, change, now: clock.nowMillis()))
     }
@@ -196,9 +211,9 @@ struct VerifyIdentityService: Sendable {
     }
 
     private func finish(_ loaded: MobileSessions.Loaded<State>, state: State, outcome: MobileOutcome, context: MobileContext,
-                        review: ReviewCaseKind? = nil) async throws -> Answer {
+                        review: ReviewCaseKind? = nil, chip: MobileChipResult? = nil) async throws -> Answer {
         let (verificationID, told) = try await sessions(context).finish(loaded, state: state, outcome: outcome, reasons: state.reasons,
-                                                       product: product, context: context, from: .submit, review: review)
+                                                       product: product, context: context, from: .submit, review: review, chip: chip)
         wake?.published(told)
         context.logger.info("\(product.rawValue) finished", metadata: ["verification_id": .string(verificationID), "outcome": .string(outcome.rawValue)])
         var envelope = answer(loaded.publicID, context: context, step: MobileStep.submit.rawValue, next: nil, state: state)
@@ -253,7 +268,7 @@ struct VerifyIdentityService: Sendable {
 
     /// `step`: the step this request took (nil for a status read); `meta.step`
     /// is the session's current step (`MobileEnvelope.Meta.current`).
-    private func answer(_ publicID: String, context: MobileContext, step: String?, next: MobileStep?, state: State,
+    func answer(_ publicID: String, context: MobileContext, step: String?, next: MobileStep?, state: State,
                         credits: Int? = nil) -> Answer {
         MobileEnvelope(sessionID: publicID, product: product, nextStep: next,
                        data: MobileIdentityData(reasons: state.reasons, credits: credits, result: nil),

@@ -58,6 +58,8 @@ package protocol ReviewEvidence: Sendable {
 /// The images a case can show, each fetched by the page on its own.
 package enum ReviewImageSide: String, Sendable, CaseIterable {
     case front, back, face, selfie
+    /// The face on a passport's chip (DG2), decoded by the engines.
+    case chipFace = "chip-face"
 }
 
 /// A reviewer's decision as the console checked it: the case is theirs, the

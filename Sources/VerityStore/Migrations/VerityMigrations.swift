@@ -77,5 +77,6 @@ public enum VerityMigrations {
         CreateChipRevocationLists(),
         AddDocumentCheckChips(),
         CreateChipChallenges(),
+        AddDocumentCheckChipFaces(),
     ]
 }

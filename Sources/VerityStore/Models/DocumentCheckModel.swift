@@ -25,6 +25,8 @@ public final class DocumentCheckModel: Model, @unchecked Sendable {
     @OptionalField(key: "sealed_face") public var sealedFace: Data?
     /// The chip's evidence (files, Active Authentication answer), sealed; erased with the images.
     @OptionalField(key: "sealed_chip") public var sealedChip: Data?
+    /// DG2's face as a PNG, for a reviewer: written only when the check is held.
+    @OptionalField(key: "sealed_chip_face") public var sealedChipFace: Data?
     /// Stable reason codes, comma-separated (`DOCUMENT_EXPIRED,FACE_MISMATCH`).
     @OptionalField(key: "reasons") public var reasons: String?
     @OptionalField(key: "sealed_evidence") public var sealedEvidence: Data?

@@ -41,6 +41,8 @@ public enum SealedColumn: String, CaseIterable, Sendable {
     case checkFace = "document_checks.sealed_face"
     /// The chip's files an app read (DG1 and DG2 are PII and a face), kept as long as the images.
     case checkChip = "document_checks.sealed_chip"
+    /// The chip's face decoded (a PNG), for a held check's reviewer; erased with the images.
+    case checkChipFace = "document_checks.sealed_chip_face"
     case checkEvidence = "document_checks.sealed_evidence"
     case registrationFields = "cert_registrations.fields_sealed"
     case devicePhone = "cert_devices.phone_sealed"

@@ -129,7 +129,7 @@ public struct DocumentCheckRepository: Sendable {
                               on tx: any Database) async throws -> Bool {
         let sql = try tx.sql()
         let reasons = settlement.reasons.isEmpty ? nil : settlement.reasons.joined(separator: ",")
-        let images: SQLQueryString = settlement.keepsImages ? "" : ", sealed_front = NULL, sealed_back = NULL, sealed_face = NULL, sealed_chip = NULL"
+        let images: SQLQueryString = settlement.keepsImages ? "" : ", sealed_front = NULL, sealed_back = NULL, sealed_face = NULL, sealed_chip = NULL, sealed_chip_face = NULL"
         guard try await sql.raw("""
             UPDATE document_checks SET status = \(bind: DocumentCheckStatus(settlement.outcome).rawValue), reasons = \(bind: reasons),
               sealed_evidence = COALESCE(\(bind: settlement.sealedEvidence), sealed_evidence)\(images), finished_at = \(bind: now)
@@ -165,12 +165,12 @@ public struct DocumentCheckRepository: Sendable {
     /// reviewer to see; the user's status stays `pending` (the spec's
     /// "in progress"). The case is opened and the events published in the
     /// same transaction. False when the check was settled already.
-    public func holdForReview(checkID: UUID, reasons: [String], sealedEvidence: Data, reviewCase: ReviewCaseModel,
+    public func holdForReview(checkID: UUID, reasons: [String], sealedEvidence: Data, sealedChipFace: Data? = nil, reviewCase: ReviewCaseModel,
                               events: [WebhookEventDraft], now: Int64) async throws -> Bool {
         try await db.write { tx in
             guard try await tx.sql().raw("""
                 UPDATE document_checks SET status = \(bind: DocumentCheckStatus.review.rawValue), reasons = \(bind: reasons.joined(separator: ",")),
-                  sealed_evidence = \(bind: sealedEvidence)
+                  sealed_evidence = \(bind: sealedEvidence), sealed_chip_face = \(bind: sealedChipFace)
                 WHERE id = \(bind: checkID) AND status = \(bind: DocumentCheckStatus.pending.rawValue) RETURNING id
                 """).first() != nil else { return false }
             try await DocumentCheckCounts.adjust("id = \(bind: checkID)", sign: 1, on: tx)
@@ -196,7 +196,7 @@ public struct DocumentCheckRepository: Sendable {
         if !held.isEmpty {
             let withdrawn: SQLQueryString = "id IN (\(binds: held))"
             try await sql.raw("""
-                UPDATE document_checks SET status = \(bind: DocumentCheckStatus.withdrawn.rawValue), sealed_front = NULL, sealed_back = NULL, sealed_face = NULL, sealed_chip = NULL
+                UPDATE document_checks SET status = \(bind: DocumentCheckStatus.withdrawn.rawValue), sealed_front = NULL, sealed_back = NULL, sealed_face = NULL, sealed_chip = NULL, sealed_chip_face = NULL
                 WHERE \(withdrawn)
                 """).run()
             try await DocumentCheckCounts.adjust(withdrawn, sign: -1, countedAs: DocumentCheckStatus.review.rawValue, on: tx)

@@ -47,9 +47,17 @@ public struct MobileSessionRepository: Sendable {
     /// Moves the session from `expected` to `step.nextStep`; false when another
     /// request moved it first.
     public func advance(id: UUID, from expected: MobileStep, _ step: Step, now: Int64) async throws -> Bool {
+        try await advance(id: id, from: expected, now: now) { _ in step }
+    }
+
+    /// The same, the step made in the transaction once the session is found
+    /// at `expected` (what it writes beside the session is rolled back with it).
+    public func advance(id: UUID, from expected: MobileStep, now: Int64,
+                        making: @escaping @Sendable (any Database) async throws -> Step) async throws -> Bool {
         try await db.write { tx in
             let session = try await MobileSessionModel.query(on: tx).filter(\.$id == id).filter(\.$nextStep == expected).first()
             guard let session else { return false }
+            let step = try await making(tx)
             session.nextStep = step.nextStep
             if let state = step.sealedState { session.sealedState = state }
             if let selfie = step.sealedSelfie { session.sealedSelfie = selfie }

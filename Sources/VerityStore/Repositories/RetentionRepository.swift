@@ -75,8 +75,8 @@ public struct RetentionRepository: Sendable {
     public func run(environmentID: UUID, settings: RetentionSettings, now: Int64, sweepID: UUID?) async throws -> Removed {
         var removed = Removed()
         let environment: SQLQueryString = "environment_id = \(bind: environmentID)"
-        let anyImage: SQLQueryString = "(sealed_front IS NOT NULL OR sealed_back IS NOT NULL OR sealed_face IS NOT NULL OR sealed_chip IS NOT NULL)"
-        let noImages: SQLQueryString = "sealed_front = NULL, sealed_back = NULL, sealed_face = NULL, sealed_chip = NULL"
+        let anyImage: SQLQueryString = "(sealed_front IS NOT NULL OR sealed_back IS NOT NULL OR sealed_face IS NOT NULL OR sealed_chip IS NOT NULL OR sealed_chip_face IS NOT NULL)"
+        let noImages: SQLQueryString = "sealed_front = NULL, sealed_back = NULL, sealed_face = NULL, sealed_chip = NULL, sealed_chip_face = NULL"
         // Ended checks: images past their days (0: what a check that ended somehow still holds).
         let imagesBefore = now - Int64(settings.documentImagesDays) * Self.day
         removed.documentImages = try await inBatches("""

@@ -14,8 +14,8 @@ export {
 export { VerifyHuman, type AgeFlowInput, type DocumentFlowInput, type VerifyHumanOptions } from './mobile/client.js'
 export { MobileErrorCode, MobileVerificationError } from './mobile/errors.js'
 export type {
-  AgeData, AgeRules, HumanData, IdentityData, IdentityResult, MobileDocument, MobileDocumentProduct, MobileEnvelope, MobileMeta,
-  MobileOutcome, MobileProduct, MobileStep, SanctionsMatch,
+  AgeData, AgeRules, ChipChallengeData, ChipUpload, HumanData, IdentityData, IdentityResult, MobileChipResult, MobileDocument,
+  MobileDocumentProduct, MobileEnvelope, MobileMeta, MobileOutcome, MobileProduct, MobileStep, SanctionsMatch,
 } from './mobile/types.js'
 export { defaultRetries, noRetries, type Retries } from './transport/retries.js'
 export type { Fetch, TransportOptions } from './transport/transport.js'

@@ -54,3 +54,19 @@ declare module 'node:http' {
 }
 
 declare const process: { env: Record<string, string | undefined>; exitCode?: number; stdout: { write(text: string): void } }
+
+declare module 'node:crypto' {
+  interface KeyObject { readonly type: string }
+  export function createPrivateKey(options: { key: Uint8Array; format: 'der'; type: 'pkcs8' }): KeyObject
+  /** With `RSA_NO_PADDING`, the raw RSA private operation (what a chip's Active Authentication does). */
+  export function privateDecrypt(options: { key: KeyObject; padding: number }, data: Uint8Array): Uint8Array & { toString(encoding: 'base64'): string }
+  export function randomBytes(size: number): Uint8Array
+  export function createHash(algorithm: 'sha1' | 'sha256'): { update(data: Uint8Array): { digest(): Uint8Array } }
+  export const constants: { RSA_NO_PADDING: number }
+}
+
+declare const Buffer: {
+  from(data: string, encoding: 'base64'): Uint8Array
+  from(data: number[]): Uint8Array
+  concat(list: Uint8Array[]): Uint8Array
+}

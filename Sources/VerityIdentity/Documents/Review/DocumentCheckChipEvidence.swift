@@ -29,7 +29,7 @@ enum DocumentCheckChipEvidence {
         if let face = chip.face {
             for (key, match) in [("chip_face_selfie", face.selfie), ("chip_face_portrait", face.printedPortrait)] {
                 guard let match else { continue }
-                facts += "<dt>\(page.t(key))</dt><dd class=\"\(match.match == true ? "good" : "bad")\">\(match.distance.map(ReviewPage.figure) ?? "—") / \(ReviewPage.figure(match.threshold))</dd>"
+                facts += "<dt>\(page.t(key))</dt><dd class=\"\(match.match == true ? "good" : "bad")\"><bdi dir=\"ltr\">\(match.distance.map(ReviewPage.figure) ?? "—") / \(ReviewPage.figure(match.threshold))</bdi></dd>"
             }
         }
         let rows = chip.dataGroups.map { group -> HTML in

@@ -30,7 +30,7 @@ struct DocumentCheckReview: ReviewCaseHandler {
         guard let check = try await DocumentCheckRepository(db: scope.db).check(id: reviewCase.subjectID) else { return nil }
         // A passport's one page arrives as both sides: shown once.
         let back = check.documentType == .passport ? nil : check.sealedBack
-        let sides: [(ReviewImageSide, Data?)] = [(.front, check.sealedFront), (.back, back), (.face, check.sealedFace)]
+        let sides: [(ReviewImageSide, Data?)] = [(.front, check.sealedFront), (.back, back), (.face, check.sealedFace), (.chipFace, check.sealedChipFace)]
         let reader = try await PersonKeyRepository(db: scope.db, protector: protector).reader(userID: check.$user.id)
         return DocumentCheckReviewEvidence(
             documentType: check.documentType.rawValue, country: check.country, flow: check.flow.rawValue, submittedAt: check.createdAt,
@@ -47,6 +47,7 @@ struct DocumentCheckReview: ReviewCaseHandler {
         case .front: (check.sealedFront, .checkFront)
         case .back: (check.sealedBack, .checkBack)
         case .face: (check.sealedFace, .checkFace)
+        case .chipFace: (check.sealedChipFace, .checkChipFace)
         case .selfie: (nil, .checkFace)
         }
         guard let sealed else { return nil }

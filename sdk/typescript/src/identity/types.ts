@@ -139,7 +139,7 @@ export interface ChipFiles {
   dg16?: string; cardAccess?: string; cardSecurity?: string
 }
 
-const ChipFilesShape = object<ChipFiles>('ChipFiles', {
+export const ChipFilesShape = object<ChipFiles>('ChipFiles', {
   com: optional(string), sod: string, dg1: optional(string), dg2: optional(string), dg3: optional(string), dg4: optional(string),
   dg5: optional(string), dg6: optional(string), dg7: optional(string), dg8: optional(string), dg9: optional(string),
   dg10: optional(string), dg11: optional(string), dg12: optional(string), dg13: optional(string), dg14: optional(string),

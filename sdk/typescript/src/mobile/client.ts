@@ -5,7 +5,7 @@ import { Transport, type TransportOptions } from '../transport/transport.js'
 import { MobileEndpoint } from './endpoints.js'
 import { MobileVerificationError } from './errors.js'
 import type {
-  AgeData, AgeRules, HumanData, IdentityData, MobileDocument, MobileDocumentProduct, MobileEnvelope,
+  AgeData, AgeRules, ChipChallengeData, ChipUpload, HumanData, IdentityData, MobileDocument, MobileDocumentProduct, MobileEnvelope,
 } from './types.js'
 
 export interface VerifyHumanOptions extends Omit<TransportOptions, 'baseUrl'> {
@@ -19,6 +19,12 @@ export interface VerifyHumanOptions extends Omit<TransportOptions, 'baseUrl'> {
 export interface DocumentFlowInput {
   selfie: string
   document: MobileDocument
+  /**
+   * The passport's chip (docs/chip.md): given the session's Active
+   * Authentication challenge, read the chip over NFC with it and return what
+   * was read; the client sends it before the submit.
+   */
+  readChip?: (challenge: ChipChallengeData) => ChipUpload | Promise<ChipUpload>
 }
 
 /** The whole VerifyAge flow's input; `document` is asked for only when the face alone is not clear enough. */
@@ -159,6 +165,18 @@ export class VerifyHuman {
   uploadIdBack(product: MobileDocumentProduct, sessionId: string, back: string): Promise<MobileEnvelope<IdentityData>> {
     return this.call(MobileEndpoint.documentProduct(product).uploadIdBack, { body: { id_back_b64: back }, session: sessionId })
   }
+  /** A challenge for the chip's Active Authentication, bound to this session for five minutes: `challenge_b64` goes to the chip. */
+  async chipChallenge(product: MobileDocumentProduct, sessionId: string): Promise<ChipChallengeData> {
+    const answer = await this.call(MobileEndpoint.documentProduct(product).chipChallenge, { body: {}, session: sessionId })
+    if (!answer.data) {
+      throw new MobileVerificationError({ code: 'INVALID_RESPONSE', message: 'the challenge is missing', retryable: false, httpStatus: 0, sessionId })
+    }
+    return answer.data
+  }
+  /** The chip's files as read (NFC), any time before `submit`, which checks them; the step due does not move. */
+  uploadChip(product: MobileDocumentProduct, sessionId: string, chip: ChipUpload): Promise<MobileEnvelope<IdentityData>> {
+    return this.call(MobileEndpoint.documentProduct(product).uploadChip, { body: chip, session: sessionId })
+  }
   submit(product: MobileDocumentProduct, sessionId: string): Promise<MobileEnvelope<IdentityData>> {
     return this.call(MobileEndpoint.documentProduct(product).submit, { body: {}, session: sessionId })
   }
@@ -191,6 +209,7 @@ export class VerifyHuman {
 
   private async documentFlow(product: MobileDocumentProduct, input: DocumentFlowInput): Promise<MobileEnvelope<IdentityData>> {
     const id = sessionOf(await this.startSession(product))
+    if (input.readChip) await this.uploadChip(product, id, await input.readChip(await this.chipChallenge(product, id)))
     const selfieTaken = await this.uploadSelfie(product, id, input.selfie)
     return this.uploadDocument(product, id, input.document, selfieTaken)
   }

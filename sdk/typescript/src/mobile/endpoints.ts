@@ -2,7 +2,8 @@
 // publishable client key on each, and `X-Mobile-Session` on a session's steps.
 import { endpoint } from '../wire/endpoint.js'
 import {
-  AgeDataShape, AgeDocumentUploadShape, AgeRulesShape, DateOfBirthShape, EmptyBodyShape, envelope, HumanDataShape,
+  AgeDataShape, AgeDocumentUploadShape, AgeRulesShape, ChipChallengeDataShape, ChipUploadShape, DateOfBirthShape, EmptyBodyShape, envelope,
+  HumanDataShape,
   IdBackUploadShape, IdentityDataShape, IdFrontUploadShape, type MobileDocumentProduct, SelfieUploadShape,
 } from './types.js'
 
@@ -10,6 +11,7 @@ const prefix = '/api/mobile/v1'
 const human = envelope('VerifyHumanEnvelope', HumanDataShape)
 const age = envelope('VerifyAgeEnvelope', AgeDataShape)
 const identity = envelope('VerifyIdentityEnvelope', IdentityDataShape)
+const chipChallenge = envelope('ChipChallengeEnvelope', ChipChallengeDataShape)
 
 export const MobileEndpoint = {
   verifyHuman: endpoint('POST', `${prefix}/verifyhuman/verify`, 'clientKey', human, SelfieUploadShape),
@@ -29,6 +31,8 @@ export const MobileEndpoint = {
       uploadSelfie: endpoint('POST', `${prefix}/${product}/upload/selfie`, 'clientKey', identity, SelfieUploadShape),
       uploadIdFront: endpoint('POST', `${prefix}/${product}/upload/id-front`, 'clientKey', identity, IdFrontUploadShape),
       uploadIdBack: endpoint('POST', `${prefix}/${product}/upload/id-back`, 'clientKey', identity, IdBackUploadShape),
+      uploadChip: endpoint('POST', `${prefix}/${product}/upload/chip`, 'clientKey', identity, ChipUploadShape),
+      chipChallenge: endpoint('POST', `${prefix}/${product}/chip-challenge`, 'clientKey', chipChallenge, EmptyBodyShape),
       submit: endpoint('POST', `${prefix}/${product}/submit`, 'clientKey', identity, EmptyBodyShape),
       status: endpoint('GET', `${prefix}/${product}/status/{session_id}`, 'clientKey', identity),
       result: endpoint('GET', `${prefix}/${product}/result/{session_id}`, 'clientKey', identity),

@@ -4,7 +4,7 @@
 import {
   array, boolean, integer, map, nullable, number, object, oneOf, optional, string, type Fields, type Shape,
 } from '../wire/schema.js'
-import { IdDocumentType } from '../identity/types.js'
+import { ChipFilesShape, ChipProtocolOutcome, IdDocumentType, type ChipFiles } from '../identity/types.js'
 
 export type MobileProduct = 'verifyhuman' | 'verifyage' | 'verifyidentity' | 'verifycompliance'
 /** The two products that read a document: the same steps under each one's path. */
@@ -121,7 +121,31 @@ export interface IdentityResult {
   liveness: { attack_suspected?: boolean | null; reasons: string[] }
   /** VerifyCompliance only. */
   screening?: { name: string; matches: SanctionsMatch[] }
+  /** When the app sent the chip (`uploadChip`): its outcome; the whole report is the operator's (docs/chip.md). */
+  chip?: MobileChipResult
 }
+
+/** A session's chip, as its result gives it. */
+export interface MobileChipResult {
+  /** Passive authentication held whole: the SOD's signature, the chain to a trusted CSCA, every hash. */
+  authentic: boolean
+  /** `CHIP_…` codes; empty when nothing fell short. */
+  reasons: string[]
+  active_authentication: 'verified' | 'failed' | 'not_performed' | 'not_offered' | 'key_unreadable'
+  chain: 'verified' | 'csca_unknown' | 'signature_invalid' | 'expired' | 'not_checked'
+  csca_country?: string
+  mrz_matches_printed?: boolean
+  face_matches_selfie?: boolean
+  face_matches_portrait?: boolean
+}
+
+const MobileChipResultShape = object<MobileChipResult>('MobileChipResult', {
+  authentic: boolean, reasons: array(string),
+  active_authentication: oneOf(['verified', 'failed', 'not_performed', 'not_offered', 'key_unreadable'] as const),
+  chain: oneOf(['verified', 'csca_unknown', 'signature_invalid', 'expired', 'not_checked'] as const),
+  csca_country: optional(string), mrz_matches_printed: optional(boolean), face_matches_selfie: optional(boolean),
+  face_matches_portrait: optional(boolean),
+})
 
 const SanctionsMatchShape = object<SanctionsMatch>('SanctionsMatch', {
   entry_id: integer, listed_name: string, matched_name: string, kind: string, programs: array(string), score: number,
@@ -138,6 +162,7 @@ const IdentityResultShape = object<IdentityResult>('VerifyIdentityEnvelope.data.
   face_match: object<IdentityResult['face_match']>('face_match', { match: optional(boolean), distance: optional(number), threshold: number }),
   liveness: object<IdentityResult['liveness']>('liveness', { attack_suspected: optional(boolean), reasons: array(string) }),
   screening: optional(object<NonNullable<IdentityResult['screening']>>('screening', { name: string, matches: array(SanctionsMatchShape) })),
+  chip: optional(MobileChipResultShape),
 })
 
 /** VerifyIdentity's and VerifyCompliance's `data`. */
@@ -174,6 +199,28 @@ export const IdBackUploadShape = object<IdBackUpload>('id_back', { id_back_b64: 
 export interface AgeDocumentUpload { id_front_b64: string; id_back_b64?: string; document_type?: IdDocumentType; country?: string }
 export const AgeDocumentUploadShape = object<AgeDocumentUpload>('step3', {
   id_front_b64: string, id_back_b64: optional(string), document_type: optional(documentTypes), country: optional(string),
+})
+
+/** `upload/chip`: the chip's files as read over NFC (base64, `sod` at least), its answer to `chipChallenge`, and what the app ran. */
+export interface ChipUpload {
+  files_b64: ChipFiles
+  active_authentication?: { challenge_id: string; signature_b64: string }
+  reported?: { pace?: ChipProtocolOutcome; chip_authentication?: ChipProtocolOutcome }
+}
+export const ChipUploadShape = object<ChipUpload>('upload_chip', {
+  files_b64: ChipFilesShape,
+  active_authentication: optional(object<NonNullable<ChipUpload['active_authentication']>>('active_authentication', {
+    challenge_id: string, signature_b64: string,
+  })),
+  reported: optional(object<NonNullable<ChipUpload['reported']>>('reported', {
+    pace: optional(oneOf(ChipProtocolOutcome)), chip_authentication: optional(oneOf(ChipProtocolOutcome)),
+  })),
+})
+
+/** `chip-challenge`'s data: 8 bytes (base64) for the chip's INTERNAL AUTHENTICATE, this session's, single use, five minutes. */
+export interface ChipChallengeData { challenge_id: string; challenge_b64: string; expires_at_epoch_ms: number }
+export const ChipChallengeDataShape = object<ChipChallengeData>('ChipChallengeEnvelope.data', {
+  challenge_id: string, challenge_b64: string, expires_at_epoch_ms: integer,
 })
 
 export type EmptyBody = Record<string, never>

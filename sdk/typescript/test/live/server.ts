@@ -20,6 +20,8 @@ export const server = {
   fixtures: required('VERITY_TEST_FIXTURES'),
   /** Real specimen scans no one on the project made (`../shared/data/documents/mrz-specimens`). */
   specimens: required('VERITY_TEST_SPECIMENS'),
+  /** The shared ePassport chip sets no one on the project made (`../shared/data/chip`). */
+  chip: required('VERITY_TEST_CHIP'),
 }
 
 /** A file's bytes in base64, as an app sends images. */
@@ -29,6 +31,7 @@ export function base64(path: string): string {
 
 export const fixture = (name: string) => base64(`${server.fixtures}/${name}`)
 export const specimen = (name: string) => base64(`${server.specimens}/${name}`)
+export const chipFile = (name: string) => base64(`${server.chip}/${name}`)
 
 /** A fresh reference for a user no other test touches. */
 export function newUserRef(prefix: string): string {

@@ -45,9 +45,9 @@ data class ChipChallenge(
 
 /** The shapes of the chip's values on the wire. */
 internal object ChipShapes {
-    private val outcome = Shapes.oneOf(ChipProtocolOutcome.values()) { it.name }
+    internal val outcome = Shapes.oneOf(ChipProtocolOutcome.values()) { it.name }
 
-    private val files: ObjectShape<ChipFiles> = objectShape("ChipFiles") {
+    internal val files: ObjectShape<ChipFiles> = objectShape("ChipFiles") {
         val sod = field("sod", Shapes.string) { it.sod }
         val optional = Shapes.optional(Shapes.string)
         val com = field("com", optional) { it.com }

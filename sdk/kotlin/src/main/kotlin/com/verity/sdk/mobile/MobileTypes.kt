@@ -86,7 +86,9 @@ data class IdentityResult(
     val faceMatch: FaceMatch,
     val liveness: Liveness,
     /** VerifyCompliance only. */
-    val screening: Screening?
+    val screening: Screening?,
+    /** When the app sent the chip ([MobileVerificationClient.uploadChip]): its outcome. */
+    val chip: MobileChipResult? = null
 )
 
 /** VerifyIdentity's and VerifyCompliance's `data`. */
@@ -193,9 +195,10 @@ internal object MobileShapes {
             val matches = field("matches", Shapes.list(sanctionsMatch)) { it.matches }
             construct { read -> Screening(read[name], read[matches]) }
         })) { it.screening }
+        val chip = field("chip", Shapes.optional(MobileChipShapes.result)) { it.chip }
         construct { read ->
             IdentityResult(read[decision], read[reasons], read[type], read[country], read[detected], read[fields], read[face], read[liveness],
-                read[screening])
+                read[screening], read[chip])
         }
     }
 

@@ -95,6 +95,12 @@ class MobileVerificationClient(options: TransportOptions, private val clientKey:
             "country" to document.country), session = sessionId)
     suspend fun uploadIdBack(product: MobileDocumentProduct, sessionId: String, back: String): MobileEnvelope<IdentityData> =
         call(calls(product).uploadIdBack, body("id_back_b64" to back), session = sessionId)
+    /** A challenge for the passport chip's Active Authentication, bound to this session for five minutes (docs/chip.md). */
+    suspend fun chipChallenge(product: MobileDocumentProduct, sessionId: String): ChipChallengeData =
+        call(calls(product).chipChallenge, body(), session = sessionId).data
+    /** The chip's files as read (NFC), any time before [submit], which checks them; the step due does not move. */
+    suspend fun uploadChip(product: MobileDocumentProduct, sessionId: String, chip: ChipUpload): MobileEnvelope<IdentityData> =
+        call(calls(product).uploadChip, chip, session = sessionId)
     suspend fun submit(product: MobileDocumentProduct, sessionId: String): MobileEnvelope<IdentityData> =
         call(calls(product).submit, body(), session = sessionId)
     suspend fun status(product: MobileDocumentProduct, sessionId: String): MobileEnvelope<IdentityData> =
@@ -107,20 +113,28 @@ class MobileVerificationClient(options: TransportOptions, private val clientKey:
      * The whole VerifyIdentity flow: selfie, document, submit. An unreadable
      * document answers with `nextStep == UPLOAD_ID_FRONT` and the reasons:
      * take it again and call [retakeDocument].
+     *
+     * With [readChip], the passport's chip too: given the session's Active
+     * Authentication challenge, it reads the chip over NFC (JMRTD: docs/chip.md)
+     * and returns what it read; the client sends it before the submit.
      */
-    suspend fun verifyIdentity(selfie: String, document: MobileDocument): MobileEnvelope<IdentityData> =
-        documentFlow(MobileDocumentProduct.VERIFY_IDENTITY, selfie, document)
+    suspend fun verifyIdentity(selfie: String, document: MobileDocument,
+                               readChip: (suspend (ChipChallengeData) -> ChipUpload)? = null): MobileEnvelope<IdentityData> =
+        documentFlow(MobileDocumentProduct.VERIFY_IDENTITY, selfie, document, readChip)
 
     /** VerifyIdentity plus the name read from the document screened against the sanctions list (`SANCTIONS_MATCH` fails it). */
-    suspend fun verifyCompliance(selfie: String, document: MobileDocument): MobileEnvelope<IdentityData> =
-        documentFlow(MobileDocumentProduct.VERIFY_COMPLIANCE, selfie, document)
+    suspend fun verifyCompliance(selfie: String, document: MobileDocument,
+                                 readChip: (suspend (ChipChallengeData) -> ChipUpload)? = null): MobileEnvelope<IdentityData> =
+        documentFlow(MobileDocumentProduct.VERIFY_COMPLIANCE, selfie, document, readChip)
 
     /** Sends the document again into a session that asked for it, and submits. */
     suspend fun retakeDocument(product: MobileDocumentProduct, sessionId: String, document: MobileDocument): MobileEnvelope<IdentityData> =
         uploadDocument(product, sessionId, document, status(product, sessionId))
 
-    private suspend fun documentFlow(product: MobileDocumentProduct, selfie: String, document: MobileDocument): MobileEnvelope<IdentityData> {
+    private suspend fun documentFlow(product: MobileDocumentProduct, selfie: String, document: MobileDocument,
+                                     readChip: (suspend (ChipChallengeData) -> ChipUpload)?): MobileEnvelope<IdentityData> {
         val id = sessionOf(startSession(product))
+        if (readChip != null) uploadChip(product, id, readChip(chipChallenge(product, id)))
         return uploadDocument(product, id, document, uploadSelfie(product, id, selfie))
     }
 
@@ -137,7 +151,7 @@ class MobileVerificationClient(options: TransportOptions, private val clientKey:
         return answer
     }
 
-    private suspend fun <A> call(endpoint: Endpoint<Body, A>, body: Body? = null, parameters: Map<String, String> = emptyMap(),
+    private suspend fun <B, A> call(endpoint: Endpoint<B, A>, body: B? = null, parameters: Map<String, String> = emptyMap(),
                                  session: String? = null): A {
         val headers = if (session != null) mapOf(WireHeader.MOBILE_SESSION to session) else emptyMap()
         try {
@@ -161,11 +175,14 @@ class MobileVerificationClient(options: TransportOptions, private val clientKey:
         val uploadIdFront = Endpoint(Verb.POST, "$prefix/upload/id-front", KEY, identity,
             MobileShapes.body("id_front", listOf("id_front_b64"), listOf("document_type", "country")))
         val uploadIdBack = Endpoint(Verb.POST, "$prefix/upload/id-back", KEY, identity, MobileShapes.body("id_back", listOf("id_back_b64")))
+        val uploadChip = Endpoint(Verb.POST, "$prefix/upload/chip", KEY, identity, MobileChipShapes.upload)
+        val chipChallenge = Endpoint(Verb.POST, "$prefix/chip-challenge", KEY,
+            MobileShapes.envelope("ChipChallengeEnvelope", MobileChipShapes.challenge), EMPTY)
         val submit = Endpoint(Verb.POST, "$prefix/submit", KEY, identity, EMPTY)
         val status = Endpoint<Body, MobileEnvelope<IdentityData>>(Verb.GET, "$prefix/status/{session_id}", KEY, identity)
         val result = Endpoint<Body, MobileEnvelope<IdentityData>>(Verb.GET, "$prefix/result/{session_id}", KEY, identity)
 
-        val all: List<Endpoint<*, *>> get() = listOf(session, uploadSelfie, uploadIdFront, uploadIdBack, submit, status, result)
+        val all: List<Endpoint<*, *>> get() = listOf(session, uploadSelfie, uploadIdFront, uploadIdBack, uploadChip, chipChallenge, submit, status, result)
     }
 
     /** The mobile API's calls (`/api/mobile/v1`), each declared once; the client key on each, `X-Mobile-Session` on a session's steps. */

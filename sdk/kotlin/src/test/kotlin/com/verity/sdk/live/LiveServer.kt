@@ -30,12 +30,16 @@ object LiveServer {
     val clientKey: String get() = keys["clientKey"] as String
     private val fixtures: String by lazy { required("VERITY_TEST_FIXTURES") }
     private val specimens: String by lazy { required("VERITY_TEST_SPECIMENS") }
+    /** The shared ePassport chip sets no one on the project made (`../shared/data/chip`). */
+    val chipSets: String by lazy { required("VERITY_TEST_CHIP") }
 
     fun base64(path: String): String = Base64.getEncoder().encodeToString(File(path).readBytes())
     /** A document or selfie the project renders (`scripts/generate-test-documents.sh`). */
     fun fixture(name: String) = base64("$fixtures/$name")
     /** A real specimen scan no one on the project made (`../shared/data/documents/mrz-specimens`). */
     fun specimen(name: String) = base64("$specimens/$name")
+    /** A file of the shared chip sets, base64 as an app sends it. */
+    fun chipFile(name: String) = base64("$chipSets/$name")
 
     fun newUserRef(prefix: String) = "$prefix-${System.currentTimeMillis().toString(36)}-${(Math.random() * 1e9).toLong().toString(36)}"
 
