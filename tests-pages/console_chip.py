@@ -5,10 +5,17 @@ The case shows the chip's section (passive authentication, the certificates,
 each data group, the MRZ and the face comparisons) and the chip's face (DG2,
 decoded by the engines) beside the selfie and the page with its printed
 portrait; the reviewer claims it and approves it, and the images are gone
-once decided. The case is looked at in Arabic too. axe-core checks every page
-(serious or critical violations fail) and each is screenshotted.
+once decided. The case is looked at in Arabic too.
 
-    console_chip.py --url BASE --email E --password P [--screens DIR]
+Then an admin manages the tenant's chip trust on its settings page: the
+Dutch master list is refused without the CSCA that signed it, then imported
+with it (every certificate accounted for); the German master list, whose
+signer the Dutch list holds, imports against the trust store, its skipped
+certificates listed with why. axe-core checks every page (serious or critical
+violations fail) and each is screenshotted.
+
+    console_chip.py --url BASE --email E --password P --admin-email E --admin-password P
+                    --chip-dir ../shared/data/chip [--screens DIR]
 
 Prints one JSON line: {"outcome": "ok", "steps": [...]}.
 Exits 1 with the reason on stderr when a page does not behave."""
@@ -20,7 +27,7 @@ from selenium.webdriver.support.ui import Select
 
 sys.path.insert(0, os.path.dirname(__file__))
 from capture_page import PageFailure, Run, browser  # noqa: E402
-from console_pages import console_arguments, report  # noqa: E402
+from console_pages import console_arguments, look, report  # noqa: E402
 from console_review import images_loaded, queue_links, signed_in, whole_page  # noqa: E402
 
 
@@ -69,10 +76,68 @@ def reviewer(base, screens, args, steps):
         driver.quit()
 
 
+def import_file(run, path, signer=None, from_store=False, reason="Passports of this state are accepted."):
+    run.visible("#chip-file").send_keys(path)
+    if signer:
+        run.driver.find_element(By.ID, "chip-signer").send_keys(signer)
+    if from_store:
+        run.driver.find_element(By.ID, "chip-from-store").click()
+    run.driver.find_element(By.ID, "chip-reason").send_keys(reason)
+    run.click("form[enctype='multipart/form-data'] button[type=submit]")
+
+
+def admin(base, screens, args, steps):
+    driver = browser("desktop")
+    run = Run(driver, screens, "chip-trust")
+    lists = os.path.join(args.chip_dir, "master-lists")
+    try:
+        driver.get(base + "/console")
+        signed_in(run, args.admin_email, args.admin_password)
+        driver.find_element(By.LINK_TEXT, "Settings").click()
+        run.visible(".tabs")
+        driver.find_element(By.LINK_TEXT, "Passport chips").click()
+        run.wait(lambda d: "Nothing is trusted yet" in d.find_element(By.TAG_NAME, "main").text, what="the empty trust store")
+        look(run, "empty")
+
+        # A master list without the CSCA that signed it proves nothing: refused, with why.
+        import_file(run, os.path.join(lists, "NL_ML_2025-07-29.ml"))
+        problem = run.visible(".problem").text
+        if "master list" not in problem.lower():
+            raise PageFailure(f"the refusal does not say why: {problem!r}")
+
+        import_file(run, os.path.join(lists, "NL_ML_2025-07-29.ml"), signer=os.path.join(lists, "NL_ROOT_CA.cer"))
+        notice = run.notice("Imported a master list").text
+        if "394 certificates, 394 added" not in notice:
+            raise PageFailure(f"the Dutch list is not accounted for: {notice!r}")
+        rows = driver.find_elements(By.CSS_SELECTOR, "table tbody tr")
+        if len(rows) < 394:
+            raise PageFailure(f"the trusted certificates are not listed: {len(rows)} rows")
+
+        # Germany's list is signed by a CSCA the Dutch list holds: checked against the trust store.
+        import_file(run, os.path.join(lists, "DE_ML_2024-08-07-07-38-24.ml"), from_store=True)
+        notice = run.notice("Imported a master list").text
+        if "541 certificates" not in notice or "7 skipped" not in notice:
+            raise PageFailure(f"the German list is not accounted for: {notice!r}")
+        skipped = driver.find_element(By.CSS_SELECTOR, "table").text
+        if "no certificate authority" not in skipped:
+            raise PageFailure(f"the skipped certificates do not say why: {skipped!r}")
+        look(run, "imported")
+        driver.get(driver.current_url.split("?")[0].replace("/import", "") + "?lang=ar")
+        run.wait(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("dir") == "rtl", what="the Arabic trust page")
+        look(run, "imported-ar")
+        steps += run.steps
+    finally:
+        driver.quit()
+
+
 def main():
     parser = console_arguments()
+    parser.add_argument("--admin-email", required=True)
+    parser.add_argument("--admin-password", required=True)
+    parser.add_argument("--chip-dir", required=True)
     args = parser.parse_args()
-    return report(lambda steps: reviewer(args.url, args.screens, args, steps))
+    return report(lambda steps: reviewer(args.url, args.screens, args, steps),
+                  lambda steps: admin(args.url, args.screens, args, steps))
 
 
 if __name__ == "__main__":

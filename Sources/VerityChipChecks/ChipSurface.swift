@@ -13,10 +13,13 @@ package struct ChipSurface: Surface {
     }
 
     package func install(on routes: any RoutesBuilder) throws {
-        let engines = engines
-        let trust = ChipTrustService(clock: context.clock) { file, anchors in
+        try routes.register(collection: ChipTrustController(secretKeys: context.secretKeys, trust: Self.trust(context, engines: engines)))
+    }
+
+    /// The trust service whose imports read files in the engines' sandbox (the console's page uses it too).
+    package static func trust(_ context: SurfaceContext, engines: DocumentEngines) -> ChipTrustService {
+        ChipTrustService(clock: context.clock) { file, anchors in
             try await engines.chipTrust(file: file, signerAnchors: anchors)
         }
-        try routes.register(collection: ChipTrustController(secretKeys: context.secretKeys, trust: trust))
     }
 }

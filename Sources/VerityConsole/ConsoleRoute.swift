@@ -36,6 +36,10 @@ package enum ConsoleRoute: String, CaseIterable, Sendable {
     case settingsOperatorCreate = "settings/operators/create"
     /// POST: an admin disables, enables or resets an operator's password.
     case settingsOperatorAction = "settings/operators/action"
+    /// GET: the tenant's chip trust (CSCAs, link certificates, CRLs) for passports' chips.
+    case settingsChipTrust = "settings/chip-trust"
+    /// POST (multipart): an admin imports a master list, a CSCA or a CRL.
+    case settingsChipTrustImport = "settings/chip-trust/import"
 
     package var components: [String] { ["console"] + rawValue.split(separator: "/").map(String.init) }
     package var path: String { "/" + components.joined(separator: "/") }

@@ -1,5 +1,6 @@
 import Vapor
 import VerityCertification
+import VerityChipChecks
 import VerityKernel
 import VerityOperators
 import VerityPages
@@ -13,14 +14,17 @@ package struct ConsoleSurface: Surface {
     private let certification: CertificationService
     private let wake: WebhookWake
     private let signInHashing: SignInGuard.HashingQueue
+    private let chipTrust: ChipTrustService
 
     /// - Parameters:
     ///   - reviews: what each feature puts before a reviewer; the console knows nothing else of the features.
     ///   - certification: the service the user page withdraws certificates through.
     ///   - signInHashing: the sign-ins this server is hashing or waiting to hash (`SignInGuard`).
+    ///   - chipTrust: the tenant's chip trust, for its settings page.
     package init(_ context: SurfaceContext, reviews: ReviewCaseHandlers, certification: CertificationService, wake: WebhookWake,
-                 signInHashing: SignInGuard.HashingQueue) {
+                 signInHashing: SignInGuard.HashingQueue, chipTrust: ChipTrustService) {
         (self.context, self.reviews, self.certification, self.wake, self.signInHashing) = (context, reviews, certification, wake, signInHashing)
+        self.chipTrust = chipTrust
     }
 
     package func install(on routes: any RoutesBuilder) throws {
@@ -31,7 +35,7 @@ package struct ConsoleSurface: Surface {
         try routes.register(collection: console)
         try routes.register(collection: ConsoleCaseController(console: console))
         try routes.register(collection: ConsoleUserController(console: console, certification: certification))
-        try routes.register(collection: ConsoleSettingsController(console: console))
+        try routes.register(collection: ConsoleSettingsController(console: console, chipTrust: chipTrust))
         try routes.register(collection: ConsoleAccountController(console: console))
     }
 

@@ -12,7 +12,8 @@ import VerityTestSupport
 /// country's Document Signer whose CSCA the tenant has not imported), in an
 /// environment that requires a verified chip for passports: the check waits
 /// for a person (`CHIP_UNVERIFIED`), who sees the chip's face beside the
-/// selfie and the page, and approves it in the browser.
+/// selfie and the page, and approves it in the browser. Then an admin
+/// imports the Dutch and German master lists on the chip trust page.
 @Suite("Console: a passport's chip held for a reviewer, in the browser", .heavy)
 struct ConsoleChipBrowserTests {
     @Test func aReviewerSeesTheChipsFaceBesideTheSelfieAndThePageAndApproves() async throws {
@@ -45,8 +46,11 @@ struct ConsoleChipBrowserTests {
 
             let reviewer = try await app.operations.operators.createOperator(tenant: app.tenant, email: "chip@example.com", role: .reviewer,
                                                                              password: nil, secondFactor: false)
+            let admin = try await app.operations.operators.createOperator(tenant: app.tenant, email: "trust@example.com", role: .admin,
+                                                                          password: nil, secondFactor: false)
             let run = try await ChildProcess.python("tests-pages/console_chip.py", [
                 "--url", url.absoluteString, "--email", "chip@example.com", "--password", reviewer.password,
+                "--admin-email", "trust@example.com", "--admin-password", admin.password, "--chip-dir", ChipSets.directory.path,
             ])
             #expect(run.status == 0, "\(run.errorText.suffix(2_000))")
             let result = try JSONDecoder().decode(ConsolePagesBrowserTests.Result.self, from: Data(run.lastLine.utf8))
@@ -55,6 +59,12 @@ struct ConsoleChipBrowserTests {
             // Approved by a person: the user is verified, and the chip's face went with the images.
             #expect(try await client.checkIdentityVerification().verified)
             #expect(try await DocumentCheckModel.query(on: app.app.db).first()?.sealedChipFace == nil)
+
+            // The admin's imports, as the admin API reads the trust store, each in the audit trail with its reason.
+            let trust = try await RawHTTP(baseURL: url).send("GET", ChipTrustRoute.trust.path, bearer: app.secretKey).decode(ChipTrustView.self)
+            #expect(trust.certificates.count >= 394 + 100 && trust.certificates.contains { $0.country == "DE" && $0.isLink })
+            let trail = try await AuditEventModel.query(on: app.app.db).all().filter { $0.action.hasPrefix("chip.trust.import") }
+            #expect(trail.count == 2 && trail.allSatisfy { $0.reason == "Passports of this state are accepted." })
         }
     }
 }

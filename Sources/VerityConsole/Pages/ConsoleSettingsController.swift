@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 import Vapor
 import VerityAPI
+import VerityChipChecks
 import VerityCore
 import VerityPages
 import VerityStore
@@ -14,6 +15,8 @@ import VerityOperators
 /// values as typed, and changes nothing.
 struct ConsoleSettingsController: RouteCollection {
     let console: ConsoleController
+    /// The tenant's chip trust, read in the engines' sandbox (`ChipSurface` builds the same).
+    let chipTrust: ChipTrustService
 
     func boot(routes: any RoutesBuilder) throws {
         let pages = routes.grouped(PageHeadersMiddleware(formsPostToSelf: true))
@@ -23,6 +26,7 @@ struct ConsoleSettingsController: RouteCollection {
         pages.on(.POST, routePath(ConsoleRoute.settingsRules.components), body: form, use: saveRules)
         pages.on(.POST, routePath(ConsoleRoute.settingsConsent.components), body: form, use: addConsent)
         bootAccess(pages, form: form)
+        bootChipTrust(pages)
     }
 
     private func settings(_ request: Request) -> ConsoleEnvironmentSettings {
@@ -120,7 +124,8 @@ struct ConsoleSettingsController: RouteCollection {
         }
     }
 
-    init(console: ConsoleController) {
+    init(console: ConsoleController, chipTrust: ChipTrustService) {
         self.console = console
+        self.chipTrust = chipTrust
     }
 }

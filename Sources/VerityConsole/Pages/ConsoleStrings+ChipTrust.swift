@@ -1,0 +1,93 @@
+/// The chip trust page's words.
+extension ConsoleStrings {
+    static let chipTrustEnglish: [String: String] = [
+        "set_tab_chip_trust": "Passport chips",
+        "chip_trust_title": "Passport chips: trusted CSCAs",
+        "chip_trust_lede": "A passport's chip is genuine when its Document Signer chains to a country signing CA (CSCA) you trust. Import the master lists and CSCAs of the states whose passports you take, and their revocation lists. The same trust serves every environment of this tenant.",
+        "chip_trust_import": "Import a trust file",
+        "chip_trust_file": "A master list (.ml), a CSCA or link certificate (.cer, .der, .pem), or a revocation list (.crl)",
+        "chip_trust_signer": "For a master list: the certificate of the CSCA that signed it, as its publisher gives it",
+        "chip_trust_signer_help": "A master list is only imported when its signature verifies to a CSCA you name here, or to one already trusted.",
+        "chip_trust_from_store": "The master list's signer is already trusted here",
+        "chip_trust_import_button": "Import",
+        "chip_trust_imported": "Imported a %1: %2 certificates, %3 added, %4 already trusted, %5 duplicates, %6 skipped.",
+        "chip_trust_imported_crl": "Imported the revocation list of %1: %2 certificates revoked.",
+        "chip_trust_signed_by": "Its signature verifies to %1.",
+        "chip_trust_skipped_caption": "Certificates skipped, and why",
+        "chip_trust_certificates": "Trusted certificates",
+        "chip_trust_certificates_caption": "Every CSCA and link certificate trusted, by country",
+        "chip_trust_none": "Nothing is trusted yet: every chip's chain ends in CHIP_CSCA_UNKNOWN until you import its CSCA.",
+        "chip_trust_lists": "Revocation lists",
+        "chip_trust_lists_caption": "The newest list of each CSCA",
+        "chip_trust_no_lists": "No revocation list is trusted: revocation is not checked.",
+        "col_country": "Country",
+        "col_subject": "Subject",
+        "col_key": "Key",
+        "col_valid_until": "Valid until",
+        "col_issuer": "Issuer",
+        "col_issued": "Issued",
+        "col_next_update": "Next update",
+        "col_revoked": "Revoked",
+        "chip_trust_link": "Link certificate",
+        "chip_trust_csca": "CSCA",
+        "chip_trust_expired": "expired",
+        "error_field_chipTrustFile": "Choose the file to import.",
+    ]
+
+    static let chipTrustArabic: [String: String] = [
+        "set_tab_chip_trust": "شرائح جوازات السفر",
+        "chip_trust_title": "شرائح جوازات السفر: جهات التوقيع الوطنية الموثوقة",
+        "chip_trust_lede": "تكون شريحة جواز السفر أصلية حين تتسلسل شهادة موقّع المستند فيها إلى جهة توقيع وطنية (CSCA) تثق بها. استورد القوائم الرئيسية وشهادات الجهات للدول التي تقبل جوازاتها، وقوائم الإلغاء الخاصة بها. تخدم هذه الثقة كل بيئات هذا المستأجر.",
+        "chip_trust_import": "استيراد ملف ثقة",
+        "chip_trust_file": "قائمة رئيسية (.ml)، أو شهادة جهة توقيع أو شهادة ربط (.cer، .der، .pem)، أو قائمة إلغاء (.crl)",
+        "chip_trust_signer": "للقائمة الرئيسية: شهادة جهة التوقيع التي وقّعتها، كما ينشرها مصدرها",
+        "chip_trust_signer_help": "لا تُستورد القائمة الرئيسية إلا إذا صح توقيعها على جهة تسمّيها هنا، أو على جهة موثوقة من قبل.",
+        "chip_trust_from_store": "موقّع القائمة الرئيسية موثوق هنا من قبل",
+        "chip_trust_import_button": "استيراد",
+        "chip_trust_imported": "استُورد %1: %2 شهادة، أُضيفت %3، وكانت %4 موثوقة من قبل، و%5 مكررة، وتُخطّيت %6.",
+        "chip_trust_imported_crl": "استُوردت قائمة الإلغاء الخاصة بـ %1: %2 شهادة ملغاة.",
+        "chip_trust_signed_by": "يصح توقيعها على %1.",
+        "chip_trust_skipped_caption": "الشهادات التي تُخطّيت وسبب ذلك",
+        "chip_trust_certificates": "الشهادات الموثوقة",
+        "chip_trust_certificates_caption": "كل جهة توقيع وشهادة ربط موثوقة، حسب الدولة",
+        "chip_trust_none": "لا شيء موثوق بعد: تنتهي سلسلة كل شريحة بـ CHIP_CSCA_UNKNOWN حتى تستورد جهة توقيعها.",
+        "chip_trust_lists": "قوائم الإلغاء",
+        "chip_trust_lists_caption": "أحدث قائمة لكل جهة توقيع",
+        "chip_trust_no_lists": "لا قائمة إلغاء موثوقة: لا يُتحقق من الإلغاء.",
+        "col_country": "الدولة",
+        "col_subject": "الموضوع",
+        "col_key": "المفتاح",
+        "col_valid_until": "صالحة حتى",
+        "col_issuer": "المُصدِر",
+        "col_issued": "تاريخ الإصدار",
+        "col_next_update": "التحديث التالي",
+        "col_revoked": "الملغاة",
+        "chip_trust_link": "شهادة ربط",
+        "chip_trust_csca": "جهة توقيع وطنية",
+        "chip_trust_expired": "منتهية",
+        "error_field_chipTrustFile": "اختر الملف المراد استيراده.",
+    ]
+}
+
+/// The kinds of trust file and the reasons a certificate is skipped, as people read them.
+extension ConsoleStrings {
+    static let chipTrustKindsEnglish: [String: String] = [
+        "chip_kind_master_list": "master list", "chip_kind_certificate": "certificate", "chip_kind_revocation_list": "revocation list",
+        "chip_skip_duplicate": "The same certificate twice in the file",
+        "chip_skip_unreadable": "Not a certificate as DER writes it",
+        "chip_skip_unsupported_algorithm": "A key or signature algorithm Verity does not read",
+        "chip_skip_not_certificate_authority": "Its basic constraints say it is no certificate authority",
+        "chip_skip_self_signature_invalid": "Its own signature does not verify",
+        "chip_skip_issuer_signature_invalid": "A link certificate its issuer in the list did not sign",
+    ]
+
+    static let chipTrustKindsArabic: [String: String] = [
+        "chip_kind_master_list": "قائمة رئيسية", "chip_kind_certificate": "شهادة", "chip_kind_revocation_list": "قائمة إلغاء",
+        "chip_skip_duplicate": "الشهادة نفسها مرتين في الملف",
+        "chip_skip_unreadable": "ليست شهادة بترميز DER",
+        "chip_skip_unsupported_algorithm": "خوارزمية مفتاح أو توقيع لا يقرؤها Verity",
+        "chip_skip_not_certificate_authority": "قيودها الأساسية تقول إنها ليست جهة إصدار شهادات",
+        "chip_skip_self_signature_invalid": "توقيعها الذاتي غير صحيح",
+        "chip_skip_issuer_signature_invalid": "شهادة ربط لم يوقّعها مُصدِرها في القائمة",
+    ]
+}
