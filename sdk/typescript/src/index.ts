@@ -11,6 +11,7 @@ export {
   type IdentityDataProcessingConsentInput, type IdentityDataProcessingConsentStatus, type QueryOption, type VerifiedIdentity,
   type VerifyIdentityDocumentInput, type VerifyIdentityInput,
 } from './identity/types.js'
+export { chipAccessKey, chipAccessKeyFromMRZ, type ChipAccessKey } from './identity/chip-access.js'
 export { VerifyHuman, type AgeFlowInput, type DocumentFlowInput, type VerifyHumanOptions } from './mobile/client.js'
 export { MobileErrorCode, MobileVerificationError } from './mobile/errors.js'
 export type {
