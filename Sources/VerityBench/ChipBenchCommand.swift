@@ -46,7 +46,10 @@ struct ChipBenchCommand: ParsableCommand {
         let match = EngineTask.selfie(selfie: selfie, document: page, threshold: 0.58)
         // With a selfie, DG2 is matched in the selfie task on the same embeddings; the chip task then matches no face.
         let matchWithChip = EngineTask.selfie(selfie: selfie, document: page, threshold: 0.58, chipDG2: evidence.files[.dg2])
-        let chip = EngineTask.chip(ChipCheckTask(evidence: evidence, trust: trust, selfie: nil, documentPage: nil, threshold: 0.58))
+        // As a check whose environment holds no check for a person runs it: passive and active authentication only.
+        let chip = EngineTask.chip(ChipCheckTask(evidence: evidence, trust: trust, selfie: nil, documentPage: nil, threshold: 0.58, facePicture: false))
+        // Where a check may be held for a reviewer: DG2 decoded again and kept as a PNG for the case page.
+        let chipForReviewer = EngineTask.chip(ChipCheckTask(evidence: evidence, trust: trust, selfie: nil, documentPage: nil, threshold: 0.58))
         // Without a selfie, the chip task matches DG2 to the page itself.
         let chipWithPage = EngineTask.chip(ChipCheckTask(evidence: evidence, trust: trust, selfie: nil, documentPage: page, threshold: 0.58))
         _ = runner.perform(match)  // the networks, loaded once
@@ -70,6 +73,7 @@ struct ChipBenchCommand: ParsableCommand {
             "selfieMatchMs": milliseconds { _ = runner.perform(match) },
             "selfieMatchWithChipMs": milliseconds { _ = runner.perform(matchWithChip) },
             "chipTaskMs": milliseconds { _ = runner.perform(chip) },
+            "chipTaskForReviewerMs": milliseconds { _ = runner.perform(chipForReviewer) },
             "chipTaskWithPageMs": milliseconds { _ = runner.perform(chipWithPage) },
             "passiveAuthenticationMs": milliseconds { _ = passive.inspect(evidence) },
             "passiveAuthenticationWithoutDG2Ms": milliseconds { _ = passive.inspect(withoutFace) },

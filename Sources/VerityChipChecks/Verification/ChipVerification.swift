@@ -30,9 +30,10 @@ package struct ChipVerification: Sendable {
         }
     }
 
-    /// The chip section of the check's report, and DG2's face as a PNG for a reviewer.
+    /// The chip section of the check's report, and DG2's face as a PNG for a
+    /// reviewer when `forReviewer` (a check that may be held for one).
     package func verify(_ submission: ChipSubmission, tenantID: UUID, db: any Database, pictures: Pictures, printed: MRZResult?,
-                        person: IdentityClaim?, today: CalendarDate) async throws -> (report: ChipReport, facePNG: Data?) {
+                        person: IdentityClaim?, today: CalendarDate, forReviewer: Bool) async throws -> (report: ChipReport, facePNG: Data?) {
         var trust = ChipTrust()
         if let sod = submission.evidence.files[.sod], let reference = try await engines.chipSigner(sod: [UInt8](sod)) {
             let repository = ChipTrustRepository(db: db)
@@ -44,7 +45,7 @@ package struct ChipVerification: Sendable {
         let matchedThere = pictures.matched?.chipFaceFound != nil
         let checked = try await engines.chip(ChipCheckTask(
             evidence: submission.evidence, trust: trust, selfie: nil, documentPage: matchedThere ? nil : Data(pictures.page),
-            threshold: pictures.threshold))
+            threshold: pictures.threshold, facePicture: forReviewer))
         let mrz = Self.compare(lines: checked.findings.mrzLines, printed: printed, person: person, today: today)
         var selfie = checked.selfie.map(ChipReports.match), portrait = checked.portrait.map(ChipReports.match)
         if let matched = pictures.matched, let found = matched.chipFaceFound {

@@ -14,13 +14,18 @@ package struct ChipCheckTask: Codable, Sendable {
     /// The document's photo page, whose printed portrait DG2's face must be.
     package let documentPage: Data?
     package let threshold: Double
+    /// DG2's face as a PNG, for a reviewer: asked only where a check can be
+    /// held for one. Without it, a selfie or a page, DG2 is not decoded here
+    /// at all (the selfie task matched it already).
+    package let facePicture: Bool
 
-    package init(evidence: ChipEvidence, trust: ChipTrust, selfie: Data?, documentPage: Data?, threshold: Double) {
+    package init(evidence: ChipEvidence, trust: ChipTrust, selfie: Data?, documentPage: Data?, threshold: Double, facePicture: Bool = true) {
         self.evidence = evidence
         self.trust = trust
         self.selfie = selfie
         self.documentPage = documentPage
         self.threshold = threshold
+        self.facePicture = facePicture
     }
 }
 
@@ -58,7 +63,8 @@ struct ChipCheck {
 
     func perform(_ task: ChipCheckTask) -> ChipCheckReport {
         let findings = PassiveAuthentication(trust: task.trust).inspect(task.evidence)
-        guard let dg2 = task.evidence.file(.dg2), let face = (try? FaceImageGroup(dg2))?.faces.first else {
+        let faceWanted = task.facePicture || task.selfie != nil || task.documentPage != nil
+        guard faceWanted, let dg2 = task.evidence.file(.dg2), let face = (try? FaceImageGroup(dg2))?.faces.first else {
             return ChipCheckReport(findings: findings, selfie: nil, portrait: nil, facePNG: nil, faceRefusal: nil)
         }
         let image: RGBImage
@@ -69,7 +75,7 @@ struct ChipCheck {
         }
         return ChipCheckReport(
             findings: findings, selfie: compare(image, task.selfie, task.threshold), portrait: compare(image, task.documentPage, task.threshold),
-            facePNG: PNGWriter.encode(image).map { Data($0) }, faceRefusal: nil)
+            facePNG: task.facePicture ? PNGWriter.encode(image).map { Data($0) } : nil, faceRefusal: nil)
     }
 
     /// The chip's face against a picture; nil when there is none, or it does not decode.

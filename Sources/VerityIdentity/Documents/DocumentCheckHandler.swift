@@ -65,7 +65,8 @@ package struct DocumentCheckHandler: JobHandler {
                 try await ChipVerification(engines: engines).verify(
                     submission, tenantID: environment.$tenant.id, db: db,
                     pictures: .init(selfie: face, page: front, threshold: configuration.faces.matchThreshold, matched: evidence.selfie),
-                    printed: evidence.report?.mrz, person: person, today: CalendarDate(iso: today.description)!)
+                    printed: evidence.report?.mrz, person: person, today: CalendarDate(iso: today.description)!,
+                    forReviewer: configuration.documents.review.enabled)
             }
             chipFace = face
             evidence.chip = chip

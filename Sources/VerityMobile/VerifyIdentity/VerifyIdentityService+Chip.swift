@@ -71,7 +71,7 @@ extension VerifyIdentityService {
             try await ChipVerification(engines: engines).verify(
                 submission, tenantID: context.environment.$tenant.id, db: db,
                 pictures: .init(selfie: selfie, page: front, threshold: configuration.faces.matchThreshold, matched: judged.selfie),
-                printed: judged.report.mrz, person: nil, today: CalendarDate(iso: clock.today().description)!)
+                printed: judged.report.mrz, person: nil, today: CalendarDate(iso: clock.today().description)!, forReviewer: false)
         }.report
     }
 }
