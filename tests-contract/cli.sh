@@ -232,8 +232,8 @@ FIXTURES="${VERITY_DOCGEN_FIXTURES_DIR:-$(pwd)/.build/docgen-fixtures}"
 printf 'firstName,lastName,address,city,state,postalCode,country,dateOfBirth\nJohn,Smith,222333 Peachtree Place,Atlanta,GA,30318,US,1975-02-28\n' > "$WORK/john.csv"
 "$BIN" registry import "$WORK/john.csv" > /dev/null 2>&1
 "$BIN" environment set --tenant acme --environment live --consent-required false --face-image-for-verification false > /dev/null 2>&1
-DOC_PORT=$((20000 + RANDOM % 20000))
-METRICS_PORT=$((DOC_PORT + 1))
+DOC_PORT=$(free_port)
+METRICS_PORT=$(free_port)
 VERITY_PORT=$DOC_PORT VERITY_METRICS_PORT=$METRICS_PORT VERITY_HOST=127.0.0.1 "$BIN" serve > "$WORK/serve-docs.log" 2>&1 & DOC_PID=$!
 wait_until "the document server to answer" curl -sf "http://127.0.0.1:$DOC_PORT/healthz"
 DOC_TOKEN=$("$BIN" users token --tenant acme --environment live --user doc-user | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
@@ -281,10 +281,10 @@ if [ "$(id -u)" = 0 ]; then
   as_nobody "$NOBODY_DIR/bin/verity" migrate > /dev/null 2>&1
   NOBODY_KEY=$(as_nobody "$NOBODY_DIR/bin/verity" keys create --tenant acme --environment live --publishable --scopes verifyhuman 2>/dev/null)
   as_nobody "$NOBODY_DIR/bin/verity" credits grant --tenant acme --environment live 10 --note nobody > /dev/null 2>&1
-  NOBODY_PORT=$((DOC_PORT + 5))
+  NOBODY_PORT=$(free_port); NOBODY_METRICS_PORT=$(free_port)
   # Not through the function: $! must be the server's pid (setpriv and env exec into it).
   setpriv --reuid=65534 --regid=65534 --clear-groups -- env VERITY_DATA_DIR="$NOBODY_DIR/data" VERITY_MODELS_DIR="$NOBODY_DIR/models" \
-    HOME="$NOBODY_DIR" VERITY_PORT=$NOBODY_PORT VERITY_METRICS_PORT=$((NOBODY_PORT + 1)) VERITY_HOST=127.0.0.1 \
+    HOME="$NOBODY_DIR" VERITY_PORT=$NOBODY_PORT VERITY_METRICS_PORT=$NOBODY_METRICS_PORT VERITY_HOST=127.0.0.1 \
     "$NOBODY_DIR/bin/verity" serve > "$NOBODY_DIR/serve.log" 2>&1 & NOBODY_PID=$!
   wait_until "the server run by nobody to answer" curl -sf "http://127.0.0.1:$NOBODY_PORT/healthz"
   check "a server run by nobody runs as nobody, with its /proc files root's (not dumpable)" bash -c \
@@ -295,7 +295,7 @@ if [ "$(id -u)" = 0 ]; then
   rm -rf "$NOBODY_DIR"
 fi
 # SIGTERM drains (VERITY_SHUTDOWN_DRAIN_SECONDS): /readyz 503 naming the shutdown while it still serves, then it exits.
-DRAIN_PORT=$((DOC_PORT + 2))
+DRAIN_PORT=$(free_port)
 # A drain of 20 s: long enough that a loaded machine still finds the server draining when it asks.
 VERITY_PORT=$DRAIN_PORT VERITY_HOST=127.0.0.1 VERITY_SHUTDOWN_DRAIN_SECONDS=20 "$BIN" serve > "$WORK/serve-drain.log" 2>&1 & DRAIN_PID=$!
 wait_until "the drain server to be ready" curl -sf "http://127.0.0.1:$DRAIN_PORT/readyz"
@@ -459,7 +459,7 @@ check "webhooks redeliver of an unknown delivery is NOT_FOUND, exit 65" bash -c 
 "$BIN" environment set --tenant acme --environment live --webhooks-allow-private-addresses true > "$WORK/private.json" 2>&1
 check "environment set --webhooks-allow-private-addresses turns private receivers on" grep -q '"allowPrivateAddresses" : true' "$WORK/private.json"
 
-DEMO_PORT=$((20000 + RANDOM % 20000))
+DEMO_PORT=$(free_port)
 # Under a permissive umask, as a shell often has: the demo's folder and files are still its owner's alone.
 (umask 022; exec env -u VERITY_LOG_LEVEL "$BIN" demo --empty --port "$DEMO_PORT" --data-dir "$WORK/demo" > "$WORK/demo.out" 2> "$WORK/demo.log") & DEMO_PID=$!
 wait_until "the demo to answer" curl -sf "http://127.0.0.1:$DEMO_PORT/healthz"

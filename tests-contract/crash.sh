@@ -29,7 +29,8 @@ status() { "$BIN" document-checks show --tenant acme --environment live "$1" 2>/
   | python3 -c 'import json,sys; print(json.load(sys.stdin)["summary"]["status"])' 2>/dev/null; }
 
 run() { # name; the database comes from the environment
-  local name="$1" a=$((20000 + RANDOM % 20000)) b=$((40000 + RANDOM % 20000))
+  local name="$1" a b
+  a=$(free_port); b=$(free_port)
   "$BIN" migrate > /dev/null 2>&1
   "$BIN" keys create --tenant acme --environment live > /dev/null 2>&1
   printf 'firstName,lastName,address,city,state,postalCode,country,dateOfBirth\nJohn,Smith,222333 Peachtree Place,Atlanta,GA,30318,US,1975-02-28\n' > "$WORK/john.csv"

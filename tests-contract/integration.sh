@@ -11,7 +11,8 @@ BIN="$(cd "$(dirname "${1:-.build/debug/verity}")" && pwd)/$(basename "${1:-.bui
 WORK="$(mktemp -d)"
 mkdir -p "$WORK/bin" && ln -s "$BIN" "$WORK/bin/verity"
 ln -s "$ROOT/tests-contract" "$WORK/tests-contract"
-PORT=$((20000 + RANDOM % 20000))
+source "$ROOT/tests-contract/wait-until.sh"
+PORT=$(free_port)
 export VERITY_DOCGEN_FIXTURES_DIR="${VERITY_DOCGEN_FIXTURES_DIR:-$ROOT/.build/docgen-fixtures}"
 export VERITY_MODELS_DIR="${VERITY_MODELS_DIR:-$ROOT/models}"
 # The demo reads its sanctions list from the repository's reference data.

@@ -23,3 +23,22 @@ wait_until() {
 
 # Whether a process has ended (for wait_until).
 has_ended() { ! kill -0 "$1" 2>/dev/null; }
+
+# A TCP port on 127.0.0.1 that nothing holds now, below the kernel's
+# ephemeral range (32768 and up here): a server's port picked at random
+# inside that range was once given meanwhile to a client connection, and the
+# server could not bind it.
+free_port() {
+  python3 - <<'PY'
+import random, socket
+for _ in range(500):
+    port = random.randrange(20000, 32000)
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            continue
+    print(port)
+    break
+PY
+}
