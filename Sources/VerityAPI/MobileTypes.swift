@@ -280,7 +280,14 @@ public struct MobileIdentityResult: Codable, Sendable, Equatable {
 
     /// One sanctions list entry the identity matched, with its score (0–1) and why.
     public struct SanctionsMatch: Codable, Sendable, Equatable {
+        /// The list the entry is on: `ofac-sdn`, `un-consolidated`, `us-bis-dpl`, `watchlist:<name>`.
+        public var list: String
+        /// The list's version the entry was matched in.
+        public var listVersion: ListVersion?
+        /// The entry's number within its list (OFAC's `ent_num`, the UN's `DATAID`).
         public var entryID: Int
+        /// The entry's reference as its list writes it (the UN's `QDi.006`, OFAC's `ent_num`).
+        public var reference: String
         public var listedName: String
         public var matchedName: String
         public var kind: String
@@ -290,9 +297,12 @@ public struct MobileIdentityResult: Codable, Sendable, Equatable {
         /// `agrees`, `withinAYear` or `differs`; nil when the entry or the document has no date of birth.
         public var dateOfBirth: String?
 
-        public init(entryID: Int, listedName: String, matchedName: String, kind: String, programs: [String], score: Double,
-                    reasons: [String], dateOfBirth: String?) {
+        public init(list: String, listVersion: ListVersion?, entryID: Int, reference: String, listedName: String, matchedName: String,
+                    kind: String, programs: [String], score: Double, reasons: [String], dateOfBirth: String?) {
+            self.list = list
+            self.listVersion = listVersion
             self.entryID = entryID
+            self.reference = reference
             self.listedName = listedName
             self.matchedName = matchedName
             self.kind = kind
@@ -303,8 +313,35 @@ public struct MobileIdentityResult: Codable, Sendable, Equatable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case entryID = "entry_id", listedName = "listed_name", matchedName = "matched_name", kind, programs, score, reasons
-            case dateOfBirth = "date_of_birth"
+            case list, listVersion = "list_version", entryID = "entry_id", reference, listedName = "listed_name", matchedName = "matched_name"
+            case kind, programs, score, reasons, dateOfBirth = "date_of_birth"
+        }
+
+        /// Results sealed before there were several lists were OFAC's, numbered by `ent_num`.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            entryID = try container.decode(Int.self, forKey: .entryID)
+            list = try container.decodeIfPresent(String.self, forKey: .list) ?? "ofac-sdn"
+            listVersion = try container.decodeIfPresent(ListVersion.self, forKey: .listVersion)
+            reference = try container.decodeIfPresent(String.self, forKey: .reference) ?? String(entryID)
+            listedName = try container.decode(String.self, forKey: .listedName)
+            matchedName = try container.decode(String.self, forKey: .matchedName)
+            kind = try container.decode(String.self, forKey: .kind)
+            programs = try container.decode([String].self, forKey: .programs)
+            score = try container.decode(Double.self, forKey: .score)
+            reasons = try container.decode([String].self, forKey: .reasons)
+            dateOfBirth = try container.decodeIfPresent(String.self, forKey: .dateOfBirth)
+        }
+
+        /// A list's version: its publication date (nil when the file gives none) and the imported file's SHA-256.
+        public struct ListVersion: Codable, Sendable, Equatable {
+            public var published: String?
+            public var sha256: String
+
+            public init(published: String?, sha256: String) {
+                self.published = published
+                self.sha256 = sha256
+            }
         }
     }
 

@@ -14,10 +14,12 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on.") var port: Int = 8080
     @Option(help: "Address to listen on.") var host: String = "127.0.0.1"
     @Option(help: "Folder for the SQLite file, the data key and demo-keys.json.") var dataDir: String = "./data"
-    @Option(help: "The sanctions list VerifyCompliance screens against (OFAC's SDN CSV); imported when the demo has no list or another one.")
+    @Option(help: "OFAC's SDN list VerifyCompliance screens against (sdn.csv); imported when the demo has no list or another one.")
     var sanctionsFile: String = "reference-data/sanctions/ofac-sdn-2024-05-03.csv"
     @Option(help: "OFAC's alternate names (alt.csv) for that list; skipped when the file is missing.")
     var sanctionsAltFile: String = "reference-data/sanctions/ofac-alt-2021.csv"
+    @Option(help: "More lists screened beside OFAC's (the UN's consolidated.xml, BIS's dpl.txt), each imported when missing; skipped when a file is missing.")
+    var sanctionsListFile: [String] = ["reference-data/sanctions/un-consolidated-2026-02-27.xml", "reference-data/sanctions/us-bis-dpl.txt"]
     @Option(help: "The TypeScript SDK's folder: its example page is served at /examples/web, with the SDK built into its dist/.")
     var sdkFolder: String = "sdk/typescript"
     @Flag(help: "Start without the first week's history (verifications, document checks, sessions, webhooks) a new data folder gets.")
@@ -50,9 +52,9 @@ struct DemoCommand: AsyncParsableCommand {
         let history = DemoHistoryStart(dataDir: dataDir, wanted: !empty && !DemoHistory.hasBegun(in: dataDir), clock: clock,
                                        documents: DemoDocuments(generatedFolder: generatedDocuments, specimenFolder: specimens))
         try await ServerRunner.run(settings: settings, autoMigrate: true, clock: clock.clock, beforeServing: { app in
-            let sanctions = FileManager.default.fileExists(atPath: sanctionsFile)
-                ? try SanctionsFile.list(sdn: sanctionsFile, alt: FileManager.default.fileExists(atPath: sanctionsAltFile) ? sanctionsAltFile : nil)
-                : nil
+            let exists = { FileManager.default.fileExists(atPath: $0) }
+            let ofac = exists(sanctionsFile) ? [try SanctionsFile.list(main: sanctionsFile, alt: exists(sanctionsAltFile) ? sanctionsAltFile : nil)] : []
+            let sanctions = try ofac + sanctionsListFile.filter(exists).map { try SanctionsFile.list(main: $0) }
             let keys = try await DemoSetup.seed(app, settings: settings, baseURL: baseURL, sanctions: sanctions, clock: clock.clock)
             let examples = DemoExamples.load(sdkFolder: sdkFolder)
             examples.register(on: app)
@@ -82,7 +84,7 @@ struct DemoCommand: AsyncParsableCommand {
           console: \(baseURL)/console  (admin \(keys.operatorEmail), password \(keys.operatorPassword))
           keys written to \(path)
           certification entity: \(DemoSetup.entity) (levels 1–4; CA chain at \(baseURL)/pki/chain.pem)
-          sanctions list: \(keys.sanctionsList ?? "none: \(sanctionsFile) is missing, so VerifyCompliance answers 503 until `verity sanctions import`")
+          sanctions lists: \(keys.sanctionsList ?? "none: \(sanctionsFile) is missing, so VerifyCompliance answers 503 until `verity sanctions import`")
           the TypeScript SDK in a browser: \(baseURL)/examples/web\(sdkBuilt ? "" : "  (\(sdkFolder)/dist is not built: tsc -p \(sdkFolder))")
           first week's history: \(history)
 

@@ -67,6 +67,9 @@ struct EnvironmentCommand: AsyncParsableCommand {
         @Option(help: "Days webhook events and their delivery log are kept once delivered or given up (1–3,650, default 90).")
         var retentionWebhookLogDays: Int?
         @Option(help: "Requests per secret key per minute on /admin/v1 (default 6000).") var secretKeyRequestsPerMinute: Int?
+        @Option(help: ArgumentHelp("The sanctions lists VerifyCompliance screens against, comma-separated (ofac, un, dpl, watchlist:NAME), or all (the default: every list imported).",
+                                   valueName: "lists|all"))
+        var screeningLists: String?
 
         func run() async throws {
             let required = try requiredMethod.map { text in
@@ -124,6 +127,10 @@ struct EnvironmentCommand: AsyncParsableCommand {
                         if let evidenceDays { configuration.retention.documentEvidenceDays = evidenceDays }
                         if let auditDays { configuration.retention.auditDays = auditDays }
                         if let retentionWebhookLogDays { configuration.retention.webhookLogDays = retentionWebhookLogDays }
+                        if let screeningLists {
+                            configuration.screening.lists = screeningLists.lowercased() == "all" ? nil
+                                : screeningLists.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                        }
                     }
             } }
             print(try JSONOutput.render(updated))

@@ -5,127 +5,117 @@ import VerityServer
 import VerityKernel
 import VerityAdmin
 
-/// `verity sanctions`: the sanctions list screening uses.
+/// `verity sanctions`: the sanctions lists screening uses.
 struct SanctionsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "sanctions", abstract: "The sanctions list (OFAC SDN) that compliance screening uses.", subcommands: [Import.self, Show.self, Screen.self])
+        commandName: "sanctions", abstract: "The sanctions lists (OFAC SDN, UN Consolidated, BIS Denied Persons) that compliance screening uses.",
+        subcommands: [Import.self, Show.self, Versions.self, Changes.self, Screen.self])
 
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Import OFAC's SDN list (the CSVs OFAC publishes); it replaces the current list in one go, or nothing changes.",
+            abstract: "Import a new version of a list, as its publisher publishes it; it replaces the list's current version in one go, or nothing changes.",
             discussion: """
-                OFAC publishes the list as sdn.csv (the entries), alt.csv (their other names) and add.csv (their \
-                addresses). Give all three: without alt.csv the names people are known by (press spellings, \
-                former names) are not screened. A malformed line in any file refuses the import, naming it.
+                The list is recognised from the file: the UN Security Council's Consolidated List (consolidated.xml), \
+                BIS's Denied Persons List (dpl.txt), or OFAC's SDN list (sdn.csv). OFAC publishes its list as sdn.csv \
+                (the entries), alt.csv (their other names) and add.csv (their addresses): give all three, or the names \
+                people are known by (press spellings, former names) are not screened. A malformed line in any file \
+                refuses the import, naming it. Prints what the version added, removed and changed since the one before; \
+                the same file twice changes nothing.
                 """)
-        @Argument(help: "The sdn.csv file.") var file: String
+        @Argument(help: "The list's file: consolidated.xml, dpl.txt or sdn.csv.") var file: String
+        @Option(help: "The list, when not recognised from the file: ofac, un or dpl.") var list: String?
         @Option(help: "OFAC's alt.csv: alternate names (a.k.a., f.k.a., n.k.a.), joined to the entries by ent_num.") var alt: String?
         @Option(help: "OFAC's add.csv: addresses, joined to the entries by ent_num.") var add: String?
+        @Option(help: "The publication date (YYYY-MM-DD), for a file that gives none (OFAC's CSVs).") var published: String?
+        @Flag(help: "Print JSON: the version and every entry added, removed and changed.") var json = false
+
+        func validate() throws {
+            if let list { _ = try SanctionsPrinting.listID(list) }
+            if let published, !UNConsolidatedList.isDate(published) { throw ValidationError("--published takes a date, YYYY-MM-DD") }
+        }
 
         func run() async throws {
-            let files = try SanctionsFile.list(sdn: file, alt: alt, add: add)
+            var files = try SanctionsFile.list(main: file, alt: alt, add: add)
+            files.list = try list.map(SanctionsPrinting.listID)
+            files.published = published
+            let chosen = files
             let settings = try SettingsLoading.load()
             let bar = ProgressBar()
-            let joined = try await CLIOutput.reportingAsync {
+            let report = try await CLIOutput.reportingAsync {
                 try await VerityApp.withDatabase(settings) { app in
-                    try await AdminOperations(app: app, settings: settings).sanctions.importSanctions(files) { bar.update(done: $0, total: $1) }
+                    try await AdminOperations(app: app, settings: settings).sanctions.importSanctions(chosen) { bar.update(done: $0, total: $1) }
                 }
             }
             bar.finish()
-            var parts = ["Imported \(joined.entries.count) entries"]
-            if alt != nil { parts.append("\(joined.alternateNames) alternate names") }
-            if add != nil { parts.append("\(joined.addresses) addresses") }
-            let skipped = joined.unmatchedRows > 0 ? " (\(joined.unmatchedRows) rows of entries no longer listed left out)" : ""
-            print(parts.joined(separator: ", ") + skipped + "; they are now the list screening uses.")
+            if json { try CLIOutput.print(report, json: true); return }
+            SanctionsPrinting.imported(report)
         }
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the current list's source, size and import time.")
+        static let configuration = CommandConfiguration(abstract: "Print each imported list's version, source, size and import time.")
 
         func run() async throws {
             let settings = try SettingsLoading.load()
-            let status = try await VerityApp.withDatabase(settings) { app in
-                try await AdminOperations(app: app, settings: settings).sanctions.sanctionsStatus()
+            let statuses = try await VerityApp.withDatabase(settings) { app in
+                try await AdminOperations(app: app, settings: settings).sanctions.sanctionsStatuses()
             }
-            guard let status else { print("No sanctions list imported (verity sanctions import sdn.csv)."); return }
-            let when = Date(timeIntervalSince1970: Double(status.importedAt) / 1000).ISO8601Format()
-            print("\(status.source): \(status.entries) entries, imported \(when)")
+            guard !statuses.isEmpty else { print("No sanctions list imported (verity sanctions import sdn.csv)."); return }
+            for status in statuses {
+                let when = Date(timeIntervalSince1970: Double(status.importedAt) / 1000).ISO8601Format()
+                print("\(status.list): \(status.source): \(status.entries) entries, version \(status.listVersion), imported \(when)")
+            }
         }
     }
 
-    struct Screen: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Screen one person against the current list, with the matcher VerifyCompliance uses.",
-            discussion: """
-                Prints the entries that reach the threshold, best first, each with its score and why. A match means \
-                a human should look: the date of birth and nationality, when given, raise or lower each score. \
-                Exits 0 whether or not anything matched (read "match" in --json); 65 when no list is imported.
-                """)
-        @Option(help: "The person's name, in any order and script (Latin, Arabic, Cyrillic, Chinese, …); one word is screened as a nickname.")
-        var name: String
-        @Option(help: "Date of birth, YYYY-MM-DD.") var dob: String?
-        @Option(help: "Nationality: ISO 3166 alpha-2 (SY) or alpha-3 (SYR).") var nationality: String?
-        @Flag(help: "Screen against organisations, vessels and aircraft too, not only listed people (for a name that may not be a person's).")
-        var anyKind = false
-        @Flag(help: "Print JSON.") var json = false
-
-        func validate() throws {
-            let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty else { throw ValidationError("--name must not be empty") }
-            guard trimmed.count <= 200 else { throw ValidationError("--name must be at most 200 characters") }
-            guard !NameForm(trimmed).tokens.isEmpty else { throw ValidationError("--name must contain letters") }
-            if let dob { _ = try birthDate(dob) }
-            if let nationality { _ = try country(nationality) }
-        }
-
-        func birthDate(_ text: String) throws -> DateOfBirth {
-            do { return try DateOfBirth.parse(text, today: DateOfBirth(year: CLIClock.today.year, month: CLIClock.today.month, day: CLIClock.today.day)) }
-            catch { throw ValidationError("--dob: \(error.message.replacingOccurrences(of: "dateOfBirth", with: "the date of birth"))") }
-        }
-
-        /// Alpha-2 as the matcher compares countries; alpha-3 converted.
-        func country(_ text: String) throws -> String {
-            let code = text.uppercased()
-            if code.count == 2, CountryCode.parse(code) != nil { return code }
-            if code.count == 3, let alpha2 = ICAOCountryCode.alpha2(code) { return alpha2 }
-            throw ValidationError("--nationality must be an ISO 3166 alpha-2 or alpha-3 country code, e.g. SY or SYR")
-        }
+    struct Versions: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print a list's versions, newest first, with what each changed.")
+        @Option(help: "The list: ofac, un or dpl.") var list: String
 
         func run() async throws {
+            let id = try SanctionsPrinting.listID(list)
             let settings = try SettingsLoading.load()
-            let query = (name: name.trimmingCharacters(in: .whitespacesAndNewlines), dob: try dob.map(birthDate), country: try nationality.map(country))
+            let versions = try await VerityApp.withDatabase(settings) { app in
+                try await AdminOperations(app: app, settings: settings).sanctions.versions(list: id)
+            }
+            guard !versions.isEmpty else { print("\(id) has not been imported."); return }
+            for (index, version) in versions.enumerated() {
+                let when = Date(timeIntervalSince1970: Double(version.importedAt) / 1000).ISO8601Format()
+                let changes = index == versions.count - 1 ? "the first version" : "+\(version.added) -\(version.removed) ~\(version.changed)"
+                print("\(version.version)  \(version.listVersion)  \(version.entries) entries, \(changes); \(version.source), imported \(when)")
+            }
+        }
+    }
+
+    struct Changes: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print what a version of a list added, removed and changed, entry by entry.")
+        @Option(help: "The list: ofac, un or dpl.") var list: String
+        @Option(help: "The version (as `verity sanctions versions` prints it); the newest when left out.") var version: Int64?
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() async throws {
+            let id = try SanctionsPrinting.listID(list)
+            let settings = try SettingsLoading.load()
             let report = try await CLIOutput.reportingAsync {
                 try await VerityApp.withDatabase(settings) { app in
-                    try await AdminOperations(app: app, settings: settings)
-                        .sanctions.screenSanctions(name: query.name, dateOfBirth: query.dob, nationality: query.country,
-                                         kinds: anyKind ? Set(SanctionsEntry.Kind.allCases) : [.individual])
+                    try await AdminOperations(app: app, settings: settings).sanctions.changes(list: id, version: version)
                 }
             }
             if json { try CLIOutput.print(report, json: true); return }
-            print("Screened \"\(report.name)\" against \(report.list.source) (\(report.list.entries) entries, imported \(report.list.importedAt)).")
-            guard report.match else { print("No match at or above \(report.threshold)."); return }
-            for match in report.matches {
-                print(String(format: "%.3f  ", match.score) + "\(match.listedName) [entry \(match.entryID), \(match.kind.rawValue), \(match.programs.joined(separator: ", "))]")
-                print("       matched \"\(match.matchedName)\": \(match.reasons.joined(separator: "; "))")
-            }
+            SanctionsPrinting.imported(report)
         }
     }
 }
 
-/// An SDN CSV as text: OFAC's file is Latin-1 in places, so UTF-8 when it is, Latin-1 otherwise.
+/// A list's files read from disk, named by their file names (`sdn.csv + alt.csv`).
 enum SanctionsFile {
-    /// OFAC's files read, named by their file names (`sdn.csv + alt.csv`).
-    static func list(sdn: String, alt: String? = nil, add: String? = nil) throws -> SanctionsListFiles {
-        let source = [sdn, alt, add].compactMap { $0.map { ($0 as NSString).lastPathComponent } }.joined(separator: " + ")
-        return SanctionsListFiles(sdn: try read(sdn), alternateNames: try alt.map(read), addresses: try add.map(read), source: source)
+    static func list(main: String, alt: String? = nil, add: String? = nil) throws -> SanctionsListFiles {
+        let source = [main, alt, add].compactMap { $0.map { ($0 as NSString).lastPathComponent } }.joined(separator: " + ")
+        return SanctionsListFiles(main: try read(main), alternateNames: try alt.map(read), addresses: try add.map(read), source: source)
     }
 
-    static func read(_ path: String) throws -> String {
+    static func read(_ path: String) throws -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("cannot read \(path)") }
-        guard let text = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) else {
-            throw ValidationError("\(path) is not text")
-        }
-        return text
+        return Array(data)
     }
 }

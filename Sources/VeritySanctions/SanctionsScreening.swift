@@ -6,9 +6,10 @@ import VerityEnginePool
 import VerityStore
 import VerityKernel
 
-/// The matcher over the current sanctions list, built once per list version
-/// and shared by every request of one application (a new import is picked up
-/// on the next screen). One per application (`Application.sanctionsScreening`),
+/// The matcher over the current public lists (OFAC's, the UN's, BIS's: every
+/// one imported), built once per set of list versions and shared by every
+/// request of one application (a new import is picked up on the next screen;
+/// screens go on against the old matcher while the new one builds). One per application (`Application.sanctionsScreening`),
 /// never per process: two applications (tests, a CLI beside a server) have two
 /// databases, and their lists may carry the same version.
 package actor SanctionsScreening {
@@ -19,33 +20,67 @@ package actor SanctionsScreening {
 
     package init(pool: EnginePool?) { self.pool = pool }
 
-    /// The build for the list version named by `key`: requests that arrive
-    /// while it runs wait for the same build instead of starting their own.
-    private var cached: (key: String, build: Task<SanctionsMatcher, any Error>)?
+    /// The build for the list versions named by `key`: requests that arrive
+    /// while it runs share it instead of starting their own.
+    private var building: (key: String, task: Task<SanctionsMatcher, any Error>)?
+    /// The newest matcher built, which screens while a newer one builds.
+    private var ready: (key: String, matcher: SanctionsMatcher)?
 
     /// The matcher, or `SERVICE_UNAVAILABLE` when no list was imported: a
-    /// compliance check without a list would pass everyone.
+    /// compliance check without a list would pass everyone. When a list has a
+    /// new version, the matcher before it answers until the new one is built
+    /// (each match names the version it was made in, and monitoring screens
+    /// every subject against what changed); only the first build is waited for.
     package func matcher(db: any Database) async throws -> SanctionsMatcher {
-        let repository = SanctionsRepository(db: db)
-        guard let status = try await repository.status() else {
+        let (key, statuses) = try await current(db: db)
+        if let ready, ready.key == key { return ready.matcher }
+        let task = build(key, statuses, db: db)
+        if let ready { return ready.matcher }
+        return try await task.value
+    }
+
+    /// Builds the matcher for the lists as they now stand and waits for it: an
+    /// import in this process calls it, so its next screen uses the new version.
+    package func refresh(db: any Database) async throws {
+        let (key, statuses) = try await current(db: db)
+        if ready?.key != key { _ = try await build(key, statuses, db: db).value }
+    }
+
+    /// The lists' versions as one key; `SERVICE_UNAVAILABLE` when there is none.
+    private func current(db: any Database) async throws -> (String, [SanctionsRepository.Status]) {
+        let statuses = try await SanctionsRepository(db: db).statuses()
+        guard !statuses.isEmpty else {
             throw VerityError(.serviceUnavailable, "no sanctions list is imported on this server (verity sanctions import sdn.csv); nothing was charged")
         }
-        // The version is the import's time; with its source and size it names one list.
-        let key = "\(status.version)|\(status.source)|\(status.entries)"
-        if let cached, cached.key == key { return try await cached.build.value }
-        let pool = self.pool
-        let build = Task {
-            let entries = try await repository.current()
-            return try await Self.run(on: pool) { SanctionsMatcher(entries: entries) }
-        }
-        cached = (key, build)
-        do {
-            return try await build.value
-        } catch {
-            if cached?.key == key { cached = nil }   // the next screen tries again
-            throw error
-        }
+        // Each list's version is its import's time; with its source and size it names one list.
+        return (statuses.map { "\($0.list)|\($0.version)|\($0.source)|\($0.entries)" }.joined(separator: ";"), statuses)
     }
+
+    private func build(_ key: String, _ statuses: [SanctionsRepository.Status], db: any Database) -> Task<SanctionsMatcher, any Error> {
+        if let building, building.key == key { return building.task }
+        let pool = self.pool
+        let versions = Dictionary(statuses.map { ($0.list, $0.listVersion) }, uniquingKeysWith: { first, _ in first })
+        let task = Task {
+            do {
+                let entries = try await SanctionsRepository(db: db).current(statuses.map { SanctionsRepository.ListKey($0.list) })
+                let matcher = try await Self.run(on: pool) { SanctionsMatcher(entries: entries, versions: versions) }
+                self.install(key, matcher)
+                return matcher
+            } catch {
+                self.failed(key)   // the next screen tries again
+                throw error
+            }
+        }
+        building = (key, task)
+        return task
+    }
+
+    private func install(_ key: String, _ matcher: SanctionsMatcher) {
+        ready = (key, matcher)
+        if building?.key == key { building = nil }
+    }
+
+    private func failed(_ key: String) { if building?.key == key { building = nil } }
 }
 
 extension SanctionsScreening {

@@ -16,7 +16,7 @@ public struct DemoKeys: Codable, Sendable {
     public var clientKey: String
     /// A `pk_demo_…` key: the mobile API's fixed answers, no credits.
     public var demoClientKey: String
-    /// The sanctions list VerifyCompliance screens against: source and size.
+    /// The sanctions lists VerifyCompliance screens against: each one's source and size.
     public var sanctionsList: String?
     /// The test environment's key for checking signed OCR responses (HMAC-SHA256, base64).
     public var hmacKey: String
@@ -36,8 +36,8 @@ public enum DemoSetup {
 
     /// Seeds the database behind `app` (idempotent for the registry and consent
     /// texts; a new key and token every run) and returns the keys.
-    /// `sanctions` (OFAC's files) is imported unless it is the current list already.
-    public static func seed(_ app: Application, settings: Settings, baseURL: String, sanctions: SanctionsListFiles? = nil,
+    /// Each of `sanctions` (OFAC's files, the UN's, BIS's) is imported unless it is its list's current version already.
+    public static func seed(_ app: Application, settings: Settings, baseURL: String, sanctions: [SanctionsListFiles] = [],
                             clock: VerityClock = .system) async throws -> DemoKeys {
         let operations = try AdminOperations(app: app, settings: settings, clock: clock)
         let secretKey = try await operations.tenants.createKey(tenant: tenant, environment: .test)
@@ -77,13 +77,17 @@ public enum DemoSetup {
         }
         let clientKey = try await operations.mobile.createClientKey(tenant: tenant, environment: .test, scopes: MobileProduct.allCases, demo: false)
         let demoClientKey = try await operations.mobile.createClientKey(tenant: tenant, environment: .test, scopes: MobileProduct.allCases, demo: true)
-        if var sanctions, try await operations.sanctions.sanctionsStatus()?.source != sanctions.source + DemoSanctions.sourceSuffix {
-            sanctions.source += DemoSanctions.sourceSuffix
-            _ = try await operations.sanctions.importSanctions(sanctions, adding: [DemoSanctions.fictionalEntry]) { _, _ in }
-            // The server warmed its matcher at boot, before this list existed.
-            _ = try? await app.sanctionsScreening(pool: nil).matcher(db: app.db)   // configure made it, on the engine pool
+        // Each list unless it is the current version already (OFAC's with the demo's fictional entry).
+        for var files in sanctions {
+            let isOFAC = files.recognisedList == SanctionsListID.ofacSDN
+            if isOFAC { files.source += DemoSanctions.sourceSuffix }
+            guard try await operations.sanctions.sanctionsStatus(list: files.recognisedList)?.source != files.source else { continue }
+            _ = try await operations.sanctions.importSanctions(files, adding: isOFAC ? [DemoSanctions.fictionalEntry] : []) { _, _ in }
         }
-        let list = try await operations.sanctions.sanctionsStatus().map { "\($0.source) (\($0.entries) entries)" }
+        // The server warmed its matcher at boot, before these lists existed.
+        try? await app.sanctionsScreening(pool: nil).refresh(db: app.db)   // configure made it, on the engine pool
+        let statuses = try await operations.sanctions.sanctionsStatuses()
+        let list = statuses.isEmpty ? nil : statuses.map { "\($0.source) (\($0.entries) entries)" }.joined(separator: "; ")
         // Signed OCR responses: a new key every start, like the secret key.
         let hmacKey = try await operations.tenants.createHMACKey(tenant: tenant, environment: .test)
         let consoleAdmin = try await consoleAdmin(operations)

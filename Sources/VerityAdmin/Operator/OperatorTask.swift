@@ -34,9 +34,9 @@ extension OperatorTask {
         return try tenant.requireID()
     }
 
-    package func audit(_ action: String, environmentID: UUID?, tenantID: UUID? = nil) async throws {
+    package func audit(_ action: String, environmentID: UUID?, tenantID: UUID? = nil, reason: String? = nil) async throws {
         try await AuditRepository(db: db).record(action, actor: "cli", environmentID: environmentID, userID: nil, now: clock.nowMillis(),
-                                                 tenantID: tenantID)
+                                                 tenantID: tenantID, reason: reason)
     }
 }
 

@@ -19,13 +19,14 @@ public struct EnvironmentConfiguration: Sendable, Equatable, Codable {
     public var webhooks: WebhookSettings
     public var limits: RequestLimits
     public var retention: RetentionSettings
+    public var screening: ScreeningSettings
 
     public init(supportedCountries: [String] = ["US", "GB", "CA"], policy: VerificationPolicy = VerificationPolicy(),
                 consentRequired: Bool = true, defaultConsentLocale: String = "en-US",
                 dataSource: DataSourceKind = .registry, faces: FaceMatchSettings = FaceMatchSettings(),
                 documents: DocumentFlowSettings = DocumentFlowSettings(), mobile: MobileSettings = MobileSettings(),
                 webhooks: WebhookSettings = WebhookSettings(), limits: RequestLimits = RequestLimits(),
-                retention: RetentionSettings = RetentionSettings()) {
+                retention: RetentionSettings = RetentionSettings(), screening: ScreeningSettings = ScreeningSettings()) {
         self.supportedCountries = supportedCountries
         self.policy = policy
         self.consentRequired = consentRequired
@@ -37,10 +38,11 @@ public struct EnvironmentConfiguration: Sendable, Equatable, Codable {
         self.webhooks = webhooks
         self.limits = limits
         self.retention = retention
+        self.screening = screening
     }
 
     enum CodingKeys: String, CodingKey {
-        case supportedCountries, policy, consentRequired, defaultConsentLocale, dataSource, faces, documents, mobile, webhooks, limits, retention
+        case supportedCountries, policy, consentRequired, defaultConsentLocale, dataSource, faces, documents, mobile, webhooks, limits, retention, screening
     }
 
     /// Configurations stored before an environment had face or document settings read with the defaults.
@@ -57,6 +59,7 @@ public struct EnvironmentConfiguration: Sendable, Equatable, Codable {
         webhooks = try container.decodeIfPresent(WebhookSettings.self, forKey: .webhooks) ?? WebhookSettings()
         limits = try container.decodeIfPresent(RequestLimits.self, forKey: .limits) ?? RequestLimits()
         retention = try container.decodeIfPresent(RetentionSettings.self, forKey: .retention) ?? RetentionSettings()
+        screening = try container.decodeIfPresent(ScreeningSettings.self, forKey: .screening) ?? ScreeningSettings()
     }
 
     /// Checks every setting; countries are upper-cased and de-duplicated.
@@ -83,6 +86,7 @@ public struct EnvironmentConfiguration: Sendable, Equatable, Codable {
         copy.mobile = try mobile.validated()
         copy.limits = try limits.validated()
         copy.retention = try retention.validated()
+        copy.screening = try screening.validated()
         return copy
     }
 }

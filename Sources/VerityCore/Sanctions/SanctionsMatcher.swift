@@ -19,18 +19,29 @@ public struct SanctionsMatcher: Sendable {
         /// document) against listed individuals; `SanctionsEntry.Kind.allCases`
         /// for a name that may be an organisation, a vessel or an aircraft.
         public var kinds: Set<SanctionsEntry.Kind>
+        /// The lists screened against (`SanctionsListID`); nil for every list the matcher holds.
+        public var lists: Set<String>?
 
-        public init(name: String, dateOfBirth: DateOfBirth? = nil, nationality: String? = nil, kinds: Set<SanctionsEntry.Kind> = [.individual]) {
+        public init(name: String, dateOfBirth: DateOfBirth? = nil, nationality: String? = nil, kinds: Set<SanctionsEntry.Kind> = [.individual],
+                    lists: Set<String>? = nil) {
             self.name = name
             self.dateOfBirth = dateOfBirth
             self.nationality = nationality
             self.kinds = kinds
+            self.lists = lists
         }
     }
 
     /// One entry that matched.
     public struct Match: Sendable, Codable, Equatable {
+        /// The list the entry is on (`SanctionsListID`).
+        public var list: String
+        /// The list's version the entry was matched in; nil for a matcher built without versions.
+        public var listVersion: SanctionsListVersion?
+        /// The entry's number within its list (OFAC's `ent_num`, the UN's `DATAID`).
         public var entryID: Int
+        /// The entry's reference as its list writes it (the UN's `QDi.006`, OFAC's `ent_num`).
+        public var reference: String
         /// The entry's name as listed.
         public var listedName: String
         /// The name or alias that matched.
@@ -44,9 +55,13 @@ public struct SanctionsMatcher: Sendable {
         /// How the entry's dates of birth compare with the query's; nil when either has none.
         public var dateOfBirth: BirthAgreement?
 
-        public init(entryID: Int, listedName: String, matchedName: String, kind: SanctionsEntry.Kind, programs: [String],
+        public init(list: String = SanctionsListID.ofacSDN, listVersion: SanctionsListVersion? = nil, entryID: Int, reference: String? = nil,
+                    listedName: String, matchedName: String, kind: SanctionsEntry.Kind, programs: [String],
                     score: Double, reasons: [String], dateOfBirth: BirthAgreement? = nil) {
+            self.list = list
+            self.listVersion = listVersion
             self.entryID = entryID
+            self.reference = reference ?? String(entryID)
             self.listedName = listedName
             self.matchedName = matchedName
             self.kind = kind
@@ -75,6 +90,8 @@ public struct SanctionsMatcher: Sendable {
     public let threshold: Double
     let costs: NameAlignment.Costs
     let entries: [SanctionsEntry]
+    /// Each list's version, stamped on its matches.
+    public let versions: [String: SanctionsListVersion]
     let candidates: [Candidate]
     /// Candidates by the first two letters of each word and of each word's
     /// skeleton, and by its first and last letters: a spelling variant keeps
@@ -89,14 +106,20 @@ public struct SanctionsMatcher: Sendable {
     let weights: [String: Double]
     let unseenWeight: Double
 
-    public init(entries: [SanctionsEntry], threshold: Double = 0.9) {
-        self.init(entries: entries, threshold: threshold, costs: NameAlignment.Costs())
+    /// A matcher over `entries`; its words weigh by their rarity among these
+    /// entries, or among `weighing`'s when given (a matcher over a list's
+    /// changes screens as the whole list would).
+    public init(entries: [SanctionsEntry], versions: [String: SanctionsListVersion] = [:], threshold: Double = 0.9,
+                weighing: SanctionsMatcher? = nil) {
+        self.init(entries: entries, versions: versions, threshold: threshold, costs: NameAlignment.Costs(), weighing: weighing)
     }
 
-    init(entries: [SanctionsEntry], threshold: Double, costs: NameAlignment.Costs) {
+    init(entries: [SanctionsEntry], versions: [String: SanctionsListVersion] = [:], threshold: Double, costs: NameAlignment.Costs,
+         weighing: SanctionsMatcher? = nil) {
         self.threshold = threshold
         self.costs = costs
         self.entries = entries
+        self.versions = versions
         var candidates: [Candidate] = []
         for (position, entry) in entries.enumerated() {
             for name in [entry.name] + entry.aliases {
@@ -111,11 +134,16 @@ public struct SanctionsMatcher: Sendable {
             for key in Set(Self.keys(candidate.form)) { index[key, default: []].append(Int32(position)) }
         }
         // A word weighs by its skeleton's rarity: the name across its spellings.
-        var frequency: [String: Int] = [:]
-        for candidate in candidates { for skeleton in Set(candidate.form.skeletons) { frequency[skeleton, default: 0] += 1 } }
-        let total = Double(max(1, candidates.count))
-        let weights = frequency.mapValues { log(total / Double($0)) + 1 }
-        let unseenWeight = log(total) + 1
+        let weights: [String: Double], unseenWeight: Double
+        if let weighing {
+            (weights, unseenWeight) = (weighing.weights, weighing.unseenWeight)
+        } else {
+            var frequency: [String: Int] = [:]
+            for candidate in candidates { for skeleton in Set(candidate.form.skeletons) { frequency[skeleton, default: 0] += 1 } }
+            let total = Double(max(1, candidates.count))
+            weights = frequency.mapValues { log(total / Double($0)) + 1 }
+            unseenWeight = log(total) + 1
+        }
         self.weights = weights
         self.unseenWeight = unseenWeight
         for position in candidates.indices {
@@ -173,8 +201,23 @@ public struct SanctionsMatcher: Sendable {
     /// The listed entries behind `matches`, as screened (a reviewer sees
     /// them beside the person; a false positive remembers their content).
     public func entries(of matches: [Match]) -> [SanctionsEntry] {
-        let wanted = Set(matches.map(\.entryID))
-        return entries.filter { wanted.contains($0.id) }
+        let wanted = Set(matches.map { Key(list: $0.list, id: $0.entryID) })
+        return entries.filter { wanted.contains(Key(list: $0.list, id: $0.id)) }
+    }
+
+    /// An entry across lists: its list and its number there.
+    public struct Key: Hashable, Sendable {
+        public let list: String
+        public let id: Int
+        public init(list: String, id: Int) {
+            self.list = list
+            self.id = id
+        }
+    }
+
+    /// Whether `entry` is screened by `query` (its kind and its list).
+    func screens(_ query: Query, _ entry: SanctionsEntry) -> Bool {
+        query.kinds.contains(entry.kind) && (query.lists?.contains(entry.list) ?? true)
     }
 
     public func screen(_ query: Query) -> [Match] {
@@ -203,7 +246,7 @@ public struct SanctionsMatcher: Sendable {
         pairs.reserveCapacity(64)
         for position in reached {
             let candidate = candidates[position]
-            guard query.kinds.contains(entries[Int(candidate.entry)].kind) else { continue }
+            guard screens(query, entries[Int(candidate.entry)]) else { continue }
             // One short word against a one-word name (a nickname, a mononym) must be that word: Chapo is not
             // Chepe, nor Sapo. Longer ones have consonants enough to meet by sound (Hezbollah, Hizballah).
             if form.tokens.count == 1, candidate.form.tokens.count == 1, form.tokens[0] != candidate.form.tokens[0],
@@ -217,7 +260,7 @@ public struct SanctionsMatcher: Sendable {
         }
         // One word is a nickname ("El Chapo"): it meets the entries that go by it.
         if form.tokens.count == 1, let entryPositions = nicknames[form.tokens[0]] {
-            for entry in entryPositions where query.kinds.contains(entries[Int(entry)].kind) && (best[entry]?.0 ?? 0) < 0.9 {
+            for entry in entryPositions where screens(query, entries[Int(entry)]) && (best[entry]?.0 ?? 0) < 0.9 {
                 best[entry] = (0.9, form.tokens[0], "nickname")
             }
         }
@@ -250,12 +293,20 @@ public struct SanctionsMatcher: Sendable {
             }
             score = min(1, score)
             if score >= threshold {
-                matches.append(Match(entryID: entry.id, listedName: entry.name, matchedName: matchedName, kind: entry.kind,
+                matches.append(Match(list: entry.list, listVersion: versions[entry.list], entryID: entry.id, reference: entry.listReference,
+                                     listedName: entry.name, matchedName: matchedName, kind: entry.kind,
                                      programs: entry.programs, score: (score * 1000).rounded() / 1000, reasons: reasons,
                                      dateOfBirth: birthAgreement))
             }
         }
-        return matches.sorted { $0.score != $1.score ? $0.score > $1.score : $0.entryID < $1.entryID }
+        return matches.sorted {
+            $0.score != $1.score ? $0.score > $1.score : $0.list != $1.list ? Self.order($0.list) < Self.order($1.list) : $0.entryID < $1.entryID
+        }
+    }
+
+    /// Public lists in `SanctionsListID.publicLists` order, then watchlists by name.
+    static func order(_ list: String) -> String {
+        SanctionsListID.publicLists.firstIndex(of: list).map { "\($0)" } ?? "9" + list
     }
 
     static func agrees(_ listed: SanctionsEntry.PartialDate, _ birth: DateOfBirth) -> Bool {

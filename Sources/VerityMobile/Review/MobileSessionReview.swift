@@ -103,7 +103,13 @@ struct MobileSessionReview: ReviewCaseHandler {
         let events = [MobileEvents.completed(verification, id: verificationID, demo: false, decidedBy: .reviewer, chip: state?.result?.chip),
                       MobileEvents.decided(verification, id: verificationID, kind: kind, decision: decided.decision, reason: decided.reason)]
         let caseID = try decided.reviewCase.requireID(), tenantID = decided.tenantID, operatorID = decided.operatorID, now = decided.now
-        let entries = cleared.isEmpty ? "" : " [entries \(cleared.map { String($0.entryID) }.joined(separator: ", "))]"
+        // The audit line names each entry decided on and the list version it was matched in.
+        let decidedOn = kind == .sanctionsCandidate ? state?.result?.screening?.matches ?? [] : []
+        let entries = decidedOn.isEmpty ? "" : " [entries " + decidedOn.map { match in
+            "\(match.list) \(match.reference)" + (match.listVersion.map {
+                " @ " + SanctionsListVersion(published: $0.published, sha256: $0.sha256).description
+            } ?? "")
+        }.joined(separator: ", ") + "]"
         let action: String? = kind == .sanctionsCandidate ? (falsePositive ? "sanctions.false_positive" : "sanctions.true_match") : nil
         return PreparedReviewDecision(action: action, detail: entries, write: { tx in
             guard try await MobileSessionRepository.settle(verificationID: verificationID, from: before, outcome: outcome,

@@ -70,7 +70,7 @@ struct MobileSessionReviewEvidence: ReviewEvidence {
         guard let screening = result.screening else { return [] }
         let person = (name: screening.name, birth: result.fields["date_of_birth"] ?? "—", nationality: result.fields["nationality"] ?? "—")
         return screening.matches.enumerated().map { index, match -> HTML in
-            let entry = listed.first { $0.id == match.entryID }
+            let entry = listed.first { $0.list == match.list && $0.id == match.entryID }
             func list(_ values: [String]) -> HTML {
                 values.isEmpty ? "—" : values.map { value -> HTML in "<bdi>\(value)</bdi>" }.joined(separator: "<br>")
             }
@@ -81,7 +81,9 @@ struct MobileSessionReviewEvidence: ReviewEvidence {
                 (page.t("sanctions_nationality"), "<bdi>\(person.nationality)</bdi>", list(entry?.nationalities ?? [])),
                 (page.t("sanctions_kind"), "—", .text(match.kind)),
                 (page.t("sanctions_programs"), "—", list(match.programs)),
-            ]
+                (page.t("sanctions_list"), "—", "<bdi>\(SanctionsListID.title(match.list))</bdi>"
+                    + (match.listVersion.map { version -> HTML in "<br><bdi>\(SanctionsListVersion(published: version.published, sha256: version.sha256).description)</bdi>" } ?? "")),
+            ] + (entry?.note.map { [(page.t("sanctions_note"), "—", "<bdi>\($0)</bdi>")] } ?? [])
             let table = rows.map { row -> HTML in "<tr><th scope=\"row\">\(row.0)</th><td>\(row.1)</td><td>\(row.2)</td></tr>" }.joined()
             let birth = match.dateOfBirth.map { page.t("birth_\($0)") } ?? page.t("birth_unknown")
             let why: HTML = """
@@ -92,8 +94,10 @@ struct MobileSessionReviewEvidence: ReviewEvidence {
                 <dt>\(page.t("sanctions_reasons"))</dt><dd>\(match.reasons.joined(separator: "; "))</dd>
                 </dl>
                 """
-            let caption = page.t("sanctions_caption").replacingOccurrences(of: "%@", with: String(match.entryID))
-            return page.section("candidate-\(index)", page.t("sanctions_title").replacingOccurrences(of: "%@", with: String(match.entryID)),
+            // The entry as its list names it: "UN Security Council Consolidated List QDi.006".
+            let named = SanctionsListID.title(match.list) + " " + match.reference
+            let caption = page.t("sanctions_caption").replacingOccurrences(of: "%@", with: named)
+            return page.section("candidate-\(index)", page.t("sanctions_title").replacingOccurrences(of: "%@", with: named),
                                 page.table(caption, ["", page.t("sanctions_person"), page.t("sanctions_entry")], table) + why)
         }
     }

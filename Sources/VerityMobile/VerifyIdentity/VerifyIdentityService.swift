@@ -146,7 +146,7 @@ struct VerifyIdentityService: Sendable {
         calls.append(policy.face(distance: evidence.distance, threshold: evidence.threshold, mismatch: faceMismatch))
         var screening: MobileIdentityResult.Screening?
         if product == .verifyCompliance {
-            let screened = try await screen(report, tenantID: context.environment.$tenant.id, db: loaded.db)
+            let screened = try await screen(report, tenantID: context.environment.$tenant.id, lists: configuration.screening.chosen, db: loaded.db)
             screening = .init(name: screened.name, matches: screened.matches.map(MobileIdentityResult.SanctionsMatch.init))
             state.listed = screened.entries.isEmpty ? nil : screened.entries
             state.personIndex = screened.personIndex
@@ -222,40 +222,6 @@ struct VerifyIdentityService: Sendable {
         return envelope
     }
 
-    struct Screened {
-        let name: String
-        let matches: [SanctionsMatcher.Match]
-        let entries: [SanctionsEntry]
-        let personIndex: String?
-    }
-
-    /// VerifyCompliance: the identity read from the document (given names and
-    /// surname, date of birth, nationality) against the sanctions list, less
-    /// the entries a reviewer has cleared this person of (while unchanged).
-    private func screen(_ report: DocumentReport, tenantID: UUID, db: any Database) async throws -> Screened {
-        let name = [report.field("given_names")?.value, report.field("surname")?.value].compactMap { $0 }.joined(separator: " ")
-        let printedBirth = report.field("date_of_birth")?.value
-        let birth = printedBirth.flatMap { try? DateOfBirth.parse($0, today: clock.today(graceDays: 1)) }
-        let nationality = report.field("nationality").flatMap { ICAOCountryCode.alpha2($0.value) }
-        // Without a name there is nothing to screen, but a list must still be there to screen against.
-        guard !name.isEmpty else { _ = try await screening.matcher(db: db); return Screened(name: name, matches: [], entries: [], personIndex: nil) }
-        let found = try await screening.screenWithEntries(.init(name: name, dateOfBirth: birth, nationality: nationality), db: db)
-        // Clearances made before a rotation of the derived keys hold while its window lasts.
-        let personIndexes = protector.blindIndexes(SanctionsPerson.key(name: name, dateOfBirth: printedBirth), domain: "sanctions-person",
-                                                   now: clock.nowMillis())
-        let personIndex = personIndexes[0]
-        guard !found.matches.isEmpty else { return Screened(name: name, matches: [], entries: [], personIndex: personIndex) }
-        var cleared: Set<SanctionsClearanceRepository.Cleared> = []
-        for index in personIndexes {
-            cleared.formUnion(try await SanctionsClearanceRepository(db: db).clearances(tenantID: tenantID, personIndex: index))
-        }
-        let stillListed = try found.entries.filter {
-            !cleared.contains(.init(entryID: $0.id, fingerprint: try SanctionsClearanceRepository.fingerprint($0)))
-        }
-        let ids = Set(stillListed.map(\.id))
-        return Screened(name: name, matches: found.matches.filter { ids.contains($0.entryID) }, entries: stillListed, personIndex: personIndex)
-    }
-
     /// pk_demo_: the documented pass, without reading anything.
     static func demo(_ state: State, product: MobileProduct) -> State {
         var state = state
@@ -273,13 +239,5 @@ struct VerifyIdentityService: Sendable {
         MobileEnvelope(sessionID: publicID, product: product, nextStep: next,
                        data: MobileIdentityData(reasons: state.reasons, credits: credits, result: nil),
                        meta: .current(environment: context.environmentKind, due: next, taken: step))
-    }
-}
-
-extension MobileIdentityResult.SanctionsMatch {
-    /// A `SanctionsMatcher.Match` as the mobile wire writes it.
-    init(_ match: SanctionsMatcher.Match) {
-        self.init(entryID: match.entryID, listedName: match.listedName, matchedName: match.matchedName, kind: match.kind.rawValue,
-                  programs: match.programs, score: match.score, reasons: match.reasons, dateOfBirth: match.dateOfBirth?.rawValue)
     }
 }

@@ -78,5 +78,6 @@ public enum VerityMigrations {
         AddDocumentCheckChips(),
         CreateChipChallenges(),
         AddDocumentCheckChipFaces(),
+        CreateSanctionsListVersions(),
     ]
 }

@@ -8,8 +8,10 @@ public final class SanctionsEntryModel: Model, @unchecked Sendable {
     public static let schema = "sanctions_entries"
 
     @ID public var id: UUID?
+    /// The list's storage key (`SanctionsRepository.ListKey`).
+    @Field(key: "list") public var list: String
     @Field(key: "version") public var version: Int64
-    /// The list's own id (OFAC's `ent_num`).
+    /// The entry's number within its list (OFAC's `ent_num`, the UN's `DATAID`).
     @Field(key: "list_id") public var listID: Int
     @Field(key: "kind") public var kind: String
     @Field(key: "name") public var name: String

@@ -1,72 +1,217 @@
+import Crypto
 import Fluent
 import Foundation
 import SQLKit
 import VerityCore
 
-/// The sanctions list: replaced whole and atomically by an import, read whole
-/// by screening.
+/// The sanctions lists: each replaced whole and atomically by an import,
+/// which records what it added, removed and changed since the version before;
+/// read whole by screening.
 public struct SanctionsRepository: Sendable {
     let db: any Database
 
     public init(db: any Database) { self.db = db }
 
-    public static let listName = "ofac-sdn"
+    /// A list as stored: a public list by its id (`ofac-sdn`), a tenant's
+    /// watchlist by its tenant and id, so two tenants' `watchlist:blocklist` never meet.
+    public struct ListKey: Hashable, Sendable {
+        public let list: String
+        public let tenantID: UUID?
 
-    /// The list as it stands: its version and when and from what it was imported.
-    public struct Status: Sendable {
+        public init(_ list: String, tenantID: UUID? = nil) {
+            self.list = list
+            self.tenantID = tenantID
+        }
+
+        public var storage: String { tenantID.map { $0.uuidString.lowercased() + "/" + list } ?? list }
+    }
+
+    /// A list as it stands: its current version and when and from what it was imported.
+    public struct Status: Sendable, Equatable {
+        public let list: String
+        public let tenantID: UUID?
         public let version: Int64
         public let entries: Int
         public let source: String
         public let importedAt: Int64
+        public let published: String?
+        public let sha256: String?
+
+        /// What a match names: the publication date and the file's hash.
+        public var listVersion: SanctionsListVersion { SanctionsListVersion(published: published, sha256: sha256 ?? "") }
     }
 
-    public func status() async throws -> Status? {
-        guard let row = try await db.sql().raw("""
-            SELECT current_version, entries, source, imported_at FROM sanctions_lists WHERE name = \(bind: Self.listName)
-            """).first() else { return nil }
-        return Status(version: try row.decode(column: "current_version", as: Int64.self), entries: try row.decode(column: "entries", as: Int.self),
-                      source: try row.decode(column: "source", as: String.self), importedAt: try row.decode(column: "imported_at", as: Int64.self))
+    /// Every public list imported (`SanctionsListID.publicLists` order), and `tenantID`'s watchlists when given.
+    public func statuses(tenantID: UUID? = nil) async throws -> [Status] {
+        let columns = "SELECT name, tenant_id, current_version, entries, source, imported_at, published, sha256 FROM sanctions_lists"
+        let rows: [any SQLRow]
+        if let tenantID {
+            rows = try await db.sql().raw("\(unsafeRaw: columns) WHERE tenant_id IS NULL OR tenant_id = \(bind: tenantID)").all()
+        } else {
+            rows = try await db.sql().raw("\(unsafeRaw: columns) WHERE tenant_id IS NULL").all()
+        }
+        let statuses = try rows.map { row in
+            let tenant = try row.decodeNil(column: "tenant_id") ? nil : try row.decode(column: "tenant_id", as: UUID.self)
+            let name = try row.decode(column: "name", as: String.self)
+            return Status(list: tenant == nil ? name : String(name.split(separator: "/", maxSplits: 1).last ?? ""), tenantID: tenant,
+                          version: try row.decode(column: "current_version", as: Int64.self), entries: try row.decode(column: "entries", as: Int.self),
+                          source: try row.decode(column: "source", as: String.self), importedAt: try row.decode(column: "imported_at", as: Int64.self),
+                          published: try row.decode(column: "published", as: String?.self), sha256: try row.decode(column: "sha256", as: String?.self))
+        }
+        return statuses.sorted { Self.order($0) < Self.order($1) }
     }
 
-    /// Writes `entries` as a new version and makes it current, deleting the old
-    /// one, in one transaction: a failed import leaves the old list in place.
-    public func replace(with entries: [SanctionsEntry], source: String, now: Int64,
-                        progress: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+    /// Public lists first, in `SanctionsListID.publicLists` order, then watchlists by name.
+    static func order(_ status: Status) -> String {
+        (status.tenantID == nil ? "0" : "1") + String(SanctionsListID.publicLists.firstIndex(of: status.list) ?? 9) + status.list
+    }
+
+    /// One list's status; OFAC's by default.
+    public func status(_ key: ListKey = ListKey(SanctionsListID.ofacSDN)) async throws -> Status? {
+        try await statuses(tenantID: key.tenantID).first { $0.list == key.list && $0.tenantID == key.tenantID }
+    }
+
+    /// Every entry of the current version of each list in `keys`; of every public list when nil.
+    public func current(_ keys: [ListKey]? = nil) async throws -> [SanctionsEntry] {
+        var wanted = keys ?? []
+        if keys == nil { wanted = try await statuses().filter { $0.tenantID == nil }.map { ListKey($0.list) } }
+        var entries: [SanctionsEntry] = []
+        for key in wanted { entries += try await current(key, on: db) }
+        return entries
+    }
+
+    func current(_ key: ListKey, on db: any Database) async throws -> [SanctionsEntry] {
+        guard let version = try await db.sql().raw("SELECT current_version FROM sanctions_lists WHERE name = \(bind: key.storage)").first()?
+            .decode(column: "current_version", as: Int64.self) else { return [] }
+        let decoder = JSONDecoder()
+        return try await SanctionsEntryModel.query(on: db).filter(\.$list == key.storage).filter(\.$version == version).sort(\.$listID).all()
+            .map { try decoder.decode(SanctionsEntry.self, from: Data($0.detail.utf8)) }
+    }
+}
+
+extension SanctionsRepository {
+    /// What an import did.
+    public struct Imported: Sendable {
+        public let version: VersionRecord
+        /// Against the version before; empty for a list's first import.
+        public let diff: SanctionsListDiff
+        /// The file was the current version already: nothing was written.
+        public let unchanged: Bool
+        /// The list's first version: there was nothing to compare with.
+        public let first: Bool
+
+        public init(version: VersionRecord, diff: SanctionsListDiff, unchanged: Bool, first: Bool) {
+            (self.version, self.diff, self.unchanged, self.first) = (version, diff, unchanged, first)
+        }
+    }
+
+    /// One import, as `sanctions_list_versions` keeps it.
+    public struct VersionRecord: Sendable, Equatable {
+        public let id: UUID
+        public let list: String
+        public let version: Int64
+        public let published: String?
+        public let sha256: String
+        public let source: String
+        public let entries: Int
+        public let added: Int
+        public let removed: Int
+        public let changed: Int
+        public let importedAt: Int64
+        /// The publication date and file hash a match names.
+        public var listVersion: SanctionsListVersion { SanctionsListVersion(published: published, sha256: sha256) }
+    }
+
+    /// Writes `entries` as a new version of `key`'s list and makes it current,
+    /// deleting the old one and recording what changed, in one transaction: a
+    /// failed import leaves the old list in place. `sha256` names the file
+    /// (the entries' own hash when nil); the same file twice writes nothing.
+    @discardableResult
+    public func replace(with entries: [SanctionsEntry], list key: ListKey = ListKey(SanctionsListID.ofacSDN), source: String,
+                        published: String? = nil, sha256: String? = nil, now: Int64,
+                        progress: @escaping @Sendable (Int) -> Void = { _ in }) async throws -> Imported {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let version = now
-        let models = try entries.map { entry in
-            let model = SanctionsEntryModel()
-            model.version = version
-            model.listID = entry.id
-            model.kind = entry.kind.rawValue
-            model.name = entry.name
-            model.detail = String(decoding: try encoder.encode(entry), as: UTF8.self)
-            return model
-        }
-        try await db.write { tx in
+        let details = try entries.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+        let hash = sha256 ?? SHA256.hash(data: Data(details.joined(separator: "\n").utf8)).map { String(format: "%02x", $0) }.joined()
+        return try await db.write { tx in
+            let previous = try await self.status(key, on: tx)
+            if let previous, previous.sha256 == hash {
+                let record = try await Self.versions(of: key, on: tx).first { $0.version == previous.version }
+                if let record { return Imported(version: record, diff: SanctionsListDiff(), unchanged: true, first: false) }
+            }
+            let diff = previous == nil ? SanctionsListDiff() : SanctionsListDiff.between(try await self.current(key, on: tx), entries)
+            let version = max(now, (previous?.version ?? 0) + 1)
             var done = 0
-            for batch in models.chunked(into: 500) {
+            for batch in zip(entries, details).map({ entry, detail in
+                let model = SanctionsEntryModel()
+                (model.list, model.version, model.listID, model.kind, model.name, model.detail) =
+                    (key.storage, version, entry.id, entry.kind.rawValue, entry.name, detail)
+                return model
+            }).chunked(into: 500) {
                 try await batch.create(on: tx)
                 done += batch.count
                 progress(done)
             }
             let sql = try tx.sql()
             try await sql.raw("""
-                INSERT INTO sanctions_lists (name, current_version, entries, source, imported_at)
-                VALUES (\(bind: Self.listName), \(bind: version), \(bind: models.count), \(bind: source), \(bind: now))
+                INSERT INTO sanctions_lists (name, current_version, entries, source, imported_at, published, sha256, tenant_id)
+                VALUES (\(bind: key.storage), \(bind: version), \(bind: entries.count), \(bind: source), \(bind: now), \(bind: published),
+                  \(bind: hash), \(bind: key.tenantID))
                 ON CONFLICT (name) DO UPDATE SET current_version = excluded.current_version, entries = excluded.entries,
-                  source = excluded.source, imported_at = excluded.imported_at
+                  source = excluded.source, imported_at = excluded.imported_at, published = excluded.published, sha256 = excluded.sha256
                 """).run()
-            try await sql.raw("DELETE FROM sanctions_entries WHERE version <> \(bind: version)").run()
+            try await sql.raw("DELETE FROM sanctions_entries WHERE list = \(bind: key.storage) AND version <> \(bind: version)").run()
+            let record = SanctionsListVersionModel()
+            (record.list, record.tenantID, record.version, record.published, record.sha256, record.source) =
+                (key.storage, key.tenantID, version, published, hash, source)
+            (record.entries, record.added, record.removed, record.changed, record.importedAt) =
+                (entries.count, diff.added.count, diff.removed.count, diff.changed.count, now)
+            try await record.create(on: tx)
+            let versionID = try record.requireID()
+            let changes = try [("added", diff.added), ("removed", diff.removed), ("changed", diff.changed)].flatMap { change, entries in
+                try entries.map { entry in
+                    let model = SanctionsListChangeModel()
+                    (model.versionID, model.change, model.entryID, model.reference, model.name) =
+                        (versionID, change, entry.id, entry.listReference, entry.name)
+                    model.detail = String(decoding: try encoder.encode(entry), as: UTF8.self)
+                    return model
+                }
+            }
+            for batch in changes.chunked(into: 500) { try await batch.create(on: tx) }
+            return Imported(version: Self.record(record), diff: diff, unchanged: false, first: previous == nil)
         }
     }
 
-    /// Every entry of the current version.
-    public func current() async throws -> [SanctionsEntry] {
-        guard let status = try await status() else { return [] }
+    func status(_ key: ListKey, on db: any Database) async throws -> Status? {
+        try await SanctionsRepository(db: db).status(key)
+    }
+
+    /// `key`'s versions, newest first.
+    public func versions(of key: ListKey) async throws -> [VersionRecord] { try await Self.versions(of: key, on: db) }
+
+    static func versions(of key: ListKey, on db: any Database) async throws -> [VersionRecord] {
+        try await SanctionsListVersionModel.query(on: db).filter(\.$list == key.storage).sort(\.$version, .descending).all().map(record)
+    }
+
+    static func record(_ model: SanctionsListVersionModel) -> VersionRecord {
+        VersionRecord(id: model.id ?? UUID(), list: model.list.split(separator: "/", maxSplits: 1).last.map(String.init) ?? model.list,
+                      version: model.version, published: model.published, sha256: model.sha256, source: model.source, entries: model.entries,
+                      added: model.added, removed: model.removed, changed: model.changed, importedAt: model.importedAt)
+    }
+
+    /// What one version added, removed and changed (`SanctionsListDiff`).
+    public func diff(versionID: UUID) async throws -> SanctionsListDiff {
         let decoder = JSONDecoder()
-        return try await SanctionsEntryModel.query(on: db).filter(\.$version == status.version).all()
-            .map { try decoder.decode(SanctionsEntry.self, from: Data($0.detail.utf8)) }
+        var diff = SanctionsListDiff()
+        for row in try await SanctionsListChangeModel.query(on: db).filter(\.$versionID == versionID).sort(\.$entryID).all() {
+            let entry = try decoder.decode(SanctionsEntry.self, from: Data(row.detail.utf8))
+            switch row.change {
+            case "added": diff.added.append(entry)
+            case "removed": diff.removed.append(entry)
+            default: diff.changed.append(entry)
+            }
+        }
+        return diff
     }
 }

@@ -1,0 +1,50 @@
+import Foundation
+import VerityCore
+import VerityStore
+import VerityKernel
+
+/// What `verity sanctions screen` prints: the lists screened against and what matched.
+public struct SanctionsScreenReport: Codable, Sendable {
+    public struct List: Codable, Sendable {
+        public var list: String
+        public var title: String
+        public var source: String
+        public var entries: Int
+        public var published: String?
+        public var sha256: String?
+        /// ISO 8601.
+        public var importedAt: String
+    }
+
+    public var lists: [List]
+    public var name: String
+    public var dateOfBirth: String?
+    public var nationality: String?
+    /// Whether anything reached the threshold: the person needs a human review.
+    public var match: Bool
+    public var threshold: Double
+    public var matches: [SanctionsMatcher.Match]
+}
+
+extension SanctionsOperations {
+    /// Screens one identity against the current lists (`lists`, or every one
+    /// imported) with the matcher VerifyCompliance uses; `SERVICE_UNAVAILABLE`
+    /// when no list is imported.
+    public func screenSanctions(name: String, dateOfBirth: DateOfBirth?, nationality: String?,
+                                kinds: Set<SanctionsEntry.Kind> = [.individual], lists: Set<String>? = nil) async throws -> SanctionsScreenReport {
+        let statuses = try await sanctionsStatuses().filter { lists?.contains($0.list) ?? true }
+        guard !statuses.isEmpty else {
+            throw VerityError(.serviceUnavailable, lists == nil ? "no sanctions list is imported (verity sanctions import sdn.csv)"
+                              : "none of \(lists?.sorted().joined(separator: ", ") ?? "") is imported (verity sanctions show)")
+        }
+        let matcher = try await screening.matcher(db: db)
+        let matches = try await screening.screen(.init(name: name, dateOfBirth: dateOfBirth, nationality: nationality, kinds: kinds, lists: lists), db: db)
+        let listed = statuses.map { status in
+            SanctionsScreenReport.List(list: status.list, title: SanctionsListID.title(status.list), source: status.source, entries: status.entries,
+                                       published: status.published, sha256: status.sha256,
+                                       importedAt: Date(timeIntervalSince1970: Double(status.importedAt) / 1000).ISO8601Format())
+        }
+        return SanctionsScreenReport(lists: listed, name: name, dateOfBirth: dateOfBirth?.description, nationality: nationality,
+                                     match: !matches.isEmpty, threshold: matcher.threshold, matches: matches)
+    }
+}
