@@ -241,7 +241,7 @@ let package = Package(
             name: "VerityTestSupport",
             dependencies: [
                 "DocgenManifest", "Verity", "VerityAPI", "VerityAdmin", "VerityCore", "VerityKernel", "VerityPKI", "VerityServer",
-                "VerityStore", "VerityStoreTestSupport", .asyncHTTPClient, .crypto, .fluent, .logging, .nioCore, .nioHTTP1, .vapor,
+                "VeritySanctions", "VerityStore", "VerityStoreTestSupport", .asyncHTTPClient, .crypto, .fluent, .logging, .nioCore, .nioHTTP1, .vapor,
             ],
             path: "Tests/VerityTestSupport"
         ),

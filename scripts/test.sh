@@ -136,9 +136,11 @@ stage "fuzz targets: the seeds and the hostile images replayed; then libFuzzer u
 # The chip targets also take the shared chip sets (real SODs, data groups, CSCAs, master lists), whole.
 mapfile -t chipfiles < <(find "${VERITY_SHARED_DATA_DIR:-../shared/data}/chip" -type f ! -name "LICENSE*" ! -name "*.md" | sort)
 [ "${#chipfiles[@]}" -gt 10 ] || { echo "the shared chip sets are missing"; exit 1; }
+# The sanctions target also takes the shared lists (the UN's XML, BIS's DPL, OFAC's CSVs), whole.
+mapfile -t sanctionsfiles < <(find "${VERITY_SHARED_DATA_DIR:-../shared/data}/sanctions" -type f ! -name "*.md" | sort)
 fuzzed=0
 for target in $(.build/debug/VerityFuzz list | cut -f1); do
-  case "$target" in chip-*) extra=("${chipfiles[@]}") ;; *) extra=() ;; esac
+  case "$target" in chip-*) extra=("${chipfiles[@]}") ;; sanctions-*) extra=("${sanctionsfiles[@]}") ;; *) extra=() ;; esac
   .build/debug/VerityFuzz replay "$target" "fuzz/corpus/$target" "${extra[@]}" > /dev/null
   fuzzed=$((fuzzed + 1))
 done

@@ -75,7 +75,7 @@ head -3 "$SANCTIONS_ALT" > "$WORK/bad-alt.csv"; echo '6365,1,"aka"' >> "$WORK/ba
 "$BIN" sanctions import "$SANCTIONS" --alt "$WORK/bad-alt.csv" > /dev/null 2> "$WORK/sanctions-bad-alt.err"; code=$?
 check "a malformed alt.csv names its file and line, exits 65 and imports nothing" bash -c "[ $code -eq 65 ] && grep -q 'alt.csv line 4' '$WORK/sanctions-bad-alt.err' && '$BIN' sanctions show | grep -q 'No sanctions list'"
 "$BIN" sanctions import "$SANCTIONS" --alt "$SANCTIONS_ALT" > "$WORK/sanctions.out" 2> "$WORK/sanctions.err"
-check "sanctions import reads OFAC's whole SDN list and its alternate names with a progress bar" bash -c "grep -q 'Imported 14965 entries, [0-9]* alternate names (362 rows of entries no longer listed left out)' '$WORK/sanctions.out' && grep -q '100% (14965/14965)' '$WORK/sanctions.err'"
+check "sanctions import reads OFAC's whole SDN list and its alternate names with a progress bar" bash -c "grep -q 'OFAC SDN: 14965 entries, [0-9]* alternate names, 0 addresses, version sha256:' '$WORK/sanctions.out' && grep -q 'left out: 362 rows' '$WORK/sanctions.out' && grep -q '100% (14965/14965)' '$WORK/sanctions.err'"
 for name in "Osama bin Laden:6365" "Viktor Bout:8279" "Alexander Lukashenko:9760" "Sergei Shoigu:35173" "El Chapo:6861" "Mayo:7226"; do
   "$BIN" sanctions screen --name "${name%%:*}" --json > "$WORK/screen-known.json"
   check "sanctions screen finds \"${name%%:*}\" as the press writes it (entry ${name##*:})" python3 -c "
@@ -98,6 +98,56 @@ done
 head -3 "$SANCTIONS" > "$WORK/bad-sdn.csv"; echo 'x,"BROKEN"' >> "$WORK/bad-sdn.csv"
 "$BIN" sanctions import "$WORK/bad-sdn.csv" > /dev/null 2> "$WORK/sanctions-bad.err"; code=$?
 check "a malformed list names its line, exits 65 and changes nothing" bash -c "[ $code -eq 65 ] && grep -q 'line 4' '$WORK/sanctions-bad.err' && '$BIN' sanctions show | grep -q '14965 entries'"
+
+# The UN's list and BIS's beside OFAC's: each recognised from its file, versioned, its changes reported exactly.
+UN_LIST="$(dirname "$SANCTIONS")/un-consolidated-2026-02-27.xml"
+"$BIN" sanctions import "$UN_LIST" > "$WORK/un.out" 2>&1
+check "sanctions import recognises the UN's consolidated list and reads it whole, with its publication date" grep -q "UN Security Council Consolidated List: 1003 entries, version 2026-02-27 sha256:" "$WORK/un.out"
+"$BIN" sanctions import "$(dirname "$SANCTIONS")/us-bis-dpl.txt" > "$WORK/dpl.out" 2>&1
+check "sanctions import recognises BIS's Denied Persons List" grep -q "US BIS Denied Persons List: 413 entries" "$WORK/dpl.out"
+"$BIN" sanctions import "$UN_LIST" > "$WORK/un-again.out" 2>&1
+check "the same file twice changes nothing and says so" grep -q "is the current version already" "$WORK/un-again.out"
+python3 - "$UN_LIST" "$WORK/un-changed.xml" <<'PY'
+import sys
+text = open(sys.argv[1], encoding="utf-8").read()
+start = text.index("<INDIVIDUAL>\n      <DATAID>6907993</DATAID>"); end = text.index("</INDIVIDUAL>", start) + len("</INDIVIDUAL>")
+text = text[:start] + text[end:]   # CDi.001 removed
+text = text.replace("<INDIVIDUALS>", "<INDIVIDUALS><INDIVIDUAL><DATAID>99000001</DATAID><FIRST_NAME>TESTFIRST</FIRST_NAME><SECOND_NAME>NEWLYLISTED</SECOND_NAME>"
+                    "<UN_LIST_TYPE>Al-Qaida</UN_LIST_TYPE><REFERENCE_NUMBER>QDi.999</REFERENCE_NUMBER></INDIVIDUAL>", 1)   # QDi.999 added
+text = text.replace("<ALIAS_NAME>Ahmed Fuad Salim</ALIAS_NAME>", "<ALIAS_NAME>Ahmed Fuad Salim Edited</ALIAS_NAME>", 1)   # QDi.006 changed
+text = text.replace('dateGenerated="2026-02-27', 'dateGenerated="2026-03-06', 1)
+open(sys.argv[2], "w", encoding="utf-8").write(text)
+PY
+"$BIN" sanctions import "$WORK/un-changed.xml" --json > "$WORK/un-changed.json" 2> /dev/null
+check "a changed version of the UN list reports exactly what was added, removed and changed" python3 -c "
+import json; r = json.load(open('$WORK/un-changed.json'))
+assert r['list'] == 'un-consolidated' and r['published'] == '2026-03-06' and not r['first'] and not r['unchanged'], r
+assert [e['reference'] for e in r['added']] == ['QDi.999'] and [e['reference'] for e in r['removed']] == ['CDi.001'], r
+assert [e['reference'] for e in r['changed']] == ['QDi.006'] and r['entries'] == 1003, r"
+"$BIN" sanctions versions --list un > "$WORK/un-versions.out" 2>&1
+check "sanctions versions lists the UN list's versions, newest first, with what each changed" bash -c "head -1 '$WORK/un-versions.out' | grep -q '2026-03-06 sha256:.* 1003 entries, +1 -1 ~1' && tail -1 '$WORK/un-versions.out' | grep -q '2026-02-27 sha256:.*the first version'"
+"$BIN" sanctions changes --list un > "$WORK/un-changes.out" 2>&1
+check "sanctions changes prints the newest version's changes entry by entry" bash -c "grep -q 'added  QDi.999  TESTFIRST NEWLYLISTED' '$WORK/un-changes.out' && grep -q 'removed  CDi.001  ERIC BADEGE' '$WORK/un-changes.out' && grep -q 'changed  QDi.006' '$WORK/un-changes.out'"
+"$BIN" sanctions screen --name "Ayman al-Zawahiri" --json > "$WORK/screen-both.json"
+check "a person on OFAC's list and the UN's comes back once per list, each naming its own entry and version" python3 -c "
+import json; r = json.load(open('$WORK/screen-both.json')); m = r['matches']
+assert [x['reference'] for x in m if x['list'] == 'ofac-sdn'] == ['2676'] and [x['reference'] for x in m if x['list'] == 'un-consolidated'] == ['QDi.006'], m
+assert [x['listVersion']['published'] for x in m if x['list'] == 'un-consolidated'] == ['2026-03-06'] and len(r['lists']) == 3, r"
+"$BIN" sanctions screen --name "أيمن الظواهري" --list un --json > "$WORK/screen-un-ar.json"
+check "sanctions screen --list un finds a UN-listed person from Arabic script, on that list only" python3 -c "
+import json; r = json.load(open('$WORK/screen-un-ar.json')); m = r['matches']
+assert m and all(x['list'] == 'un-consolidated' for x in m) and m[0]['reference'] == 'QDi.006', r"
+"$BIN" sanctions screen --name x --list eu > /dev/null 2> "$WORK/screen-eu.err"; code=$?
+check "sanctions screen --list eu is refused with a usage error (64)" bash -c "[ $code -eq 64 ] && grep -q 'not a list Verity reads' '$WORK/screen-eu.err'"
+printf '<CONSOLIDATED_LIST><INDIVIDUALS><INDIVIDUAL><DATAID>1</DATAID></INDIVIDUALS></CONSOLIDATED_LIST>' > "$WORK/bad-un.xml"
+"$BIN" sanctions import "$WORK/bad-un.xml" > /dev/null 2> "$WORK/bad-un.err"; code=$?
+check "a malformed UN list is refused with where (65) and the list stays as it was" bash -c "[ $code -eq 65 ] && grep -q 'not well-formed XML at line 1' '$WORK/bad-un.err' && '$BIN' sanctions show | grep -q 'un-consolidated: un-changed.xml: 1003 entries, version 2026-03-06'"
+"$BIN" environment set --tenant acme --environment live --screening-lists un,ofac > "$WORK/screening-lists.json" 2>&1
+check "environment set --screening-lists chooses the lists an environment screens against" python3 -c "
+import json; assert json.load(open('$WORK/screening-lists.json'))['screening']['lists'] == ['un-consolidated', 'ofac-sdn']"
+"$BIN" environment set --tenant acme --environment live --screening-lists eu > /dev/null 2> "$WORK/screening-eu.err"; code=$?
+check "environment set --screening-lists eu is refused (65) naming the setting" bash -c "[ $code -eq 65 ] && grep -q 'screening.lists\\|not a list Verity reads' '$WORK/screening-eu.err'"
+"$BIN" environment set --tenant acme --environment live --screening-lists all > /dev/null 2>&1
 
 cat > "$WORK/good.csv" <<'CSV'
 firstName,lastName,address,city,state,postalCode,country,dateOfBirth,flags
@@ -467,7 +517,7 @@ check "the data folder is 700 and every file in it but the CA certificates 600 f
   test \"\$(stat -c %a '$WORK/demo')\" = 700 && test -f '$WORK/demo/verity.sqlite-wal' && test -f '$WORK/demo/demo-keys.json' &&
   test -z \"\$(find '$WORK/demo' -mindepth 1 -type f ! -name '*.pem' ! -perm 600)\" && test -z \"\$(find '$WORK/demo' -mindepth 1 -type d ! -perm 700)\""
 check "the demo logs a few readable lines at notice level, no JSON migrator chatter" bash -c "! grep -q '^{' '$WORK/demo.log' && grep -q 'Server started' '$WORK/demo.log' && [ \$(wc -l < '$WORK/demo.log') -le 5 ]"
-check "the demo imports the bundled SDN list with its alternate names and says so" grep -q "sanctions list: ofac-sdn-2024-05-03.csv + ofac-alt-2021.csv + the demo's fictional entry (14966 entries)" "$WORK/demo.out"
+check "the demo imports the bundled lists, OFAC's with its alternate names, the UN's and BIS's, and says so" grep -q "sanctions lists: ofac-sdn-2024-05-03.csv + ofac-alt-2021.csv + the demo's fictional entry (14966 entries); un-consolidated-2026-02-27.xml (1003 entries); us-bis-dpl.txt (413 entries)" "$WORK/demo.out"
 DEMO_CLIENT=$(python3 -c "import json; print(json.load(open('$WORK/demo/demo-keys.json'))['clientKey'])" 2>/dev/null)
 check "the demo's client key runs VerifyCompliance against that list" bash -c "'$BIN' mobile verify-compliance --server http://127.0.0.1:$DEMO_PORT \
   --client-key '$DEMO_CLIENT' --selfie '$FIXTURES/john-smith-selfie.jpg' --front '$FIXTURES/john-smith-passport-front.png' | grep -q 'sanctions: no match for'"

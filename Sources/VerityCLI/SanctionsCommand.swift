@@ -63,7 +63,7 @@ struct SanctionsCommand: AsyncParsableCommand {
             guard !statuses.isEmpty else { print("No sanctions list imported (verity sanctions import sdn.csv)."); return }
             for status in statuses {
                 let when = Date(timeIntervalSince1970: Double(status.importedAt) / 1000).ISO8601Format()
-                print("\(status.list): \(status.source): \(status.entries) entries, version \(status.listVersion), imported \(when)")
+                print("\(status.list): \(status.source): \(status.entries) entries, version \(status.listVersion?.description ?? "before versions were kept"), imported \(when)")
             }
         }
     }

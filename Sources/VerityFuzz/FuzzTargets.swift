@@ -128,6 +128,11 @@ enum FuzzTargets {
         FuzzTarget(name: "chip-face", about: "ChipFaceDecoder: DG2's JPEG 2000 (JP2 boxes, the codestream's SIZ, OpenJPEG through Leptonica) or JPEG, alone or inside a DG2") { bytes in
             _ = try? ChipFaceDecoder().decode((try? FaceImageGroup(bytes))?.faces.first?.bytes ?? bytes)
         },
+        FuzzTarget(name: "sanctions-lists", about: "list files an operator imports: the UN's XML (XMLTree), BIS's tab-separated DPL, a tenant's watchlist in CSV or JSON") { bytes in
+            _ = try? UNConsolidatedList.parse(xml: bytes)
+            _ = try? DeniedPersonsList.parse(text: String(decoding: bytes, as: UTF8.self))
+            _ = try? WatchlistFile.parse(bytes, list: "watchlist:fuzz")
+        },
         FuzzTarget(name: "json-bodies", about: "every surface's request bodies, JSON into their types (the first byte picks the type)") { bytes in
             guard let first = bytes.first else { return }
             let body = Data(bytes.dropFirst())

@@ -59,7 +59,7 @@ package actor SanctionsScreening {
     private func build(_ key: String, _ statuses: [SanctionsRepository.Status], db: any Database) -> Task<SanctionsMatcher, any Error> {
         if let building, building.key == key { return building.task }
         let pool = self.pool
-        let versions = Dictionary(statuses.map { ($0.list, $0.listVersion) }, uniquingKeysWith: { first, _ in first })
+        let versions = Dictionary(statuses.compactMap { status in status.listVersion.map { (status.list, $0) } }, uniquingKeysWith: { first, _ in first })
         let task = Task {
             do {
                 let entries = try await SanctionsRepository(db: db).current(statuses.map { SanctionsRepository.ListKey($0.list) })

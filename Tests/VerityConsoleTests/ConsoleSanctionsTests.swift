@@ -21,10 +21,9 @@ struct ConsoleSanctionsTests {
 
     /// John Smith's passport names him; listed without a date of birth, he is a candidate nothing confirms.
     static func listJohnSmith(_ app: VerityTestApp, aliases: [String] = [], at version: Int64) async throws {
-        try await SanctionsRepository(db: app.app.db).replace(
-            with: [SanctionsEntry(id: 99, name: "SMITH, John", kind: .individual, programs: ["TEST"], aliases: aliases,
-                                  nationalities: ["Atlantis"])],
-            source: "test.csv", now: version)
+        try await app.useSanctions([SanctionsEntry(id: 99, name: "SMITH, John", kind: .individual, programs: ["TEST"], aliases: aliases,
+                                                   nationalities: ["Atlantis"])],
+                                   source: "test.csv", now: version)
     }
 
     static func screenJohn(_ client: MobileVerificationClient) async throws -> DocumentSessionVerification {
@@ -51,7 +50,7 @@ struct ConsoleSanctionsTests {
 
             // The person beside the entry: names, birth dates, nationalities, programme, and the matcher's why.
             let page = try await reviewer.request(.GET, ConsoleCaseRoute.show(id: caseID).path)
-            #expect(page.status == 200 && page.body.contains("Listed entry 99") && page.body.contains("SMITH, John"))
+            #expect(page.status == 200 && page.body.contains("Listed: OFAC SDN 99") && page.body.contains("SMITH, John"))
             #expect(page.body.contains("JOHN SMITH") && page.body.contains("Atlantis") && page.body.contains("TEST"))
             #expect(page.body.contains("One side has none") && page.body.contains("Undetermined"))
             let selfie = try await reviewer.request(.GET, ConsoleCaseRoute.image(id: caseID, side: "selfie").path)
@@ -92,7 +91,7 @@ struct ConsoleSanctionsTests {
 
             // The trail has it, with the entry.
             let trail = try await reviewer.request(.GET, ConsoleRoute.audit.path + "?action=sanctions.false_positive")
-            #expect(trail.body.contains("FALSE_POSITIVE_DIFFERENT_PERSON: Passport holder is American, entry is not. [entries 99]"))
+            #expect(trail.body.contains("FALSE_POSITIVE_DIFFERENT_PERSON: Passport holder is American, entry is not. [entries ofac-sdn 99 @ sha256:"))
             #expect(trail.body.contains("compliance@example.com"))
 
             // Screened again, the same person is clear of the same entry: no case.

@@ -33,8 +33,7 @@ struct MobileSDKE2ETests {
 
     @Test func verifyComplianceThroughTheSDKReportsTheMatchedEntry() async throws {
         try await MobileAPI.withMobile(credits: 120) { app, url, key in
-            try await SanctionsRepository(db: app.app.db).replace(
-                with: [SanctionsEntry(id: 99, name: "SMITH, John", kind: .individual, programs: ["TEST"],
+            try await app.useSanctions([SanctionsEntry(id: 99, name: "SMITH, John", kind: .individual, programs: ["TEST"],
                                       datesOfBirth: [.init(year: 1975, month: 2, day: 28)])],
                 source: "test.csv", now: 1)
             let client = MobileVerificationClient(baseURL: url, clientKey: key, requestTimeout: TestDeadlines.requestTimeout)
@@ -47,7 +46,7 @@ struct MobileSDKE2ETests {
             // The same session is not a VerifyIdentity session.
             await #expect(throws: MobileVerificationError.self) { try await client.identityResult(sessionID: listed.sessionID) }
 
-            try await SanctionsRepository(db: app.app.db).replace(with: [SanctionsEntry(id: 100, name: "DOE, Jane", kind: .individual)],
+            try await app.useSanctions([SanctionsEntry(id: 100, name: "DOE, Jane", kind: .individual)],
                                                                    source: "other.csv", now: 2)
             let clear = try await client.verifyCompliance(selfie: try MobileAPI.fixture("john-smith-selfie.jpg"), document: try MobileAPI.passport)
             #expect(clear.outcome == .pass)

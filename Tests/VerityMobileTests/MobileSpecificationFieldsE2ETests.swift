@@ -54,8 +54,7 @@ struct MobileSpecificationFieldsE2ETests {
 
     @Test func aLicenceFrontSaysNothingSoItsBackIsAskedForAndItsBarcodeNamesIt() async throws {
         try await MobileAPI.withMobile(credits: 60) { app, url, key in
-            try await SanctionsRepository(db: app.app.db).replace(
-                with: [SanctionsEntry(id: 7, name: "GARCIA, Maria", kind: .individual, programs: ["TEST"])], source: "test.csv", now: 1)
+            try await app.useSanctions([SanctionsEntry(id: 7, name: "GARCIA, Maria", kind: .individual, programs: ["TEST"])], source: "test.csv", now: 1)
             let run = try await Self.identity(url, key, product: "verifycompliance", selfie: try MobileAPI.johnSelfie,
                                               front: try Self.fixture("john-smith-licence-front.png"),
                                               back: try Self.fixture("john-smith-licence-back.png"))

@@ -29,10 +29,9 @@ struct MobileVerifyComplianceE2ETests {
 
     @Test func aListedHolderFailsWithTheMatchAndAnUnlistedOnePasses() async throws {
         try await MobileAPI.withMobile(credits: 120) { app, url, key in
-            let list = SanctionsRepository(db: app.app.db)
-            try await list.replace(with: [SanctionsEntry(id: 99, name: "SMITH, John", kind: .individual, programs: ["TEST"],
-                                                         datesOfBirth: [.init(year: 1975, month: 2, day: 28)])],
-                                   source: "test.csv", now: 1)
+            try await app.useSanctions([SanctionsEntry(id: 99, name: "SMITH, John", kind: .individual, programs: ["TEST"],
+                                                       datesOfBirth: [.init(year: 1975, month: 2, day: 28)])],
+                                       source: "test.csv", now: 1)
             let listed = try await Self.run(url, key)
             #expect(listed.json["outcome"] as? String == "fail", "\(listed.json)")
             let result = try #require(listed.data["result"] as? [String: Any])
@@ -41,8 +40,11 @@ struct MobileVerifyComplianceE2ETests {
             let matches = screening["matches"] as? [[String: Any]] ?? []
             #expect(matches.first?["entry_id"] as? Int == 99 && (matches.first?["reasons"] as? [String] ?? []).contains("date of birth agrees"))
             #expect(matches.first?["date_of_birth"] as? String == "agrees")
+            // The match names its list, its reference and the list's version (the file's hash).
+            #expect(matches.first?["list"] as? String == "ofac-sdn" && matches.first?["reference"] as? String == "99")
+            #expect(((matches.first?["list_version"] as? [String: Any])?["sha256"] as? String)?.count == 64)
             // A list without him: the same person passes, screened.
-            try await list.replace(with: [SanctionsEntry(id: 100, name: "DOE, Jane", kind: .individual)], source: "other.csv", now: 2)
+            try await app.useSanctions([SanctionsEntry(id: 100, name: "DOE, Jane", kind: .individual)], source: "other.csv", now: 2)
             let clear = try await Self.run(url, key)
             #expect(clear.json["outcome"] as? String == "pass", "\(clear.json)")
             #expect(((clear.data["result"] as? [String: Any])?["screening"] as? [String: Any])?["matches"] as? [Any] != nil)
@@ -53,8 +55,7 @@ struct MobileVerifyComplianceE2ETests {
     @Test func aNameMatchNoDateOfBirthConfirmsIsUndeterminedForAPerson() async throws {
         try await MobileAPI.withMobile(credits: 60) { app, url, key in
             // Listed without a date of birth: the name alone cannot say it is him.
-            try await SanctionsRepository(db: app.app.db).replace(
-                with: [SanctionsEntry(id: 42, name: "SMITH, John", kind: .individual, programs: ["TEST"])], source: "name-only.csv", now: 3)
+            try await app.useSanctions([SanctionsEntry(id: 42, name: "SMITH, John", kind: .individual, programs: ["TEST"])], source: "name-only.csv", now: 3)
             let answer = try await Self.run(url, key)
             #expect(answer.json["outcome"] as? String == "undetermined", "\(answer.json)")
             let result = try #require(answer.data["result"] as? [String: Any])
@@ -62,6 +63,28 @@ struct MobileVerifyComplianceE2ETests {
             let match = try #require(((result["screening"] as? [String: Any])?["matches"] as? [[String: Any]])?.first)
             #expect(match["entry_id"] as? Int == 42 && match["date_of_birth"] == nil)
             #expect(try await MobileAPI.balance(app) == 0, "an undetermined session was verified, and is charged")
+        }
+    }
+
+    /// Two lists: the holder is on the UN's (made up here), not on OFAC's. The
+    /// match names the UN entry; an environment that screens OFAC's list alone passes him.
+    @Test func everyListIsScreenedUnlessTheEnvironmentChoosesAndTheMatchNamesItsList() async throws {
+        try await MobileAPI.withMobile(credits: 120) { app, url, key in
+            try await app.useSanctions([SanctionsEntry(id: 100, name: "DOE, Jane", kind: .individual)], source: "sdn.csv", now: 1)
+            try await app.useSanctions([SanctionsEntry(list: SanctionsListID.unConsolidated, id: 6_900_001, reference: "QDi.900",
+                                                       name: "JOHN SMITH", kind: .individual, programs: ["Al-Qaida"],
+                                                       datesOfBirth: [.init(year: 1975, month: 2, day: 28)])],
+                                       list: SanctionsListID.unConsolidated, source: "consolidated.xml", now: 2)
+            let listed = try await Self.run(url, key)
+            #expect(listed.json["outcome"] as? String == "fail", "\(listed.json)")
+            let matches = (((listed.data["result"] as? [String: Any])?["screening"] as? [String: Any])?["matches"] as? [[String: Any]]) ?? []
+            #expect(matches.count == 1 && matches.first?["list"] as? String == "un-consolidated" && matches.first?["reference"] as? String == "QDi.900")
+            #expect(matches.first?["entry_id"] as? Int == 6_900_001 && matches.first?["programs"] as? [String] == ["Al-Qaida"])
+            try await app.configure { $0.screening.lists = ["ofac"] }
+            let ofacOnly = try await Self.run(url, key)
+            #expect(ofacOnly.json["outcome"] as? String == "pass", "\(ofacOnly.json)")
+            // A list that does not exist is refused when set.
+            await #expect(throws: VerityError.self) { try await app.configure { $0.screening.lists = ["eu"] } }
         }
     }
 

@@ -37,8 +37,9 @@ public struct SanctionsRepository: Sendable {
         public let published: String?
         public let sha256: String?
 
-        /// What a match names: the publication date and the file's hash.
-        public var listVersion: SanctionsListVersion { SanctionsListVersion(published: published, sha256: sha256 ?? "") }
+        /// What a match names: the publication date and the file's hash (nil
+        /// for a list imported before versions were kept, until its next import).
+        public var listVersion: SanctionsListVersion? { sha256.map { SanctionsListVersion(published: published, sha256: $0) } }
     }
 
     /// Every public list imported (`SanctionsListID.publicLists` order), and `tenantID`'s watchlists when given.

@@ -31,10 +31,11 @@ public struct SanctionsListFiles: Sendable {
                   addresses: addresses.map { Array($0.utf8) }, source: source)
     }
 
-    /// SHA-256 of the files together: the version's name beside its date.
-    var sha256: String {
+    /// SHA-256 of the files together (and of entries joined to them, such as
+    /// the demo's fictional one): the version's name beside its date.
+    func sha256(adding extra: [SanctionsEntry] = []) -> String {
         var hash = SHA256()
-        for file in [main, alternateNames ?? [], addresses ?? []] {
+        for file in [main, alternateNames ?? [], addresses ?? []] + extra.map({ Array("\($0.list) \($0.id) \($0.name)".utf8) }) {
             hash.update(data: Data(String(file.count).utf8 + [0]))
             hash.update(data: Data(file))
         }

@@ -27,7 +27,7 @@ public struct SanctionsOperations: OperatorTask {
         let total = read.file.entries.count
         let imported = try await SanctionsRepository(db: db).replace(
             with: read.file.entries, list: .init(read.file.list), source: files.source, published: read.file.published,
-            sha256: files.sha256 + (extra.isEmpty ? "" : "+\(extra.count)"), now: clock.nowMillis()) { progress($0, total) }
+            sha256: files.sha256(adding: extra), now: clock.nowMillis()) { progress($0, total) }
         if !imported.unchanged {
             try await audit("sanctions.import", environmentID: nil, reason: "\(read.file.list) \(imported.version.listVersion): "
                             + "\(imported.version.entries) entries, +\(imported.diff.added.count) -\(imported.diff.removed.count) ~\(imported.diff.changed.count)")

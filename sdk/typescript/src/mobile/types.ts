@@ -96,7 +96,14 @@ export const AgeRulesShape = object<AgeRules>('verifyAgeRules.data', {
 
 /** A sanctions list entry the name resembled (VerifyCompliance). */
 export interface SanctionsMatch {
+  /** The list the entry is on: `ofac-sdn`, `un-consolidated`, `us-bis-dpl`, `watchlist:<name>`. */
+  list: string
+  /** The list's version the entry was matched in: its publication date (when the file gives one) and the file's SHA-256. */
+  list_version?: { published?: string; sha256: string }
+  /** The entry's number within its list (OFAC's `ent_num`, the UN's `DATAID`). */
   entry_id: number
+  /** The entry's reference as its list writes it (the UN's `QDi.006`, OFAC's `ent_num`). */
+  reference: string
   listed_name: string
   matched_name: string
   kind: string
@@ -147,8 +154,12 @@ const MobileChipResultShape = object<MobileChipResult>('MobileChipResult', {
   face_matches_portrait: optional(boolean),
 })
 
+const ListVersionShape = object<NonNullable<SanctionsMatch['list_version']>>('SanctionsMatch.list_version', {
+  published: optional(string), sha256: string,
+})
+
 const SanctionsMatchShape = object<SanctionsMatch>('SanctionsMatch', {
-  entry_id: integer, listed_name: string, matched_name: string, kind: string, programs: array(string), score: number,
+  list: string, list_version: optional(ListVersionShape), entry_id: integer, reference: string, listed_name: string, matched_name: string, kind: string, programs: array(string), score: number,
   reasons: array(string), date_of_birth: optional(oneOf(['agrees', 'withinAYear', 'differs'] as const)),
 })
 

@@ -58,7 +58,14 @@ data class AgeRules(val minimumAge: Int, val ageMargin: Double, val credits: Int
 
 /** A sanctions list entry the name resembled (VerifyCompliance). */
 data class SanctionsMatch(
+    /** The list the entry is on: `ofac-sdn`, `un-consolidated`, `us-bis-dpl`, `watchlist:<name>`. */
+    val list: String,
+    /** The list's version the entry was matched in. */
+    val listVersion: ListVersion?,
+    /** The entry's number within its list (OFAC's `ent_num`, the UN's `DATAID`). */
     val entryId: Long,
+    /** The entry's reference as its list writes it (the UN's `QDi.006`, OFAC's `ent_num`). */
+    val reference: String,
     val listedName: String,
     val matchedName: String,
     val kind: String,
@@ -68,6 +75,9 @@ data class SanctionsMatch(
     /** `agrees`, `withinAYear` or `differs`, when both dates are known. */
     val dateOfBirth: String?
 )
+
+/** A list's version: its publication date (null when the file gives none) and the imported file's SHA-256. */
+data class ListVersion(val published: String?, val sha256: String)
 
 /** [match] and [distance] are null when no face could be compared. */
 data class FaceMatch(val match: Boolean?, val distance: Double?, val threshold: Double)
@@ -158,8 +168,17 @@ internal object MobileShapes {
         construct { read -> AgeRules(read[minimum], read[margin], read[credits], read[steps]) }
     }
 
+    private val listVersion: ObjectShape<ListVersion> = objectShape("SanctionsMatch.list_version") {
+        val published = field("published", Shapes.optional(Shapes.string)) { it.published }
+        val sha256 = field("sha256", Shapes.string) { it.sha256 }
+        construct { read -> ListVersion(read[published], read[sha256]) }
+    }
+
     private val sanctionsMatch: ObjectShape<SanctionsMatch> = objectShape("SanctionsMatch") {
+        val list = field("list", Shapes.string) { it.list }
+        val version = field("list_version", Shapes.optional(listVersion)) { it.listVersion }
         val entry = field("entry_id", Shapes.long) { it.entryId }
+        val reference = field("reference", Shapes.string) { it.reference }
         val listed = field("listed_name", Shapes.string) { it.listedName }
         val matched = field("matched_name", Shapes.string) { it.matchedName }
         val kind = field("kind", Shapes.string) { it.kind }
@@ -168,7 +187,8 @@ internal object MobileShapes {
         val reasons = field("reasons", strings) { it.reasons }
         val birth = field("date_of_birth", Shapes.optional(Shapes.oneOf("agrees", "withinAYear", "differs"))) { it.dateOfBirth }
         construct { read ->
-            SanctionsMatch(read[entry], read[listed], read[matched], read[kind], read[programs], read[score], read[reasons], read[birth])
+            SanctionsMatch(read[list], read[version], read[entry], read[reference], read[listed], read[matched], read[kind], read[programs],
+                read[score], read[reasons], read[birth])
         }
     }
 
