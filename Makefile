@@ -1,5 +1,5 @@
 # Conveniences; the README's two commands are scripts/demo.sh and scripts/test.sh.
-.PHONY: demo test build sdk sdk-kotlin reliability fuzz bench bench-documents bench-document-flow bench-mobile bench-faces bench-pki bench-chip bench-mrz-model bench-webhooks bench-sdk bench-console bench-cpu bench-sandbox contract
+.PHONY: demo test build sdk sdk-kotlin reliability fuzz bench bench-documents bench-document-flow bench-mobile bench-faces bench-pki bench-chip bench-sanctions bench-mrz-model bench-webhooks bench-sdk bench-console bench-cpu bench-sandbox contract
 
 build:
 	swift build --build-tests --explicit-target-dependency-import-check error
@@ -39,6 +39,7 @@ bench:
 	bash bench/faces.sh
 	bash bench/pki.sh
 	bash bench/chip.sh
+	bash bench/sanctions.sh
 	bash bench/sdk.sh
 	bash bench/console.sh
 	bash bench/sandbox.sh
@@ -70,6 +71,9 @@ bench-pki:
 
 bench-chip:
 	bash bench/chip.sh
+
+bench-sanctions:
+	bash bench/sanctions.sh
 
 bench-mrz-model:
 	bash bench/mrz-model.sh

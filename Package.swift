@@ -142,7 +142,7 @@ let package = Package(
         .target(
             name: "VeritySanctions",
             dependencies: [
-                "VerityCore", "VerityStore", "VerityKernel", "VerityEnginePool", .vapor,
+                "VerityAPI", "VerityCore", "VerityStore", "VerityKernel", "VerityEnginePool", .crypto, .vapor,
             ]
         ),
         .target(

@@ -23,6 +23,8 @@ public struct RouteParameter: Sendable, Hashable {
     public static let caseID = RouteParameter("caseID")
     /// A held document check's image: front, back or face.
     public static let side = RouteParameter("side")
+    /// A tenant's watchlist, by its name.
+    public static let watchlist = RouteParameter("watchlist")
     /// A tag of the API reference.
     public static let tag = RouteParameter("tag")
 }

@@ -9,7 +9,7 @@ import VerityAdmin
 struct SanctionsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sanctions", abstract: "The sanctions lists (OFAC SDN, UN Consolidated, BIS Denied Persons) that compliance screening uses.",
-        subcommands: [Import.self, Show.self, Versions.self, Changes.self, Screen.self])
+        subcommands: [Import.self, Show.self, Versions.self, Changes.self, Screen.self, Watchlist.self])
 
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

@@ -20,6 +20,7 @@ extension SanctionsCommand {
         @Option(help: "Date of birth, YYYY-MM-DD.") var dob: String?
         @Option(help: "Nationality: ISO 3166 alpha-2 (SY) or alpha-3 (SYR).") var nationality: String?
         @Option(help: "Screen against this list only (ofac, un, dpl); repeatable. Every imported list when left out.") var list: [String] = []
+        @Option(help: "Screen against this tenant's own watchlists too.") var tenant: String?
         @Flag(help: "Screen against organisations, vessels and aircraft too, not only listed people (for a name that may not be a person's).")
         var anyKind = false
         @Flag(help: "Print JSON.") var json = false
@@ -55,7 +56,8 @@ extension SanctionsCommand {
                 try await VerityApp.withDatabase(settings) { app in
                     try await AdminOperations(app: app, settings: settings)
                         .sanctions.screenSanctions(name: query.name, dateOfBirth: query.dob, nationality: query.country,
-                                                   kinds: anyKind ? Set(SanctionsEntry.Kind.allCases) : [.individual], lists: lists)
+                                                   kinds: anyKind ? Set(SanctionsEntry.Kind.allCases) : [.individual], lists: lists,
+                                                   tenant: tenant)
                 }
             }
             if json { try CLIOutput.print(report, json: true); return }

@@ -16,7 +16,7 @@ package actor SanctionsScreening {
     /// Where the matcher is built and names are screened: the engine pool in a
     /// server (an index build takes about a second of CPU, and must not hold an
     /// event loop); nil in a CLI run, where nothing else shares the thread.
-    private let pool: EnginePool?
+    let pool: EnginePool?
 
     package init(pool: EnginePool?) { self.pool = pool }
 
@@ -25,6 +25,8 @@ package actor SanctionsScreening {
     private var building: (key: String, task: Task<SanctionsMatcher, any Error>)?
     /// The newest matcher built, which screens while a newer one builds.
     private var ready: (key: String, matcher: SanctionsMatcher)?
+    /// Each tenant's watchlists' matcher, by the versions it was built from (`SanctionsScreening+Watchlists`).
+    var watchlists: [UUID: (key: String, matcher: SanctionsMatcher)] = [:]
 
     /// The matcher, or `SERVICE_UNAVAILABLE` when no list was imported: a
     /// compliance check without a list would pass everyone. When a list has a
@@ -90,17 +92,20 @@ extension SanctionsScreening {
         return try await Self.run(on: pool) { matcher.screen(query) }
     }
 
-    /// `query` screened, with the listed entries behind its matches.
-    package func screenWithEntries(_ query: SanctionsMatcher.Query, db: any Database) async throws
+    /// `query` screened, with the listed entries behind its matches: against
+    /// the public lists, and the watchlists of `tenant` when given.
+    package func screenWithEntries(_ query: SanctionsMatcher.Query, db: any Database, tenant: TenantLists? = nil) async throws
         -> (matches: [SanctionsMatcher.Match], entries: [SanctionsEntry]) {
         let matcher = try await matcher(db: db)
-        return try await Self.run(on: pool) {
-            let matches = matcher.screen(query)
-            return (matches, matcher.entries(of: matches))
+        var own: SanctionsMatcher?
+        if let tenant { own = try await watchlistMatcher(tenant, weighing: matcher, db: db) }
+        return try await Self.run(on: pool) { [own] in
+            let matches = SanctionsMatcher.ordered(matcher.screen(query) + (own?.screen(query) ?? []))
+            return (matches, matcher.entries(of: matches) + (own?.entries(of: matches) ?? []))
         }
     }
 
-    private static func run<T: Sendable>(on pool: EnginePool?, _ work: @escaping @Sendable () throws -> T) async throws -> T {
+    static func run<T: Sendable>(on pool: EnginePool?, _ work: @escaping @Sendable () throws -> T) async throws -> T {
         guard let pool else { return try work() }
         return try await pool.run(work)
     }

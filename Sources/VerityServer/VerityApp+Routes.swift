@@ -10,6 +10,7 @@ import VerityDocumentOCR
 import VerityCertification
 import VerityConsole
 import VerityAdmin
+import VeritySanctions
 
 /// Every product surface, each handed the shared context and its own parts;
 /// each builds its controllers and services itself.
@@ -30,6 +31,7 @@ extension VerityApp {
             AdminSurface(context, issuer: parts.issuer),
             WebhookSurface(context, wake: wake),
             ChipSurface(context, engines: parts.documentEngines),
+            SanctionsSurface(context),
         ]
         for surface in surfaces { try surface.install(on: app) }
     }

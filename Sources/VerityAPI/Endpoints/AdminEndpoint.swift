@@ -50,6 +50,13 @@ public enum AdminEndpoint {
     public static let importChipTrust: Endpoint<ChipTrustImportInput, ChipTrustImportResult> = endpoint(.post, ChipTrustRoute.trust.components)
     public static let chipTrust: Endpoint<NoBody, ChipTrustView> = endpoint(.get, ChipTrustRoute.trust.components)
 
+    // Sanctions: the lists screened, and the tenant's own watchlists.
+    public static let sanctionsLists: Endpoint<NoBody, SanctionsListsView> = endpoint(.get, SanctionsRoute.lists.components)
+    public static let importWatchlist: Endpoint<WatchlistImportInput, WatchlistImportResult> =
+        endpoint(.post, SanctionsRoute.watchlist(name: RouteParameter.watchlist.placeholder).components)
+    public static let removeWatchlist: Endpoint<NoBody, WatchlistRemoved> =
+        endpoint(.delete, SanctionsRoute.watchlist(name: RouteParameter.watchlist.placeholder).components)
+
     // Console operators, with a live key only.
     public static let createOperator: Endpoint<OperatorInput, OperatorCredentials> =
         endpoint(.post, OperatorRoute.operators.components, status: 201)

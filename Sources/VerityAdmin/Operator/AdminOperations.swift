@@ -43,7 +43,7 @@ public struct AdminOperations: Sendable {
         webhooks = WebhookOperations(db: db, clock: clock, protector: protector, links: links)
         certification = CertificationOperations(db: db, clock: clock, protector: protector, links: links, settings: settings)
         operators = OperatorOperations(db: db, clock: clock, protector: protector, passwordCost: settings.operatorPasswordCost)
-        sanctions = SanctionsOperations(db: db, clock: clock, screening: SanctionsScreening(pool: nil))
+        sanctions = SanctionsOperations(db: db, clock: clock, protector: protector, screening: SanctionsScreening(pool: nil))
         chip = ChipOperations(db: db, clock: clock)
         keyRotation = KeyRotationOperations(db: db, clock: clock, protector: protector, settings: settings)
         retention = RetentionOperations(db: db, clock: clock, protector: protector,

@@ -299,8 +299,13 @@ public struct SanctionsMatcher: Sendable {
                                      dateOfBirth: birthAgreement))
             }
         }
-        return matches.sorted {
-            $0.score != $1.score ? $0.score > $1.score : $0.list != $1.list ? Self.order($0.list) < Self.order($1.list) : $0.entryID < $1.entryID
+        return Self.ordered(matches)
+    }
+
+    /// Best first; at equal scores public lists first (in `SanctionsListID.publicLists` order), then by entry.
+    public static func ordered(_ matches: [Match]) -> [Match] {
+        matches.sorted {
+            $0.score != $1.score ? $0.score > $1.score : $0.list != $1.list ? order($0.list) < order($1.list) : $0.entryID < $1.entryID
         }
     }
 

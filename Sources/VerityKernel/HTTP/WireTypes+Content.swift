@@ -44,5 +44,9 @@ extension OperatorCredentials: Content {}
 extension WebhookEndpointSecret: Content {}
 extension WebhookDeliveryView: Content {}
 extension ChipTrustImportResult: Content {}
+extension WatchlistImportInput: Content {}
+extension WatchlistImportResult: Content {}
+extension WatchlistRemoved: Content {}
+extension SanctionsListsView: Content {}
 extension ChipTrustView: Content {}
 extension ChipChallenge: Content {}

@@ -24,7 +24,8 @@ extension VerifyIdentityService {
         let nationality = report.field("nationality").flatMap { ICAOCountryCode.alpha2($0.value) }
         // Without a name there is nothing to screen, but a list must still be there to screen against.
         guard !name.isEmpty else { _ = try await screening.matcher(db: db); return Screened(name: name, matches: [], entries: [], personIndex: nil) }
-        let found = try await screening.screenWithEntries(.init(name: name, dateOfBirth: birth, nationality: nationality, lists: lists), db: db)
+        let found = try await screening.screenWithEntries(.init(name: name, dateOfBirth: birth, nationality: nationality, lists: lists), db: db,
+                                                          tenant: TenantLists(tenantID: tenantID, protector: protector))
         // Clearances made before a rotation of the derived keys hold while its window lasts.
         let personIndexes = protector.blindIndexes(SanctionsPerson.key(name: name, dateOfBirth: printedBirth), domain: "sanctions-person",
                                                    now: clock.nowMillis())

@@ -12,6 +12,8 @@ struct CreateSanctionsListVersions: AsyncMigration {
         let sql = try database.sql()
         // The same statement on SQLite and PostgreSQL: the entries already stored are OFAC's.
         try await sql.raw("ALTER TABLE sanctions_entries ADD COLUMN list TEXT NOT NULL DEFAULT 'ofac-sdn'").run()
+        // A tenant's watchlist entries are sealed (`SealedColumn.watchlistEntry`); a public list's are public data, in clear.
+        try await database.schema(SanctionsEntryModel.schema).field("sealed_detail", .data).update()
         try await database.schema("sanctions_lists").field("published", .string).update()
         try await database.schema("sanctions_lists").field("sha256", .string).update()
         try await database.schema("sanctions_lists").field("tenant_id", .uuid).update()
@@ -38,6 +40,7 @@ struct CreateSanctionsListVersions: AsyncMigration {
             .field("reference", .string, .required)
             .field("name", .string, .required)
             .field("detail", .string, .required)
+            .field("sealed_detail", .data)
             .create()
         try await sql.create(index: "sanctions_entries_list_version").on(SanctionsEntryModel.schema).column("list").column("version").run()
         try await sql.create(index: "sanctions_list_changes_version").on(SanctionsListChangeModel.schema).column("version_id").run()
@@ -49,6 +52,7 @@ struct CreateSanctionsListVersions: AsyncMigration {
         try await database.schema("sanctions_lists").deleteField("tenant_id").update()
         try await database.schema("sanctions_lists").deleteField("sha256").update()
         try await database.schema("sanctions_lists").deleteField("published").update()
+        try await database.schema(SanctionsEntryModel.schema).deleteField("sealed_detail").update()
         try await database.schema(SanctionsEntryModel.schema).deleteField("list").update()
     }
 }

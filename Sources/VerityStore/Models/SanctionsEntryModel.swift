@@ -16,6 +16,8 @@ public final class SanctionsEntryModel: Model, @unchecked Sendable {
     @Field(key: "kind") public var kind: String
     @Field(key: "name") public var name: String
     @Field(key: "detail") public var detail: String
+    /// The entry of a tenant's watchlist, sealed (`detail` is empty and `name` its reference).
+    @OptionalField(key: "sealed_detail") public var sealedDetail: Data?
 
     public init() {}
 }

@@ -36,6 +36,8 @@ public final class SanctionsListChangeModel: Model, @unchecked Sendable {
     @Field(key: "reference") public var reference: String
     @Field(key: "name") public var name: String
     @Field(key: "detail") public var detail: String
+    /// A tenant's watchlist entry, sealed (`detail` is empty and `name` its reference).
+    @OptionalField(key: "sealed_detail") public var sealedDetail: Data?
 
     public init() {}
 }

@@ -25,6 +25,9 @@ public enum SealedColumn: String, CaseIterable, Sendable {
     case idempotentBody = "idempotency_keys.sealed_body"
     case responseSigningKey = "response_signing_keys.sealed_hmac_key"
     case hsmProvisioningPIN = "hsm_tokens.pin_sealed"
+    /// A tenant's watchlist entry (people a tenant flags), and what an import of one changed.
+    case watchlistEntry = "sanctions_entries.sealed_detail"
+    case watchlistChange = "sanctions_list_changes.sealed_detail"
     // Under a person's key (`PersonSealer`); rows from before people had keys
     // are under the data key.
     case ocrFront = "ocr_sessions.sealed_front"

@@ -9,8 +9,13 @@ import VerityCore
 /// read whole by screening.
 public struct SanctionsRepository: Sendable {
     let db: any Database
+    /// Seals and opens a tenant's watchlist entries; nil where only public lists are read or written.
+    let protector: DataProtector?
 
-    public init(db: any Database) { self.db = db }
+    public init(db: any Database, protector: DataProtector? = nil) {
+        self.db = db
+        self.protector = protector
+    }
 
     /// A list as stored: a public list by its id (`ofac-sdn`), a tenant's
     /// watchlist by its tenant and id, so two tenants' `watchlist:blocklist` never meet.
@@ -84,9 +89,23 @@ public struct SanctionsRepository: Sendable {
     func current(_ key: ListKey, on db: any Database) async throws -> [SanctionsEntry] {
         guard let version = try await db.sql().raw("SELECT current_version FROM sanctions_lists WHERE name = \(bind: key.storage)").first()?
             .decode(column: "current_version", as: Int64.self) else { return [] }
-        let decoder = JSONDecoder()
         return try await SanctionsEntryModel.query(on: db).filter(\.$list == key.storage).filter(\.$version == version).sort(\.$listID).all()
-            .map { try decoder.decode(SanctionsEntry.self, from: Data($0.detail.utf8)) }
+            .map { try entry(detail: $0.detail, sealed: $0.sealedDetail, row: $0.requireID(), column: .watchlistEntry) }
+    }
+
+    /// An entry as a row holds it: a public list's in clear, a tenant's watchlist's sealed.
+    func entry(detail: String, sealed: Data?, row: UUID, column: SealedColumn) throws -> SanctionsEntry {
+        guard let sealed else { return try JSONDecoder().decode(SanctionsEntry.self, from: Data(detail.utf8)) }
+        guard let protector else { throw StoreError.corruptRecord(column.rawValue) }
+        return try JSONDecoder().decode(SanctionsEntry.self, from: try protector.open(sealed, at: .of(column, row)))
+    }
+
+    /// What a row of `key`'s list holds for `entry`: its detail in clear, or,
+    /// for a tenant's watchlist, no detail, the reference for a name, and the entry sealed.
+    func row(_ entry: SanctionsEntry, json: String, key: ListKey, id: UUID, column: SealedColumn) throws -> (detail: String, name: String, sealed: Data?) {
+        guard key.tenantID != nil else { return (json, entry.name, nil) }
+        guard let protector else { throw StoreError.sealFailed }   // a tenant's watchlist is sealed: this repository needs the data key
+        return ("", entry.listReference, try protector.seal(Data(json.utf8), at: .of(column, id)))
     }
 }
 
@@ -144,10 +163,12 @@ extension SanctionsRepository {
             let diff = previous == nil ? SanctionsListDiff() : SanctionsListDiff.between(try await self.current(key, on: tx), entries)
             let version = max(now, (previous?.version ?? 0) + 1)
             var done = 0
-            for batch in zip(entries, details).map({ entry, detail in
+            for batch in try zip(entries, details).map({ entry, detail in
                 let model = SanctionsEntryModel()
-                (model.list, model.version, model.listID, model.kind, model.name, model.detail) =
-                    (key.storage, version, entry.id, entry.kind.rawValue, entry.name, detail)
+                let id = UUID()
+                let row = try self.row(entry, json: detail, key: key, id: id, column: .watchlistEntry)
+                (model.id, model.list, model.version, model.listID, model.kind, model.name, model.detail, model.sealedDetail) =
+                    (id, key.storage, version, entry.id, entry.kind.rawValue, row.name, row.detail, row.sealed)
                 return model
             }).chunked(into: 500) {
                 try await batch.create(on: tx)
@@ -173,9 +194,11 @@ extension SanctionsRepository {
             let changes = try [("added", diff.added), ("removed", diff.removed), ("changed", diff.changed)].flatMap { change, entries in
                 try entries.map { entry in
                     let model = SanctionsListChangeModel()
-                    (model.versionID, model.change, model.entryID, model.reference, model.name) =
-                        (versionID, change, entry.id, entry.listReference, entry.name)
-                    model.detail = String(decoding: try encoder.encode(entry), as: UTF8.self)
+                    let id = UUID()
+                    let row = try self.row(entry, json: String(decoding: try encoder.encode(entry), as: UTF8.self), key: key, id: id,
+                                           column: .watchlistChange)
+                    (model.id, model.versionID, model.change, model.entryID, model.reference, model.name, model.detail, model.sealedDetail) =
+                        (id, versionID, change, entry.id, entry.listReference, row.name, row.detail, row.sealed)
                     return model
                 }
             }
@@ -185,7 +208,7 @@ extension SanctionsRepository {
     }
 
     func status(_ key: ListKey, on db: any Database) async throws -> Status? {
-        try await SanctionsRepository(db: db).status(key)
+        try await SanctionsRepository(db: db, protector: protector).status(key)
     }
 
     /// `key`'s versions, newest first.
@@ -203,10 +226,9 @@ extension SanctionsRepository {
 
     /// What one version added, removed and changed (`SanctionsListDiff`).
     public func diff(versionID: UUID) async throws -> SanctionsListDiff {
-        let decoder = JSONDecoder()
         var diff = SanctionsListDiff()
         for row in try await SanctionsListChangeModel.query(on: db).filter(\.$versionID == versionID).sort(\.$entryID).all() {
-            let entry = try decoder.decode(SanctionsEntry.self, from: Data(row.detail.utf8))
+            let entry = try entry(detail: row.detail, sealed: row.sealedDetail, row: row.requireID(), column: .watchlistChange)
             switch row.change {
             case "added": diff.added.append(entry)
             case "removed": diff.removed.append(entry)
@@ -214,5 +236,23 @@ extension SanctionsRepository {
             }
         }
         return diff
+    }
+}
+
+extension SanctionsRepository {
+    /// Deletes `key`'s list whole: its entries, its versions and what they changed.
+    /// Returns whether there was such a list.
+    public func remove(_ key: ListKey) async throws -> Bool {
+        try await db.write { tx in
+            let sql = try tx.sql()
+            guard try await sql.raw("SELECT name FROM sanctions_lists WHERE name = \(bind: key.storage)").first() != nil else { return false }
+            try await sql.raw("""
+                DELETE FROM sanctions_list_changes WHERE version_id IN (SELECT id FROM sanctions_list_versions WHERE list = \(bind: key.storage))
+                """).run()
+            try await sql.raw("DELETE FROM sanctions_list_versions WHERE list = \(bind: key.storage)").run()
+            try await sql.raw("DELETE FROM sanctions_entries WHERE list = \(bind: key.storage)").run()
+            try await sql.raw("DELETE FROM sanctions_lists WHERE name = \(bind: key.storage)").run()
+            return true
+        }
     }
 }

@@ -9,6 +9,8 @@ import VeritySanctions
 public struct SanctionsOperations: OperatorTask {
     package let db: any Database
     package let clock: VerityClock
+    /// Seals a tenant's watchlist entries.
+    let protector: DataProtector
     /// The matcher of these operations (one per CLI run).
     let screening: SanctionsScreening
 

@@ -2,6 +2,7 @@ import Foundation
 import VerityCore
 import VerityStore
 import VerityKernel
+import VeritySanctions
 
 /// What `verity sanctions screen` prints: the lists screened against and what matched.
 public struct SanctionsScreenReport: Codable, Sendable {
@@ -31,14 +32,18 @@ extension SanctionsOperations {
     /// imported) with the matcher VerifyCompliance uses; `SERVICE_UNAVAILABLE`
     /// when no list is imported.
     public func screenSanctions(name: String, dateOfBirth: DateOfBirth?, nationality: String?,
-                                kinds: Set<SanctionsEntry.Kind> = [.individual], lists: Set<String>? = nil) async throws -> SanctionsScreenReport {
-        let statuses = try await sanctionsStatuses().filter { lists?.contains($0.list) ?? true }
+                                kinds: Set<SanctionsEntry.Kind> = [.individual], lists: Set<String>? = nil,
+                                tenant: String? = nil) async throws -> SanctionsScreenReport {
+        var tenantID: UUID?
+        if let tenant { tenantID = try await self.tenantID(named: tenant) }
+        let statuses = try await SanctionsRepository(db: db).statuses(tenantID: tenantID).filter { lists?.contains($0.list) ?? true }
         guard !statuses.isEmpty else {
             throw VerityError(.serviceUnavailable, lists == nil ? "no sanctions list is imported (verity sanctions import sdn.csv)"
                               : "none of \(lists?.sorted().joined(separator: ", ") ?? "") is imported (verity sanctions show)")
         }
         let matcher = try await screening.matcher(db: db)
-        let matches = try await screening.screen(.init(name: name, dateOfBirth: dateOfBirth, nationality: nationality, kinds: kinds, lists: lists), db: db)
+        let matches = try await screening.screenWithEntries(.init(name: name, dateOfBirth: dateOfBirth, nationality: nationality, kinds: kinds, lists: lists),
+                                                            db: db, tenant: tenantID.map { TenantLists(tenantID: $0, protector: protector) }).matches
         let listed = statuses.map { status in
             SanctionsScreenReport.List(list: status.list, title: SanctionsListID.title(status.list), source: status.source, entries: status.entries,
                                        published: status.published, sha256: status.sha256,
