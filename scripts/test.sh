@@ -83,13 +83,13 @@ run_suite "the engines (no database)" "--filter $ENGINE_TESTS" TEST_DATABASE_URL
 run_suite SQLite "--skip $ENGINE_TESTS" TEST_DATABASE_URL=
 PG_URL=$(bash scripts/postgres.sh start 55432 fast)
 # Once is enough for what no database changes: the browser runs test the
-# pages (the capture links and the console are tested on both databases
-# without a browser); the slow and idle clients are thousands of sockets
+# pages (the capture links and the console, its chip case and trust page
+# included, are tested on both databases without a browser); the slow and idle clients are thousands of sockets
 # against the HTTP server; the engine sandbox and its workers
 # (EngineWorkerTests, SandboxEscapeTests) confine processes and touch no
 # table. What the workers do to jobs and requests (EngineWorkerServerTests)
 # runs on both.
-PG_ONCE="CapturePageBrowserTests|ReferencePagesBrowserTests|ConsolePagesBrowserTests|SlowClientsE2ETests|EngineWorkerTests|SandboxEscapeTests"
+PG_ONCE="CapturePageBrowserTests|ReferencePagesBrowserTests|ConsolePagesBrowserTests|ConsoleChipBrowserTests|SlowClientsE2ETests|EngineWorkerTests|SandboxEscapeTests"
 run_suite PostgreSQL "--skip $ENGINE_TESTS|$PG_ONCE" TEST_DATABASE_URL="$PG_URL"
 
 # The fuzz targets' sanitized build (three minutes of both cores) starts now,

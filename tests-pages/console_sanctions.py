@@ -1,9 +1,9 @@
 """Drives a compliance reviewer through a sanctions candidate in headless
 Chromium: the queue lists it, the case shows the person screened beside the
-listed entry (names, dates of birth, nationalities, programme, the matcher's
-score and why), the reviewer claims it and records a false positive with a
+listed entry (names, dates of birth, nationalities, programme, the list and
+its version, the matcher's score and why), the reviewer claims it and records a false positive with a
 reason and a note, and the audit trail, filtered to false positives, shows
-the decision with the entry. The case is looked at in Arabic too. axe-core
+the decision with the entry and the list version it was matched in. The case is looked at in Arabic too. axe-core
 checks every page (serious or critical violations fail) and each is
 screenshotted.
 
@@ -42,7 +42,7 @@ def reviewer(base, screens, args, steps):
         if args.entry not in entry.text:
             raise PageFailure(f"the case does not name listed entry {args.entry}: {entry.text!r}")
         side_by_side = driver.find_element(By.CSS_SELECTOR, "section[aria-labelledby=candidate-0-heading] table").text
-        for expected in ("Person screened", "Listed entry", "Date of birth", "Nationality", "Programmes"):
+        for expected in ("Person screened", "Listed entry", "Date of birth", "Nationality", "Programmes", "List and version", "OFAC SDN", "sha256:"):
             if expected not in side_by_side:
                 raise PageFailure(f"the comparison lacks {expected!r}: {side_by_side!r}")
         whole_page(run, "case")
@@ -64,8 +64,8 @@ def reviewer(base, screens, args, steps):
         run.click(".filters-actions button[type=submit]")
         run.wait(lambda d: "sanctions.false_positive" in d.current_url, what="the filtered trail")
         rows = driver.find_element(By.CSS_SELECTOR, "tbody").text
-        if f"[entries {args.entry}]" not in rows or args.email not in rows:
-            raise PageFailure(f"the trail does not show the false positive with its entry and reviewer: {rows!r}")
+        if f"[entries ofac-sdn {args.entry} @ sha256:" not in rows or args.email not in rows:
+            raise PageFailure(f"the trail does not show the false positive with its entry, its list's version and reviewer: {rows!r}")
         look(run, "audit")
 
         # The decided case in Arabic.

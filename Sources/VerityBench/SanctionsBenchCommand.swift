@@ -63,9 +63,10 @@ struct SanctionsBenchCommand: AsyncParsableCommand {
     /// ordinary names with dates of birth, and one in 2,000 carries an added
     /// entry's name, which the re-screen must find.
     func rescreen(_ figures: inout Figures, unEntries: [SanctionsEntry], everyList: SanctionsMatcher, queries: [String]) throws {
-        var before = unEntries
-        let added = Array(before.suffix(20).filter { $0.kind == .individual })
-        before.removeLast(20)
+        // The last twenty people listed are new in this version.
+        let added = Array(unEntries.filter { $0.kind == .individual }.suffix(20))
+        let addedIDs = Set(added.map(\.id))
+        let before = unEntries.filter { !addedIDs.contains($0.id) }
         var after = unEntries
         let removed = after.prefix(10).map(\.id)
         after.removeFirst(10)
