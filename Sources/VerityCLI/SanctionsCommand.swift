@@ -9,7 +9,7 @@ import VerityAdmin
 struct SanctionsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sanctions", abstract: "The sanctions lists (OFAC SDN, UN Consolidated, BIS Denied Persons) that compliance screening uses.",
-        subcommands: [Import.self, Show.self, Versions.self, Changes.self, Screen.self, Watchlist.self])
+        subcommands: [Import.self, ImportFolder.self, Show.self, Versions.self, Changes.self, Screen.self, Watchlist.self])
 
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -49,6 +49,27 @@ struct SanctionsCommand: AsyncParsableCommand {
             bar.finish()
             if json { try CLIOutput.print(report, json: true); return }
             SanctionsPrinting.imported(report)
+        }
+    }
+
+    struct ImportFolder: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import-folder",
+            abstract: "Import each list of a folder whose files changed, as a server with VERITY_SANCTIONS_FOLDER does every interval.",
+            discussion: """
+                sdn.csv (with alt.csv and add.csv beside it) is OFAC's list; every other .xml, .txt or .csv file is                 recognised from its content. A file changed in the last minute is left for the next read (copy a file                 in under another name and rename it). Prints each file's outcome: imported, unchanged, refused (with                 why), skipped or waiting.
+                """)
+        @Argument(help: "The folder.") var folder: String
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() async throws {
+            let settings = try SettingsLoading.load()
+            let report = try await CLIOutput.reportingAsync {
+                try await VerityApp.withDatabase(settings) { app in try await AdminOperations(app: app, settings: settings).sanctions.importFolder(folder) }
+            }
+            if json { try CLIOutput.print(report, json: true); return }
+            if report.files.isEmpty { print("\(folder) holds no list file.") }
+            for file in report.files { print("\(file.outcome)  \(file.name)\(file.list.map { " (\($0))" } ?? ""): \(file.detail)") }
         }
     }
 

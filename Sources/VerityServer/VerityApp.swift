@@ -63,6 +63,9 @@ public enum VerityApp {
         let documentChecks = DocumentCheckWaiters()
         jobs.register(issuer)
         jobs.register(RetentionSweeper(db: app.db, clock: clock, logger: app.logger))
+        if let folder = settings.sanctionsFolder {
+            jobs.register(SanctionsFolderJob(db: app.db, clock: clock, protector: protector, folder: folder, logger: app.logger))
+        }
         let documentEngines = try DocumentEngines.configured(settings, pool: engines, application: app)
         app.storage[LargeBodiesKey.self] = LargeBodies(limit: settings.largeBodiesAtOnce)
         jobs.register(DocumentCheckHandler(
@@ -97,6 +100,7 @@ public enum VerityApp {
         app.storage[WebhookDispatcherKey.self] = webhooks
         app.lifecycle.use(HousekeepingLoop(
             housekeeping: Housekeeping(db: app.db, abandonedAttemptMilliseconds: Int64(settings.abandonedAttemptSeconds) * 1000,
+                                       sanctionsFolderMinutes: settings.sanctionsFolder == nil ? nil : settings.sanctionsFolderMinutes,
                                        protector: { try app.dataProtector }),
             clock: clock, logger: app.logger))
         app.lifecycle.use(SanctionsWarmUp(screening: sanctions, db: app.db))

@@ -22,9 +22,14 @@ public struct Housekeeping: Sendable {
     /// The protector, once the database is open (sealing what older releases kept in clear).
     let protector: @Sendable () throws -> DataProtector
 
-    public init(db: any Database, abandonedAttemptMilliseconds: Int64, protector: @escaping @Sendable () throws -> DataProtector) {
+    /// `VERITY_SANCTIONS_FOLDER_MINUTES` when a sanctions folder is set: its read is queued once an interval.
+    let sanctionsFolderMinutes: Int?
+
+    public init(db: any Database, abandonedAttemptMilliseconds: Int64, sanctionsFolderMinutes: Int? = nil,
+                protector: @escaping @Sendable () throws -> DataProtector) {
         self.db = db
         self.abandonedAttemptMilliseconds = abandonedAttemptMilliseconds
+        self.sanctionsFolderMinutes = sanctionsFolderMinutes
         self.protector = protector
     }
 
@@ -50,6 +55,8 @@ public struct Housekeeping: Sendable {
         public var abandonedAttempts = 0
         /// Console sessions and known devices past their end, and sign-in failures no longer counted.
         public var operatorSignIns = 0
+        /// Whether this call queued this interval's read of the sanctions folder (another server may have).
+        public var sanctionsFolderQueued = false
     }
 
     public func sweep(now: Int64) async throws -> Swept {
@@ -69,6 +76,10 @@ public struct Housekeeping: Sendable {
         try await ChipChallengeRepository(db: db).removeExpired(before: now - 3_600_000)
         swept.abandonedAttempts = try await VerificationRepository(db: db).settleAbandoned(
             chargedBefore: now - abandonedAttemptMilliseconds, now: now)
+        // The sanctions folder: read once an interval by one server's job worker.
+        if let sanctionsFolderMinutes {
+            swept.sanctionsFolderQueued = try await SanctionsFolderScanRepository(db: db).schedule(now: now, intervalMinutes: sanctionsFolderMinutes)
+        }
         // Retention is heavier: queued once an hour per environment, run by one server's job worker.
         swept.retentionSweepsQueued = try await RetentionRepository(db: db).schedule(now: now)
         // Certificates and CSRs an older release kept in clear: sealed under their holders' keys.

@@ -34,8 +34,8 @@ extension OperatorTask {
         return try tenant.requireID()
     }
 
-    package func audit(_ action: String, environmentID: UUID?, tenantID: UUID? = nil, reason: String? = nil) async throws {
-        try await AuditRepository(db: db).record(action, actor: "cli", environmentID: environmentID, userID: nil, now: clock.nowMillis(),
+    package func audit(_ action: String, environmentID: UUID?, tenantID: UUID? = nil, actor: String = "cli", reason: String? = nil) async throws {
+        try await AuditRepository(db: db).record(action, actor: actor, environmentID: environmentID, userID: nil, now: clock.nowMillis(),
                                                  tenantID: tenantID, reason: reason)
     }
 }

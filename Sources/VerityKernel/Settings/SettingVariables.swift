@@ -10,7 +10,7 @@ extension SettingVariable {
         engineThreads, engineIsolation, engineWorker, engineWorkerMemory, engineTaskSeconds,
         largeBodies, maxConnections, maxConnectionsPerAddress, headerTimeout, idleTimeout, bodyTimeout, minimumBodyRate,
         trustedProxies, trustedProxyHeader, captureRequestsPerAddress,
-        jobLease, abandonedAttempt, shutdownDrain, documentWait, webhookTimeout,
+        jobLease, abandonedAttempt, shutdownDrain, documentWait, webhookTimeout, sanctionsFolder, sanctionsFolderMinutes,
         bureauURL, bureauKey, bureauTimeout, bureauRetries,
         smsURL, smsAuthorization, smsTemplate, smsContentType, smsTimeout, smsRetries,
         smtpHost, smtpPort, smtpTLS, smtpUsername, smtpPassword, smtpFrom, smtpTimeout,
@@ -113,6 +113,11 @@ extension SettingVariable {
     static let abandonedAttempt = SettingVariable(
         "VERITY_ABANDONED_ATTEMPT_SECONDS", integer: 600, in: 10...86_400,
         "a PII attempt unsettled this long was its dead server's: given back as unanswered (longer than the bureau takes)")
+    static let sanctionsFolder = SettingVariable(
+        "VERITY_SANCTIONS_FOLDER", default: "(unset: lists are imported with verity sanctions import)",
+        "a folder whose sanctions list files (consolidated.xml, dpl.txt, sdn.csv with alt.csv and add.csv) are imported when they change")
+    static let sanctionsFolderMinutes = SettingVariable(
+        "VERITY_SANCTIONS_FOLDER_MINUTES", integer: 15, in: 1...1440, "how often one server reads VERITY_SANCTIONS_FOLDER, minutes")
     static let shutdownDrain = SettingVariable(
         "VERITY_SHUTDOWN_DRAIN_SECONDS", integer: 0, in: 0...300,
         "on SIGTERM, serve this long more with /readyz 503 before closing the port (longer than your load balancer takes to notice)")

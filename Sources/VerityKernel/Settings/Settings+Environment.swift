@@ -140,6 +140,8 @@ extension Settings {
         }
         settings.shutdownDrainSeconds = try integer(env, .shutdownDrain)
         settings.abandonedAttemptSeconds = try integer(env, .abandonedAttempt)
+        settings.sanctionsFolder = env[.sanctionsFolder]
+        settings.sanctionsFolderMinutes = try integer(env, .sanctionsFolderMinutes)
         // An attempt still waiting on the bureau must not be given back under it.
         if let bureau = settings.bureau,
            Int64(settings.abandonedAttemptSeconds) * 1000 <= Int64(bureau.timeoutMilliseconds) * Int64(bureau.retries + 1) {

@@ -97,6 +97,9 @@ public struct Settings: Sendable {
     /// housekeeping gives it back as unanswered (its server died between the
     /// charge and the settle). Longer than the bureau can take, retries and all.
     public var abandonedAttemptSeconds: Int = SettingVariable.abandonedAttempt.defaultInteger
+    /// `VERITY_SANCTIONS_FOLDER`: sanctions list files imported when they change (`SanctionsFolderImport`).
+    public var sanctionsFolder: String?
+    public var sanctionsFolderMinutes: Int = SettingVariable.sanctionsFolderMinutes.defaultInteger
     /// How long a server told to stop (SIGTERM) goes on serving while
     /// `/readyz` says it is stopping, for the load balancer to take it out first.
     public var shutdownDrainSeconds: Int = SettingVariable.shutdownDrain.defaultInteger

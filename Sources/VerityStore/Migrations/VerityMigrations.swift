@@ -79,5 +79,6 @@ public enum VerityMigrations {
         CreateChipChallenges(),
         AddDocumentCheckChipFaces(),
         CreateSanctionsListVersions(),
+        CreateSanctionsFolderScans(),
     ]
 }

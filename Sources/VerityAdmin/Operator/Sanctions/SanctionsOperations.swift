@@ -18,7 +18,7 @@ public struct SanctionsOperations: OperatorTask {
     /// OFAC's CSVs) and makes them the list's current version, all or nothing,
     /// recording what changed since the version before. The same files twice
     /// change nothing. `adding` joins entries of the caller's own (the demo's one fictional entry).
-    public func importSanctions(_ files: SanctionsListFiles, adding extra: [SanctionsEntry] = [],
+    public func importSanctions(_ files: SanctionsListFiles, adding extra: [SanctionsEntry] = [], actor: String = "cli",
                                 progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void) async throws -> SanctionsImportReport {
         var read = try files.read()
         read.file.entries += extra
@@ -31,7 +31,7 @@ public struct SanctionsOperations: OperatorTask {
             with: read.file.entries, list: .init(read.file.list), source: files.source, published: read.file.published,
             sha256: files.sha256(adding: extra), now: clock.nowMillis()) { progress($0, total) }
         if !imported.unchanged {
-            try await audit("sanctions.import", environmentID: nil, reason: "\(read.file.list) \(imported.version.listVersion): "
+            try await audit("sanctions.import", environmentID: nil, actor: actor, reason: "\(read.file.list) \(imported.version.listVersion): "
                             + "\(imported.version.entries) entries, +\(imported.diff.added.count) -\(imported.diff.removed.count) ~\(imported.diff.changed.count)")
         }
         return SanctionsImportReport(imported, read: read, source: files.source)
