@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VerityAPI
 import VerityCore
 import VerityAdmin
 
@@ -25,8 +26,13 @@ enum SanctionsPrinting {
         print(parts.joined(separator: ", ") + ", version \(version), imported \(report.importedAt) (version number \(report.version)).")
         for note in report.leftOut { print("  left out: \(note)") }
         guard !report.first else { print("  the list's first version: screening now uses it."); return }
-        print("  since the version before: \(report.added.count) added, \(report.removed.count) removed, \(report.changed.count) changed.")
-        for (label, entries) in [("added", report.added), ("removed", report.removed), ("changed", report.changed)] {
+        changes(added: report.added, removed: report.removed, changed: report.changed)
+    }
+
+    /// What a version added, removed and changed since the one before, entry by entry (twenty of each).
+    static func changes(added: [SanctionsEntryReference], removed: [SanctionsEntryReference], changed: [SanctionsEntryReference]) {
+        print("  since the version before: \(added.count) added, \(removed.count) removed, \(changed.count) changed.")
+        for (label, entries) in [("added", added), ("removed", removed), ("changed", changed)] {
             for entry in entries.prefix(shown) { print("  \(label)  \(entry.reference)  \(entry.name)") }
             if entries.count > shown { print("  … and \(entries.count - shown) more \(label) (--json lists them all)") }
         }

@@ -38,10 +38,7 @@ extension SanctionsCommand {
                 if result.unchanged { print("\(result.list) of \(tenant): the current version already (\(result.entries) entries); nothing changed."); return }
                 print("\(result.list) of \(tenant): \(result.entries) entries, version sha256:\(result.sha256.prefix(12)) (version number \(result.version)).")
                 guard !result.first else { print("  the watchlist's first version: screening in \(tenant) now uses it."); return }
-                print("  since the version before: \(result.added.count) added, \(result.removed.count) removed, \(result.changed.count) changed.")
-                for (label, entries) in [("added", result.added), ("removed", result.removed), ("changed", result.changed)] {
-                    for entry in entries.prefix(SanctionsPrinting.shown) { print("  \(label)  \(entry.reference)  \(entry.name)") }
-                }
+                SanctionsPrinting.changes(added: result.added, removed: result.removed, changed: result.changed)
             }
         }
 

@@ -305,13 +305,8 @@ public struct SanctionsMatcher: Sendable {
     /// Best first; at equal scores public lists first (in `SanctionsListID.publicLists` order), then by entry.
     public static func ordered(_ matches: [Match]) -> [Match] {
         matches.sorted {
-            $0.score != $1.score ? $0.score > $1.score : $0.list != $1.list ? order($0.list) < order($1.list) : $0.entryID < $1.entryID
+            $0.score != $1.score ? $0.score > $1.score : $0.list != $1.list ? SanctionsListID.sortKey($0.list) < SanctionsListID.sortKey($1.list) : $0.entryID < $1.entryID
         }
-    }
-
-    /// Public lists in `SanctionsListID.publicLists` order, then watchlists by name.
-    static func order(_ list: String) -> String {
-        SanctionsListID.publicLists.firstIndex(of: list).map { "\($0)" } ?? "9" + list
     }
 
     static func agrees(_ listed: SanctionsEntry.PartialDate, _ birth: DateOfBirth) -> Bool {

@@ -32,20 +32,15 @@ package struct WatchlistService: Sendable {
             try await AuditRepository(db: db).record("sanctions.watchlist_import", actor: change.actor, environmentID: environmentID, userID: nil,
                                                      now: clock.nowMillis(), tenantID: tenantID, reason: change.reason(with: detail))
         }
-        func named(_ entries: [SanctionsEntry]) -> [SanctionsEntryReference] { entries.map { .init(reference: $0.listReference, name: $0.name) } }
         return WatchlistImportResult(list: list, version: imported.version.version, sha256: imported.version.sha256, entries: imported.version.entries,
-                                     unchanged: imported.unchanged, first: imported.first, added: named(imported.diff.added),
-                                     removed: named(imported.diff.removed), changed: named(imported.diff.changed))
+                                     unchanged: imported.unchanged, first: imported.first, added: imported.diff.added.map(SanctionsEntryReference.init),
+                                     removed: imported.diff.removed.map(SanctionsEntryReference.init),
+                                     changed: imported.diff.changed.map(SanctionsEntryReference.init))
     }
 
     /// The public lists and `tenantID`'s watchlists, with `screened` the environment's choice.
     package func lists(tenantID: UUID, screened: [String]?, db: any Database) async throws -> SanctionsListsView {
-        let statuses = try await SanctionsRepository(db: db).statuses(tenantID: tenantID)
-        return SanctionsListsView(screened: screened, lists: statuses.map { status in
-            SanctionsListView(list: status.list, title: SanctionsListID.title(status.list), tenantOwned: status.tenantID != nil,
-                              source: status.source, entries: status.entries, published: status.published, sha256: status.sha256,
-                              importedAt: Date(timeIntervalSince1970: Double(status.importedAt) / 1000).ISO8601Format())
-        })
+        SanctionsListsView(screened: screened, lists: try await SanctionsRepository(db: db).statuses(tenantID: tenantID).map(\.view))
     }
 
     /// Removes `tenantID`'s watchlist `name`, its versions and what they changed.

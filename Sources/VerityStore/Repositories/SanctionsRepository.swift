@@ -29,6 +29,11 @@ public struct SanctionsRepository: Sendable {
         }
 
         public var storage: String { tenantID.map { $0.uuidString.lowercased() + "/" + list } ?? list }
+
+        /// The list's id in a storage key: after the tenant, when there is one.
+        static func list(ofStorage storage: String) -> String {
+            storage.split(separator: "/", maxSplits: 1).last.map(String.init) ?? storage
+        }
     }
 
     /// A list as it stands: its current version and when and from what it was imported.
@@ -59,17 +64,12 @@ public struct SanctionsRepository: Sendable {
         let statuses = try rows.map { row in
             let tenant = try row.decodeNil(column: "tenant_id") ? nil : try row.decode(column: "tenant_id", as: UUID.self)
             let name = try row.decode(column: "name", as: String.self)
-            return Status(list: tenant == nil ? name : String(name.split(separator: "/", maxSplits: 1).last ?? ""), tenantID: tenant,
+            return Status(list: ListKey.list(ofStorage: name), tenantID: tenant,
                           version: try row.decode(column: "current_version", as: Int64.self), entries: try row.decode(column: "entries", as: Int.self),
                           source: try row.decode(column: "source", as: String.self), importedAt: try row.decode(column: "imported_at", as: Int64.self),
                           published: try row.decode(column: "published", as: String?.self), sha256: try row.decode(column: "sha256", as: String?.self))
         }
-        return statuses.sorted { Self.order($0) < Self.order($1) }
-    }
-
-    /// Public lists first, in `SanctionsListID.publicLists` order, then watchlists by name.
-    static func order(_ status: Status) -> String {
-        (status.tenantID == nil ? "0" : "1") + String(SanctionsListID.publicLists.firstIndex(of: status.list) ?? 9) + status.list
+        return statuses.sorted { SanctionsListID.sortKey($0.list) < SanctionsListID.sortKey($1.list) }
     }
 
     /// One list's status; OFAC's by default.
@@ -153,7 +153,7 @@ extension SanctionsRepository {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let details = try entries.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
-        let hash = sha256 ?? SHA256.hash(data: Data(details.joined(separator: "\n").utf8)).map { String(format: "%02x", $0) }.joined()
+        let hash = sha256 ?? SHA256.hash(data: Data(details.joined(separator: "\n").utf8)).hexString
         return try await db.write { tx in
             let previous = try await self.status(key, on: tx)
             if let previous, previous.sha256 == hash {
@@ -219,7 +219,7 @@ extension SanctionsRepository {
     }
 
     static func record(_ model: SanctionsListVersionModel) -> VersionRecord {
-        VersionRecord(id: model.id ?? UUID(), list: model.list.split(separator: "/", maxSplits: 1).last.map(String.init) ?? model.list,
+        VersionRecord(id: model.id ?? UUID(), list: ListKey.list(ofStorage: model.list),
                       version: model.version, published: model.published, sha256: model.sha256, source: model.source, entries: model.entries,
                       added: model.added, removed: model.removed, changed: model.changed, importedAt: model.importedAt)
     }

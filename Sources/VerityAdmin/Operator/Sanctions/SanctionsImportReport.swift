@@ -1,4 +1,5 @@
 import Foundation
+import VerityAPI
 import VerityCore
 import VerityStore
 
@@ -6,11 +7,6 @@ import VerityStore
 /// entry added, removed and changed, by its reference and name (what
 /// `verity sanctions import` and `verity sanctions changes` print).
 public struct SanctionsImportReport: Codable, Sendable {
-    public struct Entry: Codable, Sendable, Equatable {
-        public var reference: String
-        public var name: String
-    }
-
     public var list: String
     public var title: String
     public var source: String
@@ -25,9 +21,9 @@ public struct SanctionsImportReport: Codable, Sendable {
     public var unchanged: Bool
     /// The list's first version: nothing to compare with.
     public var first: Bool
-    public var added: [Entry]
-    public var removed: [Entry]
-    public var changed: [Entry]
+    public var added: [SanctionsEntryReference]
+    public var removed: [SanctionsEntryReference]
+    public var changed: [SanctionsEntryReference]
     /// OFAC's alt.csv and add.csv rows joined (nil for other lists, and for a version read back).
     public var alternateNames: Int?
     public var addresses: Int?
@@ -45,10 +41,9 @@ public struct SanctionsImportReport: Codable, Sendable {
         entries = version.entries
         unchanged = imported.unchanged
         first = imported.first
-        func named(_ entries: [SanctionsEntry]) -> [Entry] { entries.map { Entry(reference: $0.listReference, name: $0.name) } }
-        added = named(imported.diff.added)
-        removed = named(imported.diff.removed)
-        changed = named(imported.diff.changed)
+        added = imported.diff.added.map(SanctionsEntryReference.init)
+        removed = imported.diff.removed.map(SanctionsEntryReference.init)
+        changed = imported.diff.changed.map(SanctionsEntryReference.init)
         let isOFAC = version.list == SanctionsListID.ofacSDN && read != nil
         alternateNames = isOFAC ? read?.alternateNames : nil
         addresses = isOFAC ? read?.addresses : nil

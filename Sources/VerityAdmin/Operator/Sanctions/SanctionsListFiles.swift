@@ -39,13 +39,11 @@ public struct SanctionsListFiles: Sendable {
             hash.update(data: Data(String(file.count).utf8 + [0]))
             hash.update(data: Data(file))
         }
-        return hash.finalize().map { String(format: "%02x", $0) }.joined()
+        return hash.finalize().hexString
     }
 
     /// The list the file is: XML is the UN's, a tab-separated file whose header starts with `Name` BIS's, any other OFAC's CSV.
-    public var recognisedList: String { recognised }
-
-    var recognised: String {
+    public var recognisedList: String {
         if let list { return list }
         let start = main.drop { [0xEF, 0xBB, 0xBF, 0x20, 0x09, 0x0A, 0x0D].contains($0) }
         if start.first == UInt8(ascii: "<") { return SanctionsListID.unConsolidated }
@@ -62,7 +60,7 @@ public struct SanctionsListFiles: Sendable {
 
     /// The list read whole: a malformed file or line refuses it, naming the line.
     func read() throws(VerityError) -> Read {
-        let list = recognised
+        let list = recognisedList
         switch list {
         case SanctionsListID.unConsolidated:
             return Read(file: try UNConsolidatedList.parse(xml: main))

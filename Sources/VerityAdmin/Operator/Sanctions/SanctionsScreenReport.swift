@@ -1,4 +1,5 @@
 import Foundation
+import VerityAPI
 import VerityCore
 import VerityStore
 import VerityKernel
@@ -6,18 +7,7 @@ import VeritySanctions
 
 /// What `verity sanctions screen` prints: the lists screened against and what matched.
 public struct SanctionsScreenReport: Codable, Sendable {
-    public struct List: Codable, Sendable {
-        public var list: String
-        public var title: String
-        public var source: String
-        public var entries: Int
-        public var published: String?
-        public var sha256: String?
-        /// ISO 8601.
-        public var importedAt: String
-    }
-
-    public var lists: [List]
+    public var lists: [SanctionsListView]
     public var name: String
     public var dateOfBirth: String?
     public var nationality: String?
@@ -44,12 +34,7 @@ extension SanctionsOperations {
         let matcher = try await screening.matcher(db: db)
         let matches = try await screening.screenWithEntries(.init(name: name, dateOfBirth: dateOfBirth, nationality: nationality, kinds: kinds, lists: lists),
                                                             db: db, tenant: tenantID.map { TenantLists(tenantID: $0, protector: protector) }).matches
-        let listed = statuses.map { status in
-            SanctionsScreenReport.List(list: status.list, title: SanctionsListID.title(status.list), source: status.source, entries: status.entries,
-                                       published: status.published, sha256: status.sha256,
-                                       importedAt: Date(timeIntervalSince1970: Double(status.importedAt) / 1000).ISO8601Format())
-        }
-        return SanctionsScreenReport(lists: listed, name: name, dateOfBirth: dateOfBirth?.description, nationality: nationality,
+        return SanctionsScreenReport(lists: statuses.map(\.view), name: name, dateOfBirth: dateOfBirth?.description, nationality: nationality,
                                      match: !matches.isEmpty, threshold: matcher.threshold, matches: matches)
     }
 }

@@ -11,6 +11,12 @@ public enum SanctionsListID {
     /// The public lists, in the order screening reports them.
     public static let publicLists = [ofacSDN, unConsolidated, usDeniedPersons]
 
+    /// How lists sort wherever several are shown: the public lists in
+    /// `publicLists` order, then any other (a tenant's watchlists) by name.
+    public static func sortKey(_ list: String) -> String {
+        publicLists.firstIndex(of: list).map { "\($0)" } ?? "9" + list
+    }
+
     /// The prefix of a tenant's watchlists.
     public static let watchlistPrefix = "watchlist:"
 
