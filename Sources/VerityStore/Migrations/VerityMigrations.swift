@@ -80,5 +80,6 @@ public enum VerityMigrations {
         AddDocumentCheckChipFaces(),
         CreateSanctionsListVersions(),
         CreateSanctionsFolderScans(),
+        CreateMonitoredSubjects(),
     ]
 }

@@ -47,6 +47,8 @@ public enum SealedColumn: String, CaseIterable, Sendable {
     /// The chip's face decoded (a PNG), for a held check's reviewer; erased with the images.
     case checkChipFace = "document_checks.sealed_chip_face"
     case checkEvidence = "document_checks.sealed_evidence"
+    /// A person kept under ongoing screening (`MonitoredSubject`).
+    case monitoredSubject = "monitored_subjects.sealed_subject"
     case registrationFields = "cert_registrations.fields_sealed"
     case devicePhone = "cert_devices.phone_sealed"
     case transactionDescription = "cert_transactions.description_sealed"

@@ -24,7 +24,7 @@ struct SealedColumnWalk: Sendable {
     static func owningUser(_ table: String) -> String? {
         switch table {
         case "end_users": "id"
-        case "document_verifications", "document_checks", "cert_registrations", "cert_devices", "ocr_sessions": "user_id"
+        case "document_verifications", "document_checks", "cert_registrations", "cert_devices", "ocr_sessions", "monitored_subjects": "user_id"
         case "cert_transactions", "cert_certificates", "cert_activation_codes":
             "(SELECT r.user_id FROM cert_registrations r WHERE r.id = registration_id)"
         default: nil

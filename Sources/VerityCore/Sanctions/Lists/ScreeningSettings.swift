@@ -1,13 +1,36 @@
 /// What an environment screens against: the lists (`SanctionsListID`), or
 /// every list imported on the server and the tenant's own watchlists when
-/// `lists` is nil (the default).
+/// `lists` is nil (the default); and whom it keeps under ongoing screening.
 public struct ScreeningSettings: Sendable, Equatable, Codable {
     public var lists: [String]?
+    /// Whether people verified by PII or documents are monitored too (VerifyCompliance's always are).
+    public var monitorVerifiedPeople: Bool
+    /// Days a subject stays monitored after the check that last screened them.
+    public var monitoringDays: Int
 
-    public init(lists: [String]? = nil) { self.lists = lists }
+    public static let defaultMonitoringDays = 365
+    public static let monitoringDaysRange = 1...3650
+
+    public init(lists: [String]? = nil, monitorVerifiedPeople: Bool = false, monitoringDays: Int = ScreeningSettings.defaultMonitoringDays) {
+        self.lists = lists
+        self.monitorVerifiedPeople = monitorVerifiedPeople
+        self.monitoringDays = monitoringDays
+    }
+
+    enum CodingKeys: String, CodingKey { case lists, monitorVerifiedPeople, monitoringDays }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        lists = try container.decodeIfPresent([String].self, forKey: .lists)
+        monitorVerifiedPeople = try container.decodeIfPresent(Bool.self, forKey: .monitorVerifiedPeople) ?? false
+        monitoringDays = try container.decodeIfPresent(Int.self, forKey: .monitoringDays) ?? Self.defaultMonitoringDays
+    }
 
     /// Each list a known public list or a watchlist name, without repeats; at least one.
     public func validated() throws(VerityError) -> ScreeningSettings {
+        guard Self.monitoringDaysRange.contains(monitoringDays) else {
+            throw .invalid("screening.monitoringDays", "monitoringDays must be 1 to 3650")
+        }
         guard let lists else { return self }
         var seen: [String] = []
         for text in lists {
@@ -16,7 +39,9 @@ public struct ScreeningSettings: Sendable, Equatable, Codable {
             if !seen.contains(list) { seen.append(list) }
         }
         guard !seen.isEmpty else { throw .invalid("screening.lists", "name at least one list, or leave the setting out for every list") }
-        return ScreeningSettings(lists: seen)
+        var copy = self
+        copy.lists = seen
+        return copy
     }
 
     /// The lists a screen reads, for `SanctionsMatcher.Query.lists`.

@@ -1,0 +1,101 @@
+import Fluent
+import Foundation
+import SQLKit
+import VerityCore
+
+/// The people an environment keeps screening, and what re-screens found for
+/// them. A subject is one row a person an environment (by the keyed index of
+/// `SanctionsPerson.key`), sealed: under the person's key for a user of the
+/// identity API (crypto-erasure reaches it), under the data key otherwise.
+public struct MonitoredSubjectRepository: Sendable {
+    let db: any Database
+
+    public init(db: any Database) { self.db = db }
+
+    /// Who screened a subject last.
+    public struct Source: Sendable, Equatable {
+        /// `verifycompliance`, `identity` or `documents`.
+        public let kind: String
+        public let id: UUID
+        public let userID: UUID?
+
+        public init(kind: String, id: UUID, userID: UUID? = nil) {
+            (self.kind, self.id, self.userID) = (kind, id, userID)
+        }
+    }
+
+    /// Keeps `subject` under screening in `environmentID` (or refreshes it, and
+    /// the check that last screened it), inside the caller's transaction.
+    public static func remember(_ subject: MonitoredSubject, personIndex: String, tenantID: UUID, environmentID: UUID, source: Source,
+                                sealer: any PlaceSealing, now: Int64, on tx: any Database) async throws {
+        let existing = try await MonitoredSubjectModel.query(on: tx).filter(\.$environmentID == environmentID)
+            .filter(\.$personIndex == personIndex).first()
+        let row = existing ?? MonitoredSubjectModel()
+        let id = existing?.id ?? UUID()
+        row.id = id
+        (row.tenantID, row.environmentID, row.personIndex, row.source, row.sourceID, row.userID) =
+            (tenantID, environmentID, personIndex, source.kind, source.id, source.userID ?? existing?.userID)
+        row.sealedSubject = try sealer.seal(json: subject, at: .of(.monitoredSubject, id))
+        row.lastSeenAt = now
+        if existing == nil {
+            row.createdAt = now
+            try await row.create(on: tx)
+        } else {
+            try await row.update(on: tx)
+        }
+    }
+
+    /// A page of subjects after `after` (by id), for a re-screen to walk every one once.
+    public func page(after: UUID?, limit: Int) async throws -> [MonitoredSubjectModel] {
+        var query = MonitoredSubjectModel.query(on: db).sort(\.$id).limit(limit)
+        if let after { query = query.filter(\.$id > after) }
+        return try await query.all()
+    }
+
+    /// Subjects not screened since `before` in `environmentID`: past their monitoring, deleted with their alerts.
+    public func purge(environmentID: UUID, lastSeenBefore before: Int64) async throws -> Int {
+        try await db.write { tx in
+            let stale = try await MonitoredSubjectModel.query(on: tx).filter(\.$environmentID == environmentID)
+                .filter(\.$lastSeenAt < before).all(\.$id)
+            guard !stale.isEmpty else { return 0 }
+            try await MonitoringAlertModel.query(on: tx).filter(\.$subjectID ~~ stale).delete()
+            try await MonitoredSubjectModel.query(on: tx).filter(\.$id ~~ stale).delete()
+            return stale.count
+        }
+    }
+
+    public func count(environmentID: UUID) async throws -> Int {
+        try await MonitoredSubjectModel.query(on: db).filter(\.$environmentID == environmentID).count()
+    }
+}
+
+extension MonitoredSubjectRepository {
+    /// A listed entry a re-screen found, kept once per subject, entry and
+    /// content: `nil` when it was found before (whatever became of it), so
+    /// the same entry alerts again only when the entry itself changes.
+    public static func alert(subject: MonitoredSubjectModel, list: String, entryID: Int, fingerprint: String, versionID: UUID, now: Int64,
+                             on tx: any Database) async throws -> UUID? {
+        let id = UUID()
+        let inserted = try await tx.sql().raw("""
+            INSERT INTO monitoring_alerts (id, subject_id, tenant_id, environment_id, list, entry_id, entry_fingerprint, version_id, state,
+              created_at, updated_at)
+            VALUES (\(bind: id), \(bind: try subject.requireID()), \(bind: subject.tenantID), \(bind: subject.environmentID), \(bind: list),
+              \(bind: entryID), \(bind: fingerprint), \(bind: versionID), 'open', \(bind: now), \(bind: now))
+            ON CONFLICT (subject_id, list, entry_id, entry_fingerprint) DO NOTHING RETURNING id
+            """).first()
+        return inserted == nil ? nil : id
+    }
+
+    /// The alerts on entries a version removed: noted as no longer listed (open and confirmed ones; a cleared one stays cleared).
+    public static func delisted(list: String, entryIDs: [Int], now: Int64, on tx: any Database) async throws -> [MonitoringAlertModel] {
+        guard !entryIDs.isEmpty else { return [] }
+        let alerts = try await MonitoringAlertModel.query(on: tx).filter(\.$list == list).filter(\.$entryID ~~ entryIDs)
+            .filter(\.$state ~~ ["open", "confirmed"]).all()
+        for alert in alerts {
+            alert.state = "delisted"
+            alert.updatedAt = now
+            try await alert.update(on: tx)
+        }
+        return alerts
+    }
+}

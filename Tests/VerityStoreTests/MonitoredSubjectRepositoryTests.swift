@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import VerityCore
+@testable import VerityStore
+import VerityStoreTestSupport
+
+/// The people an environment keeps screening, on SQLite and PostgreSQL: one
+/// row a person, sealed; an entry alerts once per content; a removed entry's
+/// alerts are noted as delisted; subjects past their monitoring go.
+@Suite("Monitored subjects")
+struct MonitoredSubjectRepositoryTests {
+    @Test func aSubjectIsOneSealedRowAPersonAndAnEntryAlertsOncePerContent() async throws {
+        try await withStoreDatabase { store async throws in
+            let (tenant, environment) = (UUID(), UUID())
+            let subject = MonitoredSubject(name: "JOHN SMITH", dateOfBirth: "1975-02-28", nationality: "US")
+            let index = store.protector.blindIndex(subject.personKey, domain: "sanctions-person")
+            for (at, source) in [(Int64(1_000), UUID()), (2_000, UUID())] {
+                try await store.db.write { tx in
+                    try await MonitoredSubjectRepository.remember(subject, personIndex: index, tenantID: tenant, environmentID: environment,
+                                                                  source: .init(kind: "verifycompliance", id: source), sealer: store.protector,
+                                                                  now: at, on: tx)
+                }
+            }
+            let repository = MonitoredSubjectRepository(db: store.db)
+            let rows = try await repository.page(after: nil, limit: 10)
+            #expect(rows.count == 1 && rows[0].createdAt == 1_000 && rows[0].lastSeenAt == 2_000)
+            let opened = try store.protector.open(json: MonitoredSubject.self, from: rows[0].sealedSubject, at: .of(.monitoredSubject, rows[0].requireID()))
+            #expect(opened == subject)
+            #expect(try await DatabaseText.count(store, "SELECT COUNT(*) AS n FROM monitored_subjects WHERE person_index LIKE '%SMITH%'") == 0)
+            // An entry alerts once; the same entry with other content again; a removed entry's alerts are delisted.
+            let version = UUID()
+            let first = try await store.db.write { tx in
+                try await MonitoredSubjectRepository.alert(subject: rows[0], list: "un-consolidated", entryID: 7, fingerprint: "a", versionID: version,
+                                                           now: 3_000, on: tx)
+            }
+            let again = try await store.db.write { tx in
+                try await MonitoredSubjectRepository.alert(subject: rows[0], list: "un-consolidated", entryID: 7, fingerprint: "a", versionID: version,
+                                                           now: 3_001, on: tx)
+            }
+            let changed = try await store.db.write { tx in
+                try await MonitoredSubjectRepository.alert(subject: rows[0], list: "un-consolidated", entryID: 7, fingerprint: "b", versionID: version,
+                                                           now: 3_002, on: tx)
+            }
+            #expect(first != nil && again == nil && changed != nil)
+            let delisted = try await store.db.write { tx in
+                try await MonitoredSubjectRepository.delisted(list: "un-consolidated", entryIDs: [7], now: 4_000, on: tx)
+            }
+            #expect(delisted.count == 2 && delisted.allSatisfy { $0.state == "delisted" })
+            // Past its monitoring, the subject goes with its alerts.
+            #expect(try await repository.purge(environmentID: environment, lastSeenBefore: 1_500) == 0)
+            #expect(try await repository.purge(environmentID: environment, lastSeenBefore: 2_500) == 1)
+            #expect(try await DatabaseText.count(store, "SELECT COUNT(*) AS n FROM monitoring_alerts") == 0)
+        }
+    }
+}
