@@ -88,6 +88,23 @@ struct MobileVerifyComplianceE2ETests {
         }
     }
 
+    /// Whoever VerifyCompliance screened stays under screening: one sealed row
+    /// a person an environment, refreshed by the next session of the same person.
+    @Test func aScreenedHolderIsKeptUnderMonitoringOnceSealed() async throws {
+        try await MobileAPI.withMobile(credits: 120) { app, url, key in
+            try await app.useSanctions([SanctionsEntry(id: 100, name: "DOE, Jane", kind: .individual)], source: "sdn.csv", now: 1)
+            for _ in 0..<2 {
+                let answer = try await Self.run(url, key)
+                #expect(answer.json["outcome"] as? String == "pass", "\(answer.json)")
+            }
+            #expect(try await DatabaseText.count(app, "SELECT COUNT(*) AS n FROM monitored_subjects WHERE source = 'verifycompliance'") == 1)
+            let row = try #require(try await MonitoredSubjectModel.query(on: app.app.db).first())
+            let subject = try app.app.dataProtector.open(json: MonitoredSubject.self, from: row.sealedSubject, at: .of(.monitoredSubject, row.requireID()))
+            #expect(subject == MonitoredSubject(name: "JOHN SMITH", dateOfBirth: "1975-02-28", nationality: "US"))
+            #expect(row.lastSeenAt > row.createdAt || row.lastSeenAt == row.createdAt)
+        }
+    }
+
     @Test func withoutAListComplianceIsASystemErrorAndUncharged() async throws {
         try await MobileAPI.withMobile(credits: 60) { app, url, key in
             let answer = try await Self.run(url, key)

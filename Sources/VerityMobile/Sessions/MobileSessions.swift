@@ -98,7 +98,8 @@ struct MobileSessions: Sendable {
     /// session row keeps none in any case.
     func finish<State: Codable & Sendable>(_ loaded: Loaded<State>, state: State, outcome: MobileOutcome, reasons: [String],
                                            product: MobileProduct, context: MobileContext, from step: MobileStep,
-                                           review: ReviewCaseKind? = nil, chip: MobileChipResult? = nil) async throws -> (id: String, told: Bool) {
+                                           review: ReviewCaseKind? = nil, chip: MobileChipResult? = nil,
+                                           monitored: (subject: MonitoredSubject, personIndex: String)? = nil) async throws -> (id: String, told: Bool) {
         let now = clock.nowMillis()
         let id = UUID()
         let verification = MobileVerificationModel(id: id, environmentID: context.environmentID, clientKeyID: context.keyID,
@@ -116,10 +117,24 @@ struct MobileSessions: Sendable {
         let told = try await MobileSessionRepository(db: db).finish(
             id: try loaded.session.requireID(), from: step, verification: verification,
             sealedState: try protector.seal(json: state, at: loaded.place(.mobileState)), credits: context.isDemo ? 0 : Int64(product.credits), now: now,
-            events: [MobileEvents.completed(verification, id: id, demo: context.isDemo, chip: chip)], reviewCase: reviewCase, heldImages: held)
+            events: [MobileEvents.completed(verification, id: id, demo: context.isDemo, chip: chip)], reviewCase: reviewCase, heldImages: held,
+            also: context.isDemo ? nil : keeping(monitored, product: product, verificationID: id, context: context, now: now))
         try Self.raced(told != nil)
         VerityMetrics.checkCompleted(product: product.rawValue, outcome: outcome.rawValue)
         if !context.isDemo { VerityMetrics.creditsCharged(product: product.rawValue, credits: product.credits) }
         return (MobileVerificationID(id).description, told ?? false)
+    }
+
+    /// What keeps VerifyCompliance's subject under screening, in the session's
+    /// end's transaction: each new list version screens it again.
+    private func keeping(_ monitored: (subject: MonitoredSubject, personIndex: String)?, product: MobileProduct, verificationID: UUID,
+                         context: MobileContext, now: Int64) -> (@Sendable (any Database) async throws -> Void)? {
+        guard let monitored else { return nil }
+        let (protector, tenantID, environmentID) = (protector, context.environment.$tenant.id, context.environmentID)
+        let source = MonitoredSubjectRepository.Source(kind: product.rawValue, id: verificationID)
+        return { tx in
+            try await MonitoredSubjectRepository.remember(monitored.subject, personIndex: monitored.personIndex, tenantID: tenantID,
+                                                          environmentID: environmentID, source: source, sealer: protector, now: now, on: tx)
+        }
     }
 }

@@ -12,6 +12,14 @@ extension VerifyIdentityService {
         let matches: [SanctionsMatcher.Match]
         let entries: [SanctionsEntry]
         let personIndex: String?
+        /// The person as screened, kept under monitoring when the session ends.
+        var subject: MonitoredSubject? = nil
+
+        /// What the session's end keeps under screening.
+        var monitored: (subject: MonitoredSubject, personIndex: String)? {
+            guard let subject, let personIndex else { return nil }
+            return (subject, personIndex)
+        }
     }
 
     /// VerifyCompliance: the identity read from the document (given names and
@@ -30,7 +38,8 @@ extension VerifyIdentityService {
         let personIndexes = protector.blindIndexes(SanctionsPerson.key(name: name, dateOfBirth: printedBirth), domain: "sanctions-person",
                                                    now: clock.nowMillis())
         let personIndex = personIndexes[0]
-        guard !found.matches.isEmpty else { return Screened(name: name, matches: [], entries: [], personIndex: personIndex) }
+        let subject = MonitoredSubject(name: name, dateOfBirth: printedBirth, nationality: nationality)
+        guard !found.matches.isEmpty else { return Screened(name: name, matches: [], entries: [], personIndex: personIndex, subject: subject) }
         var cleared: Set<SanctionsClearanceRepository.Cleared> = []
         for index in personIndexes {
             cleared.formUnion(try await SanctionsClearanceRepository(db: db).clearances(tenantID: tenantID, personIndex: index))
@@ -40,7 +49,7 @@ extension VerifyIdentityService {
         }
         let keys = Set(stillListed.map { SanctionsMatcher.Key(list: $0.list, id: $0.id) })
         return Screened(name: name, matches: found.matches.filter { keys.contains(.init(list: $0.list, id: $0.entryID)) }, entries: stillListed,
-                        personIndex: personIndex)
+                        personIndex: personIndex, subject: subject)
     }
 }
 

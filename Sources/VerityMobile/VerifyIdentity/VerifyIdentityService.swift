@@ -145,12 +145,14 @@ struct VerifyIdentityService: Sendable {
         var calls = verdict.reasons.filter { $0 != faceMismatch }.map(MobileOutcomePolicy.Call.fail)
         calls.append(policy.face(distance: evidence.distance, threshold: evidence.threshold, mismatch: faceMismatch))
         var screening: MobileIdentityResult.Screening?
+        var monitored: (subject: MonitoredSubject, personIndex: String)?
         if product == .verifyCompliance {
             let screened = try await screen(report, tenantID: context.environment.$tenant.id, lists: configuration.screening.chosen, db: loaded.db)
             screening = .init(name: screened.name, matches: screened.matches.map(MobileIdentityResult.SanctionsMatch.init))
             state.listed = screened.entries.isEmpty ? nil : screened.entries
             state.personIndex = screened.personIndex
             calls.append(policy.sanctions(screened.matches))
+            monitored = screened.monitored
         }
         let (outcome, reasons) = policy.outcome(calls)
         state.reasons = reasons
@@ -165,7 +167,7 @@ struct VerifyIdentityService: Sendable {
         // A person looks at every sanctions candidate (true match or false positive) and at every other doubt.
         let review: ReviewCaseKind? = screening.map { !$0.matches.isEmpty } == true ? .sanctionsCandidate
             : outcome == .undetermined ? .mobileSession : nil
-        return try await finish(loaded, state: state, outcome: outcome, context: context, review: review, chip: chip)
+        return try await finish(loaded, state: state, outcome: outcome, context: context, review: review, chip: chip, monitored: monitored)
     }
 
     func status(_ sessionID: String, context: MobileContext, withResult: Bool) async throws -> Answer {
@@ -211,9 +213,11 @@ struct VerifyIdentityService: Sendable {
     }
 
     private func finish(_ loaded: MobileSessions.Loaded<State>, state: State, outcome: MobileOutcome, context: MobileContext,
-                        review: ReviewCaseKind? = nil, chip: MobileChipResult? = nil) async throws -> Answer {
+                        review: ReviewCaseKind? = nil, chip: MobileChipResult? = nil,
+                        monitored: (subject: MonitoredSubject, personIndex: String)? = nil) async throws -> Answer {
         let (verificationID, told) = try await sessions(context).finish(loaded, state: state, outcome: outcome, reasons: state.reasons,
-                                                       product: product, context: context, from: .submit, review: review, chip: chip)
+                                                       product: product, context: context, from: .submit, review: review, chip: chip,
+                                                       monitored: monitored)
         wake?.published(told)
         context.logger.info("\(product.rawValue) finished", metadata: ["verification_id": .string(verificationID), "outcome": .string(outcome.rawValue)])
         var envelope = answer(loaded.publicID, context: context, step: MobileStep.submit.rawValue, next: nil, state: state)

@@ -83,7 +83,8 @@ public struct MobileSessionRepository: Sendable {
     /// (`mobile_review_images`: the decision or the held-images retention erases it).
     public func finish(id: UUID, from expected: MobileStep, verification: MobileVerificationModel, sealedState: Data?, credits: Int64,
                        now: Int64, events: [WebhookEventDraft] = [], reviewCase: ReviewCaseModel? = nil,
-                       heldImages: MobileReviewImagesModel? = nil) async throws -> Bool? {
+                       heldImages: MobileReviewImagesModel? = nil,
+                       also: (@Sendable (any Database) async throws -> Void)? = nil) async throws -> Bool? {
         try await db.write { tx in
             guard let session = try await MobileSessionModel.query(on: tx).filter(\.$id == id).filter(\.$nextStep == expected).first()
             else { return nil }
@@ -102,6 +103,8 @@ public struct MobileSessionRepository: Sendable {
                 try await ReviewCaseRepository.open(reviewCase, on: tx)
                 if let heldImages { try await heldImages.create(on: tx) }
             }
+            // What else the session's end keeps (a compliance subject under monitoring), in its transaction.
+            try await also?(tx)
             session.sealedSelfie = nil
             session.sealedFront = nil
             session.sealedBack = nil
