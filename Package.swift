@@ -142,7 +142,7 @@ let package = Package(
         .target(
             name: "VeritySanctions",
             dependencies: [
-                "VerityAPI", "VerityCore", "VerityStore", "VerityKernel", "VerityEnginePool", .crypto, .vapor,
+                "VerityAPI", "VerityCore", "VerityStore", "VerityKernel", "VerityEnginePool", "VerityWebhooks", .crypto, .vapor,
             ]
         ),
         .target(
@@ -307,7 +307,8 @@ let package = Package(
         .testTarget(
             name: "VerityMobileTests",
             dependencies: [
-                "HostileImageSet", "Verity", "VerityAPI", "VerityCore", "VerityStore", "VerityTestSupport", "VerityChipTestSupport", .fluent,
+                "HostileImageSet", "Verity", "VerityAPI", "VerityCore", "VeritySanctions", "VerityStore", "VerityTestSupport", "VerityChipTestSupport",
+                .fluent,
             ]
         ),
         // The document OCR service.

@@ -80,6 +80,8 @@ public enum VerityApp {
             logger: app.logger, leaseMilliseconds: Int64(settings.jobLeaseSeconds) * 1000)
         jobs.afterEachJob = { webhooks.kick() }
         let sanctions = app.sanctionsScreening(pool: engines)
+        jobs.register(MonitoringRescreen(db: app.db, clock: clock, protector: protector, screening: sanctions,
+                                         wake: WebhookWake(dispatcher: webhooks), logger: app.logger))
         let heldClaims = HeldClaims(db: app.db, clock: clock, logger: app.logger)
         app.lifecycle.use(heldClaims)
         let sms = settings.sms.map { HTTPSMSGateway(settings: $0, client: app.http.client.shared, logger: app.logger) }

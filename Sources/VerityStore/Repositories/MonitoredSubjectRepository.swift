@@ -82,7 +82,8 @@ extension MonitoredSubjectRepository {
             VALUES (\(bind: id), \(bind: try subject.requireID()), \(bind: subject.tenantID), \(bind: subject.environmentID), \(bind: list),
               \(bind: entryID), \(bind: fingerprint), \(bind: versionID), 'open', \(bind: now), \(bind: now))
             ON CONFLICT (subject_id, list, entry_id, entry_fingerprint) DO NOTHING RETURNING id
-            """).first()
+            """).all().first   // stepped to its end: an INSERT … RETURNING left open keeps the table from the next write
+
         return inserted == nil ? nil : id
     }
 

@@ -203,6 +203,8 @@ extension SanctionsRepository {
                 }
             }
             for batch in changes.chunked(into: 500) { try await batch.create(on: tx) }
+            // People kept under monitoring are screened against what changed, once the version is in.
+            if previous != nil, !diff.isEmpty { try await JobQueue.enqueue(kind: Self.rescreenJobKind, subject: versionID, now: now, on: tx) }
             return Imported(version: Self.record(record), diff: diff, unchanged: false, first: previous == nil)
         }
     }
@@ -217,6 +219,9 @@ extension SanctionsRepository {
     static func versions(of key: ListKey, on db: any Database) async throws -> [VersionRecord] {
         try await SanctionsListVersionModel.query(on: db).filter(\.$list == key.storage).sort(\.$version, .descending).all().map(record)
     }
+
+    /// The job each version with changes queues: its monitored subjects screened against what changed (`MonitoringRescreen`).
+    public static let rescreenJobKind = "sanctions.rescreen"
 
     static func record(_ model: SanctionsListVersionModel) -> VersionRecord {
         VersionRecord(id: model.id ?? UUID(), list: ListKey.list(ofStorage: model.list),

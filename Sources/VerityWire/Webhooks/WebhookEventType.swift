@@ -17,4 +17,5 @@ public enum WebhookEventType: String, Codable, Sendable, CaseIterable {
     case accreditationRejected = "accreditation.rejected"
     case certificateIssued = "certificate.issued"
     case certificateRevoked = "certificate.revoked"
+    case screeningMatchFound = "screening.match_found"
 }

@@ -1,0 +1,120 @@
+import Fluent
+import Foundation
+import Logging
+import VerityAPI
+import VerityCore
+import VerityKernel
+import VerityStore
+import VerityWebhooks
+
+/// The `sanctions.rescreen` job: a list's new version screened against every
+/// person kept under monitoring (of the list's tenant, for a watchlist), on
+/// what it added and changed only, weighed as the whole lists weigh words.
+/// A new candidate, unless a reviewer cleared that person of that entry as it
+/// stands, is kept once (`monitoring_alerts`), opens a case and sends
+/// `screening.match_found`, in one transaction; the entries it removed mark
+/// their alerts as no longer listed. Runs again safely: what was found once is
+/// found, not kept, the second time.
+package struct MonitoringRescreen: JobHandler {
+    let db: any Database
+    let clock: VerityClock
+    let protector: DataProtector
+    let screening: SanctionsScreening
+    let wake: WebhookWake?
+    package let logger: Logger
+
+    package var kind: String { SanctionsRepository.rescreenJobKind }
+    package var maximumAttempts: Int { 5 }
+    static let pageSize = 500
+
+    package init(db: any Database, clock: VerityClock, protector: DataProtector, screening: SanctionsScreening, wake: WebhookWake?, logger: Logger) {
+        (self.db, self.clock, self.protector, self.screening, self.wake, self.logger) = (db, clock, protector, screening, wake, logger)
+    }
+
+    /// What one run did.
+    package struct Outcome: Sendable, Equatable {
+        package var screened = 0
+        package var alerts = 0
+        package var delisted = 0
+    }
+
+    package func run(subject: UUID) async throws { _ = try await rescreen(versionID: subject) }
+
+    package func rescreen(versionID: UUID) async throws -> Outcome {
+        var outcome = Outcome()
+        guard let version = try await SanctionsListVersionModel.find(versionID, on: db) else { return outcome }
+        let list = String(version.list.split(separator: "/", maxSplits: 1).last ?? "")
+        let diff = try await SanctionsRepository(db: db, protector: protector).diff(versionID: versionID)
+        let now = clock.nowMillis()
+        outcome.delisted = try await db.write { tx in
+            try await MonitoredSubjectRepository.delisted(list: list, entryIDs: diff.removed.map(\.id), now: now, on: tx).count
+        }
+        guard !diff.screenable.isEmpty else { return outcome }
+        let listVersion = SanctionsListVersion(published: version.published, sha256: version.sha256)
+        let changes = SanctionsMatcher(entries: diff.screenable, versions: [list: listVersion], weighing: try await screening.matcher(db: db))
+        let fingerprints = try Dictionary(diff.screenable.map { ($0.id, try SanctionsClearanceRepository.fingerprint($0)) },
+                                          uniquingKeysWith: { first, _ in first })
+        var lists: [UUID: Set<String>?] = [:]   // each environment's choice, read once
+        var after: UUID?
+        while true {
+            let page = try await MonitoredSubjectRepository(db: db).page(after: after, limit: Self.pageSize)
+            guard let last = page.last else { break }
+            after = try last.requireID()
+            for subject in page where version.tenantID == nil || subject.tenantID == version.tenantID {
+                if lists[subject.environmentID] == nil {
+                    lists[subject.environmentID] = try await TenantRepository(db: db).environment(id: subject.environmentID)?.configuration.screening.chosen
+                }
+                let chosen = lists[subject.environmentID] ?? nil
+                guard chosen?.contains(list) ?? true else { continue }
+                let person = try protector.open(json: MonitoredSubject.self, from: subject.sealedSubject, at: .of(.monitoredSubject, try subject.requireID()))
+                outcome.screened += 1
+                var best: [Int: SanctionsMatcher.Match] = [:]
+                for query in person.queries(today: clock.today(graceDays: 1), lists: nil) {
+                    for match in changes.screen(query) where match.score > (best[match.entryID]?.score ?? 0) { best[match.entryID] = match }
+                }
+                guard !best.isEmpty else { continue }
+                let cleared = try await SanctionsClearanceRepository(db: db).clearances(tenantID: subject.tenantID, personIndex: subject.personIndex)
+                for match in best.values.sorted(by: { $0.entryID < $1.entryID }) {
+                    guard let fingerprint = fingerprints[match.entryID], !cleared.contains(.init(entryID: match.entryID, fingerprint: fingerprint))
+                    else { continue }
+                    if try await keep(match, fingerprint: fingerprint, subject: subject, versionID: versionID, listVersion: listVersion) {
+                        outcome.alerts += 1
+                    }
+                }
+            }
+        }
+        logger.info("sanctions re-screen", metadata: ["list": .string(list), "version": .stringConvertible(version.version),
+                                                      "screened": .stringConvertible(outcome.screened), "alerts": .stringConvertible(outcome.alerts),
+                                                      "delisted": .stringConvertible(outcome.delisted)])
+        return outcome
+    }
+
+    /// The alert, its case and its event, once: false when it was found before.
+    func keep(_ match: SanctionsMatcher.Match, fingerprint: String, subject: MonitoredSubjectModel, versionID: UUID,
+              listVersion: SanctionsListVersion) async throws -> Bool {
+        let now = clock.nowMillis()
+        let told: Bool? = try await db.write { tx -> Bool? in
+            guard let alertID = try await MonitoredSubjectRepository.alert(subject: subject, list: match.list, entryID: match.entryID,
+                                                                           fingerprint: fingerprint, versionID: versionID, now: now, on: tx)
+            else { return nil }
+            let reviewCase = ReviewCaseModel(tenantID: subject.tenantID, environmentID: subject.environmentID, kind: .monitoringMatch,
+                                             subjectID: alertID, userID: subject.userID, reasons: ["SANCTIONS_REVIEW"], openedAt: now)
+            try await ReviewCaseRepository.open(reviewCase, on: tx)
+            try await tx.sql().raw("UPDATE monitoring_alerts SET case_id = \(bind: try reviewCase.requireID()) WHERE id = \(bind: alertID)").run()
+            let event = ScreeningMatchFound(alertId: alertID.uuidString.lowercased(), source: subject.source,
+                                            verificationId: MobileVerificationID(subject.sourceID).description, list: match.list,
+                                            listPublished: listVersion.published, listSha256: listVersion.sha256, entryId: match.entryID,
+                                            reference: match.reference, listedName: match.listedName, programs: match.programs.joined(separator: ","), scorePercent: Int((match.score * 100).rounded()),
+                                            dateOfBirth: match.dateOfBirth?.rawValue)
+            return try await WebhookOutbox.publish([WebhookEvents.draft(event, environmentID: subject.environmentID, userID: subject.userID)],
+                                                   now: now, on: tx)
+        }
+        guard let told else { return false }
+        wake?.published(told)
+        return true
+    }
+
+    package func gaveUp(subject: UUID, reason: String) async {
+        logger.error("sanctions re-screen given up", metadata: ["version_id": .string(subject.uuidString)])
+    }
+}
