@@ -12,6 +12,10 @@ import VerityAPI
 struct WebhookPayloadTests {
     /// One of each type, with the awkward values a payload can hold.
     static let samples: [any WebhookPayload] = [
+        ScreeningMatchFound(alertId: UUID().uuidString, source: "verifycompliance", verificationId: "mver_" + UUID().uuidString.lowercased(),
+                            list: "un-consolidated", listPublished: "2026-02-27", listSha256: String(repeating: "a", count: 64), entryId: 6_908_000,
+                            reference: "QDi.006", listedName: "AIMAN MUHAMMED RABI AL-ZAWAHIRI", programs: "Al-Qaida", scorePercent: 95,
+                            dateOfBirth: "agrees"),
         IdentityVerificationDecided(attemptId: UUID().uuidString, decision: .governmentIDRequired, verificationMethod: .knowledgeOfPII,
                                     requiredVerificationMethod: .governmentID, attemptsRemaining: 0),
         DocumentCheckCompleted(checkId: UUID().uuidString, outcome: .unreadable, reasons: ["BLURRY", "GLARE"], documentType: .idCard,
