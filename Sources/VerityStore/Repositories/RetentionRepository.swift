@@ -32,6 +32,8 @@ public struct RetentionRepository: Sendable {
         public var auditEvents = 0
         /// Webhook events that went, with their delivery log.
         public var webhookEvents = 0
+        /// People no check has screened for `ScreeningSettings.monitoringDays`: no longer monitored, gone with their alerts.
+        public var monitoredSubjects = 0
 
         public init() {}
     }
