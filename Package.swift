@@ -142,7 +142,7 @@ let package = Package(
         .target(
             name: "VeritySanctions",
             dependencies: [
-                "VerityAPI", "VerityCore", "VerityStore", "VerityKernel", "VerityEnginePool", "VerityWebhooks", .crypto, .vapor,
+                "VerityAPI", "VerityCore", "VerityStore", "VerityKernel", "VerityEnginePool", "VerityWebhooks", "VerityPages", .crypto, .vapor,
             ]
         ),
         .target(

@@ -43,6 +43,7 @@ extension VerityApp {
         ReviewCaseHandlers(IdentitySurface.reviews(protector: protector)
                            + MobileSurface.reviews(protector: protector)
                            + DocumentOCRSurface.reviews(protector: protector)
+                           + SanctionsSurface.reviews(protector: protector)
                            + CertificationSurface.reviews(protector: protector, clock: clock, messaging: messaging, wake: wake),
                            general: ConsoleSurface.words)
     }

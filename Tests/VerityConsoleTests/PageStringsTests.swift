@@ -35,7 +35,8 @@ struct PageStringsTests {
     /// and every reason it waits.
     @Test func everyKindOfCaseHasItsWordsInEveryLanguage() throws {
         let reviews = try Self.reviewCaseHandlers()
-        #expect(Set(reviews.kinds) == [.documentCheck, .mobileSession, .sanctionsCandidate, .ocrCombination, .accreditation])
+        #expect(Set(reviews.kinds) == [.documentCheck, .mobileSession, .sanctionsCandidate, .ocrCombination, .accreditation,
+                                       ReviewCaseKind(rawValue: "monitoring_match")])
         let english = Set(reviews.words["en"]?.keys ?? [:].keys)
         for language in ConsoleStrings.languages {
             let keys = Set(reviews.words[language]?.keys ?? [:].keys)
@@ -54,6 +55,9 @@ struct PageStringsTests {
             #expect(english.contains("why_\(reason)"), "\(reason)")
         }
         for level in 2...4 { #expect(english.contains("why_LEVEL_\(level)")) }
+        // A monitoring alert says what screened the person and where the alert stands.
+        for state in ["open", "cleared", "confirmed", "delisted"] { #expect(english.contains("monitoring_state_\(state)")) }
+        for source in ["verifycompliance", "identity", "documents"] { #expect(english.contains("monitoring_source_\(source)")) }
         #expect(english.contains("why_\(OCRReview.anomalySignals)"))
         for kind in AccreditationEvidenceKind.allCases {
             #expect(english.contains("why_EVIDENCE_\(kind.rawValue.uppercased())") && english.contains("evidence_\(kind.rawValue)"))

@@ -29,23 +29,35 @@ struct MonitoredSubjectRepositoryTests {
             #expect(try await DatabaseText.count(store, "SELECT COUNT(*) AS n FROM monitored_subjects WHERE person_index LIKE '%SMITH%'") == 0)
             // An entry alerts once; the same entry with other content again; a removed entry's alerts are delisted.
             let version = UUID()
-            let first = try await store.db.write { tx in
-                try await MonitoredSubjectRepository.alert(subject: rows[0], list: "un-consolidated", entryID: 7, fingerprint: "a", versionID: version,
-                                                           now: 3_000, on: tx)
+            let entry = SanctionsEntry(list: "un-consolidated", id: 7, reference: "QDi.007", name: "SMITH, John", kind: .individual)
+            let finding = MonitoringFinding(match: .init(list: "un-consolidated", entryID: 7, reference: "QDi.007", listedName: entry.name,
+                                                         matchedName: entry.name, kind: .individual, programs: ["Al-Qaida"], score: 0.97,
+                                                         reasons: ["name 0.97"]), entry: entry)
+            func alert(_ fingerprint: String, at now: Int64) async throws -> UUID? {
+                try await store.db.write { tx in
+                    try await MonitoredSubjectRepository.alert(subject: rows[0], finding: finding, fingerprint: fingerprint, versionID: version,
+                                                               sealer: store.protector, now: now, on: tx)
+                }
             }
-            let again = try await store.db.write { tx in
-                try await MonitoredSubjectRepository.alert(subject: rows[0], list: "un-consolidated", entryID: 7, fingerprint: "a", versionID: version,
-                                                           now: 3_001, on: tx)
-            }
-            let changed = try await store.db.write { tx in
-                try await MonitoredSubjectRepository.alert(subject: rows[0], list: "un-consolidated", entryID: 7, fingerprint: "b", versionID: version,
-                                                           now: 3_002, on: tx)
-            }
+            let first = try await alert("a", at: 3_000), again = try await alert("a", at: 3_001), changed = try await alert("b", at: 3_002)
             #expect(first != nil && again == nil && changed != nil)
+            // What was found is sealed with the alert, and read back whole for the reviewer.
+            let firstID = try #require(first), changedID = try #require(changed)
+            let found = try #require(try await repository.alert(id: firstID, environmentID: environment))
+            #expect(try store.protector.open(json: MonitoringFinding.self, from: found.alert.sealedFound, at: .of(.monitoringFinding, firstID)) == finding)
+            #expect(try await repository.alert(id: firstID, environmentID: UUID()) == nil)
+            #expect(try await DatabaseText.holds(store, Data("SMITH, John".utf8)) == false)
+            // A reviewer answers an alert once.
+            func settle(_ state: String, at now: Int64) async throws -> Bool {
+                try await store.db.write { tx in try await MonitoredSubjectRepository.settle(alertID: changedID, to: state, now: now, on: tx) }
+            }
+            #expect(try await settle("cleared", at: 3_500))
+            #expect(try await settle("confirmed", at: 3_600) == false)
             let delisted = try await store.db.write { tx in
                 try await MonitoredSubjectRepository.delisted(list: "un-consolidated", entryIDs: [7], now: 4_000, on: tx)
             }
-            #expect(delisted.count == 2 && delisted.allSatisfy { $0.state == "delisted" })
+            // The cleared one stays cleared.
+            #expect(delisted.count == 1 && delisted.allSatisfy { $0.state == "delisted" })
             // Past its monitoring, the subject goes with its alerts.
             #expect(try await repository.purge(environmentID: environment, lastSeenBefore: 1_500) == 0)
             #expect(try await repository.purge(environmentID: environment, lastSeenBefore: 2_500) == 1)

@@ -16,6 +16,8 @@ struct WebhookPayloadTests {
                             list: "un-consolidated", listPublished: "2026-02-27", listSha256: String(repeating: "a", count: 64), entryId: 6_908_000,
                             reference: "QDi.006", listedName: "AIMAN MUHAMMED RABI AL-ZAWAHIRI", programs: "Al-Qaida", scorePercent: 95,
                             dateOfBirth: "agrees"),
+        ScreeningMatchDecided(alertId: UUID().uuidString, verificationId: "mver_" + UUID().uuidString.lowercased(), list: "watchlist:staff",
+                              reference: "R-1", decision: .rejected, reason: "SANCTIONS_MATCH"),
         IdentityVerificationDecided(attemptId: UUID().uuidString, decision: .governmentIDRequired, verificationMethod: .knowledgeOfPII,
                                     requiredVerificationMethod: .governmentID, attemptsRemaining: 0),
         DocumentCheckCompleted(checkId: UUID().uuidString, outcome: .unreadable, reasons: ["BLURRY", "GLARE"], documentType: .idCard,

@@ -33,3 +33,23 @@ public struct ScreeningMatchFound: WebhookPayload {
             (entryId, reference, listedName, programs, scorePercent, dateOfBirth)
     }
 }
+
+/// A reviewer decided a monitoring alert in the console: `approved`, a false
+/// positive the person is cleared of while the entry stands; `rejected`, the
+/// person is the listed entry.
+public struct ScreeningMatchDecided: WebhookPayload {
+    public static let eventType = WebhookEventType.screeningMatchDecided
+
+    /// The alert `screening.match_found` named.
+    public let alertId: String
+    public let verificationId: String
+    public let list: String
+    public let reference: String
+    public let decision: ReviewVerdict
+    public let reason: String
+
+    public init(alertId: String, verificationId: String, list: String, reference: String, decision: ReviewVerdict, reason: String) {
+        (self.alertId, self.verificationId, self.list, self.reference, self.decision, self.reason) =
+            (alertId, verificationId, list, reference, decision, reason)
+    }
+}

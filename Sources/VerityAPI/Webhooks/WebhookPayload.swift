@@ -41,7 +41,7 @@ public enum WebhookPayloads {
         CaptureLinkOpened.self, CaptureLinkExpired.self, MobileSessionCompleted.self, MobileSessionDecided.self,
         OCRCombinationCompleted.self, OCRCombinationDecided.self,
         AccreditationRequested.self, AccreditationApproved.self, AccreditationRejected.self, CertificateIssued.self, CertificateRevoked.self,
-        ScreeningMatchFound.self,
+        ScreeningMatchFound.self, ScreeningMatchDecided.self,
     ]
 
     /// The payload type of `event`, or nil when none is declared (a test makes sure one always is).

@@ -3,6 +3,7 @@ import Foundation
 import VerityAPI
 import VerityCore
 import VerityPages
+import VeritySanctions
 import VerityStore
 import VerityKernel
 
@@ -15,15 +16,17 @@ struct MobileSessionReview: ReviewCaseHandler {
     let protector: DataProtector
 
     var kinds: [ReviewCaseKind] { [.mobileSession, .sanctionsCandidate] }
-    var words: [String: [String: String]] { MobileSessionReviewWords.tables }
+    var words: [String: [String: String]] {
+        MobileSessionReviewWords.tables.merging(SanctionsReviewWords.tables) { own, shared in own.merging(shared) { mine, _ in mine } }
+    }
 
     func reasons(_ kind: ReviewCaseKind, _ decision: ReviewDecision) -> [String] {
         switch (kind == .sanctionsCandidate, decision) {
         case (false, .approve): ["EVIDENCE_CONSISTENT", "FACE_CONFIRMED"]
         case (false, .reject): [DocumentFailure.faceMismatch.rawValue, VerifyHumanPolicy.Reason.recapturePattern.rawValue, "EVIDENCE_INSUFFICIENT"]
         // A false positive clears the person against the entries it names; a true match fails them.
-        case (true, .approve): ["FALSE_POSITIVE_DIFFERENT_PERSON", "FALSE_POSITIVE_BIRTH_DATE_DIFFERS", "FALSE_POSITIVE_NATIONALITY_DIFFERS"]
-        case (true, .reject): [MobileOutcomePolicy.sanctionsMatch]
+        case (true, .approve): SanctionsDecisionReasons.falsePositive
+        case (true, .reject): SanctionsDecisionReasons.trueMatch
         }
     }
 
@@ -105,11 +108,7 @@ struct MobileSessionReview: ReviewCaseHandler {
         let caseID = try decided.reviewCase.requireID(), tenantID = decided.tenantID, operatorID = decided.operatorID, now = decided.now
         // The audit line names each entry decided on and the list version it was matched in.
         let decidedOn = kind == .sanctionsCandidate ? state?.result?.screening?.matches ?? [] : []
-        let entries = decidedOn.isEmpty ? "" : " [entries " + decidedOn.map { match in
-            "\(match.list) \(match.reference)" + (match.listVersion.map {
-                " @ " + SanctionsListVersion(published: $0.published, sha256: $0.sha256).description
-            } ?? "")
-        }.joined(separator: ", ") + "]"
+        let entries = SanctionsCandidateSection.auditDetail(decidedOn.map(SanctionsCandidateSection.Candidate.init))
         let action: String? = kind == .sanctionsCandidate ? (falsePositive ? "sanctions.false_positive" : "sanctions.true_match") : nil
         return PreparedReviewDecision(action: action, detail: entries, write: { tx in
             guard try await MobileSessionRepository.settle(verificationID: verificationID, from: before, outcome: outcome,

@@ -3,6 +3,7 @@ import VerityAPI
 import VerityCore
 import VerityKernel
 import VerityPages
+import VeritySanctions
 
 /// A mobile session's evidence (VerifyIdentity, VerifyCompliance): its result
 /// as the engines gave it, the listed entries a sanctions candidate matched,
@@ -64,41 +65,14 @@ struct MobileSessionReviewEvidence: ReviewEvidence {
         return sections
     }
 
-    /// Each listed entry beside the person: every name, date of birth and
-    /// nationality on both sides, and why the matcher scored it.
+    /// Each listed entry beside the person screened (`SanctionsCandidateSection`).
     private func sanctionsCandidates(_ result: MobileIdentityResult, _ page: ReviewPage) -> [HTML] {
         guard let screening = result.screening else { return [] }
-        let person = (name: screening.name, birth: result.fields["date_of_birth"] ?? "—", nationality: result.fields["nationality"] ?? "—")
-        return screening.matches.enumerated().map { index, match -> HTML in
-            let entry = listed.first { $0.list == match.list && $0.id == match.entryID }
-            func list(_ values: [String]) -> HTML {
-                values.isEmpty ? "—" : values.map { value -> HTML in "<bdi>\(value)</bdi>" }.joined(separator: "<br>")
-            }
-            let names = entry.map { [$0.name] + $0.aliases + $0.weakAliases.map { "\($0) (\(page.t("weak_alias")))" } } ?? [match.listedName]
-            let rows: [(String, HTML, HTML)] = [
-                (page.t("sanctions_name"), "<bdi>\(person.name)</bdi>", list(names)),
-                (page.t("sanctions_birth"), "<bdi>\(person.birth)</bdi>", list(entry?.datesOfBirth.map(\.description) ?? [])),
-                (page.t("sanctions_nationality"), "<bdi>\(person.nationality)</bdi>", list(entry?.nationalities ?? [])),
-                (page.t("sanctions_kind"), "—", .text(match.kind)),
-                (page.t("sanctions_programs"), "—", list(match.programs)),
-                (page.t("sanctions_list"), "—", "<bdi>\(SanctionsListID.title(match.list))</bdi>"
-                    + (match.listVersion.map { version -> HTML in "<br><bdi>\(SanctionsListVersion(published: version.published, sha256: version.sha256).description)</bdi>" } ?? "")),
-            ] + (entry?.note.map { [(page.t("sanctions_note"), "—", "<bdi>\($0)</bdi>")] } ?? [])
-            let table = rows.map { row -> HTML in "<tr><th scope=\"row\">\(row.0)</th><td>\(row.1)</td><td>\(row.2)</td></tr>" }.joined()
-            let birth = match.dateOfBirth.map { page.t("birth_\($0)") } ?? page.t("birth_unknown")
-            let why: HTML = """
-                <dl class="facts">
-                <dt>\(page.t("sanctions_score"))</dt><dd>\(ReviewPage.figure(match.score))</dd>
-                <dt>\(page.t("sanctions_matched_name"))</dt><dd><bdi>\(match.matchedName)</bdi></dd>
-                <dt>\(page.t("sanctions_birth_agreement"))</dt><dd>\(birth)</dd>
-                <dt>\(page.t("sanctions_reasons"))</dt><dd>\(match.reasons.joined(separator: "; "))</dd>
-                </dl>
-                """
-            // The entry as its list names it: "UN Security Council Consolidated List QDi.006".
-            let named = SanctionsListID.title(match.list) + " " + match.reference
-            let caption = page.t("sanctions_caption").replacingOccurrences(of: "%@", with: named)
-            return page.section("candidate-\(index)", page.t("sanctions_title").replacingOccurrences(of: "%@", with: named),
-                                page.table(caption, ["", page.t("sanctions_person"), page.t("sanctions_entry")], table) + why)
+        let person = SanctionsCandidateSection.Person(names: [screening.name], dateOfBirth: result.fields["date_of_birth"],
+                                                      nationality: result.fields["nationality"])
+        return screening.matches.enumerated().map { index, match in
+            SanctionsCandidateSection(person: person, candidate: .init(match),
+                                      entry: listed.first { $0.list == match.list && $0.id == match.entryID }).html(page, index: index)
         }
     }
 }

@@ -52,8 +52,8 @@ package struct MonitoringRescreen: JobHandler {
         guard !diff.screenable.isEmpty else { return outcome }
         let listVersion = SanctionsListVersion(published: version.published, sha256: version.sha256)
         let changes = SanctionsMatcher(entries: diff.screenable, versions: [list: listVersion], weighing: try await screening.matcher(db: db))
-        let fingerprints = try Dictionary(diff.screenable.map { ($0.id, try SanctionsClearanceRepository.fingerprint($0)) },
-                                          uniquingKeysWith: { first, _ in first })
+        let screenable = Dictionary(diff.screenable.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let fingerprints = try screenable.mapValues(SanctionsClearanceRepository.fingerprint)
         var lists: [UUID: Set<String>?] = [:]   // each environment's choice, read once
         var after: UUID?
         while true {
@@ -75,9 +75,9 @@ package struct MonitoringRescreen: JobHandler {
                 guard !best.isEmpty else { continue }
                 let cleared = try await SanctionsClearanceRepository(db: db).clearances(tenantID: subject.tenantID, personIndex: subject.personIndex)
                 for match in best.values.sorted(by: { $0.entryID < $1.entryID }) {
-                    guard let fingerprint = fingerprints[match.entryID], !cleared.contains(.init(entryID: match.entryID, fingerprint: fingerprint))
-                    else { continue }
-                    if try await keep(match, fingerprint: fingerprint, subject: subject, versionID: versionID, listVersion: listVersion) {
+                    guard let entry = screenable[match.entryID], let fingerprint = fingerprints[match.entryID],
+                          !cleared.contains(.init(entryID: match.entryID, fingerprint: fingerprint)) else { continue }
+                    if try await keep(MonitoringFinding(match: match, entry: entry), fingerprint: fingerprint, subject: subject, versionID: versionID, listVersion: listVersion) {
                         outcome.alerts += 1
                     }
                 }
@@ -90,19 +90,19 @@ package struct MonitoringRescreen: JobHandler {
     }
 
     /// The alert, its case and its event, once: false when it was found before.
-    func keep(_ match: SanctionsMatcher.Match, fingerprint: String, subject: MonitoredSubjectModel, versionID: UUID,
+    func keep(_ finding: MonitoringFinding, fingerprint: String, subject: MonitoredSubjectModel, versionID: UUID,
               listVersion: SanctionsListVersion) async throws -> Bool {
-        let now = clock.nowMillis()
+        let now = clock.nowMillis(), match = finding.match
         let told: Bool? = try await db.write { tx -> Bool? in
-            guard let alertID = try await MonitoredSubjectRepository.alert(subject: subject, list: match.list, entryID: match.entryID,
-                                                                           fingerprint: fingerprint, versionID: versionID, now: now, on: tx)
+            guard let alertID = try await MonitoredSubjectRepository.alert(subject: subject, finding: finding, fingerprint: fingerprint,
+                                                                           versionID: versionID, sealer: protector, now: now, on: tx)
             else { return nil }
             let reviewCase = ReviewCaseModel(tenantID: subject.tenantID, environmentID: subject.environmentID, kind: .monitoringMatch,
                                              subjectID: alertID, userID: subject.userID, reasons: ["SANCTIONS_REVIEW"], openedAt: now)
             try await ReviewCaseRepository.open(reviewCase, on: tx)
             try await tx.sql().raw("UPDATE monitoring_alerts SET case_id = \(bind: try reviewCase.requireID()) WHERE id = \(bind: alertID)").run()
             let event = ScreeningMatchFound(alertId: alertID.uuidString.lowercased(), source: subject.source,
-                                            verificationId: MobileVerificationID(subject.sourceID).description, list: match.list,
+                                            verificationId: subject.sourceReference, list: match.list,
                                             listPublished: listVersion.published, listSha256: listVersion.sha256, entryId: match.entryID,
                                             reference: match.reference, listedName: match.listedName, programs: match.programs.joined(separator: ","), scorePercent: Int((match.score * 100).rounded()),
                                             dateOfBirth: match.dateOfBirth?.rawValue)

@@ -3,6 +3,7 @@ import Vapor
 import VerityAPI
 import VerityCore
 import VerityKernel
+import VerityPages
 import VerityStore
 
 /// `/admin/v1/sanctions`: the lists screened, and the tenant's own
@@ -58,5 +59,10 @@ package struct SanctionsSurface: Surface {
     package func install(on routes: any RoutesBuilder) throws {
         try routes.register(collection: WatchlistController(secretKeys: context.secretKeys,
                                                             watchlists: WatchlistService(protector: context.protector, clock: context.clock)))
+    }
+
+    /// The monitoring alerts a reviewer decides in the console.
+    package static func reviews(protector: DataProtector) -> [any ReviewCaseHandler] {
+        [MonitoringReview(protector: protector)]
     }
 }

@@ -30,6 +30,7 @@ struct CreateMonitoredSubjects: AsyncMigration {
             .field("entry_fingerprint", .string, .required)
             .field("version_id", .uuid, .required)
             .field("state", .string, .required)
+            .field("sealed_found", .data, .required)
             .field("case_id", .uuid)
             .field("created_at", .int64, .required)
             .field("updated_at", .int64, .required)

@@ -41,6 +41,8 @@ public final class MonitoringAlertModel: Model, @unchecked Sendable {
     /// The list version (`sanctions_list_versions`) whose change found it.
     @Field(key: "version_id") public var versionID: UUID
     @Field(key: "state") public var state: String
+    /// `MonitoringFinding`, sealed under the data key (`SealedColumn.monitoringFinding`).
+    @Field(key: "sealed_found") public var sealedFound: Data
     @OptionalField(key: "case_id") public var caseID: UUID?
     @Field(key: "created_at") public var createdAt: Int64
     @Field(key: "updated_at") public var updatedAt: Int64

@@ -28,6 +28,8 @@ public enum SealedColumn: String, CaseIterable, Sendable {
     /// A tenant's watchlist entry (people a tenant flags), and what an import of one changed.
     case watchlistEntry = "sanctions_entries.sealed_detail"
     case watchlistChange = "sanctions_list_changes.sealed_detail"
+    /// What a re-screen found for a monitored person (`MonitoringFinding`): the match and the entry as listed.
+    case monitoringFinding = "monitoring_alerts.sealed_found"
     // Under a person's key (`PersonSealer`); rows from before people had keys
     // are under the data key.
     case ocrFront = "ocr_sessions.sealed_front"

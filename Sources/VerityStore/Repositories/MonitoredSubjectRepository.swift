@@ -73,18 +73,37 @@ extension MonitoredSubjectRepository {
     /// A listed entry a re-screen found, kept once per subject, entry and
     /// content: `nil` when it was found before (whatever became of it), so
     /// the same entry alerts again only when the entry itself changes.
-    public static func alert(subject: MonitoredSubjectModel, list: String, entryID: Int, fingerprint: String, versionID: UUID, now: Int64,
-                             on tx: any Database) async throws -> UUID? {
+    public static func alert(subject: MonitoredSubjectModel, finding: MonitoringFinding, fingerprint: String, versionID: UUID,
+                             sealer: any PlaceSealing, now: Int64, on tx: any Database) async throws -> UUID? {
         let id = UUID()
+        let sealed = try sealer.seal(json: finding, at: .of(.monitoringFinding, id))
         let inserted = try await tx.sql().raw("""
             INSERT INTO monitoring_alerts (id, subject_id, tenant_id, environment_id, list, entry_id, entry_fingerprint, version_id, state,
-              created_at, updated_at)
-            VALUES (\(bind: id), \(bind: try subject.requireID()), \(bind: subject.tenantID), \(bind: subject.environmentID), \(bind: list),
-              \(bind: entryID), \(bind: fingerprint), \(bind: versionID), 'open', \(bind: now), \(bind: now))
+              sealed_found, created_at, updated_at)
+            VALUES (\(bind: id), \(bind: try subject.requireID()), \(bind: subject.tenantID), \(bind: subject.environmentID),
+              \(bind: finding.match.list), \(bind: finding.match.entryID), \(bind: fingerprint), \(bind: versionID), 'open', \(bind: sealed),
+              \(bind: now), \(bind: now))
             ON CONFLICT (subject_id, list, entry_id, entry_fingerprint) DO NOTHING RETURNING id
             """).all().first   // stepped to its end: an INSERT … RETURNING left open keeps the table from the next write
 
         return inserted == nil ? nil : id
+    }
+
+    /// An alert of `environmentID` (a case's), with the subject it is about; nil when either is gone.
+    public func alert(id: UUID, environmentID: UUID) async throws -> (alert: MonitoringAlertModel, subject: MonitoredSubjectModel)? {
+        guard let alert = try await MonitoringAlertModel.query(on: db).filter(\.$id == id).filter(\.$environmentID == environmentID).first(),
+              let subject = try await MonitoredSubjectModel.find(alert.subjectID, on: db) else { return nil }
+        return (alert, subject)
+    }
+
+    /// A reviewer's answer to an alert: `cleared` or `confirmed`, from `open`
+    /// (or `delisted`, the entry gone meanwhile); false when already answered.
+    public static func settle(alertID: UUID, to state: String, now: Int64, on tx: any Database) async throws -> Bool {
+        let settled = try await tx.sql().raw("""
+            UPDATE monitoring_alerts SET state = \(bind: state), updated_at = \(bind: now)
+            WHERE id = \(bind: alertID) AND state IN ('open', 'delisted') RETURNING id
+            """).all()
+        return !settled.isEmpty
     }
 
     /// The alerts on entries a version removed: noted as no longer listed (open and confirmed ones; a cleared one stays cleared).

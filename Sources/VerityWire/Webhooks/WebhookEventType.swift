@@ -18,4 +18,5 @@ public enum WebhookEventType: String, Codable, Sendable, CaseIterable {
     case certificateIssued = "certificate.issued"
     case certificateRevoked = "certificate.revoked"
     case screeningMatchFound = "screening.match_found"
+    case screeningMatchDecided = "screening.match_decided"
 }
