@@ -1,5 +1,6 @@
-"""Drives a compliance reviewer through a sanctions candidate in headless
-Chromium: the queue lists it, the case shows the person screened beside the
+"""Drives a compliance reviewer through a sanctions case in headless
+Chromium (a VerifyCompliance session's candidate, or with --kind a
+monitoring alert a list's new version raised): the queue lists it, the case shows the person screened beside the
 listed entry (names, dates of birth, nationalities, programme, the list and
 its version, the matcher's score and why), the reviewer claims it and records a false positive with a
 reason and a note, and the audit trail, filtered to false positives, shows
@@ -7,7 +8,7 @@ the decision with the entry and the list version it was matched in. The case is 
 checks every page (serious or critical violations fail) and each is
 screenshotted.
 
-    console_sanctions.py --url BASE --email E --password P --entry ID [--screens DIR]
+    console_sanctions.py --url BASE --email E --password P --entry ID [--kind monitoring] [--screens DIR]
 
 Prints one JSON line: {"outcome": "ok", "steps": [...]}.
 Exits 1 with the reason on stderr when a page does not behave."""
@@ -25,14 +26,16 @@ from console_review import queue_links, signed_in, whole_page  # noqa: E402
 
 def reviewer(base, screens, args, steps):
     driver = browser("desktop")
-    run = Run(driver, screens, "sanctions")
+    monitoring = args.kind == "monitoring"
+    run = Run(driver, screens, "monitoring" if monitoring else "sanctions")
+    kind = "Monitoring match" if monitoring else "Sanctions candidate"
     try:
         driver.get(base + "/console")
         signed_in(run, args.email, args.password)
         driver.find_element(By.LINK_TEXT, "Review queue").click()
         run.visible("table")
-        if "Sanctions candidate" not in driver.find_element(By.CSS_SELECTOR, "tbody").text:
-            raise PageFailure("the queue does not name the sanctions candidate")
+        if kind not in driver.find_element(By.CSS_SELECTOR, "tbody").text:
+            raise PageFailure(f"the queue does not name the {kind.lower()}")
         links = queue_links(driver)
         if len(links) != 1:
             raise PageFailure(f"one case should wait: {links}")
@@ -45,6 +48,11 @@ def reviewer(base, screens, args, steps):
         for expected in ("Person screened", "Listed entry", "Date of birth", "Nationality", "Programmes", "List and version", "OFAC SDN", "sha256:"):
             if expected not in side_by_side:
                 raise PageFailure(f"the comparison lacks {expected!r}: {side_by_side!r}")
+        if monitoring:
+            facts = driver.find_element(By.CSS_SELECTOR, "dl.facts").text
+            for expected in ("Screened by", "VerifyCompliance session", "Monitored since", "Found by a list change", "Open"):
+                if expected not in facts:
+                    raise PageFailure(f"the alert's facts lack {expected!r}: {facts!r}")
         whole_page(run, "case")
         run.click(".claim button")
         run.visible("form.approve")
@@ -80,6 +88,7 @@ def reviewer(base, screens, args, steps):
 def main():
     parser = console_arguments()
     parser.add_argument("--entry", required=True)
+    parser.add_argument("--kind", choices=["candidate", "monitoring"], default="candidate")
     args = parser.parse_args()
     return report(lambda steps: reviewer(args.url, args.screens, args, steps))
 

@@ -148,6 +148,28 @@ struct ConsolePagesBrowserTests {
         }
     }
 
+    /// `tests-pages/console_sanctions.py --kind monitoring`: a person who passed
+    /// VerifyCompliance is found by the list's next version; the reviewer
+    /// compares them with the entry in the browser and records a false
+    /// positive, which the alert and the next check both keep.
+    @Test func aComplianceReviewerClearsAMonitoringAlert() async throws {
+        try await MobileAPI.withMobile(credits: 120) { app, url, key in
+            let client = MobileVerificationClient(baseURL: url, clientKey: key, requestTimeout: TestDeadlines.requestTimeout)
+            _ = try await ConsoleMonitoringTests.alertOnJohn(app, client)
+            let reviewer = try await app.operations.operators.createOperator(tenant: app.tenant, email: "compliance@example.com", role: .reviewer,
+                                                                   password: nil, secondFactor: false)
+            let run = try await ChildProcess.python("tests-pages/console_sanctions.py", [
+                "--url", url.absoluteString, "--email", "compliance@example.com", "--password", reviewer.password, "--entry", "99",
+                "--kind", "monitoring",
+            ])
+            #expect(run.status == 0, "\(run.errorText.suffix(2_000))")
+            let result = try JSONDecoder().decode(Result.self, from: Data(run.lastLine.utf8))
+            #expect(result.outcome == "ok" && result.steps.count == 3, "\(result.steps)")
+            #expect(try await ConsoleMonitoringTests.alertStates(app) == ["cleared"])
+            #expect(try await ConsoleSanctionsTests.screenJohn(client).outcome == .pass)
+        }
+    }
+
     /// `tests-pages/console_cases.py`: an accreditation request and a national-ID
     /// combination with fields to review wait in one queue; each case page is
     /// opened (axe-core, screenshots), and the request approved in the browser

@@ -77,7 +77,8 @@ package struct MonitoringRescreen: JobHandler {
                 for match in best.values.sorted(by: { $0.entryID < $1.entryID }) {
                     guard let entry = screenable[match.entryID], let fingerprint = fingerprints[match.entryID],
                           !cleared.contains(.init(entryID: match.entryID, fingerprint: fingerprint)) else { continue }
-                    if try await keep(MonitoringFinding(match: match, entry: entry), fingerprint: fingerprint, subject: subject, versionID: versionID, listVersion: listVersion) {
+                    let finding = MonitoringFinding(match: match, entry: entry)
+                    if try await keep(finding, fingerprint: fingerprint, subject: subject, versionID: versionID, listVersion: listVersion) {
                         outcome.alerts += 1
                     }
                 }
@@ -98,7 +99,7 @@ package struct MonitoringRescreen: JobHandler {
                                                                            versionID: versionID, sealer: protector, now: now, on: tx)
             else { return nil }
             let reviewCase = ReviewCaseModel(tenantID: subject.tenantID, environmentID: subject.environmentID, kind: .monitoringMatch,
-                                             subjectID: alertID, userID: subject.userID, reasons: ["SANCTIONS_REVIEW"], openedAt: now)
+                                             subjectID: alertID, userID: subject.userID, reasons: [Self.waitsFor(match)], openedAt: now)
             try await ReviewCaseRepository.open(reviewCase, on: tx)
             try await tx.sql().raw("UPDATE monitoring_alerts SET case_id = \(bind: try reviewCase.requireID()) WHERE id = \(bind: alertID)").run()
             let event = ScreeningMatchFound(alertId: alertID.uuidString.lowercased(), source: subject.source,
@@ -112,6 +113,11 @@ package struct MonitoringRescreen: JobHandler {
         guard let told else { return false }
         wake?.published(told)
         return true
+    }
+
+    /// Why the case waits, as a VerifyCompliance candidate's would: a birth date that agrees makes it a likely match.
+    static func waitsFor(_ match: SanctionsMatcher.Match) -> String {
+        match.dateOfBirth == .agrees ? MobileOutcomePolicy.sanctionsMatch : MobileOutcomePolicy.sanctionsReview
     }
 
     package func gaveUp(subject: UUID, reason: String) async {
