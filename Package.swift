@@ -258,7 +258,7 @@ let package = Package(
             name: "VerityBench",
             dependencies: [
                 "Verity", "VerityAPI", "VerityConsole", "VerityVision", "VerityCore", "VerityPKI", "VerityChip", "VerityEngines", "DocgenManifest",
-                .crypto, .nioPosix,
+                "VeritySanctions", "VerityStore", "VerityKernel", .crypto, .nioPosix, .vapor, .fluent,
                 .nioCore, .nioHTTP1, .nioConcurrencyHelpers, .asyncHTTPClient, .argumentParser,
             ]
         ),

@@ -2,8 +2,9 @@
 # `make bench-sanctions` (also run by `make bench`): screening with every list
 # loaded (OFAC's with its alternate names, the UN's, BIS's) against OFAC's list
 # alone (the baseline, same run, alternating rounds), and re-screening 100,000
-# monitored subjects after a list changes; one core, release build, the
-# bundled real lists and the ordinary names of tools/sanctions.
+# monitored subjects after a list changes: the matcher alone, then the job a
+# server runs, over subjects sealed in an SQLite database; one core, release
+# build, the bundled real lists and the ordinary names of tools/sanctions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -14,9 +15,13 @@ LISTS=reference-data/sanctions
 taskset -c 0 .build/release/VerityBench sanctions --ofac "$LISTS/ofac-sdn-2024-05-03.csv" --alt "$LISTS/ofac-alt-2021.csv" \
   --un "$LISTS/un-consolidated-2026-02-27.xml" --dpl "$LISTS/us-bis-dpl.txt" --names tools/sanctions/ordinary-names.tsv \
   --subjects "${SANCTIONS_BENCH_SUBJECTS:-100000}" --out "$OUT/sanctions.json"
-python3 - "$OUT/sanctions.json" <<'PY' | tee "$OUT/sanctions.txt"
+taskset -c 0 .build/release/VerityBench monitoring --ofac "$LISTS/ofac-sdn-2024-05-03.csv" --alt "$LISTS/ofac-alt-2021.csv" \
+  --un "$LISTS/un-consolidated-2026-02-27.xml" --names tools/sanctions/ordinary-names.tsv \
+  --subjects "${SANCTIONS_BENCH_SUBJECTS:-100000}" --out "$OUT/monitoring.json"
+python3 - "$OUT/sanctions.json" "$OUT/monitoring.json" <<'PY' | tee "$OUT/sanctions.txt"
 import json, sys
 r = json.load(open(sys.argv[1]))
+m = json.load(open(sys.argv[2]))
 print(f"Screening, {r['names']} ordinary names, one core, medians of the rounds' percentiles:")
 print(f"  OFAC alone ({r['ofacEntries']} entries, built in {r['ofacBuildMs']:.0f} ms): p50 {r['ofacP50Ms']:.3f} ms, p95 {r['ofacP95Ms']:.3f} ms (baseline)")
 ratio = r['everyListP95Ms'] / r['ofacP95Ms']
@@ -27,4 +32,6 @@ print(f"  {r['subjects']} monitored subjects against what changed: {r['rescreenM
       f" {r['rescreenHits']} candidates; {r['plantedFound']} of {r['plantedSubjects']} planted listed names found")
 full = r['fullRescreenSampleMs'] / 2000 * r['subjects'] / 1000
 print(f"  beside it, the same subjects against every list whole: {full:.1f} s (from a sample of 2,000)")
+print(f"  the sanctions.rescreen job, {m['screened']} subjects read and unsealed from SQLite (written in {m['writeSeconds']:.0f} s):"
+      f" {m['jobSeconds']:.2f} s; {m['alerts']} alerts and {m['cases']} cases for {m['planted']} planted listed people")
 PY

@@ -13,5 +13,5 @@ enum Entrypoint {
 
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "verity-bench", subcommands: [IdentityBenchCommand.self, HTTPFloorBenchCommand.self, WebhookBenchCommand.self, ConsoleBenchCommand.self, SDKWaitBenchCommand.self, DocumentFlowBenchCommand.self, InspectRateBenchCommand.self, MobileBenchCommand.self, MobileEngineRateBenchCommand.self, OCRServiceBenchCommand.self, DocumentBenchCommand.self, SpecimenBenchCommand.self, MRZGlyphsCommand.self, FaceBenchCommand.self, PKIBenchCommand.self, ChipBenchCommand.self, SanctionsBenchCommand.self])
+        commandName: "verity-bench", subcommands: [IdentityBenchCommand.self, HTTPFloorBenchCommand.self, WebhookBenchCommand.self, ConsoleBenchCommand.self, SDKWaitBenchCommand.self, DocumentFlowBenchCommand.self, InspectRateBenchCommand.self, MobileBenchCommand.self, MobileEngineRateBenchCommand.self, OCRServiceBenchCommand.self, DocumentBenchCommand.self, SpecimenBenchCommand.self, MRZGlyphsCommand.self, FaceBenchCommand.self, PKIBenchCommand.self, ChipBenchCommand.self, SanctionsBenchCommand.self, MonitoringBenchCommand.self])
 }

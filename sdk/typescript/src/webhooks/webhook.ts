@@ -9,7 +9,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'identity_verification.decided', 'document_check.completed', 'document_check.review_required', 'document_check.decided',
   'capture_link.opened', 'capture_link.expired', 'mobile_session.completed', 'mobile_session.decided',
   'ocr.combination_completed', 'ocr.combination_decided', 'accreditation.requested', 'accreditation.approved',
-  'accreditation.rejected', 'certificate.issued', 'certificate.revoked',
+  'accreditation.rejected', 'certificate.issued', 'certificate.revoked', 'screening.match_found', 'screening.match_decided',
 ] as const
 
 export type WebhookEventType = typeof WEBHOOK_EVENT_TYPES[number]

@@ -36,7 +36,7 @@ object Webhook {
         "identity_verification.decided", "document_check.completed", "document_check.review_required", "document_check.decided",
         "capture_link.opened", "capture_link.expired", "mobile_session.completed", "mobile_session.decided", "ocr.combination_completed",
         "ocr.combination_decided", "accreditation.requested", "accreditation.approved", "accreditation.rejected", "certificate.issued",
-        "certificate.revoked"
+        "certificate.revoked", "screening.match_found", "screening.match_decided"
     )
 
     /** [payload] is the request's body exactly as received. Throws [WebhookVerificationException]. */
