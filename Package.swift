@@ -183,7 +183,7 @@ let package = Package(
             name: "VerityConsole",
             dependencies: [
                 "VerityCore", "VerityAPI", "VerityStore", "VerityKernel", "VerityPages", "VerityWebhooks", "VerityOperators",
-                "VerityIdentity", "VerityCertification", "VerityChipChecks", .vapor, .crypto, .logging,
+                "VerityIdentity", "VerityCertification", "VerityChipChecks", "VeritySanctions", .vapor, .crypto, .logging,
             ]
         ),
         .target(

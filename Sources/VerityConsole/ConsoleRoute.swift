@@ -40,6 +40,12 @@ package enum ConsoleRoute: String, CaseIterable, Sendable {
     case settingsChipTrust = "settings/chip-trust"
     /// POST (multipart): an admin imports a master list, a CSCA or a CRL.
     case settingsChipTrustImport = "settings/chip-trust/import"
+    /// GET: the sanctions lists screened, with their versions, and the tenant's watchlists.
+    case settingsSanctions = "settings/sanctions"
+    /// POST (multipart): an admin imports a watchlist (a new version when it exists).
+    case settingsSanctionsImport = "settings/sanctions/import"
+    /// POST: an admin removes a watchlist with its versions.
+    case settingsSanctionsRemove = "settings/sanctions/remove"
 
     package var components: [String] { ["console"] + rawValue.split(separator: "/").map(String.init) }
     package var path: String { "/" + components.joined(separator: "/") }

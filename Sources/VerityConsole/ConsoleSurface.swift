@@ -4,6 +4,7 @@ import VerityChipChecks
 import VerityKernel
 import VerityOperators
 import VerityPages
+import VeritySanctions
 import VerityWebhooks
 
 /// The operator console (`/console`): signing in, the overview, the review
@@ -35,7 +36,8 @@ package struct ConsoleSurface: Surface {
         try routes.register(collection: console)
         try routes.register(collection: ConsoleCaseController(console: console))
         try routes.register(collection: ConsoleUserController(console: console, certification: certification))
-        try routes.register(collection: ConsoleSettingsController(console: console, chipTrust: chipTrust))
+        try routes.register(collection: ConsoleSettingsController(console: console, chipTrust: chipTrust,
+                                                                       watchlists: WatchlistService(protector: context.protector, clock: context.clock)))
         try routes.register(collection: ConsoleAccountController(console: console))
     }
 

@@ -170,6 +170,47 @@ struct ConsolePagesBrowserTests {
         }
     }
 
+    /// `tests-pages/console_watchlists.py`: an admin imports the tenant's
+    /// watchlist in the browser (a bad file refused with its line, then two
+    /// versions, the second's changes named), imports another and removes it;
+    /// the admin API lists what the page did, the trail has each change with
+    /// its reason, and VerifyCompliance screens against the watchlist at once.
+    @Test func anAdminManagesTheTenantsWatchlists() async throws {
+        try await MobileAPI.withMobile(credits: 60) { app, url, key in
+            try await app.useSanctions([SanctionsEntry(id: 100, name: "DOE, Jane", kind: .individual)], source: "sdn.csv", now: 1)
+            let files = FileManager.default.temporaryDirectory.appendingPathComponent("watchlists-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: files) }
+            for (name, text) in [
+                ("bad.csv", "reference,name,date_of_birth\nB-1,John Smith,\nB-2,Jane Roe,not-a-date\n"),
+                ("blocklist-1.csv", "reference,name,date_of_birth,nationality,note\nB-1,John Smith,,,Fraud ring 2026\nB-2,Jane Roe,1980-01-01,GB,\n"),
+                ("blocklist-2.json", #"[{"reference":"B-1","name":"John Smith","aliases":["Johnny Smith"],"note":"Fraud ring 2026"},"#
+                    + #"{"reference":"B-3","name":"Richard Roe","date_of_birth":"1970-05-05"}]"#),
+                ("old.csv", "reference,name\nO-1,Old Name\n"),
+            ] { try Data(text.utf8).write(to: files.appendingPathComponent(name)) }
+            let admin = try await app.operations.operators.createOperator(tenant: app.tenant, email: "lists@example.com", role: .admin,
+                                                                          password: nil, secondFactor: false)
+            let run = try await ChildProcess.python("tests-pages/console_watchlists.py", [
+                "--url", url.absoluteString, "--email", "lists@example.com", "--password", admin.password, "--files", files.path,
+            ])
+            #expect(run.status == 0, "\(run.errorText.suffix(2_000))")
+            let result = try JSONDecoder().decode(Result.self, from: Data(run.lastLine.utf8))
+            #expect(result.outcome == "ok" && !result.steps.isEmpty, "\(result.steps)")
+
+            let lists = try await RawHTTP(baseURL: url).send("GET", SanctionsRoute.lists.path, bearer: app.secretKey).decode(SanctionsListsView.self)
+            #expect(lists.lists.map(\.list) == ["ofac-sdn", "watchlist:blocklist"], "\(lists)")
+            let trail = try await AuditEventModel.query(on: app.app.db).all().filter { $0.action.hasPrefix("sanctions.watchlist") }
+            #expect(trail.filter { $0.action == "sanctions.watchlist_import" }.count == 3, "\(trail.map(\.action))")
+            #expect(trail.first { $0.action == "sanctions.watchlist_remove" }?.reason?.hasPrefix("Replaced by the blocklist.") == true)
+
+            // The watchlist screens at once: John Smith's passport is the tenant's entry B-1.
+            let client = MobileVerificationClient(baseURL: url, clientKey: key, requestTimeout: TestDeadlines.requestTimeout)
+            let screened = try await ConsoleSanctionsTests.screenJohn(client)
+            let matches = try await client.identityResult(sessionID: screened.sessionID, product: .verifyCompliance).screening?.matches ?? []
+            #expect(matches.map(\.list) == ["watchlist:blocklist"] && matches.map(\.reference) == ["B-1"], "\(matches)")
+        }
+    }
+
     /// `tests-pages/console_cases.py`: an accreditation request and a national-ID
     /// combination with fields to review wait in one queue; each case page is
     /// opened (axe-core, screenshots), and the request approved in the browser

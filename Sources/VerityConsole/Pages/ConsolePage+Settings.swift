@@ -90,10 +90,10 @@ extension ConsolePage {
     /// The settings' pages, as tabs.
     func settingsTabs(_ current: ConsoleRoute, environment: EnvironmentKind?) -> HTML {
         let tabs: [(ConsoleRoute, String)] = [(.settings, "set_tab_rules"), (.settingsKeys, "set_tab_keys"), (.settingsOperators, "set_tab_operators"),
-                                              (.settingsChipTrust, "set_tab_chip_trust")]
+                                              (.settingsChipTrust, "set_tab_chip_trust"), (.settingsSanctions, "set_tab_sanctions")]
         let items = tabs.map { route, key -> HTML in
-            // The operators and the chip trust are the tenant's, not an environment's.
-            let tenantWide = route == .settingsOperators || route == .settingsChipTrust
+            // The operators, the chip trust and the watchlists are the tenant's, not an environment's.
+            let tenantWide = [.settingsOperators, .settingsChipTrust, .settingsSanctions].contains(route)
             let query: HTML = tenantWide ? .empty : environment.map { "&amp;environment=\($0.rawValue)" } ?? .empty
             let here: HTML = route == current ? " aria-current=\"page\"" : .empty
             return "<li><a href=\"\(route.path)?lang=\(language)\(query)\"\(here)>\(t(key))</a></li>"

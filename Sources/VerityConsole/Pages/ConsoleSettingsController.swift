@@ -8,6 +8,7 @@ import VerityPages
 import VerityStore
 import VerityKernel
 import VerityOperators
+import VeritySanctions
 
 /// `/console/settings`: an environment's verification rules and consent
 /// texts, changed by admins. Other roles are refused (403) before anything is
@@ -17,6 +18,8 @@ struct ConsoleSettingsController: RouteCollection {
     let console: ConsoleController
     /// The tenant's chip trust, read in the engines' sandbox (`ChipSurface` builds the same).
     let chipTrust: ChipTrustService
+    /// The tenant's watchlists (the admin API and the CLI use the same).
+    let watchlists: WatchlistService
 
     func boot(routes: any RoutesBuilder) throws {
         let pages = routes.grouped(PageHeadersMiddleware(formsPostToSelf: true))
@@ -27,6 +30,7 @@ struct ConsoleSettingsController: RouteCollection {
         pages.on(.POST, routePath(ConsoleRoute.settingsConsent.components), body: form, use: addConsent)
         bootAccess(pages, form: form)
         bootChipTrust(pages)
+        bootSanctions(pages)
     }
 
     private func settings(_ request: Request) -> ConsoleEnvironmentSettings {
@@ -124,8 +128,9 @@ struct ConsoleSettingsController: RouteCollection {
         }
     }
 
-    init(console: ConsoleController, chipTrust: ChipTrustService) {
+    init(console: ConsoleController, chipTrust: ChipTrustService, watchlists: WatchlistService) {
         self.console = console
         self.chipTrust = chipTrust
+        self.watchlists = watchlists
     }
 }

@@ -17,10 +17,12 @@ package enum ConsoleStrings {
     static let tables: [String: [String: String]] = [
         "en": english.merging(casesEnglish) { general, _ in general }.merging(usersEnglish) { general, _ in general }
             .merging(overviewEnglish) { general, _ in general }.merging(settingsEnglish) { general, _ in general }
-            .merging(chipTrustEnglish) { general, _ in general }.merging(chipTrustKindsEnglish) { general, _ in general },
+            .merging(chipTrustEnglish) { general, _ in general }.merging(chipTrustKindsEnglish) { general, _ in general }
+            .merging(sanctionsListsEnglish) { general, _ in general },
         "ar": arabic.merging(casesArabic) { general, _ in general }.merging(usersArabic) { general, _ in general }
             .merging(overviewArabic) { general, _ in general }.merging(settingsArabic) { general, _ in general }
-            .merging(chipTrustArabic) { general, _ in general }.merging(chipTrustKindsArabic) { general, _ in general },
+            .merging(chipTrustArabic) { general, _ in general }.merging(chipTrustKindsArabic) { general, _ in general }
+            .merging(sanctionsListsArabic) { general, _ in general },
     ]
 
     static let english: [String: String] = [
