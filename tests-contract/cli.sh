@@ -147,6 +147,11 @@ check "environment set --screening-lists chooses the lists an environment screen
 import json; assert json.load(open('$WORK/screening-lists.json'))['screening']['lists'] == ['un-consolidated', 'ofac-sdn']"
 "$BIN" environment set --tenant acme --environment live --screening-lists eu > /dev/null 2> "$WORK/screening-eu.err"; code=$?
 check "environment set --screening-lists eu is refused (65) naming the setting" bash -c "[ $code -eq 65 ] && grep -q 'screening.lists\\|not a list Verity reads' '$WORK/screening-eu.err'"
+"$BIN" environment set --tenant acme --environment live --monitoring-days 30 > "$WORK/monitoring-days.json" 2>&1
+check "environment set --monitoring-days keeps screened people under monitoring that long" python3 -c "
+import json; assert json.load(open('$WORK/monitoring-days.json'))['screening']['monitoringDays'] == 30"
+"$BIN" environment set --tenant acme --environment live --monitoring-days 0 > /dev/null 2> "$WORK/monitoring-zero.err"; code=$?
+check "environment set --monitoring-days 0 is refused (65) naming the setting" bash -c "[ $code -eq 65 ] && grep -q 'monitoringDays' '$WORK/monitoring-zero.err'"
 "$BIN" environment set --tenant acme --environment live --screening-lists all > /dev/null 2>&1
 
 cat > "$WORK/good.csv" <<'CSV'

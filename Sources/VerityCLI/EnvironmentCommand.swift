@@ -70,6 +70,8 @@ struct EnvironmentCommand: AsyncParsableCommand {
         @Option(help: ArgumentHelp("The sanctions lists VerifyCompliance screens against, comma-separated (ofac, un, dpl, watchlist:NAME), or all (the default: every list imported).",
                                    valueName: "lists|all"))
         var screeningLists: String?
+        @Option(help: "Days a screened person stays under ongoing monitoring after the check that last screened them (1–3,650, default 365).")
+        var monitoringDays: Int?
 
         func run() async throws {
             let required = try requiredMethod.map { text in
@@ -131,6 +133,7 @@ struct EnvironmentCommand: AsyncParsableCommand {
                             configuration.screening.lists = screeningLists.lowercased() == "all" ? nil
                                 : screeningLists.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                         }
+                        if let monitoringDays { configuration.screening.monitoringDays = monitoringDays }
                     }
             } }
             print(try JSONOutput.render(updated))

@@ -22,6 +22,7 @@ struct RetentionTests {
             try await app.configure {
                 $0.retention = RetentionSettings(documentImagesDays: 7, heldImagesDays: 3, documentEvidenceDays: 30, auditDays: 365,
                                                  webhookLogDays: 10)
+                $0.screening.monitoringDays = 30
             }
             let environmentID = try await app.operations.tenants.environmentID(tenant: "acme", kind: .test)
             _ = try await app.token(for: "kept-a-while")
@@ -59,6 +60,16 @@ struct RetentionTests {
             try await audit.record("old.action", actor: "cli", environmentID: environmentID, userID: nil, now: now - 366 * Self.day)
             try await audit.record("recent.action", actor: "cli", environmentID: environmentID, userID: nil, now: now - 10 * Self.day)
             let events = try await webhookEvents(app, environmentID: environmentID, now: now)
+            // People kept under monitoring: one no check has screened for 40 days (past the 30), one screened 10 days ago.
+            let tenantID = try await TenantRepository(db: db).tenantID(environmentID: environmentID)
+            for (name, seen) in [("GONE PERSON", Int64(40)), ("KEPT PERSON", 10)] {
+                let subject = MonitoredSubject(name: name)
+                try await db.write { tx in
+                    try await MonitoredSubjectRepository.remember(subject, personIndex: name, tenantID: tenantID, environmentID: environmentID,
+                                                                  source: .init(kind: "verifycompliance", id: UUID()),
+                                                                  sealer: try app.app.dataProtector, now: now - seen * Self.day, on: tx)
+                }
+            }
             // A sweep of two months ago, finished: its record has served its time.
             let old = RetentionSweepModel()
             old.environmentID = environmentID
@@ -101,7 +112,8 @@ struct RetentionTests {
             #expect(sweep.finishedAt != nil)
             let removed = try JSONDecoder().decode(RetentionRepository.Removed.self, from: Data(try #require(sweep.removed).utf8))
             #expect(removed.documentImages == 1 && removed.heldImages == 1 && removed.documentEvidence == 1)
-            #expect(removed.auditEvents == 1 && removed.webhookEvents == 1)
+            #expect(removed.auditEvents == 1 && removed.webhookEvents == 1 && removed.monitoredSubjects == 1)
+            #expect(try await MonitoredSubjectModel.query(on: db).all().map(\.personIndex) == ["KEPT PERSON"])
             #expect(try await RetentionRepository(db: db).schedule(now: now + RetentionRepository.slotMilliseconds) == environments)
         }
     }

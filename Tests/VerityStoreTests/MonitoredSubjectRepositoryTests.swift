@@ -24,7 +24,7 @@ struct MonitoredSubjectRepositoryTests {
             let repository = MonitoredSubjectRepository(db: store.db)
             let rows = try await repository.page(after: nil, limit: 10)
             #expect(rows.count == 1 && rows[0].createdAt == 1_000 && rows[0].lastSeenAt == 2_000)
-            let opened = try store.protector.open(json: MonitoredSubject.self, from: rows[0].sealedSubject, at: .of(.monitoredSubject, rows[0].requireID()))
+            let opened = try store.protector.open(json: MonitoredSubject.self, from: rows[0].sealedSubject, at: .of(.monitoredSubject, rows[0].id))
             #expect(opened == subject)
             #expect(try await DatabaseText.count(store, "SELECT COUNT(*) AS n FROM monitored_subjects WHERE person_index LIKE '%SMITH%'") == 0)
             // An entry alerts once; the same entry with other content again; a removed entry's alerts are delisted.

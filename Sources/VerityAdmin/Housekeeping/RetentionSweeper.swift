@@ -21,12 +21,9 @@ package struct RetentionSweeper: JobHandler {
         let repository = RetentionRepository(db: db)
         guard let sweep = try await repository.sweep(id: subject), sweep.finishedAt == nil,
               let environment = try await TenantRepository(db: db).environment(id: sweep.environmentID) else { return }
-        var removed = try await repository.run(environmentID: sweep.environmentID, settings: environment.configuration.retention,
-                                               now: clock.nowMillis(), sweepID: subject)
-        // Ongoing screening ends for whoever no check has screened for the environment's monitoring period.
-        let monitoring = Int64(environment.configuration.screening.monitoringDays) * 86_400_000
-        removed.monitoredSubjects = try await MonitoredSubjectRepository(db: db)
-            .purge(environmentID: sweep.environmentID, lastSeenBefore: clock.nowMillis() - monitoring)
+        let removed = try await repository.run(environmentID: sweep.environmentID, settings: environment.configuration.retention,
+                                               monitoringDays: environment.configuration.screening.monitoringDays, now: clock.nowMillis(),
+                                               sweepID: subject)
         guard removed != RetentionRepository.Removed() else { return }
         // Erased images and rows leave SQLite's write-ahead log now.
         try await VerityDatabase.emptyWriteAheadLog(db)

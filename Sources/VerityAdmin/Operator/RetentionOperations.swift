@@ -32,6 +32,7 @@ public struct RetentionOperations: OperatorTask {
         let environment = try await environment(tenant: tenant, kind: kind, create: false)
         let removed = try await RetentionRepository(db: db).run(environmentID: try environment.requireID(),
                                                                 settings: environment.configuration.retention,
+                                                                monitoringDays: environment.configuration.screening.monitoringDays,
                                                                 now: clock.nowMillis(), sweepID: nil)
         try await VerityDatabase.emptyWriteAheadLog(db)
         try await audit("retention.sweep", environmentID: environment.id)

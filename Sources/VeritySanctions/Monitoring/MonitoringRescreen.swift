@@ -59,14 +59,18 @@ package struct MonitoringRescreen: JobHandler {
         while true {
             let page = try await MonitoredSubjectRepository(db: db).page(after: after, limit: Self.pageSize)
             guard let last = page.last else { break }
-            after = try last.requireID()
+            after = last.id
             for subject in page where version.tenantID == nil || subject.tenantID == version.tenantID {
-                if lists[subject.environmentID] == nil {
-                    lists[subject.environmentID] = try await TenantRepository(db: db).environment(id: subject.environmentID)?.configuration.screening.chosen
+                let chosen: Set<String>?
+                if let known = lists[subject.environmentID] {
+                    chosen = known
+                } else {
+                    // Kept as `.some(nil)` too: every list, the default, is read once like any other choice.
+                    chosen = try await TenantRepository(db: db).environment(id: subject.environmentID)?.configuration.screening.chosen
+                    lists[subject.environmentID] = .some(chosen)
                 }
-                let chosen = lists[subject.environmentID] ?? nil
                 guard chosen?.contains(list) ?? true else { continue }
-                let person = try protector.open(json: MonitoredSubject.self, from: subject.sealedSubject, at: .of(.monitoredSubject, try subject.requireID()))
+                let person = try protector.open(json: MonitoredSubject.self, from: subject.sealedSubject, at: .of(.monitoredSubject, subject.id))
                 outcome.screened += 1
                 var best: [Int: SanctionsMatcher.Match] = [:]
                 for query in person.queries(today: clock.today(graceDays: 1), lists: nil) {
@@ -91,7 +95,7 @@ package struct MonitoringRescreen: JobHandler {
     }
 
     /// The alert, its case and its event, once: false when it was found before.
-    func keep(_ finding: MonitoringFinding, fingerprint: String, subject: MonitoredSubjectModel, versionID: UUID,
+    func keep(_ finding: MonitoringFinding, fingerprint: String, subject: MonitoredSubjectRepository.Subject, versionID: UUID,
               listVersion: SanctionsListVersion) async throws -> Bool {
         let now = clock.nowMillis(), match = finding.match
         let told: Bool? = try await db.write { tx -> Bool? in
@@ -103,7 +107,7 @@ package struct MonitoringRescreen: JobHandler {
             try await ReviewCaseRepository.open(reviewCase, on: tx)
             try await tx.sql().raw("UPDATE monitoring_alerts SET case_id = \(bind: try reviewCase.requireID()) WHERE id = \(bind: alertID)").run()
             let event = ScreeningMatchFound(alertId: alertID.uuidString.lowercased(), source: subject.source,
-                                            verificationId: subject.sourceReference, list: match.list,
+                                            verificationId: MonitoredSource.reference(subject.source, subject.sourceID), list: match.list,
                                             listPublished: listVersion.published, listSha256: listVersion.sha256, entryId: match.entryID,
                                             reference: match.reference, listedName: match.listedName, programs: match.programs.joined(separator: ","), scorePercent: Int((match.score * 100).rounded()),
                                             dateOfBirth: match.dateOfBirth?.rawValue)

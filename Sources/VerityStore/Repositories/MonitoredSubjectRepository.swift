@@ -45,11 +45,37 @@ public struct MonitoredSubjectRepository: Sendable {
         }
     }
 
+    /// A subject as a re-screen reads it: a plain row, no model reflection
+    /// (a re-screen walks every subject of the server).
+    public struct Subject: Sendable {
+        public let id: UUID
+        public let tenantID: UUID
+        public let environmentID: UUID
+        public let personIndex: String
+        public let source: String
+        public let sourceID: UUID
+        public let userID: UUID?
+        public let sealedSubject: Data
+        public let createdAt: Int64
+        public let lastSeenAt: Int64
+    }
+
     /// A page of subjects after `after` (by id), for a re-screen to walk every one once.
-    public func page(after: UUID?, limit: Int) async throws -> [MonitoredSubjectModel] {
-        var query = MonitoredSubjectModel.query(on: db).sort(\.$id).limit(limit)
-        if let after { query = query.filter(\.$id > after) }
-        return try await query.all()
+    public func page(after: UUID?, limit: Int) async throws -> [Subject] {
+        var query: SQLQueryString = """
+            SELECT id, tenant_id, environment_id, person_index, source, source_id, user_id, sealed_subject, created_at, last_seen_at
+            FROM monitored_subjects
+            """
+        if let after { query += " WHERE id > \(bind: after)" }
+        query += " ORDER BY id LIMIT \(literal: limit)"
+        return try await db.sql().raw(query).all().map { row in
+            Subject(id: try row.decode(column: "id", as: UUID.self), tenantID: try row.decode(column: "tenant_id", as: UUID.self),
+                    environmentID: try row.decode(column: "environment_id", as: UUID.self),
+                    personIndex: try row.decode(column: "person_index", as: String.self), source: try row.decode(column: "source", as: String.self),
+                    sourceID: try row.decode(column: "source_id", as: UUID.self), userID: try row.decode(column: "user_id", as: UUID?.self),
+                    sealedSubject: try row.decode(column: "sealed_subject", as: Data.self),
+                    createdAt: try row.decode(column: "created_at", as: Int64.self), lastSeenAt: try row.decode(column: "last_seen_at", as: Int64.self))
+        }
     }
 
     /// Subjects not screened since `before` in `environmentID`: past their monitoring, deleted with their alerts.
@@ -73,14 +99,14 @@ extension MonitoredSubjectRepository {
     /// A listed entry a re-screen found, kept once per subject, entry and
     /// content: `nil` when it was found before (whatever became of it), so
     /// the same entry alerts again only when the entry itself changes.
-    public static func alert(subject: MonitoredSubjectModel, finding: MonitoringFinding, fingerprint: String, versionID: UUID,
+    public static func alert(subject: Subject, finding: MonitoringFinding, fingerprint: String, versionID: UUID,
                              sealer: any PlaceSealing, now: Int64, on tx: any Database) async throws -> UUID? {
         let id = UUID()
         let sealed = try sealer.seal(json: finding, at: .of(.monitoringFinding, id))
         let inserted = try await tx.sql().raw("""
             INSERT INTO monitoring_alerts (id, subject_id, tenant_id, environment_id, list, entry_id, entry_fingerprint, version_id, state,
               sealed_found, created_at, updated_at)
-            VALUES (\(bind: id), \(bind: try subject.requireID()), \(bind: subject.tenantID), \(bind: subject.environmentID),
+            VALUES (\(bind: id), \(bind: subject.id), \(bind: subject.tenantID), \(bind: subject.environmentID),
               \(bind: finding.match.list), \(bind: finding.match.entryID), \(bind: fingerprint), \(bind: versionID), 'open', \(bind: sealed),
               \(bind: now), \(bind: now))
             ON CONFLICT (subject_id, list, entry_id, entry_fingerprint) DO NOTHING RETURNING id

@@ -74,7 +74,8 @@ public struct RetentionRepository: Sendable {
 
     /// Removes what environment `environmentID` keeps past `settings`, and
     /// records the counts on sweep `sweepID` (nil: a sweep run by hand).
-    public func run(environmentID: UUID, settings: RetentionSettings, now: Int64, sweepID: UUID?) async throws -> Removed {
+    /// `monitoringDays`: how long a screened person stays under ongoing monitoring (`ScreeningSettings`).
+    public func run(environmentID: UUID, settings: RetentionSettings, monitoringDays: Int, now: Int64, sweepID: UUID?) async throws -> Removed {
         var removed = Removed()
         let environment: SQLQueryString = "environment_id = \(bind: environmentID)"
         let anyImage: SQLQueryString = "(sealed_front IS NOT NULL OR sealed_back IS NOT NULL OR sealed_face IS NOT NULL OR sealed_chip IS NOT NULL OR sealed_chip_face IS NOT NULL)"
@@ -124,6 +125,9 @@ public struct RetentionRepository: Sendable {
                 try await tx.sql().raw("DELETE FROM webhook_deliveries WHERE event_id IN (\(binds: ids))").run()
                 try await tx.sql().raw("DELETE FROM webhook_events WHERE id IN (\(binds: ids))").run()
             })
+        // Ongoing screening ends for whoever no check has screened for the monitoring period.
+        removed.monitoredSubjects = try await MonitoredSubjectRepository(db: db)
+            .purge(environmentID: environmentID, lastSeenBefore: now - Int64(monitoringDays) * Self.day)
         // The sweeps' own records go too, past a month.
         let recordsBefore = now - Self.sweepRecordDays * Self.day
         try await db.write { tx in

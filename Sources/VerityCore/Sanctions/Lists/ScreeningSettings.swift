@@ -3,26 +3,22 @@
 /// `lists` is nil (the default); and whom it keeps under ongoing screening.
 public struct ScreeningSettings: Sendable, Equatable, Codable {
     public var lists: [String]?
-    /// Whether people verified by PII or documents are monitored too (VerifyCompliance's always are).
-    public var monitorVerifiedPeople: Bool
     /// Days a subject stays monitored after the check that last screened them.
     public var monitoringDays: Int
 
     public static let defaultMonitoringDays = 365
     public static let monitoringDaysRange = 1...3650
 
-    public init(lists: [String]? = nil, monitorVerifiedPeople: Bool = false, monitoringDays: Int = ScreeningSettings.defaultMonitoringDays) {
+    public init(lists: [String]? = nil, monitoringDays: Int = ScreeningSettings.defaultMonitoringDays) {
         self.lists = lists
-        self.monitorVerifiedPeople = monitorVerifiedPeople
         self.monitoringDays = monitoringDays
     }
 
-    enum CodingKeys: String, CodingKey { case lists, monitorVerifiedPeople, monitoringDays }
+    enum CodingKeys: String, CodingKey { case lists, monitoringDays }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         lists = try container.decodeIfPresent([String].self, forKey: .lists)
-        monitorVerifiedPeople = try container.decodeIfPresent(Bool.self, forKey: .monitorVerifiedPeople) ?? false
         monitoringDays = try container.decodeIfPresent(Int.self, forKey: .monitoringDays) ?? Self.defaultMonitoringDays
     }
 
