@@ -30,7 +30,7 @@ struct ConsoleMonitoringTests {
     }
 
     static func alertStates(_ app: VerityTestApp) async throws -> [String] {
-        try await MonitoringAlertModel.query(on: app.app.db).sort(\.$createdAt).all().map(\.state)
+        try await MonitoringAlertModel.query(on: app.app.db).sort(\.$createdAt).all().map(\.state.rawValue)
     }
 
     @Test func aFalsePositiveClearsThePersonOfTheEntryUntilItChanges() async throws {

@@ -48,16 +48,16 @@ struct MonitoredSubjectRepositoryTests {
             #expect(try await repository.alert(id: firstID, environmentID: UUID()) == nil)
             #expect(try await DatabaseText.holds(store, Data("SMITH, John".utf8)) == false)
             // A reviewer answers an alert once.
-            func settle(_ state: String, at now: Int64) async throws -> Bool {
+            func settle(_ state: MonitoringAlertState, at now: Int64) async throws -> Bool {
                 try await store.db.write { tx in try await MonitoredSubjectRepository.settle(alertID: changedID, to: state, now: now, on: tx) }
             }
-            #expect(try await settle("cleared", at: 3_500))
-            #expect(try await settle("confirmed", at: 3_600) == false)
+            #expect(try await settle(.cleared, at: 3_500))
+            #expect(try await settle(.confirmed, at: 3_600) == false)
             let delisted = try await store.db.write { tx in
                 try await MonitoredSubjectRepository.delisted(list: "un-consolidated", entryIDs: [7], now: 4_000, on: tx)
             }
             // The cleared one stays cleared.
-            #expect(delisted.count == 1 && delisted.allSatisfy { $0.state == "delisted" })
+            #expect(delisted.count == 1 && delisted.allSatisfy { $0.state == .delisted })
             // Past its monitoring, the subject goes with its alerts.
             #expect(try await repository.purge(environmentID: environment, lastSeenBefore: 1_500) == 0)
             #expect(try await repository.purge(environmentID: environment, lastSeenBefore: 2_500) == 1)

@@ -42,15 +42,16 @@ package struct MonitoringRescreen: JobHandler {
 
     package func rescreen(versionID: UUID) async throws -> Outcome {
         var outcome = Outcome()
-        guard let version = try await SanctionsListVersionModel.find(versionID, on: db) else { return outcome }
-        let list = String(version.list.split(separator: "/", maxSplits: 1).last ?? "")
-        let diff = try await SanctionsRepository(db: db, protector: protector).diff(versionID: versionID)
+        let repository = SanctionsRepository(db: db, protector: protector)
+        guard let (version, key) = try await repository.version(id: versionID) else { return outcome }
+        let list = key.list
+        let diff = try await repository.diff(versionID: versionID)
         let now = clock.nowMillis()
         outcome.delisted = try await db.write { tx in
             try await MonitoredSubjectRepository.delisted(list: list, entryIDs: diff.removed.map(\.id), now: now, on: tx).count
         }
         guard !diff.screenable.isEmpty else { return outcome }
-        let listVersion = SanctionsListVersion(published: version.published, sha256: version.sha256)
+        let listVersion = version.listVersion
         let changes = SanctionsMatcher(entries: diff.screenable, versions: [list: listVersion], weighing: try await screening.matcher(db: db))
         let screenable = Dictionary(diff.screenable.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let fingerprints = try screenable.mapValues(SanctionsClearanceRepository.fingerprint)
@@ -60,7 +61,7 @@ package struct MonitoringRescreen: JobHandler {
             let page = try await MonitoredSubjectRepository(db: db).page(after: after, limit: Self.pageSize)
             guard let last = page.last else { break }
             after = last.id
-            for subject in page where version.tenantID == nil || subject.tenantID == version.tenantID {
+            for subject in page where key.tenantID == nil || subject.tenantID == key.tenantID {
                 let chosen: Set<String>?
                 if let known = lists[subject.environmentID] {
                     chosen = known
@@ -105,7 +106,7 @@ package struct MonitoringRescreen: JobHandler {
             let reviewCase = ReviewCaseModel(tenantID: subject.tenantID, environmentID: subject.environmentID, kind: .monitoringMatch,
                                              subjectID: alertID, userID: subject.userID, reasons: [Self.waitsFor(match)], openedAt: now)
             try await ReviewCaseRepository.open(reviewCase, on: tx)
-            try await tx.sql().raw("UPDATE monitoring_alerts SET case_id = \(bind: try reviewCase.requireID()) WHERE id = \(bind: alertID)").run()
+            try await MonitoredSubjectRepository.attach(caseID: try reviewCase.requireID(), toAlert: alertID, on: tx)
             let event = ScreeningMatchFound(alertId: alertID.uuidString.lowercased(), source: subject.source,
                                             verificationId: MonitoredSource.reference(subject.source, subject.sourceID), list: match.list,
                                             listPublished: listVersion.published, listSha256: listVersion.sha256, entryId: match.entryID,

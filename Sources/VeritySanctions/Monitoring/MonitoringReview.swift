@@ -36,7 +36,7 @@ struct MonitoringReview: ReviewCaseHandler {
 
     func evidence(of reviewCase: ReviewCaseModel, in scope: RequestScope) async throws -> (any ReviewEvidence)? {
         guard let (alert, subject, person, finding) = try await read(reviewCase, in: scope) else { return nil }
-        return MonitoringReviewEvidence(alertState: alert.state, source: subject.source, sourceReference: subject.sourceReference,
+        return MonitoringReviewEvidence(alertState: alert.state.rawValue, source: subject.source, sourceReference: subject.sourceReference,
                                         monitoredSince: subject.createdAt, lastScreened: subject.lastSeenAt, foundAt: alert.createdAt,
                                         person: person, finding: finding)
     }
@@ -58,7 +58,7 @@ struct MonitoringReview: ReviewCaseHandler {
             action: falsePositive ? "sanctions.false_positive" : "sanctions.true_match",
             detail: SanctionsCandidateSection.auditDetail([.init(finding.match)]),
             write: { tx in
-                guard try await MonitoredSubjectRepository.settle(alertID: alertID, to: falsePositive ? "cleared" : "confirmed", now: now, on: tx) else {
+                guard try await MonitoredSubjectRepository.settle(alertID: alertID, to: falsePositive ? .cleared : .confirmed, now: now, on: tx) else {
                     throw VerityError(.caseDecided, "this alert was answered since the case was opened")
                 }
                 if falsePositive {

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import VerityCore
 
 /// A person an environment keeps screening (`MonitoredSubject`, sealed): the
 /// check that last screened them (`source`, `source_id`) and when.
@@ -40,7 +41,7 @@ public final class MonitoringAlertModel: Model, @unchecked Sendable {
     @Field(key: "entry_fingerprint") public var entryFingerprint: String
     /// The list version (`sanctions_list_versions`) whose change found it.
     @Field(key: "version_id") public var versionID: UUID
-    @Field(key: "state") public var state: String
+    @Field(key: "state") public var state: MonitoringAlertState
     /// `MonitoringFinding`, sealed under the data key (`SealedColumn.monitoringFinding`).
     @Field(key: "sealed_found") public var sealedFound: Data
     @OptionalField(key: "case_id") public var caseID: UUID?

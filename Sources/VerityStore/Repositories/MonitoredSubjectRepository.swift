@@ -107,7 +107,8 @@ extension MonitoredSubjectRepository {
             INSERT INTO monitoring_alerts (id, subject_id, tenant_id, environment_id, list, entry_id, entry_fingerprint, version_id, state,
               sealed_found, created_at, updated_at)
             VALUES (\(bind: id), \(bind: subject.id), \(bind: subject.tenantID), \(bind: subject.environmentID),
-              \(bind: finding.match.list), \(bind: finding.match.entryID), \(bind: fingerprint), \(bind: versionID), 'open', \(bind: sealed),
+              \(bind: finding.match.list), \(bind: finding.match.entryID), \(bind: fingerprint), \(bind: versionID),
+              \(literal: MonitoringAlertState.open), \(bind: sealed),
               \(bind: now), \(bind: now))
             ON CONFLICT (subject_id, list, entry_id, entry_fingerprint) DO NOTHING RETURNING id
             """).all().first   // stepped to its end: an INSERT … RETURNING left open keeps the table from the next write
@@ -124,21 +125,31 @@ extension MonitoredSubjectRepository {
 
     /// A reviewer's answer to an alert: `cleared` or `confirmed`, from `open`
     /// (or `delisted`, the entry gone meanwhile); false when already answered.
-    public static func settle(alertID: UUID, to state: String, now: Int64, on tx: any Database) async throws -> Bool {
+    public static func settle(alertID: UUID, to state: MonitoringAlertState, now: Int64, on tx: any Database) async throws -> Bool {
         let settled = try await tx.sql().raw("""
-            UPDATE monitoring_alerts SET state = \(bind: state), updated_at = \(bind: now)
-            WHERE id = \(bind: alertID) AND state IN ('open', 'delisted') RETURNING id
+            UPDATE monitoring_alerts SET state = \(literal: state), updated_at = \(bind: now)
+            WHERE id = \(bind: alertID) AND state IN (\(literals: [MonitoringAlertState.open, .delisted])) RETURNING id
             """).all()
         return !settled.isEmpty
+    }
+
+    /// The case an alert opened, kept with it (the alert is written first: the case names it).
+    public static func attach(caseID: UUID, toAlert alertID: UUID, on tx: any Database) async throws {
+        try await MonitoringAlertModel.query(on: tx).filter(\.$id == alertID).set(\.$caseID, to: caseID).update()
+    }
+
+    /// How many alerts there are, and how many opened a case: what a benchmark checks a re-screen by.
+    public func alertCounts() async throws -> (alerts: Int, withCase: Int) {
+        (try await MonitoringAlertModel.query(on: db).count(), try await MonitoringAlertModel.query(on: db).filter(\.$caseID != nil).count())
     }
 
     /// The alerts on entries a version removed: noted as no longer listed (open and confirmed ones; a cleared one stays cleared).
     public static func delisted(list: String, entryIDs: [Int], now: Int64, on tx: any Database) async throws -> [MonitoringAlertModel] {
         guard !entryIDs.isEmpty else { return [] }
         let alerts = try await MonitoringAlertModel.query(on: tx).filter(\.$list == list).filter(\.$entryID ~~ entryIDs)
-            .filter(\.$state ~~ ["open", "confirmed"]).all()
+            .filter(\.$state ~~ [MonitoringAlertState.open, .confirmed]).all()
         for alert in alerts {
-            alert.state = "delisted"
+            alert.state = .delisted
             alert.updatedAt = now
             try await alert.update(on: tx)
         }

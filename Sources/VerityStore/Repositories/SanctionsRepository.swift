@@ -223,6 +223,12 @@ extension SanctionsRepository {
     /// The job each version with changes queues: its monitored subjects screened against what changed (`MonitoringRescreen`).
     public static let rescreenJobKind = "sanctions.rescreen"
 
+    /// One version by its id, with the key of the list it is a version of; nil when that list has been removed since.
+    public func version(id: UUID) async throws -> (record: VersionRecord, key: ListKey)? {
+        guard let model = try await SanctionsListVersionModel.find(id, on: db) else { return nil }
+        return (Self.record(model), ListKey(ListKey.list(ofStorage: model.list), tenantID: model.tenantID))
+    }
+
     static func record(_ model: SanctionsListVersionModel) -> VersionRecord {
         VersionRecord(id: model.id ?? UUID(), list: ListKey.list(ofStorage: model.list),
                       version: model.version, published: model.published, sha256: model.sha256, source: model.source, entries: model.entries,
