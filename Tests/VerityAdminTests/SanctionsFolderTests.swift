@@ -63,7 +63,9 @@ struct SanctionsFolderTests {
             try Self.put(try Data(contentsOf: URL(fileURLWithPath: Self.shared + "/us-bis-dpl.txt")), "dpl.txt", in: folder)
             let housekeeping = Housekeeping(db: app.app.db, abandonedAttemptMilliseconds: 600_000, sanctionsFolderMinutes: 15,
                                             protector: { try app.app.dataProtector })
-            let now = Int64(Date().timeIntervalSince1970 * 1000)
+            // A minute into this interval, so a minute later is still the same interval whatever the time of day.
+            let interval: Int64 = 15 * 60_000
+            let now = Int64(Date().timeIntervalSince1970 * 1000) / interval * interval + 60_000
             #expect(try await housekeeping.sweep(now: now).sanctionsFolderQueued)
             #expect(try await !housekeeping.sweep(now: now + 60_000).sanctionsFolderQueued, "one read an interval")
             let scan = try #require(try await SanctionsFolderScanModel.query(on: app.app.db).first())
