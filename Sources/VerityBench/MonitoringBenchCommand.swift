@@ -106,7 +106,7 @@ struct MonitoringBenchCommand: AsyncParsableCommand {
         let outcome = try await job.rescreen(versionID: imported.version.id)
         figures.jobSeconds = seconds(since: started)
         (figures.screened, figures.alerts) = (outcome.screened, outcome.alerts)
-        figures.cases = try await MonitoredSubjectRepository(db: db).alertCounts().withCase
+        figures.cases = try await MonitoredSubjectRepository(db: db).alertsWithCase()
         return figures
     }
 

@@ -3,6 +3,7 @@ import VerityAPI
 import VerityCore
 import VerityKernel
 import VerityPages
+import VerityStore
 
 extension ConsolePage {
     /// The sanctions lists: what an import or removal did on top, the lists
@@ -12,14 +13,15 @@ extension ConsolePage {
                            problem: String?) -> HTML {
         let rows = view.lists.map { list -> HTML in
             """
-            <tr><th scope="row"><bdi>\(list.title)</bdi></th><td>\(t(list.tenantOwned ? "sl_yours" : "sl_public"))</td><td>\(list.entries)</td>\
-            <td>\(list.published ?? "—")</td><td><code>\(list.sha256.map { String($0.prefix(12)) } ?? "—")</code></td>\
-            <td class="time">\(Self.time(Self.epochMillis(list.importedAt)))</td></tr>
+            <tr><th scope="row"><bdi>\(SanctionsListID.title(list.list))</bdi></th><td>\(t(list.tenantID != nil ? "sl_yours" : "sl_public"))</td>\
+            <td>\(list.entries)</td><td>\(list.published ?? "—")</td><td><code>\(list.sha256.map { String($0.prefix(12)) } ?? "—")</code></td>\
+            <td class="time">\(Self.time(list.importedAt))</td></tr>
             """
         }.joined()
         let lists: HTML = view.lists.isEmpty ? "<p>\(t("sl_none"))</p>"
             : table(t("sl_lists_caption"), [t("col_list"), t("col_owner"), t("col_entries"), t("col_published"), t("col_file_hash"), t("col_imported")], rows)
         let versions = view.lists.map { list -> HTML in
+            let title = SanctionsListID.title(list.list)
             let rows = (view.versions[list.list] ?? []).map { shown -> HTML in
                 let version = shown.record
                 let changes: HTML = shown.first ? "<td colspan=\"3\">\(t("sl_first_version"))</td>"
@@ -29,8 +31,8 @@ extension ConsolePage {
                     \(changes)<td><code>\(String(version.sha256.prefix(12)))</code></td></tr>
                     """
             }.joined()
-            return section("versions-\(list.list.replacingOccurrences(of: ":", with: "-"))", t("sl_versions").replacingOccurrences(of: "%1", with: list.title),
-                           table(t("sl_versions_caption").replacingOccurrences(of: "%1", with: list.title),
+            return section("versions-\(list.list.replacingOccurrences(of: ":", with: "-"))", t("sl_versions").replacingOccurrences(of: "%1", with: title),
+                           table(t("sl_versions_caption").replacingOccurrences(of: "%1", with: title),
                                  [t("col_imported"), t("col_published"), t("col_entries"), t("col_added"), t("col_removed"), t("col_changed"),
                                   t("col_file_hash")], rows))
         }.joined()
@@ -49,13 +51,9 @@ extension ConsolePage {
             \(lists)
             \(versions)
             \(watchlistForm(signedIn))
-            \(removeForm(signedIn, watchlists: view.lists.filter(\.tenantOwned)))
+            \(removeForm(signedIn, watchlists: view.lists.filter { $0.tenantID != nil }.map(\.list)))
             </section>
             """)
-    }
-
-    static func epochMillis(_ iso: String) -> Int64 {
-        (try? Date(iso, strategy: .iso8601)).map { Int64($0.timeIntervalSince1970 * 1000) } ?? 0
     }
 
     /// What an import did, announced when the page loads, with each entry it added, removed or changed.
@@ -91,10 +89,10 @@ extension ConsolePage {
         """
     }
 
-    private func removeForm(_ signedIn: Operator, watchlists: [SanctionsListView]) -> HTML {
+    private func removeForm(_ signedIn: Operator, watchlists: [String]) -> HTML {
         guard !watchlists.isEmpty else { return .empty }
         let options = watchlists.map { list -> HTML in
-            "<option value=\"\(String(list.list.dropFirst(SanctionsListID.watchlistPrefix.count)))\">\(list.title)</option>"
+            "<option value=\"\(String(list.dropFirst(SanctionsListID.watchlistPrefix.count)))\">\(SanctionsListID.title(list))</option>"
         }.joined()
         return """
             <form method="post" action="\(ConsoleRoute.settingsSanctionsRemove.path)?lang=\(language)" class="settings" aria-labelledby="watchlist-remove">

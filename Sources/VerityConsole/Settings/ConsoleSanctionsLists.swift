@@ -21,7 +21,7 @@ struct ConsoleSanctionsLists {
     static let versionsShown = 5
 
     struct View {
-        let lists: [SanctionsListView]
+        let lists: [SanctionsRepository.Status]
         /// Each list's recent versions, newest first, by list id.
         let versions: [String: [Version]]
     }
@@ -41,7 +41,7 @@ struct ConsoleSanctionsLists {
             let all = try await repository.versions(of: .init(status.list, tenantID: status.tenantID))
             versions[status.list] = all.prefix(Self.versionsShown).enumerated().map { Version(record: $1, first: $0 == all.count - 1) }
         }
-        return View(lists: statuses.map(\.view), versions: versions)
+        return View(lists: statuses, versions: versions)
     }
 
     func importWatchlist(name: String?, file: Data?, reason: String?, session: OperatorAccounts.Session) async throws -> WatchlistImportResult {

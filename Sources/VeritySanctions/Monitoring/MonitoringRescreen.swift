@@ -56,6 +56,7 @@ package struct MonitoringRescreen: JobHandler {
         let screenable = Dictionary(diff.screenable.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let fingerprints = try screenable.mapValues(SanctionsClearanceRepository.fingerprint)
         var lists: [UUID: Set<String>?] = [:]   // each environment's choice, read once
+        let today = clock.today(graceDays: 1)
         var after: UUID?
         while true {
             let page = try await MonitoredSubjectRepository(db: db).page(after: after, limit: Self.pageSize)
@@ -74,7 +75,7 @@ package struct MonitoringRescreen: JobHandler {
                 let person = try protector.open(json: MonitoredSubject.self, from: subject.sealedSubject, at: .of(.monitoredSubject, subject.id))
                 outcome.screened += 1
                 var best: [Int: SanctionsMatcher.Match] = [:]
-                for query in person.queries(today: clock.today(graceDays: 1), lists: nil) {
+                for query in person.queries(today: today, lists: nil) {
                     for match in changes.screen(query) where match.score > (best[match.entryID]?.score ?? 0) { best[match.entryID] = match }
                 }
                 guard !best.isEmpty else { continue }
@@ -110,8 +111,8 @@ package struct MonitoringRescreen: JobHandler {
             let event = ScreeningMatchFound(alertId: alertID.uuidString.lowercased(), source: subject.source,
                                             verificationId: MonitoredSource.reference(subject.source, subject.sourceID), list: match.list,
                                             listPublished: listVersion.published, listSha256: listVersion.sha256, entryId: match.entryID,
-                                            reference: match.reference, listedName: match.listedName, programs: match.programs.joined(separator: ","), scorePercent: Int((match.score * 100).rounded()),
-                                            dateOfBirth: match.dateOfBirth?.rawValue)
+                                            reference: match.reference, listedName: match.listedName, programs: match.programs.joined(separator: ","),
+                                            scorePercent: Int((match.score * 100).rounded()), dateOfBirth: match.dateOfBirth?.rawValue)
             return try await WebhookOutbox.publish([WebhookEvents.draft(event, environmentID: subject.environmentID, userID: subject.userID)],
                                                    now: now, on: tx)
         }
@@ -120,9 +121,13 @@ package struct MonitoringRescreen: JobHandler {
         return true
     }
 
-    /// Why the case waits, as a VerifyCompliance candidate's would: a birth date that agrees makes it a likely match.
+    /// Why the case waits, as a VerifyCompliance candidate's would (`MobileOutcomePolicy.sanctions`):
+    /// a birth date that agrees makes it a likely match.
     static func waitsFor(_ match: SanctionsMatcher.Match) -> String {
-        match.dateOfBirth == .agrees ? MobileOutcomePolicy.sanctionsMatch : MobileOutcomePolicy.sanctionsReview
+        switch MobileOutcomePolicy().sanctions([match]) {
+        case .fail(let reason), .inconclusive(let reason): reason
+        case .pass: MobileOutcomePolicy.sanctionsReview   // not reached: one match is never a pass
+        }
     }
 
     package func gaveUp(subject: UUID, reason: String) async {

@@ -89,10 +89,6 @@ public struct MonitoredSubjectRepository: Sendable {
             return stale.count
         }
     }
-
-    public func count(environmentID: UUID) async throws -> Int {
-        try await MonitoredSubjectModel.query(on: db).filter(\.$environmentID == environmentID).count()
-    }
 }
 
 extension MonitoredSubjectRepository {
@@ -138,9 +134,9 @@ extension MonitoredSubjectRepository {
         try await MonitoringAlertModel.query(on: tx).filter(\.$id == alertID).set(\.$caseID, to: caseID).update()
     }
 
-    /// How many alerts there are, and how many opened a case: what a benchmark checks a re-screen by.
-    public func alertCounts() async throws -> (alerts: Int, withCase: Int) {
-        (try await MonitoringAlertModel.query(on: db).count(), try await MonitoringAlertModel.query(on: db).filter(\.$caseID != nil).count())
+    /// How many alerts opened a case: what a benchmark checks a re-screen by.
+    public func alertsWithCase() async throws -> Int {
+        try await MonitoringAlertModel.query(on: db).filter(\.$caseID != nil).count()
     }
 
     /// The alerts on entries a version removed: noted as no longer listed (open and confirmed ones; a cleared one stays cleared).
